@@ -1,0 +1,58 @@
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const cli_command cli_commands[] = {
+    {"play", "open the table and play (the default)", "[SCENARIO]", cli_play},
+    {"preview", "render a scenario to a PNG", "SCENARIO -o FILE.png [--width PX]", cli_preview},
+    {"validate", "check scenario files", "FILE...", cli_validate},
+    {"info", "summarise a scenario", "FILE", cli_info},
+    {"replay", "re-run a saved game and check its hashes", "FILE", cli_replay},
+    {"simulate", "play many bot-vs-bot games", "SCENARIO -n N [--seed S] [--jobs J] [--json]",
+     cli_simulate},
+    {0},
+};
+
+const cli_command *cli_find(const char *name)
+{
+    for (const cli_command *c = cli_commands; c->name; c++)
+        if (strcmp(c->name, name) == 0)
+            return c;
+    return NULL;
+}
+
+static void print_help(FILE *out)
+{
+    fprintf(out, "Sandtable %s: miniature wargames on a continuous table.\n\n", SANDTABLE_VERSION);
+    fprintf(out, "usage: sandtable [--help] [--version] [COMMAND] [ARGS...]\n\ncommands:\n");
+    for (const cli_command *c = cli_commands; c->name; c++)
+        fprintf(out, "  %-9s %-48s %s\n", c->name, c->usage, c->summary);
+    fprintf(out, "\nWith no command, `play` opens the default scenario.\n"
+                 "`sandtable COMMAND --help` describes one command.\n");
+}
+
+int cli_main(int argc, char **argv)
+{
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        print_help(stdout);
+        return 0;
+    }
+    if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+        printf("sandtable %s\n", SANDTABLE_VERSION);
+        return 0;
+    }
+    if (argc < 2) {
+        static char play_name[] = "play";
+        return cli_play(1, (char *[]){play_name, NULL});
+    }
+    const cli_command *cmd = cli_find(argv[1]);
+    if (cmd)
+        return cmd->run(argc - 1, argv + 1);
+    if (argv[1][0] == '-') {
+        fprintf(stderr, "sandtable: unknown option '%s' (try --help)\n", argv[1]);
+        return 2;
+    }
+    /* A bare file name plays it: `sandtable scenarios/x.json`. */
+    return cli_play(argc, argv);
+}

@@ -1,0 +1,29 @@
+/* The subcommands of the `sandtable` executable. Each takes the arguments after its own name
+ * (argv[0] is the subcommand name) and returns the process exit status: 0 success, 1 the input
+ * was refused (bad file, failed check), 2 usage error. */
+#ifndef CLI_CLI_H
+#define CLI_CLI_H
+
+typedef struct cli_command {
+    const char *name;
+    const char *summary; /* one line for --help */
+    const char *usage;   /* argument synopsis */
+    int (*run)(int argc, char **argv);
+} cli_command;
+
+/* The command table, ended by a zeroed entry. `play` is first and the default. */
+extern const cli_command cli_commands[];
+
+/* Finds a command by name, or NULL. */
+const cli_command *cli_find(const char *name);
+/* Runs the executable's argument vector: global options, then a subcommand. */
+int cli_main(int argc, char **argv);
+
+int cli_play(int argc, char **argv);
+int cli_preview(int argc, char **argv);
+int cli_validate(int argc, char **argv);
+int cli_info(int argc, char **argv);
+int cli_replay(int argc, char **argv);
+int cli_simulate(int argc, char **argv);
+
+#endif // CLI_CLI_H

@@ -1,0 +1,249 @@
+#include "core/table.h"
+
+#include "core/mem.h"
+
+#include <float.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Arrays grow to the next power of two when their count reaches one, so no capacity field is
+ * needed: the capacity is always the smallest power of two >= max(count, 8). */
+static void *grow_for_append(void *arr, int count, size_t size)
+{
+    if (count < 8) {
+        return count == 0 ? mem_realloc(arr, 8, size) : arr;
+    }
+    if ((count & (count - 1)) == 0)
+        return mem_realloc(arr, (size_t)count * 2, size);
+    return arr;
+}
+
+table *table_create(const table_desc *desc)
+{
+    table *t = mem_calloc(1, sizeof *t);
+    t->width_cm = desc && desc->width_cm > 0 ? desc->width_cm : 180.0f;
+    t->height_cm = desc && desc->height_cm > 0 ? desc->height_cm : 120.0f;
+    return t;
+}
+
+static void feature_free_points(terrain_feature *f)
+{
+    free(f->area.pts);
+    free(f->line.pts);
+}
+
+void table_destroy(table *t)
+{
+    if (!t)
+        return;
+    for (int i = 0; i < t->feature_count; i++)
+        feature_free_points(&t->features[i]);
+    free(t->types);
+    free(t->features);
+    free(t->sides);
+    free(t->units);
+    free(t->figures);
+    free(t);
+}
+
+static void feature_copy_points(terrain_feature *dst, const terrain_feature *src)
+{
+    dst->area.pts = mem_dup(src->area.pts, (size_t)src->area.count, sizeof(vec2s));
+    dst->line.pts = mem_dup(src->line.pts, (size_t)src->line.count, sizeof(vec2s));
+}
+
+/* A copy of `count` elements sized for appends (see grow_for_append). */
+static void *dup_array(const void *src, int count, size_t size)
+{
+    if (count == 0)
+        return NULL;
+    size_t cap = 8;
+    while (cap < (size_t)count)
+        cap *= 2;
+    void *p = mem_realloc(NULL, cap, size);
+    memcpy(p, src, (size_t)count * size);
+    return p;
+}
+
+table *table_clone(const table *t)
+{
+    table *c = mem_calloc(1, sizeof *c);
+    *c = *t;
+    c->types = dup_array(t->types, t->type_count, sizeof *t->types);
+    c->features = dup_array(t->features, t->feature_count, sizeof *t->features);
+    c->sides = dup_array(t->sides, t->side_count, sizeof *t->sides);
+    c->units = dup_array(t->units, t->unit_count, sizeof *t->units);
+    c->figures = dup_array(t->figures, t->figure_count, sizeof *t->figures);
+    for (int i = 0; i < t->feature_count; i++)
+        feature_copy_points(&c->features[i], &t->features[i]);
+    return c;
+}
+
+int table_add_type(table *t, const terrain_type *type)
+{
+    t->types = grow_for_append(t->types, t->type_count, sizeof *t->types);
+    t->types[t->type_count] = *type;
+    return t->type_count++;
+}
+
+int table_add_feature(table *t, const terrain_feature *feature)
+{
+    t->features = grow_for_append(t->features, t->feature_count, sizeof *t->features);
+    terrain_feature *f = &t->features[t->feature_count];
+    *f = *feature;
+    feature_copy_points(f, feature);
+    table_feature_update_bounds(f);
+    return t->feature_count++;
+}
+
+side_id table_add_side(table *t, const side *s)
+{
+    t->sides = grow_for_append(t->sides, t->side_count, sizeof *t->sides);
+    t->sides[t->side_count] = *s;
+    t->sides[t->side_count].id.id = (uint32_t)t->side_count + 1;
+    return t->sides[t->side_count++].id;
+}
+
+unit_id table_add_unit(table *t, const unit *u)
+{
+    t->units = grow_for_append(t->units, t->unit_count, sizeof *t->units);
+    t->units[t->unit_count] = *u;
+    t->units[t->unit_count].id.id = (uint32_t)t->unit_count + 1;
+    return t->units[t->unit_count++].id;
+}
+
+figure_id table_add_figure(table *t, const figure *f)
+{
+    t->figures = grow_for_append(t->figures, t->figure_count, sizeof *t->figures);
+    t->figures[t->figure_count] = *f;
+    t->figures[t->figure_count].id.id = (uint32_t)t->figure_count + 1;
+    return t->figures[t->figure_count++].id;
+}
+
+figure *table_figure(table *t, figure_id id)
+{
+    if (id.id == 0 || id.id > (uint32_t)t->figure_count)
+        return NULL;
+    return &t->figures[id.id - 1];
+}
+
+const figure *table_figure_const(const table *t, figure_id id)
+{
+    return table_figure((table *)t, id);
+}
+
+unit *table_unit(table *t, unit_id id)
+{
+    if (id.id == 0 || id.id > (uint32_t)t->unit_count)
+        return NULL;
+    return &t->units[id.id - 1];
+}
+
+const unit *table_unit_const(const table *t, unit_id id)
+{
+    return table_unit((table *)t, id);
+}
+
+const side *table_side(const table *t, side_id id)
+{
+    if (id.id == 0 || id.id > (uint32_t)t->side_count)
+        return NULL;
+    return &t->sides[id.id - 1];
+}
+
+int table_type_find(const table *t, const char *name)
+{
+    for (int i = 0; i < t->type_count; i++)
+        if (strcmp(t->types[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+float table_posture_eye_ft(figure_posture posture)
+{
+    static const float eye_ft[FIGURE_POSTURE_COUNT] = {6.0f, 9.0f, 12.0f, 24.0f};
+    return (unsigned)posture < FIGURE_POSTURE_COUNT ? eye_ft[posture] : 6.0f;
+}
+
+float table_feature_height_ft(const table *t, const terrain_feature *f)
+{
+    if (f->height_ft > 0)
+        return f->height_ft;
+    return f->type >= 0 && f->type < t->type_count ? t->types[f->type].height_ft : 0.0f;
+}
+
+void table_feature_update_bounds(terrain_feature *f)
+{
+    const vec2s *pts = f->shape == TERRAIN_SHAPE_AREA ? f->area.pts : f->line.pts;
+    int n = f->shape == TERRAIN_SHAPE_AREA ? f->area.count : f->line.count;
+    float pad = f->shape == TERRAIN_SHAPE_LINE ? f->width_cm * 0.5f : 0.0f;
+    geom_aabb b = {{{FLT_MAX, FLT_MAX}}, {{-FLT_MAX, -FLT_MAX}}};
+    for (int i = 0; i < n; i++) {
+        b.min.x = pts[i].x < b.min.x ? pts[i].x : b.min.x;
+        b.min.y = pts[i].y < b.min.y ? pts[i].y : b.min.y;
+        b.max.x = pts[i].x > b.max.x ? pts[i].x : b.max.x;
+        b.max.y = pts[i].y > b.max.y ? pts[i].y : b.max.y;
+    }
+    b.min.x -= pad;
+    b.min.y -= pad;
+    b.max.x += pad;
+    b.max.y += pad;
+    f->bounds = b;
+}
+
+bool table_figure_active(const figure *f)
+{
+    const uint32_t gone = FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED | FIGURE_STATUS_OFF_TABLE;
+    return (f->status & gone) == 0;
+}
+
+static const char *const role_names[FIGURE_ROLE_COUNT] = {
+    "soldier", "nco", "officer", "leader", "general", "brigadier", "gun", "crew", "stand",
+};
+static const char *const quality_names[FIGURE_QUALITY_COUNT] = {
+    "raw", "regular", "seasoned", "veteran", "elite",
+};
+static const char *const posture_names[FIGURE_POSTURE_COUNT] = {
+    "foot",
+    "mounted",
+    "roof",
+    "steeple",
+};
+
+static int parse_name(const char *const *names, int count, const char *name)
+{
+    for (int i = 0; i < count; i++)
+        if (strcmp(names[i], name) == 0)
+            return i;
+    return -1;
+}
+
+const char *table_role_name(figure_role role)
+{
+    return (unsigned)role < FIGURE_ROLE_COUNT ? role_names[role] : "?";
+}
+
+int table_role_parse(const char *name)
+{
+    return parse_name(role_names, FIGURE_ROLE_COUNT, name);
+}
+
+const char *table_quality_name(figure_quality q)
+{
+    return (unsigned)q < FIGURE_QUALITY_COUNT ? quality_names[q] : "?";
+}
+
+int table_quality_parse(const char *name)
+{
+    return parse_name(quality_names, FIGURE_QUALITY_COUNT, name);
+}
+
+const char *table_posture_name(figure_posture p)
+{
+    return (unsigned)p < FIGURE_POSTURE_COUNT ? posture_names[p] : "?";
+}
+
+int table_posture_parse(const char *name)
+{
+    return parse_name(posture_names, FIGURE_POSTURE_COUNT, name);
+}

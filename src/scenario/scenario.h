@@ -1,0 +1,87 @@
+/* Scenario files: a JSON document (read with jansson) describing the table, its terrain, the
+ * sides, units and figures, the rule set and its options, deployment zones, reinforcements,
+ * victory conditions, the seed, and the title and description. docs/scenario.schema.json is
+ * the format; this loader and that schema agree (a test checks both on every shipped file).
+ *
+ * Bad input never crashes: the loader returns NULL and fills a scenario_error naming the file,
+ * line, column, JSON path and what was expected. Unknown keys are errors.
+ */
+#ifndef SCENARIO_SCENARIO_H
+#define SCENARIO_SCENARIO_H
+
+#include "core/table.h"
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define SCENARIO_TEXT_MAX 2048
+
+typedef struct scenario_error {
+    char file[256];   /* as given to the loader */
+    int line, column; /* 1-based; 0 when unknown */
+    char path[256];   /* JSON path of the offending value: "$.units[2].figures[0].quality" */
+    char message[512];
+} scenario_error;
+
+typedef enum scenario_edge {
+    SCENARIO_EDGE_NONE = 0,
+    SCENARIO_EDGE_NORTH, /* y = 0 */
+    SCENARIO_EDGE_SOUTH, /* y = table height */
+    SCENARIO_EDGE_WEST,  /* x = 0 */
+    SCENARIO_EDGE_EAST,  /* x = table width */
+} scenario_edge;
+
+typedef struct scenario_zone {
+    side_id side;
+    geom_polygon area; /* owned */
+} scenario_zone;
+
+/* A group of units that arrives during the game. Its figures start with FIGURE_STATUS_OFF_TABLE. */
+typedef struct scenario_reinforcement {
+    side_id side;
+    unit_id *units; /* owned */
+    int unit_count;
+    int turn;           /* arrives at the start of this turn; 0 when triggered */
+    char trigger[64];   /* rule-set trigger name when turn == 0: "first_casualty", ... */
+    scenario_edge edge; /* entry edge */
+    vec2s entry;        /* entry point on that edge (cm) */
+} scenario_reinforcement;
+
+typedef struct scenario_victory {
+    char kind[32];     /* "destroy", "hold", "exit", "turns", ... interpreted by the rule set */
+    side_id side;      /* the side the condition is for */
+    geom_polygon area; /* for hold/exit; count 0 otherwise; owned */
+    int turns;         /* for "turns": the game ends after this many */
+    int value;         /* a count or percentage the condition needs */
+    char text[256];    /* how the scenario states it */
+} scenario_victory;
+
+typedef struct scenario {
+    char title[128];
+    char description[SCENARIO_TEXT_MAX];
+    char designer_notes[SCENARIO_TEXT_MAX];
+    char ruleset[32];      /* rule-set id: "lcr", "tiny", "cwr", "cr15" */
+    json_t *rules_options; /* the rule set's own options object (never NULL; may be empty) */
+    uint64_t seed;
+    int campaign_position; /* 0 when not part of a campaign, else 1-based order */
+    table *table;          /* owned */
+    scenario_zone *zones;
+    int zone_count;
+    scenario_reinforcement *reinforcements;
+    int reinforcement_count;
+    scenario_victory *victory;
+    int victory_count;
+    char *source_text; /* the file's bytes, NUL-terminated, so saves can embed them */
+} scenario;
+
+/* Loads a scenario file. Returns NULL with *err filled on any problem (err may not be NULL). */
+scenario *scenario_load_file(const char *path, scenario_error *err);
+/* Loads from text in memory; `name` stands for the file name in errors. */
+scenario *scenario_load_string(const char *text, size_t len, const char *name, scenario_error *err);
+void scenario_destroy(scenario *s);
+
+/* "file:line:column: $.path: message" into buf; returns buf. */
+const char *scenario_error_format(const scenario_error *err, char *buf, size_t size);
+
+#endif // SCENARIO_SCENARIO_H

@@ -56,7 +56,7 @@ for line in 'Test skirmish at the ford' 'rule set: lcr' 'table: 120 x 90 cm' \
     '    unit 1st Section: 7 figures, line_infantry, line, led by Lt Toledo' \
     '    stream: 1 line' '    paddy: 1 area' '    Spanish: Relief; turn 3; west edge at [0, 45]' \
     '    Moro: Reserve; when first_casualty; north edge at [60, 0]' \
-    '    hold (Spanish): Hold the ford'; do
+    '    hold (Spanish): Hold the ford' '    turns after 8 turns'; do
     grep -qxF "$line" "$tmp/out" || { echo "FAIL: info lacks '$line'"; fail=1; }
 done
 "$exe" info bad_quality.json 2>"$tmp/err"

@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#define TOY_MOVE_CM 10.0f
+#define TOY_MOVE_CM  10.0f
 #define TOY_RANGE_CM 30.0f
 #define TOY_CLOSE_CM 15.0f
-#define TOY_REF "toy rules"
+#define TOY_REF      "toy rules"
 
 struct rules_state {
     int turn;
@@ -56,11 +56,11 @@ static void toy_begin(rules_state *rs, rules_ctx *ctx)
     rules_emitf(ctx, (rules_event){.kind = RULES_EV_TURN, .value = 1}, TOY_REF, "Turn 1 begins");
 }
 
-static int alive(const table *t, uint32_t side)
+static int alive(const table *t, uint32_t side_no)
 {
     int n = 0;
     for (int i = 0; i < t->figure_count; i++)
-        n += t->figures[i].side.id == side && table_figure_active(&t->figures[i]);
+        n += t->figures[i].side.id == side_no && table_figure_active(&t->figures[i]);
     return n;
 }
 
@@ -148,7 +148,8 @@ static bool toy_validate(const rules_state *rs, const table *t, const rules_comm
     if (cmd->kind == RULES_CMD_END_PHASE)
         return true;
     const figure *f = cmd->figure_count == 1 ? own_figure(rs, t, cmd->figures[0]) : NULL;
-    if (cmd->kind != RULES_CMD_MOVE && cmd->kind != RULES_CMD_FIRE && cmd->kind != RULES_CMD_RALLY) {
+    if (cmd->kind != RULES_CMD_MOVE && cmd->kind != RULES_CMD_FIRE &&
+        cmd->kind != RULES_CMD_RALLY) {
         snprintf(reason, size, "toy rules know only move, fire, rally and end_phase");
         return false;
     }
@@ -174,8 +175,12 @@ static void resolve_move(rules_ctx *ctx, const figure *f, const rules_command *c
     if (dist(f->pos, to) < 1e-6f)
         facing = f->facing;
     rules_emitf(ctx,
-                (rules_event){.kind = RULES_EV_MOVE, .side = f->side, .figure = f->id,
-                              .from = f->pos, .pos = to, .facing = facing,
+                (rules_event){.kind = RULES_EV_MOVE,
+                              .side = f->side,
+                              .figure = f->id,
+                              .from = f->pos,
+                              .pos = to,
+                              .facing = facing,
                               .value = (int)lroundf(dist(f->pos, to) * 100)},
                 TOY_REF ", move", "%s moves %.1f cm", f->name, (double)dist(f->pos, to));
 }
@@ -189,15 +194,19 @@ static void resolve_fire(rules_ctx *ctx, const figure *f, const rules_command *c
     if (face < need)
         return;
     int effect = rules_roll(ctx, 6, 5, "effect", tg->id, g, TOY_REF ", fire: effect");
-    rules_emitf(ctx, (rules_event){.kind = RULES_EV_HIT, .figure = tg->id, .other = f->id,
-                                   .side = tg->side, .value = 1},
-                TOY_REF ", fire", "%s hits %s", f->name, tg->name);
+    rules_emitf(
+        ctx,
+        (rules_event){
+            .kind = RULES_EV_HIT, .figure = tg->id, .other = f->id, .side = tg->side, .value = 1},
+        TOY_REF ", fire", "%s hits %s", f->name, tg->name);
     if (effect >= 5 || (tg->status & FIGURE_STATUS_SHAKEN))
         rules_emitf(ctx, (rules_event){.kind = RULES_EV_REMOVE, .figure = tg->id, .side = tg->side},
                     TOY_REF ", fire: effect", "%s is killed", tg->name);
     else
         rules_emitf(ctx,
-                    (rules_event){.kind = RULES_EV_STATUS, .figure = tg->id, .side = tg->side,
+                    (rules_event){.kind = RULES_EV_STATUS,
+                                  .figure = tg->id,
+                                  .side = tg->side,
                                   .status_set = FIGURE_STATUS_SHAKEN},
                     TOY_REF ", fire: effect", "%s is shaken", tg->name);
 }
@@ -206,7 +215,9 @@ static void resolve_rally(rules_ctx *ctx, const figure *f)
 {
     if (rules_roll(ctx, 6, 4, "rally", f->id, rules_roll_group(ctx), TOY_REF ", rally") >= 4)
         rules_emitf(ctx,
-                    (rules_event){.kind = RULES_EV_STATUS, .figure = f->id, .side = f->side,
+                    (rules_event){.kind = RULES_EV_STATUS,
+                                  .figure = f->id,
+                                  .side = f->side,
                                   .status_clear = FIGURE_STATUS_SHAKEN},
                     TOY_REF ", rally", "%s rallies", f->name);
 }

@@ -1,0 +1,155 @@
+/* A match: scenario + seed + command log, and the state they give (the table and the rule
+ * set's state). The front end, the bot and the tools send commands and read state through this
+ * header alone; they never name a rule set.
+ *
+ * Every accepted command is validated and resolved by the rule set into events, logged, hashed
+ * (64-bit FNV-1a over a canonical serialisation of table + rule state + dice generator), and,
+ * when autosave is on, saved. Undo/redo move a cursor through the log: the state at any cursor
+ * is rebuilt from the scenario by replaying the commands before it (from the nearest snapshot),
+ * so undoing a fire and firing again rolls the same dice. Submitting while not at the end of
+ * the log drops the undone commands.
+ *
+ * Errors of the user's data (a save, an illegal command) come back as game_error or a reason
+ * string, never a crash.
+ */
+#ifndef GAME_GAME_H
+#define GAME_GAME_H
+
+#include "core/table.h"
+#include "rules/rules.h"
+#include "scenario/scenario.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct game game;
+
+#define GAME_SAVE_VERSION 1
+
+typedef struct game_error {
+    char file[256];   /* the file concerned, "" when none */
+    int line, column; /* 1-based; 0 when unknown */
+    char message[512];
+} game_error;
+
+/* "file:line:column: message" (or "file: message") into buf; returns buf. */
+const char *game_error_format(const game_error *err, char *buf, size_t size);
+
+typedef struct game_desc {
+    /* The scenario. Borrowed (it must outlive the game) unless take_scenario is set. */
+    const scenario *scenario;
+    bool take_scenario;
+    /* Dice seed: the scenario's seed unless seed_set. */
+    bool seed_set;
+    uint64_t seed;
+    /* The rule set: found by scenario->ruleset in the registry unless given here. */
+    const rules_ops *rules;
+    const char *data_dir; /* rule data directory, NULL = default (see rules_create_desc) */
+    /* Save to this path after every accepted command (temp + fsync + rename, .bak kept);
+     * NULL = no autosave. game_autosave_path() gives the usual place. */
+    const char *autosave_path;
+    /* Keep a snapshot every this many commands for fast undo; 0 = default (16). */
+    int snapshot_every;
+} game_desc;
+
+/* Starts a match at its beginning (the rule set's setup events applied). NULL with *err filled
+ * when the rule set is unknown or refuses the scenario. */
+game *game_create(const game_desc *desc, game_error *err);
+void game_destroy(game *g);
+
+/* ---- state ------------------------------------------------------------------------------- */
+
+const table *game_table(const game *g);
+const scenario *game_scenario(const game *g);
+const rules_ops *game_rules(const game *g);
+const rules_state *game_rules_state(const game *g);
+uint64_t game_seed(const game *g);
+/* The dice generator's state now (for tests and the hash). */
+dice_rng game_rng(const game *g);
+/* 64-bit hash of the whole state now. */
+uint64_t game_hash(const game *g);
+/* Current turn number (the rule set's). */
+int game_turn(const game *g);
+
+/* ---- decisions and queries (all pure: they never roll dice) --------------------------------- */
+
+void game_decision(const game *g, rules_decision *out);
+void game_outcome(const game *g, rules_outcome *out);
+bool game_over(const game *g);
+/* Legal commands of the moment; returns the count written (at most max). */
+int game_legal(const game *g, rules_command *out, int max);
+/* True if cmd would be accepted now, else false with the reason. */
+bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t size);
+int game_actions(const game *g, figure_id fig, rules_action *out, int max);
+bool game_reach(const game *g, const rules_command *move, vec2s dir, rules_reach *out);
+/* The reachable region of a move as a star-shaped polygon: `n` rays (n >= 3) from the reference
+ * figure, each ending where reach() stops. Writes n points to out (caller-sized); false when
+ * the rule set cannot say. */
+bool game_region(const game *g, const rules_command *move, int n, vec2s *out);
+int game_targets(const game *g, const rules_command *fire, rules_target *out, int max);
+int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max);
+
+/* ---- commands ------------------------------------------------------------------------------ */
+
+/* Validates, resolves, logs, hashes and (if on) autosaves a command. False with the rule set's
+ * reason (nothing logged) when it is not legal now, or when the autosave failed (the command is
+ * kept; the reason says so and *saved_ok-style details are in game_last_save_error). */
+bool game_submit(game *g, const rules_command *cmd, char *reason, size_t size);
+
+/* The events of the command at log index i (0-based, i < game_cursor), and of the setup
+ * (index -1). The pointer is valid until the next submit/undo/redo/goto. */
+const rules_event *game_events(const game *g, int index, int *count);
+
+/* Number of commands in effect (the cursor) and in the log (including undone ones). */
+int game_cursor(const game *g);
+int game_log_count(const game *g);
+const rules_command *game_command_at(const game *g, int index);
+/* Hash after command i (0-based, i < game_log_count for commands already applied once);
+ * game_hash_at(g, -1) is the hash of the start. */
+uint64_t game_hash_at(const game *g, int index);
+/* Turn number after command i (-1: at the start). */
+int game_turn_at(const game *g, int index);
+
+bool game_can_undo(const game *g);
+bool game_can_redo(const game *g);
+/* One command back / forward. False when there is nothing to undo/redo. */
+bool game_undo(game *g);
+bool game_redo(game *g);
+/* Moves the cursor to any point 0..game_log_count (rebuilding the state). */
+bool game_goto(game *g, int cursor);
+
+/* ---- saves ----------------------------------------------------------------------------------- */
+
+/* Writes the match as one JSON file: format version, the scenario's source text, seed, rule set
+ * id, the command log (all of it, with the cursor) and the per-command hashes. Temp file +
+ * fsync + rename + directory fsync; an existing file is first kept as FILE.bak. */
+bool game_save(const game *g, const char *path, game_error *err);
+
+typedef struct game_load_desc {
+    const rules_ops *rules; /* override the registry lookup (tests) */
+    const char *data_dir;
+    const char *autosave_path; /* autosave the loaded match here; NULL = off */
+    /* Check every stored hash while loading; false when the caller checks (replay). */
+    bool skip_hash_check;
+} game_load_desc;
+
+/* Loads a save (desc may be NULL). Refuses, with *err naming the file, line:column and the
+ * problem, a truncated, corrupt or newer-version file, or one whose hashes do not replay. */
+game *game_load(const char *path, const game_load_desc *desc, game_error *err);
+/* The same from text in memory; `name` stands for the file name in errors. */
+game *game_load_string(const char *text, size_t len, const char *name, const game_load_desc *desc,
+                       game_error *err);
+
+/* The save as text (what game_save writes). Caller frees. */
+char *game_save_string(const game *g);
+
+/* $XDG_DATA_HOME/sandtable/ (else ~/.local/share/sandtable/) + name into buf, creating the
+ * directory. False when no directory can be found or made. */
+bool game_data_path(const char *name, char *buf, size_t size);
+/* The autosave file of a scenario: data dir + "autosave-<scenario file stem>.json". */
+bool game_autosave_path(const char *scenario_path, char *buf, size_t size);
+/* The message of the last failed autosave, or NULL. */
+const char *game_last_save_error(const game *g);
+
+#endif // GAME_GAME_H

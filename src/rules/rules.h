@@ -1,0 +1,249 @@
+/* The rule-set interface: one struct of function pointers per rule set (rules_ops), found by id
+ * in a registry. The engine (src/game), the front end and the tools talk to every rule set
+ * through this struct alone and never name one.
+ *
+ * A rule set keeps its own per-match state (rules_state: deck, pips, phase, morale...) next to
+ * the match's table. Both change only by events: resolve() rolls dice from the match generator
+ * and calls rules_emit() for each event, which applies it (table first, then the rule set's
+ * apply()) and records it. So resolve() may read the state as it evolves during its own
+ * resolution (move, then the close combat the move caused).
+ *
+ * Flow of a match (src/game drives it):
+ *   create(scenario, options) -> begin(ctx) [setup events: shuffle, first phase]
+ *   loop: decision() says who decides what; the player (or bot) builds a command, helped by
+ *         legal(), actions(), reach(), targets(); validate() accepts it or gives the reason;
+ *         resolve() turns it into events; hash() feeds the per-command hash; over() ends it.
+ *
+ * How the four seeds map onto it: docs/architecture.md ("Rule sets on the engine").
+ *
+ * Query functions take const state and must not touch the dice: the engine calls them at any
+ * time (every mouse motion), and only resolve()/begin() may draw from ctx->rng.
+ */
+#ifndef RULES_RULES_H
+#define RULES_RULES_H
+
+#include "core/dice.h"
+#include "core/table.h"
+#include "rules/command.h"
+#include "rules/event.h"
+#include "scenario/scenario.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A rule set's own per-match state, defined by each rule set. */
+typedef struct rules_state rules_state;
+
+/* ---- decisions: whose turn it is to decide, and what kind of decision ------------------ */
+
+typedef enum rules_decision_kind {
+    RULES_DECIDE_NONE = 0,  /* nothing to decide: the game is over */
+    RULES_DECIDE_SETUP,     /* before play: a sealed choice, deployment (CHOOSE, MOVE, END_PHASE) */
+    RULES_DECIDE_DRAW_CARD, /* lcr: draw the next card of the order deck (DRAW_CARD) */
+    RULES_DECIDE_INTERRUPT, /* lcr: play a reserved card before the drawn one (PLAY_RESERVED, PASS)
+                             */
+    RULES_DECIDE_USE_CARD,  /* lcr: act with the card (ACTIVATE, or act directly) or RESERVE_CARD */
+    RULES_DECIDE_ROLL_ORDERS, /* tiny: roll the order dice (ROLL_ORDERS) */
+    RULES_DECIDE_SPEND_PIPS,  /* tiny: order units with pips (MOVE, FIRE, RALLY, ... END_PHASE) */
+    RULES_DECIDE_ACTIVATE, /* cwr: pick the unit to activate (ACTIVATE); its morale check follows */
+    RULES_DECIDE_CHOOSE_ACTIONS, /* cwr: pick a permitted pair of actions (CHOOSE option) */
+    RULES_DECIDE_ACT,        /* an activated figure/unit acts (MOVE, FIRE, CHARGE, RALLY, ...) */
+    RULES_DECIDE_PHASE_STEP, /* cr15: act in the current phase of the fixed sequence, END_PHASE */
+    RULES_DECIDE_ALLOCATE_HITS, /* pick which figures take count hits (ALLOCATE) */
+    RULES_DECIDE_REACT,         /* a reaction: evade, stand, defensive fire (EVADE, CHOOSE, PASS) */
+    RULES_DECIDE_KIND_COUNT
+} rules_decision_kind;
+
+typedef struct rules_decision {
+    rules_decision_kind kind;
+    side_id side;      /* who decides; 0 only with RULES_DECIDE_NONE */
+    unit_id unit;      /* the active unit, if any */
+    figure_id figure;  /* the active leader/figure, if any */
+    int count;         /* pips left, hits to allocate, actions left; 0 when not meaningful */
+    int card;          /* card in play (lcr), 1-based; 0 for none */
+    bool simultaneous; /* both sides submit for this step; resolved when the last one ends it */
+    char phase[RULES_WORD_MAX]; /* phase/step name for the phase bar: "movement", "firing" */
+    char prompt[128];           /* one line for the player: "Lt Toledo's card: act or reserve" */
+} rules_decision;
+
+/* ---- query results ----------------------------------------------------------------------- */
+
+/* One action the actor could take now, enabled or not (the action panel, "why not?"). */
+typedef struct rules_action {
+    rules_command_kind kind;
+    char option[RULES_WORD_MAX]; /* for CHOOSE/FORMATION/SPECIAL: which one */
+    char label[48];              /* "Fire (area)", "Change to column" */
+    bool enabled;
+    char reason[128]; /* why not, when disabled */
+} rules_action;
+
+/* How far a move may go along a direction. */
+typedef struct rules_reach {
+    float max_cm;       /* furthest distance from the start along the direction */
+    float sure_cm;      /* distance certainly reachable (= max_cm unless the move is rolled) */
+    vec2s stop;         /* the point max_cm away (the exact spot the allowance runs out) */
+    float allowance_cm; /* the figure's allowance before terrain */
+    char limit[96];     /* what stops it: "allowance spent in jungle (x4)", "wall: roll 1d10" */
+} rules_reach;
+
+/* A legal target with the odds of the outcome. */
+typedef struct rules_target {
+    figure_id figure; /* the target figure (the nearest in area fire) */
+    unit_id unit;
+    float range_cm;
+    char band[RULES_WORD_MAX]; /* range band name: "long", "6in" */
+    int dice;                  /* dice to be rolled */
+    int need;                  /* score needed on each (after modifiers), 7+ = impossible */
+    float p_hit;               /* chance that one die becomes a hit after saves */
+    float expected_hits;       /* expected hits after saves */
+    float expected_kills;      /* expected figures removed (or stands, or hits on units) */
+    char note[128];            /* modifiers in words: "long range, target in cover -1" */
+} rules_target;
+
+/* The end of the game. */
+typedef struct rules_outcome {
+    bool over;
+    side_id winner; /* 0 for a draw */
+    char reason[128];
+} rules_outcome;
+
+/* One item of the turn driver on screen: a card, an order die, a phase, a morale pile. */
+typedef enum rules_driver_kind {
+    RULES_DRIVER_DECK = 0, /* value = cards left in the draw pile */
+    RULES_DRIVER_DISCARD,  /* value = cards in the discard pile */
+    RULES_DRIVER_CARD,     /* a card: value = index; current = the one in play; hidden = face down
+                              to the viewer (held by the other player) */
+    RULES_DRIVER_PIPS,     /* a commander's order die: value = pips left, extra = rolled */
+    RULES_DRIVER_PHASE,    /* a step of the sequence; current = the one in progress */
+    RULES_DRIVER_MORALE,   /* a morale pile/level: value = left, extra = full */
+} rules_driver_kind;
+
+typedef struct rules_driver_item {
+    rules_driver_kind kind;
+    side_id side;
+    figure_id figure; /* the card's officer, the die's commander */
+    int value, extra;
+    bool current, hidden;
+    char label[64];
+} rules_driver_item;
+
+/* ---- hashing ----------------------------------------------------------------------------- */
+
+/* 64-bit FNV-1a over a canonical byte stream; rule sets feed their state in a fixed order. */
+typedef struct rules_hasher {
+    uint64_t h;
+} rules_hasher;
+
+void rules_hash_init(rules_hasher *hs);
+void rules_hash_bytes(rules_hasher *hs, const void *p, size_t n);
+void rules_hash_u32(rules_hasher *hs, uint32_t v);
+void rules_hash_u64(rules_hasher *hs, uint64_t v);
+void rules_hash_i32(rules_hasher *hs, int32_t v);
+void rules_hash_f32(rules_hasher *hs, float v); /* bit pattern; -0 and 0 the same */
+void rules_hash_str(rules_hasher *hs, const char *s);
+
+/* ---- the resolution context -------------------------------------------------------------- */
+
+typedef struct rules_ops rules_ops;
+
+/* Given to begin()/resolve(): the match's table and dice, and where events go. */
+typedef struct rules_ctx {
+    const rules_ops *ops;
+    rules_state *state;
+    table *table;  /* read it freely; change it only through rules_emit */
+    dice_rng *rng; /* the match dice: the only source of randomness */
+    const scenario *scenario;
+    /* the engine's recorder; rule sets leave these alone */
+    void (*record)(void *user, const rules_event *ev);
+    void *user;
+    int next_group; /* next dice group number (rules_roll_group) */
+} rules_ctx;
+
+/* Applies the event (table, then ops->apply) and records it. */
+void rules_emit(rules_ctx *ctx, const rules_event *ev);
+/* Builds and emits an event of `kind` with a printf-style explanation; returns a copy of it. */
+rules_event rules_emitf(rules_ctx *ctx, rules_event ev, const char *ref, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* A new dice group number for dice thrown together (one tray). */
+int rules_roll_group(rules_ctx *ctx);
+/* Rolls one die of `sides` faces (0 = the average die) from ctx->rng and emits a DIE event with
+ * purpose tag, need (0 = untested; success = value >= need), figure and group. Returns the face. */
+int rules_roll(rules_ctx *ctx, int sides, int need, const char *tag, figure_id fig, int group,
+               const char *ref);
+
+/* ---- the interface ----------------------------------------------------------------------- */
+
+typedef struct rules_create_desc {
+    const scenario *scenario; /* the scenario (its rules_options: the rule set's options) */
+    const table *table;       /* the match's table at the start */
+    const char *data_dir;     /* directory of assets/rules/<id>.json; NULL = the source tree's */
+} rules_create_desc;
+
+struct rules_ops {
+    const char *id;   /* "lcr" */
+    const char *name; /* "Little Colonial Rules" */
+    const char *seed; /* source text: "000" */
+
+    /* Builds the per-match state; NULL with a message in err (bad options, bad data file). */
+    rules_state *(*create)(const rules_create_desc *desc, char *err, size_t err_size);
+    void (*destroy)(rules_state *rs);
+    /* A deep copy (the engine snapshots for undo). */
+    rules_state *(*clone)(const rules_state *rs);
+    /* Setup events before the first decision (shuffle the deck, first turn). May be NULL. */
+    void (*begin)(rules_state *rs, rules_ctx *ctx);
+
+    /* Whose decision it is and of what kind. */
+    void (*decision)(const rules_state *rs, const table *t, rules_decision *out);
+    /* Legal commands of the moment, concrete and ready to submit (moves sampled: e.g. toward
+     * the nearest enemy and a few directions at full reach; fire at each legal target).
+     * Returns how many were written (at most max). Never 0 unless the game is over. */
+    int (*legal)(const rules_state *rs, const table *t, rules_command *out, int max);
+    /* True if cmd may be resolved now; else false with the reason in words. */
+    bool (*validate)(const rules_state *rs, const table *t, const rules_command *cmd, char *reason,
+                     size_t reason_size);
+    /* Resolves a validated command into events through rules_emit. */
+    void (*resolve)(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+    /* Applies one event to the rule set's own state (the table is already updated). */
+    void (*apply)(rules_state *rs, const table *t, const rules_event *ev);
+    /* Feeds the rule state, canonically, into the hash. */
+    void (*hash)(const rules_state *rs, rules_hasher *hs);
+
+    /* Actions open to `figure` (or, with figure 0, to the decision's actor) now, each with
+     * enabled/reason. Returns the count written. */
+    int (*actions)(const rules_state *rs, const table *t, figure_id fig, rules_action *out,
+                   int max);
+    /* How far the move `move` (its figures/unit; path ignored) may go along unit direction dir. */
+    bool (*reach)(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
+                  rules_reach *out);
+    /* Legal targets of the fire/charge command `fire` (its firers; target ignored), with odds. */
+    int (*targets)(const rules_state *rs, const table *t, const rules_command *fire,
+                   rules_target *out, int max);
+    /* Is the game over, and who won. */
+    void (*outcome)(const rules_state *rs, const table *t, rules_outcome *out);
+    /* The current turn number (1-based). */
+    int (*turn)(const rules_state *rs);
+    /* The turn driver as `viewer` sees it (hidden cards of the other side face down). May be
+     * NULL. Returns the count written. */
+    int (*driver)(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
+                  int max);
+};
+
+/* ---- registry ---------------------------------------------------------------------------- */
+
+/* The rule set with that id, or NULL. Built-in rule sets are listed at build time (each
+ * src/rules/<id>/meson.build appends its id to `rules_builtin_ids` and defines
+ * `const rules_ops <id>_rules_ops`). */
+const rules_ops *rules_find(const char *id);
+/* Built-in and registered rule sets, in order; NULL past the end. */
+const rules_ops *rules_at(int index);
+/* Adds a rule set at run time (tests, tools); replaces one of the same id. Call before any
+ * match starts; not thread-safe. Returns false when the table of extra rule sets is full. */
+bool rules_register(const rules_ops *ops);
+
+/* Fills *dec with RULES_DECIDE_NONE when ops->outcome says the game is over, else asks
+ * ops->decision. */
+void rules_decide(const rules_ops *ops, const rules_state *rs, const table *t, rules_decision *dec);
+const char *rules_decision_kind_name(rules_decision_kind kind);
+
+#endif // RULES_RULES_H

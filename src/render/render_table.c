@@ -501,7 +501,7 @@ void render_figure(render_ctx *ctx, const render_camera *cam, const table *t, co
     uint32_t rgb = render_side_rgb(t, f->side);
     int ri = (int)lroundf(r);
     if (flags & RENDER_FIG_HIGHLIGHT)
-        copy_disc(ctx, render_disc_texture(ctx, 0xff3df0e0, ri + 5, 4), c, ri + 5);
+        copy_disc(ctx, render_disc_texture(ctx, 0x3df0e0ff, ri + 5, 4), c, ri + 5);
     if (flags & (RENDER_FIG_SELECTED | RENDER_FIG_HOVER))
         copy_disc(ctx,
                   render_disc_texture(ctx, flags & RENDER_FIG_SELECTED ? 0xffe14aff : 0xffffff90,

@@ -65,6 +65,7 @@ typedef struct scenario {
     json_t *rules_options; /* the rule set's own options object (never NULL; may be empty) */
     uint64_t seed;
     int campaign_position; /* 0 when not part of a campaign, else 1-based order */
+    char campaign[64];     /* the campaign's name; empty when not part of one */
     table *table;          /* owned */
     scenario_zone *zones;
     int zone_count;
@@ -80,6 +81,11 @@ scenario *scenario_load_file(const char *path, scenario_error *err);
 /* Loads from text in memory; `name` stands for the file name in errors. */
 scenario *scenario_load_string(const char *text, size_t len, const char *name, scenario_error *err);
 void scenario_destroy(scenario *s);
+
+/* Adds the built-in terrain types to a table: $SANDTABLE_DATA_DIR/terrain.json, else
+ * SANDTABLE_SOURCE_DIR/assets/terrain.json. False with *err filled when that file is missing
+ * or wrong. The loader calls it before reading a scenario's own types. */
+bool scenario_builtin_terrain(table *t, scenario_error *err);
 
 /* "file:line:column: $.path: message" into buf; returns buf. */
 const char *scenario_error_format(const scenario_error *err, char *buf, size_t size);

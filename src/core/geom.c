@@ -1,0 +1,707 @@
+#include "core/geom.h"
+
+#include "core/mem.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+/* Everything below works in doubles: a float coordinate converts exactly, so the differences
+ * and products of the predicates carry ~1e-12 cm of rounding, far below GEOM_EPS. The one
+ * rule (distance <= GEOM_EPS means touching) is applied through point-segment distances;
+ * proper crossings are decided by exact orientation signs. */
+
+typedef struct dvec {
+    double x, y;
+} dvec;
+
+static dvec dv(vec2s v)
+{
+    return (dvec){v.x, v.y};
+}
+
+static dvec dsub(dvec a, dvec b)
+{
+    return (dvec){a.x - b.x, a.y - b.y};
+}
+
+static double dcross(dvec a, dvec b)
+{
+    return a.x * b.y - a.y * b.x;
+}
+
+static double ddot(dvec a, dvec b)
+{
+    return a.x * b.x + a.y * b.y;
+}
+
+static double dlen(dvec a)
+{
+    return sqrt(a.x * a.x + a.y * a.y);
+}
+
+static vec2s to_vec(dvec a)
+{
+    return (vec2s){{(float)a.x, (float)a.y}};
+}
+
+/* ---- vectors and small helpers ------------------------------------------------------------ */
+
+vec2s geom_dir(float angle)
+{
+    return (vec2s){{cosf(angle), sinf(angle)}};
+}
+
+float geom_angle_of(vec2s v)
+{
+    return atan2f(v.y, v.x);
+}
+
+float geom_angle_diff(float a, float b)
+{
+    double d = fmod((double)b - (double)a, 2.0 * GEOM_PI);
+    if (d <= -GEOM_PI)
+        d += 2.0 * GEOM_PI;
+    else if (d > GEOM_PI)
+        d -= 2.0 * GEOM_PI;
+    return (float)d;
+}
+
+double geom_orient(vec2s a, vec2s b, vec2s c)
+{
+    return dcross(dsub(dv(b), dv(a)), dsub(dv(c), dv(a)));
+}
+
+vec2s geom_lerp(vec2s a, vec2s b, double t)
+{
+    return (vec2s){
+        {(float)(a.x + (b.x - (double)a.x) * t), (float)(a.y + (b.y - (double)a.y) * t)}};
+}
+
+double geom_segment_length(geom_segment s)
+{
+    return dlen(dsub(dv(s.b), dv(s.a)));
+}
+
+/* ---- bounding boxes ------------------------------------------------------------------------ */
+
+geom_aabb geom_aabb_of_points(const vec2s *pts, int count)
+{
+    geom_aabb b = {{{FLT_MAX, FLT_MAX}}, {{-FLT_MAX, -FLT_MAX}}};
+    for (int i = 0; i < count; i++) {
+        b.min.x = fminf(b.min.x, pts[i].x);
+        b.min.y = fminf(b.min.y, pts[i].y);
+        b.max.x = fmaxf(b.max.x, pts[i].x);
+        b.max.y = fmaxf(b.max.y, pts[i].y);
+    }
+    return b;
+}
+
+geom_aabb geom_aabb_of_segment(geom_segment s)
+{
+    return geom_aabb_of_points((vec2s[2]){s.a, s.b}, 2);
+}
+
+geom_aabb geom_aabb_pad(geom_aabb b, float pad)
+{
+    b.min.x -= pad;
+    b.min.y -= pad;
+    b.max.x += pad;
+    b.max.y += pad;
+    return b;
+}
+
+bool geom_aabb_overlap(geom_aabb a, geom_aabb b)
+{
+    return a.min.x <= b.max.x + GEOM_EPS && b.min.x <= a.max.x + GEOM_EPS &&
+           a.min.y <= b.max.y + GEOM_EPS && b.min.y <= a.max.y + GEOM_EPS;
+}
+
+bool geom_aabb_contains(geom_aabb b, vec2s p)
+{
+    return p.x >= b.min.x - GEOM_EPS && p.x <= b.max.x + GEOM_EPS && p.y >= b.min.y - GEOM_EPS &&
+           p.y <= b.max.y + GEOM_EPS;
+}
+
+/* ---- distances ----------------------------------------------------------------------------- */
+
+double geom_point_distance(vec2s a, vec2s b)
+{
+    return dlen(dsub(dv(b), dv(a)));
+}
+
+static double closest_t(dvec a, dvec b, dvec p)
+{
+    dvec ab = dsub(b, a);
+    double l2 = ddot(ab, ab);
+    if (l2 <= 0.0)
+        return 0.0;
+    double t = ddot(dsub(p, a), ab) / l2;
+    return t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+}
+
+static double point_seg_dist(dvec p, dvec a, dvec b)
+{
+    double t = closest_t(a, b, p);
+    dvec q = {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
+    return dlen(dsub(p, q));
+}
+
+double geom_segment_closest_t(geom_segment s, vec2s p)
+{
+    return closest_t(dv(s.a), dv(s.b), dv(p));
+}
+
+double geom_point_segment_distance(vec2s p, geom_segment s)
+{
+    return point_seg_dist(dv(p), dv(s.a), dv(s.b));
+}
+
+/* True when the open segments cross at one interior point of both (exact signs). */
+static bool proper_cross(dvec a, dvec b, dvec c, dvec d, double *t_on_ab)
+{
+    double o1 = dcross(dsub(b, a), dsub(c, a));
+    double o2 = dcross(dsub(b, a), dsub(d, a));
+    double o3 = dcross(dsub(d, c), dsub(a, c));
+    double o4 = dcross(dsub(d, c), dsub(b, c));
+    if (!((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)))
+        return false;
+    if (!((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0)))
+        return false;
+    if (t_on_ab)
+        *t_on_ab = o3 / (o3 - o4);
+    return true;
+}
+
+static double seg_seg_dist(dvec a, dvec b, dvec c, dvec d)
+{
+    if (proper_cross(a, b, c, d, NULL))
+        return 0.0;
+    double m = point_seg_dist(a, c, d);
+    m = fmin(m, point_seg_dist(b, c, d));
+    m = fmin(m, point_seg_dist(c, a, b));
+    return fmin(m, point_seg_dist(d, a, b));
+}
+
+double geom_segment_segment_distance(geom_segment s, geom_segment t)
+{
+    return seg_seg_dist(dv(s.a), dv(s.b), dv(t.a), dv(t.b));
+}
+
+double geom_point_polygon_boundary_distance(vec2s p, const geom_polygon *poly)
+{
+    double m = DBL_MAX;
+    dvec q = dv(p);
+    for (int i = 0, j = poly->count - 1; i < poly->count; j = i++)
+        m = fmin(m, point_seg_dist(q, dv(poly->pts[j]), dv(poly->pts[i])));
+    return m;
+}
+
+/* Even-odd crossing number of a ray from p towards +x (the interior test, boundary aside). */
+static bool crossing_parity(dvec p, const geom_polygon *poly)
+{
+    bool in = false;
+    for (int i = 0, j = poly->count - 1; i < poly->count; j = i++) {
+        double yi = poly->pts[i].y, yj = poly->pts[j].y;
+        if ((yi > p.y) == (yj > p.y))
+            continue;
+        double xi = poly->pts[i].x, xj = poly->pts[j].x;
+        double x = xj + (p.y - yj) * (xi - xj) / (yi - yj);
+        if (x > p.x)
+            in = !in;
+    }
+    return in;
+}
+
+double geom_point_polygon_distance(vec2s p, const geom_polygon *poly)
+{
+    if (poly->count >= 3 && crossing_parity(dv(p), poly))
+        return 0.0;
+    return geom_point_polygon_boundary_distance(p, poly);
+}
+
+/* ---- predicates ---------------------------------------------------------------------------- */
+
+/* Boundary first, with a cheap box test per edge so the distance is computed only nearby. */
+static bool near_boundary(dvec p, const geom_polygon *poly)
+{
+    for (int i = 0, j = poly->count - 1; i < poly->count; j = i++) {
+        dvec a = dv(poly->pts[j]), b = dv(poly->pts[i]);
+        if (p.x < fmin(a.x, b.x) - GEOM_EPS || p.x > fmax(a.x, b.x) + GEOM_EPS ||
+            p.y < fmin(a.y, b.y) - GEOM_EPS || p.y > fmax(a.y, b.y) + GEOM_EPS)
+            continue;
+        if (point_seg_dist(p, a, b) <= GEOM_EPS)
+            return true;
+    }
+    return false;
+}
+
+geom_location geom_point_polygon_locate(vec2s p, const geom_polygon *poly)
+{
+    if (poly->count <= 0)
+        return GEOM_OUTSIDE;
+    dvec q = dv(p);
+    if (near_boundary(q, poly))
+        return GEOM_BOUNDARY;
+    if (poly->count >= 3 && crossing_parity(q, poly))
+        return GEOM_INSIDE;
+    return GEOM_OUTSIDE;
+}
+
+bool geom_point_in_polygon(vec2s p, const geom_polygon *poly)
+{
+    return geom_point_polygon_locate(p, poly) != GEOM_OUTSIDE;
+}
+
+/* The smallest parameter along a->b of a touching point (an endpoint of either segment within
+ * GEOM_EPS of the other), or -1 when none. */
+static double first_touch_t(dvec a, dvec b, dvec c, dvec d)
+{
+    double best = -1.0;
+    if (point_seg_dist(a, c, d) <= GEOM_EPS)
+        return 0.0;
+    if (point_seg_dist(c, a, b) <= GEOM_EPS)
+        best = closest_t(a, b, c);
+    if (point_seg_dist(d, a, b) <= GEOM_EPS) {
+        double t = closest_t(a, b, d);
+        best = best < 0 ? t : fmin(best, t);
+    }
+    if (best < 0 && point_seg_dist(b, c, d) <= GEOM_EPS)
+        best = 1.0;
+    return best;
+}
+
+static bool seg_intersect_t(dvec a, dvec b, dvec c, dvec d, double *t)
+{
+    double tt;
+    if (proper_cross(a, b, c, d, &tt)) {
+        *t = tt;
+        return true;
+    }
+    tt = first_touch_t(a, b, c, d);
+    if (tt < 0)
+        return false;
+    *t = tt;
+    return true;
+}
+
+bool geom_segment_intersect(geom_segment s, geom_segment t, vec2s *point)
+{
+    double u;
+    dvec a = dv(s.a), b = dv(s.b);
+    if (!seg_intersect_t(a, b, dv(t.a), dv(t.b), &u))
+        return false;
+    if (point)
+        *point = to_vec((dvec){a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u});
+    return true;
+}
+
+/* A quick reject: both ends of c-d strictly on one side of the line a-b (beyond GEOM_EPS). */
+static bool same_side(dvec a, dvec b, double len, dvec c, dvec d)
+{
+    dvec ab = dsub(b, a);
+    double tol = GEOM_EPS * len;
+    double o1 = dcross(ab, dsub(c, a)), o2 = dcross(ab, dsub(d, a));
+    return (o1 > tol && o2 > tol) || (o1 < -tol && o2 < -tol);
+}
+
+static bool edges_hit(dvec a, dvec b, const vec2s *pts, int n, bool closed)
+{
+    double len = dlen(dsub(b, a));
+    int first = closed ? 0 : 1;
+    for (int i = first, j = closed ? n - 1 : 0; i < n; j = i++) {
+        dvec c = dv(pts[j]), d = dv(pts[i]);
+        if (len > GEOM_EPS && same_side(a, b, len, c, d))
+            continue;
+        if (seg_seg_dist(a, b, c, d) <= GEOM_EPS)
+            return true;
+    }
+    return false;
+}
+
+bool geom_segment_polygon_intersect(geom_segment s, const geom_polygon *poly)
+{
+    if (poly->count <= 0)
+        return false;
+    dvec a = dv(s.a), b = dv(s.b);
+    if (edges_hit(a, b, poly->pts, poly->count, true))
+        return true;
+    return poly->count >= 3 && crossing_parity(a, poly);
+}
+
+bool geom_segment_polyline_intersect(geom_segment s, const geom_polyline *line)
+{
+    if (line->count == 1)
+        return geom_point_segment_distance(line->pts[0], s) <= GEOM_EPS;
+    return edges_hit(dv(s.a), dv(s.b), line->pts, line->count, false);
+}
+
+bool geom_segment_circle_intersect(geom_segment s, vec2s centre, float radius)
+{
+    return geom_point_segment_distance(centre, s) <= (double)radius + GEOM_EPS;
+}
+
+bool geom_polygon_circle_overlap(const geom_polygon *poly, vec2s centre, float radius)
+{
+    return geom_point_polygon_distance(centre, poly) <= (double)radius + GEOM_EPS;
+}
+
+static bool any_vertex_inside(const geom_polygon *a, const geom_polygon *b)
+{
+    for (int i = 0; i < a->count; i++)
+        if (geom_point_in_polygon(a->pts[i], b))
+            return true;
+    return false;
+}
+
+bool geom_polygon_polygon_overlap(const geom_polygon *a, const geom_polygon *b)
+{
+    for (int i = 0, j = a->count - 1; i < a->count; j = i++)
+        if (edges_hit(dv(a->pts[j]), dv(a->pts[i]), b->pts, b->count, true))
+            return true;
+    return any_vertex_inside(a, b) || any_vertex_inside(b, a);
+}
+
+/* ---- clipping ------------------------------------------------------------------------------ */
+
+static int cmp_double(const void *pa, const void *pb)
+{
+    double a = *(const double *)pa, b = *(const double *)pb;
+    return (a > b) - (a < b);
+}
+
+static void push_t(double *ts, int *n, double t)
+{
+    ts[(*n)++] = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+}
+
+/* Every parameter where the segment may change between inside and outside: its ends, proper
+ * crossings, and the projections of polygon vertices lying on it (touches, collinear runs). */
+static int clip_candidates(dvec a, dvec b, double len, const geom_polygon *poly, double *ts)
+{
+    int n = 0;
+    push_t(ts, &n, 0.0);
+    push_t(ts, &n, 1.0);
+    for (int i = 0, j = poly->count - 1; i < poly->count; j = i++) {
+        dvec c = dv(poly->pts[j]), d = dv(poly->pts[i]);
+        if (same_side(a, b, len, c, d))
+            continue;
+        double t;
+        if (proper_cross(a, b, c, d, &t))
+            push_t(ts, &n, t);
+        if (point_seg_dist(d, a, b) <= GEOM_EPS)
+            push_t(ts, &n, closest_t(a, b, d));
+    }
+    qsort(ts, (size_t)n, sizeof *ts, cmp_double);
+    int k = 0;
+    double merge = GEOM_EPS / len;
+    for (int i = 0; i < n; i++)
+        if (k == 0 || ts[i] - ts[k - 1] > merge)
+            ts[k++] = ts[i];
+    if (ts[k - 1] < 1.0) /* the last kept value absorbed 1.0: keep the exact end */
+        ts[k - 1] = 1.0;
+    return k;
+}
+
+static bool inside_at(dvec a, dvec b, double t, const geom_polygon *poly)
+{
+    vec2s p = to_vec((dvec){a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t});
+    return geom_point_in_polygon(p, poly);
+}
+
+static void emit(geom_interval *out, int max, int *count, double t0, double t1)
+{
+    if (*count < max)
+        out[*count] = (geom_interval){t0, t1};
+    (*count)++;
+}
+
+/* Walks candidates and the midpoints between them; runs of inside samples become intervals. */
+static int build_intervals(dvec a, dvec b, const double *ts, int k, const geom_polygon *poly,
+                           geom_interval *out, int max)
+{
+    int count = 0;
+    bool open = false;
+    double start = 0.0, last = 0.0;
+    for (int i = 0; i < k; i++) {
+        bool in_pt = inside_at(a, b, ts[i], poly);
+        if (in_pt && !open) {
+            open = true;
+            start = ts[i];
+        } else if (!in_pt && open) {
+            emit(out, max, &count, start, last);
+            open = false;
+        }
+        if (in_pt)
+            last = ts[i];
+        if (i + 1 == k)
+            break;
+        bool in_mid = inside_at(a, b, 0.5 * (ts[i] + ts[i + 1]), poly);
+        if (in_mid && !open) { /* only after rounding: start the run at the sample before */
+            open = true;
+            start = ts[i];
+        } else if (!in_mid && open) {
+            emit(out, max, &count, start, last);
+            open = false;
+        }
+        if (in_mid)
+            last = ts[i + 1];
+    }
+    if (open)
+        emit(out, max, &count, start, last);
+    return count;
+}
+
+int geom_segment_clip_polygon(geom_segment s, const geom_polygon *poly, geom_interval *out, int max)
+{
+    if (poly->count <= 0)
+        return 0;
+    dvec a = dv(s.a), b = dv(s.b);
+    double len = dlen(dsub(b, a));
+    if (len <= GEOM_EPS) {
+        if (!geom_point_in_polygon(s.a, poly))
+            return 0;
+        emit(out, max, &(int){0}, 0.0, 1.0);
+        return 1;
+    }
+    double stack_ts[130];
+    int need = 2 + 2 * poly->count;
+    double *ts = need <= 130 ? stack_ts : mem_calloc((size_t)need, sizeof *ts);
+    int k = clip_candidates(a, b, len, poly, ts);
+    int count = build_intervals(a, b, ts, k, poly, out, max);
+    if (ts != stack_ts)
+        free(ts);
+    return count;
+}
+
+double geom_segment_length_inside(geom_segment s, const geom_polygon *poly)
+{
+    geom_interval iv[32];
+    int n = geom_segment_clip_polygon(s, poly, iv, 32);
+    if (n > 32) {
+        geom_interval *big = mem_calloc((size_t)n, sizeof *big);
+        geom_segment_clip_polygon(s, poly, big, n);
+        double sum = 0;
+        for (int i = 0; i < n; i++)
+            sum += big[i].t1 - big[i].t0;
+        free(big);
+        return sum * geom_segment_length(s);
+    }
+    double sum = 0;
+    for (int i = 0; i < n; i++)
+        sum += iv[i].t1 - iv[i].t0;
+    return sum * geom_segment_length(s);
+}
+
+int geom_segment_polyline_crossings(geom_segment s, const geom_polyline *line, double *out_t,
+                                    int max)
+{
+    dvec a = dv(s.a), b = dv(s.b);
+    double len = dlen(dsub(b, a));
+    double merge = len > GEOM_EPS ? GEOM_EPS / len : 1.0;
+    double found[64];
+    int n = 0;
+    for (int i = 1; i < line->count && n < 64; i++) {
+        double t;
+        if (seg_intersect_t(a, b, dv(line->pts[i - 1]), dv(line->pts[i]), &t))
+            found[n++] = t;
+    }
+    qsort(found, (size_t)n, sizeof *found, cmp_double);
+    int count = 0;
+    double prev = -1.0;
+    for (int i = 0; i < n; i++) {
+        if (count > 0 && found[i] - prev <= merge)
+            continue;
+        if (count < max)
+            out_t[count] = found[i];
+        prev = found[i];
+        count++;
+    }
+    return count;
+}
+
+/* ---- bases --------------------------------------------------------------------------------- */
+
+void geom_base_corners(const geom_placed_base *b, vec2s out[4])
+{
+    double w, d;
+    if (b->base.kind == GEOM_BASE_RECT) {
+        w = b->base.frontage_cm * 0.5;
+        d = b->base.depth_cm * 0.5;
+    } else {
+        w = d = b->base.radius_cm;
+    }
+    dvec f = {cos(b->facing), sin(b->facing)};
+    dvec r = {-f.y, f.x}; /* the stand's right hand (facing + 90 degrees) */
+    dvec c = dv(b->pos);
+    out[0] = to_vec((dvec){c.x + f.x * d - r.x * w, c.y + f.y * d - r.y * w});
+    out[1] = to_vec((dvec){c.x + f.x * d + r.x * w, c.y + f.y * d + r.y * w});
+    out[2] = to_vec((dvec){c.x - f.x * d + r.x * w, c.y - f.y * d + r.y * w});
+    out[3] = to_vec((dvec){c.x - f.x * d - r.x * w, c.y - f.y * d - r.y * w});
+}
+
+geom_aabb geom_base_bounds(const geom_placed_base *b)
+{
+    if (b->base.kind == GEOM_BASE_ROUND) {
+        float r = b->base.radius_cm;
+        return (geom_aabb){{{b->pos.x - r, b->pos.y - r}}, {{b->pos.x + r, b->pos.y + r}}};
+    }
+    vec2s c[4];
+    geom_base_corners(b, c);
+    return geom_aabb_of_points(c, 4);
+}
+
+static bool is_round(const geom_placed_base *b)
+{
+    return b->base.kind != GEOM_BASE_RECT;
+}
+
+bool geom_base_contains(const geom_placed_base *b, vec2s p)
+{
+    return geom_base_point_distance(b, p) <= GEOM_EPS;
+}
+
+bool geom_segment_base_intersect(geom_segment s, const geom_placed_base *b)
+{
+    if (is_round(b))
+        return geom_segment_circle_intersect(s, b->pos, b->base.radius_cm);
+    vec2s c[4];
+    geom_base_corners(b, c);
+    return geom_segment_polygon_intersect(s, &(geom_polygon){c, 4});
+}
+
+double geom_base_centre_distance(const geom_placed_base *a, const geom_placed_base *b)
+{
+    return geom_point_distance(a->pos, b->pos);
+}
+
+double geom_base_point_distance(const geom_placed_base *b, vec2s p)
+{
+    if (is_round(b))
+        return fmax(0.0, geom_point_distance(b->pos, p) - b->base.radius_cm);
+    vec2s c[4];
+    geom_base_corners(b, c);
+    return geom_point_polygon_distance(p, &(geom_polygon){c, 4});
+}
+
+static double polygon_gap(const geom_polygon *a, const geom_polygon *b)
+{
+    if (geom_polygon_polygon_overlap(a, b))
+        return 0.0;
+    double m = DBL_MAX;
+    for (int i = 0, j = a->count - 1; i < a->count; j = i++)
+        for (int k = 0, l = b->count - 1; k < b->count; l = k++)
+            m = fmin(m, seg_seg_dist(dv(a->pts[j]), dv(a->pts[i]), dv(b->pts[l]), dv(b->pts[k])));
+    return m;
+}
+
+double geom_base_edge_distance(const geom_placed_base *a, const geom_placed_base *b)
+{
+    if (is_round(a) && is_round(b)) {
+        double d = geom_point_distance(a->pos, b->pos) - a->base.radius_cm - b->base.radius_cm;
+        return fmax(0.0, d);
+    }
+    if (is_round(a))
+        return fmax(0.0, geom_base_point_distance(b, a->pos) - a->base.radius_cm);
+    if (is_round(b))
+        return fmax(0.0, geom_base_point_distance(a, b->pos) - b->base.radius_cm);
+    vec2s ca[4], cb[4];
+    geom_base_corners(a, ca);
+    geom_base_corners(b, cb);
+    return polygon_gap(&(geom_polygon){ca, 4}, &(geom_polygon){cb, 4});
+}
+
+bool geom_base_polygon_overlap(const geom_placed_base *b, const geom_polygon *poly)
+{
+    if (is_round(b))
+        return geom_polygon_circle_overlap(poly, b->pos, b->base.radius_cm);
+    vec2s c[4];
+    geom_base_corners(b, c);
+    return geom_polygon_polygon_overlap(&(geom_polygon){c, 4}, poly);
+}
+
+/* ---- templates and arcs -------------------------------------------------------------------- */
+
+bool geom_circle_contains(geom_circle c, vec2s p)
+{
+    return geom_point_distance(c.centre, p) <= (double)c.radius + GEOM_EPS;
+}
+
+/* Signed distance of p ahead of the diameter (positive on the round side). */
+static double ahead_of(vec2s centre, float facing, vec2s p)
+{
+    dvec u = {cos(facing), sin(facing)};
+    return ddot(dsub(dv(p), dv(centre)), u);
+}
+
+bool geom_semicircle_contains(geom_semicircle s, vec2s p)
+{
+    return geom_point_distance(s.centre, p) <= (double)s.radius + GEOM_EPS &&
+           ahead_of(s.centre, s.facing, p) >= -GEOM_EPS;
+}
+
+bool geom_arc_contains(const geom_arc *arc, vec2s p)
+{
+    double d = geom_point_distance(arc->apex, p);
+    if (arc->range > 0 && d > (double)arc->range + GEOM_EPS)
+        return false;
+    if (d <= GEOM_EPS)
+        return true;
+    double off = fabs(geom_angle_diff(arc->facing, atan2f(p.y - arc->apex.y, p.x - arc->apex.x)));
+    if (off <= arc->half_angle)
+        return true;
+    /* just outside the angle: within GEOM_EPS of the boundary ray still counts */
+    double beyond = off - arc->half_angle;
+    return beyond < (GEOM_PI / 2) && d * sin(beyond) <= GEOM_EPS;
+}
+
+bool geom_template_contains(const geom_template *t, vec2s p)
+{
+    if (t->kind == GEOM_TEMPLATE_SEMICIRCLE)
+        return geom_semicircle_contains((geom_semicircle){t->centre, t->radius, t->facing}, p);
+    return geom_circle_contains((geom_circle){t->centre, t->radius}, p);
+}
+
+/* Distance from p to the closed half disc. */
+static double point_half_disc_distance(const geom_template *t, vec2s p)
+{
+    if (ahead_of(t->centre, t->facing, p) >= 0)
+        return fmax(0.0, geom_point_distance(t->centre, p) - t->radius);
+    dvec u = {cos(t->facing), sin(t->facing)};
+    dvec v = {-u.y * t->radius, u.x * t->radius};
+    dvec c = dv(t->centre);
+    return point_seg_dist(dv(p), (dvec){c.x - v.x, c.y - v.y}, (dvec){c.x + v.x, c.y + v.y});
+}
+
+/* Clips a convex polygon to the half plane ahead of the diameter (grown by GEOM_EPS). */
+static int clip_half_plane(const vec2s *in, int n, const geom_template *t, vec2s *out)
+{
+    int k = 0;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        double dj = ahead_of(t->centre, t->facing, in[j]) + GEOM_EPS;
+        double di = ahead_of(t->centre, t->facing, in[i]) + GEOM_EPS;
+        if ((dj >= 0) != (di >= 0))
+            out[k++] = geom_lerp(in[j], in[i], dj / (dj - di));
+        if (di >= 0)
+            out[k++] = in[i];
+    }
+    return k;
+}
+
+bool geom_template_base_overlap(const geom_template *t, const geom_placed_base *b)
+{
+    if (is_round(b)) {
+        double d = t->kind == GEOM_TEMPLATE_SEMICIRCLE
+                       ? point_half_disc_distance(t, b->pos)
+                       : fmax(0.0, geom_point_distance(t->centre, b->pos) - t->radius);
+        return d <= (double)b->base.radius_cm + GEOM_EPS;
+    }
+    vec2s c[4], clipped[8];
+    geom_base_corners(b, c);
+    if (t->kind != GEOM_TEMPLATE_SEMICIRCLE)
+        return geom_polygon_circle_overlap(&(geom_polygon){c, 4}, t->centre, t->radius);
+    int k = clip_half_plane(c, 4, t, clipped);
+    if (k == 0)
+        return false;
+    return geom_polygon_circle_overlap(&(geom_polygon){clipped, k}, t->centre, t->radius);
+}

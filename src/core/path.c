@@ -1,0 +1,358 @@
+#include "core/path.h"
+
+#include "core/mem.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* One area feature's hold on a stretch: the parameters [t0, t1] inside it and its multiplier
+ * (INFINITY for impassable, so "the highest multiplier" also picks impassable). */
+typedef struct area_span {
+    double t0, t1;
+    float mult;
+    int feature;
+} area_span;
+
+typedef struct crossing_at {
+    double t;
+    int feature;
+    float cost;
+    bool impassable;
+} crossing_at;
+
+/* The growing work lists of one stretch (freed by the caller of stretch_collect). */
+typedef struct stretch_work {
+    area_span *spans;
+    int span_count, span_cap;
+    crossing_at *cross;
+    int cross_count, cross_cap;
+    double *bps;
+    int bp_count, bp_cap;
+} stretch_work;
+
+/* The walk's running state over the whole path. */
+typedef struct walk {
+    float remaining;
+    bool stopped;
+    double path_before; /* path length before the current stretch */
+} walk;
+
+static float type_mult(const table *t, const path_desc *d, int type)
+{
+    if (type < 0 || type >= t->type_count)
+        return 1.0f;
+    float m = d && d->mult ? d->mult[type] : t->types[type].move_mult;
+    return m <= 0.0f ? INFINITY : m;
+}
+
+static float clear_mult(const path_desc *d)
+{
+    return d && d->clear_mult > 0.0f ? d->clear_mult : 1.0f;
+}
+
+static bool is_obstacle_line(const table *t, const terrain_feature *f)
+{
+    if (f->shape != TERRAIN_SHAPE_LINE || f->type < 0 || f->type >= t->type_count)
+        return false;
+    return t->types[f->type].obstacle != TERRAIN_OBSTACLE_NONE;
+}
+
+static void add_span(stretch_work *w, double t0, double t1, float mult, int feature)
+{
+    mem_grow((void **)&w->spans, &w->span_cap, w->span_count + 1, sizeof *w->spans);
+    w->spans[w->span_count++] = (area_span){t0, t1, mult, feature};
+}
+
+static void add_bp(stretch_work *w, double t)
+{
+    mem_grow((void **)&w->bps, &w->bp_cap, w->bp_count + 1, sizeof *w->bps);
+    w->bps[w->bp_count++] = t;
+}
+
+static void collect_area(stretch_work *w, const table *t, const path_desc *d, geom_segment s,
+                         int fi)
+{
+    const terrain_feature *f = &t->features[fi];
+    geom_interval iv[16];
+    int n = geom_segment_clip_polygon(s, &f->area, iv, 16);
+    geom_interval *all = n > 16 ? mem_calloc((size_t)n, sizeof *all) : iv;
+    if (n > 16)
+        geom_segment_clip_polygon(s, &f->area, all, n);
+    double merge = GEOM_EPS / geom_segment_length(s);
+    for (int i = 0; i < n; i++) {
+        if (all[i].t1 - all[i].t0 <= merge) /* a touch costs nothing and never stops */
+            continue;
+        add_span(w, all[i].t0, all[i].t1, type_mult(t, d, f->type), fi);
+        add_bp(w, all[i].t0);
+        add_bp(w, all[i].t1);
+    }
+    if (all != iv)
+        free(all);
+}
+
+static void collect_line(stretch_work *w, const table *t, const path_desc *d, geom_segment s,
+                         int fi)
+{
+    const terrain_feature *f = &t->features[fi];
+    double ts[PATH_MAX_CROSSINGS];
+    int n = geom_segment_polyline_crossings(s, &f->line, ts, PATH_MAX_CROSSINGS);
+    n = n < PATH_MAX_CROSSINGS ? n : PATH_MAX_CROSSINGS;
+    const terrain_type *ty = &t->types[f->type];
+    bool impassable =
+        ty->obstacle == TERRAIN_OBSTACLE_IMPASSABLE || isinf(type_mult(t, d, f->type));
+    float cost = d && d->obstacle_cost_cm ? d->obstacle_cost_cm[f->type] : 0.0f;
+    for (int i = 0; i < n; i++) {
+        mem_grow((void **)&w->cross, &w->cross_cap, w->cross_count + 1, sizeof *w->cross);
+        w->cross[w->cross_count++] = (crossing_at){ts[i], fi, cost, impassable};
+        add_bp(w, ts[i]);
+    }
+}
+
+static int cmp_double(const void *pa, const void *pb)
+{
+    double a = *(const double *)pa, b = *(const double *)pb;
+    return (a > b) - (a < b);
+}
+
+static int cmp_crossing(const void *pa, const void *pb)
+{
+    const crossing_at *a = pa, *b = pb;
+    return (a->t > b->t) - (a->t < b->t);
+}
+
+/* Sorted, merged breakpoints including 0 and 1. */
+static void finish_breakpoints(stretch_work *w, double merge)
+{
+    add_bp(w, 0.0);
+    add_bp(w, 1.0);
+    qsort(w->bps, (size_t)w->bp_count, sizeof *w->bps, cmp_double);
+    int k = 0;
+    for (int i = 0; i < w->bp_count; i++)
+        if (k == 0 || w->bps[i] - w->bps[k - 1] > merge)
+            w->bps[k++] = w->bps[i];
+    w->bps[k - 1] = 1.0;
+    w->bp_count = k;
+    if (w->cross_count > 1)
+        qsort(w->cross, (size_t)w->cross_count, sizeof *w->cross, cmp_crossing);
+}
+
+static void stretch_collect(stretch_work *w, const table *t, const path_desc *d, geom_segment s)
+{
+    geom_aabb box = geom_aabb_of_segment(s);
+    for (int i = 0; i < t->feature_count; i++) {
+        const terrain_feature *f = &t->features[i];
+        if (!geom_aabb_overlap(box, f->bounds))
+            continue;
+        if (f->shape == TERRAIN_SHAPE_AREA)
+            collect_area(w, t, d, s, i);
+        else if (is_obstacle_line(t, f))
+            collect_line(w, t, d, s, i);
+    }
+    finish_breakpoints(w, GEOM_EPS / geom_segment_length(s));
+}
+
+/* The multiplier over (u, v): the highest among the areas whose interior holds its middle
+ * (running along an area's edge is not entering it). */
+static float piece_mult(const stretch_work *w, const table *t, geom_segment s, double u, double v,
+                        float clear, int *feature)
+{
+    double mid = 0.5 * (u + v);
+    vec2s p = geom_lerp(s.a, s.b, mid);
+    float best = -1.0f;
+    *feature = -1;
+    for (int i = 0; i < w->span_count; i++) {
+        const area_span *sp = &w->spans[i];
+        if (mid < sp->t0 || mid > sp->t1 || sp->mult <= best)
+            continue;
+        if (geom_point_polygon_locate(p, &t->features[sp->feature].area) != GEOM_INSIDE)
+            continue;
+        best = sp->mult;
+        *feature = sp->feature;
+    }
+    return best < 0 ? clear : best;
+}
+
+static void stop_at(path_result *r, walk *wk, path_stop why, vec2s p, int feature)
+{
+    r->stop = why;
+    r->end = p;
+    r->stop_feature = feature;
+    wk->stopped = true;
+}
+
+static void record_crossing(path_result *r, const crossing_at *c, int stretch, geom_segment s,
+                            double dist)
+{
+    if (r->crossing_count < PATH_MAX_CROSSINGS)
+        r->crossings[r->crossing_count] = (path_crossing){
+            .feature = c->feature,
+            .stretch = stretch,
+            .point = geom_lerp(s.a, s.b, c->t),
+            .dist_cm = (float)dist,
+            .cost_cm = c->cost,
+        };
+    r->crossing_count++;
+}
+
+/* Pays for one crossing; stops the walk when it cannot be passed. */
+static void pass_crossing(path_result *r, walk *wk, const crossing_at *c, geom_segment s,
+                          double len, const path_desc *d)
+{
+    vec2s p = geom_lerp(s.a, s.b, c->t);
+    bool at_start = wk->path_before + c->t * len <= GEOM_EPS;
+    if (c->impassable) {
+        stop_at(r, wk, PATH_STOP_IMPASSABLE, p, c->feature);
+    } else if (d && d->stop_at_obstacle && !at_start) {
+        stop_at(r, wk, PATH_STOP_OBSTACLE, p, c->feature);
+    } else if (c->cost > wk->remaining) {
+        stop_at(r, wk, PATH_STOP_OBSTACLE, p, c->feature);
+    } else {
+        wk->remaining -= c->cost;
+        r->spent_cm += c->cost;
+        r->crossed_count++;
+    }
+    if (wk->stopped)
+        r->moved_cm = (float)(wk->path_before + c->t * len);
+}
+
+/* Travels (u, v) at multiplier m; stops where the allowance runs out or at impassable. */
+static void pass_piece(path_result *r, walk *wk, geom_segment s, double len, double u, double v,
+                       float m, int feature)
+{
+    double dist = (v - u) * len;
+    if (isinf(m)) {
+        stop_at(r, wk, PATH_STOP_IMPASSABLE, geom_lerp(s.a, s.b, u), feature);
+        r->moved_cm = (float)(wk->path_before + u * len);
+        return;
+    }
+    double cost = dist * m;
+    if (cost <= wk->remaining + 1e-9) {
+        wk->remaining = (float)fmax(0.0, wk->remaining - cost);
+        r->spent_cm += (float)cost;
+        return;
+    }
+    double reach = wk->remaining / m;
+    stop_at(r, wk, PATH_STOP_ALLOWANCE, geom_lerp(s.a, s.b, u + reach / len), -1);
+    r->moved_cm = (float)(wk->path_before + u * len + reach);
+    r->spent_cm += wk->remaining;
+    wk->remaining = 0;
+}
+
+/* Full cost of the stretch, and the walk through it while the figure still moves. */
+static void stretch_walk(path_result *r, walk *wk, const stretch_work *w, const table *t, int si,
+                         geom_segment s, double len, const path_desc *d, float clear)
+{
+    double cost = 0.0, merge = GEOM_EPS / len;
+    int ci = 0;
+    for (int i = 0; i < w->bp_count; i++) {
+        double u = w->bps[i];
+        bool last = i + 1 == w->bp_count;
+        for (; ci < w->cross_count && (last || w->cross[ci].t <= u + merge); ci++) {
+            const crossing_at *c = &w->cross[ci];
+            cost += c->impassable ? INFINITY : c->cost;
+            record_crossing(r, c, si, s, wk->path_before + c->t * len);
+            if (!wk->stopped)
+                pass_crossing(r, wk, c, s, len, d);
+        }
+        if (last)
+            break;
+        int feature;
+        float m = piece_mult(w, t, s, u, w->bps[i + 1], clear, &feature);
+        cost += (w->bps[i + 1] - u) * len * m;
+        if (!wk->stopped)
+            pass_piece(r, wk, s, len, u, w->bps[i + 1], m, feature);
+    }
+    r->stretches[si] = (path_stretch){(float)len, (float)cost};
+    if (!wk->stopped)
+        r->moved_cm = (float)(wk->path_before + len);
+}
+
+static void work_free(stretch_work *w)
+{
+    free(w->spans);
+    free(w->cross);
+    free(w->bps);
+}
+
+path_stop path_cost(const table *t, const path_desc *desc, const vec2s *pts, int count,
+                    float allowance_cm, path_result *out)
+{
+    memset(out, 0, sizeof *out);
+    count = count < PATH_MAX_POINTS ? count : PATH_MAX_POINTS;
+    out->stop_feature = -1;
+    out->end = count > 0 ? pts[0] : (vec2s){{0, 0}};
+    walk wk = {.remaining = allowance_cm};
+    float clear = clear_mult(desc);
+    for (int i = 0; i + 1 < count; i++) {
+        geom_segment s = {pts[i], pts[i + 1]};
+        double len = geom_segment_length(s);
+        out->stretch_count = i + 1;
+        if (!wk.stopped)
+            out->end_stretch = i;
+        if (len <= GEOM_EPS) {
+            out->stretches[i] = (path_stretch){(float)len, 0.0f};
+            continue;
+        }
+        stretch_work w = {0};
+        stretch_collect(&w, t, desc, s);
+        stretch_walk(out, &wk, &w, t, i, s, len, desc, clear);
+        work_free(&w);
+        wk.path_before += len;
+    }
+    for (int i = 0; i < out->stretch_count; i++) {
+        out->length_cm += out->stretches[i].length_cm;
+        out->cost_cm += out->stretches[i].cost_cm;
+    }
+    if (!wk.stopped) {
+        out->stop = PATH_STOP_END;
+        out->end = count > 0 ? pts[count - 1] : out->end;
+        out->moved_cm = out->length_cm;
+    }
+    return out->stop;
+}
+
+float path_mult_at(const table *t, const path_desc *desc, vec2s p, int *feature)
+{
+    float best = -1.0f;
+    int which = -1;
+    for (int i = 0; i < t->feature_count; i++) {
+        const terrain_feature *f = &t->features[i];
+        if (f->shape != TERRAIN_SHAPE_AREA || !geom_aabb_contains(f->bounds, p))
+            continue;
+        if (!geom_point_in_polygon(p, &f->area))
+            continue;
+        float m = type_mult(t, desc, f->type);
+        if (m > best) {
+            best = m;
+            which = i;
+        }
+    }
+    if (feature)
+        *feature = which;
+    if (best < 0)
+        return clear_mult(desc);
+    return isinf(best) ? 0.0f : best;
+}
+
+/* The cheapest multiplier anywhere: the longest distance the allowance could ever buy. */
+static float cheapest_mult(const table *t, const path_desc *desc)
+{
+    float m = clear_mult(desc);
+    for (int i = 0; i < t->feature_count; i++)
+        if (t->features[i].shape == TERRAIN_SHAPE_AREA)
+            m = fminf(m, type_mult(t, desc, t->features[i].type));
+    return m;
+}
+
+vec2s path_reach(const table *t, const path_desc *desc, vec2s start, float angle,
+                 float allowance_cm, path_result *out)
+{
+    path_result local;
+    path_result *r = out ? out : &local;
+    float reach = allowance_cm > 0 ? allowance_cm / cheapest_mult(t, desc) : 0.0f;
+    vec2s dir = geom_dir(angle);
+    vec2s pts[2] = {start, {{start.x + dir.x * reach, start.y + dir.y * reach}}};
+    path_cost(t, desc, pts, 2, allowance_cm, r);
+    return r->end;
+}

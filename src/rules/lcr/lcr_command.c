@@ -1,0 +1,126 @@
+#include "rules/lcr/lcr_command.h"
+
+#include "core/mem.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+float lcr_command_radius(const lcr_data *d, const figure *leader)
+{
+    int rank = lcr_data_rank_of(leader->role);
+    return rank < 0 ? 0.0f : d->command_radius_cm[rank][leader->quality];
+}
+
+static float base_radius(const figure *f)
+{
+    if (f->base.kind == GEOM_BASE_ROUND)
+        return f->base.radius_cm;
+    return 0.5f * fminf(f->base.frontage_cm, f->base.depth_cm);
+}
+
+bool lcr_command_in_contact(const lcr_data *d, const figure *a, const figure *b)
+{
+    float dist = glms_vec2_distance(a->pos, b->pos);
+    return dist - base_radius(a) - base_radius(b) <= d->contact_gap_cm;
+}
+
+/* Command rank: soldiers 0, NCOs and native leaders 1, officers 2, generals 3. */
+static int command_rank(figure_role role)
+{
+    int r = lcr_data_rank_of(role);
+    if (r < 0)
+        return 0;
+    return r == LCR_RANK_NCO || r == LCR_RANK_LEADER ? 1 : r == LCR_RANK_OFFICER ? 2 : 3;
+}
+
+/* True when unit `inner` is `outer` or lies under it (its parent chain reaches it). */
+static bool unit_within(const table *t, unit_id inner, unit_id outer)
+{
+    for (int guard = 0; inner.id != 0 && guard <= t->unit_count; guard++) {
+        if (inner.id == outer.id)
+            return true;
+        const unit *u = table_unit_const(t, inner);
+        inner = u ? u->parent : (unit_id){0};
+    }
+    return false;
+}
+
+static bool commands_unit(const table *t, const figure *leader, unit_id u)
+{
+    const unit *own = table_unit_const(t, u);
+    return own && own->commander.id == leader->id.id;
+}
+
+bool lcr_command_may_order(const table *t, const figure *leader, const figure *f)
+{
+    if (f->id.id == leader->id.id)
+        return true;
+    if (f->side.id != leader->side.id || !unit_within(t, f->unit, leader->unit))
+        return false;
+    int lr = command_rank(leader->role), fr = command_rank(f->role);
+    if (lr == 0 || fr > lr)
+        return false;
+    if (fr < lr)
+        return true;
+    /* Same rank: only the commander of a unit above the other's may order him. */
+    return f->unit.id != leader->unit.id ? commands_unit(t, leader, leader->unit) : false;
+}
+
+int lcr_command_formation(const table *t, const lcr_data *d, const figure *f, figure_id *out,
+                          int max)
+{
+    if (max <= 0)
+        return 0;
+    int n = 0;
+    out[n++] = f->id;
+    /* Breadth-first over base contact within the unit. */
+    for (int head = 0; head < n; head++) {
+        const figure *a = table_figure_const(t, out[head]);
+        for (int i = 0; i < t->figure_count && n < max; i++) {
+            const figure *b = &t->figures[i];
+            if (b->unit.id != f->unit.id || !table_figure_active(b))
+                continue;
+            bool seen = false;
+            for (int k = 0; k < n && !seen; k++)
+                seen = out[k].id == b->id.id;
+            if (!seen && lcr_command_in_contact(d, a, b))
+                out[n++] = b->id;
+        }
+    }
+    return n;
+}
+
+static bool listed(const figure_id *ids, int n, figure_id id)
+{
+    for (int i = 0; i < n; i++)
+        if (ids[i].id == id.id)
+            return true;
+    return false;
+}
+
+int lcr_command_in_command(const table *t, const lcr_data *d, const figure *leader, float radius,
+                           figure_id *out, int max)
+{
+    int n = 0;
+    if (max <= 0)
+        return 0;
+    out[n++] = leader->id;
+    figure_id *group = mem_calloc((size_t)t->figure_count + 1, sizeof *group);
+    for (int i = 0; i < t->figure_count && n < max; i++) {
+        const figure *f = &t->figures[i];
+        if (!table_figure_active(f) || listed(out, n, f->id) ||
+            !lcr_command_may_order(t, leader, f))
+            continue;
+        if (glms_vec2_distance(f->pos, leader->pos) > radius + 1e-4f)
+            continue;
+        /* Inside: he and his whole formation are in command. */
+        int g = lcr_command_formation(t, d, f, group, t->figure_count);
+        for (int k = 0; k < g && n < max; k++) {
+            const figure *m = table_figure_const(t, group[k]);
+            if (!listed(out, n, group[k]) && lcr_command_may_order(t, leader, m))
+                out[n++] = group[k];
+        }
+    }
+    free(group);
+    return n;
+}

@@ -1,0 +1,32 @@
+/* Little Colonial Rules: who may activate whom (seed 000, Actions: Activate; Formation fire).
+ *
+ * An officer, NCO or native leader activates figures of his own unit, or of units under it,
+ * within his command radius (by rank and quality, in the data file). A formation - figures of a
+ * unit joined by base contact, as a line in lateral contact or ranks one behind another - is
+ * wholly in command when any of its figures is inside the radius. NCOs cannot activate officers
+ * and no one activates a superior.
+ */
+#ifndef LCR_LCR_COMMAND_H
+#define LCR_LCR_COMMAND_H
+
+#include "core/table.h"
+#include "rules/lcr/lcr_data.h"
+
+#include <stdbool.h>
+
+/* Command radius of a leader (0 when the figure is no leader). */
+float lcr_command_radius(const lcr_data *d, const figure *leader);
+/* True when two figures' bases are in contact (edge gap <= contact_gap_cm). */
+bool lcr_command_in_contact(const lcr_data *d, const figure *a, const figure *b);
+/* True when `leader` may give orders to `f` by the chain of command (ignoring distance). */
+bool lcr_command_may_order(const table *t, const figure *leader, const figure *f);
+/* The formation of a figure: every active figure of its unit reachable through base contact.
+ * Writes up to `max` ids (the figure itself first) and returns the count. */
+int lcr_command_formation(const table *t, const lcr_data *d, const figure *f, figure_id *out,
+                          int max);
+/* The figures `leader` can activate now: those he may order whose formation has a member within
+ * `radius` cm (centre to centre). The leader himself is included first. Returns the count. */
+int lcr_command_in_command(const table *t, const lcr_data *d, const figure *leader, float radius,
+                           figure_id *out, int max);
+
+#endif // LCR_LCR_COMMAND_H

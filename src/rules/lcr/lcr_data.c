@@ -1,0 +1,666 @@
+#include "rules/lcr/lcr_data.h"
+
+#include "core/mem.h"
+
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- locating a JSON path in the source text ------------------------------------------------
+ * jansson keeps no positions for values, so an error about a value (not a syntax error) finds
+ * the value again by walking the text along the path. The text has already parsed, so the walk
+ * can be forgiving. */
+
+typedef struct scan {
+    const char *s;
+    size_t n, i;
+} scan;
+
+static void scan_ws(scan *sc)
+{
+    while (sc->i < sc->n && strchr(" \t\r\n", sc->s[sc->i]))
+        sc->i++;
+}
+
+static void scan_string(scan *sc)
+{
+    sc->i++; /* opening quote */
+    while (sc->i < sc->n && sc->s[sc->i] != '"')
+        sc->i += sc->s[sc->i] == '\\' ? 2 : 1;
+    sc->i++;
+}
+
+static void scan_value(scan *sc)
+{
+    scan_ws(sc);
+    if (sc->i >= sc->n)
+        return;
+    char c = sc->s[sc->i];
+    if (c == '"') {
+        scan_string(sc);
+        return;
+    }
+    if (c != '{' && c != '[') {
+        while (sc->i < sc->n && !strchr(",]} \t\r\n", sc->s[sc->i]))
+            sc->i++;
+        return;
+    }
+    int depth = 0;
+    do {
+        c = sc->s[sc->i];
+        if (c == '"') {
+            scan_string(sc);
+            continue;
+        }
+        depth += (c == '{' || c == '[') - (c == '}' || c == ']');
+        sc->i++;
+    } while (sc->i < sc->n && depth > 0);
+}
+
+/* Moves to the value of `key` in the object at the cursor; false when absent. */
+static bool scan_key(scan *sc, const char *key, size_t klen)
+{
+    scan_ws(sc);
+    if (sc->i >= sc->n || sc->s[sc->i] != '{')
+        return false;
+    sc->i++;
+    for (;;) {
+        scan_ws(sc);
+        if (sc->i >= sc->n || sc->s[sc->i] != '"')
+            return false;
+        size_t start = sc->i + 1;
+        scan_string(sc);
+        bool match = sc->i - start - 1 == klen && strncmp(sc->s + start, key, klen) == 0;
+        scan_ws(sc);
+        sc->i++; /* ':' */
+        scan_ws(sc);
+        if (match)
+            return true;
+        scan_value(sc);
+        scan_ws(sc);
+        if (sc->i >= sc->n || sc->s[sc->i] != ',')
+            return false;
+        sc->i++;
+    }
+}
+
+static bool scan_index(scan *sc, long index)
+{
+    scan_ws(sc);
+    if (sc->i >= sc->n || sc->s[sc->i] != '[')
+        return false;
+    sc->i++;
+    for (long k = 0; k < index; k++) {
+        scan_value(sc);
+        scan_ws(sc);
+        if (sc->i >= sc->n || sc->s[sc->i] != ',')
+            return false;
+        sc->i++;
+    }
+    scan_ws(sc);
+    return true;
+}
+
+/* Line and column (1-based) of the value at `path` ("$.a.b[2]"); the closest parent when the
+ * path does not exist in the text. */
+static void locate_path(const char *text, size_t len, const char *path, int *line, int *col)
+{
+    scan sc = {text, len, 0};
+    size_t found = 0;
+    scan_ws(&sc);
+    const char *p = path + 1;
+    while (*p) {
+        bool ok;
+        if (*p == '.') {
+            size_t k = strcspn(p + 1, ".[");
+            ok = scan_key(&sc, p + 1, k);
+            p += k + 1;
+        } else {
+            long idx = strtol(p + 1, NULL, 10);
+            ok = scan_index(&sc, idx);
+            p += strcspn(p, "]") + (p[strcspn(p, "]")] ? 1 : 0);
+        }
+        if (!ok)
+            break;
+        found = sc.i;
+    }
+    *line = 1;
+    *col = 1;
+    for (size_t i = 0; i < found && i < len; i++) {
+        if (text[i] == '\n') {
+            (*line)++;
+            *col = 1;
+        } else {
+            (*col)++;
+        }
+    }
+}
+
+/* ---- reading with a path -------------------------------------------------------------------- */
+
+typedef struct reader {
+    const char *text;
+    size_t len;
+    lcr_data_error *err;
+    bool failed;
+} reader;
+
+static void fail_at(reader *r, const char *path, const char *fmt, ...)
+{
+    if (r->failed)
+        return;
+    r->failed = true;
+    snprintf(r->err->path, sizeof r->err->path, "%s", path);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
+    va_end(ap);
+    locate_path(r->text, r->len, path, &r->err->line, &r->err->column);
+}
+
+static void path_key(char *out, size_t size, const char *parent, const char *key)
+{
+    if (snprintf(out, size, "%s.%s", parent, key) >= (int)size)
+        out[size - 1] = '\0'; /* a path this long is only ever shown, never parsed back */
+}
+
+static void path_index(char *out, size_t size, const char *parent, size_t index)
+{
+    if (snprintf(out, size, "%s[%zu]", parent, index) >= (int)size)
+        out[size - 1] = '\0';
+}
+
+/* Fails on any key of `obj` not in the NULL-terminated `known`. */
+static void check_keys(reader *r, json_t *obj, const char *path, const char *const *known)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(obj, key, v)
+    {
+        bool ok = false;
+        for (int i = 0; known[i] && !ok; i++)
+            ok = strcmp(known[i], key) == 0;
+        if (!ok) {
+            char p[128];
+            path_key(p, sizeof p, path, key);
+            fail_at(r, p, "unknown key \"%s\"", key);
+        }
+    }
+}
+
+static json_t *get(reader *r, json_t *obj, const char *path, const char *key, json_type type)
+{
+    char p[128];
+    path_key(p, sizeof p, path, key);
+    json_t *v = json_object_get(obj, key);
+    if (!v) {
+        fail_at(r, path, "missing key \"%s\"", key);
+        return NULL;
+    }
+    bool ok = json_typeof(v) == type || (type == JSON_REAL && json_is_integer(v)) ||
+              (type == JSON_TRUE && json_is_boolean(v));
+    if (!ok) {
+        static const char *const names[] = {"an object", "an array",  "a string",  "an integer",
+                                            "a number",  "a boolean", "a boolean", "null"};
+        fail_at(r, p, "expected %s", names[type]);
+        return NULL;
+    }
+    return v;
+}
+
+static double get_num(reader *r, json_t *obj, const char *path, const char *key, double lo,
+                      double hi)
+{
+    json_t *v = get(r, obj, path, key, JSON_REAL);
+    if (!v)
+        return 0;
+    double x = json_number_value(v);
+    if (x < lo || x > hi) {
+        char p[128];
+        path_key(p, sizeof p, path, key);
+        fail_at(r, p, "expected a number from %g to %g, got %g", lo, hi, x);
+        return 0;
+    }
+    return x;
+}
+
+static int get_int(reader *r, json_t *obj, const char *path, const char *key, int lo, int hi)
+{
+    json_t *v = get(r, obj, path, key, JSON_INTEGER);
+    if (!v)
+        return 0;
+    json_int_t x = json_integer_value(v);
+    if (x < lo || x > hi) {
+        char p[128];
+        path_key(p, sizeof p, path, key);
+        fail_at(r, p, "expected an integer from %d to %d, got %lld", lo, hi, (long long)x);
+        return 0;
+    }
+    return (int)x;
+}
+
+static bool get_bool_opt(reader *r, json_t *obj, const char *path, const char *key)
+{
+    if (!json_object_get(obj, key))
+        return false;
+    json_t *v = get(r, obj, path, key, JSON_TRUE);
+    return v && json_is_true(v);
+}
+
+/* An array of one number per quality, Raw..Elite. */
+static void get_per_quality(reader *r, json_t *obj, const char *path, const char *key, double lo,
+                            double hi, bool integer, float *outf, int *outi)
+{
+    char p[128];
+    path_key(p, sizeof p, path, key);
+    json_t *arr = get(r, obj, path, key, JSON_ARRAY);
+    if (!arr)
+        return;
+    if (json_array_size(arr) != LCR_QUALITIES) {
+        fail_at(r, p, "expected %d values (raw, regular, seasoned, veteran, elite)", LCR_QUALITIES);
+        return;
+    }
+    for (size_t i = 0; i < LCR_QUALITIES; i++) {
+        json_t *v = json_array_get(arr, i);
+        char pi[128];
+        path_index(pi, sizeof pi, p, i);
+        bool ok = integer ? json_is_integer(v) : json_is_number(v);
+        double x = ok ? json_number_value(v) : 0;
+        if (!ok || x < lo || x > hi) {
+            fail_at(r, pi, "expected %s from %g to %g", integer ? "an integer" : "a number", lo,
+                    hi);
+            return;
+        }
+        if (outf)
+            outf[i] = (float)x;
+        if (outi)
+            outi[i] = (int)x;
+    }
+}
+
+static const char *const rank_keys[LCR_RANK_COUNT] = {"nco", "leader", "officer", "general"};
+
+static void read_cards(reader *r, json_t *root, lcr_data *d)
+{
+    const char *path = "$.cards";
+    json_t *o = get(r, root, "$", "cards", JSON_OBJECT);
+    if (!o)
+        return;
+    static const char *const keys[] = {"officer",
+                                       "nco",
+                                       "leader",
+                                       "general",
+                                       "cavalry_officer_extra",
+                                       "cavalry_troopers_per_card",
+                                       "soldier_cards",
+                                       "end_of_turn",
+                                       NULL};
+    check_keys(r, o, path, keys);
+    for (int k = 0; k < LCR_RANK_COUNT; k++)
+        get_per_quality(r, o, path, rank_keys[k], 0, 20, true, NULL, d->cards[k]);
+    d->cavalry_officer_extra_cards = get_int(r, o, path, "cavalry_officer_extra", 0, 10);
+    d->cavalry_troopers_per_card = get_int(r, o, path, "cavalry_troopers_per_card", 1, 100);
+    d->soldier_cards = get_int(r, o, path, "soldier_cards", 0, 50);
+    d->end_of_turn_cards = get_int(r, o, path, "end_of_turn", 1, 1);
+
+    const char *rpath = "$.command_radius_cm";
+    json_t *ro = get(r, root, "$", "command_radius_cm", JSON_OBJECT);
+    if (!ro)
+        return;
+    static const char *const rkeys[] = {"officer", "nco", "leader", "general", NULL};
+    check_keys(r, ro, rpath, rkeys);
+    for (int k = 0; k < LCR_RANK_COUNT; k++)
+        get_per_quality(r, ro, rpath, rank_keys[k], 0, 500, false, d->command_radius_cm[k], NULL);
+}
+
+static void read_move_class(reader *r, json_t *o, const char *path, lcr_move_class *m)
+{
+    static const char *const keys[] = {"base_cm", "dice", "sides", "max_cm", "must_move_all", NULL};
+    check_keys(r, o, path, keys);
+    m->base_cm = (float)get_num(r, o, path, "base_cm", 0, 500);
+    m->dice = get_int(r, o, path, "dice", 0, 20);
+    m->sides = get_int(r, o, path, "sides", 2, 100);
+    m->max_cm = (float)get_num(r, o, path, "max_cm", 0, 500);
+    m->must_move_all = get_bool_opt(r, o, path, "must_move_all");
+}
+
+static void read_move(reader *r, json_t *root, lcr_data *d)
+{
+    const char *path = "$.move";
+    json_t *o = get(r, root, "$", "move", JSON_OBJECT);
+    if (!o)
+        return;
+    static const char *const keys[] = {"foot",
+                                       "leaders_move_as_at_least",
+                                       "obstacle_dice",
+                                       "obstacle_sides",
+                                       "reform_cm",
+                                       "demoralised_flee_mult",
+                                       NULL};
+    check_keys(r, o, path, keys);
+    json_t *foot = get(r, o, path, "foot", JSON_ARRAY);
+    if (foot && json_array_size(foot) != LCR_QUALITIES)
+        fail_at(r, "$.move.foot", "expected %d movement classes (raw..elite)", LCR_QUALITIES);
+    for (size_t i = 0; foot && i < json_array_size(foot) && i < LCR_QUALITIES; i++) {
+        char p[128];
+        path_index(p, sizeof p, "$.move.foot", i);
+        json_t *c = json_array_get(foot, i);
+        if (!json_is_object(c))
+            fail_at(r, p, "expected an object");
+        else
+            read_move_class(r, c, p, &d->foot_move[i]);
+    }
+    json_t *q = get(r, o, path, "leaders_move_as_at_least", JSON_STRING);
+    int qi = q ? table_quality_parse(json_string_value(q)) : 0;
+    if (qi < 0)
+        fail_at(r, "$.move.leaders_move_as_at_least", "expected a quality (raw..elite)");
+    d->leaders_move_as_at_least = (figure_quality)(qi < 0 ? 0 : qi);
+    d->obstacle_dice = get_int(r, o, path, "obstacle_dice", 0, 10);
+    d->obstacle_sides = get_int(r, o, path, "obstacle_sides", 2, 100);
+    d->reform_cm = (float)get_num(r, o, path, "reform_cm", 0, 100);
+    d->demoralised_flee_mult = (float)get_num(r, o, path, "demoralised_flee_mult", 0, 10);
+}
+
+static void read_terrain(reader *r, json_t *root, lcr_data *d)
+{
+    json_t *o = get(r, root, "$", "terrain", JSON_OBJECT);
+    if (!o)
+        return;
+    d->terrain = mem_calloc(json_object_size(o) + 1, sizeof *d->terrain);
+    const char *key;
+    json_t *v;
+    json_object_foreach(o, key, v)
+    {
+        char p[128];
+        path_key(p, sizeof p, "$.terrain", key);
+        if (!json_is_object(v)) {
+            fail_at(r, p, "expected an object");
+            return;
+        }
+        static const char *const keys[] = {"move_mult", "obstacle_roll", "blocks_individual_fire",
+                                           NULL};
+        check_keys(r, v, p, keys);
+        lcr_terrain *t = &d->terrain[d->terrain_count++];
+        snprintf(t->name, sizeof t->name, "%s", key);
+        t->move_mult = (float)get_num(r, v, p, "move_mult", 0, 100);
+        t->obstacle_roll = get_bool_opt(r, v, p, "obstacle_roll");
+        t->blocks_individual_fire = get_bool_opt(r, v, p, "blocks_individual_fire");
+    }
+}
+
+static void read_bands(reader *r, json_t *arr, const char *path, lcr_weapon *w)
+{
+    if (json_array_size(arr) > LCR_BANDS_MAX) {
+        fail_at(r, path, "at most %d range bands", LCR_BANDS_MAX);
+        return;
+    }
+    float prev = 0;
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        char p[128];
+        path_index(p, sizeof p, path, i);
+        json_t *b = json_array_get(arr, i);
+        if (!json_is_object(b)) {
+            fail_at(r, p, "expected an object");
+            return;
+        }
+        static const char *const keys[] = {"name", "max_cm", "need", NULL};
+        check_keys(r, b, p, keys);
+        lcr_range_band *band = &w->bands[w->band_count++];
+        json_t *name = get(r, b, p, "name", JSON_STRING);
+        snprintf(band->name, sizeof band->name, "%s", name ? json_string_value(name) : "");
+        band->max_cm = (float)get_num(r, b, p, "max_cm", 0, 1000);
+        band->need = get_int(r, b, p, "need", 1, 7);
+        if (band->max_cm <= prev) {
+            char pm[128];
+            path_key(pm, sizeof pm, p, "max_cm");
+            fail_at(r, pm, "range bands must grow: %g after %g", band->max_cm, prev);
+        }
+        prev = band->max_cm;
+    }
+}
+
+static void read_weapons(reader *r, json_t *root, lcr_data *d)
+{
+    json_t *o = get(r, root, "$", "weapons", JSON_OBJECT);
+    if (!o)
+        return;
+    d->weapons = mem_calloc(json_object_size(o) + 1, sizeof *d->weapons);
+    const char *key;
+    json_t *v;
+    json_object_foreach(o, key, v)
+    {
+        char p[128];
+        path_key(p, sizeof p, "$.weapons", key);
+        if (!json_is_object(v)) {
+            fail_at(r, p, "expected an object");
+            return;
+        }
+        static const char *const keys[] = {"dice_per_man", "mounted_modifier", "bands", NULL};
+        check_keys(r, v, p, keys);
+        lcr_weapon *w = &d->weapons[d->weapon_count++];
+        snprintf(w->name, sizeof w->name, "%s", key);
+        w->dice_per_man = get_int(r, v, p, "dice_per_man", 0, 20);
+        if (json_object_get(v, "mounted_modifier"))
+            w->mounted_modifier = get_int(r, v, p, "mounted_modifier", -6, 6);
+        json_t *bands = get(r, v, p, "bands", JSON_ARRAY);
+        char pb[128];
+        path_key(pb, sizeof pb, p, "bands");
+        if (bands)
+            read_bands(r, bands, pb, w);
+    }
+}
+
+static void read_fire(reader *r, json_t *root, lcr_data *d)
+{
+    json_t *s = get(r, root, "$", "saves", JSON_OBJECT);
+    if (s) {
+        static const char *const keys[] = {"foot_need", "mounted_unhurt_need",
+                                           "mounted_horse_dies_need", NULL};
+        check_keys(r, s, "$.saves", keys);
+        d->save_foot_need = get_int(r, s, "$.saves", "foot_need", 1, 7);
+        d->save_mounted_unhurt_need = get_int(r, s, "$.saves", "mounted_unhurt_need", 1, 7);
+        d->save_mounted_horse_need = get_int(r, s, "$.saves", "mounted_horse_dies_need", 1, 7);
+    }
+    json_t *a = get(r, root, "$", "area_fire", JSON_OBJECT);
+    if (!a)
+        return;
+    const char *p = "$.area_fire";
+    static const char *const keys[] = {"radius_cm_per_firer",
+                                       "soldiers_before_nco",
+                                       "soldiers_before_leader",
+                                       "soldiers_before_officer",
+                                       "formation_arc_deg",
+                                       "third_rank_friendly_face",
+                                       NULL};
+    check_keys(r, a, p, keys);
+    d->area_radius_cm_per_firer = (float)get_num(r, a, p, "radius_cm_per_firer", 0, 100);
+    d->soldiers_before_nco = get_int(r, a, p, "soldiers_before_nco", 0, 100);
+    d->soldiers_before_leader = get_int(r, a, p, "soldiers_before_leader", 0, 100);
+    d->soldiers_before_officer = get_int(r, a, p, "soldiers_before_officer", 0, 100);
+    d->formation_arc_deg = (float)get_num(r, a, p, "formation_arc_deg", 0, 360);
+    d->third_rank_friendly_face = get_int(r, a, p, "third_rank_friendly_face", 0, 6);
+}
+
+static void read_combat(reader *r, json_t *root, lcr_data *d)
+{
+    json_t *c = get(r, root, "$", "close_combat", JSON_OBJECT);
+    if (c) {
+        const char *p = "$.close_combat";
+        static const char *const keys[] = {"contact_cm",
+                                           "die_sides",
+                                           "second_rank_bonus",
+                                           "third_rank_vs_cavalry_bonus",
+                                           "flank_support_bonus",
+                                           "max_rerolls",
+                                           NULL};
+        check_keys(r, c, p, keys);
+        d->contact_cm = (float)get_num(r, c, p, "contact_cm", 0, 100);
+        d->combat_die_sides = get_int(r, c, p, "die_sides", 2, 100);
+        d->second_rank_bonus = get_int(r, c, p, "second_rank_bonus", -10, 10);
+        d->third_rank_vs_cavalry_bonus = get_int(r, c, p, "third_rank_vs_cavalry_bonus", -10, 10);
+        d->flank_support_bonus = get_int(r, c, p, "flank_support_bonus", -10, 10);
+        d->combat_max_rerolls = get_int(r, c, p, "max_rerolls", 1, 1000);
+    }
+    json_t *f = get(r, root, "$", "formation", JSON_OBJECT);
+    if (f) {
+        static const char *const keys[] = {"contact_gap_cm", NULL};
+        check_keys(r, f, "$.formation", keys);
+        d->contact_gap_cm = (float)get_num(r, f, "$.formation", "contact_gap_cm", 0, 10);
+    }
+}
+
+static void read_morale(reader *r, json_t *root, lcr_data *d)
+{
+    json_t *m = get(r, root, "$", "morale", JSON_OBJECT);
+    if (!m)
+        return;
+    const char *p = "$.morale";
+    static const char *const keys[] = {"figures_per_chit", "piles", "rally_radius_fraction", NULL};
+    check_keys(r, m, p, keys);
+    d->figures_per_chit = get_int(r, m, p, "figures_per_chit", 1, 1000);
+    d->piles = get_int(r, m, p, "piles", LCR_QUALITIES, LCR_QUALITIES);
+    d->rally_radius_fraction = (float)get_num(r, m, p, "rally_radius_fraction", 0, 10);
+}
+
+static void read_root(reader *r, json_t *root, lcr_data *d)
+{
+    static const char *const keys[] = {
+        "ruleset", "seed",  "qualities", "cards",        "command_radius_cm", "move",   "terrain",
+        "weapons", "saves", "area_fire", "close_combat", "formation",         "morale", NULL};
+    check_keys(r, root, "$", keys);
+    json_t *id = get(r, root, "$", "ruleset", JSON_STRING);
+    if (id && strcmp(json_string_value(id), "lcr") != 0)
+        fail_at(r, "$.ruleset", "expected \"lcr\"");
+    read_cards(r, root, d);
+    read_move(r, root, d);
+    read_terrain(r, root, d);
+    read_weapons(r, root, d);
+    read_fire(r, root, d);
+    read_combat(r, root, d);
+    read_morale(r, root, d);
+}
+
+lcr_data *lcr_data_load_string(const char *text, size_t len, const char *name, lcr_data_error *err)
+{
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", name);
+    json_error_t jerr;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!root) {
+        err->line = jerr.line;
+        err->column = jerr.column;
+        snprintf(err->path, sizeof err->path, "$");
+        snprintf(err->message, sizeof err->message, "%s", jerr.text);
+        return NULL;
+    }
+    lcr_data *d = mem_calloc(1, sizeof *d);
+    reader r = {text, len, err, false};
+    if (!json_is_object(root))
+        fail_at(&r, "$", "expected an object");
+    else
+        read_root(&r, root, d);
+    json_decref(root);
+    if (r.failed)
+        goto fail;
+    return d;
+fail:
+    lcr_data_destroy(d);
+    return NULL;
+}
+
+lcr_data *lcr_data_load_file(const char *path, lcr_data_error *err)
+{
+    memset(err, 0, sizeof *err);
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t len = 0, cap = 0;
+    if (!f) {
+        snprintf(err->file, sizeof err->file, "%s", path);
+        snprintf(err->message, sizeof err->message, "cannot open the file");
+        return NULL;
+    }
+    for (;;) {
+        if (len + 4096 > cap) {
+            cap = cap ? cap * 2 : 16384;
+            buf = mem_realloc(buf, cap, 1);
+        }
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    fclose(f);
+    lcr_data *d = lcr_data_load_string(buf, len, path, err);
+    free(buf);
+    return d;
+}
+
+lcr_data *lcr_data_load_default(lcr_data_error *err)
+{
+    const char *dir = getenv("SANDTABLE_SOURCE_DIR");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/assets/rules/lcr.json",
+             dir && *dir ? dir : SANDTABLE_SOURCE_DIR);
+    return lcr_data_load_file(path, err);
+}
+
+void lcr_data_destroy(lcr_data *d)
+{
+    if (!d)
+        return;
+    free(d->terrain);
+    free(d->weapons);
+    free(d);
+}
+
+const char *lcr_data_error_format(const lcr_data_error *err, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s:%d:%d: %s: %s", err->file, err->line, err->column,
+             err->path[0] ? err->path : "$", err->message);
+    return buf;
+}
+
+const lcr_weapon *lcr_data_weapon(const lcr_data *d, const char *name)
+{
+    for (int i = 0; i < d->weapon_count; i++)
+        if (strcmp(d->weapons[i].name, name) == 0)
+            return &d->weapons[i];
+    return NULL;
+}
+
+const lcr_terrain *lcr_data_terrain(const lcr_data *d, const char *name)
+{
+    for (int i = 0; i < d->terrain_count; i++)
+        if (strcmp(d->terrain[i].name, name) == 0)
+            return &d->terrain[i];
+    return NULL;
+}
+
+int lcr_data_band(const lcr_weapon *w, float range_cm)
+{
+    if (!w || w->dice_per_man <= 0)
+        return -1;
+    for (int i = 0; i < w->band_count; i++)
+        if (range_cm <= w->bands[i].max_cm + 1e-4f)
+            return i;
+    return -1;
+}
+
+int lcr_data_rank_of(figure_role role)
+{
+    switch (role) {
+    case FIGURE_ROLE_NCO:
+        return LCR_RANK_NCO;
+    case FIGURE_ROLE_LEADER:
+        return LCR_RANK_LEADER;
+    case FIGURE_ROLE_OFFICER:
+        return LCR_RANK_OFFICER;
+    case FIGURE_ROLE_GENERAL:
+    case FIGURE_ROLE_BRIGADIER:
+        return LCR_RANK_GENERAL;
+    default:
+        return -1;
+    }
+}

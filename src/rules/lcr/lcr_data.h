@@ -1,0 +1,126 @@
+/* Little Colonial Rules (seed 000): every number of the rule set, read from assets/rules/lcr.json.
+ *
+ * The seed begins mid-document and leaves out card counts, command radii, firing charts, most of
+ * the terrain chart and a consistent morale formula; the values chosen for those are in the data
+ * file and marked *assumed* in docs/rules/lcr.md. Code never holds a rule number itself.
+ */
+#ifndef LCR_LCR_DATA_H
+#define LCR_LCR_DATA_H
+
+#include "core/table.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define LCR_QUALITIES FIGURE_QUALITY_COUNT
+#define LCR_BANDS_MAX 6
+#define LCR_NAME_MAX  48
+#define LCR_PILES_MAX 8
+
+/* The leader ranks that own order cards and command radii. */
+typedef enum lcr_rank {
+    LCR_RANK_NCO = 0,
+    LCR_RANK_LEADER, /* native / tribal leader */
+    LCR_RANK_OFFICER,
+    LCR_RANK_GENERAL,
+    LCR_RANK_COUNT
+} lcr_rank;
+
+/* A movement class: base_cm + dice x d(sides), capped at max_cm. With must_move_all the figure
+ * moves the whole rolled distance (raw troops); otherwise any distance up to it. */
+typedef struct lcr_move_class {
+    float base_cm;
+    int dice, sides;
+    float max_cm;
+    bool must_move_all;
+} lcr_move_class;
+
+typedef struct lcr_range_band {
+    char name[16];
+    float max_cm; /* the band covers (previous band's max, max_cm] */
+    int need;     /* a die scoring this or more hits */
+} lcr_range_band;
+
+typedef struct lcr_weapon {
+    char name[LCR_NAME_MAX];
+    int dice_per_man; /* 0: a hand weapon that cannot fire */
+    int mounted_modifier;
+    lcr_range_band bands[LCR_BANDS_MAX];
+    int band_count;
+} lcr_weapon;
+
+typedef struct lcr_terrain {
+    char name[LCR_NAME_MAX];
+    float move_mult;    /* 0: impassable */
+    bool obstacle_roll; /* crossing costs obstacle_dice x d(obstacle_sides) cm (wall, hedge) */
+    bool blocks_individual_fire;
+} lcr_terrain;
+
+typedef struct lcr_data {
+    /* Order deck (seed 000, Order Deck). */
+    int cards[LCR_RANK_COUNT][LCR_QUALITIES];
+    int cavalry_officer_extra_cards;
+    int cavalry_troopers_per_card;
+    int soldier_cards; /* per side when the scenario does not say */
+    int end_of_turn_cards;
+    float command_radius_cm[LCR_RANK_COUNT][LCR_QUALITIES];
+
+    /* Actions (seed 000, Actions; Terrain Effects Chart). */
+    lcr_move_class foot_move[LCR_QUALITIES];
+    figure_quality leaders_move_as_at_least;
+    int obstacle_dice, obstacle_sides;
+    float reform_cm;
+    float demoralised_flee_mult;
+    lcr_terrain *terrain;
+    int terrain_count;
+
+    /* Shooting (seed 000, Shooting). */
+    lcr_weapon *weapons;
+    int weapon_count;
+    int save_foot_need;
+    int save_mounted_unhurt_need;
+    int save_mounted_horse_need;
+    float area_radius_cm_per_firer;
+    int soldiers_before_nco, soldiers_before_leader, soldiers_before_officer;
+    float formation_arc_deg;
+    int third_rank_friendly_face;
+
+    /* Close combat (seed 000, Close Combat). */
+    float contact_cm;
+    int combat_die_sides;
+    int second_rank_bonus, third_rank_vs_cavalry_bonus, flank_support_bonus;
+    int combat_max_rerolls;
+    float contact_gap_cm; /* bases this close (edge to edge) are in contact, for lines and ranks */
+
+    /* Morale (seed 000, Morale; Rallying). */
+    int figures_per_chit;
+    int piles;
+    float rally_radius_fraction;
+} lcr_data;
+
+typedef struct lcr_data_error {
+    char file[256];
+    int line, column; /* 1-based; 0 when unknown */
+    char path[128];   /* "$.weapons.mauser.bands[2].need" */
+    char message[256];
+} lcr_data_error;
+
+/* Loads the rule-set data; NULL with *err filled on any problem (unknown keys included). */
+lcr_data *lcr_data_load_file(const char *path, lcr_data_error *err);
+lcr_data *lcr_data_load_string(const char *text, size_t len, const char *name, lcr_data_error *err);
+/* assets/rules/lcr.json under $SANDTABLE_SOURCE_DIR, else the compiled-in source directory. */
+lcr_data *lcr_data_load_default(lcr_data_error *err);
+void lcr_data_destroy(lcr_data *d);
+/* "file:line:column: $.path: message". */
+const char *lcr_data_error_format(const lcr_data_error *err, char *buf, size_t size);
+
+/* Lookups; NULL when the name is unknown. */
+const lcr_weapon *lcr_data_weapon(const lcr_data *d, const char *name);
+const lcr_terrain *lcr_data_terrain(const lcr_data *d, const char *name);
+/* The band a range falls in, or -1 when out of range (or the weapon cannot fire). */
+int lcr_data_band(const lcr_weapon *w, float range_cm);
+
+/* The card/command rank of a figure's role, or -1 for figures that hold no cards. */
+int lcr_data_rank_of(figure_role role);
+
+#endif // LCR_LCR_DATA_H

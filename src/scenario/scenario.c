@@ -1,0 +1,347 @@
+#include "scenario/scenario.h"
+
+#include "core/mem.h"
+#include "scenario/scenario_internal.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SCENARIO_FILE_MAX (64u << 20) /* a scenario is text; anything larger is a mistake */
+
+static const char *const ruleset_ids[] = {"lcr", "tiny", "cwr", "cr15"};
+
+/* ---- errors -------------------------------------------------------------------------------- */
+
+static void error_set(scenario_error *err, const char *name, int line, int column, const char *fmt,
+                      ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static void error_set(scenario_error *err, const char *name, int line, int column, const char *fmt,
+                      ...)
+{
+    char file[sizeof err->file];
+    snprintf(file, sizeof file, "%s", name ? name : "(scenario)");
+    memset(err, 0, sizeof *err);
+    memcpy(err->file, file, sizeof file);
+    err->line = line;
+    err->column = column;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+}
+
+const char *scenario_error_format(const scenario_error *err, char *buf, size_t size)
+{
+    char where[300];
+    if (err->line > 0)
+        snprintf(where, sizeof where, "%s:%d:%d", err->file, err->line, err->column);
+    else
+        snprintf(where, sizeof where, "%s", err->file);
+    if (err->path[0])
+        snprintf(buf, size, "%s: %s: %s", where, err->path, err->message);
+    else
+        snprintf(buf, size, "%s: %s", where, err->message);
+    return buf;
+}
+
+/* ---- reading text -------------------------------------------------------------------------- */
+
+/* Parses with jansson; syntax errors carry jansson's own line and column. */
+static json_t *parse_json(const char *text, size_t len, const char *name, scenario_error *err)
+{
+    json_error_t je;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (root)
+        return root;
+    int column = je.column > 0 ? je.column : 1;
+    error_set(err, name, je.line > 0 ? je.line : 1, column, "invalid JSON: %s", je.text);
+    return NULL;
+}
+
+/* The whole file, NUL-terminated; NULL with *err filled when it cannot be read. */
+static char *read_file(const char *path, size_t *len, scenario_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = mem_calloc(cap, 1);
+    for (;;) {
+        n += fread(buf + n, 1, cap - n - 1, f);
+        if (n < cap - 1 || n >= SCENARIO_FILE_MAX)
+            break;
+        buf = mem_realloc(buf, cap * 2, 1);
+        cap *= 2;
+    }
+    bool bad = ferror(f) || n >= SCENARIO_FILE_MAX;
+    int read_errno = errno;
+    fclose(f);
+    if (bad) {
+        if (n >= SCENARIO_FILE_MAX)
+            error_set(err, path, 0, 0, "file too large (over %u bytes)", SCENARIO_FILE_MAX);
+        else
+            error_set(err, path, 0, 0, "cannot read: %s", strerror(read_errno));
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/* ---- built-in terrain ------------------------------------------------------------------------ */
+
+static void builtin_path(char *buf, size_t size)
+{
+    const char *dir = getenv("SANDTABLE_DATA_DIR");
+    if (dir && dir[0])
+        snprintf(buf, size, "%s/terrain.json", dir);
+    else
+        snprintf(buf, size, "%s/assets/terrain.json", SANDTABLE_SOURCE_DIR);
+}
+
+static bool read_builtin_type(scn_ctx *c, const json_t *obj)
+{
+    static const char *const keys[] = {"name", "move_mult", "cover",  "obstacle",
+                                       "los",  "height_ft", "colour", NULL};
+    terrain_type ty = {0};
+    if (!scn_check_object(c, obj, keys))
+        return false;
+    for (int i = 0; keys[i]; i++)
+        if (!scn_require(c, obj, keys[i]))
+            return false;
+    if (!scn_get_name(c, obj, "name", true, ty.name) || !scn_read_type_fields(c, obj, &ty))
+        return false;
+    if (table_type_find(c->t, ty.name) >= 0) {
+        scn_push_key(c, "name");
+        return scn_fail(c, "duplicate terrain type \"%s\"", ty.name);
+    }
+    table_add_type(c->t, &ty);
+    return true;
+}
+
+static bool read_builtin_types(scn_ctx *c, const json_t *root)
+{
+    static const char *const keys[] = {"types", NULL};
+    if (!scn_check_object(c, root, keys) || !scn_require(c, root, "types"))
+        return false;
+    const json_t *arr = json_object_get(root, "types");
+    scn_push_key(c, "types");
+    if (!json_is_array(arr))
+        return scn_expected(c, "an array of terrain types", arr);
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        scn_push_index(c, (int)i);
+        if (!read_builtin_type(c, json_array_get(arr, i)))
+            return false;
+        scn_pop(c);
+    }
+    return true;
+}
+
+bool scenario_builtin_terrain(table *t, scenario_error *err)
+{
+    char path[1024];
+    builtin_path(path, sizeof path);
+    scenario_error e = {0};
+    size_t len = 0;
+    char *text = read_file(path, &len, &e);
+    json_t *root = text ? parse_json(text, len, path, &e) : NULL;
+    snprintf(e.file, sizeof e.file, "%.255s", path);
+    scn_ctx c = {.name = path, .text = text, .len = len, .err = &e, .t = t};
+    bool ok = root && read_builtin_types(&c, root);
+    if (!ok)
+        *err = e;
+    json_decref(root);
+    free(text);
+    return ok;
+}
+
+/* ---- the document ---------------------------------------------------------------------------- */
+
+static const char *const top_keys[] = {
+    "$schema",         "format", "title",      "description",    "designer_notes", "ruleset",
+    "ruleset_options", "seed",   "campaign",   "table",          "terrain_types",  "terrain",
+    "sides",           "units",  "deployment", "reinforcements", "victory",        NULL};
+
+/* Long texts may be one string or a list of lines (joined with newlines), easier to write. */
+static bool read_text(scn_ctx *c, const json_t *root, const char *key, char *out, size_t size)
+{
+    const json_t *v = json_object_get(root, key);
+    if (!v || json_is_string(v))
+        return scn_get_string(c, root, key, false, out, size);
+    scn_push_key(c, key);
+    if (!json_is_array(v))
+        return scn_expected(c, "a string or an array of strings", v);
+    size_t used = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < json_array_size(v); i++) {
+        char line[SCENARIO_TEXT_MAX];
+        scn_push_index(c, (int)i);
+        const json_t *item = json_array_get(v, i);
+        if (!json_is_string(item))
+            return scn_expected(c, "a string", item);
+        int w = snprintf(line, sizeof line, "%s%s", i ? "\n" : "", json_string_value(item));
+        if (w < 0 || used + (size_t)w >= size)
+            return scn_fail(c, "text too long: at most %zu bytes in all", size - 1);
+        memcpy(out + used, line, (size_t)w + 1);
+        used += (size_t)w;
+        scn_pop(c);
+    }
+    scn_pop(c);
+    return true;
+}
+
+static bool read_meta(scn_ctx *c, const json_t *root)
+{
+    scenario *s = c->s;
+    long long format = 1, seed = 0;
+    int ruleset = 0;
+    return scn_get_int(c, root, "format", false, 1, 1, &format) &&
+           scn_get_string(c, root, "title", true, s->title, sizeof s->title) &&
+           read_text(c, root, "description", s->description, sizeof s->description) &&
+           read_text(c, root, "designer_notes", s->designer_notes, sizeof s->designer_notes) &&
+           scn_get_enum(c, root, "ruleset", true, ruleset_ids, 4, &ruleset) &&
+           (snprintf(s->ruleset, sizeof s->ruleset, "%s", ruleset_ids[ruleset]), true) &&
+           scn_get_int(c, root, "seed", false, 0, INT64_MAX, &seed) &&
+           ((s->seed = (uint64_t)seed), true);
+}
+
+static bool read_options(scn_ctx *c, const json_t *root)
+{
+    json_t *v = json_object_get(root, "ruleset_options");
+    if (!v) {
+        c->s->rules_options = json_object();
+        return true;
+    }
+    if (!json_is_object(v)) {
+        scn_push_key(c, "ruleset_options");
+        return scn_expected(c, "an object", v);
+    }
+    c->s->rules_options = json_incref(v);
+    return true;
+}
+
+static bool read_campaign(scn_ctx *c, const json_t *root)
+{
+    static const char *const keys[] = {"name", "position", NULL};
+    const json_t *v = json_object_get(root, "campaign");
+    if (!v)
+        return true;
+    long long pos = 0;
+    scn_push_key(c, "campaign");
+    if (!scn_check_object(c, v, keys) ||
+        !scn_get_string(c, v, "name", true, c->s->campaign, sizeof c->s->campaign) ||
+        !scn_get_int(c, v, "position", true, 1, 1000, &pos))
+        return false;
+    c->s->campaign_position = (int)pos;
+    scn_pop(c);
+    return true;
+}
+
+static bool read_table_size(scn_ctx *c, const json_t *root)
+{
+    static const char *const keys[] = {"width_cm", "height_cm", NULL};
+    const json_t *v = json_object_get(root, "table");
+    if (!v)
+        return scn_require(c, root, "table");
+    float w = 0, h = 0;
+    scn_push_key(c, "table");
+    if (!scn_check_object(c, v, keys) ||
+        !scn_get_float(c, v, "width_cm", true, 0, true, 10000, &w) ||
+        !scn_get_float(c, v, "height_cm", true, 0, true, 10000, &h))
+        return false;
+    scn_pop(c);
+    c->t = c->s->table = table_create(&(table_desc){.width_cm = w, .height_cm = h});
+    return true;
+}
+
+/* Units named by reinforcements, so their figures may start off the table. */
+static void collect_reinforced(scn_ctx *c, const json_t *root)
+{
+    const json_t *arr = json_object_get(root, "reinforcements");
+    size_t total = 0;
+    for (size_t i = 0; i < json_array_size(arr); i++)
+        total += json_array_size(json_object_get(json_array_get(arr, i), "units"));
+    c->reinforced = mem_calloc(total, sizeof *c->reinforced);
+    for (size_t i = 0; i < json_array_size(arr); i++) {
+        const json_t *units = json_object_get(json_array_get(arr, i), "units");
+        for (size_t j = 0; j < json_array_size(units); j++)
+            if (json_is_string(json_array_get(units, j)))
+                c->reinforced[c->reinforced_count++] = json_string_value(json_array_get(units, j));
+    }
+}
+
+static bool read_document(scn_ctx *c, const json_t *root)
+{
+    if (!scn_check_object(c, root, top_keys) || !read_meta(c, root) || !read_options(c, root) ||
+        !read_campaign(c, root) || !read_table_size(c, root))
+        return false;
+    if (!scenario_builtin_terrain(c->t, c->err))
+        return false;
+    collect_reinforced(c, root);
+    return scn_read_terrain_types(c, root) && scn_read_terrain(c, root) &&
+           scn_read_sides(c, root) && scn_read_units(c, root) && scn_read_deployment(c, root) &&
+           scn_read_reinforcements(c, root) && scn_read_victory(c, root);
+}
+
+scenario *scenario_load_string(const char *text, size_t len, const char *name, scenario_error *err)
+{
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", name ? name : "(scenario)");
+    scenario *s = mem_calloc(1, sizeof *s);
+    s->source_text = mem_calloc(len + 1, 1);
+    memcpy(s->source_text, text, len);
+    scn_ctx c = {.name = err->file, .text = s->source_text, .len = len, .err = err, .s = s};
+    json_t *root = parse_json(s->source_text, len, err->file, err);
+    if (!root)
+        goto fail;
+    if (!read_document(&c, root))
+        goto fail;
+    json_decref(root);
+    free(c.reinforced);
+    return s;
+fail:
+    json_decref(root);
+    free(c.reinforced);
+    scenario_destroy(s);
+    return NULL;
+}
+
+scenario *scenario_load_file(const char *path, scenario_error *err)
+{
+    size_t len = 0;
+    char *text = read_file(path, &len, err);
+    if (!text)
+        return NULL;
+    scenario *s = scenario_load_string(text, len, path, err);
+    free(text);
+    return s;
+}
+
+void scenario_destroy(scenario *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < s->zone_count; i++)
+        free(s->zones[i].area.pts);
+    for (int i = 0; i < s->reinforcement_count; i++)
+        free(s->reinforcements[i].units);
+    for (int i = 0; i < s->victory_count; i++)
+        free(s->victory[i].area.pts);
+    free(s->zones);
+    free(s->reinforcements);
+    free(s->victory);
+    json_decref(s->rules_options);
+    table_destroy(s->table);
+    free(s->source_text);
+    free(s);
+}

@@ -89,6 +89,8 @@ void render_table_static(render_ctx *ctx, const render_camera *cam, const render
 /* Draws labels (when asked) and the figures: render_table without the static layer, so overlays
  * can sit between terrain and figures. */
 void render_table_figures(render_ctx *ctx, const render_camera *cam, const render_scene *scene);
+/* Draws the names of the terrain features. */
+void render_table_labels(render_ctx *ctx, const render_camera *cam, const table *t);
 /* Draws one figure at `pos` facing `facing` (a drag preview, or as the table has it). */
 void render_figure(render_ctx *ctx, const render_camera *cam, const table *t, const figure *f,
                    vec2s pos, float facing, unsigned flags);

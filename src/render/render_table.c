@@ -358,7 +358,7 @@ static vec2s feature_anchor(const terrain_feature *f)
     return f->area.count ? glms_vec2_scale(c, 1.0f / (float)f->area.count) : c;
 }
 
-static void draw_labels(render_ctx *ctx, const render_camera *cam, const table *t)
+void render_table_labels(render_ctx *ctx, const render_camera *cam, const table *t)
 {
     for (int i = 0; i < t->feature_count; i++) {
         const terrain_feature *f = &t->features[i];
@@ -529,7 +529,7 @@ void render_table_figures(render_ctx *ctx, const render_camera *cam, const rende
 {
     const table *t = sc->table;
     if (sc->show_labels)
-        draw_labels(ctx, cam, t);
+        render_table_labels(ctx, cam, t);
     /* Casualties first so the living stand on top of them. */
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < t->figure_count; i++) {

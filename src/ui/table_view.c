@@ -83,6 +83,8 @@ typedef struct tv {
     uint32_t sight_version;
     int sight_fig;
     uint32_t seen_version;
+    los_index *los; /* static terrain never changes during a match */
+    const table *los_table;
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -151,13 +153,6 @@ int ui_table_view_hit(const table *t, vec2s p, float slop_cm)
     return -1;
 }
 
-bool ui_semicircle_contains(vec2s c, float facing, float r, vec2s p)
-{
-    vec2s d = glms_vec2_sub(p, c);
-    if (glms_vec2_norm2(d) > r * r)
-        return false;
-    return d.x * cosf(facing) + d.y * sinf(facing) >= 0;
-}
 
 static float base_radius(const figure *f)
 {
@@ -181,6 +176,16 @@ static vec2s selection_centre(const tv *v, const table *t)
             n++;
         }
     return n ? glms_vec2_scale(c, 1.0f / (float)n) : c;
+}
+
+static const los_index *tv_los(tv *v, const table *t)
+{
+    if (!v->los || v->los_table != t) {
+        los_destroy(v->los);
+        v->los = los_create(t, NULL);
+        v->los_table = t;
+    }
+    return v->los;
 }
 
 static const char *units_text(ui_app *app, float cm, char *buf, size_t size)
@@ -863,7 +868,7 @@ static void draw_los(tv *v, ui_app *app, render_ctx *ctx, const table *t)
     if (v->tool != TOOL_LOS || v->los_from < 0 || v->los_from >= t->figure_count)
         return;
     int to = v->hover != v->los_from ? v->hover : -1;
-    ui_tools_los_result r = ui_tools_los(t, v->los_from, to, v->mouse_cm);
+    ui_tools_los_result r = ui_tools_los(tv_los(v, t), t, v->los_from, to, v->mouse_cm);
     ui_overlay_los(ctx, &v->cam, r.from, r.to, r.blocked, r.block_at);
     char a[32], line[200];
     units_text(app, glms_vec2_distance(r.from, r.to), a, sizeof a);
@@ -890,10 +895,11 @@ static void draw_target(tv *v, ui_app *app, render_ctx *ctx, const table *t)
     /* Seed 000: the semicircle's radius is one centimetre per firing soldier. */
     float r = (float)firers;
     ui_overlay_semicircle(ctx, &v->cam, c, facing, r);
+    geom_template tpl = {GEOM_TEMPLATE_SEMICIRCLE, c, r, facing};
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        if (table_figure_active(f) && !is_selected(v, i) &&
-            ui_semicircle_contains(c, facing, r, f->pos))
+        geom_placed_base b = {f->base, f->pos, f->facing};
+        if (table_figure_active(f) && !is_selected(v, i) && geom_template_base_overlap(&tpl, &b))
             render_figure(ctx, &v->cam, t, f, f->pos, f->facing, RENDER_FIG_HIGHLIGHT);
     }
     char a[32], line[200];
@@ -908,7 +914,7 @@ static void draw_sight(tv *v, ui_app *app, render_ctx *ctx, const table *t)
     if (!v->show_sight || fig < 0)
         return;
     if (!v->sight.valid || v->sight_version != app->state_version || v->sight_fig != fig) {
-        ui_tools_sight_compute(t, fig, &v->sight);
+        ui_tools_sight_compute(tv_los(v, t), t, fig, &v->sight);
         v->sight_version = app->state_version;
         v->sight_fig = fig;
     }
@@ -968,10 +974,8 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_sight(v, app, ctx, t);
     draw_move_region(v, ctx);
     draw_arcs(v, ctx, t);
-    scene.figure_flags = NULL;
     if (scene.show_labels)
-        render_table_figures(ctx, &v->cam,
-                             &(render_scene){.table = &(table){0}, .show_labels = true});
+        render_table_labels(ctx, &v->cam, t);
     draw_figures(v, app, ctx, t);
     draw_handle(v, ctx, t);
     draw_target(v, app, ctx, t);
@@ -988,6 +992,7 @@ static void tv_destroy(ui_screen *s)
 {
     tv *v = s->data;
     free(v->flags);
+    los_destroy(v->los);
     free(v);
     free(s);
 }

@@ -1,5 +1,4 @@
-/* The table screen's pieces that tests reach without a window: hit testing and the area-fire
- * semicircle membership. The screen itself is ui_table_view_create (ui/app.h). */
+/* The table screen's pieces that tests reach without a window: hit testing. The screen itself is ui_table_view_create (ui/app.h). */
 #ifndef UI_TABLE_VIEW_H
 #define UI_TABLE_VIEW_H
 
@@ -11,8 +10,5 @@
 /* Index of the topmost active figure whose base contains table point p (with `slop_cm` more
  * reach), or -1. */
 int ui_table_view_hit(const table *t, vec2s p, float slop_cm);
-/* True when point p lies in the semicircle of radius r centred on c whose curved side faces
- * along `facing` (the area-fire template, flat side towards the firer). */
-bool ui_semicircle_contains(vec2s c, float facing, float r, vec2s p);
 
 #endif // UI_TABLE_VIEW_H

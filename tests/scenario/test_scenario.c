@@ -263,6 +263,24 @@ static void test_zones_victory(void **state)
     scenario_destroy(s);
 }
 
+/* Only the required keys: everything else takes its documented default. */
+static void test_minimal_defaults(void **state)
+{
+    (void)state;
+    scenario *s = load_good("minimal.json");
+    assert_string_equal(s->ruleset, "tiny");
+    assert_int_equal(s->seed, 0);
+    assert_int_equal(s->campaign_position, 0);
+    assert_string_equal(s->description, "");
+    assert_true(json_is_object(s->rules_options) && json_object_size(s->rules_options) == 0);
+    assert_int_equal(s->table->side_count, 2);
+    assert_int_equal(s->table->sides[0].colour, 0xb03a2e);
+    assert_int_equal(s->table->unit_count + s->table->figure_count + s->table->feature_count, 0);
+    assert_int_equal(s->zone_count + s->reinforcement_count + s->victory_count, 0);
+    assert_true(s->table->type_count >= 17);
+    scenario_destroy(s);
+}
+
 static void test_error_format(void **state)
 {
     (void)state;
@@ -306,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_block_facing_south),
         cmocka_unit_test(test_reinforcements),
         cmocka_unit_test(test_zones_victory),
+        cmocka_unit_test(test_minimal_defaults),
         cmocka_unit_test(test_error_format),
         cmocka_unit_test(test_builtin_terrain_missing),
     };

@@ -56,8 +56,9 @@ static int parse_width(const char *s, int *out)
     char *end;
     long v = strtol(s, &end, 10);
     if (*end || v < 200 || v > 8000) {
-        fprintf(stderr, "sandtable preview: --width must be a whole number from 200 to 8000, not "
-                        "'%s'\n",
+        fprintf(stderr,
+                "sandtable preview: --width must be a whole number from 200 to 8000, not "
+                "'%s'\n",
                 s);
         return -1;
     }

@@ -91,15 +91,15 @@ static bool platform_open(platform *p, const ui_settings *s, char *err, size_t s
         return false;
     }
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
-    p->window = SDL_CreateWindow("Sandtable", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED,
-                                 s->window_w, s->window_h,
-                                 SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    p->window =
+        SDL_CreateWindow("Sandtable", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, s->window_w,
+                         s->window_h, SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (!p->window) {
         snprintf(err, size, "cannot open a window: %s", SDL_GetError());
         return false;
     }
-    p->renderer = SDL_CreateRenderer(p->window, -1,
-                                     SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    p->renderer =
+        SDL_CreateRenderer(p->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
     if (!p->renderer) /* no GPU (Xvfb, remote): the software renderer still works */
         p->renderer = SDL_CreateRenderer(p->window, -1, SDL_RENDERER_SOFTWARE);
     if (!p->renderer) {
@@ -279,8 +279,8 @@ int cli_play(int argc, char **argv)
     int rc = parse_args(argc, argv, path, sizeof path, &resume);
     if (rc)
         return rc == 1 ? 0 : rc == 3 ? 1 : 2;
-    ui_app *app = ui_app_create(&(ui_app_desc){.scenario_path = path, .resume = resume}, err,
-                                sizeof err);
+    ui_app *app =
+        ui_app_create(&(ui_app_desc){.scenario_path = path, .resume = resume}, err, sizeof err);
     if (!app) {
         fprintf(stderr, "sandtable: %s\n", err);
         return 1;

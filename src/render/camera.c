@@ -50,8 +50,8 @@ void render_camera_zoom_at(render_camera *cam, vec2s px, float factor)
     vec2s anchor = render_camera_to_cm(&target, px);
     float s = clamp_scale(target.px_per_cm * factor);
     cam->target_px_per_cm = s;
-    cam->target_centre_cm = (vec2s){{anchor.x - (px.x - cam->view_w * 0.5f) / s,
-                                     anchor.y - (px.y - cam->view_h * 0.5f) / s}};
+    cam->target_centre_cm = (vec2s){
+        {anchor.x - (px.x - cam->view_w * 0.5f) / s, anchor.y - (px.y - cam->view_h * 0.5f) / s}};
 }
 
 void render_camera_pan_px(render_camera *cam, vec2s delta_px)
@@ -64,8 +64,7 @@ void render_camera_pan_px(render_camera *cam, vec2s delta_px)
 
 bool render_camera_settled(const render_camera *cam)
 {
-    return cam->px_per_cm == cam->target_px_per_cm &&
-           cam->centre_cm.x == cam->target_centre_cm.x &&
+    return cam->px_per_cm == cam->target_px_per_cm && cam->centre_cm.x == cam->target_centre_cm.x &&
            cam->centre_cm.y == cam->target_centre_cm.y;
 }
 

@@ -10,8 +10,8 @@
 #include <stdbool.h>
 
 typedef struct render_camera {
-    vec2s centre_cm;  /* the table point at the centre of the view */
-    float px_per_cm;  /* zoom */
+    vec2s centre_cm;    /* the table point at the centre of the view */
+    float px_per_cm;    /* zoom */
     int view_w, view_h; /* viewport in pixels */
     /* Where smooth motion is heading; render_camera_update eases towards it. */
     vec2s target_centre_cm;

@@ -48,8 +48,7 @@ static int cmp_float(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void fill_span(raster_target *t, int y, float xa, float xb, raster_shader shader,
-                      void *ctx)
+static void fill_span(raster_target *t, int y, float xa, float xb, raster_shader shader, void *ctx)
 {
     /* Pixel x is covered when its centre x + 0.5 lies in [xa, xb). */
     int x0 = (int)ceilf(xa - 0.5f), x1 = (int)ceilf(xb - 0.5f);
@@ -62,8 +61,7 @@ static void fill_span(raster_target *t, int y, float xa, float xb, raster_shader
         row[x] = raster_blend(row[x], shader(ctx, x, y));
 }
 
-void raster_fill_polygon(raster_target *t, const vec2s *pts, int n, raster_shader shader,
-                         void *ctx)
+void raster_fill_polygon(raster_target *t, const vec2s *pts, int n, raster_shader shader, void *ctx)
 {
     if (n < 3)
         return;

@@ -20,9 +20,9 @@
 struct SDL_Renderer;
 typedef struct render_ctx render_ctx;
 
-#define RENDER_DEFAULT_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+#define RENDER_DEFAULT_FONT      "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 #define RENDER_DEFAULT_BOLD_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
-#define RENDER_CM_PER_INCH 2.5f /* the seeds' convention */
+#define RENDER_CM_PER_INCH       2.5f /* the seeds' convention */
 
 typedef struct render_desc {
     float ui_scale;        /* text and widget scale (HiDPI); 0 means 1 */

@@ -10,7 +10,7 @@
 #define RENDER_TEXT_CACHE 512
 #define RENDER_DISC_CACHE 64
 #define RENDER_FONT_SIZES 8
-#define RENDER_TILE_MAX 32
+#define RENDER_TILE_MAX   32
 
 typedef struct render_text_entry {
     uint64_t hash;

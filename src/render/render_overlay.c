@@ -58,7 +58,8 @@ void render_fan_cm(render_ctx *ctx, const render_camera *cam, vec2s centre, cons
     SDL_FPoint tri[3 * 64];
     int k = 0;
     for (int i = 0; i < n; i++) {
-        vec2s a = render_camera_to_px(cam, ring[i]), b = render_camera_to_px(cam, ring[(i + 1) % n]);
+        vec2s a = render_camera_to_px(cam, ring[i]),
+              b = render_camera_to_px(cam, ring[(i + 1) % n]);
         tri[k++] = (SDL_FPoint){c.x, c.y};
         tri[k++] = (SDL_FPoint){a.x, a.y};
         tri[k++] = (SDL_FPoint){b.x, b.y};
@@ -115,17 +116,16 @@ void render_sector_cm(render_ctx *ctx, const render_camera *cam, vec2s c, float 
     }
 }
 
-void render_marker_cm(render_ctx *ctx, const render_camera *cam, vec2s p, float r_px,
-                      uint32_t rgba)
+void render_marker_cm(render_ctx *ctx, const render_camera *cam, vec2s p, float r_px, uint32_t rgba)
 {
     vec2s c = render_camera_to_px(cam, p);
     int r = (int)lroundf(r_px);
     SDL_Texture *t = render_disc_texture(ctx, rgba, r, 0);
     if (t) {
         int size = r * 2 + 2;
-        SDL_RenderCopy(ctx->r, t, NULL,
-                       &(SDL_Rect){(int)lroundf(c.x) - size / 2, (int)lroundf(c.y) - size / 2, size,
-                                   size});
+        SDL_RenderCopy(
+            ctx->r, t, NULL,
+            &(SDL_Rect){(int)lroundf(c.x) - size / 2, (int)lroundf(c.y) - size / 2, size, size});
     }
 }
 

@@ -217,8 +217,8 @@ static float outline_px(const render_camera *cam)
     return fmaxf(1.5f, fminf(0.35f * cam->px_per_cm, 4.0f));
 }
 
-static void draw_area(render_ctx *ctx, raster_target *rt, const render_camera *cam,
-                      const table *t, const terrain_feature *f)
+static void draw_area(render_ctx *ctx, raster_target *rt, const render_camera *cam, const table *t,
+                      const terrain_feature *f)
 {
     if (f->area.count < 3 || f->type < 0 || f->type >= t->type_count)
         return;
@@ -230,8 +230,8 @@ static void draw_area(render_ctx *ctx, raster_target *rt, const render_camera *c
     free(px);
 }
 
-static void draw_line(render_ctx *ctx, raster_target *rt, const render_camera *cam,
-                      const table *t, const terrain_feature *f)
+static void draw_line(render_ctx *ctx, raster_target *rt, const render_camera *cam, const table *t,
+                      const terrain_feature *f)
 {
     if (f->line.count < 2 || f->type < 0 || f->type >= t->type_count)
         return;
@@ -250,6 +250,15 @@ static int line_layer(const table *t, const terrain_feature *f)
 {
     pattern p = pattern_for(t->types[f->type].name);
     return p == PATTERN_ROAD ? 0 : p == PATTERN_WATER ? 1 : 2;
+}
+
+/* Fords and bridges lie over the stream they cross. */
+static bool is_crossing(const table *t, const terrain_feature *f)
+{
+    if (f->type < 0 || f->type >= t->type_count)
+        return false;
+    const char *n = t->types[f->type].name;
+    return strstr(n, "ford") || strstr(n, "bridge");
 }
 
 static void draw_zones(raster_target *rt, const render_camera *cam, const render_scene *sc)
@@ -271,8 +280,8 @@ static void draw_cloth(raster_target *rt, const render_camera *cam, const table 
 {
     for (size_t i = 0; i < (size_t)rt->h * (size_t)rt->pitch; i++)
         rt->px[i] = 0xff1e2226u;
-    vec2s rect[4] = {{{0, 0}}, {{t->width_cm, 0}}, {{t->width_cm, t->height_cm}},
-                     {{0, t->height_cm}}};
+    vec2s rect[4] = {
+        {{0, 0}}, {{t->width_cm, 0}}, {{t->width_cm, t->height_cm}}, {{0, t->height_cm}}};
     vec2s *px = to_px(cam, rect, 4);
     shade_ctx s = {.cam = cam, .rgb = CLOTH_RGB, .pat = PATTERN_CLOTH, .seed = 3, .alpha = 255};
     raster_fill_polygon(rt, px, 4, shade_pixel, &s);
@@ -287,7 +296,7 @@ static void static_rasterise(render_ctx *ctx, const render_camera *cam, const re
     const table *t = sc->table;
     draw_cloth(&rt, cam, t);
     for (int i = 0; i < t->feature_count; i++)
-        if (t->features[i].shape == TERRAIN_SHAPE_AREA)
+        if (t->features[i].shape == TERRAIN_SHAPE_AREA && !is_crossing(t, &t->features[i]))
             draw_area(ctx, &rt, cam, t, &t->features[i]);
     for (int layer = 0; layer < 3; layer++)
         for (int i = 0; i < t->feature_count; i++) {
@@ -296,6 +305,9 @@ static void static_rasterise(render_ctx *ctx, const render_camera *cam, const re
                 line_layer(t, f) == layer)
                 draw_line(ctx, &rt, cam, t, f);
         }
+    for (int i = 0; i < t->feature_count; i++)
+        if (t->features[i].shape == TERRAIN_SHAPE_AREA && is_crossing(t, &t->features[i]))
+            draw_area(ctx, &rt, cam, t, &t->features[i]);
     if (sc->show_deployment)
         draw_zones(&rt, cam, sc);
 }
@@ -407,8 +419,8 @@ static void draw_stand(render_ctx *ctx, const render_camera *cam, const figure *
     vec2s c[4];
     for (int i = 0; i < 4; i++) {
         float sd = (i == 0 || i == 3) ? hd : -hd, sn = (i < 2) ? hf : -hf;
-        c[i] = render_camera_to_px(cam, glms_vec2_add(pos, glms_vec2_add(glms_vec2_scale(d, sd),
-                                                                          glms_vec2_scale(n, sn))));
+        c[i] = render_camera_to_px(
+            cam, glms_vec2_add(pos, glms_vec2_add(glms_vec2_scale(d, sd), glms_vec2_scale(n, sn))));
     }
     SDL_FPoint tri[6] = {{c[0].x, c[0].y}, {c[1].x, c[1].y}, {c[2].x, c[2].y},
                          {c[0].x, c[0].y}, {c[2].x, c[2].y}, {c[3].x, c[3].y}};
@@ -443,8 +455,7 @@ static const char *role_badge(figure_role role)
     }
 }
 
-static void draw_badge(render_ctx *ctx, vec2s at, int r, const char *text, uint32_t bg,
-                       uint32_t fg)
+static void draw_badge(render_ctx *ctx, vec2s at, int r, const char *text, uint32_t bg, uint32_t fg)
 {
     copy_disc(ctx, render_disc_texture(ctx, 0x101010ff, r + 1, 0), at, r + 1);
     copy_disc(ctx, render_disc_texture(ctx, bg, r, 0), at, r);

@@ -24,9 +24,9 @@ static game *open_fresh(ui_app *app, char *err, size_t err_size)
         return NULL;
     }
     game_error gerr;
-    game *g = game_create(&(game_desc){.scenario = s, .take_scenario = true,
-                                       .autosave_path = app->autosave_path},
-                          &gerr);
+    game *g = game_create(
+        &(game_desc){.scenario = s, .take_scenario = true, .autosave_path = app->autosave_path},
+        &gerr);
     if (!g) {
         game_error_format(&gerr, err, err_size);
         scenario_destroy(s);
@@ -37,8 +37,8 @@ static game *open_fresh(ui_app *app, char *err, size_t err_size)
 static game *open_autosave(ui_app *app, char *err, size_t err_size)
 {
     game_error gerr;
-    game *g = game_load(app->autosave_path,
-                        &(game_load_desc){.autosave_path = app->autosave_path}, &gerr);
+    game *g = game_load(app->autosave_path, &(game_load_desc){.autosave_path = app->autosave_path},
+                        &gerr);
     if (!g)
         game_error_format(&gerr, err, err_size);
     return g;

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 
 #define UI_APP_SCREENS_MAX 8
-#define UI_PATH_MAX 1024
+#define UI_PATH_MAX        1024
 
 typedef struct ui_app ui_app;
 

@@ -27,7 +27,7 @@ enum { UI_MOUSE_LEFT = 0, UI_MOUSE_MIDDLE, UI_MOUSE_RIGHT, UI_MOUSE_BUTTONS };
 #define UI_INPUT_KEYS_MAX 16
 
 typedef struct ui_input {
-    float mouse_x, mouse_y; /* now */
+    float mouse_x, mouse_y;   /* now */
     float mouse_dx, mouse_dy; /* motion this frame */
     bool mouse_inside;
     bool down[UI_MOUSE_BUTTONS];     /* held */

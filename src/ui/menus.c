@@ -88,8 +88,7 @@ static void menu_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
         float y = m->y + m->row * i;
         if (i == m->hot)
             render_rect(ctx, m->x, y, width, m->row, 0x3a5a8aff);
-        render_text(ctx, m->x + 20 * k, y + 5 * k, m->items[i], 15, 0xf0f0f0ff,
-                    RENDER_ALIGN_LEFT);
+        render_text(ctx, m->x + 20 * k, y + 5 * k, m->items[i], 15, 0xf0f0f0ff, RENDER_ALIGN_LEFT);
     }
 }
 
@@ -125,7 +124,7 @@ static void pause_fill(menu *m, const ui_app *app)
     snprintf(units, sizeof units, "Units: %s (U)",
              app->settings.units == RENDER_UNITS_CM ? "centimetres" : "inches");
     snprintf(speed, sizeof speed, "Animation speed: %s",
-             app->settings.anim_speed <= 0    ? "off"
+             app->settings.anim_speed <= 0     ? "off"
              : app->settings.anim_speed < 1.5f ? "normal"
                                                : "fast");
     m->count = 0;
@@ -157,7 +156,7 @@ static void pause_choose(ui_app *app, menu *m, int i)
             app->settings.units == RENDER_UNITS_CM ? RENDER_UNITS_INCH : RENDER_UNITS_CM;
         break;
     case 4:
-        app->settings.anim_speed = app->settings.anim_speed <= 0      ? 1.0f
+        app->settings.anim_speed = app->settings.anim_speed <= 0     ? 1.0f
                                    : app->settings.anim_speed < 1.5f ? 2.5f
                                                                      : 0.0f;
         break;
@@ -240,14 +239,16 @@ ui_screen *ui_load_menu_create(ui_app *app)
 static const char *const help_lines[] = {
     "Mouse",
     "  Left click a figure: select it   Shift+click: add or remove   Double click: its unit",
-    "  Left drag on the table: box select   Left drag a selected figure: move (group keeps formation)",
+    "  Left drag on the table: box select   Left drag a selected figure: move (group keeps "
+    "formation)",
     "  Drag the yellow handle of one selected figure: turn it",
     "  Right or middle drag, or Space + left drag: pan   Wheel: zoom about the cursor",
     "  Hover a figure: its role, quality, weapon, allowance and status",
     "Keys",
     "  F or Home: fit the table   U: centimetres / inches",
     "  M: measuring tape (click waypoints, Backspace removes one, Enter or right click ends)",
-    "  L: line of sight from the selected figure to the cursor or a figure (click picks the source)",
+    "  L: line of sight from the selected figure to the cursor or a figure (click picks the "
+    "source)",
     "  T: target - point at an enemy to see the area-fire semicircle, click to fire",
     "  R: turn the selection to face the cursor (click confirms)   A: arcs of fire",
     "  V: what the selected figure can see   G: terrain names   D: deployment zones",

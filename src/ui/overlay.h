@@ -7,12 +7,12 @@
 #include "render/render.h"
 
 #define UI_OVERLAY_ARC_HALF_ANGLE 0.7853982f /* 45 degrees, when a rule set says nothing */
-#define UI_LOS_CLEAR_RGB 0x2ee66bu
-#define UI_LOS_BLOCKED_RGB 0xff2f2fu
-#define UI_SEMICIRCLE_RGB 0xffb020u
-#define UI_TAPE_RGB 0xfff3a0u
-#define UI_PATH_OK_RGB 0x7fd7ffu
-#define UI_PATH_BAD_RGB 0xff5a5au
+#define UI_LOS_CLEAR_RGB          0x2ee66bu
+#define UI_LOS_BLOCKED_RGB        0xff2f2fu
+#define UI_SEMICIRCLE_RGB         0xffb020u
+#define UI_TAPE_RGB               0xfff3a0u
+#define UI_PATH_OK_RGB            0x7fd7ffu
+#define UI_PATH_BAD_RGB           0xff5a5au
 
 /* A figure's arc of fire: facing +- half_angle out to range_cm, tinted rgb. */
 void ui_overlay_arc(render_ctx *ctx, const render_camera *cam, const figure *f, float half_angle,

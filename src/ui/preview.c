@@ -6,9 +6,9 @@
 #include <math.h>
 #include <stdio.h>
 
-#define HEADER_PX 64
+#define HEADER_PX  64
 #define SIDEBAR_PX 230
-#define MARGIN_PX 24
+#define MARGIN_PX  24
 
 float ui_preview_scale(int width)
 {

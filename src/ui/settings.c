@@ -47,8 +47,8 @@ ui_settings ui_settings_load(const char *path)
     json_error_t jerr;
     json_t *root = json_load_file(path, 0, &jerr);
     if (!json_is_object(root)) {
-        fprintf(stderr, "sandtable: %s:%d:%d: settings ignored: %s\n", path, jerr.line,
-                jerr.column, root ? "not an object" : jerr.text);
+        fprintf(stderr, "sandtable: %s:%d:%d: settings ignored: %s\n", path, jerr.line, jerr.column,
+                root ? "not an object" : jerr.text);
         json_decref(root);
         return s;
     }
@@ -59,11 +59,10 @@ ui_settings ui_settings_load(const char *path)
 
 bool ui_settings_save(const ui_settings *s, const char *path)
 {
-    json_t *root = json_pack("{s:s, s:f, s:i, s:i, s:b, s:b}", "units",
-                             s->units == RENDER_UNITS_INCH ? "inch" : "cm", "anim_speed",
-                             (double)s->anim_speed, "window_w", s->window_w, "window_h",
-                             s->window_h, "show_labels", s->show_labels, "show_deployment",
-                             s->show_deployment);
+    json_t *root = json_pack(
+        "{s:s, s:f, s:i, s:i, s:b, s:b}", "units", s->units == RENDER_UNITS_INCH ? "inch" : "cm",
+        "anim_speed", (double)s->anim_speed, "window_w", s->window_w, "window_h", s->window_h,
+        "show_labels", s->show_labels, "show_deployment", s->show_deployment);
     int rc = root ? json_dump_file(root, path, JSON_INDENT(2) | JSON_SORT_KEYS) : -1;
     json_decref(root);
     return rc == 0;

@@ -12,11 +12,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#define PI_F 3.14159265358979f
+#define PI_F              3.14159265358979f
 #define DRAG_THRESHOLD_PX 5.0f
-#define REGION_RAYS 72
-#define ANIM_MAX 64
-#define TAPE_MAX 32
+#define REGION_RAYS       72
+#define ANIM_MAX          64
+#define TAPE_MAX          32
 
 typedef enum tv_tool {
     TOOL_SELECT = 0,
@@ -153,7 +153,6 @@ int ui_table_view_hit(const table *t, vec2s p, float slop_cm)
     return -1;
 }
 
-
 static float base_radius(const figure *f)
 {
     return f->base.kind == GEOM_BASE_RECT ? 0.5f * fmaxf(f->base.frontage_cm, f->base.depth_cm)
@@ -180,11 +179,13 @@ static vec2s selection_centre(const tv *v, const table *t)
 
 static const los_index *tv_los(tv *v, const table *t)
 {
+#if UI_HAVE_LOS
     if (!v->los || v->los_table != t) {
         los_destroy(v->los);
         v->los = los_create(t, NULL);
         v->los_table = t;
     }
+#endif
     return v->los;
 }
 
@@ -218,8 +219,7 @@ static void anim_add(tv *v, ui_app *app, int fig, vec2s from, vec2s to, float f0
 }
 
 /* Remembers every figure's place, submits, and animates the figures that moved. */
-static bool submit_animated(tv *v, ui_app *app, const rules_command *cmd, char *reason,
-                            size_t size)
+static bool submit_animated(tv *v, ui_app *app, const rules_command *cmd, char *reason, size_t size)
 {
     const table *t = tv_table(app);
     int n = t->figure_count;
@@ -264,8 +264,8 @@ static void move_update(tv *v, ui_app *app, vec2s dest)
     m->ok = game_validate(app->game, &m->cmd, m->reason, sizeof m->reason);
     vec2s d = glms_vec2_sub(dest, m->start);
     float len = glms_vec2_norm(d);
-    m->reach_ok = len > 1e-3f &&
-                  game_reach(app->game, &m->cmd, glms_vec2_scale(d, 1.0f / len), &m->reach);
+    m->reach_ok =
+        len > 1e-3f && game_reach(app->game, &m->cmd, glms_vec2_scale(d, 1.0f / len), &m->reach);
     m->path_ok = false;
     if (m->reach_ok && m->reach.allowance_cm > 0) {
         vec2s pts[2] = {m->start, dest};
@@ -378,8 +378,7 @@ static void box_select(tv *v, const table *t)
     float y0 = fminf(v->press_cm.y, v->mouse_cm.y), y1 = fmaxf(v->press_cm.y, v->mouse_cm.y);
     for (int i = 0; i < t->figure_count; i++) {
         vec2s p = t->figures[i].pos;
-        if (table_figure_active(&t->figures[i]) && p.x >= x0 && p.x <= x1 && p.y >= y0 &&
-            p.y <= y1)
+        if (table_figure_active(&t->figures[i]) && p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1)
             select_set(v, i, true);
     }
 }
@@ -523,8 +522,8 @@ static void key_plain(tv *v, ui_app *app, const ui_input *in, int key)
         fit(v, app, false);
         break;
     case 'u':
-        app->settings.units = app->settings.units == RENDER_UNITS_CM ? RENDER_UNITS_INCH
-                                                                      : RENDER_UNITS_CM;
+        app->settings.units =
+            app->settings.units == RENDER_UNITS_CM ? RENDER_UNITS_INCH : RENDER_UNITS_CM;
         ui_app_toast(app, "Distances in %s",
                      app->settings.units == RENDER_UNITS_CM ? "centimetres" : "inches");
         break;
@@ -592,8 +591,7 @@ static void handle_keys(tv *v, ui_app *app, const ui_input *in)
 static void handle_camera(tv *v, const ui_input *in)
 {
     if (in->wheel != 0 && in->mouse_inside)
-        render_camera_zoom_at(&v->cam, (vec2s){{in->mouse_x, in->mouse_y}},
-                              powf(1.2f, in->wheel));
+        render_camera_zoom_at(&v->cam, (vec2s){{in->mouse_x, in->mouse_y}}, powf(1.2f, in->wheel));
     bool pan_press = in->pressed[UI_MOUSE_RIGHT] || in->pressed[UI_MOUSE_MIDDLE] ||
                      (in->pressed[UI_MOUSE_LEFT] && in->space_down);
     if (pan_press && v->drag == DRAG_NONE) {
@@ -666,8 +664,8 @@ static void update_rotation(tv *v, ui_app *app)
     const table *t = tv_table(app);
     if (v->tool != TOOL_ROTATE && v->drag != DRAG_HANDLE)
         return;
-    vec2s c = v->drag == DRAG_HANDLE ? t->figures[first_selected(v, t)].pos
-                                     : selection_centre(v, t);
+    vec2s c =
+        v->drag == DRAG_HANDLE ? t->figures[first_selected(v, t)].pos : selection_centre(v, t);
     vec2s d = glms_vec2_sub(v->mouse_cm, c);
     if (glms_vec2_norm(d) > 1e-3f)
         v->rotate_preview = atan2f(d.y, d.x);
@@ -697,7 +695,8 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
             fit(v, app, true);
         v->cam_ready = true;
     }
-    render_camera_update(&v->cam, in->dt, app->settings.anim_speed > 0 ? app->settings.anim_speed : 0);
+    render_camera_update(&v->cam, in->dt,
+                         app->settings.anim_speed > 0 ? app->settings.anim_speed : 0);
     int keep = 0;
     for (int i = 0; i < v->anim_count; i++)
         if (app->time < v->anims[i].t0 + v->anims[i].dur)
@@ -737,8 +736,8 @@ static void draw_move_region(tv *v, render_ctx *ctx)
         return;
     render_fan_cm(ctx, &v->cam, v->move.start, v->move.region, REGION_RAYS, 0x7fd7ff38);
     for (int i = 0; i < REGION_RAYS; i++)
-        render_line_cm(ctx, &v->cam, v->move.region[i], v->move.region[(i + 1) % REGION_RAYS],
-                       1.5f, 0x7fd7ffb0);
+        render_line_cm(ctx, &v->cam, v->move.region[i], v->move.region[(i + 1) % REGION_RAYS], 1.5f,
+                       0x7fd7ffb0);
 }
 
 static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
@@ -772,8 +771,8 @@ static void draw_handle(tv *v, render_ctx *ctx, const table *t)
     vec2s h = handle_pos(v, f);
     if (v->drag == DRAG_HANDLE) {
         float r = glms_vec2_distance(h, f->pos);
-        h = glms_vec2_add(f->pos, (vec2s){{cosf(v->rotate_preview) * r,
-                                           sinf(v->rotate_preview) * r}});
+        h = glms_vec2_add(f->pos,
+                          (vec2s){{cosf(v->rotate_preview) * r, sinf(v->rotate_preview) * r}});
     }
     render_line_cm(ctx, &v->cam, f->pos, h, 1.5f, 0xffe14ac0);
     render_marker_cm(ctx, &v->cam, h, 6, 0x101010ff);
@@ -857,7 +856,8 @@ static void draw_tape(tv *v, ui_app *app, render_ctx *ctx, const table *t)
     char a[32], b[32], line[160];
     if (r.edge_ok)
         snprintf(line, sizeof line, "%s centre to centre, %s edge to edge",
-                 units_text(app, r.centre_cm, a, sizeof a), units_text(app, r.edge_cm, b, sizeof b));
+                 units_text(app, r.centre_cm, a, sizeof a),
+                 units_text(app, r.edge_cm, b, sizeof b));
     else
         snprintf(line, sizeof line, "%s", units_text(app, r.centre_cm, a, sizeof a));
     ui_overlay_label(ctx, &v->cam, pts[n - 1], line, UI_TAPE_RGB << 8 | 0xff);
@@ -992,7 +992,9 @@ static void tv_destroy(ui_screen *s)
 {
     tv *v = s->data;
     free(v->flags);
+#if UI_HAVE_LOS
     los_destroy(v->los);
+#endif
     free(v);
     free(s);
 }

@@ -1,4 +1,5 @@
-/* The table screen's pieces that tests reach without a window: hit testing. The screen itself is ui_table_view_create (ui/app.h). */
+/* The table screen's pieces that tests reach without a window: hit testing. The screen itself is
+ * ui_table_view_create (ui/app.h). */
 #ifndef UI_TABLE_VIEW_H
 #define UI_TABLE_VIEW_H
 

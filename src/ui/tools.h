@@ -4,7 +4,13 @@
 #ifndef UI_TOOLS_H
 #define UI_TOOLS_H
 
+#if __has_include("core/los.h")
 #include "core/los.h"
+#define UI_HAVE_LOS 1
+#else
+typedef struct los_index los_index;
+#define UI_HAVE_LOS 0
+#endif
 #include "core/path.h"
 #include "game/game.h"
 #include "render/render.h"
@@ -12,8 +18,8 @@
 #include <stdbool.h>
 
 #define UI_TOOLS_ARC_RANGE_CM 30.0f /* how far arcs of fire are drawn (display only) */
-#define UI_TOOLS_SIGHT_RAYS 180
-#define UI_TOOLS_LINE_MAX 128
+#define UI_TOOLS_SIGHT_RAYS   180
+#define UI_TOOLS_LINE_MAX     128
 
 typedef struct ui_tools_tape_reading {
     float centre_cm; /* along the waypoints, centre to centre */
@@ -28,7 +34,7 @@ ui_tools_tape_reading ui_tools_tape_measure(const table *t, const vec2s *pts, co
 typedef struct ui_tools_los_result {
     vec2s from, to;
     bool blocked;
-    vec2s block_at; /* where the sight line is lost */
+    vec2s block_at;   /* where the sight line is lost */
     char blocker[96]; /* "Jungle (jungle)", "figure 12" */
 } ui_tools_los_result;
 

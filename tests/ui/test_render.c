@@ -156,8 +156,7 @@ static void test_los_line_colour_clear_and_blocked(void **state)
     ui_overlay_los(f->ctx, &f->cam, (vec2s){{10, 75}}, (vec2s){{30, 75}}, false, (vec2s){{0, 0}});
     assert_int_equal(px_at(f, 20, 75), UI_LOS_CLEAR_RGB);
     ui_overlay_semicircle(f->ctx, &f->cam, (vec2s){{150, 20}}, 3.14159265f, 10);
-    ui_overlay_los(f->ctx, &f->cam, (vec2s){{30, 40}}, (vec2s){{100, 40}}, true,
-                   (vec2s){{48, 40}});
+    ui_overlay_los(f->ctx, &f->cam, (vec2s){{30, 40}}, (vec2s){{100, 40}}, true, (vec2s){{48, 40}});
     assert_int_equal(px_at(f, 36, 40), UI_LOS_BLOCKED_RGB);
     assert_int_not_equal(px_at(f, 20, 75), UI_LOS_BLOCKED_RGB);
     char err[256];

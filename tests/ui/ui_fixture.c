@@ -6,17 +6,28 @@
 
 static void add_types(table *t)
 {
-    table_add_type(t, &(terrain_type){.name = "jungle", .move_mult = 4, .los = TERRAIN_LOS_AREA,
-                                      .height_ft = 30, .colour = 0x2f6b2a});
-    table_add_type(t, &(terrain_type){.name = "hill", .move_mult = 1, .height_ft = 20,
-                                      .colour = 0xa89a62});
-    table_add_type(t, &(terrain_type){.name = "town", .move_mult = 2, .los = TERRAIN_LOS_SOLID,
-                                      .height_ft = 15, .colour = 0x9c6b4e});
-    table_add_type(t, &(terrain_type){.name = "river", .move_mult = 0,
-                                      .obstacle = TERRAIN_OBSTACLE_WATER, .colour = 0x3b78b8});
-    table_add_type(t, &(terrain_type){.name = "wall", .move_mult = 1,
-                                      .obstacle = TERRAIN_OBSTACLE_LOW, .los = TERRAIN_LOS_SOLID,
-                                      .height_ft = 8, .colour = 0x8a8580});
+    table_add_type(t, &(terrain_type){.name = "jungle",
+                                      .move_mult = 4,
+                                      .los = TERRAIN_LOS_AREA,
+                                      .height_ft = 30,
+                                      .colour = 0x2f6b2a});
+    table_add_type(
+        t, &(terrain_type){.name = "hill", .move_mult = 1, .height_ft = 20, .colour = 0xa89a62});
+    table_add_type(t, &(terrain_type){.name = "town",
+                                      .move_mult = 2,
+                                      .los = TERRAIN_LOS_SOLID,
+                                      .height_ft = 15,
+                                      .colour = 0x9c6b4e});
+    table_add_type(t, &(terrain_type){.name = "river",
+                                      .move_mult = 0,
+                                      .obstacle = TERRAIN_OBSTACLE_WATER,
+                                      .colour = 0x3b78b8});
+    table_add_type(t, &(terrain_type){.name = "wall",
+                                      .move_mult = 1,
+                                      .obstacle = TERRAIN_OBSTACLE_LOW,
+                                      .los = TERRAIN_LOS_SOLID,
+                                      .height_ft = 8,
+                                      .colour = 0x8a8580});
     table_add_type(t, &(terrain_type){.name = "road", .move_mult = 1, .colour = 0xc2a878});
 }
 
@@ -30,8 +41,8 @@ static void add_area(table *t, int type, const char *name, vec2s *pts, int n)
 
 static void add_line(table *t, int type, vec2s *pts, int n, float width)
 {
-    terrain_feature f = {.type = type, .shape = TERRAIN_SHAPE_LINE, .line = {pts, n},
-                         .width_cm = width};
+    terrain_feature f = {
+        .type = type, .shape = TERRAIN_SHAPE_LINE, .line = {pts, n}, .width_cm = width};
     table_feature_update_bounds(&f);
     table_add_feature(t, &f);
 }
@@ -39,8 +50,12 @@ static void add_line(table *t, int type, vec2s *pts, int n, float width)
 static figure_id add_fig(table *t, side_id s, unit_id u, float x, float y, float facing,
                          figure_role role)
 {
-    figure f = {.side = s, .unit = u, .role = role, .quality = FIGURE_QUALITY_REGULAR,
-                .base = {.kind = GEOM_BASE_ROUND, .radius_cm = 1.25f}, .pos = {{x, y}},
+    figure f = {.side = s,
+                .unit = u,
+                .role = role,
+                .quality = FIGURE_QUALITY_REGULAR,
+                .base = {.kind = GEOM_BASE_ROUND, .radius_cm = 1.25f},
+                .pos = {{x, y}},
                 .facing = facing};
     snprintf(f.weapon, sizeof f.weapon, "rifle");
     snprintf(f.kind, sizeof f.kind, "line_infantry");

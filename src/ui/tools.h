@@ -34,8 +34,8 @@ ui_tools_tape_reading ui_tools_tape_measure(const table *t, const vec2s *pts, co
 typedef struct ui_tools_los_result {
     vec2s from, to;
     bool blocked;
-    vec2s block_at;   /* where the sight line is lost */
-    char blocker[96]; /* "Jungle (jungle)", "figure 12" */
+    vec2s block_at;    /* where the sight line is lost */
+    char blocker[128]; /* "Jungle (jungle)", "figure 12" */
 } ui_tools_los_result;
 
 /* From figure index `from` to figure index `to` (or, when to < 0, to the point `cursor`). */

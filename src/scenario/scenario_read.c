@@ -95,7 +95,10 @@ static void describe(const json_t *v, char *buf, size_t size)
         snprintf(buf, size, "an object");
         break;
     case JSON_ARRAY:
-        snprintf(buf, size, "an array");
+        if (json_array_size(v) == 0)
+            snprintf(buf, size, "an empty array");
+        else
+            snprintf(buf, size, "an array of %zu", json_array_size(v));
         break;
     case JSON_TRUE:
         snprintf(buf, size, "true");

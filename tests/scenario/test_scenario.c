@@ -263,6 +263,24 @@ static void test_zones_victory(void **state)
     scenario_destroy(s);
 }
 
+/* Only the required keys: everything else takes its documented default. */
+static void test_minimal_defaults(void **state)
+{
+    (void)state;
+    scenario *s = load_good("minimal.json");
+    assert_string_equal(s->ruleset, "tiny");
+    assert_int_equal(s->seed, 0);
+    assert_int_equal(s->campaign_position, 0);
+    assert_string_equal(s->description, "");
+    assert_true(json_is_object(s->rules_options) && json_object_size(s->rules_options) == 0);
+    assert_int_equal(s->table->side_count, 2);
+    assert_int_equal(s->table->sides[0].colour, 0xb03a2e);
+    assert_int_equal(s->table->unit_count + s->table->figure_count + s->table->feature_count, 0);
+    assert_int_equal(s->zone_count + s->reinforcement_count + s->victory_count, 0);
+    assert_true(s->table->type_count >= 17);
+    scenario_destroy(s);
+}
+
 static void test_error_format(void **state)
 {
     (void)state;
@@ -276,6 +294,34 @@ static void test_error_format(void **state)
     assert_int_equal(err.line, 3);
     assert_int_equal(err.column, 14);
     assert_string_equal(err.path, "$.ruleset");
+}
+
+/* A rule set reporting a problem in its options gets the same kind of message. */
+static void test_error_at_options(void **state)
+{
+    (void)state;
+    scenario *s = load_good("skirmish.json");
+    scenario_error err;
+    char buf[1200], want[1200];
+    assert_false(scenario_error_at(s, "$.ruleset_options.morale.ruthless", &err, "expected %s",
+                                   "\"always\" or \"never\""));
+    snprintf(want, sizeof want,
+             "%s/tests/scenario/good/skirmish.json:7:46: $.ruleset_options.morale.ruthless: "
+             "expected \"always\" or \"never\"",
+             getenv("SANDTABLE_SOURCE_DIR"));
+    assert_string_equal(scenario_error_format(&err, buf, sizeof buf), want);
+    scenario_error_at(s, "$.units[1].blocks[0].count", &err, "x");
+    assert_int_equal(err.line, 43);
+    assert_int_equal(err.column, 48);
+    scenario_error_at(s, "$[\"sides\"][1].name", &err, "x");
+    assert_int_equal(err.line, 23);
+    assert_int_equal(err.column, 14);
+    scenario_error_at(s, "$.no_such_key", &err, "x");
+    assert_int_equal(err.line, 0);
+    scenario_error_at(s, "not a path", &err, "x");
+    assert_int_equal(err.line, 0);
+    assert_string_equal(err.path, "not a path");
+    scenario_destroy(s);
 }
 
 static void test_builtin_terrain_missing(void **state)
@@ -306,7 +352,9 @@ int main(void)
         cmocka_unit_test(test_block_facing_south),
         cmocka_unit_test(test_reinforcements),
         cmocka_unit_test(test_zones_victory),
+        cmocka_unit_test(test_minimal_defaults),
         cmocka_unit_test(test_error_format),
+        cmocka_unit_test(test_error_at_options),
         cmocka_unit_test(test_builtin_terrain_missing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

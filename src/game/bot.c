@@ -1,0 +1,140 @@
+/* The bot: picks among the rule set's legal commands using only the interface's queries. */
+#include "game/bot.h"
+
+#include "core/mem.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { BOT_LEGAL_MAX = 512, BOT_TARGETS_MAX = 128 };
+
+const char *bot_level_name(bot_level level)
+{
+    return level == BOT_GREEDY ? "greedy" : "random";
+}
+
+int bot_level_parse(const char *name)
+{
+    if (strcmp(name, "random") == 0)
+        return BOT_RANDOM;
+    if (strcmp(name, "greedy") == 0)
+        return BOT_GREEDY;
+    return -1;
+}
+
+/* The figure a command is about: its first named figure, or its unit's first active figure. */
+static const figure *actor_of(const table *t, const rules_command *c)
+{
+    if (c->figure_count > 0)
+        return table_figure_const(t, c->figures[0]);
+    if (c->figure.id)
+        return table_figure_const(t, c->figure);
+    for (int i = 0; c->unit.id && i < t->figure_count; i++)
+        if (t->figures[i].unit.id == c->unit.id && table_figure_active(&t->figures[i]))
+            return &t->figures[i];
+    return NULL;
+}
+
+static float nearest_enemy_cm(const table *t, side_id own, vec2s p)
+{
+    float best = INFINITY;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->side.id != own.id && table_figure_active(e))
+            best = fminf(best, hypotf(e->pos.x - p.x, e->pos.y - p.y));
+    }
+    return best;
+}
+
+/* Expected figures removed by a fire/charge at its target, from the rule set's odds. */
+static float score_fire(const game *g, const rules_command *c)
+{
+    rules_target tg[BOT_TARGETS_MAX];
+    int n = game_targets(g, c, tg, BOT_TARGETS_MAX);
+    float best = 0;
+    for (int i = 0; i < n; i++) {
+        float v = tg[i].expected_kills > 0 ? tg[i].expected_kills : tg[i].expected_hits * 0.5f;
+        if (!c->target.id || tg[i].figure.id == c->target.id)
+            best = fmaxf(best, v);
+    }
+    return 10.0f * best;
+}
+
+/* Centimetres gained toward the nearest enemy, a little less than a kill per 10 cm. */
+static float score_move(const game *g, const rules_command *c)
+{
+    const table *t = game_table(g);
+    const figure *f = actor_of(t, c);
+    if (!f || c->path_count == 0)
+        return 0;
+    vec2s end = c->path[c->path_count - 1];
+    float before = nearest_enemy_cm(t, f->side, f->pos);
+    float after = nearest_enemy_cm(t, f->side, end);
+    if (!isfinite(before) || !isfinite(after))
+        return 0;
+    return 0.08f * (before - after);
+}
+
+/* Figures a rally would restore. */
+static float score_rally(const game *g, const rules_command *c)
+{
+    const table *t = game_table(g);
+    const uint32_t bad = FIGURE_STATUS_SHAKEN | FIGURE_STATUS_DEMORALISED;
+    int n = 0;
+    for (int i = 0; i < c->figure_count; i++) {
+        const figure *f = table_figure_const(t, c->figures[i]);
+        n += f && (f->status & bad);
+    }
+    for (int i = 0; c->figure_count == 0 && c->unit.id && i < t->figure_count; i++)
+        n += t->figures[i].unit.id == c->unit.id && (t->figures[i].status & bad);
+    return 3.0f * (float)n;
+}
+
+static float score(const game *g, const rules_command *c)
+{
+    switch (c->kind) {
+    case RULES_CMD_FIRE:
+        return score_fire(g, c);
+    case RULES_CMD_CHARGE:
+        return score_fire(g, c) + score_move(g, c) + 0.5f;
+    case RULES_CMD_MOVE:
+        return score_move(g, c);
+    case RULES_CMD_RALLY:
+        return score_rally(g, c);
+    case RULES_CMD_PASS:
+    case RULES_CMD_END_ACTIVATION:
+    case RULES_CMD_END_PHASE:
+    case RULES_CMD_END_TURN:
+        return 0.0f;
+    default:
+        return 0.5f; /* the steps that keep the game going: draw, roll, activate, choose */
+    }
+}
+
+static int pick_greedy(const game *g, const rules_command *cmds, int n, dice_rng *rng)
+{
+    int best = 0;
+    float best_score = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        float s = score(g, &cmds[i]) + 0.01f * (float)dice_unit(rng);
+        if (s > best_score) {
+            best_score = s;
+            best = i;
+        }
+    }
+    return best;
+}
+
+bool bot_choose(const game *g, bot_level level, dice_rng *rng, rules_command *out)
+{
+    rules_command *cmds = mem_calloc(BOT_LEGAL_MAX, sizeof *cmds);
+    int n = game_legal(g, cmds, BOT_LEGAL_MAX);
+    if (n > 0) {
+        int i =
+            level == BOT_GREEDY ? pick_greedy(g, cmds, n, rng) : (int)dice_below(rng, (uint32_t)n);
+        *out = cmds[i];
+    }
+    free(cmds);
+    return n > 0;
+}

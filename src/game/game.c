@@ -1,0 +1,545 @@
+/* The match: state at a cursor in the command log, rebuilt from snapshots on undo/redo. */
+#include "game/game.h"
+
+#include "core/mem.h"
+#include "game/game_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SNAPSHOT_EVERY_DEFAULT = 16 };
+
+const char *game_error_format(const game_error *err, char *buf, size_t size)
+{
+    if (err->file[0] && err->line > 0)
+        snprintf(buf, size, "%s:%d:%d: %s", err->file, err->line, err->column, err->message);
+    else if (err->file[0])
+        snprintf(buf, size, "%s: %s", err->file, err->message);
+    else
+        snprintf(buf, size, "%s", err->message);
+    return buf;
+}
+
+static void set_error(game_error *err, const char *file, const char *msg)
+{
+    if (!err)
+        return;
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", file ? file : "");
+    snprintf(err->message, sizeof err->message, "%s", msg);
+}
+
+/* ---- events ------------------------------------------------------------------------------ */
+
+static void events_clear(game_events_list *l)
+{
+    l->count = 0;
+}
+
+static void events_free(game_events_list *l)
+{
+    free(l->items);
+    memset(l, 0, sizeof *l);
+}
+
+static void events_record(void *user, const rules_event *ev)
+{
+    game_events_list *l = user;
+    mem_grow((void **)&l->items, &l->cap, l->count + 1, sizeof *l->items);
+    l->items[l->count++] = *ev;
+}
+
+/* ---- hashing ----------------------------------------------------------------------------- */
+
+static uint64_t hash_table(const table *t)
+{
+    rules_hasher hs;
+    rules_hash_init(&hs);
+    rules_hash_u32(&hs, (uint32_t)t->figure_count);
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        rules_hash_u32(&hs, f->id.id);
+        rules_hash_u32(&hs, f->side.id);
+        rules_hash_u32(&hs, f->unit.id);
+        rules_hash_f32(&hs, f->pos.x);
+        rules_hash_f32(&hs, f->pos.y);
+        rules_hash_f32(&hs, f->facing);
+        rules_hash_u32(&hs, f->status);
+        rules_hash_u32(&hs, (uint32_t)f->posture);
+    }
+    rules_hash_u32(&hs, (uint32_t)t->unit_count);
+    for (int i = 0; i < t->unit_count; i++) {
+        rules_hash_u32(&hs, t->units[i].commander.id);
+        rules_hash_str(&hs, t->units[i].formation);
+    }
+    return hs.h;
+}
+
+void game_hash_parts(const game *g, uint64_t parts[3])
+{
+    rules_hasher hs;
+    parts[0] = hash_table(g->table);
+    rules_hash_init(&hs);
+    g->ops->hash(g->rs, &hs);
+    parts[1] = hs.h;
+    rules_hash_init(&hs);
+    rules_hash_u64(&hs, g->rng.state);
+    rules_hash_u64(&hs, g->rng.inc);
+    parts[2] = hs.h;
+}
+
+uint64_t game_hash_combine(const uint64_t parts[3])
+{
+    rules_hasher hs;
+    rules_hash_init(&hs);
+    for (int i = 0; i < 3; i++)
+        rules_hash_u64(&hs, parts[i]);
+    return hs.h;
+}
+
+uint64_t game_hash(const game *g)
+{
+    uint64_t parts[3];
+    game_hash_parts(g, parts);
+    return game_hash_combine(parts);
+}
+
+/* ---- building the state ------------------------------------------------------------------- */
+
+static rules_ctx make_ctx(game *g, game_events_list *sink)
+{
+    return (rules_ctx){.ops = g->ops,
+                       .state = g->rs,
+                       .table = g->table,
+                       .rng = &g->rng,
+                       .scenario = g->sc,
+                       .record = events_record,
+                       .user = sink};
+}
+
+static void state_free(game *g)
+{
+    if (g->rs)
+        g->ops->destroy(g->rs);
+    table_destroy(g->table);
+    g->rs = NULL;
+    g->table = NULL;
+}
+
+/* The state at cursor 0: the scenario's table, a fresh rule state, the seeded dice, and the
+ * rule set's setup events. */
+static bool state_start(game *g, char *err, size_t err_size)
+{
+    state_free(g);
+    g->table = table_clone(g->sc->table);
+    dice_seed(&g->rng, g->seed);
+    rules_create_desc cd = {.scenario = g->sc, .table = g->table, .data_dir = g->data_dir};
+    g->rs = g->ops->create(&cd, err, err_size);
+    if (!g->rs)
+        return false;
+    events_clear(&g->setup_events);
+    if (g->ops->begin) {
+        rules_ctx ctx = make_ctx(g, &g->setup_events);
+        g->ops->begin(g->rs, &ctx);
+    }
+    return true;
+}
+
+static void snap_free(game *g, game_snapshot *s)
+{
+    if (s->rs)
+        g->ops->destroy(s->rs);
+    table_destroy(s->table);
+    memset(s, 0, sizeof *s);
+}
+
+static void snap_take(game *g, int k)
+{
+    if (!g->ops->clone)
+        return;
+    if (k >= g->snap_cap) {
+        int old = g->snap_cap;
+        mem_grow((void **)&g->snaps, &g->snap_cap, k + 1, sizeof *g->snaps);
+        memset(g->snaps + old, 0, (size_t)(g->snap_cap - old) * sizeof *g->snaps);
+    }
+    game_snapshot *s = &g->snaps[k];
+    if (s->valid)
+        return;
+    s->table = table_clone(g->table);
+    s->rs = g->ops->clone(g->rs);
+    s->rng = g->rng;
+    s->valid = true;
+}
+
+/* Snapshots past the cursor describe a log that is being replaced. */
+static void snaps_drop_after(game *g, int cursor)
+{
+    for (int k = 0; k < g->snap_cap; k++)
+        if (g->snaps[k].valid && k * g->snapshot_every > cursor)
+            snap_free(g, &g->snaps[k]);
+}
+
+static void snap_restore(game *g, const game_snapshot *s)
+{
+    state_free(g);
+    g->table = table_clone(s->table);
+    g->rs = g->ops->clone(s->rs);
+    g->rng = s->rng;
+}
+
+/* Resolves log entry i on the current state (which must be the state at cursor i). */
+static void entry_resolve(game *g, int i)
+{
+    game_entry *e = &g->log[i];
+    events_clear(&e->events);
+    rules_ctx ctx = make_ctx(g, &e->events);
+    g->ops->resolve(g->rs, &ctx, &e->cmd);
+    g->cursor = i + 1;
+    if (g->cursor % g->snapshot_every == 0)
+        snap_take(g, g->cursor / g->snapshot_every);
+}
+
+/* Rebuilds the state at `cursor` from the nearest snapshot at or before it. */
+static bool rebuild(game *g, int cursor)
+{
+    int k = cursor / g->snapshot_every;
+    while (k > 0 && !(k < g->snap_cap && g->snaps[k].valid))
+        k--;
+    if (k < g->snap_cap && g->snaps[k].valid) {
+        snap_restore(g, &g->snaps[k]);
+    } else {
+        char err[256];
+        if (!state_start(g, err, sizeof err))
+            return false;
+        k = 0;
+    }
+    g->cursor = k * g->snapshot_every;
+    while (g->cursor < cursor)
+        entry_resolve(g, g->cursor);
+    return true;
+}
+
+/* ---- create / destroy --------------------------------------------------------------------- */
+
+static const rules_ops *find_rules(const game_desc *desc, game_error *err)
+{
+    const rules_ops *ops = desc->rules ? desc->rules : rules_find(desc->scenario->ruleset);
+    if (!ops) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "unknown rule set \"%s\"", desc->scenario->ruleset);
+        set_error(err, "", msg);
+    }
+    return ops;
+}
+
+game *game_create(const game_desc *desc, game_error *err)
+{
+    const rules_ops *ops = find_rules(desc, err);
+    if (!ops)
+        return NULL;
+    game *g = mem_calloc(1, sizeof *g);
+    g->sc = desc->scenario;
+    g->own_scenario = desc->take_scenario;
+    g->ops = ops;
+    g->data_dir = desc->data_dir ? mem_strdup(desc->data_dir) : NULL;
+    g->autosave_path = desc->autosave_path ? mem_strdup(desc->autosave_path) : NULL;
+    g->seed = desc->seed_set ? desc->seed : desc->scenario->seed;
+    g->snapshot_every = desc->snapshot_every > 0 ? desc->snapshot_every : SNAPSHOT_EVERY_DEFAULT;
+    char msg[400];
+    if (!state_start(g, msg, sizeof msg)) {
+        char full[512];
+        snprintf(full, sizeof full, "rule set %s: %s", ops->id, msg);
+        set_error(err, "", full);
+        g->own_scenario = false; /* the caller keeps its scenario on failure */
+        game_destroy(g);
+        return NULL;
+    }
+    game_hash_parts(g, g->start_parts);
+    g->start_hash = game_hash_combine(g->start_parts);
+    g->start_turn = g->ops->turn(g->rs);
+    snap_take(g, 0);
+    return g;
+}
+
+void game_destroy(game *g)
+{
+    if (!g)
+        return;
+    for (int k = 0; k < g->snap_cap; k++)
+        snap_free(g, &g->snaps[k]);
+    free(g->snaps);
+    for (int i = 0; i < g->log_count; i++)
+        events_free(&g->log[i].events);
+    free(g->log);
+    events_free(&g->setup_events);
+    state_free(g);
+    if (g->own_scenario)
+        scenario_destroy((scenario *)g->sc);
+    free(g->data_dir);
+    free(g->autosave_path);
+    free(g);
+}
+
+/* ---- state and queries -------------------------------------------------------------------- */
+
+const table *game_table(const game *g)
+{
+    return g->table;
+}
+
+const scenario *game_scenario(const game *g)
+{
+    return g->sc;
+}
+
+const rules_ops *game_rules(const game *g)
+{
+    return g->ops;
+}
+
+const rules_state *game_rules_state(const game *g)
+{
+    return g->rs;
+}
+
+uint64_t game_seed(const game *g)
+{
+    return g->seed;
+}
+
+dice_rng game_rng(const game *g)
+{
+    return g->rng;
+}
+
+int game_turn(const game *g)
+{
+    return g->ops->turn(g->rs);
+}
+
+void game_decision(const game *g, rules_decision *out)
+{
+    rules_decide(g->ops, g->rs, g->table, out);
+}
+
+void game_outcome(const game *g, rules_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    g->ops->outcome(g->rs, g->table, out);
+}
+
+bool game_over(const game *g)
+{
+    rules_outcome out;
+    game_outcome(g, &out);
+    return out.over;
+}
+
+int game_legal(const game *g, rules_command *out, int max)
+{
+    if (game_over(g) || max <= 0)
+        return 0;
+    return g->ops->legal(g->rs, g->table, out, max);
+}
+
+/* The engine's own checks, before the rule set's: the game is on, and it is this side's call. */
+static bool check_turn(const game *g, const rules_command *cmd, char *reason, size_t size)
+{
+    rules_decision dec;
+    game_decision(g, &dec);
+    if (dec.kind == RULES_DECIDE_NONE) {
+        snprintf(reason, size, "the game is over");
+        return false;
+    }
+    if (cmd->kind <= RULES_CMD_NONE || cmd->kind >= RULES_CMD_KIND_COUNT) {
+        snprintf(reason, size, "not a command");
+        return false;
+    }
+    if (!dec.simultaneous && cmd->side.id != dec.side.id) {
+        const side *s = table_side(g->table, dec.side);
+        snprintf(reason, size, "it is %s's decision, not side %u's", s ? s->name : "the other side",
+                 cmd->side.id);
+        return false;
+    }
+    return true;
+}
+
+bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t size)
+{
+    char scratch[8];
+    if (!reason) {
+        reason = scratch;
+        size = sizeof scratch;
+    }
+    reason[0] = '\0';
+    if (!check_turn(g, cmd, reason, size))
+        return false;
+    return g->ops->validate(g->rs, g->table, cmd, reason, size);
+}
+
+int game_actions(const game *g, figure_id fig, rules_action *out, int max)
+{
+    return g->ops->actions ? g->ops->actions(g->rs, g->table, fig, out, max) : 0;
+}
+
+bool game_reach(const game *g, const rules_command *move, vec2s dir, rules_reach *out)
+{
+    memset(out, 0, sizeof *out);
+    float len = sqrtf(dir.x * dir.x + dir.y * dir.y);
+    if (!g->ops->reach || len <= 0.0f)
+        return false;
+    dir.x /= len;
+    dir.y /= len;
+    return g->ops->reach(g->rs, g->table, move, dir, out);
+}
+
+bool game_region(const game *g, const rules_command *move, int n, vec2s *out)
+{
+    if (n < 3)
+        return false;
+    for (int i = 0; i < n; i++) {
+        double a = 2.0 * 3.14159265358979323846 * i / n;
+        rules_reach r;
+        if (!game_reach(g, move, (vec2s){{(float)cos(a), (float)sin(a)}}, &r))
+            return false;
+        out[i] = r.stop;
+    }
+    return true;
+}
+
+int game_targets(const game *g, const rules_command *fire, rules_target *out, int max)
+{
+    return g->ops->targets ? g->ops->targets(g->rs, g->table, fire, out, max) : 0;
+}
+
+int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max)
+{
+    return g->ops->driver ? g->ops->driver(g->rs, g->table, viewer, out, max) : 0;
+}
+
+/* ---- the log ------------------------------------------------------------------------------ */
+
+int game_cursor(const game *g)
+{
+    return g->cursor;
+}
+
+int game_log_count(const game *g)
+{
+    return g->log_count;
+}
+
+const rules_command *game_command_at(const game *g, int index)
+{
+    return index >= 0 && index < g->log_count ? &g->log[index].cmd : NULL;
+}
+
+uint64_t game_hash_at(const game *g, int index)
+{
+    if (index < 0)
+        return g->start_hash;
+    return index < g->log_count ? g->log[index].hash : 0;
+}
+
+int game_turn_at(const game *g, int index)
+{
+    if (index < 0)
+        return g->start_turn;
+    return index < g->log_count ? g->log[index].turn : 0;
+}
+
+const rules_event *game_events(const game *g, int index, int *count)
+{
+    const game_events_list *l = NULL;
+    if (index == -1)
+        l = &g->setup_events;
+    else if (index >= 0 && index < g->cursor)
+        l = &g->log[index].events;
+    *count = l ? l->count : 0;
+    return l ? l->items : NULL;
+}
+
+/* Drops the undone tail of the log: a new command replaces it. */
+static void log_truncate(game *g, int count)
+{
+    for (int i = count; i < g->log_count; i++)
+        events_free(&g->log[i].events);
+    g->log_count = count;
+    snaps_drop_after(g, count);
+}
+
+void game_apply_logged(game *g, const rules_command *cmd)
+{
+    log_truncate(g, g->cursor);
+    mem_grow((void **)&g->log, &g->log_cap, g->log_count + 1, sizeof *g->log);
+    game_entry *e = &g->log[g->log_count++];
+    memset(e, 0, sizeof *e);
+    e->cmd = *cmd;
+    entry_resolve(g, g->log_count - 1);
+    game_hash_parts(g, e->parts);
+    e->hash = game_hash_combine(e->parts);
+    e->turn = g->ops->turn(g->rs);
+}
+
+static void autosave(game *g)
+{
+    game_error err;
+    g->save_error[0] = '\0';
+    if (g->autosave_path && !game_save(g, g->autosave_path, &err))
+        game_error_format(&err, g->save_error, sizeof g->save_error);
+}
+
+bool game_submit(game *g, const rules_command *cmd, char *reason, size_t size)
+{
+    if (!game_validate(g, cmd, reason, size))
+        return false;
+    game_apply_logged(g, cmd);
+    autosave(g);
+    return true;
+}
+
+const char *game_last_save_error(const game *g)
+{
+    return g->save_error[0] ? g->save_error : NULL;
+}
+
+bool game_can_undo(const game *g)
+{
+    return g->cursor > 0;
+}
+
+bool game_can_redo(const game *g)
+{
+    return g->cursor < g->log_count;
+}
+
+bool game_goto(game *g, int cursor)
+{
+    if (cursor < 0 || cursor > g->log_count)
+        return false;
+    if (cursor > g->cursor) {
+        while (g->cursor < cursor)
+            entry_resolve(g, g->cursor);
+    } else if (cursor < g->cursor && !rebuild(g, cursor)) {
+        return false;
+    }
+    autosave(g);
+    return true;
+}
+
+bool game_undo(game *g)
+{
+    return game_can_undo(g) && game_goto(g, g->cursor - 1);
+}
+
+bool game_redo(game *g)
+{
+    if (!game_can_redo(g))
+        return false;
+    /* Forward by one needs no rebuild: resolve the next logged command on the current state. */
+    entry_resolve(g, g->cursor);
+    autosave(g);
+    return true;
+}

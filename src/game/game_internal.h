@@ -1,0 +1,69 @@
+/* Shared between the files of src/game: the match struct and the hash parts. */
+#ifndef GAME_GAME_INTERNAL_H
+#define GAME_GAME_INTERNAL_H
+
+#include "game/game.h"
+
+typedef struct game_events_list {
+    rules_event *items;
+    int count, cap;
+} game_events_list;
+
+/* The state at some cursor: the table, the rule state and the dice. */
+typedef struct game_snapshot {
+    table *table;
+    rules_state *rs;
+    dice_rng rng;
+    bool valid;
+} game_snapshot;
+
+/* Per logged command: what it was, and what it gave when it was applied. */
+typedef struct game_entry {
+    rules_command cmd;
+    uint64_t hash;
+    uint64_t parts[3]; /* table, rule state, dice */
+    int turn;
+    game_events_list events;
+} game_entry;
+
+struct game {
+    const scenario *sc;
+    bool own_scenario;
+    const rules_ops *ops;
+    char *data_dir;
+    char *autosave_path;
+    uint64_t seed;
+    int snapshot_every;
+
+    /* the state at the cursor */
+    table *table;
+    rules_state *rs;
+    dice_rng rng;
+
+    game_events_list setup_events;
+    uint64_t start_hash;
+    uint64_t start_parts[3];
+    int start_turn;
+
+    game_entry *log;
+    int log_count, log_cap;
+    int cursor;
+
+    game_snapshot *snaps; /* snaps[k]: the state at cursor k * snapshot_every */
+    int snap_cap;
+
+    char save_error[600];
+};
+
+/* The three parts of the state hash, and the whole. */
+void game_hash_parts(const game *g, uint64_t parts[3]);
+uint64_t game_hash_combine(const uint64_t parts[3]);
+
+/* Appends a command without validating it (the log replay of a loaded save validates first). */
+void game_apply_logged(game *g, const rules_command *cmd);
+
+/* Writes data to path atomically: path.tmp, fsync, old path kept as path.bak, rename, fsync of
+ * the directory. False with a message in err. */
+bool game_write_atomic(const char *path, const char *data, size_t len, char *err, size_t size);
+
+#endif // GAME_GAME_INTERNAL_H

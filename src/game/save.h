@@ -1,0 +1,32 @@
+/* The parsed content of a save file, for the loader and the replay checker. */
+#ifndef GAME_SAVE_H
+#define GAME_SAVE_H
+
+#include "game/game.h"
+
+typedef struct save_entry {
+    rules_command cmd;
+    uint64_t hash;
+    uint64_t parts[3]; /* hashes of the table, the rule state, the dice */
+    int turn;
+} save_entry;
+
+typedef struct save_data {
+    scenario *sc; /* owned */
+    uint64_t seed;
+    uint64_t start_hash;
+    save_entry *entries;
+    int count;
+    int cursor;
+} save_data;
+
+/* Parses a save's text (format, version, keys, embedded scenario, commands). False with *err
+ * naming `name`, line:column and the problem. Does not replay anything. */
+bool save_parse(const char *text, size_t len, const char *name, save_data *sd, game_error *err);
+void save_data_free(save_data *sd);
+/* Reads a whole file; false with *err naming it. */
+bool save_read_file(const char *path, char **text, size_t *len, game_error *err);
+/* Names the parts whose hashes differ: "the rule set's state, the dice generator". */
+const char *save_diff_parts(const uint64_t want[3], const uint64_t got[3], char *buf, size_t size);
+
+#endif // GAME_SAVE_H

@@ -138,7 +138,7 @@ static void print_victory(const scenario *s)
         if (sd)
             printf(" (%s)", sd->name);
         if (v->turns)
-            printf(" turns %d", v->turns);
+            printf(" after %d turns", v->turns);
         if (v->value)
             printf(" value %d", v->value);
         if (v->text[0])

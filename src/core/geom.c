@@ -705,3 +705,63 @@ bool geom_template_base_overlap(const geom_template *t, const geom_placed_base *
         return false;
     return geom_polygon_circle_overlap(&(geom_polygon){clipped, k}, t->centre, t->radius);
 }
+
+/* The two straight sides of the sector, as segments (long ones when the range is unlimited). */
+static void arc_sides(const geom_arc *arc, geom_segment out[2])
+{
+    float reach = arc->range > 0 ? arc->range : 1e6f;
+    for (int k = 0; k < 2; k++) {
+        vec2s d = geom_dir(arc->facing + (k ? arc->half_angle : -arc->half_angle));
+        out[k] =
+            (geom_segment){arc->apex, {{arc->apex.x + d.x * reach, arc->apex.y + d.y * reach}}};
+    }
+}
+
+static bool round_arc_overlap(const geom_arc *arc, vec2s c, float r)
+{
+    if (geom_arc_contains(arc, c))
+        return true;
+    double d = geom_point_distance(arc->apex, c);
+    if (arc->range > 0 && d > (double)arc->range + r + GEOM_EPS)
+        return false;
+    if (arc->half_angle >= GEOM_PI)
+        return false; /* a full disc: the contains test above was exact up to the rim */
+    geom_segment sides[2];
+    arc_sides(arc, sides);
+    for (int k = 0; k < 2; k++)
+        if (geom_point_segment_distance(c, sides[k]) <= (double)r + GEOM_EPS)
+            return true;
+    /* the curved rim: the nearest point of the disc's rim lies towards c */
+    double off = fabs(geom_angle_diff(arc->facing, atan2f(c.y - arc->apex.y, c.x - arc->apex.x)));
+    return arc->range > 0 && off <= arc->half_angle && d - arc->range <= (double)r + GEOM_EPS;
+}
+
+static bool rect_arc_overlap(const geom_arc *arc, const geom_placed_base *b)
+{
+    vec2s c[4];
+    geom_base_corners(b, c);
+    geom_polygon poly = {c, 4};
+    if (geom_point_in_polygon(arc->apex, &poly))
+        return true;
+    geom_segment sides[2];
+    arc_sides(arc, sides);
+    for (int i = 0, j = 3; i < 4; j = i++) {
+        if (geom_arc_contains(arc, c[i]))
+            return true;
+        geom_segment e = {c[j], c[i]};
+        double t = geom_segment_closest_t(e, arc->apex);
+        if (geom_arc_contains(arc, geom_lerp(e.a, e.b, t)))
+            return true;
+    }
+    if (arc->half_angle >= GEOM_PI)
+        return false;
+    return geom_segment_polygon_intersect(sides[0], &poly) ||
+           geom_segment_polygon_intersect(sides[1], &poly);
+}
+
+bool geom_arc_base_overlap(const geom_arc *arc, const geom_placed_base *b)
+{
+    if (is_round(b))
+        return round_arc_overlap(arc, b->pos, b->base.radius_cm);
+    return rect_arc_overlap(arc, b);
+}

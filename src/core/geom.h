@@ -211,6 +211,9 @@ bool geom_circle_contains(geom_circle c, vec2s p);
 bool geom_semicircle_contains(geom_semicircle s, vec2s p);
 bool geom_arc_contains(const geom_arc *arc, vec2s p);
 bool geom_template_contains(const geom_template *t, vec2s p);
+/* True when any part of the base touches the arc's sector (exact for round bases; for stands,
+ * by corners, edges and the sector's sides). */
+bool geom_arc_base_overlap(const geom_arc *arc, const geom_placed_base *b);
 /* True when any part of the base touches the template. */
 bool geom_template_base_overlap(const geom_template *t, const geom_placed_base *b);
 

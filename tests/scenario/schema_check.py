@@ -3,7 +3,7 @@
 (Debian's python3-jsonschema):
 
 - the schema is itself a valid draft 2020-12 schema;
-- every good test file and every shipped scenario (scenarios/*.json, whatever is there when the
+- the complete example in docs/scenario-format.md, every good test file and every shipped scenario (scenarios/*.json, whatever is there when the
   test runs) is valid against the schema, and `sandtable validate` accepts it;
 - every broken file under tests/scenario/bad/ that a schema can refute is rejected by the schema.
   The ones it cannot refute (references between names, duplicates, points off this table,
@@ -16,6 +16,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 import jsonschema
 
@@ -108,6 +109,23 @@ def main():
             run = subprocess.run([EXE, "validate", path], capture_output=True, text=True)
             if run.returncode != 0:
                 failures.append(f"{rel}: sandtable validate: {run.stderr.strip()}")
+
+    # The complete example in docs/scenario-format.md stays true.
+    with open(os.path.join(SRC, "docs", "scenario-format.md")) as f:
+        m = re.search(r"## A complete example\n\n```json\n(.*?)```", f.read(), re.S)
+    if not m:
+        failures.append("docs/scenario-format.md: no complete example found")
+    else:
+        example = json.loads(m.group(1))
+        for err in list(validator.iter_errors(example))[:3]:
+            failures.append(f"docs example: schema: {err.message}")
+        if EXE:
+            with tempfile.NamedTemporaryFile("w", suffix=".json") as tmp:
+                tmp.write(m.group(1))
+                tmp.flush()
+                run = subprocess.run([EXE, "validate", tmp.name], capture_output=True, text=True)
+            if run.returncode != 0:
+                failures.append(f"docs example: sandtable validate: {run.stderr.strip()}")
 
     bad = sorted(glob.glob(os.path.join(SRC, "tests", "scenario", "bad", "*.json")))
     detected = 0

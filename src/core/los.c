@@ -1,0 +1,669 @@
+#include "core/los.h"
+
+#include "core/mem.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The static terrain sits in a uniform grid. Each cell lists, inline, the edges of the
+ * sight-blocking features that pass through it (a copy of their end points, the feature's
+ * height and index), so a query walks the cells under its sight line row by row and tests only
+ * nearby edges, reading memory in order. A second list per cell names the area features whose
+ * bounds meet it, for the "which features hold this endpoint" test. Edges are registered in
+ * every cell they come within GRID_PAD of, so a touch on a cell boundary is never missed. */
+
+#define GRID_PAD   1e-3 /* cm; far above GEOM_EPS, far below a cell */
+#define MAX_CELLS  (1 << 22)
+#define SMALL_LIST 32
+
+typedef struct los_edge {
+    float ax, ay, bx, by;
+    float len;    /* |b - a|, for the tolerance of the second side test */
+    float height; /* of the feature, feet */
+    int feature;
+    int is_line; /* a linear feature: touches at the sight line's ends are ignored */
+} los_edge;
+
+typedef struct los_feature {
+    geom_polygon shape; /* area polygon, or the polyline's points with count */
+    geom_aabb bounds;
+    float height;
+    terrain_los los;
+    bool is_area;
+    bool blocks; /* not CLEAR, tall enough to matter, enough points */
+} los_feature;
+
+struct los_index {
+    float see_into;
+    int feature_count;
+    los_feature *features;
+    /* grid */
+    double ox, oy, cs, inv;
+    int nx, ny;
+    int *edge_start; /* nx*ny + 1 */
+    los_edge *edges;
+    int *area_start; /* nx*ny + 1 */
+    int *areas;
+};
+
+/* ---- building ----------------------------------------------------------------------------- */
+
+static void copy_features(los_index *ix, const table *t)
+{
+    ix->feature_count = t->feature_count;
+    ix->features = mem_calloc((size_t)t->feature_count + 1, sizeof *ix->features);
+    for (int i = 0; i < t->feature_count; i++) {
+        const terrain_feature *f = &t->features[i];
+        los_feature *lf = &ix->features[i];
+        lf->is_area = f->shape == TERRAIN_SHAPE_AREA;
+        const vec2s *pts = lf->is_area ? f->area.pts : f->line.pts;
+        int n = lf->is_area ? f->area.count : f->line.count;
+        lf->shape = (geom_polygon){mem_dup(pts, (size_t)n, sizeof *pts), n};
+        lf->bounds = geom_aabb_of_points(pts, n);
+        lf->height = table_feature_height_ft(t, f);
+        lf->los =
+            f->type >= 0 && f->type < t->type_count ? t->types[f->type].los : TERRAIN_LOS_CLEAR;
+        lf->blocks = lf->los != TERRAIN_LOS_CLEAR && lf->height > 0 && n >= (lf->is_area ? 3 : 2);
+    }
+}
+
+static int edge_count_of(const los_feature *f)
+{
+    return f->is_area ? f->shape.count : f->shape.count - 1;
+}
+
+static geom_segment edge_of(const los_feature *f, int k)
+{
+    int n = f->shape.count;
+    if (f->is_area)
+        return (geom_segment){f->shape.pts[(k + n - 1) % n], f->shape.pts[k]};
+    return (geom_segment){f->shape.pts[k], f->shape.pts[k + 1]};
+}
+
+/* Grid bounds from the blocking features; the cell size from their mean edge length. */
+static void size_grid(los_index *ix, float cell_cm)
+{
+    geom_aabb box = {{{FLT_MAX, FLT_MAX}}, {{-FLT_MAX, -FLT_MAX}}};
+    double total = 0;
+    int edges = 0;
+    for (int i = 0; i < ix->feature_count; i++) {
+        const los_feature *f = &ix->features[i];
+        if (!f->blocks)
+            continue;
+        box.min = glms_vec2_minv(box.min, f->bounds.min);
+        box.max = glms_vec2_maxv(box.max, f->bounds.max);
+        for (int k = 0; k < edge_count_of(f); k++)
+            total += geom_segment_length(edge_of(f, k));
+        edges += edge_count_of(f);
+    }
+    if (edges == 0) {
+        box = (geom_aabb){{{0, 0}}, {{1, 1}}};
+        total = edges = 1;
+    }
+    double cs = cell_cm > 0 ? cell_cm : fmin(fmax(2.0 * total / edges, 0.5), 20.0);
+    double w = box.max.x - box.min.x + 2.0, h = box.max.y - box.min.y + 2.0;
+    while ((w / cs + 1) * (h / cs + 1) > MAX_CELLS)
+        cs *= 2;
+    ix->cs = cs;
+    ix->inv = 1.0 / cs;
+    ix->ox = box.min.x - 1.0;
+    ix->oy = box.min.y - 1.0;
+    ix->nx = (int)ceil(w / cs);
+    ix->ny = (int)ceil(h / cs);
+}
+
+static int clampi(int v, int lo, int hi)
+{
+    return v < lo ? lo : (v > hi ? hi : v);
+}
+
+/* The rows of the grid a segment may touch, in the order from a to b. */
+typedef struct row_range {
+    int first, last, step;
+} row_range;
+
+static bool segment_rows(const los_index *ix, double ay, double by, row_range *rr)
+{
+    double lo = (fmin(ay, by) - GRID_PAD - ix->oy) * ix->inv;
+    double hi = (fmax(ay, by) + GRID_PAD - ix->oy) * ix->inv;
+    if (hi < 0 || lo >= ix->ny)
+        return false;
+    int r0 = clampi((int)floor(lo), 0, ix->ny - 1), r1 = clampi((int)floor(hi), 0, ix->ny - 1);
+    *rr = by >= ay ? (row_range){r0, r1, 1} : (row_range){r1, r0, -1};
+    return true;
+}
+
+/* The cells [c0, c1] of row r that the segment comes within GRID_PAD of. */
+static bool row_span(const los_index *ix, double ax, double ay, double bx, double by, int r,
+                     int *c0, int *c1)
+{
+    double y0 = ix->oy + r * ix->cs - GRID_PAD, y1 = ix->oy + (r + 1) * ix->cs + GRID_PAD;
+    double ylo = fmax(y0, fmin(ay, by)), yhi = fmin(y1, fmax(ay, by));
+    if (ylo > yhi)
+        return false;
+    double xlo = fmin(ax, bx), xhi = fmax(ax, bx);
+    if (fabs(by - ay) > 1e-12) {
+        double k = (bx - ax) / (by - ay);
+        double xa = ax + (ylo - ay) * k, xb = ax + (yhi - ay) * k;
+        xlo = fmax(xlo, fmin(xa, xb));
+        xhi = fmin(xhi, fmax(xa, xb));
+    }
+    double glo = (xlo - GRID_PAD - ix->ox) * ix->inv, ghi = (xhi + GRID_PAD - ix->ox) * ix->inv;
+    if (ghi < 0 || glo >= ix->nx)
+        return false;
+    *c0 = clampi((int)floor(glo), 0, ix->nx - 1);
+    *c1 = clampi((int)floor(ghi), 0, ix->nx - 1);
+    return true;
+}
+
+/* Calls visit(ix, cell, ctx) for every cell the segment comes near (build time only). */
+static void for_cells(const los_index *ix, geom_segment s, void (*visit)(los_index *, int, void *),
+                      void *ctx)
+{
+    row_range rr;
+    if (!segment_rows(ix, s.a.y, s.b.y, &rr))
+        return;
+    for (int r = rr.first;; r += rr.step) {
+        int c0, c1;
+        if (row_span(ix, s.a.x, s.a.y, s.b.x, s.b.y, r, &c0, &c1))
+            for (int c = c0; c <= c1; c++)
+                visit((los_index *)ix, r * ix->nx + c, ctx);
+        if (r == rr.last)
+            break;
+    }
+}
+
+typedef struct fill_ctx {
+    int pass; /* 0 counts, 1 fills */
+    int *cursor;
+    los_edge edge;
+    int area;
+} fill_ctx;
+
+static void visit_edge(los_index *ix, int cell, void *p)
+{
+    fill_ctx *fc = p;
+    if (fc->pass == 0)
+        ix->edge_start[cell + 1]++;
+    else
+        ix->edges[fc->cursor[cell]++] = fc->edge;
+}
+
+static void visit_area(los_index *ix, int cell, void *p)
+{
+    fill_ctx *fc = p;
+    if (fc->pass == 0)
+        ix->area_start[cell + 1]++;
+    else
+        ix->areas[fc->cursor[cell]++] = fc->area;
+}
+
+static void register_feature_edges(los_index *ix, fill_ctx *fc, int i)
+{
+    const los_feature *f = &ix->features[i];
+    for (int k = 0; k < edge_count_of(f); k++) {
+        geom_segment e = edge_of(f, k);
+        fc->edge = (los_edge){e.a.x,     e.a.y, e.b.x,      e.b.y, (float)geom_segment_length(e),
+                              f->height, i,     !f->is_area};
+        for_cells(ix, e, visit_edge, fc);
+    }
+}
+
+/* The cells under an area's bounds, visited as the rows of its box's diagonal would not be. */
+static void register_feature_box(los_index *ix, fill_ctx *fc, int i)
+{
+    geom_aabb b = geom_aabb_pad(ix->features[i].bounds, (float)GRID_PAD);
+    int c0 = clampi((int)floor((b.min.x - ix->ox) * ix->inv), 0, ix->nx - 1);
+    int c1 = clampi((int)floor((b.max.x - ix->ox) * ix->inv), 0, ix->nx - 1);
+    int r0 = clampi((int)floor((b.min.y - ix->oy) * ix->inv), 0, ix->ny - 1);
+    int r1 = clampi((int)floor((b.max.y - ix->oy) * ix->inv), 0, ix->ny - 1);
+    fc->area = i;
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++)
+            visit_area(ix, r * ix->nx + c, fc);
+}
+
+static void fill_pass(los_index *ix, fill_ctx *fc)
+{
+    for (int i = 0; i < ix->feature_count; i++) {
+        if (!ix->features[i].blocks)
+            continue;
+        register_feature_edges(ix, fc, i);
+    }
+}
+
+static void fill_area_pass(los_index *ix, fill_ctx *fc)
+{
+    for (int i = 0; i < ix->feature_count; i++)
+        if (ix->features[i].blocks && ix->features[i].is_area)
+            register_feature_box(ix, fc, i);
+}
+
+static void prefix_sum(int *start, int cells)
+{
+    for (int c = 0; c < cells; c++)
+        start[c + 1] += start[c];
+}
+
+/* Two passes per list: count per cell, then fill at running cursors (CSR layout). */
+static void build_grid(los_index *ix)
+{
+    int cells = ix->nx * ix->ny;
+    ix->edge_start = mem_calloc((size_t)cells + 1, sizeof(int));
+    ix->area_start = mem_calloc((size_t)cells + 1, sizeof(int));
+    fill_ctx fc = {0};
+    fill_pass(ix, &fc);
+    fill_area_pass(ix, &fc);
+    prefix_sum(ix->edge_start, cells);
+    prefix_sum(ix->area_start, cells);
+    ix->edges = mem_calloc((size_t)ix->edge_start[cells] + 1, sizeof *ix->edges);
+    ix->areas = mem_calloc((size_t)ix->area_start[cells] + 1, sizeof *ix->areas);
+    int *cursor = mem_calloc((size_t)cells + 1, sizeof(int));
+    fc = (fill_ctx){.pass = 1, .cursor = cursor};
+    memcpy(cursor, ix->edge_start, (size_t)cells * sizeof(int));
+    fill_pass(ix, &fc);
+    memcpy(cursor, ix->area_start, (size_t)cells * sizeof(int));
+    fill_area_pass(ix, &fc);
+    free(cursor);
+}
+
+los_index *los_create(const table *t, const los_desc *desc)
+{
+    los_index *ix = mem_calloc(1, sizeof *ix);
+    ix->see_into = desc && desc->see_into_cm > 0 ? desc->see_into_cm : LOS_SEE_INTO_DEFAULT_CM;
+    copy_features(ix, t);
+    size_grid(ix, desc ? desc->cell_cm : 0.0f);
+    build_grid(ix);
+    return ix;
+}
+
+void los_destroy(los_index *ix)
+{
+    if (!ix)
+        return;
+    for (int i = 0; i < ix->feature_count; i++)
+        free(ix->features[i].shape.pts);
+    free(ix->features);
+    free(ix->edge_start);
+    free(ix->edges);
+    free(ix->area_start);
+    free(ix->areas);
+    free(ix);
+}
+
+/* ---- one sight line against the terrain ---------------------------------------------------- */
+
+typedef struct sight {
+    vec2s pa, pb;
+    double ax, ay, bx, by, dx, dy, len, tol;
+    float eye;
+    int held[SMALL_LIST]; /* features holding an endpoint: judged by their intervals */
+    int held_count;
+    int judged[SMALL_LIST]; /* AREA features already measured and found see-through */
+    int judged_count;
+    float inside_cm; /* of the blocking AREA */
+} sight;
+
+static void sight_init(sight *s, vec2s a, vec2s b, float eye)
+{
+    s->pa = a;
+    s->pb = b;
+    s->ax = a.x;
+    s->ay = a.y;
+    s->bx = b.x;
+    s->by = b.y;
+    s->dx = s->bx - s->ax;
+    s->dy = s->by - s->ay;
+    s->len = sqrt(s->dx * s->dx + s->dy * s->dy);
+    s->tol = GEOM_EPS * s->len;
+    s->eye = eye;
+    s->held_count = s->judged_count = 0;
+    s->inside_cm = 0;
+}
+
+static bool in_list(const int *list, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == v)
+            return true;
+    return false;
+}
+
+/* Cheap side tests first (both ends of one segment strictly beyond GEOM_EPS on one side of the
+ * other's line); only survivors get the exact distance test. */
+static bool edge_hit(const sight *s, const los_edge *e)
+{
+    double o1 = s->dx * (e->ay - s->ay) - s->dy * (e->ax - s->ax);
+    double o2 = s->dx * (e->by - s->ay) - s->dy * (e->bx - s->ax);
+    if ((o1 > s->tol && o2 > s->tol) || (o1 < -s->tol && o2 < -s->tol))
+        return false;
+    double ex = (double)e->bx - e->ax, ey = (double)e->by - e->ay, tol = GEOM_EPS * e->len;
+    double o3 = ex * (s->ay - e->ay) - ey * (s->ax - e->ax);
+    double o4 = ex * (s->by - e->ay) - ey * (s->bx - e->ax);
+    if ((o3 > tol && o4 > tol) || (o3 < -tol && o4 < -tol))
+        return false;
+    geom_segment es = {{{e->ax, e->ay}}, {{e->bx, e->by}}};
+    return geom_segment_segment_distance((geom_segment){s->pa, s->pb}, es) <= GEOM_EPS;
+}
+
+/* A linear feature touched only at an end of the sight line does not block it. */
+static bool touches_line_end(const sight *s, const los_edge *e)
+{
+    geom_segment es = {{{e->ax, e->ay}}, {{e->bx, e->by}}};
+    return geom_point_segment_distance(s->pa, es) <= GEOM_EPS ||
+           geom_point_segment_distance(s->pb, es) <= GEOM_EPS;
+}
+
+/* An interval whose middle is on the boundary runs along an edge: seen along, not into. */
+static bool runs_along_edge(const sight *s, const geom_interval *iv, const geom_polygon *poly)
+{
+    vec2s mid = geom_lerp(s->pa, s->pb, 0.5 * (iv->t0 + iv->t1));
+    return geom_point_polygon_locate(mid, poly) == GEOM_BOUNDARY;
+}
+
+/* The intervals of the sight line inside an area feature, judged by the feature's class. */
+static bool area_blocks(const los_index *ix, sight *s, int fi)
+{
+    const los_feature *f = &ix->features[fi];
+    geom_interval small[SMALL_LIST];
+    geom_segment seg = {s->pa, s->pb};
+    int n = geom_segment_clip_polygon(seg, &f->shape, small, SMALL_LIST);
+    geom_interval *iv = n > SMALL_LIST ? mem_calloc((size_t)n, sizeof *iv) : small;
+    if (n > SMALL_LIST)
+        geom_segment_clip_polygon(seg, &f->shape, iv, n);
+    double merge = s->len > GEOM_EPS ? GEOM_EPS / s->len : 1.0, total = 0;
+    bool blocked = false;
+    for (int i = 0; i < n; i++) {
+        double l = (iv[i].t1 - iv[i].t0) * s->len;
+        bool at_end = iv[i].t0 <= merge || iv[i].t1 >= 1.0 - merge;
+        if (f->los == TERRAIN_LOS_SOLID && (!at_end || l > ix->see_into))
+            blocked = true;
+        if (l > GEOM_EPS && !runs_along_edge(s, &iv[i], &f->shape))
+            total += l;
+    }
+    if (f->los == TERRAIN_LOS_AREA && total > ix->see_into)
+        blocked = true;
+    if (iv != small)
+        free(iv);
+    s->inside_cm = (float)total;
+    return blocked;
+}
+
+static int cell_of(const los_index *ix, vec2s p)
+{
+    int c = (int)floor((p.x - ix->ox) * ix->inv), r = (int)floor((p.y - ix->oy) * ix->inv);
+    if (c < 0 || r < 0 || c >= ix->nx || r >= ix->ny)
+        return -1;
+    return r * ix->nx + c;
+}
+
+/* Tall enough blocking areas that hold p (inside or on the boundary). */
+static void collect_held(const los_index *ix, sight *s, vec2s p)
+{
+    int cell = cell_of(ix, p);
+    if (cell < 0)
+        return;
+    for (int k = ix->area_start[cell]; k < ix->area_start[cell + 1]; k++) {
+        int fi = ix->areas[k];
+        const los_feature *f = &ix->features[fi];
+        if (f->height <= s->eye || !geom_aabb_contains(f->bounds, p))
+            continue;
+        if (in_list(s->held, s->held_count, fi) || !geom_point_in_polygon(p, &f->shape))
+            continue;
+        if (s->held_count < SMALL_LIST)
+            s->held[s->held_count++] = fi;
+    }
+}
+
+static bool held_block(const los_index *ix, sight *s, int *feature)
+{
+    collect_held(ix, s, s->pa);
+    collect_held(ix, s, s->pb);
+    for (int i = 0; i < s->held_count; i++) {
+        if (area_blocks(ix, s, s->held[i])) {
+            *feature = s->held[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+/* What an edge hit means for its feature: true when it blocks. */
+static bool hit_blocks(const los_index *ix, sight *s, const los_edge *e)
+{
+    if (e->is_line)
+        return !touches_line_end(s, e);
+    const los_feature *f = &ix->features[e->feature];
+    if (f->los == TERRAIN_LOS_SOLID)
+        return true;
+    if (in_list(s->judged, s->judged_count, e->feature))
+        return false;
+    if (area_blocks(ix, s, e->feature))
+        return true;
+    if (s->judged_count < SMALL_LIST)
+        s->judged[s->judged_count++] = e->feature;
+    return false;
+}
+
+static bool cell_block(const los_index *ix, sight *s, int cell, int *feature)
+{
+    const los_edge *e = ix->edges + ix->edge_start[cell];
+    const los_edge *end = ix->edges + ix->edge_start[cell + 1];
+    for (; e < end; e++) {
+        if (e->height <= s->eye || !edge_hit(s, e))
+            continue;
+        if (!e->is_line && in_list(s->held, s->held_count, e->feature))
+            continue;
+        if (hit_blocks(ix, s, e)) {
+            *feature = e->feature;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Walks the cells under the sight line from a towards b, stopping at the first blocker. */
+static bool walk_block(const los_index *ix, sight *s, int *feature)
+{
+    row_range rr;
+    if (!segment_rows(ix, s->ay, s->by, &rr))
+        return false;
+    for (int r = rr.first;; r += rr.step) {
+        int c0, c1;
+        if (row_span(ix, s->ax, s->ay, s->bx, s->by, r, &c0, &c1)) {
+            int step = s->bx >= s->ax ? 1 : -1;
+            int from = step > 0 ? c0 : c1, to = step > 0 ? c1 : c0;
+            for (int c = from;; c += step) {
+                if (cell_block(ix, s, r * ix->nx + c, feature))
+                    return true;
+                if (c == to)
+                    break;
+            }
+        }
+        if (r == rr.last)
+            break;
+    }
+    return false;
+}
+
+static bool terrain_block(const los_index *ix, sight *s, int *feature)
+{
+    if (held_block(ix, s, feature))
+        return true;
+    return walk_block(ix, s, feature);
+}
+
+bool los_blocked(const los_index *ix, vec2s a, vec2s b, float eye_ft, int *feature)
+{
+    sight s;
+    int f = -1;
+    sight_init(&s, a, b, eye_ft);
+    bool blocked = terrain_block(ix, &s, &f);
+    if (feature)
+        *feature = blocked ? f : -1;
+    return blocked;
+}
+
+/* ---- figures in the way -------------------------------------------------------------------- */
+
+static geom_placed_base placed_of(const figure *f)
+{
+    return (geom_placed_base){f->base, f->pos, f->facing};
+}
+
+/* The nearest base to `a` lying across the line, skipping the two figures themselves. */
+static figure_id base_block(const table *t, vec2s a, vec2s b, const los_opts *o, figure_id skip1,
+                            figure_id skip2)
+{
+    geom_segment seg = {a, b};
+    geom_aabb box = geom_aabb_of_segment(seg);
+    figure_id best = {0};
+    double best_t = DBL_MAX;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->id.id == skip1.id || f->id.id == skip2.id || !table_figure_active(f))
+            continue;
+        if (o->base_side.id && f->side.id != o->base_side.id)
+            continue;
+        geom_placed_base pb = placed_of(f);
+        if (!geom_aabb_overlap(box, geom_base_bounds(&pb)) ||
+            !geom_segment_base_intersect(seg, &pb))
+            continue;
+        double tt = geom_segment_closest_t(seg, f->pos);
+        if (tt < best_t) {
+            best_t = tt;
+            best = f->id;
+        }
+    }
+    return best;
+}
+
+static los_result sight_check(const los_index *ix, const table *t, vec2s a, vec2s b, float eye,
+                              const los_opts *opts, figure_id skip1, figure_id skip2)
+{
+    los_result r = {LOS_CLEAR, -1, {0}, 0};
+    sight s;
+    sight_init(&s, a, b, eye);
+    if (terrain_block(ix, &s, &r.feature)) {
+        r.verdict = LOS_BLOCKED_TERRAIN;
+        if (ix->features[r.feature].is_area && ix->features[r.feature].los == TERRAIN_LOS_AREA)
+            r.inside_cm = s.inside_cm;
+        return r;
+    }
+    r.feature = -1;
+    if (opts && opts->bases_block) {
+        r.figure = base_block(t, a, b, opts, skip1, skip2);
+        if (r.figure.id)
+            r.verdict = LOS_BLOCKED_FIGURE;
+    }
+    return r;
+}
+
+los_result los_points(const los_index *ix, const table *t, vec2s a, vec2s b, float eye_ft,
+                      const los_opts *opts)
+{
+    return sight_check(ix, t, a, b, eye_ft, opts, (figure_id){0}, (figure_id){0});
+}
+
+los_result los_figures(const los_index *ix, const table *t, figure_id a, figure_id b,
+                       const los_opts *opts)
+{
+    const figure *fa = table_figure_const(t, a), *fb = table_figure_const(t, b);
+    if (!fa || !fb)
+        return (los_result){LOS_BLOCKED_TERRAIN, -1, {0}, 0};
+    float eye = fmaxf(table_posture_eye_ft(fa->posture), table_posture_eye_ft(fb->posture));
+    return sight_check(ix, t, fa->pos, fb->pos, eye, opts, a, b);
+}
+
+los_result los_figure_point(const los_index *ix, const table *t, figure_id a, vec2s p,
+                            float point_ft, const los_opts *opts)
+{
+    const figure *fa = table_figure_const(t, a);
+    if (!fa)
+        return (los_result){LOS_BLOCKED_TERRAIN, -1, {0}, 0};
+    float eye = fmaxf(table_posture_eye_ft(fa->posture), point_ft);
+    return sight_check(ix, t, fa->pos, p, eye, opts, a, (figure_id){0});
+}
+
+/* ---- group queries ------------------------------------------------------------------------ */
+
+typedef struct ranked {
+    double key;
+    figure_id id;
+} ranked;
+
+static int cmp_ranked(const void *pa, const void *pb)
+{
+    const ranked *a = pa, *b = pb;
+    if (a->key != b->key)
+        return (a->key > b->key) - (a->key < b->key);
+    return (a->id.id > b->id.id) - (a->id.id < b->id.id);
+}
+
+static int emit_ranked(ranked *list, int n, figure_id *out, int max)
+{
+    if (n > 1)
+        qsort(list, (size_t)n, sizeof *list, cmp_ranked);
+    for (int i = 0; i < n && i < max; i++)
+        out[i] = list[i].id;
+    free(list);
+    return n;
+}
+
+int los_template_figures(const table *t, const geom_template *tpl, const los_template_desc *d,
+                         figure_id *out, int max)
+{
+    ranked *list = mem_calloc((size_t)t->figure_count + 1, sizeof *list);
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (!table_figure_active(f) || (d && d->side.id && f->side.id != d->side.id))
+            continue;
+        geom_placed_base pb = placed_of(f);
+        bool in = d && d->centre_only ? geom_template_contains(tpl, f->pos)
+                                      : geom_template_base_overlap(tpl, &pb);
+        if (in)
+            list[n++] = (ranked){geom_point_distance(tpl->centre, f->pos), f->id};
+    }
+    return emit_ranked(list, n, out, max);
+}
+
+static bool in_range(const los_arc_desc *d, const geom_placed_base *v, const geom_placed_base *f)
+{
+    if (d->range_cm <= 0)
+        return true;
+    double dist = d->edge_to_edge ? geom_base_edge_distance(v, f) : geom_base_centre_distance(v, f);
+    return dist <= (double)d->range_cm + GEOM_EPS;
+}
+
+static bool in_arc(const los_arc_desc *d, const geom_arc *arc, const geom_placed_base *f)
+{
+    return d->centre_only ? geom_arc_contains(arc, f->pos) : geom_arc_base_overlap(arc, f);
+}
+
+int los_arc_targets(const los_index *ix, const table *t, figure_id viewer, const los_arc_desc *d,
+                    figure_id *out, int max)
+{
+    const figure *v = table_figure_const(t, viewer);
+    if (!v)
+        return 0;
+    float half = d->half_angle > 0 ? d->half_angle : (float)GEOM_PI;
+    geom_arc arc = {v->pos, v->facing, half, 0};
+    geom_placed_base vb = placed_of(v);
+    ranked *list = mem_calloc((size_t)t->figure_count + 1, sizeof *list);
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->side.id == v->side.id || !table_figure_active(f))
+            continue;
+        geom_placed_base fb = placed_of(f);
+        if (!in_range(d, &vb, &fb) || !in_arc(d, &arc, &fb))
+            continue;
+        if (los_figures(ix, t, viewer, f->id, &d->sight).verdict != LOS_CLEAR)
+            continue;
+        list[n++] = (ranked){geom_point_distance(v->pos, f->pos), f->id};
+    }
+    return emit_ranked(list, n, out, max);
+}

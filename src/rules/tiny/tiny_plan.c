@@ -253,6 +253,13 @@ bool tiny_enemy_visible(const rules_state *rs, const table *t, unit_id u, float 
     return false;
 }
 
+/* True when the units' bounding circles come within cm: a cheap test before the exact gap. */
+static bool units_near(const tiny_unit_geom *a, const tiny_unit_geom *b, float cm)
+{
+    float ra = hypotf(a->half_width, a->half_depth), rb = hypotf(b->half_width, b->half_depth);
+    return geom_point_distance(a->centre, b->centre) <= ra + rb + cm;
+}
+
 bool tiny_unit_in_contact(const rules_state *rs, const table *t, unit_id u)
 {
     tiny_unit_geom g, o;
@@ -262,7 +269,7 @@ bool tiny_unit_in_contact(const rules_state *rs, const table *t, unit_id u)
     float gap = tiny_cm(rs, rs->data->contact_gap_in);
     for (int i = 0; i < t->unit_count; i++) {
         const unit *un = &t->units[i];
-        if (un->side.id == own.id || !tiny_unit_geom_of(t, un->id, &o))
+        if (un->side.id == own.id || !tiny_unit_geom_of(t, un->id, &o) || !units_near(&g, &o, gap))
             continue;
         if (tiny_unit_gap_cm(t, &g, &o) <= gap)
             return true;
@@ -481,6 +488,11 @@ static bool check_places(const rules_state *rs, const table *t, const tiny_plan 
             if (!table_figure_active(o) || tiny_is_commander(o) || in_plan_units(p, o->unit) ||
                 tiny_is_commander(f))
                 continue;
+            float reach = tiny_stand_radius(f) + tiny_stand_radius(o) + gap;
+            geom_segment far = {f->pos, p->pos[i]};
+            if (geom_point_distance(o->pos, p->pos[i]) > reach &&
+                geom_point_segment_distance(o->pos, far) > reach)
+                continue;
             geom_placed_base ob = tiny_stand_base(o);
             bool enemy = o->side.id != f->side.id;
             if (tiny_stands_overlap(&nb, &ob)) {
@@ -516,9 +528,10 @@ static bool about_face_barred(const rules_state *rs, const table *t, const tiny_
     tiny_unit_geom e;
     for (int i = 0; i < t->unit_count; i++) {
         const unit *un = &t->units[i];
-        if (un->side.id == own.id || !tiny_unit_geom_of(t, un->id, &e))
+        float near = tiny_cm(rs, rs->data->about_face_enemy_in);
+        if (un->side.id == own.id || !tiny_unit_geom_of(t, un->id, &e) || !units_near(g, &e, near))
             continue;
-        if (tiny_unit_gap_cm(t, g, &e) <= tiny_cm(rs, rs->data->about_face_enemy_in) &&
+        if (tiny_unit_gap_cm(t, g, &e) <= near &&
             tiny_partly_in_frontal_zone(t, &e, tiny_zone_deg(rs), g))
             return true;
     }

@@ -239,13 +239,28 @@ bool tiny_partly_in_frontal_zone(const table *t, const tiny_unit_geom *g, float 
     return false;
 }
 
+float tiny_stand_radius(const figure *f)
+{
+    if (f->base.kind == GEOM_BASE_RECT)
+        return 0.5f * hypotf(f->base.frontage_cm, f->base.depth_cm);
+    return f->base.radius_cm;
+}
+
+/* Bounding circles skip the exact edge distance of stands that cannot be nearer than the best
+ * pair found so far. */
 float tiny_unit_gap_cm(const table *t, const tiny_unit_geom *a, const tiny_unit_geom *b)
 {
     double best = INFINITY;
     for (int i = 0; i < a->count; i++) {
-        geom_placed_base pa = tiny_stand_base(table_figure_const(t, a->stands[i]));
+        const figure *fa = table_figure_const(t, a->stands[i]);
+        geom_placed_base pa = tiny_stand_base(fa);
+        float ra = tiny_stand_radius(fa);
         for (int k = 0; k < b->count; k++) {
-            geom_placed_base pb = tiny_stand_base(table_figure_const(t, b->stands[k]));
+            const figure *fb = table_figure_const(t, b->stands[k]);
+            double lower = geom_point_distance(fa->pos, fb->pos) - ra - tiny_stand_radius(fb);
+            if (lower >= best)
+                continue;
+            geom_placed_base pb = tiny_stand_base(fb);
             double gap = geom_base_edge_distance(&pa, &pb);
             best = gap < best ? gap : best;
         }

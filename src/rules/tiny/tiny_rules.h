@@ -132,6 +132,8 @@ float tiny_unit_gap_cm(const table *t, const tiny_unit_geom *a, const tiny_unit_
 /* True when two stands overlap by more than a hair (touching is not overlapping). */
 bool tiny_stands_overlap(const geom_placed_base *a, const geom_placed_base *b);
 geom_placed_base tiny_stand_base(const figure *f);
+/* The radius of the circle around a stand. */
+float tiny_stand_radius(const figure *f);
 
 /* True when a figure is a commander (General or Brigadier). */
 bool tiny_is_commander(const figure *f);

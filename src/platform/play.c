@@ -110,7 +110,11 @@ static bool platform_open(platform *p, const ui_settings *s, char *err, size_t s
     SDL_GetWindowSize(p->window, &ww, &wh);
     SDL_GetRendererOutputSize(p->renderer, &ow, &oh);
     float scale = ww > 0 ? (float)ow / (float)ww : 1.0f;
-    p->ctx = render_create(p->renderer, &(render_desc){.ui_scale = scale}, err, size);
+    char art[1100];
+    p->ctx = render_create(
+        p->renderer,
+        &(render_desc){.ui_scale = scale, .art_dir = render_find_art_dir(art, sizeof art)}, err,
+        size);
     p->in.ui_scale = scale;
     return p->ctx != NULL;
 }

@@ -195,8 +195,15 @@ static void on_key(ui_input *in, const SDL_KeyboardEvent *e, bool down)
     if (!down)
         return;
     int k = map_key(e->keysym.sym, (e->keysym.mod & KMOD_SHIFT) != 0);
-    if (k && in->key_count < UI_INPUT_KEYS_MAX)
-        in->keys[in->key_count++] = k;
+    if (!k || in->key_count == UI_INPUT_KEYS_MAX)
+        return;
+    /* The modifiers as they were when this key went down: a quick Ctrl+Z may release Ctrl
+     * before the frame reads the modifier state. */
+    Uint16 m = e->keysym.mod;
+    in->key_mods[in->key_count] = (m & KMOD_SHIFT ? UI_MOD_SHIFT : 0) |
+                                  (m & KMOD_CTRL ? UI_MOD_CTRL : 0) |
+                                  (m & KMOD_ALT ? UI_MOD_ALT : 0);
+    in->keys[in->key_count++] = k;
 }
 
 static void on_window(platform *p, const SDL_WindowEvent *e)

@@ -285,9 +285,26 @@ static void draw_cloth(raster_target *rt, const render_camera *cam, const table 
     vec2s *px = to_px(cam, rect, 4);
     shade_ctx s = {.cam = cam, .rgb = CLOTH_RGB, .pat = PATTERN_CLOTH, .seed = 3, .alpha = 255};
     raster_fill_polygon(rt, px, 4, shade_pixel, &s);
-    uint32_t edge = 0xff4a3a28u; /* a wooden table edge */
-    raster_stroke_polyline(rt, px, 4, 1, fmaxf(3.0f, cam->px_per_cm * 0.8f), solid_pixel, &edge);
     free(px);
+}
+
+/* Clears what features drew past the table's edge, then draws the wooden edge. */
+static void draw_table_edge(raster_target *rt, const render_camera *cam, const table *t)
+{
+    vec2s tl = render_camera_to_px(cam, (vec2s){{0, 0}});
+    vec2s br = render_camera_to_px(cam, (vec2s){{t->width_cm, t->height_cm}});
+    float W = (float)rt->w, H = (float)rt->h;
+    vec2s outside[4][4] = {
+        {{{0, 0}}, {{W, 0}}, {{W, tl.y}}, {{0, tl.y}}},
+        {{{0, br.y}}, {{W, br.y}}, {{W, H}}, {{0, H}}},
+        {{{0, tl.y}}, {{tl.x, tl.y}}, {{tl.x, br.y}}, {{0, br.y}}},
+        {{{br.x, tl.y}}, {{W, tl.y}}, {{W, br.y}}, {{br.x, br.y}}},
+    };
+    uint32_t bg = 0xff1e2226u, edge = 0xff4a3a28u; /* a wooden table edge */
+    for (int i = 0; i < 4; i++)
+        raster_fill_polygon(rt, outside[i], 4, solid_pixel, &bg);
+    vec2s rect[4] = {tl, {{br.x, tl.y}}, br, {{tl.x, br.y}}};
+    raster_stroke_polyline(rt, rect, 4, 1, fmaxf(3.0f, cam->px_per_cm * 0.8f), solid_pixel, &edge);
 }
 
 static void static_rasterise(render_ctx *ctx, const render_camera *cam, const render_scene *sc)
@@ -310,6 +327,7 @@ static void static_rasterise(render_ctx *ctx, const render_camera *cam, const re
             draw_area(ctx, &rt, cam, t, &t->features[i]);
     if (sc->show_deployment)
         draw_zones(&rt, cam, sc);
+    draw_table_edge(&rt, cam, t);
 }
 
 static render_static_key static_key(const render_camera *cam, const render_scene *sc)

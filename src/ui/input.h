@@ -22,6 +22,8 @@ enum {
     UI_KEY_F12,
 };
 
+enum { UI_MOD_SHIFT = 1, UI_MOD_CTRL = 2, UI_MOD_ALT = 4 };
+
 enum { UI_MOUSE_LEFT = 0, UI_MOUSE_MIDDLE, UI_MOUSE_RIGHT, UI_MOUSE_BUTTONS };
 
 #define UI_INPUT_KEYS_MAX 16
@@ -37,7 +39,8 @@ typedef struct ui_input {
     float wheel;                     /* notches this frame, + away from the user */
     bool shift, ctrl, alt;
     bool space_down;
-    int keys[UI_INPUT_KEYS_MAX]; /* keys pressed this frame, in order */
+    int keys[UI_INPUT_KEYS_MAX];     /* keys pressed this frame, in order */
+    int key_mods[UI_INPUT_KEYS_MAX]; /* UI_MOD_* held when each key went down */
     int key_count;
     int view_w, view_h; /* output size in pixels */
     float ui_scale;     /* output pixels per window point */

@@ -36,7 +36,12 @@ void ui_overlay_label(render_ctx *ctx, const render_camera *cam, vec2s at, const
 {
     vec2s p = render_camera_to_px(cam, at);
     float k = render_ui_scale(ctx);
-    render_text_outlined(ctx, p.x + 10 * k, p.y - 20 * k, text, 12, rgba, RENDER_ALIGN_LEFT);
+    int w, h;
+    render_text_size(ctx, text, 12, &w, &h);
+    float x = p.x + 12 * k, y = p.y - 24 * k;
+    /* A dark plate keeps the reading legible over any terrain or zone colour. */
+    render_rect(ctx, x - 4 * k, y - 2 * k, (float)w + 8 * k, (float)h + 4 * k, 0x101418d8);
+    render_text(ctx, x, y, text, 12, rgba, RENDER_ALIGN_LEFT);
 }
 
 void ui_overlay_tape(render_ctx *ctx, const render_camera *cam, const vec2s *pts, int n,

@@ -2,6 +2,7 @@
 
 #include "core/mem.h"
 #include "ui/overlay.h"
+#include "ui/tools.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -32,11 +33,8 @@ int ui_preview_height(const scenario *s, int width)
     return h < min_h ? min_h : h;
 }
 
-static render_camera preview_camera(const render_ctx *ctx, const scenario *s)
+render_camera ui_preview_camera(const scenario *s, int w, int h, float k)
 {
-    int w, h;
-    render_output_size(ctx, &w, &h);
-    float k = render_ui_scale(ctx);
     render_camera cam = {0};
     float tw = table_width_px(w), avail_h = (float)h - (HEADER_PX + 2 * MARGIN_PX) * k;
     float scale = fminf(tw / s->table->width_cm, avail_h / s->table->height_cm);
@@ -120,9 +118,32 @@ static void draw_arcs(render_ctx *ctx, const render_camera *cam, const table *t)
     }
 }
 
+/* What the first active figure of each side can see, tinted by side. */
+static void draw_sight(render_ctx *ctx, const render_camera *cam, const table *t)
+{
+    los_index *ix = los_create(t, NULL);
+    ui_tools_sight sight;
+    for (int s = 0; s < t->side_count; s++)
+        for (int i = 0; i < t->figure_count; i++) {
+            const figure *f = &t->figures[i];
+            if (f->side.id != t->sides[s].id.id || !table_figure_active(f))
+                continue;
+            ui_tools_sight_compute(ix, t, i, &sight);
+            uint32_t rgb = render_side_rgb(t, f->side);
+            render_fan_cm(ctx, cam, sight.origin, sight.ring, UI_TOOLS_SIGHT_RAYS, rgb << 8 | 0x1c);
+            for (int k = 0; k < UI_TOOLS_SIGHT_RAYS; k++)
+                render_line_cm(ctx, cam, sight.ring[k], sight.ring[(k + 1) % UI_TOOLS_SIGHT_RAYS],
+                               2.0f, rgb << 8 | 0xd0);
+            break;
+        }
+    los_destroy(ix);
+}
+
 void ui_preview_draw(render_ctx *ctx, const scenario *s, const ui_preview_opts *opts)
 {
-    render_camera cam = preview_camera(ctx, s);
+    int w, h;
+    render_output_size(ctx, &w, &h);
+    render_camera cam = ui_preview_camera(s, w, h, render_ui_scale(ctx));
     render_zone *zones = mem_calloc((size_t)s->zone_count + 1, sizeof *zones);
     for (int i = 0; i < s->zone_count; i++)
         zones[i] = (render_zone){s->zones[i].side, s->zones[i].area.pts, s->zones[i].area.count};
@@ -133,6 +154,8 @@ void ui_preview_draw(render_ctx *ctx, const scenario *s, const ui_preview_opts *
                           .show_labels = opts->labels};
     render_begin(ctx);
     render_table_static(ctx, &cam, &scene);
+    if (opts->sight)
+        draw_sight(ctx, &cam, s->table);
     if (opts->arcs)
         draw_arcs(ctx, &cam, s->table);
     render_table_figures(ctx, &cam, &scene);

@@ -19,6 +19,9 @@ typedef struct ui_preview_opts {
 int ui_preview_height(const scenario *s, int width);
 /* The ui scale to create the renderer with for an image of this width. */
 float ui_preview_scale(int width);
+/* The camera the preview uses on a w x h image at ui scale k: the table's top-left corner sits
+ * below the header, the sidebar on the right. */
+render_camera ui_preview_camera(const scenario *s, int w, int h, float k);
 /* Draws the whole preview into ctx (sized width x ui_preview_height). */
 void ui_preview_draw(render_ctx *ctx, const scenario *s, const ui_preview_opts *opts);
 

@@ -179,13 +179,11 @@ static vec2s selection_centre(const tv *v, const table *t)
 
 static const los_index *tv_los(tv *v, const table *t)
 {
-#if UI_HAVE_LOS
     if (!v->los || v->los_table != t) {
         los_destroy(v->los);
         v->los = los_create(t, NULL);
         v->los_table = t;
     }
-#endif
     return v->los;
 }
 
@@ -581,7 +579,7 @@ static void key_plain(tv *v, ui_app *app, const ui_input *in, int key)
 static void handle_keys(tv *v, ui_app *app, const ui_input *in)
 {
     for (int i = 0; i < in->key_count; i++) {
-        if (in->ctrl)
+        if (in->key_mods[i] & UI_MOD_CTRL)
             key_ctrl(v, app, in->keys[i]);
         else
             key_plain(v, app, in, in->keys[i]);
@@ -815,12 +813,12 @@ static void draw_move_readout(tv *v, ui_app *app, render_ctx *ctx)
     if (!m->ok) {
         vec2s p = render_camera_to_px(&v->cam, m->dest);
         float k = render_ui_scale(ctx);
-        render_text_outlined(ctx, p.x + 10 * k, p.y - 4 * k, m->reason, 12, 0xff8080ff,
+        render_text_outlined(ctx, p.x + 12 * k, p.y - 2 * k, m->reason, 12, 0xff8080ff,
                              RENDER_ALIGN_LEFT);
     } else if (m->reach_ok && m->reach.limit[0]) {
         vec2s p = render_camera_to_px(&v->cam, m->dest);
         float k = render_ui_scale(ctx);
-        render_text_outlined(ctx, p.x + 10 * k, p.y - 4 * k, m->reach.limit, 11, 0xd0e8ffff,
+        render_text_outlined(ctx, p.x + 12 * k, p.y - 2 * k, m->reach.limit, 11, 0xd0e8ffff,
                              RENDER_ALIGN_LEFT);
     }
 }
@@ -992,9 +990,7 @@ static void tv_destroy(ui_screen *s)
 {
     tv *v = s->data;
     free(v->flags);
-#if UI_HAVE_LOS
     los_destroy(v->los);
-#endif
     free(v);
     free(s);
 }

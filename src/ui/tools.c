@@ -40,7 +40,6 @@ ui_tools_tape_reading ui_tools_tape_measure(const table *t, const vec2s *pts, co
     return r;
 }
 
-#if UI_HAVE_LOS
 /* Where the sight line a->b is lost to area feature f: after the see-into depth inside it. */
 static vec2s area_block_point(const terrain_feature *f, const terrain_type *ty, vec2s a, vec2s b)
 {
@@ -147,28 +146,6 @@ void ui_tools_sight_compute(const los_index *ix, const table *t, int fig, ui_too
     }
     out->valid = true;
 }
-
-#else
-ui_tools_los_result ui_tools_los(const los_index *ix, const table *t, int from, int to,
-                                 vec2s cursor)
-{
-    (void)ix;
-    ui_tools_los_result r = {.from = t->figures[from].pos,
-                             .to = to >= 0 ? t->figures[to].pos : cursor};
-    r.block_at = r.to;
-    snprintf(r.blocker, sizeof r.blocker, "(line of sight not built yet)");
-    return r;
-}
-
-void ui_tools_sight_compute(const los_index *ix, const table *t, int fig, ui_tools_sight *out)
-{
-    (void)ix;
-    out->origin = t->figures[fig].pos;
-    for (int i = 0; i < UI_TOOLS_SIGHT_RAYS; i++)
-        out->ring[i] = out->origin;
-    out->valid = true;
-}
-#endif
 
 static void status_words(uint32_t st, char *buf, size_t size)
 {

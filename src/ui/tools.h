@@ -4,13 +4,7 @@
 #ifndef UI_TOOLS_H
 #define UI_TOOLS_H
 
-#if __has_include("core/los.h")
 #include "core/los.h"
-#define UI_HAVE_LOS 1
-#else
-typedef struct los_index los_index;
-#define UI_HAVE_LOS 0
-#endif
 #include "core/path.h"
 #include "game/game.h"
 #include "render/render.h"

@@ -3,6 +3,7 @@
  * top-left corner. */
 #include "render/render.h"
 #include "ui/overlay.h"
+#include "ui/tools.h"
 #include "ui_fixture.h"
 
 #include <math.h>
@@ -49,6 +50,18 @@ static uint32_t px_at(frame *f, float x_cm, float y_cm)
 {
     vec2s p = render_camera_to_px(&f->cam, (vec2s){{x_cm, y_cm}});
     return render_read_pixel(f->ctx, (int)p.x, (int)p.y);
+}
+
+/* True when a pixel within 2 px of the table point has exactly `rgb` (thin diagonal lines land
+ * a pixel or two off their ideal centre in SDL's software rasteriser). */
+static bool near_has(frame *f, float x_cm, float y_cm, uint32_t rgb)
+{
+    vec2s p = render_camera_to_px(&f->cam, (vec2s){{x_cm, y_cm}});
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++)
+            if (render_read_pixel(f->ctx, (int)p.x + dx, (int)p.y + dy) == rgb)
+                return true;
+    return false;
 }
 
 static int channel(uint32_t rgb, int shift)
@@ -164,6 +177,47 @@ static void test_los_line_colour_clear_and_blocked(void **state)
         render_write_png(f->ctx, getenv("UI_TEST_DUMP"), err, sizeof err);
 }
 
+/* The line of sight from the real query (core/los.h), drawn: clear is green, blocked is red up
+ * to where sight is lost, and the blocker is named. */
+static void test_los_tool_from_the_query(void **state)
+{
+    frame *f = *state;
+    los_index *ix = los_create(f->t, NULL);
+    render_begin(f->ctx);
+    render_table(f->ctx, &f->cam, &f->scene);
+    ui_tools_los_result clear = ui_tools_los(ix, f->t, 0, -1, (vec2s){{20, 76}});
+    assert_false(clear.blocked);
+    ui_overlay_los(f->ctx, &f->cam, clear.from, clear.to, clear.blocked, clear.block_at);
+    assert_true(near_has(f, 20, 92, UI_LOS_CLEAR_RGB));
+    ui_tools_los_result blocked = ui_tools_los(ix, f->t, 0, -1, (vec2s){{60, 20}});
+    assert_true(blocked.blocked);
+    assert_string_equal(blocked.blocker, "Jungle (jungle)");
+    /* Sight is lost 2.5 cm (the see-into depth) after the line enters the jungle at (40, 60). */
+    assert_float_equal(glms_vec2_distance(blocked.block_at, (vec2s){{40, 60}}), 2.5, 0.01);
+    ui_overlay_los(f->ctx, &f->cam, blocked.from, blocked.to, blocked.blocked, blocked.block_at);
+    assert_true(near_has(f, 32, 76, UI_LOS_BLOCKED_RGB));
+    assert_false(near_has(f, 32, 76, UI_LOS_CLEAR_RGB));
+    ui_tools_los_result fig = ui_tools_los(ix, f->t, 0, 1, (vec2s){{0, 0}});
+    assert_true(fig.blocked);
+    los_destroy(ix);
+}
+
+static void test_tape_centre_and_edge(void **state)
+{
+    frame *f = *state;
+    vec2s pts[2] = {f->t->figures[2].pos, f->t->figures[3].pos};
+    int figs[2] = {2, 3};
+    ui_tools_tape_reading r = ui_tools_tape_measure(f->t, pts, figs, 2);
+    assert_float_equal(r.centre_cm, 3.0, 1e-4);
+    assert_true(r.edge_ok);
+    assert_float_equal(r.edge_cm, 0.5, 1e-4);
+    vec2s bent[3] = {f->t->figures[2].pos, {{120, 100}}, {{130, 100}}};
+    int bent_figs[3] = {2, -1, -1};
+    r = ui_tools_tape_measure(f->t, bent, bent_figs, 3);
+    assert_float_equal(r.centre_cm, 20.0, 1e-4);
+    assert_float_equal(r.edge_cm, 18.75, 1e-4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -172,6 +226,8 @@ int main(void)
         cmocka_unit_test(test_terrain_colour_inside_polygons),
         cmocka_unit_test(test_semicircle_tints_and_highlights_inside_figures),
         cmocka_unit_test(test_los_line_colour_clear_and_blocked),
+        cmocka_unit_test(test_los_tool_from_the_query),
+        cmocka_unit_test(test_tape_centre_and_edge),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

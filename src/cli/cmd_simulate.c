@@ -1,11 +1,190 @@
-/* Placeholder until its owner lands the real command. */
+/* `sandtable simulate SCENARIO -n N [--seed S] [--jobs J] [--json]`: bot-vs-bot games. */
 #include "cli/cli.h"
 
+#include "game/simulate.h"
+
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct sim_args {
+    const char *path;
+    int games, jobs, max_commands;
+    uint64_t seed;
+    bool json;
+    bot_level levels[2];
+} sim_args;
+
+static int usage(FILE *out, int status)
+{
+    fprintf(out,
+            "usage: sandtable simulate SCENARIO -n N [--seed S] [--jobs J] [--json]\n"
+            "                          [--bots LEVEL[,LEVEL]] [--max-commands M]\n"
+            "Plays N bot-vs-bot games and prints the win rate of each side with its 95%%\n"
+            "interval, mean turns, casualties per side and the most decisive events.\n"
+            "LEVEL is greedy (default) or random; two levels are the first and second side's.\n");
+    return status;
+}
+
+static bool parse_long(const char *s, long long lo, long long hi, long long *out)
+{
+    char *end;
+    if (!s || !*s)
+        return false;
+    long long v = strtoll(s, &end, 10);
+    if (*end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_bots(const char *s, bot_level levels[2])
+{
+    char a[32], b[32] = "";
+    if (!s || strlen(s) >= sizeof a)
+        return false;
+    snprintf(a, sizeof a, "%s", s);
+    char *comma = strchr(a, ',');
+    if (comma) {
+        *comma = '\0';
+        snprintf(b, sizeof b, "%s", comma + 1);
+    }
+    int x = bot_level_parse(a), y = b[0] ? bot_level_parse(b) : x;
+    if (x < 0 || y < 0)
+        return false;
+    levels[0] = (bot_level)x;
+    levels[1] = (bot_level)y;
+    return true;
+}
+
+/* Reads one option with its value; returns 0 when done, 2 on a usage error. */
+static int parse_option(int argc, char **argv, int *i, sim_args *a)
+{
+    const char *opt = argv[*i], *val = *i + 1 < argc ? argv[*i + 1] : NULL;
+    long long v;
+    bool ok = true;
+    if (strcmp(opt, "-n") == 0 || strcmp(opt, "--games") == 0)
+        ok = parse_long(val, 1, 100000000, &v) && (a->games = (int)v, true);
+    else if (strcmp(opt, "--jobs") == 0 || strcmp(opt, "-j") == 0)
+        ok = parse_long(val, 1, 256, &v) && (a->jobs = (int)v, true);
+    else if (strcmp(opt, "--seed") == 0)
+        ok = parse_long(val, 0, INT64_MAX, &v) && (a->seed = (uint64_t)v, true);
+    else if (strcmp(opt, "--max-commands") == 0)
+        ok = parse_long(val, 1, 100000000, &v) && (a->max_commands = (int)v, true);
+    else if (strcmp(opt, "--bots") == 0)
+        ok = parse_bots(val, a->levels);
+    else {
+        fprintf(stderr, "sandtable simulate: unknown option '%s'\n", opt);
+        return 2;
+    }
+    if (!ok) {
+        fprintf(stderr, "sandtable simulate: bad value for %s: '%s'\n", opt, val ? val : "");
+        return 2;
+    }
+    (*i)++;
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, sim_args *a)
+{
+    *a = (sim_args){.games = 0, .jobs = 1, .seed = 1, .levels = {BOT_GREEDY, BOT_GREEDY}};
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+            return usage(stdout, 0) - 1;
+        if (strcmp(argv[i], "--json") == 0) {
+            a->json = true;
+        } else if (argv[i][0] == '-') {
+            if (parse_option(argc, argv, &i, a))
+                return 2;
+        } else if (!a->path) {
+            a->path = argv[i];
+        } else {
+            return usage(stderr, 2);
+        }
+    }
+    if (!a->path || a->games <= 0)
+        return usage(stderr, 2);
+    return 0;
+}
+
+static void progress_bar(void *user, int done, int total)
+{
+    (void)user;
+    int width = 40, filled = (int)((long long)done * width / total);
+    fprintf(stderr, "\r[%.*s%*s] %d/%d", filled, "########################################",
+            width - filled, "", done, total);
+    if (done == total)
+        fputc('\n', stderr);
+    fflush(stderr);
+}
+
+static void print_summary(const sim_args *a, const scenario *sc, const sim_summary *s)
+{
+    printf("%d games of \"%s\" (%s), seed %" PRIu64 ", %d job%s, %s vs %s: %.2f s (%.1f games/s)\n",
+           s->games, sc->title, sc->ruleset, a->seed, a->jobs, a->jobs == 1 ? "" : "s",
+           bot_level_name(a->levels[0]), bot_level_name(a->levels[1]), s->seconds,
+           s->seconds > 0 ? s->games / s->seconds : 0.0);
+    for (int k = 1; k <= s->side_count; k++)
+        printf("  %-20s wins %5.1f%%  (95%% interval %5.1f-%5.1f%%)  mean casualties %.2f\n",
+               s->side_names[k], s->win_pct[k], s->win_lo[k], s->win_hi[k], s->mean_casualties[k]);
+    printf("  %-20s      %5.1f%%  (%d unfinished: hit the command cap)\n", "draws", s->win_pct[0],
+           s->games - s->finished);
+    printf("mean turns %.2f, mean commands %.1f\n", s->mean_turns, s->mean_commands);
+    if (s->cause_count)
+        printf("casualties by rule:\n");
+    for (int i = 0; i < s->cause_count; i++)
+        printf("  %6d  %s\n", s->causes[i].removed, s->causes[i].ref);
+    if (s->decisive_count)
+        printf("most decisive events:\n");
+    for (int i = 0; i < s->decisive_count; i++) {
+        const sim_moment *m = &s->decisive[i];
+        printf("  game %d, turn %d, command %d: %d removed: %s\n", m->game, m->turn, m->command,
+               m->removed, m->text);
+    }
+}
 
 int cli_simulate(int argc, char **argv)
 {
-    (void)argc;
-    fprintf(stderr, "sandtable %s: not built yet\n", argv[0]);
-    return 2;
+    sim_args a;
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    scenario_error se;
+    scenario *sc = scenario_load_file(a.path, &se);
+    char buf[1200];
+    if (!sc) {
+        fprintf(stderr, "%s\n", scenario_error_format(&se, buf, sizeof buf));
+        return 1;
+    }
+    sim_desc d = {.scenario = sc,
+                  .games = a.games,
+                  .seed = a.seed,
+                  .jobs = a.jobs,
+                  .levels = {a.levels[0], a.levels[1]},
+                  .max_commands = a.max_commands,
+                  .progress = isatty(STDERR_FILENO) ? progress_bar : NULL};
+    sim_summary sum;
+    game_error err;
+    if (!sim_run(&d, &sum, &err)) {
+        snprintf(err.file, sizeof err.file, "%s", a.path);
+        fprintf(stderr, "%s\n", game_error_format(&err, buf, sizeof buf));
+        scenario_destroy(sc);
+        return 1;
+    }
+    if (a.json) {
+        json_t *o = sim_summary_json(&sum);
+        json_object_set_new(o, "scenario", json_string(a.path));
+        json_object_set_new(o, "ruleset", json_string(sc->ruleset));
+        json_object_set_new(o, "seed", json_integer((json_int_t)a.seed));
+        json_object_set_new(o, "jobs", json_integer(a.jobs));
+        json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+        putchar('\n');
+        json_decref(o);
+    } else {
+        print_summary(&a, sc, &sum);
+    }
+    scenario_destroy(sc);
+    return 0;
 }

@@ -37,6 +37,25 @@ static void error_set(scenario_error *err, const char *name, int line, int colum
     va_end(ap);
 }
 
+bool scenario_error_at(const scenario *s, const char *path, scenario_error *err, const char *fmt,
+                       ...)
+{
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", s->file);
+    snprintf(err->path, sizeof err->path, "%s", path ? path : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    char buf[sizeof err->path];
+    scenario_pos_seg steps[SCN_PATH_MAX];
+    int n = scenario_pos_parse(path, buf, sizeof buf, steps, SCN_PATH_MAX);
+    if (n < 0 || !scenario_pos_find(s->source_text, s->source_len, steps, n, false, &err->line,
+                                    &err->column))
+        err->line = err->column = 0;
+    return false;
+}
+
 const char *scenario_error_format(const scenario_error *err, char *buf, size_t size)
 {
     char where[300];
@@ -300,6 +319,8 @@ scenario *scenario_load_string(const char *text, size_t len, const char *name, s
     scenario *s = mem_calloc(1, sizeof *s);
     s->source_text = mem_calloc(len + 1, 1);
     memcpy(s->source_text, text, len);
+    s->source_len = len;
+    memcpy(s->file, err->file, sizeof s->file);
     scn_ctx c = {.name = err->file, .text = s->source_text, .len = len, .err = err, .s = s};
     json_t *root = parse_json(s->source_text, len, err->file, err);
     if (!root)

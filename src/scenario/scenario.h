@@ -74,6 +74,8 @@ typedef struct scenario {
     scenario_victory *victory;
     int victory_count;
     char *source_text; /* the file's bytes, NUL-terminated, so saves can embed them */
+    size_t source_len; /* their length (source_text may hold NUL bytes) */
+    char file[256];    /* the name the scenario was loaded under, for errors */
 } scenario;
 
 /* Loads a scenario file. Returns NULL with *err filled on any problem (err may not be NULL). */
@@ -86,6 +88,18 @@ void scenario_destroy(scenario *s);
  * SANDTABLE_SOURCE_DIR/assets/terrain.json. False with *err filled when that file is missing
  * or wrong. The loader calls it before reading a scenario's own types. */
 bool scenario_builtin_terrain(table *t, scenario_error *err);
+
+/* Fills *err for a problem found after loading, such as a rule set refusing its options: the
+ * scenario's file name, the line and column of the value at `path` in its text (0 when absent),
+ * the path itself and the message. `path` is written as in errors:
+ * "$.ruleset_options.morale.ruthless", "$.units[2].figures[0]", "$[\"odd key\"]". Returns false,
+ * so a caller can `return scenario_error_at(...)`. */
+bool scenario_error_at(const scenario *s, const char *path, scenario_error *err, const char *fmt,
+                       ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 
 /* "file:line:column: $.path: message" into buf; returns buf. */
 const char *scenario_error_format(const scenario_error *err, char *buf, size_t size);

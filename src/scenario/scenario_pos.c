@@ -246,3 +246,52 @@ const char *scenario_pos_format(const scenario_pos_seg *path, int n, char *buf, 
     }
     return buf;
 }
+
+/* One step at buf[*i], whose first character `delim` ('.' or '[') may already have been
+ * overwritten by the NUL ending the previous key: ".key", "[n]" or ["key"]. */
+static bool parse_step(char *buf, size_t *i, char delim, scenario_pos_seg *seg)
+{
+    if (delim == '.') {
+        size_t start = ++*i;
+        *i += strcspn(buf + start, ".[");
+        if (*i == start)
+            return false;
+        *seg = (scenario_pos_seg){buf + start, 0};
+        return true;
+    }
+    if (delim != '[')
+        return false;
+    if (buf[*i + 1] == '"') {
+        char *end = strstr(buf + *i + 2, "\"]");
+        if (!end)
+            return false;
+        *seg = (scenario_pos_seg){buf + *i + 2, 0};
+        *end = '\0';
+        *i = (size_t)(end - buf) + 2;
+        return true;
+    }
+    char *end;
+    long index = strtol(buf + *i + 1, &end, 10);
+    if (end == buf + *i + 1 || *end != ']' || index < 0 || index > 1000000000)
+        return false;
+    *seg = (scenario_pos_seg){NULL, (int)index};
+    *i = (size_t)(end - buf) + 1;
+    return true;
+}
+
+int scenario_pos_parse(const char *path, char *buf, size_t size, scenario_pos_seg *steps, int max)
+{
+    if (!path || path[0] != '$' || strlen(path) >= size)
+        return -1;
+    strcpy(buf, path);
+    size_t len = strlen(buf), i = 1;
+    char delim = buf[1];
+    int n = 0;
+    while (i < len) {
+        if (n == max || !parse_step(buf, &i, delim, &steps[n++]))
+            return -1;
+        delim = buf[i];
+        buf[i] = '\0'; /* ends a ".key" step; the delimiter lives on in `delim` */
+    }
+    return n;
+}

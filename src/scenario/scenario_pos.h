@@ -24,4 +24,8 @@ bool scenario_pos_find(const char *text, size_t len, const scenario_pos_seg *pat
  * ["key"]); returns buf. */
 const char *scenario_pos_format(const scenario_pos_seg *path, int n, char *buf, size_t size);
 
+/* Parses a path written by scenario_pos_format into at most `max` steps whose keys point into
+ * `buf` (a copy of the path, modified). Returns the step count, or -1 when it is not a path. */
+int scenario_pos_parse(const char *path, char *buf, size_t size, scenario_pos_seg *steps, int max);
+
 #endif // SCENARIO_SCENARIO_POS_H

@@ -296,6 +296,34 @@ static void test_error_format(void **state)
     assert_string_equal(err.path, "$.ruleset");
 }
 
+/* A rule set reporting a problem in its options gets the same kind of message. */
+static void test_error_at_options(void **state)
+{
+    (void)state;
+    scenario *s = load_good("skirmish.json");
+    scenario_error err;
+    char buf[1200], want[1200];
+    assert_false(scenario_error_at(s, "$.ruleset_options.morale.ruthless", &err, "expected %s",
+                                   "\"always\" or \"never\""));
+    snprintf(want, sizeof want,
+             "%s/tests/scenario/good/skirmish.json:7:46: $.ruleset_options.morale.ruthless: "
+             "expected \"always\" or \"never\"",
+             getenv("SANDTABLE_SOURCE_DIR"));
+    assert_string_equal(scenario_error_format(&err, buf, sizeof buf), want);
+    scenario_error_at(s, "$.units[1].blocks[0].count", &err, "x");
+    assert_int_equal(err.line, 43);
+    assert_int_equal(err.column, 48);
+    scenario_error_at(s, "$[\"sides\"][1].name", &err, "x");
+    assert_int_equal(err.line, 23);
+    assert_int_equal(err.column, 14);
+    scenario_error_at(s, "$.no_such_key", &err, "x");
+    assert_int_equal(err.line, 0);
+    scenario_error_at(s, "not a path", &err, "x");
+    assert_int_equal(err.line, 0);
+    assert_string_equal(err.path, "not a path");
+    scenario_destroy(s);
+}
+
 static void test_builtin_terrain_missing(void **state)
 {
     (void)state;
@@ -326,6 +354,7 @@ int main(void)
         cmocka_unit_test(test_zones_victory),
         cmocka_unit_test(test_minimal_defaults),
         cmocka_unit_test(test_error_format),
+        cmocka_unit_test(test_error_at_options),
         cmocka_unit_test(test_builtin_terrain_missing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -157,29 +157,33 @@ static void emblem_nco(art_canvas *cv)
     }
 }
 
-/* A crescent: the outer arc of one circle closed by the inner arc of another. */
-static void crescent(art_canvas *cv, float x, float y, float r, art_paint p)
+/* A crescent: inside one circle and outside another, each edge anti-aliased. */
+typedef struct crescent_shape {
+    float x, y, r, ix, iy, ir;
+} crescent_shape;
+
+static art_rgba crescent_at(float x, float y, void *ctx)
 {
-    float v[2 * 50];
-    int n = 0;
-    for (int i = 0; i <= 24; i++, n++) { /* outer arc, from upper right round the left side */
-        float a = (35.0f + 290.0f * (float)i / 24.0f) * ART_PI / 180.0f;
-        v[2 * n] = x + r * art_sin(a);
-        v[2 * n + 1] = y - r * art_cos(a);
-    }
-    float ix = x + 0.42f * r, iy = y - 0.25f * r, ir = 0.86f * r;
-    for (int i = 0; i <= 24; i++, n++) { /* inner arc, back again */
-        float a = (280.0f - 220.0f * (float)i / 24.0f) * ART_PI / 180.0f;
-        v[2 * n] = ix + ir * art_sin(a);
-        v[2 * n + 1] = iy - ir * art_cos(a);
-    }
-    art_polygon(cv, v, n, p);
+    const crescent_shape *c = ctx;
+    float dx = x - c->x, dy = y - c->y, ex = x - c->ix, ey = y - c->iy;
+    float in_outer = art_clamp(c->r + 0.5f - sqrtf(dx * dx + dy * dy), 0, 1);
+    float in_inner = art_clamp(c->ir + 0.5f - sqrtf(ex * ex + ey * ey), 0, 1);
+    art_rgba col =
+        art_mix(art_shade(GOLD, 1.25f), GOLD_DARK, art_clamp((dx + dy) / (2 * c->r) + 0.5f, 0, 1));
+    col.a = in_outer * (1.0f - in_inner);
+    return col;
+}
+
+static void crescent(art_canvas *cv, float x, float y, float r)
+{
+    crescent_shape c = {x, y, r, x + 0.45f * r, y - 0.3f * r, 0.84f * r};
+    art_fill_fn(cv, crescent_at, &c);
 }
 
 static void emblem_leader(art_canvas *cv, art_rgba panel)
 {
     (void)panel;
-    crescent(cv, 90, 84, 24, art_radial(art_shade(GOLD, 1.3f), GOLD_DARK, 80, 76, 30));
+    crescent(cv, 88, 84, 25);
     star(cv, 100, 80, 8, 3.4f, 5, 10, art_solid(GOLD));
     art_xform keep = cv->xf;
     for (int s = -1; s <= 1; s += 2) {

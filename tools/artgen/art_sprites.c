@@ -17,6 +17,7 @@
 #define CLOTH_WHITE art_rgb(236, 232, 220)
 #define BLACK       art_rgb(34, 30, 28)
 #define HORSE       art_rgb(122, 78, 44)
+#define KEPI        art_rgb(52, 58, 74)
 #define OUTLINE     art_rgba8(24, 20, 16, 235)
 
 /* A dome: lit from the top left, darker at the rim. */
@@ -41,6 +42,14 @@ static void finish(art_canvas *cv, float outline)
     art_xform_reset(cv);
     art_outline(cv, outline, OUTLINE);
     art_shadow(cv, 2.0f, 2.0f, 1, 0.35f);
+}
+
+/* Figures are drawn about 25 units across the shoulders and scaled by 1.28 to fill the 64 px
+ * sprite (shoulders half its width), so they still read on a base of 20-30 px on screen. */
+static void figure_frame(art_canvas *cv)
+{
+    art_translate(cv, 32, 33);
+    art_scale(cv, 1.28f);
 }
 
 /* ---- parts, in the figure's own frame (origin = base centre, facing -y) --------------------- */
@@ -119,33 +128,33 @@ static void part_sword(art_canvas *cv, float hx, float hy, float tx, float ty, f
 
 static void draw_infantry(art_canvas *cv, int param)
 {
-    art_translate(cv, 32, 33);
+    figure_frame(cv);
     part_pack(cv);
     part_torso(cv, 12.5f, 7.0f);
     art_line(cv, -9.5f, -2.5f, 8.5f, 5.0f, 1.8f, art_solid(art_rgb(96, 64, 38))); /* strap */
-    part_arm(cv, 10, 0, 10.5f, -6, 6.6f, -3.4f, SKIN);
-    part_rifle(cv, 7.5f, 4.0f, 3.0f, -25.0f, param == 0);
-    part_arm(cv, -10, -0.5f, -6.5f, -8.5f, 3.6f, -13.5f, SKIN);
+    part_arm(cv, 10, 0, 10.5f, -5, 7.0f, -2.4f, SKIN);
+    part_rifle(cv, 7.5f, 4.0f, 4.0f, -19.5f, param == 0);
+    part_arm(cv, -10, -0.5f, -6.0f, -8.0f, 4.6f, -11.0f, SKIN);
     part_pith_helmet(cv);
-    finish(cv, 1.3f);
+    finish(cv, 1.5f);
 }
 
 static void draw_gunner(art_canvas *cv, int param)
 {
-    art_translate(cv, 32, 33);
+    figure_frame(cv);
     part_torso(cv, 12.0f, 7.0f);
     /* the rammer held across the body, sponge end forward left */
-    art_line(cv, 13.0f, 9.0f, -11.0f, -22.0f, 2.0f, dome(WOOD, 0, 0, 14));
-    art_ellipse(cv, -11.5f, -22.5f, 2.4f, 3.6f, -38, art_solid(art_rgb(60, 52, 44)));
+    art_line(cv, 12.0f, 8.0f, -9.5f, -19.5f, 2.0f, dome(WOOD, 0, 0, 14));
+    art_ellipse(cv, -10.0f, -20.0f, 2.4f, 3.6f, -38, art_solid(art_rgb(60, 52, 44)));
     part_arm(cv, 10, 0, 9.5f, -6, 4.5f, -3.0f, SKIN);
     part_arm(cv, -10, -0.5f, -8.0f, -7.5f, -3.6f, -9.8f, SKIN);
-    part_kepi(cv, tdome(0, -0.8f, 4.6f), art_rgb(60, 50, 40));
-    finish(cv, 1.3f);
+    part_kepi(cv, dome(KEPI, 0, -0.8f, 4.6f), art_rgb(150, 40, 40));
+    finish(cv, 1.5f);
 }
 
 static void draw_native(art_canvas *cv, int param)
 {
-    art_translate(cv, 32, 33);
+    figure_frame(cv);
     /* the long kalasag shield on the left arm */
     art_rotate(cv, -14);
     art_rect(cv, -16.5f, -20, -10.5f, 8, 2.6f, dome(art_rgb(150, 104, 58), -13, -8, 10));
@@ -157,14 +166,14 @@ static void draw_native(art_canvas *cv, int param)
     art_line(cv, -8, -1.5f, 7, 5.5f, 2.6f, art_solid(art_rgb(196, 58, 44)));
     part_bare_arm(cv, -10, 0, -9.5f, -6.5f, -7.5f, -9);
     part_bare_arm(cv, 10, 0, 11, -6, 9, -8.5f);
-    part_sword(cv, 9.6f, -9.5f, 14.5f, -25.0f, 3.4f); /* barong */
-    part_turban(cv, 6.2f, tdome(0, -0.5f, 6.2f));
-    finish(cv, 1.3f);
+    part_sword(cv, 9.6f, -9.5f, 13.5f, -21.5f, 3.4f); /* barong */
+    part_turban(cv, 6.2f, dome(art_rgb(226, 208, 160), 0, -0.5f, 6.2f));
+    finish(cv, 1.5f);
 }
 
 static void draw_officer(art_canvas *cv, int param)
 {
-    art_translate(cv, 32, 33);
+    figure_frame(cv);
     part_torso(cv, 12.5f, 7.2f);
     art_line(cv, 9.5f, -2.0f, -7.5f, 5.5f, 2.4f, art_solid(art_rgb(178, 34, 40))); /* sash */
     art_ellipse(cv, -10.5f, 0, 3.2f, 4.2f, 0, dome(GOLD, -10.5f, 0, 4));
@@ -172,14 +181,14 @@ static void draw_officer(art_canvas *cv, int param)
     part_arm(cv, -10, 0, -9.5f, -7.5f, -6.5f, -14.0f, SKIN); /* revolver hand */
     art_rect(cv, -7.6f, -20.0f, -5.8f, -13.0f, 0.8f, art_solid(IRON));
     part_arm(cv, 10, 0, 12.5f, -6.5f, 10.5f, -11.5f, SKIN);
-    part_sword(cv, 10.5f, -11.5f, 15.5f, -29.0f, 2.6f);
+    part_sword(cv, 10.5f, -11.5f, 14.0f, -22.5f, 2.6f);
     part_kepi(cv, dome(art_rgb(44, 48, 64), 0, -0.8f, 4.6f), GOLD);
-    finish(cv, 1.3f);
+    finish(cv, 1.5f);
 }
 
 static void draw_nco(art_canvas *cv, int param)
 {
-    art_translate(cv, 32, 33);
+    figure_frame(cv);
     part_pack(cv);
     part_torso(cv, 12.5f, 7.0f);
     art_line(cv, -9.5f, -2.5f, 8.5f, 5.0f, 1.8f, art_solid(art_rgb(96, 64, 38)));
@@ -196,13 +205,13 @@ static void draw_nco(art_canvas *cv, int param)
             art_polyline(cv, v, 3, 1.0f, art_solid(GOLD));
         }
     }
-    part_kepi(cv, tdome(0, -0.8f, 4.6f), art_rgb(60, 50, 40));
-    finish(cv, 1.3f);
+    part_kepi(cv, dome(KEPI, 0, -0.8f, 4.6f), art_rgb(150, 40, 40));
+    finish(cv, 1.5f);
 }
 
 static void draw_leader(art_canvas *cv, int param)
 {
-    art_translate(cv, 32, 33);
+    figure_frame(cv);
     /* a cape flaring behind the shoulders */
     float cape[10] = {-12.5f, -1, 12.5f, -1, 16, 15, 0, 18, -16, 15};
     art_paint cp = art_radial(art_rgb(235, 235, 235), art_rgb(120, 120, 120), -3, 2, 22);
@@ -217,15 +226,15 @@ static void draw_leader(art_canvas *cv, int param)
     art_circle(cv, -12.5f, -8.5f, 1.8f, dome(BRASS, -12.5f, -8.5f, 1.8f));
     part_bare_arm(cv, 10.5f, 0, 12.5f, -6.5f, 11, -11);
     /* kampilan: a long blade widening to a forked tip */
-    float blade[10] = {10.2f, -12, 12.0f, -12.4f, 17.6f, -32, 15.6f, -30.4f, 14.2f, -32.6f};
+    float blade[10] = {10.2f, -12, 12.0f, -12.4f, 16.2f, -24.5f, 14.6f, -23.2f, 13.2f, -25.0f};
     art_polygon(cv, blade, 5, dome(STEEL, 13, -20, 12));
     art_line(cv, 8.4f, -12.2f, 13.8f, -11.2f, 1.6f, art_solid(BRASS));
     /* a big turban with a feather plume */
     art_leaf(cv, 1, -2, 6, 14, 2.6f, dome(CLOTH_WHITE, 3, 5, 6));
     art_leaf(cv, -1, -2, -5, 13, 2.2f, dome(art_rgb(200, 50, 40), -3, 5, 6));
-    part_turban(cv, 7.2f, tdome(0, -0.5f, 7.2f));
+    part_turban(cv, 7.2f, dome(art_rgb(232, 184, 64), 0, -0.5f, 7.2f));
     art_circle(cv, 0, -5.6f, 1.6f, dome(art_rgb(60, 160, 90), 0, -5.6f, 1.6f));
-    finish(cv, 1.3f);
+    finish(cv, 1.5f);
 }
 
 /* The horse in its own frame: origin under the rider's seat. */
@@ -262,10 +271,11 @@ static void part_rider(art_canvas *cv, bool sabre)
 
 static void draw_cavalry(art_canvas *cv, int param)
 {
-    art_translate(cv, 32, 52);
+    art_translate(cv, 32, 50);
+    art_scale(cv, 1.1f);
     part_horse(cv, HORSE);
     part_rider(cv, true);
-    finish(cv, 1.3f);
+    finish(cv, 1.5f);
 }
 
 /* A field gun in its own frame: origin at the axle centre, muzzle toward -y. */
@@ -304,9 +314,10 @@ static void part_gun(art_canvas *cv, bool gatling)
 
 static void draw_gun(art_canvas *cv, int param)
 {
-    art_translate(cv, 32, 30);
+    art_translate(cv, 32, 29);
+    art_scale(cv, 1.1f);
     part_gun(cv, param == 1);
-    finish(cv, 1.2f);
+    finish(cv, 1.4f);
 }
 
 static void place(art_canvas *cv, float x, float y, float deg, float s)
@@ -330,7 +341,7 @@ static void part_crewman(art_canvas *cv, bool rammer)
         part_arm(cv, 10, 0, 11, -6, 7, -10.5f, SKIN);
         part_arm(cv, -10, 0, -11, -6, -7, -10.5f, SKIN);
     }
-    part_kepi(cv, tdome(0, -0.8f, 4.6f), art_rgb(60, 50, 40));
+    part_kepi(cv, dome(KEPI, 0, -0.8f, 4.6f), art_rgb(150, 40, 40));
 }
 
 static void draw_gun_crew(art_canvas *cv, int param)

@@ -150,34 +150,54 @@ static void tex_forest(art_canvas *cv, dice_rng *rng)
     }
 }
 
+/* One bamboo clump: leaves spreading from it, then its culms seen end-on. */
+static void bamboo_leaves(art_canvas *cv, dice_rng *rng, float cx, float cy, int n)
+{
+    for (int k = 0; k < n; k++) {
+        float a = art_rand(rng, 0, 2 * ART_PI), l = art_rand(rng, 12, 22);
+        float r0 = art_rand(rng, 4, 10);
+        float x = cx + r0 * art_cos(a), y = cy + r0 * art_sin(a);
+        float b = a + art_rand(rng, -0.5f, 0.5f);
+        float ex = x + l * art_cos(b), ey = y + l * art_sin(b);
+        art_rgba c = jitter(rng, art_rgb(118, 150, 58), 0.2f);
+        art_leaf(cv, x + 1, y + 1.5f, ex + 1, ey + 1.5f, 1.9f, art_solid(art_rgba8(0, 0, 0, 60)));
+        art_leaf(cv, x, y, ex, ey, 1.9f,
+                 art_linear(art_shade(c, 0.8f), x, y, art_shade(c, 1.2f), ex, ey));
+    }
+}
+
+static void bamboo_culms(art_canvas *cv, dice_rng *rng, float cx, float cy)
+{
+    int n = 12 + (int)art_rand(rng, 0, 14);
+    float size = art_rand(rng, 6, 11);
+    for (int k = 0; k < n; k++) {
+        float a = art_rand(rng, 0, 2 * ART_PI), d = size * art_rand(rng, 0.1f, 1.0f);
+        float x = cx + d * art_cos(a), y = cy + d * art_sin(a), r = art_rand(rng, 2.0f, 3.0f);
+        art_rgba col = jitter(rng, k % 4 ? art_rgb(170, 184, 84) : art_rgb(204, 196, 104), 0.1f);
+        art_circle(cv, x + 1.2f, y + 1.5f, r, art_solid(art_rgba8(0, 0, 0, 120)));
+        art_circle(cv, x, y, r + 0.6f, art_solid(art_rgb(60, 72, 30)));
+        art_circle(cv, x, y, r,
+                   art_radial(art_shade(col, 1.25f), art_shade(col, 0.7f), x - 0.5f * r,
+                              y - 0.5f * r, 1.6f * r));
+        art_circle(cv, x, y, r * 0.45f, art_solid(art_rgba8(70, 84, 30, 170)));
+    }
+}
+
 static void tex_bamboo(art_canvas *cv, dice_rng *rng)
 {
-    fill_ground(cv, art_rgb(62, 70, 34), art_rgb(96, 104, 50), 4, 4, 51u, 0.1f);
-    for (int i = 0; i < 140; i++) {
-        float x = art_rand(rng, 0, TEX), y = art_rand(rng, 0, TEX);
-        float a = art_rand(rng, 0, 2 * ART_PI), l = art_rand(rng, 7, 12);
-        art_leaf(cv, x, y, x + l * art_cos(a), y + l * art_sin(a), 1.3f,
-                 art_solid(jitter(rng, art_rgb(122, 152, 60), 0.2f)));
+    fill_ground(cv, art_rgb(46, 56, 26), art_rgb(74, 84, 38), 4, 4, 51u, 0.1f);
+    /* clumps on a jittered 4x4 grid, so the thicket is even and dense */
+    float cx[16], cy[16];
+    for (int i = 0; i < 16; i++) {
+        cx[i] = 32.0f * (float)(i % 4) + 16 + art_rand(rng, -13, 13) + (i / 4 % 2 ? 16 : 0);
+        cy[i] = 32.0f * (float)(i / 4) + 16 + art_rand(rng, -11, 11);
     }
-    for (int c = 0; c < 14; c++) {
-        float cx = art_rand(rng, 0, TEX), cy = art_rand(rng, 0, TEX);
-        for (int k = 0; k < 16; k++) {
-            float x = cx + art_rand(rng, -9, 9), y = cy + art_rand(rng, -9, 9);
-            float r = art_rand(rng, 1.8f, 2.8f);
-            art_rgba col = jitter(rng, art_rgb(196, 196, 104), 0.12f);
-            art_circle(cv, x + 1, y + 1.2f, r, art_solid(art_rgba8(0, 0, 0, 110)));
-            art_circle(cv, x, y, r,
-                       art_radial(art_shade(col, 1.2f), art_shade(col, 0.7f), x - 0.5f * r,
-                                  y - 0.5f * r, 1.6f * r));
-            art_ring(cv, x, y, r * 0.5f, 0.6f, art_solid(art_rgba8(90, 96, 40, 160)));
-        }
-        for (int k = 0; k < 10; k++) {
-            float a = art_rand(rng, 0, 2 * ART_PI), l = art_rand(rng, 8, 14);
-            float x = cx + art_rand(rng, -6, 6), y = cy + art_rand(rng, -6, 6);
-            art_leaf(cv, x, y, x + l * art_cos(a), y + l * art_sin(a), 1.4f,
-                     art_solid(jitter(rng, art_rgb(140, 176, 70), 0.15f)));
-        }
-    }
+    for (int i = 0; i < 16; i++)
+        bamboo_leaves(cv, rng, cx[i], cy[i], 16);
+    for (int i = 0; i < 16; i++)
+        bamboo_culms(cv, rng, cx[i], cy[i]);
+    for (int i = 0; i < 16; i++)
+        bamboo_leaves(cv, rng, cx[i], cy[i], 5);
 }
 
 static void tex_hill(art_canvas *cv, dice_rng *rng)
@@ -250,35 +270,52 @@ static art_rgba water_at(float x, float y, void *ctx)
 {
     const water *w = ctx;
     float n = art_fbm(x, y, 3, 4, TEX, w->seed);
-    float r = art_noise_aniso(x, y, 16, 6, TEX, w->seed + 3u); /* streaks along the flow */
-    art_rgba c = art_mix(w->deep, w->shallow, n);
-    float glint = art_smooth(0.62f, 0.8f, r) * 0.5f;
-    return art_mix(c, art_rgb(200, 226, 236), glint * 0.6f);
+    float m = art_fbm(x, y, 8, 2, TEX, w->seed + 5u);
+    art_rgba c = art_mix(w->deep, w->shallow, art_smooth(0.25f, 0.75f, n));
+    return art_shade(c, 0.94f + 0.12f * m);
+}
+
+/* Wavelets: short light arcs lying mostly across the tile, as on a map. */
+static void wavelets(art_canvas *cv, dice_rng *rng, int n, int alpha)
+{
+    for (int i = 0; i < n; i++) {
+        float x = art_rand(rng, 0, TEX), y = art_rand(rng, 0, TEX), l = art_rand(rng, 3, 8);
+        float a = art_rand(rng, -0.3f, 0.3f), c = art_cos(a), s = art_sin(a);
+        float v[6] = {x - l * c, y - l * s, x - 2.0f * s, y - 1.2f, x + l * c, y + l * s};
+        art_polyline(cv, v, 3, 0.9f, art_solid(art_rgba8(214, 236, 244, alpha)));
+    }
 }
 
 static void tex_river(art_canvas *cv, dice_rng *rng)
 {
-    water w = {art_rgb(34, 70, 104), art_rgb(60, 112, 140), 91u};
+    water w = {art_rgb(30, 64, 98), art_rgb(60, 112, 140), 91u};
     art_fill_fn(cv, water_at, &w);
-    for (int i = 0; i < 30; i++) {
-        float x = art_rand(rng, 0, TEX), y = art_rand(rng, 0, TEX), l = art_rand(rng, 4, 10);
-        art_line(cv, x, y, x + l, y + art_rand(rng, -1, 1), 0.9f,
-                 art_solid(art_rgba8(220, 240, 250, 90)));
-    }
+    wavelets(cv, rng, 46, 80);
+}
+
+static void stone(art_canvas *cv, dice_rng *rng, float r_lo, float r_hi, int alpha)
+{
+    float x = art_rand(rng, 0, TEX), y = art_rand(rng, 0, TEX), r = art_rand(rng, r_lo, r_hi);
+    art_rgba c = jitter(rng, art_rgb(154, 148, 134), 0.15f);
+    c.a = (float)alpha / 255.0f;
+    float rot = art_rand(rng, 0, 180);
+    art_ellipse(cv, x + 0.8f, y + 1, r, r * 0.75f, rot,
+                art_solid(art_rgba8(20, 30, 30, alpha / 3)));
+    art_ellipse(
+        cv, x, y, r, r * 0.75f, rot,
+        art_radial(art_shade(c, 1.25f), art_shade(c, 0.7f), x - r * 0.4f, y - r * 0.4f, r * 1.6f));
 }
 
 static void tex_ford(art_canvas *cv, dice_rng *rng)
 {
-    fill_ground(cv, art_rgb(140, 128, 92), art_rgb(176, 160, 116), 4, 4, 101u, 0.08f);
-    for (int i = 0; i < 40; i++) {
-        float x = art_rand(rng, 0, TEX), y = art_rand(rng, 0, TEX), r = art_rand(rng, 2, 5);
-        art_rgba c = jitter(rng, art_rgb(150, 146, 136), 0.15f);
-        art_ellipse(cv, x, y, r, r * 0.75f, art_rand(rng, 0, 180),
-                    art_radial(art_shade(c, 1.2f), art_shade(c, 0.7f), x - r * 0.4f, y - r * 0.4f,
-                               r * 1.6f));
-    }
-    water w = {art_rgba8(60, 120, 150, 110), art_rgba8(90, 150, 170, 150), 103u};
+    fill_ground(cv, art_rgb(132, 122, 90), art_rgb(170, 156, 114), 4, 4, 101u, 0.08f);
+    for (int i = 0; i < 40; i++) /* the gravel bed, seen through the water */
+        stone(cv, rng, 1.5f, 3.5f, 255);
+    water w = {art_rgba8(50, 104, 136, 140), art_rgba8(86, 146, 166, 110), 103u};
     art_fill_fn(cv, water_at, &w);
+    for (int i = 0; i < 18; i++) /* stepping stones above the surface */
+        stone(cv, rng, 3.0f, 6.0f, 255);
+    wavelets(cv, rng, 30, 90);
 }
 
 static void tex_wall(art_canvas *cv, dice_rng *rng)

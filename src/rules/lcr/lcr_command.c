@@ -11,17 +11,15 @@ float lcr_command_radius(const lcr_data *d, const figure *leader)
     return rank < 0 ? 0.0f : d->command_radius_cm[rank][leader->quality];
 }
 
-static float base_radius(const figure *f)
+static geom_placed_base placed(const figure *f)
 {
-    if (f->base.kind == GEOM_BASE_ROUND)
-        return f->base.radius_cm;
-    return 0.5f * fminf(f->base.frontage_cm, f->base.depth_cm);
+    return (geom_placed_base){f->base, f->pos, f->facing};
 }
 
 bool lcr_command_in_contact(const lcr_data *d, const figure *a, const figure *b)
 {
-    float dist = glms_vec2_distance(a->pos, b->pos);
-    return dist - base_radius(a) - base_radius(b) <= d->contact_gap_cm;
+    geom_placed_base pa = placed(a), pb = placed(b);
+    return geom_base_edge_distance(&pa, &pb) <= d->contact_gap_cm;
 }
 
 /* Command rank: soldiers 0, NCOs and native leaders 1, officers 2, generals 3. */

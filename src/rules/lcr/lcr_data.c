@@ -505,9 +505,21 @@ static void read_combat(reader *r, json_t *root, lcr_data *d)
     }
     json_t *f = get(r, root, "$", "formation", JSON_OBJECT);
     if (f) {
-        static const char *const keys[] = {"contact_gap_cm", NULL};
+        static const char *const keys[] = {"contact_gap_cm", "loose", NULL};
         check_keys(r, f, "$.formation", keys);
         d->contact_gap_cm = (float)get_num(r, f, "$.formation", "contact_gap_cm", 0, 10);
+        json_t *loose = get(r, f, "$.formation", "loose", JSON_ARRAY);
+        for (size_t i = 0; loose && i < json_array_size(loose); i++) {
+            char p[128];
+            path_index(p, sizeof p, "$.formation.loose", i);
+            json_t *v = json_array_get(loose, i);
+            if (!json_is_string(v) || i >= 4) {
+                fail_at(r, p, "expected at most 4 formation names");
+                break;
+            }
+            snprintf(d->loose[i], sizeof d->loose[i], "%s", json_string_value(v));
+            d->loose_count++;
+        }
     }
 }
 
@@ -527,8 +539,9 @@ static void read_morale(reader *r, json_t *root, lcr_data *d)
 static void read_root(reader *r, json_t *root, lcr_data *d)
 {
     static const char *const keys[] = {
-        "ruleset", "seed",  "qualities", "cards",        "command_radius_cm", "move",   "terrain",
-        "weapons", "saves", "area_fire", "close_combat", "formation",         "morale", NULL};
+        "ruleset",      "seed",      "qualities", "cards", "command_radius_cm",
+        "move",         "terrain",   "weapons",   "saves", "area_fire",
+        "close_combat", "formation", "morale",    "game",  NULL};
     check_keys(r, root, "$", keys);
     json_t *id = get(r, root, "$", "ruleset", JSON_STRING);
     if (id && strcmp(json_string_value(id), "lcr") != 0)
@@ -540,6 +553,12 @@ static void read_root(reader *r, json_t *root, lcr_data *d)
     read_fire(r, root, d);
     read_combat(r, root, d);
     read_morale(r, root, d);
+    json_t *g = get(r, root, "$", "game", JSON_OBJECT);
+    if (g) {
+        static const char *const gkeys[] = {"max_turns", NULL};
+        check_keys(r, g, "$.game", gkeys);
+        d->max_turns = get_int(r, g, "$.game", "max_turns", 1, 1000);
+    }
 }
 
 lcr_data *lcr_data_load_string(const char *text, size_t len, const char *name, lcr_data_error *err)
@@ -646,6 +665,22 @@ int lcr_data_band(const lcr_weapon *w, float range_cm)
         if (range_cm <= w->bands[i].max_cm + 1e-4f)
             return i;
     return -1;
+}
+
+bool lcr_data_is_loose(const lcr_data *d, const char *formation)
+{
+    for (int i = 0; i < d->loose_count; i++)
+        if (strcmp(d->loose[i], formation) == 0)
+            return true;
+    return false;
+}
+
+lcr_data *lcr_data_clone(const lcr_data *d)
+{
+    lcr_data *c = mem_dup(d, 1, sizeof *d);
+    c->terrain = mem_dup(d->terrain, (size_t)d->terrain_count + 1, sizeof *d->terrain);
+    c->weapons = mem_dup(d->weapons, (size_t)d->weapon_count + 1, sizeof *d->weapons);
+    return c;
 }
 
 int lcr_data_rank_of(figure_role role)

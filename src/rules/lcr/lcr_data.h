@@ -91,11 +91,16 @@ typedef struct lcr_data {
     int second_rank_bonus, third_rank_vs_cavalry_bonus, flank_support_bonus;
     int combat_max_rerolls;
     float contact_gap_cm; /* bases this close (edge to edge) are in contact, for lines and ranks */
+    char loose[4][LCR_NAME_MAX]; /* unit formations that are not close order ("loose") */
+    int loose_count;
 
     /* Morale (seed 000, Morale; Rallying). */
     int figures_per_chit;
     int piles;
     float rally_radius_fraction;
+
+    /* Game length when the scenario sets no "turns" condition (assumed). */
+    int max_turns;
 } lcr_data;
 
 typedef struct lcr_data_error {
@@ -119,6 +124,11 @@ const lcr_weapon *lcr_data_weapon(const lcr_data *d, const char *name);
 const lcr_terrain *lcr_data_terrain(const lcr_data *d, const char *name);
 /* The band a range falls in, or -1 when out of range (or the weapon cannot fire). */
 int lcr_data_band(const lcr_weapon *w, float range_cm);
+
+/* True when a unit formation name is open order (no rank support, activated fire). */
+bool lcr_data_is_loose(const lcr_data *d, const char *formation);
+/* A deep copy. */
+lcr_data *lcr_data_clone(const lcr_data *d);
 
 /* The card/command rank of a figure's role, or -1 for figures that hold no cards. */
 int lcr_data_rank_of(figure_role role);

@@ -1,6 +1,5 @@
 #include "rules/lcr/lcr_fire.h"
 
-#include <math.h>
 #include <stdio.h>
 
 #define LCR_PI 3.14159265358979323846
@@ -41,19 +40,16 @@ lcr_save_result lcr_fire_save_mounted(const lcr_data *d, int face)
 
 bool lcr_fire_in_semicircle(vec2s centre, vec2s away, float radius, vec2s p)
 {
-    double dx = (double)p.x - centre.x, dy = (double)p.y - centre.y;
-    if (dx * dx + dy * dy > ((double)radius + 1e-4) * ((double)radius + 1e-4))
-        return false;
-    return dx * away.x + dy * away.y >= -1e-4;
+    geom_semicircle sc = {centre, radius, geom_angle_of(away)};
+    return geom_semicircle_contains(sc, p);
 }
 
 bool lcr_fire_in_arc(vec2s pos, float facing, float full_deg, vec2s target)
 {
     if (full_deg >= 360.0f)
         return true;
-    double a = atan2((double)target.y - pos.y, (double)target.x - pos.x) - facing;
-    a = remainder(a, 2.0 * LCR_PI);
-    return fabs(a) <= full_deg * LCR_PI / 360.0 + 1e-6;
+    geom_arc arc = {pos, facing, (float)(full_deg * LCR_PI / 360.0), 0};
+    return geom_arc_contains(&arc, target);
 }
 
 int lcr_fire_leader_class(figure_role role)

@@ -1,0 +1,284 @@
+/* Bot-vs-bot games in bulk. Each worker thread takes the next game number, plays it in its own
+ * match (no state shared but the read-only scenario), and stores its result by number. */
+#include "game/simulate.h"
+
+#include "core/mem.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { SIM_MAX_COMMANDS_DEFAULT = 20000 };
+
+uint64_t sim_game_seed(uint64_t seed, int index)
+{
+    /* splitmix64 of seed + index: neighbouring games get unrelated dice */
+    uint64_t z = seed + 0x9e3779b97f4a7c15ull * (uint64_t)(index + 1);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+void sim_wilson(int k, int n, double *lo, double *hi)
+{
+    if (n <= 0) {
+        *lo = *hi = 0;
+        return;
+    }
+    const double z = 1.959963984540054;
+    double p = (double)k / n, z2n = z * z / n;
+    double centre = (p + z2n / 2) / (1 + z2n);
+    double half = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / (1 + z2n);
+    *lo = 100.0 * fmax(0, centre - half);
+    *hi = 100.0 * fmin(1, centre + half);
+}
+
+/* ---- one game ------------------------------------------------------------------------------ */
+
+static void add_cause(sim_game *out, const char *ref)
+{
+    for (int i = 0; i < out->cause_count; i++)
+        if (strcmp(out->causes[i].ref, ref) == 0) {
+            out->causes[i].removed++;
+            return;
+        }
+    if (out->cause_count < SIM_CAUSES_MAX) {
+        sim_cause *c = &out->causes[out->cause_count++];
+        snprintf(c->ref, sizeof c->ref, "%s", ref[0] ? ref : "(no rule reference)");
+        c->removed = 1;
+    }
+}
+
+/* Tallies the removals of command i and keeps the game's most decisive command. */
+static void tally(const game *g, int i, int index, sim_game *out)
+{
+    int n, removed = 0;
+    const rules_event *ev = game_events(g, i, &n);
+    const rules_event *first = NULL;
+    for (int k = 0; k < n; k++)
+        if (ev[k].kind == RULES_EV_REMOVE) {
+            removed++;
+            add_cause(out, ev[k].ref);
+            first = first ? first : &ev[k];
+        }
+    if (removed > out->decisive.removed) {
+        sim_moment *m = &out->decisive;
+        m->game = index + 1;
+        m->command = i + 1;
+        m->turn = game_turn_at(g, i);
+        m->removed = removed;
+        snprintf(m->text, sizeof m->text, "%s by side %u: %s",
+                 rules_command_kind_name(game_command_at(g, i)->kind),
+                 game_command_at(g, i)->side.id, first->text);
+    }
+}
+
+static void count_casualties(const game *g, sim_game *out)
+{
+    const table *start = game_scenario(g)->table, *now = game_table(g);
+    for (int i = 0; i < now->figure_count && i < start->figure_count; i++) {
+        uint32_t s = now->figures[i].side.id;
+        bool was = !(start->figures[i].status & FIGURE_STATUS_DEAD);
+        bool is = !(now->figures[i].status & FIGURE_STATUS_DEAD);
+        if (s <= SIM_SIDES_MAX && was && !is)
+            out->casualties[s]++;
+    }
+}
+
+bool sim_play_one(const sim_desc *desc, int index, sim_game *out, game_error *err)
+{
+    memset(out, 0, sizeof *out);
+    game *g = game_create(&(game_desc){.scenario = desc->scenario,
+                                       .rules = desc->rules,
+                                       .data_dir = desc->data_dir,
+                                       .seed_set = true,
+                                       .seed = sim_game_seed(desc->seed, index),
+                                       .snapshot_every = 1 << 30},
+                          err);
+    if (!g)
+        return false;
+    dice_rng bot_rng;
+    dice_seed_stream(&bot_rng, sim_game_seed(desc->seed, index), 7);
+    int cap = desc->max_commands > 0 ? desc->max_commands : SIM_MAX_COMMANDS_DEFAULT;
+    uint32_t first_side = game_table(g)->side_count ? game_table(g)->sides[0].id.id : 1;
+    rules_decision dec;
+    rules_command c;
+    for (game_decision(g, &dec); dec.kind != RULES_DECIDE_NONE && out->commands < cap;
+         game_decision(g, &dec)) {
+        bot_level level = desc->levels[dec.side.id == first_side ? 0 : 1];
+        if (!bot_choose(g, level, &bot_rng, &c) || !game_submit(g, &c, NULL, 0))
+            break; /* a rule set with no legal command, or refusing its own: unfinished */
+        tally(g, out->commands, index, out);
+        out->commands++;
+    }
+    rules_outcome oc;
+    game_outcome(g, &oc);
+    out->finished = oc.over;
+    out->winner = oc.over ? oc.winner.id : 0;
+    out->turns = game_turn(g);
+    count_casualties(g, out);
+    game_destroy(g);
+    return true;
+}
+
+/* ---- many games ---------------------------------------------------------------------------- */
+
+typedef struct sim_pool {
+    const sim_desc *desc;
+    sim_game *results;
+    pthread_mutex_t lock;
+    int next, done;
+    bool failed;
+    game_error err;
+} sim_pool;
+
+static void *worker(void *arg)
+{
+    sim_pool *p = arg;
+    for (;;) {
+        pthread_mutex_lock(&p->lock);
+        int i = p->failed ? p->desc->games : p->next++;
+        pthread_mutex_unlock(&p->lock);
+        if (i >= p->desc->games)
+            return NULL;
+        game_error err;
+        bool ok = sim_play_one(p->desc, i, &p->results[i], &err);
+        pthread_mutex_lock(&p->lock);
+        if (!ok && !p->failed) {
+            p->failed = true;
+            p->err = err;
+        }
+        p->done++;
+        if (ok && p->desc->progress)
+            p->desc->progress(p->desc->user, p->done, p->desc->games);
+        pthread_mutex_unlock(&p->lock);
+    }
+}
+
+static void merge_cause(sim_summary *sum, const sim_cause *c)
+{
+    for (int i = 0; i < sum->cause_count; i++)
+        if (strcmp(sum->causes[i].ref, c->ref) == 0) {
+            sum->causes[i].removed += c->removed;
+            return;
+        }
+    if (sum->cause_count < SIM_CAUSES_MAX)
+        sum->causes[sum->cause_count++] = *c;
+}
+
+static int by_removed(const void *a, const void *b)
+{
+    const sim_cause *x = a, *y = b;
+    return y->removed - x->removed;
+}
+
+/* Keeps the SIM_TOP_MAX biggest moments, earliest game first among equals. */
+static void keep_moment(sim_summary *sum, const sim_moment *m)
+{
+    if (m->removed <= 0)
+        return;
+    int at = sum->decisive_count;
+    while (at > 0 && sum->decisive[at - 1].removed < m->removed)
+        at--;
+    if (at >= SIM_TOP_MAX)
+        return;
+    int last = sum->decisive_count < SIM_TOP_MAX ? sum->decisive_count : SIM_TOP_MAX - 1;
+    memmove(&sum->decisive[at + 1], &sum->decisive[at], (size_t)(last - at) * sizeof *m);
+    sum->decisive[at] = *m;
+    if (sum->decisive_count < SIM_TOP_MAX)
+        sum->decisive_count++;
+}
+
+static void summarise(const sim_desc *desc, const sim_game *res, sim_summary *sum)
+{
+    const table *t = desc->scenario->table;
+    sum->games = desc->games;
+    sum->side_count = t->side_count < SIM_SIDES_MAX ? t->side_count : SIM_SIDES_MAX;
+    for (int s = 0; s < sum->side_count; s++)
+        snprintf(sum->side_names[t->sides[s].id.id], TABLE_NAME_MAX, "%s", t->sides[s].name);
+    double turns = 0, commands = 0;
+    for (int i = 0; i < desc->games; i++) {
+        const sim_game *r = &res[i];
+        sum->finished += r->finished;
+        if (r->winner <= SIM_SIDES_MAX)
+            sum->wins[r->winner]++;
+        turns += r->turns;
+        commands += r->commands;
+        for (int s = 1; s <= SIM_SIDES_MAX; s++)
+            sum->mean_casualties[s] += r->casualties[s];
+        for (int k = 0; k < r->cause_count; k++)
+            merge_cause(sum, &r->causes[k]);
+        keep_moment(sum, &r->decisive);
+    }
+    int n = desc->games > 0 ? desc->games : 1;
+    sum->draws = sum->wins[0];
+    sum->mean_turns = turns / n;
+    sum->mean_commands = commands / n;
+    for (int s = 0; s <= SIM_SIDES_MAX; s++) {
+        sum->mean_casualties[s] /= n;
+        sum->win_pct[s] = 100.0 * sum->wins[s] / n;
+        sim_wilson(sum->wins[s], desc->games, &sum->win_lo[s], &sum->win_hi[s]);
+    }
+    qsort(sum->causes, (size_t)sum->cause_count, sizeof *sum->causes, by_removed);
+}
+
+bool sim_run(const sim_desc *desc, sim_summary *sum, game_error *err)
+{
+    memset(sum, 0, sizeof *sum);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    sim_pool p = {.desc = desc, .results = mem_calloc((size_t)desc->games + 1, sizeof(sim_game))};
+    pthread_mutex_init(&p.lock, NULL);
+    int jobs = desc->jobs > 0 ? desc->jobs : 1;
+    pthread_t *th = mem_calloc((size_t)jobs, sizeof *th);
+    int started = 0;
+    for (int j = 1; j < jobs; j++)
+        started += pthread_create(&th[j], NULL, worker, &p) == 0;
+    worker(&p); /* this thread works too */
+    for (int j = 1; j <= started; j++)
+        pthread_join(th[j], NULL);
+    pthread_mutex_destroy(&p.lock);
+    if (!p.failed)
+        summarise(desc, p.results, sum);
+    else if (err)
+        *err = p.err;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    sum->seconds = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+    free(th);
+    free(p.results);
+    return !p.failed;
+}
+
+json_t *sim_summary_json(const sim_summary *sum)
+{
+    json_t *o = json_object(), *sides = json_array(), *causes = json_array(),
+           *moments = json_array();
+    json_object_set_new(o, "games", json_integer(sum->games));
+    json_object_set_new(o, "finished", json_integer(sum->finished));
+    json_object_set_new(o, "draws", json_integer(sum->draws));
+    for (int s = 1; s <= sum->side_count; s++)
+        json_array_append_new(sides, json_pack("{s:i, s:s, s:i, s:f, s:[f,f], s:f}", "side", s,
+                                               "name", sum->side_names[s], "wins", sum->wins[s],
+                                               "win_pct", sum->win_pct[s], "win_pct_95",
+                                               sum->win_lo[s], sum->win_hi[s], "mean_casualties",
+                                               sum->mean_casualties[s]));
+    json_object_set_new(o, "sides", sides);
+    json_object_set_new(o, "mean_turns", json_real(sum->mean_turns));
+    json_object_set_new(o, "mean_commands", json_real(sum->mean_commands));
+    for (int i = 0; i < sum->cause_count; i++)
+        json_array_append_new(causes, json_pack("{s:s, s:i}", "ref", sum->causes[i].ref, "removed",
+                                                sum->causes[i].removed));
+    json_object_set_new(o, "casualties_by_rule", causes);
+    for (int i = 0; i < sum->decisive_count; i++) {
+        const sim_moment *m = &sum->decisive[i];
+        json_array_append_new(moments, json_pack("{s:i, s:i, s:i, s:i, s:s}", "game", m->game,
+                                                 "command", m->command, "turn", m->turn, "removed",
+                                                 m->removed, "text", m->text));
+    }
+    json_object_set_new(o, "decisive", moments);
+    json_object_set_new(o, "seconds", json_real(sum->seconds));
+    return o;
+}

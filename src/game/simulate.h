@@ -1,0 +1,79 @@
+/* Many bot-vs-bot games of one scenario (`sandtable simulate`), on several threads. Game i uses
+ * dice seed sim_game_seed(seed, i) whatever the number of jobs, so results do not depend on it.
+ */
+#ifndef GAME_SIMULATE_H
+#define GAME_SIMULATE_H
+
+#include "game/bot.h"
+#include "game/game.h"
+
+#include <stdint.h>
+
+#define SIM_SIDES_MAX  8
+#define SIM_CAUSES_MAX 8
+#define SIM_TOP_MAX    5
+
+/* A rule reference and how many figures its events removed. */
+typedef struct sim_cause {
+    char ref[RULES_EVENT_REF_MAX];
+    int removed;
+} sim_cause;
+
+/* The single command that removed the most figures in a game. */
+typedef struct sim_moment {
+    int game, command, turn;
+    int removed;
+    char text[RULES_EVENT_TEXT_MAX + 64];
+} sim_moment;
+
+typedef struct sim_game {
+    uint32_t winner; /* side id; 0 draw or unfinished */
+    bool finished;   /* ended by the rules, not by the command cap */
+    int turns, commands;
+    int casualties[SIM_SIDES_MAX + 1]; /* by side id */
+    sim_cause causes[SIM_CAUSES_MAX];
+    int cause_count;
+    sim_moment decisive;
+} sim_game;
+
+typedef struct sim_desc {
+    const scenario *scenario;
+    const rules_ops *rules; /* NULL = by the scenario's rule set id */
+    const char *data_dir;
+    int games;
+    uint64_t seed;
+    int jobs;            /* threads; 0 = 1 */
+    bot_level levels[2]; /* bots of the first and second side (zero: random; see cli) */
+    int max_commands;    /* per game; 0 = 20000 */
+    /* Called from the workers (serialised by a lock) after each game; may be NULL. */
+    void (*progress)(void *user, int done, int total);
+    void *user;
+} sim_desc;
+
+typedef struct sim_summary {
+    int games, finished, draws;
+    int side_count;
+    char side_names[SIM_SIDES_MAX + 1][TABLE_NAME_MAX];
+    int wins[SIM_SIDES_MAX + 1];
+    double win_pct[SIM_SIDES_MAX + 1], win_lo[SIM_SIDES_MAX + 1], win_hi[SIM_SIDES_MAX + 1];
+    double mean_turns, mean_commands;
+    double mean_casualties[SIM_SIDES_MAX + 1];
+    sim_cause causes[SIM_CAUSES_MAX]; /* most removals first */
+    int cause_count;
+    sim_moment decisive[SIM_TOP_MAX]; /* the biggest single commands */
+    int decisive_count;
+    double seconds;
+} sim_summary;
+
+/* Plays one game; false with *err when the game cannot start. */
+bool sim_play_one(const sim_desc *desc, int index, sim_game *out, game_error *err);
+/* Plays desc->games games on desc->jobs threads and summarises them. */
+bool sim_run(const sim_desc *desc, sim_summary *sum, game_error *err);
+/* The dice seed of game i. */
+uint64_t sim_game_seed(uint64_t seed, int index);
+/* Wilson 95% interval of k successes in n trials, in percent. */
+void sim_wilson(int k, int n, double *lo, double *hi);
+/* The summary as a JSON object. */
+json_t *sim_summary_json(const sim_summary *sum);
+
+#endif // GAME_SIMULATE_H

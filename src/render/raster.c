@@ -1,0 +1,131 @@
+#include "render/raster.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+uint32_t raster_blend(uint32_t dst, uint32_t src)
+{
+    uint32_t a = src >> 24;
+    if (a == 255)
+        return src;
+    if (a == 0)
+        return dst;
+    uint32_t out = 0xff000000u;
+    for (int shift = 0; shift <= 16; shift += 8) {
+        uint32_t s = (src >> shift) & 0xff, d = (dst >> shift) & 0xff;
+        out |= ((s * a + d * (255 - a) + 127) / 255) << shift;
+    }
+    return out;
+}
+
+static uint32_t hash2(int32_t x, int32_t y, uint32_t seed)
+{
+    uint32_t h = (uint32_t)x * 0x8da6b343u ^ (uint32_t)y * 0xd8163841u ^ seed * 0xcb1ab31fu;
+    h ^= h >> 13;
+    h *= 0x5bd1e995u;
+    h ^= h >> 15;
+    return h;
+}
+
+float raster_noise(float x, float y, uint32_t seed)
+{
+    float fx = floorf(x), fy = floorf(y);
+    int32_t ix = (int32_t)fx, iy = (int32_t)fy;
+    float tx = x - fx, ty = y - fy;
+    tx = tx * tx * (3 - 2 * tx);
+    ty = ty * ty * (3 - 2 * ty);
+    float v00 = (float)(hash2(ix, iy, seed) & 0xffff) / 65535.0f;
+    float v10 = (float)(hash2(ix + 1, iy, seed) & 0xffff) / 65535.0f;
+    float v01 = (float)(hash2(ix, iy + 1, seed) & 0xffff) / 65535.0f;
+    float v11 = (float)(hash2(ix + 1, iy + 1, seed) & 0xffff) / 65535.0f;
+    float a = v00 + (v10 - v00) * tx, b = v01 + (v11 - v01) * tx;
+    return a + (b - a) * ty;
+}
+
+static int cmp_float(const void *a, const void *b)
+{
+    float x = *(const float *)a, y = *(const float *)b;
+    return (x > y) - (x < y);
+}
+
+static void fill_span(raster_target *t, int y, float xa, float xb, raster_shader shader, void *ctx)
+{
+    /* Pixel x is covered when its centre x + 0.5 lies in [xa, xb). */
+    int x0 = (int)ceilf(xa - 0.5f), x1 = (int)ceilf(xb - 0.5f);
+    if (x0 < 0)
+        x0 = 0;
+    if (x1 > t->w)
+        x1 = t->w;
+    uint32_t *row = t->px + (size_t)y * (size_t)t->pitch;
+    for (int x = x0; x < x1; x++)
+        row[x] = raster_blend(row[x], shader(ctx, x, y));
+}
+
+void raster_fill_polygon(raster_target *t, const vec2s *pts, int n, raster_shader shader, void *ctx)
+{
+    if (n < 3)
+        return;
+    float ymin = pts[0].y, ymax = pts[0].y;
+    for (int i = 1; i < n; i++) {
+        ymin = fminf(ymin, pts[i].y);
+        ymax = fmaxf(ymax, pts[i].y);
+    }
+    int y0 = (int)fmaxf(0, floorf(ymin)), y1 = (int)fminf((float)t->h - 1, ceilf(ymax));
+    float xs_small[64];
+    float *xs = n <= 64 ? xs_small : malloc(sizeof(float) * (size_t)n);
+    if (!xs)
+        return;
+    for (int y = y0; y <= y1; y++) {
+        float sy = (float)y + 0.5f;
+        int k = 0;
+        for (int i = 0, j = n - 1; i < n; j = i++) {
+            vec2s a = pts[j], b = pts[i];
+            /* Half-open rule on y so a vertex on the scanline counts once. */
+            if ((a.y <= sy && b.y > sy) || (b.y <= sy && a.y > sy))
+                xs[k++] = a.x + (sy - a.y) * (b.x - a.x) / (b.y - a.y);
+        }
+        qsort(xs, (size_t)k, sizeof(float), cmp_float);
+        for (int i = 0; i + 1 < k; i += 2)
+            fill_span(t, y, xs[i], xs[i + 1], shader, ctx);
+    }
+    if (xs != xs_small)
+        free(xs);
+}
+
+void raster_fill_disc(raster_target *t, vec2s c, float r, raster_shader shader, void *ctx)
+{
+    int y0 = (int)fmaxf(0, floorf(c.y - r)), y1 = (int)fminf((float)t->h - 1, ceilf(c.y + r));
+    for (int y = y0; y <= y1; y++) {
+        float dy = (float)y + 0.5f - c.y;
+        float d2 = r * r - dy * dy;
+        if (d2 <= 0)
+            continue;
+        float dx = sqrtf(d2);
+        fill_span(t, y, c.x - dx, c.x + dx, shader, ctx);
+    }
+}
+
+static void stroke_segment(raster_target *t, vec2s a, vec2s b, float hw, raster_shader shader,
+                           void *ctx)
+{
+    vec2s d = glms_vec2_sub(b, a);
+    float len = glms_vec2_norm(d);
+    if (len < 1e-6f)
+        return;
+    vec2s nrm = {{-d.y / len * hw, d.x / len * hw}};
+    vec2s q[4] = {glms_vec2_add(a, nrm), glms_vec2_add(b, nrm), glms_vec2_sub(b, nrm),
+                  glms_vec2_sub(a, nrm)};
+    raster_fill_polygon(t, q, 4, shader, ctx);
+}
+
+void raster_stroke_polyline(raster_target *t, const vec2s *pts, int n, int closed, float width,
+                            raster_shader shader, void *ctx)
+{
+    float hw = width * 0.5f;
+    int segs = closed ? n : n - 1;
+    for (int i = 0; i < segs; i++)
+        stroke_segment(t, pts[i], pts[(i + 1) % n], hw, shader, ctx);
+    if (hw >= 1.0f)
+        for (int i = 0; i < n; i++)
+            raster_fill_disc(t, pts[i], hw, shader, ctx);
+}

@@ -1,0 +1,36 @@
+/* A tiny software rasteriser for the static table layer (cloth, terrain areas, linear features,
+ * deployment zones): scanline polygon fill with a per-pixel shader into a 32-bit ARGB buffer.
+ * Pure C, no SDL, deterministic to the bit (the preview's "same input, same bytes" rests on it).
+ */
+#ifndef RENDER_RASTER_H
+#define RENDER_RASTER_H
+
+#include <cglm/struct.h>
+#include <stdint.h>
+
+typedef struct raster_target {
+    uint32_t *px; /* ARGB8888, row-major */
+    int w, h;
+    int pitch; /* in pixels */
+} raster_target;
+
+/* Returns the ARGB colour for pixel (x, y); alpha < 255 blends over what is there. */
+typedef uint32_t (*raster_shader)(void *ctx, int x, int y);
+
+/* Fills a simple polygon (concave allowed; even-odd rule) given in pixel coordinates, sampling
+ * at pixel centres. */
+void raster_fill_polygon(raster_target *t, const vec2s *pts, int n, raster_shader shader,
+                         void *ctx);
+/* Strokes a polyline (closed or open) `width` pixels wide with round joins; meant for opaque
+ * shaders (overlaps are painted twice). */
+void raster_stroke_polyline(raster_target *t, const vec2s *pts, int n, int closed, float width,
+                            raster_shader shader, void *ctx);
+/* Fills a disc. */
+void raster_fill_disc(raster_target *t, vec2s c, float r, raster_shader shader, void *ctx);
+
+/* Blends ARGB `src` over `dst`. */
+uint32_t raster_blend(uint32_t dst, uint32_t src);
+/* Deterministic value noise in [0, 1] at a point (lattice spacing 1), seeded. */
+float raster_noise(float x, float y, uint32_t seed);
+
+#endif // RENDER_RASTER_H

@@ -1,0 +1,450 @@
+#include "render/render.h"
+
+#include "core/mem.h"
+#include "render/render_internal.h"
+
+#include <SDL2/SDL_image.h>
+#include <math.h>
+#include <stb/stb_image_write.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- creation ------------------------------------------------------------------------------ */
+
+static bool libs_start(char *err, size_t err_size)
+{
+    if (!TTF_WasInit() && TTF_Init() != 0) {
+        snprintf(err, err_size, "cannot start SDL2_ttf: %s", TTF_GetError());
+        return false;
+    }
+    IMG_Init(IMG_INIT_PNG);
+    return true;
+}
+
+static bool font_check(const char *path, char *err, size_t err_size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, err_size,
+                 "font not found: %s (install Debian's fonts-dejavu-core: "
+                 "apt-get install fonts-dejavu-core)",
+                 path);
+        return false;
+    }
+    fclose(f);
+    return true;
+}
+
+static render_ctx *ctx_new(const render_desc *desc, char *err, size_t err_size)
+{
+    const char *font = desc && desc->font_path ? desc->font_path : RENDER_DEFAULT_FONT;
+    if (!font_check(font, err, err_size) || !libs_start(err, err_size))
+        return NULL;
+    render_ctx *ctx = mem_calloc(1, sizeof *ctx);
+    ctx->ui_scale = desc && desc->ui_scale > 0 ? desc->ui_scale : 1.0f;
+    snprintf(ctx->font_path, sizeof ctx->font_path, "%s", font);
+    if (desc && desc->art_dir)
+        snprintf(ctx->art_dir, sizeof ctx->art_dir, "%s", desc->art_dir);
+    /* Sharper text on small sizes; deterministic either way. */
+    SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
+    return ctx;
+}
+
+render_ctx *render_create(struct SDL_Renderer *renderer, const render_desc *desc, char *err,
+                          size_t err_size)
+{
+    render_ctx *ctx = ctx_new(desc, err, err_size);
+    if (!ctx)
+        return NULL;
+    ctx->r = renderer;
+    SDL_SetRenderDrawBlendMode(ctx->r, SDL_BLENDMODE_BLEND);
+    return ctx;
+}
+
+render_ctx *render_create_offscreen(int w, int h, const render_desc *desc, char *err,
+                                    size_t err_size)
+{
+    render_ctx *ctx = ctx_new(desc, err, err_size);
+    if (!ctx)
+        return NULL;
+    ctx->offscreen = true;
+    ctx->surface = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!ctx->surface) {
+        snprintf(err, err_size, "cannot create a %dx%d surface: %s", w, h, SDL_GetError());
+        goto fail;
+    }
+    ctx->r = SDL_CreateSoftwareRenderer(ctx->surface);
+    if (!ctx->r) {
+        snprintf(err, err_size, "cannot create a software renderer: %s", SDL_GetError());
+        goto fail;
+    }
+    SDL_SetRenderDrawBlendMode(ctx->r, SDL_BLENDMODE_BLEND);
+    return ctx;
+fail:
+    render_destroy(ctx);
+    return NULL;
+}
+
+static void caches_free(render_ctx *ctx)
+{
+    for (int i = 0; i < RENDER_TEXT_CACHE; i++) {
+        if (ctx->text[i].tex)
+            SDL_DestroyTexture(ctx->text[i].tex);
+        free(ctx->text[i].text);
+    }
+    for (int i = 0; i < ctx->disc_count; i++)
+        SDL_DestroyTexture(ctx->discs[i].tex);
+    for (int i = 0; i < ctx->font_count; i++)
+        TTF_CloseFont(ctx->fonts[i].font);
+    for (int i = 0; i < ctx->tile_count; i++)
+        free(ctx->tiles[i].px);
+    render_static_free(ctx);
+}
+
+void render_destroy(render_ctx *ctx)
+{
+    if (!ctx)
+        return;
+    caches_free(ctx);
+    if (ctx->offscreen) {
+        if (ctx->r)
+            SDL_DestroyRenderer(ctx->r);
+        SDL_FreeSurface(ctx->surface);
+    }
+    free(ctx);
+}
+
+void render_output_size(const render_ctx *ctx, int *w, int *h)
+{
+    if (ctx->surface) {
+        *w = ctx->surface->w;
+        *h = ctx->surface->h;
+        return;
+    }
+    SDL_GetRendererOutputSize(ctx->r, w, h);
+}
+
+float render_ui_scale(const render_ctx *ctx)
+{
+    return ctx->ui_scale;
+}
+
+void render_set_colour(render_ctx *ctx, uint32_t rgba)
+{
+    SDL_SetRenderDrawColor(ctx->r, (Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8),
+                           (Uint8)rgba);
+}
+
+void render_begin(render_ctx *ctx)
+{
+    ctx->frame++;
+    render_set_colour(ctx, 0x1e2226ff);
+    SDL_RenderClear(ctx->r);
+}
+
+void render_present(render_ctx *ctx)
+{
+    if (!ctx->offscreen)
+        SDL_RenderPresent(ctx->r);
+}
+
+uint32_t render_read_pixel(render_ctx *ctx, int x, int y)
+{
+    uint32_t px = 0;
+    SDL_Rect rc = {x, y, 1, 1};
+    SDL_RenderFlush(ctx->r);
+    if (SDL_RenderReadPixels(ctx->r, &rc, SDL_PIXELFORMAT_ARGB8888, &px, 4) != 0)
+        return 0;
+    return px & 0xffffff;
+}
+
+int render_write_png(render_ctx *ctx, const char *path, char *err, size_t err_size)
+{
+    int w, h;
+    render_output_size(ctx, &w, &h);
+    uint8_t *rgba = mem_calloc((size_t)w * (size_t)h, 4);
+    SDL_RenderFlush(ctx->r);
+    int rc = -1;
+    if (SDL_RenderReadPixels(ctx->r, NULL, SDL_PIXELFORMAT_ABGR8888, rgba, w * 4) != 0) {
+        snprintf(err, err_size, "cannot read the frame: %s", SDL_GetError());
+        goto done;
+    }
+    for (size_t i = 0; i < (size_t)w * (size_t)h; i++)
+        rgba[i * 4 + 3] = 255;
+    if (!stbi_write_png(path, w, h, 4, rgba, w * 4)) {
+        snprintf(err, err_size, "cannot write %s", path);
+        goto done;
+    }
+    rc = 0;
+done:
+    free(rgba);
+    return rc;
+}
+
+/* ---- text ---------------------------------------------------------------------------------- */
+
+TTF_Font *render_font_get(render_ctx *ctx, int size_px)
+{
+    for (int i = 0; i < ctx->font_count; i++)
+        if (ctx->fonts[i].size_px == size_px)
+            return ctx->fonts[i].font;
+    TTF_Font *f = TTF_OpenFont(ctx->font_path, size_px);
+    if (!f)
+        return NULL;
+    if (ctx->font_count == RENDER_FONT_SIZES) {
+        TTF_CloseFont(ctx->fonts[0].font);
+        memmove(ctx->fonts, ctx->fonts + 1, sizeof ctx->fonts[0] * (RENDER_FONT_SIZES - 1));
+        ctx->font_count--;
+        /* Cached text of the closed size stays valid: textures do not refer to fonts. */
+    }
+    ctx->fonts[ctx->font_count++] = (render_font){size_px, f};
+    return f;
+}
+
+static uint64_t text_hash(const char *s, int size_px, uint32_t rgba)
+{
+    uint64_t h = 1469598103934665603ull ^ (uint64_t)size_px * 31 ^ (uint64_t)rgba << 20;
+    for (; *s; s++)
+        h = (h ^ (uint8_t)*s) * 1099511628211ull;
+    return h;
+}
+
+static render_text_entry *text_slot(render_ctx *ctx, uint64_t h)
+{
+    /* Open addressing over a small table; evict the least recently used of a probe window. */
+    size_t base = (size_t)(h % RENDER_TEXT_CACHE);
+    render_text_entry *victim = NULL;
+    for (size_t i = 0; i < 8; i++) {
+        render_text_entry *e = &ctx->text[(base + i) % RENDER_TEXT_CACHE];
+        if (!e->tex || e->hash == h)
+            return e;
+        if (!victim || e->used < victim->used)
+            victim = e;
+    }
+    SDL_DestroyTexture(victim->tex);
+    free(victim->text);
+    *victim = (render_text_entry){0};
+    return victim;
+}
+
+static render_text_entry *text_get(render_ctx *ctx, const char *text, float size, uint32_t rgba)
+{
+    int size_px = (int)lroundf(size * ctx->ui_scale);
+    uint64_t h = text_hash(text, size_px, rgba);
+    render_text_entry *e = text_slot(ctx, h);
+    if (e->tex && e->size_px == size_px && e->rgba == rgba && strcmp(e->text, text) == 0) {
+        e->used = ctx->frame;
+        return e;
+    }
+    if (e->tex) {
+        SDL_DestroyTexture(e->tex);
+        free(e->text);
+        *e = (render_text_entry){0};
+    }
+    TTF_Font *font = render_font_get(ctx, size_px);
+    if (!font || !text[0])
+        return NULL;
+    SDL_Color c = {(Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), 255};
+    SDL_Surface *s = TTF_RenderUTF8_Blended(font, text, c);
+    if (!s)
+        return NULL;
+    e->tex = SDL_CreateTextureFromSurface(ctx->r, s);
+    SDL_FreeSurface(s);
+    if (!e->tex)
+        return NULL;
+    SDL_SetTextureAlphaMod(e->tex, (Uint8)rgba);
+    SDL_QueryTexture(e->tex, NULL, NULL, &e->w, &e->h);
+    e->hash = h;
+    e->text = mem_strdup(text);
+    e->size_px = size_px;
+    e->rgba = rgba;
+    e->used = ctx->frame;
+    return e;
+}
+
+static float align_x(float x, int w, render_align align)
+{
+    return align == RENDER_ALIGN_CENTRE ? x - w / 2.0f : align == RENDER_ALIGN_RIGHT ? x - w : x;
+}
+
+int render_text(render_ctx *ctx, float x, float y, const char *text, float size, uint32_t rgba,
+                render_align align)
+{
+    render_text_entry *e = text_get(ctx, text, size, rgba);
+    if (!e)
+        return 0;
+    SDL_Rect dst = {(int)lroundf(align_x(x, e->w, align)), (int)lroundf(y), e->w, e->h};
+    SDL_RenderCopy(ctx->r, e->tex, NULL, &dst);
+    return e->w;
+}
+
+int render_text_outlined(render_ctx *ctx, float x, float y, const char *text, float size,
+                         uint32_t rgba, render_align align)
+{
+    static const int d[8][2] = {{-1, -1}, {0, -1}, {1, -1}, {-1, 0},
+                                {1, 0},   {-1, 1}, {0, 1},  {1, 1}};
+    for (int i = 0; i < 8; i++)
+        render_text(ctx, x + d[i][0], y + d[i][1], text, size, 0x101010c0, align);
+    return render_text(ctx, x, y, text, size, rgba, align);
+}
+
+void render_text_size(render_ctx *ctx, const char *text, float size, int *w, int *h)
+{
+    int size_px = (int)lroundf(size * ctx->ui_scale);
+    TTF_Font *font = render_font_get(ctx, size_px);
+    *w = *h = 0;
+    if (font) {
+        TTF_SizeUTF8(font, text, w, h);
+        if (!text[0])
+            *h = TTF_FontHeight(font);
+    }
+}
+
+/* ---- screen primitives --------------------------------------------------------------------- */
+
+void render_rect(render_ctx *ctx, float x, float y, float w, float h, uint32_t rgba)
+{
+    render_set_colour(ctx, rgba);
+    SDL_RenderFillRectF(ctx->r, &(SDL_FRect){x, y, w, h});
+}
+
+void render_rect_outline(render_ctx *ctx, float x, float y, float w, float h, uint32_t rgba)
+{
+    render_set_colour(ctx, rgba);
+    SDL_RenderDrawRectF(ctx->r, &(SDL_FRect){x, y, w, h});
+}
+
+void render_text_panel(render_ctx *ctx, float x, float y, const char *const *lines, int n,
+                       float size)
+{
+    float pad = 6 * ctx->ui_scale, w = 0, line_h = 0;
+    for (int i = 0; i < n; i++) {
+        int tw, th;
+        render_text_size(ctx, lines[i], size, &tw, &th);
+        w = fmaxf(w, (float)tw);
+        line_h = fmaxf(line_h, (float)th);
+    }
+    float pw = w + 2 * pad, ph = line_h * n + 2 * pad;
+    int ow, oh;
+    render_output_size(ctx, &ow, &oh);
+    x = fminf(x, ow - pw - 2);
+    y = fminf(y, oh - ph - 2);
+    x = fmaxf(x, 2);
+    y = fmaxf(y, 2);
+    render_rect(ctx, x, y, pw, ph, 0x141820e8);
+    render_rect_outline(ctx, x, y, pw, ph, 0x8a96a8ff);
+    for (int i = 0; i < n; i++)
+        render_text(ctx, x + pad, y + pad + line_h * i, lines[i], size,
+                    i == 0 ? 0xffffffff : 0xd8dde6ff, RENDER_ALIGN_LEFT);
+}
+
+void render_triangles(render_ctx *ctx, const SDL_FPoint *pts, int n, uint32_t rgba)
+{
+    enum { BATCH = 768 };
+    SDL_Vertex v[BATCH];
+    SDL_Color c = {(Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba};
+    for (int i = 0; i < n;) {
+        int k = 0;
+        for (; k < BATCH && i < n; k++, i++)
+            v[k] = (SDL_Vertex){pts[i], c, {0, 0}};
+        SDL_RenderGeometry(ctx->r, NULL, v, k, NULL, 0);
+    }
+}
+
+/* ---- cached discs -------------------------------------------------------------------------- */
+
+static SDL_Texture *disc_build(render_ctx *ctx, uint32_t rgba, int radius, int ring)
+{
+    int size = radius * 2 + 2;
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, size, size, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!s)
+        return NULL;
+    uint32_t rgb = rgba >> 8, a = rgba & 0xff;
+    float c = size / 2.0f;
+    for (int y = 0; y < size; y++) {
+        uint32_t *row = (uint32_t *)((uint8_t *)s->pixels + y * s->pitch);
+        for (int x = 0; x < size; x++) {
+            float d = hypotf(x + 0.5f - c, y + 0.5f - c);
+            /* Coverage of the annulus [inner, radius] with a one-pixel soft edge. */
+            float cov = fminf(fmaxf(radius - d + 0.5f, 0), 1);
+            if (ring > 0)
+                cov = fminf(cov, fminf(fmaxf(d - (radius - ring) + 0.5f, 0), 1));
+            row[x] = ((uint32_t)lroundf(cov * (float)a) << 24) | rgb;
+        }
+    }
+    SDL_Texture *t = SDL_CreateTextureFromSurface(ctx->r, s);
+    SDL_FreeSurface(s);
+    if (t)
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    return t;
+}
+
+SDL_Texture *render_disc_texture(render_ctx *ctx, uint32_t rgba, int radius_px, int ring_px)
+{
+    for (int i = 0; i < ctx->disc_count; i++) {
+        render_disc_entry *e = &ctx->discs[i];
+        if (e->key_rgba == rgba && e->radius_px == radius_px && e->ring == ring_px)
+            return e->tex;
+    }
+    if (ctx->disc_count == RENDER_DISC_CACHE) {
+        /* Zoom changed a lot: start over rather than track use. */
+        for (int i = 0; i < ctx->disc_count; i++)
+            SDL_DestroyTexture(ctx->discs[i].tex);
+        ctx->disc_count = 0;
+    }
+    SDL_Texture *t = disc_build(ctx, rgba, radius_px, ring_px);
+    if (t)
+        ctx->discs[ctx->disc_count++] = (render_disc_entry){rgba, radius_px, ring_px, t};
+    return t;
+}
+
+/* ---- art tiles ----------------------------------------------------------------------------- */
+
+static void tile_load(render_ctx *ctx, render_tile *tile)
+{
+    if (!ctx->art_dir[0])
+        return;
+    char path[700];
+    snprintf(path, sizeof path, "%s/terrain/%s.png", ctx->art_dir, tile->name);
+    SDL_Surface *s = IMG_Load(path);
+    if (!s) {
+        SDL_Log("art: no terrain texture %s, drawing plain colour", path);
+        return;
+    }
+    SDL_Surface *c = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888, 0);
+    SDL_FreeSurface(s);
+    if (!c || c->w < 1 || c->h < 1) {
+        SDL_Log("art: cannot use %s, drawing plain colour", path);
+        SDL_FreeSurface(c);
+        return;
+    }
+    tile->w = c->w;
+    tile->h = c->h;
+    tile->px = mem_calloc((size_t)c->w * (size_t)c->h, 4);
+    for (int y = 0; y < c->h; y++)
+        memcpy(tile->px + (size_t)y * (size_t)c->w, (uint8_t *)c->pixels + y * c->pitch,
+               (size_t)c->w * 4);
+    SDL_FreeSurface(c);
+}
+
+const render_tile *render_tile_get(render_ctx *ctx, const char *name)
+{
+    for (int i = 0; i < ctx->tile_count; i++)
+        if (strcmp(ctx->tiles[i].name, name) == 0)
+            return ctx->tiles[i].px ? &ctx->tiles[i] : NULL;
+    if (ctx->tile_count == RENDER_TILE_MAX)
+        return NULL;
+    render_tile *t = &ctx->tiles[ctx->tile_count++];
+    snprintf(t->name, sizeof t->name, "%s", name);
+    tile_load(ctx, t);
+    return t->px ? t : NULL;
+}
+
+const char *render_format_distance(float cm, render_units units, char *buf, size_t size)
+{
+    if (units == RENDER_UNITS_INCH)
+        snprintf(buf, size, "%.1f\"", cm / RENDER_CM_PER_INCH);
+    else
+        snprintf(buf, size, "%.1f cm", cm);
+    return buf;
+}

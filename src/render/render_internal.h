@@ -1,0 +1,83 @@
+/* Private state shared by the render files. */
+#ifndef RENDER_RENDER_INTERNAL_H
+#define RENDER_RENDER_INTERNAL_H
+
+#include "render/render.h"
+
+#include <SDL2/SDL.h>
+#include <SDL2/SDL_ttf.h>
+
+#define RENDER_TEXT_CACHE 512
+#define RENDER_DISC_CACHE 64
+#define RENDER_FONT_SIZES 8
+#define RENDER_TILE_MAX   32
+
+typedef struct render_text_entry {
+    uint64_t hash;
+    char *text;
+    int size_px;
+    uint32_t rgba;
+    SDL_Texture *tex;
+    int w, h;
+    uint64_t used;
+} render_text_entry;
+
+typedef struct render_disc_entry {
+    uint32_t key_rgba;
+    int radius_px, ring;
+    SDL_Texture *tex;
+} render_disc_entry;
+
+typedef struct render_font {
+    int size_px;
+    TTF_Font *font;
+} render_font;
+
+/* A terrain tile image from the art folder, or a miss remembered so it is looked up once. */
+typedef struct render_tile {
+    char name[TABLE_NAME_MAX];
+    uint32_t *px; /* ARGB, NULL when missing */
+    int w, h;
+} render_tile;
+
+typedef struct render_static_key {
+    const table *table;
+    uint32_t terrain_version;
+    bool show_deployment;
+    float cx, cy, scale;
+    int w, h;
+    int zone_count;
+} render_static_key;
+
+struct render_ctx {
+    SDL_Renderer *r;
+    SDL_Surface *surface; /* offscreen target, or NULL */
+    bool offscreen;
+    float ui_scale;
+    char font_path[512];
+    char art_dir[512];
+    render_font fonts[RENDER_FONT_SIZES];
+    int font_count;
+    render_text_entry text[RENDER_TEXT_CACHE];
+    uint64_t frame;
+    render_disc_entry discs[RENDER_DISC_CACHE];
+    int disc_count;
+    SDL_Texture *static_tex;
+    int static_w, static_h;
+    uint32_t *static_px;
+    render_static_key static_key;
+    bool static_valid;
+    render_tile tiles[RENDER_TILE_MAX];
+    int tile_count;
+};
+
+void render_set_colour(render_ctx *ctx, uint32_t rgba);
+TTF_Font *render_font_get(render_ctx *ctx, int size_px);
+/* Triangles from a flat list of points (3 per triangle), one colour. */
+void render_triangles(render_ctx *ctx, const SDL_FPoint *pts, int n, uint32_t rgba);
+/* A disc texture of a colour and radius, optionally just a ring; cached. */
+SDL_Texture *render_disc_texture(render_ctx *ctx, uint32_t rgba, int radius_px, int ring_px);
+const render_tile *render_tile_get(render_ctx *ctx, const char *name);
+void render_static_free(render_ctx *ctx);
+
+#endif // RENDER_RENDER_INTERNAL_H

@@ -1,0 +1,572 @@
+/* The table: a static layer rasterised in software (cloth, terrain, features, zones) and kept in
+ * a texture while the camera and terrain stay put, then figures drawn from cached disc textures.
+ */
+#include "render/render.h"
+
+#include "core/mem.h"
+#include "render/raster.h"
+#include "render/render_internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#define CLOTH_RGB 0x7d8a57u
+
+typedef enum pattern {
+    PATTERN_PLAIN = 0,
+    PATTERN_CLOTH,
+    PATTERN_WOOD,
+    PATTERN_BAMBOO,
+    PATTERN_HILL,
+    PATTERN_TOWN,
+    PATTERN_WATER,
+    PATTERN_ROAD,
+    PATTERN_DUNES,
+    PATTERN_WALL,
+    PATTERN_HEDGE,
+    PATTERN_FIELD,
+} pattern;
+
+typedef struct shade_ctx {
+    const render_camera *cam;
+    uint32_t rgb;
+    pattern pat;
+    const render_tile *tile;
+    float tile_cm; /* table centimetres covered by one tile width */
+    uint32_t seed;
+    uint32_t alpha;
+} shade_ctx;
+
+uint32_t render_cloth_rgb(void)
+{
+    return CLOTH_RGB;
+}
+
+uint32_t render_side_rgb(const table *t, side_id sid)
+{
+    static const uint32_t fallback[] = {0x3b6fd0, 0xc83a2e, 0xd8b032, 0x6a3fa0};
+    const side *s = table_side(t, sid);
+    if (s && s->colour)
+        return s->colour;
+    return fallback[(sid.id ? sid.id - 1 : 0) % 4];
+}
+
+static bool name_has(const char *name, const char *const *words)
+{
+    for (; *words; words++)
+        if (strstr(name, *words))
+            return true;
+    return false;
+}
+
+static pattern pattern_for(const char *name)
+{
+    static const char *wood[] = {"jungle", "forest", "wood", "tree", "orchard", NULL};
+    static const char *water[] = {"river", "stream", "ford", "water", "pond", "marsh", NULL};
+    static const char *town[] = {"town", "building", "house", "village", "church", "hut", NULL};
+    static const char *road[] = {"road", "track", "path", NULL};
+    static const char *field[] = {"field", "crop", "paddy", "grass", NULL};
+    if (name_has(name, wood))
+        return PATTERN_WOOD;
+    if (strstr(name, "bamboo"))
+        return PATTERN_BAMBOO;
+    if (strstr(name, "hill") || strstr(name, "ridge"))
+        return PATTERN_HILL;
+    if (name_has(name, town))
+        return PATTERN_TOWN;
+    if (name_has(name, water))
+        return PATTERN_WATER;
+    if (name_has(name, road))
+        return PATTERN_ROAD;
+    if (strstr(name, "dune") || strstr(name, "sand"))
+        return PATTERN_DUNES;
+    if (strstr(name, "wall") || strstr(name, "fence"))
+        return PATTERN_WALL;
+    if (strstr(name, "hedge") || strstr(name, "scrub"))
+        return PATTERN_HEDGE;
+    if (name_has(name, field))
+        return PATTERN_FIELD;
+    return PATTERN_PLAIN;
+}
+
+static uint32_t rgb_scale(uint32_t rgb, float k)
+{
+    uint32_t out = 0;
+    for (int shift = 0; shift <= 16; shift += 8) {
+        float c = (float)((rgb >> shift) & 0xff) * k;
+        c = c < 0 ? 0 : c > 255 ? 255 : c;
+        out |= (uint32_t)lroundf(c) << shift;
+    }
+    return out;
+}
+
+static float fract(float v)
+{
+    return v - floorf(v);
+}
+
+/* Brightness factor of a pattern at table point (x, y) cm; 1 is the type's own colour. Every
+ * pattern stays within about +-20% so the type colour still reads (and tests can check it). */
+static float pattern_value(pattern pat, float x, float y, uint32_t seed)
+{
+    float n = raster_noise(x * 0.8f, y * 0.8f, seed);
+    switch (pat) {
+    case PATTERN_CLOTH:
+        return 0.95f + 0.07f * raster_noise(x * 0.25f, y * 0.25f, seed) + 0.04f * n;
+    case PATTERN_WOOD: {
+        float c = raster_noise(x * 0.45f, y * 0.45f, seed + 1);
+        return c > 0.55f ? 0.80f + 0.1f * n : 1.02f + 0.12f * n;
+    }
+    case PATTERN_BAMBOO:
+        return fract(x * 0.9f + n * 0.6f) < 0.35f ? 0.82f : 1.05f + 0.08f * n;
+    case PATTERN_HILL: {
+        float h = raster_noise(x * 0.06f, y * 0.06f, seed + 2) * 5;
+        return fract(h) < 0.10f ? 0.84f : 1.0f + 0.05f * n;
+    }
+    case PATTERN_TOWN: {
+        bool mortar = fract(x * 0.5f) < 0.08f || fract(y * 0.5f) < 0.08f;
+        return mortar ? 0.82f : 0.97f + 0.08f * n;
+    }
+    case PATTERN_WATER:
+        return fract((x + y * 0.4f) * 0.35f + n * 0.8f) < 0.18f ? 1.18f : 0.98f + 0.05f * n;
+    case PATTERN_ROAD:
+        return 0.92f + 0.16f * raster_noise(x * 3.0f, y * 3.0f, seed + 3);
+    case PATTERN_DUNES:
+        return 0.92f + 0.12f * (0.5f + 0.5f * sinf((x + y * 0.3f) * 1.3f + n * 4));
+    case PATTERN_WALL: {
+        float row = floorf(y * 1.2f);
+        bool joint = fract(y * 1.2f) < 0.12f || fract(x * 0.6f + row * 0.5f) < 0.08f;
+        return joint ? 0.78f : 1.0f + 0.08f * n;
+    }
+    case PATTERN_HEDGE:
+        return 0.85f + 0.3f * raster_noise(x * 1.6f, y * 1.6f, seed + 4);
+    case PATTERN_FIELD:
+        return fract(y * 0.8f) < 0.25f ? 0.9f : 1.02f;
+    case PATTERN_PLAIN:
+        break;
+    }
+    return 0.97f + 0.06f * n;
+}
+
+static uint32_t tile_sample(const render_tile *tile, float tile_cm, float x, float y)
+{
+    float u = fract(x / tile_cm), v = fract(y / tile_cm * (float)tile->w / (float)tile->h);
+    int tx = (int)(u * (float)tile->w), ty = (int)(v * (float)tile->h);
+    tx = tx >= tile->w ? tile->w - 1 : tx;
+    ty = ty >= tile->h ? tile->h - 1 : ty;
+    return tile->px[(size_t)ty * (size_t)tile->w + (size_t)tx] & 0xffffff;
+}
+
+static uint32_t shade_pixel(void *p, int x, int y)
+{
+    shade_ctx *s = p;
+    vec2s cm = render_camera_to_cm(s->cam, (vec2s){{x + 0.5f, y + 0.5f}});
+    uint32_t rgb = s->tile ? tile_sample(s->tile, s->tile_cm, cm.x, cm.y)
+                           : rgb_scale(s->rgb, pattern_value(s->pat, cm.x, cm.y, s->seed));
+    return s->alpha << 24 | rgb;
+}
+
+static uint32_t solid_pixel(void *p, int x, int y)
+{
+    (void)x;
+    (void)y;
+    return *(const uint32_t *)p;
+}
+
+/* Diagonal hatching in screen space for deployment zones. */
+static uint32_t hatch_pixel(void *p, int x, int y)
+{
+    const uint32_t *rgb = p;
+    bool stripe = ((x + y) / 6) % 3 == 0;
+    return (stripe ? 0x60u : 0x26u) << 24 | *rgb;
+}
+
+/* ---- static layer -------------------------------------------------------------------------- */
+
+void render_static_free(render_ctx *ctx)
+{
+    if (ctx->static_tex)
+        SDL_DestroyTexture(ctx->static_tex);
+    ctx->static_tex = NULL;
+    free(ctx->static_px);
+    ctx->static_px = NULL;
+    ctx->static_valid = false;
+}
+
+static vec2s *to_px(const render_camera *cam, const vec2s *pts, int n)
+{
+    vec2s *out = mem_calloc((size_t)n, sizeof *out);
+    for (int i = 0; i < n; i++)
+        out[i] = render_camera_to_px(cam, pts[i]);
+    return out;
+}
+
+static shade_ctx type_shader(render_ctx *ctx, const render_camera *cam, const table *t, int type)
+{
+    const terrain_type *ty = &t->types[type];
+    shade_ctx s = {.cam = cam, .rgb = ty->colour ? ty->colour : 0x808080, .alpha = 255};
+    s.pat = pattern_for(ty->name);
+    s.seed = (uint32_t)type * 7919u + 17u;
+    s.tile = render_tile_get(ctx, ty->name);
+    s.tile_cm = 12.0f;
+    return s;
+}
+
+static float outline_px(const render_camera *cam)
+{
+    return fmaxf(1.5f, fminf(0.35f * cam->px_per_cm, 4.0f));
+}
+
+static void draw_area(render_ctx *ctx, raster_target *rt, const render_camera *cam, const table *t,
+                      const terrain_feature *f)
+{
+    if (f->area.count < 3 || f->type < 0 || f->type >= t->type_count)
+        return;
+    vec2s *px = to_px(cam, f->area.pts, f->area.count);
+    shade_ctx s = type_shader(ctx, cam, t, f->type);
+    raster_fill_polygon(rt, px, f->area.count, shade_pixel, &s);
+    uint32_t edge = 0xff000000u | rgb_scale(s.rgb, 0.6f);
+    raster_stroke_polyline(rt, px, f->area.count, 1, outline_px(cam), solid_pixel, &edge);
+    free(px);
+}
+
+static void draw_line(render_ctx *ctx, raster_target *rt, const render_camera *cam, const table *t,
+                      const terrain_feature *f)
+{
+    if (f->line.count < 2 || f->type < 0 || f->type >= t->type_count)
+        return;
+    vec2s *px = to_px(cam, f->line.pts, f->line.count);
+    shade_ctx s = type_shader(ctx, cam, t, f->type);
+    float w = fmaxf((f->width_cm > 0 ? f->width_cm : 1.0f) * cam->px_per_cm, 2.0f);
+    uint32_t edge = 0xff000000u | rgb_scale(s.rgb, 0.55f);
+    if (w >= 5)
+        raster_stroke_polyline(rt, px, f->line.count, 0, w + 2, solid_pixel, &edge);
+    raster_stroke_polyline(rt, px, f->line.count, 0, w, shade_pixel, &s);
+    free(px);
+}
+
+/* Roads under water under everything else: the order a modeller would lay them. */
+static int line_layer(const table *t, const terrain_feature *f)
+{
+    pattern p = pattern_for(t->types[f->type].name);
+    return p == PATTERN_ROAD ? 0 : p == PATTERN_WATER ? 1 : 2;
+}
+
+/* Fords and bridges lie over the stream they cross. */
+static bool is_crossing(const table *t, const terrain_feature *f)
+{
+    if (f->type < 0 || f->type >= t->type_count)
+        return false;
+    const char *n = t->types[f->type].name;
+    return strstr(n, "ford") || strstr(n, "bridge");
+}
+
+static void draw_zones(raster_target *rt, const render_camera *cam, const render_scene *sc)
+{
+    for (int i = 0; i < sc->zone_count; i++) {
+        const render_zone *z = &sc->zones[i];
+        if (z->count < 3)
+            continue;
+        vec2s *px = to_px(cam, z->pts, z->count);
+        uint32_t rgb = render_side_rgb(sc->table, z->side);
+        raster_fill_polygon(rt, px, z->count, hatch_pixel, &rgb);
+        uint32_t edge = 0xff000000u | rgb;
+        raster_stroke_polyline(rt, px, z->count, 1, 2.0f, solid_pixel, &edge);
+        free(px);
+    }
+}
+
+static void draw_cloth(raster_target *rt, const render_camera *cam, const table *t)
+{
+    for (size_t i = 0; i < (size_t)rt->h * (size_t)rt->pitch; i++)
+        rt->px[i] = 0xff1e2226u;
+    vec2s rect[4] = {
+        {{0, 0}}, {{t->width_cm, 0}}, {{t->width_cm, t->height_cm}}, {{0, t->height_cm}}};
+    vec2s *px = to_px(cam, rect, 4);
+    shade_ctx s = {.cam = cam, .rgb = CLOTH_RGB, .pat = PATTERN_CLOTH, .seed = 3, .alpha = 255};
+    raster_fill_polygon(rt, px, 4, shade_pixel, &s);
+    free(px);
+}
+
+/* Clears what features drew past the table's edge, then draws the wooden edge. */
+static void draw_table_edge(raster_target *rt, const render_camera *cam, const table *t)
+{
+    vec2s tl = render_camera_to_px(cam, (vec2s){{0, 0}});
+    vec2s br = render_camera_to_px(cam, (vec2s){{t->width_cm, t->height_cm}});
+    float W = (float)rt->w, H = (float)rt->h;
+    vec2s outside[4][4] = {
+        {{{0, 0}}, {{W, 0}}, {{W, tl.y}}, {{0, tl.y}}},
+        {{{0, br.y}}, {{W, br.y}}, {{W, H}}, {{0, H}}},
+        {{{0, tl.y}}, {{tl.x, tl.y}}, {{tl.x, br.y}}, {{0, br.y}}},
+        {{{br.x, tl.y}}, {{W, tl.y}}, {{W, br.y}}, {{br.x, br.y}}},
+    };
+    uint32_t bg = 0xff1e2226u, edge = 0xff4a3a28u; /* a wooden table edge */
+    for (int i = 0; i < 4; i++)
+        raster_fill_polygon(rt, outside[i], 4, solid_pixel, &bg);
+    vec2s rect[4] = {tl, {{br.x, tl.y}}, br, {{tl.x, br.y}}};
+    raster_stroke_polyline(rt, rect, 4, 1, fmaxf(3.0f, cam->px_per_cm * 0.8f), solid_pixel, &edge);
+}
+
+static void static_rasterise(render_ctx *ctx, const render_camera *cam, const render_scene *sc)
+{
+    raster_target rt = {ctx->static_px, ctx->static_w, ctx->static_h, ctx->static_w};
+    const table *t = sc->table;
+    draw_cloth(&rt, cam, t);
+    for (int i = 0; i < t->feature_count; i++)
+        if (t->features[i].shape == TERRAIN_SHAPE_AREA && !is_crossing(t, &t->features[i]))
+            draw_area(ctx, &rt, cam, t, &t->features[i]);
+    for (int layer = 0; layer < 3; layer++)
+        for (int i = 0; i < t->feature_count; i++) {
+            const terrain_feature *f = &t->features[i];
+            if (f->shape == TERRAIN_SHAPE_LINE && f->type >= 0 && f->type < t->type_count &&
+                line_layer(t, f) == layer)
+                draw_line(ctx, &rt, cam, t, f);
+        }
+    for (int i = 0; i < t->feature_count; i++)
+        if (t->features[i].shape == TERRAIN_SHAPE_AREA && is_crossing(t, &t->features[i]))
+            draw_area(ctx, &rt, cam, t, &t->features[i]);
+    if (sc->show_deployment)
+        draw_zones(&rt, cam, sc);
+    draw_table_edge(&rt, cam, t);
+}
+
+static render_static_key static_key(const render_camera *cam, const render_scene *sc)
+{
+    render_static_key k;
+    memset(&k, 0, sizeof k);
+    k.table = sc->table;
+    k.terrain_version = sc->terrain_version;
+    k.show_deployment = sc->show_deployment;
+    k.cx = cam->centre_cm.x;
+    k.cy = cam->centre_cm.y;
+    k.scale = cam->px_per_cm;
+    k.w = cam->view_w;
+    k.h = cam->view_h;
+    k.zone_count = sc->zone_count;
+    return k;
+}
+
+static bool static_ensure_size(render_ctx *ctx, int w, int h)
+{
+    if (ctx->static_tex && ctx->static_w == w && ctx->static_h == h)
+        return true;
+    render_static_free(ctx);
+    ctx->static_tex =
+        SDL_CreateTexture(ctx->r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_STREAMING, w, h);
+    if (!ctx->static_tex)
+        return false;
+    SDL_SetTextureBlendMode(ctx->static_tex, SDL_BLENDMODE_NONE);
+    ctx->static_px = mem_calloc((size_t)w * (size_t)h, 4);
+    ctx->static_w = w;
+    ctx->static_h = h;
+    return true;
+}
+
+void render_table_static(render_ctx *ctx, const render_camera *cam, const render_scene *sc)
+{
+    render_static_key k = static_key(cam, sc);
+    if (!static_ensure_size(ctx, cam->view_w, cam->view_h))
+        return;
+    if (!ctx->static_valid || memcmp(&k, &ctx->static_key, sizeof k) != 0) {
+        static_rasterise(ctx, cam, sc);
+        SDL_UpdateTexture(ctx->static_tex, NULL, ctx->static_px, ctx->static_w * 4);
+        ctx->static_key = k;
+        ctx->static_valid = true;
+    }
+    SDL_RenderCopy(ctx->r, ctx->static_tex, NULL, NULL);
+}
+
+/* ---- labels -------------------------------------------------------------------------------- */
+
+static vec2s feature_anchor(const terrain_feature *f)
+{
+    if (f->shape == TERRAIN_SHAPE_LINE && f->line.count > 0)
+        return f->line.pts[f->line.count / 2];
+    vec2s c = {{0, 0}};
+    for (int i = 0; i < f->area.count; i++)
+        c = glms_vec2_add(c, f->area.pts[i]);
+    return f->area.count ? glms_vec2_scale(c, 1.0f / (float)f->area.count) : c;
+}
+
+void render_table_labels(render_ctx *ctx, const render_camera *cam, const table *t)
+{
+    for (int i = 0; i < t->feature_count; i++) {
+        const terrain_feature *f = &t->features[i];
+        if (!f->name[0])
+            continue;
+        vec2s p = render_camera_to_px(cam, feature_anchor(f));
+        render_text_outlined(ctx, p.x, p.y - 7 * ctx->ui_scale, f->name, 11, 0xf4efe0ff,
+                             RENDER_ALIGN_CENTRE);
+    }
+}
+
+/* ---- figures ------------------------------------------------------------------------------- */
+
+float render_figure_radius_px(const render_camera *cam, const figure *f)
+{
+    float r_cm = f->base.kind == GEOM_BASE_RECT
+                     ? 0.5f * fmaxf(f->base.frontage_cm, f->base.depth_cm)
+                     : (f->base.radius_cm > 0 ? f->base.radius_cm : 1.25f);
+    return fmaxf(r_cm * cam->px_per_cm, 3.0f);
+}
+
+static void copy_disc(render_ctx *ctx, SDL_Texture *tex, vec2s c, int radius)
+{
+    if (!tex)
+        return;
+    int size = radius * 2 + 2;
+    SDL_Rect dst = {(int)lroundf(c.x) - size / 2, (int)lroundf(c.y) - size / 2, size, size};
+    SDL_RenderCopy(ctx->r, tex, NULL, &dst);
+}
+
+static void draw_facing(render_ctx *ctx, vec2s c, float r, float facing, uint32_t rgba)
+{
+    vec2s d = {{cosf(facing), sinf(facing)}}, n = {{-d.y, d.x}};
+    float tip = r * 1.0f, back = r * 0.35f, half = r * 0.42f;
+    SDL_FPoint tri[3] = {{c.x + d.x * tip, c.y + d.y * tip},
+                         {c.x + d.x * back + n.x * half, c.y + d.y * back + n.y * half},
+                         {c.x + d.x * back - n.x * half, c.y + d.y * back - n.y * half}};
+    render_triangles(ctx, tri, 3, rgba);
+}
+
+static void draw_stand(render_ctx *ctx, const render_camera *cam, const figure *f, vec2s pos,
+                       float facing, uint32_t rgb, unsigned flags)
+{
+    vec2s d = {{cosf(facing), sinf(facing)}}, n = {{-d.y, d.x}};
+    float hf = f->base.frontage_cm * 0.5f, hd = f->base.depth_cm * 0.5f;
+    vec2s c[4];
+    for (int i = 0; i < 4; i++) {
+        float sd = (i == 0 || i == 3) ? hd : -hd, sn = (i < 2) ? hf : -hf;
+        c[i] = render_camera_to_px(
+            cam, glms_vec2_add(pos, glms_vec2_add(glms_vec2_scale(d, sd), glms_vec2_scale(n, sn))));
+    }
+    SDL_FPoint tri[6] = {{c[0].x, c[0].y}, {c[1].x, c[1].y}, {c[2].x, c[2].y},
+                         {c[0].x, c[0].y}, {c[2].x, c[2].y}, {c[3].x, c[3].y}};
+    uint32_t alpha = flags & RENDER_FIG_GHOST ? 0x70 : 0xff;
+    render_triangles(ctx, tri, 6, rgb << 8 | alpha);
+    uint32_t edge = flags & RENDER_FIG_SELECTED ? 0xffe14aff : 0x101010ff;
+    render_set_colour(ctx, edge);
+    for (int i = 0; i < 4; i++)
+        SDL_RenderDrawLineF(ctx->r, c[i].x, c[i].y, c[(i + 1) % 4].x, c[(i + 1) % 4].y);
+    /* The front edge, brighter: facing for element-based sets. */
+    render_set_colour(ctx, 0xf8f4e8ff);
+    SDL_RenderDrawLineF(ctx->r, c[0].x, c[0].y, c[3].x, c[3].y);
+}
+
+static const char *role_badge(figure_role role)
+{
+    switch (role) {
+    case FIGURE_ROLE_OFFICER:
+        return "O";
+    case FIGURE_ROLE_NCO:
+        return "N";
+    case FIGURE_ROLE_LEADER:
+        return "L";
+    case FIGURE_ROLE_GENERAL:
+        return "G";
+    case FIGURE_ROLE_BRIGADIER:
+        return "B";
+    case FIGURE_ROLE_GUN:
+        return "A";
+    default:
+        return NULL;
+    }
+}
+
+static void draw_badge(render_ctx *ctx, vec2s at, int r, const char *text, uint32_t bg, uint32_t fg)
+{
+    copy_disc(ctx, render_disc_texture(ctx, 0x101010ff, r + 1, 0), at, r + 1);
+    copy_disc(ctx, render_disc_texture(ctx, bg, r, 0), at, r);
+    if (text && r >= 4) {
+        float size = (float)r * 1.5f / ctx->ui_scale;
+        int tw, th;
+        render_text_size(ctx, text, size, &tw, &th);
+        render_text(ctx, at.x, at.y - th / 2.0f, text, size, fg, RENDER_ALIGN_CENTRE);
+    }
+}
+
+static void draw_markers(render_ctx *ctx, const figure *f, vec2s c, float r)
+{
+    int br = (int)fmaxf(3, fminf(r * 0.45f, 9));
+    vec2s ne = {{c.x + r * 0.75f, c.y - r * 0.75f}}, sw = {{c.x - r * 0.75f, c.y + r * 0.75f}};
+    vec2s se = {{c.x + r * 0.75f, c.y + r * 0.75f}};
+    const char *badge = role_badge(f->role);
+    if (badge)
+        draw_badge(ctx, ne, br, badge, 0xf2c94cff, 0x1a1a1aff);
+    if (f->status & (FIGURE_STATUS_WOUNDED | FIGURE_STATUS_SERIOUS))
+        draw_badge(ctx, sw, br, f->status & FIGURE_STATUS_SERIOUS ? "+" : NULL, 0xd62828ff,
+                   0xffffffff);
+    if (f->status & FIGURE_STATUS_DEMORALISED)
+        draw_badge(ctx, se, br, "D", 0x8e44adff, 0xffffffff);
+    else if (f->status & FIGURE_STATUS_SHAKEN)
+        draw_badge(ctx, se, br, "S", 0xe67e22ff, 0xffffffff);
+}
+
+static void draw_casualty(render_ctx *ctx, vec2s c, float r)
+{
+    int ri = (int)lroundf(r);
+    copy_disc(ctx, render_disc_texture(ctx, 0x3a3a3aa0, ri, 0), c, ri);
+    float k = r * 0.6f;
+    render_set_colour(ctx, 0xc03030ff);
+    for (int o = -1; o <= 1; o++) {
+        SDL_RenderDrawLineF(ctx->r, c.x - k + o, c.y - k, c.x + k + o, c.y + k);
+        SDL_RenderDrawLineF(ctx->r, c.x - k + o, c.y + k, c.x + k + o, c.y - k);
+    }
+}
+
+void render_figure(render_ctx *ctx, const render_camera *cam, const table *t, const figure *f,
+                   vec2s pos, float facing, unsigned flags)
+{
+    if (flags & RENDER_FIG_HIDDEN || f->status & FIGURE_STATUS_OFF_TABLE)
+        return;
+    vec2s c = render_camera_to_px(cam, pos);
+    float r = render_figure_radius_px(cam, f);
+    if (c.x < -r * 2 || c.y < -r * 2 || c.x > cam->view_w + r * 2 || c.y > cam->view_h + r * 2)
+        return;
+    if (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)) {
+        draw_casualty(ctx, c, r);
+        return;
+    }
+    uint32_t rgb = render_side_rgb(t, f->side);
+    int ri = (int)lroundf(r);
+    if (flags & RENDER_FIG_HIGHLIGHT)
+        copy_disc(ctx, render_disc_texture(ctx, 0x3df0e0ff, ri + 5, 4), c, ri + 5);
+    if (flags & (RENDER_FIG_SELECTED | RENDER_FIG_HOVER))
+        copy_disc(ctx,
+                  render_disc_texture(ctx, flags & RENDER_FIG_SELECTED ? 0xffe14aff : 0xffffff90,
+                                      ri + 3, 3),
+                  c, ri + 3);
+    if (f->base.kind == GEOM_BASE_RECT) {
+        draw_stand(ctx, cam, f, pos, facing, rgb, flags);
+    } else {
+        uint32_t alpha = flags & RENDER_FIG_GHOST ? 0x70 : 0xff;
+        copy_disc(ctx, render_disc_texture(ctx, 0x141414u << 8 | alpha, ri, 0), c, ri);
+        copy_disc(ctx, render_disc_texture(ctx, rgb << 8 | alpha, ri - 1, 0), c, ri - 1);
+        draw_facing(ctx, c, r - 1, facing, 0xf8f4e8ff & (0xffffff00u | alpha));
+    }
+    if (!(flags & RENDER_FIG_GHOST) && r >= 5)
+        draw_markers(ctx, f, c, r);
+}
+
+void render_table(render_ctx *ctx, const render_camera *cam, const render_scene *sc)
+{
+    render_table_static(ctx, cam, sc);
+    render_table_figures(ctx, cam, sc);
+}
+
+void render_table_figures(render_ctx *ctx, const render_camera *cam, const render_scene *sc)
+{
+    const table *t = sc->table;
+    if (sc->show_labels)
+        render_table_labels(ctx, cam, t);
+    /* Casualties first so the living stand on top of them. */
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < t->figure_count; i++) {
+            const figure *f = &t->figures[i];
+            bool down = f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED);
+            if (down != (pass == 0))
+                continue;
+            unsigned flags = sc->figure_flags ? sc->figure_flags[i] : 0;
+            render_figure(ctx, cam, t, f, f->pos, f->facing, flags);
+        }
+}

@@ -1,0 +1,1180 @@
+/* Little Colonial Rules on the engine: the rules_ops table, the per-match state, apply() and the
+ * queries. Resolution of commands into events is in lcr_resolve.c. */
+#include "rules/lcr/lcr_rules.h"
+
+#include "core/mem.h"
+#include "rules/lcr/lcr_command.h"
+#include "rules/lcr/lcr_move.h"
+#include "rules/lcr/lcr_state.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- small helpers shared with lcr_resolve.c ------------------------------------------------ */
+
+side_id lcr_other_side(const rules_state *rs, side_id s)
+{
+    int n = rs->side_count > 0 ? rs->side_count : 2;
+    return (side_id){(s.id % (uint32_t)n) + 1};
+}
+
+bool lcr_is_leader(const figure *f)
+{
+    return lcr_data_rank_of(f->role) >= 0;
+}
+
+path_desc lcr_path_desc(const rules_state *rs)
+{
+    return (path_desc){.mult = rs->mult, .clear_mult = 1.0f, .stop_at_obstacle = false};
+}
+
+bool lcr_figure_can_fire(const rules_state *rs, const figure *f)
+{
+    const lcr_weapon *w = lcr_data_weapon(rs->data, f->weapon);
+    return w && w->dice_per_man > 0 && w->band_count > 0;
+}
+
+static bool figure_fighting(const rules_state *rs, const figure *f)
+{
+    return (rs->flags[f->id.id - 1] & LCR_FF_ENGAGED) || (f->status & FIGURE_STATUS_IN_COMBAT);
+}
+
+figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id sd, vec2s p)
+{
+    figure_id best = {0};
+    float best_d = INFINITY;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->side.id == sd.id || !table_figure_active(e) || figure_fighting(rs, e))
+            continue;
+        float d = glms_vec2_distance(e->pos, p);
+        if (d < best_d) {
+            best_d = d;
+            best = e->id;
+        }
+    }
+    return best;
+}
+
+vec2s lcr_centroid(const table *t, const figure_id *ids, int n)
+{
+    vec2s c = {{0, 0}};
+    for (int i = 0; i < n; i++)
+        c = glms_vec2_add(c, table_figure_const(t, ids[i])->pos);
+    return n > 0 ? glms_vec2_scale(c, 1.0f / (float)n) : c;
+}
+
+bool lcr_fire_is_area(const rules_state *rs, const figure_id *firers, int n)
+{
+    /* Individual fire: a figure on a soldier card, or the acting leader firing alone. */
+    if (rs->actor_is_soldier)
+        return false;
+    return !(n == 1 && firers[0].id == rs->actor.id);
+}
+
+bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id actor, char *why,
+                      size_t why_size)
+{
+    const lcr_card *c = &rs->deck.cards[card];
+    const figure *f = table_figure_const(t, actor);
+    if (!f || !table_figure_active(f) || f->side.id != c->side.id) {
+        snprintf(why, why_size, "the acting figure must be an active figure of the card's side");
+        return false;
+    }
+    if (f->status & FIGURE_STATUS_DEMORALISED && c->kind == LCR_CARD_SOLDIER) {
+        snprintf(why, why_size, "a demoralised soldier cannot act on a soldier card");
+        return false;
+    }
+    if (c->kind == LCR_CARD_SOLDIER)
+        return true;
+    const figure *own = table_figure_const(t, c->leader);
+    /* Seed 000, Order Deck (the Toledo example): Player B uses one tribal leader's card to order
+     * another leader's band, so native leaders' cards serve any native leader of the side. */
+    if (own && own->role == FIGURE_ROLE_LEADER && f->role == FIGURE_ROLE_LEADER)
+        return true;
+    if (own && table_figure_active(own)) {
+        if (actor.id != own->id.id) {
+            snprintf(why, why_size, "this card belongs to %s",
+                     own->name[0] ? own->name : "its leader");
+            return false;
+        }
+        return true;
+    }
+    /* Seed 000, Order Deck (the Toledo example): the card of a leader killed before he acted
+     * passes to another leader of the same sd. */
+    if (!lcr_is_leader(f)) {
+        snprintf(why, why_size, "the card's leader is dead: another leader must take it");
+        return false;
+    }
+    return true;
+}
+
+/* Does the straight line from a to b pass over terrain that blocks fire, or over a friendly
+ * base (other than those the formation may fire through)? */
+bool lcr_line_blocked(const rules_state *rs, const table *t, const figure *firer,
+                      const figure *target, bool formation, char *why, size_t why_size)
+{
+    geom_segment s = {firer->pos, target->pos};
+    for (int i = 0; i < t->feature_count; i++) {
+        const terrain_feature *tf = &t->features[i];
+        const lcr_terrain *lt = lcr_data_terrain(rs->data, t->types[tf->type].name);
+        if (!lt || !lt->blocks_individual_fire)
+            continue;
+        bool hit = tf->shape == TERRAIN_SHAPE_AREA ? geom_segment_polygon_intersect(s, &tf->area)
+                                                   : geom_segment_polyline_intersect(s, &tf->line);
+        if (hit) {
+            snprintf(why, why_size, "the line of fire is blocked by %s",
+                     tf->name[0] ? tf->name : t->types[tf->type].name);
+            return true;
+        }
+    }
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f == firer || f->side.id != firer->side.id || !table_figure_active(f))
+            continue;
+        geom_placed_base b = {f->base, f->pos, f->facing};
+        if (!geom_segment_base_intersect(s, &b))
+            continue;
+        /* Formation fire passes through a friend of the same unit directly in front: for a
+         * second or third rank, the figure(s) of its file ahead of it. */
+        bool file_ahead = formation && f->unit.id == firer->unit.id &&
+                          glms_vec2_distance(f->pos, firer->pos) <=
+                              2.0f * (2.0f * firer->base.radius_cm + rs->data->contact_gap_cm);
+        if (!file_ahead) {
+            snprintf(why, why_size, "the line of fire crosses a friendly base (%s)",
+                     f->name[0] ? f->name : table_role_name(f->role));
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- create, destroy, clone ------------------------------------------------------------------ */
+
+static void set_multipliers(rules_state *rs, const table *t)
+{
+    for (int i = 0; i < t->type_count && i < LCR_TYPES_MAX; i++) {
+        const lcr_terrain *lt = lcr_data_terrain(rs->data, t->types[i].name);
+        rs->mult[i] = lt ? lt->move_mult : t->types[i].move_mult;
+    }
+}
+
+static int reinforcement_group_of(const scenario *scn, unit_id u)
+{
+    for (int g = 0; scn && g < scn->reinforcement_count; g++)
+        for (int k = 0; k < scn->reinforcements[g].unit_count; k++)
+            if (scn->reinforcements[g].units[k].id == u.id)
+                return g;
+    return -1;
+}
+
+static bool is_cavalry(const table *t, const figure *f)
+{
+    const unit *u = table_unit_const(t, f->unit);
+    return f->posture == FIGURE_POSTURE_MOUNTED || (u && strcmp(u->kind, "cavalry") == 0);
+}
+
+static int option_int(const scenario *scn, const char *key, int fallback)
+{
+    json_t *v = scn && scn->rules_options ? json_object_get(scn->rules_options, key) : NULL;
+    return json_is_integer(v) ? (int)json_integer_value(v) : fallback;
+}
+
+static void build_deck(rules_state *rs, const table *t)
+{
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (!lcr_is_leader(f) || (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)))
+            continue;
+        lcr_deck_add_leader(&rs->deck, rs->data, f, is_cavalry(t, f),
+                            reinforcement_group_of(rs->scn, f->unit));
+    }
+    int soldier_cards = option_int(rs->scn, "soldier_cards", rs->data->soldier_cards);
+    for (int s = 1; s <= t->side_count; s++)
+        for (int k = 0; k < soldier_cards; k++)
+            lcr_deck_add(&rs->deck, &(lcr_card){.kind = LCR_CARD_SOLDIER,
+                                                .side = {(uint32_t)s},
+                                                .place = LCR_PLACE_DRAW,
+                                                .reinforcement = -1});
+    lcr_deck_add(
+        &rs->deck,
+        &(lcr_card){.kind = LCR_CARD_END_OF_TURN, .place = LCR_PLACE_DRAW, .reinforcement = -1});
+}
+
+static void deal_morale(rules_state *rs, const table *t)
+{
+    int on_table[LCR_SIDES_MAX] = {0};
+    int *in_group = mem_calloc((size_t)rs->group_count + 1, sizeof *in_group);
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->side.id == 0 || f->side.id > LCR_SIDES_MAX ||
+            (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)))
+            continue;
+        int g = reinforcement_group_of(rs->scn, f->unit);
+        if (g >= 0)
+            in_group[g]++;
+        else
+            on_table[f->side.id - 1]++;
+    }
+    for (int s = 0; s < rs->side_count && s < LCR_SIDES_MAX; s++) {
+        rs->morale[s] = lcr_morale_deal(rs->data, on_table[s]);
+        rs->start_figures[s] = on_table[s];
+    }
+    for (int g = 0; g < rs->group_count; g++)
+        rs->group_morale[g] = lcr_morale_deal(rs->data, in_group[g]);
+    free(in_group);
+}
+
+static vec2s home_of(const rules_state *rs, const figure *f)
+{
+    int g = reinforcement_group_of(rs->scn, f->unit);
+    if (g >= 0 && rs->scn->reinforcements[g].edge != SCENARIO_EDGE_NONE)
+        return rs->scn->reinforcements[g].entry;
+    return f->pos;
+}
+
+static rules_state *lcr_create(const rules_create_desc *desc, char *err, size_t err_size)
+{
+    lcr_data_error derr;
+    lcr_data *data;
+    if (desc->data_dir) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/lcr.json", desc->data_dir);
+        data = lcr_data_load_file(path, &derr);
+    } else {
+        data = lcr_data_load_default(&derr);
+    }
+    if (!data) {
+        lcr_data_error_format(&derr, err, err_size);
+        return NULL;
+    }
+    const table *t = desc->table;
+    if (t->side_count < 2 || t->side_count > LCR_SIDES_MAX) {
+        snprintf(err, err_size, "lcr needs 2 to %d sides, the scenario has %d", LCR_SIDES_MAX,
+                 t->side_count);
+        lcr_data_destroy(data);
+        return NULL;
+    }
+    rules_state *rs = mem_calloc(1, sizeof *rs);
+    rs->data = data;
+    rs->scn = desc->scenario;
+    rs->side_count = t->side_count;
+    rs->drawn = rs->active = -1;
+    rs->drawer = (side_id){1};
+    rs->max_turns = data->max_turns;
+    for (int v = 0; rs->scn && v < rs->scn->victory_count; v++)
+        if (strcmp(rs->scn->victory[v].kind, "turns") == 0 && rs->scn->victory[v].turns > 0)
+            rs->max_turns = rs->scn->victory[v].turns;
+    rs->max_turns = option_int(rs->scn, "max_turns", rs->max_turns);
+    rs->group_count = rs->scn ? rs->scn->reinforcement_count : 0;
+    rs->group_morale = mem_calloc((size_t)rs->group_count + 1, sizeof *rs->group_morale);
+    rs->arrived = mem_calloc((size_t)rs->group_count + 1, sizeof *rs->arrived);
+    rs->fig_count = t->figure_count;
+    rs->flags = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->flags);
+    rs->hold = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->hold);
+    rs->home = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->home);
+    for (int i = 0; i < t->figure_count; i++) {
+        rs->hold[i] = -1;
+        rs->home[i] = home_of(rs, &t->figures[i]);
+    }
+    set_multipliers(rs, t);
+    lcr_deck_init(&rs->deck);
+    build_deck(rs, t);
+    deal_morale(rs, t);
+    return rs;
+}
+
+static void lcr_destroy(rules_state *rs)
+{
+    if (!rs)
+        return;
+    lcr_data_destroy(rs->data);
+    lcr_deck_free(&rs->deck);
+    free(rs->group_morale);
+    free(rs->arrived);
+    free(rs->flags);
+    free(rs->hold);
+    free(rs->home);
+    free(rs);
+}
+
+static rules_state *lcr_clone(const rules_state *rs)
+{
+    rules_state *c = mem_dup(rs, 1, sizeof *rs);
+    c->data = lcr_data_clone(rs->data);
+    lcr_deck_copy(&c->deck, &rs->deck);
+    c->group_morale =
+        mem_dup(rs->group_morale, (size_t)rs->group_count + 1, sizeof *c->group_morale);
+    c->arrived = mem_dup(rs->arrived, (size_t)rs->group_count + 1, sizeof *c->arrived);
+    c->flags = mem_dup(rs->flags, (size_t)rs->fig_count + 1, sizeof *c->flags);
+    c->hold = mem_dup(rs->hold, (size_t)rs->fig_count + 1, sizeof *c->hold);
+    c->home = mem_dup(rs->home, (size_t)rs->fig_count + 1, sizeof *c->home);
+    return c;
+}
+
+/* ---- apply: the only place the state changes ------------------------------------------------ */
+
+typedef struct dead_ctx {
+    const table *t;
+} dead_ctx;
+
+static bool leader_gone(const void *ctx, figure_id id)
+{
+    const figure *f = table_figure_const(((const dead_ctx *)ctx)->t, id);
+    return !f || (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)) ||
+           ((f->status & FIGURE_STATUS_OFF_TABLE) && false);
+}
+
+static void clear_activation(rules_state *rs)
+{
+    for (int i = 0; i < rs->fig_count; i++)
+        rs->flags[i] &= (uint8_t) ~(LCR_FF_ACTIVATED | LCR_FF_ACTED | LCR_FF_ENGAGED);
+    rs->actor = (figure_id){0};
+    rs->actor_is_soldier = false;
+    rs->actor_busy = false;
+}
+
+static void apply_card(rules_state *rs, const rules_event *ev)
+{
+    int card = ev->value - 1;
+    if (card < 0 || card >= rs->deck.card_count)
+        return;
+    if (strcmp(ev->tag, "draw") == 0) {
+        if (rs->deck.draw_count > 0)
+            rs->deck.draw_count--;
+        lcr_deck_move(&rs->deck, card, LCR_PLACE_DRAWN);
+        rs->drawn = card;
+        rs->interrupt_closed = false;
+    } else if (strcmp(ev->tag, "end_of_turn") == 0) {
+        lcr_deck_move(&rs->deck, card, LCR_PLACE_DISCARD);
+        rs->drawn = -1;
+    } else if (strcmp(ev->tag, "reserve") == 0) {
+        lcr_deck_move(&rs->deck, card, LCR_PLACE_HAND);
+        rs->drawn = -1;
+        rs->drawer = lcr_other_side(rs, ev->side);
+    } else if (strcmp(ev->tag, "play") == 0 || strcmp(ev->tag, "use") == 0) {
+        bool from_hand = strcmp(ev->tag, "play") == 0;
+        lcr_deck_move(&rs->deck, card, LCR_PLACE_IN_PLAY);
+        rs->interrupting = from_hand && rs->drawn >= 0;
+        rs->interrupt_closed = true;
+        if (!from_hand)
+            rs->drawn = -1;
+        rs->active = card;
+        rs->actor = ev->figure;
+        rs->acting_side = ev->side;
+        rs->actor_is_soldier = rs->deck.cards[card].kind == LCR_CARD_SOLDIER;
+        rs->actor_busy = false;
+    } else if (strcmp(ev->tag, "discard") == 0) {
+        lcr_deck_move(&rs->deck, card, LCR_PLACE_DISCARD);
+        rs->active = -1;
+        if (!rs->interrupting)
+            rs->drawer = lcr_other_side(rs, rs->acting_side);
+        rs->interrupting = false;
+        clear_activation(rs);
+    }
+}
+
+static void apply_ruleset(rules_state *rs, const table *t, const rules_event *ev)
+{
+    int fi = (int)ev->figure.id - 1;
+    bool has_fig = fi >= 0 && fi < rs->fig_count;
+    if (strcmp(ev->tag, "pass") == 0) {
+        rs->interrupt_closed = true;
+    } else if (strcmp(ev->tag, "shuffle_seed") == 0) {
+        rs->shuffle_seed = (uint32_t)ev->value;
+    } else if (strcmp(ev->tag, "activated") == 0 && has_fig) {
+        rs->flags[fi] |= LCR_FF_ACTIVATED;
+    } else if (strcmp(ev->tag, "acted") == 0 && has_fig) {
+        rs->flags[fi] |= LCR_FF_ACTED;
+        if (ev->figure.id == rs->actor.id)
+            rs->actor_busy = true;
+    } else if (strcmp(ev->tag, "waiting") == 0 && has_fig) {
+        rs->flags[fi] =
+            (uint8_t)(ev->value ? rs->flags[fi] | LCR_FF_WAITING : rs->flags[fi] & ~LCR_FF_WAITING);
+    } else if (strcmp(ev->tag, "engaged") == 0 && has_fig) {
+        rs->flags[fi] |= LCR_FF_ENGAGED;
+    } else if (strcmp(ev->tag, "hold") == 0 && has_fig) {
+        rs->hold[fi] = (int8_t)ev->value;
+    } else if (strcmp(ev->tag, "arrive") == 0 && ev->value >= 0 && ev->value < rs->group_count) {
+        rs->arrived[ev->value] = true;
+    } else if (strcmp(ev->tag, "alloc") == 0) {
+        rs->alloc_hits = ev->value;
+        rs->alloc_side = ev->side;
+        rs->alloc_count = 0;
+    } else if (strcmp(ev->tag, "alloc_candidate") == 0 && rs->alloc_count < RULES_CMD_FIGURES_MAX) {
+        const figure *f = table_figure_const(t, ev->figure);
+        if (f)
+            rs->alloc[rs->alloc_count++] = (lcr_fire_candidate){f->id, f->role};
+    } else if (strcmp(ev->tag, "alloc_done") == 0) {
+        rs->alloc_hits = 0;
+        rs->alloc_count = 0;
+        rs->alloc_side = (side_id){0};
+    }
+}
+
+static void apply_morale(rules_state *rs, const rules_event *ev)
+{
+    if (ev->side.id == 0 || ev->side.id > (uint32_t)rs->side_count)
+        return;
+    int s = (int)ev->side.id - 1;
+    if (strcmp(ev->tag, "take") == 0) {
+        lcr_morale_take(&rs->morale[s]);
+        rs->casualties[s]++;
+    } else if (strcmp(ev->tag, "add") == 0 && ev->value >= 0 && ev->value < rs->group_count) {
+        lcr_morale_add(&rs->morale[s], &rs->group_morale[ev->value]);
+        rs->start_figures[s] += 0;
+    }
+}
+
+static void lcr_apply(rules_state *rs, const table *t, const rules_event *ev)
+{
+    switch (ev->kind) {
+    case RULES_EV_CARD:
+        apply_card(rs, ev);
+        break;
+    case RULES_EV_SHUFFLE: {
+        dice_rng shuffle;
+        dice_seed(&shuffle, rs->shuffle_seed);
+        dead_ctx dc = {t};
+        lcr_deck_reshuffle(&rs->deck, &shuffle, rs->arrived, rs->group_count, leader_gone, &dc);
+        rs->drawn = rs->active = -1;
+        break;
+    }
+    case RULES_EV_TURN:
+        rs->turn = ev->value;
+        break;
+    case RULES_EV_RULESET:
+        apply_ruleset(rs, t, ev);
+        break;
+    case RULES_EV_MORALE:
+        apply_morale(rs, ev);
+        break;
+    case RULES_EV_GAME_OVER:
+        rs->over = true;
+        rs->winner = ev->side;
+        snprintf(rs->reason, sizeof rs->reason, "%.127s", ev->text);
+        break;
+    default:
+        break;
+    }
+}
+
+static void lcr_hash(const rules_state *rs, rules_hasher *hs)
+{
+    rules_hash_i32(hs, rs->turn);
+    rules_hash_i32(hs, rs->drawn);
+    rules_hash_i32(hs, rs->active);
+    rules_hash_u32(hs, (uint32_t)rs->interrupting | (uint32_t)rs->interrupt_closed << 1 |
+                           (uint32_t)rs->actor_is_soldier << 2 | (uint32_t)rs->actor_busy << 3 |
+                           (uint32_t)rs->over << 4);
+    rules_hash_u32(hs, rs->drawer.id);
+    rules_hash_u32(hs, rs->acting_side.id);
+    rules_hash_u32(hs, rs->actor.id);
+    for (int i = 0; i < rs->deck.card_count; i++)
+        rules_hash_u32(hs, (uint32_t)rs->deck.cards[i].place);
+    for (int i = 0; i < rs->deck.draw_count; i++)
+        rules_hash_i32(hs, rs->deck.draw[i]);
+    rules_hash_bytes(hs, rs->flags, (size_t)rs->fig_count);
+    rules_hash_bytes(hs, rs->hold, (size_t)rs->fig_count);
+    for (int s = 0; s < rs->side_count; s++) {
+        for (int p = 0; p < rs->morale[s].pile_count; p++)
+            rules_hash_i32(hs, rs->morale[s].piles[p]);
+        rules_hash_i32(hs, rs->casualties[s]);
+    }
+    for (int g = 0; g < rs->group_count; g++)
+        rules_hash_u32(hs, rs->arrived[g]);
+    rules_hash_u32(hs, rs->shuffle_seed);
+    rules_hash_i32(hs, rs->alloc_hits);
+    for (int i = 0; i < rs->alloc_count; i++)
+        rules_hash_u32(hs, rs->alloc[i].id.id);
+    rules_hash_u32(hs, rs->winner.id);
+}
+
+/* ---- decisions ------------------------------------------------------------------------------ */
+
+static const char *fig_name(const table *t, figure_id id)
+{
+    const figure *f = table_figure_const(t, id);
+    if (!f)
+        return "?";
+    return f->name[0] ? f->name : table_role_name(f->role);
+}
+
+static void card_label(const rules_state *rs, const table *t, int card, char *buf, size_t size)
+{
+    const lcr_card *c = &rs->deck.cards[card];
+    if (c->kind == LCR_CARD_END_OF_TURN)
+        snprintf(buf, size, "End of Turn");
+    else if (c->kind == LCR_CARD_SOLDIER)
+        snprintf(buf, size, "soldier card (%s)", table_side(t, c->side)->name);
+    else
+        snprintf(buf, size, "%s's card", fig_name(t, c->leader));
+}
+
+static void lcr_decision(const rules_state *rs, const table *t, rules_decision *out)
+{
+    *out = (rules_decision){0};
+    char label[96];
+    if (rs->over) {
+        out->kind = RULES_DECIDE_NONE;
+        return;
+    }
+    snprintf(out->phase, sizeof out->phase, "turn %d", rs->turn);
+    if (rs->alloc_hits > 0) {
+        out->kind = RULES_DECIDE_ALLOCATE_HITS;
+        out->side = rs->alloc_side;
+        out->count = rs->alloc_hits < rs->alloc_count ? rs->alloc_hits : rs->alloc_count;
+        snprintf(out->prompt, sizeof out->prompt, "Pick %d figures inside the area to remove",
+                 out->count);
+        return;
+    }
+    if (rs->active >= 0) {
+        out->kind = RULES_DECIDE_ACT;
+        out->side = rs->acting_side;
+        out->figure = rs->actor;
+        out->card = rs->active + 1;
+        snprintf(out->prompt, sizeof out->prompt, "%s acts: move, fire, rally, reform or end",
+                 fig_name(t, rs->actor));
+        return;
+    }
+    if (rs->drawn >= 0) {
+        const lcr_card *c = &rs->deck.cards[rs->drawn];
+        side_id opp = lcr_other_side(rs, c->side);
+        out->card = rs->drawn + 1;
+        card_label(rs, t, rs->drawn, label, sizeof label);
+        if (!rs->interrupt_closed && lcr_deck_count(&rs->deck, opp, LCR_PLACE_HAND) > 0) {
+            out->kind = RULES_DECIDE_INTERRUPT;
+            out->side = opp;
+            snprintf(out->prompt, sizeof out->prompt, "%.90s drawn: play a reserved card first?",
+                     label);
+            return;
+        }
+        out->kind = RULES_DECIDE_USE_CARD;
+        out->side = c->side;
+        out->figure = c->leader;
+        snprintf(out->prompt, sizeof out->prompt, "%s: act or reserve", label);
+        return;
+    }
+    out->kind = RULES_DECIDE_DRAW_CARD;
+    out->side = rs->drawer;
+    snprintf(out->prompt, sizeof out->prompt, "Draw the next card (%d left)", rs->deck.draw_count);
+}
+
+/* ---- validation ----------------------------------------------------------------------------- */
+
+static bool refuse(char *why, size_t size, const char *text)
+{
+    snprintf(why, size, "%s", text);
+    return false;
+}
+
+/* A figure that may act on the card in play: activated, not acted, active, not demoralised. */
+static bool may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size)
+{
+    const figure *f = table_figure_const(t, id);
+    if (!f || !table_figure_active(f))
+        return refuse(why, size, "that figure is not in play");
+    if (!(rs->flags[id.id - 1] & LCR_FF_ACTIVATED)) {
+        snprintf(why, size, "%s is not activated by this card", fig_name(t, id));
+        return false;
+    }
+    if (rs->flags[id.id - 1] & (LCR_FF_ACTED | LCR_FF_ENGAGED)) {
+        snprintf(why, size, "%s has already acted", fig_name(t, id));
+        return false;
+    }
+    if (f->status & FIGURE_STATUS_DEMORALISED) {
+        snprintf(why, size, "%s is demoralised: only a rally helps him", fig_name(t, id));
+        return false;
+    }
+    return true;
+}
+
+static bool validate_move(const rules_state *rs, const table *t, const rules_command *cmd,
+                          float limit_cm, char *why, size_t size)
+{
+    if (cmd->figure_count < 1 || cmd->path_count != 1)
+        return refuse(why, size, "a move names its figures and one end point: a straight line");
+    const figure *ref = table_figure_const(t, cmd->figures[0]);
+    if (!ref)
+        return refuse(why, size, "unknown figure");
+    vec2s delta = glms_vec2_sub(cmd->path[0], ref->pos);
+    if (glms_vec2_norm(delta) < 1e-3f)
+        return refuse(why, size, "the move goes nowhere");
+    path_desc pd = lcr_path_desc(rs);
+    for (int i = 0; i < cmd->figure_count; i++) {
+        if (!may_act(rs, t, cmd->figures[i], why, size))
+            return false;
+        const figure *f = table_figure_const(t, cmd->figures[i]);
+        vec2s end = glms_vec2_add(f->pos, delta);
+        float r = f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0;
+        if (end.x < r || end.y < r || end.x > t->width_cm - r || end.y > t->height_cm - r)
+            return refuse(why, size, "the move ends off the table");
+        const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
+        float allow = limit_cm > 0 ? limit_cm : mc->max_cm;
+        if (mc->must_move_all && limit_cm <= 0)
+            continue; /* the dice decide how far; the point only gives the direction */
+        vec2s pts[2] = {f->pos, end};
+        path_result res;
+        path_cost(t, &pd, pts, 2, allow, &res);
+        if (res.stop != PATH_STOP_END) {
+            snprintf(why, size, "%s cannot get there: %s", fig_name(t, f->id),
+                     res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
+                                                      : "beyond his allowance over this terrain");
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool validate_fire(const rules_state *rs, const table *t, const rules_command *cmd,
+                          char *why, size_t size)
+{
+    if (cmd->figure_count < 1)
+        return refuse(why, size, "name the firing figures");
+    const figure *target = table_figure_const(t, cmd->target);
+    if (!target || !table_figure_active(target) || target->side.id == rs->acting_side.id)
+        return refuse(why, size, "the target must be an enemy figure in play");
+    bool area = lcr_fire_is_area(rs, cmd->figures, cmd->figure_count);
+    vec2s c = lcr_centroid(t, cmd->figures, cmd->figure_count);
+    if (area) {
+        figure_id near = lcr_nearest_enemy(rs, t, rs->acting_side, c);
+        if (near.id != target->id.id) {
+            snprintf(why, size, "area fire is traced to the nearest enemy not in close combat: %s",
+                     fig_name(t, near));
+            return false;
+        }
+    }
+    for (int i = 0; i < cmd->figure_count; i++) {
+        if (!may_act(rs, t, cmd->figures[i], why, size))
+            return false;
+        const figure *f = table_figure_const(t, cmd->figures[i]);
+        if (!lcr_figure_can_fire(rs, f)) {
+            snprintf(why, size, "%s has no firearm (%s)", fig_name(t, f->id), f->weapon);
+            return false;
+        }
+        int need;
+        float range = glms_vec2_distance(f->pos, target->pos);
+        if (!lcr_fire_need(lcr_data_weapon(rs->data, f->weapon), range, &need, NULL)) {
+            snprintf(why, size, "%s is out of range (%.1f cm)", fig_name(t, f->id), range);
+            return false;
+        }
+        const unit *u = table_unit_const(t, f->unit);
+        bool formation = area && u && !lcr_data_is_loose(rs->data, u->formation);
+        if (formation &&
+            !lcr_fire_in_arc(f->pos, f->facing, rs->data->formation_arc_deg, target->pos)) {
+            snprintf(why, size, "%s: the target is outside the formation's 90 degree arc",
+                     fig_name(t, f->id));
+            return false;
+        }
+        if (lcr_line_blocked(rs, t, f, target, formation, why, size))
+            return false;
+    }
+    return true;
+}
+
+static bool validate_rally(const rules_state *rs, const table *t, const rules_command *cmd,
+                           char *why, size_t size)
+{
+    const figure *l = table_figure_const(t, rs->actor);
+    if (rs->actor_is_soldier || !l || !lcr_is_leader(l))
+        return refuse(why, size, "only an officer, NCO or leader can rally");
+    if (rs->actor_busy)
+        return refuse(why, size, "rallying takes the leader's full activation");
+    if (lcr_morale_rally_hold(&rs->morale[l->side.id - 1]) < 0)
+        return refuse(why, size, "every morale pile is empty: no one can be rallied");
+    float r = lcr_command_radius(rs->data, l) * rs->data->rally_radius_fraction;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->side.id == l->side.id && table_figure_active(f) &&
+            (f->status & FIGURE_STATUS_DEMORALISED) && glms_vec2_distance(f->pos, l->pos) <= r)
+            return true;
+    }
+    (void)cmd;
+    return refuse(why, size, "no demoralised figure within half the command radius");
+}
+
+bool lcr_validate_act(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                      size_t size)
+{
+    switch (cmd->kind) {
+    case RULES_CMD_MOVE:
+        return validate_move(rs, t, cmd, 0, why, size);
+    case RULES_CMD_FIRE:
+        return validate_fire(rs, t, cmd, why, size);
+    case RULES_CMD_RALLY:
+        return validate_rally(rs, t, cmd, why, size);
+    case RULES_CMD_REFORM: {
+        const figure *l = table_figure_const(t, rs->actor);
+        if (rs->actor_is_soldier || !l || !lcr_is_leader(l))
+            return refuse(why, size, "only officers and NCOs order a reform");
+        return validate_move(rs, t, cmd, rs->data->reform_cm, why, size);
+    }
+    case RULES_CMD_END_ACTIVATION:
+        return true;
+    default:
+        return refuse(why, size, "not an action of an activated figure");
+    }
+}
+
+static bool validate_allocation(const rules_state *rs, const rules_command *cmd, char *why,
+                                size_t size)
+{
+    if (cmd->kind != RULES_CMD_ALLOCATE)
+        return refuse(why, size, "the firing side must first pick the figures hit");
+    return lcr_fire_allocation_valid(rs->data, rs->alloc, rs->alloc_count, rs->alloc_hits,
+                                     cmd->figures, cmd->figure_count, why, size);
+}
+
+static bool lcr_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                         size_t size)
+{
+    rules_decision d;
+    lcr_decision(rs, t, &d);
+    if (d.kind == RULES_DECIDE_NONE)
+        return refuse(why, size, "the game is over");
+    if (cmd->side.id != d.side.id) {
+        snprintf(why, size, "it is %s's decision", table_side(t, d.side)->name);
+        return false;
+    }
+    switch (d.kind) {
+    case RULES_DECIDE_ALLOCATE_HITS:
+        return validate_allocation(rs, cmd, why, size);
+    case RULES_DECIDE_DRAW_CARD:
+        return cmd->kind == RULES_CMD_DRAW_CARD ? true : refuse(why, size, "draw a card first");
+    case RULES_DECIDE_INTERRUPT:
+        if (cmd->kind == RULES_CMD_PASS)
+            return true;
+        if (cmd->kind != RULES_CMD_PLAY_RESERVED)
+            return refuse(why, size, "play a reserved card or pass");
+        /* same checks as a reserved card played by its owner */
+        /* fall through */
+    case RULES_DECIDE_USE_CARD:
+        if (cmd->kind == RULES_CMD_RESERVE_CARD && d.kind == RULES_DECIDE_USE_CARD)
+            return true;
+        if (cmd->kind == RULES_CMD_PLAY_RESERVED) {
+            int c = cmd->card - 1;
+            if (c < 0 || c >= rs->deck.card_count || rs->deck.cards[c].place != LCR_PLACE_HAND ||
+                rs->deck.cards[c].side.id != cmd->side.id)
+                return refuse(why, size, "that card is not in your hand");
+            return lcr_can_use_card(rs, t, c, cmd->figure, why, size);
+        }
+        if (cmd->kind != RULES_CMD_ACTIVATE || d.kind != RULES_DECIDE_USE_CARD)
+            return refuse(why, size, "act with the card (activate) or reserve it");
+        return lcr_can_use_card(rs, t, rs->drawn, cmd->figure, why, size);
+    case RULES_DECIDE_ACT:
+        return lcr_validate_act(rs, t, cmd, why, size);
+    default:
+        return refuse(why, size, "nothing to decide");
+    }
+}
+
+/* ---- legal commands ---------------------------------------------------------------------------
+ */
+
+typedef struct legal_out {
+    rules_command *out;
+    int n, max;
+} legal_out;
+
+static void legal_push(legal_out *lo, const rules_state *rs, const table *t,
+                       const rules_command *cmd)
+{
+    char why[160];
+    if (lo->n < lo->max && lcr_validate(rs, t, cmd, why, sizeof why))
+        lo->out[lo->n++] = *cmd;
+}
+
+static void legal_card_users(legal_out *lo, const rules_state *rs, const table *t,
+                             rules_command base, int card)
+{
+    const lcr_card *c = &rs->deck.cards[card];
+    const figure *own = c->kind == LCR_CARD_LEADER ? table_figure_const(t, c->leader) : NULL;
+    if (own && table_figure_active(own)) {
+        base.figure = own->id;
+        legal_push(lo, rs, t, &base);
+        if (own->role != FIGURE_ROLE_LEADER)
+            return;
+    }
+    /* Another leader (a stand-in, or any native leader), or a soldier: offer a few. */
+    int offered = 0;
+    for (int i = 0; i < t->figure_count && offered < 3; i++) {
+        const figure *f = &t->figures[i];
+        if (f->side.id != c->side.id || !table_figure_active(f) || (own && f == own))
+            continue;
+        if (c->kind == LCR_CARD_LEADER && !lcr_is_leader(f))
+            continue;
+        if (c->kind == LCR_CARD_SOLDIER && lcr_is_leader(f))
+            continue;
+        base.figure = f->id;
+        int before = lo->n;
+        legal_push(lo, rs, t, &base);
+        offered += lo->n > before;
+    }
+}
+
+static void legal_moves(legal_out *lo, const rules_state *rs, const table *t, side_id sd)
+{
+    path_desc pd = lcr_path_desc(rs);
+    rules_command group = {.kind = RULES_CMD_MOVE, .side = sd};
+    vec2s group_delta = {{0, 0}};
+    bool have_delta = false;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        char why[160];
+        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || !may_act(rs, t, f->id, why, sizeof why))
+            continue;
+        figure_id e = lcr_nearest_enemy(rs, t, sd, f->pos);
+        const figure *ef = table_figure_const(t, e);
+        if (!ef)
+            continue;
+        vec2s d = glms_vec2_sub(ef->pos, f->pos);
+        float dist = glms_vec2_norm(d);
+        float angle = geom_angle_of(d);
+        const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
+        path_result res;
+        vec2s reach = path_reach(t, &pd, f->pos, angle, mc->max_cm, &res);
+        float go = fminf(glms_vec2_distance(reach, f->pos), dist - 0.5f) * 0.98f;
+        if (go < 0.5f)
+            continue;
+        vec2s to = glms_vec2_add(f->pos, glms_vec2_scale(geom_dir(angle), go));
+        rules_command one = {.kind = RULES_CMD_MOVE, .side = sd, .path_count = 1};
+        rules_command_add_figure(&one, f->id);
+        one.path[0] = to;
+        legal_push(lo, rs, t, &one);
+        if (!have_delta) {
+            group_delta = glms_vec2_sub(to, f->pos);
+            have_delta = true;
+            group.path[0] = to;
+            group.path_count = 1;
+        }
+        if (group.figure_count < RULES_CMD_FIGURES_MAX)
+            rules_command_add_figure(&group, f->id);
+    }
+    (void)group_delta;
+    if (group.figure_count > 1)
+        legal_push(lo, rs, t, &group);
+}
+
+static void legal_fire(legal_out *lo, const rules_state *rs, const table *t, side_id sd)
+{
+    rules_command fire = {.kind = RULES_CMD_FIRE, .side = sd};
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        char why[160];
+        if ((rs->flags[i] & LCR_FF_ACTIVATED) && may_act(rs, t, f->id, why, sizeof why) &&
+            lcr_figure_can_fire(rs, f) && fire.figure_count < RULES_CMD_FIGURES_MAX)
+            rules_command_add_figure(&fire, f->id);
+    }
+    if (fire.figure_count == 0)
+        return;
+    if (!lcr_fire_is_area(rs, fire.figures, fire.figure_count)) {
+        /* Individual fire: any enemy; offer the nearest few. */
+        for (int i = 0, offered = 0; i < t->figure_count && offered < 6; i++) {
+            fire.target = t->figures[i].id;
+            int before = lo->n;
+            legal_push(lo, rs, t, &fire);
+            offered += lo->n > before;
+        }
+        return;
+    }
+    /* Area fire: every firer that can reach the nearest enemy of the group. */
+    vec2s c = lcr_centroid(t, fire.figures, fire.figure_count);
+    fire.target = lcr_nearest_enemy(rs, t, sd, c);
+    rules_command ok = fire;
+    ok.figure_count = 0;
+    for (int i = 0; i < fire.figure_count; i++) {
+        rules_command one = fire;
+        one.figure_count = 1;
+        one.figures[0] = fire.figures[i];
+        char why[160];
+        if (validate_fire(rs, t, &one, why, sizeof why) ||
+            (lcr_fire_is_area(rs, one.figures, 1) == false && false))
+            rules_command_add_figure(&ok, fire.figures[i]);
+    }
+    if (ok.figure_count > 0)
+        legal_push(lo, rs, t, &ok);
+}
+
+static int lcr_legal(const rules_state *rs, const table *t, rules_command *out, int max)
+{
+    legal_out lo = {out, 0, max};
+    rules_decision d;
+    lcr_decision(rs, t, &d);
+    rules_command base = {.side = d.side};
+    switch (d.kind) {
+    case RULES_DECIDE_NONE:
+        return 0;
+    case RULES_DECIDE_DRAW_CARD:
+        base.kind = RULES_CMD_DRAW_CARD;
+        legal_push(&lo, rs, t, &base);
+        break;
+    case RULES_DECIDE_INTERRUPT:
+        base.kind = RULES_CMD_PASS;
+        legal_push(&lo, rs, t, &base);
+        /* reserved cards may be played */
+        /* fall through */
+    case RULES_DECIDE_USE_CARD:
+        for (int k = 0; lcr_deck_hand_card(&rs->deck, d.side, k) >= 0; k++) {
+            int c = lcr_deck_hand_card(&rs->deck, d.side, k);
+            rules_command p = {.kind = RULES_CMD_PLAY_RESERVED, .side = d.side, .card = c + 1};
+            legal_card_users(&lo, rs, t, p, c);
+        }
+        if (d.kind == RULES_DECIDE_USE_CARD) {
+            rules_command a = {.kind = RULES_CMD_ACTIVATE, .side = d.side, .card = d.card};
+            legal_card_users(&lo, rs, t, a, rs->drawn);
+            base.kind = RULES_CMD_RESERVE_CARD;
+            base.card = d.card;
+            legal_push(&lo, rs, t, &base);
+        }
+        break;
+    case RULES_DECIDE_ACT:
+        legal_fire(&lo, rs, t, d.side);
+        base.kind = RULES_CMD_RALLY;
+        base.figure = rs->actor;
+        legal_push(&lo, rs, t, &base);
+        legal_moves(&lo, rs, t, d.side);
+        base = (rules_command){.kind = RULES_CMD_END_ACTIVATION, .side = d.side};
+        legal_push(&lo, rs, t, &base);
+        break;
+    case RULES_DECIDE_ALLOCATE_HITS: {
+        rules_command a = {.kind = RULES_CMD_ALLOCATE, .side = d.side};
+        a.figure_count = lcr_fire_allocation_default(rs->data, rs->alloc, rs->alloc_count,
+                                                     rs->alloc_hits, a.figures);
+        legal_push(&lo, rs, t, &a);
+        break;
+    }
+    default:
+        break;
+    }
+    return lo.n;
+}
+
+/* ---- other queries ------------------------------------------------------------------------------
+ */
+
+static int lcr_actions(const rules_state *rs, const table *t, figure_id fig, rules_action *out,
+                       int max)
+{
+    if (fig.id == 0)
+        fig = rs->actor;
+    const figure *f = table_figure_const(t, fig);
+    int n = 0;
+    if (!f || max <= 0)
+        return 0;
+    static const struct {
+        rules_command_kind kind;
+        const char *label;
+    } kinds[] = {{RULES_CMD_MOVE, "Move"},
+                 {RULES_CMD_FIRE, "Fire"},
+                 {RULES_CMD_RALLY, "Rally"},
+                 {RULES_CMD_REFORM, "Reform"},
+                 {RULES_CMD_END_ACTIVATION, "End activation"}};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && n < max; k++) {
+        rules_action *a = &out[n++];
+        *a = (rules_action){.kind = kinds[k].kind};
+        snprintf(a->label, sizeof a->label, "%s", kinds[k].label);
+        a->enabled = rs->active >= 0 && !rs->over;
+        if (!a->enabled) {
+            snprintf(a->reason, sizeof a->reason, "no card is in play");
+            continue;
+        }
+        if (kinds[k].kind == RULES_CMD_END_ACTIVATION)
+            continue;
+        if (kinds[k].kind == RULES_CMD_RALLY) {
+            rules_command c = {.kind = RULES_CMD_RALLY, .side = rs->acting_side, .figure = fig};
+            a->enabled = validate_rally(rs, t, &c, a->reason, sizeof a->reason);
+            continue;
+        }
+        a->enabled = may_act(rs, t, fig, a->reason, sizeof a->reason);
+        if (a->enabled && kinds[k].kind == RULES_CMD_FIRE && !lcr_figure_can_fire(rs, f)) {
+            a->enabled = false;
+            snprintf(a->reason, sizeof a->reason, "no firearm");
+        }
+        if (a->enabled && kinds[k].kind == RULES_CMD_REFORM &&
+            (rs->actor_is_soldier || !lcr_is_leader(table_figure_const(t, rs->actor)))) {
+            a->enabled = false;
+            snprintf(a->reason, sizeof a->reason, "only officers and NCOs order a reform");
+        }
+    }
+    return n;
+}
+
+static bool lcr_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
+                      rules_reach *out)
+{
+    const figure *f = move->figure_count > 0 ? table_figure_const(t, move->figures[0]) : NULL;
+    if (!f)
+        return false;
+    const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
+    path_desc pd = lcr_path_desc(rs);
+    path_result res;
+    float allow = move->kind == RULES_CMD_REFORM ? rs->data->reform_cm : mc->max_cm;
+    out->stop = path_reach(t, &pd, f->pos, geom_angle_of(dir), allow, &res);
+    out->max_cm = res.moved_cm;
+    out->allowance_cm = allow;
+    out->sure_cm = out->max_cm;
+    if (mc->dice > 0 && move->kind != RULES_CMD_REFORM) {
+        path_result low;
+        path_reach(t, &pd, f->pos, geom_angle_of(dir), mc->base_cm + (float)mc->dice, &low);
+        out->sure_cm = low.moved_cm;
+    }
+    snprintf(out->limit, sizeof out->limit, "%s",
+             res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
+             : res.stop == PATH_STOP_ALLOWANCE
+                 ? (mc->dice > 0 ? "the most the dice can give" : "allowance spent")
+                 : "the end of the path");
+    return true;
+}
+
+static int lcr_targets(const rules_state *rs, const table *t, const rules_command *fire,
+                       rules_target *out, int max)
+{
+    if (fire->figure_count < 1 || max <= 0)
+        return 0;
+    bool area = lcr_fire_is_area(rs, fire->figures, fire->figure_count);
+    vec2s c = lcr_centroid(t, fire->figures, fire->figure_count);
+    side_id sd = table_figure_const(t, fire->figures[0])->side;
+    int n = 0;
+    for (int i = 0; i < t->figure_count && n < max; i++) {
+        const figure *e = &t->figures[i];
+        if (area && e->id.id != lcr_nearest_enemy(rs, t, sd, c).id)
+            continue;
+        if (e->side.id == sd.id || !table_figure_active(e))
+            continue;
+        rules_command probe = *fire;
+        probe.target = e->id;
+        char why[160];
+        if (rs->active >= 0 && !validate_fire(rs, t, &probe, why, sizeof why))
+            continue;
+        rules_target *tg = &out[n++];
+        *tg = (rules_target){.figure = e->id, .unit = e->unit};
+        tg->range_cm = glms_vec2_distance(c, e->pos);
+        float expect = 0;
+        for (int k = 0; k < fire->figure_count; k++) {
+            const figure *f = table_figure_const(t, fire->figures[k]);
+            const lcr_weapon *w = lcr_data_weapon(rs->data, f->weapon);
+            int need;
+            const char *band = "";
+            if (!lcr_fire_need(w, glms_vec2_distance(f->pos, e->pos), &need, &band))
+                continue;
+            snprintf(tg->band, sizeof tg->band, "%s", band);
+            tg->need = need;
+            tg->dice += w->dice_per_man;
+            float p = (float)(7 - need) / 6.0f * (float)(rs->data->save_foot_need - 1) / 6.0f;
+            tg->p_hit = p;
+            expect += p * (float)w->dice_per_man;
+        }
+        tg->expected_hits = expect;
+        tg->expected_kills = area ? expect : fminf(1.0f, expect);
+        snprintf(tg->note, sizeof tg->note, "%s fire, %s range", area ? "area" : "individual",
+                 tg->band);
+    }
+    return n;
+}
+
+static void lcr_outcome(const rules_state *rs, const table *t, rules_outcome *out)
+{
+    (void)t;
+    *out = (rules_outcome){.over = rs->over, .winner = rs->winner};
+    snprintf(out->reason, sizeof out->reason, "%s", rs->reason);
+}
+
+static int lcr_turn(const rules_state *rs)
+{
+    return rs->turn > 0 ? rs->turn : 1;
+}
+
+static int lcr_driver(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
+                      int max)
+{
+    int n = 0;
+    if (n < max)
+        out[n++] = (rules_driver_item){
+            .kind = RULES_DRIVER_DECK, .value = rs->deck.draw_count, .label = "Order Deck"};
+    if (n < max)
+        out[n++] =
+            (rules_driver_item){.kind = RULES_DRIVER_DISCARD,
+                                .value = lcr_deck_count(&rs->deck, (side_id){0}, LCR_PLACE_DISCARD),
+                                .label = "Discards"};
+    for (int i = 0; i < rs->deck.card_count && n < max; i++) {
+        const lcr_card *c = &rs->deck.cards[i];
+        bool held = c->place == LCR_PLACE_HAND;
+        bool current = c->place == LCR_PLACE_DRAWN || c->place == LCR_PLACE_IN_PLAY;
+        if (!held && !current)
+            continue;
+        rules_driver_item *it = &out[n++];
+        *it = (rules_driver_item){.kind = RULES_DRIVER_CARD,
+                                  .side = c->side,
+                                  .figure = c->leader,
+                                  .value = i + 1,
+                                  .current = current};
+        it->hidden = held && viewer.id != 0 && viewer.id != c->side.id;
+        if (it->hidden)
+            snprintf(it->label, sizeof it->label, "reserved card");
+        else
+            card_label(rs, t, i, it->label, sizeof it->label);
+    }
+    for (int s = 0; s < rs->side_count; s++)
+        for (int p = 0; p < rs->morale[s].pile_count && n < max; p++) {
+            rules_driver_item *it = &out[n++];
+            *it = (rules_driver_item){.kind = RULES_DRIVER_MORALE,
+                                      .side = {(uint32_t)s + 1},
+                                      .value = rs->morale[s].piles[p]};
+            snprintf(it->label, sizeof it->label, "%s chits",
+                     table_quality_name((figure_quality)p));
+        }
+    return n;
+}
+
+const rules_ops lcr_rules_ops = {
+    .id = "lcr",
+    .name = "Little Colonial Rules",
+    .seed = "000",
+    .create = lcr_create,
+    .destroy = lcr_destroy,
+    .clone = lcr_clone,
+    .begin = lcr_begin,
+    .decision = lcr_decision,
+    .legal = lcr_legal,
+    .validate = lcr_validate,
+    .resolve = lcr_resolve,
+    .apply = lcr_apply,
+    .hash = lcr_hash,
+    .actions = lcr_actions,
+    .reach = lcr_reach,
+    .targets = lcr_targets,
+    .outcome = lcr_outcome,
+    .turn = lcr_turn,
+    .driver = lcr_driver,
+};
+
+/* ---- read-only views for tests and tools ------------------------------------------------------
+ */
+
+const lcr_deck *lcr_rules_deck(const rules_state *rs)
+{
+    return &rs->deck;
+}
+
+const lcr_morale *lcr_rules_morale(const rules_state *rs, side_id sd)
+{
+    return sd.id >= 1 && sd.id <= (uint32_t)rs->side_count ? &rs->morale[sd.id - 1] : NULL;
+}
+
+int lcr_rules_drawn(const rules_state *rs)
+{
+    return rs->drawn;
+}
+
+int lcr_rules_active(const rules_state *rs)
+{
+    return rs->active;
+}
+
+bool lcr_rules_activated(const rules_state *rs, figure_id id)
+{
+    return id.id >= 1 && id.id <= (uint32_t)rs->fig_count &&
+           (rs->flags[id.id - 1] & LCR_FF_ACTIVATED);
+}

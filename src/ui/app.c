@@ -1,0 +1,250 @@
+#include "ui/app.h"
+
+#include "core/mem.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static bool file_exists(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+static game *open_fresh(ui_app *app, char *err, size_t err_size)
+{
+    scenario_error serr;
+    scenario *s = scenario_load_file(app->scenario_path, &serr);
+    if (!s) {
+        scenario_error_format(&serr, err, err_size);
+        return NULL;
+    }
+    game_error gerr;
+    game *g = game_create(
+        &(game_desc){.scenario = s, .take_scenario = true, .autosave_path = app->autosave_path},
+        &gerr);
+    if (!g) {
+        game_error_format(&gerr, err, err_size);
+        scenario_destroy(s);
+    }
+    return g;
+}
+
+static game *open_autosave(ui_app *app, char *err, size_t err_size)
+{
+    game_error gerr;
+    game *g = game_load(app->autosave_path, &(game_load_desc){.autosave_path = app->autosave_path},
+                        &gerr);
+    if (!g)
+        game_error_format(&gerr, err, err_size);
+    return g;
+}
+
+static bool paths_init(ui_app *app, const char *scenario_path, char *err, size_t err_size)
+{
+    snprintf(app->scenario_path, sizeof app->scenario_path, "%s", scenario_path);
+    if (!game_data_path("", app->data_dir, sizeof app->data_dir) ||
+        !game_autosave_path(scenario_path, app->autosave_path, sizeof app->autosave_path) ||
+        !game_data_path("settings.json", app->settings_path, sizeof app->settings_path)) {
+        snprintf(err, err_size,
+                 "cannot find or create the data directory ($XDG_DATA_HOME/sandtable or "
+                 "~/.local/share/sandtable)");
+        return false;
+    }
+    return true;
+}
+
+ui_app *ui_app_create(const ui_app_desc *desc, char *err, size_t err_size)
+{
+    ui_app *app = mem_calloc(1, sizeof *app);
+    if (!paths_init(app, desc->scenario_path, err, err_size))
+        goto fail;
+    app->settings = ui_settings_load(app->settings_path);
+    if (desc->resume && file_exists(app->autosave_path)) {
+        app->game = open_autosave(app, err, err_size);
+        if (app->game)
+            ui_app_toast(app, "Continuing from %s", app->autosave_path);
+    } else {
+        app->game = open_fresh(app, err, err_size);
+    }
+    if (!app->game)
+        goto fail;
+    ui_app_push(app, ui_table_view_create(app));
+    return app;
+fail:
+    free(app);
+    return NULL;
+}
+
+void ui_app_destroy(ui_app *app)
+{
+    if (!app)
+        return;
+    if (app->game) {
+        game_error gerr;
+        char buf[700];
+        if (!game_save(app->game, app->autosave_path, &gerr))
+            fprintf(stderr, "sandtable: autosave failed: %s\n",
+                    game_error_format(&gerr, buf, sizeof buf));
+        else
+            fprintf(stderr, "sandtable: game saved to %s\n", app->autosave_path);
+    }
+    ui_app_save_settings(app);
+    while (app->depth)
+        ui_app_pop(app);
+    game_destroy(app->game);
+    free(app);
+}
+
+void ui_app_save_settings(ui_app *app)
+{
+    if (!ui_settings_save(&app->settings, app->settings_path))
+        fprintf(stderr, "sandtable: cannot write %s\n", app->settings_path);
+}
+
+void ui_app_push(ui_app *app, ui_screen *s)
+{
+    if (!s)
+        return;
+    if (app->depth == UI_APP_SCREENS_MAX) {
+        if (s->destroy)
+            s->destroy(s);
+        return;
+    }
+    app->stack[app->depth++] = s;
+}
+
+void ui_app_pop(ui_app *app)
+{
+    if (!app->depth)
+        return;
+    ui_screen *s = app->stack[--app->depth];
+    if (s->destroy)
+        s->destroy(s);
+}
+
+void ui_app_toast(ui_app *app, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(app->toast, sizeof app->toast, fmt, ap);
+    va_end(ap);
+    app->toast_until = app->time + 4.0;
+    fprintf(stderr, "sandtable: %s\n", app->toast);
+}
+
+void ui_app_undo(ui_app *app)
+{
+    if (game_undo(app->game)) {
+        app->state_version++;
+        ui_app_toast(app, "Undone (%d commands in effect)", game_cursor(app->game));
+    } else {
+        ui_app_toast(app, "Nothing to undo");
+    }
+}
+
+void ui_app_redo(ui_app *app)
+{
+    if (game_redo(app->game)) {
+        app->state_version++;
+        ui_app_toast(app, "Redone (%d commands in effect)", game_cursor(app->game));
+    } else {
+        ui_app_toast(app, "Nothing to redo");
+    }
+}
+
+static void stamp_name(const char *prefix, const char *ext, char *buf, size_t size)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    char stamp[32];
+    strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+    snprintf(buf, size, "%s-%s.%s", prefix, stamp, ext);
+}
+
+void ui_app_save(ui_app *app)
+{
+    char name[64], path[UI_PATH_MAX + 64];
+    stamp_name("save", "json", name, sizeof name);
+    snprintf(path, sizeof path, "%s%s", app->data_dir, name);
+    game_error gerr;
+    char buf[700];
+    if (game_save(app->game, path, &gerr))
+        ui_app_toast(app, "Saved to %s", path);
+    else
+        ui_app_toast(app, "Save failed: %s", game_error_format(&gerr, buf, sizeof buf));
+}
+
+bool ui_app_load(ui_app *app, const char *path)
+{
+    game_error gerr;
+    game *g = game_load(path, &(game_load_desc){.autosave_path = app->autosave_path}, &gerr);
+    if (!g) {
+        char buf[700];
+        ui_app_toast(app, "Cannot load: %s", game_error_format(&gerr, buf, sizeof buf));
+        return false;
+    }
+    game_destroy(app->game);
+    app->game = g;
+    app->state_version++;
+    ui_app_toast(app, "Loaded %s", path);
+    return true;
+}
+
+void ui_app_quit(ui_app *app)
+{
+    app->quit = true;
+}
+
+static void take_screenshot(ui_app *app, render_ctx *ctx)
+{
+    char name[64], path[UI_PATH_MAX + 64], err[256];
+    stamp_name("screenshot", "png", name, sizeof name);
+    snprintf(path, sizeof path, "%s%s", app->data_dir, name);
+    if (render_write_png(ctx, path, err, sizeof err) == 0)
+        ui_app_toast(app, "Screenshot saved: %s", path);
+    else
+        ui_app_toast(app, "Screenshot failed: %s", err);
+}
+
+static void draw_toast(ui_app *app, render_ctx *ctx)
+{
+    if (app->time >= app->toast_until || !app->toast[0])
+        return;
+    int w, h, tw, th;
+    render_output_size(ctx, &w, &h);
+    render_text_size(ctx, app->toast, 13, &tw, &th);
+    float k = render_ui_scale(ctx), x = (w - tw) / 2.0f, y = h - 70 * k;
+    render_rect(ctx, x - 10 * k, y - 6 * k, tw + 20 * k, th + 12 * k, 0x101418e0);
+    render_rect_outline(ctx, x - 10 * k, y - 6 * k, tw + 20 * k, th + 12 * k, 0xf2c94cff);
+    render_text(ctx, x, y, app->toast, 13, 0xffffffff, RENDER_ALIGN_LEFT);
+}
+
+bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
+{
+    app->time = in->time;
+    app->ctx = ctx;
+    if (in->quit)
+        app->quit = true;
+    if (app->depth && app->stack[app->depth - 1]->input)
+        app->stack[app->depth - 1]->input(app->stack[app->depth - 1], app, in);
+    for (int i = 0; i < app->depth; i++)
+        if (app->stack[i]->update)
+            app->stack[i]->update(app->stack[i], app, in);
+    render_begin(ctx);
+    for (int i = 0; i < app->depth; i++)
+        if (app->stack[i]->draw)
+            app->stack[i]->draw(app->stack[i], app, ctx);
+    draw_toast(app, ctx);
+    if (app->screenshot_pending) {
+        app->screenshot_pending = false;
+        take_screenshot(app, ctx);
+    }
+    app->ctx = NULL;
+    return !app->quit;
+}

@@ -1,0 +1,86 @@
+/* The application: the match being played (through game.h), the player's settings, and a stack
+ * of screens, each a struct of callbacks (julius window.h). The platform layer calls
+ * ui_app_frame once per frame with the input it gathered and a renderer to draw with. */
+#ifndef UI_APP_H
+#define UI_APP_H
+
+#include "game/game.h"
+#include "render/render.h"
+#include "ui/input.h"
+#include "ui/settings.h"
+
+#include <stdbool.h>
+
+#define UI_APP_SCREENS_MAX 8
+#define UI_PATH_MAX        1024
+
+typedef struct ui_app ui_app;
+
+typedef struct ui_screen {
+    const char *name;
+    /* Screens below a modal one still draw but get no input. */
+    bool modal;
+    void (*input)(struct ui_screen *s, ui_app *app, const ui_input *in);
+    void (*update)(struct ui_screen *s, ui_app *app, const ui_input *in);
+    void (*draw)(struct ui_screen *s, ui_app *app, render_ctx *ctx);
+    void (*destroy)(struct ui_screen *s);
+    void *data;
+} ui_screen;
+
+struct ui_app {
+    game *game; /* owned */
+    char scenario_path[UI_PATH_MAX];
+    char autosave_path[UI_PATH_MAX];
+    char data_dir[UI_PATH_MAX];
+    char settings_path[UI_PATH_MAX];
+    ui_settings settings;
+    ui_screen *stack[UI_APP_SCREENS_MAX];
+    int depth;
+    char toast[256];
+    double toast_until;
+    double time;
+    bool quit;
+    bool screenshot_pending;
+    uint32_t state_version; /* bumped whenever the match state changes */
+    render_ctx *ctx;        /* the frame's renderer (valid during ui_app_frame) */
+};
+
+typedef struct ui_app_desc {
+    const char *scenario_path; /* required */
+    bool resume;               /* continue from the scenario's autosave when there is one */
+} ui_app_desc;
+
+/* Opens the scenario (or its autosave), reads settings, pushes the table screen. NULL with a
+ * message naming the file and problem. */
+ui_app *ui_app_create(const ui_app_desc *desc, char *err, size_t err_size);
+/* Saves the match to the autosave and the settings, then frees everything. */
+void ui_app_destroy(ui_app *app);
+
+/* Handles input for the top screen, updates and draws every screen; takes a screenshot when
+ * one was asked for. Returns false when the app wants to quit. */
+bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx);
+
+void ui_app_push(ui_app *app, ui_screen *s);
+/* Pops (and destroys) the top screen. */
+void ui_app_pop(ui_app *app);
+/* A short message shown at the bottom of the screen for a few seconds. */
+void ui_app_toast(ui_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Commands every screen may use. */
+void ui_app_undo(ui_app *app);
+void ui_app_redo(ui_app *app);
+/* Saves to the data dir as save-YYYYmmdd-HHMMSS.json and says where. */
+void ui_app_save(ui_app *app);
+/* Replaces the match with a save; false (with a toast) when it is refused. */
+bool ui_app_load(ui_app *app, const char *path);
+void ui_app_quit(ui_app *app);
+/* Writes the settings file now. */
+void ui_app_save_settings(ui_app *app);
+
+/* Screens. */
+ui_screen *ui_table_view_create(ui_app *app);
+ui_screen *ui_help_create(void);
+ui_screen *ui_pause_create(void);
+ui_screen *ui_load_menu_create(ui_app *app);
+
+#endif // UI_APP_H

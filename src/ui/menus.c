@@ -1,0 +1,292 @@
+/* The screens over the table: the help overlay, the pause menu, and the list of saves. */
+#include "ui/app.h"
+
+#include "core/mem.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- a simple vertical menu ---------------------------------------------------------------- */
+
+#define MENU_ITEMS_MAX 32
+
+typedef struct menu {
+    const char *title;
+    char items[MENU_ITEMS_MAX][160];
+    int count;
+    int hot;
+    float x, y, w, row; /* laid out at draw time, used by input */
+    void (*choose)(ui_app *app, struct menu *m, int index);
+    char paths[MENU_ITEMS_MAX][1100];
+} menu;
+
+static int menu_row_at(const menu *m, float mx, float my)
+{
+    if (mx < m->x || mx > m->x + m->w || m->row <= 0)
+        return -1;
+    int i = (int)((my - m->y) / m->row);
+    return my >= m->y && i >= 0 && i < m->count ? i : -1;
+}
+
+static void menu_input(ui_screen *s, ui_app *app, const ui_input *in)
+{
+    menu *m = s->data;
+    int row = menu_row_at(m, in->mouse_x, in->mouse_y);
+    if (row >= 0 && (in->mouse_dx != 0 || in->mouse_dy != 0))
+        m->hot = row;
+    for (int i = 0; i < in->key_count; i++) {
+        int k = in->keys[i];
+        if (k == UI_KEY_ESCAPE) {
+            ui_app_pop(app);
+            return;
+        }
+        if (k == UI_KEY_UP && m->hot > 0)
+            m->hot--;
+        if (k == UI_KEY_DOWN && m->hot + 1 < m->count)
+            m->hot++;
+        if (k == UI_KEY_RETURN && m->count) {
+            m->choose(app, m, m->hot);
+            return;
+        }
+    }
+    if (in->pressed[UI_MOUSE_LEFT]) {
+        if (row >= 0)
+            m->choose(app, m, row);
+        else
+            ui_app_pop(app);
+    }
+}
+
+static void menu_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
+{
+    (void)app;
+    menu *m = s->data;
+    int w, h;
+    render_output_size(ctx, &w, &h);
+    float k = render_ui_scale(ctx);
+    render_rect(ctx, 0, 0, (float)w, (float)h, 0x00000090);
+    float width = 140 * k;
+    for (int i = 0; i < m->count; i++) {
+        int tw, th;
+        render_text_size(ctx, m->items[i], 15, &tw, &th);
+        width = tw + 40 * k > width ? tw + 40 * k : width;
+    }
+    m->row = 30 * k;
+    m->w = width;
+    m->x = (w - width) / 2;
+    float box_h = m->row * (m->count ? m->count : 1) + 60 * k;
+    float top = (h - box_h) / 2;
+    m->y = top + 50 * k;
+    render_rect(ctx, m->x - 10 * k, top, width + 20 * k, box_h, 0x151a20f4);
+    render_rect_outline(ctx, m->x - 10 * k, top, width + 20 * k, box_h, 0x8a96a8ff);
+    render_text(ctx, w / 2.0f, top + 12 * k, m->title, 18, 0xffffffff, RENDER_ALIGN_CENTRE);
+    if (!m->count)
+        render_text(ctx, w / 2.0f, m->y, "(none yet)", 14, 0xa0a8b0ff, RENDER_ALIGN_CENTRE);
+    for (int i = 0; i < m->count; i++) {
+        float y = m->y + m->row * i;
+        if (i == m->hot)
+            render_rect(ctx, m->x, y, width, m->row, 0x3a5a8aff);
+        render_text(ctx, m->x + 20 * k, y + 5 * k, m->items[i], 15, 0xf0f0f0ff, RENDER_ALIGN_LEFT);
+    }
+}
+
+static void menu_destroy(ui_screen *s)
+{
+    free(s->data);
+    free(s);
+}
+
+static ui_screen *menu_screen(menu *m)
+{
+    ui_screen *s = mem_calloc(1, sizeof *s);
+    *s = (ui_screen){.name = "menu",
+                     .modal = true,
+                     .input = menu_input,
+                     .draw = menu_draw,
+                     .destroy = menu_destroy,
+                     .data = m};
+    return s;
+}
+
+static void menu_add(menu *m, const char *text)
+{
+    if (m->count < MENU_ITEMS_MAX)
+        snprintf(m->items[m->count++], sizeof m->items[0], "%s", text);
+}
+
+/* ---- pause menu ---------------------------------------------------------------------------- */
+
+static void pause_fill(menu *m, const ui_app *app)
+{
+    char units[64], speed[64];
+    snprintf(units, sizeof units, "Units: %s (U)",
+             app->settings.units == RENDER_UNITS_CM ? "centimetres" : "inches");
+    snprintf(speed, sizeof speed, "Animation speed: %s",
+             app->settings.anim_speed <= 0     ? "off"
+             : app->settings.anim_speed < 1.5f ? "normal"
+                                               : "fast");
+    m->count = 0;
+    menu_add(m, "Resume");
+    menu_add(m, "Save game (Ctrl+S)");
+    menu_add(m, "Load game (Ctrl+O)");
+    menu_add(m, units);
+    menu_add(m, speed);
+    menu_add(m, "Help (F1)");
+    menu_add(m, "Quit (saves automatically)");
+}
+
+static void pause_choose(ui_app *app, menu *m, int i)
+{
+    switch (i) {
+    case 0:
+        ui_app_pop(app);
+        return;
+    case 1:
+        ui_app_pop(app);
+        ui_app_save(app);
+        return;
+    case 2:
+        ui_app_pop(app);
+        ui_app_push(app, ui_load_menu_create(app));
+        return;
+    case 3:
+        app->settings.units =
+            app->settings.units == RENDER_UNITS_CM ? RENDER_UNITS_INCH : RENDER_UNITS_CM;
+        break;
+    case 4:
+        app->settings.anim_speed = app->settings.anim_speed <= 0     ? 1.0f
+                                   : app->settings.anim_speed < 1.5f ? 2.5f
+                                                                     : 0.0f;
+        break;
+    case 5:
+        ui_app_pop(app);
+        ui_app_push(app, ui_help_create());
+        return;
+    case 6:
+        ui_app_quit(app);
+        return;
+    }
+    ui_app_save_settings(app);
+    pause_fill(m, app);
+}
+
+static void pause_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
+{
+    pause_fill(s->data, app);
+    menu_draw(s, app, ctx);
+}
+
+ui_screen *ui_pause_create(void)
+{
+    menu *m = mem_calloc(1, sizeof *m);
+    m->title = "Paused";
+    m->choose = pause_choose;
+    ui_screen *s = menu_screen(m);
+    s->draw = pause_draw;
+    return s;
+}
+
+/* ---- the list of saves --------------------------------------------------------------------- */
+
+static int cmp_desc(const void *a, const void *b)
+{
+    return -strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void load_choose(ui_app *app, menu *m, int i)
+{
+    char path[sizeof m->paths[0]];
+    snprintf(path, sizeof path, "%s", m->paths[i]);
+    ui_app_pop(app);
+    ui_app_load(app, path);
+}
+
+static bool is_save_name(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 5 && strcmp(name + n - 5, ".json") == 0 &&
+           (strncmp(name, "save-", 5) == 0 || strncmp(name, "autosave-", 9) == 0);
+}
+
+ui_screen *ui_load_menu_create(ui_app *app)
+{
+    menu *m = mem_calloc(1, sizeof *m);
+    m->title = "Load a saved game";
+    m->choose = load_choose;
+    char *names[256];
+    int n = 0;
+    DIR *d = opendir(app->data_dir);
+    for (struct dirent *e; d && (e = readdir(d)) && n < 256;)
+        if (is_save_name(e->d_name))
+            names[n++] = mem_strdup(e->d_name);
+    if (d)
+        closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], cmp_desc);
+    for (int i = 0; i < n; i++) {
+        if (m->count < MENU_ITEMS_MAX) {
+            snprintf(m->paths[m->count], sizeof m->paths[0], "%s%s", app->data_dir, names[i]);
+            menu_add(m, names[i]);
+        }
+        free(names[i]);
+    }
+    return menu_screen(m);
+}
+
+/* ---- help ---------------------------------------------------------------------------------- */
+
+static const char *const help_lines[] = {
+    "Mouse",
+    "  Left click a figure: select it   Shift+click: add or remove   Double click: its unit",
+    "  Left drag on the table: box select   Left drag a selected figure: move (group keeps "
+    "formation)",
+    "  Drag the yellow handle of one selected figure: turn it",
+    "  Right or middle drag, or Space + left drag: pan   Wheel: zoom about the cursor",
+    "  Hover a figure: its role, quality, weapon, allowance and status",
+    "Keys",
+    "  F or Home: fit the table   U: centimetres / inches",
+    "  M: measuring tape (click waypoints, Backspace removes one, Enter or right click ends)",
+    "  L: line of sight from the selected figure to the cursor or a figure (click picks the "
+    "source)",
+    "  T: target - point at an enemy to see the area-fire semicircle, click to fire",
+    "  R: turn the selection to face the cursor (click confirms)   A: arcs of fire",
+    "  V: what the selected figure can see   G: terrain names   D: deployment zones",
+    "  Ctrl+Z: undo   Ctrl+Y: redo   Ctrl+S: save   Ctrl+O: load a save",
+    "  F12: screenshot (PNG in the data folder)   F1 or ?: this help",
+    "  Esc: cancel the tool or drag, else the pause menu   Ctrl+Q: quit (the game is saved)",
+    "",
+    "Press any key or click to close.",
+};
+
+static void help_input(ui_screen *s, ui_app *app, const ui_input *in)
+{
+    (void)s;
+    if (in->key_count || in->pressed[UI_MOUSE_LEFT] || in->pressed[UI_MOUSE_RIGHT])
+        ui_app_pop(app);
+}
+
+static void help_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
+{
+    (void)s;
+    (void)app;
+    int w, h;
+    render_output_size(ctx, &w, &h);
+    float k = render_ui_scale(ctx);
+    render_rect(ctx, 0, 0, (float)w, (float)h, 0x00000090);
+    int n = (int)(sizeof help_lines / sizeof help_lines[0]);
+    render_text_panel(ctx, 40 * k, 50 * k, (const char *const *)help_lines, n, 14);
+}
+
+static void help_destroy(ui_screen *s)
+{
+    free(s);
+}
+
+ui_screen *ui_help_create(void)
+{
+    ui_screen *s = mem_calloc(1, sizeof *s);
+    *s = (ui_screen){.name = "help", .modal = true, .input = help_input, .draw = help_draw};
+    s->destroy = help_destroy;
+    return s;
+}

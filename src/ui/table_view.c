@@ -1,0 +1,1013 @@
+/* The table screen: camera, selection, drag to move (through the engine), rotation, and the
+ * tools (measuring tape, line of sight, arcs, the area-fire semicircle). It reads the match
+ * through game.h and changes it only by submitting commands. */
+#include "ui/table_view.h"
+
+#include "core/mem.h"
+#include "ui/app.h"
+#include "ui/overlay.h"
+#include "ui/tools.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define PI_F              3.14159265358979f
+#define DRAG_THRESHOLD_PX 5.0f
+#define REGION_RAYS       72
+#define ANIM_MAX          64
+#define TAPE_MAX          32
+
+typedef enum tv_tool {
+    TOOL_SELECT = 0,
+    TOOL_MEASURE,
+    TOOL_LOS,
+    TOOL_TARGET,
+    TOOL_ROTATE,
+} tv_tool;
+
+typedef enum tv_drag {
+    DRAG_NONE = 0,
+    DRAG_PENDING, /* pressed; becomes a move or a box once the mouse travels */
+    DRAG_PAN,
+    DRAG_BOX,
+    DRAG_MOVE,
+    DRAG_HANDLE, /* the rotation handle */
+} tv_drag;
+
+typedef struct tv_anim {
+    int fig;
+    vec2s from, to;
+    float face_from, face_to;
+    double t0, dur;
+} tv_anim;
+
+typedef struct tv_move {
+    rules_command cmd;
+    bool ok;
+    char reason[200];
+    rules_reach reach;
+    bool reach_ok;
+    vec2s start, dest;
+    vec2s region[REGION_RAYS];
+    bool region_ok;
+    path_result path;
+    bool path_ok;
+} tv_move;
+
+typedef struct tv {
+    render_camera cam;
+    bool cam_ready;
+    uint8_t *flags;
+    int flags_cap;
+    int hover;
+    double hover_since;
+    vec2s mouse_cm;
+    tv_tool tool;
+    tv_drag drag;
+    int drag_button;
+    vec2s press_px, press_cm;
+    int press_fig;
+    vec2s grab_offset;
+    tv_move move;
+    float rotate_preview;
+    tv_anim anims[ANIM_MAX];
+    int anim_count;
+    vec2s tape[TAPE_MAX];
+    int tape_figs[TAPE_MAX];
+    int tape_n;
+    bool tape_done;
+    int los_from;
+    bool show_arcs, show_sight;
+    ui_tools_sight sight;
+    uint32_t sight_version;
+    int sight_fig;
+    uint32_t seen_version;
+    los_index *los; /* static terrain never changes during a match */
+    const table *los_table;
+} tv;
+
+/* ---- small helpers ------------------------------------------------------------------------- */
+
+static const table *tv_table(ui_app *app)
+{
+    return game_table(app->game);
+}
+
+static bool is_selected(const tv *v, int i)
+{
+    return v->flags[i] & RENDER_FIG_SELECTED;
+}
+
+static int selection_count(const tv *v, const table *t)
+{
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++)
+        n += is_selected(v, i);
+    return n;
+}
+
+static int first_selected(const tv *v, const table *t)
+{
+    for (int i = 0; i < t->figure_count; i++)
+        if (is_selected(v, i))
+            return i;
+    return -1;
+}
+
+static void select_none(tv *v, const table *t)
+{
+    for (int i = 0; i < t->figure_count; i++)
+        v->flags[i] &= (uint8_t)~RENDER_FIG_SELECTED;
+}
+
+static void select_set(tv *v, int i, bool on)
+{
+    if (on)
+        v->flags[i] |= RENDER_FIG_SELECTED;
+    else
+        v->flags[i] &= (uint8_t)~RENDER_FIG_SELECTED;
+}
+
+static void flags_fit(tv *v, const table *t)
+{
+    if (t->figure_count <= v->flags_cap)
+        return;
+    v->flags = mem_realloc(v->flags, (size_t)t->figure_count, 1);
+    memset(v->flags + v->flags_cap, 0, (size_t)(t->figure_count - v->flags_cap));
+    v->flags_cap = t->figure_count;
+}
+
+int ui_table_view_hit(const table *t, vec2s p, float slop_cm)
+{
+    for (int i = t->figure_count - 1; i >= 0; i--) {
+        const figure *f = &t->figures[i];
+        if (!table_figure_active(f))
+            continue;
+        float r = f->base.kind == GEOM_BASE_RECT
+                      ? 0.5f * fmaxf(f->base.frontage_cm, f->base.depth_cm)
+                      : f->base.radius_cm;
+        if (glms_vec2_distance(f->pos, p) <= r + slop_cm)
+            return i;
+    }
+    return -1;
+}
+
+static float base_radius(const figure *f)
+{
+    return f->base.kind == GEOM_BASE_RECT ? 0.5f * fmaxf(f->base.frontage_cm, f->base.depth_cm)
+                                          : f->base.radius_cm;
+}
+
+static int hit_at(const tv *v, const table *t, vec2s cm)
+{
+    /* A few pixels of slop so tiny figures stay clickable when zoomed out. */
+    return ui_table_view_hit(t, cm, 4.0f / v->cam.px_per_cm);
+}
+
+static vec2s selection_centre(const tv *v, const table *t)
+{
+    vec2s c = {{0, 0}};
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++)
+        if (is_selected(v, i)) {
+            c = glms_vec2_add(c, t->figures[i].pos);
+            n++;
+        }
+    return n ? glms_vec2_scale(c, 1.0f / (float)n) : c;
+}
+
+static const los_index *tv_los(tv *v, const table *t)
+{
+    if (!v->los || v->los_table != t) {
+        los_destroy(v->los);
+        v->los = los_create(t, NULL);
+        v->los_table = t;
+    }
+    return v->los;
+}
+
+static const char *units_text(ui_app *app, float cm, char *buf, size_t size)
+{
+    return render_format_distance(cm, app->settings.units, buf, size);
+}
+
+/* ---- commands ------------------------------------------------------------------------------ */
+
+/* A move/rotate command for the selection, with `ref` first (the engine moves the others by
+ * the same offset, keeping the formation). */
+static rules_command selection_command(const tv *v, const table *t, int ref,
+                                       rules_command_kind kind)
+{
+    rules_command cmd = {.kind = kind, .side = t->figures[ref].side};
+    rules_command_add_figure(&cmd, t->figures[ref].id);
+    for (int i = 0; i < t->figure_count; i++)
+        if (i != ref && is_selected(v, i) && t->figures[i].side.id == cmd.side.id)
+            rules_command_add_figure(&cmd, t->figures[i].id);
+    return cmd;
+}
+
+static void anim_add(tv *v, ui_app *app, int fig, vec2s from, vec2s to, float f0, float f1)
+{
+    if (v->anim_count == ANIM_MAX || app->settings.anim_speed <= 0)
+        return;
+    float dist = glms_vec2_distance(from, to);
+    double dur = (0.15 + fmin(dist, 60.0) * 0.008) / app->settings.anim_speed;
+    v->anims[v->anim_count++] = (tv_anim){fig, from, to, f0, f1, app->time, dur};
+}
+
+/* Remembers every figure's place, submits, and animates the figures that moved. */
+static bool submit_animated(tv *v, ui_app *app, const rules_command *cmd, char *reason, size_t size)
+{
+    const table *t = tv_table(app);
+    int n = t->figure_count;
+    vec2s *pos = mem_calloc((size_t)n + 1, sizeof *pos);
+    float *face = mem_calloc((size_t)n + 1, sizeof *face);
+    for (int i = 0; i < n; i++) {
+        pos[i] = t->figures[i].pos;
+        face[i] = t->figures[i].facing;
+    }
+    bool ok = game_submit(app->game, cmd, reason, size);
+    if (ok) {
+        app->state_version++;
+        t = tv_table(app);
+        for (int i = 0; i < n && i < t->figure_count; i++)
+            if (glms_vec2_distance(pos[i], t->figures[i].pos) > 1e-4f ||
+                face[i] != t->figures[i].facing)
+                anim_add(v, app, i, pos[i], t->figures[i].pos, face[i], t->figures[i].facing);
+    }
+    free(pos);
+    free(face);
+    return ok;
+}
+
+/* ---- move preview -------------------------------------------------------------------------- */
+
+static void move_begin(tv *v, ui_app *app, int ref)
+{
+    const table *t = tv_table(app);
+    tv_move *m = &v->move;
+    memset(m, 0, sizeof *m);
+    m->cmd = selection_command(v, t, ref, RULES_CMD_MOVE);
+    m->start = t->figures[ref].pos;
+    m->region_ok = game_region(app->game, &m->cmd, REGION_RAYS, m->region);
+}
+
+static void move_update(tv *v, ui_app *app, vec2s dest)
+{
+    tv_move *m = &v->move;
+    m->dest = dest;
+    m->cmd.path[0] = dest;
+    m->cmd.path_count = 1;
+    m->ok = game_validate(app->game, &m->cmd, m->reason, sizeof m->reason);
+    vec2s d = glms_vec2_sub(dest, m->start);
+    float len = glms_vec2_norm(d);
+    m->reach_ok =
+        len > 1e-3f && game_reach(app->game, &m->cmd, glms_vec2_scale(d, 1.0f / len), &m->reach);
+    m->path_ok = false;
+    if (m->reach_ok && m->reach.allowance_cm > 0) {
+        vec2s pts[2] = {m->start, dest};
+        path_cost(tv_table(app), NULL, pts, 2, m->reach.allowance_cm, &m->path);
+        m->path_ok = true;
+    }
+}
+
+static void spring_back(tv *v, ui_app *app)
+{
+    const table *t = tv_table(app);
+    vec2s off = glms_vec2_sub(v->move.dest, v->move.start);
+    for (int i = 0; i < t->figure_count; i++)
+        if (is_selected(v, i))
+            anim_add(v, app, i, glms_vec2_add(t->figures[i].pos, off), t->figures[i].pos,
+                     t->figures[i].facing, t->figures[i].facing);
+}
+
+static void move_drop(tv *v, ui_app *app)
+{
+    char reason[256] = "";
+    if (glms_vec2_distance(v->move.dest, v->move.start) < 1e-3f)
+        return;
+    if (!v->move.ok) {
+        spring_back(v, app);
+        ui_app_toast(app, "Cannot move there: %s", v->move.reason);
+        return;
+    }
+    if (!submit_animated(v, app, &v->move.cmd, reason, sizeof reason)) {
+        spring_back(v, app);
+        ui_app_toast(app, "Cannot move there: %s", reason);
+        return;
+    }
+    char a[32];
+    ui_app_toast(app, "Moved %s",
+                 units_text(app, glms_vec2_distance(v->move.start, v->move.dest), a, sizeof a));
+}
+
+/* ---- rotation ------------------------------------------------------------------------------ */
+
+static void rotate_commit(tv *v, ui_app *app, float facing)
+{
+    const table *t = tv_table(app);
+    int ref = first_selected(v, t);
+    if (ref < 0)
+        return;
+    rules_command cmd = selection_command(v, t, ref, RULES_CMD_ROTATE);
+    cmd.face_set = true;
+    cmd.facing = facing;
+    char reason[256];
+    if (!submit_animated(v, app, &cmd, reason, sizeof reason))
+        ui_app_toast(app, "Cannot turn: %s", reason);
+}
+
+static vec2s handle_pos(const tv *v, const figure *f)
+{
+    float r = base_radius(f) + 14.0f / v->cam.px_per_cm;
+    return glms_vec2_add(f->pos, (vec2s){{cosf(f->facing) * r, sinf(f->facing) * r}});
+}
+
+static bool on_handle(const tv *v, const table *t, vec2s cm)
+{
+    if (selection_count(v, t) != 1)
+        return false;
+    const figure *f = &t->figures[first_selected(v, t)];
+    return glms_vec2_distance(handle_pos(v, f), cm) * v->cam.px_per_cm <= 7.0f;
+}
+
+/* ---- input: the select tool ---------------------------------------------------------------- */
+
+static void select_unit(tv *v, const table *t, int i)
+{
+    unit_id u = t->figures[i].unit;
+    for (int k = 0; k < t->figure_count; k++)
+        if (t->figures[k].unit.id == u.id && u.id && table_figure_active(&t->figures[k]))
+            select_set(v, k, true);
+}
+
+static void press_select(tv *v, ui_app *app, const ui_input *in)
+{
+    const table *t = tv_table(app);
+    if (on_handle(v, t, v->mouse_cm)) {
+        v->drag = DRAG_HANDLE;
+        return;
+    }
+    int hit = hit_at(v, t, v->mouse_cm);
+    v->press_fig = hit;
+    v->drag = DRAG_PENDING;
+    if (hit < 0) {
+        if (!in->shift)
+            select_none(v, t);
+        return;
+    }
+    if (in->clicks[UI_MOUSE_LEFT] >= 2) {
+        if (!in->shift)
+            select_none(v, t);
+        select_unit(v, t, hit);
+    } else if (in->shift) {
+        select_set(v, hit, !is_selected(v, hit));
+    } else if (!is_selected(v, hit)) {
+        select_none(v, t);
+        select_set(v, hit, true);
+    }
+    v->grab_offset = glms_vec2_sub(v->mouse_cm, t->figures[hit].pos);
+}
+
+static void box_select(tv *v, const table *t)
+{
+    float x0 = fminf(v->press_cm.x, v->mouse_cm.x), x1 = fmaxf(v->press_cm.x, v->mouse_cm.x);
+    float y0 = fminf(v->press_cm.y, v->mouse_cm.y), y1 = fmaxf(v->press_cm.y, v->mouse_cm.y);
+    for (int i = 0; i < t->figure_count; i++) {
+        vec2s p = t->figures[i].pos;
+        if (table_figure_active(&t->figures[i]) && p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1)
+            select_set(v, i, true);
+    }
+}
+
+static void drag_promote(tv *v, ui_app *app, const ui_input *in)
+{
+    vec2s now = {{in->mouse_x, in->mouse_y}};
+    if (glms_vec2_distance(now, v->press_px) < DRAG_THRESHOLD_PX)
+        return;
+    const table *t = tv_table(app);
+    if (v->press_fig >= 0 && is_selected(v, v->press_fig)) {
+        v->drag = DRAG_MOVE;
+        move_begin(v, app, v->press_fig);
+    } else {
+        v->drag = DRAG_BOX;
+        (void)t;
+    }
+}
+
+static void release_select(tv *v, ui_app *app)
+{
+    const table *t = tv_table(app);
+    if (v->drag == DRAG_BOX)
+        box_select(v, t);
+    else if (v->drag == DRAG_MOVE)
+        move_drop(v, app);
+    else if (v->drag == DRAG_HANDLE)
+        rotate_commit(v, app, v->rotate_preview);
+    v->drag = DRAG_NONE;
+}
+
+/* ---- input: tools -------------------------------------------------------------------------- */
+
+static vec2s snap_point(const tv *v, const table *t, vec2s cm, int *fig)
+{
+    int hit = hit_at(v, t, cm);
+    *fig = hit;
+    return hit >= 0 ? t->figures[hit].pos : cm;
+}
+
+static void press_measure(tv *v, ui_app *app)
+{
+    const table *t = tv_table(app);
+    if (v->tape_done) {
+        v->tape_n = 0;
+        v->tape_done = false;
+    }
+    if (v->tape_n < TAPE_MAX - 1) {
+        v->tape[v->tape_n] = snap_point(v, t, v->mouse_cm, &v->tape_figs[v->tape_n]);
+        v->tape_n++;
+    }
+}
+
+static void press_los(tv *v, ui_app *app)
+{
+    int hit = hit_at(v, tv_table(app), v->mouse_cm);
+    if (hit >= 0)
+        v->los_from = hit;
+}
+
+static void press_target(tv *v, ui_app *app)
+{
+    const table *t = tv_table(app);
+    int hit = hit_at(v, t, v->mouse_cm);
+    int ref = first_selected(v, t);
+    if (hit < 0 || ref < 0 || is_selected(v, hit))
+        return;
+    rules_command cmd = selection_command(v, t, ref, RULES_CMD_FIRE);
+    cmd.target = t->figures[hit].id;
+    char reason[256];
+    if (submit_animated(v, app, &cmd, reason, sizeof reason))
+        ui_app_toast(app, "Fired at figure %u", (unsigned)cmd.target.id);
+    else
+        ui_app_toast(app, "Cannot fire: %s", reason);
+}
+
+static void set_tool(tv *v, ui_app *app, tv_tool tool)
+{
+    v->tool = v->tool == tool ? TOOL_SELECT : tool;
+    static const char *names[] = {"Select", "Measuring tape: click to add waypoints",
+                                  "Line of sight: click a figure, then point",
+                                  "Target: point at an enemy, click to fire",
+                                  "Turn: point where to face, click to confirm"};
+    if (v->tool == TOOL_MEASURE) {
+        v->tape_n = 0;
+        v->tape_done = false;
+    }
+    if (v->tool == TOOL_LOS) {
+        const table *t = tv_table(app);
+        v->los_from = first_selected(v, t);
+    }
+    ui_app_toast(app, "%s", names[v->tool]);
+}
+
+/* ---- input: keys and the camera ------------------------------------------------------------ */
+
+static void fit(tv *v, ui_app *app, bool snap)
+{
+    const table *t = tv_table(app);
+    render_camera_fit(&v->cam, t->width_cm, t->height_cm, (int)(40 * render_ui_scale(app->ctx)),
+                      snap);
+}
+
+static void escape(tv *v, ui_app *app)
+{
+    if (v->drag == DRAG_MOVE)
+        spring_back(v, app);
+    if (v->drag != DRAG_NONE) {
+        v->drag = DRAG_NONE;
+        return;
+    }
+    if (v->tool != TOOL_SELECT) {
+        v->tool = TOOL_SELECT;
+        v->tape_n = 0;
+        return;
+    }
+    ui_app_push(app, ui_pause_create());
+}
+
+static void key_ctrl(tv *v, ui_app *app, int key)
+{
+    (void)v;
+    if (key == 'z')
+        ui_app_undo(app);
+    else if (key == 'y')
+        ui_app_redo(app);
+    else if (key == 's')
+        ui_app_save(app);
+    else if (key == 'o')
+        ui_app_push(app, ui_load_menu_create(app));
+    else if (key == 'q')
+        ui_app_quit(app);
+}
+
+static void key_plain(tv *v, ui_app *app, const ui_input *in, int key)
+{
+    const table *t = tv_table(app);
+    switch (key) {
+    case 'f':
+    case UI_KEY_HOME:
+        fit(v, app, false);
+        break;
+    case 'u':
+        app->settings.units =
+            app->settings.units == RENDER_UNITS_CM ? RENDER_UNITS_INCH : RENDER_UNITS_CM;
+        ui_app_toast(app, "Distances in %s",
+                     app->settings.units == RENDER_UNITS_CM ? "centimetres" : "inches");
+        break;
+    case 'm':
+        set_tool(v, app, TOOL_MEASURE);
+        break;
+    case 'l':
+        set_tool(v, app, TOOL_LOS);
+        break;
+    case 't':
+        set_tool(v, app, TOOL_TARGET);
+        break;
+    case 'r':
+        if (first_selected(v, t) >= 0)
+            set_tool(v, app, TOOL_ROTATE);
+        else
+            ui_app_toast(app, "Select figures to turn first");
+        break;
+    case 'a':
+        v->show_arcs = !v->show_arcs;
+        break;
+    case 'v':
+        v->show_sight = !v->show_sight;
+        break;
+    case 'g':
+        app->settings.show_labels = !app->settings.show_labels;
+        break;
+    case 'd':
+        app->settings.show_deployment = !app->settings.show_deployment;
+        break;
+    case UI_KEY_BACKSPACE:
+        if (v->tool == TOOL_MEASURE && v->tape_n > 0)
+            v->tape_n--;
+        break;
+    case UI_KEY_RETURN:
+        if (v->tool == TOOL_MEASURE)
+            v->tape_done = true;
+        break;
+    case UI_KEY_F1:
+    case '?':
+        ui_app_push(app, ui_help_create());
+        break;
+    case UI_KEY_F12:
+        app->screenshot_pending = true;
+        break;
+    case UI_KEY_ESCAPE:
+        escape(v, app);
+        break;
+    default:
+        break;
+    }
+    (void)in;
+}
+
+static void handle_keys(tv *v, ui_app *app, const ui_input *in)
+{
+    for (int i = 0; i < in->key_count; i++) {
+        if (in->key_mods[i] & UI_MOD_CTRL)
+            key_ctrl(v, app, in->keys[i]);
+        else
+            key_plain(v, app, in, in->keys[i]);
+    }
+}
+
+static void handle_camera(tv *v, const ui_input *in)
+{
+    if (in->wheel != 0 && in->mouse_inside)
+        render_camera_zoom_at(&v->cam, (vec2s){{in->mouse_x, in->mouse_y}}, powf(1.2f, in->wheel));
+    bool pan_press = in->pressed[UI_MOUSE_RIGHT] || in->pressed[UI_MOUSE_MIDDLE] ||
+                     (in->pressed[UI_MOUSE_LEFT] && in->space_down);
+    if (pan_press && v->drag == DRAG_NONE) {
+        v->drag = DRAG_PAN;
+        v->drag_button = in->pressed[UI_MOUSE_RIGHT]    ? UI_MOUSE_RIGHT
+                         : in->pressed[UI_MOUSE_MIDDLE] ? UI_MOUSE_MIDDLE
+                                                        : UI_MOUSE_LEFT;
+        v->press_px = (vec2s){{in->mouse_x, in->mouse_y}};
+    }
+    if (v->drag == DRAG_PAN) {
+        render_camera_pan_px(&v->cam, (vec2s){{in->mouse_dx, in->mouse_dy}});
+        if (in->released[v->drag_button] || !in->down[v->drag_button]) {
+            /* A right click without travel ends a tape or cancels a tool instead. */
+            bool click = glms_vec2_distance(v->press_px, (vec2s){{in->mouse_x, in->mouse_y}}) <
+                         DRAG_THRESHOLD_PX;
+            v->drag = DRAG_NONE;
+            if (click && v->drag_button == UI_MOUSE_RIGHT && v->tool == TOOL_MEASURE)
+                v->tape_done = true;
+            else if (click && v->drag_button == UI_MOUSE_RIGHT && v->tool != TOOL_SELECT)
+                v->tool = TOOL_SELECT;
+        }
+    }
+}
+
+static void handle_left(tv *v, ui_app *app, const ui_input *in)
+{
+    if (v->drag == DRAG_PAN)
+        return;
+    if (in->pressed[UI_MOUSE_LEFT]) {
+        v->press_px = (vec2s){{in->mouse_x, in->mouse_y}};
+        v->press_cm = v->mouse_cm;
+        switch (v->tool) {
+        case TOOL_SELECT:
+            press_select(v, app, in);
+            break;
+        case TOOL_MEASURE:
+            press_measure(v, app);
+            break;
+        case TOOL_LOS:
+            press_los(v, app);
+            break;
+        case TOOL_TARGET:
+            press_target(v, app);
+            break;
+        case TOOL_ROTATE:
+            rotate_commit(v, app, v->rotate_preview);
+            v->tool = TOOL_SELECT;
+            break;
+        }
+    }
+    if (v->drag == DRAG_PENDING && in->down[UI_MOUSE_LEFT])
+        drag_promote(v, app, in);
+    if (v->drag == DRAG_MOVE)
+        move_update(v, app, glms_vec2_sub(v->mouse_cm, v->grab_offset));
+    if (in->released[UI_MOUSE_LEFT] && v->drag != DRAG_NONE)
+        release_select(v, app);
+}
+
+static void update_hover(tv *v, ui_app *app, const ui_input *in)
+{
+    int hit = in->mouse_inside ? hit_at(v, tv_table(app), v->mouse_cm) : -1;
+    if (hit != v->hover) {
+        v->hover = hit;
+        v->hover_since = in->time;
+    }
+}
+
+static void update_rotation(tv *v, ui_app *app)
+{
+    const table *t = tv_table(app);
+    if (v->tool != TOOL_ROTATE && v->drag != DRAG_HANDLE)
+        return;
+    vec2s c =
+        v->drag == DRAG_HANDLE ? t->figures[first_selected(v, t)].pos : selection_centre(v, t);
+    vec2s d = glms_vec2_sub(v->mouse_cm, c);
+    if (glms_vec2_norm(d) > 1e-3f)
+        v->rotate_preview = atan2f(d.y, d.x);
+}
+
+static void tv_input(ui_screen *s, ui_app *app, const ui_input *in)
+{
+    tv *v = s->data;
+    const table *t = tv_table(app);
+    flags_fit(v, t);
+    v->mouse_cm = render_camera_to_cm(&v->cam, (vec2s){{in->mouse_x, in->mouse_y}});
+    handle_keys(v, app, in);
+    if (app->depth && app->stack[app->depth - 1] != s)
+        return; /* a key opened a screen over us */
+    handle_camera(v, in);
+    handle_left(v, app, in);
+    update_hover(v, app, in);
+    update_rotation(v, app);
+}
+
+static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
+{
+    tv *v = s->data;
+    if (!v->cam_ready || v->cam.view_w != in->view_w || v->cam.view_h != in->view_h) {
+        render_camera_resize(&v->cam, in->view_w, in->view_h);
+        if (!v->cam_ready)
+            fit(v, app, true);
+        v->cam_ready = true;
+    }
+    render_camera_update(&v->cam, in->dt,
+                         app->settings.anim_speed > 0 ? app->settings.anim_speed : 0);
+    int keep = 0;
+    for (int i = 0; i < v->anim_count; i++)
+        if (app->time < v->anims[i].t0 + v->anims[i].dur)
+            v->anims[keep++] = v->anims[i];
+    v->anim_count = keep;
+    if (v->seen_version != app->state_version) {
+        /* The match changed under us (undo, load): drop stale previews. */
+        v->seen_version = app->state_version;
+        flags_fit(v, tv_table(app));
+        if (v->drag == DRAG_MOVE)
+            v->drag = DRAG_NONE;
+    }
+}
+
+/* ---- drawing ------------------------------------------------------------------------------- */
+
+static bool anim_pose(const tv *v, double now, int fig, vec2s *pos, float *facing)
+{
+    for (int i = 0; i < v->anim_count; i++) {
+        const tv_anim *a = &v->anims[i];
+        if (a->fig != fig)
+            continue;
+        float k = (float)((now - a->t0) / a->dur);
+        k = k < 0 ? 0 : k > 1 ? 1 : k;
+        k = k * k * (3 - 2 * k);
+        *pos = glms_vec2_lerp(a->from, a->to, k);
+        float df = remainderf(a->face_to - a->face_from, 2 * PI_F);
+        *facing = a->face_from + df * k;
+        return true;
+    }
+    return false;
+}
+
+static void draw_move_region(tv *v, render_ctx *ctx)
+{
+    if (v->drag != DRAG_MOVE || !v->move.region_ok)
+        return;
+    render_fan_cm(ctx, &v->cam, v->move.start, v->move.region, REGION_RAYS, 0x7fd7ff38);
+    for (int i = 0; i < REGION_RAYS; i++)
+        render_line_cm(ctx, &v->cam, v->move.region[i], v->move.region[(i + 1) % REGION_RAYS], 1.5f,
+                       0x7fd7ffb0);
+}
+
+static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
+{
+    bool moving = v->drag == DRAG_MOVE;
+    vec2s off = glms_vec2_sub(v->move.dest, v->move.start);
+    bool rotating = v->tool == TOOL_ROTATE || v->drag == DRAG_HANDLE;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        unsigned flags = v->flags[i] | (i == v->hover ? RENDER_FIG_HOVER : 0);
+        vec2s pos = f->pos;
+        float facing = f->facing;
+        bool animating = anim_pose(v, app->time, i, &pos, &facing);
+        if (moving && is_selected(v, i)) {
+            render_figure(ctx, &v->cam, t, f, f->pos, f->facing, RENDER_FIG_GHOST);
+            pos = glms_vec2_add(f->pos, off);
+        } else if (rotating && is_selected(v, i) && !animating) {
+            facing = v->rotate_preview;
+        }
+        if (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED))
+            flags &= (unsigned)~RENDER_FIG_SELECTED;
+        render_figure(ctx, &v->cam, t, f, pos, facing, flags);
+    }
+}
+
+static void draw_handle(tv *v, render_ctx *ctx, const table *t)
+{
+    if (selection_count(v, t) != 1 || v->drag == DRAG_MOVE)
+        return;
+    const figure *f = &t->figures[first_selected(v, t)];
+    vec2s h = handle_pos(v, f);
+    if (v->drag == DRAG_HANDLE) {
+        float r = glms_vec2_distance(h, f->pos);
+        h = glms_vec2_add(f->pos,
+                          (vec2s){{cosf(v->rotate_preview) * r, sinf(v->rotate_preview) * r}});
+    }
+    render_line_cm(ctx, &v->cam, f->pos, h, 1.5f, 0xffe14ac0);
+    render_marker_cm(ctx, &v->cam, h, 6, 0x101010ff);
+    render_marker_cm(ctx, &v->cam, h, 4.5f, 0xffe14aff);
+}
+
+static void draw_arcs(tv *v, render_ctx *ctx, const table *t)
+{
+    if (!v->show_arcs)
+        return;
+    for (int i = 0; i < t->figure_count; i++)
+        if (is_selected(v, i) && table_figure_active(&t->figures[i])) {
+            figure f = t->figures[i];
+            if (v->tool == TOOL_ROTATE || v->drag == DRAG_HANDLE)
+                f.facing = v->rotate_preview;
+            ui_overlay_arc(ctx, &v->cam, &f, UI_OVERLAY_ARC_HALF_ANGLE, UI_TOOLS_ARC_RANGE_CM,
+                           render_side_rgb(t, f.side));
+        }
+}
+
+static void draw_move_readout(tv *v, ui_app *app, render_ctx *ctx)
+{
+    tv_move *m = &v->move;
+    vec2s pts[2] = {m->start, m->dest};
+    float dist = glms_vec2_distance(m->start, m->dest);
+    bool over = m->reach_ok && dist > m->reach.max_cm + 1e-3f;
+    ui_overlay_path(ctx, &v->cam, pts, 2, m->ok);
+    if (over)
+        render_marker_cm(ctx, &v->cam, m->reach.stop, 5, UI_PATH_BAD_RGB << 8 | 0xff);
+    char a[32], b[32], c[32], line[256];
+    if (m->path_ok) {
+        float left = m->reach.allowance_cm - m->path.spent_cm;
+        snprintf(line, sizeof line, "moved %s, allowance used %s, left %s",
+                 units_text(app, dist, a, sizeof a), units_text(app, m->path.spent_cm, b, sizeof b),
+                 units_text(app, left > 0 ? left : 0, c, sizeof c));
+    } else {
+        snprintf(line, sizeof line, "moved %s", units_text(app, dist, a, sizeof a));
+    }
+    ui_overlay_label(ctx, &v->cam, m->dest, line, m->ok ? 0xffffffff : 0xffb0b0ff);
+    if (!m->ok) {
+        vec2s p = render_camera_to_px(&v->cam, m->dest);
+        float k = render_ui_scale(ctx);
+        render_text_outlined(ctx, p.x + 12 * k, p.y - 2 * k, m->reason, 12, 0xff8080ff,
+                             RENDER_ALIGN_LEFT);
+    } else if (m->reach_ok && m->reach.limit[0]) {
+        vec2s p = render_camera_to_px(&v->cam, m->dest);
+        float k = render_ui_scale(ctx);
+        render_text_outlined(ctx, p.x + 12 * k, p.y - 2 * k, m->reach.limit, 11, 0xd0e8ffff,
+                             RENDER_ALIGN_LEFT);
+    }
+}
+
+static void draw_box(tv *v, render_ctx *ctx)
+{
+    if (v->drag != DRAG_BOX)
+        return;
+    vec2s a = render_camera_to_px(&v->cam, v->press_cm),
+          b = render_camera_to_px(&v->cam, v->mouse_cm);
+    float x = fminf(a.x, b.x), y = fminf(a.y, b.y);
+    render_rect(ctx, x, y, fabsf(a.x - b.x), fabsf(a.y - b.y), 0xffe14a30);
+    render_rect_outline(ctx, x, y, fabsf(a.x - b.x), fabsf(a.y - b.y), 0xffe14aff);
+}
+
+static void draw_tape(tv *v, ui_app *app, render_ctx *ctx, const table *t)
+{
+    if (v->tool != TOOL_MEASURE || v->tape_n == 0)
+        return;
+    vec2s pts[TAPE_MAX];
+    int figs[TAPE_MAX];
+    int n = v->tape_n;
+    memcpy(pts, v->tape, sizeof(vec2s) * (size_t)n);
+    memcpy(figs, v->tape_figs, sizeof(int) * (size_t)n);
+    if (!v->tape_done) {
+        pts[n] = snap_point(v, t, v->mouse_cm, &figs[n]);
+        n++;
+    }
+    if (n < 2)
+        return;
+    ui_overlay_tape(ctx, &v->cam, pts, n, app->settings.units);
+    ui_tools_tape_reading r = ui_tools_tape_measure(t, pts, figs, n);
+    char a[32], b[32], line[160];
+    if (r.edge_ok)
+        snprintf(line, sizeof line, "%s centre to centre, %s edge to edge",
+                 units_text(app, r.centre_cm, a, sizeof a),
+                 units_text(app, r.edge_cm, b, sizeof b));
+    else
+        snprintf(line, sizeof line, "%s", units_text(app, r.centre_cm, a, sizeof a));
+    ui_overlay_label(ctx, &v->cam, pts[n - 1], line, UI_TAPE_RGB << 8 | 0xff);
+}
+
+static void draw_los(tv *v, ui_app *app, render_ctx *ctx, const table *t)
+{
+    if (v->tool != TOOL_LOS || v->los_from < 0 || v->los_from >= t->figure_count)
+        return;
+    int to = v->hover != v->los_from ? v->hover : -1;
+    ui_tools_los_result r = ui_tools_los(tv_los(v, t), t, v->los_from, to, v->mouse_cm);
+    ui_overlay_los(ctx, &v->cam, r.from, r.to, r.blocked, r.block_at);
+    char a[32], line[200];
+    units_text(app, glms_vec2_distance(r.from, r.to), a, sizeof a);
+    if (r.blocked)
+        snprintf(line, sizeof line, "Blocked by %s (%s)", r.blocker, a);
+    else
+        snprintf(line, sizeof line, "Clear (%s)", a);
+    ui_overlay_label(ctx, &v->cam, r.to, line,
+                     (r.blocked ? UI_LOS_BLOCKED_RGB : UI_LOS_CLEAR_RGB) << 8 | 0xff);
+}
+
+static void draw_target(tv *v, ui_app *app, render_ctx *ctx, const table *t)
+{
+    if (v->tool != TOOL_TARGET || v->hover < 0 || is_selected(v, v->hover))
+        return;
+    int firers = 0;
+    for (int i = 0; i < t->figure_count; i++)
+        firers += is_selected(v, i) && table_figure_active(&t->figures[i]);
+    if (!firers)
+        return;
+    vec2s c = t->figures[v->hover].pos, from = selection_centre(v, t);
+    vec2s d = glms_vec2_sub(c, from);
+    float facing = atan2f(d.y, d.x);
+    /* Seed 000: the semicircle's radius is one centimetre per firing soldier. */
+    float r = (float)firers;
+    ui_overlay_semicircle(ctx, &v->cam, c, facing, r);
+    geom_template tpl = {GEOM_TEMPLATE_SEMICIRCLE, c, r, facing};
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        geom_placed_base b = {f->base, f->pos, f->facing};
+        if (table_figure_active(f) && !is_selected(v, i) && geom_template_base_overlap(&tpl, &b))
+            render_figure(ctx, &v->cam, t, f, f->pos, f->facing, RENDER_FIG_HIGHLIGHT);
+    }
+    char a[32], line[200];
+    snprintf(line, sizeof line, "area fire: %d firers, semicircle %s", firers,
+             units_text(app, r, a, sizeof a));
+    ui_overlay_label(ctx, &v->cam, c, line, UI_SEMICIRCLE_RGB << 8 | 0xff);
+}
+
+static void draw_sight(tv *v, ui_app *app, render_ctx *ctx, const table *t)
+{
+    int fig = first_selected(v, t);
+    if (!v->show_sight || fig < 0)
+        return;
+    if (!v->sight.valid || v->sight_version != app->state_version || v->sight_fig != fig) {
+        ui_tools_sight_compute(tv_los(v, t), t, fig, &v->sight);
+        v->sight_version = app->state_version;
+        v->sight_fig = fig;
+    }
+    render_fan_cm(ctx, &v->cam, v->sight.origin, v->sight.ring, UI_TOOLS_SIGHT_RAYS, 0xfff6c030);
+}
+
+static void draw_tooltip(tv *v, ui_app *app, render_ctx *ctx, const table *t)
+{
+    if (v->hover < 0 || v->drag != DRAG_NONE || app->time - v->hover_since < 0.35)
+        return;
+    char lines[6][128];
+    int n = ui_tools_describe(app->game, v->hover, app->settings.units, lines, 6);
+    const char *ptrs[6];
+    for (int i = 0; i < n; i++)
+        ptrs[i] = lines[i];
+    vec2s p = render_camera_to_px(&v->cam, t->figures[v->hover].pos);
+    float k = render_ui_scale(ctx);
+    render_text_panel(ctx, p.x + 16 * k, p.y + 16 * k, ptrs, n, 12);
+}
+
+static void draw_hud(tv *v, ui_app *app, render_ctx *ctx)
+{
+    float k = render_ui_scale(ctx);
+    int w, h;
+    render_output_size(ctx, &w, &h);
+    const scenario *s = game_scenario(app->game);
+    rules_decision d;
+    game_decision(app->game, &d);
+    char line[400];
+    snprintf(line, sizeof line, "%s  -  turn %d  -  %s", s->title, game_turn(app->game),
+             d.prompt[0] ? d.prompt : rules_decision_kind_name(d.kind));
+    render_rect(ctx, 0, 0, (float)w, 28 * k, 0x101418d0);
+    render_text(ctx, 10 * k, 6 * k, line, 13, 0xffffffff, RENDER_ALIGN_LEFT);
+    static const char *tool_names[] = {"select", "measure", "line of sight", "target", "turn"};
+    snprintf(line, sizeof line, "tool: %s   units: %s   F1 help", tool_names[v->tool],
+             app->settings.units == RENDER_UNITS_CM ? "cm" : "inches");
+    render_text(ctx, (float)w - 10 * k, 6 * k, line, 12, 0xc8d0dcff, RENDER_ALIGN_RIGHT);
+    render_scale_bar(ctx, &v->cam, 16 * k, (float)h - 16 * k, app->settings.units);
+}
+
+static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
+{
+    tv *v = s->data;
+    const table *t = tv_table(app);
+    flags_fit(v, t);
+    const scenario *sc = game_scenario(app->game);
+    render_zone zones[16];
+    int nz = sc->zone_count < 16 ? sc->zone_count : 16;
+    for (int i = 0; i < nz; i++)
+        zones[i] = (render_zone){sc->zones[i].side, sc->zones[i].area.pts, sc->zones[i].area.count};
+    render_scene scene = {.table = t,
+                          .zones = zones,
+                          .zone_count = nz,
+                          .show_deployment = app->settings.show_deployment,
+                          .show_labels = app->settings.show_labels};
+    render_table_static(ctx, &v->cam, &scene);
+    draw_sight(v, app, ctx, t);
+    draw_move_region(v, ctx);
+    draw_arcs(v, ctx, t);
+    if (scene.show_labels)
+        render_table_labels(ctx, &v->cam, t);
+    draw_figures(v, app, ctx, t);
+    draw_handle(v, ctx, t);
+    draw_target(v, app, ctx, t);
+    if (v->drag == DRAG_MOVE)
+        draw_move_readout(v, app, ctx);
+    draw_tape(v, app, ctx, t);
+    draw_los(v, app, ctx, t);
+    draw_box(v, ctx);
+    draw_tooltip(v, app, ctx, t);
+    draw_hud(v, app, ctx);
+}
+
+static void tv_destroy(ui_screen *s)
+{
+    tv *v = s->data;
+    free(v->flags);
+    los_destroy(v->los);
+    free(v);
+    free(s);
+}
+
+ui_screen *ui_table_view_create(ui_app *app)
+{
+    (void)app;
+    tv *v = mem_calloc(1, sizeof *v);
+    v->hover = -1;
+    v->los_from = -1;
+    v->sight_fig = -1;
+    ui_screen *s = mem_calloc(1, sizeof *s);
+    *s = (ui_screen){.name = "table",
+                     .input = tv_input,
+                     .update = tv_update,
+                     .draw = tv_draw,
+                     .destroy = tv_destroy,
+                     .data = v};
+    return s;
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""End to end: `sandtable play` under X (Xvfb from tools/test.sh), driven with xdotool.
+
+Drags Blue 1 8 cm east, drags Red 1 6 cm north, uses the measuring tape and the line-of-sight
+tool by key, undoes the second move with Ctrl+Z, takes a screenshot (kept under the build dir
+as an artifact), quits, then reads the autosave: Blue 1 moved by 8 cm, Red 1 back where it was.
+Skips (exit 77) without a display or xdotool/import.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+EXE, CHECK, SCENARIO, ARTIFACTS = sys.argv[1:5]
+TABLE_W, TABLE_H, MARGIN = 120.0, 80.0, 40
+
+
+def skip(why):
+    print("SKIP:", why)
+    sys.exit(77)
+
+
+def run(*args):
+    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
+
+
+if not os.environ.get("DISPLAY"):
+    skip("no DISPLAY")
+for tool in ("xdotool", "import"):
+    if not shutil.which(tool):
+        skip(tool + " missing")
+
+data = tempfile.mkdtemp(prefix="sandtable-e2e-")
+env = dict(os.environ, XDG_DATA_HOME=data)
+log = open(os.path.join(data, "play.log"), "w")
+proc = subprocess.Popen([EXE, "play", SCENARIO], env=env, stdout=log, stderr=subprocess.STDOUT)
+fails = []
+
+
+def check(cond, what):
+    print(("ok   " if cond else "FAIL ") + what)
+    if not cond:
+        fails.append(what)
+
+
+try:
+    wid = None
+    for _ in range(100):
+        out = subprocess.run(["xdotool", "search", "--name", "^Sandtable$"],
+                             capture_output=True, text=True).stdout.split()
+        if out:
+            wid = out[0]
+            break
+        if proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    if not wid:
+        print(open(log.name).read())
+        sys.exit("FAIL: no window appeared")
+    geo = dict(line.split("=") for line in run("xdotool", "getwindowgeometry", "--shell",
+                                               wid).split())
+    wx, wy, ww, wh = (int(geo[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+    scale = min((ww - 2 * MARGIN) / TABLE_W, (wh - 2 * MARGIN) / TABLE_H)
+
+    def screen(x_cm, y_cm):
+        return (round(wx + ww / 2 + (x_cm - TABLE_W / 2) * scale),
+                round(wy + wh / 2 + (y_cm - TABLE_H / 2) * scale))
+
+    def move(x_cm, y_cm):
+        x, y = screen(x_cm, y_cm)
+        run("xdotool", "mousemove", str(x), str(y))
+        time.sleep(0.06)
+
+    def drag(a, b, steps=8):
+        move(*a)
+        run("xdotool", "mousedown", "1")
+        for i in range(1, steps + 1):
+            move(a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
+        time.sleep(0.2)
+        run("xdotool", "mouseup", "1")
+        time.sleep(0.5)
+
+    def click(x_cm, y_cm):
+        move(x_cm, y_cm)
+        run("xdotool", "click", "1")
+        time.sleep(0.15)
+
+    def key(*keys):
+        run("xdotool", "key", *keys)
+        time.sleep(0.25)
+
+    time.sleep(0.8)
+    drag((10, 70), (18, 70))        # Blue 1, 8 cm east (toy rules: side 1 acts first)
+    drag((66, 64), (66, 58))        # Red 1, 6 cm north
+    key("m")                        # measuring tape: Blue 1 -> Lt Azul
+    click(18, 70)
+    move(20, 70)
+    key("Return")
+    key("Escape")
+    click(60, 62)                   # select Chief Rojo
+    key("l")                        # line of sight: to a point behind the jungle
+    move(66, 10)
+    time.sleep(0.3)
+    run("import", "-window", "root", os.path.join(ARTIFACTS, "e2e_los.png"))
+    key("Escape")
+    key("ctrl+z")                   # undo Red 1's move
+    time.sleep(0.3)
+    run("import", "-window", "root", os.path.join(ARTIFACTS, "e2e_play.png"))
+    key("ctrl+q")
+    proc.wait(timeout=10)
+    check(proc.returncode == 0, "play exits 0 (got %s)" % proc.returncode)
+    saves = os.path.join(data, "sandtable", "autosave-" +
+                         os.path.splitext(os.path.basename(SCENARIO))[0] + ".json")
+    check(os.path.exists(saves), "autosave written at " + saves)
+    out = run(CHECK, saves)
+    facts = {}
+    for line in out.splitlines():
+        k, v = line.split(" ", 1)
+        if k == "figure":
+            name, x, y, _ = v.split("|")
+            facts[name] = (float(x), float(y))
+        else:
+            facts[k] = int(v)
+    check(facts.get("log") == 2, "two moves logged (log %s)" % facts.get("log"))
+    check(facts.get("cursor") == 1, "one undone (cursor %s)" % facts.get("cursor"))
+    bx, by = facts["Blue 1"]
+    check(abs(bx - 18) < 0.25 and abs(by - 70) < 0.25,
+          "Blue 1 moved 8 cm east: now (%.2f, %.2f), moved %.2f cm" % (bx, by, bx - 10))
+    rx, ry = facts["Red 1"]
+    check(abs(rx - 66) < 1e-3 and abs(ry - 64) < 1e-3,
+          "undo put Red 1 back at (66, 64): (%.3f, %.3f)" % (rx, ry))
+    text = open(log.name).read()
+    check("Moved 8.0 cm" in text, "the move was reported in the window")
+    check("Undone" in text, "the undo was reported in the window")
+finally:
+    if proc.poll() is None:
+        proc.kill()
+    print(open(log.name).read())
+sys.exit(1 if fails else 0)

@@ -1,0 +1,233 @@
+/* Frames drawn offscreen by the game's own drawing code, checked by pixels at known table
+ * points. The camera maps the 180 x 120 cm table onto 900 x 600 px: 5 px per cm, origin at the
+ * top-left corner. */
+#include "render/render.h"
+#include "ui/overlay.h"
+#include "ui/tools.h"
+#include "ui_fixture.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+typedef struct frame {
+    render_ctx *ctx;
+    render_camera cam;
+    table *t;
+    render_scene scene;
+} frame;
+
+static int setup(void **state)
+{
+    frame *f = calloc(1, sizeof *f);
+    char err[256];
+    f->ctx = render_create_offscreen(900, 600, &(render_desc){0}, err, sizeof err);
+    if (!f->ctx) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    f->t = ui_fixture_small();
+    render_camera_resize(&f->cam, 900, 600);
+    render_camera_fit(&f->cam, 180, 120, 0, true);
+    f->scene = (render_scene){.table = f->t};
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    frame *f = *state;
+    render_destroy(f->ctx);
+    table_destroy(f->t);
+    free(f);
+    return 0;
+}
+
+static uint32_t px_at(frame *f, float x_cm, float y_cm)
+{
+    vec2s p = render_camera_to_px(&f->cam, (vec2s){{x_cm, y_cm}});
+    return render_read_pixel(f->ctx, (int)p.x, (int)p.y);
+}
+
+/* True when a pixel within 2 px of the table point has exactly `rgb` (thin diagonal lines land
+ * a pixel or two off their ideal centre in SDL's software rasteriser). */
+static bool near_has(frame *f, float x_cm, float y_cm, uint32_t rgb)
+{
+    vec2s p = render_camera_to_px(&f->cam, (vec2s){{x_cm, y_cm}});
+    for (int dy = -2; dy <= 2; dy++)
+        for (int dx = -2; dx <= 2; dx++)
+            if (render_read_pixel(f->ctx, (int)p.x + dx, (int)p.y + dy) == rgb)
+                return true;
+    return false;
+}
+
+static int channel(uint32_t rgb, int shift)
+{
+    return (int)((rgb >> shift) & 0xff);
+}
+
+/* Each channel of `got` within `tol` of `want` scaled by one common brightness factor. */
+static bool near_shade(uint32_t got, uint32_t want, float lo, float hi)
+{
+    for (int s = 0; s <= 16; s += 8) {
+        float w = (float)channel(want, s), g = (float)channel(got, s);
+        if (g < w * lo - 3 || g > w * hi + 3)
+            return false;
+    }
+    return true;
+}
+
+static uint32_t blend(uint32_t dst, uint32_t src_rgb, int a)
+{
+    uint32_t out = 0;
+    for (int s = 0; s <= 16; s += 8)
+        out |= (uint32_t)((channel(src_rgb, s) * a + channel(dst, s) * (255 - a)) / 255) << s;
+    return out;
+}
+
+static bool close_rgb(uint32_t a, uint32_t b, int tol)
+{
+    for (int s = 0; s <= 16; s += 8)
+        if (abs(channel(a, s) - channel(b, s)) > tol)
+            return false;
+    return true;
+}
+
+static void test_camera_maps_and_zooms_about_cursor(void **state)
+{
+    frame *f = *state;
+    assert_float_equal(f->cam.px_per_cm, 5.0f, 1e-5);
+    vec2s p = render_camera_to_px(&f->cam, (vec2s){{20, 100}});
+    assert_float_equal(p.x, 100, 1e-3);
+    assert_float_equal(p.y, 500, 1e-3);
+    render_camera cam = f->cam;
+    vec2s cursor = {{700, 150}};
+    vec2s under = render_camera_to_cm(&cam, cursor);
+    render_camera_zoom_at(&cam, cursor, 2.0f);
+    for (int i = 0; i < 200 && render_camera_update(&cam, 1.0f / 60, 1); i++)
+        ;
+    assert_true(render_camera_settled(&cam));
+    assert_float_equal(cam.px_per_cm, 10.0f, 1e-4);
+    vec2s after = render_camera_to_cm(&cam, cursor);
+    assert_float_equal(after.x, under.x, 1e-3);
+    assert_float_equal(after.y, under.y, 1e-3);
+}
+
+static void test_figure_side_colour_at_its_position(void **state)
+{
+    frame *f = *state;
+    render_begin(f->ctx);
+    render_table(f->ctx, &f->cam, &f->scene);
+    assert_int_equal(px_at(f, 20, 100), 0x2050d0); /* blue officer */
+    assert_int_equal(px_at(f, 150, 20), 0xd03020); /* red soldier */
+    /* Open cloth nearby is neither side's colour. */
+    uint32_t cloth = px_at(f, 10, 110);
+    assert_true(near_shade(cloth, render_cloth_rgb(), 0.9f, 1.1f));
+}
+
+static void test_terrain_colour_inside_polygons(void **state)
+{
+    frame *f = *state;
+    render_begin(f->ctx);
+    render_table(f->ctx, &f->cam, &f->scene);
+    /* Patterns vary brightness by at most ~20% around the type colour. */
+    for (int i = 0; i < 5; i++) {
+        assert_true(near_shade(px_at(f, 44 + 7.0f * i, 36 + 5.0f * i), 0x2f6b2a, 0.75f, 1.2f));
+        assert_true(near_shade(px_at(f, 118 + 6.0f * i, 45 + 2.0f * i), 0xa89a62, 0.8f, 1.1f));
+    }
+    /* Outside the jungle, just past its east edge, is cloth again. */
+    assert_true(near_shade(px_at(f, 84, 50), render_cloth_rgb(), 0.9f, 1.1f));
+    /* The river line (4 cm wide) at its mid vertex. */
+    assert_true(near_shade(px_at(f, 60, 80), 0x3b78b8, 0.85f, 1.25f));
+}
+
+static void test_semicircle_tints_and_highlights_inside_figures(void **state)
+{
+    frame *f = *state;
+    render_begin(f->ctx);
+    render_table(f->ctx, &f->cam, &f->scene);
+    uint32_t west_before = px_at(f, 143, 25), east_before = px_at(f, 157, 25);
+    /* Fire from the east at the red soldier: the curved side lies west of the aim point. */
+    ui_overlay_semicircle(f->ctx, &f->cam, (vec2s){{150, 20}}, 3.14159265f, 10);
+    render_figure(f->ctx, &f->cam, f->t, &f->t->figures[1], f->t->figures[1].pos,
+                  f->t->figures[1].facing, RENDER_FIG_HIGHLIGHT);
+    assert_true(close_rgb(px_at(f, 143, 25), blend(west_before, UI_SEMICIRCLE_RGB, 0x60), 3));
+    assert_int_equal(px_at(f, 157, 25), east_before);
+    /* The highlight ring sits just outside the 1.25 cm base: 6.25 px + ~3 px. */
+    vec2s c = render_camera_to_px(&f->cam, f->t->figures[1].pos);
+    assert_int_equal(render_read_pixel(f->ctx, (int)c.x, (int)(c.y + 9.5f)), 0x3df0e0);
+}
+
+static void test_los_line_colour_clear_and_blocked(void **state)
+{
+    frame *f = *state;
+    render_begin(f->ctx);
+    render_table(f->ctx, &f->cam, &f->scene);
+    ui_overlay_los(f->ctx, &f->cam, (vec2s){{10, 75}}, (vec2s){{30, 75}}, false, (vec2s){{0, 0}});
+    assert_int_equal(px_at(f, 20, 75), UI_LOS_CLEAR_RGB);
+    ui_overlay_semicircle(f->ctx, &f->cam, (vec2s){{150, 20}}, 3.14159265f, 10);
+    ui_overlay_los(f->ctx, &f->cam, (vec2s){{30, 40}}, (vec2s){{100, 40}}, true, (vec2s){{48, 40}});
+    assert_int_equal(px_at(f, 36, 40), UI_LOS_BLOCKED_RGB);
+    assert_int_not_equal(px_at(f, 20, 75), UI_LOS_BLOCKED_RGB);
+    char err[256];
+    if (getenv("UI_TEST_DUMP"))
+        render_write_png(f->ctx, getenv("UI_TEST_DUMP"), err, sizeof err);
+}
+
+/* The line of sight from the real query (core/los.h), drawn: clear is green, blocked is red up
+ * to where sight is lost, and the blocker is named. */
+static void test_los_tool_from_the_query(void **state)
+{
+    frame *f = *state;
+    los_index *ix = los_create(f->t, NULL);
+    render_begin(f->ctx);
+    render_table(f->ctx, &f->cam, &f->scene);
+    ui_tools_los_result clear = ui_tools_los(ix, f->t, 0, -1, (vec2s){{20, 76}});
+    assert_false(clear.blocked);
+    ui_overlay_los(f->ctx, &f->cam, clear.from, clear.to, clear.blocked, clear.block_at);
+    assert_true(near_has(f, 20, 92, UI_LOS_CLEAR_RGB));
+    ui_tools_los_result blocked = ui_tools_los(ix, f->t, 0, -1, (vec2s){{60, 20}});
+    assert_true(blocked.blocked);
+    assert_string_equal(blocked.blocker, "Jungle (jungle)");
+    /* Sight is lost 2.5 cm (the see-into depth) after the line enters the jungle at (40, 60). */
+    assert_float_equal(glms_vec2_distance(blocked.block_at, (vec2s){{40, 60}}), 2.5, 0.01);
+    ui_overlay_los(f->ctx, &f->cam, blocked.from, blocked.to, blocked.blocked, blocked.block_at);
+    assert_true(near_has(f, 32, 76, UI_LOS_BLOCKED_RGB));
+    assert_false(near_has(f, 32, 76, UI_LOS_CLEAR_RGB));
+    ui_tools_los_result fig = ui_tools_los(ix, f->t, 0, 1, (vec2s){{0, 0}});
+    assert_true(fig.blocked);
+    los_destroy(ix);
+}
+
+static void test_tape_centre_and_edge(void **state)
+{
+    frame *f = *state;
+    vec2s pts[2] = {f->t->figures[2].pos, f->t->figures[3].pos};
+    int figs[2] = {2, 3};
+    ui_tools_tape_reading r = ui_tools_tape_measure(f->t, pts, figs, 2);
+    assert_float_equal(r.centre_cm, 3.0, 1e-4);
+    assert_true(r.edge_ok);
+    assert_float_equal(r.edge_cm, 0.5, 1e-4);
+    vec2s bent[3] = {f->t->figures[2].pos, {{120, 100}}, {{130, 100}}};
+    int bent_figs[3] = {2, -1, -1};
+    r = ui_tools_tape_measure(f->t, bent, bent_figs, 3);
+    assert_float_equal(r.centre_cm, 20.0, 1e-4);
+    assert_float_equal(r.edge_cm, 18.75, 1e-4);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_camera_maps_and_zooms_about_cursor),
+        cmocka_unit_test(test_figure_side_colour_at_its_position),
+        cmocka_unit_test(test_terrain_colour_inside_polygons),
+        cmocka_unit_test(test_semicircle_tints_and_highlights_inside_figures),
+        cmocka_unit_test(test_los_line_colour_clear_and_blocked),
+        cmocka_unit_test(test_los_tool_from_the_query),
+        cmocka_unit_test(test_tape_centre_and_edge),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,125 @@
+#include "ui_fixture.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void add_types(table *t)
+{
+    table_add_type(t, &(terrain_type){.name = "jungle",
+                                      .move_mult = 4,
+                                      .los = TERRAIN_LOS_AREA,
+                                      .height_ft = 30,
+                                      .colour = 0x2f6b2a});
+    table_add_type(
+        t, &(terrain_type){.name = "hill", .move_mult = 1, .height_ft = 20, .colour = 0xa89a62});
+    table_add_type(t, &(terrain_type){.name = "town",
+                                      .move_mult = 2,
+                                      .los = TERRAIN_LOS_SOLID,
+                                      .height_ft = 15,
+                                      .colour = 0x9c6b4e});
+    table_add_type(t, &(terrain_type){.name = "river",
+                                      .move_mult = 0,
+                                      .obstacle = TERRAIN_OBSTACLE_WATER,
+                                      .colour = 0x3b78b8});
+    table_add_type(t, &(terrain_type){.name = "wall",
+                                      .move_mult = 1,
+                                      .obstacle = TERRAIN_OBSTACLE_LOW,
+                                      .los = TERRAIN_LOS_SOLID,
+                                      .height_ft = 8,
+                                      .colour = 0x8a8580});
+    table_add_type(t, &(terrain_type){.name = "road", .move_mult = 1, .colour = 0xc2a878});
+}
+
+static void add_area(table *t, int type, const char *name, vec2s *pts, int n)
+{
+    terrain_feature f = {.type = type, .shape = TERRAIN_SHAPE_AREA, .area = {pts, n}};
+    snprintf(f.name, sizeof f.name, "%s", name);
+    table_feature_update_bounds(&f);
+    table_add_feature(t, &f);
+}
+
+static void add_line(table *t, int type, vec2s *pts, int n, float width)
+{
+    terrain_feature f = {
+        .type = type, .shape = TERRAIN_SHAPE_LINE, .line = {pts, n}, .width_cm = width};
+    table_feature_update_bounds(&f);
+    table_add_feature(t, &f);
+}
+
+static figure_id add_fig(table *t, side_id s, unit_id u, float x, float y, float facing,
+                         figure_role role)
+{
+    figure f = {.side = s,
+                .unit = u,
+                .role = role,
+                .quality = FIGURE_QUALITY_REGULAR,
+                .base = {.kind = GEOM_BASE_ROUND, .radius_cm = 1.25f},
+                .pos = {{x, y}},
+                .facing = facing};
+    snprintf(f.weapon, sizeof f.weapon, "rifle");
+    snprintf(f.kind, sizeof f.kind, "line_infantry");
+    return table_add_figure(t, &f);
+}
+
+table *ui_fixture_small(void)
+{
+    table *t = table_create(&(table_desc){0});
+    add_types(t);
+    vec2s jungle[4] = {{{40, 30}}, {{80, 30}}, {{80, 70}}, {{40, 70}}};
+    add_area(t, 0, "Jungle", jungle, 4);
+    vec2s hill[6] = {{{110, 40}}, {{130, 32}}, {{150, 40}}, {{152, 60}}, {{130, 68}}, {{108, 58}}};
+    add_area(t, 1, "Hill", hill, 6);
+    vec2s town[4] = {{{20, 15}}, {{32, 15}}, {{32, 25}}, {{20, 25}}};
+    add_area(t, 2, "", town, 4);
+    vec2s river[4] = {{{0, 85}}, {{60, 80}}, {{100, 95}}, {{180, 90}}};
+    add_line(t, 3, river, 4, 4);
+    vec2s wall[2] = {{{90, 100}}, {{90, 118}}};
+    add_line(t, 4, wall, 2, 1);
+    vec2s road[3] = {{{0, 10}}, {{90, 12}}, {{180, 10}}};
+    add_line(t, 5, road, 3, 3);
+    side_id blue = table_add_side(t, &(side){.name = "Blue", .colour = 0x2050d0});
+    side_id red = table_add_side(t, &(side){.name = "Red", .colour = 0xd03020});
+    unit_id ub = table_add_unit(t, &(unit){.name = "Blue platoon", .side = blue});
+    unit_id ur = table_add_unit(t, &(unit){.name = "Red band", .side = red});
+    add_fig(t, blue, ub, 20, 100, 0, FIGURE_ROLE_OFFICER);
+    add_fig(t, red, ur, 150, 20, 3.14159265f, FIGURE_ROLE_SOLDIER);
+    for (int i = 0; i < 3; i++)
+        add_fig(t, red, ur, 120 + 3.0f * (float)i, 110, -1.5707963f, FIGURE_ROLE_SOLDIER);
+    return t;
+}
+
+/* A tiny deterministic generator so fixtures do not depend on libc's rand. */
+static float frand(uint32_t *s)
+{
+    *s = *s * 1664525u + 1013904223u;
+    return (float)(*s >> 8) / 16777216.0f;
+}
+
+table *ui_fixture_random(int figures, int polygons, uint32_t seed)
+{
+    table *t = table_create(&(table_desc){0});
+    add_types(t);
+    uint32_t s = seed;
+    for (int i = 0; i < polygons; i++) {
+        vec2s pts[20];
+        int n = 8 + (int)(frand(&s) * 13) % 13;
+        float cx = frand(&s) * 180, cy = frand(&s) * 120, r = 2 + frand(&s) * 6;
+        for (int k = 0; k < n; k++) {
+            float a = 6.2831853f * (float)k / (float)n, rr = r * (0.7f + 0.3f * frand(&s));
+            pts[k] = (vec2s){{cx + rr * cosf(a), cy + rr * sinf(a)}};
+        }
+        add_area(t, i % 3, "", pts, n);
+    }
+    side_id a = table_add_side(t, &(side){.name = "A", .colour = 0x2050d0});
+    side_id b = table_add_side(t, &(side){.name = "B", .colour = 0xd03020});
+    unit_id ua = table_add_unit(t, &(unit){.name = "A1", .side = a});
+    unit_id ub = table_add_unit(t, &(unit){.name = "B1", .side = b});
+    for (int i = 0; i < figures; i++) {
+        bool first = i % 2 == 0;
+        figure_role role = i % 10 == 0 ? FIGURE_ROLE_NCO : FIGURE_ROLE_SOLDIER;
+        add_fig(t, first ? a : b, first ? ua : ub, 2 + frand(&s) * 176, 2 + frand(&s) * 116,
+                frand(&s) * 6.2831853f, role);
+    }
+    return t;
+}

@@ -294,8 +294,10 @@ static bool read_defaults(scn_ctx *c, const json_t *obj, figure *tmpl)
 
 static bool resolve_commander(scn_ctx *c, const json_t *obj, const unit_build *b, unit *u)
 {
-    char name[TABLE_NAME_MAX];
-    if (!scn_get_name(c, obj, "commander", false, (name[0] = '\0', name)) || !name[0])
+    char name[TABLE_NAME_MAX] = "";
+    if (!scn_get_name(c, obj, "commander", false, name))
+        return false;
+    if (!name[0])
         return true;
     for (int i = b->first_figure; i < c->t->figure_count; i++) {
         if (strcmp(c->t->figures[i].name, name) == 0) {

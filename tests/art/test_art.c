@@ -248,14 +248,37 @@ static void check_sprite(const char *stem, bool centre_opaque)
 static void test_sprites_opaque_centre_clear_corners_and_tint_mask(void **state)
 {
     (void)state;
-    const char *figures[] = {"fig_infantry", "fig_native",  "fig_officer", "fig_nco",
-                             "fig_leader",   "fig_cavalry", "fig_gun",     "fig_gatling",
-                             "fig_crew",     "fig_gun_crew"};
+    const char *figures[] = {"fig_infantry", "fig_native",   "fig_officer", "fig_nco",
+                             "fig_leader",   "fig_cavalry",  "fig_gun",     "fig_gatling",
+                             "fig_crew",     "fig_gun_crew", "fig_casualty"};
     for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
         check_sprite(figures[i], true);
     const char *stands[] = {"stand_infantry", "stand_cavalry", "stand_artillery", "stand_command"};
     for (size_t i = 0; i < sizeof stands / sizeof stands[0]; i++)
         check_sprite(stands[i], false);
+}
+
+/* Badges and status markers: a round icon, opaque in the middle, clear outside the disc. */
+static void test_badges_and_markers_are_round_icons(void **state)
+{
+    (void)state;
+    const char *icons[] = {"badge_officer",  "badge_nco",          "badge_leader",  "badge_general",
+                           "marker_wounded", "marker_demoralised", "marker_shaken", "marker_dead"};
+    for (size_t i = 0; i < sizeof icons / sizeof icons[0]; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s.png", icons[i]);
+        image im = load(art_dir, name);
+        assert_int_equal(im.w, 32);
+        assert_int_equal(im.h, 32);
+        assert_int_equal(at(&im, 16, 16)[3], 255);
+        assert_int_equal(at(&im, 16, 3)[3], 255); /* the dark rim, inside the disc */
+        const unsigned char *rim = at(&im, 16, 2);
+        assert_true(rim[0] + rim[1] + rim[2] < 3 * 60);
+        assert_int_equal(at(&im, 0, 0)[3], 0);
+        assert_int_equal(at(&im, 31, 0)[3], 0);
+        assert_int_equal(at(&im, 0, 31)[3], 0);
+        stbi_image_free(im.px);
+    }
 }
 
 /* ---- textures ------------------------------------------------------------------------------ */
@@ -463,6 +486,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_committed_art_is_regenerated_byte_for_byte),
         cmocka_unit_test(test_manifest_lists_every_png_with_its_size),
         cmocka_unit_test(test_sprites_opaque_centre_clear_corners_and_tint_mask),
+        cmocka_unit_test(test_badges_and_markers_are_round_icons),
         cmocka_unit_test(test_textures_are_opaque_and_tile),
         cmocka_unit_test(test_seam_check_detects_a_non_tiling_edge),
         cmocka_unit_test(test_d6_faces_show_their_pips),

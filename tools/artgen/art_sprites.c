@@ -139,19 +139,6 @@ static void draw_infantry(art_canvas *cv, int param)
     finish(cv, 1.5f);
 }
 
-static void draw_gunner(art_canvas *cv, int param)
-{
-    figure_frame(cv);
-    part_torso(cv, 12.0f, 7.0f);
-    /* the rammer held across the body, sponge end forward left */
-    art_line(cv, 12.0f, 8.0f, -9.5f, -19.5f, 2.0f, dome(WOOD, 0, 0, 14));
-    art_ellipse(cv, -10.0f, -20.0f, 2.4f, 3.6f, -38, art_solid(art_rgb(60, 52, 44)));
-    part_arm(cv, 10, 0, 9.5f, -6, 4.5f, -3.0f, SKIN);
-    part_arm(cv, -10, -0.5f, -8.0f, -7.5f, -3.6f, -9.8f, SKIN);
-    part_kepi(cv, dome(KEPI, 0, -0.8f, 4.6f), art_rgb(150, 40, 40));
-    finish(cv, 1.5f);
-}
-
 static void draw_native(art_canvas *cv, int param)
 {
     figure_frame(cv);
@@ -312,6 +299,15 @@ static void part_gun(art_canvas *cv, bool gatling)
     art_line(cv, 10, 2, 10, 5.5f, 1.4f, art_solid(IRON));
 }
 
+static void part_crewman(art_canvas *cv, int task);
+
+static void draw_gunner(art_canvas *cv, int param)
+{
+    figure_frame(cv);
+    part_crewman(cv, param);
+    finish(cv, 1.5f);
+}
+
 static void draw_gun(art_canvas *cv, int param)
 {
     art_translate(cv, 32, 29);
@@ -328,18 +324,34 @@ static void place(art_canvas *cv, float x, float y, float deg, float s)
     art_scale(cv, s);
 }
 
-/* A crewman without the finishing pass, in the current frame. */
-static void part_crewman(art_canvas *cv, bool rammer)
+/* A gun crewman at one of his tasks, without the finishing pass, in the current frame. */
+enum { CREW_RAMMER, CREW_HANDSPIKE, CREW_SHOT, CREW_LANYARD };
+
+static void part_crewman(art_canvas *cv, int task)
 {
     part_torso(cv, 12.0f, 7.0f);
-    if (rammer) {
-        art_line(cv, 13.0f, 9.0f, -11.0f, -22.0f, 2.0f, dome(WOOD, 0, 0, 14));
-        art_ellipse(cv, -11.5f, -22.5f, 2.4f, 3.6f, -38, art_solid(art_rgb(60, 52, 44)));
+    switch (task) {
+    case CREW_RAMMER:
+        art_line(cv, 12.0f, 8.0f, -9.5f, -19.5f, 2.0f, dome(WOOD, 0, 0, 14));
+        art_ellipse(cv, -10.0f, -20.0f, 2.4f, 3.6f, -38, art_solid(art_rgb(60, 52, 44)));
         part_arm(cv, 10, 0, 9.5f, -6, 4.5f, -3.0f, SKIN);
         part_arm(cv, -10, -0.5f, -8.0f, -7.5f, -3.6f, -9.8f, SKIN);
-    } else {
-        part_arm(cv, 10, 0, 11, -6, 7, -10.5f, SKIN);
-        part_arm(cv, -10, 0, -11, -6, -7, -10.5f, SKIN);
+        break;
+    case CREW_HANDSPIKE:
+        art_line(cv, -6.0f, -12.0f, 13.0f, 14.0f, 2.2f, dome(WOOD, 3, 1, 14));
+        part_arm(cv, -10, 0, -9, -6, -4.5f, -10, SKIN);
+        part_arm(cv, 10, 0, 9, -3, 4.5f, -4, SKIN);
+        break;
+    case CREW_SHOT:
+        part_arm(cv, -10, 0, -8, -7, -2.8f, -10, SKIN);
+        part_arm(cv, 10, 0, 8, -7, 2.8f, -10, SKIN);
+        art_circle(cv, 0, -12.5f, 3.4f, dome(IRON, 0, -12.5f, 3.4f));
+        break;
+    default:
+        art_line(cv, 11.5f, -13.0f, 4.0f, -24.0f, 0.8f, art_solid(art_rgb(90, 70, 50)));
+        part_arm(cv, 10, 0, 12, -6, 11.5f, -12.5f, SKIN);
+        part_arm(cv, -10, 0, -12, -4, -11, -1, SKIN);
+        break;
     }
     part_kepi(cv, dome(KEPI, 0, -0.8f, 4.6f), art_rgb(150, 40, 40));
 }
@@ -348,18 +360,51 @@ static void draw_gun_crew(art_canvas *cv, int param)
 {
     place(cv, 48, 44, 0, 1.0f);
     part_gun(cv, false);
-    place(cv, 22, 40, 12, 0.72f);
-    part_crewman(cv, true);
-    place(cv, 74, 40, -12, 0.72f);
-    part_crewman(cv, false);
-    place(cv, 34, 78, 0, 0.72f);
-    part_crewman(cv, false);
-    place(cv, 64, 80, -20, 0.72f);
-    part_crewman(cv, false);
-    finish(cv, 1.2f);
+    place(cv, 21, 38, 10, 0.8f);
+    part_crewman(cv, CREW_RAMMER);
+    place(cv, 75, 38, -15, 0.8f);
+    part_crewman(cv, CREW_SHOT);
+    place(cv, 30, 78, 20, 0.8f);
+    part_crewman(cv, CREW_HANDSPIKE);
+    place(cv, 68, 80, -25, 0.8f);
+    part_crewman(cv, CREW_LANYARD);
+    finish(cv, 1.3f);
 }
 
 /* ---- 18th-century stands: rectangles of little figures, front toward the top ---------------- */
+
+/* A tricorne from above: a rounded triangle, point forward, with a lace edge. */
+static void part_tricorne(art_canvas *cv, art_rgba lace)
+{
+    float hat[8] = {0, -6.4f, 6.4f, 3.8f, -6.4f, 3.8f, 0, -6.4f};
+    art_polyline(cv, hat, 4, 2.8f, art_solid(lace));
+    art_polygon(cv, hat, 3, dome(BLACK, 0, -1, 7));
+    art_polyline(cv, hat, 4, 1.2f, dome(BLACK, 0, -1, 7));
+    art_circle(cv, 0, 0.6f, 2.6f, dome(art_rgb(66, 62, 60), 0, 0.6f, 2.6f));
+}
+
+/* A flag laid flat from its pole at x0, waving: side colour with a white saltire. */
+static void part_flag(art_canvas *cv, float x0, float y0, float w, float h)
+{
+    float v[2 * 18];
+    int n = 0;
+    for (int i = 0; i <= 8; i++, n++) {
+        float t = (float)i / 8.0f;
+        v[2 * n] = x0 + w * t;
+        v[2 * n + 1] = y0 + 1.4f * art_sin(t * 2.0f * ART_PI) * t;
+    }
+    for (int i = 8; i >= 0; i--, n++) {
+        float t = (float)i / 8.0f;
+        v[2 * n] = x0 + w * t;
+        v[2 * n + 1] = y0 + h + 1.4f * art_sin(t * 2.0f * ART_PI) * t;
+    }
+    art_paint p =
+        art_linear(art_rgb(255, 255, 255), x0, y0, art_rgb(176, 176, 176), x0 + w, y0 + h);
+    p.tint = 1.0f;
+    art_polygon(cv, v, n, p);
+    art_line(cv, x0 + 1, y0 + 1, x0 + w - 1, y0 + h - 1, 1.8f, art_solid(CLOTH_WHITE));
+    art_line(cv, x0 + 1, y0 + h - 1, x0 + w - 1, y0 + 1, 1.8f, art_solid(CLOTH_WHITE));
+}
 
 static void part_tricorne_man(art_canvas *cv, bool flag)
 {
@@ -367,81 +412,75 @@ static void part_tricorne_man(art_canvas *cv, bool flag)
     art_line(cv, -8.5f, -3, 7.5f, 5, 2.4f, art_solid(CLOTH_WHITE)); /* crossbelts */
     art_line(cv, 8.5f, -3, -7.5f, 5, 2.4f, art_solid(CLOTH_WHITE));
     if (flag) {
-        art_line(cv, 6, 6, 6, -22, 1.6f, art_solid(WOOD));
-        float f[8] = {6, -22, 30, -21, 30, -4, 6, -6};
-        art_paint fp = art_linear(art_rgb(255, 255, 255), 6, -20, art_rgb(170, 170, 170), 30, -4);
-        fp.tint = 1.0f;
-        art_polygon(cv, f, 4, fp);
-        art_line(cv, 6, -13, 30, -12.5f, 2.2f, art_solid(CLOTH_WHITE));
+        art_line(cv, 7, 3, 7, -25, 1.8f, art_solid(WOOD));
+        part_flag(cv, 7, -25, 26, 17);
+        art_circle(cv, 7, -25.5f, 1.6f, art_solid(BRASS));
+        part_arm(cv, 9.5f, 0, 10, -5, 7, -6, SKIN);
+        part_arm(cv, -9.5f, 0, -6, -8, 6, -10, SKIN);
     } else {
-        part_rifle(cv, 7, 5, 4, -24, true);
+        part_rifle(cv, 7, 5, 4, -19, true);
+        part_arm(cv, 9.5f, 0, 10, -5, 6.5f, -4, SKIN);
+        part_arm(cv, -9.5f, 0, -6, -8, 4.2f, -10.5f, SKIN);
     }
-    part_arm(cv, 9.5f, 0, 10, -5, 6.5f, -4, SKIN);
-    part_arm(cv, -9.5f, 0, -6, -8, 3.5f, -11.5f, SKIN);
-    float hat[6] = {0, -7.5f, 7.5f, 4.5f, -7.5f, 4.5f};
-    art_polygon(cv, hat, 3, dome(BLACK, 0, 0, 7));
-    art_polyline(cv, hat, 3, 2.6f, dome(BLACK, 0, 0, 7));
-    art_circle(cv, 0, 0.5f, 3.2f, dome(art_rgb(70, 62, 56), 0, 0.5f, 3.2f));
+    part_tricorne(cv, CLOTH_WHITE);
+}
+
+static void part_trooper(art_canvas *cv, art_rgba coat, art_rgba lace)
+{
+    part_horse(cv, coat);
+    art_rect(cv, -11.5f, -4, 11.5f, 13, 3, tdome(0, 3, 12));
+    art_line(cv, -11, 12, 11, 12, 1.2f, art_solid(lace));
+    art_ellipse(cv, 0, 1, 11, 6.6f, 0, tdome(0, 1, 11));
+    art_line(cv, -4, -9, -1.5f, -36, 0.8f, art_solid(art_rgb(60, 40, 24)));
+    art_line(cv, 4, -9, 1.5f, -36, 0.8f, art_solid(art_rgb(60, 40, 24)));
+    part_arm(cv, -9.5f, 0, -8.5f, -6.5f, -4, -9, SKIN);
+    part_arm(cv, 9.5f, 0, 11.5f, -6, 10, -10.5f, SKIN);
 }
 
 static void draw_stand_infantry(art_canvas *cv, int param)
 {
     for (int rank = 0; rank < 2; rank++)
         for (int i = 0; i < 6; i++) {
-            float x = 11.0f + 21.2f * (float)i + (rank ? 4.0f : 0.0f);
-            place(cv, x, rank ? 45.0f : 22.0f, 0, 0.62f);
+            place(cv, 10.67f + 21.33f * (float)i, rank ? 47.0f : 22.0f, 0, 0.8f);
             part_tricorne_man(cv, rank == 1 && i == 2);
         }
-    finish(cv, 1.0f);
+    finish(cv, 1.1f);
 }
 
 static void draw_stand_cavalry(art_canvas *cv, int param)
 {
     for (int i = 0; i < 3; i++) {
-        place(cv, 23.0f + 41.0f * (float)i, 45, 0, 0.6f);
-        part_horse(cv, i == 1 ? art_rgb(92, 60, 38) : HORSE);
-        art_rect(cv, -11.5f, -4, 11.5f, 13, 3, tdome(0, 3, 12));
-        art_ellipse(cv, 0, 1, 11, 6.6f, 0, tdome(0, 1, 11));
-        part_arm(cv, -9.5f, 0, -8.5f, -6.5f, -4, -9, SKIN);
-        part_arm(cv, 9.5f, 0, 11.5f, -6, 10, -10.5f, SKIN);
-        part_sword(cv, 10, -10.5f, 15, -27, 2.6f);
-        float hat[6] = {0, -7.5f, 7.5f, 4.5f, -7.5f, 4.5f};
-        art_polygon(cv, hat, 3, dome(BLACK, 0, 0, 7));
-        art_polyline(cv, hat, 3, 2.6f, dome(BLACK, 0, 0, 7));
-        art_circle(cv, 0, 0.5f, 3.2f, dome(art_rgb(70, 62, 56), 0, 0.5f, 3.2f));
+        place(cv, 21.3f + 42.7f * (float)i, 42, 0, 0.78f);
+        part_trooper(cv, i == 1 ? art_rgb(92, 60, 38) : HORSE, CLOTH_WHITE);
+        part_sword(cv, 10, -10.5f, 14, -24, 2.6f);
+        part_tricorne(cv, CLOTH_WHITE);
     }
-    finish(cv, 1.0f);
+    finish(cv, 1.1f);
 }
 
 static void draw_stand_artillery(art_canvas *cv, int param)
 {
-    place(cv, 64, 36, 0, 0.95f);
+    place(cv, 64, 34, 0, 1.0f);
     part_gun(cv, false);
-    const float crew[4][3] = {{30, 28, 10}, {98, 28, -10}, {42, 64, 0}, {88, 64, 0}};
+    const float crew[4][3] = {{28, 26, 10}, {100, 26, -10}, {40, 63, 0}, {88, 63, 0}};
     for (int i = 0; i < 4; i++) {
-        place(cv, crew[i][0], crew[i][1], crew[i][2], 0.6f);
+        place(cv, crew[i][0], crew[i][1], crew[i][2], 0.76f);
         part_tricorne_man(cv, false);
     }
-    finish(cv, 1.0f);
+    finish(cv, 1.1f);
 }
 
 static void draw_stand_command(art_canvas *cv, int param)
 {
-    place(cv, 26, 46, 0, 0.55f);
-    part_horse(cv, art_rgb(200, 196, 186));
-    art_rect(cv, -11.5f, -4, 11.5f, 13, 3, tdome(0, 3, 12));
-    art_ellipse(cv, 0, 1, 11, 6.6f, 0, tdome(0, 1, 11));
+    place(cv, 22, 36, 0, 0.6f);
+    part_trooper(cv, art_rgb(206, 200, 188), GOLD);
     art_ellipse(cv, -10, 0, 3, 4, 0, dome(GOLD, -10, 0, 4));
     art_ellipse(cv, 10, 0, 3, 4, 0, dome(GOLD, 10, 0, 4));
-    part_arm(cv, -9.5f, 0, -8.5f, -6.5f, -4, -9, SKIN);
-    part_arm(cv, 9.5f, 0, 12, -7, 14, -14, SKIN);
-    float hat[6] = {0, -7.5f, 7.5f, 4.5f, -7.5f, 4.5f};
-    art_polygon(cv, hat, 3, dome(BLACK, 0, 0, 7));
-    art_polyline(cv, hat, 3, 2.6f, dome(GOLD, 0, 0, 7));
-    art_circle(cv, 0, 0.5f, 3.2f, dome(art_rgb(70, 62, 56), 0, 0.5f, 3.2f));
-    place(cv, 46, 34, 0, 0.55f);
+    art_line(cv, 10, -10.5f, 13, -20, 1.6f, art_solid(art_rgb(40, 30, 20))); /* telescope */
+    part_tricorne(cv, GOLD);
+    place(cv, 44, 42, 0, 0.6f);
     part_tricorne_man(cv, true);
-    finish(cv, 1.0f);
+    finish(cv, 1.1f);
 }
 
 static const art_asset SPRITES[] = {

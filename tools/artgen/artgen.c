@@ -13,8 +13,8 @@
 #include <stb/stb_image_write.h>
 
 typedef const art_asset *(*list_fn)(int *n);
-static const list_fn ART_LISTS[] = {art_sprites_list, art_cards_list, art_textures_list,
-                                    art_dice_list};
+static const list_fn ART_LISTS[] = {art_sprites_list, art_markers_list, art_cards_list,
+                                    art_textures_list, art_dice_list};
 #define ART_LIST_COUNT ((int)(sizeof ART_LISTS / sizeof ART_LISTS[0]))
 
 static const char ART_TINT_NOTE[] =

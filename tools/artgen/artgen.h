@@ -10,7 +10,7 @@
 
 typedef struct art_asset {
     const char *name; /* file stem, e.g. "fig_infantry" */
-    const char *kind; /* sprite, stand, card, texture, die */
+    const char *kind; /* sprite, stand, card, texture, die, badge, marker */
     int w, h;
     int param; /* passed to draw (a die face, a card type...) */
     void (*draw)(art_canvas *cv, int param);
@@ -22,6 +22,7 @@ const art_asset *art_sprites_list(int *n);
 const art_asset *art_cards_list(int *n);
 const art_asset *art_textures_list(int *n);
 const art_asset *art_dice_list(int *n);
+const art_asset *art_markers_list(int *n);
 
 /* Card layout shared with the manifest: boxes left free for text drawn at run time. */
 typedef struct art_box {

@@ -504,7 +504,7 @@ static void test_card_faces_leave_their_text_boxes_plain(void **state)
         assert_true(sd < 12);
         stbi_image_free(im.px);
     }
-    assert_int_equal(faces, 5);
+    assert_int_equal(faces, 6);
     json_decref(m);
 }
 

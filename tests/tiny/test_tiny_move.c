@@ -5,8 +5,8 @@
 
 static rules_command move_to(game *g, const char *uname, float x, float y)
 {
-    rules_command c = {.kind = RULES_CMD_MOVE, .side.id = 1, .unit = test_tiny_unit(g, uname),
-                       .path_count = 1};
+    rules_command c = {
+        .kind = RULES_CMD_MOVE, .side.id = 1, .unit = test_tiny_unit(g, uname), .path_count = 1};
     c.path[0] = (vec2s){{x, y}};
     return c;
 }
@@ -88,7 +88,8 @@ static void test_road_double_speed(void **state)
     test_tiny_submit(g, &c);
     assert_non_null(strstr(test_tiny_find(g, RULES_EV_MOVE, NULL, NULL)->text, "road"));
     /* Light infantry may move and shoot, but not after a road move. */
-    rules_command fire = {.kind = RULES_CMD_FIRE, .side.id = 1,
+    rules_command fire = {.kind = RULES_CMD_FIRE,
+                          .side.id = 1,
                           .unit = test_tiny_unit(g, "Lights"),
                           .target_unit = test_tiny_unit(g, "Blue foot")};
     test_tiny_refused(g, &fire, "road move");
@@ -108,16 +109,22 @@ static void test_about_face(void **state)
     tb_unit(&b, "Blue foot", "Blue", "line_infantry", "", "BB", 60, 70, 2, -1);
     game *g = test_tiny_game(tb_end(&b), 2);
     test_tiny_roll(g);
-    rules_command c = {.kind = RULES_CMD_MOVE, .side.id = 1, .unit = test_tiny_unit(g, "Close"),
-                       .face_set = true, .facing = (float)(1.5 * GEOM_PI)};
+    rules_command c = {.kind = RULES_CMD_MOVE,
+                       .side.id = 1,
+                       .unit = test_tiny_unit(g, "Close"),
+                       .face_set = true,
+                       .facing = (float)(1.5 * GEOM_PI)};
     test_tiny_refused(g, &c, "may not about-face within 6\"");
     /* It may still retreat facing the enemy. */
     vec2s p = test_tiny_pos(g, "Close 1");
     c = move_to(g, "Close", p.x, p.y - 10);
     test_tiny_submit(g, &c);
     /* Far from the enemy an about-face is free. */
-    c = (rules_command){.kind = RULES_CMD_MOVE, .side.id = 1, .unit = test_tiny_unit(g, "Free"),
-                        .face_set = true, .facing = (float)(1.5 * GEOM_PI)};
+    c = (rules_command){.kind = RULES_CMD_MOVE,
+                        .side.id = 1,
+                        .unit = test_tiny_unit(g, "Free"),
+                        .face_set = true,
+                        .facing = (float)(1.5 * GEOM_PI)};
     test_tiny_submit(g, &c);
     assert_int_equal(test_tiny_find(g, RULES_EV_MOVE, NULL, NULL)->value, 0);
     game_destroy(g);
@@ -211,7 +218,8 @@ static void test_dismount(void **state)
     tb_unit(&b, "Blue foot", "Blue", "line_infantry", "", "BB", 60, 92, 2, -1);
     game *g = test_tiny_game(tb_end(&b), 2);
     test_tiny_roll(g);
-    rules_command fire = {.kind = RULES_CMD_FIRE, .side.id = 1,
+    rules_command fire = {.kind = RULES_CMD_FIRE,
+                          .side.id = 1,
                           .unit = test_tiny_unit(g, "Dragoons"),
                           .target_unit = test_tiny_unit(g, "Blue foot")};
     test_tiny_refused(g, &fire, "Dragoons cannot shoot");

@@ -74,7 +74,9 @@ static void test_one_order_per_unit(void **state)
     assert_int_equal(pe->value - pe->need, test_tiny_pips(g, "Brig Red"));
     mv.path[0] = (vec2s){{p.x, p.y + 12}};
     test_tiny_refused(g, &mv, "already had its order");
-    rules_command fire = {.kind = RULES_CMD_FIRE, .side.id = 1, .unit = foot,
+    rules_command fire = {.kind = RULES_CMD_FIRE,
+                          .side.id = 1,
+                          .unit = foot,
                           .target_unit = test_tiny_unit(g, "Blue foot")};
     test_tiny_refused(g, &fire, "had its order");
     game_destroy(g);
@@ -86,7 +88,9 @@ static void test_brigadier_authority(void **state)
     game *g = two_units("", 2);
     test_tiny_roll(g);
     unit_id battery = test_tiny_unit(g, "Battery");
-    rules_command lim = {.kind = RULES_CMD_FORMATION, .side.id = 1, .unit = battery,
+    rules_command lim = {.kind = RULES_CMD_FORMATION,
+                         .side.id = 1,
+                         .unit = battery,
                          .figure = test_tiny_figure(g, "Brig Red")};
     snprintf(lim.option, sizeof lim.option, "limbered");
     test_tiny_refused(g, &lim, "only the units of his own brigade");
@@ -105,8 +109,10 @@ static void test_far_unit_costs_two(void **state)
     int before = test_tiny_pips(g, "Brig Red");
     assert_true(before >= 2); /* seed 2: the Brigadier rolls 5 */
     vec2s p = test_tiny_pos(g, "Far 1");
-    rules_command mv = {.kind = RULES_CMD_MOVE, .side.id = 1,
-                        .unit = test_tiny_unit(g, "Far"), .path_count = 1,
+    rules_command mv = {.kind = RULES_CMD_MOVE,
+                        .side.id = 1,
+                        .unit = test_tiny_unit(g, "Far"),
+                        .path_count = 1,
                         .figure = test_tiny_figure(g, "Brig Red")};
     mv.path[0] = (vec2s){{p.x, p.y - 5}};
     test_tiny_submit(g, &mv);
@@ -140,8 +146,11 @@ static void test_half_lost_brigade_costs_two(void **state)
     int before = test_tiny_pips(g, "Brig Red");
     assert_true(before >= 2);
     vec2s p = test_tiny_pos(g, "Foot 1");
-    rules_command mv = {.kind = RULES_CMD_MOVE, .side.id = 1, .unit = test_tiny_unit(g, "Foot"),
-                        .path_count = 1, .figure = test_tiny_figure(g, "Brig Red")};
+    rules_command mv = {.kind = RULES_CMD_MOVE,
+                        .side.id = 1,
+                        .unit = test_tiny_unit(g, "Foot"),
+                        .path_count = 1,
+                        .figure = test_tiny_figure(g, "Brig Red")};
     mv.path[0] = (vec2s){{p.x, p.y + 5}};
     test_tiny_submit(g, &mv);
     assert_int_equal(test_tiny_pips(g, "Brig Red"), before - 2);
@@ -175,8 +184,8 @@ static void test_formed_brigade_moves_as_one(void **state)
     test_tiny_roll(g);
     int pips = test_tiny_pips(g, "Brig Red");
     vec2s f1 = test_tiny_pos(g, "Foot 1"), g3 = test_tiny_pos(g, "Guard 3");
-    rules_command mv = {.kind = RULES_CMD_MOVE, .side.id = 1, .unit = test_tiny_unit(g, "RB"),
-                        .path_count = 1};
+    rules_command mv = {
+        .kind = RULES_CMD_MOVE, .side.id = 1, .unit = test_tiny_unit(g, "RB"), .path_count = 1};
     mv.path[0] = (vec2s){{f1.x + 3, f1.y + 12}};
     test_tiny_submit(g, &mv);
     assert_int_equal(test_tiny_pips(g, "Brig Red"), pips - 1); /* one order for the brigade */
@@ -188,8 +197,8 @@ static void test_formed_brigade_moves_as_one(void **state)
     /* "Far" is not adjacent: it stays. */
     assert_float_equal(test_tiny_pos(g, "Far 1").y, 70, 1e-3);
     /* Both units have had their order. */
-    rules_command again = {.kind = RULES_CMD_MOVE, .side.id = 1,
-                           .unit = test_tiny_unit(g, "Guard"), .path_count = 1};
+    rules_command again = {
+        .kind = RULES_CMD_MOVE, .side.id = 1, .unit = test_tiny_unit(g, "Guard"), .path_count = 1};
     again.path[0] = (vec2s){{g3b.x, g3b.y + 2}};
     test_tiny_refused(g, &again, "already had its order");
     game_destroy(g);

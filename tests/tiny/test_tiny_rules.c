@@ -60,19 +60,16 @@ static void test_rally_modifiers(void **state)
     tiny_mods m;
     assert_int_equal(tiny_rally_mods(d, tiny_data_troop(d, "grenadiers"), false, false, false, &m),
                      1);
-    assert_int_equal(tiny_rally_mods(d, tiny_data_troop(d, "line_infantry"), true, false, false,
-                                     &m),
-                     1);
+    assert_int_equal(
+        tiny_rally_mods(d, tiny_data_troop(d, "line_infantry"), true, false, false, &m), 1);
     assert_string_equal(m.m[0].source, "general_rallying");
     assert_int_equal(tiny_rally_mods(d, tiny_data_troop(d, "militia"), false, false, false, &m),
                      -1);
-    assert_int_equal(tiny_rally_mods(d, tiny_data_troop(d, "irregulars"), false, false, false,
-                                     &m),
+    assert_int_equal(tiny_rally_mods(d, tiny_data_troop(d, "irregulars"), false, false, false, &m),
                      -1);
     assert_int_equal(tiny_rally_mods(d, tiny_data_troop(d, "hussars"), false, true, true, &m), -3);
     assert_int_equal(m.count, 3);
-    assert_int_equal(tiny_rally_mods(d, tiny_data_troop(d, "grenadiers"), true, true, true, &m),
-                     0);
+    assert_int_equal(tiny_rally_mods(d, tiny_data_troop(d, "grenadiers"), true, true, true, &m), 0);
     /* The last hit never comes off. */
     assert_int_equal(tiny_rally_remove_hit(d, 3), 2);
     assert_int_equal(tiny_rally_remove_hit(d, 2), 1);
@@ -155,7 +152,7 @@ static void test_frontal_zone(void **state)
     /* A unit 16 cm wide facing +x with its front line at x = 0. */
     tiny_unit_geom g = {.count = 1, .front = {{0, 0}}, .facing = 0, .half_width = 8};
     assert_true(tiny_in_frontal_zone(&g, 45, (vec2s){{10, 0}}));
-    assert_true(tiny_in_frontal_zone(&g, 45, (vec2s){{10, 17.9f}}));  /* 45 deg from the flank */
+    assert_true(tiny_in_frontal_zone(&g, 45, (vec2s){{10, 17.9f}})); /* 45 deg from the flank */
     assert_false(tiny_in_frontal_zone(&g, 45, (vec2s){{10, 18.2f}}));
     assert_false(tiny_in_frontal_zone(&g, 45, (vec2s){{-1, 0}})); /* behind the front line */
     assert_true(tiny_in_frontal_zone(&g, 45, (vec2s){{0, -8}}));
@@ -164,9 +161,9 @@ static void test_frontal_zone(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_order_cost),    cmocka_unit_test(test_hits_and_shaken),
+        cmocka_unit_test(test_order_cost),      cmocka_unit_test(test_hits_and_shaken),
         cmocka_unit_test(test_rally_modifiers), cmocka_unit_test(test_fire_need),
-        cmocka_unit_test(test_melee),         cmocka_unit_test(test_army_retreat),
+        cmocka_unit_test(test_melee),           cmocka_unit_test(test_army_retreat),
         cmocka_unit_test(test_frontal_zone),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -153,10 +153,9 @@ static inline void tb_begin(tbuild *b, const char *terrain, const char *options)
 {
     b->s[0] = 0;
     b->units = 0;
-    tb_add(b,
-           "{\"title\": \"test\", \"ruleset\": \"tiny\", \"table\": {\"width_cm\": 180, "
-           "\"height_cm\": 120}, \"terrain_types\": [{\"name\": \"rough_hill\", \"like\": "
-           "\"hill\"}], \"sides\": [{\"name\": \"Red\"}, {\"name\": \"Blue\"}], ");
+    tb_add(b, "{\"title\": \"test\", \"ruleset\": \"tiny\", \"table\": {\"width_cm\": 180, "
+              "\"height_cm\": 120}, \"terrain_types\": [{\"name\": \"rough_hill\", \"like\": "
+              "\"hill\"}], \"sides\": [{\"name\": \"Red\"}, {\"name\": \"Blue\"}], ");
     if (terrain && *terrain)
         tb_add(b, "\"terrain\": %s, ", terrain);
     if (options && *options)

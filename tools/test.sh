@@ -48,5 +48,9 @@ run_suite() {
 run_suite "optimised" build --buildtype=debugoptimized
 run_suite "sanitizers" build-asan --buildtype=debug -Db_sanitize=address,undefined -Db_lundef=false
 
+# Fuzz smoke: a few seconds of each libFuzzer target (scenario, save, replay) in build-fuzz/.
+echo "=== fuzz smoke ==="
+if bash tools/fuzz.sh smoke 3; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -106,10 +106,11 @@ static int parse_args(int argc, char **argv, preview_args *a)
 
 static int render_to_png(const scenario *s, const preview_args *a)
 {
-    char err[512];
+    char err[512], art[1100];
     int h = ui_preview_height(s, a->width);
-    render_ctx *ctx = render_create_offscreen(
-        a->width, h, &(render_desc){.ui_scale = ui_preview_scale(a->width)}, err, sizeof err);
+    render_desc desc = {.ui_scale = ui_preview_scale(a->width),
+                        .art_dir = render_find_art_dir(art, sizeof art)};
+    render_ctx *ctx = render_create_offscreen(a->width, h, &desc, err, sizeof err);
     if (!ctx) {
         fprintf(stderr, "sandtable preview: %s\n", err);
         return 1;

@@ -102,7 +102,7 @@ static void size_grid(los_index *ix, float cell_cm)
         box = (geom_aabb){{{0, 0}}, {{1, 1}}};
         total = edges = 1;
     }
-    double cs = cell_cm > 0 ? cell_cm : fmin(fmax(2.0 * total / edges, 0.5), 20.0);
+    double cs = cell_cm > 0 ? cell_cm : fmin(fmax(1.5 * total / edges, 0.5), 20.0);
     double w = box.max.x - box.min.x + 2.0, h = box.max.y - box.min.y + 2.0;
     while ((w / cs + 1) * (h / cs + 1) > MAX_CELLS)
         cs *= 2;
@@ -119,6 +119,23 @@ static int clampi(int v, int lo, int hi)
     return v < lo ? lo : (v > hi ? hi : v);
 }
 
+/* Branch-free helpers the compiler inlines (fmin, fmax and floor may be library calls). */
+static inline double dmin(double a, double b)
+{
+    return a < b ? a : b;
+}
+
+static inline double dmax(double a, double b)
+{
+    return a > b ? a : b;
+}
+
+static inline int ifloor(double v)
+{
+    int i = (int)v;
+    return i - (v < i);
+}
+
 /* The rows of the grid a segment may touch, in the order from a to b. */
 typedef struct row_range {
     int first, last, step;
@@ -126,11 +143,11 @@ typedef struct row_range {
 
 static bool segment_rows(const los_index *ix, double ay, double by, row_range *rr)
 {
-    double lo = (fmin(ay, by) - GRID_PAD - ix->oy) * ix->inv;
-    double hi = (fmax(ay, by) + GRID_PAD - ix->oy) * ix->inv;
+    double lo = (dmin(ay, by) - GRID_PAD - ix->oy) * ix->inv;
+    double hi = (dmax(ay, by) + GRID_PAD - ix->oy) * ix->inv;
     if (hi < 0 || lo >= ix->ny)
         return false;
-    int r0 = clampi((int)floor(lo), 0, ix->ny - 1), r1 = clampi((int)floor(hi), 0, ix->ny - 1);
+    int r0 = clampi(ifloor(lo), 0, ix->ny - 1), r1 = clampi(ifloor(hi), 0, ix->ny - 1);
     *rr = by >= ay ? (row_range){r0, r1, 1} : (row_range){r1, r0, -1};
     return true;
 }
@@ -140,21 +157,21 @@ static bool row_span(const los_index *ix, double ax, double ay, double bx, doubl
                      int *c0, int *c1)
 {
     double y0 = ix->oy + r * ix->cs - GRID_PAD, y1 = ix->oy + (r + 1) * ix->cs + GRID_PAD;
-    double ylo = fmax(y0, fmin(ay, by)), yhi = fmin(y1, fmax(ay, by));
+    double ylo = dmax(y0, dmin(ay, by)), yhi = dmin(y1, dmax(ay, by));
     if (ylo > yhi)
         return false;
-    double xlo = fmin(ax, bx), xhi = fmax(ax, bx);
+    double xlo = dmin(ax, bx), xhi = dmax(ax, bx);
     if (fabs(by - ay) > 1e-12) {
         double k = (bx - ax) / (by - ay);
         double xa = ax + (ylo - ay) * k, xb = ax + (yhi - ay) * k;
-        xlo = fmax(xlo, fmin(xa, xb));
-        xhi = fmin(xhi, fmax(xa, xb));
+        xlo = dmax(xlo, dmin(xa, xb));
+        xhi = dmin(xhi, dmax(xa, xb));
     }
     double glo = (xlo - GRID_PAD - ix->ox) * ix->inv, ghi = (xhi + GRID_PAD - ix->ox) * ix->inv;
     if (ghi < 0 || glo >= ix->nx)
         return false;
-    *c0 = clampi((int)floor(glo), 0, ix->nx - 1);
-    *c1 = clampi((int)floor(ghi), 0, ix->nx - 1);
+    *c0 = clampi(ifloor(glo), 0, ix->nx - 1);
+    *c1 = clampi(ifloor(ghi), 0, ix->nx - 1);
     return true;
 }
 
@@ -211,7 +228,19 @@ static void register_feature_edges(los_index *ix, fill_ctx *fc, int i)
     }
 }
 
-/* The cells under an area's bounds, visited as the rows of its box's diagonal would not be. */
+/* True when the cell (grown by GRID_PAD) and the polygon share a point. */
+static bool cell_meets_polygon(const los_index *ix, int r, int c, const geom_polygon *poly)
+{
+    double x0 = ix->ox + c * ix->cs - GRID_PAD, y0 = ix->oy + r * ix->cs - GRID_PAD;
+    double x1 = x0 + ix->cs + 2 * GRID_PAD, y1 = y0 + ix->cs + 2 * GRID_PAD;
+    vec2s box[4] = {{{(float)x0, (float)y0}},
+                    {{(float)x1, (float)y0}},
+                    {{(float)x1, (float)y1}},
+                    {{(float)x0, (float)y1}}};
+    return geom_polygon_polygon_overlap(&(geom_polygon){box, 4}, poly);
+}
+
+/* The cells an area's polygon meets: where an endpoint may stand inside it. */
 static void register_feature_box(los_index *ix, fill_ctx *fc, int i)
 {
     geom_aabb b = geom_aabb_pad(ix->features[i].bounds, (float)GRID_PAD);
@@ -222,7 +251,8 @@ static void register_feature_box(los_index *ix, fill_ctx *fc, int i)
     fc->area = i;
     for (int r = r0; r <= r1; r++)
         for (int c = c0; c <= c1; c++)
-            visit_area(ix, r * ix->nx + c, fc);
+            if (cell_meets_polygon(ix, r, c, &ix->features[i].shape))
+                visit_area(ix, r * ix->nx + c, fc);
 }
 
 static void fill_pass(los_index *ix, fill_ctx *fc)
@@ -344,6 +374,10 @@ static bool edge_hit(const sight *s, const los_edge *e)
     double o4 = ex * (s->by - e->ay) - ey * (s->bx - e->ax);
     if ((o3 > tol && o4 > tol) || (o3 < -tol && o4 < -tol))
         return false;
+    /* a clean crossing (every end beyond the tolerance from the other line) needs no more */
+    if (((o1 > s->tol && o2 < -s->tol) || (o1 < -s->tol && o2 > s->tol)) &&
+        ((o3 > tol && o4 < -tol) || (o3 < -tol && o4 > tol)))
+        return true;
     geom_segment es = {{{e->ax, e->ay}}, {{e->bx, e->by}}};
     return geom_segment_segment_distance((geom_segment){s->pa, s->pb}, es) <= GEOM_EPS;
 }
@@ -393,7 +427,7 @@ static bool area_blocks(const los_index *ix, sight *s, int fi)
 
 static int cell_of(const los_index *ix, vec2s p)
 {
-    int c = (int)floor((p.x - ix->ox) * ix->inv), r = (int)floor((p.y - ix->oy) * ix->inv);
+    int c = ifloor((p.x - ix->ox) * ix->inv), r = ifloor((p.y - ix->oy) * ix->inv);
     if (c < 0 || r < 0 || c >= ix->nx || r >= ix->ny)
         return -1;
     return r * ix->nx + c;
@@ -408,7 +442,9 @@ static void collect_held(const los_index *ix, sight *s, vec2s p)
     for (int k = ix->area_start[cell]; k < ix->area_start[cell + 1]; k++) {
         int fi = ix->areas[k];
         const los_feature *f = &ix->features[fi];
-        if (f->height <= s->eye || !geom_aabb_contains(f->bounds, p))
+        if (f->height <= s->eye || p.x < f->bounds.min.x - GEOM_EPS ||
+            p.x > f->bounds.max.x + GEOM_EPS || p.y < f->bounds.min.y - GEOM_EPS ||
+            p.y > f->bounds.max.y + GEOM_EPS)
             continue;
         if (in_list(s->held, s->held_count, fi) || !geom_point_in_polygon(p, &f->shape))
             continue;

@@ -110,7 +110,11 @@ static bool platform_open(platform *p, const ui_settings *s, char *err, size_t s
     SDL_GetWindowSize(p->window, &ww, &wh);
     SDL_GetRendererOutputSize(p->renderer, &ow, &oh);
     float scale = ww > 0 ? (float)ow / (float)ww : 1.0f;
-    p->ctx = render_create(p->renderer, &(render_desc){.ui_scale = scale}, err, size);
+    char art[1100];
+    p->ctx = render_create(
+        p->renderer,
+        &(render_desc){.ui_scale = scale, .art_dir = render_find_art_dir(art, sizeof art)}, err,
+        size);
     p->in.ui_scale = scale;
     return p->ctx != NULL;
 }
@@ -224,9 +228,12 @@ static void pump(platform *p)
             in->quit = true;
         else if (e.type == SDL_MOUSEMOTION)
             on_mouse_motion(in, &e.motion);
-        else if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP)
+        else if (e.type == SDL_MOUSEBUTTONDOWN || e.type == SDL_MOUSEBUTTONUP) {
             on_button(in, &e.button, e.type == SDL_MOUSEBUTTONDOWN);
-        else if (e.type == SDL_MOUSEWHEEL)
+            /* One button change per frame: after a slow frame, a whole press-drag-release may
+             * be queued, and the ui must see the press, the travel and the release apart. */
+            break;
+        } else if (e.type == SDL_MOUSEWHEEL)
             in->wheel += e.wheel.preciseY != 0 ? e.wheel.preciseY : (float)e.wheel.y;
         else if (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP)
             on_key(in, &e.key, e.type == SDL_KEYDOWN);

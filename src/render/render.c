@@ -9,6 +9,23 @@
 #include <stdio.h>
 #include <string.h>
 
+const char *render_find_art_dir(char *buf, size_t size)
+{
+    const char *roots[] = {".", SANDTABLE_SOURCE_DIR};
+    for (int i = 0; i < 2; i++) {
+        char probe[1100];
+        snprintf(probe, sizeof probe, "%s/assets/art/manifest.json", roots[i]);
+        FILE *f = fopen(probe, "rb");
+        if (f) {
+            fclose(f);
+            snprintf(buf, size, "%s/assets/art", roots[i]);
+            return buf;
+        }
+    }
+    SDL_Log("art: no assets/art folder found; drawing plain shapes");
+    return NULL;
+}
+
 /* ---- creation ------------------------------------------------------------------------------ */
 
 static bool libs_start(char *err, size_t err_size)
@@ -96,8 +113,16 @@ static void caches_free(render_ctx *ctx)
         SDL_DestroyTexture(ctx->discs[i].tex);
     for (int i = 0; i < ctx->font_count; i++)
         TTF_CloseFont(ctx->fonts[i].font);
-    for (int i = 0; i < ctx->tile_count; i++)
+    for (int i = 0; i < ctx->tile_count; i++) {
         free(ctx->tiles[i].px);
+        free(ctx->tiles[i].gain);
+    }
+    for (int i = 0; i < ctx->art_count; i++) {
+        free(ctx->art[i].px);
+        free(ctx->art[i].tint);
+    }
+    for (int i = 0; i < ctx->sprite_count; i++)
+        SDL_DestroyTexture(ctx->sprites[i].tex);
     render_static_free(ctx);
 }
 
@@ -400,34 +425,66 @@ SDL_Texture *render_disc_texture(render_ctx *ctx, uint32_t rgba, int radius_px, 
 
 /* ---- art tiles ----------------------------------------------------------------------------- */
 
-static void tile_load(render_ctx *ctx, render_tile *tile)
+/* Loads an image of the art folder as ARGB pixels; NULL (with a log line) when missing or
+ * unreadable, and the caller draws a plain shape instead. */
+static uint32_t *art_load(const render_ctx *ctx, const char *file, int *w, int *h)
 {
-    if (!ctx->art_dir[0])
-        return;
     char path[700];
-    snprintf(path, sizeof path, "%s/terrain/%s.png", ctx->art_dir, tile->name);
+    snprintf(path, sizeof path, "%s/%s", ctx->art_dir, file);
     SDL_Surface *s = IMG_Load(path);
     if (!s) {
-        SDL_Log("art: no terrain texture %s, drawing plain colour", path);
-        return;
+        SDL_Log("art: cannot load %s (%s); drawing a plain shape", path, IMG_GetError());
+        return NULL;
     }
     SDL_Surface *c = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888, 0);
     SDL_FreeSurface(s);
     if (!c || c->w < 1 || c->h < 1) {
-        SDL_Log("art: cannot use %s, drawing plain colour", path);
+        SDL_Log("art: cannot use %s; drawing a plain shape", path);
         SDL_FreeSurface(c);
-        return;
+        return NULL;
     }
-    tile->w = c->w;
-    tile->h = c->h;
-    tile->px = mem_calloc((size_t)c->w * (size_t)c->h, 4);
+    uint32_t *px = mem_calloc((size_t)c->w * (size_t)c->h, 4);
     for (int y = 0; y < c->h; y++)
-        memcpy(tile->px + (size_t)y * (size_t)c->w, (uint8_t *)c->pixels + y * c->pitch,
+        memcpy(px + (size_t)y * (size_t)c->w, (uint8_t *)c->pixels + y * c->pitch,
                (size_t)c->w * 4);
+    *w = c->w;
+    *h = c->h;
     SDL_FreeSurface(c);
+    return px;
 }
 
-const render_tile *render_tile_get(render_ctx *ctx, const char *name)
+static float luminance(uint32_t argb)
+{
+    return 0.299f * (float)((argb >> 16) & 0xff) + 0.587f * (float)((argb >> 8) & 0xff) +
+           0.114f * (float)(argb & 0xff);
+}
+
+/* Turns a texture into brightness factors around 1, so the terrain keeps its type's colour
+ * (the legend stays honest) and takes the texture's detail. */
+static void tile_normalise(render_tile *t)
+{
+    double sum = 0;
+    size_t n = (size_t)t->w * (size_t)t->h;
+    for (size_t i = 0; i < n; i++)
+        sum += luminance(t->px[i]);
+    float mean = (float)(sum / (double)n);
+    t->gain = mem_calloc(n, sizeof *t->gain);
+    for (size_t i = 0; i < n; i++) {
+        float k = mean > 1 ? luminance(t->px[i]) / mean : 1;
+        t->gain[i] = k < 0.7f ? 0.7f : k > 1.25f ? 1.25f : k;
+    }
+}
+
+static void tile_load(render_ctx *ctx, render_tile *tile, const char *file)
+{
+    if (!ctx->art_dir[0] || !file)
+        return;
+    tile->px = art_load(ctx, file, &tile->w, &tile->h);
+    if (tile->px)
+        tile_normalise(tile);
+}
+
+const render_tile *render_tile_get(render_ctx *ctx, const char *name, const char *file)
 {
     for (int i = 0; i < ctx->tile_count; i++)
         if (strcmp(ctx->tiles[i].name, name) == 0)
@@ -436,8 +493,125 @@ const render_tile *render_tile_get(render_ctx *ctx, const char *name)
         return NULL;
     render_tile *t = &ctx->tiles[ctx->tile_count++];
     snprintf(t->name, sizeof t->name, "%s", name);
-    tile_load(ctx, t);
+    tile_load(ctx, t, file);
     return t->px ? t : NULL;
+}
+
+/* ---- sprites ------------------------------------------------------------------------------- */
+
+static render_art *art_get(render_ctx *ctx, const char *name)
+{
+    for (int i = 0; i < ctx->art_count; i++)
+        if (strcmp(ctx->art[i].name, name) == 0)
+            return ctx->art[i].px ? &ctx->art[i] : NULL;
+    if (ctx->art_count == RENDER_ART_MAX || !ctx->art_dir[0])
+        return NULL;
+    render_art *a = &ctx->art[ctx->art_count++];
+    snprintf(a->name, sizeof a->name, "%s", name);
+    char file[96];
+    snprintf(file, sizeof file, "%s.png", name);
+    a->px = art_load(ctx, file, &a->w, &a->h);
+    snprintf(file, sizeof file, "%s_tint.png", name);
+    int tw = 0, th = 0;
+    a->tint = a->px ? art_load(ctx, file, &tw, &th) : NULL;
+    if (a->tint && (tw != a->w || th != a->h)) {
+        free(a->tint);
+        a->tint = NULL;
+    }
+    return a->px ? a : NULL;
+}
+
+/* The sprite pixel at source (u, v), tinted: the mask's grey times the side colour replaces the
+ * sprite by the mask's alpha. Premultiplied for filtering. */
+static void sprite_texel(const render_art *a, int u, int v, uint32_t side_rgb, float out[4])
+{
+    if (u < 0 || v < 0 || u >= a->w || v >= a->h) {
+        out[0] = out[1] = out[2] = out[3] = 0;
+        return;
+    }
+    uint32_t p = a->px[(size_t)v * (size_t)a->w + (size_t)u];
+    float alpha = (float)(p >> 24) / 255.0f;
+    float rgb[3] = {(float)((p >> 16) & 0xff), (float)((p >> 8) & 0xff), (float)(p & 0xff)};
+    if (a->tint) {
+        uint32_t m = a->tint[(size_t)v * (size_t)a->w + (size_t)u];
+        float k = (float)(m >> 24) / 255.0f, grey = (float)((m >> 8) & 0xff) / 255.0f;
+        for (int c = 0; c < 3; c++) {
+            float sc = (float)((side_rgb >> (16 - 8 * c)) & 0xff);
+            rgb[c] = rgb[c] * (1 - k) + sc * grey * k;
+        }
+    }
+    for (int c = 0; c < 3; c++)
+        out[c] = rgb[c] * alpha;
+    out[3] = alpha * 255.0f;
+}
+
+/* Rotates and scales the sprite on the CPU once per (size, angle step): SDL's software renderer
+ * would otherwise rotate every sprite every frame. */
+static SDL_Surface *sprite_bake(const render_art *a, int size, float angle, uint32_t side_rgb)
+{
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, size, size, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!s)
+        return NULL;
+    float scale = (float)a->w / (float)size, cs = cosf(angle), sn = sinf(angle);
+    float c = size / 2.0f;
+    for (int y = 0; y < size; y++) {
+        uint32_t *row = (uint32_t *)((uint8_t *)s->pixels + y * s->pitch);
+        for (int x = 0; x < size; x++) {
+            /* Inverse rotation into the sprite's frame (it faces the top of its image). */
+            float dx = x + 0.5f - c, dy = y + 0.5f - c;
+            float u = (dx * cs + dy * sn) * scale + a->w / 2.0f - 0.5f;
+            float v = (-dx * sn + dy * cs) * scale + a->h / 2.0f - 0.5f;
+            int u0 = (int)floorf(u), v0 = (int)floorf(v);
+            float fu = u - (float)u0, fv = v - (float)v0, acc[4] = {0, 0, 0, 0}, t[4];
+            float wts[4] = {(1 - fu) * (1 - fv), fu * (1 - fv), (1 - fu) * fv, fu * fv};
+            for (int k = 0; k < 4; k++) {
+                sprite_texel(a, u0 + (k & 1), v0 + (k >> 1), side_rgb, t);
+                for (int ch = 0; ch < 4; ch++)
+                    acc[ch] += t[ch] * wts[k];
+            }
+            uint32_t al = (uint32_t)lroundf(acc[3]);
+            uint32_t out = al << 24;
+            for (int ch = 0; ch < 3 && acc[3] > 0.5f; ch++) {
+                float v8 = acc[ch] / (acc[3] / 255.0f);
+                out |= (uint32_t)lroundf(v8 > 255 ? 255 : v8) << (16 - 8 * ch);
+            }
+            row[x] = out;
+        }
+    }
+    return s;
+}
+
+SDL_Texture *render_sprite_texture(render_ctx *ctx, const char *name, int size, float angle,
+                                   uint32_t side_rgb)
+{
+    /* The sprite faces up (-y); angle 0 on the table faces +x. */
+    float turn = angle + 1.5707963f;
+    float step = 6.2831853f / RENDER_SPRITE_STEPS;
+    int bin = ((int)lroundf(turn / step) % RENDER_SPRITE_STEPS + RENDER_SPRITE_STEPS) %
+              RENDER_SPRITE_STEPS;
+    for (int i = 0; i < ctx->sprite_count; i++) {
+        render_sprite_entry *e = &ctx->sprites[i];
+        if (e->size == size && e->bin == bin && e->rgb == side_rgb && strcmp(e->name, name) == 0)
+            return e->tex;
+    }
+    render_art *a = art_get(ctx, name);
+    if (!a || size < 4)
+        return NULL;
+    if (ctx->sprite_count == RENDER_SPRITE_CACHE) {
+        for (int i = 0; i < ctx->sprite_count; i++)
+            SDL_DestroyTexture(ctx->sprites[i].tex);
+        ctx->sprite_count = 0;
+    }
+    SDL_Surface *s = sprite_bake(a, size, (float)bin * step, side_rgb);
+    SDL_Texture *t = s ? SDL_CreateTextureFromSurface(ctx->r, s) : NULL;
+    SDL_FreeSurface(s);
+    if (!t)
+        return NULL;
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    render_sprite_entry *e = &ctx->sprites[ctx->sprite_count++];
+    *e = (render_sprite_entry){.size = size, .bin = bin, .rgb = side_rgb, .tex = t};
+    snprintf(e->name, sizeof e->name, "%s", name);
+    return t;
 }
 
 const char *render_format_distance(float cm, render_units units, char *buf, size_t size)

@@ -30,6 +30,10 @@ typedef struct render_desc {
     const char *art_dir;   /* generated art (assets/art); NULL or missing: plain shapes */
 } render_desc;
 
+/* The art folder: assets/art under the working directory, else under the source tree; NULL
+ * (plain shapes) when neither has a manifest.json. */
+const char *render_find_art_dir(char *buf, size_t size);
+
 /* Draws into an existing renderer (owned by the caller). NULL with a message on failure. */
 render_ctx *render_create(struct SDL_Renderer *renderer, const render_desc *desc, char *err,
                           size_t err_size);

@@ -37,8 +37,27 @@ typedef struct render_font {
 typedef struct render_tile {
     char name[TABLE_NAME_MAX];
     uint32_t *px; /* ARGB, NULL when missing */
+    float *gain;  /* per pixel brightness factor around 1 */
     int w, h;
 } render_tile;
+
+/* A sprite and its side-colour mask from the art folder (see assets/art/manifest.json). */
+typedef struct render_art {
+    char name[64];
+    uint32_t *px, *tint; /* ARGB; px NULL when missing, tint NULL when it has none */
+    int w, h;
+} render_art;
+
+typedef struct render_sprite_entry {
+    char name[64];
+    int size, bin;
+    uint32_t rgb;
+    SDL_Texture *tex;
+} render_sprite_entry;
+
+#define RENDER_ART_MAX      32
+#define RENDER_SPRITE_CACHE 512
+#define RENDER_SPRITE_STEPS 32 /* pre-rotated facings: 11.25 degrees apart */
 
 typedef struct render_static_key {
     const table *table;
@@ -69,6 +88,10 @@ struct render_ctx {
     bool static_valid;
     render_tile tiles[RENDER_TILE_MAX];
     int tile_count;
+    render_art art[RENDER_ART_MAX];
+    int art_count;
+    render_sprite_entry sprites[RENDER_SPRITE_CACHE];
+    int sprite_count;
 };
 
 void render_set_colour(render_ctx *ctx, uint32_t rgba);
@@ -77,7 +100,12 @@ TTF_Font *render_font_get(render_ctx *ctx, int size_px);
 void render_triangles(render_ctx *ctx, const SDL_FPoint *pts, int n, uint32_t rgba);
 /* A disc texture of a colour and radius, optionally just a ring; cached. */
 SDL_Texture *render_disc_texture(render_ctx *ctx, uint32_t rgba, int radius_px, int ring_px);
-const render_tile *render_tile_get(render_ctx *ctx, const char *name);
+/* The terrain texture `file` of the art folder under a cache `name`; NULL when missing. */
+const render_tile *render_tile_get(render_ctx *ctx, const char *name, const char *file);
+/* A sprite (art file stem) tinted with the side colour, `size` px square, rotated to the
+ * nearest pre-rotated step of `angle`; cached. NULL when the art is missing. */
+SDL_Texture *render_sprite_texture(render_ctx *ctx, const char *name, int size, float angle,
+                                   uint32_t side_rgb);
 void render_static_free(render_ctx *ctx);
 
 #endif // RENDER_RENDER_INTERNAL_H

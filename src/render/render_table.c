@@ -148,21 +148,56 @@ static float pattern_value(pattern pat, float x, float y, uint32_t seed)
     return 0.97f + 0.06f * n;
 }
 
-static uint32_t tile_sample(const render_tile *tile, float tile_cm, float x, float y)
+static float tile_gain(const render_tile *tile, float tile_cm, float x, float y)
 {
     float u = fract(x / tile_cm), v = fract(y / tile_cm * (float)tile->w / (float)tile->h);
     int tx = (int)(u * (float)tile->w), ty = (int)(v * (float)tile->h);
     tx = tx >= tile->w ? tile->w - 1 : tx;
     ty = ty >= tile->h ? tile->h - 1 : ty;
-    return tile->px[(size_t)ty * (size_t)tile->w + (size_t)tx] & 0xffffff;
+    return tile->gain[(size_t)ty * (size_t)tile->w + (size_t)tx];
+}
+
+/* The art folder's texture for a terrain type, by the same words that pick its pattern. */
+static const char *texture_file(const char *name, pattern pat)
+{
+    if (strstr(name, "ford"))
+        return "tex_ford.png";
+    if (strstr(name, "jungle"))
+        return "tex_jungle.png";
+    if (strstr(name, "building") || strstr(name, "house") || strstr(name, "church") ||
+        strstr(name, "hut"))
+        return "tex_roof.png";
+    switch (pat) {
+    case PATTERN_WOOD:
+        return "tex_forest.png";
+    case PATTERN_BAMBOO:
+        return "tex_bamboo.png";
+    case PATTERN_HILL:
+        return "tex_hill.png";
+    case PATTERN_TOWN:
+        return "tex_town.png";
+    case PATTERN_WATER:
+        return "tex_river.png";
+    case PATTERN_ROAD:
+        return "tex_road.png";
+    case PATTERN_DUNES:
+        return "tex_dunes.png";
+    case PATTERN_WALL:
+        return "tex_wall.png";
+    case PATTERN_HEDGE:
+        return "tex_hedge.png";
+    default:
+        return NULL;
+    }
 }
 
 static uint32_t shade_pixel(void *p, int x, int y)
 {
     shade_ctx *s = p;
     vec2s cm = render_camera_to_cm(s->cam, (vec2s){{x + 0.5f, y + 0.5f}});
-    uint32_t rgb = s->tile ? tile_sample(s->tile, s->tile_cm, cm.x, cm.y)
-                           : rgb_scale(s->rgb, pattern_value(s->pat, cm.x, cm.y, s->seed));
+    float k = s->tile ? tile_gain(s->tile, s->tile_cm, cm.x, cm.y)
+                      : pattern_value(s->pat, cm.x, cm.y, s->seed);
+    uint32_t rgb = rgb_scale(s->rgb, k);
     return s->alpha << 24 | rgb;
 }
 
@@ -207,7 +242,7 @@ static shade_ctx type_shader(render_ctx *ctx, const render_camera *cam, const ta
     shade_ctx s = {.cam = cam, .rgb = ty->colour ? ty->colour : 0x808080, .alpha = 255};
     s.pat = pattern_for(ty->name);
     s.seed = (uint32_t)type * 7919u + 17u;
-    s.tile = render_tile_get(ctx, ty->name);
+    s.tile = render_tile_get(ctx, ty->name, texture_file(ty->name, s.pat));
     s.tile_cm = 12.0f;
     return s;
 }
@@ -276,7 +311,7 @@ static void draw_zones(raster_target *rt, const render_camera *cam, const render
     }
 }
 
-static void draw_cloth(raster_target *rt, const render_camera *cam, const table *t)
+static void draw_cloth(render_ctx *ctx, raster_target *rt, const render_camera *cam, const table *t)
 {
     for (size_t i = 0; i < (size_t)rt->h * (size_t)rt->pitch; i++)
         rt->px[i] = 0xff1e2226u;
@@ -284,6 +319,8 @@ static void draw_cloth(raster_target *rt, const render_camera *cam, const table 
         {{0, 0}}, {{t->width_cm, 0}}, {{t->width_cm, t->height_cm}}, {{0, t->height_cm}}};
     vec2s *px = to_px(cam, rect, 4);
     shade_ctx s = {.cam = cam, .rgb = CLOTH_RGB, .pat = PATTERN_CLOTH, .seed = 3, .alpha = 255};
+    s.tile = render_tile_get(ctx, "(cloth)", "tex_clear.png");
+    s.tile_cm = 20.0f;
     raster_fill_polygon(rt, px, 4, shade_pixel, &s);
     free(px);
 }
@@ -311,7 +348,7 @@ static void static_rasterise(render_ctx *ctx, const render_camera *cam, const re
 {
     raster_target rt = {ctx->static_px, ctx->static_w, ctx->static_h, ctx->static_w};
     const table *t = sc->table;
-    draw_cloth(&rt, cam, t);
+    draw_cloth(ctx, &rt, cam, t);
     for (int i = 0; i < t->feature_count; i++)
         if (t->features[i].shape == TERRAIN_SHAPE_AREA && !is_crossing(t, &t->features[i]))
             draw_area(ctx, &rt, cam, t, &t->features[i]);
@@ -429,6 +466,60 @@ static void draw_facing(render_ctx *ctx, vec2s c, float r, float facing, uint32_
     render_triangles(ctx, tri, 3, rgba);
 }
 
+static const char *sprite_name(const figure *f)
+{
+    switch (f->role) {
+    case FIGURE_ROLE_OFFICER:
+    case FIGURE_ROLE_GENERAL:
+    case FIGURE_ROLE_BRIGADIER:
+        return "fig_officer";
+    case FIGURE_ROLE_NCO:
+        return "fig_nco";
+    case FIGURE_ROLE_LEADER:
+        return "fig_leader";
+    case FIGURE_ROLE_GUN:
+        return strstr(f->kind, "gatling") ? "fig_gatling" : "fig_gun";
+    case FIGURE_ROLE_CREW:
+        return "fig_crew";
+    default:
+        break;
+    }
+    if (strstr(f->kind, "cavalry") || f->posture == FIGURE_POSTURE_MOUNTED)
+        return "fig_cavalry";
+    if (strstr(f->kind, "native") || strstr(f->kind, "warrior") || strstr(f->kind, "irregular"))
+        return "fig_native";
+    return "fig_infantry";
+}
+
+/* The figure's sprite over its base, when the art exists and the figure is big enough on screen
+ * to read; false otherwise (the caller draws the plain facing mark). */
+static bool draw_sprite(render_ctx *ctx, const figure *f, vec2s c, float r, float facing,
+                        uint32_t rgb)
+{
+    if (r < 7 || !ctx->art_dir[0])
+        return false;
+    /* The sprites' bodies fill about 60% of their image; make that the base's diameter. */
+    int size = (int)lroundf(r * 2 / 0.6f) | 1;
+    SDL_Texture *t = render_sprite_texture(ctx, sprite_name(f), size, facing, rgb);
+    if (!t)
+        return false;
+    SDL_Rect dst = {(int)lroundf(c.x) - size / 2, (int)lroundf(c.y) - size / 2, size, size};
+    SDL_RenderCopy(ctx->r, t, NULL, &dst);
+    return true;
+}
+
+/* A small mark on the base's rim where the figure faces (sprites show facing less plainly when
+ * zoomed out). */
+static void draw_facing_tick(render_ctx *ctx, vec2s c, float r, float facing)
+{
+    vec2s d = {{cosf(facing), sinf(facing)}}, n = {{-d.y, d.x}};
+    float half = fmaxf(2.0f, r * 0.22f);
+    SDL_FPoint tri[3] = {{c.x + d.x * (r + 3), c.y + d.y * (r + 3)},
+                         {c.x + d.x * (r - 2) + n.x * half, c.y + d.y * (r - 2) + n.y * half},
+                         {c.x + d.x * (r - 2) - n.x * half, c.y + d.y * (r - 2) - n.y * half}};
+    render_triangles(ctx, tri, 3, 0xf8f4e8ff);
+}
+
 static void draw_stand(render_ctx *ctx, const render_camera *cam, const figure *f, vec2s pos,
                        float facing, uint32_t rgb, unsigned flags)
 {
@@ -542,7 +633,10 @@ void render_figure(render_ctx *ctx, const render_camera *cam, const table *t, co
         uint32_t alpha = flags & RENDER_FIG_GHOST ? 0x70 : 0xff;
         copy_disc(ctx, render_disc_texture(ctx, 0x141414u << 8 | alpha, ri, 0), c, ri);
         copy_disc(ctx, render_disc_texture(ctx, rgb << 8 | alpha, ri - 1, 0), c, ri - 1);
-        draw_facing(ctx, c, r - 1, facing, 0xf8f4e8ff & (0xffffff00u | alpha));
+        if (!(flags & RENDER_FIG_GHOST) && draw_sprite(ctx, f, c, r, facing, rgb))
+            draw_facing_tick(ctx, c, r, facing);
+        else
+            draw_facing(ctx, c, r - 1, facing, 0xf8f4e8ff & (0xffffff00u | alpha));
     }
     if (!(flags & RENDER_FIG_GHOST) && r >= 5)
         draw_markers(ctx, f, c, r);

@@ -91,7 +91,7 @@ try:
         run("xdotool", "key", *keys)
         time.sleep(0.25)
 
-    time.sleep(0.8)
+    time.sleep(1.5)
     drag((10, 70), (18, 70))        # Blue 1, 8 cm east (toy rules: side 1 acts first)
     drag((66, 64), (66, 58))        # Red 1, 6 cm north
     key("m")                        # measuring tape: Blue 1 -> Lt Azul

@@ -628,6 +628,33 @@ static bool validate_move(const rules_state *rs, const table *t, const rules_com
     return true;
 }
 
+/* One firer against a chosen target: weapon, range, arc and line of fire. */
+static bool firer_ok(const rules_state *rs, const table *t, const figure *f, const figure *target,
+                     bool area, char *why, size_t size)
+{
+    if (!may_act(rs, t, f->id, why, size))
+        return false;
+    if (!lcr_figure_can_fire(rs, f)) {
+        snprintf(why, size, "%s has no firearm (%s)", fig_name(t, f->id), f->weapon);
+        return false;
+    }
+    int need;
+    float range = glms_vec2_distance(f->pos, target->pos);
+    if (!lcr_fire_need(lcr_data_weapon(rs->data, f->weapon), range, &need, NULL)) {
+        snprintf(why, size, "%s is out of range (%.1f cm)", fig_name(t, f->id), range);
+        return false;
+    }
+    const unit *u = table_unit_const(t, f->unit);
+    bool formation = area && u && !lcr_data_is_loose(rs->data, u->formation);
+    if (formation &&
+        !lcr_fire_in_arc(f->pos, f->facing, rs->data->formation_arc_deg, target->pos)) {
+        snprintf(why, size, "%s: the target is outside the formation's %.0f degree arc",
+                 fig_name(t, f->id), rs->data->formation_arc_deg);
+        return false;
+    }
+    return !lcr_line_blocked(rs, t, f, target, formation, why, size);
+}
+
 static bool validate_fire(const rules_state *rs, const table *t, const rules_command *cmd,
                           char *why, size_t size)
 {
@@ -647,28 +674,13 @@ static bool validate_fire(const rules_state *rs, const table *t, const rules_com
         }
     }
     for (int i = 0; i < cmd->figure_count; i++) {
-        if (!may_act(rs, t, cmd->figures[i], why, size))
-            return false;
+        for (int j = 0; j < i; j++)
+            if (cmd->figures[j].id == cmd->figures[i].id)
+                return refuse(why, size, "a figure is named twice");
         const figure *f = table_figure_const(t, cmd->figures[i]);
-        if (!lcr_figure_can_fire(rs, f)) {
-            snprintf(why, size, "%s has no firearm (%s)", fig_name(t, f->id), f->weapon);
-            return false;
-        }
-        int need;
-        float range = glms_vec2_distance(f->pos, target->pos);
-        if (!lcr_fire_need(lcr_data_weapon(rs->data, f->weapon), range, &need, NULL)) {
-            snprintf(why, size, "%s is out of range (%.1f cm)", fig_name(t, f->id), range);
-            return false;
-        }
-        const unit *u = table_unit_const(t, f->unit);
-        bool formation = area && u && !lcr_data_is_loose(rs->data, u->formation);
-        if (formation &&
-            !lcr_fire_in_arc(f->pos, f->facing, rs->data->formation_arc_deg, target->pos)) {
-            snprintf(why, size, "%s: the target is outside the formation's 90 degree arc",
-                     fig_name(t, f->id));
-            return false;
-        }
-        if (lcr_line_blocked(rs, t, f, target, formation, why, size))
+        if (!f)
+            return refuse(why, size, "unknown figure");
+        if (!firer_ok(rs, t, f, target, area, why, size))
             return false;
     }
     return true;
@@ -879,22 +891,30 @@ static void legal_fire(legal_out *lo, const rules_state *rs, const table *t, sid
         }
         return;
     }
-    /* Area fire: every firer that can reach the nearest enemy of the group. */
-    vec2s c = lcr_centroid(t, fire.figures, fire.figure_count);
-    fire.target = lcr_nearest_enemy(rs, t, sd, c);
-    rules_command ok = fire;
-    ok.figure_count = 0;
-    for (int i = 0; i < fire.figure_count; i++) {
-        rules_command one = fire;
-        one.figure_count = 1;
-        one.figures[0] = fire.figures[i];
-        char why[160];
-        if (validate_fire(rs, t, &one, why, sizeof why) ||
-            (lcr_fire_is_area(rs, one.figures, 1) == false && false))
-            rules_command_add_figure(&ok, fire.figures[i]);
-    }
-    if (ok.figure_count > 0)
+    /* Area fire: the firers that can reach the nearest enemy of the group; the group's centre
+     * moves when some drop out, so look again once. */
+    for (int round = 0; round < 2; round++) {
+        vec2s c = lcr_centroid(t, fire.figures, fire.figure_count);
+        fire.target = lcr_nearest_enemy(rs, t, sd, c);
+        const figure *target = table_figure_const(t, fire.target);
+        if (!target)
+            return;
+        rules_command ok = fire;
+        ok.figure_count = 0;
+        for (int i = 0; i < fire.figure_count; i++) {
+            char why[160];
+            if (firer_ok(rs, t, table_figure_const(t, fire.figures[i]), target, true, why,
+                         sizeof why))
+                rules_command_add_figure(&ok, fire.figures[i]);
+        }
+        if (ok.figure_count == 0)
+            return;
+        int before = lo->n;
         legal_push(lo, rs, t, &ok);
+        if (lo->n > before)
+            return;
+        fire = ok;
+    }
 }
 
 static int lcr_legal(const rules_state *rs, const table *t, rules_command *out, int max)

@@ -1,0 +1,289 @@
+#include "rules/tiny/tiny_rules.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+void tiny_mods_add(tiny_mods *mods, int value, const char *source)
+{
+    if (!mods || value == 0 || mods->count >= TINY_MODS_MAX)
+        return;
+    mods->m[mods->count].value = value;
+    snprintf(mods->m[mods->count].source, sizeof mods->m[mods->count].source, "%s", source);
+    mods->count++;
+    mods->total += value;
+}
+
+/* ---- C. Orders ------------------------------------------------------------------------------ */
+
+int tiny_order_cost(const tiny_data *d, float distance_in, bool brigade_half_lost)
+{
+    bool far = distance_in > d->order_far_in + 1e-4f;
+    return far || brigade_half_lost ? d->order_penalty_cost : d->order_cost;
+}
+
+bool tiny_brigade_half_lost(const tiny_data *d, int lost, int total)
+{
+    return total > 0 && (float)lost >= d->brigade_loss_fraction * (float)total - 1e-6f;
+}
+
+/* ---- G. Hits and morale ------------------------------------------------------------------------
+ */
+
+tiny_hits_result tiny_hits_take(const tiny_data *d, int hits, int stands, int n)
+{
+    tiny_hits_result r = {.hits = hits};
+    for (int i = 0; i < n && stands > 0; i++) {
+        if (r.hits < d->shaken_hits) {
+            r.hits++;
+            r.became_shaken |= r.hits == d->shaken_hits;
+        } else {
+            stands--;
+            r.stands_removed++;
+        }
+    }
+    r.destroyed = stands <= 0;
+    return r;
+}
+
+int tiny_rally_mods(const tiny_data *d, const tiny_troop *tr, bool general, bool enemy_visible,
+                    bool shaken, tiny_mods *out)
+{
+    tiny_mods local = {0};
+    tiny_mods *m = out ? out : &local;
+    memset(m, 0, sizeof *m);
+    tiny_mods_add(m, tr->rally_modifier, tr->name);
+    if (general)
+        tiny_mods_add(m, d->rally_general, "general_rallying");
+    if (enemy_visible)
+        tiny_mods_add(m, d->rally_enemy_visible, "enemy_visible");
+    if (shaken)
+        tiny_mods_add(m, d->rally_shaken, "shaken");
+    return m->total;
+}
+
+int tiny_rally_remove_hit(const tiny_data *d, int hits)
+{
+    return hits > d->last_hits_kept ? hits - 1 : hits;
+}
+
+/* ---- E. Shooting ---------------------------------------------------------------------------- */
+
+int tiny_fire_need(const tiny_data *d, const tiny_troop *shooter, float range_in,
+                   const tiny_fire_target *target, tiny_mods *mods)
+{
+    int band = tiny_data_band(shooter, range_in);
+    if (band < 0)
+        return -1;
+    tiny_mods local = {0};
+    tiny_mods *m = mods ? mods : &local;
+    memset(m, 0, sizeof *m);
+    switch (target->troop ? target->troop->shot_at : TINY_SHOT_AT_NONE) {
+    case TINY_SHOT_AT_SKIRMISHER:
+        tiny_mods_add(m, d->fire_skirmisher, "skirmishers");
+        break;
+    case TINY_SHOT_AT_CAVALRY:
+        tiny_mods_add(m, d->fire_cavalry, "cavalry");
+        break;
+    case TINY_SHOT_AT_ARTILLERY:
+        tiny_mods_add(m, d->fire_artillery, "artillery");
+        break;
+    default:
+        break;
+    }
+    if (target->in_cover)
+        tiny_mods_add(m, d->fire_cover, "cover");
+    if (target->column)
+        tiny_mods_add(m, d->fire_column, "column");
+    return shooter->bands[band].need - m->total;
+}
+
+/* ---- F. Charge resolution ------------------------------------------------------------------- */
+
+int tiny_melee_dice(const tiny_melee_side *s)
+{
+    if (s->stands <= 0)
+        return 0;
+    if (s->shaken || s->column || s->limbered || s->flank_or_rear)
+        return 1;
+    return s->stands;
+}
+
+int tiny_melee_need(const tiny_data *d, const tiny_melee_side *s, const tiny_melee_side *enemy,
+                    tiny_mods *mods)
+{
+    tiny_mods local = {0};
+    tiny_mods *m = mods ? mods : &local;
+    memset(m, 0, sizeof *m);
+    int need =
+        d->melee_use_chart_need && s->troop->melee_need > 0 ? s->troop->melee_need : d->melee_need;
+    if (s->troop->melee_value > enemy->troop->melee_value)
+        tiny_mods_add(m, d->melee_higher_value, "higher_melee_value");
+    if (enemy->in_cover)
+        tiny_mods_add(m, d->melee_cover, "enemy_in_cover");
+    if (s->crossed_difficult)
+        tiny_mods_add(m, d->melee_difficult, "difficult_or_obstacle");
+    return need - m->total;
+}
+
+bool tiny_defensive_fire(const tiny_troop *tr, bool limbered)
+{
+    if (tr->cls == TINY_CLASS_INFANTRY)
+        return true;
+    return tr->defensive_fire && !limbered;
+}
+
+/* ---- H. Victory -------------------------------------------------------------------------------
+ */
+
+bool tiny_army_retreats(float fraction, int total, int bad)
+{
+    return total > 0 && (float)bad > fraction * (float)total + 1e-6f;
+}
+
+/* ---- geometry ----------------------------------------------------------------------------------
+ */
+
+bool tiny_is_commander(const figure *f)
+{
+    return f->role == FIGURE_ROLE_GENERAL || f->role == FIGURE_ROLE_BRIGADIER;
+}
+
+geom_placed_base tiny_stand_base(const figure *f)
+{
+    return (geom_placed_base){.base = f->base, .pos = f->pos, .facing = f->facing};
+}
+
+static float dotv(vec2s a, vec2s b)
+{
+    return a.x * b.x + a.y * b.y;
+}
+
+static vec2s subv(vec2s a, vec2s b)
+{
+    return (vec2s){{a.x - b.x, a.y - b.y}};
+}
+
+static vec2s addv(vec2s a, vec2s b, float k)
+{
+    return (vec2s){{a.x + b.x * k, a.y + b.y * k}};
+}
+
+bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g)
+{
+    memset(g, 0, sizeof *g);
+    for (int i = 0; i < t->figure_count && g->count < TINY_UNIT_FIGS; i++) {
+        const figure *f = &t->figures[i];
+        if (f->unit.id == u.id && table_figure_active(f) && !tiny_is_commander(f))
+            g->stands[g->count++] = f->id;
+    }
+    if (g->count == 0)
+        return false;
+    const figure *first = table_figure_const(t, g->stands[0]);
+    g->facing = first->facing;
+    vec2s dir = geom_dir(g->facing), across = {{-dir.y, dir.x}};
+    for (int i = 0; i < g->count; i++)
+        g->centre = addv(g->centre, table_figure_const(t, g->stands[i])->pos, 1.0f / g->count);
+    float fmax = -INFINITY, fmin = INFINITY, smax = -INFINITY, smin = INFINITY;
+    for (int i = 0; i < g->count; i++) {
+        geom_placed_base b = tiny_stand_base(table_figure_const(t, g->stands[i]));
+        vec2s c[4];
+        geom_base_corners(&b, c);
+        for (int k = 0; k < 4; k++) {
+            vec2s r = subv(c[k], g->centre);
+            fmax = fmaxf(fmax, dotv(r, dir));
+            fmin = fminf(fmin, dotv(r, dir));
+            smax = fmaxf(smax, dotv(r, across));
+            smin = fminf(smin, dotv(r, across));
+        }
+    }
+    /* The frame is centred across the facing on the stands' extent, not on their mean. */
+    g->centre = addv(g->centre, across, 0.5f * (smax + smin));
+    g->centre = addv(g->centre, dir, 0.5f * (fmax + fmin));
+    g->half_width = 0.5f * (smax - smin);
+    g->half_depth = 0.5f * (fmax - fmin);
+    g->front = addv(g->centre, dir, g->half_depth);
+    g->rear = addv(g->centre, dir, -g->half_depth);
+    return true;
+}
+
+bool tiny_in_frontal_zone(const tiny_unit_geom *g, float half_angle_deg, vec2s p)
+{
+    vec2s dir = geom_dir(g->facing), across = {{-dir.y, dir.x}};
+    vec2s r = subv(p, g->front);
+    float ahead = dotv(r, dir);
+    if (ahead < -1e-3f)
+        return false;
+    float spread =
+        half_angle_deg >= 89.9f ? INFINITY : ahead * tanf(half_angle_deg * (float)GEOM_PI / 180);
+    return fabsf(dotv(r, across)) <= g->half_width + spread + 1e-3f;
+}
+
+bool tiny_partly_in_frontal_zone(const table *t, const tiny_unit_geom *g, float half_angle_deg,
+                                 const tiny_unit_geom *other)
+{
+    for (int i = 0; i < other->count; i++) {
+        const figure *f = table_figure_const(t, other->stands[i]);
+        geom_placed_base b = tiny_stand_base(f);
+        vec2s c[4];
+        geom_base_corners(&b, c);
+        if (tiny_in_frontal_zone(g, half_angle_deg, f->pos))
+            return true;
+        for (int k = 0; k < 4; k++) {
+            vec2s mid = geom_lerp(c[k], c[(k + 1) % 4], 0.5);
+            if (tiny_in_frontal_zone(g, half_angle_deg, c[k]) ||
+                tiny_in_frontal_zone(g, half_angle_deg, mid))
+                return true;
+        }
+    }
+    return false;
+}
+
+float tiny_stand_radius(const figure *f)
+{
+    if (f->base.kind == GEOM_BASE_RECT)
+        return 0.5f * hypotf(f->base.frontage_cm, f->base.depth_cm);
+    return f->base.radius_cm;
+}
+
+/* Bounding circles skip the exact edge distance of stands that cannot be nearer than the best
+ * pair found so far. */
+float tiny_unit_gap_cm(const table *t, const tiny_unit_geom *a, const tiny_unit_geom *b)
+{
+    double best = INFINITY;
+    for (int i = 0; i < a->count; i++) {
+        const figure *fa = table_figure_const(t, a->stands[i]);
+        geom_placed_base pa = tiny_stand_base(fa);
+        float ra = tiny_stand_radius(fa);
+        for (int k = 0; k < b->count; k++) {
+            const figure *fb = table_figure_const(t, b->stands[k]);
+            double lower = geom_point_distance(fa->pos, fb->pos) - ra - tiny_stand_radius(fb);
+            if (lower >= best)
+                continue;
+            geom_placed_base pb = tiny_stand_base(fb);
+            double gap = geom_base_edge_distance(&pa, &pb);
+            best = gap < best ? gap : best;
+        }
+    }
+    return (float)best;
+}
+
+/* Shrinks both stands by a hair so that stands touching edge to edge do not overlap. */
+bool tiny_stands_overlap(const geom_placed_base *a, const geom_placed_base *b)
+{
+    const float hair = 0.05f;
+    geom_placed_base sa = *a, sb = *b;
+    if (sa.base.kind == GEOM_BASE_RECT) {
+        sa.base.frontage_cm -= 2 * hair;
+        sa.base.depth_cm -= 2 * hair;
+    } else {
+        sa.base.radius_cm -= hair;
+    }
+    if (sb.base.kind == GEOM_BASE_RECT) {
+        sb.base.frontage_cm -= 2 * hair;
+        sb.base.depth_cm -= 2 * hair;
+    } else {
+        sb.base.radius_cm -= hair;
+    }
+    return geom_base_edge_distance(&sa, &sb) <= 0;
+}

@@ -1,0 +1,141 @@
+/* Tiny Soldiers (seed 003): the rule set's pure functions (orders, hits and morale, shooting
+ * and melee modifiers, rally chart, victory, unit geometry) and its rules_ops.
+ *
+ * Everything here reads the data file (rules/tiny/tiny_data.h) and the table; nothing rolls
+ * dice or changes state, so the tests can check each rule on hand-made positions. The wiring
+ * into the engine (tiny_rules_ops) resolves commands into events with these functions.
+ *
+ * Organisation on the table (docs/rules/tiny.md, "Organisation"): a troop unit is a table unit
+ * whose figures are stands (1 to 5, one common frontage); its `kind` names a troop-chart row.
+ * A brigade is a table unit holding the Brigadier (role "brigadier"); its troop units have it
+ * as parent. The army is a unit holding the General (role "general"); units with no parent,
+ * or with the army as parent, are independent and take orders from the General alone.
+ */
+#ifndef TINY_TINY_RULES_H
+#define TINY_TINY_RULES_H
+
+#include "core/table.h"
+#include "rules/rules.h"
+#include "rules/tiny/tiny_data.h"
+
+#include <stdbool.h>
+
+#define TINY_REF        "seed 003"
+#define TINY_MODS_MAX   8
+#define TINY_STANDS_MAX 5
+#define TINY_UNIT_FIGS  16
+
+extern const rules_ops tiny_rules_ops;
+
+/* A list of die modifiers with their sources, for events and the odds. */
+typedef struct tiny_mod {
+    int value;
+    char source[RULES_EVENT_TAG_MAX]; /* "cover", "column", "higher_melee_value" */
+} tiny_mod;
+
+typedef struct tiny_mods {
+    tiny_mod m[TINY_MODS_MAX];
+    int count;
+    int total;
+} tiny_mods;
+
+void tiny_mods_add(tiny_mods *mods, int value, const char *source);
+
+/* ---- C. Orders ---------------------------------------------------------------------------- */
+
+/* Pips an order costs: the usual cost, or the penalty cost when the unit is more than
+ * orders.far_in from the commander or its brigade has lost orders.brigade_loss_fraction or more
+ * of its units. */
+int tiny_order_cost(const tiny_data *d, float distance_in, bool brigade_half_lost);
+/* True when `lost` of `total` units is at least the brigade loss fraction. */
+bool tiny_brigade_half_lost(const tiny_data *d, int lost, int total);
+
+/* ---- G. Hits and morale ------------------------------------------------------------------- */
+
+typedef struct tiny_hits_result {
+    int hits;           /* hit markers after (at most shaken_hits) */
+    int stands_removed; /* each hit on a shaken unit removes a stand */
+    bool became_shaken;
+    bool destroyed; /* no stand left */
+} tiny_hits_result;
+
+/* What `n` hits do to a unit holding `hits` markers and `stands` stands. */
+tiny_hits_result tiny_hits_take(const tiny_data *d, int hits, int stands, int n);
+/* Rally modifiers (G: Die Modifiers): the troop's own, the General rallying, an enemy visible
+ * within 12", shaken. Returns the total. */
+int tiny_rally_mods(const tiny_data *d, const tiny_troop *tr, bool general, bool enemy_visible,
+                    bool shaken, tiny_mods *out);
+/* Hit markers after a rally removes one: never below the kept last hit. */
+int tiny_rally_remove_hit(const tiny_data *d, int hits);
+
+/* ---- E. Shooting -------------------------------------------------------------------------- */
+
+typedef struct tiny_fire_target {
+    const tiny_troop *troop; /* the target's troop type */
+    bool in_cover;
+    bool column;
+} tiny_fire_target;
+
+/* The score a die needs (after modifiers: need - total) for `shooter` at range_in; 7 or more
+ * when it cannot hit; -1 when out of range. Modifiers go to *mods (may be NULL). */
+int tiny_fire_need(const tiny_data *d, const tiny_troop *shooter, float range_in,
+                   const tiny_fire_target *target, tiny_mods *mods);
+
+/* ---- F. Charge resolution ----------------------------------------------------------------- */
+
+typedef struct tiny_melee_side {
+    const tiny_troop *troop;
+    int stands;
+    bool shaken, column, limbered;
+    bool flank_or_rear;     /* contacted in the flank or rear */
+    bool in_cover;          /* this side stands in cover (the enemy takes -1) */
+    bool crossed_difficult; /* this side charged through difficult terrain or over an obstacle */
+} tiny_melee_side;
+
+/* Dice a side rolls: one per stand in line/deployed with front contact only, else one. */
+int tiny_melee_dice(const tiny_melee_side *s);
+/* The modified need of `s` against `enemy`: need minus the modifiers (written to *mods). */
+int tiny_melee_need(const tiny_data *d, const tiny_melee_side *s, const tiny_melee_side *enemy,
+                    tiny_mods *mods);
+/* True when a unit charged from the front rolls first (infantry; deployed guns). */
+bool tiny_defensive_fire(const tiny_troop *tr, bool limbered);
+
+/* ---- H. Victory --------------------------------------------------------------------------- */
+
+/* True when more than `fraction` of `total` units are shaken, destroyed or gone. */
+bool tiny_army_retreats(float fraction, int total, int bad);
+
+/* ---- geometry ----------------------------------------------------------------------------- */
+
+/* A troop unit's stands on the table and their frame. */
+typedef struct tiny_unit_geom {
+    int count;
+    figure_id stands[TINY_UNIT_FIGS];
+    vec2s centre; /* mean of the stand centres */
+    vec2s front;  /* centre of the front line */
+    vec2s rear;   /* centre of the rear line */
+    float facing;
+    float half_width; /* half the extent across the facing */
+    float half_depth; /* half the extent along the facing */
+} tiny_unit_geom;
+
+/* Fills *g from the active stands of unit u; false when it has none. */
+bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g);
+/* True when p lies in the unit's frontal zone: ahead of its front line, within the lines at
+ * half_angle from its front corners. */
+bool tiny_in_frontal_zone(const tiny_unit_geom *g, float half_angle_deg, vec2s p);
+/* True when some part (corner, edge middle, centre) of unit `other` lies in g's frontal zone. */
+bool tiny_partly_in_frontal_zone(const table *t, const tiny_unit_geom *g, float half_angle_deg,
+                                 const tiny_unit_geom *other);
+/* The gap in cm between the nearest stands of two units. */
+float tiny_unit_gap_cm(const table *t, const tiny_unit_geom *a, const tiny_unit_geom *b);
+/* True when two stands overlap by more than a hair (touching is not overlapping). */
+bool tiny_stands_overlap(const geom_placed_base *a, const geom_placed_base *b);
+geom_placed_base tiny_stand_base(const figure *f);
+/* The radius of the circle around a stand. */
+float tiny_stand_radius(const figure *f);
+
+/* True when a figure is a commander (General or Brigadier). */
+bool tiny_is_commander(const figure *f);
+
+#endif // TINY_TINY_RULES_H

@@ -1,0 +1,68 @@
+/* Whole games: the shipped two-brigade scenario played to its end by the engine's bots, and the
+ * replay of a game's log giving the same hashes. */
+#include "tiny_test_util.h"
+
+#include "game/bot.h"
+
+static int play(game *g, bot_level level, uint64_t bot_seed, int max_commands)
+{
+    dice_rng rng;
+    dice_seed(&rng, bot_seed);
+    int n = 0;
+    while (!game_over(g) && n < max_commands) {
+        rules_command c;
+        assert_true(bot_choose(g, level, &rng, &c));
+        test_tiny_submit(g, &c);
+        n++;
+    }
+    return n;
+}
+
+static game *shipped(uint64_t seed)
+{
+    char path[1024];
+    const char *dir = getenv("SANDTABLE_SOURCE_DIR");
+    snprintf(path, sizeof path, "%s/scenarios/tiny_two_brigades.json", dir ? dir : ".");
+    scenario_error err;
+    scenario *sc = scenario_load_file(path, &err);
+    assert_non_null(sc);
+    game_error ge;
+    game *g = game_create(
+        &(game_desc){.scenario = sc, .take_scenario = true, .seed_set = true, .seed = seed}, &ge);
+    assert_non_null(g);
+    return g;
+}
+
+static void test_greedy_games_end(void **state)
+{
+    (void)state;
+    for (uint64_t s = 1; s <= 3; s++) {
+        game *g = shipped(s);
+        int n = play(g, BOT_GREEDY, 100 + s, 4000);
+        rules_outcome oc;
+        game_outcome(g, &oc);
+        fprintf(stderr, "seed %llu: %d commands, turn %d, winner %u: %s\n", (unsigned long long)s,
+                n, game_turn(g), oc.winner.id, oc.reason);
+        assert_true(oc.over);
+        game_destroy(g);
+    }
+}
+
+static void test_random_game_ends(void **state)
+{
+    (void)state;
+    game *g = shipped(7);
+    int n = play(g, BOT_RANDOM, 77, 6000);
+    assert_true(game_over(g));
+    assert_true(n < 6000);
+    game_destroy(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_greedy_games_end),
+        cmocka_unit_test(test_random_game_ends),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,245 @@
+/* Line-of-sight benchmark (not a test): 200 terrain polygons of 8-20 vertices on a 180 x 120 cm
+ * table, 1,000 figures standing outside them, 100,000 figure-pair sight lines. Prints our
+ * blocked-queries per second, GEOS's on the same scene in the same run (a prepared geometry of
+ * the union of all polygons, GEOSPreparedIntersects, its fastest form, with every line string
+ * built before the clock starts), their ratio, and the time of the full 1,000-figure visibility
+ * matrix. Both must agree on every answer: the polygons are SOLID and taller than the figures,
+ * so "blocked" is exactly "the segment meets the union".
+ *
+ *   ninja -C build tools/bench/bench_los && build/tools/bench/bench_los [seed [cell_cm]]
+ */
+#include "core/dice.h"
+#include "core/geom.h"
+#include "core/los.h"
+#include "core/path.h"
+#include "core/table.h"
+
+#define GEOS_USE_ONLY_R_API
+#include <geos_c.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define POLYGONS 200
+#define FIGURES  1000
+#define PAIRS    100000
+#define REPEATS  5
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A star-shaped polygon (concave in general) of 8-20 vertices, radius 2-7 cm. */
+static void random_polygon(dice_rng *rng, vec2s *pts, int *n)
+{
+    *n = 8 + (int)dice_below(rng, 13);
+    double cx = 5 + dice_unit(rng) * 170, cy = 5 + dice_unit(rng) * 110;
+    double base = 2 + dice_unit(rng) * 5;
+    for (int i = 0; i < *n; i++) {
+        double ang = (i + 0.8 * dice_unit(rng)) / *n * 2.0 * GEOM_PI;
+        double r = base * (0.45 + 0.55 * dice_unit(rng));
+        pts[i] = (vec2s){{(float)(cx + r * cos(ang)), (float)(cy + r * sin(ang))}};
+    }
+}
+
+static table *build_scene(dice_rng *rng)
+{
+    table *t = table_create(&(table_desc){180, 120});
+    terrain_type house = {
+        .name = "house", .move_mult = 0, .los = TERRAIN_LOS_SOLID, .height_ft = 20};
+    int type = table_add_type(t, &house);
+    for (int i = 0; i < POLYGONS; i++) {
+        vec2s pts[20];
+        int n;
+        random_polygon(rng, pts, &n);
+        terrain_feature f = {.type = type, .shape = TERRAIN_SHAPE_AREA, .area = {pts, n}};
+        table_add_feature(t, &f);
+    }
+    return t;
+}
+
+static bool clear_of_terrain(const table *t, vec2s p)
+{
+    for (int i = 0; i < t->feature_count; i++)
+        if (geom_point_polygon_distance(p, &t->features[i].area) < 0.5)
+            return false;
+    return true;
+}
+
+static void place_figures(table *t, dice_rng *rng)
+{
+    while (t->figure_count < FIGURES) {
+        vec2s p = {{(float)(1 + dice_unit(rng) * 178), (float)(1 + dice_unit(rng) * 118)}};
+        if (!clear_of_terrain(t, p))
+            continue;
+        figure f = {.side = {1 + (uint32_t)(t->figure_count % 2)}, .pos = p};
+        f.base = (geom_base){GEOM_BASE_ROUND, 1.25f, 0, 0};
+        table_add_figure(t, &f);
+    }
+}
+
+typedef struct pair {
+    int a, b;
+} pair;
+
+static GEOSGeometry *polygon_geos(GEOSContextHandle_t ctx, const geom_polygon *p)
+{
+    GEOSCoordSequence *seq = GEOSCoordSeq_create_r(ctx, (unsigned)p->count + 1, 2);
+    for (int i = 0; i <= p->count; i++)
+        GEOSCoordSeq_setXY_r(ctx, seq, (unsigned)i, p->pts[i % p->count].x, p->pts[i % p->count].y);
+    return GEOSGeom_createPolygon_r(ctx, GEOSGeom_createLinearRing_r(ctx, seq), NULL, 0);
+}
+
+static GEOSGeometry *union_geos(GEOSContextHandle_t ctx, const table *t)
+{
+    GEOSGeometry **polys = calloc((size_t)t->feature_count, sizeof *polys);
+    for (int i = 0; i < t->feature_count; i++)
+        polys[i] = polygon_geos(ctx, &t->features[i].area);
+    GEOSGeometry *coll = GEOSGeom_createCollection_r(ctx, GEOS_GEOMETRYCOLLECTION, polys,
+                                                     (unsigned)t->feature_count);
+    free(polys);
+    GEOSGeometry *u = GEOSUnaryUnion_r(ctx, coll);
+    GEOSGeom_destroy_r(ctx, coll);
+    return u;
+}
+
+static GEOSGeometry *line_geos(GEOSContextHandle_t ctx, vec2s a, vec2s b)
+{
+    GEOSCoordSequence *seq = GEOSCoordSeq_create_r(ctx, 2, 2);
+    GEOSCoordSeq_setXY_r(ctx, seq, 0, a.x, a.y);
+    GEOSCoordSeq_setXY_r(ctx, seq, 1, b.x, b.y);
+    return GEOSGeom_createLineString_r(ctx, seq);
+}
+
+/* Best of REPEATS runs of all pairs through los_blocked; the answers go to `out`. */
+static double time_ours(const los_index *ix, const table *t, const pair *pairs, char *out)
+{
+    double best = 1e9;
+    for (int r = 0; r < REPEATS; r++) {
+        double t0 = now_s();
+        for (int i = 0; i < PAIRS; i++)
+            out[i] = (char)los_blocked(ix, t->figures[pairs[i].a].pos, t->figures[pairs[i].b].pos,
+                                       6.0f, NULL);
+        best = fmin(best, now_s() - t0);
+    }
+    return best;
+}
+
+static double time_geos(GEOSContextHandle_t ctx, const GEOSPreparedGeometry *prep,
+                        GEOSGeometry **lines, char *out)
+{
+    double best = 1e9;
+    for (int r = 0; r < REPEATS; r++) {
+        double t0 = now_s();
+        for (int i = 0; i < PAIRS; i++)
+            out[i] = GEOSPreparedIntersects_r(ctx, prep, lines[i]);
+        best = fmin(best, now_s() - t0);
+    }
+    return best;
+}
+
+/* Every ordered pair's answer once (i < j; sight is symmetric), through los_figures. */
+static double time_matrix(const los_index *ix, const table *t, long *visible)
+{
+    double best = 1e9;
+    for (int r = 0; r < 3; r++) {
+        long seen = 0;
+        double t0 = now_s();
+        for (int i = 0; i < t->figure_count; i++)
+            for (int j = i + 1; j < t->figure_count; j++)
+                seen += los_figures(ix, t, t->figures[i].id, t->figures[j].id, NULL).verdict ==
+                        LOS_CLEAR;
+        best = fmin(best, now_s() - t0);
+        *visible = seen;
+    }
+    return best;
+}
+
+/* The drag preview: path_reach from every figure in 36 directions through terrain at x4. */
+static double time_reach(table *t)
+{
+    t->types[0].move_mult = 4;
+    int calls = 0;
+    double t0 = now_s();
+    for (int i = 0; i < 200; i++)
+        for (int k = 0; k < 36; k++, calls++)
+            path_reach(t, NULL, t->figures[i].pos, (float)(k * GEOM_PI / 18), 20.0f, NULL);
+    double per = (now_s() - t0) / calls;
+    t->types[0].move_mult = 0;
+    return per;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 2026;
+    dice_rng rng;
+    dice_seed(&rng, seed);
+    table *t = build_scene(&rng);
+    place_figures(t, &rng);
+    pair *pairs = calloc(PAIRS, sizeof *pairs);
+    for (int i = 0; i < PAIRS; i++) {
+        pairs[i].a = (int)dice_below(&rng, FIGURES);
+        do
+            pairs[i].b = (int)dice_below(&rng, FIGURES);
+        while (pairs[i].b == pairs[i].a);
+    }
+
+    double tb = now_s();
+    los_index *ix = los_create(t, &(los_desc){.cell_cm = argc > 2 ? (float)atof(argv[2]) : 0});
+    double build_s = now_s() - tb;
+
+    GEOSContextHandle_t ctx = GEOS_init_r();
+    tb = now_s();
+    GEOSGeometry *u = union_geos(ctx, t);
+    const GEOSPreparedGeometry *prep = GEOSPrepare_r(ctx, u);
+    double geos_build_s = now_s() - tb;
+    GEOSGeometry **lines = calloc(PAIRS, sizeof *lines);
+    for (int i = 0; i < PAIRS; i++)
+        lines[i] = line_geos(ctx, t->figures[pairs[i].a].pos, t->figures[pairs[i].b].pos);
+
+    char *ours = calloc(PAIRS, 1), *theirs = calloc(PAIRS, 1);
+    double ours_s = time_ours(ix, t, pairs, ours);
+    double geos_s = time_geos(ctx, prep, lines, theirs);
+    int blocked = 0, disagree = 0;
+    for (int i = 0; i < PAIRS; i++) {
+        blocked += ours[i];
+        disagree += ours[i] != theirs[i];
+    }
+    long visible = 0;
+    double matrix_s = time_matrix(ix, t, &visible);
+    double reach_s = time_reach(t);
+
+    double ours_qps = PAIRS / ours_s, geos_qps = PAIRS / geos_s, ratio = ours_qps / geos_qps;
+    printf("scene: %d polygons (8-20 vertices) on 180 x 120 cm, %d figures, %d pairs, seed %llu\n",
+           POLYGONS, FIGURES, PAIRS, (unsigned long long)seed);
+    printf("build: our grid index %.2f ms; GEOS union + prepare %.2f ms\n", build_s * 1e3,
+           geos_build_s * 1e3);
+    printf("blocked: %d of %d; disagreements with GEOS: %d\n", blocked, PAIRS, disagree);
+    printf("ours:  %10.0f queries/s (%.0f ns/query)\n", ours_qps, 1e9 / ours_qps);
+    printf("GEOS:  %10.0f queries/s (%.0f ns/query)\n", geos_qps, 1e9 / geos_qps);
+    printf("ratio: %.1fx GEOS (target >= 10x)   ours >= 3 M/s: %s\n", ratio,
+           ours_qps >= 3e6 ? "yes" : "NO");
+    printf("visibility matrix: %d figures, %ld pairs, %ld visible, %.3f s (target <= 0.2 s): %s\n",
+           FIGURES, (long)FIGURES * (FIGURES - 1) / 2, visible, matrix_s,
+           matrix_s <= 0.2 ? "yes" : "NO");
+    printf("path_reach (drag preview, 20 cm through x4 terrain): %.1f us per call\n",
+           reach_s * 1e6);
+
+    for (int i = 0; i < PAIRS; i++)
+        GEOSGeom_destroy_r(ctx, lines[i]);
+    GEOSPreparedGeom_destroy_r(ctx, prep);
+    GEOSGeom_destroy_r(ctx, u);
+    GEOS_finish_r(ctx);
+    free(lines);
+    free(ours);
+    free(theirs);
+    free(pairs);
+    los_destroy(ix);
+    table_destroy(t);
+    return disagree == 0 ? 0 : 1;
+}

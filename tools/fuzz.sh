@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs a libFuzzer target for a set time.
+#   tools/fuzz.sh TARGET [SECONDS]   TARGET: scenario, save or replay (default 60 s)
+#   tools/fuzz.sh smoke [SECONDS]    every target for SECONDS each (default 3), for tools/test.sh
+# Builds build-fuzz/ with clang, ASan+UBSan and -fsanitize=fuzzer(-no-link); the gcc builds are
+# untouched. Seeds come from tests/fuzz/corpus/TARGET (read only); new inputs go to a scratch
+# corpus in build-fuzz/corpus/TARGET; crashes are written to build-fuzz/ and fail the run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+target=${1:-}
+case "$target" in
+  scenario|save|replay|smoke) ;;
+  *) echo "usage: tools/fuzz.sh scenario|save|replay|smoke [SECONDS]" >&2; exit 2 ;;
+esac
+
+if [ ! -f build-fuzz/build.ninja ]; then
+  CC=clang meson setup build-fuzz -Dfuzz=true --buildtype=debugoptimized \
+    -Db_sanitize=address,undefined -Db_lundef=false -Dc_args=-fsanitize=fuzzer-no-link \
+    >"${TMPDIR:-/tmp}/sandtable-fuzz-setup.log" 2>&1 || { cat "${TMPDIR:-/tmp}/sandtable-fuzz-setup.log"; exit 1; }
+fi
+
+run_one() {
+  local name=$1 seconds=$2
+  ninja -C build-fuzz "tests/fuzz/fuzz_$name" >/dev/null
+  mkdir -p "build-fuzz/corpus/$name"
+  echo "fuzz_$name: ${seconds}s"
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+    SANDTABLE_SOURCE_DIR="$PWD" \
+    "build-fuzz/tests/fuzz/fuzz_$name" -max_total_time="$seconds" -max_len=65536 \
+    -artifact_prefix="build-fuzz/crash-$name-" -print_final_stats=1 \
+    "build-fuzz/corpus/$name" "tests/fuzz/corpus/$name" 2>&1 | grep -E '^(stat::number_of_executed_units|#[0-9]+ +DONE)|ERROR|SUMMARY' || true
+  # libFuzzer exits non-zero and leaves a crash file when it finds a problem
+  if ls build-fuzz/crash-"$name"-* >/dev/null 2>&1; then
+    echo "fuzz_$name: FOUND A CRASH: $(ls build-fuzz/crash-"$name"-*)"
+    return 1
+  fi
+}
+
+if [ "$target" = smoke ]; then
+  status=0
+  for t in scenario save replay; do run_one "$t" "${2:-3}" || status=1; done
+  exit $status
+fi
+run_one "$target" "${2:-60}"

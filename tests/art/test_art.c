@@ -275,9 +275,10 @@ static void check_sprite(const char *stem, bool centre_opaque)
 static void test_sprites_opaque_centre_clear_corners_and_tint_mask(void **state)
 {
     (void)state;
-    const char *figures[] = {"fig_infantry", "fig_native",   "fig_officer", "fig_nco",
-                             "fig_leader",   "fig_cavalry",  "fig_gun",     "fig_gatling",
-                             "fig_crew",     "fig_gun_crew", "fig_casualty"};
+    const char *figures[] = {
+        "fig_infantry", "fig_native",       "fig_officer",        "fig_nco",  "fig_leader",
+        "fig_cavalry",  "fig_gun",          "fig_gatling",        "fig_crew", "fig_gun_crew",
+        "fig_casualty", "fig_native_spear", "fig_cavalry_officer"};
     for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
         check_sprite(figures[i], true);
     const char *stands[] = {"stand_infantry", "stand_cavalry", "stand_artillery", "stand_command"};
@@ -503,7 +504,7 @@ static void test_card_faces_leave_their_text_boxes_plain(void **state)
         assert_true(sd < 12);
         stbi_image_free(im.px);
     }
-    assert_int_equal(faces, 5);
+    assert_int_equal(faces, 6);
     json_decref(m);
 }
 

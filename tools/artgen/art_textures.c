@@ -43,7 +43,7 @@ static art_rgba jitter(dice_rng *rng, art_rgba c, float amount)
 
 static void tex_clear(art_canvas *cv, dice_rng *rng)
 {
-    fill_ground(cv, art_rgb(84, 116, 58), art_rgb(110, 142, 72), 4, 5, 11u, 0.10f);
+    fill_ground(cv, art_rgb(90, 122, 62), art_rgb(106, 138, 70), 8, 4, 11u, 0.08f);
     for (int i = 0; i < 90; i++) { /* short grass flecks in the cloth */
         float x = art_rand(rng, 0, TEX), y = art_rand(rng, 0, TEX);
         float a = art_rand(rng, 0, 2 * ART_PI), l = art_rand(rng, 1.5f, 3.5f);
@@ -137,7 +137,7 @@ static void tex_forest(art_canvas *cv, dice_rng *rng)
 /* A lone tree: one broad crown over grass, in a lighter green than the forest. */
 static void tex_single_tree(art_canvas *cv, dice_rng *rng)
 {
-    fill_ground(cv, art_rgb(84, 116, 58), art_rgb(110, 142, 72), 4, 5, 11u, 0.10f);
+    fill_ground(cv, art_rgb(90, 122, 62), art_rgb(106, 138, 70), 8, 4, 11u, 0.08f);
     const float at[4][3] = {{40, 40, 30}, {104, 100, 22}, {100, 30, 14}, {30, 104, 14}};
     for (int i = 0; i < 4; i++) {
         art_rgba c = jitter(rng, art_rgb(74, 120, 50), 0.1f);

@@ -60,6 +60,10 @@ static void tally(const game *g, int i, int index, sim_game *out)
     const rules_event *first = NULL;
     for (int k = 0; k < n; k++)
         if (ev[k].kind == RULES_EV_REMOVE) {
+            const figure *f = table_figure_const(game_table(g), ev[k].figure);
+            uint32_t side_no = f ? f->side.id : ev[k].side.id;
+            if (side_no <= SIM_SIDES_MAX)
+                out->casualties[side_no]++;
             removed++;
             add_cause(out, ev[k].ref);
             first = first ? first : &ev[k];
@@ -73,18 +77,6 @@ static void tally(const game *g, int i, int index, sim_game *out)
         snprintf(m->text, sizeof m->text, "%s by side %u: %s",
                  rules_command_kind_name(game_command_at(g, i)->kind),
                  game_command_at(g, i)->side.id, first->text);
-    }
-}
-
-static void count_casualties(const game *g, sim_game *out)
-{
-    const table *start = game_scenario(g)->table, *now = game_table(g);
-    for (int i = 0; i < now->figure_count && i < start->figure_count; i++) {
-        uint32_t s = now->figures[i].side.id;
-        bool was = !(start->figures[i].status & FIGURE_STATUS_DEAD);
-        bool is = !(now->figures[i].status & FIGURE_STATUS_DEAD);
-        if (s <= SIM_SIDES_MAX && was && !is)
-            out->casualties[s]++;
     }
 }
 
@@ -119,7 +111,6 @@ bool sim_play_one(const sim_desc *desc, int index, sim_game *out, game_error *er
     out->finished = oc.over;
     out->winner = oc.over ? oc.winner.id : 0;
     out->turns = game_turn(g);
-    count_casualties(g, out);
     game_destroy(g);
     return true;
 }

@@ -30,7 +30,7 @@ typedef struct sim_game {
     uint32_t winner; /* side id; 0 draw or unfinished */
     bool finished;   /* ended by the rules, not by the command cap */
     int turns, commands;
-    int casualties[SIM_SIDES_MAX + 1]; /* by side id */
+    int casualties[SIM_SIDES_MAX + 1]; /* figures removed (killed, routed off...), by side id */
     sim_cause causes[SIM_CAUSES_MAX];
     int cause_count;
     sim_moment decisive;

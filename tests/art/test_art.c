@@ -116,46 +116,72 @@ static int group_teardown(void **state)
 
 /* ---- reproducibility ----------------------------------------------------------------------- */
 
-static int count_files(const char *dir, const char *other, int *missing)
+/* Relative paths of the files under dir (one level of sub-folders, e.g. terrain/). */
+typedef struct file_list {
+    char names[256][512];
+    int count;
+} file_list;
+
+static void list_files(const char *dir, const char *sub, file_list *out)
 {
-    DIR *d = opendir(dir);
+    char path[8192];
+    snprintf(path, sizeof path, "%s%s%s", dir, sub[0] ? "/" : "", sub);
+    DIR *d = opendir(path);
     assert_non_null(d);
     struct dirent *e;
-    int n = 0;
-    char path[8192];
-    struct stat st;
     while ((e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.')
             continue;
-        n++;
-        snprintf(path, sizeof path, "%s/%s", other, e->d_name);
-        if (stat(path, &st) != 0) {
-            print_error("%s/%s has no counterpart in %s\n", dir, e->d_name, other);
-            (*missing)++;
+        char rel[512], full[8192];
+        snprintf(rel, sizeof rel, "%s%s%s", sub, sub[0] ? "/" : "", e->d_name);
+        snprintf(full, sizeof full, "%s/%s", dir, rel);
+        struct stat st;
+        assert_int_equal(stat(full, &st), 0);
+        if (S_ISDIR(st.st_mode)) {
+            assert_true(sub[0] == 0); /* no deeper than one sub-folder */
+            list_files(dir, rel, out);
+            continue;
         }
+        assert_true(out->count < 256);
+        snprintf(out->names[out->count++], sizeof out->names[0], "%s", rel);
     }
     closedir(d);
-    return n;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(a, b);
 }
 
 static void test_committed_art_is_regenerated_byte_for_byte(void **state)
 {
     (void)state;
-    int missing = 0;
-    int fresh = count_files(fresh_dir, art_dir, &missing);
-    int committed = count_files(art_dir, fresh_dir, &missing);
-    assert_int_equal(missing, 0);
-    assert_int_equal(fresh, committed);
-    assert_true(fresh > 60);
-    DIR *d = opendir(fresh_dir);
-    struct dirent *e;
+    static file_list fresh, committed;
+    fresh.count = committed.count = 0;
+    list_files(fresh_dir, "", &fresh);
+    list_files(art_dir, "", &committed);
+    qsort(fresh.names, (size_t)fresh.count, sizeof fresh.names[0], cmp_name);
+    qsort(committed.names, (size_t)committed.count, sizeof committed.names[0], cmp_name);
+    assert_true(fresh.count > 60);
     int differ = 0;
-    char a[8192], b[8192];
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.')
+    for (int i = 0, j = 0; i < fresh.count || j < committed.count;) {
+        int c = i == fresh.count       ? 1
+                : j == committed.count ? -1
+                                       : strcmp(fresh.names[i], committed.names[j]);
+        if (c < 0) {
+            print_error("%s is generated but not committed in %s\n", fresh.names[i++], art_dir);
+            differ++;
             continue;
-        snprintf(a, sizeof a, "%s/%s", fresh_dir, e->d_name);
-        snprintf(b, sizeof b, "%s/%s", art_dir, e->d_name);
+        }
+        if (c > 0) {
+            print_error("%s/%s is committed but no longer generated\n", art_dir,
+                        committed.names[j++]);
+            differ++;
+            continue;
+        }
+        char a[8192], b[8192];
+        snprintf(a, sizeof a, "%s/%s", fresh_dir, fresh.names[i]);
+        snprintf(b, sizeof b, "%s/%s", art_dir, committed.names[j]);
         size_t la = 0, lb = 0;
         char *da = read_all(a, &la), *db = read_all(b, &lb);
         if (!da || !db || la != lb || memcmp(da, db, la) != 0) {
@@ -164,8 +190,9 @@ static void test_committed_art_is_regenerated_byte_for_byte(void **state)
         }
         free(da);
         free(db);
+        i++;
+        j++;
     }
-    closedir(d);
     assert_int_equal(differ, 0);
 }
 
@@ -203,12 +230,12 @@ static void test_manifest_lists_every_png_with_its_size(void **state)
         listed++;
     }
     /* every PNG in the folder is listed */
-    DIR *d = opendir(art_dir);
-    struct dirent *e;
+    static file_list all;
+    all.count = 0;
+    list_files(art_dir, "", &all);
     int pngs = 0;
-    while ((e = readdir(d)) != NULL)
-        pngs += strstr(e->d_name, ".png") != NULL;
-    closedir(d);
+    for (int k = 0; k < all.count; k++)
+        pngs += strstr(all.names[k], ".png") != NULL;
     assert_int_equal(listed, pngs);
     json_decref(m);
 }
@@ -248,9 +275,10 @@ static void check_sprite(const char *stem, bool centre_opaque)
 static void test_sprites_opaque_centre_clear_corners_and_tint_mask(void **state)
 {
     (void)state;
-    const char *figures[] = {"fig_infantry", "fig_native",   "fig_officer", "fig_nco",
-                             "fig_leader",   "fig_cavalry",  "fig_gun",     "fig_gatling",
-                             "fig_crew",     "fig_gun_crew", "fig_casualty"};
+    const char *figures[] = {
+        "fig_infantry", "fig_native",       "fig_officer",        "fig_nco",  "fig_leader",
+        "fig_cavalry",  "fig_gun",          "fig_gatling",        "fig_crew", "fig_gun_crew",
+        "fig_casualty", "fig_native_spear", "fig_cavalry_officer"};
     for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
         check_sprite(figures[i], true);
     const char *stands[] = {"stand_infantry", "stand_cavalry", "stand_artillery", "stand_command"};
@@ -340,18 +368,23 @@ static void check_tiles(const char *stem)
 static void test_textures_are_opaque_and_tile(void **state)
 {
     (void)state;
-    const char *tex[] = {"tex_clear", "tex_road",  "tex_jungle", "tex_forest", "tex_bamboo",
-                         "tex_hill",  "tex_town",  "tex_roof",   "tex_river",  "tex_ford",
-                         "tex_wall",  "tex_hedge", "tex_dunes"};
-    for (size_t i = 0; i < sizeof tex / sizeof tex[0]; i++)
-        check_tiles(tex[i]);
+    /* one texture for each built-in terrain type */
+    const char *tex[] = {"clear", "road",  "jungle",   "forest",         "thick_bamboo",
+                         "hill",  "town",  "building", "small_building", "single_tree",
+                         "river", "ford",  "stream",   "wall",           "high_wall",
+                         "hedge", "fence", "dunes",    "swamp",          "crops"};
+    for (size_t i = 0; i < sizeof tex / sizeof tex[0]; i++) {
+        char stem[64];
+        snprintf(stem, sizeof stem, "terrain/%s", tex[i]);
+        check_tiles(stem);
+    }
 }
 
 /* The seam check can fail: two unrelated columns side by side are not a natural step. */
 static void test_seam_check_detects_a_non_tiling_edge(void **state)
 {
     (void)state;
-    const char *tex[] = {"tex_wall.png", "tex_roof.png", "tex_forest.png"};
+    const char *tex[] = {"terrain/wall.png", "terrain/building.png", "terrain/forest.png"};
     for (int i = 0; i < 3; i++) {
         image im = load(art_dir, tex[i]);
         double step, med;
@@ -471,7 +504,7 @@ static void test_card_faces_leave_their_text_boxes_plain(void **state)
         assert_true(sd < 12);
         stbi_image_free(im.px);
     }
-    assert_int_equal(faces, 5);
+    assert_int_equal(faces, 6);
     json_decref(m);
 }
 

@@ -36,15 +36,19 @@ static scenario *load_duel(void)
 
 typedef struct golden {
     const char *name;
+    const char *scenario; /* NULL: the duel, with the toy rules; else a shipped scenario */
     uint64_t seed;
     bot_level levels[2];
     int undo; /* commands undone at the end (saved with the cursor before them) */
 } golden;
 
 static const golden goldens[] = {
-    {"duel-greedy", 1, {BOT_GREEDY, BOT_GREEDY}, 0},
-    {"duel-greedy-random", 2, {BOT_GREEDY, BOT_RANDOM}, 0},
-    {"duel-random-undone", 3, {BOT_RANDOM, BOT_RANDOM}, 3},
+    {"duel-greedy", NULL, 1, {BOT_GREEDY, BOT_GREEDY}, 0},
+    {"duel-greedy-random", NULL, 2, {BOT_GREEDY, BOT_RANDOM}, 0},
+    {"duel-random-undone", NULL, 3, {BOT_RANDOM, BOT_RANDOM}, 3},
+    {"lcr-teaching-greedy", "scenarios/lcr_teaching.json", 1, {BOT_GREEDY, BOT_GREEDY}, 0},
+    {"lcr-toledo-random-greedy", "scenarios/lcr_toledo.json", 2, {BOT_RANDOM, BOT_GREEDY}, 2},
+    {"lcr-teaching-random", "scenarios/lcr_teaching.json", 4, {BOT_RANDOM, BOT_RANDOM}, 0},
 };
 
 static void golden_path(const golden *gd, char *buf, size_t size)
@@ -52,20 +56,39 @@ static void golden_path(const golden *gd, char *buf, size_t size)
     snprintf(buf, size, "%s/tests/game/golden/%s.json", source_dir(), gd->name);
 }
 
+static const rules_ops *golden_rules(const golden *gd)
+{
+    return gd->scenario ? NULL : &toy_rules_ops;
+}
+
+static scenario *golden_scenario(const golden *gd)
+{
+    if (!gd->scenario)
+        return load_duel();
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", source_dir(), gd->scenario);
+    scenario_error err;
+    scenario *sc = scenario_load_file(path, &err);
+    assert_non_null(sc);
+    return sc;
+}
+
 static void write_golden(const golden *gd)
 {
     game_error err;
-    game *g = game_create(&(game_desc){.scenario = load_duel(),
+    game *g = game_create(&(game_desc){.scenario = golden_scenario(gd),
                                        .take_scenario = true,
                                        .seed_set = true,
                                        .seed = gd->seed,
-                                       .rules = &toy_rules_ops},
+                                       .rules = golden_rules(gd)},
                           &err);
+    assert_non_null(g);
     dice_rng rng;
     dice_seed(&rng, gd->seed);
     rules_decision dec;
     rules_command c;
-    for (game_decision(g, &dec); dec.kind != RULES_DECIDE_NONE; game_decision(g, &dec)) {
+    for (game_decision(g, &dec); dec.kind != RULES_DECIDE_NONE && game_cursor(g) < 3000;
+         game_decision(g, &dec)) {
         assert_true(bot_choose(g, gd->levels[dec.side.id == 1 ? 0 : 1], &rng, &c));
         assert_true(game_submit(g, &c, NULL, 0));
     }
@@ -106,17 +129,19 @@ static void test_golden_replays(void **state)
         replay_report rep;
         game_error err;
         turns_seen seen = {0};
-        bool ok = replay_file(path, &toy_rules_ops, on_turn, &seen, &rep, &err);
+        bool ok = replay_file(path, golden_rules(&goldens[i]), on_turn, &seen, &rep, &err);
         if (!ok) {
             char buf[1200];
-            fail_msg("%s: %s", goldens[i].name,
+            fail_msg("%s: %s\n(if a rule set changed on purpose, rewrite the golden files: "
+                     "SANDTABLE_WRITE_GOLDEN=1 build/tests/game/test_replay)",
+                     goldens[i].name,
                      rep.message[0] ? rep.message : game_error_format(&err, buf, sizeof buf));
         }
         assert_true(rep.commands >= 10);
         assert_int_equal(rep.checked, rep.commands);
-        assert_true(seen.count >= 2);
+        assert_true(seen.count >= 1);
         /* and it loads as a game, at its cursor */
-        game *g = game_load(path, &(game_load_desc){.rules = &toy_rules_ops}, &err);
+        game *g = game_load(path, &(game_load_desc){.rules = golden_rules(&goldens[i])}, &err);
         assert_non_null(g);
         assert_int_equal(game_cursor(g), game_log_count(g) - goldens[i].undo);
         game_destroy(g);

@@ -34,18 +34,8 @@ static inline void harness_record(void *user, const rules_event *e)
     h->ev[h->ev_count++] = *e;
 }
 
-static inline void harness_open(harness *h, const char *name, uint64_t seed)
+static inline void harness_start(harness *h, uint64_t seed)
 {
-    memset(h, 0, sizeof *h);
-    char path[1024];
-    snprintf(path, sizeof path, "%s/scenarios/%s", SANDTABLE_SOURCE_DIR, name);
-    scenario_error err;
-    h->scn = scenario_load_file(path, &err);
-    if (!h->scn) {
-        char buf[1024];
-        fprintf(stderr, "%s\n", scenario_error_format(&err, buf, sizeof buf));
-    }
-    assert_non_null(h->scn);
     h->t = table_clone(h->scn->table);
     char why[256] = "";
     h->rs = lcr_rules_ops.create(&(rules_create_desc){.scenario = h->scn, .table = h->t}, why,
@@ -62,6 +52,35 @@ static inline void harness_open(harness *h, const char *name, uint64_t seed)
                          .record = harness_record,
                          .user = h};
     lcr_rules_ops.begin(h->rs, &h->ctx);
+}
+
+static inline void harness_open(harness *h, const char *name, uint64_t seed)
+{
+    memset(h, 0, sizeof *h);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/%s", SANDTABLE_SOURCE_DIR, name);
+    scenario_error err;
+    h->scn = scenario_load_file(path, &err);
+    if (!h->scn) {
+        char buf[1024];
+        fprintf(stderr, "%s\n", scenario_error_format(&err, buf, sizeof buf));
+    }
+    assert_non_null(h->scn);
+    harness_start(h, seed);
+}
+
+/* A scenario given as JSON text. */
+static inline void harness_open_text(harness *h, const char *json, uint64_t seed)
+{
+    memset(h, 0, sizeof *h);
+    scenario_error err;
+    h->scn = scenario_load_string(json, strlen(json), "inline.json", &err);
+    if (!h->scn) {
+        char buf[1024];
+        fprintf(stderr, "%s\n", scenario_error_format(&err, buf, sizeof buf));
+    }
+    assert_non_null(h->scn);
+    harness_start(h, seed);
 }
 
 static inline void harness_close(harness *h)
@@ -96,6 +115,35 @@ static inline void harness_must(harness *h, rules_command cmd)
     if (!ok)
         fprintf(stderr, "refused: %s\n", why);
     assert_true(ok);
+}
+
+/* Plays the deck until a card that `actor` may act on comes to his side (other cards of either
+ * side are reserved, interrupts passed), then activates him with it. */
+static inline void harness_activate(harness *h, figure_id actor)
+{
+    const figure *a = table_figure_const(h->t, actor);
+    for (int guard = 0; guard < 500; guard++) {
+        rules_decision d = harness_decision(h);
+        rules_command c = {.side = d.side};
+        char why[256];
+        if (d.kind == RULES_DECIDE_DRAW_CARD) {
+            c.kind = RULES_CMD_DRAW_CARD;
+        } else if (d.kind == RULES_DECIDE_INTERRUPT) {
+            c.kind = RULES_CMD_PASS;
+        } else if (d.kind == RULES_DECIDE_USE_CARD) {
+            c.kind = RULES_CMD_ACTIVATE;
+            c.figure = actor;
+            bool leader_card = d.figure.id != 0;
+            if (d.side.id == a->side.id && leader_card == (lcr_data_rank_of(a->role) >= 0) &&
+                harness_submit(h, c, why, sizeof why))
+                return;
+            c = (rules_command){.kind = RULES_CMD_RESERVE_CARD, .side = d.side, .card = d.card};
+        } else {
+            fail_msg("unexpected decision %d", d.kind);
+        }
+        harness_must(h, c);
+    }
+    fail_msg("no card for the figure");
 }
 
 static inline figure_id harness_find(const harness *h, const char *name)

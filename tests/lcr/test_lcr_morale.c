@@ -106,6 +106,19 @@ static void test_morale_rallied_rout_at_next_pile(void **state)
     lcr_data_destroy(d);
 }
 
+/* A force too small for a chit per pile (10 figures: 3 chits) still gets one on each pile. */
+static void test_morale_small_force_minimum(void **state)
+{
+    (void)state;
+    lcr_data *d = test_lcr_data();
+    lcr_morale m = lcr_morale_deal(d, 10);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(m.piles[i], 1);
+    lcr_morale none = lcr_morale_deal(d, 0);
+    assert_int_equal(lcr_morale_total(&none), 0);
+    lcr_data_destroy(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -113,6 +126,7 @@ int main(void)
         cmocka_unit_test(test_morale_example2_pile_structure),
         cmocka_unit_test(test_morale_casualties_and_reinforcement_restore),
         cmocka_unit_test(test_morale_rallied_rout_at_next_pile),
+        cmocka_unit_test(test_morale_small_force_minimum),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

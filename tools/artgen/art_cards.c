@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stddef.h>
 
-enum { CARD_BACK = 0, CARD_OFFICER, CARD_NCO, CARD_LEADER, CARD_SOLDIER, CARD_END };
+enum { CARD_BACK = 0, CARD_OFFICER, CARD_NCO, CARD_LEADER, CARD_SOLDIER, CARD_END, CARD_CAVALRY };
 
 #define PAPER     art_rgb(240, 230, 204)
 #define INK       art_rgb(70, 50, 34)
@@ -238,6 +238,32 @@ static void emblem_end(art_canvas *cv)
     art_line(cv, 66, 132, 114, 132, 5, art_solid(art_rgb(112, 72, 40)));
 }
 
+/* A horseshoe, open end down, with its nail holes, under two crossed lances. */
+static void emblem_cavalry(art_canvas *cv)
+{
+    art_xform keep = cv->xf;
+    for (int s = -1; s <= 1; s += 2) {
+        art_translate(cv, 90, 100);
+        art_rotate(cv, 30.0f * (float)s);
+        art_line(cv, 0, 44, 0, -36, 2.6f, art_solid(art_rgb(120, 80, 44)));
+        art_leaf(cv, 0, -34, 0, -48, 3.2f, art_solid(STEEL));
+        float pennon[6] = {0.8f, -33, 14, -29, 0.8f, -25};
+        art_polygon(cv, pennon, 3, art_solid(art_rgb(236, 232, 220)));
+        cv->xf = keep;
+    }
+    float v[2 * 25];
+    for (int i = 0; i < 25; i++) {
+        float a = (-130.0f + 260.0f * (float)i / 24.0f) * ART_PI / 180.0f;
+        v[2 * i] = 90 + 24 * art_sin(a);
+        v[2 * i + 1] = 102 - 24 * art_cos(a);
+    }
+    art_polyline(cv, v, 25, 12, art_solid(art_rgb(60, 40, 20)));
+    art_polyline(cv, v, 25, 9,
+                 art_linear(art_rgb(214, 220, 228), 70, 80, art_rgb(120, 126, 136), 110, 124));
+    for (int i = 2; i < 25; i += 4)
+        art_circle(cv, v[2 * i], v[2 * i + 1], 1.4f, art_solid(art_rgb(50, 50, 56)));
+}
+
 static art_rgba panel_colour(int type)
 {
     switch (type) {
@@ -249,6 +275,8 @@ static art_rgba panel_colour(int type)
         return art_rgb(34, 100, 68);
     case CARD_SOLDIER:
         return art_rgb(122, 104, 66);
+    case CARD_CAVALRY:
+        return art_rgb(96, 56, 110);
     default:
         return art_rgb(58, 58, 66);
     }
@@ -280,6 +308,9 @@ static void draw_face(art_canvas *cv, int type)
     case CARD_SOLDIER:
         emblem_soldier(cv);
         break;
+    case CARD_CAVALRY:
+        emblem_cavalry(cv);
+        break;
     default:
         emblem_end(cv);
         break;
@@ -306,6 +337,8 @@ static const art_asset CARDS[] = {
      "native leader card face: crescent, star and crossed blades"},
     {"card_soldier", "card", ART_CARD_W, ART_CARD_H, CARD_SOLDIER, draw_card,
      "individual soldier card face: crossed rifles"},
+    {"card_cavalry", "card", ART_CARD_W, ART_CARD_H, CARD_CAVALRY, draw_card,
+     "cavalry officer or NCO card face: horseshoe and crossed lances"},
     {"card_end_turn", "card", ART_CARD_W, ART_CARD_H, CARD_END, draw_card,
      "End of Turn card face: hourglass and reshuffle arrows"},
 };

@@ -66,6 +66,8 @@ static void part_bare_arm(art_canvas *cv, float sx, float sy, float ex, float ey
                           float hy)
 {
     art_line(cv, sx, sy, ex, ey, 4.8f, dome(SKIN_DARK, sx, sy, 6.0f));
+    art_line(cv, sx, sy, sx + 0.45f * (ex - sx), sy + 0.45f * (ey - sy), 5.2f,
+             tdome(sx, sy, 6.0f)); /* short sleeve */
     art_taper(cv, ex, ey, hx, hy, 4.4f, 3.8f, dome(SKIN_DARK, ex, ey, 6.0f));
     art_circle(cv, hx, hy, 2.1f, dome(SKIN_DARK, hx, hy, 2.1f));
 }
@@ -147,14 +149,19 @@ static void draw_native(art_canvas *cv, int param)
     art_rect(cv, -16.5f, -20, -10.5f, 8, 2.6f, dome(art_rgb(150, 104, 58), -13, -8, 10));
     art_line(cv, -13.5f, -18, -13.5f, 6, 1.6f, art_tinted(0.95f));
     art_rotate(cv, 14);
-    art_ellipse(cv, 0, 1, 11.5f, 6.6f, 0, dome(SKIN_DARK, 0, 1, 11));
-    /* a short tinted jacket over the bare shoulders, and a sash */
-    art_ellipse(cv, 0, 2, 9.5f, 5.5f, 0, tdome(0, 2, 9.5f));
+    /* a tinted jacket with short sleeves over the shoulders, and a sash */
+    art_ellipse(cv, 0, 1, 11.5f, 6.6f, 0, tdome(0, 1, 11));
     art_line(cv, -8, -1.5f, 7, 5.5f, 2.6f, art_solid(art_rgb(196, 58, 44)));
     part_bare_arm(cv, -10, 0, -9.5f, -6.5f, -7.5f, -9);
-    part_bare_arm(cv, 10, 0, 11, -6, 9, -8.5f);
-    part_sword(cv, 9.6f, -9.5f, 13.5f, -21.5f, 3.4f); /* barong */
-    part_turban(cv, 6.2f, dome(art_rgb(226, 208, 160), 0, -0.5f, 6.2f));
+    if (param == 1) { /* a spear held forward in both hands */
+        art_line(cv, 6.5f, 12.0f, 4.5f, -22.0f, 1.8f, dome(WOOD, 5, -4, 14));
+        art_leaf(cv, 4.6f, -20.5f, 4.2f, -27.5f, 1.7f, dome(STEEL, 4.4f, -24, 4));
+        part_bare_arm(cv, 10, 0, 10, -4, 5.8f, -1.5f);
+    } else {
+        part_bare_arm(cv, 10, 0, 11, -6, 9, -8.5f);
+        part_sword(cv, 9.6f, -9.5f, 13.5f, -21.5f, 3.4f); /* barong */
+    }
+    part_turban(cv, 5.6f, dome(art_rgb(226, 208, 160), 0, -0.5f, 5.6f));
     finish(cv, 1.5f);
 }
 
@@ -240,28 +247,34 @@ static void part_horse(art_canvas *cv, art_rgba coat)
     art_circle(cv, 0, -39.5f, 1.4f, art_solid(art_shade(coat, 0.7f))); /* muzzle */
 }
 
-static void part_rider(art_canvas *cv, bool sabre)
+static void part_rider(art_canvas *cv, bool officer)
 {
     art_rect(cv, -11.5f, -4, 11.5f, 13, 3, tdome(0, 3, 12)); /* saddle cloth */
     art_line(cv, -11, 12, 11, 12, 1.2f, art_solid(GOLD));
     art_ellipse(cv, 0, 4, 7, 8, 0, dome(LEATHER, 0, 4, 8));
     part_torso(cv, 11.5f, 6.6f);
+    if (officer) {
+        art_ellipse(cv, -10, 0, 3, 4, 0, dome(GOLD, -10, 0, 4));
+        art_ellipse(cv, 10, 0, 3, 4, 0, dome(GOLD, 10, 0, 4));
+    }
     /* reins to the horse's mouth */
     art_line(cv, -4, -9, -1.5f, -36, 0.8f, art_solid(art_rgb(60, 40, 24)));
     art_line(cv, 4, -9, 1.5f, -36, 0.8f, art_solid(art_rgb(60, 40, 24)));
     part_arm(cv, -9.5f, 0, -8.5f, -6.5f, -4, -9, SKIN);
     part_arm(cv, 9.5f, 0, 11.5f, -6, 10, -10.5f, SKIN);
-    if (sabre)
-        part_sword(cv, 10, -10.5f, 17, -28, 2.6f);
-    part_pith_helmet(cv);
+    part_sword(cv, 10, -10.5f, officer ? 14 : 17, officer ? -24 : -28, 2.6f);
+    if (officer)
+        part_kepi(cv, dome(art_rgb(44, 48, 64), 0, -0.8f, 4.6f), GOLD);
+    else
+        part_pith_helmet(cv);
 }
 
 static void draw_cavalry(art_canvas *cv, int param)
 {
     art_translate(cv, 32, 50);
     art_scale(cv, 1.1f);
-    part_horse(cv, HORSE);
-    part_rider(cv, true);
+    part_horse(cv, param == 1 ? art_rgb(70, 52, 40) : HORSE);
+    part_rider(cv, param == 1);
     finish(cv, 1.5f);
 }
 
@@ -488,12 +501,16 @@ static const art_asset SPRITES[] = {
      "line infantry soldier (rifle with bayonet, pith helmet)"},
     {"fig_native", "sprite", 64, 64, 0, draw_native,
      "native warrior (barong sword, long shield, turban)"},
+    {"fig_native_spear", "sprite", 64, 64, 1, draw_native,
+     "native warrior with a spear (long shield, turban)"},
     {"fig_officer", "sprite", 64, 64, 0, draw_officer,
      "officer (drawn sword, revolver, epaulettes)"},
     {"fig_nco", "sprite", 64, 64, 0, draw_nco, "NCO (rifle at the trail, chevrons, pointing)"},
     {"fig_leader", "sprite", 64, 64, 0, draw_leader,
      "native leader (kampilan, round shield, plumed turban, cape)"},
     {"fig_cavalry", "sprite", 64, 96, 0, draw_cavalry, "cavalry trooper, horse and rider"},
+    {"fig_cavalry_officer", "sprite", 64, 96, 1, draw_cavalry,
+     "mounted officer or general (epaulettes, kepi, dark horse)"},
     {"fig_gun", "sprite", 64, 64, 0, draw_gun, "field gun without crew"},
     {"fig_gatling", "sprite", 64, 64, 1, draw_gun, "Gatling gun on its carriage"},
     {"fig_crew", "sprite", 64, 64, 0, draw_gunner, "gun crewman (rammer)"},

@@ -9,22 +9,6 @@
 
 #define TEX 128.0f
 
-enum {
-    TEX_CLEAR,
-    TEX_ROAD,
-    TEX_JUNGLE,
-    TEX_FOREST,
-    TEX_BAMBOO,
-    TEX_HILL,
-    TEX_TOWN,
-    TEX_ROOF,
-    TEX_RIVER,
-    TEX_FORD,
-    TEX_WALL,
-    TEX_HEDGE,
-    TEX_DUNES,
-};
-
 /* ---- ground fills -------------------------------------------------------------------------- */
 
 typedef struct ground {
@@ -59,7 +43,7 @@ static art_rgba jitter(dice_rng *rng, art_rgba c, float amount)
 
 static void tex_clear(art_canvas *cv, dice_rng *rng)
 {
-    fill_ground(cv, art_rgb(84, 116, 58), art_rgb(110, 142, 72), 4, 5, 11u, 0.10f);
+    fill_ground(cv, art_rgb(90, 122, 62), art_rgb(106, 138, 70), 8, 4, 11u, 0.08f);
     for (int i = 0; i < 90; i++) { /* short grass flecks in the cloth */
         float x = art_rand(rng, 0, TEX), y = art_rand(rng, 0, TEX);
         float a = art_rand(rng, 0, 2 * ART_PI), l = art_rand(rng, 1.5f, 3.5f);
@@ -147,6 +131,17 @@ static void tex_forest(art_canvas *cv, dice_rng *rng)
         float x = art_rand(rng, 0, TEX), y = art_rand(rng, 0, TEX), r = art_rand(rng, 11, 17);
         art_rgba c = jitter(rng, i % 4 ? art_rgb(56, 98, 44) : art_rgb(88, 112, 48), 0.15f);
         crown(cv, rng, x, y, r, c);
+    }
+}
+
+/* A lone tree: one broad crown over grass, in a lighter green than the forest. */
+static void tex_single_tree(art_canvas *cv, dice_rng *rng)
+{
+    fill_ground(cv, art_rgb(90, 122, 62), art_rgb(106, 138, 70), 8, 4, 11u, 0.08f);
+    const float at[4][3] = {{40, 40, 30}, {104, 100, 22}, {100, 30, 14}, {30, 104, 14}};
+    for (int i = 0; i < 4; i++) {
+        art_rgba c = jitter(rng, art_rgb(74, 120, 50), 0.1f);
+        crown(cv, rng, at[i][0], at[i][1], at[i][2], c);
     }
 }
 
@@ -375,32 +370,182 @@ static void tex_dunes(art_canvas *cv, dice_rng *rng)
     art_fill_fn(cv, dunes_at, NULL);
 }
 
-static void draw_texture(art_canvas *cv, int which)
+/* Thatch (palm or grass roofs of small buildings): straw laid in courses down the slope. */
+static void tex_thatch(art_canvas *cv, dice_rng *rng)
 {
-    static void (*const DRAW[])(art_canvas *, dice_rng *) = {
-        tex_clear, tex_road,  tex_jungle, tex_forest, tex_bamboo, tex_hill,  tex_town,
-        tex_roof,  tex_river, tex_ford,   tex_wall,   tex_hedge,  tex_dunes,
-    };
-    dice_rng rng;
-    dice_seed_stream(&rng, 0x5A4D7AB1u, (uint64_t)which);
-    DRAW[which](cv, &rng);
+    fill_ground(cv, art_rgb(120, 96, 52), art_rgb(150, 122, 68), 4, 3, 141u, 0.06f);
+    /* straws first, then every course's shadow, so the cyclic overlap is the same at the seam */
+    for (int course = 0; course < 8; course++) {
+        float y0 = 16.0f * (float)course + 8;
+        for (int i = 0; i < 150; i++) {
+            float x = art_rand(rng, 0, TEX), y = y0 + art_rand(rng, -2, 12);
+            float l = art_rand(rng, 8, 16), a = art_rand(rng, -0.12f, 0.12f);
+            art_rgba c = jitter(rng, i % 3 ? art_rgb(196, 164, 96) : art_rgb(150, 118, 64), 0.15f);
+            art_line(cv, x, y, x + l * art_sin(a), y + l * art_cos(a), art_rand(rng, 0.8f, 1.3f),
+                     art_solid(c));
+        }
+    }
+    for (int course = 0; course < 8; course++) {
+        float y0 = 16.0f * (float)course + 8;
+        art_rect(cv, -2, y0 + 13.5f, TEX + 2, y0 + 16.5f, 1.5f,
+                 art_solid(art_rgba8(60, 40, 16, 110)));
+    }
 }
 
-static const art_asset TEXTURES[] = {
-    {"tex_clear", "texture", 128, 128, TEX_CLEAR, draw_texture, "clear ground: the table cloth"},
-    {"tex_road", "texture", 128, 128, TEX_ROAD, draw_texture, "road or track: packed earth"},
-    {"tex_jungle", "texture", 128, 128, TEX_JUNGLE, draw_texture, "jungle: leaves and palm fronds"},
-    {"tex_forest", "texture", 128, 128, TEX_FOREST, draw_texture, "forest or wood: tree crowns"},
-    {"tex_bamboo", "texture", 128, 128, TEX_BAMBOO, draw_texture, "thick bamboo: dense culms"},
-    {"tex_hill", "texture", 128, 128, TEX_HILL, draw_texture, "hill: dry grass and stones"},
-    {"tex_town", "texture", 128, 128, TEX_TOWN, draw_texture, "town ground: cobbles"},
-    {"tex_roof", "texture", 128, 128, TEX_ROOF, draw_texture, "buildings: roof tiles"},
-    {"tex_river", "texture", 128, 128, TEX_RIVER, draw_texture, "river or stream: deep water"},
-    {"tex_ford", "texture", 128, 128, TEX_FORD, draw_texture, "ford: shallow water over stones"},
-    {"tex_wall", "texture", 128, 128, TEX_WALL, draw_texture, "wall: stone courses from above"},
-    {"tex_hedge", "texture", 128, 128, TEX_HEDGE, draw_texture, "hedge: dense shrubs"},
-    {"tex_dunes", "texture", 128, 128, TEX_DUNES, draw_texture, "dunes: rippled sand"},
+static void tex_stream(art_canvas *cv, dice_rng *rng)
+{
+    water w = {art_rgb(46, 90, 118), art_rgb(78, 132, 156), 151u};
+    art_fill_fn(cv, water_at, &w);
+    for (int i = 0; i < 10; i++)
+        stone(cv, rng, 1.5f, 3.5f, 150);
+    wavelets(cv, rng, 60, 95);
+}
+
+/* A high wall: big dressed blocks in regular courses, pale and weathered. */
+static void tex_high_wall(art_canvas *cv, dice_rng *rng)
+{
+    fill_ground(cv, art_rgb(80, 74, 64), art_rgb(96, 90, 78), 4, 2, 161u, 0.1f);
+    for (int row = 0; row < 8; row++)
+        for (int col = 0; col < 4; col++) {
+            float x = 32.0f * (float)col + (row % 2 ? 16.0f : 0.0f) + 6.0f,
+                  y = 16.0f * (float)row + 8;
+            art_rgba c = jitter(rng, art_rgb(206, 196, 172), 0.08f);
+            art_rect(cv, x + 1, y + 1, x + 31, y + 15, 1.5f,
+                     art_linear(art_shade(c, 1.12f), x, y, art_shade(c, 0.82f), x + 20, y + 16));
+            for (int k = 0; k < 3; k++) { /* weathering */
+                float px = x + art_rand(rng, 4, 28), py = y + art_rand(rng, 3, 13);
+                art_circle(cv, px, py, art_rand(rng, 1, 2.5f),
+                           art_solid(art_rgba8(110, 100, 80, 60)));
+            }
+        }
+}
+
+/* A fence: boards with grain, nailed, seams at random places. */
+static void tex_fence(art_canvas *cv, dice_rng *rng)
+{
+    fill_ground(cv, art_rgb(40, 30, 20), art_rgb(52, 40, 26), 4, 2, 171u, 0.0f);
+    for (int row = 0; row < 8; row++) {
+        float y = 16.0f * (float)row + 8, x = art_rand(rng, 0, 40), end = x + TEX;
+        while (x < end - 1.0f) {
+            float w = art_rand(rng, 40, 70);
+            if (end - (x + w) < 30.0f)
+                w = end - x;
+            art_rgba c = jitter(rng, art_rgb(150, 110, 70), 0.12f);
+            art_rect(cv, x + 0.8f, y + 1.2f, x + w - 0.8f, y + 14.8f, 1.5f,
+                     art_linear(art_shade(c, 1.15f), x, y, art_shade(c, 0.8f), x, y + 16));
+            for (int g = 0; g < 3; g++) { /* grain */
+                float gy = y + 4.0f + 3.5f * (float)g + art_rand(rng, -0.8f, 0.8f);
+                float v[12];
+                for (int k = 0; k < 6; k++) {
+                    v[2 * k] = x + 2 + (w - 4) * (float)k / 5.0f;
+                    v[2 * k + 1] = gy + art_rand(rng, -0.7f, 0.7f);
+                }
+                art_polyline(cv, v, 6, 0.7f, art_solid(art_rgba8(80, 52, 28, 120)));
+            }
+            art_circle(cv, x + 3, y + 8, 0.9f, art_solid(art_rgb(50, 46, 44)));
+            art_circle(cv, x + w - 3, y + 8, 0.9f, art_solid(art_rgb(50, 46, 44)));
+            x += w;
+        }
+    }
+}
+
+typedef struct swamp_ctx {
+    uint32_t seed;
+} swamp_ctx;
+
+static art_rgba swamp_at(float x, float y, void *ctx)
+{
+    const swamp_ctx *s = ctx;
+    float n = art_fbm(x, y, 4, 4, TEX, s->seed);
+    float land = art_smooth(0.5f, 0.56f, n);
+    art_rgba water_c =
+        art_mix(art_rgb(52, 62, 44), art_rgb(74, 84, 56), art_fbm(x, y, 8, 2, TEX, s->seed + 1u));
+    art_rgba mud = art_mix(art_rgb(86, 92, 48), art_rgb(112, 118, 60),
+                           art_fbm(x, y, 16, 2, TEX, s->seed + 2u));
+    return art_mix(water_c, mud, land);
+}
+
+static void tex_swamp(art_canvas *cv, dice_rng *rng)
+{
+    swamp_ctx s = {181u};
+    art_fill_fn(cv, swamp_at, &s);
+    for (int i = 0; i < 36; i++) { /* reed tufts */
+        float x = art_rand(rng, 0, TEX), y = art_rand(rng, 0, TEX);
+        for (int k = 0; k < 7; k++) {
+            float a = art_rand(rng, 0, 2 * ART_PI), l = art_rand(rng, 4, 8);
+            art_line(cv, x, y, x + l * art_cos(a), y + l * art_sin(a), 0.9f,
+                     art_solid(jitter(rng, art_rgb(150, 160, 80), 0.15f)));
+        }
+    }
+    for (int i = 0; i < 14; i++) { /* lily pads */
+        float x = art_rand(rng, 0, TEX), y = art_rand(rng, 0, TEX), r = art_rand(rng, 2, 3.5f);
+        art_circle(cv, x, y, r, art_solid(art_rgb(70, 120, 56)));
+        art_line(cv, x, y, x + r, y, 0.8f, art_solid(art_rgb(52, 62, 44)));
+    }
+}
+
+/* Crops: rows of plants on furrowed earth, the rows across the tile. */
+static void tex_crops(art_canvas *cv, dice_rng *rng)
+{
+    fill_ground(cv, art_rgb(110, 84, 54), art_rgb(136, 106, 70), 4, 3, 191u, 0.1f);
+    for (int row = 0; row < 8; row++) {
+        float y = 16.0f * (float)row + 8;
+        art_rect(cv, -2, y + 5.5f, TEX + 2, y + 8.5f, 1.5f, art_solid(art_rgba8(70, 50, 30, 90)));
+        for (int k = 0; k < 16; k++) {
+            float x = 8.0f * (float)k + art_rand(rng, -1.5f, 1.5f), py = y + art_rand(rng, -1, 1);
+            art_rgba c = jitter(rng, art_rgb(112, 150, 56), 0.15f);
+            for (int l = 0; l < 5; l++) {
+                float a = art_rand(rng, 0, 2 * ART_PI), len = art_rand(rng, 3, 5.5f);
+                art_leaf(cv, x, py, x + len * art_cos(a), py + len * art_sin(a), 1.2f,
+                         art_solid(art_shade(c, art_rand(rng, 0.85f, 1.15f))));
+            }
+        }
+    }
+}
+
+/* In the order of the TEXTURES table below. */
+static void (*const TEXTURE_DRAW[])(art_canvas *, dice_rng *) = {
+    tex_clear,     tex_road,   tex_jungle,      tex_forest, tex_bamboo, tex_hill,   tex_town,
+    tex_roof,      tex_thatch, tex_single_tree, tex_river,  tex_ford,   tex_stream, tex_wall,
+    tex_high_wall, tex_hedge,  tex_fence,       tex_dunes,  tex_swamp,  tex_crops,
 };
+
+static void draw_texture(art_canvas *cv, int which)
+{
+    dice_rng rng;
+    dice_seed_stream(&rng, 0x5A4D7AB1u, (uint64_t)which);
+    TEXTURE_DRAW[which](cv, &rng);
+}
+
+/* Named after the built-in terrain types (assets/terrain.json): the renderer loads
+ * terrain/<type name>.png for a terrain type. */
+#define T(name, i, use)                                                                            \
+    {                                                                                              \
+        "terrain/" name, "texture", 128, 128, i, draw_texture, use                                 \
+    }
+static const art_asset TEXTURES[] = {
+    T("clear", 0, "clear ground: the table cloth"),
+    T("road", 1, "road or track: packed earth and gravel"),
+    T("jungle", 2, "jungle: broad leaves and palm fronds"),
+    T("forest", 3, "forest or wood: tree crowns"),
+    T("thick_bamboo", 4, "thick bamboo: clumps of culms and leaves"),
+    T("hill", 5, "hill: dry grass and stones"),
+    T("town", 6, "town ground: cobbles"),
+    T("building", 7, "building: roof tiles"),
+    T("small_building", 8, "small building: thatched roof"),
+    T("single_tree", 9, "single tree: one crown over grass"),
+    T("river", 10, "river: deep water"),
+    T("ford", 11, "ford: shallow water over gravel, stepping stones"),
+    T("stream", 12, "stream: light water over pebbles"),
+    T("wall", 13, "wall: stone courses from above"),
+    T("high_wall", 14, "high wall: dressed blocks"),
+    T("hedge", 15, "hedge: dense shrubs"),
+    T("fence", 16, "fence: wooden boards"),
+    T("dunes", 17, "dunes: rippled sand"),
+    T("swamp", 18, "swamp: murky water, mud, reeds"),
+    T("crops", 19, "crops: rows of plants on furrows"),
+};
+#undef T
 
 const art_asset *art_textures_list(int *n)
 {

@@ -51,9 +51,24 @@ static void manifest_entry(FILE *f, bool *first, const art_asset *a, const char 
     *first = false;
 }
 
+static int ensure_dir(const char *dir);
+
+/* Creates the folder an asset named "sub/name" goes into. */
+static int ensure_parent(const char *dir, const char *name)
+{
+    const char *slash = strrchr(name, '/');
+    if (!slash)
+        return 0;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%.*s", dir, (int)(slash - name), name);
+    return ensure_dir(path);
+}
+
 /* Draws one asset and writes its PNG(s); records it in the manifest. */
 static int render_asset(const char *dir, const art_asset *a, FILE *manifest, bool *first)
 {
+    if (ensure_parent(dir, a->name) != 0)
+        return -1;
     bool wrap = strcmp(a->kind, "texture") == 0;
     art_canvas *cv = art_canvas_create(a->w, a->h, wrap);
     a->draw(cv, a->param);

@@ -529,10 +529,12 @@ static void read_morale(reader *r, json_t *root, lcr_data *d)
     if (!m)
         return;
     const char *p = "$.morale";
-    static const char *const keys[] = {"figures_per_chit", "piles", "rally_radius_fraction", NULL};
+    static const char *const keys[] = {"figures_per_chit", "piles", "min_chits_per_pile",
+                                       "rally_radius_fraction", NULL};
     check_keys(r, m, p, keys);
     d->figures_per_chit = get_int(r, m, p, "figures_per_chit", 1, 1000);
     d->piles = get_int(r, m, p, "piles", LCR_QUALITIES, LCR_QUALITIES);
+    d->min_chits_per_pile = get_int(r, m, p, "min_chits_per_pile", 0, 100);
     d->rally_radius_fraction = (float)get_num(r, m, p, "rally_radius_fraction", 0, 10);
 }
 

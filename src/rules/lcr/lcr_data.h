@@ -97,6 +97,7 @@ typedef struct lcr_data {
     /* Morale (seed 000, Morale; Rallying). */
     int figures_per_chit;
     int piles;
+    int min_chits_per_pile;
     float rally_radius_fraction;
 
     /* Game length when the scenario sets no "turns" condition (assumed). */

@@ -5,6 +5,12 @@ lcr_morale lcr_morale_deal(const lcr_data *d, int figures)
     lcr_morale m = {.pile_count = d->piles};
     int chits = figures / d->figures_per_chit;
     int each = chits / d->piles;
+    /* Assumed: a small force still gets at least min_chits_per_pile on every pile, so no
+     * quality starts the game demoralised. */
+    if (figures > 0 && each < d->min_chits_per_pile) {
+        each = d->min_chits_per_pile;
+        chits = each * d->piles;
+    }
     for (int i = 0; i < d->piles; i++)
         m.piles[i] = each;
     /* The seed: "the odd chits are always added to the last group". */

@@ -41,7 +41,21 @@ static bool figure_fighting(const rules_state *rs, const figure *f)
     return (rs->flags[f->id.id - 1] & LCR_FF_ENGAGED) || (f->status & FIGURE_STATUS_IN_COMBAT);
 }
 
-figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id sd, vec2s p)
+bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, const figure *target,
+                int *feature)
+{
+    if (!rs->los)
+        return false;
+    float eye =
+        fmaxf(table_posture_eye_ft(FIGURE_POSTURE_FOOT), table_posture_eye_ft(target->posture));
+    los_result r = los_points(rs->los, t, from, target->pos, eye, NULL);
+    if (feature)
+        *feature = r.feature;
+    return r.verdict != LOS_CLEAR;
+}
+
+static figure_id nearest_enemy(const rules_state *rs, const table *t, side_id sd, vec2s p,
+                               bool sight)
 {
     figure_id best = {0};
     float best_d = INFINITY;
@@ -50,12 +64,22 @@ figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id sd, v
         if (e->side.id == sd.id || !table_figure_active(e) || figure_fighting(rs, e))
             continue;
         float d = glms_vec2_distance(e->pos, p);
-        if (d < best_d) {
+        if (d < best_d && !(sight && lcr_hidden(rs, t, p, e, NULL))) {
             best_d = d;
             best = e->id;
         }
     }
     return best;
+}
+
+figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id sd, vec2s p)
+{
+    return nearest_enemy(rs, t, sd, p, true);
+}
+
+figure_id lcr_nearest_enemy_any(const rules_state *rs, const table *t, side_id sd, vec2s p)
+{
+    return nearest_enemy(rs, t, sd, p, false);
 }
 
 vec2s lcr_centroid(const table *t, const figure_id *ids, int n)
@@ -280,6 +304,9 @@ static rules_state *lcr_create(const rules_create_desc *desc, char *err, size_t 
         rs->home[i] = home_of(rs, &t->figures[i]);
     }
     set_multipliers(rs, t);
+    rs->los = los_create(t, NULL);
+    rs->los_refs = mem_calloc(1, sizeof *rs->los_refs);
+    *rs->los_refs = 1;
     lcr_deck_init(&rs->deck);
     build_deck(rs, t);
     deal_morale(rs, t);
@@ -291,6 +318,10 @@ static void lcr_destroy(rules_state *rs)
     if (!rs)
         return;
     lcr_data_destroy(rs->data);
+    if (rs->los_refs && --*rs->los_refs == 0) {
+        los_destroy(rs->los);
+        free(rs->los_refs);
+    }
     lcr_deck_free(&rs->deck);
     free(rs->group_morale);
     free(rs->arrived);
@@ -304,6 +335,7 @@ static rules_state *lcr_clone(const rules_state *rs)
 {
     rules_state *c = mem_dup(rs, 1, sizeof *rs);
     c->data = lcr_data_clone(rs->data);
+    ++*c->los_refs; /* the terrain never changes: clones share the index */
     lcr_deck_copy(&c->deck, &rs->deck);
     c->group_morale =
         mem_dup(rs->group_morale, (size_t)rs->group_count + 1, sizeof *c->group_morale);
@@ -628,6 +660,39 @@ static bool validate_move(const rules_state *rs, const table *t, const rules_com
     return true;
 }
 
+/* One firer against a chosen target: weapon, range, arc and line of fire. */
+static bool firer_ok(const rules_state *rs, const table *t, const figure *f, const figure *target,
+                     bool area, char *why, size_t size)
+{
+    if (!may_act(rs, t, f->id, why, size))
+        return false;
+    if (!lcr_figure_can_fire(rs, f)) {
+        snprintf(why, size, "%s has no firearm (%s)", fig_name(t, f->id), f->weapon);
+        return false;
+    }
+    int need;
+    float range = glms_vec2_distance(f->pos, target->pos);
+    if (!lcr_fire_need(lcr_data_weapon(rs->data, f->weapon), range, &need, NULL)) {
+        snprintf(why, size, "%s is out of range (%.1f cm)", fig_name(t, f->id), range);
+        return false;
+    }
+    int blocker = -1;
+    if (lcr_hidden(rs, t, f->pos, target, &blocker)) {
+        snprintf(why, size, "%s cannot see the target (%s in the way)", fig_name(t, f->id),
+                 blocker >= 0 ? t->types[t->features[blocker].type].name : "terrain");
+        return false;
+    }
+    const unit *u = table_unit_const(t, f->unit);
+    bool formation = area && u && !lcr_data_is_loose(rs->data, u->formation);
+    if (formation &&
+        !lcr_fire_in_arc(f->pos, f->facing, rs->data->formation_arc_deg, target->pos)) {
+        snprintf(why, size, "%s: the target is outside the formation's %.0f degree arc",
+                 fig_name(t, f->id), rs->data->formation_arc_deg);
+        return false;
+    }
+    return !lcr_line_blocked(rs, t, f, target, formation, why, size);
+}
+
 static bool validate_fire(const rules_state *rs, const table *t, const rules_command *cmd,
                           char *why, size_t size)
 {
@@ -647,28 +712,13 @@ static bool validate_fire(const rules_state *rs, const table *t, const rules_com
         }
     }
     for (int i = 0; i < cmd->figure_count; i++) {
-        if (!may_act(rs, t, cmd->figures[i], why, size))
-            return false;
+        for (int j = 0; j < i; j++)
+            if (cmd->figures[j].id == cmd->figures[i].id)
+                return refuse(why, size, "a figure is named twice");
         const figure *f = table_figure_const(t, cmd->figures[i]);
-        if (!lcr_figure_can_fire(rs, f)) {
-            snprintf(why, size, "%s has no firearm (%s)", fig_name(t, f->id), f->weapon);
-            return false;
-        }
-        int need;
-        float range = glms_vec2_distance(f->pos, target->pos);
-        if (!lcr_fire_need(lcr_data_weapon(rs->data, f->weapon), range, &need, NULL)) {
-            snprintf(why, size, "%s is out of range (%.1f cm)", fig_name(t, f->id), range);
-            return false;
-        }
-        const unit *u = table_unit_const(t, f->unit);
-        bool formation = area && u && !lcr_data_is_loose(rs->data, u->formation);
-        if (formation &&
-            !lcr_fire_in_arc(f->pos, f->facing, rs->data->formation_arc_deg, target->pos)) {
-            snprintf(why, size, "%s: the target is outside the formation's 90 degree arc",
-                     fig_name(t, f->id));
-            return false;
-        }
-        if (lcr_line_blocked(rs, t, f, target, formation, why, size))
+        if (!f)
+            return refuse(why, size, "unknown figure");
+        if (!firer_ok(rs, t, f, target, area, why, size))
             return false;
     }
     return true;
@@ -825,7 +875,7 @@ static void legal_moves(legal_out *lo, const rules_state *rs, const table *t, si
         char why[160];
         if (!(rs->flags[i] & LCR_FF_ACTIVATED) || !may_act(rs, t, f->id, why, sizeof why))
             continue;
-        figure_id e = lcr_nearest_enemy(rs, t, sd, f->pos);
+        figure_id e = lcr_nearest_enemy_any(rs, t, sd, f->pos);
         const figure *ef = table_figure_const(t, e);
         if (!ef)
             continue;
@@ -879,22 +929,30 @@ static void legal_fire(legal_out *lo, const rules_state *rs, const table *t, sid
         }
         return;
     }
-    /* Area fire: every firer that can reach the nearest enemy of the group. */
-    vec2s c = lcr_centroid(t, fire.figures, fire.figure_count);
-    fire.target = lcr_nearest_enemy(rs, t, sd, c);
-    rules_command ok = fire;
-    ok.figure_count = 0;
-    for (int i = 0; i < fire.figure_count; i++) {
-        rules_command one = fire;
-        one.figure_count = 1;
-        one.figures[0] = fire.figures[i];
-        char why[160];
-        if (validate_fire(rs, t, &one, why, sizeof why) ||
-            (lcr_fire_is_area(rs, one.figures, 1) == false && false))
-            rules_command_add_figure(&ok, fire.figures[i]);
-    }
-    if (ok.figure_count > 0)
+    /* Area fire: the firers that can reach the nearest enemy of the group; the group's centre
+     * moves when some drop out, so look again once. */
+    for (int round = 0; round < 2; round++) {
+        vec2s c = lcr_centroid(t, fire.figures, fire.figure_count);
+        fire.target = lcr_nearest_enemy(rs, t, sd, c);
+        const figure *target = table_figure_const(t, fire.target);
+        if (!target)
+            return;
+        rules_command ok = fire;
+        ok.figure_count = 0;
+        for (int i = 0; i < fire.figure_count; i++) {
+            char why[160];
+            if (firer_ok(rs, t, table_figure_const(t, fire.figures[i]), target, true, why,
+                         sizeof why))
+                rules_command_add_figure(&ok, fire.figures[i]);
+        }
+        if (ok.figure_count == 0)
+            return;
+        int before = lo->n;
         legal_push(lo, rs, t, &ok);
+        if (lo->n > before)
+            return;
+        fire = ok;
+    }
 }
 
 static int lcr_legal(const rules_state *rs, const table *t, rules_command *out, int max)

@@ -6,6 +6,7 @@
 #ifndef LCR_LCR_STATE_H
 #define LCR_LCR_STATE_H
 
+#include "core/los.h"
 #include "core/path.h"
 #include "rules/lcr/lcr_data.h"
 #include "rules/lcr/lcr_deck.h"
@@ -63,6 +64,9 @@ struct rules_state {
     side_id winner;
     char reason[128];
     float mult[LCR_TYPES_MAX]; /* lcr movement multiplier per table terrain type */
+    /* Line of sight over the static terrain, shared (read-only) by a state and its clones. */
+    los_index *los;
+    int *los_refs;
 };
 
 /* ---- lcr_rules.c ---- */
@@ -74,8 +78,14 @@ bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id
                       size_t why_size);
 path_desc lcr_path_desc(const rules_state *rs);
 bool lcr_figure_can_fire(const rules_state *rs, const figure *f);
-/* The nearest active enemy of `side` to point p not in close combat (0 when none). */
+/* The nearest active enemy of `side` to point p, not in close combat and in sight of p (0 when
+ * none): the target of area fire. */
 figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id side, vec2s p);
+/* The same without the sight condition (where to advance). */
+figure_id lcr_nearest_enemy_any(const rules_state *rs, const table *t, side_id side, vec2s p);
+/* True when terrain hides `target` from `from` (figure or point). */
+bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, const figure *target,
+                int *feature);
 /* Fire mode of a group: true for area fire. */
 bool lcr_fire_is_area(const rules_state *rs, const figure_id *firers, int n);
 vec2s lcr_centroid(const table *t, const figure_id *ids, int n);

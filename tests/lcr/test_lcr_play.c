@@ -1,0 +1,315 @@
+/* Actions played through the lcr rules_ops on small hand-made scenarios: the jungle move, raw
+ * 3d6 moves, walls, three-rank fire, close combat, demoralisation, rally and flight. */
+#include "lcr_harness.h"
+
+#include <math.h>
+
+#define HEAD                                                                                       \
+    "{\"title\": \"t\", \"ruleset\": \"lcr\", \"seed\": 1, \"table\": {\"width_cm\": 100, "        \
+    "\"height_cm\": 60}, \"sides\": [{\"name\": \"Spanish\"}, {\"name\": \"Moro\"}], "
+
+static float x_of(const harness *h, figure_id id)
+{
+    return table_figure_const(h->t, id)->pos.x;
+}
+
+static rules_command move_to(side_id s, figure_id f, float x, float y)
+{
+    rules_command c = {.kind = RULES_CMD_MOVE, .side = s, .path_count = 1};
+    rules_command_add_figure(&c, f);
+    c.path[0] = (vec2s){{x, y}};
+    return c;
+}
+
+static int die_sum(const harness *h, const char *tag)
+{
+    int sum = 0;
+    for (int i = h->mark; i < h->ev_count; i++)
+        if (h->ev[i].kind == RULES_EV_DIE && strcmp(h->ev[i].tag, tag) == 0)
+            sum += h->ev[i].value;
+    return sum;
+}
+
+/* Seed 000, Actions: Move: a veteran with 20 cm, 5 cm of clear ground, then jungle at x4 goes
+ * 3.75 cm into the jungle. */
+static const char *jungle_json =
+    HEAD "\"terrain\": [{\"type\": \"jungle\", \"rect\": [15, 0, 60, 60]}],"
+         "\"units\": [{\"name\": \"s\", \"side\": \"Spanish\", \"formation\": \"loose\","
+         " \"defaults\": {\"weapon\": \"mauser\", \"facing\": \"east\"}, \"figures\": ["
+         " {\"name\": \"Sgt\", \"role\": \"nco\", \"quality\": \"veteran\", \"pos\": [10, 20]},"
+         " {\"name\": \"Vet\", \"quality\": \"veteran\", \"pos\": [10, 30]},"
+         " {\"name\": \"Raw\", \"quality\": \"raw\", \"pos\": [14, 34]}]},"
+         " {\"name\": \"m\", \"side\": \"Moro\", \"figures\": [{\"name\": \"W\", \"weapon\": "
+         "\"kris\", \"pos\": [95, 55]}]}]}";
+
+static void test_play_jungle_move(void **state)
+{
+    (void)state;
+    harness h;
+    harness_open_text(&h, jungle_json, 3);
+    figure_id vet = harness_find(&h, "Vet"), sgt = harness_find(&h, "Sgt");
+    rules_reach r;
+    rules_command probe = move_to((side_id){1}, vet, 40, 30);
+    assert_true(lcr_rules_ops.reach(h.rs, h.t, &probe, (vec2s){{1, 0}}, &r));
+    assert_float_equal(r.stop.x, 15.0f + 3.75f, 1e-3);
+    assert_float_equal(r.max_cm, 8.75f, 1e-3);
+    harness_activate(&h, sgt);
+    char why[256];
+    assert_false(harness_submit(&h, move_to((side_id){1}, vet, 19.5f, 30), why, sizeof why));
+    assert_non_null(strstr(why, "allowance"));
+    harness_must(&h, move_to((side_id){1}, vet, 18.75f, 30));
+    assert_float_equal(x_of(&h, vet), 18.75f, 1e-3);
+    assert_float_equal(table_figure_const(h.t, vet)->facing, 0.0f, 1e-6);
+    harness_close(&h);
+}
+
+/* Raw troops roll 3d6 and move all of it, whatever point they aim at. */
+static void test_play_raw_moves_whole_roll(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        harness h;
+        harness_open_text(&h, jungle_json, seed);
+        figure_id raw = harness_find(&h, "Raw");
+        harness_activate(&h, harness_find(&h, "Sgt"));
+        harness_must(&h, move_to((side_id){1}, raw, 14, 36)); /* aims 2 cm south */
+        int rolled = die_sum(&h, "move");
+        assert_int_equal(harness_count(&h, RULES_EV_DIE, "move"), 3);
+        assert_true(rolled >= 3 && rolled <= 18);
+        const figure *f = table_figure_const(h.t, raw);
+        assert_float_equal(f->pos.y, 34.0f + (float)rolled, 1e-3);
+        assert_float_equal(f->pos.x, 14.0f, 1e-3);
+        harness_close(&h);
+    }
+}
+
+/* A wall costs 1d10 cm; with less left than the roll the figure waits before it, and rolls
+ * again at its next activation. */
+static const char *wall_json =
+    HEAD "\"terrain\": [{\"type\": \"wall\", \"line\": [[25, 10], [25, 50]], \"width_cm\": 1}],"
+         "\"units\": [{\"name\": \"s\", \"side\": \"Spanish\", \"formation\": \"loose\","
+         " \"defaults\": {\"weapon\": \"mauser\", \"facing\": \"east\"}, \"figures\": ["
+         " {\"name\": \"Sgt\", \"role\": \"nco\", \"quality\": \"regular\", \"pos\": [8, 34]},"
+         " {\"name\": \"Man\", \"quality\": \"regular\", \"pos\": [10, 30]}]},"
+         " {\"name\": \"m\", \"side\": \"Moro\", \"figures\": [{\"name\": \"W\", \"weapon\": "
+         "\"kris\", \"pos\": [95, 55]}]}]}";
+
+static void test_play_wall_d10_and_wait(void **state)
+{
+    (void)state;
+    int waited = 0, crossed = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        harness h;
+        harness_open_text(&h, wall_json, seed);
+        figure_id man = harness_find(&h, "Man"), sgt = harness_find(&h, "Sgt");
+        harness_activate(&h, sgt);
+        harness_must(&h, move_to((side_id){1}, man, 29, 30)); /* 15 cm to the wall, 4 beyond */
+        assert_int_equal(harness_count(&h, RULES_EV_DIE, "obstacle"), 1);
+        int roll = die_sum(&h, "obstacle");
+        float x = x_of(&h, man);
+        harness_must(&h, move_to((side_id){1}, sgt, 20, 34)); /* keeps him in command */
+        if (roll > 5) {                                       /* 5 cm left at the wall */
+            waited++;
+            assert_true(x < 25.0f && x > 24.0f);
+            /* Next activation: he rolls again with a fresh 20 cm and gets over. */
+            harness_must(&h, (rules_command){.kind = RULES_CMD_END_ACTIVATION, .side = {1}});
+            harness_activate(&h, sgt);
+            harness_must(&h, move_to((side_id){1}, man, x + 6, 30));
+            assert_int_equal(harness_count(&h, RULES_EV_DIE, "obstacle"), 1);
+            assert_true(x_of(&h, man) > 25.0f);
+        } else {
+            crossed++;
+            float expect = fminf(29.0f, 25.0f + (float)(5 - roll));
+            assert_float_equal(x, expect, 0.1);
+        }
+        harness_close(&h);
+    }
+    assert_true(waited > 0 && crossed > 0);
+}
+
+/* A three-deep line: the third rank's dice are thrown apart, and each 1 among them kills a man
+ * of the first two ranks. */
+static const char *ranks_json = HEAD
+    "\"units\": [{\"name\": \"s\", \"side\": \"Spanish\", \"formation\": \"line\","
+    " \"commander\": \"Lt\", \"defaults\": {\"weapon\": \"mauser\", \"facing\": \"east\","
+    " \"quality\": \"regular\"}, \"figures\": ["
+    " {\"name\": \"Lt\", \"role\": \"officer\", \"quality\": \"seasoned\", \"pos\": [20, 30]}],"
+    " \"blocks\": [{\"name\": \"R\", \"origin\": [30, 30], \"count\": 18, \"ranks\": 3}]},"
+    " {\"name\": \"m\", \"side\": \"Moro\", \"defaults\": {\"weapon\": \"kris\", \"facing\": "
+    "\"west\"}, \"blocks\": [{\"name\": \"W\", \"origin\": [48, 30], \"count\": 30, "
+    "\"ranks\": 3}]}]}";
+
+static void test_play_three_rank_line(void **state)
+{
+    (void)state;
+    int bitten = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        harness h;
+        harness_open_text(&h, ranks_json, seed);
+        figure_id lt = harness_find(&h, "Lt");
+        harness_activate(&h, lt);
+        rules_command fire = {.kind = RULES_CMD_FIRE, .side = {1}};
+        for (int i = 0; i < h.t->figure_count; i++)
+            if (h.t->figures[i].side.id == 1 && h.t->figures[i].role == FIGURE_ROLE_SOLDIER)
+                rules_command_add_figure(&fire, h.t->figures[i].id);
+        fire.target = lcr_nearest_enemy(h.rs, h.t, (side_id){1},
+                                        lcr_centroid(h.t, fire.figures, fire.figure_count));
+        harness_must(&h, fire);
+        assert_int_equal(harness_count(&h, RULES_EV_DIE, "to_hit"), 36);
+        assert_int_equal(harness_count(&h, RULES_EV_DIE, "to_hit_third_rank"), 18);
+        int ones = 0, own_losses = 0;
+        for (int i = h.mark; i < h.ev_count; i++) {
+            const rules_event *e = &h.ev[i];
+            ones += e->kind == RULES_EV_DIE && strcmp(e->tag, "to_hit_third_rank") == 0 &&
+                    e->value == 1;
+            own_losses += e->kind == RULES_EV_REMOVE && e->side.id == 1;
+        }
+        assert_int_equal(own_losses, ones);
+        bitten += ones > 0;
+        harness_close(&h);
+    }
+    assert_true(bitten > 0);
+}
+
+/* A warrior charging stops at contact distance; when the activation ends the pair fights: one
+ * of them dies and his side loses a chit. */
+static const char *melee_json =
+    HEAD "\"units\": [{\"name\": \"s\", \"side\": \"Spanish\", \"formation\": \"loose\","
+         " \"figures\": [{\"name\": \"Pvt\", \"weapon\": \"mauser\", \"pos\": [30, 30], "
+         "\"facing\": \"east\"}, {\"name\": \"Cpl\", \"role\": \"nco\", \"weapon\": \"mauser\", "
+         "\"pos\": [10, 50]}]},"
+         " {\"name\": \"m\", \"side\": \"Moro\", \"formation\": \"loose\", \"commander\": \"Datu\","
+         " \"defaults\": {\"weapon\": \"kris\", \"facing\": \"west\"}, \"figures\": ["
+         " {\"name\": \"Datu\", \"role\": \"leader\", \"pos\": [50, 34]},"
+         " {\"name\": \"W\", \"quality\": \"seasoned\", \"pos\": [46, 30]}]}]}";
+
+static void test_play_close_combat(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        harness h;
+        harness_open_text(&h, melee_json, seed);
+        figure_id w = harness_find(&h, "W"), pvt = harness_find(&h, "Pvt");
+        harness_activate(&h, harness_find(&h, "Datu"));
+        harness_must(&h, move_to((side_id){2}, w, 33, 30));
+        /* Stops with 2.5 cm between the bases (1.25 cm radius each). */
+        assert_float_equal(x_of(&h, w), 30.0f + 2.5f + 2.5f, 1e-3);
+        harness_must(&h, (rules_command){.kind = RULES_CMD_END_ACTIVATION, .side = {2}});
+        int dice = harness_count(&h, RULES_EV_DIE, "close_combat");
+        assert_true(dice >= 2 && dice % 2 == 0);
+        bool w_alive = table_figure_active(table_figure_const(h.t, w));
+        bool p_alive = table_figure_active(table_figure_const(h.t, pvt));
+        assert_true(w_alive != p_alive);
+        assert_int_equal(harness_count(&h, RULES_EV_MORALE, "take"), 1);
+        /* The last round's higher die won (neither has modifiers here). */
+        int last_w = 0, last_p = 0;
+        for (int i = h.mark; i < h.ev_count; i++)
+            if (h.ev[i].kind == RULES_EV_DIE && strcmp(h.ev[i].tag, "close_combat") == 0) {
+                if (h.ev[i].figure.id == w.id)
+                    last_w = h.ev[i].value;
+                else
+                    last_p = h.ev[i].value;
+            }
+        assert_int_equal(w_alive, last_w > last_p);
+        harness_close(&h);
+    }
+}
+
+/* Morale in play: the first casualty empties the Raw pile and the raw warriors are demoralised;
+ * their leader rallies them; the next casualty empties the Regular pile and they rout again;
+ * at the End of Turn they run at twice their allowance. */
+static const char *morale_json = HEAD
+    "\"units\": [{\"name\": \"s\", \"side\": \"Spanish\", \"formation\": \"line\","
+    " \"commander\": \"Lt\", \"defaults\": {\"weapon\": \"mauser\", \"facing\": \"east\","
+    " \"quality\": \"regular\"}, \"figures\": ["
+    " {\"name\": \"Lt\", \"role\": \"officer\", \"quality\": \"seasoned\", \"pos\": [10, 30]}],"
+    " \"blocks\": [{\"name\": \"R\", \"origin\": [16, 30], \"count\": 12, \"ranks\": 2}]},"
+    " {\"name\": \"m\", \"side\": \"Moro\", \"formation\": \"loose\", \"commander\": \"Datu\","
+    " \"defaults\": {\"weapon\": \"kris\", \"facing\": \"west\"}, \"figures\": ["
+    " {\"name\": \"Near\", \"quality\": \"regular\", \"pos\": [40, 30]},"
+    " {\"name\": \"Next\", \"quality\": \"regular\", \"pos\": [40, 44]},"
+    " {\"name\": \"Datu\", \"role\": \"leader\", \"quality\": \"elite\", \"pos\": [74, 30]},"
+    " {\"name\": \"Raw1\", \"quality\": \"raw\", \"pos\": [76, 34]},"
+    " {\"name\": \"Raw2\", \"quality\": \"raw\", \"pos\": [76, 26]}]}]}";
+
+static int one_volley(harness *h)
+{
+    harness_activate(h, harness_find(h, "Lt"));
+    rules_command fire = {.kind = RULES_CMD_FIRE, .side = {1}};
+    for (int i = 0; i < h->t->figure_count; i++) {
+        const figure *f = &h->t->figures[i];
+        if (f->side.id == 1 && f->role == FIGURE_ROLE_SOLDIER && table_figure_active(f) &&
+            lcr_rules_activated(h->rs, f->id))
+            rules_command_add_figure(&fire, f->id);
+    }
+    fire.target = lcr_nearest_enemy(h->rs, h->t, (side_id){1},
+                                    lcr_centroid(h->t, fire.figures, fire.figure_count));
+    harness_must(h, fire);
+    if (harness_decision(h).kind == RULES_DECIDE_ALLOCATE_HITS) {
+        rules_command legal[4];
+        assert_true(lcr_rules_ops.legal(h->rs, h->t, legal, 4) >= 1);
+        harness_must(h, legal[0]);
+    }
+    int removed = 0;
+    for (int i = h->mark; i < h->ev_count; i++)
+        removed += h->ev[i].kind == RULES_EV_REMOVE && h->ev[i].side.id == 2;
+    harness_must(h, (rules_command){.kind = RULES_CMD_END_ACTIVATION, .side = {1}});
+    return removed;
+}
+
+static bool demoralised(const harness *h, const char *name)
+{
+    return (table_figure_const(h->t, harness_find(h, name))->status & FIGURE_STATUS_DEMORALISED) !=
+           0;
+}
+
+static void test_play_demoralise_rally_flee(void **state)
+{
+    (void)state;
+    harness h;
+    harness_open_text(&h, morale_json, 2);
+    const lcr_morale *m = lcr_rules_morale(h.rs, (side_id){2});
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(m->piles[i], 1); /* 5 figures: the minimum of one chit a pile */
+    assert_int_equal(one_volley(&h), 1);  /* "Near" falls: the Raw pile is empty */
+    assert_int_equal(m->piles[0], 0);
+    assert_true(demoralised(&h, "Raw1") && demoralised(&h, "Raw2"));
+    assert_false(demoralised(&h, "Next"));
+    /* The Datu rallies them (elite leader: 20 cm radius, half is 10 cm). */
+    harness_activate(&h, harness_find(&h, "Datu"));
+    harness_must(&h, (rules_command){.kind = RULES_CMD_RALLY, .side = {2}});
+    assert_false(demoralised(&h, "Raw1") || demoralised(&h, "Raw2"));
+    assert_int_equal(harness_decision(&h).kind, RULES_DECIDE_DRAW_CARD); /* his whole card */
+    assert_int_equal(one_volley(&h), 1); /* "Next" falls: the Regular pile empties */
+    assert_true(demoralised(&h, "Raw1") && demoralised(&h, "Raw2"));
+    /* Play on to the End of Turn: the demoralised run 2 x 18 cm back (to the east edge). */
+    float before = x_of(&h, harness_find(&h, "Raw1"));
+    for (int guard = 0; guard < 200 && lcr_rules_ops.turn(h.rs) == 1; guard++) {
+        rules_decision d = harness_decision(&h);
+        if (d.kind == RULES_DECIDE_NONE)
+            break;
+        rules_command c = {.side = d.side};
+        c.kind = d.kind == RULES_DECIDE_DRAW_CARD   ? RULES_CMD_DRAW_CARD
+                 : d.kind == RULES_DECIDE_INTERRUPT ? RULES_CMD_PASS
+                 : d.kind == RULES_DECIDE_USE_CARD  ? RULES_CMD_RESERVE_CARD
+                                                    : RULES_CMD_END_ACTIVATION;
+        c.card = d.card;
+        harness_must(&h, c);
+    }
+    const figure *r1 = table_figure_const(h.t, harness_find(&h, "Raw1"));
+    assert_true(r1->pos.x > before + 20.0f || !table_figure_active(r1));
+    harness_close(&h);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_play_jungle_move),
+        cmocka_unit_test(test_play_raw_moves_whole_roll),
+        cmocka_unit_test(test_play_wall_d10_and_wait),
+        cmocka_unit_test(test_play_three_rank_line),
+        cmocka_unit_test(test_play_close_combat),
+        cmocka_unit_test(test_play_demoralise_rally_flee),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -48,20 +48,33 @@ static int cmp_float(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void fill_span(raster_target *t, int y, float xa, float xb, raster_shader shader, void *ctx)
+typedef struct shade_span {
+    raster_target *t;
+    raster_shader shader;
+    void *ctx;
+} shade_span;
+
+static void shade_run(void *p, int y, int x0, int x1)
 {
-    /* Pixel x is covered when its centre x + 0.5 lies in [xa, xb). */
-    int x0 = (int)ceilf(xa - 0.5f), x1 = (int)ceilf(xb - 0.5f);
-    if (x0 < 0)
-        x0 = 0;
-    if (x1 > t->w)
-        x1 = t->w;
-    uint32_t *row = t->px + (size_t)y * (size_t)t->pitch;
+    shade_span *s = p;
+    uint32_t *row = s->t->px + (size_t)y * (size_t)s->t->pitch;
     for (int x = x0; x < x1; x++)
-        row[x] = raster_blend(row[x], shader(ctx, x, y));
+        row[x] = raster_blend(row[x], s->shader(s->ctx, x, y));
 }
 
-void raster_fill_polygon(raster_target *t, const vec2s *pts, int n, raster_shader shader, void *ctx)
+/* Pixel x is covered when its centre x + 0.5 lies in [xa, xb). */
+static void emit_run(int y, float xa, float xb, int w, void (*span)(void *, int, int, int),
+                     void *ctx)
+{
+    int x0 = (int)ceilf(xa - 0.5f), x1 = (int)ceilf(xb - 0.5f);
+    x0 = x0 < 0 ? 0 : x0;
+    x1 = x1 > w ? w : x1;
+    if (x1 > x0)
+        span(ctx, y, x0, x1);
+}
+
+void raster_polygon_spans(const vec2s *pts, int n, int w, int h,
+                          void (*span)(void *ctx, int y, int x0, int x1), void *ctx)
 {
     if (n < 3)
         return;
@@ -70,7 +83,7 @@ void raster_fill_polygon(raster_target *t, const vec2s *pts, int n, raster_shade
         ymin = fminf(ymin, pts[i].y);
         ymax = fmaxf(ymax, pts[i].y);
     }
-    int y0 = (int)fmaxf(0, floorf(ymin)), y1 = (int)fminf((float)t->h - 1, ceilf(ymax));
+    int y0 = (int)fmaxf(0, floorf(ymin)), y1 = (int)fminf((float)h - 1, ceilf(ymax));
     float xs_small[64];
     float *xs = n <= 64 ? xs_small : malloc(sizeof(float) * (size_t)n);
     if (!xs)
@@ -86,10 +99,16 @@ void raster_fill_polygon(raster_target *t, const vec2s *pts, int n, raster_shade
         }
         qsort(xs, (size_t)k, sizeof(float), cmp_float);
         for (int i = 0; i + 1 < k; i += 2)
-            fill_span(t, y, xs[i], xs[i + 1], shader, ctx);
+            emit_run(y, xs[i], xs[i + 1], w, span, ctx);
     }
     if (xs != xs_small)
         free(xs);
+}
+
+void raster_fill_polygon(raster_target *t, const vec2s *pts, int n, raster_shader shader, void *ctx)
+{
+    shade_span s = {t, shader, ctx};
+    raster_polygon_spans(pts, n, t->w, t->h, shade_run, &s);
 }
 
 void raster_fill_disc(raster_target *t, vec2s c, float r, raster_shader shader, void *ctx)
@@ -101,7 +120,8 @@ void raster_fill_disc(raster_target *t, vec2s c, float r, raster_shader shader, 
         if (d2 <= 0)
             continue;
         float dx = sqrtf(d2);
-        fill_span(t, y, c.x - dx, c.x + dx, shader, ctx);
+        shade_span s = {t, shader, ctx};
+        emit_run(y, c.x - dx, c.x + dx, t->w, shade_run, &s);
     }
 }
 

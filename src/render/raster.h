@@ -21,6 +21,10 @@ typedef uint32_t (*raster_shader)(void *ctx, int x, int y);
  * at pixel centres. */
 void raster_fill_polygon(raster_target *t, const vec2s *pts, int n, raster_shader shader,
                          void *ctx);
+/* Calls span(ctx, y, x0, x1) for each run of pixels [x0, x1) on row y inside the polygon (same
+ * coverage rule as raster_fill_polygon), clipped to w x h. */
+void raster_polygon_spans(const vec2s *pts, int n, int w, int h,
+                          void (*span)(void *ctx, int y, int x0, int x1), void *ctx);
 /* Strokes a polyline (closed or open) `width` pixels wide with round joins; meant for opaque
  * shaders (overlaps are painted twice). */
 void raster_stroke_polyline(raster_target *t, const vec2s *pts, int n, int closed, float width,

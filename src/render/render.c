@@ -545,8 +545,30 @@ static void sprite_texel(const render_art *a, int u, int v, uint32_t side_rgb, f
     out[3] = alpha * 255.0f;
 }
 
-/* Rotates and scales the sprite on the CPU once per (size, angle step): SDL's software renderer
- * would otherwise rotate every sprite every frame. */
+/* The figure's base under the sprite, in the sprite's own frame (facing -y): a disc of the
+ * side colour with a dark rim and a light facing tick at its front, premultiplied. */
+static void base_texel(float lx, float ly, float br, uint32_t side_rgb, float out[4])
+{
+    float d = hypotf(lx, ly);
+    float cov = fminf(fmaxf(br - d + 0.5f, 0), 1);
+    float rgb[3];
+    for (int c = 0; c < 3; c++)
+        rgb[c] = (float)((side_rgb >> (16 - 8 * c)) & 0xff);
+    if (d > br - 1.3f)
+        rgb[0] = rgb[1] = rgb[2] = 20;
+    float back = -(br - 2.5f), tip = -(br + 3.0f), half = fmaxf(2.0f, br * 0.25f);
+    if (ly <= back && ly >= tip && fabsf(lx) <= half * (ly - tip) / (back - tip)) {
+        rgb[0] = 248, rgb[1] = 244, rgb[2] = 232;
+        cov = 1;
+    }
+    for (int c = 0; c < 3; c++)
+        out[c] = rgb[c] * cov;
+    out[3] = cov * 255.0f;
+}
+
+/* Rotates and scales the sprite on the CPU once per (size, angle step), over its base: SDL's
+ * software renderer would otherwise rotate every sprite every frame, and one copy per figure
+ * beats three. */
 static SDL_Surface *sprite_bake(const render_art *a, int size, float angle, uint32_t side_rgb)
 {
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, size, size, 32, SDL_PIXELFORMAT_ARGB8888);
@@ -569,6 +591,12 @@ static SDL_Surface *sprite_bake(const render_art *a, int size, float angle, uint
                 for (int ch = 0; ch < 4; ch++)
                     acc[ch] += t[ch] * wts[k];
             }
+            float base[4];
+            base_texel(dx * cs + dy * sn, -dx * sn + dy * cs, size * 0.3f, side_rgb, base);
+            /* The sprite over its base: premultiplied "over". */
+            float keep = 1 - acc[3] / 255.0f;
+            for (int ch = 0; ch < 4; ch++)
+                acc[ch] += base[ch] * keep;
             uint32_t al = (uint32_t)lroundf(acc[3]);
             uint32_t out = al << 24;
             for (int ch = 0; ch < 3 && acc[3] > 0.5f; ch++) {

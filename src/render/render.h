@@ -83,6 +83,9 @@ typedef struct render_scene {
     bool show_labels;
     const uint8_t *figure_flags; /* table->figure_count entries, or NULL */
     uint32_t terrain_version;    /* change it when terrain or zones change (cache key) */
+    /* The camera is moving (zoom animation): a scaled copy of the cached static layer will do
+     * until it settles. */
+    bool camera_moving;
 } render_scene;
 
 /* Draws the whole table: static layer (cached while camera and terrain_version stay), labels,

@@ -59,12 +59,11 @@ typedef struct render_sprite_entry {
 #define RENDER_SPRITE_CACHE 512
 #define RENDER_SPRITE_STEPS 32 /* pre-rotated facings: 11.25 degrees apart */
 
+/* What the static layer was drawn from; any change means drawing it again. */
 typedef struct render_static_key {
     const table *table;
     uint32_t terrain_version;
     bool show_deployment;
-    float cx, cy, scale;
-    int w, h;
     int zone_count;
 } render_static_key;
 
@@ -81,9 +80,13 @@ struct render_ctx {
     uint64_t frame;
     render_disc_entry discs[RENDER_DISC_CACHE];
     int disc_count;
+    /* The static layer: a region of the table (beyond the view, so panning reuses it)
+     * rasterised at static_scale px/cm; its top-left pixel is table point static_origin. */
     SDL_Texture *static_tex;
     int static_w, static_h;
     uint32_t *static_px;
+    float static_scale;
+    vec2s static_origin;
     render_static_key static_key;
     bool static_valid;
     render_tile tiles[RENDER_TILE_MAX];

@@ -2,6 +2,7 @@
  * legend. Thick lines and fills are triangles through SDL_RenderGeometry. */
 #include "render/render.h"
 
+#include "render/raster.h"
 #include "render/render_internal.h"
 
 #include <math.h>
@@ -51,24 +52,49 @@ void render_polyline_cm(render_ctx *ctx, const render_camera *cam, const vec2s *
         render_line_cm(ctx, cam, pts[i], pts[i + 1], width_px, rgba);
 }
 
+/* Translucent fills as horizontal runs through SDL_RenderFillRects: the software renderer
+ * blends rectangles far faster than it rasterises triangles. */
+typedef struct span_batch {
+    render_ctx *ctx;
+    SDL_FRect rects[512];
+    int n;
+} span_batch;
+
+static void span_flush(span_batch *b)
+{
+    if (b->n)
+        SDL_RenderFillRectsF(b->ctx->r, b->rects, b->n);
+    b->n = 0;
+}
+
+static void span_add(void *p, int y, int x0, int x1)
+{
+    span_batch *b = p;
+    b->rects[b->n++] = (SDL_FRect){(float)x0, (float)y, (float)(x1 - x0), 1};
+    if (b->n == 512)
+        span_flush(b);
+}
+
+static void fill_polygon_px(render_ctx *ctx, const vec2s *pts, int n, uint32_t rgba)
+{
+    int w, h;
+    render_output_size(ctx, &w, &h);
+    span_batch b = {.ctx = ctx};
+    render_set_colour(ctx, rgba);
+    raster_polygon_spans(pts, n, w, h, span_add, &b);
+    span_flush(&b);
+}
+
 void render_fan_cm(render_ctx *ctx, const render_camera *cam, vec2s centre, const vec2s *ring,
                    int n, uint32_t fill_rgba)
 {
-    vec2s c = render_camera_to_px(cam, centre);
-    SDL_FPoint tri[3 * 64];
-    int k = 0;
-    for (int i = 0; i < n; i++) {
-        vec2s a = render_camera_to_px(cam, ring[i]),
-              b = render_camera_to_px(cam, ring[(i + 1) % n]);
-        tri[k++] = (SDL_FPoint){c.x, c.y};
-        tri[k++] = (SDL_FPoint){a.x, a.y};
-        tri[k++] = (SDL_FPoint){b.x, b.y};
-        if (k == 3 * 64) {
-            render_triangles(ctx, tri, k, fill_rgba);
-            k = 0;
-        }
-    }
-    render_triangles(ctx, tri, k, fill_rgba);
+    /* A star-shaped ring around `centre` is itself a simple polygon. */
+    (void)centre;
+    vec2s px[512];
+    int k = n < 512 ? n : 512;
+    for (int i = 0; i < k; i++)
+        px[i] = render_camera_to_px(cam, ring[i]);
+    fill_polygon_px(ctx, px, k, fill_rgba);
 }
 
 static int arc_steps(const render_camera *cam, float r_cm, float sweep)
@@ -99,16 +125,12 @@ void render_sector_cm(render_ctx *ctx, const render_camera *cam, vec2s c, float 
         float a = a0 + (a1 - a0) * (float)i / (float)n;
         ring[i] = (vec2s){{c.x + r_cm * cosf(a), c.y + r_cm * sinf(a)}};
     }
-    vec2s cp = render_camera_to_px(cam, c);
-    SDL_FPoint tri[3 * 180];
-    for (int i = 0; i < n; i++) {
-        vec2s a = render_camera_to_px(cam, ring[i]), b = render_camera_to_px(cam, ring[i + 1]);
-        tri[3 * i] = (SDL_FPoint){cp.x, cp.y};
-        tri[3 * i + 1] = (SDL_FPoint){a.x, a.y};
-        tri[3 * i + 2] = (SDL_FPoint){b.x, b.y};
-    }
+    vec2s px[182];
+    px[0] = render_camera_to_px(cam, c);
+    for (int i = 0; i <= n; i++)
+        px[i + 1] = render_camera_to_px(cam, ring[i]);
     if (fill_rgba & 0xff)
-        render_triangles(ctx, tri, 3 * n, fill_rgba);
+        fill_polygon_px(ctx, px, n + 2, fill_rgba);
     if (outline_rgba & 0xff) {
         render_polyline_cm(ctx, cam, ring, n + 1, 2.0f, outline_rgba);
         render_line_cm(ctx, cam, c, ring[0], 2.0f, outline_rgba);

@@ -367,20 +367,51 @@ static void static_rasterise(render_ctx *ctx, const render_camera *cam, const re
     draw_table_edge(&rt, cam, t);
 }
 
-static render_static_key static_key(const render_camera *cam, const render_scene *sc)
+static render_static_key static_key(const render_scene *sc)
 {
     render_static_key k;
     memset(&k, 0, sizeof k);
     k.table = sc->table;
     k.terrain_version = sc->terrain_version;
     k.show_deployment = sc->show_deployment;
-    k.cx = cam->centre_cm.x;
-    k.cy = cam->centre_cm.y;
-    k.scale = cam->px_per_cm;
-    k.w = cam->view_w;
-    k.h = cam->view_h;
     k.zone_count = sc->zone_count;
     return k;
+}
+
+#define STATIC_MAX_PX 4096
+
+typedef struct static_region {
+    int x0, y0, w, h; /* screen pixels under the current camera */
+} static_region;
+
+/* The table (plus a margin for its edge) clipped to the view grown by `grow` views on each
+ * side, in whole screen pixels. */
+static static_region region_for(const render_camera *cam, const table *t, float grow)
+{
+    vec2s tl = render_camera_to_px(cam, (vec2s){{0, 0}});
+    vec2s br = render_camera_to_px(cam, (vec2s){{t->width_cm, t->height_cm}});
+    float m = fmaxf(4.0f, cam->px_per_cm * 0.5f) + 2;
+    float gx = cam->view_w * grow, gy = cam->view_h * grow;
+    float x0 = fmaxf(tl.x - m, -gx), y0 = fmaxf(tl.y - m, -gy);
+    float x1 = fminf(br.x + m, cam->view_w + gx), y1 = fminf(br.y + m, cam->view_h + gy);
+    static_region r = {(int)floorf(x0), (int)floorf(y0), 0, 0};
+    r.w = (int)ceilf(x1) - r.x0;
+    r.h = (int)ceilf(y1) - r.y0;
+    return r;
+}
+
+static static_region region_choose(const render_camera *cam, const table *t)
+{
+    static const float grows[] = {1.0f, 0.5f, 0.25f, 0.0f};
+    static_region r = {0};
+    for (int i = 0; i < 4; i++) {
+        r = region_for(cam, t, grows[i]);
+        if (r.w <= STATIC_MAX_PX && r.h <= STATIC_MAX_PX)
+            break;
+    }
+    r.w = r.w < 1 ? 1 : r.w > STATIC_MAX_PX ? STATIC_MAX_PX : r.w;
+    r.h = r.h < 1 ? 1 : r.h > STATIC_MAX_PX ? STATIC_MAX_PX : r.h;
+    return r;
 }
 
 static bool static_ensure_size(render_ctx *ctx, int w, int h)
@@ -399,18 +430,54 @@ static bool static_ensure_size(render_ctx *ctx, int w, int h)
     return true;
 }
 
+static bool static_rebuild(render_ctx *ctx, const render_camera *cam, const render_scene *sc)
+{
+    static_region r = region_choose(cam, sc->table);
+    if (!static_ensure_size(ctx, r.w, r.h))
+        return false;
+    /* A camera whose view is exactly the region: the rasteriser draws in its pixels. */
+    render_camera rc = *cam;
+    rc.view_w = r.w;
+    rc.view_h = r.h;
+    rc.centre_cm = render_camera_to_cm(cam, (vec2s){{r.x0 + r.w * 0.5f, r.y0 + r.h * 0.5f}});
+    static_rasterise(ctx, &rc, sc);
+    SDL_UpdateTexture(ctx->static_tex, NULL, ctx->static_px, ctx->static_w * 4);
+    ctx->static_scale = cam->px_per_cm;
+    ctx->static_origin = render_camera_to_cm(cam, (vec2s){{(float)r.x0, (float)r.y0}});
+    ctx->static_key = static_key(sc);
+    ctx->static_valid = true;
+    return true;
+}
+
+/* Where the cached layer lands on screen under `cam`. */
+static SDL_FRect static_dst(const render_ctx *ctx, const render_camera *cam)
+{
+    vec2s o = render_camera_to_px(cam, ctx->static_origin);
+    float k = cam->px_per_cm / ctx->static_scale;
+    if (k == 1.0f) /* 1:1 copies land on whole pixels, so the copy is exact */
+        o = (vec2s){{roundf(o.x), roundf(o.y)}};
+    return (SDL_FRect){o.x, o.y, ctx->static_w * k, ctx->static_h * k};
+}
+
+/* True when the cached layer holds every table pixel the view shows. */
+static bool static_covers(const render_ctx *ctx, const render_camera *cam, const table *t)
+{
+    SDL_FRect d = static_dst(ctx, cam);
+    static_region need = region_for(cam, t, 0);
+    return d.x <= need.x0 + 0.5f && d.y <= need.y0 + 0.5f && d.x + d.w >= need.x0 + need.w - 0.5f &&
+           d.y + d.h >= need.y0 + need.h - 0.5f;
+}
+
 void render_table_static(render_ctx *ctx, const render_camera *cam, const render_scene *sc)
 {
-    render_static_key k = static_key(cam, sc);
-    if (!static_ensure_size(ctx, cam->view_w, cam->view_h))
+    render_static_key k = static_key(sc);
+    bool fresh = ctx->static_valid && memcmp(&k, &ctx->static_key, sizeof k) == 0;
+    bool same_scale = fresh && ctx->static_scale == cam->px_per_cm;
+    bool usable = fresh && (same_scale || sc->camera_moving) && static_covers(ctx, cam, sc->table);
+    if (!usable && !static_rebuild(ctx, cam, sc))
         return;
-    if (!ctx->static_valid || memcmp(&k, &ctx->static_key, sizeof k) != 0) {
-        static_rasterise(ctx, cam, sc);
-        SDL_UpdateTexture(ctx->static_tex, NULL, ctx->static_px, ctx->static_w * 4);
-        ctx->static_key = k;
-        ctx->static_valid = true;
-    }
-    SDL_RenderCopy(ctx->r, ctx->static_tex, NULL, NULL);
+    SDL_FRect dst = static_dst(ctx, cam);
+    SDL_RenderCopyF(ctx->r, ctx->static_tex, NULL, &dst);
 }
 
 /* ---- labels -------------------------------------------------------------------------------- */
@@ -498,26 +565,15 @@ static bool draw_sprite(render_ctx *ctx, const figure *f, vec2s c, float r, floa
 {
     if (r < 7 || !ctx->art_dir[0])
         return false;
-    /* The sprites' bodies fill about 60% of their image; make that the base's diameter. */
-    int size = (int)lroundf(r * 2 / 0.6f) | 1;
+    /* The sprites' bodies fill about 60% of their image; make that the base's diameter (the
+     * baked base has radius 0.3 * size). */
+    int size = (int)lroundf(r / 0.3f) | 1;
     SDL_Texture *t = render_sprite_texture(ctx, sprite_name(f), size, facing, rgb);
     if (!t)
         return false;
     SDL_Rect dst = {(int)lroundf(c.x) - size / 2, (int)lroundf(c.y) - size / 2, size, size};
     SDL_RenderCopy(ctx->r, t, NULL, &dst);
     return true;
-}
-
-/* A small mark on the base's rim where the figure faces (sprites show facing less plainly when
- * zoomed out). */
-static void draw_facing_tick(render_ctx *ctx, vec2s c, float r, float facing)
-{
-    vec2s d = {{cosf(facing), sinf(facing)}}, n = {{-d.y, d.x}};
-    float half = fmaxf(2.0f, r * 0.22f);
-    SDL_FPoint tri[3] = {{c.x + d.x * (r + 3), c.y + d.y * (r + 3)},
-                         {c.x + d.x * (r - 2) + n.x * half, c.y + d.y * (r - 2) + n.y * half},
-                         {c.x + d.x * (r - 2) - n.x * half, c.y + d.y * (r - 2) - n.y * half}};
-    render_triangles(ctx, tri, 3, 0xf8f4e8ff);
 }
 
 static void draw_stand(render_ctx *ctx, const render_camera *cam, const figure *f, vec2s pos,
@@ -629,14 +685,11 @@ void render_figure(render_ctx *ctx, const render_camera *cam, const table *t, co
                   c, ri + 3);
     if (f->base.kind == GEOM_BASE_RECT) {
         draw_stand(ctx, cam, f, pos, facing, rgb, flags);
-    } else {
+    } else if (flags & RENDER_FIG_GHOST || !draw_sprite(ctx, f, c, r, facing, rgb)) {
         uint32_t alpha = flags & RENDER_FIG_GHOST ? 0x70 : 0xff;
         copy_disc(ctx, render_disc_texture(ctx, 0x141414u << 8 | alpha, ri, 0), c, ri);
         copy_disc(ctx, render_disc_texture(ctx, rgb << 8 | alpha, ri - 1, 0), c, ri - 1);
-        if (!(flags & RENDER_FIG_GHOST) && draw_sprite(ctx, f, c, r, facing, rgb))
-            draw_facing_tick(ctx, c, r, facing);
-        else
-            draw_facing(ctx, c, r - 1, facing, 0xf8f4e8ff & (0xffffff00u | alpha));
+        draw_facing(ctx, c, r - 1, facing, 0xf8f4e8ff & (0xffffff00u | alpha));
     }
     if (!(flags & RENDER_FIG_GHOST) && r >= 5)
         draw_markers(ctx, f, c, r);

@@ -967,7 +967,8 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
                           .zones = zones,
                           .zone_count = nz,
                           .show_deployment = app->settings.show_deployment,
-                          .show_labels = app->settings.show_labels};
+                          .show_labels = app->settings.show_labels,
+                          .camera_moving = !render_camera_settled(&v->cam)};
     render_table_static(ctx, &v->cam, &scene);
     draw_sight(v, app, ctx, t);
     draw_move_region(v, ctx);

@@ -128,7 +128,12 @@ static void test_rules_toledo_interrupt(void **state)
 
 /* Plays whole games with a random legal choice each time: every game ends (victory or the turn
  * limit), and the same seed gives the same game. */
-static uint64_t play_to_end(const char *name, uint64_t seed, int *turns)
+typedef struct tally {
+    int cmds[RULES_CMD_KIND_COUNT];
+    int combat_dice, obstacle_dice, demoralised, arrivals;
+} tally;
+
+static uint64_t play_to_end_tally(const char *name, uint64_t seed, int *turns, tally *ty)
 {
     harness h;
     harness_open(&h, name, seed);
@@ -147,6 +152,15 @@ static uint64_t play_to_end(const char *name, uint64_t seed, int *turns)
         if (legal[k].kind == RULES_CMD_END_ACTIVATION && n > 1 && dice_below(&pick, 4) != 0)
             k = (int)dice_below(&pick, (uint32_t)(n - 1));
         harness_must(&h, legal[k]);
+        if (ty)
+            ty->cmds[legal[k].kind]++;
+    }
+    for (int i = 0; ty && i < h.ev_count; i++) {
+        const rules_event *e = &h.ev[i];
+        ty->combat_dice += e->kind == RULES_EV_DIE && strcmp(e->tag, "close_combat") == 0;
+        ty->obstacle_dice += e->kind == RULES_EV_DIE && strcmp(e->tag, "obstacle") == 0;
+        ty->demoralised += e->kind == RULES_EV_STATUS && e->status_set == FIGURE_STATUS_DEMORALISED;
+        ty->arrivals += e->kind == RULES_EV_RULESET && strcmp(e->tag, "arrive") == 0;
     }
     rules_outcome o;
     lcr_rules_ops.outcome(h.rs, h.t, &o);
@@ -158,6 +172,35 @@ static uint64_t play_to_end(const char *name, uint64_t seed, int *turns)
     rules_hash_i32(&hs, h.ev_count);
     harness_close(&h);
     return hs.h;
+}
+
+static uint64_t play_to_end(const char *name, uint64_t seed, int *turns)
+{
+    return play_to_end_tally(name, seed, turns, NULL);
+}
+
+/* The teaching scenario shows every action: over a few games every command kind of the rule
+ * set is played, and close combat, a wall, demoralisation and reinforcements all happen. */
+static void test_rules_teaching_every_action(void **state)
+{
+    (void)state;
+    tally ty = {0};
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        int turns;
+        play_to_end_tally("lcr_teaching.json", seed, &turns, &ty);
+    }
+    const rules_command_kind kinds[] = {
+        RULES_CMD_DRAW_CARD, RULES_CMD_RESERVE_CARD, RULES_CMD_PLAY_RESERVED, RULES_CMD_PASS,
+        RULES_CMD_ACTIVATE,  RULES_CMD_MOVE,         RULES_CMD_FIRE,          RULES_CMD_ALLOCATE,
+        RULES_CMD_RALLY,     RULES_CMD_REFORM,       RULES_CMD_END_ACTIVATION};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        if (ty.cmds[kinds[i]] == 0)
+            fail_msg("no %s in the teaching games", rules_command_kind_name(kinds[i]));
+    }
+    assert_true(ty.combat_dice > 0);
+    assert_true(ty.obstacle_dice > 0);
+    assert_true(ty.demoralised > 0);
+    assert_true(ty.arrivals > 0);
 }
 
 static void test_rules_games_finish(void **state)
@@ -179,6 +222,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rules_toledo_interrupt),
         cmocka_unit_test(test_rules_games_finish),
+        cmocka_unit_test(test_rules_teaching_every_action),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     test_lcr_data_shared_free();

@@ -131,4 +131,120 @@ static inline int test_tiny_stands(const game *g, unit_id u)
     return n;
 }
 
+/* ---- a scenario builder: Red at the top facing south, Blue below facing north ---------------- */
+
+typedef struct tbuild {
+    char s[32768];
+    int units;
+} tbuild;
+
+static inline void tb_add(tbuild *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static inline void tb_add(tbuild *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t n = strlen(b->s);
+    vsnprintf(b->s + n, sizeof b->s - n, fmt, ap);
+    va_end(ap);
+}
+
+/* terrain: "" or a JSON list of features; options: "" or a JSON object. */
+static inline void tb_begin(tbuild *b, const char *terrain, const char *options)
+{
+    b->s[0] = 0;
+    b->units = 0;
+    tb_add(b, "{\"title\": \"test\", \"ruleset\": \"tiny\", \"table\": {\"width_cm\": 180, "
+              "\"height_cm\": 120}, \"terrain_types\": [{\"name\": \"rough_hill\", \"like\": "
+              "\"hill\"}], \"sides\": [{\"name\": \"Red\"}, {\"name\": \"Blue\"}], ");
+    if (terrain && *terrain)
+        tb_add(b, "\"terrain\": %s, ", terrain);
+    if (options && *options)
+        tb_add(b, "\"ruleset_options\": %s, ", options);
+    tb_add(b, "\"units\": [");
+}
+
+/* A command unit holding one commander: role "general" or "brigadier". */
+static inline void tb_command(tbuild *b, const char *uname, const char *sname, const char *parent,
+                              const char *name, const char *role, float x, float y)
+{
+    tb_add(b, "%s{\"name\": \"%s\", \"side\": \"%s\", ", b->units++ ? ", " : "", uname, sname);
+    if (parent && *parent)
+        tb_add(b, "\"parent\": \"%s\", ", parent);
+    tb_add(b,
+           "\"figures\": [{\"name\": \"%s\", \"role\": \"%s\", \"kind\": \"commander\", "
+           "\"pos\": [%g, %g]}]}",
+           name, role, (double)x, (double)y);
+}
+
+/* A troop unit of `count` stands (4 x 2.5 cm) side by side, the front rank centred on (x, y).
+ * Red faces south, Blue north, unless facing (degrees) is given (>= 0). */
+static inline void tb_unit(tbuild *b, const char *uname, const char *sname, const char *kind,
+                           const char *formation, const char *parent, float x, float y, int count,
+                           float facing)
+{
+    if (facing < 0)
+        facing = strcmp(sname, "Red") == 0 ? 90 : 270;
+    tb_add(b, "%s{\"name\": \"%s\", \"side\": \"%s\", \"kind\": \"%s\", ", b->units++ ? ", " : "",
+           uname, sname, kind);
+    if (formation && *formation)
+        tb_add(b, "\"formation\": \"%s\", ", formation);
+    if (parent && *parent)
+        tb_add(b, "\"parent\": \"%s\", ", parent);
+    tb_add(b,
+           "\"defaults\": {\"role\": \"stand\", \"base\": {\"frontage_cm\": 4, \"depth_cm\": "
+           "2.5}, \"facing\": %g}, \"blocks\": [{\"name\": \"%s\", \"origin\": [%g, %g], "
+           "\"count\": %d}]}",
+           (double)facing, uname, (double)x, (double)y, count);
+}
+
+static inline const char *tb_end(tbuild *b)
+{
+    tb_add(b, "]}");
+    return b->s;
+}
+
+/* Two armies with a General each, a Red brigade "RB" under "Brig Red" and a Blue brigade "BB"
+ * under "Brig Blue"; the caller adds troop units. */
+static inline void tb_armies(tbuild *b, const char *terrain, const char *options)
+{
+    tb_begin(b, terrain, options);
+    tb_command(b, "Red army", "Red", "", "Gen Red", "general", 90, 4);
+    tb_command(b, "RB", "Red", "Red army", "Brig Red", "brigadier", 60, 6);
+    tb_command(b, "Blue army", "Blue", "", "Gen Blue", "general", 90, 116);
+    tb_command(b, "BB", "Blue", "Blue army", "Brig Blue", "brigadier", 60, 114);
+}
+
+/* Rolls the orders of the side to act and returns the game. */
+static inline void test_tiny_roll(game *g)
+{
+    rules_decision dec;
+    game_decision(g, &dec);
+    assert_int_equal(dec.kind, RULES_DECIDE_ROLL_ORDERS);
+    test_tiny_submit(g, &(rules_command){.kind = RULES_CMD_ROLL_ORDERS, .side = dec.side});
+}
+
+static inline void test_tiny_end(game *g)
+{
+    rules_decision dec;
+    game_decision(g, &dec);
+    test_tiny_submit(g, &(rules_command){.kind = RULES_CMD_END_PHASE, .side = dec.side});
+}
+
+/* The pips the commander has left. */
+static inline int test_tiny_pips(const game *g, const char *name)
+{
+    rules_driver_item it[64];
+    int n = game_driver(g, (side_id){0}, it, 64);
+    figure_id f = test_tiny_figure(g, name);
+    for (int i = 0; i < n; i++)
+        if (it[i].kind == RULES_DRIVER_PIPS && it[i].figure.id == f.id)
+            return it[i].value;
+    return -1;
+}
+
+static inline vec2s test_tiny_pos(const game *g, const char *figure_name)
+{
+    return table_figure_const(game_table(g), test_tiny_figure(g, figure_name))->pos;
+}
+
 #endif // TESTS_TINY_TEST_UTIL_H

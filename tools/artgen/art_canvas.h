@@ -1,10 +1,10 @@
 /* A small deterministic anti-aliased rasteriser for the generated art.
  *
- * Pixels are float RGBA, premultiplied, with one extra premultiplied "tint" channel that records
- * how much of each pixel is side colour (so a figure can be split into a fixed layer and a
- * tint mask). Shapes are signed distance functions in pixel units: coverage = clamp(0.5 - d).
- * Only +, -, *, /, sqrt and floor are used on floats (plus the polynomial art_sin), so the
- * same source gives the same bytes at every optimisation level.
+ * Pixels are float RGBA, premultiplied, with two extra premultiplied channels that record how
+ * much of each pixel is side colour and the grey level of that side-colour paint (so a figure
+ * can be split into a fixed layer and a grey tint mask). Shapes are signed distance functions in
+ * pixel units: coverage = clamp(0.5 - d). Only +, -, *, /, sqrt and floor are used on floats (plus
+ * the polynomial art_sin), so the same source gives the same bytes at every optimisation level.
  *
  * Coordinates are in pixels, (0,0) the top-left corner, pixel centres at +0.5. A current
  * transform (translate, rotate, uniform scale) applies to every shape, so a figure drawn in its

@@ -208,21 +208,21 @@ static void emblem_soldier(art_canvas *cv)
 static void emblem_end(art_canvas *cv)
 {
     /* two arrows chasing round the hourglass: the deck is gathered and shuffled */
-    for (int s = 0; s < 2; s++) {
-        float pts[40];
-        int n = 0;
-        for (int i = 0; i <= 16; i++, n++) {
-            float a = ((float)s * 180.0f + 20.0f + 130.0f * (float)i / 16.0f) * ART_PI / 180.0f;
-            pts[2 * n] = 90 + 40 * art_sin(a);
-            pts[2 * n + 1] = 100 - 40 * art_cos(a);
+    for (int k = 0; k < 2; k++) {
+        float pts[2 * 17];
+        float a0 = 35.0f + 180.0f * (float)k, a1 = a0 + 105.0f;
+        for (int i = 0; i <= 16; i++) {
+            float a = (a0 + (a1 - a0) * (float)i / 16.0f) * ART_PI / 180.0f;
+            pts[2 * i] = 90 + 44 * art_sin(a);
+            pts[2 * i + 1] = 100 - 44 * art_cos(a);
         }
-        art_polyline(cv, pts, n, 4, art_solid(GOLD));
-        float a = ((float)s * 180.0f + 150.0f) * ART_PI / 180.0f;
-        float tx = 90 + 40 * art_sin(a), ty = 100 - 40 * art_cos(a);
-        float nx = art_cos(a), ny = art_sin(a);
-        float head[6] = {
-            tx + 7 * nx, ty + 7 * ny, tx - 7 * nx, ty - 7 * ny, tx + 9 * ny * -1 + 0 * nx,
-            ty + 9 * nx};
+        art_polyline(cv, pts, 17, 4.5f, art_solid(GOLD));
+        float a = a1 * ART_PI / 180.0f;
+        float px = 90 + 44 * art_sin(a), py = 100 - 44 * art_cos(a);
+        float tx = art_cos(a), ty = art_sin(a);  /* clockwise tangent */
+        float nx = art_sin(a), ny = -art_cos(a); /* outward normal */
+        float head[6] = {px + 11 * tx, py + 11 * ty, px + 7 * nx,
+                         py + 7 * ny,  px - 7 * nx,  py - 7 * ny};
         art_polygon(cv, head, 3, art_solid(GOLD));
     }
     float glass_t[6] = {72, 70, 108, 70, 90, 100};
@@ -234,8 +234,8 @@ static void emblem_end(art_canvas *cv)
     art_polygon(cv, sand_t, 3, art_solid(art_rgb(222, 190, 110)));
     art_polygon(cv, sand_b, 3, art_solid(art_rgb(222, 190, 110)));
     art_line(cv, 90, 97, 90, 128, 1.0f, art_solid(art_rgb(222, 190, 110)));
-    art_line(cv, 66, 68, 114, 68, 5, art_solid(art_rgb(112, 72, 40)));
-    art_line(cv, 66, 132, 114, 132, 5, art_solid(art_rgb(112, 72, 40)));
+    art_line(cv, 69, 68, 111, 68, 5, art_solid(art_rgb(112, 72, 40)));
+    art_line(cv, 69, 132, 111, 132, 5, art_solid(art_rgb(112, 72, 40)));
 }
 
 /* A horseshoe, open end down, with its nail holes, under two crossed lances. */

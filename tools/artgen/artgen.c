@@ -2,6 +2,8 @@
  * The output is byte-identical from run to run (tests/art checks the committed copies). */
 #include "artgen.h"
 
+#include "art_sheet.h"
+
 #include "core/mem.h"
 
 #include <errno.h>
@@ -65,7 +67,8 @@ static int ensure_parent(const char *dir, const char *name)
 }
 
 /* Draws one asset and writes its PNG(s); records it in the manifest. */
-static int render_asset(const char *dir, const art_asset *a, FILE *manifest, bool *first)
+static int render_asset(const char *dir, const art_asset *a, FILE *manifest, bool *first,
+                        art_sheet *sheet)
 {
     if (ensure_parent(dir, a->name) != 0)
         return -1;
@@ -76,14 +79,16 @@ static int render_asset(const char *dir, const art_asset *a, FILE *manifest, boo
     int rc = write_png(dir, a->name, a->w, a->h, rgba);
     bool tint = art_canvas_has_tint(cv);
     manifest_entry(manifest, first, a, "", a->kind, tint);
-    if (rc == 0 && tint) {
-        uint8_t *mask = art_canvas_tint8(cv);
+    uint8_t *mask = tint ? art_canvas_tint8(cv) : NULL;
+    if (rc == 0 && mask) {
         char name[256];
         snprintf(name, sizeof name, "%s_tint", a->name);
         rc = write_png(dir, name, a->w, a->h, mask);
         manifest_entry(manifest, first, a, "_tint", "tint_mask", false);
-        free(mask);
     }
+    if (sheet)
+        art_sheet_add(sheet, a, rgba, mask);
+    free(mask);
     free(rgba);
     art_canvas_destroy(cv);
     return rc;
@@ -110,13 +115,16 @@ static int ensure_dir(const char *dir)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2 || argv[1][0] == '-') {
-        fprintf(stderr, "usage: artgen OUTDIR\n"
+    bool usage = argc != 2 && !(argc == 4 && strcmp(argv[2], "--sheet") == 0);
+    if (usage || argv[1][0] == '-') {
+        fprintf(stderr, "usage: artgen OUTDIR [--sheet SHEET.png]\n"
                         "Draws Sandtable's sprites, cards, terrain textures and dice into OUTDIR\n"
-                        "as PNG files, with OUTDIR/manifest.json listing them.\n");
+                        "as PNG files, with OUTDIR/manifest.json listing them; --sheet also\n"
+                        "writes a contact sheet of them all (docs/art_sheet.png).\n");
         return argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : 2;
     }
     const char *dir = argv[1];
+    art_sheet *sheet = argc == 4 ? art_sheet_create() : NULL;
     if (ensure_dir(dir) != 0)
         return 1;
     char path[4096];
@@ -137,9 +145,12 @@ int main(int argc, char **argv)
         int n = 0;
         const art_asset *list = ART_LISTS[l](&n);
         for (int i = 0; i < n && rc == 0; i++, count++)
-            rc = render_asset(dir, &list[i], manifest, &first);
+            rc = render_asset(dir, &list[i], manifest, &first, sheet);
     }
     fprintf(manifest, "\n  ]\n}\n");
+    if (rc == 0 && sheet)
+        rc = art_sheet_write(sheet, argv[3]);
+    art_sheet_destroy(sheet);
     if (fclose(manifest) != 0 || rc != 0) {
         fprintf(stderr, "artgen: failed\n");
         return 1;

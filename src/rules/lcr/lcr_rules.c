@@ -907,6 +907,47 @@ static void legal_moves(legal_out *lo, const rules_state *rs, const table *t, si
         legal_push(lo, rs, t, &group);
 }
 
+/* Reform: an activated figure standing apart from his unit closes up to the nearest mate. */
+static void legal_reforms(legal_out *lo, const rules_state *rs, const table *t, side_id sd)
+{
+    const figure *leader = table_figure_const(t, rs->actor);
+    if (rs->actor_is_soldier || !leader || !lcr_is_leader(leader))
+        return;
+    int offered = 0;
+    for (int i = 0; i < t->figure_count && offered < 4; i++) {
+        const figure *f = &t->figures[i];
+        char why[160];
+        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || lcr_is_leader(f) ||
+            !may_act(rs, t, f->id, why, sizeof why))
+            continue;
+        const figure *mate = NULL;
+        float best = INFINITY;
+        for (int j = 0; j < t->figure_count; j++) {
+            const figure *m = &t->figures[j];
+            if (m == f || m->unit.id != f->unit.id || !table_figure_active(m) || lcr_is_leader(m))
+                continue;
+            float d = glms_vec2_distance(m->pos, f->pos);
+            if (d < best) {
+                best = d;
+                mate = m;
+            }
+        }
+        if (!mate || lcr_command_in_contact(rs->data, f, mate))
+            continue;
+        float gap =
+            best - f->base.radius_cm - mate->base.radius_cm - 0.5f * rs->data->contact_gap_cm;
+        if (gap <= 0 || gap > rs->data->reform_cm)
+            continue;
+        vec2s dir = glms_vec2_normalize(glms_vec2_sub(mate->pos, f->pos));
+        rules_command c = {.kind = RULES_CMD_REFORM, .side = sd, .path_count = 1};
+        rules_command_add_figure(&c, f->id);
+        c.path[0] = glms_vec2_add(f->pos, glms_vec2_scale(dir, gap));
+        int before = lo->n;
+        legal_push(lo, rs, t, &c);
+        offered += lo->n > before;
+    }
+}
+
 static void legal_fire(legal_out *lo, const rules_state *rs, const table *t, side_id sd)
 {
     rules_command fire = {.kind = RULES_CMD_FIRE, .side = sd};
@@ -993,6 +1034,7 @@ static int lcr_legal(const rules_state *rs, const table *t, rules_command *out, 
         base.figure = rs->actor;
         legal_push(&lo, rs, t, &base);
         legal_moves(&lo, rs, t, d.side);
+        legal_reforms(&lo, rs, t, d.side);
         base = (rules_command){.kind = RULES_CMD_END_ACTIVATION, .side = d.side};
         legal_push(&lo, rs, t, &base);
         break;

@@ -32,6 +32,7 @@ enum {
     TINY_U_CHARGED_FRONT = 1u << 6, /* was charged from the front this turn */
     TINY_U_PURSUE = 1u << 7,        /* victorious cavalry that may pursue */
     TINY_U_FORMATION = 1u << 8,     /* changed formation this turn */
+    TINY_U_OVER_COVER = 1u << 9,    /* its charge crossed a wall or hedge */
     TINY_U_GONE = 1u << 16,         /* retreated off the table (kept across turns) */
     TINY_U_TURN_FLAGS = 0xffffu,
 };
@@ -92,8 +93,9 @@ float tiny_in(const rules_state *rs, float cm);
 float tiny_cm(const rules_state *rs, float in);
 /* The frontal-zone half angle. */
 float tiny_zone_deg(const rules_state *rs);
-/* True when any stand of the unit lies in cover (a cover area not destroyed). */
-bool tiny_unit_in_cover(const rules_state *rs, const table *t, unit_id u);
+/* True when any stand of the unit lies in cover: a cover area not destroyed, or with `lines`
+ * within adjacent_gap_in of a wall or hedge. */
+bool tiny_unit_in_cover(const rules_state *rs, const table *t, unit_id u, bool lines);
 /* Clear line of fire between two points (terrain and other units' stands in between). */
 bool tiny_line_clear(const rules_state *rs, const table *t, vec2s a, vec2s b, unit_id from,
                      unit_id to);
@@ -126,7 +128,8 @@ typedef struct tiny_plan {
     int unit_count;
     float distance_cm, cost_cm, allowance_cm;
     bool road, difficult, about_face;
-    char edge[16]; /* charges: "front", "flank", "rear" */
+    bool over_cover; /* a charge across a wall or hedge */
+    char edge[16];   /* charges: "front", "flank", "rear" */
     char note[128];
 } tiny_plan;
 

@@ -161,12 +161,14 @@ static bool near_line_feature(const terrain_feature *ft, const geom_placed_base 
     return false;
 }
 
-static bool stand_in_cover(const rules_state *rs, const table *t, const figure *f, int *feature)
+static bool stand_in_cover(const rules_state *rs, const table *t, const figure *f, bool lines,
+                           int *feature)
 {
     geom_placed_base b = tiny_stand_base(f);
     for (int i = 0; i < t->feature_count; i++) {
         const terrain_feature *ft = &t->features[i];
-        if (t->types[ft->type].cover == TERRAIN_COVER_NONE || rs->cover_gone[i])
+        if (t->types[ft->type].cover == TERRAIN_COVER_NONE || rs->cover_gone[i] ||
+            (!lines && ft->shape == TERRAIN_SHAPE_LINE))
             continue;
         bool in = ft->shape == TERRAIN_SHAPE_AREA
                       ? geom_base_polygon_overlap(&b, &ft->area)
@@ -180,12 +182,12 @@ static bool stand_in_cover(const rules_state *rs, const table *t, const figure *
     return false;
 }
 
-bool tiny_unit_in_cover(const rules_state *rs, const table *t, unit_id u)
+bool tiny_unit_in_cover(const rules_state *rs, const table *t, unit_id u, bool lines)
 {
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (f->unit.id == u.id && table_figure_active(f) && !tiny_is_commander(f) &&
-            stand_in_cover(rs, t, f, NULL))
+            stand_in_cover(rs, t, f, lines, NULL))
             return true;
     }
     return false;
@@ -860,6 +862,9 @@ bool tiny_plan_charge(const rules_state *rs, const table *t, unit_id charger, un
     out->cost_cm = pr.spent_cm + wheel;
     out->allowance_cm = allowance;
     out->difficult = pr.crossed_count > 0 || pr.spent_cm > pr.moved_cm * 1.01f + 1e-3f;
+    for (int k = 0; k < pr.crossed_count && k < PATH_MAX_CROSSINGS; k++)
+        out->over_cover |=
+            t->types[t->features[pr.crossings[k].feature].type].cover != TERRAIN_COVER_NONE;
     if (!check_places(rs, t, out, target, false, reason, size))
         return false;
     snprintf(out->note, sizeof out->note, "charge into the %s, %.1f\" of %.1f\"%s", out->edge,
@@ -976,7 +981,7 @@ bool tiny_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id ta
         return false;
     }
     tiny_fire_target ft = {.troop = tiny_troop_of(rs, t, target),
-                           .in_cover = tiny_unit_in_cover(rs, t, target),
+                           .in_cover = tiny_unit_in_cover(rs, t, target, true),
                            .column = tiny_unit_formation_is(t, target, "column")};
     float max_in = tr->bands[tr->band_count - 1].range_in;
     for (int i = 0; i < g.count; i++) {
@@ -1006,7 +1011,7 @@ bool tiny_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id ta
         out->need[c] = tiny_fire_need(rs->data, tr, best, &ft, &out->mods[c]);
         int feat = -1;
         if (tr->destroys_cover && best <= rs->data->siege_cover_range_in + 1e-4f &&
-            stand_in_cover(rs, t, aim, &feat))
+            stand_in_cover(rs, t, aim, true, &feat))
             out->cover_feature = feat;
     }
     if (out->count == 0) {
@@ -1030,7 +1035,12 @@ void tiny_melee_side_of(const rules_state *rs, const table *t, unit_id u, unit_i
     out->shaken = tiny_unit_shaken(t, u);
     out->column = tiny_unit_formation_is(t, u, "column");
     out->limbered = tiny_unit_limbered(t, u);
-    out->in_cover = tiny_unit_in_cover(rs, t, u);
+    /* In melee a wall or hedge covers only the side the enemy charged across it. */
+    out->in_cover = tiny_unit_in_cover(rs, t, u, false);
+    for (int i = 0; i < rs->charge_count; i++)
+        if (rs->charges[i].charger.id == enemy.id && rs->charges[i].target.id == u.id &&
+            (rs->units[enemy.id - 1].flags & TINY_U_OVER_COVER))
+            out->in_cover = true;
     tiny_unit_geom g, e;
     if (tiny_unit_geom_of(t, u, &g) && tiny_unit_geom_of(t, enemy, &e))
         out->flank_or_rear = !tiny_partly_in_frontal_zone(t, &g, tiny_zone_deg(rs), &e);

@@ -369,7 +369,9 @@ static void resolve_charge(rules_state *rs, rules_ctx *ctx, const rules_command 
     const table *t = ctx->table;
     unit_id u = p->units[0];
     spend_order(rs, ctx, o, u);
-    order_units(ctx, p, TINY_U_MOVED | TINY_U_CHARGED | (p->difficult ? TINY_U_DIFFICULT : 0),
+    order_units(ctx, p,
+                TINY_U_MOVED | TINY_U_CHARGED | (p->difficult ? TINY_U_DIFFICULT : 0) |
+                    (p->over_cover ? TINY_U_OVER_COVER : 0),
                 "charges");
     emit_plan(ctx, p, REF_DC, "charges");
     side_id ts = table_unit_const(t, target)->side;
@@ -637,7 +639,8 @@ static void resolve_pursuits(rules_state *rs, rules_ctx *ctx)
                                       .unit = u,
                                       .side = s,
                                       .tag = "set_flags",
-                                      .value = (int)TINY_U_DIFFICULT},
+                                      .value = (int)(TINY_U_DIFFICULT |
+                                                     (p.over_cover ? TINY_U_OVER_COVER : 0))},
                         REF_FO, "through difficult ground");
         melee(rs, ctx, u, beaten);
         if (!tiny_unit_lost(rs, t, u))

@@ -57,19 +57,32 @@ bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, const figure 
 static figure_id nearest_enemy(const rules_state *rs, const table *t, side_id sd, vec2s p,
                                bool sight)
 {
-    figure_id best = {0};
-    float best_d = INFINITY;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *e = &t->figures[i];
-        if (e->side.id == sd.id || !table_figure_active(e) || figure_fighting(rs, e))
-            continue;
-        float d = glms_vec2_distance(e->pos, p);
-        if (d < best_d && !(sight && lcr_hidden(rs, t, p, e, NULL))) {
-            best_d = d;
-            best = e->id;
+    /* Candidates in order of (distance, id); sight is checked only on the way out, so usually
+     * once or twice. */
+    float last_d = -1;
+    uint32_t last_id = 0;
+    for (;;) {
+        const figure *best = NULL;
+        float bd = INFINITY;
+        for (int i = 0; i < t->figure_count; i++) {
+            const figure *e = &t->figures[i];
+            if (e->side.id == sd.id || !table_figure_active(e) || figure_fighting(rs, e))
+                continue;
+            float d = glms_vec2_distance(e->pos, p);
+            if (d < last_d || (d == last_d && e->id.id <= last_id))
+                continue;
+            if (!best || d < bd || (d == bd && e->id.id < best->id.id)) {
+                best = e;
+                bd = d;
+            }
         }
+        if (!best)
+            return (figure_id){0};
+        if (!sight || !lcr_hidden(rs, t, p, best, NULL))
+            return best->id;
+        last_d = bd;
+        last_id = best->id.id;
     }
-    return best;
 }
 
 figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id sd, vec2s p)
@@ -317,8 +330,8 @@ static void lcr_destroy(rules_state *rs)
 {
     if (!rs)
         return;
-    lcr_data_destroy(rs->data);
     if (rs->los_refs && --*rs->los_refs == 0) {
+        lcr_data_destroy(rs->data);
         los_destroy(rs->los);
         free(rs->los_refs);
     }
@@ -334,8 +347,7 @@ static void lcr_destroy(rules_state *rs)
 static rules_state *lcr_clone(const rules_state *rs)
 {
     rules_state *c = mem_dup(rs, 1, sizeof *rs);
-    c->data = lcr_data_clone(rs->data);
-    ++*c->los_refs; /* the terrain never changes: clones share the index */
+    ++*c->los_refs; /* data and terrain never change: clones share them */
     lcr_deck_copy(&c->deck, &rs->deck);
     c->group_morale =
         mem_dup(rs->group_morale, (size_t)rs->group_count + 1, sizeof *c->group_morale);
@@ -1136,10 +1148,11 @@ static int lcr_targets(const rules_state *rs, const table *t, const rules_comman
     bool area = lcr_fire_is_area(rs, fire->figures, fire->figure_count);
     vec2s c = lcr_centroid(t, fire->figures, fire->figure_count);
     side_id sd = table_figure_const(t, fire->figures[0])->side;
+    figure_id near = area ? lcr_nearest_enemy(rs, t, sd, c) : (figure_id){0};
     int n = 0;
     for (int i = 0; i < t->figure_count && n < max; i++) {
         const figure *e = &t->figures[i];
-        if (area && e->id.id != lcr_nearest_enemy(rs, t, sd, c).id)
+        if (area && e->id.id != near.id)
             continue;
         if (e->side.id == sd.id || !table_figure_active(e))
             continue;

@@ -64,7 +64,8 @@ struct rules_state {
     side_id winner;
     char reason[128];
     float mult[LCR_TYPES_MAX]; /* lcr movement multiplier per table terrain type */
-    /* Line of sight over the static terrain, shared (read-only) by a state and its clones. */
+    /* The data (above) and the line-of-sight index of the static terrain are read-only and
+     * shared by a state and its clones; los_refs counts them. */
     los_index *los;
     int *los_refs;
 };

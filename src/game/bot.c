@@ -36,26 +36,54 @@ static const figure *actor_of(const table *t, const rules_command *c)
     return NULL;
 }
 
+/* Squared distances while searching: no square root per figure. */
 static float nearest_enemy_cm(const table *t, side_id own, vec2s p)
 {
     float best = INFINITY;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
-        if (e->side.id != own.id && table_figure_active(e))
-            best = fminf(best, hypotf(e->pos.x - p.x, e->pos.y - p.y));
+        float dx = e->pos.x - p.x, dy = e->pos.y - p.y;
+        if (e->side.id != own.id && dx * dx + dy * dy < best && table_figure_active(e))
+            best = dx * dx + dy * dy;
     }
-    return best;
+    return sqrtf(best);
+}
+
+/* The targets of the last firers asked about: legal commands list each firer's fire commands
+ * together, and one targets() call answers for all of them. */
+typedef struct target_memo {
+    bool valid;
+    rules_command firers; /* kind, side, figure, unit, figures: target fields cleared */
+    rules_target tg[BOT_TARGETS_MAX];
+    int n;
+} target_memo;
+
+static rules_command firers_of(const rules_command *c)
+{
+    rules_command f = {.kind = c->kind,
+                       .side = c->side,
+                       .figure = c->figure,
+                       .unit = c->unit,
+                       .figure_count = c->figure_count};
+    memcpy(f.figures, c->figures, sizeof f.figures);
+    memcpy(f.option, c->option, sizeof f.option);
+    return f;
 }
 
 /* Expected figures removed by a fire/charge at its target, from the rule set's odds. */
-static float score_fire(const game *g, const rules_command *c)
+static float score_fire(const game *g, const rules_command *c, target_memo *memo)
 {
-    rules_target tg[BOT_TARGETS_MAX];
-    int n = game_targets(g, c, tg, BOT_TARGETS_MAX);
+    rules_command f = firers_of(c);
+    if (!memo->valid || memcmp(&f, &memo->firers, sizeof f) != 0) {
+        memo->firers = f;
+        memo->n = game_targets(g, c, memo->tg, BOT_TARGETS_MAX);
+        memo->valid = true;
+    }
     float best = 0;
-    for (int i = 0; i < n; i++) {
-        float v = tg[i].expected_kills > 0 ? tg[i].expected_kills : tg[i].expected_hits * 0.5f;
-        if (!c->target.id || tg[i].figure.id == c->target.id)
+    for (int i = 0; i < memo->n; i++) {
+        const rules_target *t = &memo->tg[i];
+        float v = t->expected_kills > 0 ? t->expected_kills : t->expected_hits * 0.5f;
+        if (!c->target.id || t->figure.id == c->target.id)
             best = fmaxf(best, v);
     }
     return 10.0f * best;
@@ -91,13 +119,13 @@ static float score_rally(const game *g, const rules_command *c)
     return 3.0f * (float)n;
 }
 
-static float score(const game *g, const rules_command *c)
+static float score(const game *g, const rules_command *c, target_memo *memo)
 {
     switch (c->kind) {
     case RULES_CMD_FIRE:
-        return score_fire(g, c);
+        return score_fire(g, c, memo);
     case RULES_CMD_CHARGE:
-        return score_fire(g, c) + score_move(g, c) + 0.5f;
+        return score_fire(g, c, memo) + score_move(g, c) + 0.5f;
     case RULES_CMD_MOVE:
         return score_move(g, c);
     case RULES_CMD_RALLY:
@@ -116,18 +144,21 @@ static int pick_greedy(const game *g, const rules_command *cmds, int n, dice_rng
 {
     int best = 0;
     float best_score = -INFINITY;
+    target_memo *memo = mem_calloc(1, sizeof *memo);
     for (int i = 0; i < n; i++) {
-        float s = score(g, &cmds[i]) + 0.01f * (float)dice_unit(rng);
+        float s = score(g, &cmds[i], memo) + 0.01f * (float)dice_unit(rng);
         if (s > best_score) {
             best_score = s;
             best = i;
         }
     }
+    free(memo);
     return best;
 }
 
 bool bot_choose(const game *g, bot_level level, dice_rng *rng, rules_command *out)
 {
+    /* zeroed: a field a rule set leaves unset must read as "not given", never as garbage */
     rules_command *cmds = mem_calloc(BOT_LEGAL_MAX, sizeof *cmds);
     int n = game_legal(g, cmds, BOT_LEGAL_MAX);
     if (n > 0) {

@@ -53,7 +53,7 @@ static void events_record(void *user, const rules_event *ev)
 
 /* ---- hashing ----------------------------------------------------------------------------- */
 
-static uint64_t hash_table(const table *t)
+uint64_t game_hash_table(const table *t)
 {
     rules_hasher hs;
     rules_hash_init(&hs);
@@ -80,7 +80,7 @@ static uint64_t hash_table(const table *t)
 void game_hash_parts(const game *g, uint64_t parts[3])
 {
     rules_hasher hs;
-    parts[0] = hash_table(g->table);
+    parts[0] = game_hash_table(g->table);
     rules_hash_init(&hs);
     g->ops->hash(g->rs, &hs);
     parts[1] = hs.h;
@@ -189,13 +189,47 @@ static void snap_restore(game *g, const game_snapshot *s)
     g->rng = s->rng;
 }
 
+/* Applies the events of a command to a copy of the state before it; the result must hash like
+ * the state the rule set left, or the rule set changed something without an event. */
+static void verify_events(game *g, const game_snapshot *before, const game_entry *e, int i)
+{
+    game_snapshot s = *before;
+    for (int k = 0; k < e->events.count; k++) {
+        rules_event_apply_table(s.table, &e->events.items[k]);
+        g->ops->apply(s.rs, s.table, &e->events.items[k]);
+    }
+    uint64_t want[3], got[3];
+    game_hash_parts(g, want);
+    rules_hasher hs;
+    rules_hash_init(&hs);
+    got[0] = game_hash_table(s.table);
+    g->ops->hash(s.rs, &hs);
+    got[1] = hs.h;
+    if (want[0] != got[0] || want[1] != got[1]) {
+        char buf[256];
+        fprintf(stderr,
+                "sandtable: rule set %s changed %s outside its events while resolving command "
+                "%d (%s)\n",
+                g->ops->id, want[0] != got[0] ? "the table" : "its state", i + 1,
+                rules_command_format(&e->cmd, buf, sizeof buf));
+        abort();
+    }
+}
+
 /* Resolves log entry i on the current state (which must be the state at cursor i). */
 static void entry_resolve(game *g, int i)
 {
     game_entry *e = &g->log[i];
     events_clear(&e->events);
+    game_snapshot before = {0};
+    if (g->verify_events && g->ops->clone)
+        before = (game_snapshot){table_clone(g->table), g->ops->clone(g->rs), g->rng, true};
     rules_ctx ctx = make_ctx(g, &e->events);
     g->ops->resolve(g->rs, &ctx, &e->cmd);
+    if (before.valid) {
+        verify_events(g, &before, e, i);
+        snap_free(g, &before);
+    }
     g->cursor = i + 1;
     if (g->cursor % g->snapshot_every == 0)
         snap_take(g, g->cursor / g->snapshot_every);
@@ -247,6 +281,7 @@ game *game_create(const game_desc *desc, game_error *err)
     g->autosave_path = desc->autosave_path ? mem_strdup(desc->autosave_path) : NULL;
     g->seed = desc->seed_set ? desc->seed : desc->scenario->seed;
     g->snapshot_every = desc->snapshot_every > 0 ? desc->snapshot_every : SNAPSHOT_EVERY_DEFAULT;
+    g->verify_events = desc->verify_events || getenv("SANDTABLE_VERIFY_EVENTS");
     char msg[400];
     if (!state_start(g, msg, sizeof msg)) {
         char full[512];

@@ -51,6 +51,10 @@ typedef struct game_desc {
     const char *autosave_path;
     /* Keep a snapshot every this many commands for fast undo; 0 = default (16). */
     int snapshot_every;
+    /* Check after every command that replaying its events on the state before it gives the
+     * state after it (the rule set changed nothing behind the events' back); a failure aborts
+     * with the command and the rule set named. Also on when $SANDTABLE_VERIFY_EVENTS is set. */
+    bool verify_events;
 } game_desc;
 
 /* Starts a match at its beginning (the rule set's setup events applied). NULL with *err filled

@@ -34,6 +34,7 @@ struct game {
     char *autosave_path;
     uint64_t seed;
     int snapshot_every;
+    bool verify_events;
 
     /* the state at the cursor */
     table *table;
@@ -55,6 +56,8 @@ struct game {
     char save_error[600];
 };
 
+/* The hash of the table's changing parts (positions, facings, statuses, formations). */
+uint64_t game_hash_table(const table *t);
 /* The three parts of the state hash, and the whole. */
 void game_hash_parts(const game *g, uint64_t parts[3]);
 uint64_t game_hash_combine(const uint64_t parts[3]);

@@ -7,6 +7,8 @@ src=${SANDTABLE_SOURCE_DIR:-.}
 dir=$(mktemp -d /tmp/sandtable-cli-XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 fails=0
+# every command checked: lcr and tiny change state only through their events
+export SANDTABLE_VERIFY_EVENTS=1
 check() { # check NAME CONDITION-STATUS
   if [ "$2" -eq 0 ]; then echo "ok   $1"; else echo "FAIL $1"; fails=$((fails + 1)); fi
 }

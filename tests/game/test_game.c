@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static scenario *load_duel(void)
@@ -465,6 +467,43 @@ static void test_greedy_beats_random(void **state)
     assert_true(greedy_wins > 3 * random_wins);
 }
 
+/* A rule set that moves a figure without an event. */
+static void cheat_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
+{
+    toy_rules_ops.resolve(rs, ctx, cmd);
+    ctx->table->figures[0].pos.x += 1.0f;
+}
+
+static void test_verify_events_catches_a_cheat(void **state)
+{
+    (void)state;
+    rules_ops cheat = toy_rules_ops;
+    cheat.resolve = cheat_resolve;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        freopen("/dev/null", "w", stderr);
+        game_error err;
+        game *g = game_create(&(game_desc){.scenario = load_duel(),
+                                           .take_scenario = true,
+                                           .rules = &cheat,
+                                           .verify_events = true},
+                              &err);
+        rules_command c = {.kind = RULES_CMD_END_PHASE, .side.id = 1};
+        game_submit(g, &c, NULL, 0);
+        _exit(0); /* not reached when the check works */
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    assert_true(WIFSIGNALED(status));
+    assert_int_equal(WTERMSIG(status), SIGABRT);
+    /* and the honest toy passes the same check (new_duel verifies every command) */
+    game *g = new_duel(3);
+    rules_command c = {.kind = RULES_CMD_END_PHASE, .side.id = 1};
+    assert_true(game_submit(g, &c, NULL, 0));
+    game_destroy(g);
+}
+
 static void test_json_pos(void **state)
 {
     (void)state;
@@ -500,6 +539,7 @@ int main(void)
         cmocka_unit_test(test_save_errors_exact),
         cmocka_unit_test(test_autosave_and_backup),
         cmocka_unit_test(test_greedy_beats_random),
+        cmocka_unit_test(test_verify_events_catches_a_cheat),
         cmocka_unit_test(test_json_pos),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

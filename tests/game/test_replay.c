@@ -246,6 +246,8 @@ static void test_wilson(void **state)
 
 int main(void)
 {
+    /* every replayed command re-checked: the rule sets change state only through events */
+    setenv("SANDTABLE_VERIFY_EVENTS", "1", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golden_replays),
         cmocka_unit_test(test_divergence_reported),

@@ -1,0 +1,121 @@
+/* Benchmark of `simulate` (not a test): greedy bot-vs-bot games per second on a scenario with
+ * one job and with two (the ratio is the speed-up measured in the same run), then the growth of
+ * the cost per command with the number of figures (every figure of the scenario copied k times
+ * beside itself).
+ *
+ *   build/tools/bench/bench_sim [SCENARIO] [GAMES]    default: scenarios/lcr_teaching.json, 200
+ *
+ * Where the time goes: perf record -g build/tools/bench/bench_sim; perf report (docs/engine.md).
+ */
+#include "core/mem.h"
+#include "game/simulate.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static double cpu_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static scenario *load(const char *path)
+{
+    scenario_error err;
+    scenario *sc = scenario_load_file(path, &err);
+    if (!sc) {
+        char buf[1024];
+        fprintf(stderr, "%s\n", scenario_error_format(&err, buf, sizeof buf));
+        exit(1);
+    }
+    return sc;
+}
+
+static sim_summary run(const scenario *sc, int games, int jobs)
+{
+    sim_desc d = {.scenario = sc,
+                  .games = games,
+                  .seed = 1,
+                  .jobs = jobs,
+                  .levels = {BOT_GREEDY, BOT_GREEDY}};
+    sim_summary s;
+    game_error err;
+    if (!sim_run(&d, &s, &err)) {
+        char buf[1024];
+        fprintf(stderr, "%s\n", game_error_format(&err, buf, sizeof buf));
+        exit(1);
+    }
+    return s;
+}
+
+/* Adds k - 1 copies of every figure, each 1.2 base diameters further along +x and wrapped to
+ * the table, so units grow k times. */
+static void multiply_figures(scenario *sc, int k)
+{
+    table *t = sc->table;
+    int n = t->figure_count;
+    for (int c = 1; c < k; c++)
+        for (int i = 0; i < n; i++) {
+            figure f = t->figures[i];
+            float step = 2.4f * (f.base.radius_cm > 0 ? f.base.radius_cm : 1.5f);
+            f.pos.y += step * (float)c;
+            if (f.pos.y > t->height_cm - 1)
+                f.pos.y -= t->height_cm - 2;
+            snprintf(f.name, sizeof f.name, "%.40s %d", t->figures[i].name, c);
+            table_add_figure(t, &f);
+        }
+}
+
+int main(int argc, char **argv)
+{
+    const char *path = argc > 1 ? argv[1] : SANDTABLE_SOURCE_DIR "/scenarios/lcr_teaching.json";
+    int games = argc > 2 ? atoi(argv[2]) : 200;
+    scenario *sc = load(path);
+    printf("scenario %s (%s), %d figures, %d greedy-vs-greedy games\n", path, sc->ruleset,
+           sc->table->figure_count, games);
+
+    run(sc, games / 10 + 1, 1); /* warm up */
+    double c0 = cpu_s();
+    sim_summary one = run(sc, games, 1);
+    double c1 = cpu_s();
+    sim_summary two = run(sc, games, 2);
+    double c2 = cpu_s();
+    double gs1 = games / one.seconds, gs2 = games / two.seconds;
+    printf("1 job : %8.1f games/s  %8.0f commands/s  %8.1f games per CPU-second  (mean %.1f "
+           "commands, %.2f turns)\n",
+           gs1, gs1 * one.mean_commands, games / (c1 - c0), one.mean_commands, one.mean_turns);
+    printf("2 jobs: %8.1f games/s  %8.0f commands/s  %8.1f games per CPU-second\n", gs2,
+           gs2 * two.mean_commands, games / (c2 - c1));
+    printf("speed-up of 2 jobs over 1 (wall clock): %.2fx; load average matters, see uptime\n",
+           gs2 / gs1);
+
+    printf("\ngrowth with figure count (1 job, %d games each):\n", games / 4);
+    printf("  %8s %10s %12s %14s %10s\n", "figures", "games/s", "commands", "us/command", "ratio");
+    double base_us = 0;
+    for (int k = 1; k <= 8; k *= 2) {
+        scenario *big = load(path);
+        multiply_figures(big, k);
+        int n = games / 4 > 4 ? games / 4 : 4;
+        double t0 = now_s();
+        sim_summary s = run(big, n, 1);
+        double secs = now_s() - t0;
+        double us = 1e6 * secs / (s.mean_commands * n);
+        if (k == 1)
+            base_us = us;
+        printf("  %8d %10.1f %12.1f %14.1f %9.2fx\n", big->table->figure_count, n / secs,
+               s.mean_commands, us, us / base_us);
+        scenario_destroy(big);
+    }
+    scenario_destroy(sc);
+    return 0;
+}

@@ -37,6 +37,13 @@ static void error_set(scenario_error *err, const char *name, int line, int colum
     va_end(ap);
 }
 
+/* A UTF-8 byte order mark, which some editors write, is skipped: positions count from after it,
+ * as the editor shows them. */
+static size_t bom_length(const char *text, size_t len)
+{
+    return len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+}
+
 bool scenario_error_at(const scenario *s, const char *path, scenario_error *err, const char *fmt,
                        ...)
 {
@@ -50,8 +57,9 @@ bool scenario_error_at(const scenario *s, const char *path, scenario_error *err,
     char buf[sizeof err->path];
     scenario_pos_seg steps[SCN_PATH_MAX];
     int n = scenario_pos_parse(path, buf, sizeof buf, steps, SCN_PATH_MAX);
-    if (n < 0 || !scenario_pos_find(s->source_text, s->source_len, steps, n, false, &err->line,
-                                    &err->column))
+    size_t bom = bom_length(s->source_text, s->source_len);
+    if (n < 0 || !scenario_pos_find(s->source_text + bom, s->source_len - bom, steps, n, false,
+                                    &err->line, &err->column))
         err->line = err->column = 0;
     return false;
 }
@@ -321,8 +329,10 @@ scenario *scenario_load_string(const char *text, size_t len, const char *name, s
     memcpy(s->source_text, text, len);
     s->source_len = len;
     memcpy(s->file, err->file, sizeof s->file);
-    scn_ctx c = {.name = err->file, .text = s->source_text, .len = len, .err = err, .s = s};
-    json_t *root = parse_json(s->source_text, len, err->file, err);
+    size_t bom = bom_length(text, len);
+    scn_ctx c = {
+        .name = err->file, .text = s->source_text + bom, .len = len - bom, .err = err, .s = s};
+    json_t *root = parse_json(c.text, c.len, err->file, err);
     if (!root)
         goto fail;
     if (!read_document(&c, root))

@@ -38,6 +38,20 @@ check "good + bad exits 1" [ $? -eq 1 ]
 check "good + bad still reports the good one" grep -q 'skirmish.json: ok' "$tmp/out"
 check "good + bad reports the bad one" grep -q '^bad_quality.json:12:37: ' "$tmp/err"
 
+# Files the loader accepts but their rule set refuses (the rule set's wording is its own, so
+# only the place and the prefix are checked).
+cd "$here/bad_rules" || exit 1
+"$exe" validate tiny_unknown_option.json >"$tmp/out" 2>"$tmp/err"
+check "rule-set refusal exits 1" [ $? -eq 1 ]
+check "rule-set refusal at the option" grep -q \
+    '^tiny_unknown_option.json:4:32: $.ruleset_options.bogus: rule set tiny refuses the scenario: ' \
+    "$tmp/err"
+"$exe" validate tiny_three_sides.json 2>"$tmp/err"
+check "rule-set refusal without a path exits 1" [ $? -eq 1 ]
+check "rule-set refusal without a path names \$.ruleset" grep -q \
+    '^tiny_three_sides.json:3:14: $.ruleset: rule set tiny refuses the scenario: ' "$tmp/err"
+cd "$here/bad" || exit 1
+
 "$exe" validate /nonexistent/x.json 2>"$tmp/err"
 check "missing file exits 1" [ $? -eq 1 ]
 check "missing file message" grep -q '^/nonexistent/x.json: cannot open: ' "$tmp/err"

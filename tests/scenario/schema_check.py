@@ -63,7 +63,7 @@ def load(path):
     with open(path, "rb") as f:
         data = f.read()
     try:
-        return json.loads(data.decode("utf-8"), object_pairs_hook=no_duplicates)
+        return json.loads(data.decode("utf-8-sig"), object_pairs_hook=no_duplicates)
     except (UnicodeDecodeError, ValueError, RecursionError) as e:
         raise NotJson(str(e))
 

@@ -324,6 +324,26 @@ static void test_error_at_options(void **state)
     scenario_destroy(s);
 }
 
+/* A byte order mark is skipped; columns count from after it, as editors show them. */
+static void test_byte_order_mark(void **state)
+{
+    (void)state;
+    const char good[] = "\xef\xbb\xbf{\"title\": \"t\", \"ruleset\": \"lcr\", "
+                        "\"table\": {\"width_cm\": 10, \"height_cm\": 10}, "
+                        "\"sides\": [{\"name\": \"A\"}]}";
+    scenario_error err;
+    scenario *s = scenario_load_string(good, strlen(good), "bom.json", &err);
+    assert_non_null(s);
+    assert_int_equal(s->source_len, strlen(good)); /* the text is kept as it was */
+    scenario_error_at(s, "$.ruleset", &err, "x");
+    assert_int_equal(err.column, 27);
+    scenario_destroy(s);
+    const char bad[] = "\xef\xbb\xbf{\"title\": 5}";
+    assert_null(scenario_load_string(bad, strlen(bad), "bom.json", &err));
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.column, 11);
+}
+
 static void test_builtin_terrain_missing(void **state)
 {
     (void)state;
@@ -355,6 +375,7 @@ int main(void)
         cmocka_unit_test(test_minimal_defaults),
         cmocka_unit_test(test_error_format),
         cmocka_unit_test(test_error_at_options),
+        cmocka_unit_test(test_byte_order_mark),
         cmocka_unit_test(test_builtin_terrain_missing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

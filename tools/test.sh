@@ -7,14 +7,21 @@ cd "$(dirname "$0")/.."
 
 bash tools/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
 
-# The window tests need a display; CI has none, so bring our own.
+# The window tests need a display; CI has none, so bring our own, on a display number that no
+# other X server holds (several test runs may share a machine).
 xvfb_pid=""
 if [ -z "${DISPLAY:-}" ] || [ -n "${CI:-}" ]; then
-  export DISPLAY=:97
-  Xvfb "$DISPLAY" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
-  xvfb_pid=$!
+  for n in $(seq 97 160); do
+    [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ] && continue
+    Xvfb ":$n" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
+    xvfb_pid=$!
+    export DISPLAY=":$n"
+    for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+    if kill -0 "$xvfb_pid" 2>/dev/null && xdpyinfo >/dev/null 2>&1; then break; fi
+    xvfb_pid=""
+  done
   trap '[ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null' EXIT
-  for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+  echo "test: Xvfb on ${DISPLAY:-none}"
 fi
 
 passed=0

@@ -15,6 +15,17 @@ typedef struct dvec {
     double x, y;
 } dvec;
 
+/* Inlined min and max (fmin and fmax are library calls at -O2 without fast-math). */
+static inline double dmin(double a, double b)
+{
+    return a < b ? a : b;
+}
+
+static inline double dmax(double a, double b)
+{
+    return a > b ? a : b;
+}
+
 static dvec dv(vec2s v)
 {
     return (dvec){v.x, v.y};
@@ -178,9 +189,9 @@ static double seg_seg_dist(dvec a, dvec b, dvec c, dvec d)
     if (proper_cross(a, b, c, d, NULL))
         return 0.0;
     double m = point_seg_dist(a, c, d);
-    m = fmin(m, point_seg_dist(b, c, d));
-    m = fmin(m, point_seg_dist(c, a, b));
-    return fmin(m, point_seg_dist(d, a, b));
+    m = dmin(m, point_seg_dist(b, c, d));
+    m = dmin(m, point_seg_dist(c, a, b));
+    return dmin(m, point_seg_dist(d, a, b));
 }
 
 double geom_segment_segment_distance(geom_segment s, geom_segment t)
@@ -193,7 +204,7 @@ double geom_point_polygon_boundary_distance(vec2s p, const geom_polygon *poly)
     double m = DBL_MAX;
     dvec q = dv(p);
     for (int i = 0, j = poly->count - 1; i < poly->count; j = i++)
-        m = fmin(m, point_seg_dist(q, dv(poly->pts[j]), dv(poly->pts[i])));
+        m = dmin(m, point_seg_dist(q, dv(poly->pts[j]), dv(poly->pts[i])));
     return m;
 }
 
@@ -227,8 +238,8 @@ static bool near_boundary(dvec p, const geom_polygon *poly)
 {
     for (int i = 0, j = poly->count - 1; i < poly->count; j = i++) {
         dvec a = dv(poly->pts[j]), b = dv(poly->pts[i]);
-        if (p.x < fmin(a.x, b.x) - GEOM_EPS || p.x > fmax(a.x, b.x) + GEOM_EPS ||
-            p.y < fmin(a.y, b.y) - GEOM_EPS || p.y > fmax(a.y, b.y) + GEOM_EPS)
+        if (p.x < dmin(a.x, b.x) - GEOM_EPS || p.x > dmax(a.x, b.x) + GEOM_EPS ||
+            p.y < dmin(a.y, b.y) - GEOM_EPS || p.y > dmax(a.y, b.y) + GEOM_EPS)
             continue;
         if (point_seg_dist(p, a, b) <= GEOM_EPS)
             return true;
@@ -264,7 +275,7 @@ static double first_touch_t(dvec a, dvec b, dvec c, dvec d)
         best = closest_t(a, b, c);
     if (point_seg_dist(d, a, b) <= GEOM_EPS) {
         double t = closest_t(a, b, d);
-        best = best < 0 ? t : fmin(best, t);
+        best = best < 0 ? t : dmin(best, t);
     }
     if (best < 0 && point_seg_dist(b, c, d) <= GEOM_EPS)
         best = 1.0;
@@ -578,7 +589,7 @@ double geom_base_centre_distance(const geom_placed_base *a, const geom_placed_ba
 double geom_base_point_distance(const geom_placed_base *b, vec2s p)
 {
     if (is_round(b))
-        return fmax(0.0, geom_point_distance(b->pos, p) - b->base.radius_cm);
+        return dmax(0.0, geom_point_distance(b->pos, p) - b->base.radius_cm);
     vec2s c[4];
     geom_base_corners(b, c);
     return geom_point_polygon_distance(p, &(geom_polygon){c, 4});
@@ -591,7 +602,7 @@ static double polygon_gap(const geom_polygon *a, const geom_polygon *b)
     double m = DBL_MAX;
     for (int i = 0, j = a->count - 1; i < a->count; j = i++)
         for (int k = 0, l = b->count - 1; k < b->count; l = k++)
-            m = fmin(m, seg_seg_dist(dv(a->pts[j]), dv(a->pts[i]), dv(b->pts[l]), dv(b->pts[k])));
+            m = dmin(m, seg_seg_dist(dv(a->pts[j]), dv(a->pts[i]), dv(b->pts[l]), dv(b->pts[k])));
     return m;
 }
 
@@ -599,12 +610,12 @@ double geom_base_edge_distance(const geom_placed_base *a, const geom_placed_base
 {
     if (is_round(a) && is_round(b)) {
         double d = geom_point_distance(a->pos, b->pos) - a->base.radius_cm - b->base.radius_cm;
-        return fmax(0.0, d);
+        return dmax(0.0, d);
     }
     if (is_round(a))
-        return fmax(0.0, geom_base_point_distance(b, a->pos) - a->base.radius_cm);
+        return dmax(0.0, geom_base_point_distance(b, a->pos) - a->base.radius_cm);
     if (is_round(b))
-        return fmax(0.0, geom_base_point_distance(a, b->pos) - b->base.radius_cm);
+        return dmax(0.0, geom_base_point_distance(a, b->pos) - b->base.radius_cm);
     vec2s ca[4], cb[4];
     geom_base_corners(a, ca);
     geom_base_corners(b, cb);
@@ -666,7 +677,7 @@ bool geom_template_contains(const geom_template *t, vec2s p)
 static double point_half_disc_distance(const geom_template *t, vec2s p)
 {
     if (ahead_of(t->centre, t->facing, p) >= 0)
-        return fmax(0.0, geom_point_distance(t->centre, p) - t->radius);
+        return dmax(0.0, geom_point_distance(t->centre, p) - t->radius);
     dvec u = {cos(t->facing), sin(t->facing)};
     dvec v = {-u.y * t->radius, u.x * t->radius};
     dvec c = dv(t->centre);
@@ -693,7 +704,7 @@ bool geom_template_base_overlap(const geom_template *t, const geom_placed_base *
     if (is_round(b)) {
         double d = t->kind == GEOM_TEMPLATE_SEMICIRCLE
                        ? point_half_disc_distance(t, b->pos)
-                       : fmax(0.0, geom_point_distance(t->centre, b->pos) - t->radius);
+                       : dmax(0.0, geom_point_distance(t->centre, b->pos) - t->radius);
         return d <= (double)b->base.radius_cm + GEOM_EPS;
     }
     vec2s c[4], clipped[8];

@@ -102,8 +102,11 @@ static void size_grid(los_index *ix, float cell_cm)
         box = (geom_aabb){{{0, 0}}, {{1, 1}}};
         total = edges = 1;
     }
-    double cs = cell_cm > 0 ? cell_cm : fmin(fmax(1.5 * total / edges, 0.5), 20.0);
     double w = box.max.x - box.min.x + 2.0, h = box.max.y - box.min.y + 2.0;
+    /* a cell about 1.5 edges long, but not so small that sight lines cross many empty cells
+     * (measured with tools/bench/bench_los: about 2 cm for 200 features on a 6' x 4' table) */
+    double by_density = 0.7 * sqrt(w * h / edges), by_edge = 1.5 * total / edges;
+    double cs = cell_cm > 0 ? cell_cm : fmin(fmax(fmax(by_density, by_edge), 0.5), 20.0);
     while ((w / cs + 1) * (h / cs + 1) > MAX_CELLS)
         cs *= 2;
     ix->cs = cs;

@@ -268,6 +268,19 @@ static void test_templates_and_arcs(void **state)
     assert_false(geom_arc_contains(&arc, V(11, 0)));
     assert_true(geom_arc_contains(&arc, V(7, 1)));
     assert_false(geom_arc_contains(&arc, V(-1, 0)));
+    /* bases against the arc: a rim across a side ray, a stand reaching over the curved rim with
+     * every corner outside, a stand with a corner inside, and misses */
+    geom_placed_base rim_base = round_at(5, 6, 1), off = round_at(5, 7, 1);
+    assert_true(geom_arc_base_overlap(&arc, &rim_base));
+    assert_false(geom_arc_base_overlap(&arc, &off));
+    geom_placed_base far_stand = stand_at(10.9f, 0, 0, 6, 2); /* x 9.9..11.9, y -3..3 */
+    assert_true(geom_arc_base_overlap(&arc, &far_stand));
+    geom_placed_base beyond_stand = stand_at(11.5f, 0, 0, 6, 2);
+    assert_false(geom_arc_base_overlap(&arc, &beyond_stand));
+    geom_placed_base ray_stand = stand_at(3, 3.5f, 0, 1, 8); /* x -1..7 at y 3..4 */
+    assert_true(geom_arc_base_overlap(&arc, &ray_stand));
+    geom_placed_base behind_stand = stand_at(-3, 0, 0, 2, 2);
+    assert_false(geom_arc_base_overlap(&arc, &behind_stand));
     geom_arc back = {V(0, 0), (float)GEOM_PI, (float)(GEOM_PI / 6), 0}; /* wraps at +-pi */
     assert_true(geom_arc_contains(&back, V(-100, 1)));
     assert_true(geom_arc_contains(&back, V(-100, -1)));

@@ -204,6 +204,57 @@ static void test_formed_brigade_moves_as_one(void **state)
     game_destroy(g);
 }
 
+/* The queries the front end and the bots use: actions with reasons, reach, the driver. */
+static void test_queries(void **state)
+{
+    (void)state;
+    game *g = two_units("", 2);
+    rules_action acts[16];
+    int n = game_actions(g, test_tiny_figure(g, "Foot 1"), acts, 16);
+    assert_int_equal(n, 1);
+    assert_int_equal(acts[0].kind, RULES_CMD_ROLL_ORDERS);
+    test_tiny_roll(g);
+    n = game_actions(g, test_tiny_figure(g, "Foot 1"), acts, 16);
+    bool move = false, fire = false, rally = false, column = false;
+    for (int i = 0; i < n; i++) {
+        if (acts[i].kind == RULES_CMD_MOVE)
+            move = acts[i].enabled;
+        if (acts[i].kind == RULES_CMD_FIRE)
+            fire = !acts[i].enabled && strstr(acts[i].reason, "range") != NULL;
+        if (acts[i].kind == RULES_CMD_RALLY)
+            rally = !acts[i].enabled && strstr(acts[i].reason, "nothing to rally") != NULL;
+        if (acts[i].kind == RULES_CMD_FORMATION && strcmp(acts[i].option, "column") == 0)
+            column = acts[i].enabled;
+    }
+    assert_true(move && fire && rally && column);
+    /* A full 6" move across clear ground. */
+    rules_command mv = {.kind = RULES_CMD_MOVE, .unit = test_tiny_unit(g, "Foot")};
+    rules_reach r;
+    assert_true(game_reach(g, &mv, (vec2s){{0, 1}}, &r));
+    assert_float_equal(r.max_cm, 15, 1e-3);
+    assert_float_equal(r.allowance_cm, 15, 1e-3);
+    /* The driver shows the three phases and each commander's die. */
+    rules_driver_item it[16];
+    n = game_driver(g, (side_id){1}, it, 16);
+    int pips = 0, phases = 0;
+    for (int i = 0; i < n; i++) {
+        pips += it[i].kind == RULES_DRIVER_PIPS;
+        phases += it[i].kind == RULES_DRIVER_PHASE;
+    }
+    assert_int_equal(pips, 4);
+    assert_int_equal(phases, 3);
+    assert_int_equal(test_tiny_pips(g, "Gen Red"), 5);
+    /* Every legal command validates. */
+    rules_command cmds[256];
+    n = game_legal(g, cmds, 256);
+    assert_true(n > 3);
+    for (int i = 0; i < n; i++) {
+        char why[256];
+        assert_true(game_validate(g, &cmds[i], why, sizeof why));
+    }
+    game_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -214,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_half_lost_brigade_costs_two),
         cmocka_unit_test(test_commander_moves_free),
         cmocka_unit_test(test_formed_brigade_moves_as_one),
+        cmocka_unit_test(test_queries),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

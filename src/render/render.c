@@ -123,6 +123,9 @@ static void caches_free(render_ctx *ctx)
     }
     for (int i = 0; i < ctx->sprite_count; i++)
         SDL_DestroyTexture(ctx->sprites[i].tex);
+    for (int i = 0; i < ctx->icon_count; i++)
+        if (ctx->icons[i].tex)
+            SDL_DestroyTexture(ctx->icons[i].tex);
     render_static_free(ctx);
 }
 
@@ -475,16 +478,31 @@ static void tile_normalise(render_tile *t)
     }
 }
 
-static void tile_load(render_ctx *ctx, render_tile *tile, const char *file)
+static bool art_exists(const render_ctx *ctx, const char *file)
 {
-    if (!ctx->art_dir[0] || !file)
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s", ctx->art_dir, file);
+    FILE *f = fopen(path, "rb");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+static void tile_load(render_ctx *ctx, render_tile *tile, const char *file, const char *fallback)
+{
+    if (!ctx->art_dir[0])
         return;
+    if (!art_exists(ctx, file))
+        file = fallback;
+    if (!file)
+        return; /* a type without art: its procedural pattern */
     tile->px = art_load(ctx, file, &tile->w, &tile->h);
     if (tile->px)
         tile_normalise(tile);
 }
 
-const render_tile *render_tile_get(render_ctx *ctx, const char *name, const char *file)
+const render_tile *render_tile_get(render_ctx *ctx, const char *name, const char *file,
+                                   const char *fallback)
 {
     for (int i = 0; i < ctx->tile_count; i++)
         if (strcmp(ctx->tiles[i].name, name) == 0)
@@ -493,7 +511,7 @@ const render_tile *render_tile_get(render_ctx *ctx, const char *name, const char
         return NULL;
     render_tile *t = &ctx->tiles[ctx->tile_count++];
     snprintf(t->name, sizeof t->name, "%s", name);
-    tile_load(ctx, t, file);
+    tile_load(ctx, t, file, fallback);
     return t->px ? t : NULL;
 }
 
@@ -569,7 +587,8 @@ static void base_texel(float lx, float ly, float br, uint32_t side_rgb, float ou
 /* Rotates and scales the sprite on the CPU once per (size, angle step), over its base: SDL's
  * software renderer would otherwise rotate every sprite every frame, and one copy per figure
  * beats three. */
-static SDL_Surface *sprite_bake(const render_art *a, int size, float angle, uint32_t side_rgb)
+static SDL_Surface *sprite_bake(const render_art *a, int size, float angle, uint32_t side_rgb,
+                                bool with_base)
 {
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, size, size, 32, SDL_PIXELFORMAT_ARGB8888);
     if (!s)
@@ -591,8 +610,9 @@ static SDL_Surface *sprite_bake(const render_art *a, int size, float angle, uint
                 for (int ch = 0; ch < 4; ch++)
                     acc[ch] += t[ch] * wts[k];
             }
-            float base[4];
-            base_texel(dx * cs + dy * sn, -dx * sn + dy * cs, size * 0.3f, side_rgb, base);
+            float base[4] = {0, 0, 0, 0};
+            if (with_base)
+                base_texel(dx * cs + dy * sn, -dx * sn + dy * cs, size * 0.3f, side_rgb, base);
             /* The sprite over its base: premultiplied "over". */
             float keep = 1 - acc[3] / 255.0f;
             for (int ch = 0; ch < 4; ch++)
@@ -609,8 +629,8 @@ static SDL_Surface *sprite_bake(const render_art *a, int size, float angle, uint
     return s;
 }
 
-SDL_Texture *render_sprite_texture(render_ctx *ctx, const char *name, int size, float angle,
-                                   uint32_t side_rgb)
+static SDL_Texture *sprite_get(render_ctx *ctx, const char *name, int size, float angle,
+                               uint32_t side_rgb, bool with_base)
 {
     /* The sprite faces up (-y); angle 0 on the table faces +x. */
     float turn = angle + 1.5707963f;
@@ -619,7 +639,8 @@ SDL_Texture *render_sprite_texture(render_ctx *ctx, const char *name, int size, 
               RENDER_SPRITE_STEPS;
     for (int i = 0; i < ctx->sprite_count; i++) {
         render_sprite_entry *e = &ctx->sprites[i];
-        if (e->size == size && e->bin == bin && e->rgb == side_rgb && strcmp(e->name, name) == 0)
+        if (e->size == size && e->bin == bin && e->rgb == side_rgb && e->base == with_base &&
+            strcmp(e->name, name) == 0)
             return e->tex;
     }
     render_art *a = art_get(ctx, name);
@@ -630,15 +651,47 @@ SDL_Texture *render_sprite_texture(render_ctx *ctx, const char *name, int size, 
             SDL_DestroyTexture(ctx->sprites[i].tex);
         ctx->sprite_count = 0;
     }
-    SDL_Surface *s = sprite_bake(a, size, (float)bin * step, side_rgb);
+    SDL_Surface *s = sprite_bake(a, size, (float)bin * step, side_rgb, with_base);
     SDL_Texture *t = s ? SDL_CreateTextureFromSurface(ctx->r, s) : NULL;
     SDL_FreeSurface(s);
     if (!t)
         return NULL;
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
     render_sprite_entry *e = &ctx->sprites[ctx->sprite_count++];
-    *e = (render_sprite_entry){.size = size, .bin = bin, .rgb = side_rgb, .tex = t};
+    *e = (render_sprite_entry){
+        .size = size, .bin = bin, .rgb = side_rgb, .base = with_base, .tex = t};
     snprintf(e->name, sizeof e->name, "%s", name);
+    return t;
+}
+
+SDL_Texture *render_sprite_texture(render_ctx *ctx, const char *name, int size, float angle,
+                                   uint32_t side_rgb)
+{
+    return sprite_get(ctx, name, size, angle, side_rgb, true);
+}
+
+SDL_Texture *render_sprite_texture_nobase(render_ctx *ctx, const char *name, int size, float angle,
+                                          uint32_t side_rgb)
+{
+    return sprite_get(ctx, name, size, angle, side_rgb, false);
+}
+
+SDL_Texture *render_icon_texture(render_ctx *ctx, const char *name)
+{
+    for (int i = 0; i < ctx->icon_count; i++)
+        if (strcmp(ctx->icons[i].name, name) == 0)
+            return ctx->icons[i].tex;
+    if (!ctx->art_dir[0] || ctx->icon_count == 16)
+        return NULL;
+    char path[700];
+    snprintf(path, sizeof path, "%s/%s.png", ctx->art_dir, name);
+    SDL_Texture *t = IMG_LoadTexture(ctx->r, path);
+    if (!t)
+        SDL_Log("art: cannot load %s; drawing a plain badge", path);
+    else
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    snprintf(ctx->icons[ctx->icon_count].name, sizeof ctx->icons[0].name, "%s", name);
+    ctx->icons[ctx->icon_count++].tex = t;
     return t;
 }
 

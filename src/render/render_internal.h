@@ -51,6 +51,7 @@ typedef struct render_art {
 typedef struct render_sprite_entry {
     char name[64];
     int size, bin;
+    bool base;
     uint32_t rgb;
     SDL_Texture *tex;
 } render_sprite_entry;
@@ -95,6 +96,11 @@ struct render_ctx {
     int art_count;
     render_sprite_entry sprites[RENDER_SPRITE_CACHE];
     int sprite_count;
+    struct {
+        char name[64];
+        SDL_Texture *tex; /* NULL: missing */
+    } icons[16];
+    int icon_count;
 };
 
 void render_set_colour(render_ctx *ctx, uint32_t rgba);
@@ -103,8 +109,15 @@ TTF_Font *render_font_get(render_ctx *ctx, int size_px);
 void render_triangles(render_ctx *ctx, const SDL_FPoint *pts, int n, uint32_t rgba);
 /* A disc texture of a colour and radius, optionally just a ring; cached. */
 SDL_Texture *render_disc_texture(render_ctx *ctx, uint32_t rgba, int radius_px, int ring_px);
-/* The terrain texture `file` of the art folder under a cache `name`; NULL when missing. */
-const render_tile *render_tile_get(render_ctx *ctx, const char *name, const char *file);
+/* The terrain texture `file` (else `fallback`) of the art folder under a cache `name`; NULL
+ * when missing. */
+const render_tile *render_tile_get(render_ctx *ctx, const char *name, const char *file,
+                                   const char *fallback);
+/* An untinted icon of the art folder (badge_*, marker_*); cached; NULL when missing. */
+SDL_Texture *render_icon_texture(render_ctx *ctx, const char *name);
+/* As render_sprite_texture, without the baked base (casualties). */
+SDL_Texture *render_sprite_texture_nobase(render_ctx *ctx, const char *name, int size, float angle,
+                                          uint32_t side_rgb);
 /* A sprite (art file stem) tinted with the side colour, `size` px square, rotated to the
  * nearest pre-rotated step of `angle`; cached. NULL when the art is missing. */
 SDL_Texture *render_sprite_texture(render_ctx *ctx, const char *name, int size, float angle,

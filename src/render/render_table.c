@@ -8,6 +8,7 @@
 #include "render/render_internal.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #define CLOTH_RGB 0x7d8a57u
@@ -157,35 +158,31 @@ static float tile_gain(const render_tile *tile, float tile_cm, float x, float y)
     return tile->gain[(size_t)ty * (size_t)tile->w + (size_t)tx];
 }
 
-/* The art folder's texture for a terrain type, by the same words that pick its pattern. */
-static const char *texture_file(const char *name, pattern pat)
+/* The art folder's texture for a terrain type of another name, by the words that pick its
+ * pattern (terrain/<type>.png is tried first). */
+static const char *texture_fallback(pattern pat)
 {
-    if (strstr(name, "ford"))
-        return "tex_ford.png";
-    if (strstr(name, "jungle"))
-        return "tex_jungle.png";
-    if (strstr(name, "building") || strstr(name, "house") || strstr(name, "church") ||
-        strstr(name, "hut"))
-        return "tex_roof.png";
     switch (pat) {
     case PATTERN_WOOD:
-        return "tex_forest.png";
+        return "terrain/forest.png";
     case PATTERN_BAMBOO:
-        return "tex_bamboo.png";
+        return "terrain/thick_bamboo.png";
     case PATTERN_HILL:
-        return "tex_hill.png";
+        return "terrain/hill.png";
     case PATTERN_TOWN:
-        return "tex_town.png";
+        return "terrain/town.png";
     case PATTERN_WATER:
-        return "tex_river.png";
+        return "terrain/river.png";
     case PATTERN_ROAD:
-        return "tex_road.png";
+        return "terrain/road.png";
     case PATTERN_DUNES:
-        return "tex_dunes.png";
+        return "terrain/dunes.png";
     case PATTERN_WALL:
-        return "tex_wall.png";
+        return "terrain/wall.png";
     case PATTERN_HEDGE:
-        return "tex_hedge.png";
+        return "terrain/hedge.png";
+    case PATTERN_FIELD:
+        return "terrain/crops.png";
     default:
         return NULL;
     }
@@ -242,7 +239,9 @@ static shade_ctx type_shader(render_ctx *ctx, const render_camera *cam, const ta
     shade_ctx s = {.cam = cam, .rgb = ty->colour ? ty->colour : 0x808080, .alpha = 255};
     s.pat = pattern_for(ty->name);
     s.seed = (uint32_t)type * 7919u + 17u;
-    s.tile = render_tile_get(ctx, ty->name, texture_file(ty->name, s.pat));
+    char file[TABLE_NAME_MAX + 16];
+    snprintf(file, sizeof file, "terrain/%s.png", ty->name);
+    s.tile = render_tile_get(ctx, ty->name, file, texture_fallback(s.pat));
     s.tile_cm = 12.0f;
     return s;
 }
@@ -319,7 +318,7 @@ static void draw_cloth(render_ctx *ctx, raster_target *rt, const render_camera *
         {{0, 0}}, {{t->width_cm, 0}}, {{t->width_cm, t->height_cm}}, {{0, t->height_cm}}};
     vec2s *px = to_px(cam, rect, 4);
     shade_ctx s = {.cam = cam, .rgb = CLOTH_RGB, .pat = PATTERN_CLOTH, .seed = 3, .alpha = 255};
-    s.tile = render_tile_get(ctx, "(cloth)", "tex_clear.png");
+    s.tile = render_tile_get(ctx, "(cloth)", "terrain/clear.png", NULL);
     s.tile_cm = 20.0f;
     raster_fill_polygon(rt, px, 4, shade_pixel, &s);
     free(px);
@@ -533,28 +532,32 @@ static void draw_facing(render_ctx *ctx, vec2s c, float r, float facing, uint32_
     render_triangles(ctx, tri, 3, rgba);
 }
 
+/* The sprite for a figure, as docs/art.md suggests. */
 static const char *sprite_name(const figure *f)
 {
+    bool mounted = f->posture == FIGURE_POSTURE_MOUNTED || strstr(f->kind, "cavalry");
     switch (f->role) {
     case FIGURE_ROLE_OFFICER:
+        return mounted ? "fig_cavalry_officer" : "fig_officer";
     case FIGURE_ROLE_GENERAL:
     case FIGURE_ROLE_BRIGADIER:
-        return "fig_officer";
+        return "fig_cavalry_officer";
     case FIGURE_ROLE_NCO:
         return "fig_nco";
     case FIGURE_ROLE_LEADER:
         return "fig_leader";
     case FIGURE_ROLE_GUN:
-        return strstr(f->kind, "gatling") ? "fig_gatling" : "fig_gun";
+        return strstr(f->weapon, "gatling") || strstr(f->kind, "gatling") ? "fig_gatling"
+                                                                          : "fig_gun";
     case FIGURE_ROLE_CREW:
         return "fig_crew";
     default:
         break;
     }
-    if (strstr(f->kind, "cavalry") || f->posture == FIGURE_POSTURE_MOUNTED)
+    if (mounted)
         return "fig_cavalry";
     if (strstr(f->kind, "native") || strstr(f->kind, "warrior") || strstr(f->kind, "irregular"))
-        return "fig_native";
+        return strstr(f->weapon, "spear") ? "fig_native_spear" : "fig_native";
     return "fig_infantry";
 }
 
@@ -620,8 +623,22 @@ static const char *role_badge(figure_role role)
     }
 }
 
-static void draw_badge(render_ctx *ctx, vec2s at, int r, const char *text, uint32_t bg, uint32_t fg)
+static bool draw_icon(render_ctx *ctx, vec2s at, int r, const char *icon)
 {
+    SDL_Texture *t = icon ? render_icon_texture(ctx, icon) : NULL;
+    if (!t)
+        return false;
+    int size = 2 * r + 2;
+    SDL_Rect dst = {(int)lroundf(at.x) - size / 2, (int)lroundf(at.y) - size / 2, size, size};
+    SDL_RenderCopy(ctx->r, t, NULL, &dst);
+    return true;
+}
+
+static void draw_badge(render_ctx *ctx, vec2s at, int r, const char *text, uint32_t bg, uint32_t fg,
+                       const char *icon)
+{
+    if (draw_icon(ctx, at, r, icon))
+        return;
     copy_disc(ctx, render_disc_texture(ctx, 0x101010ff, r + 1, 0), at, r + 1);
     copy_disc(ctx, render_disc_texture(ctx, bg, r, 0), at, r);
     if (text && r >= 4) {
@@ -632,6 +649,23 @@ static void draw_badge(render_ctx *ctx, vec2s at, int r, const char *text, uint3
     }
 }
 
+static const char *badge_icon(figure_role role)
+{
+    switch (role) {
+    case FIGURE_ROLE_OFFICER:
+        return "badge_officer";
+    case FIGURE_ROLE_NCO:
+        return "badge_nco";
+    case FIGURE_ROLE_LEADER:
+        return "badge_leader";
+    case FIGURE_ROLE_GENERAL:
+    case FIGURE_ROLE_BRIGADIER:
+        return "badge_general";
+    default:
+        return NULL;
+    }
+}
+
 static void draw_markers(render_ctx *ctx, const figure *f, vec2s c, float r)
 {
     int br = (int)fmaxf(3, fminf(r * 0.45f, 9));
@@ -639,14 +673,14 @@ static void draw_markers(render_ctx *ctx, const figure *f, vec2s c, float r)
     vec2s se = {{c.x + r * 0.75f, c.y + r * 0.75f}};
     const char *badge = role_badge(f->role);
     if (badge)
-        draw_badge(ctx, ne, br, badge, 0xf2c94cff, 0x1a1a1aff);
+        draw_badge(ctx, ne, br, badge, 0xf2c94cff, 0x1a1a1aff, badge_icon(f->role));
     if (f->status & (FIGURE_STATUS_WOUNDED | FIGURE_STATUS_SERIOUS))
         draw_badge(ctx, sw, br, f->status & FIGURE_STATUS_SERIOUS ? "+" : NULL, 0xd62828ff,
-                   0xffffffff);
+                   0xffffffff, "marker_wounded");
     if (f->status & FIGURE_STATUS_DEMORALISED)
-        draw_badge(ctx, se, br, "D", 0x8e44adff, 0xffffffff);
+        draw_badge(ctx, se, br, "D", 0x8e44adff, 0xffffffff, "marker_demoralised");
     else if (f->status & FIGURE_STATUS_SHAKEN)
-        draw_badge(ctx, se, br, "S", 0xe67e22ff, 0xffffffff);
+        draw_badge(ctx, se, br, "S", 0xe67e22ff, 0xffffffff, "marker_shaken");
 }
 
 static void draw_casualty(render_ctx *ctx, vec2s c, float r)
@@ -661,6 +695,20 @@ static void draw_casualty(render_ctx *ctx, vec2s c, float r)
     }
 }
 
+/* A casualty left on the table: the fallen sprite without a base, else a crossed grey disc. */
+static bool draw_fallen(render_ctx *ctx, vec2s c, float r, float facing, uint32_t rgb)
+{
+    if (r < 7 || !ctx->art_dir[0])
+        return false;
+    int size = (int)lroundf(r / 0.3f) | 1;
+    SDL_Texture *t = render_sprite_texture_nobase(ctx, "fig_casualty", size, facing, rgb);
+    if (!t)
+        return false;
+    SDL_Rect dst = {(int)lroundf(c.x) - size / 2, (int)lroundf(c.y) - size / 2, size, size};
+    SDL_RenderCopy(ctx->r, t, NULL, &dst);
+    return true;
+}
+
 void render_figure(render_ctx *ctx, const render_camera *cam, const table *t, const figure *f,
                    vec2s pos, float facing, unsigned flags)
 {
@@ -670,11 +718,12 @@ void render_figure(render_ctx *ctx, const render_camera *cam, const table *t, co
     float r = render_figure_radius_px(cam, f);
     if (c.x < -r * 2 || c.y < -r * 2 || c.x > cam->view_w + r * 2 || c.y > cam->view_h + r * 2)
         return;
+    uint32_t rgb = render_side_rgb(t, f->side);
     if (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)) {
-        draw_casualty(ctx, c, r);
+        if (!draw_fallen(ctx, c, r, facing, rgb))
+            draw_casualty(ctx, c, r);
         return;
     }
-    uint32_t rgb = render_side_rgb(t, f->side);
     int ri = (int)lroundf(r);
     if (flags & RENDER_FIG_HIGHLIGHT)
         copy_disc(ctx, render_disc_texture(ctx, 0x3df0e0ff, ri + 5, 4), c, ri + 5);

@@ -197,6 +197,6 @@ int ui_tools_describe(const game *g, int fig, render_units units, char lines[][U
     char st[128];
     status_words(f->status, st, sizeof st);
     if (n < max)
-        snprintf(lines[n++], UI_TOOLS_LINE_MAX, "status: %s", st);
+        snprintf(lines[n++], UI_TOOLS_LINE_MAX, "status: %.100s", st);
     return n;
 }

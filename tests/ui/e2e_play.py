@@ -33,7 +33,9 @@ for tool in ("xdotool", "import"):
         skip(tool + " missing")
 
 data = tempfile.mkdtemp(prefix="sandtable-e2e-")
-env = dict(os.environ, XDG_DATA_HOME=data)
+env = dict(os.environ, XDG_DATA_HOME=data,
+           LSAN_OPTIONS="suppressions=" + os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                     "lsan.supp"))
 log = open(os.path.join(data, "play.log"), "w")
 proc = subprocess.Popen([EXE, "play", SCENARIO], env=env, stdout=log, stderr=subprocess.STDOUT)
 fails = []

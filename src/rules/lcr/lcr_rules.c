@@ -41,13 +41,12 @@ static bool figure_fighting(const rules_state *rs, const figure *f)
     return (rs->flags[f->id.id - 1] & LCR_FF_ENGAGED) || (f->status & FIGURE_STATUS_IN_COMBAT);
 }
 
-bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, const figure *target,
-                int *feature)
+bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_eye_ft,
+                const figure *target, int *feature)
 {
     if (!rs->los)
         return false;
-    float eye =
-        fmaxf(table_posture_eye_ft(FIGURE_POSTURE_FOOT), table_posture_eye_ft(target->posture));
+    float eye = fmaxf(from_eye_ft, table_posture_eye_ft(target->posture));
     los_result r = los_points(rs->los, t, from, target->pos, eye, NULL);
     if (feature)
         *feature = r.feature;
@@ -78,7 +77,7 @@ static figure_id nearest_enemy(const rules_state *rs, const table *t, side_id sd
         }
         if (!best)
             return (figure_id){0};
-        if (!sight || !lcr_hidden(rs, t, p, best, NULL))
+        if (!sight || !lcr_hidden(rs, t, p, table_posture_eye_ft(FIGURE_POSTURE_FOOT), best, NULL))
             return best->id;
         last_d = bd;
         last_id = best->id.id;
@@ -689,7 +688,7 @@ static bool firer_ok(const rules_state *rs, const table *t, const figure *f, con
         return false;
     }
     int blocker = -1;
-    if (lcr_hidden(rs, t, f->pos, target, &blocker)) {
+    if (lcr_hidden(rs, t, f->pos, table_posture_eye_ft(f->posture), target, &blocker)) {
         snprintf(why, size, "%s cannot see the target (%s in the way)", fig_name(t, f->id),
                  blocker >= 0 ? t->types[t->features[blocker].type].name : "terrain");
         return false;

@@ -84,9 +84,10 @@ bool lcr_figure_can_fire(const rules_state *rs, const figure *f);
 figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id side, vec2s p);
 /* The same without the sight condition (where to advance). */
 figure_id lcr_nearest_enemy_any(const rules_state *rs, const table *t, side_id side, vec2s p);
-/* True when terrain hides `target` from `from` (figure or point). */
-bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, const figure *target,
-                int *feature);
+/* True when terrain hides `target` from an eye at `from`, `from_eye_ft` high (the taller of the
+ * two eyes counts, as in seed 000's figure heights). */
+bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_eye_ft,
+                const figure *target, int *feature);
 /* Fire mode of a group: true for area fire. */
 bool lcr_fire_is_area(const rules_state *rs, const figure_id *firers, int n);
 vec2s lcr_centroid(const table *t, const figure_id *ids, int n);

@@ -707,9 +707,21 @@ static void update_rotation(tv *v, ui_app *app)
         v->rotate_preview = atan2f(d.y, d.x);
 }
 
+/* The camera follows the window's size; the first frame fits the table. */
+static void camera_sync(tv *v, ui_app *app, const ui_input *in)
+{
+    if (v->cam_ready && v->cam.view_w == in->view_w && v->cam.view_h == in->view_h)
+        return;
+    render_camera_resize(&v->cam, in->view_w, in->view_h);
+    if (!v->cam_ready)
+        fit(v, app, true);
+    v->cam_ready = true;
+}
+
 static void tv_input(ui_screen *s, ui_app *app, const ui_input *in)
 {
     tv *v = s->data;
+    camera_sync(v, app, in);
     const table *t = tv_table(app);
     flags_fit(v, t);
     v->mouse_cm = render_camera_to_cm(&v->cam, (vec2s){{in->mouse_x, in->mouse_y}});
@@ -725,12 +737,7 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in)
 static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
 {
     tv *v = s->data;
-    if (!v->cam_ready || v->cam.view_w != in->view_w || v->cam.view_h != in->view_h) {
-        render_camera_resize(&v->cam, in->view_w, in->view_h);
-        if (!v->cam_ready)
-            fit(v, app, true);
-        v->cam_ready = true;
-    }
+    camera_sync(v, app, in);
     render_camera_update(&v->cam, in->dt,
                          app->settings.anim_speed > 0 ? app->settings.anim_speed : 0);
     int keep = 0;

@@ -50,6 +50,13 @@ struct los_index {
 
 /* ---- building ----------------------------------------------------------------------------- */
 
+/* The loader rejects non-finite numbers; a hand-built table that slips one through must not
+ * size the grid by it. */
+static bool finite_box(geom_aabb b)
+{
+    return isfinite(b.min.x) && isfinite(b.min.y) && isfinite(b.max.x) && isfinite(b.max.y);
+}
+
 static void copy_features(los_index *ix, const table *t)
 {
     ix->feature_count = t->feature_count;
@@ -65,7 +72,8 @@ static void copy_features(los_index *ix, const table *t)
         lf->height = table_feature_height_ft(t, f);
         lf->los =
             f->type >= 0 && f->type < t->type_count ? t->types[f->type].los : TERRAIN_LOS_CLEAR;
-        lf->blocks = lf->los != TERRAIN_LOS_CLEAR && lf->height > 0 && n >= (lf->is_area ? 3 : 2);
+        lf->blocks = lf->los != TERRAIN_LOS_CLEAR && lf->height > 0 && n >= (lf->is_area ? 3 : 2) &&
+                     finite_box(lf->bounds);
     }
 }
 

@@ -95,6 +95,33 @@ static void test_area_edge_sees_out_deep_blocks(void **state)
     table_destroy(t);
 }
 
+/* A U-shaped wood (concave): arms 2 cm thick, a clearing between them open to +y. */
+static void test_concave_area(void **state)
+{
+    (void)state;
+    table *t = table_create(NULL);
+    add_types(t);
+    vec2s pts[8] = {V(100, 20), V(120, 20), V(120, 40), V(118, 40),
+                    V(118, 22), V(102, 22), V(102, 40), V(100, 40)};
+    terrain_feature f = {.type = T_JUNGLE, .shape = TERRAIN_SHAPE_AREA, .area = {pts, 8}};
+    int wood = table_add_feature(t, &f);
+    los_index *ix = los_create(t, NULL);
+    /* from the clearing out of its mouth, and through one 2 cm arm */
+    assert_false(los_blocked(ix, V(110, 30), V(110, 60), 6, NULL));
+    assert_false(los_blocked(ix, V(110, 30), V(90, 30), 6, NULL));
+    /* through both arms (4 cm inside in all) */
+    int which;
+    assert_true(los_blocked(ix, V(90, 30), V(130, 30), 6, &which));
+    assert_int_equal(which, wood);
+    /* along the clearing's inner wall: on the boundary, not inside */
+    assert_false(los_blocked(ix, V(102, 25), V(102, 60), 6, NULL));
+    /* into the clearing over the back (2 cm) and through the back to the far arm (2 + 2 more) */
+    assert_false(los_blocked(ix, V(110, 10), V(110, 30), 6, NULL));
+    assert_true(los_blocked(ix, V(110, 10), V(119, 39), 6, NULL));
+    los_destroy(ix);
+    table_destroy(t);
+}
+
 static void test_solid_blocks_tree_never_does(void **state)
 {
     (void)state;
@@ -342,6 +369,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_area_edge_sees_out_deep_blocks),
+        cmocka_unit_test(test_concave_area),
         cmocka_unit_test(test_solid_blocks_tree_never_does),
         cmocka_unit_test(test_heights_walls_roof_steeple),
         cmocka_unit_test(test_bases_in_the_way),

@@ -232,6 +232,22 @@ static const char *morale_json = HEAD
     " {\"name\": \"Raw1\", \"quality\": \"raw\", \"pos\": [76, 34]},"
     " {\"name\": \"Raw2\", \"quality\": \"raw\", \"pos\": [76, 26]}]}]}";
 
+/* The same, with a Spanish picket at the east edge, across Raw1's way out. */
+static const char *surrender_json = HEAD
+    "\"units\": [{\"name\": \"s\", \"side\": \"Spanish\", \"formation\": \"line\","
+    " \"commander\": \"Lt\", \"defaults\": {\"weapon\": \"mauser\", \"facing\": \"east\","
+    " \"quality\": \"regular\"}, \"figures\": ["
+    " {\"name\": \"Lt\", \"role\": \"officer\", \"quality\": \"seasoned\", \"pos\": [10, 30]}],"
+    " \"blocks\": [{\"name\": \"R\", \"origin\": [16, 30], \"count\": 12, \"ranks\": 2}]},"
+    " {\"name\": \"p\", \"side\": \"Spanish\", \"formation\": \"loose\", \"figures\": ["
+    " {\"name\": \"Picket\", \"weapon\": \"kris\", \"pos\": [92, 34]}]},"
+    " {\"name\": \"m\", \"side\": \"Moro\", \"formation\": \"loose\", \"commander\": \"Datu\","
+    " \"defaults\": {\"weapon\": \"kris\", \"facing\": \"west\"}, \"figures\": ["
+    " {\"name\": \"Near\", \"quality\": \"regular\", \"pos\": [40, 30]},"
+    " {\"name\": \"Datu\", \"role\": \"leader\", \"quality\": \"elite\", \"pos\": [74, 30]},"
+    " {\"name\": \"Raw1\", \"quality\": \"raw\", \"pos\": [76, 34]},"
+    " {\"name\": \"Raw2\", \"quality\": \"raw\", \"pos\": [76, 26]}]}]}";
+
 static int one_volley(harness *h)
 {
     harness_activate(h, harness_find(h, "Lt"));
@@ -301,6 +317,41 @@ static void test_play_demoralise_rally_flee(void **state)
     harness_close(&h);
 }
 
+static void play_to_next_turn(harness *h)
+{
+    int turn = lcr_rules_ops.turn(h->rs);
+    for (int guard = 0; guard < 200 && lcr_rules_ops.turn(h->rs) == turn; guard++) {
+        rules_decision d = harness_decision(h);
+        if (d.kind == RULES_DECIDE_NONE)
+            break;
+        rules_command c = {.side = d.side};
+        c.kind = d.kind == RULES_DECIDE_DRAW_CARD   ? RULES_CMD_DRAW_CARD
+                 : d.kind == RULES_DECIDE_INTERRUPT ? RULES_CMD_PASS
+                 : d.kind == RULES_DECIDE_USE_CARD  ? RULES_CMD_RESERVE_CARD
+                                                    : RULES_CMD_END_ACTIVATION;
+        c.card = d.card;
+        harness_must(h, c);
+    }
+}
+
+/* Demoralised men whose way back is barred by an enemy surrender at the End of Turn (a
+ * casualty: captured); the others run. */
+static void test_play_demoralised_surrender(void **state)
+{
+    (void)state;
+    harness h;
+    harness_open_text(&h, surrender_json, 2);
+    assert_int_equal(one_volley(&h), 1); /* "Near" falls: the Raw pile is empty */
+    assert_true(demoralised(&h, "Raw1") && demoralised(&h, "Raw2"));
+    play_to_next_turn(&h);
+    const figure *r1 = table_figure_const(h.t, harness_find(&h, "Raw1"));
+    const figure *r2 = table_figure_const(h.t, harness_find(&h, "Raw2"));
+    assert_true(r1->status & FIGURE_STATUS_CAPTURED);
+    assert_false(r2->status & FIGURE_STATUS_CAPTURED);
+    assert_true(r2->pos.x > 76.0f + 20.0f || !table_figure_active(r2));
+    harness_close(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -310,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_play_three_rank_line),
         cmocka_unit_test(test_play_close_combat),
         cmocka_unit_test(test_play_demoralise_rally_flee),
+        cmocka_unit_test(test_play_demoralised_surrender),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

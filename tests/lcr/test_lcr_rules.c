@@ -42,6 +42,33 @@ static void test_rules_toledo_interrupt(void **state)
     harness_must(&h, (rules_command){
                          .kind = RULES_CMD_RESERVE_CARD, .side = spain, .card = toledo_card + 1});
     assert_int_equal(deck->cards[toledo_card].place, LCR_PLACE_HAND);
+    /* The reserved card is face down to the Moro player, face up to its owner. */
+    rules_driver_item items[64];
+    int ni = lcr_rules_ops.driver(h.rs, h.t, moro, items, 64), held = 0;
+    for (int i = 0; i < ni; i++)
+        if (items[i].kind == RULES_DRIVER_CARD && items[i].value == toledo_card + 1) {
+            held++;
+            assert_true(items[i].hidden);
+        }
+    ni = lcr_rules_ops.driver(h.rs, h.t, spain, items, 64);
+    for (int i = 0; i < ni; i++)
+        if (items[i].kind == RULES_DRIVER_CARD && items[i].value == toledo_card + 1) {
+            held++;
+            assert_false(items[i].hidden);
+            assert_non_null(strstr(items[i].label, "Toledo"));
+        }
+    assert_int_equal(held, 2);
+    /* Out of turn: after Spain's reserve the Moro player draws; Spain may not. */
+    char reason[256];
+    assert_int_equal(harness_decision(&h).side.id, moro.id);
+    assert_false(harness_submit(&h, cmd_of(RULES_CMD_DRAW_CARD, spain), reason, sizeof reason));
+    assert_string_equal(reason, "it is Moro's decision");
+    /* No card in play: the action panel says why. */
+    rules_action acts[8];
+    int na = lcr_rules_ops.actions(h.rs, h.t, toledo, acts, 8);
+    assert_true(na >= 4);
+    assert_false(acts[0].enabled);
+    assert_string_equal(acts[0].reason, "no card is in play");
 
     /* 2. Mango's card: no interrupt wanted; his band advances 8 cm (to 10 cm of the line). */
     d = harness_decision(&h);

@@ -312,6 +312,9 @@ static bool read_facing(scn_ctx *c, const json_t *v, float *out)
     } else if (!read_number(c, v, -360, false, 360, &deg)) {
         return false;
     }
+    deg = fmod(deg, 360.0); /* stored in [0, 2 pi): -90 and 270 are the same facing */
+    if (deg < 0)
+        deg += 360.0;
     *out = (float)(deg * 3.14159265358979323846 / 180.0);
     return true;
 }

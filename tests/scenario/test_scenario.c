@@ -44,7 +44,7 @@ static void assert_pos(const figure *f, float x, float y)
 
 static void assert_near(double got, double want)
 {
-    if (fabs(got - want) > 1e-6)
+    if (fabs(got - want) > 1e-5) /* float positions near 50 cm are good to ~4e-6 */
         fail_msg("got %.9g, want %.9g", got, want);
 }
 
@@ -324,6 +324,34 @@ static void test_error_at_options(void **state)
     scenario_destroy(s);
 }
 
+/* Facings are stored in [0, 2 pi): -90 is north, 360 is east; a diagonal block spreads along
+ * its right hand (facing 45 degrees: right is (-sqrt 1/2, sqrt 1/2)). */
+static void test_facing_normalised(void **state)
+{
+    (void)state;
+    const char text[] =
+        "{\"title\": \"t\", \"ruleset\": \"lcr\", \"table\": {\"width_cm\": 100, "
+        "\"height_cm\": 100}, \"sides\": [{\"name\": \"A\"}], \"units\": [{\"name\": \"u\", "
+        "\"side\": \"A\", \"figures\": [{\"pos\": [1, 1], \"facing\": -90}, "
+        "{\"pos\": [2, 2], \"facing\": 360}, {\"pos\": [3, 3], \"facing\": -360}], "
+        "\"blocks\": [{\"origin\": [50, 50], \"facing\": 45, \"count\": 2, "
+        "\"spacing_cm\": 2}]}]}";
+    scenario_error err;
+    scenario *s = scenario_load_string(text, strlen(text), "facing.json", &err);
+    assert_non_null(s);
+    const figure *f = s->table->figures;
+    assert_near(f[0].facing, 3 * PI / 2);
+    assert_near(f[1].facing, 0);
+    assert_near(f[2].facing, 0);
+    assert_near(f[3].facing, PI / 4);
+    double h = sqrt(0.5);
+    assert_near(f[3].pos.x, 50 + h);
+    assert_near(f[3].pos.y, 50 - h);
+    assert_near(f[4].pos.x, 50 - h);
+    assert_near(f[4].pos.y, 50 + h);
+    scenario_destroy(s);
+}
+
 /* A byte order mark is skipped; columns count from after it, as editors show them. */
 static void test_byte_order_mark(void **state)
 {
@@ -375,6 +403,7 @@ int main(void)
         cmocka_unit_test(test_minimal_defaults),
         cmocka_unit_test(test_error_format),
         cmocka_unit_test(test_error_at_options),
+        cmocka_unit_test(test_facing_normalised),
         cmocka_unit_test(test_byte_order_mark),
         cmocka_unit_test(test_builtin_terrain_missing),
     };

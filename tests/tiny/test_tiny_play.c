@@ -58,11 +58,38 @@ static void test_random_game_ends(void **state)
     game_destroy(g);
 }
 
+/* A played game saved and loaded again replays to the same hash after every command (state
+ * changes only through events), and undoing a volley and shooting again rolls the same dice. */
+static void test_save_replays(void **state)
+{
+    (void)state;
+    game *g = shipped(5);
+    play(g, BOT_GREEDY, 55, 120);
+    char *text = game_save_string(g);
+    game_error ge;
+    game *back = game_load_string(text, strlen(text), "tiny-save.json", NULL, &ge);
+    if (!back) {
+        char buf[1024];
+        fprintf(stderr, "%s\n", game_error_format(&ge, buf, sizeof buf));
+    }
+    assert_non_null(back);
+    assert_int_equal(game_cursor(back), game_cursor(g));
+    assert_true(game_hash(back) == game_hash(g));
+    uint64_t h = game_hash(g);
+    assert_true(game_undo(g));
+    assert_true(game_redo(g));
+    assert_true(game_hash(g) == h);
+    free(text);
+    game_destroy(back);
+    game_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_greedy_games_end),
         cmocka_unit_test(test_random_game_ends),
+        cmocka_unit_test(test_save_replays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

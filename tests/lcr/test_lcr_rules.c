@@ -182,6 +182,12 @@ static uint64_t play_to_end_tally(const char *name, uint64_t seed, int *turns, t
         if (ty)
             ty->cmds[legal[k].kind]++;
     }
+    /* Every event explains itself and names its rule. */
+    for (int i = 0; i < h.ev_count; i++) {
+        if (h.ev[i].text[0] == '\0' || strncmp(h.ev[i].ref, "seed 000", 8) != 0)
+            fail_msg("event %d (%s, %s) lacks its text or rule reference", i,
+                     rules_event_kind_name(h.ev[i].kind), h.ev[i].tag);
+    }
     for (int i = 0; ty && i < h.ev_count; i++) {
         const rules_event *e = &h.ev[i];
         ty->combat_dice += e->kind == RULES_EV_DIE && strcmp(e->tag, "close_combat") == 0;

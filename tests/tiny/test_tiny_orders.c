@@ -174,6 +174,11 @@ static void test_commander_moves_free(void **state)
     assert_int_equal(test_tiny_pips(g, "Gen Red"), pips);
     mv.path[0] = (vec2s){{90, 70}};
     test_tiny_refused(g, &mv, "already moved");
+    /* Nor may Red move the enemy's General. */
+    rules_command theirs = {.kind = RULES_CMD_MOVE, .side.id = 1, .path_count = 1};
+    rules_command_add_figure(&theirs, test_tiny_figure(g, "Gen Blue"));
+    theirs.path[0] = (vec2s){{90, 100}};
+    test_tiny_refused(g, &theirs, "not one of your commanders");
     game_destroy(g);
 }
 

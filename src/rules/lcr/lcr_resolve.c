@@ -35,11 +35,28 @@ static const char *name_of(const table *t, figure_id id)
     return f->name[0] ? f->name : table_role_name(f->role);
 }
 
+/* The rule a private state change belongs to, by its tag. */
+static const char *flag_ref(const char *tag)
+{
+    static const struct {
+        const char *tag, *ref;
+    } refs[] = {{"activated", REF_ACT},    {"acted", REF_ACT},   {"waiting", REF_WALL},
+                {"engaged", REF_COMBAT},   {"hold", REF_RALLY},  {"alloc_candidate", REF_ALLOC},
+                {"alloc_done", REF_ALLOC}, {"arrive", REF_DECK}, {"pass", REF_DECK}};
+    for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++)
+        if (strcmp(refs[i].tag, tag) == 0)
+            return refs[i].ref;
+    return "seed 000";
+}
+
 static void emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, const char *text)
 {
     rules_event ev = {.kind = RULES_EV_RULESET, .figure = fig, .value = value};
+    const figure *f = table_figure_const(ctx->table, fig);
+    if (f)
+        ev.side = f->side;
     snprintf(ev.tag, sizeof ev.tag, "%s", tag);
-    rules_emitf(ctx, ev, NULL, "%s", text);
+    rules_emitf(ctx, ev, flag_ref(tag), "%s", text);
 }
 
 static void emit_card(rules_ctx *ctx, const char *tag, int card, figure_id actor, const char *ref,

@@ -679,6 +679,10 @@ static int formed_group(const rules_state *rs, const table *t, unit_id brigade, 
 static bool plan_commander_move(const rules_state *rs, const table *t, const rules_command *cmd,
                                 const figure *c, tiny_plan *p, char *reason, size_t size)
 {
+    if (c->side.id != rs->active.id || !table_figure_active(c)) {
+        snprintf(reason, size, "%s is not one of your commanders in play", c->name);
+        return false;
+    }
     if (rs->figs[c->id.id - 1].flags & TINY_F_MOVED) {
         snprintf(reason, size, "%s has already moved this turn", c->name);
         return false;

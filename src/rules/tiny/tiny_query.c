@@ -412,10 +412,8 @@ int tiny_actions(const rules_state *rs, const table *t, figure_id fig, rules_act
         return n;
     }
     if (d.kind == RULES_DECIDE_REACT) {
-        rules_command c = {.kind = RULES_CMD_EVADE, .unit = d.unit};
         add_action(out, &n, max, RULES_CMD_EVADE, NULL, "Evade a full move", true, "");
         add_action(out, &n, max, RULES_CMD_PASS, NULL, "Stand", true, "");
-        (void)c;
         return n;
     }
     const figure *f = table_figure_const(t, fig);
@@ -539,7 +537,9 @@ int tiny_targets(const rules_state *rs, const table *t, const rules_command *fir
             rules_target *o = &out[n++];
             memset(o, 0, sizeof *o);
             o->unit = e;
-            o->figure = (tiny_unit_geom_of(t, e, &(tiny_unit_geom){0}), (figure_id){0});
+            tiny_unit_geom eg;
+            if (tiny_unit_geom_of(t, e, &eg))
+                o->figure = eg.stands[0];
             o->range_cm = p.distance_cm;
             snprintf(o->band, sizeof o->band, "charge");
             o->expected_hits = tiny_melee_expected(rs, t, u, e, &o->dice, &o->need);

@@ -31,11 +31,17 @@ typedef struct stretch_work {
     int bp_count, bp_cap;
 } stretch_work;
 
+#define MAX_ESCAPING 8
+
 /* The walk's running state over the whole path. */
 typedef struct walk {
     float remaining;
     bool stopped;
     double path_before; /* path length before the current stretch */
+    /* Impassable areas the figure starts inside (a garrison placed in a house): it may move
+     * within and out of them, priced as if they were not there, until it first leaves. */
+    int escaping[MAX_ESCAPING];
+    int escaping_count;
 } walk;
 
 static float type_mult(const table *t, const path_desc *d, int type)
@@ -70,8 +76,34 @@ static void add_bp(stretch_work *w, double t)
     w->bps[w->bp_count++] = t;
 }
 
-static void collect_area(stretch_work *w, const table *t, const path_desc *d, geom_segment s,
-                         int fi)
+static int escaping_index(const walk *wk, int fi)
+{
+    for (int i = 0; i < wk->escaping_count; i++)
+        if (wk->escaping[i] == fi)
+            return i;
+    return -1;
+}
+
+static void escaping_drop(walk *wk, int i)
+{
+    wk->escaping[i] = wk->escaping[--wk->escaping_count];
+}
+
+/* True when span k of a feature the figure is escaping is skipped: the first span, from the
+ * stretch's start. Once the path leaves the feature, the escape is over. */
+static bool escaping_skips(walk *wk, int fi, const geom_interval *iv, int n, int k, double merge)
+{
+    int e = escaping_index(wk, fi);
+    if (e < 0)
+        return false;
+    bool from_start = n > 0 && iv[0].t0 <= merge;
+    if (!from_start || iv[0].t1 < 1.0 - merge)
+        escaping_drop(wk, e);
+    return from_start && k == 0;
+}
+
+static void collect_area(stretch_work *w, walk *wk, const table *t, const path_desc *d,
+                         geom_segment s, int fi)
 {
     const terrain_feature *f = &t->features[fi];
     geom_interval iv[16];
@@ -80,13 +112,18 @@ static void collect_area(stretch_work *w, const table *t, const path_desc *d, ge
     if (n > 16)
         geom_segment_clip_polygon(s, &f->area, all, n);
     double merge = GEOM_EPS / geom_segment_length(s);
+    bool escaping = escaping_index(wk, fi) >= 0;
     for (int i = 0; i < n; i++) {
+        if (escaping && escaping_skips(wk, fi, all, n, i, merge))
+            continue;
         if (all[i].t1 - all[i].t0 <= merge) /* a touch costs nothing and never stops */
             continue;
         add_span(w, all[i].t0, all[i].t1, type_mult(t, d, f->type), fi);
         add_bp(w, all[i].t0);
         add_bp(w, all[i].t1);
     }
+    if (escaping && n == 0)
+        escaping_drop(wk, escaping_index(wk, fi));
     if (all != iv)
         free(all);
 }
@@ -137,7 +174,8 @@ static void finish_breakpoints(stretch_work *w, double merge)
         qsort(w->cross, (size_t)w->cross_count, sizeof *w->cross, cmp_crossing);
 }
 
-static void stretch_collect(stretch_work *w, const table *t, const path_desc *d, geom_segment s)
+static void stretch_collect(stretch_work *w, walk *wk, const table *t, const path_desc *d,
+                            geom_segment s)
 {
     geom_aabb box = geom_aabb_of_segment(s);
     for (int i = 0; i < t->feature_count; i++) {
@@ -145,7 +183,7 @@ static void stretch_collect(stretch_work *w, const table *t, const path_desc *d,
         if (!geom_aabb_overlap(box, f->bounds))
             continue;
         if (f->shape == TERRAIN_SHAPE_AREA)
-            collect_area(w, t, d, s, i);
+            collect_area(w, wk, t, d, s, i);
         else if (is_obstacle_line(t, f))
             collect_line(w, t, d, s, i);
     }
@@ -275,6 +313,19 @@ static void work_free(stretch_work *w)
     free(w->bps);
 }
 
+/* Impassable areas whose interior holds the start. */
+static void find_escaping(walk *wk, const table *t, const path_desc *d, vec2s p)
+{
+    for (int i = 0; i < t->feature_count && wk->escaping_count < MAX_ESCAPING; i++) {
+        const terrain_feature *f = &t->features[i];
+        if (f->shape != TERRAIN_SHAPE_AREA || !isinf(type_mult(t, d, f->type)))
+            continue;
+        if (geom_aabb_contains(f->bounds, p) &&
+            geom_point_polygon_locate(p, &f->area) == GEOM_INSIDE)
+            wk->escaping[wk->escaping_count++] = i;
+    }
+}
+
 path_stop path_cost(const table *t, const path_desc *desc, const vec2s *pts, int count,
                     float allowance_cm, path_result *out)
 {
@@ -283,6 +334,8 @@ path_stop path_cost(const table *t, const path_desc *desc, const vec2s *pts, int
     out->stop_feature = -1;
     out->end = count > 0 ? pts[0] : (vec2s){{0, 0}};
     walk wk = {.remaining = allowance_cm};
+    if (count > 0)
+        find_escaping(&wk, t, desc, pts[0]);
     float clear = clear_mult(desc);
     for (int i = 0; i + 1 < count; i++) {
         geom_segment s = {pts[i], pts[i + 1]};
@@ -295,7 +348,7 @@ path_stop path_cost(const table *t, const path_desc *desc, const vec2s *pts, int
             continue;
         }
         stretch_work w = {0};
-        stretch_collect(&w, t, desc, s);
+        stretch_collect(&w, &wk, t, desc, s);
         stretch_walk(out, &wk, &w, t, i, s, len, desc, clear);
         work_free(&w);
         wk.path_before += len;

@@ -3,7 +3,8 @@
  * A path is a start point followed by waypoints: straight stretches joined by turns. Moving a
  * distance d through terrain of multiplier m spends d * m of the allowance (cm). Where area
  * features overlap, the highest multiplier applies; a multiplier of 0 is impassable and stops
- * the figure where it would enter (touching an impassable area's edge is allowed). Outside
+ * the figure where it would enter (touching an impassable area's edge is allowed; a figure
+ * starting inside one, a garrison, may leave it but not re-enter). Outside
  * every area the clear multiplier (default 1) applies. Linear features whose type has an
  * obstacle rule (walls, hedges, streams) are reported where the path crosses them; the rule
  * set prices them: a fixed allowance cost per crossing (LCR: the 1d10 it rolled), or a stop at

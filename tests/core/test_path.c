@@ -128,6 +128,14 @@ static void test_impassable_stops_at_edge(void **state)
     /* the allowance runs out before the house: the allowance is the reason */
     assert_int_equal(path_cost(t, NULL, path, 2, 4.0f, &r), PATH_STOP_ALLOWANCE);
     assert_near(r.end.x, 4, 1e-5);
+    /* a garrison placed inside walks out (at the clear rate) but cannot walk back in */
+    vec2s out_and_back[3] = {V(15, 0), V(25, 0), V(12, 0)};
+    assert_int_equal(path_cost(t, NULL, out_and_back, 2, 100.0f, &r), PATH_STOP_END);
+    assert_near(r.cost_cm, 10, 1e-5);
+    assert_int_equal(path_cost(t, NULL, out_and_back, 3, 100.0f, &r), PATH_STOP_IMPASSABLE);
+    assert_int_equal(r.stop_feature, h);
+    assert_int_equal(r.end_stretch, 1);
+    assert_near(r.end.x, 20, 1e-5);
     table_destroy(t);
 }
 

@@ -41,20 +41,27 @@ static scenario *load(const char *path)
     return sc;
 }
 
-static sim_summary run(const scenario *sc, int games, int jobs)
+/* Plays the games; false (with the reason printed) when the rule set refuses the scenario. */
+static bool try_run(const scenario *sc, int games, int jobs, sim_summary *s)
 {
     sim_desc d = {.scenario = sc,
                   .games = games,
                   .seed = 1,
                   .jobs = jobs,
                   .levels = {BOT_GREEDY, BOT_GREEDY}};
-    sim_summary s;
     game_error err;
-    if (!sim_run(&d, &s, &err)) {
-        char buf[1024];
-        fprintf(stderr, "%s\n", game_error_format(&err, buf, sizeof buf));
+    if (sim_run(&d, s, &err))
+        return true;
+    char buf[1024];
+    printf("  refused: %s\n", game_error_format(&err, buf, sizeof buf));
+    return false;
+}
+
+static sim_summary run(const scenario *sc, int games, int jobs)
+{
+    sim_summary s;
+    if (!try_run(sc, games, jobs, &s))
         exit(1);
-    }
     return s;
 }
 
@@ -107,7 +114,11 @@ int main(int argc, char **argv)
         multiply_figures(big, k);
         int n = games / 4 > 4 ? games / 4 : 4;
         double t0 = now_s();
-        sim_summary s = run(big, n, 1);
+        sim_summary s;
+        if (!try_run(big, n, 1, &s)) {
+            scenario_destroy(big);
+            break;
+        }
         double secs = now_s() - t0;
         double us = 1e6 * secs / (s.mean_commands * n);
         if (k == 1)

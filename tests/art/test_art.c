@@ -387,12 +387,13 @@ static void test_textures_are_opaque_and_tile(void **state)
 {
     (void)state;
     /* one texture for each built-in terrain type */
-    const char *tex[] = {"clear",     "road",   "jungle", "forest", "bamboo", "hill",   "town",
-                         "roof",      "thatch", "tree",   "river",  "ford",   "stream", "wall",
-                         "high_wall", "hedge",  "fence",  "dunes",  "swamp",  "crops"};
+    const char *tex[] = {"clear", "road",  "jungle",   "forest",         "thick_bamboo",
+                         "hill",  "town",  "building", "small_building", "single_tree",
+                         "river", "ford",  "stream",   "wall",           "high_wall",
+                         "hedge", "fence", "dunes",    "swamp",          "crops"};
     for (size_t i = 0; i < sizeof tex / sizeof tex[0]; i++) {
         char stem[64];
-        snprintf(stem, sizeof stem, "tex_%s", tex[i]);
+        snprintf(stem, sizeof stem, "terrain/%s", tex[i]);
         check_tiles(stem);
     }
 }
@@ -401,7 +402,7 @@ static void test_textures_are_opaque_and_tile(void **state)
 static void test_seam_check_detects_a_non_tiling_edge(void **state)
 {
     (void)state;
-    const char *tex[] = {"tex_wall.png", "tex_roof.png", "tex_forest.png"};
+    const char *tex[] = {"terrain/wall.png", "terrain/building.png", "terrain/forest.png"};
     for (int i = 0; i < 3; i++) {
         image im = load(art_dir, tex[i]);
         double step, med;

@@ -180,8 +180,9 @@ static void crescent(art_canvas *cv, float x, float y, float r)
     art_fill_fn(cv, crescent_at, &c);
 }
 
-static void emblem_leader(art_canvas *cv)
+static void emblem_leader(art_canvas *cv, art_rgba panel)
 {
+    (void)panel;
     crescent(cv, 88, 84, 25);
     star(cv, 100, 80, 8, 3.4f, 5, 10, art_solid(GOLD));
     art_xform keep = cv->xf;
@@ -285,9 +286,8 @@ static void draw_face(art_canvas *cv, int type)
 {
     card_blank(cv);
     art_box title = art_card_title_box();
-    /* the title band is side colour, except on the End of Turn card, which has no side */
     art_paint band = art_linear(art_rgb(255, 255, 255), 0, 12, art_rgb(200, 200, 200), 0, 38);
-    band.tint = 1.0f;
+    band.tint = type == CARD_END ? 0.0f : 1.0f;
     if (type == CARD_END)
         band = art_linear(art_rgb(80, 80, 88), 0, 12, art_rgb(44, 44, 50), 0, 38);
     frame(cv, title, 4, 1.5f, INK, band);
@@ -303,7 +303,7 @@ static void draw_face(art_canvas *cv, int type)
         emblem_nco(cv);
         break;
     case CARD_LEADER:
-        emblem_leader(cv);
+        emblem_leader(cv, art_shade(pc, 1.0f));
         break;
     case CARD_SOLDIER:
         emblem_soldier(cv);

@@ -517,23 +517,23 @@ static void draw_texture(art_canvas *cv, int which)
     TEXTURE_DRAW[which](cv, &rng);
 }
 
-/* Flat tex_* names: the renderer (src/render/render_table.c) picks a file for a terrain type by
- * the words in its name; docs/art.md lists which texture suits each built-in type. */
+/* Named after the built-in terrain types (assets/terrain.json): the renderer loads
+ * terrain/<type name>.png for a terrain type. */
 #define T(name, i, use)                                                                            \
     {                                                                                              \
-        "tex_" name, "texture", 128, 128, i, draw_texture, use                                     \
+        "terrain/" name, "texture", 128, 128, i, draw_texture, use                                 \
     }
 static const art_asset TEXTURES[] = {
     T("clear", 0, "clear ground: the table cloth"),
     T("road", 1, "road or track: packed earth and gravel"),
     T("jungle", 2, "jungle: broad leaves and palm fronds"),
     T("forest", 3, "forest or wood: tree crowns"),
-    T("bamboo", 4, "thick bamboo: clumps of culms and leaves"),
+    T("thick_bamboo", 4, "thick bamboo: clumps of culms and leaves"),
     T("hill", 5, "hill: dry grass and stones"),
     T("town", 6, "town ground: cobbles"),
-    T("roof", 7, "buildings: roof tiles"),
-    T("thatch", 8, "small buildings and huts: thatched roof"),
-    T("tree", 9, "single tree: crowns over grass"),
+    T("building", 7, "building: roof tiles"),
+    T("small_building", 8, "small building: thatched roof"),
+    T("single_tree", 9, "single tree: one crown over grass"),
     T("river", 10, "river: deep water"),
     T("ford", 11, "ford: shallow water over gravel, stepping stones"),
     T("stream", 12, "stream: light water over pebbles"),

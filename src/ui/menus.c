@@ -253,6 +253,8 @@ static const char *const help_lines[] = {
     "  R: turn the selection to face the cursor (click confirms)   A: arcs of fire",
     "  V: what the selected figure can see   G: terrain names   D: deployment zones",
     "  Ctrl+Z: undo   Ctrl+Y: redo   Ctrl+S: save   Ctrl+O: load a save",
+    "  1-9 or click the buttons at the bottom: the decisions of the moment (draw a card, "
+    "activate...)",
     "  F12: screenshot (PNG in the data folder)   F1 or ?: this help",
     "  Esc: cancel the tool or drag, else the pause menu   Ctrl+Q: quit (the game is saved)",
     "",

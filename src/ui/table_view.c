@@ -4,6 +4,7 @@
 #include "ui/table_view.h"
 
 #include "core/mem.h"
+#include "ui/actions.h"
 #include "ui/app.h"
 #include "ui/overlay.h"
 #include "ui/tools.h"
@@ -83,6 +84,10 @@ typedef struct tv {
     uint32_t sight_version;
     int sight_fig;
     uint32_t seen_version;
+    ui_actions actions; /* the action bar, for state actions_version */
+    uint32_t actions_version;
+    bool actions_ready;
+    float bar_x[UI_ACTIONS_MAX], bar_y, bar_w[UI_ACTIONS_MAX], bar_h; /* laid out when drawn */
     los_index *los; /* static terrain never changes during a match */
     const table *los_table;
 } tv;
@@ -471,6 +476,8 @@ static void set_tool(tv *v, ui_app *app, tv_tool tool)
     ui_app_toast(app, "%s", names[v->tool]);
 }
 
+static void action_run(tv *v, ui_app *app, int i);
+
 /* ---- input: keys and the camera ------------------------------------------------------------ */
 
 static void fit(tv *v, ui_app *app, bool snap)
@@ -571,6 +578,8 @@ static void key_plain(tv *v, ui_app *app, const ui_input *in, int key)
         escape(v, app);
         break;
     default:
+        if (key >= '1' && key <= '9')
+            action_run(v, app, key - '1');
         break;
     }
     (void)in;
@@ -614,10 +623,39 @@ static void handle_camera(tv *v, const ui_input *in)
     }
 }
 
+static void action_run(tv *v, ui_app *app, int i)
+{
+    if (i < 0 || i >= v->actions.count)
+        return;
+    char reason[256];
+    ui_action_item it = v->actions.items[i];
+    if (submit_animated(v, app, &it.cmd, reason, sizeof reason))
+        ui_app_toast(app, "%s", it.label);
+    else
+        ui_app_toast(app, "Cannot %s: %s", it.label, reason);
+}
+
+static int action_at(const tv *v, float x, float y)
+{
+    if (y < v->bar_y || y > v->bar_y + v->bar_h)
+        return -1;
+    for (int i = 0; i < v->actions.count; i++)
+        if (x >= v->bar_x[i] && x <= v->bar_x[i] + v->bar_w[i])
+            return i;
+    return -1;
+}
+
 static void handle_left(tv *v, ui_app *app, const ui_input *in)
 {
     if (v->drag == DRAG_PAN)
         return;
+    int button = in->pressed[UI_MOUSE_LEFT] && v->drag == DRAG_NONE
+                     ? action_at(v, in->mouse_x, in->mouse_y)
+                     : -1;
+    if (button >= 0) {
+        action_run(v, app, button);
+        return;
+    }
     if (in->pressed[UI_MOUSE_LEFT]) {
         v->press_px = (vec2s){{in->mouse_x, in->mouse_y}};
         v->press_cm = v->mouse_cm;
@@ -669,9 +707,21 @@ static void update_rotation(tv *v, ui_app *app)
         v->rotate_preview = atan2f(d.y, d.x);
 }
 
+/* The camera follows the window's size; the first frame fits the table. */
+static void camera_sync(tv *v, ui_app *app, const ui_input *in)
+{
+    if (v->cam_ready && v->cam.view_w == in->view_w && v->cam.view_h == in->view_h)
+        return;
+    render_camera_resize(&v->cam, in->view_w, in->view_h);
+    if (!v->cam_ready)
+        fit(v, app, true);
+    v->cam_ready = true;
+}
+
 static void tv_input(ui_screen *s, ui_app *app, const ui_input *in)
 {
     tv *v = s->data;
+    camera_sync(v, app, in);
     const table *t = tv_table(app);
     flags_fit(v, t);
     v->mouse_cm = render_camera_to_cm(&v->cam, (vec2s){{in->mouse_x, in->mouse_y}});
@@ -687,12 +737,7 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in)
 static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
 {
     tv *v = s->data;
-    if (!v->cam_ready || v->cam.view_w != in->view_w || v->cam.view_h != in->view_h) {
-        render_camera_resize(&v->cam, in->view_w, in->view_h);
-        if (!v->cam_ready)
-            fit(v, app, true);
-        v->cam_ready = true;
-    }
+    camera_sync(v, app, in);
     render_camera_update(&v->cam, in->dt,
                          app->settings.anim_speed > 0 ? app->settings.anim_speed : 0);
     int keep = 0;
@@ -743,9 +788,14 @@ static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
     bool moving = v->drag == DRAG_MOVE;
     vec2s off = glms_vec2_sub(v->move.dest, v->move.start);
     bool rotating = v->tool == TOOL_ROTATE || v->drag == DRAG_HANDLE;
+    rules_decision d;
+    game_decision(app->game, &d);
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         unsigned flags = v->flags[i] | (i == v->hover ? RENDER_FIG_HOVER : 0);
+        /* Whoever the engine says is acting now is ringed. */
+        if ((d.unit.id && f->unit.id == d.unit.id) || (d.figure.id && f->id.id == d.figure.id))
+            flags |= RENDER_FIG_HIGHLIGHT;
         vec2s pos = f->pos;
         float facing = f->facing;
         bool animating = anim_pose(v, app->time, i, &pos, &facing);
@@ -953,6 +1003,37 @@ static void draw_hud(tv *v, ui_app *app, render_ctx *ctx)
     render_scale_bar(ctx, &v->cam, 16 * k, (float)h - 16 * k, app->settings.units);
 }
 
+static void draw_actions(tv *v, ui_app *app, render_ctx *ctx)
+{
+    if (!v->actions_ready || v->actions_version != app->state_version) {
+        ui_actions_collect(app->game, &v->actions);
+        v->actions_version = app->state_version;
+        v->actions_ready = true;
+    }
+    float k = render_ui_scale(ctx), x = 280 * k;
+    int w, h;
+    render_output_size(ctx, &w, &h);
+    v->bar_h = 26 * k;
+    v->bar_y = (float)h - v->bar_h - 6 * k;
+    for (int i = 0; i < v->actions.count; i++) {
+        char text[128];
+        snprintf(text, sizeof text, "%d  %s", i + 1, v->actions.items[i].label);
+        int tw, th;
+        render_text_size(ctx, text, 12, &tw, &th);
+        v->bar_x[i] = x;
+        v->bar_w[i] = (float)tw + 16 * k;
+        if (x + v->bar_w[i] > (float)w - 8 * k)
+            v->bar_w[i] = 0; /* no room: still reachable by its number key */
+        if (v->bar_w[i] > 0) {
+            render_rect(ctx, x, v->bar_y, v->bar_w[i], v->bar_h, 0x203048e8);
+            render_rect_outline(ctx, x, v->bar_y, v->bar_w[i], v->bar_h, 0x7fa8e0ff);
+            render_text(ctx, x + 8 * k, v->bar_y + (v->bar_h - th) / 2, text, 12, 0xffffffff,
+                        RENDER_ALIGN_LEFT);
+            x += v->bar_w[i] + 6 * k;
+        }
+    }
+}
+
 static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
 {
     tv *v = s->data;
@@ -985,6 +1066,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_box(v, ctx);
     draw_tooltip(v, app, ctx, t);
     draw_hud(v, app, ctx);
+    draw_actions(v, app, ctx);
 }
 
 static void tv_destroy(ui_screen *s)

@@ -61,18 +61,25 @@ try:
     if not wid:
         print(open(log.name).read())
         sys.exit("FAIL: no window appeared")
-    geo = dict(line.split("=") for line in run("xdotool", "getwindowgeometry", "--shell",
-                                               wid).split())
-    wx, wy, ww, wh = (int(geo[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+    # Wait until the window has settled (mapped, placed, sized) before reading its size.
+    last = None
+    for _ in range(50):
+        geo = dict(line.split("=") for line in run("xdotool", "getwindowgeometry", "--shell",
+                                                   wid).split())
+        if geo == last:
+            break
+        last = geo
+        time.sleep(0.2)
+    ww, wh = int(geo["WIDTH"]), int(geo["HEIGHT"])
     scale = min((ww - 2 * MARGIN) / TABLE_W, (wh - 2 * MARGIN) / TABLE_H)
 
-    def screen(x_cm, y_cm):
-        return (round(wx + ww / 2 + (x_cm - TABLE_W / 2) * scale),
-                round(wy + wh / 2 + (y_cm - TABLE_H / 2) * scale))
+    def local(x_cm, y_cm):
+        return (round(ww / 2 + (x_cm - TABLE_W / 2) * scale),
+                round(wh / 2 + (y_cm - TABLE_H / 2) * scale))
 
     def move(x_cm, y_cm):
-        x, y = screen(x_cm, y_cm)
-        run("xdotool", "mousemove", str(x), str(y))
+        x, y = local(x_cm, y_cm)  # relative to the window, wherever it was placed
+        run("xdotool", "mousemove", "--window", wid, str(x), str(y))
         time.sleep(0.06)
 
     def drag(a, b, steps=8):
@@ -93,7 +100,7 @@ try:
         run("xdotool", "key", *keys)
         time.sleep(0.25)
 
-    time.sleep(1.5)
+    time.sleep(2.0)
     drag((10, 70), (18, 70))        # Blue 1, 8 cm east (toy rules: side 1 acts first)
     drag((66, 64), (66, 58))        # Red 1, 6 cm north
     key("m")                        # measuring tape: Blue 1 -> Lt Azul

@@ -83,11 +83,13 @@ static void tex_jungle(art_canvas *cv, dice_rng *rng)
 {
     fill_ground(cv, art_rgb(18, 38, 18), art_rgb(34, 62, 28), 4, 4, 31u, 0.1f);
     for (int layer = 0; layer < 3; layer++) {
-        for (int i = 0; i < 34; i++) {
+        /* many broad leaves and a few palm crowns: the crowns are the motif the eye catches,
+         * so few of them keeps the tile's repeat quiet */
+        for (int i = 0; i < 48; i++) {
             float x = art_rand(rng, 0, TEX), y = art_rand(rng, 0, TEX);
-            art_rgba base = art_mix(art_rgb(30, 70, 30), art_rgb(80, 132, 52), (float)layer / 2.5f);
+            art_rgba base = art_mix(art_rgb(34, 72, 30), art_rgb(74, 124, 50), (float)layer / 2.5f);
             base = jitter(rng, base, 0.15f);
-            if (i % 3 == 0) {
+            if (i % 8 == 0) {
                 int n = 5;
                 float rot = art_rand(rng, 0, 360);
                 for (int k = 0; k < n; k++)

@@ -954,8 +954,8 @@ static void draw_target(tv *v, ui_app *app, render_ctx *ctx, const table *t)
             render_figure(ctx, &v->cam, t, f, f->pos, f->facing, RENDER_FIG_HIGHLIGHT);
     }
     char a[32], line[200];
-    snprintf(line, sizeof line, "area fire: %d firers, semicircle %s", firers,
-             units_text(app, r, a, sizeof a));
+    snprintf(line, sizeof line, "area fire: %d firer%s, semicircle radius %s", firers,
+             firers == 1 ? "" : "s", units_text(app, r, a, sizeof a));
     ui_overlay_label(ctx, &v->cam, c, line, UI_SEMICIRCLE_RGB << 8 | 0xff);
 }
 

@@ -277,6 +277,8 @@ static bool fail_at(const loader *ld, const json_pos_seg *path, int n, bool want
     char msg[512];
     json_pos_format(path, n, msg, sizeof msg);
     size_t k = strlen(msg);
+    if (k + 3 > sizeof msg) /* a path too long for the message: cut it, keep the problem */
+        k = sizeof msg / 2;
     k += (size_t)snprintf(msg + k, sizeof msg - k, ": ");
     va_list ap;
     va_start(ap, fmt);

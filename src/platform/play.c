@@ -274,11 +274,14 @@ static void run(platform *p, ui_app *app)
 {
     p->start = p->last = SDL_GetPerformanceCounter();
     bool running = true;
+    int shown = 0;
     while (running) {
         pump(p);
         frame_times(p);
         running = ui_app_frame(app, &p->in, p->ctx);
         render_present(p->ctx);
+        if (!shown++) /* scripts driving the window wait for this line */
+            fprintf(stderr, "sandtable: window ready (%dx%d px)\n", p->in.view_w, p->in.view_h);
         /* vsync paces us on a real display; without it, do not spin a core. */
         if (p->in.dt < 0.010f)
             SDL_Delay(4);

@@ -868,7 +868,10 @@ static void draw_move_readout(tv *v, ui_app *app, render_ctx *ctx)
     } else if (m->reach_ok && m->reach.limit[0]) {
         vec2s p = render_camera_to_px(&v->cam, m->dest);
         float k = render_ui_scale(ctx);
-        render_text_outlined(ctx, p.x + 12 * k, p.y - 2 * k, m->reach.limit, 11, 0xd0e8ffff,
+        char limit[128];
+        snprintf(limit, sizeof limit, "farthest this way: %s (%s)",
+                 units_text(app, m->reach.max_cm, a, sizeof a), m->reach.limit);
+        render_text_outlined(ctx, p.x + 12 * k, p.y - 2 * k, limit, 11, 0xd0e8ffff,
                              RENDER_ALIGN_LEFT);
     }
 }
@@ -951,8 +954,8 @@ static void draw_target(tv *v, ui_app *app, render_ctx *ctx, const table *t)
             render_figure(ctx, &v->cam, t, f, f->pos, f->facing, RENDER_FIG_HIGHLIGHT);
     }
     char a[32], line[200];
-    snprintf(line, sizeof line, "area fire: %d firers, semicircle %s", firers,
-             units_text(app, r, a, sizeof a));
+    snprintf(line, sizeof line, "area fire: %d firer%s, semicircle radius %s", firers,
+             firers == 1 ? "" : "s", units_text(app, r, a, sizeof a));
     ui_overlay_label(ctx, &v->cam, c, line, UI_SEMICIRCLE_RGB << 8 | 0xff);
 }
 

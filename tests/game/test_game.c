@@ -363,6 +363,18 @@ static void test_save_errors_exact(void **state)
                         "\"sandtable-save\")");
     free(notsave);
 
+    /* a key longer than any message (found by fuzz_save: it overflowed the message buffer) */
+    char longkey[700];
+    memset(longkey, 'k', 600);
+    snprintf(longkey + 600, sizeof longkey - 600, "\": 1, \"cursor\"");
+    char *lk = replace(text, "\"cursor\"", longkey);
+    char *with_quote = replace(lk, "kkkk", "\"kkkk");
+    load_error(with_quote, buf, sizeof buf);
+    assert_prefix(buf, "t.json:8:3: $.kkkk");
+    assert_non_null(strstr(buf, ": unknown key"));
+    free(lk);
+    free(with_quote);
+
     char *extra = replace(text, "\"cursor\"", "\"colour\": 1, \"cursor\"");
     assert_string_equal(load_error(extra, buf, sizeof buf), "t.json:8:3: $.colour: unknown key");
     free(extra);

@@ -78,7 +78,7 @@ static void multiply_figures(scenario *sc, int k)
             f.pos.y += step * (float)c;
             if (f.pos.y > t->height_cm - 1)
                 f.pos.y -= t->height_cm - 2;
-            snprintf(f.name, sizeof f.name, "%.40s %d", t->figures[i].name, c);
+            snprintf(f.name, sizeof f.name, "%.32s %d", t->figures[i].name, c % 1000);
             table_add_figure(t, &f);
         }
 }

@@ -369,6 +369,45 @@ static void test_cavalry_mounted_fire(void **state)
     harness_close(&h);
 }
 
+/* Random legal games on tests/lcr/lcr_cavalry.json play to their end; the lancers ride on the
+ * cavalry rules and every event names its rule. */
+static void test_cavalry_games_finish(void **state)
+{
+    (void)state;
+    int cavalry_dice = 0, mounted_mods = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        harness h;
+        harness_open(&h, "../tests/lcr/lcr_cavalry.json", seed);
+        dice_rng pick;
+        dice_seed(&pick, seed * 31u + 7);
+        static rules_command legal[512];
+        for (int steps = 0; steps < 20000; steps++) {
+            if (harness_decision(&h).kind == RULES_DECIDE_NONE)
+                break;
+            int n = lcr_rules_ops.legal(h.rs, h.t, legal, 512);
+            assert_true(n > 0);
+            int k = (int)dice_below(&pick, (uint32_t)n);
+            if (legal[k].kind == RULES_CMD_END_ACTIVATION && n > 1 && dice_below(&pick, 4) != 0)
+                k = (int)dice_below(&pick, (uint32_t)(n - 1));
+            harness_must(&h, legal[k]);
+        }
+        for (int i = 0; i < h.ev_count; i++) {
+            const rules_event *e = &h.ev[i];
+            if (e->text[0] == '\0' || strncmp(e->ref, "seed 000", 8) != 0)
+                fail_msg("event %d (%s) lacks its text or rule reference", i, e->tag);
+            cavalry_dice += e->kind == RULES_EV_DIE && strcmp(e->tag, "move") == 0 &&
+                            strcmp(e->ref, "seed 000, Cavalry") == 0;
+            mounted_mods += e->kind == RULES_EV_MODIFIER && strcmp(e->tag, "firing mounted") == 0;
+        }
+        rules_outcome o;
+        lcr_rules_ops.outcome(h.rs, h.t, &o);
+        assert_true(o.over);
+        harness_close(&h);
+    }
+    assert_true(cavalry_dice > 0);
+    assert_true(mounted_mods > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -382,6 +421,7 @@ int main(void)
         cmocka_unit_test(test_cavalry_turn_angles),
         cmocka_unit_test(test_cavalry_mounted_need),
         cmocka_unit_test(test_cavalry_mounted_fire),
+        cmocka_unit_test(test_cavalry_games_finish),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     test_lcr_data_shared_free();

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 float lcr_command_radius(const lcr_data *d, const figure *leader)
 {
@@ -49,11 +50,22 @@ static bool commands_unit(const table *t, const figure *leader, unit_id u)
     return own && own->commander.id == leader->id.id;
 }
 
+bool lcr_command_is_cavalry(const table *t, const figure *f)
+{
+    const unit *u = table_unit_const(t, f->unit);
+    return f->posture == FIGURE_POSTURE_MOUNTED || strcmp(f->kind, "cavalry") == 0 ||
+           (u && strcmp(u->kind, "cavalry") == 0);
+}
+
 bool lcr_command_may_order(const table *t, const figure *leader, const figure *f)
 {
     if (f->id.id == leader->id.id)
         return true;
     if (f->side.id != leader->side.id || !unit_within(t, f->unit, leader->unit))
+        return false;
+    /* Seed 000, Cavalry: cavalry has its own order cards; the general (assumed) orders both. */
+    if (command_rank(leader->role) < 3 &&
+        lcr_command_is_cavalry(t, leader) != lcr_command_is_cavalry(t, f))
         return false;
     int lr = command_rank(leader->role), fr = command_rank(f->role);
     if (lr == 0 || fr > lr)

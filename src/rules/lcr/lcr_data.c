@@ -1,6 +1,7 @@
 #include "rules/lcr/lcr_data.h"
 
 #include "core/mem.h"
+#include "rules/command.h"
 
 #include <jansson.h>
 #include <stdarg.h>
@@ -317,13 +318,37 @@ static void read_cards(reader *r, json_t *root, lcr_data *d)
 
 static void read_move_class(reader *r, json_t *o, const char *path, lcr_move_class *m)
 {
-    static const char *const keys[] = {"base_cm", "dice", "sides", "max_cm", "must_move_all", NULL};
+    static const char *const keys[] = {"base_cm",       "dice",  "sides",        "max_cm",
+                                       "must_move_all", "turns", "max_turn_deg", NULL};
     check_keys(r, o, path, keys);
     m->base_cm = (float)get_num(r, o, path, "base_cm", 0, 500);
     m->dice = get_int(r, o, path, "dice", 0, 20);
     m->sides = get_int(r, o, path, "sides", 2, 100);
     m->max_cm = (float)get_num(r, o, path, "max_cm", 0, 500);
     m->must_move_all = get_bool_opt(r, o, path, "must_move_all");
+    if (json_object_get(o, "turns"))
+        m->turns = get_int(r, o, path, "turns", 0, RULES_CMD_PATH_MAX - 1);
+    if (json_object_get(o, "max_turn_deg"))
+        m->max_turn_deg = (float)get_num(r, o, path, "max_turn_deg", 0, 180);
+}
+
+/* An array of one movement class per quality, raw..elite, under $.move.<key>. */
+static void read_move_classes(reader *r, json_t *o, const char *key, lcr_move_class *out)
+{
+    char path[64];
+    path_key(path, sizeof path, "$.move", key);
+    json_t *arr = get(r, o, "$.move", key, JSON_ARRAY);
+    if (arr && json_array_size(arr) != LCR_QUALITIES)
+        fail_at(r, path, "expected %d movement classes (raw..elite)", LCR_QUALITIES);
+    for (size_t i = 0; arr && i < json_array_size(arr) && i < LCR_QUALITIES; i++) {
+        char p[128];
+        path_index(p, sizeof p, path, i);
+        json_t *c = json_array_get(arr, i);
+        if (!json_is_object(c))
+            fail_at(r, p, "expected an object");
+        else
+            read_move_class(r, c, p, &out[i]);
+    }
 }
 
 static void read_move(reader *r, json_t *root, lcr_data *d)
@@ -332,26 +357,12 @@ static void read_move(reader *r, json_t *root, lcr_data *d)
     json_t *o = get(r, root, "$", "move", JSON_OBJECT);
     if (!o)
         return;
-    static const char *const keys[] = {"foot",
-                                       "leaders_move_as_at_least",
-                                       "obstacle_dice",
-                                       "obstacle_sides",
-                                       "reform_cm",
-                                       "demoralised_flee_mult",
-                                       NULL};
+    static const char *const keys[] = {
+        "foot",           "cavalry",   "leaders_move_as_at_least", "obstacle_dice",
+        "obstacle_sides", "reform_cm", "demoralised_flee_mult",    NULL};
     check_keys(r, o, path, keys);
-    json_t *foot = get(r, o, path, "foot", JSON_ARRAY);
-    if (foot && json_array_size(foot) != LCR_QUALITIES)
-        fail_at(r, "$.move.foot", "expected %d movement classes (raw..elite)", LCR_QUALITIES);
-    for (size_t i = 0; foot && i < json_array_size(foot) && i < LCR_QUALITIES; i++) {
-        char p[128];
-        path_index(p, sizeof p, "$.move.foot", i);
-        json_t *c = json_array_get(foot, i);
-        if (!json_is_object(c))
-            fail_at(r, p, "expected an object");
-        else
-            read_move_class(r, c, p, &d->foot_move[i]);
-    }
+    read_move_classes(r, o, "foot", d->foot_move);
+    read_move_classes(r, o, "cavalry", d->cavalry_move);
     json_t *q = get(r, o, path, "leaders_move_as_at_least", JSON_STRING);
     int qi = q ? table_quality_parse(json_string_value(q)) : 0;
     if (qi < 0)
@@ -541,9 +552,9 @@ static void read_morale(reader *r, json_t *root, lcr_data *d)
 static void read_root(reader *r, json_t *root, lcr_data *d)
 {
     static const char *const keys[] = {
-        "ruleset",      "seed",      "qualities", "cards", "command_radius_cm",
-        "move",         "terrain",   "weapons",   "saves", "area_fire",
-        "close_combat", "formation", "morale",    "game",  NULL};
+        "ruleset", "seed",    "qualities",    "cards",     "command_radius_cm", "move",
+        "terrain", "weapons", "saves",        "area_fire", "close_combat",      "formation",
+        "morale",  "game",    "mounted_fire", NULL};
     check_keys(r, root, "$", keys);
     json_t *id = get(r, root, "$", "ruleset", JSON_STRING);
     if (id && strcmp(json_string_value(id), "lcr") != 0)
@@ -555,6 +566,12 @@ static void read_root(reader *r, json_t *root, lcr_data *d)
     read_fire(r, root, d);
     read_combat(r, root, d);
     read_morale(r, root, d);
+    json_t *mf = get(r, root, "$", "mounted_fire", JSON_OBJECT);
+    if (mf) {
+        static const char *const mkeys[] = {"natural_six_hits", NULL};
+        check_keys(r, mf, "$.mounted_fire", mkeys);
+        d->mounted_natural_six_hits = get_bool_opt(r, mf, "$.mounted_fire", "natural_six_hits");
+    }
     json_t *g = get(r, root, "$", "game", JSON_OBJECT);
     if (g) {
         static const char *const gkeys[] = {"max_turns", NULL};

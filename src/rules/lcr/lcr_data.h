@@ -27,12 +27,15 @@ typedef enum lcr_rank {
 } lcr_rank;
 
 /* A movement class: base_cm + dice x d(sides), capped at max_cm. With must_move_all the figure
- * moves the whole rolled distance (raw troops); otherwise any distance up to it. */
+ * moves the whole rolled distance (raw troops); otherwise any distance up to it. A path may
+ * turn `turns` times, each turn at most max_turn_deg (seed 000, Cavalry; foot: none). */
 typedef struct lcr_move_class {
     float base_cm;
     int dice, sides;
     float max_cm;
     bool must_move_all;
+    int turns;
+    float max_turn_deg;
 } lcr_move_class;
 
 typedef struct lcr_range_band {
@@ -67,6 +70,7 @@ typedef struct lcr_data {
 
     /* Actions (seed 000, Actions; Terrain Effects Chart). */
     lcr_move_class foot_move[LCR_QUALITIES];
+    lcr_move_class cavalry_move[LCR_QUALITIES]; /* mounted figures (seed 000, Cavalry) */
     figure_quality leaders_move_as_at_least;
     int obstacle_dice, obstacle_sides;
     float reform_cm;
@@ -77,6 +81,7 @@ typedef struct lcr_data {
     /* Shooting (seed 000, Shooting). */
     lcr_weapon *weapons;
     int weapon_count;
+    bool mounted_natural_six_hits; /* a mounted firer hits on a natural 6 whatever his modifier */
     int save_foot_need;
     int save_mounted_unhurt_need;
     int save_mounted_horse_need;

@@ -50,6 +50,12 @@ int lcr_deck_cards_for(const lcr_data *d, const figure *leader, bool cavalry)
     return n;
 }
 
+int lcr_deck_cavalry_unit_cards(const lcr_data *d, int troopers)
+{
+    int per = d->cavalry_troopers_per_card > 0 ? d->cavalry_troopers_per_card : 1;
+    return troopers > 0 ? (troopers + per - 1) / per : 0;
+}
+
 int lcr_deck_add_leader(lcr_deck *deck, const lcr_data *d, const figure *leader, bool cavalry,
                         int reinforcement)
 {

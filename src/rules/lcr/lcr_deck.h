@@ -60,6 +60,9 @@ int lcr_deck_add(lcr_deck *deck, const lcr_card *card);
 /* Number of order cards of a leader by his rank and quality (cavalry officers get the extra
  * card of seed 000, Cavalry). 0 for figures that are not leaders. */
 int lcr_deck_cards_for(const lcr_data *d, const figure *leader, bool cavalry);
+/* Seed 000, Cavalry: the order cards a cavalry unit of `troopers` troopers adds to the deck, one
+ * per cavalry_troopers_per_card troopers or fewer (0 troopers: none). */
+int lcr_deck_cavalry_unit_cards(const lcr_data *d, int troopers);
 /* Adds a leader's cards; returns how many. `reinforcement` >= 0 makes them wait outside. */
 int lcr_deck_add_leader(lcr_deck *deck, const lcr_data *d, const figure *leader, bool cavalry,
                         int reinforcement);

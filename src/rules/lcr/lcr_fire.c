@@ -31,6 +31,14 @@ bool lcr_fire_need(const lcr_weapon *w, float range_cm, int *need, const char **
     return true;
 }
 
+int lcr_fire_effective_need(const lcr_data *d, const lcr_weapon *w, int band_need, bool mounted)
+{
+    int need = band_need - (mounted ? w->mounted_modifier : 0);
+    if (mounted && w->mounted_modifier != 0 && need > 6 && d->mounted_natural_six_hits)
+        need = 6;
+    return need;
+}
+
 lcr_save_result lcr_fire_save_mounted(const lcr_data *d, int face)
 {
     if (face >= d->save_mounted_unhurt_need)

@@ -35,6 +35,11 @@ void lcr_fire_throw(dice_rng *rng, int n, int need, int modifier, lcr_fire_dice 
  * weapon cannot fire. */
 bool lcr_fire_need(const lcr_weapon *w, float range_cm, int *need, const char **band);
 
+/* The score a firer needs on each die: the band's need less the weapon's mounted modifier when
+ * he fires from the saddle (seed 000, Cavalry: -2 pistols and revolvers, -3 carbines). When that
+ * passes 6 and the data says so, a natural 6 still hits (assumed). 7 or more: no hit possible. */
+int lcr_fire_effective_need(const lcr_data *d, const lcr_weapon *w, int band_need, bool mounted);
+
 /* Mounted save of one hit on a cavalry figure. */
 typedef enum lcr_save_result {
     LCR_SAVE_FAILED = 0, /* man and horse eliminated */

@@ -14,11 +14,22 @@
 #include "rules/lcr/lcr_data.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #define LCR_MOVE_DICE_MAX 16
 
-/* The movement class of a figure (leaders raised to leaders_move_as_at_least). */
+/* True for a figure on horseback: mounted posture and not unhorsed (seed 000, Cavalry). */
+bool lcr_move_is_mounted(const figure *f);
+/* The movement class of a figure (leaders raised to leaders_move_as_at_least): the cavalry
+ * class for a mounted figure, else the foot class. */
 const lcr_move_class *lcr_move_class_of(const lcr_data *d, const figure *f);
+/* Checks the turns of a path start -> pts[0] -> ... -> pts[n-1] against a movement class: at
+ * most mc->turns turns, each of at most mc->max_turn_deg. On false, `why` says which turn is
+ * wrong. `who` names the figure in the reason. */
+bool lcr_move_check_turns(const lcr_move_class *mc, vec2s start, const vec2s *pts, int n,
+                          const char *who, char *why, size_t why_size);
+/* The angle in degrees between the stretch a -> b and the stretch b -> c (0: straight on). */
+float lcr_move_turn_deg(vec2s a, vec2s b, vec2s c);
 
 typedef struct lcr_allowance {
     float cm;           /* how far the figure may (or, must_move_all, must) go, clear-terrain cm */

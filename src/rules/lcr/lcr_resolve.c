@@ -24,6 +24,7 @@
 #define REF_ACT     "seed 000, Actions: Activate"
 #define REF_REFORM  "seed 000, Actions: Reform"
 #define REF_VICTORY "seed 000, Morale (assumed victory)"
+#define REF_CAVALRY "seed 000, Cavalry"
 
 /* ---- emitting ------------------------------------------------------------------------------- */
 
@@ -540,17 +541,17 @@ static float contact_t(const figure *f, vec2s a, vec2s b, const figure *e, float
     return t >= 0 && t <= 1 ? t : 2;
 }
 
-static float table_room(const table *t, const figure *f, vec2s dir)
+static float table_room(const table *t, const figure *f, vec2s at, vec2s dir)
 {
     float r = fig_radius(f) + 0.05f, room = INFINITY;
     if (dir.x > 1e-6f)
-        room = fminf(room, (t->width_cm - r - f->pos.x) / dir.x);
+        room = fminf(room, (t->width_cm - r - at.x) / dir.x);
     if (dir.x < -1e-6f)
-        room = fminf(room, (r - f->pos.x) / dir.x);
+        room = fminf(room, (r - at.x) / dir.x);
     if (dir.y > 1e-6f)
-        room = fminf(room, (t->height_cm - r - f->pos.y) / dir.y);
+        room = fminf(room, (t->height_cm - r - at.y) / dir.y);
     if (dir.y < -1e-6f)
-        room = fminf(room, (r - f->pos.y) / dir.y);
+        room = fminf(room, (r - at.y) / dir.y);
     return fmaxf(room, 0);
 }
 
@@ -562,15 +563,15 @@ typedef struct move_outcome {
 } move_outcome;
 
 /* Walks the straight line paying terrain, and rolling for each wall or hedge. */
-static move_outcome walk(rules_state *rs, rules_ctx *ctx, const figure *f, vec2s dir, float want,
-                         float allow)
+static move_outcome walk(rules_state *rs, rules_ctx *ctx, const figure *f, vec2s start, vec2s dir,
+                         float want, float allow)
 {
     const table *t = ctx->table;
-    move_outcome mo = {.end = f->pos};
+    move_outcome mo = {.end = start};
     path_desc pd = lcr_path_desc(rs);
     pd.stop_at_obstacle = true;
     float left = allow, moved = 0;
-    want = fminf(want, table_room(t, f, dir));
+    want = fminf(want, table_room(t, f, start, dir));
     for (int guard = 0; guard < 16 && want - moved > 1e-3f && left > 1e-4f; guard++) {
         vec2s pts[2] = {mo.end, glms_vec2_add(mo.end, glms_vec2_scale(dir, want - moved))};
         path_result r;
@@ -612,7 +613,7 @@ static move_outcome walk(rules_state *rs, rules_ctx *ctx, const figure *f, vec2s
 }
 
 /* Stops the move where it first comes within contact distance of an enemy. */
-static void stop_at_contact(const rules_state *rs, const table *t, const figure *f,
+static void stop_at_contact(const rules_state *rs, const table *t, const figure *f, vec2s start,
                             move_outcome *mo)
 {
     float best = 2;
@@ -620,42 +621,89 @@ static void stop_at_contact(const rules_state *rs, const table *t, const figure 
         const figure *e = &t->figures[i];
         if (e->side.id == f->side.id || !table_figure_active(e))
             continue;
-        float tt = contact_t(f, f->pos, mo->end, e, rs->data->contact_cm);
+        float tt = contact_t(f, start, mo->end, e, rs->data->contact_cm);
         if (tt < best) {
             best = tt;
             mo->engaged_with = e->id;
         }
     }
     if (best <= 1)
-        mo->end = glms_vec2_lerp(f->pos, mo->end, best);
+        mo->end = glms_vec2_lerp(start, mo->end, best);
 }
 
-static void move_one(rules_state *rs, rules_ctx *ctx, figure_id id, vec2s delta, bool reform)
+/* Seed 000, Cavalry: the roll of a mounted figure explained ("regular cavalry: 20 + 5d6 = 37"). */
+static void note_cavalry_roll(rules_state *rs, rules_ctx *ctx, const figure *f,
+                              const lcr_allowance *a)
+{
+    const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
+    int sum = 0;
+    for (int i = 0; i < a->dice; i++)
+        sum += a->faces[i];
+    char text[200];
+    snprintf(text, sizeof text, "%s, %s cavalry: %.0f + %dd%d = %.0f + %d = %.1f cm%s%s",
+             name_of(ctx->table, f->id), table_quality_name(f->quality), mc->base_cm, mc->dice,
+             mc->sides, mc->base_cm, sum, a->cm,
+             a->must_move_all ? ", moved in full, straight" : ", any distance up to it",
+             mc->turns > 0 ? (mc->turns == 1 ? ", one turn allowed" : ", two turns allowed") : "");
+    emit_note(ctx, f->id, REF_CAVALRY, text);
+}
+
+static void roll_allowance(rules_state *rs, rules_ctx *ctx, const figure *f, bool reform,
+                           lcr_allowance *a)
+{
+    if (reform) {
+        *a = (lcr_allowance){.cm = rs->data->reform_cm};
+        return;
+    }
+    bool mounted = lcr_move_is_mounted(f);
+    lcr_move_allowance(rs->data, f, ctx->rng, a);
+    int g = rules_roll_group(ctx);
+    for (int i = 0; i < a->dice; i++)
+        emit_die(ctx, lcr_move_class_of(rs->data, f)->sides, a->faces[i], 0, "move", f->id, g,
+                 mounted ? REF_CAVALRY : REF_MOVE);
+    if (mounted)
+        note_cavalry_roll(rs, ctx, f, a);
+}
+
+/* Moves one figure along its path (pts[0] is where it stands), stretch by stretch, each paid
+ * from what the earlier ones left; a stretch cut short ends the move. */
+static void move_one(rules_state *rs, rules_ctx *ctx, figure_id id, const vec2s *pts, int n,
+                     bool reform)
 {
     const table *t = ctx->table;
     const figure *f = table_figure_const(t, id);
-    float dist = glms_vec2_norm(delta);
-    vec2s dir = glms_vec2_scale(delta, 1.0f / dist);
     lcr_allowance a;
-    if (reform) {
-        a = (lcr_allowance){.cm = rs->data->reform_cm};
-    } else {
-        lcr_move_allowance(rs->data, f, ctx->rng, &a);
-        int g = rules_roll_group(ctx);
-        for (int i = 0; i < a.dice; i++)
-            emit_die(ctx, lcr_move_class_of(rs->data, f)->sides, a.faces[i], 0, "move", id, g,
-                     REF_MOVE);
+    roll_allowance(rs, ctx, f, reform, &a);
+    move_outcome mo = {.end = f->pos};
+    float left = a.cm, spent = 0;
+    char text[200];
+    for (int k = 1; k < n; k++) {
+        vec2s from = mo.end, delta = glms_vec2_sub(pts[k], pts[k - 1]);
+        float dist = glms_vec2_norm(delta);
+        vec2s dir = glms_vec2_scale(delta, 1.0f / dist);
+        float want = a.must_move_all && k == n - 1 ? INFINITY : dist;
+        mo = walk(rs, ctx, f, from, dir, want, left);
+        stop_at_contact(rs, t, f, from, &mo);
+        left -= mo.spent;
+        spent += mo.spent;
+        if (k == 1)
+            snprintf(text, sizeof text, "%s %s %.1f cm (%.1f of %.1f cm allowance spent)%s",
+                     name_of(t, id), reform ? "closes up" : "moves",
+                     glms_vec2_distance(from, mo.end), spent, a.cm,
+                     a.must_move_all ? ": raw troops move the whole roll" : "");
+        else
+            snprintf(text, sizeof text,
+                     "%s turns %.0f degrees and moves %.1f cm (%.1f of %.1f cm allowance spent)",
+                     name_of(t, id), lcr_move_turn_deg(pts[k - 2], pts[k - 1], pts[k]),
+                     glms_vec2_distance(from, mo.end), spent, a.cm);
+        emit_move(ctx, id, from, mo.end, geom_angle_of(dir), mo.spent,
+                  reform   ? REF_REFORM
+                  : k == 1 ? REF_MOVE
+                           : REF_CAVALRY,
+                  text);
+        if (mo.waiting || mo.engaged_with.id || glms_vec2_distance(from, mo.end) < dist - 1e-3f)
+            break;
     }
-    float want = a.must_move_all ? INFINITY : dist;
-    vec2s from = f->pos;
-    move_outcome mo = walk(rs, ctx, f, dir, want, a.cm);
-    stop_at_contact(rs, t, f, &mo);
-    char text[160];
-    snprintf(text, sizeof text, "%s %s %.1f cm (%.1f of %.1f cm allowance spent)%s", name_of(t, id),
-             reform ? "closes up" : "moves", glms_vec2_distance(from, mo.end), mo.spent, a.cm,
-             a.must_move_all ? ": raw troops move the whole roll" : "");
-    emit_move(ctx, id, from, mo.end, geom_angle_of(dir), mo.spent, reform ? REF_REFORM : REF_MOVE,
-              text);
     emit_flag(ctx, "acted", id, 1, "has acted");
     bool was_waiting = (rs->flags[id.id - 1] & LCR_FF_WAITING) != 0;
     if (was_waiting != mo.waiting)
@@ -671,9 +719,16 @@ static void move_one(rules_state *rs, rules_ctx *ctx, figure_id id, vec2s delta,
 static void resolve_move(rules_state *rs, rules_ctx *ctx, const rules_command *cmd, bool reform)
 {
     const figure *ref = table_figure_const(ctx->table, cmd->figures[0]);
-    vec2s delta = glms_vec2_sub(cmd->path[0], ref->pos);
-    for (int i = 0; i < cmd->figure_count; i++)
-        move_one(rs, ctx, cmd->figures[i], delta, reform);
+    vec2s lead = ref->pos;
+    for (int i = 0; i < cmd->figure_count; i++) {
+        const figure *f = table_figure_const(ctx->table, cmd->figures[i]);
+        vec2s off = glms_vec2_sub(f->pos, lead);
+        vec2s pts[RULES_CMD_PATH_MAX + 1] = {f->pos};
+        for (int k = 0; k < cmd->path_count && k < RULES_CMD_PATH_MAX; k++)
+            pts[k + 1] = glms_vec2_add(cmd->path[k], off);
+        int n = (cmd->path_count < RULES_CMD_PATH_MAX ? cmd->path_count : RULES_CMD_PATH_MAX) + 1;
+        move_one(rs, ctx, cmd->figures[i], pts, n, reform);
+    }
 }
 
 /* ---- shooting ---------------------------------------------------------------------------------
@@ -720,14 +775,17 @@ static void fire_one(rules_state *rs, rules_ctx *ctx, const figure *f, const fig
     float range = glms_vec2_distance(f->pos, target->pos);
     if (!lcr_fire_need(w, range, &need, &band))
         return;
-    int mod = f->posture == FIGURE_POSTURE_MOUNTED ? w->mounted_modifier : 0;
+    bool mounted = lcr_move_is_mounted(f);
+    int mod = mounted ? w->mounted_modifier : 0;
+    /* The modifier is folded into the score needed, so the dice show as they fell. */
+    need = lcr_fire_effective_need(rs->data, w, need, mounted);
     lcr_fire_dice fd;
-    lcr_fire_throw(ctx->rng, w->dice_per_man, need, mod, &fd);
+    lcr_fire_throw(ctx->rng, w->dice_per_man, need, 0, &fd);
     int group = rank >= 2 ? v->group_third : v->group;
     if (mod)
-        emit_modifier(ctx, f->id, mod, "firing mounted", REF_FIRE);
+        emit_modifier(ctx, f->id, mod, "firing mounted", REF_CAVALRY);
     for (int i = 0; i < fd.count && i < LCR_FIRE_DICE_MAX; i++)
-        emit_die(ctx, 6, fd.faces[i] + mod, need, rank >= 2 ? "to_hit_third_rank" : "to_hit", f->id,
+        emit_die(ctx, 6, fd.faces[i], need, rank >= 2 ? "to_hit_third_rank" : "to_hit", f->id,
                  group, REF_FIRE);
     v->hits += fd.successes;
     if (rank >= 2)

@@ -126,6 +126,13 @@ bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id
     if (c->kind == LCR_CARD_SOLDIER)
         return true;
     const figure *own = table_figure_const(t, c->leader);
+    /* Seed 000, Cavalry: cavalry and infantry order cards never serve the other arm. */
+    if (own && lcr_command_is_cavalry(t, own) != lcr_command_is_cavalry(t, f)) {
+        snprintf(why, why_size, "%s",
+                 lcr_command_is_cavalry(t, own) ? "a cavalry order card never orders infantry"
+                                                : "an infantry order card never orders cavalry");
+        return false;
+    }
     /* Seed 000, Order Deck (the Toledo example): Player B uses one tribal leader's card to order
      * another leader's band, so native leaders' cards serve any native leader of the side. */
     if (own && own->role == FIGURE_ROLE_LEADER && f->role == FIGURE_ROLE_LEADER)
@@ -206,16 +213,54 @@ static int reinforcement_group_of(const scenario *scn, unit_id u)
     return -1;
 }
 
-static bool is_cavalry(const table *t, const figure *f)
-{
-    const unit *u = table_unit_const(t, f->unit);
-    return f->posture == FIGURE_POSTURE_MOUNTED || (u && strcmp(u->kind, "cavalry") == 0);
-}
-
 static int option_int(const scenario *scn, const char *key, int fallback)
 {
     json_t *v = scn && scn->rules_options ? json_object_get(scn->rules_options, key) : NULL;
     return json_is_integer(v) ? (int)json_integer_value(v) : fallback;
+}
+
+static bool in_game(const figure *f)
+{
+    return !(f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED));
+}
+
+/* The cavalry leaders of a unit who hold its troop cards: its NCOs, else its officers. */
+static int cavalry_card_holders(const table *t, unit_id u, figure_id *out, int max)
+{
+    int n = 0;
+    for (int pass = 0; pass < 2 && n == 0; pass++)
+        for (int i = 0; i < t->figure_count && n < max; i++) {
+            const figure *f = &t->figures[i];
+            int rank = lcr_data_rank_of(f->role);
+            bool want = pass == 0 ? rank == LCR_RANK_NCO || rank == LCR_RANK_LEADER
+                                  : rank >= LCR_RANK_OFFICER;
+            if (f->unit.id == u.id && in_game(f) && want && lcr_command_is_cavalry(t, f))
+                out[n++] = f->id;
+        }
+    return n;
+}
+
+/* Seed 000, Cavalry: a cavalry unit adds one card per ten troopers or fewer; the cards are dealt
+ * in turn to its NCOs, else to its officers (assumed), and pass on as leaders' cards do. */
+static void add_cavalry_unit_cards(rules_state *rs, const table *t, const unit *u)
+{
+    int troopers = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        troopers += f->unit.id == u->id.id && in_game(f) && !lcr_is_leader(f) &&
+                    lcr_command_is_cavalry(t, f);
+    }
+    figure_id holders[32];
+    int nh = cavalry_card_holders(t, u->id, holders, 32);
+    int cards = lcr_deck_cavalry_unit_cards(rs->data, troopers);
+    int group = reinforcement_group_of(rs->scn, u->id);
+    for (int k = 0; nh > 0 && k < cards; k++)
+        lcr_deck_add(&rs->deck,
+                     &(lcr_card){.kind = LCR_CARD_LEADER,
+                                 .side = u->side,
+                                 .leader = holders[k % nh],
+                                 .place = group >= 0 ? LCR_PLACE_WAITING : LCR_PLACE_DRAW,
+                                 .reinforcement = group});
 }
 
 static void build_deck(rules_state *rs, const table *t)
@@ -224,9 +269,11 @@ static void build_deck(rules_state *rs, const table *t)
         const figure *f = &t->figures[i];
         if (!lcr_is_leader(f) || (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)))
             continue;
-        lcr_deck_add_leader(&rs->deck, rs->data, f, is_cavalry(t, f),
+        lcr_deck_add_leader(&rs->deck, rs->data, f, lcr_command_is_cavalry(t, f),
                             reinforcement_group_of(rs->scn, f->unit));
     }
+    for (int u = 0; u < t->unit_count; u++)
+        add_cavalry_unit_cards(rs, t, &t->units[u]);
     int soldier_cards = option_int(rs->scn, "soldier_cards", rs->data->soldier_cards);
     for (int s = 1; s <= t->side_count; s++)
         for (int k = 0; k < soldier_cards; k++)
@@ -634,33 +681,74 @@ static bool may_act(const rules_state *rs, const table *t, figure_id id, char *w
     return true;
 }
 
+/* A move's path for figure f: its own position, then the command's waypoints shifted by f's
+ * offset from the first figure (a group keeps its shape). Returns the point count. */
+static int figure_path(const table *t, const rules_command *cmd, const figure *f, vec2s *pts)
+{
+    const figure *ref = table_figure_const(t, cmd->figures[0]);
+    vec2s off = glms_vec2_sub(f->pos, ref->pos);
+    pts[0] = f->pos;
+    int n = cmd->path_count < PATH_MAX_POINTS - 1 ? cmd->path_count : PATH_MAX_POINTS - 1;
+    for (int k = 0; k < n; k++)
+        pts[k + 1] = glms_vec2_add(cmd->path[k], off);
+    return n + 1;
+}
+
+static bool path_on_table(const table *t, const figure *f, const vec2s *pts, int n)
+{
+    float r = f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0;
+    for (int k = 1; k < n; k++)
+        if (pts[k].x < r || pts[k].y < r || pts[k].x > t->width_cm - r ||
+            pts[k].y > t->height_cm - r)
+            return false;
+    return true;
+}
+
+static bool path_shape_ok(const rules_command *cmd, const figure *ref, bool reform, char *why,
+                          size_t size)
+{
+    if (cmd->path_count < 1 || (reform && cmd->path_count != 1))
+        return refuse(why, size,
+                      reform ? "a reform names its figures and one end point: a straight line"
+                             : "a move names its figures, its end point and any turns before it");
+    vec2s prev = ref->pos;
+    for (int k = 0; k < cmd->path_count; k++) {
+        if (glms_vec2_distance(cmd->path[k], prev) < 1e-3f)
+            return refuse(why, size,
+                          k == 0 ? "the move goes nowhere" : "a stretch of the path has no length");
+        prev = cmd->path[k];
+    }
+    return true;
+}
+
 static bool validate_move(const rules_state *rs, const table *t, const rules_command *cmd,
                           float limit_cm, char *why, size_t size)
 {
-    if (cmd->figure_count < 1 || cmd->path_count != 1)
-        return refuse(why, size, "a move names its figures and one end point: a straight line");
+    if (cmd->figure_count < 1)
+        return refuse(why, size, "a move names its figures");
     const figure *ref = table_figure_const(t, cmd->figures[0]);
     if (!ref)
         return refuse(why, size, "unknown figure");
-    vec2s delta = glms_vec2_sub(cmd->path[0], ref->pos);
-    if (glms_vec2_norm(delta) < 1e-3f)
-        return refuse(why, size, "the move goes nowhere");
+    if (!path_shape_ok(cmd, ref, limit_cm > 0, why, size))
+        return false;
     path_desc pd = lcr_path_desc(rs);
     for (int i = 0; i < cmd->figure_count; i++) {
         if (!may_act(rs, t, cmd->figures[i], why, size))
             return false;
         const figure *f = table_figure_const(t, cmd->figures[i]);
-        vec2s end = glms_vec2_add(f->pos, delta);
-        float r = f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0;
-        if (end.x < r || end.y < r || end.x > t->width_cm - r || end.y > t->height_cm - r)
+        vec2s pts[PATH_MAX_POINTS];
+        int n = figure_path(t, cmd, f, pts);
+        if (!path_on_table(t, f, pts, n))
             return refuse(why, size, "the move ends off the table");
         const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
+        /* Seed 000, Cavalry: seasoned cavalry may turn once, veterans twice, at most 45 degrees. */
+        if (!lcr_move_check_turns(mc, f->pos, pts + 1, n - 1, fig_name(t, f->id), why, size))
+            return false;
         float allow = limit_cm > 0 ? limit_cm : mc->max_cm;
         if (mc->must_move_all && limit_cm <= 0)
             continue; /* the dice decide how far; the point only gives the direction */
-        vec2s pts[2] = {f->pos, end};
         path_result res;
-        path_cost(t, &pd, pts, 2, allow, &res);
+        path_cost(t, &pd, pts, n, allow, &res);
         if (res.stop != PATH_STOP_END) {
             snprintf(why, size, "%s cannot get there: %s", fig_name(t, f->id),
                      res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
@@ -1164,6 +1252,7 @@ static int lcr_targets(const rules_state *rs, const table *t, const rules_comman
         *tg = (rules_target){.figure = e->id, .unit = e->unit};
         tg->range_cm = glms_vec2_distance(c, e->pos);
         float expect = 0;
+        int mounted_mod = 0;
         for (int k = 0; k < fire->figure_count; k++) {
             const figure *f = table_figure_const(t, fire->figures[k]);
             const lcr_weapon *w = lcr_data_weapon(rs->data, f->weapon);
@@ -1172,16 +1261,25 @@ static int lcr_targets(const rules_state *rs, const table *t, const rules_comman
             if (!lcr_fire_need(w, glms_vec2_distance(f->pos, e->pos), &need, &band))
                 continue;
             snprintf(tg->band, sizeof tg->band, "%s", band);
+            /* Seed 000, Cavalry: a mounted firer's modifier raises the score he needs. */
+            int mod = lcr_move_is_mounted(f) ? w->mounted_modifier : 0;
+            need = lcr_fire_effective_need(rs->data, w, need, mod != 0);
+            mounted_mod = mod ? mod : mounted_mod;
             tg->need = need;
             tg->dice += w->dice_per_man;
-            float p = (float)(7 - need) / 6.0f * (float)(rs->data->save_foot_need - 1) / 6.0f;
+            float faces = fmaxf(0.0f, fminf(6.0f, (float)(7 - need)));
+            float p = faces / 6.0f * (float)(rs->data->save_foot_need - 1) / 6.0f;
             tg->p_hit = p;
             expect += p * (float)w->dice_per_man;
         }
         tg->expected_hits = expect;
         tg->expected_kills = area ? expect : fminf(1.0f, expect);
-        snprintf(tg->note, sizeof tg->note, "%s fire, %s range", area ? "area" : "individual",
-                 tg->band);
+        if (mounted_mod)
+            snprintf(tg->note, sizeof tg->note, "%s fire, %s range, firing mounted %+d",
+                     area ? "area" : "individual", tg->band, mounted_mod);
+        else
+            snprintf(tg->note, sizeof tg->note, "%s fire, %s range", area ? "area" : "individual",
+                     tg->band);
     }
     return n;
 }

@@ -374,7 +374,7 @@ static void test_cavalry_mounted_fire(void **state)
 static void test_cavalry_games_finish(void **state)
 {
     (void)state;
-    int cavalry_dice = 0, mounted_mods = 0;
+    int cavalry_dice = 0, mounted_mods = 0, turned = 0;
     for (uint64_t seed = 1; seed <= 6; seed++) {
         harness h;
         harness_open(&h, "../tests/lcr/lcr_cavalry.json", seed);
@@ -398,6 +398,7 @@ static void test_cavalry_games_finish(void **state)
             cavalry_dice += e->kind == RULES_EV_DIE && strcmp(e->tag, "move") == 0 &&
                             strcmp(e->ref, "seed 000, Cavalry") == 0;
             mounted_mods += e->kind == RULES_EV_MODIFIER && strcmp(e->tag, "firing mounted") == 0;
+            turned += e->kind == RULES_EV_MOVE && strstr(e->text, " turns ") != NULL;
         }
         rules_outcome o;
         lcr_rules_ops.outcome(h.rs, h.t, &o);
@@ -406,6 +407,7 @@ static void test_cavalry_games_finish(void **state)
     }
     assert_true(cavalry_dice > 0);
     assert_true(mounted_mods > 0);
+    assert_true(turned > 0); /* legal() offers seasoned and veteran riders a turning path */
 }
 
 int main(void)

@@ -963,6 +963,19 @@ static void legal_card_users(legal_out *lo, const rules_state *rs, const table *
     }
 }
 
+/* Seed 000, Cavalry: a rider who may turn is also offered a dog-leg toward the enemy, out at
+ * most half the turn limit to one side and back in by the full limit. */
+static void legal_turning_move(legal_out *lo, const rules_state *rs, const table *t,
+                               const figure *f, float angle, float go, float max_turn_deg)
+{
+    float half = max_turn_deg * 0.5f * (float)(GEOM_PI / 180.0);
+    rules_command bend = {.kind = RULES_CMD_MOVE, .side = f->side, .path_count = 2};
+    rules_command_add_figure(&bend, f->id);
+    bend.path[0] = glms_vec2_add(f->pos, glms_vec2_scale(geom_dir(angle + half), go * 0.5f));
+    bend.path[1] = glms_vec2_add(bend.path[0], glms_vec2_scale(geom_dir(angle - half), go * 0.5f));
+    legal_push(lo, rs, t, &bend);
+}
+
 static void legal_moves(legal_out *lo, const rules_state *rs, const table *t, side_id sd)
 {
     path_desc pd = lcr_path_desc(rs);
@@ -992,6 +1005,8 @@ static void legal_moves(legal_out *lo, const rules_state *rs, const table *t, si
         rules_command_add_figure(&one, f->id);
         one.path[0] = to;
         legal_push(lo, rs, t, &one);
+        if (mc->turns > 0)
+            legal_turning_move(lo, rs, t, f, angle, go, mc->max_turn_deg);
         if (!have_delta) {
             group_delta = glms_vec2_sub(to, f->pos);
             have_delta = true;

@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 bash tools/setup.sh
 [ -f build/build.ninja ] || meson setup build --buildtype=debugoptimized
 ninja -C build
-exec ./build/sandtable "$@"
+exec ./build/src/sandtable "$@"

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs every benchmark once: line of sight against GEOS, simulate games/s, offscreen rendering.
+# Figures are ratios against baselines measured in the same run where the benchmark has one.
+# Not part of the test suite (machines are shared and noisy).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tools/setup.sh
+[ -f build/build.ninja ] || meson setup build --buildtype=debugoptimized
+ninja -C build tools/bench/bench_los tools/bench/bench_sim tools/bench/bench_render
+echo "=== line of sight vs GEOS (docs/geometry.md) ==="
+build/tools/bench/bench_los
+echo "=== simulate (docs/engine.md) ==="
+build/tools/bench/bench_sim
+echo "=== render, offscreen 1600x1000 (docs/frontend.md) ==="
+SDL_VIDEODRIVER=dummy build/tools/bench/bench_render

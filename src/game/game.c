@@ -449,6 +449,11 @@ int game_targets(const game *g, const rules_command *fire, rules_target *out, in
     return g->ops->targets ? g->ops->targets(g->rs, g->table, fire, out, max) : 0;
 }
 
+bool game_arc(const game *g, figure_id fig, float *half_angle, float *range_cm)
+{
+    return g->ops->arc && g->ops->arc(g->rs, g->table, fig, half_angle, range_cm);
+}
+
 int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max)
 {
     return g->ops->driver ? g->ops->driver(g->rs, g->table, viewer, out, max) : 0;

@@ -92,6 +92,9 @@ bool game_reach(const game *g, const rules_command *move, vec2s dir, rules_reach
  * the rule set cannot say. */
 bool game_region(const game *g, const rules_command *move, int n, vec2s *out);
 int game_targets(const game *g, const rules_command *fire, rules_target *out, int max);
+/* The figure's arc of fire (half-angle, radians) and longest range (cm); false when the rule
+ * set does not say or the figure cannot fire. */
+bool game_arc(const game *g, figure_id fig, float *half_angle, float *range_cm);
 int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max);
 
 /* ---- commands ------------------------------------------------------------------------------ */

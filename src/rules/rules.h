@@ -98,7 +98,9 @@ typedef struct rules_target {
     float p_hit;               /* chance that one die becomes a hit after saves */
     float expected_hits;       /* expected hits after saves */
     float expected_kills;      /* expected figures removed (or stands, or hits on units) */
-    char note[128];            /* modifiers in words: "long range, target in cover -1" */
+    float area_radius_cm; /* > 0: hits fall in a semicircle of this radius centred on the target,
+                             its flat side toward the firers (area fire); 0: the target alone */
+    char note[128];       /* modifiers in words: "long range, target in cover -1" */
 } rules_target;
 
 /* The end of the game. */
@@ -227,6 +229,10 @@ struct rules_ops {
      * NULL. Returns the count written. */
     int (*driver)(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
                   int max);
+    /* The arc `fig` fires in: half-angle either side of its facing in radians (GEOM_PI: any
+     * direction) and its longest range in cm. False when it cannot fire. May be NULL. */
+    bool (*arc)(const rules_state *rs, const table *t, figure_id fig, float *half_angle,
+                float *range_cm);
 };
 
 /* ---- registry ---------------------------------------------------------------------------- */

@@ -827,7 +827,7 @@ static void draw_handle(tv *v, render_ctx *ctx, const table *t)
     render_marker_cm(ctx, &v->cam, h, 4.5f, 0xffe14aff);
 }
 
-static void draw_arcs(tv *v, render_ctx *ctx, const table *t)
+static void draw_arcs(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 {
     if (!v->show_arcs)
         return;
@@ -836,8 +836,11 @@ static void draw_arcs(tv *v, render_ctx *ctx, const table *t)
             figure f = t->figures[i];
             if (v->tool == TOOL_ROTATE || v->drag == DRAG_HANDLE)
                 f.facing = v->rotate_preview;
-            ui_overlay_arc(ctx, &v->cam, &f, UI_OVERLAY_ARC_HALF_ANGLE, UI_TOOLS_ARC_RANGE_CM,
-                           render_side_rgb(t, f.side));
+            float half = UI_OVERLAY_ARC_HALF_ANGLE, range = UI_TOOLS_ARC_RANGE_CM;
+            /* The rule set's arc and range when it has the query; a plain default otherwise. */
+            if (game_rules(app->game)->arc && !game_arc(app->game, f.id, &half, &range))
+                continue; /* it says this figure cannot fire */
+            ui_overlay_arc(ctx, &v->cam, &f, half, range, render_side_rgb(t, f.side));
         }
 }
 
@@ -931,20 +934,47 @@ static void draw_los(tv *v, ui_app *app, render_ctx *ctx, const table *t)
                      (r.blocked ? UI_LOS_BLOCKED_RGB : UI_LOS_CLEAR_RGB) << 8 | 0xff);
 }
 
+/* The rule set's answer for the hovered figure as a target of the selection: false when it is
+ * not a legal target now. */
+static bool hovered_target(tv *v, ui_app *app, const table *t, rules_target *out)
+{
+    int ref = first_selected(v, t);
+    if (ref < 0)
+        return false;
+    rules_command fire = selection_command(v, t, ref, RULES_CMD_FIRE);
+    rules_target tg[64];
+    int n = game_targets(app->game, &fire, tg, 64);
+    for (int i = 0; i < n; i++)
+        if (tg[i].figure.id == t->figures[v->hover].id.id) {
+            *out = tg[i];
+            return true;
+        }
+    return false;
+}
+
 static void draw_target(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 {
     if (v->tool != TOOL_TARGET || v->hover < 0 || is_selected(v, v->hover))
         return;
+    vec2s c = t->figures[v->hover].pos, from = selection_centre(v, t);
+    rules_target target;
+    if (!hovered_target(v, app, t, &target)) {
+        ui_overlay_label(ctx, &v->cam, c, "not a legal target now", UI_LOS_BLOCKED_RGB << 8 | 0xff);
+        return;
+    }
+    vec2s d = glms_vec2_sub(c, from);
+    float facing = atan2f(d.y, d.x);
+    /* The rule set sizes the area-fire semicircle (lcr: one cm per firer); 0 is a single target. */
+    float r = target.area_radius_cm;
+    if (r <= 0) {
+        render_figure(ctx, &v->cam, t, &t->figures[v->hover], c, t->figures[v->hover].facing,
+                      RENDER_FIG_HIGHLIGHT);
+        ui_overlay_label(ctx, &v->cam, c, target.note, UI_SEMICIRCLE_RGB << 8 | 0xff);
+        return;
+    }
     int firers = 0;
     for (int i = 0; i < t->figure_count; i++)
         firers += is_selected(v, i) && table_figure_active(&t->figures[i]);
-    if (!firers)
-        return;
-    vec2s c = t->figures[v->hover].pos, from = selection_centre(v, t);
-    vec2s d = glms_vec2_sub(c, from);
-    float facing = atan2f(d.y, d.x);
-    /* Seed 000: the semicircle's radius is one centimetre per firing soldier. */
-    float r = (float)firers;
     ui_overlay_semicircle(ctx, &v->cam, c, facing, r);
     geom_template tpl = {GEOM_TEMPLATE_SEMICIRCLE, c, r, facing};
     for (int i = 0; i < t->figure_count; i++) {
@@ -1056,7 +1086,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     render_table_static(ctx, &v->cam, &scene);
     draw_sight(v, app, ctx, t);
     draw_move_region(v, ctx);
-    draw_arcs(v, ctx, t);
+    draw_arcs(v, app, ctx, t);
     if (scene.show_labels)
         render_table_labels(ctx, &v->cam, t);
     draw_figures(v, app, ctx, t);

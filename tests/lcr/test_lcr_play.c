@@ -171,6 +171,39 @@ static void test_play_three_rank_line(void **state)
     assert_true(bitten > 0);
 }
 
+/* The front end's queries: area fire at the nearest enemy carries the semicircle radius of one
+ * cm per firer (18 firers: 18 cm), a lone figure's fire has none; a formation's arc is the data
+ * file's 90 degrees (45 either side), a loose figure's any direction; both reach the weapon's
+ * longest range. */
+static void test_play_target_template_and_arc(void **state)
+{
+    (void)state;
+    harness h;
+    harness_open_text(&h, ranks_json, 1);
+    harness_activate(&h, harness_find(&h, "Lt"));
+    rules_command fire = {.kind = RULES_CMD_FIRE, .side = {1}};
+    for (int i = 0; i < h.t->figure_count; i++)
+        if (h.t->figures[i].side.id == 1 && h.t->figures[i].role == FIGURE_ROLE_SOLDIER)
+            rules_command_add_figure(&fire, h.t->figures[i].id);
+    rules_target tg[8];
+    int n = lcr_rules_ops.targets(h.rs, h.t, &fire, tg, 8);
+    assert_int_equal(n, 1);
+    assert_float_equal(tg[0].area_radius_cm, (float)fire.figure_count, 1e-4);
+
+    float half = 0, range = 0;
+    assert_true(lcr_rules_ops.arc(h.rs, h.t, fire.figures[0], &half, &range));
+    assert_float_equal(half, 45.0f * (float)GEOM_PI / 180.0f, 1e-4);
+    const lcr_weapon *w = lcr_data_weapon(h.rs->data, "mauser");
+    assert_float_equal(range, w->bands[w->band_count - 1].max_cm, 1e-4);
+    harness_close(&h);
+
+    harness_open_text(&h, jungle_json, 1);
+    assert_true(lcr_rules_ops.arc(h.rs, h.t, harness_find(&h, "Vet"), &half, &range));
+    assert_float_equal(half, (float)GEOM_PI, 1e-4);
+    assert_false(lcr_rules_ops.arc(h.rs, h.t, harness_find(&h, "W"), &half, &range)); /* kris */
+    harness_close(&h);
+}
+
 /* A warrior charging stops at contact distance; when the activation ends the pair fights: one
  * of them dies and his side loses a chit. */
 static const char *melee_json =
@@ -359,6 +392,7 @@ int main(void)
         cmocka_unit_test(test_play_raw_moves_whole_roll),
         cmocka_unit_test(test_play_wall_d10_and_wait),
         cmocka_unit_test(test_play_three_rank_line),
+        cmocka_unit_test(test_play_target_template_and_arc),
         cmocka_unit_test(test_play_close_combat),
         cmocka_unit_test(test_play_demoralise_rally_flee),
         cmocka_unit_test(test_play_demoralised_surrender),

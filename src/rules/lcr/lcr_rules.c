@@ -1289,6 +1289,9 @@ static int lcr_targets(const rules_state *rs, const table *t, const rules_comman
         }
         tg->expected_hits = expect;
         tg->expected_kills = area ? expect : fminf(1.0f, expect);
+        /* Seed 000, Area fire: the radius is the number of firers (cm per firer in data). */
+        tg->area_radius_cm =
+            area ? (float)fire->figure_count * rs->data->area_radius_cm_per_firer : 0.0f;
         if (mounted_mod)
             snprintf(tg->note, sizeof tg->note, "%s fire, %s range, firing mounted %+d",
                      area ? "area" : "individual", tg->band, mounted_mod);
@@ -1297,6 +1300,22 @@ static int lcr_targets(const rules_state *rs, const table *t, const rules_comman
                      tg->band);
     }
     return n;
+}
+
+/* Seed 000, Arc of fire: formations fire in formation_arc_deg to the front, anyone else in any
+ * direction; the arc reaches as far as the weapon's longest range band. */
+static bool lcr_arc(const rules_state *rs, const table *t, figure_id fig, float *half_angle,
+                    float *range_cm)
+{
+    const figure *f = table_figure_const(t, fig);
+    const lcr_weapon *w = f ? lcr_data_weapon(rs->data, f->weapon) : NULL;
+    if (!w || w->dice_per_man <= 0 || w->band_count <= 0)
+        return false;
+    const unit *u = table_unit_const(t, f->unit);
+    bool formation = u && !lcr_data_is_loose(rs->data, u->formation);
+    *half_angle = formation ? rs->data->formation_arc_deg * 0.5f * GEOM_PI / 180.0f : GEOM_PI;
+    *range_cm = w->bands[w->band_count - 1].max_cm;
+    return true;
 }
 
 static void lcr_outcome(const rules_state *rs, const table *t, rules_outcome *out)
@@ -1370,6 +1389,7 @@ const rules_ops lcr_rules_ops = {
     .actions = lcr_actions,
     .reach = lcr_reach,
     .targets = lcr_targets,
+    .arc = lcr_arc,
     .outcome = lcr_outcome,
     .turn = lcr_turn,
     .driver = lcr_driver,

@@ -959,7 +959,15 @@ static void draw_target(tv *v, ui_app *app, render_ctx *ctx, const table *t)
     vec2s c = t->figures[v->hover].pos, from = selection_centre(v, t);
     rules_target target;
     if (!hovered_target(v, app, t, &target)) {
-        ui_overlay_label(ctx, &v->cam, c, "not a legal target now", UI_LOS_BLOCKED_RGB << 8 | 0xff);
+        /* Say why, in the rule set's words ("why not?"). */
+        rules_command fire = selection_command(v, t, first_selected(v, t), RULES_CMD_FIRE);
+        fire.target = t->figures[v->hover].id;
+        char reason[200] = "", line[240];
+        if (game_validate(app->game, &fire, reason, sizeof reason))
+            snprintf(line, sizeof line, "No odds from the rules for this target");
+        else
+            snprintf(line, sizeof line, "Cannot fire: %s", reason);
+        ui_overlay_label(ctx, &v->cam, c, line, UI_LOS_BLOCKED_RGB << 8 | 0xff);
         return;
     }
     vec2s d = glms_vec2_sub(c, from);

@@ -182,10 +182,9 @@ static const char *die_name(int sides, char *buf, size_t size)
     return buf;
 }
 
-int rules_roll(rules_ctx *ctx, int sides, int need, const char *tag, figure_id fig, int group,
-               const char *ref)
+void rules_emit_die(rules_ctx *ctx, int sides, int value, int need, const char *tag, figure_id fig,
+                    int group, const char *ref)
 {
-    int value = sides == 0 ? dice_average(ctx->rng) : dice_roll(ctx->rng, sides);
     rules_event ev = {.kind = RULES_EV_DIE,
                       .figure = fig,
                       .sides = sides,
@@ -203,5 +202,12 @@ int rules_roll(rules_ctx *ctx, int sides, int need, const char *tag, figure_id f
                     die_name(sides, dn, sizeof dn), need, ev.success ? "success" : "failure");
     else
         rules_emitf(ctx, ev, ref, "%s: %d on %s", ev.tag, value, die_name(sides, dn, sizeof dn));
+}
+
+int rules_roll(rules_ctx *ctx, int sides, int need, const char *tag, figure_id fig, int group,
+               const char *ref)
+{
+    int value = sides == 0 ? dice_average(ctx->rng) : dice_roll(ctx->rng, sides);
+    rules_emit_die(ctx, sides, value, need, tag, fig, group, ref);
     return value;
 }

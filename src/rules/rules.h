@@ -169,6 +169,9 @@ rules_event rules_emitf(rules_ctx *ctx, rules_event ev, const char *ref, const c
     __attribute__((format(printf, 4, 5)));
 /* A new dice group number for dice thrown together (one tray). */
 int rules_roll_group(rules_ctx *ctx);
+/* Emits a DIE event for a die already thrown (by a pure rule function), as rules_roll does. */
+void rules_emit_die(rules_ctx *ctx, int sides, int value, int need, const char *tag, figure_id fig,
+                    int group, const char *ref);
 /* Rolls one die of `sides` faces (0 = the average die) from ctx->rng and emits a DIE event with
  * purpose tag, need (0 = untested; success = value >= need), figure and group. Returns the face. */
 int rules_roll(rules_ctx *ctx, int sides, int need, const char *tag, figure_id fig, int group,

@@ -69,28 +69,6 @@ static void emit_card(rules_ctx *ctx, const char *tag, int card, figure_id actor
     rules_emitf(ctx, ev, ref, "%s", text);
 }
 
-/* A die already thrown by a pure lcr_* function, recorded as it fell. */
-static void emit_die(rules_ctx *ctx, int sides, int value, int need, const char *tag, figure_id fig,
-                     int group, const char *ref)
-{
-    rules_event ev = {.kind = RULES_EV_DIE,
-                      .figure = fig,
-                      .sides = sides,
-                      .value = value,
-                      .need = need,
-                      .group = group,
-                      .success = need > 0 && value >= need};
-    const figure *f = table_figure_const(ctx->table, fig);
-    if (f)
-        ev.side = f->side;
-    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
-    if (need > 0)
-        rules_emitf(ctx, ev, ref, "%s: %d on d%d, needing %d: %s", tag, value, sides, need,
-                    ev.success ? "success" : "failure");
-    else
-        rules_emitf(ctx, ev, ref, "%s: %d on d%d", tag, value, sides);
-}
-
 static void emit_note(rules_ctx *ctx, figure_id fig, const char *ref, const char *text)
 {
     rules_event ev = {.kind = RULES_EV_NOTE, .figure = fig};
@@ -588,8 +566,8 @@ static move_outcome walk(rules_state *rs, rules_ctx *ctx, const figure *f, vec2s
             lcr_move_obstacle(rs->data, ctx->rng, left, &roll);
             int g = rules_roll_group(ctx);
             for (int i = 0; i < roll.dice; i++)
-                emit_die(ctx, rs->data->obstacle_sides, roll.faces[i], 0, "obstacle", f->id, g,
-                         REF_WALL);
+                rules_emit_die(ctx, rs->data->obstacle_sides, roll.faces[i], 0, "obstacle", f->id,
+                               g, REF_WALL);
             char text[160];
             if (!roll.crosses) {
                 snprintf(text, sizeof text,
@@ -659,8 +637,8 @@ static void roll_allowance(rules_state *rs, rules_ctx *ctx, const figure *f, boo
     lcr_move_allowance(rs->data, f, ctx->rng, a);
     int g = rules_roll_group(ctx);
     for (int i = 0; i < a->dice; i++)
-        emit_die(ctx, lcr_move_class_of(rs->data, f)->sides, a->faces[i], 0, "move", f->id, g,
-                 mounted ? REF_CAVALRY : REF_MOVE);
+        rules_emit_die(ctx, lcr_move_class_of(rs->data, f)->sides, a->faces[i], 0, "move", f->id, g,
+                       mounted ? REF_CAVALRY : REF_MOVE);
     if (mounted)
         note_cavalry_roll(rs, ctx, f, a);
 }
@@ -785,8 +763,8 @@ static void fire_one(rules_state *rs, rules_ctx *ctx, const figure *f, const fig
     if (mod)
         emit_modifier(ctx, f->id, mod, "firing mounted", REF_CAVALRY);
     for (int i = 0; i < fd.count && i < LCR_FIRE_DICE_MAX; i++)
-        emit_die(ctx, 6, fd.faces[i], need, rank >= 2 ? "to_hit_third_rank" : "to_hit", f->id,
-                 group, REF_FIRE);
+        rules_emit_die(ctx, 6, fd.faces[i], need, rank >= 2 ? "to_hit_third_rank" : "to_hit", f->id,
+                       group, REF_FIRE);
     v->hits += fd.successes;
     if (rank >= 2)
         v->ones_third += fd.ones;
@@ -803,7 +781,7 @@ static int roll_saves(rules_state *rs, rules_ctx *ctx, const figure *target, int
     for (int i = 0; i < hits; i++) {
         int face = dice_d6(ctx->rng);
         int need = mounted ? rs->data->save_mounted_horse_need : rs->data->save_foot_need;
-        emit_die(ctx, 6, face, need, "save", target->id, group, REF_SAVE);
+        rules_emit_die(ctx, 6, face, need, "save", target->id, group, REF_SAVE);
         if (mounted) {
             lcr_save_result r = lcr_fire_save_mounted(rs->data, face);
             saved += r != LCR_SAVE_FAILED;
@@ -1007,10 +985,10 @@ static void fight_pair(rules_state *rs, rules_ctx *ctx, const figure *a, const f
     lcr_combat_fight(ctx->rng, rs->data, &ca, &cb, &r);
     int g = rules_roll_group(ctx);
     for (int round = 0; round < r.rounds; round++) {
-        emit_die(ctx, rs->data->combat_die_sides, r.faces[round][0], 0, "close_combat", a->id, g,
-                 REF_COMBAT);
-        emit_die(ctx, rs->data->combat_die_sides, r.faces[round][1], 0, "close_combat", b->id, g,
-                 REF_COMBAT);
+        rules_emit_die(ctx, rs->data->combat_die_sides, r.faces[round][0], 0, "close_combat", a->id,
+                       g, REF_COMBAT);
+        rules_emit_die(ctx, rs->data->combat_die_sides, r.faces[round][1], 0, "close_combat", b->id,
+                       g, REF_COMBAT);
         if (round + 1 < r.rounds)
             emit_note(ctx, a->id, REF_COMBAT, "a tie: both throw again");
     }

@@ -2,6 +2,7 @@
  * whole save of a version this build reads, and replays the log checking every hash. */
 #include "game/save.h"
 
+#include "core/file.h"
 #include "core/mem.h"
 #include "game/game_internal.h"
 #include "game/json_pos.h"
@@ -487,36 +488,17 @@ void save_data_free(save_data *sd)
 
 bool save_read_file(const char *path, char **text, size_t *len, game_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        memset(err, 0, sizeof *err);
-        snprintf(err->file, sizeof err->file, "%s", path);
-        snprintf(err->message, sizeof err->message, "cannot open: %s", strerror(errno));
-        return false;
-    }
-    size_t cap = 1 << 16, n = 0;
-    char *buf = mem_calloc(cap, 1);
-    size_t got;
-    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (n + 1 >= cap) {
-            cap *= 2;
-            buf = mem_realloc(buf, cap, 1);
-        }
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        memset(err, 0, sizeof *err);
-        snprintf(err->file, sizeof err->file, "%s", path);
+    int errnum;
+    file_status st = file_read_all(path, 0, text, len, &errnum);
+    if (st == FILE_OK)
+        return true;
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", path);
+    if (st == FILE_CANNOT_OPEN)
+        snprintf(err->message, sizeof err->message, "cannot open: %s", strerror(errnum));
+    else
         snprintf(err->message, sizeof err->message, "cannot read the file");
-        return false;
-    }
-    buf[n] = '\0';
-    *text = buf;
-    *len = n;
-    return true;
+    return false;
 }
 
 /* ---- loading a match ---------------------------------------------------------------------- */

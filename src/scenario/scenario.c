@@ -1,5 +1,6 @@
 #include "scenario/scenario.h"
 
+#include "core/file.h"
 #include "core/mem.h"
 #include "scenario/scenario_internal.h"
 
@@ -95,34 +96,22 @@ static json_t *parse_json(const char *text, size_t len, const char *name, scenar
 /* The whole file, NUL-terminated; NULL with *err filled when it cannot be read. */
 static char *read_file(const char *path, size_t *len, scenario_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        error_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+    char *buf;
+    int errnum;
+    switch (file_read_all(path, SCENARIO_FILE_MAX, &buf, len, &errnum)) {
+    case FILE_OK:
+        return buf;
+    case FILE_CANNOT_OPEN:
+        error_set(err, path, 0, 0, "cannot open: %s", strerror(errnum));
         return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = mem_calloc(cap, 1);
-    for (;;) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (n < cap - 1 || n >= SCENARIO_FILE_MAX)
-            break;
-        buf = mem_realloc(buf, cap * 2, 1);
-        cap *= 2;
-    }
-    bool bad = ferror(f) || n >= SCENARIO_FILE_MAX;
-    int read_errno = errno;
-    fclose(f);
-    if (bad) {
-        if (n >= SCENARIO_FILE_MAX)
-            error_set(err, path, 0, 0, "file too large (over %u bytes)", SCENARIO_FILE_MAX);
-        else
-            error_set(err, path, 0, 0, "cannot read: %s", strerror(read_errno));
-        free(buf);
+    case FILE_TOO_LARGE:
+        error_set(err, path, 0, 0, "file too large (over %u bytes)", SCENARIO_FILE_MAX);
         return NULL;
+    case FILE_CANNOT_READ:
+        break;
     }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
+    error_set(err, path, 0, 0, "cannot read: %s", strerror(errnum));
+    return NULL;
 }
 
 /* ---- built-in terrain ------------------------------------------------------------------------ */

@@ -1,5 +1,6 @@
 #include "rules/lcr/lcr_data.h"
 
+#include "core/file.h"
 #include "core/mem.h"
 #include "rules/command.h"
 
@@ -611,25 +612,14 @@ fail:
 lcr_data *lcr_data_load_file(const char *path, lcr_data_error *err)
 {
     memset(err, 0, sizeof *err);
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    if (!f) {
+    char *buf;
+    size_t len;
+    int errnum;
+    if (file_read_all(path, 0, &buf, &len, &errnum) != FILE_OK) {
         snprintf(err->file, sizeof err->file, "%s", path);
         snprintf(err->message, sizeof err->message, "cannot open the file");
         return NULL;
     }
-    for (;;) {
-        if (len + 4096 > cap) {
-            cap = cap ? cap * 2 : 16384;
-            buf = mem_realloc(buf, cap, 1);
-        }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    fclose(f);
     lcr_data *d = lcr_data_load_string(buf, len, path, err);
     free(buf);
     return d;

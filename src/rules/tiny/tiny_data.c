@@ -1,5 +1,6 @@
 #include "rules/tiny/tiny_data.h"
 
+#include "core/file.h"
 #include "core/mem.h"
 
 #include <jansson.h>
@@ -484,27 +485,16 @@ tiny_data *tiny_data_load_string(const char *text, size_t len, const char *name,
 
 tiny_data *tiny_data_load_file(const char *path, tiny_data_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    char *buf;
+    size_t len;
+    int errnum;
+    if (file_read_all(path, 0, &buf, &len, &errnum) != FILE_OK) {
         memset(err, 0, sizeof *err);
         snprintf(err->file, sizeof err->file, "%s", path);
         snprintf(err->path, sizeof err->path, "$");
         snprintf(err->message, sizeof err->message, "cannot open the rule data file");
         return NULL;
     }
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len + 4096 > cap) {
-            cap = cap ? cap * 2 : 16384;
-            buf = mem_realloc(buf, cap, 1);
-        }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    fclose(f);
     tiny_data *d = tiny_data_load_string(buf, len, path, err);
     free(buf);
     return d;

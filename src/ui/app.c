@@ -73,6 +73,9 @@ ui_app *ui_app_create(const ui_app_desc *desc, char *err, size_t err_size)
     }
     if (!app->game)
         goto fail;
+    rules_decision dec;
+    game_decision(app->game, &dec);
+    app->viewer = dec.side;
     ui_app_push(app, ui_table_view_create(app));
     return app;
 fail:

@@ -13,6 +13,13 @@
 
 #define UI_APP_SCREENS_MAX 8
 #define UI_PATH_MAX        1024
+#define UI_APP_SIDES_MAX   8 /* sides a match may have on screen (index = side id) */
+
+/* Who plays a side at this desktop. */
+typedef enum ui_controller {
+    UI_CONTROLLER_HUMAN = 0, /* a player at the screen (hot-seat when both sides are human) */
+    UI_CONTROLLER_BOT,       /* the bot (game/bot.h), played at a readable pace */
+} ui_controller;
 
 typedef struct ui_app ui_app;
 
@@ -42,7 +49,12 @@ struct ui_app {
     bool quit;
     bool screenshot_pending;
     uint32_t state_version; /* bumped whenever the match state changes */
-    render_ctx *ctx;        /* the frame's renderer (valid during ui_app_frame) */
+    /* The side whose eyes are on the screen: its own reserved cards and sealed choices show,
+     * the other sides' stay face down (game_driver's viewer). In hot-seat play it becomes the
+     * deciding side once the hand-over cover screen is dismissed; 0 = nobody's (all hidden). */
+    side_id viewer;
+    ui_controller controller[UI_APP_SIDES_MAX]; /* by side id; zero = human */
+    render_ctx *ctx; /* the frame's renderer (valid during ui_app_frame) */
 };
 
 typedef struct ui_app_desc {

@@ -2,6 +2,7 @@
 #include "ui/app.h"
 
 #include "core/mem.h"
+#include "ui/rules_ref.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -133,6 +134,8 @@ static void pause_fill(menu *m, const ui_app *app)
     menu_add(m, "Load game (Ctrl+O)");
     menu_add(m, units);
     menu_add(m, speed);
+    menu_add(m, app->settings.skip_animations ? "Dice: show results at once (skip animations)"
+                                              : "Dice: roll them (animated)");
     menu_add(m, "Help (F1)");
     menu_add(m, "Quit (saves automatically)");
 }
@@ -161,10 +164,13 @@ static void pause_choose(ui_app *app, menu *m, int i)
                                                                      : 0.0f;
         break;
     case 5:
+        app->settings.skip_animations = !app->settings.skip_animations;
+        break;
+    case 6:
         ui_app_pop(app);
         ui_app_push(app, ui_help_create());
         return;
-    case 6:
+    case 7:
         ui_app_quit(app);
         return;
     }
@@ -255,17 +261,23 @@ static const char *const help_lines[] = {
     "  Ctrl+Z: undo   Ctrl+Y: redo   Ctrl+S: save   Ctrl+O: load a save",
     "  1-9 or click the buttons at the bottom: the decisions of the moment (draw a card, "
     "activate...)",
+    "  E or the Event log button: every command with its explanation (click an entry); the "
+    "dice tray shows each throw",
     "  F12: screenshot (PNG in the data folder)   F1 or ?: this help",
     "  Esc: cancel the tool or drag, else the pause menu   Ctrl+Q: quit (the game is saved)",
     "",
-    "Press any key or click to close.",
+    "Press R for the rules reference of this game's rule set.",
+    "Press any other key or click to close.",
 };
 
 static void help_input(ui_screen *s, ui_app *app, const ui_input *in)
 {
     (void)s;
+    bool rules = in->key_count && in->keys[0] == 'r';
     if (in->key_count || in->pressed[UI_MOUSE_LEFT] || in->pressed[UI_MOUSE_RIGHT])
         ui_app_pop(app);
+    if (rules)
+        ui_app_push(app, ui_rules_ref_create(app));
 }
 
 static void help_draw(ui_screen *s, ui_app *app, render_ctx *ctx)

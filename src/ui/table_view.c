@@ -7,6 +7,7 @@
 #include "ui/actions.h"
 #include "ui/app.h"
 #include "ui/overlay.h"
+#include "ui/teach.h"
 #include "ui/tools.h"
 
 #include <math.h>
@@ -90,6 +91,7 @@ typedef struct tv {
     float bar_x[UI_ACTIONS_MAX], bar_y, bar_w[UI_ACTIONS_MAX], bar_h; /* laid out when drawn */
     los_index *los; /* static terrain never changes during a match */
     const table *los_table;
+    ui_teach teach; /* dice tray and event log (ui/teach.h) */
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -294,12 +296,12 @@ static void move_drop(tv *v, ui_app *app)
         return;
     if (!v->move.ok) {
         spring_back(v, app);
-        ui_app_toast(app, "Cannot move there: %s", v->move.reason);
+        ui_teach_refused(&v->teach, app, "move there", v->move.reason);
         return;
     }
     if (!submit_animated(v, app, &v->move.cmd, reason, sizeof reason)) {
         spring_back(v, app);
-        ui_app_toast(app, "Cannot move there: %s", reason);
+        ui_teach_refused(&v->teach, app, "move there", reason);
         return;
     }
     char a[32];
@@ -320,7 +322,7 @@ static void rotate_commit(tv *v, ui_app *app, float facing)
     cmd.facing = facing;
     char reason[256];
     if (!submit_animated(v, app, &cmd, reason, sizeof reason))
-        ui_app_toast(app, "Cannot turn: %s", reason);
+        ui_teach_refused(&v->teach, app, "turn", reason);
 }
 
 static vec2s handle_pos(const tv *v, const figure *f)
@@ -455,7 +457,7 @@ static void press_target(tv *v, ui_app *app)
     if (submit_animated(v, app, &cmd, reason, sizeof reason))
         ui_app_toast(app, "Fired at figure %u", (unsigned)cmd.target.id);
     else
-        ui_app_toast(app, "Cannot fire: %s", reason);
+        ui_teach_refused(&v->teach, app, "fire", reason);
 }
 
 static void set_tool(tv *v, ui_app *app, tv_tool tool)
@@ -632,7 +634,7 @@ static void action_run(tv *v, ui_app *app, int i)
     if (submit_animated(v, app, &it.cmd, reason, sizeof reason))
         ui_app_toast(app, "%s", it.label);
     else
-        ui_app_toast(app, "Cannot %s: %s", it.label, reason);
+        ui_teach_refused(&v->teach, app, it.label, reason);
 }
 
 static int action_at(const tv *v, float x, float y)
@@ -718,9 +720,12 @@ static void camera_sync(tv *v, ui_app *app, const ui_input *in)
     v->cam_ready = true;
 }
 
-static void tv_input(ui_screen *s, ui_app *app, const ui_input *in)
+static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
 {
     tv *v = s->data;
+    ui_input teach_in = *in_frame; /* the teaching panels take their clicks, wheel and keys */
+    ui_teach_input(&v->teach, app, &teach_in);
+    const ui_input *in = &teach_in;
     camera_sync(v, app, in);
     const table *t = tv_table(app);
     flags_fit(v, t);
@@ -745,6 +750,7 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
         if (app->time < v->anims[i].t0 + v->anims[i].dur)
             v->anims[keep++] = v->anims[i];
     v->anim_count = keep;
+    ui_teach_update(&v->teach, app);
     if (v->seen_version != app->state_version) {
         /* The match changed under us (undo, load): drop stale previews. */
         v->seen_version = app->state_version;
@@ -1108,6 +1114,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_tooltip(v, app, ctx, t);
     draw_hud(v, app, ctx);
     draw_actions(v, app, ctx);
+    ui_teach_draw(&v->teach, app, ctx);
 }
 
 static void tv_destroy(ui_screen *s)
@@ -1126,6 +1133,7 @@ ui_screen *ui_table_view_create(ui_app *app)
     v->hover = -1;
     v->los_from = -1;
     v->sight_fig = -1;
+    ui_teach_init(&v->teach);
     ui_screen *s = mem_calloc(1, sizeof *s);
     *s = (ui_screen){.name = "table",
                      .input = tv_input,

@@ -1,6 +1,9 @@
 #include "ui/event_log.h"
 
+#include "core/mem.h"
+
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define EXPLAIN_MAX 96
@@ -243,14 +246,46 @@ static uint32_t colour_of(rules_event_kind k)
 
 /* An event, or a run of events saying the same thing of several figures ("in command: Guardia 3,
  * Guardia 4"); returns the index after the run. */
-static int explain_run(explainer *x, const table *t, const rules_event *ev, int n, int at)
+/* The text after the figure's own name when it starts with it ("Warrior 3| is demoralised"). */
+static const char *after_name(const table *t, const rules_event *e)
 {
+    const char *name = figure_name(t, e->figure);
+    size_t len = name ? strlen(name) : 0;
+    return len && strncmp(e->text, name, len) == 0 && e->text[len] == ' ' ? e->text + len + 1
+                                                                          : NULL;
+}
+
+/* A run of events saying the same of several figures by name: "is demoralised: the raw morale
+ * pile is empty (12 figures): Tribesman 1, Tribesman 2, ...". Returns the index after it. */
+static int explain_named_run(explainer *x, const table *t, const rules_event *ev, int n, int at)
+{
+    const char *rest = after_name(t, &ev[at]);
     int end = at + 1;
-    while (end < n && same_line(&ev[at], &ev[end]))
+    while (end < n && ev[end].kind == ev[at].kind && strcmp(ev[end].ref, ev[at].ref) == 0 &&
+           after_name(t, &ev[end]) && strcmp(after_name(t, &ev[end]), rest) == 0)
         end++;
+    char line[400];
+    size_t len = (size_t)snprintf(line, sizeof line, "%s (%d figures): ", rest, end - at);
+    for (int i = at; i < end && len + 4 < sizeof line; i++)
+        len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", i > at ? ", " : "",
+                                figure_name(t, ev[i].figure));
+    emit_line(x, colour_of(ev[at].kind), 1, line);
+    return end;
+}
+
+/* An event with every later one saying the same words under the same rule ("fires" of each
+ * firer, however the dice fall between them): one line naming the figures. */
+static void explain_same(explainer *x, const table *t, const rules_event *ev, int n, int at,
+                         bool *done)
+{
     char line[400], names[300] = "";
     size_t len = 0;
-    for (int i = at; i < end; i++) {
+    int count = 0;
+    for (int i = at; i < n; i++) {
+        if (done[i] || !same_line(&ev[at], &ev[i]))
+            continue;
+        done[i] = true;
+        count++;
         const char *name = figure_name(t, ev[i].figure);
         if (name && !strstr(ev[at].text, name) && len + 4 < sizeof names)
             len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", name);
@@ -260,39 +295,43 @@ static int explain_run(explainer *x, const table *t, const rules_event *ev, int 
                  names[0] ? " - " : "", names);
     else if (names[0])
         snprintf(line, sizeof line, "%s: %s", names, ev[at].text);
-    else if (end - at > 1)
-        snprintf(line, sizeof line, "%s (x%d)", ev[at].text, end - at);
+    else if (count > 1)
+        snprintf(line, sizeof line, "%s (x%d)", ev[at].text, count);
     else
         snprintf(line, sizeof line, "%s", ev[at].text);
     emit_line(x, colour_of(ev[at].kind), 1, line);
-    return end;
 }
 
-static bool die_seen(const rules_event *ev, int at)
+static bool named_run_at(const table *t, const rules_event *ev, int n, int at)
 {
-    for (int i = 0; i < at; i++)
-        if (ev[i].kind == RULES_EV_DIE && ev[i].group == ev[at].group && ev[at].group != 0)
-            return true;
-    return false;
+    return at + 1 < n && after_name(t, &ev[at]) && after_name(t, &ev[at + 1]) &&
+           ev[at + 1].kind == ev[at].kind &&
+           strcmp(after_name(t, &ev[at]), after_name(t, &ev[at + 1])) == 0;
 }
 
 static void explain_events(explainer *x, const game *g, const rules_event *ev, int n)
 {
     const table *t = game_table(g);
-    for (int i = 0; i < n;) {
-        if (!ev[i].text[0] && ev[i].kind != RULES_EV_DIE) {
-            i++;
+    bool *done = mem_calloc((size_t)n + 1, sizeof *done);
+    for (int i = 0; i < n; i++) {
+        if (done[i] || (!ev[i].text[0] && ev[i].kind != RULES_EV_DIE))
             continue;
-        }
         emit_ref(x, ev[i].ref);
         if (ev[i].kind == RULES_EV_DIE) {
-            if (!die_seen(ev, i))
-                explain_dice(x, ev, n, i);
-            i++;
+            explain_dice(x, ev, n, i);
+            for (int k = i; k < n; k++) /* the whole throw is told */
+                done[k] |=
+                    ev[k].kind == RULES_EV_DIE && ev[i].group != 0 && ev[k].group == ev[i].group;
+            done[i] = true;
+        } else if (named_run_at(t, ev, n, i)) {
+            int end = explain_named_run(x, t, ev, n, i);
+            for (int k = i; k < end; k++)
+                done[k] = true;
         } else {
-            i = explain_run(x, t, ev, n, i);
+            explain_same(x, t, ev, n, i, done);
         }
     }
+    free(done);
 }
 
 static int explain_refusal(const ui_event_log_refusal *r, ui_event_log_line *out, int max)
@@ -343,7 +382,7 @@ int ui_event_log_explain(const ui_event_log *log, const game *g, int key, ui_eve
 /* Greedy word wrap of `text` into lines at most `maxw` wide; draws them when `draw`. Returns
  * the number of lines. */
 static int wrap_text(render_ctx *ctx, const char *text, float size, float x, float y, float maxw,
-                     float line_h, uint32_t rgba, bool draw)
+                     float line_h, uint32_t rgba, const float *clip)
 {
     char line[400];
     int lines = 0;
@@ -373,8 +412,9 @@ static int wrap_text(render_ctx *ctx, const char *text, float size, float x, flo
             best = strlen(p) < sizeof line - 1 ? strlen(p) : sizeof line - 1;
         memcpy(line, p, best);
         line[best] = 0;
-        if (draw)
-            render_text(ctx, x, y + lines * line_h, line, size, rgba, RENDER_ALIGN_LEFT);
+        float ly = y + lines * line_h;
+        if (clip && ly >= clip[0] && ly + line_h <= clip[1])
+            render_text(ctx, x, ly, line, size, rgba, RENDER_ALIGN_LEFT);
         lines++;
         p += best;
         while (*p == ' ')
@@ -385,12 +425,13 @@ static int wrap_text(render_ctx *ctx, const char *text, float size, float x, flo
 
 typedef struct log_metrics {
     float k, row_h, line_h, pad, indent, text_w;
+    float clip[2]; /* the lines drawn lie between these (the renderer has no clipping) */
 } log_metrics;
 
 static log_metrics metrics_of(render_ctx *ctx, float w)
 {
     float k = render_ui_scale(ctx);
-    return (log_metrics){k, 19 * k, 15 * k, 8 * k, 14 * k, w - 16 * k};
+    return (log_metrics){k, 19 * k, 15 * k, 8 * k, 14 * k, w - 16 * k, {0, 0}};
 }
 
 /* Height of an entry; with `draw`, draws it with its top at y. */
@@ -400,7 +441,7 @@ static float entry_layout(ui_event_log *log, render_ctx *ctx, const game *g, int
     char title[512];
     ui_event_log_title(log, g, key, title, sizeof title);
     bool opened = log->opened == key, refused = key <= -10;
-    if (draw) {
+    if (draw && y >= m->clip[0] && y + m->row_h <= m->clip[1]) {
         /* One line: cut to the width with an ellipsis (the explanation has it all). */
         char full[520], cut[520];
         snprintf(full, sizeof full, "%s %s", opened ? "v" : ">", title);
@@ -425,7 +466,7 @@ static float entry_layout(ui_event_log *log, render_ctx *ctx, const game *g, int
     for (int i = 0; i < n; i++) {
         float ind = lines[i].indent * m->indent + 8 * m->k;
         int rows = wrap_text(ctx, lines[i].text, EXPLAIN_SIZE, x + ind, y + h, m->text_w - ind,
-                             m->line_h, lines[i].rgba, draw);
+                             m->line_h, lines[i].rgba, draw ? m->clip : NULL);
         h += rows * m->line_h;
     }
     return h + m->pad;
@@ -448,6 +489,27 @@ static void draw_button(ui_event_log *log, render_ctx *ctx, float bx, float by)
 }
 
 #define ENTRIES_MAX 4096
+
+/* Scrolls so the entry just opened shows from its top (all of it when it fits). */
+static void reveal(ui_event_log *log, render_ctx *ctx, const game *g, const int *keys, int n,
+                   const log_metrics *m, float view)
+{
+    log->reveal = false;
+    float below = 0; /* height of the entries after it */
+    for (int i = n - 1; i >= 0; i--) {
+        float eh = entry_layout(log, ctx, g, keys[i], m, 0, 0, false);
+        if (keys[i] != log->opened) {
+            below += eh;
+            continue;
+        }
+        /* Its top sits at view - (below + eh - scroll) from the top of the view. */
+        if (eh > view || below + eh - log->scroll > view)
+            log->scroll = below + eh - view;
+        else if (below - log->scroll < 0)
+            log->scroll = below;
+        return;
+    }
+}
 
 void ui_event_log_draw(ui_event_log *log, render_ctx *ctx, const game *g, float bx, float by,
                        float x, float y, float w, float h)
@@ -472,23 +534,29 @@ void ui_event_log_draw(ui_event_log *log, render_ctx *ctx, const game *g, float 
     float heights = 0;
     for (int i = 0; i < n; i++)
         heights += entry_layout(log, ctx, g, keys[i], &m, x + 4 * m.k, 0, false);
+    if (log->reveal)
+        reveal(log, ctx, g, keys, n, &m, view);
     float max_scroll = heights > view ? heights - view : 0;
     log->scroll = log->scroll < 0 ? 0 : log->scroll > max_scroll ? max_scroll : log->scroll;
     if (n == 0)
         render_text(ctx, x + 12 * m.k, top, "Nothing has happened yet.", 11, DIM_RGBA,
                     RENDER_ALIGN_LEFT);
-    /* Newest at the bottom: walk back from the last entry. */
+    /* Newest at the bottom: walk back from the last entry; an entry taller than the view
+     * shows the part inside it. */
+    m.clip[0] = top;
+    m.clip[1] = bottom;
     float cur = bottom + log->scroll;
     for (int i = n - 1; i >= 0 && cur > top; i--) {
         float eh = entry_layout(log, ctx, g, keys[i], &m, x + 4 * m.k, 0, false);
         cur -= eh;
-        if (cur < top - 0.5f || cur + eh > bottom + 0.5f)
-            continue; /* only whole entries: the renderer has no clipping */
+        if (cur >= bottom)
+            continue;
+        float y0 = cur > top ? cur : top, y1 = cur + eh < bottom ? cur + eh : bottom;
         if (log->opened == keys[i])
-            render_rect(ctx, x + 3 * m.k, cur, w - 6 * m.k, eh - 2 * m.k, 0x243044ff);
+            render_rect(ctx, x + 3 * m.k, y0, w - 6 * m.k, y1 - y0 - 2 * m.k, 0x243044ff);
         entry_layout(log, ctx, g, keys[i], &m, x + 4 * m.k, cur, true);
         if (log->hit_count < UI_EVENT_LOG_HITS_MAX)
-            log->hits[log->hit_count++] = (ui_event_log_hit){cur, eh, keys[i]};
+            log->hits[log->hit_count++] = (ui_event_log_hit){y0, y1 - y0, keys[i]};
     }
     if (log->scroll > 0)
         render_text(ctx, x + w - 8 * m.k, y + 5 * m.k, "scrolled back", 10.5f, DIM_RGBA,
@@ -516,6 +584,7 @@ bool ui_event_log_click(ui_event_log *log, float x, float y)
     for (int i = 0; i < log->hit_count; i++)
         if (y >= log->hits[i].y && y < log->hits[i].y + log->hits[i].h) {
             log->opened = log->opened == log->hits[i].key ? UI_EVENT_LOG_NONE : log->hits[i].key;
+            log->reveal = log->opened != UI_EVENT_LOG_NONE;
             return true;
         }
     return true;

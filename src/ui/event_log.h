@@ -45,6 +45,7 @@ typedef struct ui_event_log {
     bool open;
     int opened;   /* the key of the entry shown opened, or UI_EVENT_LOG_NONE */
     float scroll; /* pixels scrolled back from the newest entry */
+    bool reveal;  /* scroll the opened entry into view at the next draw */
     ui_event_log_refusal refusals[UI_EVENT_LOG_REFUSALS_MAX]; /* a ring: the newest kept */
     int refusal_count;                                        /* told so far */
     /* As last drawn, for clicks and tests. */

@@ -7,6 +7,7 @@
 #include "ui/actions.h"
 #include "ui/app.h"
 #include "ui/overlay.h"
+#include "ui/solo.h"
 #include "ui/tools.h"
 
 #include <math.h>
@@ -90,6 +91,7 @@ typedef struct tv {
     float bar_x[UI_ACTIONS_MAX], bar_y, bar_w[UI_ACTIONS_MAX], bar_h; /* laid out when drawn */
     los_index *los; /* static terrain never changes during a match */
     const table *los_table;
+    ui_solo solo; /* the bot's sides (ui/solo.h) */
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -224,6 +226,8 @@ static void anim_add(tv *v, ui_app *app, int fig, vec2s from, vec2s to, float f0
 /* Remembers every figure's place, submits, and animates the figures that moved. */
 static bool submit_animated(tv *v, ui_app *app, const rules_command *cmd, char *reason, size_t size)
 {
+    if (!ui_solo_may_submit(&v->solo, app, cmd, reason, size))
+        return false;
     const table *t = tv_table(app);
     int n = t->figure_count;
     vec2s *pos = mem_calloc((size_t)n + 1, sizeof *pos);
@@ -745,6 +749,10 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
         if (app->time < v->anims[i].t0 + v->anims[i].dur)
             v->anims[keep++] = v->anims[i];
     v->anim_count = keep;
+    rules_command bot; /* the hand-over cover, and the bot's sides at a readable pace */
+    char why[256];
+    if (ui_solo_next(&v->solo, app, app->time, &bot))
+        ui_solo_done(&v->solo, app, &bot, submit_animated(v, app, &bot, why, sizeof why), why);
     if (v->seen_version != app->state_version) {
         /* The match changed under us (undo, load): drop stale previews. */
         v->seen_version = app->state_version;

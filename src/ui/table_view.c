@@ -8,6 +8,7 @@
 #include "ui/app.h"
 #include "ui/driver_panel.h"
 #include "ui/overlay.h"
+#include "ui/solo.h"
 #include "ui/tools.h"
 
 #include <math.h>
@@ -92,6 +93,7 @@ typedef struct tv {
     ui_driver_panel *driver; /* the turn driver (deck, dice, phases) at the top right */
     los_index *los;          /* static terrain never changes during a match */
     const table *los_table;
+    ui_solo solo; /* the bot's sides (ui/solo.h) */
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -226,6 +228,8 @@ static void anim_add(tv *v, ui_app *app, int fig, vec2s from, vec2s to, float f0
 /* Remembers every figure's place, submits, and animates the figures that moved. */
 static bool submit_animated(tv *v, ui_app *app, const rules_command *cmd, char *reason, size_t size)
 {
+    if (!ui_solo_may_submit(&v->solo, app, cmd, reason, size))
+        return false;
     const table *t = tv_table(app);
     int n = t->figure_count;
     vec2s *pos = mem_calloc((size_t)n + 1, sizeof *pos);
@@ -768,6 +772,10 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
             v->anims[keep++] = v->anims[i];
     v->anim_count = keep;
     ui_driver_panel_update(v->driver, app);
+    rules_command bot; /* the hand-over cover, and the bot's sides at a readable pace */
+    char why[256];
+    if (ui_solo_next(&v->solo, app, app->time, &bot))
+        ui_solo_done(&v->solo, app, &bot, submit_animated(v, app, &bot, why, sizeof why), why);
     if (v->seen_version != app->state_version) {
         /* The match changed under us (undo, load): drop stale previews. */
         v->seen_version = app->state_version;

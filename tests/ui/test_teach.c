@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -450,15 +451,81 @@ static void test_rules_reference(void **state)
     ui_rules_doc_destroy(d);
 }
 
+/* ---- on the table screen ------------------------------------------------------------------ */
+
+#define APP_W 1280
+#define APP_H 800
+
+static void app_frame(ui_app *app, render_ctx *ctx, ui_input *in, double dt)
+{
+    in->time += dt;
+    in->dt = (float)dt;
+    in->view_w = APP_W;
+    in->view_h = APP_H;
+    in->ui_scale = 1;
+    in->mouse_inside = true;
+    in->mouse_x = APP_W * 0.6f;
+    in->mouse_y = APP_H * 0.5f;
+    ui_app_frame(app, in, ctx);
+    ui_input_next_frame(in);
+}
+
+/* The volley redone on the table screen: the tray rolls on the bottom left, the hits framed
+ * green once it settles, nothing of it on the right half; E opens the log on the left. */
+static void test_table_screen(void **state)
+{
+    fixture *fx = *state;
+    char data[64] = "/tmp/sandtable-teach-XXXXXX", err[512], path[1024];
+    assert_non_null(mkdtemp(data));
+    setenv("XDG_DATA_HOME", data, 1);
+    snprintf(path, sizeof path, "%s/scenarios/lcr_toledo.json", SANDTABLE_SOURCE_DIR);
+    ui_app *app = ui_app_create(&(ui_app_desc){.scenario_path = path}, err, sizeof err);
+    assert_non_null(app);
+    game_destroy(app->game);
+    game_error gerr;
+    app->game = game_create(&(game_desc){.scenario = fx->scn, .seed_set = true, .seed = 8}, &gerr);
+    fixture mine = *fx;
+    mine.g = app->game;
+    play_toledo(&mine);
+    assert_true(game_undo(app->game));
+    app->state_version++;
+    render_ctx *ctx = render_create_offscreen(APP_W, APP_H, &(render_desc){0}, err, sizeof err);
+    assert_non_null(ctx);
+    ui_input in = {0};
+    app->settings.anim_speed = 1;
+    app->settings.skip_animations = false;
+    app_frame(app, ctx, &in, 0.016);
+    assert_true(game_redo(app->game)); /* the volley resolves */
+    app->state_version++;
+    app_frame(app, ctx, &in, 0.016);
+    app_frame(app, ctx, &in, 0.3);
+    save_png(ctx, "teach_screen_rolling.png");
+    for (int i = 0; i < 10; i++)
+        app_frame(app, ctx, &in, 0.5);
+    save_png(ctx, "teach_screen_tray.png");
+    int left = count_rgb(ctx, 0, APP_H / 3, APP_W / 2, APP_H, UI_DICE_HIT_RGB, 6);
+    int right = count_rgb(ctx, APP_W / 2, 0, APP_W, APP_H, UI_DICE_HIT_RGB, 6);
+    assert_true(left > 19 * 40); /* 19 hits and 3 saves, each with a green frame */
+    assert_int_equal(right, 0);
+    in.keys[in.key_count++] = 'e';
+    app_frame(app, ctx, &in, 0.016);
+    save_png(ctx, "teach_screen_log.png");
+    /* The log panel's dark body now fills the left column above the tray. */
+    assert_true(count_rgb(ctx, 10, 80, 400, 200, 0x101418, 10) > 20000);
+    ui_app_destroy(app);
+    render_destroy(ctx);
+    snprintf(path, sizeof path, "rm -rf '%s'", data);
+    assert_int_equal(system(path), 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
         artifacts = argv[1];
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_tray_sorted_and_marked),
-        cmocka_unit_test(test_tray_animates),
-        cmocka_unit_test(test_log_lists_and_explains),
-        cmocka_unit_test(test_rules_reference),
+        cmocka_unit_test(test_tray_sorted_and_marked), cmocka_unit_test(test_tray_animates),
+        cmocka_unit_test(test_log_lists_and_explains), cmocka_unit_test(test_rules_reference),
+        cmocka_unit_test(test_table_screen),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -342,8 +342,8 @@ static die_pose pose_at(const tray_layout *l, const ui_dice_group *g, const ui_d
         from.x = fmaxf(from.x, g->x + l->size * 0.75f);
         from.y = fmaxf(from.y, g->y + l->title_h + l->size * 0.75f);
         p.c = glms_vec2_lerp(from, thrown, ease);
-        p.c.y -= sinf(u * 3.14159f) *
-                 fminf(10 * l->k, p.c.y - g->y - l->title_h - l->size * 0.75f); /* a hop */
+        float room = fmaxf(0, p.c.y - g->y - l->title_h - l->size * 0.75f);
+        p.c.y -= sinf(u * 3.14159f) * fminf(10 * l->k, room); /* a hop */
         p.angle = (1 - ease) * (4 + 6 * unit_rand(seed + 2));
         int faces = d->sides == 0 ? 4 : d->sides > 0 ? d->sides : 6;
         p.face = 1 + (int)(hash32(seed + (uint32_t)(tt * 14)) % (uint32_t)faces);

@@ -96,6 +96,13 @@ int game_targets(const game *g, const rules_command *fire, rules_target *out, in
  * set does not say or the figure cannot fire. */
 bool game_arc(const game *g, figure_id fig, float *half_angle, float *range_cm);
 int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max);
+/* True when the rule set moves units as blocks (rules_ops.moves_by_unit). */
+bool game_moves_by_unit(const game *g);
+/* The figures the MOVE or WHEEL `cmd` would move, its reference figure first (the rule set's
+ * answer, else the command's figures, else its unit's active figures). Returns the count. */
+int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, int max);
+/* The unit the rule set measures in: "cm" (the default) or "inch". */
+const char *game_measure(const game *g);
 
 /* ---- commands ------------------------------------------------------------------------------ */
 

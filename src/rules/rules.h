@@ -236,6 +236,18 @@ struct rules_ops {
      * direction) and its longest range in cm. False when it cannot fire. May be NULL. */
     bool (*arc)(const rules_state *rs, const table *t, figure_id fig, float *half_angle,
                 float *range_cm);
+
+    /* Units move as blocks (units of stands): the front end drags and wheels a figure's whole
+     * unit, keeping the stands' relative places. False (the default): figures move singly. */
+    bool moves_by_unit;
+    /* The figures the MOVE or WHEEL `cmd` would move, the reference figure (the one whose path
+     * the command gives) first; e.g. a formed brigade's stands. Returns the count written. May
+     * be NULL: then the command's figures, else its unit's active figures. */
+    int (*move_figures)(const rules_state *rs, const table *t, const rules_command *cmd,
+                        figure_id *out, int max);
+    /* The unit the rule set measures in: "cm" or "inch"; the front end shows distances in it
+     * until the player picks a unit. May be NULL: "cm". */
+    const char *(*measure)(const rules_state *rs);
 };
 
 /* ---- registry ---------------------------------------------------------------------------- */

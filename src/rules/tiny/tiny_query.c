@@ -469,6 +469,9 @@ bool tiny_reach(const rules_state *rs, const table *t, const rules_command *move
         allowance = tiny_cm(rs, tr->move_in);
     } else {
         unit_id u = cmd_unit(t, move);
+        figure_id ref; /* a formed brigade: its reference stand's unit */
+        if (!tiny_is_troop_unit(t, u) && tiny_move_figures(rs, t, move, &ref, 1) == 1)
+            u = table_figure_const(t, ref)->unit;
         tiny_unit_geom g;
         tr = tiny_troop_of(rs, t, u);
         if (!tr || !tiny_unit_geom_of(t, u, &g))

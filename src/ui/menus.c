@@ -154,6 +154,7 @@ static void pause_choose(ui_app *app, menu *m, int i)
     case 3:
         app->settings.units =
             app->settings.units == RENDER_UNITS_CM ? RENDER_UNITS_INCH : RENDER_UNITS_CM;
+        app->settings.units_chosen = true;
         break;
     case 4:
         app->settings.anim_speed = app->settings.anim_speed <= 0     ? 1.0f

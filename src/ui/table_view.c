@@ -10,6 +10,7 @@
 #include "ui/driver_panel.h"
 #include "ui/overlay.h"
 #include "ui/solo.h"
+#include "ui/teach.h"
 #include "ui/tools.h"
 #include "ui/unit_block.h"
 
@@ -108,7 +109,8 @@ typedef struct tv {
     ui_driver_panel *driver; /* the turn driver (deck, dice, phases) at the top right */
     los_index *los;          /* static terrain never changes during a match */
     const table *los_table;
-    ui_solo solo; /* the bot's sides (ui/solo.h) */
+    ui_solo solo;   /* the bot's sides (ui/solo.h) */
+    ui_teach teach; /* dice tray and event log (ui/teach.h) */
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -319,12 +321,12 @@ static void move_drop(tv *v, ui_app *app)
         return;
     if (!v->move.ok) {
         spring_back(v, app);
-        ui_app_toast(app, "Cannot move there: %s", v->move.reason);
+        ui_teach_refused(&v->teach, app, "move there", v->move.reason);
         return;
     }
     if (!submit_animated(v, app, &v->move.cmd, reason, sizeof reason)) {
         spring_back(v, app);
-        ui_app_toast(app, "Cannot move there: %s", reason);
+        ui_teach_refused(&v->teach, app, "move there", reason);
         return;
     }
     char a[32];
@@ -345,7 +347,7 @@ static void rotate_commit(tv *v, ui_app *app, float facing)
     cmd.facing = facing;
     char reason[256];
     if (!submit_animated(v, app, &cmd, reason, sizeof reason))
-        ui_app_toast(app, "Cannot turn: %s", reason);
+        ui_teach_refused(&v->teach, app, "turn", reason);
 }
 
 static vec2s handle_pos(const tv *v, const figure *f)
@@ -667,7 +669,7 @@ static void press_target(tv *v, ui_app *app)
     if (submit_animated(v, app, &cmd, reason, sizeof reason))
         ui_app_toast(app, "Fired at figure %u", (unsigned)cmd.target.id);
     else
-        ui_app_toast(app, "Cannot fire: %s", reason);
+        ui_teach_refused(&v->teach, app, "fire", reason);
 }
 
 static void set_tool(tv *v, ui_app *app, tv_tool tool)
@@ -847,7 +849,7 @@ static void command_run(tv *v, ui_app *app, const rules_command *cmd)
     if (submit_animated(v, app, cmd, reason, sizeof reason))
         ui_app_toast(app, "%s", label);
     else
-        ui_app_toast(app, "Cannot %s: %s", label, reason);
+        ui_teach_refused(&v->teach, app, label, reason);
 }
 
 static void action_run(tv *v, ui_app *app, int i)
@@ -859,7 +861,7 @@ static void action_run(tv *v, ui_app *app, int i)
     if (submit_animated(v, app, &it.cmd, reason, sizeof reason))
         ui_app_toast(app, "%s", it.label);
     else
-        ui_app_toast(app, "Cannot %s: %s", it.label, reason);
+        ui_teach_refused(&v->teach, app, it.label, reason);
 }
 
 static int action_at(const tv *v, float x, float y)
@@ -953,9 +955,12 @@ static void camera_sync(tv *v, ui_app *app, const ui_input *in)
     v->cam_ready = true;
 }
 
-static void tv_input(ui_screen *s, ui_app *app, const ui_input *in)
+static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
 {
     tv *v = s->data;
+    ui_input teach_in = *in_frame; /* the teaching panels take their clicks, wheel and keys */
+    ui_teach_input(&v->teach, app, &teach_in);
+    const ui_input *in = &teach_in;
     camera_sync(v, app, in);
     const table *t = tv_table(app);
     flags_fit(v, t);
@@ -981,6 +986,7 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
         if (app->time < v->anims[i].t0 + v->anims[i].dur)
             v->anims[keep++] = v->anims[i];
     v->anim_count = keep;
+    ui_teach_update(&v->teach, app);
     ui_driver_panel_update(v->driver, app);
     rules_command bot; /* the hand-over cover, and the bot's sides at a readable pace */
     char why[256];
@@ -1358,6 +1364,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_hud(v, app, ctx);
     ui_driver_panel_draw(v->driver, app, ctx);
     draw_actions(v, app, ctx);
+    ui_teach_draw(&v->teach, app, ctx);
 }
 
 static void tv_destroy(ui_screen *s)
@@ -1378,6 +1385,7 @@ ui_screen *ui_table_view_create(ui_app *app)
     v->los_from = -1;
     v->sight_fig = -1;
     v->driver = ui_driver_panel_create();
+    ui_teach_init(&v->teach);
     ui_screen *s = mem_calloc(1, sizeof *s);
     *s = (ui_screen){.name = "table",
                      .input = tv_input,

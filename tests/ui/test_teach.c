@@ -369,6 +369,9 @@ static void test_log_lists_and_explains(void **state)
     assert_int_equal(keys[0], UI_EVENT_LOG_SETUP);
     assert_int_equal(index_of(keys, n, fx->fire), 1 + fx->fire);
     assert_int_equal(keys[n - 1], ui_event_log_refusal_key(0));
+    int few[3]; /* fewer places than entries: the newest are kept */
+    assert_int_equal(ui_event_log_entries(log, fx->g, few, 3), 3);
+    assert_memory_equal(few, keys + n - 3, sizeof few);
     char title[512];
     ui_event_log_title(log, fx->g, fx->fire, title, sizeof title);
     assert_non_null(strstr(title, "fire"));

@@ -397,9 +397,10 @@ void lcr_artillery_resolve(rules_state *rs, rules_ctx *ctx, const rules_command 
 /* ---- the bot's candidates and the odds ----------------------------------------------------------
  */
 
-/* Up to max (at most 8) enemies of the gun's side within max_range, nearest first. */
-static int nearest_enemies(const table *t, const figure *g, float max_range, figure_id *out,
-                           int max)
+/* Up to max (at most 8) enemies of the gun's side in its sight within max_range, nearest
+ * first. */
+static int nearest_enemies(const rules_state *rs, const table *t, const figure *g, float max_range,
+                           figure_id *out, int max)
 {
     int n = 0;
     float dist[8];
@@ -408,7 +409,8 @@ static int nearest_enemies(const table *t, const figure *g, float max_range, fig
         const figure *e = &t->figures[i];
         float d = glms_vec2_distance(e->pos, g->pos);
         if (e->side.id == g->side.id || !table_figure_active(e) || d > max_range ||
-            (n == max && d >= dist[n - 1]))
+            (n == max && d >= dist[n - 1]) ||
+            lcr_hidden(rs, t, g->pos, table_posture_eye_ft(g->posture), e, NULL))
             continue;
         int k = n < max ? n++ : n - 1; /* a full list drops its farthest */
         for (; k > 0 && dist[k - 1] > d; k--) {
@@ -444,7 +446,7 @@ int lcr_artillery_candidates(const rules_state *rs, const table *t, side_id sd, 
                 continue;
             }
             figure_id near[4];
-            int k = nearest_enemies(t, g, lcr_artillery_max_range(gt, (lcr_ammo)a), near, 4);
+            int k = nearest_enemies(rs, t, g, lcr_artillery_max_range(gt, (lcr_ammo)a), near, 4);
             for (int j = 0; j < k && n < max; j++) {
                 c.target = near[j];
                 c.point_set = true;

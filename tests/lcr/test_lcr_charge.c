@@ -1,0 +1,2 @@
+#include "lcr_harness.h"
+int main(void){return 0;}

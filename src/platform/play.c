@@ -8,7 +8,9 @@
 
 #include <SDL2/SDL.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define DEFAULT_SCENARIO "scenarios/lcr_teaching.json"
 
@@ -40,16 +42,36 @@ static bool default_scenario(char *buf, size_t size)
     return readable(buf);
 }
 
-static int parse_args(int argc, char **argv, char *scenario_path, size_t size, bool *resume)
+#define PLAY_BOTS_MAX 8
+
+typedef struct play_args {
+    bool resume;
+    const char *bots[PLAY_BOTS_MAX]; /* --bot SIDE, as given */
+    int bot_count;
+} play_args;
+
+static int parse_args(int argc, char **argv, char *scenario_path, size_t size, play_args *a)
 {
     const char *given = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--continue") == 0)
-            *resume = true;
-        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: sandtable [play] [--continue] [SCENARIO]\nOpens the table (default "
-                   "%s); --continue resumes the scenario's autosave. F1 in the window lists "
-                   "every key.\n",
+            a->resume = true;
+        else if (strcmp(argv[i], "--bot") == 0) {
+            if (i + 1 >= argc || a->bot_count == PLAY_BOTS_MAX) {
+                fprintf(stderr, "sandtable play: --bot needs a side (name, number or all)\n");
+                return 2;
+            }
+            a->bots[a->bot_count++] = argv[++i];
+        } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: sandtable [play] [--continue] [--bot SIDE]... [SCENARIO]\n"
+                   "Opens the table. With no SCENARIO, the start screen lists the shipped "
+                   "scenarios (%s selected: Enter starts it).\n"
+                   "  --continue   resume the scenario's autosave\n"
+                   "  --bot SIDE   the bot plays SIDE (its name, its number from 1, or all); "
+                   "repeatable.\n"
+                   "               Sides can also be handed to the bot and back from the pause "
+                   "menu (Esc).\n"
+                   "F1 in the window lists every key.\n",
                    DEFAULT_SCENARIO);
             return 1;
         } else if (argv[i][0] == '-') {
@@ -289,18 +311,56 @@ static void run(platform *p, ui_app *app)
     remember_window(p, app);
 }
 
+/* --bot SIDE: a side's name (any case), its number from 1, or "all". Numbers and "all" work
+ * without a match (the start screen's toggles); names need the match's table. */
+static bool apply_bots(ui_app *app, const play_args *a)
+{
+    const table *t = app->game ? game_table(app->game) : NULL;
+    for (int i = 0; i < a->bot_count; i++) {
+        const char *want = a->bots[i];
+        char *end;
+        long n = strtol(want, &end, 10);
+        int found = 0;
+        if (strcmp(want, "all") == 0) {
+            for (int k = 1; k < UI_APP_SIDES_MAX; k++)
+                app->controller[k] = UI_CONTROLLER_BOT;
+            found = 1;
+        } else if (*want && !*end && n >= 1 && n < UI_APP_SIDES_MAX && (!t || n <= t->side_count)) {
+            app->controller[n] = UI_CONTROLLER_BOT;
+            found = 1;
+        }
+        for (int k = 0; t && !found && k < t->side_count; k++)
+            if (strcasecmp(t->sides[k].name, want) == 0 && t->sides[k].id.id < UI_APP_SIDES_MAX) {
+                app->controller[t->sides[k].id.id] = UI_CONTROLLER_BOT;
+                found = 1;
+            }
+        if (!found) {
+            fprintf(stderr, "sandtable play: --bot %s: no such side", want);
+            for (int k = 0; t && k < t->side_count; k++)
+                fprintf(stderr, "%s%d %s", k ? ", " : " (sides: ", k + 1, t->sides[k].name);
+            fprintf(stderr, "%s\n", t ? ")" : " (give its number without a scenario)");
+            return false;
+        }
+    }
+    return true;
+}
+
 int cli_play(int argc, char **argv)
 {
     char path[1024], err[1024];
-    bool resume = false;
-    int rc = parse_args(argc, argv, path, sizeof path, &resume);
+    play_args a = {0};
+    int rc = parse_args(argc, argv, path, sizeof path, &a);
     if (rc)
         return rc == 1 ? 0 : rc == 3 ? 1 : 2;
     ui_app *app =
-        ui_app_create(&(ui_app_desc){.scenario_path = path, .resume = resume}, err, sizeof err);
+        ui_app_create(&(ui_app_desc){.scenario_path = path, .resume = a.resume}, err, sizeof err);
     if (!app) {
         fprintf(stderr, "sandtable: %s\n", err);
         return 1;
+    }
+    if (!apply_bots(app, &a)) {
+        ui_app_destroy(app);
+        return 2;
     }
     platform p = {0};
     if (!platform_open(&p, &app->settings, err, sizeof err)) {

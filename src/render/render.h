@@ -148,6 +148,12 @@ void render_rect_outline(render_ctx *ctx, float x, float y, float w, float h, ui
 void render_text_panel(render_ctx *ctx, float x, float y, const char *const *lines, int n,
                        float size);
 
+/* Draws the art folder's image `name` (file stem: "card_officer"), tinted with side_rgb
+ * (0xRRGGBB) through its mask when it has one, scaled into the rect (x, y, w, h) with opacity
+ * `alpha`. False (nothing drawn) when the art is missing: the caller draws a plain shape. */
+bool render_image(render_ctx *ctx, const char *name, float x, float y, float w, float h,
+                  uint32_t side_rgb, uint8_t alpha);
+
 /* A scale bar in the chosen units with its bottom-left corner at (x, y). */
 void render_scale_bar(render_ctx *ctx, const render_camera *cam, float x, float y,
                       render_units units);

@@ -19,6 +19,7 @@ typedef struct menu {
     int hot;
     float x, y, w, row; /* laid out at draw time, used by input */
     void (*choose)(ui_app *app, struct menu *m, int index);
+    int codes[MENU_ITEMS_MAX]; /* what each row does (pause menu) */
     char paths[MENU_ITEMS_MAX][1100];
 } menu;
 
@@ -118,6 +119,41 @@ static void menu_add(menu *m, const char *text)
 
 /* ---- pause menu ---------------------------------------------------------------------------- */
 
+/* What each row of the pause menu does; the rows of the sides come and go with the match. */
+enum {
+    PAUSE_RESUME = 0,
+    PAUSE_SAVE,
+    PAUSE_LOAD,
+    PAUSE_UNITS,
+    PAUSE_SPEED,
+    PAUSE_SIDE, /* + index of the side in the table: Human / Bot */
+    PAUSE_HELP = PAUSE_SIDE + UI_APP_SIDES_MAX,
+    PAUSE_QUIT,
+};
+
+static void pause_add(menu *m, int code, const char *text)
+{
+    if (m->count < MENU_ITEMS_MAX)
+        m->codes[m->count] = code;
+    menu_add(m, text);
+}
+
+static void pause_fill_sides(menu *m, const ui_app *app)
+{
+    if (!app->game)
+        return;
+    const table *t = game_table(app->game);
+    for (int i = 0; i < t->side_count && i < UI_APP_SIDES_MAX; i++) {
+        side_id id = t->sides[i].id;
+        if (id.id >= UI_APP_SIDES_MAX)
+            continue;
+        char line[160];
+        snprintf(line, sizeof line, "%s: played by %s", t->sides[i].name,
+                 app->controller[id.id] == UI_CONTROLLER_BOT ? "the bot" : "a player");
+        pause_add(m, PAUSE_SIDE + i, line);
+    }
+}
+
 static void pause_fill(menu *m, const ui_app *app)
 {
     char units[64], speed[64];
@@ -128,44 +164,65 @@ static void pause_fill(menu *m, const ui_app *app)
              : app->settings.anim_speed < 1.5f ? "normal"
                                                : "fast");
     m->count = 0;
-    menu_add(m, "Resume");
-    menu_add(m, "Save game (Ctrl+S)");
-    menu_add(m, "Load game (Ctrl+O)");
-    menu_add(m, units);
-    menu_add(m, speed);
-    menu_add(m, "Help (F1)");
-    menu_add(m, "Quit (saves automatically)");
+    pause_add(m, PAUSE_RESUME, "Resume");
+    pause_add(m, PAUSE_SAVE, "Save game (Ctrl+S)");
+    pause_add(m, PAUSE_LOAD, "Load game (Ctrl+O)");
+    pause_add(m, PAUSE_UNITS, units);
+    pause_add(m, PAUSE_SPEED, speed);
+    pause_fill_sides(m, app);
+    pause_add(m, PAUSE_HELP, "Help (F1)");
+    pause_add(m, PAUSE_QUIT, "Quit (saves automatically)");
+}
+
+/* Hands a side to the bot or back to a player (ui/solo.h plays it; ui/cover.h moves the
+ * viewer). */
+static void pause_toggle_side(ui_app *app, int index)
+{
+    const table *t = game_table(app->game);
+    if (index < 0 || index >= t->side_count)
+        return;
+    uint32_t id = t->sides[index].id.id;
+    if (id >= UI_APP_SIDES_MAX)
+        return;
+    bool bot = app->controller[id] != UI_CONTROLLER_BOT;
+    app->controller[id] = bot ? UI_CONTROLLER_BOT : UI_CONTROLLER_HUMAN;
+    ui_app_toast(app, "%s is now played by %s", t->sides[index].name, bot ? "the bot" : "a player");
 }
 
 static void pause_choose(ui_app *app, menu *m, int i)
 {
-    switch (i) {
-    case 0:
+    int code = m->codes[i];
+    switch (code) {
+    case PAUSE_RESUME:
         ui_app_pop(app);
         return;
-    case 1:
+    case PAUSE_SAVE:
         ui_app_pop(app);
         ui_app_save(app);
         return;
-    case 2:
+    case PAUSE_LOAD:
         ui_app_pop(app);
         ui_app_push(app, ui_load_menu_create(app));
         return;
-    case 3:
+    case PAUSE_UNITS:
         app->settings.units =
             app->settings.units == RENDER_UNITS_CM ? RENDER_UNITS_INCH : RENDER_UNITS_CM;
         break;
-    case 4:
+    case PAUSE_SPEED:
         app->settings.anim_speed = app->settings.anim_speed <= 0     ? 1.0f
                                    : app->settings.anim_speed < 1.5f ? 2.5f
                                                                      : 0.0f;
         break;
-    case 5:
+    case PAUSE_HELP:
         ui_app_pop(app);
         ui_app_push(app, ui_help_create());
         return;
-    case 6:
+    case PAUSE_QUIT:
         ui_app_quit(app);
+        return;
+    default:
+        pause_toggle_side(app, code - PAUSE_SIDE);
+        pause_fill(m, app);
         return;
     }
     ui_app_save_settings(app);

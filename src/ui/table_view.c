@@ -6,7 +6,9 @@
 #include "core/mem.h"
 #include "ui/actions.h"
 #include "ui/app.h"
+#include "ui/driver_panel.h"
 #include "ui/overlay.h"
+#include "ui/solo.h"
 #include "ui/tools.h"
 
 #include <math.h>
@@ -88,8 +90,10 @@ typedef struct tv {
     uint32_t actions_version;
     bool actions_ready;
     float bar_x[UI_ACTIONS_MAX], bar_y, bar_w[UI_ACTIONS_MAX], bar_h; /* laid out when drawn */
-    los_index *los; /* static terrain never changes during a match */
+    ui_driver_panel *driver; /* the turn driver (deck, dice, phases) at the top right */
+    los_index *los;          /* static terrain never changes during a match */
     const table *los_table;
+    ui_solo solo; /* the bot's sides (ui/solo.h) */
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -224,6 +228,8 @@ static void anim_add(tv *v, ui_app *app, int fig, vec2s from, vec2s to, float f0
 /* Remembers every figure's place, submits, and animates the figures that moved. */
 static bool submit_animated(tv *v, ui_app *app, const rules_command *cmd, char *reason, size_t size)
 {
+    if (!ui_solo_may_submit(&v->solo, app, cmd, reason, size))
+        return false;
     const table *t = tv_table(app);
     int n = t->figure_count;
     vec2s *pos = mem_calloc((size_t)n + 1, sizeof *pos);
@@ -477,6 +483,7 @@ static void set_tool(tv *v, ui_app *app, tv_tool tool)
 }
 
 static void action_run(tv *v, ui_app *app, int i);
+static void command_run(tv *v, ui_app *app, const rules_command *cmd);
 
 /* ---- input: keys and the camera ------------------------------------------------------------ */
 
@@ -623,6 +630,19 @@ static void handle_camera(tv *v, const ui_input *in)
     }
 }
 
+/* Submits a command chosen on a panel and says what happened. */
+static void command_run(tv *v, ui_app *app, const rules_command *cmd)
+{
+    if (cmd->kind == RULES_CMD_NONE)
+        return;
+    char reason[256], label[160];
+    ui_actions_label(game_table(app->game), cmd, label, sizeof label);
+    if (submit_animated(v, app, cmd, reason, sizeof reason))
+        ui_app_toast(app, "%s", label);
+    else
+        ui_app_toast(app, "Cannot %s: %s", label, reason);
+}
+
 static void action_run(tv *v, ui_app *app, int i)
 {
     if (i < 0 || i >= v->actions.count)
@@ -654,6 +674,12 @@ static void handle_left(tv *v, ui_app *app, const ui_input *in)
                      : -1;
     if (button >= 0) {
         action_run(v, app, button);
+        return;
+    }
+    rules_command panel_cmd;
+    if (in->pressed[UI_MOUSE_LEFT] && v->drag == DRAG_NONE &&
+        ui_driver_panel_click(v->driver, app, in->mouse_x, in->mouse_y, &panel_cmd)) {
+        command_run(v, app, &panel_cmd);
         return;
     }
     if (in->pressed[UI_MOUSE_LEFT]) {
@@ -745,6 +771,11 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
         if (app->time < v->anims[i].t0 + v->anims[i].dur)
             v->anims[keep++] = v->anims[i];
     v->anim_count = keep;
+    ui_driver_panel_update(v->driver, app);
+    rules_command bot; /* the hand-over cover, and the bot's sides at a readable pace */
+    char why[256];
+    if (ui_solo_next(&v->solo, app, app->time, &bot))
+        ui_solo_done(&v->solo, app, &bot, submit_animated(v, app, &bot, why, sizeof why), why);
     if (v->seen_version != app->state_version) {
         /* The match changed under us (undo, load): drop stale previews. */
         v->seen_version = app->state_version;
@@ -795,6 +826,9 @@ static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
         unsigned flags = v->flags[i] | (i == v->hover ? RENDER_FIG_HOVER : 0);
         /* Whoever the engine says is acting now is ringed. */
         if ((d.unit.id && f->unit.id == d.unit.id) || (d.figure.id && f->id.id == d.figure.id))
+            flags |= RENDER_FIG_HIGHLIGHT;
+        /* The card up lights whoever its leader could activate. */
+        if (ui_driver_panel_lit(v->driver, i))
             flags |= RENDER_FIG_HIGHLIGHT;
         vec2s pos = f->pos;
         float facing = f->facing;
@@ -1094,6 +1128,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     render_table_static(ctx, &v->cam, &scene);
     draw_sight(v, app, ctx, t);
     draw_move_region(v, ctx);
+    ui_driver_panel_draw_table(v->driver, app, ctx, &v->cam);
     draw_arcs(v, app, ctx, t);
     if (scene.show_labels)
         render_table_labels(ctx, &v->cam, t);
@@ -1107,6 +1142,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_box(v, ctx);
     draw_tooltip(v, app, ctx, t);
     draw_hud(v, app, ctx);
+    ui_driver_panel_draw(v->driver, app, ctx);
     draw_actions(v, app, ctx);
 }
 
@@ -1115,6 +1151,7 @@ static void tv_destroy(ui_screen *s)
     tv *v = s->data;
     free(v->flags);
     los_destroy(v->los);
+    ui_driver_panel_destroy(v->driver);
     free(v);
     free(s);
 }
@@ -1126,6 +1163,7 @@ ui_screen *ui_table_view_create(ui_app *app)
     v->hover = -1;
     v->los_from = -1;
     v->sight_fig = -1;
+    v->driver = ui_driver_panel_create();
     ui_screen *s = mem_calloc(1, sizeof *s);
     *s = (ui_screen){.name = "table",
                      .input = tv_input,

@@ -1375,6 +1375,30 @@ static bool lcr_arc(const rules_state *rs, const table *t, figure_id fig, float 
     return true;
 }
 
+/* Seed 000, Actions: Activate: a leader's radius by rank and quality from the data file, and
+ * whom he would activate now (demoralised figures other than himself do not answer). */
+static int lcr_command_radius_query(const rules_state *rs, const table *t, figure_id fig,
+                                    float *radius_cm, figure_id *out, int max)
+{
+    const figure *f = table_figure_const(t, fig);
+    if (!f || !table_figure_active(f) || !lcr_is_leader(f))
+        return -1;
+    *radius_cm = lcr_command_radius(rs->data, f);
+    figure_id ids[RULES_CMD_FIGURES_MAX * 4];
+    int n =
+        lcr_command_in_command(t, rs->data, f, *radius_cm, ids, (int)(sizeof ids / sizeof ids[0]));
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const figure *m = table_figure_const(t, ids[i]);
+        if (m->id.id != fig.id && (m->status & FIGURE_STATUS_DEMORALISED))
+            continue;
+        if (out && k < max)
+            out[k] = ids[i];
+        k++;
+    }
+    return k;
+}
+
 static void lcr_outcome(const rules_state *rs, const table *t, rules_outcome *out)
 {
     (void)t;
@@ -1448,6 +1472,7 @@ const rules_ops lcr_rules_ops = {
     .reach = lcr_reach,
     .targets = lcr_targets,
     .arc = lcr_arc,
+    .command_radius = lcr_command_radius_query,
     .outcome = lcr_outcome,
     .turn = lcr_turn,
     .driver = lcr_driver,

@@ -1,0 +1,140 @@
+#include "ui/solo.h"
+
+#include "ui/cover.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The bot's stream of the match seed; any fixed odd-making constant keeps it apart from the
+ * match dice (which use stream 0 of the same seed). */
+#define SOLO_STREAM_SALT 0x736f6c6fu /* "solo" */
+
+double ui_solo_delay(float anim_speed)
+{
+    if (anim_speed <= 0)
+        return 0.15;
+    double d = UI_SOLO_DELAY_S / anim_speed;
+    return d < UI_SOLO_DELAY_MIN_S ? UI_SOLO_DELAY_MIN_S : d;
+}
+
+dice_rng ui_solo_rng(const game *g)
+{
+    dice_rng rng;
+    dice_seed_stream(&rng, game_seed(g) ^ SOLO_STREAM_SALT, (uint64_t)game_cursor(g));
+    return rng;
+}
+
+ui_controller ui_solo_controller(const ui_app *app, side_id sid)
+{
+    return sid.id > 0 && sid.id < UI_APP_SIDES_MAX ? app->controller[sid.id] : UI_CONTROLLER_HUMAN;
+}
+
+/* A screen over the table (cover, pause menu, help) stops the bot: the player is not looking. */
+static bool table_on_top(const ui_app *app)
+{
+    return app->depth > 0 && !app->stack[app->depth - 1]->modal;
+}
+
+static bool is_sealed(const rules_decision *d, const rules_command *cmd)
+{
+    return d->simultaneous || (d->kind == RULES_DECIDE_SETUP && cmd->kind == RULES_CMD_CHOOSE);
+}
+
+bool ui_solo_next(ui_solo *s, ui_app *app, double now, rules_command *out)
+{
+    if (!app->game)
+        return false;
+    ui_cover_update(app);
+    rules_decision d;
+    game_decision(app->game, &d);
+    bool bot_turn =
+        d.kind != RULES_DECIDE_NONE && ui_solo_controller(app, d.side) == UI_CONTROLLER_BOT;
+    if (!bot_turn || !table_on_top(app) || now < s->stuck_until) {
+        s->due = 0;
+        return false;
+    }
+    if (s->due == 0 || s->version != app->state_version) {
+        /* Something changed (a command, an undo): a readable pause before the next one. */
+        s->due = now + ui_solo_delay(app->settings.anim_speed);
+        s->version = app->state_version;
+        return false;
+    }
+    if (now < s->due)
+        return false;
+    dice_rng rng = ui_solo_rng(app->game);
+    if (!bot_choose(app->game, BOT_GREEDY, &rng, out)) {
+        ui_app_toast(app, "The bot has no legal command for %s", d.prompt);
+        s->stuck_until = now + 2.0;
+        return false;
+    }
+    s->due = 0;
+    s->submitting = true;
+    s->side = d.side;
+    s->sealed = is_sealed(&d, out);
+    return true;
+}
+
+static const char *figure_name(const table *t, figure_id id)
+{
+    const figure *f = table_figure_const(t, id);
+    return f && f->name[0] ? f->name : NULL;
+}
+
+void ui_solo_describe(const table *t, const rules_command *cmd, char *buf, size_t size)
+{
+    char kind[48];
+    snprintf(kind, sizeof kind, "%s", rules_command_kind_name(cmd->kind));
+    for (char *p = kind; *p; p++)
+        if (*p == '_')
+            *p = ' ';
+    const char *who = figure_name(t, cmd->figure);
+    if (!who && cmd->figure_count)
+        who = figure_name(t, cmd->figures[0]);
+    if (!who) {
+        const unit *u = table_unit_const(t, cmd->unit);
+        who = u && u->name[0] ? u->name : NULL;
+    }
+    int n = snprintf(buf, size, "%s", kind);
+    if (cmd->option[0] && n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, " %s", cmd->option);
+    if (who && n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, " %s", who);
+    if (cmd->figure_count > 1 && n >= 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, " (and %d more)", cmd->figure_count - 1);
+    const char *target = figure_name(t, cmd->target);
+    if (target && n >= 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, " at %s", target);
+}
+
+void ui_solo_done(ui_solo *s, ui_app *app, const rules_command *cmd, bool ok, const char *reason)
+{
+    s->submitting = false;
+    const table *t = game_table(app->game);
+    const side *sd = table_side(t, s->side);
+    const char *name = sd && sd->name[0] ? sd->name : "side";
+    if (!ok) {
+        /* A bot command the engine refuses is a bug of the bot or the rule set: say so and wait
+         * rather than asking again every frame. */
+        ui_app_toast(app, "The bot's command for %s was refused: %s", name, reason);
+        s->stuck_until = app->time + 2.0;
+        return;
+    }
+    if (s->sealed) {
+        ui_app_toast(app, "%s (bot) made its sealed choice", name);
+        return;
+    }
+    char what[200];
+    ui_solo_describe(game_table(app->game), cmd, what, sizeof what);
+    ui_app_toast(app, "%s (bot): %s", name, what);
+}
+
+bool ui_solo_may_submit(const ui_solo *s, const ui_app *app, const rules_command *cmd, char *reason,
+                        size_t size)
+{
+    if (s->submitting || ui_solo_controller(app, cmd->side) != UI_CONTROLLER_BOT)
+        return true;
+    const side *sd = app->game ? table_side(game_table(app->game), cmd->side) : NULL;
+    snprintf(reason, size, "%s is played by the bot (hand it back from the pause menu, Esc)",
+             sd && sd->name[0] ? sd->name : "that side");
+    return false;
+}

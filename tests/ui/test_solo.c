@@ -1,0 +1,293 @@
+/* Solo play and the hot-seat hand-over, driven frame by frame through ui_app_frame on an
+ * offscreen renderer (no window): the bot's sides submit through the table view and the match
+ * advances to its end; the same match seed gives the same command log; the viewer changes only
+ * once the hand-over cover is dismissed, and the cover hides the table. */
+#include "ui/cover.h"
+#include "ui/solo.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <math.h>
+
+#define SCENARIO SANDTABLE_SOURCE_DIR "/scenarios/lcr_teaching.json"
+#define VIEW_W   480
+#define VIEW_H   300
+
+typedef struct fx {
+    render_ctx *ctx;
+    ui_input in;
+    char data[256];
+} fx;
+
+static int setup(void **state)
+{
+    fx *f = calloc(1, sizeof *f);
+    snprintf(f->data, sizeof f->data, "/tmp/sandtable-solo-XXXXXX");
+    assert_non_null(mkdtemp(f->data));
+    setenv("XDG_DATA_HOME", f->data, 1);
+    char err[256];
+    f->ctx = render_create_offscreen(VIEW_W, VIEW_H, &(render_desc){0}, err, sizeof err);
+    assert_non_null(f->ctx);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fx *f = *state;
+    render_destroy(f->ctx);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", f->data);
+    assert_int_equal(system(cmd), 0);
+    free(f);
+    return 0;
+}
+
+static ui_app *open_app(void)
+{
+    char err[512];
+    ui_app *app = ui_app_create(&(ui_app_desc){.scenario_path = SCENARIO}, err, sizeof err);
+    if (!app)
+        fail_msg("%s", err);
+    app->settings.anim_speed = 1.0f;
+    return app;
+}
+
+/* One frame `dt` seconds after the last, with no input unless the caller set some. */
+static void frame(fx *f, ui_app *app, double dt)
+{
+    f->in.time += dt;
+    f->in.dt = (float)dt;
+    f->in.view_w = VIEW_W;
+    f->in.view_h = VIEW_H;
+    f->in.ui_scale = 1;
+    f->in.mouse_x = VIEW_W / 2.0f;
+    f->in.mouse_y = VIEW_H / 2.0f;
+    ui_app_frame(app, &f->in, f->ctx);
+    ui_input_next_frame(&f->in);
+}
+
+static const char *top_name(const ui_app *app)
+{
+    return app->depth ? app->stack[app->depth - 1]->name : "";
+}
+
+/* Plays a bot-vs-bot match to its end; returns the command count and the final hash. */
+static int play_bots(fx *f, uint64_t *hash, char **log_json)
+{
+    ui_app *app = open_app();
+    app->controller[1] = app->controller[2] = UI_CONTROLLER_BOT;
+    int frames = 0;
+    while (!game_over(app->game) && frames < 4000) {
+        frame(f, app, 0.35); /* one frame schedules (0.6 s pause), the next submits */
+        assert_false(ui_cover_showing(app)); /* nobody at the screen to hand over to */
+        frames++;
+    }
+    assert_true(game_over(app->game));
+    int n = game_cursor(app->game);
+    *hash = game_hash(app->game);
+    /* The log without the per-command hashes' container: the save text is the whole match. */
+    *log_json = game_save_string(app->game);
+    ui_app_destroy(app);
+    return n;
+}
+
+static void test_bots_play_to_the_end_reproducibly(void **state)
+{
+    fx *f = *state;
+    uint64_t h1, h2;
+    char *s1, *s2;
+    int n1 = play_bots(f, &h1, &s1);
+    int n2 = play_bots(f, &h2, &s2);
+    assert_true(n1 >= 5); /* a real match, not a resignation */
+    assert_int_equal(n1, n2);
+    assert_true(h1 == h2);
+    assert_string_equal(s1, s2);
+    free(s1);
+    free(s2);
+}
+
+static void test_bot_waits_a_readable_pace(void **state)
+{
+    fx *f = *state;
+    ui_app *app = open_app();
+    rules_decision d;
+    game_decision(app->game, &d);
+    app->controller[d.side.id] = UI_CONTROLLER_BOT;
+    frame(f, app, 0.016); /* schedules: nothing yet */
+    assert_int_equal(game_cursor(app->game), 0);
+    frame(f, app, 0.3); /* 0.3 s < 0.6 s */
+    assert_int_equal(game_cursor(app->game), 0);
+    frame(f, app, 0.35); /* past the pause: one command */
+    assert_int_equal(game_cursor(app->game), 1);
+    /* A menu over the table stops the bot. */
+    ui_app_push(app, ui_pause_create());
+    for (int i = 0; i < 5; i++)
+        frame(f, app, 1.0);
+    assert_int_equal(game_cursor(app->game), 1);
+    ui_app_destroy(app);
+    assert_true(ui_solo_delay(2.0f) < ui_solo_delay(1.0f));
+}
+
+static void test_player_cannot_command_a_bot_side(void **state)
+{
+    (void)state;
+    ui_app *app = open_app();
+    rules_command legal[8];
+    assert_true(game_legal(app->game, legal, 8) > 0);
+    app->controller[legal[0].side.id] = UI_CONTROLLER_BOT;
+    ui_solo solo = {0};
+    char why[200] = "";
+    assert_false(ui_solo_may_submit(&solo, app, &legal[0], why, sizeof why));
+    assert_non_null(strstr(why, "played by the bot"));
+    solo.submitting = true; /* the bot's own command goes through */
+    assert_true(ui_solo_may_submit(&solo, app, &legal[0], why, sizeof why));
+    app->controller[legal[0].side.id] = UI_CONTROLLER_HUMAN;
+    solo.submitting = false;
+    assert_true(ui_solo_may_submit(&solo, app, &legal[0], why, sizeof why));
+    ui_app_destroy(app);
+}
+
+static void test_cover_plan(void **state)
+{
+    (void)state;
+    table *t = table_create(&(table_desc){0});
+    side_id a = table_add_side(t, &(side){.name = "A"});
+    side_id b = table_add_side(t, &(side){.name = "B"});
+    ui_controller c[UI_APP_SIDES_MAX] = {0};
+    side_id want;
+    /* Two players: a change of deciding side is a hand-over. */
+    assert_int_equal(ui_cover_plan(t, c, a, a, &want), UI_COVER_KEEP);
+    assert_int_equal(ui_cover_plan(t, c, a, b, &want), UI_COVER_HAND_OVER);
+    assert_int_equal(want.id, b.id);
+    /* The bot on B: the viewer stays A whoever decides. */
+    c[b.id] = UI_CONTROLLER_BOT;
+    assert_int_equal(ui_cover_plan(t, c, a, b, &want), UI_COVER_KEEP);
+    assert_int_equal(want.id, a.id);
+    /* The viewer was the bot's side (the match began on its decision): straight to A. */
+    assert_int_equal(ui_cover_plan(t, c, b, b, &want), UI_COVER_SET_VIEWER);
+    assert_int_equal(want.id, a.id);
+    /* Bots on both sides: nobody's eyes. */
+    c[a.id] = UI_CONTROLLER_BOT;
+    assert_int_equal(ui_cover_plan(t, c, a, b, &want), UI_COVER_SET_VIEWER);
+    assert_int_equal(want.id, 0);
+    table_destroy(t);
+}
+
+/* Submits legal commands straight to the engine until the deciding side changes. */
+static side_id play_until_handover(ui_app *app)
+{
+    rules_decision d0, d;
+    game_decision(app->game, &d0);
+    for (int i = 0; i < 200; i++) {
+        dice_rng rng = ui_solo_rng(app->game);
+        rules_command cmd;
+        assert_true(bot_choose(app->game, BOT_GREEDY, &rng, &cmd));
+        char why[256];
+        assert_true(game_submit(app->game, &cmd, why, sizeof why));
+        app->state_version++;
+        game_decision(app->game, &d);
+        if (d.side.id != d0.side.id)
+            return d.side;
+    }
+    fail_msg("the deciding side never changed");
+    return d.side;
+}
+
+static void test_hand_over_cover(void **state)
+{
+    fx *f = *state;
+    ui_app *app = open_app();
+    frame(f, app, 0.016);
+    side_id first = app->viewer;
+    assert_int_not_equal(first.id, 0);
+    assert_false(ui_cover_showing(app));
+    /* Figure centres drawn in a colour other than the cover's, before the hand-over. */
+    const table *t = game_table(app->game);
+    int shown_x[64], shown_y[64], shown_n = 0;
+    float k = fminf((VIEW_W - 80) / t->width_cm, (VIEW_H - 80) / t->height_cm);
+    for (int i = 0; i < t->figure_count && shown_n < 64; i++) {
+        /* The table is fitted into the view with a 40 px margin at ui scale 1. */
+        int x = (int)(VIEW_W / 2 + (t->figures[i].pos.x - t->width_cm / 2) * k);
+        int y = (int)(VIEW_H / 2 + (t->figures[i].pos.y - t->height_cm / 2) * k);
+        if (x > 0 && y > 30 && x < VIEW_W && y < VIEW_H - 40 && abs(y - VIEW_H / 2) > 80 &&
+            render_read_pixel(f->ctx, x, y) != 0x14181e) {
+            shown_x[shown_n] = x;
+            shown_y[shown_n++] = y;
+        }
+    }
+    side_id next = play_until_handover(app);
+    frame(f, app, 0.016);
+    assert_string_equal(top_name(app), "cover");
+    assert_int_equal(app->viewer.id, first.id); /* not yet */
+    /* The cover hides the table: the places of figures that showed before show its flat
+     * colour now (away from its text in the middle). */
+    uint32_t bg = render_read_pixel(f->ctx, 2, VIEW_H - 2);
+    int checked = 0;
+    for (int i = 0; i < shown_n; i++) {
+        assert_int_equal(render_read_pixel(f->ctx, shown_x[i], shown_y[i]), bg);
+        checked++;
+    }
+    assert_true(checked >= 5);
+    /* A click inside the grace period (a double click's second half) does nothing. */
+    f->in.pressed[UI_MOUSE_LEFT] = true;
+    frame(f, app, 0.1);
+    assert_string_equal(top_name(app), "cover");
+    assert_int_equal(app->viewer.id, first.id);
+    /* Frames pass; still covered, still the old viewer. */
+    frame(f, app, 0.5);
+    assert_string_equal(top_name(app), "cover");
+    assert_int_equal(app->viewer.id, first.id);
+    f->in.pressed[UI_MOUSE_LEFT] = true;
+    frame(f, app, 0.016);
+    assert_string_equal(top_name(app), "table");
+    assert_int_equal(app->viewer.id, next.id);
+    ui_app_destroy(app);
+}
+
+static void test_no_cover_against_the_bot(void **state)
+{
+    fx *f = *state;
+    ui_app *app = open_app();
+    rules_decision d;
+    game_decision(app->game, &d);
+    /* The bot takes the side that decides first; the player has the other. */
+    app->controller[d.side.id] = UI_CONTROLLER_BOT;
+    side_id player = {d.side.id == 1 ? 2u : 1u};
+    int changes = 0;
+    for (int i = 0; i < 60 && !game_over(app->game); i++) {
+        frame(f, app, 0.35);
+        assert_false(ui_cover_showing(app));
+        assert_int_equal(app->viewer.id, player.id);
+        game_decision(app->game, &d);
+        if (d.side.id == player.id) {
+            /* The player's turn: play one command for them, as a click would. */
+            side_id before = d.side;
+            play_until_handover(app);
+            changes += before.id != 0;
+        }
+    }
+    assert_true(game_cursor(app->game) > 4);
+    assert_true(changes > 0);
+    ui_app_destroy(app);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_cover_plan),
+        cmocka_unit_test(test_player_cannot_command_a_bot_side),
+        cmocka_unit_test(test_bot_waits_a_readable_pace),
+        cmocka_unit_test(test_hand_over_cover),
+        cmocka_unit_test(test_no_cover_against_the_bot),
+        cmocka_unit_test(test_bots_play_to_the_end_reproducibly),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -16,22 +16,22 @@
  * far off, W1 nearer. %s: the Moro W1 position. */
 #define WOUNDS_JSON                                                                                \
     SCN_HEAD                                                                                       \
-        "\"ruleset_options\": {\"wounds\": true, \"civilised\": [\"Spanish\"]},"                   \
-        "\"units\": [{\"name\": \"s\", \"side\": \"Spanish\", \"formation\": \"loose\","           \
-        " \"commander\": \"Lt\", \"defaults\": {\"weapon\": \"mauser\", \"facing\": "              \
-        "\"east\", \"quality\": \"regular\"}, \"figures\": ["                                      \
-        " {\"name\": \"Lt\", \"role\": \"officer\", \"pos\": [10, 30]},"                           \
-        " {\"name\": \"Hurt\", \"pos\": [20, 30]},"                                                \
-        " {\"name\": \"A\", \"pos\": [17.4, 30]},"                                                 \
-        " {\"name\": \"B\", \"pos\": [20, 32.6]},"                                                 \
-        " {\"name\": \"C\", \"pos\": [10, 40]},"                                                   \
-        " {\"name\": \"Light\", \"pos\": [10, 20]}],"                                              \
-        " \"blocks\": [{\"name\": \"R\", \"origin\": [4, 30], \"count\": 11, \"ranks\": 1}]},"     \
-        " {\"name\": \"m\", \"side\": \"Moro\", \"formation\": \"loose\", \"commander\": "         \
-        "\"Datu\", \"defaults\": {\"weapon\": \"kris\", \"facing\": \"west\"}, \"figures\": ["     \
-        " {\"name\": \"Datu\", \"role\": \"leader\", \"pos\": [95, 55]},"                          \
-        " {\"name\": \"W1\", \"weapon\": \"musket\", \"pos\": [%g, 30]},"                          \
-        " {\"name\": \"W2\", \"pos\": [95, 5]}]}]}"
+    "\"ruleset_options\": {\"wounds\": true, \"civilised\": [\"Spanish\"]},"                       \
+    "\"units\": [{\"name\": \"s\", \"side\": \"Spanish\", \"formation\": \"loose\","               \
+    " \"commander\": \"Lt\", \"defaults\": {\"weapon\": \"mauser\", \"facing\": "                  \
+    "\"east\", \"quality\": \"regular\"}, \"figures\": ["                                          \
+    " {\"name\": \"Lt\", \"role\": \"officer\", \"pos\": [10, 30]},"                               \
+    " {\"name\": \"Hurt\", \"pos\": [20, 30]},"                                                    \
+    " {\"name\": \"A\", \"pos\": [17.4, 30]},"                                                     \
+    " {\"name\": \"B\", \"pos\": [20, 32.6]},"                                                     \
+    " {\"name\": \"C\", \"pos\": [10, 40]},"                                                       \
+    " {\"name\": \"Light\", \"pos\": [10, 20]}],"                                                  \
+    " \"blocks\": [{\"name\": \"R\", \"origin\": [4, 30], \"count\": 11, \"ranks\": 1}]},"         \
+    " {\"name\": \"m\", \"side\": \"Moro\", \"formation\": \"loose\", \"commander\": "             \
+    "\"Datu\", \"defaults\": {\"weapon\": \"kris\", \"facing\": \"west\"}, \"figures\": ["         \
+    " {\"name\": \"Datu\", \"role\": \"leader\", \"pos\": [95, 55]},"                              \
+    " {\"name\": \"W1\", \"weapon\": \"musket\", \"pos\": [%g, 30]},"                              \
+    " {\"name\": \"W2\", \"pos\": [95, 5]}]}]}"
 
 static const side_id SPAIN = {1}, MORO = {2};
 
@@ -500,16 +500,16 @@ static void test_wounds_challenge_honest(void **state)
  * piles; Compassionate costs nothing, nor does Ruthless for a side that is not civilised. */
 #define CAMPAIGN_JSON                                                                              \
     SCN_HEAD                                                                                       \
-        "\"ruleset_options\": {\"wounds\": true, \"civilised\": [1]},"                             \
-        " \"campaign\": {\"name\": \"Baler\", \"position\": %d},"                                  \
-        "\"units\": [{\"name\": \"s\", \"side\": \"Spanish\", \"formation\": \"loose\","           \
-        " \"commander\": \"Lt\", \"defaults\": {\"weapon\": \"mauser\", \"facing\": \"north\"}, "  \
-        "\"figures\": ["                                                                           \
-        " {\"name\": \"Lt\", \"role\": \"officer\", \"pos\": [5, 5]}],"                            \
-        " \"blocks\": [{\"name\": \"R\", \"origin\": [50, 30], \"count\": 90, \"ranks\": 3}]},"    \
-        " {\"name\": \"m\", \"side\": \"Moro\", \"formation\": \"loose\", \"figures\": ["          \
-        " {\"name\": \"Datu\", \"role\": \"leader\", \"weapon\": \"kris\", \"pos\": [95, "         \
-        "55]}]}]}"
+    "\"ruleset_options\": {\"wounds\": true, \"civilised\": [1]},"                                 \
+    " \"campaign\": {\"name\": \"Baler\", \"position\": %d},"                                      \
+    "\"units\": [{\"name\": \"s\", \"side\": \"Spanish\", \"formation\": \"loose\","               \
+    " \"commander\": \"Lt\", \"defaults\": {\"weapon\": \"mauser\", \"facing\": \"north\"}, "      \
+    "\"figures\": ["                                                                               \
+    " {\"name\": \"Lt\", \"role\": \"officer\", \"pos\": [5, 5]}],"                                \
+    " \"blocks\": [{\"name\": \"R\", \"origin\": [50, 30], \"count\": 90, \"ranks\": 3}]},"        \
+    " {\"name\": \"m\", \"side\": \"Moro\", \"formation\": \"loose\", \"figures\": ["              \
+    " {\"name\": \"Datu\", \"role\": \"leader\", \"weapon\": \"kris\", \"pos\": [95, "             \
+    "55]}]}]}"
 
 static void test_wounds_civilised_campaign(void **state)
 {

@@ -439,7 +439,8 @@ static void end_of_turn(rules_state *rs, rules_ctx *ctx)
     lcr_sight_end_of_turn(rs, ctx); /* reinforcement sight: benefits due this turn */
     for (int i = 0; i < ctx->table->figure_count; i++) {
         const figure *f = &ctx->table->figures[i];
-        if (table_figure_active(f) && (f->status & FIGURE_STATUS_DEMORALISED))
+        if (table_figure_active(f) && (f->status & FIGURE_STATUS_DEMORALISED) &&
+            !lcr_wounds_immobile(rs, f)) /* the seriously wounded cannot run */
             flee(rs, ctx, f->id);
     }
     check_victory(rs, ctx);

@@ -315,6 +315,14 @@ void lcr_sight_end_of_turn(rules_state *rs, rules_ctx *ctx)
             lcr_sync_demoralised(rs, ctx, (side_id){(uint32_t)s + 1});
 }
 
+static bool unit_on_table(const table *t, unit_id u)
+{
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == u.id && table_figure_active(&t->figures[i]))
+            return true;
+    return false;
+}
+
 bool lcr_sight_apply(rules_state *rs, const table *t, const rules_event *ev)
 {
     if (ev->kind != RULES_EV_RULESET || strncmp(ev->tag, "sight_", 6) != 0)
@@ -324,8 +332,10 @@ bool lcr_sight_apply(rules_state *rs, const table *t, const rules_event *ev)
         return true;
     uint32_t bit = 1u << g;
     if (strcmp(ev->tag, "sight_hide") == 0) {
+        /* Units already on the table; those still to come arrive knowing of this force. */
         for (int k = 0; k < rs->sight.unit_count && k < t->unit_count; k++)
-            if (t->units[k].side.id == ev->side.id && !in_group(rs->scn, g, t->units[k].id))
+            if (t->units[k].side.id == ev->side.id && !in_group(rs->scn, g, t->units[k].id) &&
+                unit_on_table(t, t->units[k].id))
                 rs->sight.unseen[k] |= bit;
     } else if (u >= 0 && u < rs->sight.unit_count && strcmp(ev->tag, "sight_gain") == 0) {
         rs->sight.unseen[u] &= ~bit;

@@ -142,6 +142,11 @@ static void test_charge_refusals_and_legal(void **state)
         offered += legal[i].kind == RULES_CMD_CHARGE && legal[i].figures[0].id == vet.id &&
                    legal[i].target.id == f1.id;
     assert_int_equal(offered, 1);
+    rules_action acts[16];
+    int na = lcr_rules_ops.actions(h.rs, h.t, vet, acts, 16), charge_on = 0;
+    for (int i = 0; i < na; i++)
+        charge_on += acts[i].kind == RULES_CMD_CHARGE && acts[i].enabled;
+    assert_int_equal(charge_on, 1);
     assert_false(harness_submit(&h, charge(vet, f1, 50, 60), why, sizeof why));
     assert_non_null(strstr(why, "must end within 2.5 cm"));
     assert_false(harness_submit(&h, charge(vet, vet, 50, 60), why, sizeof why));

@@ -353,6 +353,11 @@ static void test_wounds_aid_refusals(void **state)
     for (int i = 0; i < n; i++)
         aids += legal[i].kind == RULES_CMD_AID && legal[i].target.id == hurt.id;
     assert_true(aids >= 1);
+    rules_action acts[16];
+    int na = lcr_rules_ops.actions(h.rs, h.t, harness_find(&h, "A"), acts, 16), aid_on = 0;
+    for (int i = 0; i < na; i++)
+        aid_on += acts[i].kind == RULES_CMD_AID && acts[i].enabled;
+    assert_int_equal(aid_on, 1);
     harness_close(&h);
 }
 

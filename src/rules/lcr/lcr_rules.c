@@ -1223,6 +1223,37 @@ static int lcr_legal(const rules_state *rs, const table *t, rules_command *out, 
 /* ---- other queries ------------------------------------------------------------------------------
  */
 
+/* The optional actions: Charge for a rider, Aid when the killed-and-wounded rule is on. */
+static int lcr_extra_actions(const rules_state *rs, const table *t, const figure *f,
+                             rules_action *out, int max)
+{
+    int n = 0;
+    bool in_play = rs->active >= 0 && !rs->over;
+    if (n < max && lcr_move_is_mounted(f)) {
+        rules_action *a = &out[n++];
+        *a = (rules_action){.kind = RULES_CMD_CHARGE, .enabled = in_play};
+        snprintf(a->label, sizeof a->label, "Charge");
+        if (!in_play)
+            snprintf(a->reason, sizeof a->reason, "no card is in play");
+        else if (lcr_wounds_immobile(rs, f))
+            a->enabled = false, snprintf(a->reason, sizeof a->reason, "seriously wounded");
+        else
+            a->enabled = may_act(rs, t, f->id, a->reason, sizeof a->reason);
+    }
+    if (n < max && rs->wounds.enabled) {
+        rules_action *a = &out[n++];
+        *a = (rules_action){.kind = RULES_CMD_AID, .enabled = in_play};
+        snprintf(a->label, sizeof a->label, "Aid a wounded man");
+        if (!in_play)
+            snprintf(a->reason, sizeof a->reason, "no card is in play");
+        else if (lcr_wounds_immobile(rs, f))
+            a->enabled = false, snprintf(a->reason, sizeof a->reason, "seriously wounded");
+        else
+            a->enabled = may_act(rs, t, f->id, a->reason, sizeof a->reason);
+    }
+    return n;
+}
+
 static int lcr_actions(const rules_state *rs, const table *t, figure_id fig, rules_action *out,
                        int max)
 {
@@ -1267,7 +1298,7 @@ static int lcr_actions(const rules_state *rs, const table *t, figure_id fig, rul
             snprintf(a->reason, sizeof a->reason, "only officers and NCOs order a reform");
         }
     }
-    return n;
+    return n + lcr_extra_actions(rs, t, f, out + n, max - n);
 }
 
 static bool lcr_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,

@@ -122,5 +122,13 @@ void lcr_casualty_final(rules_state *rs, rules_ctx *ctx, figure_id id, uint32_t 
 /* Moves one figure along pts[0] (where it stands) .. pts[n-1], rolling its allowance, paying
  * terrain and walls, stopping at enemy contact (as a MOVE does). */
 void lcr_move_figure(rules_state *rs, rules_ctx *ctx, figure_id id, const vec2s *pts, int n);
+/* For lcr_artillery_play.c: a figure killed (morale chit and all), the saving rolls of `hits` on
+ * one figure (returns those cancelled; a mounted figure may lose his horse), and area fire's
+ * semicircle of `radius` on the target, its flat side toward `from`. */
+void lcr_resolve_casualty(rules_state *rs, rules_ctx *ctx, figure_id id, const char *ref,
+                          const char *why);
+int lcr_resolve_saves(rules_state *rs, rules_ctx *ctx, const figure *target, int hits);
+void lcr_resolve_area_hits(rules_state *rs, rules_ctx *ctx, side_id firing_side, vec2s from,
+                           const figure *target, float radius, int hits);
 
 #endif // LCR_LCR_STATE_H

@@ -3,6 +3,7 @@
 #include "rules/lcr/lcr_rules.h"
 
 #include "core/mem.h"
+#include "rules/lcr/lcr_artillery.h"
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_move.h"
 #include "rules/lcr/lcr_state.h"
@@ -851,6 +852,8 @@ bool lcr_validate_act(const rules_state *rs, const table *t, const rules_command
     case RULES_CMD_MOVE:
         return validate_move(rs, t, cmd, 0, why, size);
     case RULES_CMD_FIRE:
+        if (lcr_artillery_is_gun_fire(rs, t, cmd)) /* seed 000, Types Of Artillery */
+            return lcr_artillery_validate(rs, t, cmd, why, size);
         return validate_fire(rs, t, cmd, why, size);
     case RULES_CMD_RALLY:
         return validate_rally(rs, t, cmd, why, size);
@@ -1004,7 +1007,9 @@ static void legal_moves(legal_out *lo, const rules_state *rs, const table *t, si
         rules_command one = {.kind = RULES_CMD_MOVE, .side = sd, .path_count = 1};
         rules_command_add_figure(&one, f->id);
         one.path[0] = to;
-        legal_push(lo, rs, t, &one);
+        /* A gun and its crew are offered only the group move: apart, the gun cannot fire. */
+        if (f->role != FIGURE_ROLE_GUN && f->role != FIGURE_ROLE_CREW)
+            legal_push(lo, rs, t, &one);
         if (mc->turns > 0)
             legal_turning_move(lo, rs, t, f, angle, go, mc->max_turn_deg);
         if (!have_delta) {
@@ -1064,6 +1069,9 @@ static void legal_reforms(legal_out *lo, const rules_state *rs, const table *t, 
 
 static void legal_fire(legal_out *lo, const rules_state *rs, const table *t, side_id sd)
 {
+    rules_command guns[32]; /* seed 000, Types Of Artillery: each gun's shots */
+    for (int k = 0, n = lcr_artillery_candidates(rs, t, sd, guns, 32); k < n; k++)
+        legal_push(lo, rs, t, &guns[k]);
     rules_command fire = {.kind = RULES_CMD_FIRE, .side = sd};
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
@@ -1202,7 +1210,8 @@ static int lcr_actions(const rules_state *rs, const table *t, figure_id fig, rul
             continue;
         }
         a->enabled = may_act(rs, t, fig, a->reason, sizeof a->reason);
-        if (a->enabled && kinds[k].kind == RULES_CMD_FIRE && !lcr_figure_can_fire(rs, f)) {
+        if (a->enabled && kinds[k].kind == RULES_CMD_FIRE && !lcr_figure_can_fire(rs, f) &&
+            !lcr_artillery_gun_of(rs->data, f)) {
             a->enabled = false;
             snprintf(a->reason, sizeof a->reason, "no firearm");
         }
@@ -1247,6 +1256,8 @@ static int lcr_targets(const rules_state *rs, const table *t, const rules_comman
 {
     if (fire->figure_count < 1 || max <= 0)
         return 0;
+    if (lcr_artillery_is_gun_fire(rs, t, fire))
+        return lcr_artillery_targets(rs, t, fire, out, max);
     bool area = lcr_fire_is_area(rs, fire->figures, fire->figure_count);
     vec2s c = lcr_centroid(t, fire->figures, fire->figure_count);
     side_id sd = table_figure_const(t, fire->figures[0])->side;
@@ -1308,6 +1319,10 @@ static bool lcr_arc(const rules_state *rs, const table *t, figure_id fig, float 
                     float *range_cm)
 {
     const figure *f = table_figure_const(t, fig);
+    if (f && lcr_artillery_arc(rs, f, range_cm)) { /* a gun turns to fire any way */
+        *half_angle = GEOM_PI;
+        return true;
+    }
     const lcr_weapon *w = f ? lcr_data_weapon(rs->data, f->weapon) : NULL;
     if (!w || w->dice_per_man <= 0 || w->band_count <= 0)
         return false;

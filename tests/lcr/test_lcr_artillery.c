@@ -315,6 +315,8 @@ static void test_artillery_grapeshot_area_fire(void **state)
         c.target = harness_find(&h, "Line 80");
         refuse_with(&h, c, "nearest enemy in sight: Line 70");
         c.target = harness_find(&h, "Line 70");
+        if (dead == 2)
+            c.option[0] = '\0'; /* no ammunition named: grapeshot at the nearest enemy in range */
         harness_must(&h, c);
         dump(&h);
         figure_id target = harness_find(&h, "Line 70");
@@ -491,6 +493,18 @@ static void test_artillery_refusals_and_offers(void **state)
                                           (lcr_ball_hit[16]){0}, 16, NULL);
     assert_int_equal(on_line, 3);
     assert_float_equal(t70->expected_kills, p_on * (float)on_line * p_fail, 1e-4);
+    /* The view's target tool names the gun and a target figure only: roundshot aimed at the
+     * target's centre (the impact note's aim, or its impact when on target). */
+    rules_command tool = {
+        .kind = RULES_CMD_FIRE, .side = SPAIN, .target = harness_find(&h, "Line 70")};
+    rules_command_add_figure(&tool, gun);
+    harness_must(&h, tool);
+    const rules_event *impact = first_of(&h, RULES_EV_NOTE, "impact");
+    assert_non_null(impact);
+    vec2s aim = first_of(&h, RULES_EV_DIE, "deviation_direction") ? impact->from : impact->pos;
+    assert_float_equal(aim.x, 70, 1e-4);
+    assert_float_equal(aim.y, 60, 1e-4);
+    assert_non_null(strstr(impact->text, "roundshot"));
     harness_close(&h);
 }
 

@@ -314,6 +314,9 @@ static const char *const help_lines[] = {
     "activate...)",
     "  F12: screenshot (PNG in the data folder)   F1 or ?: this help",
     "  Esc: cancel the tool or drag, else the pause menu   Ctrl+Q: quit (the game is saved)",
+    "Players",
+    "  Pause menu (Esc): hand any side to the bot or back; the bot plays at the animation speed",
+    "  Two players at one screen: a cover hides the table at each hand-over until the next clicks",
     "",
     "Press any key or click to close.",
 };

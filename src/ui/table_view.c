@@ -1115,6 +1115,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_box(v, ctx);
     draw_tooltip(v, app, ctx, t);
     draw_hud(v, app, ctx);
+    ui_solo_draw(&v->solo, app, ctx);
     draw_actions(v, app, ctx);
 }
 

@@ -459,6 +459,16 @@ int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max)
     return g->ops->driver ? g->ops->driver(g->rs, g->table, viewer, out, max) : 0;
 }
 
+int game_command_radius(const game *g, figure_id leader, float *radius_cm, figure_id *out, int max)
+{
+    float r = 0;
+    int n =
+        g->ops->command_radius ? g->ops->command_radius(g->rs, g->table, leader, &r, out, max) : -1;
+    if (radius_cm)
+        *radius_cm = n >= 0 ? r : 0;
+    return n;
+}
+
 /* ---- the log ------------------------------------------------------------------------------ */
 
 int game_cursor(const game *g)

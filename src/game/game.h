@@ -96,6 +96,10 @@ int game_targets(const game *g, const rules_command *fire, rules_target *out, in
  * set does not say or the figure cannot fire. */
 bool game_arc(const game *g, figure_id fig, float *half_angle, float *range_cm);
 int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max);
+/* The leader's command radius (cm) and the figures he could activate now (himself first, up to
+ * max into out, which may be NULL); -1 when the figure gives no orders or the rule set does not
+ * say (rules_ops.command_radius). */
+int game_command_radius(const game *g, figure_id leader, float *radius_cm, figure_id *out, int max);
 
 /* ---- commands ------------------------------------------------------------------------------ */
 

@@ -676,6 +676,62 @@ SDL_Texture *render_sprite_texture_nobase(render_ctx *ctx, const char *name, int
     return sprite_get(ctx, name, size, angle, side_rgb, false);
 }
 
+/* The whole image, tinted through its mask, at its own size (cards): baked once per colour. */
+static SDL_Texture *image_get(render_ctx *ctx, const char *name, uint32_t side_rgb)
+{
+    for (int i = 0; i < ctx->sprite_count; i++) {
+        render_sprite_entry *e = &ctx->sprites[i];
+        if (e->bin == -1 && e->rgb == side_rgb && strcmp(e->name, name) == 0)
+            return e->tex;
+    }
+    render_art *a = art_get(ctx, name);
+    if (!a)
+        return NULL;
+    if (ctx->sprite_count == RENDER_SPRITE_CACHE) {
+        for (int i = 0; i < ctx->sprite_count; i++)
+            SDL_DestroyTexture(ctx->sprites[i].tex);
+        ctx->sprite_count = 0;
+    }
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, a->w, a->h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (!s)
+        return NULL;
+    for (int y = 0; y < a->h; y++) {
+        uint32_t *row = (uint32_t *)((uint8_t *)s->pixels + y * s->pitch);
+        for (int x = 0; x < a->w; x++) {
+            float t[4];
+            sprite_texel(a, x, y, side_rgb, t);
+            uint32_t out = (uint32_t)lroundf(t[3]) << 24;
+            for (int ch = 0; ch < 3 && t[3] > 0.5f; ch++) {
+                float v8 = t[ch] / (t[3] / 255.0f);
+                out |= (uint32_t)lroundf(v8 > 255 ? 255 : v8) << (16 - 8 * ch);
+            }
+            row[x] = out;
+        }
+    }
+    SDL_Texture *tex = SDL_CreateTextureFromSurface(ctx->r, s);
+    SDL_FreeSurface(s);
+    if (!tex)
+        return NULL;
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+    render_sprite_entry *e = &ctx->sprites[ctx->sprite_count++];
+    *e = (render_sprite_entry){.size = a->w, .bin = -1, .rgb = side_rgb, .tex = tex};
+    snprintf(e->name, sizeof e->name, "%s", name);
+    return tex;
+}
+
+bool render_image(render_ctx *ctx, const char *name, float x, float y, float w, float h,
+                  uint32_t side_rgb, uint8_t alpha)
+{
+    SDL_Texture *tex = w >= 1 && h >= 1 ? image_get(ctx, name, side_rgb & 0xffffff) : NULL;
+    if (!tex)
+        return false;
+    SDL_SetTextureAlphaMod(tex, alpha);
+    SDL_FRect dst = {x, y, w, h};
+    SDL_RenderCopyF(ctx->r, tex, NULL, &dst);
+    SDL_SetTextureAlphaMod(tex, 255);
+    return true;
+}
+
 SDL_Texture *render_icon_texture(render_ctx *ctx, const char *name)
 {
     for (int i = 0; i < ctx->icon_count; i++)

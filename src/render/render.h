@@ -148,6 +148,12 @@ void render_rect_outline(render_ctx *ctx, float x, float y, float w, float h, ui
 void render_text_panel(render_ctx *ctx, float x, float y, const char *const *lines, int n,
                        float size);
 
+/* Draws the art folder's image `name` (file stem: "card_officer"), tinted with side_rgb
+ * (0xRRGGBB) through its mask when it has one, scaled into the rect (x, y, w, h) with opacity
+ * `alpha`. False (nothing drawn) when the art is missing: the caller draws a plain shape. */
+bool render_image(render_ctx *ctx, const char *name, float x, float y, float w, float h,
+                  uint32_t side_rgb, uint8_t alpha);
+
 /* A scale bar in the chosen units with its bottom-left corner at (x, y). */
 void render_scale_bar(render_ctx *ctx, const render_camera *cam, float x, float y,
                       render_units units);
@@ -158,17 +164,18 @@ float render_terrain_legend(render_ctx *ctx, const table *t, float x, float y);
 /* Formats a distance in the chosen units: "12.5 cm" or "5.0\"". */
 const char *render_format_distance(float cm, render_units units, char *buf, size_t size);
 
-/* ---- images -------------------------------------------------------------------------------- */
+/* ---- pictures ------------------------------------------------------------------------------ */
 
-typedef struct render_image render_image;
+typedef struct render_picture render_picture;
 
 /* What the offscreen renderer `src` drew so far, as an image `ctx` can draw (a scenario's
  * preview on the start screen). NULL with a message on failure. Destroy it before ctx. */
-render_image *render_image_capture(render_ctx *ctx, render_ctx *src, char *err, size_t err_size);
-void render_image_size(const render_image *img, int *w, int *h);
+render_picture *render_picture_capture(render_ctx *ctx, render_ctx *src, char *err,
+                                       size_t err_size);
+void render_picture_size(const render_picture *img, int *w, int *h);
 /* Draws the image scaled into the rectangle (output pixels). */
-void render_image_draw(render_ctx *ctx, const render_image *img, float x, float y, float w,
-                       float h);
-void render_image_destroy(render_image *img);
+void render_picture_draw(render_ctx *ctx, const render_picture *img, float x, float y, float w,
+                         float h);
+void render_picture_destroy(render_picture *img);
 
 #endif // RENDER_RENDER_H

@@ -236,6 +236,11 @@ struct rules_ops {
      * direction) and its longest range in cm. False when it cannot fire. May be NULL. */
     bool (*arc)(const rules_state *rs, const table *t, figure_id fig, float *half_angle,
                 float *range_cm);
+    /* The command of leader `fig` now: the radius in cm within which he gives orders, and the
+     * figures he could activate (himself first; up to max written to out, which may be NULL).
+     * Returns how many he could activate, or -1 when the figure gives no orders. May be NULL. */
+    int (*command_radius)(const rules_state *rs, const table *t, figure_id fig, float *radius_cm,
+                          figure_id *out, int max);
 };
 
 /* ---- registry ---------------------------------------------------------------------------- */

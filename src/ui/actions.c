@@ -33,7 +33,7 @@ static const char *unit_name(const table *t, unit_id id)
 }
 
 /* "Activate Lt Toledo", "Formation: column (1st Section)", "Draw card". */
-static void label_of(const table *t, const rules_command *c, char *buf, size_t size)
+void ui_actions_label(const table *t, const rules_command *c, char *buf, size_t size)
 {
     char kind[48];
     snprintf(kind, sizeof kind, "%s", rules_command_kind_name(c->kind));
@@ -65,7 +65,7 @@ void ui_actions_collect(const game *g, ui_actions *out)
         if (ui_actions_spatial(legal[i].kind))
             continue;
         ui_action_item it = {.cmd = legal[i]};
-        label_of(t, &legal[i], it.label, sizeof it.label);
+        ui_actions_label(t, &legal[i], it.label, sizeof it.label);
         bool seen = false;
         for (int k = 0; k < out->count; k++)
             seen = seen || strcmp(out->items[k].label, it.label) == 0;

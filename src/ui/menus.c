@@ -2,6 +2,7 @@
 #include "ui/app.h"
 
 #include "core/mem.h"
+#include "ui/rules_ref.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -126,6 +127,7 @@ enum {
     PAUSE_LOAD,
     PAUSE_UNITS,
     PAUSE_SPEED,
+    PAUSE_SKIP_ANIMATIONS,
     PAUSE_SIDE, /* + index of the side in the table: Human / Bot */
     PAUSE_HELP = PAUSE_SIDE + UI_APP_SIDES_MAX,
     PAUSE_QUIT,
@@ -169,6 +171,9 @@ static void pause_fill(menu *m, const ui_app *app)
     pause_add(m, PAUSE_LOAD, "Load game (Ctrl+O)");
     pause_add(m, PAUSE_UNITS, units);
     pause_add(m, PAUSE_SPEED, speed);
+    pause_add(m, PAUSE_SKIP_ANIMATIONS,
+              app->settings.skip_animations ? "Dice: show results at once (skip animations)"
+                                            : "Dice: roll them (animated)");
     pause_fill_sides(m, app);
     pause_add(m, PAUSE_HELP, "Help (F1)");
     pause_add(m, PAUSE_QUIT, "Quit (saves automatically)");
@@ -212,6 +217,9 @@ static void pause_choose(ui_app *app, menu *m, int i)
         app->settings.anim_speed = app->settings.anim_speed <= 0     ? 1.0f
                                    : app->settings.anim_speed < 1.5f ? 2.5f
                                                                      : 0.0f;
+        break;
+    case PAUSE_SKIP_ANIMATIONS:
+        app->settings.skip_animations = !app->settings.skip_animations;
         break;
     case PAUSE_HELP:
         ui_app_pop(app);
@@ -312,20 +320,26 @@ static const char *const help_lines[] = {
     "  Ctrl+Z: undo   Ctrl+Y: redo   Ctrl+S: save   Ctrl+O: load a save",
     "  1-9 or click the buttons at the bottom: the decisions of the moment (draw a card, "
     "activate...)",
+    "  E or the Event log button: every command with its explanation (click an entry); the "
+    "dice tray shows each throw",
     "  F12: screenshot (PNG in the data folder)   F1 or ?: this help",
     "  Esc: cancel the tool or drag, else the pause menu   Ctrl+Q: quit (the game is saved)",
     "Players",
     "  Pause menu (Esc): hand any side to the bot or back; the bot plays at the animation speed",
     "  Two players at one screen: a cover hides the table at each hand-over until the next clicks",
     "",
-    "Press any key or click to close.",
+    "Press R for the rules reference of this game's rule set.",
+    "Press any other key or click to close.",
 };
 
 static void help_input(ui_screen *s, ui_app *app, const ui_input *in)
 {
     (void)s;
+    bool rules = in->key_count && in->keys[0] == 'r';
     if (in->key_count || in->pressed[UI_MOUSE_LEFT] || in->pressed[UI_MOUSE_RIGHT])
         ui_app_pop(app);
+    if (rules)
+        ui_app_push(app, ui_rules_ref_create(app));
 }
 
 static void help_draw(ui_screen *s, ui_app *app, render_ctx *ctx)

@@ -35,6 +35,9 @@ static void read_fields(ui_settings *s, json_t *root)
     json_t *dep = json_object_get(root, "show_deployment");
     if (json_is_boolean(dep))
         s->show_deployment = json_is_true(dep);
+    json_t *skip = json_object_get(root, "skip_animations");
+    if (json_is_boolean(skip))
+        s->skip_animations = json_is_true(skip);
 }
 
 ui_settings ui_settings_load(const char *path)
@@ -59,10 +62,11 @@ ui_settings ui_settings_load(const char *path)
 
 bool ui_settings_save(const ui_settings *s, const char *path)
 {
-    json_t *root = json_pack(
-        "{s:s, s:f, s:i, s:i, s:b, s:b}", "units", s->units == RENDER_UNITS_INCH ? "inch" : "cm",
-        "anim_speed", (double)s->anim_speed, "window_w", s->window_w, "window_h", s->window_h,
-        "show_labels", s->show_labels, "show_deployment", s->show_deployment);
+    json_t *root = json_pack("{s:s, s:f, s:i, s:i, s:b, s:b, s:b}", "units",
+                             s->units == RENDER_UNITS_INCH ? "inch" : "cm", "anim_speed",
+                             (double)s->anim_speed, "window_w", s->window_w, "window_h",
+                             s->window_h, "show_labels", s->show_labels, "show_deployment",
+                             s->show_deployment, "skip_animations", s->skip_animations);
     int rc = root ? json_dump_file(root, path, JSON_INDENT(2) | JSON_SORT_KEYS) : -1;
     json_decref(root);
     return rc == 0;

@@ -12,9 +12,10 @@ typedef struct ui_settings {
     int window_w, window_h;
     bool show_labels;
     bool show_deployment;
+    bool skip_animations; /* the dice tray shows each throw's sorted result at once */
 } ui_settings;
 
-/* The defaults: cm, speed 1, 1280 x 800, labels and deployment shown. */
+/* The defaults: cm, speed 1, 1280 x 800, labels and deployment shown, animations played. */
 ui_settings ui_settings_default(void);
 /* Reads a settings file; missing or bad fields keep their defaults (a bad file is reported on
  * stderr, never fatal). */

@@ -29,7 +29,7 @@ typedef struct start_entry {
     char path[UI_PATH_MAX];
     scenario *scenario; /* NULL when it did not load */
     char error[300];
-    render_image *image;
+    render_picture *image;
     bool image_failed;
     bool has_save;
     char save_when[64];
@@ -267,7 +267,7 @@ static float wrap_text(render_ctx *ctx, const char *text, float x, float y, floa
     return (float)(lines * (th + 2));
 }
 
-static render_image *make_preview(render_ctx *ctx, const scenario *s, int width)
+static render_picture *make_preview(render_ctx *ctx, const scenario *s, int width)
 {
     char err[256], art[1100];
     int h = ui_preview_height(s, width);
@@ -282,7 +282,7 @@ static render_image *make_preview(render_ctx *ctx, const scenario *s, int width)
     }
     render_begin(off);
     ui_preview_draw(off, s, &(ui_preview_opts){.deployment = true, .labels = true});
-    render_image *img = render_image_capture(ctx, off, err, sizeof err);
+    render_picture *img = render_picture_capture(ctx, off, err, sizeof err);
     if (!img)
         fprintf(stderr, "sandtable: start screen preview: %s\n", err);
     render_destroy(off);
@@ -331,9 +331,9 @@ static float draw_preview(start_entry *e, render_ctx *ctx, float x, float y, flo
     want = want < PREVIEW_MIN_W ? PREVIEW_MIN_W : want > PREVIEW_MAX_W ? PREVIEW_MAX_W : want;
     int iw = 0, ih = 0;
     if (e->image)
-        render_image_size(e->image, &iw, &ih);
+        render_picture_size(e->image, &iw, &ih);
     if (e->image && abs(iw - want) > want / 8) { /* the window was resized */
-        render_image_destroy(e->image);
+        render_picture_destroy(e->image);
         e->image = NULL;
         e->image_failed = false;
     }
@@ -343,11 +343,11 @@ static float draw_preview(start_entry *e, render_ctx *ctx, float x, float y, flo
     }
     if (!e->image)
         return 0;
-    render_image_size(e->image, &iw, &ih);
+    render_picture_size(e->image, &iw, &ih);
     float scale = w / (float)iw;
     if ((float)ih * scale > max_h)
         scale = max_h / (float)ih;
-    render_image_draw(ctx, e->image, x, y, (float)iw * scale, (float)ih * scale);
+    render_picture_draw(ctx, e->image, x, y, (float)iw * scale, (float)ih * scale);
     return (float)ih * scale;
 }
 
@@ -481,7 +481,7 @@ static void start_destroy(ui_screen *s)
     start *st = s->data;
     for (int i = 0; i < st->count; i++) {
         scenario_destroy(st->entries[i].scenario);
-        render_image_destroy(st->entries[i].image);
+        render_picture_destroy(st->entries[i].image);
     }
     free(st);
     free(s);

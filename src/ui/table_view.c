@@ -6,8 +6,10 @@
 #include "core/mem.h"
 #include "ui/actions.h"
 #include "ui/app.h"
+#include "ui/driver_panel.h"
 #include "ui/overlay.h"
 #include "ui/solo.h"
+#include "ui/teach.h"
 #include "ui/tools.h"
 
 #include <math.h>
@@ -89,9 +91,11 @@ typedef struct tv {
     uint32_t actions_version;
     bool actions_ready;
     float bar_x[UI_ACTIONS_MAX], bar_y, bar_w[UI_ACTIONS_MAX], bar_h; /* laid out when drawn */
-    los_index *los; /* static terrain never changes during a match */
+    ui_driver_panel *driver; /* the turn driver (deck, dice, phases) at the top right */
+    los_index *los;          /* static terrain never changes during a match */
     const table *los_table;
-    ui_solo solo; /* the bot's sides (ui/solo.h) */
+    ui_solo solo;   /* the bot's sides (ui/solo.h) */
+    ui_teach teach; /* dice tray and event log (ui/teach.h) */
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -298,12 +302,12 @@ static void move_drop(tv *v, ui_app *app)
         return;
     if (!v->move.ok) {
         spring_back(v, app);
-        ui_app_toast(app, "Cannot move there: %s", v->move.reason);
+        ui_teach_refused(&v->teach, app, "move there", v->move.reason);
         return;
     }
     if (!submit_animated(v, app, &v->move.cmd, reason, sizeof reason)) {
         spring_back(v, app);
-        ui_app_toast(app, "Cannot move there: %s", reason);
+        ui_teach_refused(&v->teach, app, "move there", reason);
         return;
     }
     char a[32];
@@ -324,7 +328,7 @@ static void rotate_commit(tv *v, ui_app *app, float facing)
     cmd.facing = facing;
     char reason[256];
     if (!submit_animated(v, app, &cmd, reason, sizeof reason))
-        ui_app_toast(app, "Cannot turn: %s", reason);
+        ui_teach_refused(&v->teach, app, "turn", reason);
 }
 
 static vec2s handle_pos(const tv *v, const figure *f)
@@ -459,7 +463,7 @@ static void press_target(tv *v, ui_app *app)
     if (submit_animated(v, app, &cmd, reason, sizeof reason))
         ui_app_toast(app, "Fired at figure %u", (unsigned)cmd.target.id);
     else
-        ui_app_toast(app, "Cannot fire: %s", reason);
+        ui_teach_refused(&v->teach, app, "fire", reason);
 }
 
 static void set_tool(tv *v, ui_app *app, tv_tool tool)
@@ -481,6 +485,7 @@ static void set_tool(tv *v, ui_app *app, tv_tool tool)
 }
 
 static void action_run(tv *v, ui_app *app, int i);
+static void command_run(tv *v, ui_app *app, const rules_command *cmd);
 
 /* ---- input: keys and the camera ------------------------------------------------------------ */
 
@@ -627,6 +632,19 @@ static void handle_camera(tv *v, const ui_input *in)
     }
 }
 
+/* Submits a command chosen on a panel and says what happened. */
+static void command_run(tv *v, ui_app *app, const rules_command *cmd)
+{
+    if (cmd->kind == RULES_CMD_NONE)
+        return;
+    char reason[256], label[160];
+    ui_actions_label(game_table(app->game), cmd, label, sizeof label);
+    if (submit_animated(v, app, cmd, reason, sizeof reason))
+        ui_app_toast(app, "%s", label);
+    else
+        ui_teach_refused(&v->teach, app, label, reason);
+}
+
 static void action_run(tv *v, ui_app *app, int i)
 {
     if (i < 0 || i >= v->actions.count)
@@ -636,7 +654,7 @@ static void action_run(tv *v, ui_app *app, int i)
     if (submit_animated(v, app, &it.cmd, reason, sizeof reason))
         ui_app_toast(app, "%s", it.label);
     else
-        ui_app_toast(app, "Cannot %s: %s", it.label, reason);
+        ui_teach_refused(&v->teach, app, it.label, reason);
 }
 
 static int action_at(const tv *v, float x, float y)
@@ -658,6 +676,12 @@ static void handle_left(tv *v, ui_app *app, const ui_input *in)
                      : -1;
     if (button >= 0) {
         action_run(v, app, button);
+        return;
+    }
+    rules_command panel_cmd;
+    if (in->pressed[UI_MOUSE_LEFT] && v->drag == DRAG_NONE &&
+        ui_driver_panel_click(v->driver, app, in->mouse_x, in->mouse_y, &panel_cmd)) {
+        command_run(v, app, &panel_cmd);
         return;
     }
     if (in->pressed[UI_MOUSE_LEFT]) {
@@ -722,9 +746,12 @@ static void camera_sync(tv *v, ui_app *app, const ui_input *in)
     v->cam_ready = true;
 }
 
-static void tv_input(ui_screen *s, ui_app *app, const ui_input *in)
+static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
 {
     tv *v = s->data;
+    ui_input teach_in = *in_frame; /* the teaching panels take their clicks, wheel and keys */
+    ui_teach_input(&v->teach, app, &teach_in);
+    const ui_input *in = &teach_in;
     camera_sync(v, app, in);
     const table *t = tv_table(app);
     flags_fit(v, t);
@@ -749,6 +776,8 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
         if (app->time < v->anims[i].t0 + v->anims[i].dur)
             v->anims[keep++] = v->anims[i];
     v->anim_count = keep;
+    ui_teach_update(&v->teach, app);
+    ui_driver_panel_update(v->driver, app);
     rules_command bot; /* the hand-over cover, and the bot's sides at a readable pace */
     char why[256];
     if (ui_solo_next(&v->solo, app, app->time, &bot))
@@ -803,6 +832,9 @@ static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
         unsigned flags = v->flags[i] | (i == v->hover ? RENDER_FIG_HOVER : 0);
         /* Whoever the engine says is acting now is ringed. */
         if ((d.unit.id && f->unit.id == d.unit.id) || (d.figure.id && f->id.id == d.figure.id))
+            flags |= RENDER_FIG_HIGHLIGHT;
+        /* The card up lights whoever its leader could activate. */
+        if (ui_driver_panel_lit(v->driver, i))
             flags |= RENDER_FIG_HIGHLIGHT;
         vec2s pos = f->pos;
         float facing = f->facing;
@@ -1102,6 +1134,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     render_table_static(ctx, &v->cam, &scene);
     draw_sight(v, app, ctx, t);
     draw_move_region(v, ctx);
+    ui_driver_panel_draw_table(v->driver, app, ctx, &v->cam);
     draw_arcs(v, app, ctx, t);
     if (scene.show_labels)
         render_table_labels(ctx, &v->cam, t);
@@ -1115,8 +1148,10 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_box(v, ctx);
     draw_tooltip(v, app, ctx, t);
     draw_hud(v, app, ctx);
+    ui_driver_panel_draw(v->driver, app, ctx);
     ui_solo_draw(&v->solo, app, ctx);
     draw_actions(v, app, ctx);
+    ui_teach_draw(&v->teach, app, ctx);
 }
 
 static void tv_destroy(ui_screen *s)
@@ -1124,6 +1159,7 @@ static void tv_destroy(ui_screen *s)
     tv *v = s->data;
     free(v->flags);
     los_destroy(v->los);
+    ui_driver_panel_destroy(v->driver);
     free(v);
     free(s);
 }
@@ -1135,6 +1171,8 @@ ui_screen *ui_table_view_create(ui_app *app)
     v->hover = -1;
     v->los_from = -1;
     v->sight_fig = -1;
+    v->driver = ui_driver_panel_create();
+    ui_teach_init(&v->teach);
     ui_screen *s = mem_calloc(1, sizeof *s);
     *s = (ui_screen){.name = "table",
                      .input = tv_input,

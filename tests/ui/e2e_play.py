@@ -110,6 +110,9 @@ try:
         time.sleep(0.1)
     time.sleep(0.5)
     drag((10, 70), (18, 70))        # Blue 1, 8 cm east (toy rules: side 1 acts first)
+    time.sleep(0.3)
+    click(100, 40)                  # hot-seat: dismiss the hand-over cover for Red
+    time.sleep(0.3)
     drag((66, 64), (66, 58))        # Red 1, 6 cm north
     key("m")                        # measuring tape: Blue 1 -> Lt Azul
     click(18, 70)

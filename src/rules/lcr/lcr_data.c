@@ -550,12 +550,158 @@ static void read_morale(reader *r, json_t *root, lcr_data *d)
     d->rally_radius_fraction = (float)get_num(r, m, p, "rally_radius_fraction", 0, 10);
 }
 
+/* ---- artillery (seed 000, Types Of Artillery) ------------------------------------------------ */
+
+static const char *const ammo_names[LCR_AMMO_COUNT] = {"roundshot", "grapeshot", "shrapnel"};
+
+const char *lcr_data_ammo_name(lcr_ammo ammo)
+{
+    return ammo >= 0 && ammo < LCR_AMMO_COUNT ? ammo_names[ammo] : "?";
+}
+
+int lcr_data_ammo_parse(const char *name)
+{
+    for (int a = 0; a < LCR_AMMO_COUNT; a++)
+        if (strcmp(ammo_names[a], name) == 0)
+            return a;
+    return -1;
+}
+
+static void read_gun_ammo(reader *r, json_t *o, const char *path, lcr_ammo ammo, lcr_gun_ammo *g)
+{
+    static const char *const roundshot[] = {"bands", "bounce_cm", NULL};
+    static const char *const grapeshot[] = {"range_cm", "rating_cm", "hits", NULL};
+    static const char *const shrapnel[] = {"bands", "burst_radius_cm", NULL};
+    const char *const *keys[LCR_AMMO_COUNT] = {roundshot, grapeshot, shrapnel};
+    check_keys(r, o, path, keys[ammo]);
+    g->fires = true;
+    if (ammo == LCR_AMMO_GRAPESHOT) {
+        g->range_cm = (float)get_num(r, o, path, "range_cm", 0, 1000);
+        g->rating_cm = (float)get_num(r, o, path, "rating_cm", 0, 1000);
+        g->hits = get_int(r, o, path, "hits", 0, 100);
+        return;
+    }
+    if (ammo == LCR_AMMO_ROUNDSHOT)
+        g->bounce_cm = (float)get_num(r, o, path, "bounce_cm", 0, 1000);
+    else
+        g->burst_radius_cm = (float)get_num(r, o, path, "burst_radius_cm", 0, 1000);
+    char pb[128];
+    path_key(pb, sizeof pb, path, "bands");
+    json_t *bands = get(r, o, path, "bands", JSON_ARRAY);
+    lcr_weapon w = {0};
+    if (bands)
+        read_bands(r, bands, pb, &w);
+    memcpy(g->bands, w.bands, sizeof g->bands);
+    g->band_count = w.band_count;
+}
+
+static void read_guns(reader *r, json_t *o, lcr_artillery *a)
+{
+    const char *key;
+    json_t *v;
+    json_object_foreach(o, key, v)
+    {
+        char p[128];
+        path_key(p, sizeof p, "$.artillery.guns", key);
+        if (!json_is_object(v) || a->gun_count >= LCR_GUNS_MAX) {
+            fail_at(r, p, "expected an object (at most %d gun types)", LCR_GUNS_MAX);
+            return;
+        }
+        static const char *const gun_keys[] = {"roundshot", "grapeshot", "shrapnel", NULL};
+        check_keys(r, v, p, gun_keys);
+        lcr_gun *g = &a->guns[a->gun_count++];
+        snprintf(g->name, sizeof g->name, "%s", key);
+        for (int k = 0; k < LCR_AMMO_COUNT; k++) {
+            json_t *ao = json_object_get(v, ammo_names[k]);
+            char pa[128];
+            path_key(pa, sizeof pa, p, ammo_names[k]);
+            if (ao && !json_is_object(ao))
+                fail_at(r, pa, "expected an object");
+            else if (ao)
+                read_gun_ammo(r, ao, pa, (lcr_ammo)k, &g->ammo[k]);
+        }
+    }
+}
+
+static void read_deviation(reader *r, json_t *o, lcr_artillery *a)
+{
+    const char *p = "$.artillery.deviation";
+    static const char *const keys[] = {"direction_deg", "distance_dice", "distance_sides",
+                                       "cm_per_pip", NULL};
+    check_keys(r, o, p, keys);
+    json_t *dirs = get(r, o, p, "direction_deg", JSON_ARRAY);
+    size_t n = dirs ? json_array_size(dirs) : 0;
+    if (dirs && (n < 2 || n > LCR_DEVIATION_MAX))
+        fail_at(r, "$.artillery.deviation.direction_deg",
+                "expected 2 to %d directions (one per "
+                "face of the direction die)",
+                LCR_DEVIATION_MAX);
+    for (size_t i = 0; i < n && i < LCR_DEVIATION_MAX; i++) {
+        json_t *v = json_array_get(dirs, i);
+        if (!json_is_number(v)) {
+            char pi[128];
+            path_index(pi, sizeof pi, "$.artillery.deviation.direction_deg", i);
+            fail_at(r, pi, "expected a number of degrees");
+            return;
+        }
+        a->deviation_deg[a->deviation_faces++] = (float)json_number_value(v);
+    }
+    a->deviation_dice = get_int(r, o, p, "distance_dice", 0, 10);
+    a->deviation_sides = get_int(r, o, p, "distance_sides", 2, 100);
+    a->deviation_cm_per_pip = (float)get_num(r, o, p, "cm_per_pip", 0, 100);
+}
+
+/* Optional: a data file without "artillery" has no guns. */
+static void read_artillery(reader *r, json_t *root, lcr_data *d)
+{
+    json_t *o = json_object_get(root, "artillery");
+    if (!o)
+        return;
+    const char *p = "$.artillery";
+    if (!json_is_object(o)) {
+        fail_at(r, p, "expected an object");
+        return;
+    }
+    static const char *const keys[] = {"crew",
+                                       "min_crew",
+                                       "crew_radius_cm",
+                                       "stand_ins_per_gunner",
+                                       "modifier_per_missing",
+                                       "deviation",
+                                       "shrapnel_burst_need",
+                                       "guns",
+                                       NULL};
+    check_keys(r, o, p, keys);
+    lcr_artillery *a = &d->artillery;
+    a->crew = get_int(r, o, p, "crew", 1, 100);
+    a->min_crew = get_int(r, o, p, "min_crew", 0, 100);
+    a->crew_radius_cm = (float)get_num(r, o, p, "crew_radius_cm", 0, 100);
+    a->stand_ins_per_gunner = get_int(r, o, p, "stand_ins_per_gunner", 1, 10);
+    a->modifier_per_missing = get_int(r, o, p, "modifier_per_missing", -6, 0);
+    a->shrapnel_burst_need = get_int(r, o, p, "shrapnel_burst_need", 1, 7);
+    json_t *dev = get(r, o, p, "deviation", JSON_OBJECT);
+    if (dev)
+        read_deviation(r, dev, a);
+    json_t *guns = get(r, o, p, "guns", JSON_OBJECT);
+    if (guns)
+        read_guns(r, guns, a);
+}
+
+const lcr_gun *lcr_data_gun(const lcr_data *d, const char *name)
+{
+    for (int i = 0; i < d->artillery.gun_count; i++)
+        if (strcmp(d->artillery.guns[i].name, name) == 0)
+            return &d->artillery.guns[i];
+    return NULL;
+}
+
 static void read_root(reader *r, json_t *root, lcr_data *d)
 {
     static const char *const keys[] = {
-        "ruleset", "seed",    "qualities",    "cards",     "command_radius_cm", "move",
-        "terrain", "weapons", "saves",        "area_fire", "close_combat",      "formation",
-        "morale",  "game",    "mounted_fire", NULL};
+        "ruleset",      "seed",      "qualities", "cards", "command_radius_cm",
+        "move",         "terrain",   "weapons",   "saves", "area_fire",
+        "close_combat", "formation", "morale",    "game",  "mounted_fire",
+        "artillery",    NULL};
     check_keys(r, root, "$", keys);
     json_t *id = get(r, root, "$", "ruleset", JSON_STRING);
     if (id && strcmp(json_string_value(id), "lcr") != 0)
@@ -567,6 +713,7 @@ static void read_root(reader *r, json_t *root, lcr_data *d)
     read_fire(r, root, d);
     read_combat(r, root, d);
     read_morale(r, root, d);
+    read_artillery(r, root, d);
     json_t *mf = get(r, root, "$", "mounted_fire", JSON_OBJECT);
     if (mf) {
         static const char *const mkeys[] = {"natural_six_hits", NULL};

@@ -59,6 +59,50 @@ typedef struct lcr_terrain {
     bool blocks_individual_fire;
 } lcr_terrain;
 
+/* Artillery (seed 000, Optional Rules: Types Of Artillery). */
+#define LCR_GUNS_MAX      8
+#define LCR_DEVIATION_MAX 12
+
+typedef enum lcr_ammo {
+    LCR_AMMO_ROUNDSHOT = 0,
+    LCR_AMMO_GRAPESHOT,
+    LCR_AMMO_SHRAPNEL,
+    LCR_AMMO_COUNT
+} lcr_ammo;
+
+/* What a gun type does with one ammunition. */
+typedef struct lcr_gun_ammo {
+    bool fires;
+    lcr_range_band bands[LCR_BANDS_MAX]; /* roundshot, shrapnel: the to-hit score by range */
+    int band_count;
+    float bounce_cm;       /* roundshot: how far the ball bounces on past its impact point */
+    float burst_radius_cm; /* shrapnel: the burst's radius around the impact point */
+    float range_cm;        /* grapeshot: the longest range */
+    float rating_cm;       /* grapeshot: the area-fire semicircle's radius */
+    int hits;              /* grapeshot: automatic hits with a full crew */
+} lcr_gun_ammo;
+
+typedef struct lcr_gun {
+    char name[LCR_NAME_MAX]; /* the gun figure's `weapon`: "napoleon", "rifled" */
+    lcr_gun_ammo ammo[LCR_AMMO_COUNT];
+} lcr_gun;
+
+typedef struct lcr_artillery {
+    int crew;                 /* a full crew */
+    int min_crew;             /* fewer effective gunners: the gun cannot fire */
+    float crew_radius_cm;     /* gunners and stand-ins serve within this of the gun's centre */
+    int stand_ins_per_gunner; /* infantry or cavalry figures standing in for one gunner */
+    int modifier_per_missing; /* to-hit modifier per missing gunner (negative) */
+    float deviation_deg[LCR_DEVIATION_MAX]; /* per face of the direction die, clockwise from
+                                               straight on along the line of fire */
+    int deviation_faces;
+    int deviation_dice, deviation_sides; /* the distance dice */
+    float deviation_cm_per_pip;
+    int shrapnel_burst_need; /* each figure in the burst is hit on this or more */
+    lcr_gun guns[LCR_GUNS_MAX];
+    int gun_count;
+} lcr_artillery;
+
 typedef struct lcr_data {
     /* Order deck (seed 000, Order Deck). */
     int cards[LCR_RANK_COUNT][LCR_QUALITIES];
@@ -105,6 +149,9 @@ typedef struct lcr_data {
     int min_chits_per_pile;
     float rally_radius_fraction;
 
+    /* Artillery (seed 000, Types Of Artillery); gun_count 0 when the data has none. */
+    lcr_artillery artillery;
+
     /* Game length when the scenario sets no "turns" condition (assumed). */
     int max_turns;
 } lcr_data;
@@ -128,6 +175,11 @@ const char *lcr_data_error_format(const lcr_data_error *err, char *buf, size_t s
 /* Lookups; NULL when the name is unknown. */
 const lcr_weapon *lcr_data_weapon(const lcr_data *d, const char *name);
 const lcr_terrain *lcr_data_terrain(const lcr_data *d, const char *name);
+/* The gun type of that name, or NULL. */
+const lcr_gun *lcr_data_gun(const lcr_data *d, const char *name);
+/* "roundshot", "grapeshot", "shrapnel" and back; -1 for an unknown word. */
+const char *lcr_data_ammo_name(lcr_ammo ammo);
+int lcr_data_ammo_parse(const char *name);
 /* The band a range falls in, or -1 when out of range (or the weapon cannot fire). */
 int lcr_data_band(const lcr_weapon *w, float range_cm);
 

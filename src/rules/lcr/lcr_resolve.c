@@ -1,6 +1,7 @@
 /* Little Colonial Rules on the engine: commands resolved into events. Every change goes through
  * rules_emit (lcr_apply in lcr_rules.c does the state sd); dice come from ctx->rng and each
  * face is recorded as a DIE event with its purpose, need and rule reference. */
+#include "rules/lcr/lcr_artillery.h"
 #include "rules/lcr/lcr_combat.h"
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_move.h"
@@ -820,13 +821,13 @@ static int by_distance_cmp_ctx(const table *t, vec2s c, figure_id a, figure_id b
     return (da > db) - (da < db);
 }
 
-static void area_hits(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
-                      const figure *target, int firers, int hits)
+/* Area fire's hits from `from` (the firers' centre, or a gun) in a semicircle of `radius` on the
+ * target; the firing side picks the casualties when there are fewer hits than figures inside. */
+static void area_hits_at(rules_state *rs, rules_ctx *ctx, side_id firing_side, vec2s from,
+                         const figure *target, float radius, int hits)
 {
     const table *t = ctx->table;
-    vec2s c = lcr_centroid(t, cmd->figures, cmd->figure_count);
-    vec2s away = glms_vec2_sub(target->pos, c);
-    float radius = (float)firers * rs->data->area_radius_cm_per_firer;
+    vec2s away = glms_vec2_sub(target->pos, from);
     figure_id in[RULES_CMD_FIGURES_MAX];
     int n = 0;
     for (int i = 0; i < t->figure_count && n < RULES_CMD_FIGURES_MAX; i++) {
@@ -857,7 +858,7 @@ static void area_hits(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
                      "every figure in the area is hit; surplus hits are lost");
         return;
     }
-    rules_event ev = {.kind = RULES_EV_RULESET, .side = cmd->side, .value = hits};
+    rules_event ev = {.kind = RULES_EV_RULESET, .side = firing_side, .value = hits};
     snprintf(ev.tag, sizeof ev.tag, "alloc");
     rules_emitf(ctx, ev, REF_ALLOC,
                 "the firing side picks %d of the %d figures (3 soldiers before an NCO, 6 before "
@@ -865,6 +866,14 @@ static void area_hits(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
                 hits, n);
     for (int i = 0; i < n; i++)
         emit_flag(ctx, "alloc_candidate", in[i], 0, "inside the area");
+}
+
+static void area_hits(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
+                      const figure *target, int firers, int hits)
+{
+    vec2s c = lcr_centroid(ctx->table, cmd->figures, cmd->figure_count);
+    area_hits_at(rs, ctx, cmd->side, c, target, (float)firers * rs->data->area_radius_cm_per_firer,
+                 hits);
 }
 
 static void resolve_fire(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
@@ -1100,7 +1109,10 @@ void lcr_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
         resolve_move(rs, ctx, cmd, true);
         break;
     case RULES_CMD_FIRE:
-        resolve_fire(rs, ctx, cmd);
+        if (lcr_artillery_is_gun_fire(rs, ctx->table, cmd))
+            lcr_artillery_resolve(rs, ctx, cmd);
+        else
+            resolve_fire(rs, ctx, cmd);
         break;
     case RULES_CMD_ALLOCATE:
         resolve_allocate(rs, ctx, cmd);
@@ -1115,4 +1127,28 @@ void lcr_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
         break;
     }
     check_victory(rs, ctx);
+}
+
+/* ---- shared with lcr_artillery_play.c -------------------------------------------------------- */
+
+void lcr_resolve_casualty(rules_state *rs, rules_ctx *ctx, figure_id id, const char *ref,
+                          const char *why)
+{
+    casualty(rs, ctx, id, FIGURE_STATUS_DEAD, ref, why);
+}
+
+int lcr_resolve_saves(rules_state *rs, rules_ctx *ctx, const figure *target, int hits)
+{
+    bool horse = false;
+    int saved = hits > 0 ? roll_saves(rs, ctx, target, hits, &horse) : 0;
+    if (horse)
+        emit_status(ctx, target->id, LCR_STATUS_UNHORSED, 0, REF_SAVE,
+                    "the horse is killed; the rider fights on");
+    return saved;
+}
+
+void lcr_resolve_area_hits(rules_state *rs, rules_ctx *ctx, side_id firing_side, vec2s from,
+                           const figure *target, float radius, int hits)
+{
+    area_hits_at(rs, ctx, firing_side, from, target, radius, hits);
 }

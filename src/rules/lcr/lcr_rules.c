@@ -3,6 +3,7 @@
 #include "rules/lcr/lcr_rules.h"
 
 #include "core/mem.h"
+#include "rules/lcr/lcr_artillery.h"
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_move.h"
 #include "rules/lcr/lcr_state.h"
@@ -851,6 +852,8 @@ bool lcr_validate_act(const rules_state *rs, const table *t, const rules_command
     case RULES_CMD_MOVE:
         return validate_move(rs, t, cmd, 0, why, size);
     case RULES_CMD_FIRE:
+        if (lcr_artillery_is_gun_fire(rs, t, cmd)) /* seed 000, Types Of Artillery */
+            return lcr_artillery_validate(rs, t, cmd, why, size);
         return validate_fire(rs, t, cmd, why, size);
     case RULES_CMD_RALLY:
         return validate_rally(rs, t, cmd, why, size);
@@ -1064,6 +1067,9 @@ static void legal_reforms(legal_out *lo, const rules_state *rs, const table *t, 
 
 static void legal_fire(legal_out *lo, const rules_state *rs, const table *t, side_id sd)
 {
+    rules_command guns[32]; /* seed 000, Types Of Artillery: each gun's shots */
+    for (int k = 0, n = lcr_artillery_candidates(rs, t, sd, guns, 32); k < n; k++)
+        legal_push(lo, rs, t, &guns[k]);
     rules_command fire = {.kind = RULES_CMD_FIRE, .side = sd};
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
@@ -1202,7 +1208,8 @@ static int lcr_actions(const rules_state *rs, const table *t, figure_id fig, rul
             continue;
         }
         a->enabled = may_act(rs, t, fig, a->reason, sizeof a->reason);
-        if (a->enabled && kinds[k].kind == RULES_CMD_FIRE && !lcr_figure_can_fire(rs, f)) {
+        if (a->enabled && kinds[k].kind == RULES_CMD_FIRE && !lcr_figure_can_fire(rs, f) &&
+            !lcr_artillery_gun_of(rs->data, f)) {
             a->enabled = false;
             snprintf(a->reason, sizeof a->reason, "no firearm");
         }
@@ -1247,6 +1254,8 @@ static int lcr_targets(const rules_state *rs, const table *t, const rules_comman
 {
     if (fire->figure_count < 1 || max <= 0)
         return 0;
+    if (lcr_artillery_is_gun_fire(rs, t, fire))
+        return lcr_artillery_targets(rs, t, fire, out, max);
     bool area = lcr_fire_is_area(rs, fire->figures, fire->figure_count);
     vec2s c = lcr_centroid(t, fire->figures, fire->figure_count);
     side_id sd = table_figure_const(t, fire->figures[0])->side;
@@ -1308,6 +1317,10 @@ static bool lcr_arc(const rules_state *rs, const table *t, figure_id fig, float 
                     float *range_cm)
 {
     const figure *f = table_figure_const(t, fig);
+    if (f && lcr_artillery_arc(rs, f, range_cm)) { /* a gun turns to fire any way */
+        *half_angle = GEOM_PI;
+        return true;
+    }
     const lcr_weapon *w = f ? lcr_data_weapon(rs->data, f->weapon) : NULL;
     if (!w || w->dice_per_man <= 0 || w->band_count <= 0)
         return false;
@@ -1316,6 +1329,30 @@ static bool lcr_arc(const rules_state *rs, const table *t, figure_id fig, float 
     *half_angle = formation ? rs->data->formation_arc_deg * 0.5f * GEOM_PI / 180.0f : GEOM_PI;
     *range_cm = w->bands[w->band_count - 1].max_cm;
     return true;
+}
+
+/* Seed 000, Actions: Activate: a leader's radius by rank and quality from the data file, and
+ * whom he would activate now (demoralised figures other than himself do not answer). */
+static int lcr_command_radius_query(const rules_state *rs, const table *t, figure_id fig,
+                                    float *radius_cm, figure_id *out, int max)
+{
+    const figure *f = table_figure_const(t, fig);
+    if (!f || !table_figure_active(f) || !lcr_is_leader(f))
+        return -1;
+    *radius_cm = lcr_command_radius(rs->data, f);
+    figure_id ids[RULES_CMD_FIGURES_MAX * 4];
+    int n =
+        lcr_command_in_command(t, rs->data, f, *radius_cm, ids, (int)(sizeof ids / sizeof ids[0]));
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const figure *m = table_figure_const(t, ids[i]);
+        if (m->id.id != fig.id && (m->status & FIGURE_STATUS_DEMORALISED))
+            continue;
+        if (out && k < max)
+            out[k] = ids[i];
+        k++;
+    }
+    return k;
 }
 
 static void lcr_outcome(const rules_state *rs, const table *t, rules_outcome *out)
@@ -1390,6 +1427,7 @@ const rules_ops lcr_rules_ops = {
     .reach = lcr_reach,
     .targets = lcr_targets,
     .arc = lcr_arc,
+    .command_radius = lcr_command_radius_query,
     .outcome = lcr_outcome,
     .turn = lcr_turn,
     .driver = lcr_driver,

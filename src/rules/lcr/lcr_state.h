@@ -100,5 +100,13 @@ bool lcr_validate_act(const rules_state *rs, const table *t, const rules_command
 /* ---- lcr_resolve.c ---- */
 void lcr_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
 void lcr_begin(rules_state *rs, rules_ctx *ctx);
+/* For lcr_artillery_play.c: a figure killed (morale chit and all), the saving rolls of `hits` on
+ * one figure (returns those cancelled; a mounted figure may lose his horse), and area fire's
+ * semicircle of `radius` on the target, its flat side toward `from`. */
+void lcr_resolve_casualty(rules_state *rs, rules_ctx *ctx, figure_id id, const char *ref,
+                          const char *why);
+int lcr_resolve_saves(rules_state *rs, rules_ctx *ctx, const figure *target, int hits);
+void lcr_resolve_area_hits(rules_state *rs, rules_ctx *ctx, side_id firing_side, vec2s from,
+                           const figure *target, float radius, int hits);
 
 #endif // LCR_LCR_STATE_H

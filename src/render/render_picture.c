@@ -8,16 +8,16 @@
 
 #include <stdio.h>
 
-struct render_image {
+struct render_picture {
     SDL_Texture *tex;
     int w, h;
 };
 
-render_image *render_image_capture(render_ctx *ctx, render_ctx *src, char *err, size_t err_size)
+render_picture *render_picture_capture(render_ctx *ctx, render_ctx *src, char *err, size_t err_size)
 {
     int w, h;
     render_output_size(src, &w, &h);
-    render_image *img = mem_calloc(1, sizeof *img);
+    render_picture *img = mem_calloc(1, sizeof *img);
     uint32_t *px = mem_calloc((size_t)w * (size_t)h, 4);
     SDL_RenderFlush(src->r);
     if (SDL_RenderReadPixels(src->r, NULL, SDL_PIXELFORMAT_ARGB8888, px, w * 4) != 0) {
@@ -36,23 +36,24 @@ render_image *render_image_capture(render_ctx *ctx, render_ctx *src, char *err, 
     return img;
 fail:
     free(px);
-    render_image_destroy(img);
+    render_picture_destroy(img);
     return NULL;
 }
 
-void render_image_size(const render_image *img, int *w, int *h)
+void render_picture_size(const render_picture *img, int *w, int *h)
 {
     *w = img->w;
     *h = img->h;
 }
 
-void render_image_draw(render_ctx *ctx, const render_image *img, float x, float y, float w, float h)
+void render_picture_draw(render_ctx *ctx, const render_picture *img, float x, float y, float w,
+                         float h)
 {
     SDL_FRect dst = {x, y, w, h};
     SDL_RenderCopyF(ctx->r, img->tex, NULL, &dst);
 }
 
-void render_image_destroy(render_image *img)
+void render_picture_destroy(render_picture *img)
 {
     if (!img)
         return;

@@ -1,0 +1,464 @@
+#include "ui/dice_tray.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The timeline of one throw in nominal seconds (divided by the speed). */
+#define T_LAND_FIRST 0.40f /* the first die lands */
+#define T_LAND_LAST  0.90f /* the last die lands */
+#define T_SORT_START 1.05f
+#define T_SORT_END   1.45f
+#define T_MARK_END   1.65f
+#define T_NEXT       1.85f /* the next throw (the saves) starts rolling */
+
+#define PANEL_RGBA 0x101418e8u
+#define TRAY_RGBA  0x2a3a2cffu /* the felt of a tray */
+#define SAVE_RGBA  0x263246ffu
+#define TITLE_RGBA 0xf0f0f0ffu
+#define REF_RGBA   0x9aa6b4ffu
+
+/* ---- filling the tray ---------------------------------------------------------------------- */
+
+static int group_of(const ui_dice_tray *t, const rules_event *e, const int *keys)
+{
+    /* Dice thrown without a group number stand alone, but a run of them with one purpose (a
+     * leader's d6 after d6) still reads better together. */
+    for (int g = 0; g < t->group_count; g++)
+        if (keys[g] == e->group &&
+            (e->group != 0 || (g == t->group_count - 1 && strcmp(t->groups[g].tag, e->tag) == 0)))
+            return g;
+    return -1;
+}
+
+static int cmp_face_desc(const void *a, const void *b)
+{
+    const ui_dice_die *x = a, *y = b;
+    if (x->value != y->value)
+        return y->value - x->value;
+    return x->thrown - y->thrown;
+}
+
+static void tag_words(const char *tag, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", tag[0] ? tag : "roll");
+    for (char *p = buf; *p; p++)
+        if (*p == '_')
+            *p = ' ';
+    if (buf[0] >= 'a' && buf[0] <= 'z')
+        buf[0] = (char)(buf[0] - 'a' + 'A');
+}
+
+static void group_title(ui_dice_tray *t, ui_dice_group *g)
+{
+    int lo = 1000, hi = 0, total = 0;
+    for (int i = 0; i < g->count; i++) {
+        const ui_dice_die *d = &t->dice[g->first + i];
+        total += d->value;
+        if (d->need > 0) {
+            lo = d->need < lo ? d->need : lo;
+            hi = d->need > hi ? d->need : hi;
+        }
+    }
+    char what[48], need[48] = "";
+    tag_words(g->tag, what, sizeof what);
+    bool save = strcmp(g->tag, "save") == 0;
+    if (save)
+        snprintf(what, sizeof what, "Saving rolls");
+    if (g->tested && lo == hi)
+        snprintf(need, sizeof need, " needing %d+", lo);
+    else if (g->tested)
+        snprintf(need, sizeof need, " needing %d+ to %d+", lo, hi);
+    if (!g->tested)
+        snprintf(g->title, sizeof g->title, "%s: %d %s, total %d", what, g->count,
+                 g->count == 1 ? "die" : "dice", total);
+    else
+        snprintf(g->title, sizeof g->title, "%s: %d %s%s", what, g->count,
+                 g->count == 1 ? "die" : "dice", need);
+}
+
+static void group_finish(ui_dice_tray *t, ui_dice_group *g)
+{
+    qsort(&t->dice[g->first], (size_t)g->count, sizeof t->dice[0], cmp_face_desc);
+    g->successes = 0;
+    for (int i = 0; i < g->count; i++)
+        g->successes += t->dice[g->first + i].need > 0 && t->dice[g->first + i].success;
+    group_title(t, g);
+}
+
+/* Collects the dice group by group (the dice of one group kept together in throw order). */
+static void collect(ui_dice_tray *t, const rules_event *ev, int count)
+{
+    int keys[UI_DICE_TRAY_GROUPS_MAX];
+    int per[UI_DICE_TRAY_GROUPS_MAX] = {0};
+    /* First pass: the groups and how many dice each has. */
+    for (int i = 0; i < count; i++) {
+        const rules_event *e = &ev[i];
+        if (e->kind != RULES_EV_DIE)
+            continue;
+        int g = group_of(t, e, keys);
+        if (g < 0 && t->group_count < UI_DICE_TRAY_GROUPS_MAX) {
+            g = t->group_count++;
+            keys[g] = e->group;
+            memset(&t->groups[g], 0, sizeof t->groups[g]);
+            snprintf(t->groups[g].tag, sizeof t->groups[g].tag, "%s", e->tag);
+            snprintf(t->groups[g].ref, sizeof t->groups[g].ref, "%s", e->ref);
+        }
+        if (g >= 0)
+            per[g]++;
+    }
+    int at = 0;
+    for (int g = 0; g < t->group_count; g++) {
+        t->groups[g].first = at;
+        int room = UI_DICE_TRAY_DICE_MAX - at;
+        at += per[g] < room ? per[g] : room;
+    }
+    /* Second pass: the dice, each after the ones of its group already placed. */
+    for (int i = 0; i < count; i++) {
+        const rules_event *e = &ev[i];
+        int g = e->kind == RULES_EV_DIE ? group_of(t, e, keys) : -1;
+        if (g < 0 || t->groups[g].first + t->groups[g].count >= UI_DICE_TRAY_DICE_MAX ||
+            t->groups[g].count >= per[g])
+            continue;
+        ui_dice_group *gr = &t->groups[g];
+        ui_dice_die *d = &t->dice[gr->first + gr->count];
+        *d = (ui_dice_die){.sides = e->sides,
+                           .value = e->value,
+                           .need = e->need,
+                           .success = e->success,
+                           .thrown = gr->count};
+        gr->tested |= e->need > 0;
+        gr->count++;
+    }
+    t->dice_count = at;
+}
+
+int ui_dice_tray_show(ui_dice_tray *t, const rules_event *ev, int count, const char *caption,
+                      double now, float speed)
+{
+    int dice = 0;
+    for (int i = 0; i < count; i++)
+        dice += ev[i].kind == RULES_EV_DIE;
+    if (!dice)
+        return 0;
+    memset(t, 0, sizeof *t);
+    snprintf(t->caption, sizeof t->caption, "%s", caption ? caption : "");
+    collect(t, ev, count);
+    t->speed = speed > 0 ? speed : 0;
+    for (int g = 0; g < t->group_count; g++) {
+        group_finish(t, &t->groups[g]);
+        t->groups[g].start = t->speed > 0 ? now + g * T_NEXT / t->speed : now;
+    }
+    t->visible = true;
+    return t->group_count;
+}
+
+void ui_dice_tray_hide(ui_dice_tray *t)
+{
+    t->visible = false;
+}
+
+/* Seconds (nominal) into a group's animation; large when there is no animation. */
+static float group_clock(const ui_dice_tray *t, const ui_dice_group *g, double now)
+{
+    if (t->speed <= 0)
+        return 1e6f;
+    return (float)((now - g->start) * t->speed);
+}
+
+bool ui_dice_tray_settled(const ui_dice_tray *t, double now)
+{
+    if (!t->visible || !t->group_count)
+        return true;
+    return group_clock(t, &t->groups[t->group_count - 1], now) >= T_MARK_END;
+}
+
+/* ---- drawing one die ----------------------------------------------------------------------- */
+
+bool ui_dice_tray_pip(int value, int k, float *dx, float *dy)
+{
+    /* Pip spots on a 3 x 3 grid: -1, 0, +1 times a quarter of the side. */
+    static const signed char spots[7][6][2] = {
+        {{0}},
+        {{0, 0}},
+        {{-1, -1}, {1, 1}},
+        {{-1, -1}, {0, 0}, {1, 1}},
+        {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}},
+        {{-1, -1}, {1, -1}, {0, 0}, {-1, 1}, {1, 1}},
+        {{-1, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {1, 1}},
+    };
+    if (value < 1 || value > 6 || k < 0 || k >= value)
+        return false;
+    *dx = spots[value][k][0] * 0.26f;
+    *dy = spots[value][k][1] * 0.26f;
+    return true;
+}
+
+uint32_t ui_dice_tray_body_rgb(int mark, bool save)
+{
+    if (mark < 0)
+        return save ? 0x7d8490u : 0x8c877au; /* a failure is dimmed */
+    return save ? 0xdde8f6u : 0xf4eddcu;
+}
+
+static render_camera screen_camera(render_ctx *ctx)
+{
+    int w, h;
+    render_output_size(ctx, &w, &h);
+    return (render_camera){
+        .centre_cm = {{w * 0.5f, h * 0.5f}}, .px_per_cm = 1, .view_w = w, .view_h = h};
+}
+
+static void square_at(render_ctx *ctx, float cx, float cy, float edge, float angle, uint32_t rgba)
+{
+    if (fabsf(angle) < 1e-3f) {
+        render_rect(ctx, cx - edge / 2, cy - edge / 2, edge, edge, rgba);
+        return;
+    }
+    render_camera cam = screen_camera(ctx);
+    vec2s ring[4];
+    float r = edge * 0.7071f;
+    for (int i = 0; i < 4; i++) {
+        float a = angle + 0.7854f + i * 1.5708f;
+        ring[i] = (vec2s){{cx + r * cosf(a), cy + r * sinf(a)}};
+    }
+    render_fan_cm(ctx, &cam, (vec2s){{cx, cy}}, ring, 4, rgba);
+}
+
+static void die_face(render_ctx *ctx, float cx, float cy, float size, float angle, int sides,
+                     int value, uint32_t ink)
+{
+    float dx, dy;
+    if ((sides == 6 || sides == 0) && ui_dice_tray_pip(value, 0, &dx, &dy)) {
+        render_camera cam = screen_camera(ctx);
+        float c = cosf(angle), s = sinf(angle), r = fmaxf(1.5f, size * 0.095f);
+        for (int k = 0; ui_dice_tray_pip(value, k, &dx, &dy); k++) {
+            vec2s p = {{cx + (dx * c - dy * s) * size, cy + (dx * s + dy * c) * size}};
+            render_marker_cm(ctx, &cam, p, r, ink);
+        }
+        return;
+    }
+    char num[16];
+    snprintf(num, sizeof num, "%d", value);
+    float pt = size / render_ui_scale(ctx) * (value >= 10 ? 0.45f : 0.6f);
+    int tw, th;
+    render_text_size(ctx, num, pt, &tw, &th);
+    render_text(ctx, cx, cy - th / 2.0f, num, pt, ink, RENDER_ALIGN_CENTRE);
+}
+
+void ui_dice_tray_draw_die(render_ctx *ctx, float cx, float cy, float size, float angle, int sides,
+                           int value, int mark, bool save)
+{
+    float k = render_ui_scale(ctx), frame = fmaxf(2.0f, 2.5f * k);
+    if (mark != 0)
+        square_at(ctx, cx, cy, size + 2 * frame, angle,
+                  (mark > 0 ? UI_DICE_HIT_RGB : UI_DICE_MISS_RGB) << 8 | 0xff);
+    else
+        square_at(ctx, cx, cy, size + 2, angle, 0x202020ff);
+    square_at(ctx, cx, cy, size, angle, ui_dice_tray_body_rgb(mark, save) << 8 | 0xff);
+    die_face(ctx, cx, cy, size, angle, sides, value,
+             mark < 0 ? 0x3a3a3aff : UI_DICE_PIP_RGB << 8 | 0xff);
+}
+
+/* ---- layout -------------------------------------------------------------------------------- */
+
+typedef struct tray_layout {
+    float k, pad, gap, size, title_h;
+    int cols;
+} tray_layout;
+
+static tray_layout layout_for(render_ctx *ctx, const ui_dice_group *g, float w)
+{
+    tray_layout l = {.k = render_ui_scale(ctx)};
+    l.pad = 8 * l.k;
+    l.gap = 4 * l.k;
+    l.size = (g->count > 96 ? 14 : g->count > 60 ? 18 : 22) * l.k;
+    l.title_h = 20 * l.k;
+    l.cols = (int)((w - 2 * l.pad + l.gap) / (l.size + l.gap));
+    l.cols = l.cols < 1 ? 1 : l.cols;
+    return l;
+}
+
+static float group_height(render_ctx *ctx, const ui_dice_group *g, float w)
+{
+    tray_layout l = layout_for(ctx, g, w);
+    int rows = (g->count + l.cols - 1) / l.cols;
+    return l.title_h + rows * (l.size + l.gap) + l.pad;
+}
+
+static vec2s slot_centre(const tray_layout *l, const ui_dice_group *g, int slot)
+{
+    return (vec2s){{g->x + l->pad + (slot % l->cols) * (l->size + l->gap) + l->size / 2,
+                    g->y + l->title_h + (slot / l->cols) * (l->size + l->gap) + l->size / 2}};
+}
+
+/* ---- animation ----------------------------------------------------------------------------- */
+
+static uint32_t hash32(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+static float unit_rand(uint32_t seed)
+{
+    return (float)(hash32(seed) & 0xffffu) / 65535.0f;
+}
+
+static float smooth(float x)
+{
+    x = x < 0 ? 0 : x > 1 ? 1 : x;
+    return x * x * (3 - 2 * x);
+}
+
+typedef struct die_pose {
+    vec2s c;
+    float angle;
+    int face;
+    int mark;
+    bool shown;
+} die_pose;
+
+/* Where a die is at nominal time `tt` of its throw: tumbling in, landed where thrown, sliding
+ * to its sorted place, then marked. */
+static die_pose pose_at(const tray_layout *l, const ui_dice_group *g, const ui_dice_die *d,
+                        int sorted, float tt)
+{
+    die_pose p = {.face = d->value, .shown = tt >= 0};
+    uint32_t seed = (uint32_t)(d->thrown * 7919 + g->first * 104729);
+    float land = T_LAND_FIRST + (T_LAND_LAST - T_LAND_FIRST) *
+                                    (g->count > 1 ? (float)d->thrown / (g->count - 1) : 0.0f);
+    vec2s thrown = slot_centre(l, g, d->thrown), place = slot_centre(l, g, sorted);
+    if (tt < land) {
+        float u = tt / land, ease = 1 - (1 - u) * (1 - u);
+        vec2s from = {{thrown.x - (40 + 80 * unit_rand(seed)) * l->k,
+                       thrown.y - (30 + 40 * unit_rand(seed + 1)) * l->k}};
+        /* Thrown from up the tray, inside it. */
+        from.x = fmaxf(from.x, g->x + l->size * 0.75f);
+        from.y = fmaxf(from.y, g->y + l->title_h + l->size * 0.75f);
+        p.c = glms_vec2_lerp(from, thrown, ease);
+        float room = fmaxf(0, p.c.y - g->y - l->title_h - l->size * 0.75f);
+        p.c.y -= sinf(u * 3.14159f) * fminf(10 * l->k, room); /* a hop */
+        p.angle = (1 - ease) * (4 + 6 * unit_rand(seed + 2));
+        int faces = d->sides == 0 ? 4 : d->sides > 0 ? d->sides : 6;
+        p.face = 1 + (int)(hash32(seed + (uint32_t)(tt * 14)) % (uint32_t)faces);
+        if (d->sides == 0)
+            p.face += 1;
+        return p;
+    }
+    p.c = glms_vec2_lerp(thrown, place, smooth((tt - T_SORT_START) / (T_SORT_END - T_SORT_START)));
+    if (d->need > 0 && tt >= T_SORT_END)
+        p.mark = d->success ? 1 : -1;
+    return p;
+}
+
+/* ---- drawing the tray ---------------------------------------------------------------------- */
+
+static void draw_group(ui_dice_tray *t, ui_dice_group *g, render_ctx *ctx, double now)
+{
+    tray_layout l = layout_for(ctx, g, g->w);
+    bool save = strcmp(g->tag, "save") == 0;
+    render_rect(ctx, g->x, g->y, g->w, g->h, save ? SAVE_RGBA : TRAY_RGBA);
+    float tt = group_clock(t, g, now);
+    char title[200];
+    if (tt >= T_SORT_END && g->tested)
+        snprintf(title, sizeof title, "%s  -  %d %s", g->title, g->successes,
+                 save                                ? "saved"
+                 : strncmp(g->tag, "to_hit", 6) == 0 ? "hits"
+                                                     : "succeed");
+    else if (tt >= 0)
+        snprintf(title, sizeof title, "%s", g->title);
+    else
+        snprintf(title, sizeof title, "%s (to come)", g->title);
+    render_text(ctx, g->x + l.pad, g->y + 3 * l.k, title, 11.5f, TITLE_RGBA, RENDER_ALIGN_LEFT);
+    /* Dice sliding to their places are drawn over those landed. */
+    for (int i = 0; i < g->count; i++) {
+        ui_dice_die *d = &t->dice[g->first + i];
+        die_pose p = pose_at(&l, g, d, i, tt);
+        d->cx = p.c.x;
+        d->cy = p.c.y;
+        d->size = l.size;
+        if (p.shown)
+            ui_dice_tray_draw_die(ctx, p.c.x, p.c.y, l.size, p.angle, d->sides, p.face, p.mark,
+                                  save);
+    }
+}
+
+static void draw_caption(ui_dice_tray *t, render_ctx *ctx, float k)
+{
+    render_text(ctx, t->x + 8 * k, t->y + 5 * k, t->caption[0] ? t->caption : "Dice", 12.5f,
+                0xffe9a8ff, RENDER_ALIGN_LEFT);
+    t->close_s = 16 * k;
+    t->close_x = t->x + t->w - t->close_s - 6 * k;
+    t->close_y = t->y + 5 * k;
+    render_rect_outline(ctx, t->close_x, t->close_y, t->close_s, t->close_s, 0x8a96a8ff);
+    render_text(ctx, t->close_x + t->close_s / 2, t->close_y, "x", 11, 0xd0d8e0ff,
+                RENDER_ALIGN_CENTRE);
+}
+
+float ui_dice_tray_draw(ui_dice_tray *t, render_ctx *ctx, double now, float x, float bottom,
+                        float w, float max_h)
+{
+    if (!t->visible || !t->group_count)
+        return 0;
+    float k = render_ui_scale(ctx), head = 26 * k, pad = 6 * k, more_h = 18 * k;
+    float inner = w - 2 * pad, total = head + pad;
+    int fit = 0;
+    for (; fit < t->group_count; fit++) {
+        float gh = group_height(ctx, &t->groups[fit], inner);
+        float extra = fit + 1 < t->group_count ? more_h : 0;
+        if (fit > 0 && total + gh + pad + extra > max_h)
+            break;
+        total += gh + pad;
+    }
+    if (fit < t->group_count)
+        total += more_h;
+    t->x = x;
+    t->w = w;
+    t->h = total;
+    t->y = bottom - total;
+    render_rect(ctx, t->x, t->y, t->w, t->h, PANEL_RGBA);
+    render_rect_outline(ctx, t->x, t->y, t->w, t->h, 0x5a6678ff);
+    draw_caption(t, ctx, k);
+    float y = t->y + head;
+    for (int g = 0; g < t->group_count; g++) {
+        ui_dice_group *gr = &t->groups[g];
+        gr->drawn = g < fit;
+        if (!gr->drawn)
+            continue;
+        gr->x = x + pad;
+        gr->y = y;
+        gr->w = inner;
+        gr->h = group_height(ctx, gr, inner);
+        draw_group(t, gr, ctx, now);
+        y += gr->h + pad;
+    }
+    if (fit < t->group_count) {
+        char line[96];
+        snprintf(line, sizeof line, "+ %d more throw%s: see the event log (E)",
+                 t->group_count - fit, t->group_count - fit == 1 ? "" : "s");
+        render_text(ctx, x + 8 * k, y, line, 11, REF_RGBA, RENDER_ALIGN_LEFT);
+    }
+    return total;
+}
+
+bool ui_dice_tray_contains(const ui_dice_tray *t, float x, float y)
+{
+    return t->visible && t->group_count && x >= t->x && x <= t->x + t->w && y >= t->y &&
+           y <= t->y + t->h;
+}
+
+bool ui_dice_tray_click(ui_dice_tray *t, float x, float y)
+{
+    if (!ui_dice_tray_contains(t, x, y))
+        return false;
+    if (x >= t->close_x && x <= t->close_x + t->close_s && y >= t->close_y &&
+        y <= t->close_y + t->close_s)
+        t->visible = false;
+    return true;
+}

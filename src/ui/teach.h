@@ -1,0 +1,30 @@
+/* The teaching layer of the table screen: the dice tray and the event log, fed by the match as
+ * commands resolve, drawn on the left of the table, taking the clicks, wheel and keys that fall
+ * on them. The table view holds one and calls these few functions. */
+#ifndef UI_TEACH_H
+#define UI_TEACH_H
+
+#include "ui/app.h"
+#include "ui/dice_tray.h"
+#include "ui/event_log.h"
+
+typedef struct ui_teach {
+    ui_dice_tray tray;
+    ui_event_log log;
+    bool ready;
+    int seen_cursor;
+    const game *seen_game;
+} ui_teach;
+
+void ui_teach_init(ui_teach *t);
+/* Takes what is the teaching panels' out of `in` (E toggles the log; clicks and the wheel over
+ * the panels; the pointer over them is no longer over the table). */
+void ui_teach_input(ui_teach *t, ui_app *app, ui_input *in);
+/* Watches the match: a newly resolved command's dice go to the tray (undo hides it). */
+void ui_teach_update(ui_teach *t, ui_app *app);
+/* Draws the log button, the log and the dice tray on the left of the screen. */
+void ui_teach_draw(ui_teach *t, ui_app *app, render_ctx *ctx);
+/* A refused command ("why not?"): toasts "Cannot <what>: <reason>" and logs it. */
+void ui_teach_refused(ui_teach *t, ui_app *app, const char *what, const char *reason);
+
+#endif // UI_TEACH_H

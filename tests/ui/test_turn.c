@@ -1,0 +1,297 @@
+/* The turn driver on screen, checked by pixels of offscreen frames: on the lcr Toledo scenario
+ * the drawn card appears face up in the play slot in its side's colour, the leader's command
+ * radius is drawn where the rule set says, a reserved card goes to its owner's hand (face down
+ * to the other side), and drawing animates only when animations are on. */
+#include "render/render.h"
+#include "ui/app.h"
+#include "ui/driver_panel.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#define W 1280
+#define H 800
+
+typedef struct fixture {
+    ui_app *app;
+    render_ctx *ctx;
+    ui_driver_panel *panel;
+    char dir[64];
+} fixture;
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    snprintf(f->dir, sizeof f->dir, "/tmp/sandtable-turn-XXXXXX");
+    if (!mkdtemp(f->dir))
+        return -1;
+    setenv("XDG_DATA_HOME", f->dir, 1);
+    const char *src = getenv("SANDTABLE_SOURCE_DIR");
+    char path[512], err[512], art[512];
+    snprintf(path, sizeof path, "%s/scenarios/lcr_toledo.json", src ? src : ".");
+    f->app = ui_app_create(&(ui_app_desc){.scenario_path = path}, err, sizeof err);
+    if (!f->app) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    f->app->settings.anim_speed = 0;
+    f->ctx = render_create_offscreen(
+        W, H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
+    if (!f->ctx) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    f->app->ctx = f->ctx;
+    f->panel = ui_driver_panel_create();
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    ui_driver_panel_destroy(f->panel);
+    render_destroy(f->ctx);
+    ui_app_destroy(f->app);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", f->dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "cannot remove %s\n", f->dir);
+    free(f);
+    return 0;
+}
+
+static const char *artifacts; /* where screenshots go (argv[1]); NULL: none */
+
+/* The whole table screen through the app, kept as a PNG for people to look at. */
+static void screenshot(fixture *f, const char *name)
+{
+    if (!artifacts)
+        return;
+    ui_input in = {.view_w = W, .view_h = H, .ui_scale = 1, .time = f->app->time, .dt = 0.016f};
+    ui_app_frame(f->app, &in, f->ctx);
+    char path[600], err[256];
+    snprintf(path, sizeof path, "%s/%s", artifacts, name);
+    if (render_write_png(f->ctx, path, err, sizeof err) != 0)
+        fprintf(stderr, "%s\n", err);
+}
+
+static void draw(fixture *f)
+{
+    render_begin(f->ctx);
+    ui_driver_panel_draw(f->panel, f->app, f->ctx);
+}
+
+static void submit(fixture *f, rules_command cmd)
+{
+    char reason[256] = "";
+    bool ok = game_submit(f->app->game, &cmd, reason, sizeof reason);
+    if (!ok)
+        fprintf(stderr, "refused: %s\n", reason);
+    assert_true(ok);
+    f->app->state_version++;
+}
+
+static rules_command legal_of(fixture *f, rules_command_kind kind)
+{
+    rules_command legal[96];
+    int n = game_legal(f->app->game, legal, 96);
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == kind)
+            return legal[i];
+    fail_msg("no legal %s", rules_command_kind_name(kind));
+    return (rules_command){0};
+}
+
+static int dist2(uint32_t a, uint32_t b)
+{
+    int d = 0;
+    for (int s = 0; s < 24; s += 8) {
+        int x = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
+        d += x * x;
+    }
+    return d;
+}
+
+/* The middle of the picture area of a card face (tinted in its side's colour), left of the
+ * emblem. */
+static uint32_t card_picture(fixture *f, int card)
+{
+    float x, y, w, h;
+    assert_true(ui_driver_panel_card_rect(f->panel, card, &x, &y, &w, &h));
+    return render_read_pixel(f->ctx, (int)(x + w * 0.16f), (int)(y + h * 0.36f));
+}
+
+static void test_drawn_card_in_play(void **state)
+{
+    fixture *f = *state;
+    const table *t = game_table(f->app->game);
+    draw(f);
+    float px, py, pw, ph;
+    ui_driver_panel_rect(f->panel, &px, &py, &pw, &ph);
+    assert_true(pw > 200 && ph > 200);
+    assert_true(px > W / 2 && px + pw <= W && py >= 0); /* on the right, top */
+    rules_decision d;
+    game_decision(f->app->game, &d);
+    assert_int_equal(d.kind, RULES_DECIDE_DRAW_CARD);
+
+    submit(f, legal_of(f, RULES_CMD_DRAW_CARD));
+    draw(f);
+    game_decision(f->app->game, &d);
+    assert_true(d.card > 0);
+    float x, y, w, h;
+    assert_true(ui_driver_panel_card_rect(f->panel, d.card, &x, &y, &w, &h));
+    assert_true(x >= px && x + w <= px + pw && y >= py && y + h <= py + ph);
+    /* Its face shows its side's colour, not the other's. */
+    rules_driver_item items[64];
+    int n = game_driver(f->app->game, f->app->viewer, items, 64);
+    side_id owner = {0};
+    for (int i = 0; i < n; i++)
+        if (items[i].kind == RULES_DRIVER_CARD && items[i].value == d.card)
+            owner = items[i].side;
+    assert_true(owner.id == 1 || owner.id == 2);
+    uint32_t mine = render_side_rgb(t, owner), other = render_side_rgb(t, (side_id){3 - owner.id});
+    uint32_t pic = card_picture(f, d.card);
+    assert_true(dist2(pic, mine) < dist2(pic, other));
+    screenshot(f, "turn_drawn.png");
+}
+
+/* The command radius is drawn around the leader where game_command_radius says, and the
+ * figures he could activate are lit. */
+static void test_command_radius(void **state)
+{
+    fixture *f = *state;
+    const table *t = game_table(f->app->game);
+    rules_decision d;
+    game_decision(f->app->game, &d);
+    if (d.kind == RULES_DECIDE_DRAW_CARD)
+        submit(f, legal_of(f, RULES_CMD_DRAW_CARD));
+    /* Draw until a leader's card is up (the toledo deck is all leaders and an End of Turn). */
+    for (int i = 0; i < 12; i++) {
+        game_decision(f->app->game, &d);
+        if (d.kind == RULES_DECIDE_USE_CARD && d.figure.id)
+            break;
+        rules_command c = d.kind == RULES_DECIDE_INTERRUPT  ? legal_of(f, RULES_CMD_PASS)
+                          : d.kind == RULES_DECIDE_USE_CARD ? legal_of(f, RULES_CMD_RESERVE_CARD)
+                                                            : legal_of(f, RULES_CMD_DRAW_CARD);
+        submit(f, c);
+    }
+    assert_int_equal(d.kind, RULES_DECIDE_USE_CARD);
+    float r = 0;
+    figure_id ids[256];
+    int n = game_command_radius(f->app->game, d.figure, &r, ids, 256);
+    assert_true(n >= 1 && r > 0);
+    render_camera cam;
+    render_camera_resize(&cam, W, H);
+    render_camera_fit(&cam, t->width_cm, t->height_cm, 0, true);
+    render_begin(f->ctx);
+    uint32_t bg = render_read_pixel(f->ctx, 5, 5);
+    ui_driver_panel_draw_table(f->panel, f->app, f->ctx, &cam);
+    figure_id leader;
+    float shown;
+    assert_true(ui_driver_panel_command(f->panel, &leader, &shown));
+    assert_int_equal(leader.id, d.figure.id);
+    assert_float_equal(shown, r, 1e-4);
+    const figure *lf = table_figure_const(t, d.figure);
+    /* On the ring: yellow; halfway in: untouched. Probe left and right, whichever is on the
+     * table. */
+    float dir = lf->pos.x + r < t->width_cm ? 1.0f : -1.0f;
+    vec2s ring = render_camera_to_px(&cam, (vec2s){{lf->pos.x + dir * r, lf->pos.y}});
+    vec2s half = render_camera_to_px(&cam, (vec2s){{lf->pos.x + dir * r * 0.5f, lf->pos.y}});
+    bool yellow = false;
+    for (int dx = -2; dx <= 2; dx++) {
+        uint32_t c = render_read_pixel(f->ctx, (int)ring.x + dx, (int)ring.y);
+        yellow |= ((c >> 16) & 0xff) > 180 && ((c >> 8) & 0xff) > 150 && (c & 0xff) < 120;
+    }
+    assert_true(yellow);
+    assert_int_equal(render_read_pixel(f->ctx, (int)half.x, (int)half.y), bg);
+    /* The leader himself and those in his command are lit, no enemy is. */
+    for (int i = 0; i < t->figure_count; i++) {
+        bool in = false;
+        for (int k = 0; k < n && k < 256; k++)
+            in |= ids[k].id == t->figures[i].id.id;
+        assert_int_equal(ui_driver_panel_lit(f->panel, i), in);
+    }
+}
+
+/* A reserved card goes to its owner's hand: face up to him, its back to the other side. */
+static void test_reserved_card_hidden(void **state)
+{
+    fixture *f = *state;
+    const table *t = game_table(f->app->game);
+    rules_decision d;
+    for (int i = 0; i < 12; i++) {
+        game_decision(f->app->game, &d);
+        if (d.kind == RULES_DECIDE_USE_CARD && d.figure.id)
+            break;
+        submit(f, d.kind == RULES_DECIDE_INTERRUPT ? legal_of(f, RULES_CMD_PASS)
+                                                   : legal_of(f, RULES_CMD_DRAW_CARD));
+    }
+    assert_int_equal(d.kind, RULES_DECIDE_USE_CARD);
+    int card = d.card;
+    side_id owner = d.side, other = {3 - d.side.id};
+    submit(f, legal_of(f, RULES_CMD_RESERVE_CARD));
+    f->app->viewer = owner;
+    draw(f);
+    float x, y, w, h, px, py, pw, ph;
+    assert_true(ui_driver_panel_card_rect(f->panel, card, &x, &y, &w, &h));
+    ui_driver_panel_rect(f->panel, &px, &py, &pw, &ph);
+    assert_true(h < 80 && y > py + 150); /* a small card, below the piles */
+    uint32_t mine = render_side_rgb(t, owner), theirs = render_side_rgb(t, other);
+    uint32_t face = card_picture(f, card);
+    assert_true(dist2(face, mine) < dist2(face, theirs));
+    screenshot(f, "turn_reserved.png");
+    f->app->viewer = other;
+    draw(f);
+    uint32_t back = card_picture(f, card);
+    assert_true(dist2(back, face) > 40 * 40);
+    assert_true(dist2(back, mine) > dist2(face, mine));
+}
+
+/* Drawing slides and flips the card when animations are on; with speed 0 nothing moves. */
+static void test_draw_animates(void **state)
+{
+    fixture *f = *state;
+    rules_decision d;
+    game_decision(f->app->game, &d);
+    if (d.kind != RULES_DECIDE_DRAW_CARD)
+        return;
+    draw(f);
+    f->app->settings.anim_speed = 1;
+    submit(f, legal_of(f, RULES_CMD_DRAW_CARD));
+    ui_driver_panel_update(f->panel, f->app);
+    assert_true(ui_driver_panel_animating(f->panel, f->app->time + 0.3));
+    assert_false(ui_driver_panel_animating(f->panel, f->app->time + 3.0));
+    game_decision(f->app->game, &d);
+    /* Mid-flight the card is not yet in its slot. */
+    f->app->time += 0.3;
+    draw(f);
+    float x, y, w, h;
+    assert_false(ui_driver_panel_card_rect(f->panel, d.card, &x, &y, &w, &h));
+    f->app->time += 3.0;
+    draw(f);
+    assert_true(ui_driver_panel_card_rect(f->panel, d.card, &x, &y, &w, &h));
+    f->app->settings.anim_speed = 0;
+    ui_app_undo(f->app);
+    ui_driver_panel_update(f->panel, f->app);
+    assert_false(ui_driver_panel_animating(f->panel, f->app->time));
+}
+
+int main(int argc, char **argv)
+{
+    artifacts = argc > 1 ? argv[1] : NULL;
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_drawn_card_in_play, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_command_radius, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_reserved_card_hidden, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_draw_animates, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

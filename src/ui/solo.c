@@ -69,7 +69,7 @@ bool ui_solo_next(ui_solo *s, ui_app *app, double now, rules_command *out)
         s->due = 0;
         return false;
     }
-    if (s->due == 0 || s->version != app->state_version) {
+    if (s->due == 0 || s->version != app->state_version || s->hold) {
         /* Something changed (a command, an undo): a readable pause before the next one. */
         s->due = now + ui_solo_delay(app->settings.anim_speed);
         s->version = app->state_version;

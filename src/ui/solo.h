@@ -29,6 +29,9 @@ typedef struct ui_solo {
     bool sealed;        /* that command is a sealed or simultaneous choice */
     double stuck_until; /* after a refused command, wait before asking the bot again */
     bool over_told;     /* the end of the match was announced */
+    /* Set by the caller each frame while something the player should watch is still moving
+     * (cards flying, dice rolling): the bot waits for it, then its usual pause. */
+    bool hold;
 } ui_solo;
 
 /* The delay between two bot commands at this animation speed, in seconds. */

@@ -469,6 +469,33 @@ int game_command_radius(const game *g, figure_id leader, float *radius_cm, figur
     return n;
 }
 
+bool game_moves_by_unit(const game *g)
+{
+    return g->ops->moves_by_unit;
+}
+
+int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, int max)
+{
+    if (g->ops->move_figures)
+        return g->ops->move_figures(g->rs, g->table, cmd, out, max);
+    int n = 0;
+    for (int i = 0; i < cmd->figure_count && n < max; i++)
+        out[n++] = cmd->figures[i];
+    for (int i = 0; !cmd->figure_count && cmd->unit.id && i < g->table->figure_count && n < max;
+         i++) {
+        const figure *f = &g->table->figures[i];
+        if (f->unit.id == cmd->unit.id && table_figure_active(f))
+            out[n++] = f->id;
+    }
+    return n;
+}
+
+const char *game_measure(const game *g)
+{
+    const char *m = g->ops->measure ? g->ops->measure(g->rs) : NULL;
+    return m && strcmp(m, "inch") == 0 ? "inch" : "cm";
+}
+
 /* ---- the log ------------------------------------------------------------------------------ */
 
 int game_cursor(const game *g)

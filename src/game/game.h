@@ -100,6 +100,13 @@ int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max);
  * max into out, which may be NULL); -1 when the figure gives no orders or the rule set does not
  * say (rules_ops.command_radius). */
 int game_command_radius(const game *g, figure_id leader, float *radius_cm, figure_id *out, int max);
+/* True when the rule set moves units as blocks (rules_ops.moves_by_unit). */
+bool game_moves_by_unit(const game *g);
+/* The figures the MOVE or WHEEL `cmd` would move, its reference figure first (the rule set's
+ * answer, else the command's figures, else its unit's active figures). Returns the count. */
+int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, int max);
+/* The unit the rule set measures in: "cm" (the default) or "inch". */
+const char *game_measure(const game *g);
 
 /* ---- commands ------------------------------------------------------------------------------ */
 

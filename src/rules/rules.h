@@ -241,6 +241,18 @@ struct rules_ops {
      * Returns how many he could activate, or -1 when the figure gives no orders. May be NULL. */
     int (*command_radius)(const rules_state *rs, const table *t, figure_id fig, float *radius_cm,
                           figure_id *out, int max);
+
+    /* Units move as blocks (units of stands): the front end drags and wheels a figure's whole
+     * unit, keeping the stands' relative places. False (the default): figures move singly. */
+    bool moves_by_unit;
+    /* The figures the MOVE or WHEEL `cmd` would move, the reference figure (the one whose path
+     * the command gives) first; e.g. a formed brigade's stands. Returns the count written. May
+     * be NULL: then the command's figures, else its unit's active figures. */
+    int (*move_figures)(const rules_state *rs, const table *t, const rules_command *cmd,
+                        figure_id *out, int max);
+    /* The unit the rule set measures in: "cm" or "inch"; the front end shows distances in it
+     * until the player picks a unit. May be NULL: "cm". */
+    const char *(*measure)(const rules_state *rs);
 };
 
 /* ---- registry ---------------------------------------------------------------------------- */

@@ -212,6 +212,7 @@ static void pause_choose(ui_app *app, menu *m, int i)
     case PAUSE_UNITS:
         app->settings.units =
             app->settings.units == RENDER_UNITS_CM ? RENDER_UNITS_INCH : RENDER_UNITS_CM;
+        app->settings.units_chosen = true;
         break;
     case PAUSE_SPEED:
         app->settings.anim_speed = app->settings.anim_speed <= 0     ? 1.0f

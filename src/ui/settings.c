@@ -19,6 +19,7 @@ static void read_fields(ui_settings *s, json_t *root)
     const char *units = json_string_value(json_object_get(root, "units"));
     if (units)
         s->units = strcmp(units, "inch") == 0 ? RENDER_UNITS_INCH : RENDER_UNITS_CM;
+    s->units_chosen = json_is_true(json_object_get(root, "units_chosen"));
     json_t *speed = json_object_get(root, "anim_speed");
     if (json_is_number(speed) && json_number_value(speed) >= 0 && json_number_value(speed) <= 10)
         s->anim_speed = (float)json_number_value(speed);
@@ -62,11 +63,12 @@ ui_settings ui_settings_load(const char *path)
 
 bool ui_settings_save(const ui_settings *s, const char *path)
 {
-    json_t *root = json_pack("{s:s, s:f, s:i, s:i, s:b, s:b, s:b}", "units",
-                             s->units == RENDER_UNITS_INCH ? "inch" : "cm", "anim_speed",
-                             (double)s->anim_speed, "window_w", s->window_w, "window_h",
-                             s->window_h, "show_labels", s->show_labels, "show_deployment",
-                             s->show_deployment, "skip_animations", s->skip_animations);
+    json_t *root =
+        json_pack("{s:s, s:b, s:f, s:i, s:i, s:b, s:b, s:b}", "units",
+                  s->units == RENDER_UNITS_INCH ? "inch" : "cm", "units_chosen", s->units_chosen,
+                  "anim_speed", (double)s->anim_speed, "window_w", s->window_w, "window_h",
+                  s->window_h, "show_labels", s->show_labels, "show_deployment", s->show_deployment,
+                  "skip_animations", s->skip_animations);
     int rc = root ? json_dump_file(root, path, JSON_INDENT(2) | JSON_SORT_KEYS) : -1;
     json_decref(root);
     return rc == 0;

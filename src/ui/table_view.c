@@ -6,11 +6,13 @@
 #include "core/mem.h"
 #include "ui/actions.h"
 #include "ui/app.h"
+#include "ui/commander_pips.h"
 #include "ui/driver_panel.h"
 #include "ui/overlay.h"
 #include "ui/solo.h"
 #include "ui/teach.h"
 #include "ui/tools.h"
+#include "ui/unit_block.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -37,6 +39,7 @@ typedef enum tv_drag {
     DRAG_BOX,
     DRAG_MOVE,
     DRAG_HANDLE, /* the rotation handle */
+    DRAG_WHEEL,  /* a wheel handle at one end of a unit's front line */
 } tv_drag;
 
 typedef struct tv_anim {
@@ -59,6 +62,17 @@ typedef struct tv_move {
     bool path_ok;
 } tv_move;
 
+/* A wheel being dragged: the unit's block swings about one end of its front line. */
+typedef struct tv_wheel {
+    ui_unit_block block;
+    ui_unit_wheel w;
+    float turn;
+    rules_command cmd;
+    bool ok;
+    char reason[200];
+    float allowance_cm; /* 0 when the rule set does not say */
+} tv_wheel;
+
 typedef struct tv {
     render_camera cam;
     bool cam_ready;
@@ -74,6 +88,7 @@ typedef struct tv {
     int press_fig;
     vec2s grab_offset;
     tv_move move;
+    tv_wheel wheel;
     float rotate_preview;
     tv_anim anims[ANIM_MAX];
     int anim_count;
@@ -256,6 +271,8 @@ static bool submit_animated(tv *v, ui_app *app, const rules_command *cmd, char *
 
 /* ---- move preview -------------------------------------------------------------------------- */
 
+static void block_begin(tv *v, ui_app *app, int pressed);
+
 static void move_begin(tv *v, ui_app *app, int ref)
 {
     const table *t = tv_table(app);
@@ -263,6 +280,8 @@ static void move_begin(tv *v, ui_app *app, int ref)
     memset(m, 0, sizeof *m);
     m->cmd = selection_command(v, t, ref, RULES_CMD_MOVE);
     m->start = t->figures[ref].pos;
+    if (game_moves_by_unit(app->game))
+        block_begin(v, app, ref);
     m->region_ok = game_region(app->game, &m->cmd, REGION_RAYS, m->region);
 }
 
@@ -345,6 +364,187 @@ static bool on_handle(const tv *v, const table *t, vec2s cm)
     return glms_vec2_distance(handle_pos(v, f), cm) * v->cam.px_per_cm <= 7.0f;
 }
 
+/* ---- units of stands: drag and wheel as blocks (rules_ops.moves_by_unit) -------------------- */
+
+/* The block the wheel handles act on: the selection when it is all of one unit's figures (two
+ * or more). */
+static bool selected_unit_block(const tv *v, ui_app *app, const table *t, ui_unit_block *b)
+{
+    int ref = first_selected(v, t);
+    if (ref < 0 || !game_moves_by_unit(app->game))
+        return false;
+    rules_command cmd = ui_unit_block_command(t, ref, NULL, 0, RULES_CMD_WHEEL);
+    figure_id ids[UI_UNIT_BLOCK_MAX];
+    int n = cmd.unit.id ? game_move_figures(app->game, &cmd, ids, UI_UNIT_BLOCK_MAX) : 0;
+    ui_unit_block_init(b, t, ids, n);
+    if (b->count < 2 || b->count != selection_count(v, t))
+        return false;
+    for (int k = 0; k < b->count; k++)
+        if (!is_selected(v, b->fig[k]))
+            return false;
+    return true;
+}
+
+static vec2s wheel_handle_pos(const tv *v, const table *t, const ui_unit_block *b, int end)
+{
+    vec2s ends[2];
+    ui_unit_block_front_ends(b, t, ends);
+    vec2s d = geom_dir(t->figures[b->fig[0]].facing);
+    return glms_vec2_add(ends[end], glms_vec2_scale(d, 12.0f / v->cam.px_per_cm));
+}
+
+static bool wheel_press(tv *v, ui_app *app)
+{
+    const table *t = tv_table(app);
+    ui_unit_block b;
+    if (!selected_unit_block(v, app, t, &b))
+        return false;
+    for (int end = 0; end < 2; end++) {
+        if (glms_vec2_distance(wheel_handle_pos(v, t, &b, end), v->mouse_cm) * v->cam.px_per_cm >
+            8.0f)
+            continue;
+        tv_wheel *w = &v->wheel;
+        memset(w, 0, sizeof *w);
+        w->block = b;
+        w->w = ui_unit_block_wheel(&b, t, end);
+        rules_command mv = {.kind = RULES_CMD_MOVE,
+                            .side = t->figures[b.fig[0]].side,
+                            .unit = t->figures[b.fig[0]].unit};
+        rules_reach r;
+        if (game_reach(app->game, &mv, geom_dir(w->w.facing), &r))
+            w->allowance_cm = r.allowance_cm;
+        v->drag = DRAG_WHEEL;
+        return true;
+    }
+    return false;
+}
+
+static void wheel_update(tv *v, ui_app *app)
+{
+    tv_wheel *w = &v->wheel;
+    w->turn = ui_unit_wheel_turn(&w->w, v->mouse_cm);
+    w->cmd = ui_unit_wheel_command(&w->w, &w->block, tv_table(app), w->turn);
+    w->ok = game_validate(app->game, &w->cmd, w->reason, sizeof w->reason);
+}
+
+static bool wheel_pose(const tv *v, const table *t, int fig, vec2s *pos, float *facing)
+{
+    for (int k = 0; v->drag == DRAG_WHEEL && k < v->wheel.block.count; k++)
+        if (v->wheel.block.fig[k] == fig) {
+            ui_unit_wheel_pose(&v->wheel.w, &v->wheel.block, t, k, v->wheel.turn, pos, facing);
+            return true;
+        }
+    return false;
+}
+
+static void wheel_drop(tv *v, ui_app *app)
+{
+    tv_wheel *w = &v->wheel;
+    const table *t = tv_table(app);
+    if (fabsf(w->turn) < 0.5f * PI_F / 180)
+        return;
+    char reason[256] = "", a[32];
+    bool ok = w->ok && submit_animated(v, app, &w->cmd, reason, sizeof reason);
+    if (!ok) {
+        /* Spring back from the previewed places, and say why. */
+        for (int k = 0; k < w->block.count; k++) {
+            vec2s p;
+            float f;
+            ui_unit_wheel_pose(&w->w, &w->block, t, k, w->turn, &p, &f);
+            int i = w->block.fig[k];
+            anim_add(v, app, i, p, t->figures[i].pos, f, t->figures[i].facing);
+        }
+        ui_app_toast(app, "Cannot wheel: %s", w->ok ? reason : w->reason);
+        return;
+    }
+    ui_app_toast(app, "Wheeled %.0f degrees: the outer end travelled %s",
+                 (double)(fabsf(w->turn) * 180 / PI_F),
+                 units_text(app, ui_unit_wheel_arc_cm(&w->w, w->turn), a, sizeof a));
+}
+
+/* A drag of a unit's stand moves its block: the unit, or the formed brigade when the selection
+ * spans units of one brigade; the selection becomes what the rule set says moves. */
+static void block_begin(tv *v, ui_app *app, int pressed)
+{
+    const table *t = tv_table(app);
+    rules_command cmd =
+        ui_unit_block_command(t, pressed, v->flags, RENDER_FIG_SELECTED, RULES_CMD_MOVE);
+    figure_id ids[UI_UNIT_BLOCK_MAX];
+    int n = game_move_figures(app->game, &cmd, ids, UI_UNIT_BLOCK_MAX);
+    if (n == 0) { /* no formed brigade there: the pressed stand's unit */
+        cmd = ui_unit_block_command(t, pressed, NULL, 0, RULES_CMD_MOVE);
+        n = game_move_figures(app->game, &cmd, ids, UI_UNIT_BLOCK_MAX);
+    }
+    ui_unit_block b;
+    ui_unit_block_init(&b, t, ids, n);
+    if (b.count == 0)
+        return;
+    select_none(v, t);
+    for (int k = 0; k < b.count; k++)
+        select_set(v, b.fig[k], true);
+    int ref = b.fig[0];
+    v->move.cmd = cmd;
+    v->move.start = t->figures[ref].pos;
+    /* The cursor drags the pressed stand; the command's path is the reference's. */
+    v->grab_offset =
+        glms_vec2_add(v->grab_offset, glms_vec2_sub(t->figures[pressed].pos, t->figures[ref].pos));
+}
+
+static void draw_wheel(tv *v, ui_app *app, render_ctx *ctx, const table *t)
+{
+    if (v->drag != DRAG_WHEEL) {
+        ui_unit_block b;
+        if (v->drag != DRAG_NONE || v->tool != TOOL_SELECT || !selected_unit_block(v, app, t, &b))
+            return;
+        vec2s ends[2];
+        ui_unit_block_front_ends(&b, t, ends);
+        for (int end = 0; end < 2; end++) {
+            vec2s h = wheel_handle_pos(v, t, &b, end);
+            render_line_cm(ctx, &v->cam, ends[end], h, 1.5f, 0xffe14ac0);
+            render_marker_cm(ctx, &v->cam, h, 6, 0x101010ff);
+            render_marker_cm(ctx, &v->cam, h, 4.5f, 0xffe14aff);
+        }
+        return;
+    }
+    tv_wheel *w = &v->wheel;
+    /* The outer end's path, the pivot, and the distance against the allowance. */
+    vec2s arc[33];
+    for (int i = 0; i <= 32; i++) {
+        float a = w->turn * (float)i / 32;
+        vec2s r = glms_vec2_sub(w->w.swing, w->w.pivot);
+        arc[i] = (vec2s){{w->w.pivot.x + r.x * cosf(a) - r.y * sinf(a),
+                          w->w.pivot.y + r.x * sinf(a) + r.y * cosf(a)}};
+    }
+    uint32_t rgb = w->ok ? UI_PATH_OK_RGB : UI_PATH_BAD_RGB;
+    render_polyline_cm(ctx, &v->cam, arc, 33, 3.0f, rgb << 8 | 0xff);
+    render_marker_cm(ctx, &v->cam, w->w.pivot, 5, 0x101010ff);
+    render_marker_cm(ctx, &v->cam, w->w.pivot, 3.5f, 0xffffffff);
+    char a[32], b[32], line[200];
+    float arc_cm = ui_unit_wheel_arc_cm(&w->w, w->turn);
+    if (w->allowance_cm > 0)
+        snprintf(line, sizeof line, "wheel %.0f deg: outer end travels %s of %s",
+                 (double)(fabsf(w->turn) * 180 / PI_F), units_text(app, arc_cm, a, sizeof a),
+                 units_text(app, w->allowance_cm, b, sizeof b));
+    else
+        snprintf(line, sizeof line, "wheel %.0f deg: outer end travels %s",
+                 (double)(fabsf(w->turn) * 180 / PI_F), units_text(app, arc_cm, a, sizeof a));
+    ui_overlay_label(ctx, &v->cam, arc[32], line, w->ok ? 0xffffffff : 0xffb0b0ff);
+    if (!w->ok && fabsf(w->turn) > 1e-3f) {
+        vec2s p = render_camera_to_px(&v->cam, arc[32]);
+        float k = render_ui_scale(ctx);
+        render_text_outlined(ctx, p.x + 12 * k, p.y - 2 * k, w->reason, 12, 0xff8080ff,
+                             RENDER_ALIGN_LEFT);
+    }
+}
+
+/* The rule set's unit of measure until the player picks one (U, or the pause menu). */
+static void units_follow_rules(ui_app *app)
+{
+    if (!app->settings.units_chosen)
+        app->settings.units =
+            strcmp(game_measure(app->game), "inch") == 0 ? RENDER_UNITS_INCH : RENDER_UNITS_CM;
+}
+
 /* ---- input: the select tool ---------------------------------------------------------------- */
 
 static void select_unit(tv *v, const table *t, int i)
@@ -362,6 +562,8 @@ static void press_select(tv *v, ui_app *app, const ui_input *in)
         v->drag = DRAG_HANDLE;
         return;
     }
+    if (wheel_press(v, app))
+        return;
     int hit = hit_at(v, t, v->mouse_cm);
     v->press_fig = hit;
     v->drag = DRAG_PENDING;
@@ -380,6 +582,8 @@ static void press_select(tv *v, ui_app *app, const ui_input *in)
         select_none(v, t);
         select_set(v, hit, true);
     }
+    if (game_moves_by_unit(app->game) && is_selected(v, hit))
+        select_unit(v, t, hit); /* a stand stands for its unit */
     v->grab_offset = glms_vec2_sub(v->mouse_cm, t->figures[hit].pos);
 }
 
@@ -418,6 +622,8 @@ static void release_select(tv *v, ui_app *app)
         move_drop(v, app);
     else if (v->drag == DRAG_HANDLE)
         rotate_commit(v, app, v->rotate_preview);
+    else if (v->drag == DRAG_WHEEL)
+        wheel_drop(v, app);
     v->drag = DRAG_NONE;
 }
 
@@ -538,6 +744,7 @@ static void key_plain(tv *v, ui_app *app, const ui_input *in, int key)
     case 'u':
         app->settings.units =
             app->settings.units == RENDER_UNITS_CM ? RENDER_UNITS_INCH : RENDER_UNITS_CM;
+        app->settings.units_chosen = true;
         ui_app_toast(app, "Distances in %s",
                      app->settings.units == RENDER_UNITS_CM ? "centimetres" : "inches");
         break;
@@ -710,6 +917,8 @@ static void handle_left(tv *v, ui_app *app, const ui_input *in)
         drag_promote(v, app, in);
     if (v->drag == DRAG_MOVE)
         move_update(v, app, glms_vec2_sub(v->mouse_cm, v->grab_offset));
+    if (v->drag == DRAG_WHEEL)
+        wheel_update(v, app);
     if (in->released[UI_MOUSE_LEFT] && v->drag != DRAG_NONE)
         release_select(v, app);
 }
@@ -769,6 +978,7 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
 {
     tv *v = s->data;
     camera_sync(v, app, in);
+    units_follow_rules(app);
     render_camera_update(&v->cam, in->dt,
                          app->settings.anim_speed > 0 ? app->settings.anim_speed : 0);
     int keep = 0;
@@ -844,6 +1054,8 @@ static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
         if (moving && is_selected(v, i)) {
             render_figure(ctx, &v->cam, t, f, f->pos, f->facing, RENDER_FIG_GHOST);
             pos = glms_vec2_add(f->pos, off);
+        } else if (wheel_pose(v, t, i, &pos, &facing)) {
+            render_figure(ctx, &v->cam, t, f, f->pos, f->facing, RENDER_FIG_GHOST);
         } else if (rotating && is_selected(v, i) && !animating) {
             facing = v->rotate_preview;
         }
@@ -1141,6 +1353,8 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     if (scene.show_labels)
         render_table_labels(ctx, &v->cam, t);
     draw_figures(v, app, ctx, t);
+    ui_commander_pips_draw(ctx, &v->cam, app->game, app->viewer);
+    draw_wheel(v, app, ctx, t);
     draw_handle(v, ctx, t);
     draw_target(v, app, ctx, t);
     if (v->drag == DRAG_MOVE)

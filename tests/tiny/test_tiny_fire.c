@@ -151,6 +151,30 @@ static void test_line_of_fire_and_move_and_shoot(void **state)
     game_destroy(g);
 }
 
+/* The frontal zone is the arc shown on screen: 45 degrees either side, to the longest band from
+ * the stand's front edge; troops that cannot shoot and commanders have none. Inches on screen. */
+static void test_frontal_zone_arc_and_inches(void **state)
+{
+    (void)state;
+    tbuild b;
+    tb_armies(&b, "", "");
+    tb_unit(&b, "Foot", "Red", "line_infantry", "", "RB", 60, 30, 2, -1);
+    tb_unit(&b, "Guns", "Red", "artillery", "deployed", "RB", 120, 30, 2, -1);
+    tb_unit(&b, "Horse", "Blue", "heavy_cavalry", "", "BB", 60, 100, 2, -1);
+    game *g = test_tiny_game(tb_end(&b), 2);
+    float half = 0, range = 0;
+    assert_true(game_arc(g, test_tiny_figure(g, "Foot 1"), &half, &range));
+    assert_float_equal(half, GEOM_PI / 4, 1e-5);
+    assert_float_equal(range, 6 * 2.5 + 1.25, 1e-4);
+    assert_true(game_arc(g, test_tiny_figure(g, "Guns 2"), &half, &range));
+    assert_float_equal(range, 24 * 2.5 + 1.25, 1e-4);
+    assert_false(game_arc(g, test_tiny_figure(g, "Horse 1"), &half, &range));
+    assert_false(game_arc(g, test_tiny_figure(g, "Gen Red"), &half, &range));
+    assert_string_equal(game_measure(g), "inch");
+    assert_true(game_moves_by_unit(g));
+    game_destroy(g);
+}
+
 static void test_siege_guns_destroy_cover(void **state)
 {
     (void)state;
@@ -193,6 +217,7 @@ int main(void)
         cmocka_unit_test(test_target_classes),
         cmocka_unit_test(test_line_of_fire_and_move_and_shoot),
         cmocka_unit_test(test_siege_guns_destroy_cover),
+        cmocka_unit_test(test_frontal_zone_arc_and_inches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -153,6 +153,53 @@ static void test_wheel_counts(void **state)
     game_destroy(g);
 }
 
+/* RULES_CMD_WHEEL: the unit turns about one end of its front line; the outer end's arc counts. */
+static void test_wheel_about_an_end(void **state)
+{
+    (void)state;
+    tbuild b;
+    tb_armies(&b, "", "");
+    tb_unit(&b, "Foot", "Red", "line_infantry", "", "RB", 100, 30, 4, -1);
+    tb_unit(&b, "Blue foot", "Blue", "line_infantry", "", "BB", 60, 100, 2, -1);
+    game *g = test_tiny_game(tb_end(&b), 2);
+    test_tiny_roll(g);
+    /* Facing south (+y): stands at x 94..106, front line y 31.25 from x 92 to 108. */
+    rules_command c = {.kind = RULES_CMD_WHEEL,
+                       .side.id = 1,
+                       .unit = test_tiny_unit(g, "Foot"),
+                       .face_set = true,
+                       .facing = (float)GEOM_PI / 2};
+    figure_id moved[8];
+    assert_int_equal(game_move_figures(g, &c, moved, 8), 4);
+    assert_int_equal(moved[0].id, test_tiny_figure(g, "Foot 1").id);
+    c.point = (vec2s){{60, 31.25f}};
+    test_tiny_refused(g, &c, "about one end of its front line");
+    c.point = (vec2s){{108, 31.25f}};
+    /* A quarter wheel: pi/2 x 16.19 cm (pivot to the farthest corner) = 25.4 cm > 15 cm. */
+    c.facing = 0;
+    test_tiny_refused(g, &c, "outer end travels 10.2\" of 6.0\"");
+    /* 45 degrees: pi/4 x 16.19 = 12.72 cm of 15. */
+    c.facing = (float)GEOM_PI / 4;
+    vec2s before = test_tiny_pos(g, "Foot 1"), other = test_tiny_pos(g, "Foot 4");
+    const char *far_name = before.x < other.x ? "Foot 1" : "Foot 4";
+    before = test_tiny_pos(g, far_name);
+    test_tiny_submit(g, &c);
+    const rules_event *mv = test_tiny_find(g, RULES_EV_MOVE, NULL, NULL);
+    assert_int_equal(mv->value, 1272);
+    vec2s after = test_tiny_pos(g, far_name);
+    float r0 = hypotf(before.x - 108, before.y - 31.25f),
+          r1 = hypotf(after.x - 108, after.y - 31.25f);
+    assert_float_equal(r0, r1, 1e-3);
+    assert_true(after.y > before.y + 8); /* the far (west) end swings forward */
+    assert_float_equal(table_figure_const(game_table(g), test_tiny_figure(g, "Foot 4"))->facing,
+                       GEOM_PI / 4, 1e-4);
+    /* One order a turn: a second wheel is refused. */
+    c.facing = (float)GEOM_PI / 2;
+    c.point = (vec2s){{0, 0}};
+    test_tiny_refused(g, &c, "");
+    game_destroy(g);
+}
+
 static void test_formation_takes_turn(void **state)
 {
     (void)state;
@@ -236,10 +283,15 @@ static void test_dismount(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_woods_by_troop_type), cmocka_unit_test(test_obstacle_half_move),
-        cmocka_unit_test(test_road_double_speed),   cmocka_unit_test(test_about_face),
-        cmocka_unit_test(test_wheel_counts),        cmocka_unit_test(test_formation_takes_turn),
-        cmocka_unit_test(test_passage_of_lines),    cmocka_unit_test(test_dismount),
+        cmocka_unit_test(test_woods_by_troop_type),
+        cmocka_unit_test(test_obstacle_half_move),
+        cmocka_unit_test(test_road_double_speed),
+        cmocka_unit_test(test_about_face),
+        cmocka_unit_test(test_wheel_counts),
+        cmocka_unit_test(test_wheel_about_an_end),
+        cmocka_unit_test(test_formation_takes_turn),
+        cmocka_unit_test(test_passage_of_lines),
+        cmocka_unit_test(test_dismount),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -426,25 +426,20 @@ static void read_victory(reader *r, const json_t *root, tiny_data *d)
 
 static void read_root(reader *r, const json_t *root, tiny_data *d)
 {
-    static const char *const keys[] = {"about",
-                                       "inch_cm",
-                                       "frontal_half_angle_deg",
-                                       "contact_gap_in",
-                                       "adjacent_gap_in",
-                                       "troops",
-                                       "orders",
-                                       "movement",
-                                       "shooting",
-                                       "melee",
-                                       "morale",
-                                       "rally",
-                                       "victory",
-                                       NULL};
+    static const char *const keys[] = {
+        "about",          "units",           "inch_cm", "frontal_half_angle_deg",
+        "contact_gap_in", "adjacent_gap_in", "troops",  "orders",
+        "movement",       "shooting",        "melee",   "morale",
+        "rally",          "victory",         NULL};
     if (!json_is_object(root)) {
         fail(r, "$", "expected an object");
         return;
     }
     check_keys(r, root, "$", keys);
+    snprintf(d->units, sizeof d->units, "cm");
+    get_str(r, root, "$", "units", d->units, sizeof d->units);
+    if (strcmp(d->units, "cm") != 0 && strcmp(d->units, "inch") != 0)
+        fail(r, "$.units", "expected \"cm\" or \"inch\"");
     d->inch_cm = get_num(r, root, "$", "inch_cm", true, 2.5f, 0.01f, 100);
     d->frontal_half_angle_deg = get_num(r, root, "$", "frontal_half_angle_deg", true, 45, 0, 180);
     d->contact_gap_in = get_num(r, root, "$", "contact_gap_in", true, 0.2f, 0, 10);

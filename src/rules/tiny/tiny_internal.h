@@ -139,6 +139,9 @@ void tiny_path_setup(const rules_state *rs, const table *t, const tiny_troop *tr
 /* The full move of a unit in its formation, in cm. */
 float tiny_allowance_cm(const rules_state *rs, const table *t, unit_id u, const tiny_troop *tr);
 
+/* The figures a MOVE or WHEEL would move, the reference stand (whose path it gives) first. */
+int tiny_move_figures(const rules_state *rs, const table *t, const rules_command *cmd,
+                      figure_id *out, int max);
 bool tiny_plan_move(const rules_state *rs, const table *t, const rules_command *cmd, tiny_plan *out,
                     char *reason, size_t size);
 bool tiny_plan_charge(const rules_state *rs, const table *t, unit_id charger, unit_id target,

@@ -390,6 +390,27 @@ static int tiny_driver(const rules_state *rs, const table *t, side_id viewer,
     return n;
 }
 
+/* The frontal zone (seed 003, A) is the arc a stand shoots in; drawn to its longest band, from
+ * the stand's front edge (ranges are edge to edge). Commanders and troops without a shooting
+ * band (most cavalry, wagons) have none. */
+static bool tiny_arc(const rules_state *rs, const table *t, figure_id fig, float *half_angle,
+                     float *range_cm)
+{
+    const figure *f = table_figure_const(t, fig);
+    const tiny_troop *tr = f && !tiny_is_commander(f) ? tiny_troop_of(rs, t, f->unit) : NULL;
+    if (!tr || tr->band_count <= 0)
+        return false;
+    *half_angle = tiny_zone_deg(rs) * (float)GEOM_PI / 180.0f;
+    float edge = f->base.kind == GEOM_BASE_RECT ? 0.5f * f->base.depth_cm : f->base.radius_cm;
+    *range_cm = tiny_cm(rs, tr->bands[tr->band_count - 1].range_in) + edge;
+    return true;
+}
+
+static const char *tiny_measure(const rules_state *rs)
+{
+    return rs->data->units;
+}
+
 const rules_ops tiny_rules_ops = {
     .id = "tiny",
     .name = "Tiny Soldiers",
@@ -410,4 +431,8 @@ const rules_ops tiny_rules_ops = {
     .outcome = tiny_outcome,
     .turn = tiny_turn,
     .driver = tiny_driver,
+    .arc = tiny_arc,
+    .moves_by_unit = true,
+    .move_figures = tiny_move_figures,
+    .measure = tiny_measure,
 };

@@ -719,10 +719,122 @@ static bool plan_commander_move(const rules_state *rs, const table *t, const rul
     return true;
 }
 
+/* The corner of the unit's stands farthest from p, as a distance. */
+static float farthest_corner_cm(const table *t, const tiny_unit_geom *g, vec2s p)
+{
+    float far = 0;
+    for (int i = 0; i < g->count; i++) {
+        const figure *f = table_figure_const(t, g->stands[i]);
+        vec2s dir = geom_dir(f->facing), across = {{-dir.y, dir.x}};
+        float hw = 0.5f * f->base.frontage_cm, hd = 0.5f * f->base.depth_cm;
+        if (f->base.kind != GEOM_BASE_RECT)
+            hw = hd = f->base.radius_cm;
+        for (int c = 0; c < 4; c++) {
+            vec2s k = addk(addk(f->pos, dir, c & 1 ? hd : -hd), across, c & 2 ? hw : -hw);
+            far = fmaxf(far, lenv(subv(k, p)));
+        }
+    }
+    return far;
+}
+
+/* A wheel (RULES_CMD_WHEEL): the unit turns about cmd->point, one end of its front line, to
+ * cmd->facing. It costs the arc its outer end travels (seed 003, D: "wheeling counts the
+ * distance moved"): the turn times the distance from the pivot to the farthest stand corner. */
+static bool plan_wheel(const rules_state *rs, const table *t, const rules_command *cmd,
+                       tiny_plan *p, char *reason, size_t size)
+{
+    const figure *f0 = cmd->figure_count ? table_figure_const(t, cmd->figures[0]) : NULL;
+    unit_id u = cmd->unit.id ? cmd->unit : f0 ? f0->unit : (unit_id){0};
+    const unit *un = table_unit_const(t, u);
+    const tiny_troop *tr = tiny_troop_of(rs, t, u);
+    tiny_unit_geom g;
+    if (!un || un->side.id != rs->active.id || !tr || !tiny_unit_geom_of(t, u, &g)) {
+        snprintf(reason, size,
+                 "name one of your units to wheel (a formed brigade keeps its "
+                 "facing; wheel units singly)");
+        return false;
+    }
+    if (!tiny_unit_can_move(rs, t, u, reason, size))
+        return false;
+    if (!cmd->face_set) {
+        snprintf(reason, size, "a wheel needs the new facing");
+        return false;
+    }
+    vec2s dir = geom_dir(g.facing), across = {{-dir.y, dir.x}};
+    vec2s ends[2] = {addk(g.front, across, -g.half_width), addk(g.front, across, g.half_width)};
+    float slack = tiny_cm(rs, rs->data->adjacent_gap_in);
+    if (lenv(subv(cmd->point, ends[0])) > slack && lenv(subv(cmd->point, ends[1])) > slack) {
+        snprintf(reason, size, "%s wheels about one end of its front line", un->name);
+        return false;
+    }
+    float dtheta = geom_angle_diff(g.facing, cmd->facing);
+    if (fabsf(dtheta) >= rs->data->about_face_min_deg * (float)GEOM_PI / 180 - 1e-4f) {
+        snprintf(reason, size, "%s cannot wheel %.0f degrees: that is an about-face", un->name,
+                 (double)(fabsf(dtheta) * 180 / (float)GEOM_PI));
+        return false;
+    }
+    float allowance = tiny_allowance_cm(rs, t, u, tr);
+    float cost = fabsf(dtheta) * farthest_corner_cm(t, &g, cmd->point);
+    if (allowance <= 0 || cost > allowance + 1e-3f) {
+        snprintf(reason, size, "%s cannot wheel that far: the outer end travels %.1f\" of %.1f\"",
+                 un->name, (double)tiny_in(rs, cost), (double)tiny_in(rs, allowance));
+        return false;
+    }
+    float mult[256], obst[256];
+    path_desc pd;
+    tiny_path_setup(rs, t, tr, allowance, false, mult, obst, &pd);
+    for (int i = 0; i < g.count && p->count < TINY_PLAN_MAX; i++) {
+        const figure *f = table_figure_const(t, g.stands[i]);
+        vec2s to = rotate_about(f->pos, cmd->point, dtheta), pts[2] = {f->pos, to};
+        path_result pr;
+        if (path_cost(t, &pd, pts, 2, 1e6f, &pr) == PATH_STOP_IMPASSABLE) {
+            snprintf(reason, size, "%s would wheel into terrain it may not enter", f->name);
+            return false;
+        }
+        p->fig[p->count] = f->id;
+        p->pos[p->count] = to;
+        p->facing[p->count] = f->facing + dtheta;
+        p->count++;
+    }
+    p->units[p->unit_count++] = u;
+    p->cost_cm = p->distance_cm = cost;
+    p->allowance_cm = allowance;
+    if (!check_places(rs, t, p, (unit_id){0}, false, reason, size))
+        return false;
+    snprintf(p->note, sizeof p->note, "wheel: the outer end travels %.1f\" of %.1f\"",
+             (double)tiny_in(rs, cost), (double)tiny_in(rs, allowance));
+    return true;
+}
+
+int tiny_move_figures(const rules_state *rs, const table *t, const rules_command *cmd,
+                      figure_id *out, int max)
+{
+    const figure *f0 = cmd->figure_count ? table_figure_const(t, cmd->figures[0]) : NULL;
+    if (f0 && tiny_is_commander(f0)) {
+        out[0] = f0->id;
+        return max > 0;
+    }
+    unit_id group[64];
+    int gn = 1, n = 0;
+    group[0] = cmd->unit.id ? cmd->unit : f0 ? f0->unit : (unit_id){0};
+    if (cmd->kind == RULES_CMD_MOVE && !tiny_is_troop_unit(t, group[0]))
+        gn = formed_group(rs, t, group[0], group);
+    for (int i = 0; i < gn; i++) {
+        tiny_unit_geom g;
+        if (!tiny_unit_geom_of(t, group[i], &g))
+            continue;
+        for (int k = 0; k < g.count && n < max; k++)
+            out[n++] = g.stands[k];
+    }
+    return n;
+}
+
 bool tiny_plan_move(const rules_state *rs, const table *t, const rules_command *cmd, tiny_plan *out,
                     char *reason, size_t size)
 {
     memset(out, 0, sizeof *out);
+    if (cmd->kind == RULES_CMD_WHEEL)
+        return plan_wheel(rs, t, cmd, out, reason, size);
     const figure *f0 = cmd->figure_count ? table_figure_const(t, cmd->figures[0]) : NULL;
     if (f0 && tiny_is_commander(f0))
         return plan_commander_move(rs, t, cmd, f0, out, reason, size);

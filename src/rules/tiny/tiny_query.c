@@ -149,6 +149,7 @@ bool tiny_validate(const rules_state *rs, const table *t, const rules_command *c
     case RULES_CMD_END_PHASE:
         return true;
     case RULES_CMD_MOVE:
+    case RULES_CMD_WHEEL:
         return validate_move(rs, t, cmd, reason, size);
     case RULES_CMD_FIRE:
         return validate_fire(rs, t, cmd, reason, size);
@@ -159,9 +160,10 @@ bool tiny_validate(const rules_state *rs, const table *t, const rules_command *c
     case RULES_CMD_FORMATION:
         return validate_formation(rs, t, cmd, reason, size);
     default:
-        snprintf(reason, size,
-                 "Tiny Soldiers orders units to move, shoot, charge, rally or change formation, "
-                 "then ends the phase");
+        snprintf(
+            reason, size,
+            "Tiny Soldiers orders units to move, wheel, shoot, charge, rally or change formation, "
+            "then ends the phase");
         return false;
     }
 }
@@ -467,6 +469,9 @@ bool tiny_reach(const rules_state *rs, const table *t, const rules_command *move
         allowance = tiny_cm(rs, tr->move_in);
     } else {
         unit_id u = cmd_unit(t, move);
+        figure_id ref; /* a formed brigade: its reference stand's unit */
+        if (!tiny_is_troop_unit(t, u) && tiny_move_figures(rs, t, move, &ref, 1) == 1)
+            u = table_figure_const(t, ref)->unit;
         tiny_unit_geom g;
         tr = tiny_troop_of(rs, t, u);
         if (!tr || !tiny_unit_geom_of(t, u, &g))

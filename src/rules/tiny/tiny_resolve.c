@@ -334,7 +334,10 @@ static void resolve_move(rules_state *rs, rules_ctx *ctx, const rules_command *c
     spend_order(rs, ctx, o, ordered);
     order_units(ctx, p, TINY_U_MOVED | (p->road ? TINY_U_ROAD : 0),
                 p->unit_count > 1 ? "moves as part of a formed brigade" : "moves");
-    emit_plan(ctx, p, REF_D, p->about_face ? "about-faces and moves" : "moves");
+    emit_plan(ctx, p, REF_D,
+              p->about_face                  ? "about-faces and moves"
+              : cmd->kind == RULES_CMD_WHEEL ? "wheels"
+                                             : "moves");
 }
 
 static bool is_column_or_line(const char *s)
@@ -769,6 +772,7 @@ void tiny_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
         resolve_roll_orders(rs, ctx);
         break;
     case RULES_CMD_MOVE:
+    case RULES_CMD_WHEEL:
         tiny_plan_move(rs, t, cmd, &p, why, sizeof why);
         if (!(p.count && tiny_is_commander(table_figure_const(t, p.fig[0]))))
             tiny_order_check(rs, t, cmd, cmd->unit.id ? cmd->unit : u, &o, why, sizeof why);

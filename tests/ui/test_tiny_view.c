@@ -1,0 +1,427 @@
+/* The table view playing scenarios/tiny_two_brigades.json offscreen, driven through ui_app_frame
+ * with synthetic input as the platform layer would send it: distances default to inches (the
+ * rule set measures in them), a pips badge by each commander, the frontal zone drawn as the
+ * units' arc, a unit of stands dragged as one block, and a wheel about one end. Screenshots go
+ * to the artifacts directory given as the first argument. */
+#include "render/render.h"
+#include "ui/app.h"
+#include "ui/commander_pips.h"
+#include "ui/unit_block.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#define VIEW_W 1200
+#define VIEW_H 800
+
+static const char *artifacts = ".";
+
+typedef struct rig {
+    ui_app *app;
+    render_ctx *ctx;
+    render_camera cam; /* the view's own fit of the table (same margin, same size) */
+    ui_input in;
+    double time;
+    char dir[256];
+} rig;
+
+static void frame(rig *r)
+{
+    r->time += 0.05;
+    r->in.time = r->time;
+    r->in.dt = 0.05f;
+    r->in.view_w = VIEW_W;
+    r->in.view_h = VIEW_H;
+    r->in.ui_scale = 1;
+    ui_app_frame(r->app, &r->in, r->ctx);
+    ui_input_next_frame(&r->in);
+}
+
+static void mouse_px(rig *r, float x, float y)
+{
+    r->in.mouse_dx = x - r->in.mouse_x;
+    r->in.mouse_dy = y - r->in.mouse_y;
+    r->in.mouse_x = x;
+    r->in.mouse_y = y;
+    r->in.mouse_inside = true;
+}
+
+static void mouse_cm(rig *r, vec2s cm)
+{
+    vec2s p = render_camera_to_px(&r->cam, cm);
+    mouse_px(r, p.x, p.y);
+}
+
+static void mouse_away(rig *r)
+{
+    mouse_px(r, 2, VIEW_H / 2);
+    r->in.mouse_inside = false;
+}
+
+static void press(rig *r)
+{
+    r->in.down[UI_MOUSE_LEFT] = r->in.pressed[UI_MOUSE_LEFT] = true;
+    r->in.clicks[UI_MOUSE_LEFT] = 1;
+    frame(r);
+}
+
+static void release(rig *r)
+{
+    r->in.down[UI_MOUSE_LEFT] = false;
+    r->in.released[UI_MOUSE_LEFT] = true;
+    frame(r);
+}
+
+static void key(rig *r, int k)
+{
+    r->in.keys[0] = k;
+    r->in.key_mods[0] = 0;
+    r->in.key_count = 1;
+    frame(r);
+}
+
+/* Drags from one table point to another in a few steps (the platform sends motion frames). */
+static void drag_cm(rig *r, vec2s from, vec2s to, bool let_go)
+{
+    mouse_cm(r, from);
+    press(r);
+    for (int i = 1; i <= 4; i++)
+        mouse_cm(r, glms_vec2_lerp(from, to, (float)i / 4));
+    for (int i = 0; i < 2; i++) {
+        mouse_cm(r, to);
+        frame(r);
+    }
+    if (let_go)
+        release(r);
+}
+
+static void shot(rig *r, const char *name)
+{
+    char path[512], err[256];
+    snprintf(path, sizeof path, "%s/%s", artifacts, name);
+    if (render_write_png(r->ctx, path, err, sizeof err) != 0)
+        fprintf(stderr, "screenshot %s: %s\n", path, err);
+}
+
+static const figure *fig_named(const rig *r, const char *name)
+{
+    const table *t = game_table(r->app->game);
+    for (int i = 0; i < t->figure_count; i++)
+        if (strcmp(t->figures[i].name, name) == 0)
+            return &t->figures[i];
+    fail_msg("no figure %s", name);
+    return NULL;
+}
+
+static const unit *unit_named(const rig *r, const char *name)
+{
+    const table *t = game_table(r->app->game);
+    for (int i = 0; i < t->unit_count; i++)
+        if (strcmp(t->units[i].name, name) == 0)
+            return &t->units[i];
+    fail_msg("no unit %s", name);
+    return NULL;
+}
+
+static int unit_stands(const rig *r, unit_id u, vec2s *pos, float *facing)
+{
+    const table *t = game_table(r->app->game);
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == u.id) {
+            pos[n] = t->figures[i].pos;
+            facing[n++] = t->figures[i].facing;
+        }
+    return n;
+}
+
+static uint32_t px(rig *r, vec2s cm)
+{
+    vec2s p = render_camera_to_px(&r->cam, cm);
+    return render_read_pixel(r->ctx, (int)lroundf(p.x), (int)lroundf(p.y));
+}
+
+static int channel(uint32_t rgb, int shift)
+{
+    return (int)((rgb >> shift) & 0xff);
+}
+
+static int rgb_distance(uint32_t a, uint32_t b)
+{
+    int d = 0;
+    for (int s = 0; s <= 16; s += 8)
+        d += abs(channel(a, s) - channel(b, s));
+    return d;
+}
+
+static int setup(void **state)
+{
+    rig *r = calloc(1, sizeof *r);
+    snprintf(r->dir, sizeof r->dir, "/tmp/sandtable-tiny-view-XXXXXX");
+    if (!mkdtemp(r->dir))
+        return -1;
+    setenv("XDG_DATA_HOME", r->dir, 1);
+    const char *src = getenv("SANDTABLE_SOURCE_DIR");
+    char scen[1024], err[512], art[1024];
+    snprintf(scen, sizeof scen, "%s/scenarios/tiny_two_brigades.json", src ? src : ".");
+    r->app = ui_app_create(&(ui_app_desc){.scenario_path = scen}, err, sizeof err);
+    if (!r->app) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    r->app->settings.anim_speed = 0; /* figures jump to their places: no waiting in tests */
+    r->ctx = render_create_offscreen(
+        VIEW_W, VIEW_H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err,
+        sizeof err);
+    if (!r->ctx) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    const table *t = game_table(r->app->game);
+    render_camera_resize(&r->cam, VIEW_W, VIEW_H);
+    render_camera_fit(&r->cam, t->width_cm, t->height_cm, 40, true);
+    mouse_away(r);
+    frame(r);
+    *state = r;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    rig *r = *state;
+    ui_app_destroy(r->app);
+    render_destroy(r->ctx);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", r->dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", r->dir);
+    free(r);
+    return 0;
+}
+
+/* The scale bar reads in inches: the view's bottom-left corner matches a bar drawn in inches on
+ * a blank frame, and not one in centimetres. */
+static void test_inches_by_default(void **state)
+{
+    rig *r = *state;
+    assert_int_equal(r->app->settings.units, RENDER_UNITS_INCH);
+    assert_false(r->app->settings.units_chosen);
+    char err[256];
+    render_ctx *ref = render_create_offscreen(VIEW_W, VIEW_H, &(render_desc){0}, err, sizeof err);
+    assert_non_null(ref);
+    int diff[2] = {0, 0};
+    for (int u = 0; u < 2; u++) {
+        render_begin(ref);
+        render_scale_bar(ref, &r->cam, 16, VIEW_H - 16,
+                         u == 0 ? RENDER_UNITS_INCH : RENDER_UNITS_CM);
+        for (int y = VIEW_H - 27; y < VIEW_H - 8; y++)
+            for (int x = 10; x < 260; x++)
+                diff[u] += render_read_pixel(ref, x, y) != render_read_pixel(r->ctx, x, y);
+    }
+    render_destroy(ref);
+    assert_int_equal(diff[0], 0);
+    assert_true(diff[1] > 20);
+    /* U is the player's choice, and it sticks. */
+    key(r, 'u');
+    assert_int_equal(r->app->settings.units, RENDER_UNITS_CM);
+    assert_true(r->app->settings.units_chosen);
+    frame(r);
+    assert_int_equal(r->app->settings.units, RENDER_UNITS_CM);
+    key(r, 'u');
+    assert_int_equal(r->app->settings.units, RENDER_UNITS_INCH);
+}
+
+/* Sums a badge's pixels (to see its number change). */
+static uint64_t badge_sum(rig *r, const figure *f)
+{
+    vec2s c;
+    float rad;
+    ui_commander_pips_anchor(&r->cam, f, 1, &c, &rad);
+    uint64_t s = 0;
+    for (int y = (int)(c.y - rad); y <= (int)(c.y + rad); y++)
+        for (int x = (int)(c.x - rad); x <= (int)(c.x + rad); x++)
+            s = s * 31 + render_read_pixel(r->ctx, x, y);
+    return s;
+}
+
+static int pips_of(rig *r, const figure *f)
+{
+    rules_driver_item items[32];
+    int n = game_driver(r->app->game, r->app->viewer, items, 32);
+    for (int i = 0; i < n; i++)
+        if (items[i].kind == RULES_DRIVER_PIPS && items[i].figure.id == f->id.id)
+            return items[i].value;
+    fail_msg("no pips item for %s", f->name);
+    return -1;
+}
+
+/* A badge ringed in the side colour by every commander; its number follows the pips. */
+static void test_pips_badges(void **state)
+{
+    rig *r = *state;
+    const table *t = game_table(r->app->game);
+    const figure *general = fig_named(r, "Prince Ferdinand");
+    const figure *french = fig_named(r, "Comte de Clermont");
+    vec2s c;
+    float rad;
+    ui_commander_pips_anchor(&r->cam, general, 1, &c, &rad);
+    /* The ring (between r-3 and r-1 px from the centre) in Prussia's colour, at full strength
+     * (Prussia's turn); France's ring dimmed. */
+    uint32_t ring = render_read_pixel(r->ctx, (int)c.x, (int)(c.y - rad + 2));
+    assert_true(rgb_distance(ring, render_side_rgb(t, general->side)) <= 6);
+    ui_commander_pips_anchor(&r->cam, french, 1, &c, &rad);
+    uint32_t fring = render_read_pixel(r->ctx, (int)c.x, (int)(c.y - rad + 2));
+    assert_true(rgb_distance(fring, render_side_rgb(t, french->side)) > 60);
+    /* Before the roll "-", after it the number. */
+    uint64_t before = badge_sum(r, general);
+    rules_command roll = {.kind = RULES_CMD_ROLL_ORDERS, .side = general->side};
+    char why[200];
+    assert_true(game_submit(r->app->game, &roll, why, sizeof why));
+    r->app->state_version++;
+    frame(r);
+    assert_true(pips_of(r, general) >= 1);
+    assert_true(badge_sum(r, general) != before);
+    shot(r, "tiny_badges.png");
+}
+
+/* The frontal zone: with arcs on (A), a point straight ahead of the selected line is tinted
+ * toward Prussia's colour; a point 60 degrees off its front is not. */
+static void test_frontal_zone_arc(void **state)
+{
+    rig *r = *state;
+    const table *t = game_table(r->app->game);
+    /* The east end of the line (the stands face south, so east is their left). */
+    const figure *end = fig_named(r, "Itzenplitz 1");
+    if (fig_named(r, "Itzenplitz 4")->pos.x > end->pos.x)
+        end = fig_named(r, "Itzenplitz 4");
+    vec2s ahead = {{end->pos.x, end->pos.y + 10}}, aside = {{end->pos.x + 7, end->pos.y + 4}};
+    mouse_cm(r, end->pos);
+    press(r);
+    release(r);
+    mouse_away(r);
+    frame(r);
+    uint32_t ahead0 = px(r, ahead), aside0 = px(r, aside);
+    key(r, 'a');
+    uint32_t ahead1 = px(r, ahead), aside1 = px(r, aside);
+    shot(r, "tiny_frontal_zone.png");
+    key(r, 'a');
+    uint32_t own = render_side_rgb(t, end->side);
+    assert_true(rgb_distance(ahead1, own) < rgb_distance(ahead0, own));
+    assert_int_equal(aside1, aside0);
+}
+
+/* Dragging one stand moves its whole unit by the same offset, through one MOVE of the unit. */
+static void test_drag_moves_the_unit(void **state)
+{
+    rig *r = *state;
+    const unit *u = unit_named(r, "IR Itzenplitz");
+    unit_id uid = u->id;
+    vec2s before[8], after[8];
+    float fb[8], fa[8];
+    int n = unit_stands(r, uid, before, fb);
+    assert_int_equal(n, 4);
+    int log0 = game_log_count(r->app->game);
+    const figure *grab = fig_named(r, "Itzenplitz 2");
+    vec2s from = grab->pos, to = {{grab->pos.x, grab->pos.y + 8}};
+    drag_cm(r, from, to, false);
+    shot(r, "tiny_drag.png");
+    release(r);
+    mouse_away(r);
+    frame(r);
+    assert_int_equal(unit_stands(r, uid, after, fa), 4);
+    for (int i = 0; i < n; i++) {
+        assert_float_equal(after[i].x - before[i].x, 0, 0.2);
+        assert_float_equal(after[i].y - before[i].y, 8, 0.2);
+        assert_float_equal(fa[i], fb[i], 1e-5);
+    }
+    assert_int_equal(game_log_count(r->app->game), log0 + 1);
+    const rules_command *c = game_command_at(r->app->game, log0);
+    assert_int_equal(c->kind, RULES_CMD_MOVE);
+    assert_int_equal(c->unit.id, uid.id);
+    /* Too far (a line infantry move is 6"): springs back with the reason, nothing logged. */
+    grab = fig_named(r, "Kleist 2");
+    vec2s kleist = grab->pos;
+    drag_cm(r, kleist, (vec2s){{kleist.x, kleist.y + 30}}, true);
+    assert_int_equal(game_log_count(r->app->game), log0 + 1);
+    assert_non_null(strstr(r->app->toast, "Cannot move there"));
+    assert_non_null(strstr(r->app->toast, "cannot get there"));
+    assert_float_equal(fig_named(r, "Kleist 2")->pos.y, kleist.y, 0);
+    mouse_away(r);
+    frame(r);
+}
+
+/* The wheel handles at the ends of a selected unit's front line: dragging one swings the unit
+ * about the other end (one WHEEL command); the pivot end stays put. */
+static void test_wheel_about_an_end(void **state)
+{
+    rig *r = *state;
+    const table *t = game_table(r->app->game);
+    const unit *u = unit_named(r, "IR Anhalt");
+    unit_id uid = u->id;
+    const figure *s1 = fig_named(r, "Anhalt 1");
+    mouse_cm(r, s1->pos);
+    press(r);
+    release(r);
+    /* The block and its wheel as the view sees them. */
+    figure_id ids[8];
+    rules_command wc = {.kind = RULES_CMD_WHEEL, .side = s1->side, .unit = uid};
+    int n = game_move_figures(r->app->game, &wc, ids, 8);
+    assert_int_equal(n, 4);
+    ui_unit_block b;
+    ui_unit_block_init(&b, t, ids, n);
+    ui_unit_wheel w = ui_unit_block_wheel(&b, t, 1);
+    vec2s handle =
+        glms_vec2_add(w.swing, glms_vec2_scale(geom_dir(w.facing), 12.0f / r->cam.px_per_cm));
+    /* Swing the end 30 degrees forward about the pivot. */
+    vec2s arm = glms_vec2_sub(w.swing, w.pivot);
+    vec2s to;
+    for (int sign = -1; sign <= 1; sign += 2) { /* the way that swings the end forward */
+        float turn = (float)GEOM_PI / 6 * (float)sign;
+        to = (vec2s){{w.pivot.x + arm.x * cosf(turn) - arm.y * sinf(turn),
+                      w.pivot.y + arm.x * sinf(turn) + arm.y * cosf(turn)}};
+        if (glms_vec2_dot(glms_vec2_sub(to, w.swing), geom_dir(w.facing)) > 0)
+            break;
+    }
+    int log0 = game_log_count(r->app->game);
+    drag_cm(r, handle, to, false);
+    shot(r, "tiny_wheel.png");
+    release(r);
+    mouse_away(r);
+    frame(r);
+    shot(r, "tiny_after.png");
+    assert_int_equal(game_log_count(r->app->game), log0 + 1);
+    const rules_command *c = game_command_at(r->app->game, log0);
+    assert_int_equal(c->kind, RULES_CMD_WHEEL);
+    assert_int_equal(c->unit.id, uid.id);
+    vec2s pos[8];
+    float facing[8];
+    assert_int_equal(unit_stands(r, uid, pos, facing), 4);
+    for (int i = 0; i < 4; i++)
+        assert_float_equal(fabsf(geom_angle_diff(w.facing, facing[i])), GEOM_PI / 6, 0.03);
+    /* The pivot stays at the same end of the new front line. */
+    ui_unit_block_init(&b, game_table(r->app->game), ids, n);
+    vec2s ends[2];
+    ui_unit_block_front_ends(&b, game_table(r->app->game), ends);
+    float d0 = glms_vec2_distance(ends[0], w.pivot), d1 = glms_vec2_distance(ends[1], w.pivot);
+    assert_true(fminf(d0, d1) < 0.2f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        artifacts = argv[1];
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_inches_by_default),  cmocka_unit_test(test_pips_badges),
+        cmocka_unit_test(test_frontal_zone_arc),   cmocka_unit_test(test_drag_moves_the_unit),
+        cmocka_unit_test(test_wheel_about_an_end),
+    };
+    /* One match through all the steps, in order: the drag and wheel need the rolled pips. */
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -71,30 +71,35 @@ def wait_for(words, seconds):
     return False
 
 
-try:
-    wid = None
-    for _ in range(600):
-        out = subprocess.run(["xdotool", "search", "--name", "^Sandtable$"],
-                             capture_output=True, text=True).stdout.split()
-        if out:
-            wid = out[0]
-            break
-        if proc.poll() is not None:
-            break
-        time.sleep(0.1)
-    if not wid:
-        print(text())
-        sys.exit("FAIL: no window appeared")
-    check(wait_for("window ready", 60), "the window drew its first frame")
-    time.sleep(1.0)
+def find_window():
+    """The window's id and geometry once it is settled. Searched again each time: SDL may
+    replace the first window it creates (a GL visual), so an early id can go stale."""
     last = None
-    for _ in range(50):
-        geo = dict(line.split("=") for line in run("xdotool", "getwindowgeometry", "--shell",
-                                                   wid).split())
-        if geo == last:
-            break
+    for _ in range(100):
+        ids = subprocess.run(["xdotool", "search", "--name", "^Sandtable$"],
+                             capture_output=True, text=True).stdout.split()
+        geo = None
+        if ids:
+            out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", ids[-1]],
+                                 capture_output=True, text=True)
+            if out.returncode == 0:
+                geo = dict(line.split("=") for line in out.stdout.split())
+        if geo and geo == last:
+            return ids[-1], geo
         last = geo
         time.sleep(0.2)
+    return None, None
+
+
+try:
+    if not wait_for("window ready", 120):
+        print(text())
+        sys.exit("FAIL: no window appeared")
+    print("      the window drew its first frame")
+    time.sleep(1.0)
+    wid, geo = find_window()
+    if not wid:
+        sys.exit("FAIL: the window cannot be found")
     wx, wy = int(geo["X"]), int(geo["Y"])
 
     def pixel(x, y):

@@ -286,7 +286,8 @@ static void explain_same(explainer *x, const table *t, const rules_event *ev, in
             continue;
         done[i] = true;
         count++;
-        const char *name = figure_name(t, ev[i].figure);
+        /* A note's figure is often the target, not its subject: no name before it. */
+        const char *name = ev[i].kind == RULES_EV_NOTE ? NULL : figure_name(t, ev[i].figure);
         if (name && !strstr(ev[at].text, name) && len + 4 < sizeof names)
             len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", name);
     }

@@ -65,8 +65,9 @@ bool ui_rules_doc_find(const char *rules_id, char *buf, size_t size)
     char tried[1200] = "";
     size_t len = 0;
     for (int i = 0; i < 3 && id_ok(rules_id); i++) {
-        if (!roots[i])
-            continue;
+        if (!roots[i] || (i > 0 && roots[i - 1] && strcmp(roots[i], roots[i - 1]) == 0) ||
+            (i == 2 && roots[0] && strcmp(roots[2], roots[0]) == 0))
+            continue; /* the same folder named twice */
         char path[1100];
         snprintf(path, sizeof path, "%s/docs/rules/%s.md", roots[i], rules_id);
         FILE *f = fopen(path, "rb");
@@ -96,7 +97,8 @@ static void plain_inline(const char *in, char *out, size_t size)
         if (strncmp(p, "***assumed***", 13) == 0) {
             o += (size_t)snprintf(out + o, size - o, "[assumed]");
             p += 13;
-        } else if (*p == '*' || *p == '`') {
+        } else if ((*p == '*' && !(p > in && p[-1] == '_')) || *p == '`') {
+            /* emphasis and code marks go; a glob after a name prefix ("lcr_deck_*") stays */
             p++;
         } else if (*p == '[' && strchr(p, ']') && strchr(p, ']')[1] == '(' &&
                    strchr(strchr(p, ']'), ')')) {
@@ -440,7 +442,7 @@ static void ref_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     int w, h;
     render_output_size(ctx, &w, &h);
     float k = render_ui_scale(ctx), mx = fmaxf(20 * k, (w - 900 * k) / 2), top = 70 * k;
-    render_rect(ctx, 0, 0, (float)w, (float)h, 0x0c1014f4);
+    render_rect(ctx, 0, 0, (float)w, (float)h, 0x0c1014ff);
     render_text(ctx, mx, 14 * k, r->heading, 17, 0xffffffff, RENDER_ALIGN_LEFT);
     render_text(ctx, mx, 40 * k, ui_rules_doc_path(r->doc), 10.5f,
                 ui_rules_doc_found(r->doc) ? 0x8fb4d8ff : 0xffb070ff, RENDER_ALIGN_LEFT);

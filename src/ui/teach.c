@@ -34,9 +34,13 @@ void ui_teach_input(ui_teach *t, ui_app *app, ui_input *in)
     bool over = ui_event_log_contains(&t->log, x, y) || ui_dice_tray_contains(&t->tray, x, y);
     if (!over)
         return;
-    if (in->pressed[UI_MOUSE_LEFT] &&
-        (ui_event_log_click(&t->log, x, y) || ui_dice_tray_click(&t->tray, x, y)))
-        in->pressed[UI_MOUSE_LEFT] = false;
+    if (in->pressed[UI_MOUSE_LEFT] && !ui_event_log_click(&t->log, x, y) &&
+        ui_dice_tray_click(&t->tray, x, y) && t->tray.visible) {
+        t->log.open = true; /* why those dice: the command's explanation */
+        t->log.opened = t->tray_command;
+        t->log.reveal = true;
+    }
+    in->pressed[UI_MOUSE_LEFT] = false;
     if (ui_event_log_wheel(&t->log, x, y, in->wheel) || ui_dice_tray_contains(&t->tray, x, y))
         in->wheel = 0;
     in->mouse_inside = false; /* no hover or tooltip through a panel */
@@ -75,6 +79,7 @@ void ui_teach_update(ui_teach *t, ui_app *app)
         char caption[160];
         ui_event_log_command_words(g, i, caption, sizeof caption);
         ui_dice_tray_show(&t->tray, ev, n, caption, app->time, anim_speed(app));
+        t->tray_command = i;
     }
     t->seen_cursor = cursor;
 }

@@ -13,12 +13,14 @@ typedef struct ui_teach {
     ui_event_log log;
     bool ready;
     int seen_cursor;
+    int tray_command; /* the log index of the command whose dice the tray shows */
     const game *seen_game;
 } ui_teach;
 
 void ui_teach_init(ui_teach *t);
 /* Takes what is the teaching panels' out of `in` (E toggles the log; clicks and the wheel over
- * the panels; the pointer over them is no longer over the table). */
+ * the panels; the pointer over them is no longer over the table). A click on the dice tray
+ * opens the log at the command that threw them. */
 void ui_teach_input(ui_teach *t, ui_app *app, ui_input *in);
 /* Watches the match: a newly resolved command's dice go to the tray (undo hides it). */
 void ui_teach_update(ui_teach *t, ui_app *app);

@@ -3,6 +3,8 @@
  * missing gunner, two infantry standing in for one). Scenario: tests/lcr/lcr_artillery.json. */
 #include "lcr_harness.h"
 
+#include "game/bot.h"
+#include "game/game.h"
 #include "rules/lcr/lcr_artillery.h"
 
 #include <math.h>
@@ -313,6 +315,8 @@ static void test_artillery_grapeshot_area_fire(void **state)
         c.target = harness_find(&h, "Line 80");
         refuse_with(&h, c, "nearest enemy in sight: Line 70");
         c.target = harness_find(&h, "Line 70");
+        if (dead == 2)
+            c.option[0] = '\0'; /* no ammunition named: grapeshot at the nearest enemy in range */
         harness_must(&h, c);
         dump(&h);
         figure_id target = harness_find(&h, "Line 70");
@@ -489,31 +493,71 @@ static void test_artillery_refusals_and_offers(void **state)
                                           (lcr_ball_hit[16]){0}, 16, NULL);
     assert_int_equal(on_line, 3);
     assert_float_equal(t70->expected_kills, p_on * (float)on_line * p_fail, 1e-4);
+    /* The view's target tool names the gun and a target figure only: roundshot aimed at the
+     * target's centre (the impact note's aim, or its impact when on target). */
+    rules_command tool = {
+        .kind = RULES_CMD_FIRE, .side = SPAIN, .target = harness_find(&h, "Line 70")};
+    rules_command_add_figure(&tool, gun);
+    harness_must(&h, tool);
+    const rules_event *impact = first_of(&h, RULES_EV_NOTE, "impact");
+    assert_non_null(impact);
+    vec2s aim = first_of(&h, RULES_EV_DIE, "deviation_direction") ? impact->from : impact->pos;
+    assert_float_equal(aim.x, 70, 1e-4);
+    assert_float_equal(aim.y, 60, 1e-4);
+    assert_non_null(strstr(impact->text, "roundshot"));
     harness_close(&h);
 }
 
-/* Exploration aid: LCR_ARTILLERY_SEEDS=1 prints, per dice seed, the to-hit die of the
- * Napoleon's first roundshot and the deviation dice. */
-static void explore(void **state)
+/* The shipped scenario with guns, cavalry and reinforcements, through the engine as `sandtable
+ * simulate` drives it (with every command's events re-applied and checked): greedy and random
+ * bot games reach their end; the guns fire every ammunition they have over the games; every
+ * event names its rule. */
+static void test_artillery_lanao_games_finish(void **state)
 {
     (void)state;
-    if (!getenv("LCR_ARTILLERY_SEEDS"))
-        return;
-    for (uint64_t seed = 1; seed <= 30; seed++) {
-        harness h;
-        open_battery(&h, seed);
-        harness_activate(&h, harness_find(&h, "Sgt Gil"));
-        harness_must(&h, gun_fire(harness_find(&h, "Napoleon"), "roundshot", true, at(85, 60)));
-        fprintf(stderr, "seed %llu:\n", (unsigned long long)seed);
-        dump(&h);
-        harness_close(&h);
-        open_battery(&h, seed);
-        harness_activate(&h, harness_find(&h, "Cpl Ruiz"));
-        harness_must(&h, gun_fire(harness_find(&h, "Krupp"), "shrapnel", true, at(60, 100)));
-        fprintf(stderr, "seed %llu shrapnel:\n", (unsigned long long)seed);
-        dump(&h);
-        harness_close(&h);
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/lcr_lanao_road.json", SANDTABLE_SOURCE_DIR);
+    scenario_error serr;
+    scenario *s = scenario_load_file(path, &serr);
+    assert_non_null(s);
+    int fired[LCR_AMMO_COUNT] = {0}, arrived = 0, mounted_moves = 0;
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        game_error gerr;
+        game *g = game_create(
+            &(game_desc){.scenario = s, .seed_set = true, .seed = seed, .verify_events = true},
+            &gerr);
+        assert_non_null(g);
+        dice_rng rng;
+        dice_seed(&rng, seed);
+        for (int n = 0; n < 6000 && !game_over(g); n++) {
+            rules_command cmd;
+            assert_true(bot_choose(g, seed % 2 ? BOT_GREEDY : BOT_RANDOM, &rng, &cmd));
+            char why[256] = "";
+            if (!game_submit(g, &cmd, why, sizeof why))
+                fail_msg("bot command refused: %s", why);
+            int ammo = cmd.kind == RULES_CMD_FIRE ? lcr_data_ammo_parse(cmd.option) : -1;
+            fired[ammo >= 0 ? ammo : 0] += ammo >= 0;
+            int count = 0;
+            const rules_event *ev = game_events(g, game_cursor(g) - 1, &count);
+            for (int i = 0; i < count; i++) {
+                if (ev[i].text[0] == '\0' || strncmp(ev[i].ref, "seed 000", 8) != 0)
+                    fail_msg("event %s lacks its text or rule reference", ev[i].tag);
+                arrived += ev[i].kind == RULES_EV_RULESET && !strcmp(ev[i].tag, "arrive");
+                mounted_moves +=
+                    ev[i].kind == RULES_EV_MOVE && !strcmp(ev[i].ref, "seed 000, Cavalry");
+            }
+        }
+        assert_true(game_over(g));
+        game_destroy(g);
     }
+    scenario_destroy(s);
+    if (getenv("LCR_ARTILLERY_DUMP"))
+        fprintf(stderr, "roundshot %d grapeshot %d shrapnel %d arrivals %d cavalry moves %d\n",
+                fired[0], fired[1], fired[2], arrived, mounted_moves);
+    assert_true(fired[LCR_AMMO_SHRAPNEL] > 0);
+    assert_true(fired[LCR_AMMO_ROUNDSHOT] > 0);
+    assert_true(arrived > 0);
+    assert_true(mounted_moves > 0);
 }
 
 int main(void)
@@ -528,7 +572,7 @@ int main(void)
         cmocka_unit_test(test_artillery_shrapnel_burst),
         cmocka_unit_test(test_artillery_crew_in_play),
         cmocka_unit_test(test_artillery_refusals_and_offers),
-        cmocka_unit_test(explore),
+        cmocka_unit_test(test_artillery_lanao_games_finish),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     test_lcr_data_shared_free();

@@ -512,6 +512,33 @@ static void test_table_screen(void **state)
     save_png(ctx, "teach_screen_log.png");
     /* The log panel's dark body now fills the left column above the tray. */
     assert_true(count_rgb(ctx, 10, 80, 400, 200, 0x101418, 10) > 20000);
+    /* A click on the tray opens the volley's explanation in the log. */
+    assert_int_equal(count_rgb(ctx, 10, 70, 420, APP_H / 2, 0x243044, 4), 0);
+    in.mouse_x = 200;
+    in.mouse_y = APP_H - 60;
+    in.pressed[UI_MOUSE_LEFT] = in.down[UI_MOUSE_LEFT] = true;
+    ui_app_frame(app, &in, ctx);
+    ui_input_next_frame(&in);
+    in.down[UI_MOUSE_LEFT] = false;
+    in.released[UI_MOUSE_LEFT] = true;
+    app_frame(app, ctx, &in, 0.016);
+    app_frame(app, ctx, &in, 0.016);
+    save_png(ctx, "teach_screen_explained.png");
+    assert_true(count_rgb(ctx, 10, 70, 420, APP_H / 2, 0x243044, 4) > 10000);
+    assert_int_equal(game_cursor(app->game), mine.fire + 1); /* nothing submitted by the click */
+    /* F1, then R: the rules reference of lcr over the table. */
+    in.keys[in.key_count++] = UI_KEY_F1;
+    app_frame(app, ctx, &in, 0.016);
+    assert_string_equal(app->stack[app->depth - 1]->name, "help");
+    in.keys[in.key_count++] = 'r';
+    app_frame(app, ctx, &in, 0.016);
+    assert_string_equal(app->stack[app->depth - 1]->name, "rules");
+    app_frame(app, ctx, &in, 0.016);
+    save_png(ctx, "teach_screen_rules.png");
+    assert_true(count_rgb(ctx, 0, 0, APP_W, 120, 0xffe9a8, 16) > 60);
+    in.keys[in.key_count++] = UI_KEY_ESCAPE;
+    app_frame(app, ctx, &in, 0.016);
+    assert_string_equal(app->stack[app->depth - 1]->name, "table");
     ui_app_destroy(app);
     render_destroy(ctx);
     snprintf(path, sizeof path, "rm -rf '%s'", data);

@@ -57,6 +57,34 @@ static const lcr_gun *gun_type(const rules_state *rs, const table *t, const rule
                : NULL;
 }
 
+/* A gun's FIRE that names no ammunition (the view's target tool names only the target figure):
+ * grapeshot when the target is the nearest enemy in sight within grapeshot range, else the gun's
+ * aimed ammunition (roundshot or shrapnel) at the target's centre. */
+static rules_command with_defaults(const rules_state *rs, const table *t, const rules_command *cmd)
+{
+    rules_command c = *cmd;
+    const lcr_gun *gt = gun_type(rs, t, cmd);
+    const figure *target = table_figure_const(t, cmd->target);
+    if (c.option[0] || !gt || c.figure_count != 1 || !target)
+        return c;
+    const figure *g = table_figure_const(t, cmd->figures[0]);
+    if (lcr_artillery_fires(gt, LCR_AMMO_GRAPESHOT) &&
+        lcr_nearest_enemy(rs, t, g->side, g->pos).id == target->id.id &&
+        glms_vec2_distance(g->pos, target->pos) <=
+            lcr_artillery_max_range(gt, LCR_AMMO_GRAPESHOT) + 1e-4f) {
+        snprintf(c.option, sizeof c.option, "%s", lcr_data_ammo_name(LCR_AMMO_GRAPESHOT));
+        return c;
+    }
+    lcr_ammo aimed =
+        lcr_artillery_fires(gt, LCR_AMMO_ROUNDSHOT) ? LCR_AMMO_ROUNDSHOT : LCR_AMMO_SHRAPNEL;
+    snprintf(c.option, sizeof c.option, "%s", lcr_data_ammo_name(aimed));
+    if (!c.point_set) {
+        c.point_set = true;
+        c.point = target->pos;
+    }
+    return c;
+}
+
 bool lcr_artillery_is_gun_fire(const rules_state *rs, const table *t, const rules_command *cmd)
 {
     return cmd->kind == RULES_CMD_FIRE && (cmd->option[0] != '\0' || gun_type(rs, t, cmd) != NULL);
@@ -155,6 +183,8 @@ static bool grape_ok(const rules_state *rs, const table *t, const figure *g, con
 bool lcr_artillery_validate(const rules_state *rs, const table *t, const rules_command *cmd,
                             char *why, size_t size)
 {
+    rules_command filled = with_defaults(rs, t, cmd);
+    cmd = &filled;
     if (cmd->figure_count != 1)
         return refuse(why, size, "a gun fires alone: name the gun (its crew serve it)");
     const figure *g = table_figure_const(t, cmd->figures[0]);
@@ -309,9 +339,9 @@ static void fire_roundshot(rules_state *rs, rules_ctx *ctx, const figure *g, con
     char text[200];
     snprintf(text, sizeof text,
              "the ball flies %.1f cm to its impact and bounces on %.0f cm, stopping at (%.1f, "
-             "%.1f)%s: %d figures on its line",
+             "%.1f)%s: %d figure%s on its line",
              fminf(flight, stop), fmaxf(0.0f, fminf(bounce, stop - flight)), end.x, end.y,
-             stop < flight + bounce ? " against terrain" : "", n);
+             stop < flight + bounce ? " against terrain" : "", n, n == 1 ? "" : "s");
     emit_note_at(ctx, g->id, g->pos, end, "ball", REF_ROUNDSHOT, text);
     for (int i = 0; i < n; i++) {
         snprintf(text, sizeof text, "%s is on the ball's line (%s)", name_of(t, hits[i].id),
@@ -333,9 +363,9 @@ static void fire_shrapnel(rules_state *rs, rules_ctx *ctx, const figure *g, cons
     int n = lcr_artillery_burst(t, impact, radius, in, LCR_ARTILLERY_HITS_MAX);
     char text[200];
     snprintf(text, sizeof text,
-             "the shell bursts over (%.1f, %.1f): %d figures within %.0f cm each throw a die, "
-             "hit on %d or more",
-             impact.x, impact.y, n, radius, need);
+             "the shell bursts over (%.1f, %.1f): %d figure%s within %.0f cm, each throwing a "
+             "die, hit on %d or more",
+             impact.x, impact.y, n, n == 1 ? "" : "s", radius, need);
     emit_note_at(ctx, g->id, g->pos, impact, "burst", REF_SHRAPNEL, text);
     int group = rules_roll_group(ctx);
     for (int i = 0; i < n; i++) {
@@ -369,6 +399,8 @@ static void fire_grapeshot(rules_state *rs, rules_ctx *ctx, const rules_command 
 void lcr_artillery_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
 {
     const table *t = ctx->table;
+    rules_command filled = with_defaults(rs, t, cmd);
+    cmd = &filled;
     const figure *g = table_figure_const(t, cmd->figures[0]);
     const lcr_gun *gt = lcr_artillery_gun_of(rs->data, g);
     lcr_ammo ammo = (lcr_ammo)lcr_data_ammo_parse(cmd->option);
@@ -397,9 +429,10 @@ void lcr_artillery_resolve(rules_state *rs, rules_ctx *ctx, const rules_command 
 /* ---- the bot's candidates and the odds ----------------------------------------------------------
  */
 
-/* Up to max (at most 8) enemies of the gun's side within max_range, nearest first. */
-static int nearest_enemies(const table *t, const figure *g, float max_range, figure_id *out,
-                           int max)
+/* Up to max (at most 8) enemies of the gun's side in its sight within max_range, nearest
+ * first. */
+static int nearest_enemies(const rules_state *rs, const table *t, const figure *g, float max_range,
+                           figure_id *out, int max)
 {
     int n = 0;
     float dist[8];
@@ -408,7 +441,8 @@ static int nearest_enemies(const table *t, const figure *g, float max_range, fig
         const figure *e = &t->figures[i];
         float d = glms_vec2_distance(e->pos, g->pos);
         if (e->side.id == g->side.id || !table_figure_active(e) || d > max_range ||
-            (n == max && d >= dist[n - 1]))
+            (n == max && d >= dist[n - 1]) ||
+            lcr_hidden(rs, t, g->pos, table_posture_eye_ft(g->posture), e, NULL))
             continue;
         int k = n < max ? n++ : n - 1; /* a full list drops its farthest */
         for (; k > 0 && dist[k - 1] > d; k--) {
@@ -444,7 +478,7 @@ int lcr_artillery_candidates(const rules_state *rs, const table *t, side_id sd, 
                 continue;
             }
             figure_id near[4];
-            int k = nearest_enemies(t, g, lcr_artillery_max_range(gt, (lcr_ammo)a), near, 4);
+            int k = nearest_enemies(rs, t, g, lcr_artillery_max_range(gt, (lcr_ammo)a), near, 4);
             for (int j = 0; j < k && n < max; j++) {
                 c.target = near[j];
                 c.point_set = true;

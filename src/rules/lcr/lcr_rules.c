@@ -1007,7 +1007,9 @@ static void legal_moves(legal_out *lo, const rules_state *rs, const table *t, si
         rules_command one = {.kind = RULES_CMD_MOVE, .side = sd, .path_count = 1};
         rules_command_add_figure(&one, f->id);
         one.path[0] = to;
-        legal_push(lo, rs, t, &one);
+        /* A gun and its crew are offered only the group move: apart, the gun cannot fire. */
+        if (f->role != FIGURE_ROLE_GUN && f->role != FIGURE_ROLE_CREW)
+            legal_push(lo, rs, t, &one);
         if (mc->turns > 0)
             legal_turning_move(lo, rs, t, f, angle, go, mc->max_turn_deg);
         if (!have_delta) {

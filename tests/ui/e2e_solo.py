@@ -20,6 +20,8 @@ import time
 
 EXE, ARTIFACTS = os.path.abspath(sys.argv[1]), sys.argv[2]
 HOT, PANEL = "3A5A8A", "232A33"  # the start screen's highlighted and plain rows
+SOURCES = os.environ.get("SANDTABLE_SOURCE_DIR",
+                         os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 
 def skip(why):
@@ -113,11 +115,14 @@ try:
         time.sleep(0.3)
 
     run("import", "-window", "root", os.path.join(ARTIFACTS, "e2e_start_screen.png"))
-    # The list: rows 52 px tall from y = 90, sorted by file name (baler, teaching, toledo, tiny).
-    rows = [pixel(30, 90 + 52 * i + 20) for i in range(4)]
-    check(rows == [PANEL, HOT, PANEL, PANEL],
-          "the start screen lists 4 scenarios, the teaching one highlighted: %s" % rows)
-    check(pixel(30, 90 + 52 * 4 + 20) not in (HOT, PANEL), "and no fifth row")
+    # The list: rows 52 px tall from y = 90, one per scenario file, sorted by name.
+    names = sorted(n for n in os.listdir(os.path.join(SOURCES, "scenarios"))
+                   if n.endswith(".json") and not n.startswith("."))
+    want = [HOT if n == "lcr_teaching.json" else PANEL for n in names]
+    rows = [pixel(30, 90 + 52 * i + 20) for i in range(len(names))]
+    check(rows == want, "the start screen lists the %d scenarios, the teaching one highlighted: %s"
+          % (len(names), rows))
+    check(pixel(30, 90 + 52 * len(names) + 20) not in (HOT, PANEL), "and no row more")
     key("1")  # Spanish to the bot
     key("2")  # Moro to the bot
     key("Return")

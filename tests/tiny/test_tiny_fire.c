@@ -151,6 +151,86 @@ static void test_line_of_fire_and_move_and_shoot(void **state)
     game_destroy(g);
 }
 
+/* A game on the given terrain whose data file has see_out_of_solid set to `see_out` (a copy of
+ * the shipped file in a temporary directory when false). */
+static game *hill_game(const char *terrain, bool see_out, char *dir)
+{
+    tbuild b;
+    tb_armies(&b, terrain, "");
+    tb_unit(&b, "Foot", "Red", "line_infantry", "", "RB", 60, 30, 2, -1);
+    tb_unit(&b, "Target", "Blue", "line_infantry", "", "BB", 60, 42, 2, -1);
+    if (see_out)
+        return test_tiny_game(tb_end(&b), 2);
+    char src[1024], dst[1024];
+    const char *root = getenv("SANDTABLE_SOURCE_DIR");
+    snprintf(src, sizeof src, "%s/assets/rules/tiny.json", root ? root : ".");
+    snprintf(dir, 64, "/tmp/sandtable-tiny-los-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    snprintf(dst, sizeof dst, "%s/tiny.json", dir);
+    FILE *in = fopen(src, "rb"), *out = fopen(dst, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    char line[1024];
+    int replaced = 0;
+    while (fgets(line, sizeof line, in)) {
+        char *at = strstr(line, "\"see_out_of_solid\": true");
+        if (at) {
+            fprintf(out, "%.*s\"see_out_of_solid\": false%s", (int)(at - line), line,
+                    at + strlen("\"see_out_of_solid\": true"));
+            replaced++;
+        } else {
+            fputs(line, out);
+        }
+    }
+    fclose(in);
+    fclose(out);
+    assert_int_equal(replaced, 1);
+    game_error ge;
+    game *g = game_create(&(game_desc){.scenario = test_tiny_scenario(tb_end(&b)),
+                                       .take_scenario = true,
+                                       .seed_set = true,
+                                       .seed = 2,
+                                       .data_dir = dir},
+                          &ge);
+    assert_non_null(g);
+    return g;
+}
+
+static void drop_dir(const char *dir)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/tiny.json", dir);
+    remove(path);
+    remove(dir);
+}
+
+/* The line of fire through core/los.h: a hill between the lines blocks it; a stand standing on
+ * a hill, more than the see-into depth from its edge, shoots out (the tiny-only rule
+ * see_out_of_solid; core/los.h alone would block it). */
+static void test_line_of_fire_over_hills(void **state)
+{
+    (void)state;
+    char dir[64] = "";
+    game *g = hill_game("[{\"type\": \"hill\", \"rect\": [50, 34, 70, 38]}]", true, dir);
+    test_tiny_roll(g);
+    rules_command c = fire_at(g, "Foot", "Target");
+    test_tiny_refused(g, &c, "clear sight");
+    game_destroy(g);
+    /* Foot stands 7 cm inside a hill whose south edge is at y 37 (see-into is 1.2" = 3 cm). */
+    const char *on_hill = "[{\"type\": \"hill\", \"rect\": [40, 20, 80, 37]}]";
+    g = hill_game(on_hill, true, dir);
+    test_tiny_roll(g);
+    c = fire_at(g, "Foot", "Target");
+    test_tiny_submit(g, &c);
+    game_destroy(g);
+    g = hill_game(on_hill, false, dir);
+    test_tiny_roll(g);
+    c = fire_at(g, "Foot", "Target");
+    test_tiny_refused(g, &c, "clear sight");
+    game_destroy(g);
+    drop_dir(dir);
+}
+
 /* The frontal zone is the arc shown on screen: 45 degrees either side, to the longest band from
  * the stand's front edge; troops that cannot shoot and commanders have none. Inches on screen. */
 static void test_frontal_zone_arc_and_inches(void **state)
@@ -218,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_line_of_fire_and_move_and_shoot),
         cmocka_unit_test(test_siege_guns_destroy_cover),
         cmocka_unit_test(test_frontal_zone_arc_and_inches),
+        cmocka_unit_test(test_line_of_fire_over_hills),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

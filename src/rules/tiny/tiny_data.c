@@ -333,8 +333,8 @@ static void read_movement(reader *r, const json_t *root, tiny_data *d)
 
 static void read_shooting(reader *r, const json_t *root, tiny_data *d)
 {
-    static const char *const keys[] = {"modifiers", "siege_cover_range_in", "siege_cover_need",
-                                       NULL};
+    static const char *const keys[] = {"modifiers",   "siege_cover_range_in", "siege_cover_need",
+                                       "see_into_in", "see_out_of_solid",     NULL};
     static const char *const mod_keys[] = {"skirmisher", "cavalry", "artillery",
                                            "cover",      "column",  NULL};
     const char *p = "$.shooting";
@@ -350,6 +350,8 @@ static void read_shooting(reader *r, const json_t *root, tiny_data *d)
     d->fire_column = get_int(r, m, mp, "column", true, 0, -6, 6);
     d->siege_cover_range_in = get_num(r, o, p, "siege_cover_range_in", true, 6, 0, 1000);
     d->siege_cover_need = get_int(r, o, p, "siege_cover_need", true, 6, 1, 7);
+    d->see_into_in = get_num(r, o, p, "see_into_in", true, 1.2f, 0, 100);
+    d->see_out_of_solid = get_bool(r, o, p, "see_out_of_solid", true);
 }
 
 static void read_melee(reader *r, const json_t *root, tiny_data *d)

@@ -127,6 +127,8 @@ typedef struct tiny_data {
     int fire_skirmisher, fire_cavalry, fire_artillery, fire_cover, fire_column;
     float siege_cover_range_in;
     int siege_cover_need;
+    float see_into_in;     /* a line of fire may run this far into a wood (core/los.h) */
+    bool see_out_of_solid; /* a stand on a hill sees out from anywhere on it (tiny only) */
 
     /* F. Charge resolution */
     int melee_need;

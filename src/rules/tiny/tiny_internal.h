@@ -3,11 +3,13 @@
 #ifndef TINY_TINY_INTERNAL_H
 #define TINY_TINY_INTERNAL_H
 
+#include "core/los.h"
 #include "core/path.h"
 #include "rules/rules.h"
 #include "rules/tiny/tiny_data.h"
 #include "rules/tiny/tiny_rules.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -58,6 +60,12 @@ typedef struct tiny_charge {
     unit_id charger, target;
 } tiny_charge;
 
+/* The static terrain's sight index (core/los.h), shared by a match's state and its clones. */
+typedef struct tiny_los {
+    atomic_int refs;
+    los_index *ix;
+} tiny_los;
+
 struct rules_state {
     tiny_data *data;
     int turn;
@@ -68,6 +76,7 @@ struct rules_state {
     tiny_unit_state *units;
     tiny_fig_state *figs;
     unsigned char *cover_gone; /* per terrain feature: destroyed by siege guns */
+    tiny_los *los;
     tiny_charge charges[TINY_CHARGES_MAX];
     int charge_count;
     int max_turns;

@@ -113,6 +113,9 @@ static rules_state *tiny_create(const rules_create_desc *desc, char *err, size_t
     rs->units = mem_calloc((size_t)t->unit_count + 1, sizeof *rs->units);
     rs->figs = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->figs);
     rs->cover_gone = mem_calloc((size_t)t->feature_count + 1, 1);
+    rs->los = mem_calloc(1, sizeof *rs->los);
+    atomic_init(&rs->los->refs, 1);
+    rs->los->ix = los_create(t, &(los_desc){.see_into_cm = d->see_into_in * d->inch_cm});
     float frontage = 0;
     if (t->side_count != 2) {
         snprintf(err, size, "tiny needs exactly two sides, not %d", t->side_count);
@@ -143,6 +146,10 @@ static void tiny_destroy(rules_state *rs)
     free(rs->units);
     free(rs->figs);
     free(rs->cover_gone);
+    if (rs->los && atomic_fetch_sub(&rs->los->refs, 1) == 1) {
+        los_destroy(rs->los->ix);
+        free(rs->los);
+    }
     free(rs);
 }
 
@@ -153,6 +160,7 @@ static rules_state *tiny_clone(const rules_state *rs)
     c->units = mem_dup(rs->units, (size_t)rs->unit_count + 1, sizeof *rs->units);
     c->figs = mem_dup(rs->figs, (size_t)rs->fig_count + 1, sizeof *rs->figs);
     c->cover_gone = mem_dup(rs->cover_gone, (size_t)rs->feature_count + 1, 1);
+    atomic_fetch_add(&c->los->refs, 1); /* the terrain never changes during a match */
     return c;
 }
 

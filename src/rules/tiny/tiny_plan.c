@@ -193,32 +193,73 @@ bool tiny_unit_in_cover(const rules_state *rs, const table *t, unit_id u, bool l
     return false;
 }
 
-/* Terrain blocks a line of fire that passes through a tall area; a unit inside or at the edge
- * of a wood sees out (and is seen) through up to an inch of it. */
-static bool terrain_blocks(const rules_state *rs, const table *t, vec2s a, vec2s b)
+/* The parameters (0..1 along a->b) where the segment crosses the polygon's edges, sorted, with
+ * 0 and 1 added. Returns the count. */
+static int boundary_params(vec2s a, vec2s b, const geom_polygon *poly, float *out, int max)
 {
-    geom_segment s = {a, b};
-    float edge = tiny_cm(rs, rs->data->contact_gap_in) + tiny_cm(rs, 1.0f);
-    for (int i = 0; i < t->feature_count; i++) {
-        const terrain_feature *ft = &t->features[i];
-        terrain_los los = t->types[ft->type].los;
-        if (ft->shape != TERRAIN_SHAPE_AREA || los == TERRAIN_LOS_CLEAR ||
-            !geom_aabb_overlap(ft->bounds, geom_aabb_of_segment(s)) ||
-            !geom_segment_polygon_intersect(s, &ft->area))
-            continue;
-        bool ia = geom_point_in_polygon(a, &ft->area), ib = geom_point_in_polygon(b, &ft->area);
-        if (los == TERRAIN_LOS_SOLID && !ia && !ib)
-            return true;
-        if (los == TERRAIN_LOS_AREA && geom_segment_length_inside(s, &ft->area) > edge)
-            return true;
+    int n = 0;
+    out[n++] = 0;
+    float len2 = (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y);
+    for (int i = 0; i < poly->count && n < max - 1; i++) {
+        vec2s p;
+        geom_segment e = {poly->pts[i], poly->pts[(i + 1) % poly->count]};
+        if (len2 > 0 && geom_segment_intersect((geom_segment){a, b}, e, &p))
+            out[n++] = ((p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y)) / len2;
     }
-    return false;
+    out[n++] = 1;
+    for (int i = 1; i < n; i++) /* insertion sort: a handful of crossings */
+        for (int k = i; k > 0 && out[k] < out[k - 1]; k--) {
+            float tmp = out[k];
+            out[k] = out[k - 1];
+            out[k - 1] = tmp;
+        }
+    return n;
+}
+
+/* Terrain on the line of fire, by core/los.h (see-into depth see_into_in). The tiny-only rule
+ * (see_out_of_solid): a stand on a hill sees out from anywhere on it, so a solid area holding
+ * either end of the line does not block; only the stretches of the line outside it are checked
+ * (`ends` are the line's true ends; depth bounds the recursion over several such features). */
+static bool terrain_clear(const rules_state *rs, const table *t, vec2s a, vec2s b, float eye_ft,
+                          const vec2s ends[2], int depth)
+{
+    int blocker = -1;
+    if (!los_blocked(rs->los->ix, a, b, eye_ft, &blocker))
+        return true;
+    const terrain_feature *ft = blocker >= 0 ? &t->features[blocker] : NULL;
+    if (!rs->data->see_out_of_solid || !ft || depth > 4 || ft->shape != TERRAIN_SHAPE_AREA ||
+        t->types[ft->type].los != TERRAIN_LOS_SOLID ||
+        !(geom_point_in_polygon(ends[0], &ft->area) || geom_point_in_polygon(ends[1], &ft->area)))
+        return false;
+    float ts[66];
+    int n = boundary_params(a, b, &ft->area, ts, 66);
+    float len = glms_vec2_distance(a, b), eps = len > 0 ? 0.01f / len : 0;
+    for (int i = 0; i + 1 < n; i++) {
+        float t0 = ts[i] + eps, t1 = ts[i + 1] - eps;
+        vec2s p0 = geom_lerp(a, b, t0), p1 = geom_lerp(a, b, t1);
+        if (t1 <= t0 || geom_point_in_polygon(geom_lerp(a, b, 0.5 * (t0 + t1)), &ft->area))
+            continue; /* on the hill itself */
+        if (!terrain_clear(rs, t, p0, p1, eye_ft, ends, depth + 1))
+            return false;
+    }
+    return true;
+}
+
+/* The taller eye of the two units (mounted troops see over more). */
+static float eye_of(const table *t, unit_id a, unit_id b)
+{
+    float eye = 0;
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == a.id || t->figures[i].unit.id == b.id)
+            eye = fmaxf(eye, table_posture_eye_ft(t->figures[i].posture));
+    return eye;
 }
 
 bool tiny_line_clear(const rules_state *rs, const table *t, vec2s a, vec2s b, unit_id from,
                      unit_id to)
 {
-    if (terrain_blocks(rs, t, a, b))
+    vec2s ends[2] = {a, b};
+    if (!terrain_clear(rs, t, a, b, eye_of(t, from, to), ends, 0))
         return false;
     geom_segment s = {a, b};
     for (int i = 0; i < t->figure_count; i++) {

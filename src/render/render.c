@@ -531,7 +531,7 @@ static render_art *art_get(render_ctx *ctx, const char *name)
     a->px = art_load(ctx, file, &a->w, &a->h);
     snprintf(file, sizeof file, "%s_tint.png", name);
     int tw = 0, th = 0;
-    a->tint = a->px ? art_load(ctx, file, &tw, &th) : NULL;
+    a->tint = a->px && art_exists(ctx, file) ? art_load(ctx, file, &tw, &th) : NULL;
     if (a->tint && (tw != a->w || th != a->h)) {
         free(a->tint);
         a->tint = NULL;

@@ -25,10 +25,15 @@ static int group_of(const ui_dice_tray *t, const rules_event *e, const int *keys
 {
     /* Dice thrown without a group number stand alone, but a run of them with one purpose (a
      * leader's d6 after d6) still reads better together. */
-    for (int g = 0; g < t->group_count; g++)
-        if (keys[g] == e->group &&
-            (e->group != 0 || (g == t->group_count - 1 && strcmp(t->groups[g].tag, e->tag) == 0)))
+    for (int g = 0; g < t->group_count; g++) {
+        const ui_dice_group *gr = &t->groups[g];
+        /* Untested dice of several figures in one throw are each figure's own (opposed close
+         * combat dice, commanders' order dice): sorted together they would lose their owner. */
+        bool owner = e->need > 0 || gr->figure.id == e->figure.id;
+        if (keys[g] == e->group && owner &&
+            (e->group != 0 || (g == t->group_count - 1 && strcmp(gr->tag, e->tag) == 0)))
             return g;
+    }
     return -1;
 }
 
@@ -50,7 +55,7 @@ static void tag_words(const char *tag, char *buf, size_t size)
         buf[0] = (char)(buf[0] - 'a' + 'A');
 }
 
-static void group_title(ui_dice_tray *t, ui_dice_group *g)
+static void group_title(ui_dice_tray *t, ui_dice_group *g, const table *names)
 {
     int lo = 1000, hi = 0, total = 0;
     for (int i = 0; i < g->count; i++) {
@@ -61,11 +66,16 @@ static void group_title(ui_dice_tray *t, ui_dice_group *g)
             hi = d->need > hi ? d->need : hi;
         }
     }
-    char what[48], need[48] = "";
+    char what[96], need[48] = "";
     tag_words(g->tag, what, sizeof what);
     bool save = strcmp(g->tag, "save") == 0;
     if (save)
         snprintf(what, sizeof what, "Saving rolls");
+    const figure *f = names && g->figure.id ? table_figure_const(names, g->figure) : NULL;
+    if (f && f->name[0]) {
+        size_t len = strlen(what);
+        snprintf(what + len, sizeof what - len, " - %s", f->name);
+    }
     if (g->tested && lo == hi)
         snprintf(need, sizeof need, " needing %d+", lo);
     else if (g->tested)
@@ -78,13 +88,13 @@ static void group_title(ui_dice_tray *t, ui_dice_group *g)
                  g->count == 1 ? "die" : "dice", need);
 }
 
-static void group_finish(ui_dice_tray *t, ui_dice_group *g)
+static void group_finish(ui_dice_tray *t, ui_dice_group *g, const table *names)
 {
     qsort(&t->dice[g->first], (size_t)g->count, sizeof t->dice[0], cmp_face_desc);
     g->successes = 0;
     for (int i = 0; i < g->count; i++)
         g->successes += t->dice[g->first + i].need > 0 && t->dice[g->first + i].success;
-    group_title(t, g);
+    group_title(t, g, names);
 }
 
 /* Collects the dice group by group (the dice of one group kept together in throw order). */
@@ -104,6 +114,7 @@ static void collect(ui_dice_tray *t, const rules_event *ev, int count)
             memset(&t->groups[g], 0, sizeof t->groups[g]);
             snprintf(t->groups[g].tag, sizeof t->groups[g].tag, "%s", e->tag);
             snprintf(t->groups[g].ref, sizeof t->groups[g].ref, "%s", e->ref);
+            t->groups[g].figure = e->need > 0 ? (figure_id){0} : e->figure;
         }
         if (g >= 0)
             per[g]++;
@@ -135,7 +146,7 @@ static void collect(ui_dice_tray *t, const rules_event *ev, int count)
 }
 
 int ui_dice_tray_show(ui_dice_tray *t, const rules_event *ev, int count, const char *caption,
-                      double now, float speed)
+                      const table *names, double now, float speed)
 {
     int dice = 0;
     for (int i = 0; i < count; i++)
@@ -147,7 +158,7 @@ int ui_dice_tray_show(ui_dice_tray *t, const rules_event *ev, int count, const c
     collect(t, ev, count);
     t->speed = speed > 0 ? speed : 0;
     for (int g = 0; g < t->group_count; g++) {
-        group_finish(t, &t->groups[g]);
+        group_finish(t, &t->groups[g], names);
         t->groups[g].start = t->speed > 0 ? now + g * T_NEXT / t->speed : now;
     }
     t->visible = true;
@@ -365,7 +376,7 @@ static void draw_group(ui_dice_tray *t, ui_dice_group *g, render_ctx *ctx, doubl
     bool save = strcmp(g->tag, "save") == 0;
     render_rect(ctx, g->x, g->y, g->w, g->h, save ? SAVE_RGBA : TRAY_RGBA);
     float tt = group_clock(t, g, now);
-    char title[200];
+    char title[260];
     if (tt >= T_SORT_END && g->tested)
         snprintf(title, sizeof title, "%s  -  %d %s", g->title, g->successes,
                  save                                ? "saved"

@@ -27,7 +27,8 @@ typedef struct ui_dice_die {
 
 typedef struct ui_dice_group {
     char tag[RULES_EVENT_TAG_MAX]; /* the purpose: "to_hit", "save" */
-    char title[128];               /* "To hit: 48 dice needing 5+ - 9 hits" */
+    char title[192];               /* "To hit: 48 dice needing 5+" */
+    figure_id figure;              /* the owner of untested dice (0: several, tested) */
     char ref[RULES_EVENT_REF_MAX];
     int first, count; /* its dice in ui_dice_tray.dice, sorted by face, highest first */
     int successes;    /* tested dice that succeeded */
@@ -50,10 +51,12 @@ typedef struct ui_dice_tray {
 } ui_dice_tray;
 
 /* Fills the tray with the DIE events of `ev` (one command's events), grouped by dice group in the
- * order first thrown, each sorted by face; starts the animation at `now` at `speed` (<= 0: no
- * animation). Returns the number of throws; with none the tray is left as it was. */
+ * order first thrown (untested dice also by figure: each its owner's), each sorted by face;
+ * `names` (may be NULL) names the owners in the titles. Starts the animation at `now` at
+ * `speed` (<= 0: no animation). Returns the number of throws; with none the tray is left as it
+ * was. */
 int ui_dice_tray_show(ui_dice_tray *t, const rules_event *ev, int count, const char *caption,
-                      double now, float speed);
+                      const table *names, double now, float speed);
 void ui_dice_tray_hide(ui_dice_tray *t);
 /* True once every throw has landed, sorted and been marked. */
 bool ui_dice_tray_settled(const ui_dice_tray *t, double now);

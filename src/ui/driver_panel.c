@@ -481,7 +481,7 @@ static dp_rect spot_rect(const ui_driver_panel *p, dp_spot s, float k)
         return p->play;
     case PLACE_HAND: {
         int si = s.side.id < UI_APP_SIDES_MAX ? (int)s.side.id : 0;
-        return (dp_rect){p->hand_x + (float)s.slot * (HAND_W + 6) * k, p->hand_y[si], HAND_W * k,
+        return (dp_rect){p->hand_x + (float)s.slot * (HAND_W + 26) * k, p->hand_y[si], HAND_W * k,
                          HAND_H * k};
     }
     case PLACE_OUTSIDE:
@@ -614,26 +614,31 @@ static void buttons_build(ui_driver_panel *p, const game *g, const table *t)
     }
 }
 
+/* Two buttons to a row, the decision's main choice first, so each has a fixed place. */
 static float draw_buttons(ui_driver_panel *p, render_ctx *ctx, float x, float y, float max_w)
 {
-    float k = render_ui_scale(ctx), bx = x, h = BUTTON_H * k;
+    float k = render_ui_scale(ctx), h = BUTTON_H * k, bw = (max_w - 6 * k) / 2;
+    for (int i = 1; i < p->button_count; i++)
+        for (int j = i; j > 0 && p->buttons[j].primary && !p->buttons[j - 1].primary; j--) {
+            dp_button tmp = p->buttons[j];
+            p->buttons[j] = p->buttons[j - 1];
+            p->buttons[j - 1] = tmp;
+        }
     for (int i = 0; i < p->button_count; i++) {
         dp_button *b = &p->buttons[i];
+        float bx = x + (float)(i % 2) * (bw + 6 * k), by = y + (float)(i / 2) * (h + 6 * k);
+        b->r = (dp_rect){bx, by, bw, h};
+        char label[64];
         int tw, th;
-        render_text_size(ctx, b->label, 12, &tw, &th);
-        float w = (float)tw + 18 * k;
-        if (bx > x && bx + w > x + max_w) {
-            bx = x;
-            y += h + 6 * k;
-        }
-        b->r = (dp_rect){bx, y, w, h};
-        dp_fill(p, ctx, bx, y, w, h, b->primary ? 0x2f6a3ef0 : 0x203048f0);
-        dp_outline(p, ctx, bx, y, w, h, b->primary ? 0x8fe0a0ff : 0x7fa8e0ff);
-        dp_text(p, ctx, bx + 9 * k, y + (h - (float)th) / 2, b->label, 12, 0xffffffff,
-                RENDER_ALIGN_LEFT);
-        bx += w + 6 * k;
+        fit_text(ctx, b->label, 12, bw - 12 * k, label, sizeof label);
+        render_text_size(ctx, label, 12, &tw, &th);
+        dp_fill(p, ctx, bx, by, bw, h, b->primary ? 0x2f6a3ef0 : 0x203048f0);
+        dp_outline(p, ctx, bx, by, bw, h, b->primary ? 0x8fe0a0ff : 0x7fa8e0ff);
+        dp_text(p, ctx, bx + bw / 2, by + (h - (float)th) / 2, label, 12, 0xffffffff,
+                RENDER_ALIGN_CENTRE);
     }
-    return p->button_count ? y + h + 6 * k : y;
+    int rows = (p->button_count + 1) / 2;
+    return y + (float)rows * (h + 6 * k);
 }
 
 /* The draw and discard piles, the card in play (and a drawn card waiting behind a played one),
@@ -695,13 +700,21 @@ static float draw_hands(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const 
             if (p->paint && !card_flying(p, it->value, app->time))
                 draw_card(ctx, t, it, r, 1, false, 255);
             drawn_note(p, r, it->value);
+            /* The officer's name under a card the viewer may see; the art alone is too small. */
+            const figure *f = it->hidden ? NULL : item_figure(t, it);
+            char name[64];
+            if (p->paint)
+                fit_text(ctx, f && f->name[0] ? f->name : (it->hidden ? "face down" : it->label), 8,
+                         (HAND_W + 22) * k, name, sizeof name);
+            dp_text(p, ctx, r.x + r.w / 2, r.y + r.h + 2 * k, p->paint ? name : "", 8, 0xd8dee8ff,
+                    RENDER_ALIGN_CENTRE);
             if (p->hand_card_count < UI_APP_SIDES_MAX * DP_HAND_MAX)
                 p->hand_cards[p->hand_card_count++] = (dp_hand_card){r, it->value};
         }
         if (slot == 0)
             dp_text(p, ctx, x + 4 * k, p->hand_y[sid.id] + 4 * k, "no card held", 10, 0x9aa4b4ff,
                     RENDER_ALIGN_LEFT);
-        y = p->hand_y[sid.id] + (slot ? HAND_H + 6 : 20) * k;
+        y = p->hand_y[sid.id] + (slot ? HAND_H + 18 : 20) * k;
     }
     return y;
 }

@@ -45,29 +45,54 @@ static const ui_event_log_refusal *refusal_of(const ui_event_log *log, int key)
 
 /* ---- the entries --------------------------------------------------------------------------- */
 
-static int add_refusals_at(const ui_event_log *log, int cursor, int *keys, int n, int max)
+/* Calls `take` for each entry key in order, oldest first. */
+static void walk_entries(const ui_event_log *log, const game *g, void (*take)(void *, int),
+                         void *user)
 {
+    int count = 0, cursor = game_cursor(g);
     int first = log->refusal_count > UI_EVENT_LOG_REFUSALS_MAX
                     ? log->refusal_count - UI_EVENT_LOG_REFUSALS_MAX
                     : 0;
-    for (int seq = first; seq < log->refusal_count && n < max; seq++)
-        if (log->refusals[seq % UI_EVENT_LOG_REFUSALS_MAX].cursor == cursor)
-            keys[n++] = ui_event_log_refusal_key(seq);
-    return n;
+    game_events(g, UI_EVENT_LOG_SETUP, &count);
+    if (count > 0)
+        take(user, UI_EVENT_LOG_SETUP);
+    for (int c = 0; c <= cursor; c++) {
+        for (int seq = first; seq < log->refusal_count; seq++)
+            if (log->refusals[seq % UI_EVENT_LOG_REFUSALS_MAX].cursor == c)
+                take(user, ui_event_log_refusal_key(seq));
+        if (c < cursor)
+            take(user, c);
+    }
+}
+
+typedef struct entry_sink {
+    int *keys;
+    int n, max, skip;
+} entry_sink;
+
+static void count_entry(void *user, int key)
+{
+    (void)key;
+    ((entry_sink *)user)->n++;
+}
+
+static void keep_entry(void *user, int key)
+{
+    entry_sink *k = user;
+    if (k->skip > 0)
+        k->skip--;
+    else if (k->n < k->max)
+        k->keys[k->n++] = key;
 }
 
 int ui_event_log_entries(const ui_event_log *log, const game *g, int *keys, int max)
 {
-    int n = 0, count = 0, cursor = game_cursor(g);
-    game_events(g, UI_EVENT_LOG_SETUP, &count);
-    if (count > 0 && n < max)
-        keys[n++] = UI_EVENT_LOG_SETUP;
-    for (int c = 0; c <= cursor; c++) {
-        n = add_refusals_at(log, c, keys, n, max);
-        if (c < cursor && n < max)
-            keys[n++] = c;
-    }
-    return n;
+    /* More than fit: the newest are kept. */
+    entry_sink all = {0};
+    walk_entries(log, g, count_entry, &all);
+    entry_sink kept = {keys, 0, max, all.n > max ? all.n - max : 0};
+    walk_entries(log, g, keep_entry, &kept);
+    return kept.n;
 }
 
 /* ---- words --------------------------------------------------------------------------------- */

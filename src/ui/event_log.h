@@ -60,7 +60,7 @@ void ui_event_log_init(ui_event_log *log);
 void ui_event_log_refuse(ui_event_log *log, int cursor, const char *what, const char *reason);
 
 /* The keys of the entries in order, oldest first (setup, commands in effect with the refusals
- * told between them). Returns how many (at most max). */
+ * told between them). Returns how many (at most max: the newest). */
 int ui_event_log_entries(const ui_event_log *log, const game *g, int *keys, int max);
 /* The one-line summary of an entry: "12. Spanish fire: area fire by 6: 2 hits". */
 const char *ui_event_log_title(const ui_event_log *log, const game *g, int key, char *buf,

@@ -4,6 +4,7 @@
 #include "ui/table_view.h"
 
 #include "core/mem.h"
+#include "ui/action_panel.h"
 #include "ui/actions.h"
 #include "ui/app.h"
 #include "ui/commander_pips.h"
@@ -103,10 +104,8 @@ typedef struct tv {
     uint32_t sight_version;
     int sight_fig;
     uint32_t seen_version;
-    ui_actions actions; /* the action bar, for state actions_version */
-    uint32_t actions_version;
-    bool actions_ready;
-    float bar_x[UI_ACTIONS_MAX], bar_y, bar_w[UI_ACTIONS_MAX], bar_h; /* laid out when drawn */
+    ui_action_panel *actions; /* the actor's actions and the orders, under the driver */
+    vec2s mouse_px;
     ui_driver_panel *driver; /* the turn driver (deck, dice, phases) at the top right */
     los_index *los;          /* static terrain never changes during a match */
     const table *los_table;
@@ -566,6 +565,11 @@ static void press_select(tv *v, ui_app *app, const ui_input *in)
     if (wheel_press(v, app))
         return;
     int hit = hit_at(v, t, v->mouse_cm);
+    if (hit >= 0 && ui_action_panel_allocating(app)) {
+        /* Hits to allocate: a click picks (or drops) the figure. */
+        ui_action_panel_pick(v->actions, app, t->figures[hit].id);
+        return;
+    }
     v->press_fig = hit;
     v->drag = DRAG_PENDING;
     if (hit < 0) {
@@ -573,9 +577,10 @@ static void press_select(tv *v, ui_app *app, const ui_input *in)
             select_none(v, t);
         return;
     }
-    if (in->clicks[UI_MOUSE_LEFT] >= 2) {
-        if (!in->shift)
-            select_none(v, t);
+    /* Shift+clicks on neighbours in quick succession toggle each one (a double click there
+     * would otherwise take in the whole unit, officers and all). */
+    if (in->clicks[UI_MOUSE_LEFT] >= 2 && !in->shift) {
+        select_none(v, t);
         select_unit(v, t, hit);
     } else if (in->shift) {
         select_set(v, hit, !is_selected(v, hit));
@@ -667,10 +672,13 @@ static void press_target(tv *v, ui_app *app)
     rules_command cmd = selection_command(v, t, ref, RULES_CMD_FIRE);
     cmd.target = t->figures[hit].id;
     char reason[256];
-    if (submit_animated(v, app, &cmd, reason, sizeof reason))
-        ui_app_toast(app, "Fired at figure %u", (unsigned)cmd.target.id);
-    else
+    if (submit_animated(v, app, &cmd, reason, sizeof reason)) {
+        const figure *tf = table_figure_const(tv_table(app), cmd.target);
+        ui_app_toast(app, "Fired at %s", tf && tf->name[0] ? tf->name : "the target");
+        v->tool = TOOL_SELECT;
+    } else {
         ui_teach_refused(&v->teach, app, "fire", reason);
+    }
 }
 
 static void set_tool(tv *v, ui_app *app, tv_tool tool)
@@ -692,15 +700,34 @@ static void set_tool(tv *v, ui_app *app, tv_tool tool)
 }
 
 static void action_run(tv *v, ui_app *app, int i);
+static void request_run(tv *v, ui_app *app, const ui_action_request *rq);
 static void command_run(tv *v, ui_app *app, const rules_command *cmd);
 
 /* ---- input: keys and the camera ------------------------------------------------------------ */
 
+void ui_table_view_fit(render_camera *cam, const game *g, float k, bool snap)
+{
+    const table *t = game_table(g);
+    /* With a turn driver the panels stand on the right: fit left of them, so no figure starts
+     * hidden under them. */
+    int reserve = game_rules(g)->driver ? (int)((UI_DRIVER_PANEL_W + 16) * k) : 0;
+    if (reserve > cam->view_w / 2)
+        reserve = 0;
+    render_camera narrow = *cam;
+    narrow.view_w -= reserve;
+    render_camera_fit(&narrow, t->width_cm, t->height_cm, (int)(40 * k), snap);
+    vec2s shift = {{0.5f * (float)reserve / narrow.target_px_per_cm, 0}};
+    cam->target_px_per_cm = narrow.target_px_per_cm;
+    cam->target_centre_cm = glms_vec2_add(narrow.target_centre_cm, shift);
+    if (snap) {
+        cam->px_per_cm = cam->target_px_per_cm;
+        cam->centre_cm = cam->target_centre_cm;
+    }
+}
+
 static void fit(tv *v, ui_app *app, bool snap)
 {
-    const table *t = tv_table(app);
-    render_camera_fit(&v->cam, t->width_cm, t->height_cm, (int)(40 * render_ui_scale(app->ctx)),
-                      snap);
+    ui_table_view_fit(&v->cam, app->game, render_ui_scale(app->ctx), snap);
 }
 
 static void escape(tv *v, ui_app *app)
@@ -780,10 +807,14 @@ static void key_plain(tv *v, ui_app *app, const ui_input *in, int key)
         if (v->tool == TOOL_MEASURE && v->tape_n > 0)
             v->tape_n--;
         break;
-    case UI_KEY_RETURN:
+    case UI_KEY_RETURN: {
+        ui_action_request rq;
         if (v->tool == TOOL_MEASURE)
             v->tape_done = true;
+        else if (ui_action_panel_confirm(v->actions, app, &rq))
+            request_run(v, app, &rq); /* the hit allocation picked on the table */
         break;
+    }
     case UI_KEY_F1:
     case '?':
         ui_app_push(app, ui_help_create());
@@ -853,37 +884,47 @@ static void command_run(tv *v, ui_app *app, const rules_command *cmd)
         ui_teach_refused(&v->teach, app, label, reason);
 }
 
-static void action_run(tv *v, ui_app *app, int i)
+/* What a panel asked for: a command, or figures to select for a drag or a target. */
+static void request_run(tv *v, ui_app *app, const ui_action_request *rq)
 {
-    if (i < 0 || i >= v->actions.count)
+    const table *t = tv_table(app);
+    if (rq->kind == UI_ACTION_SUBMIT) {
+        command_run(v, app, &rq->cmd);
         return;
-    char reason[256];
-    ui_action_item it = v->actions.items[i];
-    if (submit_animated(v, app, &it.cmd, reason, sizeof reason))
-        ui_app_toast(app, "%s", it.label);
-    else
-        ui_teach_refused(&v->teach, app, it.label, reason);
+    }
+    if (rq->kind == UI_ACTION_NONE)
+        return;
+    select_none(v, t);
+    for (int k = 0; k < rq->cmd.figure_count; k++) {
+        const figure *f = table_figure_const(t, rq->cmd.figures[k]);
+        if (f)
+            select_set(v, (int)(f - t->figures), true);
+    }
+    if (rq->kind == UI_ACTION_TARGET) {
+        v->tool = TOOL_TARGET;
+        ui_app_toast(app, "Point at an enemy to see the odds; click to fire (%d firing)",
+                     rq->cmd.figure_count);
+    } else {
+        v->tool = TOOL_SELECT;
+        ui_app_toast(app, "Drag the selected figures to move them");
+    }
 }
 
-static int action_at(const tv *v, float x, float y)
+static void action_run(tv *v, ui_app *app, int i)
 {
-    if (y < v->bar_y || y > v->bar_y + v->bar_h)
-        return -1;
-    for (int i = 0; i < v->actions.count; i++)
-        if (x >= v->bar_x[i] && x <= v->bar_x[i] + v->bar_w[i])
-            return i;
-    return -1;
+    ui_action_request rq;
+    if (ui_action_panel_order(v->actions, app, i, &rq))
+        request_run(v, app, &rq);
 }
 
 static void handle_left(tv *v, ui_app *app, const ui_input *in)
 {
     if (v->drag == DRAG_PAN)
         return;
-    int button = in->pressed[UI_MOUSE_LEFT] && v->drag == DRAG_NONE
-                     ? action_at(v, in->mouse_x, in->mouse_y)
-                     : -1;
-    if (button >= 0) {
-        action_run(v, app, button);
+    ui_action_request rq;
+    if (in->pressed[UI_MOUSE_LEFT] && v->drag == DRAG_NONE &&
+        ui_action_panel_click(v->actions, app, in->mouse_x, in->mouse_y, &rq)) {
+        request_run(v, app, &rq);
         return;
     }
     rules_command panel_cmd;
@@ -966,6 +1007,7 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
     const table *t = tv_table(app);
     flags_fit(v, t);
     v->mouse_cm = render_camera_to_cm(&v->cam, (vec2s){{in->mouse_x, in->mouse_y}});
+    v->mouse_px = (vec2s){{in->mouse_x, in->mouse_y}};
     handle_keys(v, app, in);
     if (app->depth && app->stack[app->depth - 1] != s)
         return; /* a key opened a screen over us */
@@ -1210,10 +1252,32 @@ static bool hovered_target(tv *v, ui_app *app, const table *t, rules_target *out
     return false;
 }
 
+/* Line of sight from the first firer to the hovered target, in words for the action panel. */
+static void aim_sight(tv *v, const table *t, ui_action_aim *aim)
+{
+    int from = first_selected(v, t);
+    if (from < 0)
+        return;
+    ui_tools_los_result r = ui_tools_los(tv_los(v, t), t, from, v->hover, v->mouse_cm);
+    if (r.blocked)
+        snprintf(aim->sight, sizeof aim->sight, "blocked by %.100s", r.blocker);
+    else
+        snprintf(aim->sight, sizeof aim->sight, "clear");
+}
+
+static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
+                            ui_action_aim *aim);
+
 static void draw_target(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 {
-    if (v->tool != TOOL_TARGET || v->hover < 0 || is_selected(v, v->hover))
-        return;
+    ui_action_aim aim = {0};
+    if (v->tool == TOOL_TARGET && v->hover >= 0 && !is_selected(v, v->hover))
+        draw_target_aim(v, app, ctx, t, &aim);
+    ui_action_panel_set_aim(v->actions, &aim);
+}
+
+static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t, ui_action_aim *aim)
+{
     vec2s c = t->figures[v->hover].pos, from = selection_centre(v, t);
     rules_target target;
     if (!hovered_target(v, app, t, &target)) {
@@ -1225,9 +1289,13 @@ static void draw_target(tv *v, ui_app *app, render_ctx *ctx, const table *t)
             snprintf(line, sizeof line, "No odds from the rules for this target");
         else
             snprintf(line, sizeof line, "Cannot fire: %s", reason);
+        snprintf(aim->why_not, sizeof aim->why_not, "%.190s", line);
         ui_overlay_label(ctx, &v->cam, c, line, UI_LOS_BLOCKED_RGB << 8 | 0xff);
         return;
     }
+    aim->valid = true;
+    aim->target = target;
+    aim_sight(v, t, aim);
     vec2s d = glms_vec2_sub(c, from);
     float facing = atan2f(d.y, d.x);
     /* The rule set sizes the area-fire semicircle (lcr: one cm per firer); 0 is a single target. */
@@ -1250,8 +1318,9 @@ static void draw_target(tv *v, ui_app *app, render_ctx *ctx, const table *t)
             render_figure(ctx, &v->cam, t, f, f->pos, f->facing, RENDER_FIG_HIGHLIGHT);
     }
     char a[32], line[200];
-    snprintf(line, sizeof line, "area fire: %d firer%s, semicircle radius %s", firers,
-             firers == 1 ? "" : "s", units_text(app, r, a, sizeof a));
+    snprintf(line, sizeof line, "%d firer%s, area %s: need %d+, ~%.1f hits", firers,
+             firers == 1 ? "" : "s", units_text(app, r, a, sizeof a), target.need,
+             target.expected_hits);
     ui_overlay_label(ctx, &v->cam, c, line, UI_SEMICIRCLE_RGB << 8 | 0xff);
 }
 
@@ -1272,6 +1341,8 @@ static void draw_tooltip(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 {
     if (v->hover < 0 || v->drag != DRAG_NONE || app->time - v->hover_since < 0.35)
         return;
+    if (v->tool == TOOL_TARGET)
+        return; /* the action panel shows the target; the tooltip would hide the area */
     char lines[6][128];
     int n = ui_tools_describe(app->game, v->hover, app->settings.units, lines, 6);
     const char *ptrs[6];
@@ -1302,35 +1373,15 @@ static void draw_hud(tv *v, ui_app *app, render_ctx *ctx)
     render_scale_bar(ctx, &v->cam, 16 * k, (float)h - 16 * k, app->settings.units);
 }
 
-static void draw_actions(tv *v, ui_app *app, render_ctx *ctx)
+/* The turn driver at the top right, the action panel under it. */
+static void draw_panels(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 {
-    if (!v->actions_ready || v->actions_version != app->state_version) {
-        ui_actions_collect(app->game, &v->actions);
-        v->actions_version = app->state_version;
-        v->actions_ready = true;
-    }
-    float k = render_ui_scale(ctx), x = 280 * k;
-    int w, h;
-    render_output_size(ctx, &w, &h);
-    v->bar_h = 26 * k;
-    v->bar_y = (float)h - v->bar_h - 6 * k;
-    for (int i = 0; i < v->actions.count; i++) {
-        char text[128];
-        snprintf(text, sizeof text, "%d  %s", i + 1, v->actions.items[i].label);
-        int tw, th;
-        render_text_size(ctx, text, 12, &tw, &th);
-        v->bar_x[i] = x;
-        v->bar_w[i] = (float)tw + 16 * k;
-        if (x + v->bar_w[i] > (float)w - 8 * k)
-            v->bar_w[i] = 0; /* no room: still reachable by its number key */
-        if (v->bar_w[i] > 0) {
-            render_rect(ctx, x, v->bar_y, v->bar_w[i], v->bar_h, 0x203048e8);
-            render_rect_outline(ctx, x, v->bar_y, v->bar_w[i], v->bar_h, 0x7fa8e0ff);
-            render_text(ctx, x + 8 * k, v->bar_y + (v->bar_h - th) / 2, text, 12, 0xffffffff,
-                        RENDER_ALIGN_LEFT);
-            x += v->bar_w[i] + 6 * k;
-        }
-    }
+    int sel = first_selected(v, t);
+    ui_action_panel_set_selected(v->actions, sel >= 0 ? t->figures[sel].id : (figure_id){0});
+    float top = ui_driver_panel_draw(v->driver, app, ctx);
+    if (top <= 0)
+        top = 28 * render_ui_scale(ctx);
+    ui_action_panel_draw(v->actions, app, ctx, top, v->mouse_px.x, v->mouse_px.y);
 }
 
 static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
@@ -1357,6 +1408,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     if (scene.show_labels)
         render_table_labels(ctx, &v->cam, t);
     draw_figures(v, app, ctx, t);
+    ui_action_panel_draw_table(v->actions, app, ctx, &v->cam);
     ui_commander_pips_draw(ctx, &v->cam, app->game, app->viewer);
     draw_wheel(v, app, ctx, t);
     draw_handle(v, ctx, t);
@@ -1368,8 +1420,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_box(v, ctx);
     draw_tooltip(v, app, ctx, t);
     draw_hud(v, app, ctx);
-    ui_driver_panel_draw(v->driver, app, ctx);
-    draw_actions(v, app, ctx);
+    draw_panels(v, app, ctx, t);
     ui_teach_draw(&v->teach, app, ctx);
 }
 
@@ -1379,6 +1430,7 @@ static void tv_destroy(ui_screen *s)
     free(v->flags);
     los_destroy(v->los);
     ui_driver_panel_destroy(v->driver);
+    ui_action_panel_destroy(v->actions);
     free(v);
     free(s);
 }
@@ -1391,6 +1443,7 @@ ui_screen *ui_table_view_create(ui_app *app)
     v->los_from = -1;
     v->sight_fig = -1;
     v->driver = ui_driver_panel_create();
+    v->actions = ui_action_panel_create();
     ui_teach_init(&v->teach);
     ui_screen *s = mem_calloc(1, sizeof *s);
     *s = (ui_screen){.name = "table",

@@ -1,9 +1,10 @@
-/* The table screen's pieces that tests reach without a window: hit testing. The screen itself is
- * ui_table_view_create (ui/app.h). */
+/* The table screen's pieces that tests reach without a window: hit testing and the camera's
+ * fit. The screen itself is ui_table_view_create (ui/app.h). */
 #ifndef UI_TABLE_VIEW_H
 #define UI_TABLE_VIEW_H
 
 #include "core/table.h"
+#include "game/game.h"
 #include "render/camera.h"
 
 #include <stdbool.h>
@@ -11,5 +12,10 @@
 /* Index of the topmost active figure whose base contains table point p (with `slop_cm` more
  * reach), or -1. */
 int ui_table_view_hit(const table *t, vec2s p, float slop_cm);
+
+/* Fits the camera (already sized to the view) to the match's table as the screen does: the
+ * whole table with a 40 px margin, left of the right-hand panels (turn driver, actions) when the
+ * rule set has a turn driver. `snap` skips the eased motion. */
+void ui_table_view_fit(render_camera *cam, const game *g, float ui_scale, bool snap);
 
 #endif // UI_TABLE_VIEW_H

@@ -78,7 +78,7 @@ void ui_teach_update(ui_teach *t, ui_app *app)
         const rules_event *ev = game_events(g, i, &n);
         char caption[160];
         ui_event_log_command_words(g, i, caption, sizeof caption);
-        ui_dice_tray_show(&t->tray, ev, n, caption, app->time, anim_speed(app));
+        ui_dice_tray_show(&t->tray, ev, n, caption, game_table(g), app->time, anim_speed(app));
         t->tray_command = i;
     }
     t->seen_cursor = cursor;

@@ -271,7 +271,7 @@ static void test_tray_sorted_and_marked(void **state)
     assert_true(hits > 0);
 
     ui_dice_tray *t = calloc(1, sizeof *t);
-    assert_int_equal(ui_dice_tray_show(t, ev, n, "Spanish fire", 0, 0), 2);
+    assert_int_equal(ui_dice_tray_show(t, ev, n, "Spanish fire", NULL, 0, 0), 2);
     render_begin(fx->ctx);
     float drawn = ui_dice_tray_draw(t, fx->ctx, 0, 10, H - 10, 420, H - 20);
     assert_true(drawn > 100);
@@ -301,7 +301,7 @@ static void test_tray_animates(void **state)
     int n = 0;
     const rules_event *ev = game_events(fx->g, fx->fire, &n);
     ui_dice_tray *t = calloc(1, sizeof *t);
-    ui_dice_tray_show(t, ev, n, "Spanish fire", 100.0, 1.0f);
+    ui_dice_tray_show(t, ev, n, "Spanish fire", NULL, 100.0, 1.0f);
     render_begin(fx->ctx);
     ui_dice_tray_draw(t, fx->ctx, 1000.0, 10, H - 10, 420, H - 20);
     assert_true(ui_dice_tray_settled(t, 1000.0));
@@ -329,6 +329,41 @@ static void test_tray_animates(void **state)
     assert_true(moved > 0);
     assert_true(save->start > 101.0);
     free(t);
+}
+
+/* Opposed, untested dice thrown together (close combat) stay each their owner's: one tray per
+ * figure, named; tested dice of many firers stay one tray. */
+static void test_tray_owners(void **state)
+{
+    fixture *fx = *state;
+    const table *t = game_table(fx->g);
+    figure_id a = find(t, "Lt Toledo"), b = find(t, "Datu Mango");
+    rules_event ev[5] = {
+        {.kind = RULES_EV_DIE, .sides = 6, .value = 2, .group = 1, .figure = a},
+        {.kind = RULES_EV_DIE, .sides = 6, .value = 5, .group = 1, .figure = b},
+        {.kind = RULES_EV_DIE, .sides = 6, .value = 6, .group = 1, .figure = a},
+        {.kind = RULES_EV_DIE, .sides = 6, .value = 3, .need = 4, .group = 2, .figure = a},
+        {.kind = RULES_EV_DIE,
+         .sides = 6,
+         .value = 4,
+         .need = 4,
+         .success = true,
+         .group = 2,
+         .figure = b},
+    };
+    for (int i = 0; i < 5; i++)
+        snprintf(ev[i].tag, sizeof ev[i].tag, "%s", i < 3 ? "close_combat" : "to_hit");
+    ui_dice_tray *tray = calloc(1, sizeof *tray);
+    assert_int_equal(ui_dice_tray_show(tray, ev, 5, "combat", t, 0, 0), 3);
+    assert_int_equal(tray->groups[0].count, 2);
+    assert_int_equal(tray->dice[tray->groups[0].first].value, 6);
+    assert_non_null(strstr(tray->groups[0].title, "Lt Toledo"));
+    assert_non_null(strstr(tray->groups[0].title, "total 8"));
+    assert_int_equal(tray->groups[1].count, 1);
+    assert_non_null(strstr(tray->groups[1].title, "Datu Mango"));
+    assert_int_equal(tray->groups[2].count, 2);
+    assert_int_equal(tray->groups[2].successes, 1);
+    free(tray);
 }
 
 /* ---- the event log ------------------------------------------------------------------------- */
@@ -369,6 +404,9 @@ static void test_log_lists_and_explains(void **state)
     assert_int_equal(keys[0], UI_EVENT_LOG_SETUP);
     assert_int_equal(index_of(keys, n, fx->fire), 1 + fx->fire);
     assert_int_equal(keys[n - 1], ui_event_log_refusal_key(0));
+    int few[3]; /* fewer places than entries: the newest are kept */
+    assert_int_equal(ui_event_log_entries(log, fx->g, few, 3), 3);
+    assert_memory_equal(few, keys + n - 3, sizeof few);
     char title[512];
     ui_event_log_title(log, fx->g, fx->fire, title, sizeof title);
     assert_non_null(strstr(title, "fire"));
@@ -550,8 +588,11 @@ int main(int argc, char **argv)
     if (argc > 1)
         artifacts = argv[1];
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_tray_sorted_and_marked), cmocka_unit_test(test_tray_animates),
-        cmocka_unit_test(test_log_lists_and_explains), cmocka_unit_test(test_rules_reference),
+        cmocka_unit_test(test_tray_sorted_and_marked),
+        cmocka_unit_test(test_tray_animates),
+        cmocka_unit_test(test_tray_owners),
+        cmocka_unit_test(test_log_lists_and_explains),
+        cmocka_unit_test(test_rules_reference),
         cmocka_unit_test(test_table_screen),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -6,6 +6,7 @@
 #include "render/render.h"
 #include "ui/app.h"
 #include "ui/commander_pips.h"
+#include "ui/table_view.h"
 #include "ui/unit_block.h"
 
 #include <math.h>
@@ -184,9 +185,8 @@ static int setup(void **state)
         fprintf(stderr, "%s\n", err);
         return -1;
     }
-    const table *t = game_table(r->app->game);
     render_camera_resize(&r->cam, VIEW_W, VIEW_H);
-    render_camera_fit(&r->cam, t->width_cm, t->height_cm, 40, true);
+    ui_table_view_fit(&r->cam, r->app->game, 1, true);
     mouse_away(r);
     frame(r);
     *state = r;

@@ -1,0 +1,82 @@
+/* The action panel, on the right under the turn driver: what the deciding side can do now, as
+ * the engine says, for any rule set.
+ *
+ *  - the actor (the decision's figure or unit, or the selected figure of the deciding side) and
+ *    its actions from game_actions (move, fire, charge, rally, reform, formation...): enabled
+ *    ones are buttons, disabled ones greyed with the rule set's reason shown on hover;
+ *  - the orders of the moment that are not placed on the table (draw, activate, reserve, pass,
+ *    end activation...), numbered 1-9 for the keys;
+ *  - while a target is pointed at: range band, sight, dice, score needed, expected hits and
+ *    kills (rules_target) before the click commits;
+ *  - when hits must be allocated: the figures picked on the table, checked by game_validate
+ *    (its reason shown), or the suggested pick (the legal ALLOCATE command) accepted. */
+#ifndef UI_ACTION_PANEL_H
+#define UI_ACTION_PANEL_H
+
+#include "game/game.h"
+#include "render/render.h"
+#include "ui/actions.h"
+
+#include <stdbool.h>
+
+typedef struct ui_app ui_app;
+typedef struct ui_action_panel ui_action_panel;
+
+#define UI_ACTION_PICK_MAX RULES_CMD_FIGURES_MAX
+
+/* What a click or key on the panel asks of the table view. */
+typedef enum ui_action_request_kind {
+    UI_ACTION_NONE = 0,
+    UI_ACTION_SUBMIT, /* submit cmd */
+    UI_ACTION_MOVE,   /* select cmd's figures for the player to drag */
+    UI_ACTION_TARGET, /* select cmd's figures (the firers) and point at a target */
+} ui_action_request_kind;
+
+typedef struct ui_action_request {
+    ui_action_request_kind kind;
+    rules_command cmd;
+} ui_action_request;
+
+/* What the table view shows of a target being pointed at (the target tool). */
+typedef struct ui_action_aim {
+    bool valid;          /* a legal target is hovered */
+    rules_target target; /* the rule set's odds */
+    char sight[128];     /* "clear" or "blocked by Jungle" */
+    char why_not[200];   /* a hovered enemy that is no legal target: the reason */
+} ui_action_aim;
+
+ui_action_panel *ui_action_panel_create(void);
+void ui_action_panel_destroy(ui_action_panel *p);
+
+/* The actor whose actions are listed: `selected` (a figure of the deciding side, else 0). */
+void ui_action_panel_set_selected(ui_action_panel *p, figure_id selected);
+/* The target being pointed at now (aim->valid false: none). */
+void ui_action_panel_set_aim(ui_action_panel *p, const ui_action_aim *aim);
+
+/* Draws the panel from `top` down on the right; mouse position for hover reasons. */
+void ui_action_panel_draw(ui_action_panel *p, ui_app *app, render_ctx *ctx, float top,
+                          float mouse_x, float mouse_y);
+/* True when (x, y) is over the panel. */
+bool ui_action_panel_contains(const ui_action_panel *p, float x, float y);
+/* A left click: true when the panel took it (*out says what to do, maybe nothing). */
+bool ui_action_panel_click(ui_action_panel *p, ui_app *app, float x, float y,
+                           ui_action_request *out);
+/* Key 1-9: the n-th order (0-based). False when there is none. */
+bool ui_action_panel_order(ui_action_panel *p, ui_app *app, int n, ui_action_request *out);
+
+/* ---- hit allocation -------------------------------------------------------------------- */
+
+/* True when the decision is to allocate hits (clicks on figures pick them). */
+bool ui_action_panel_allocating(const ui_app *app);
+/* A figure clicked during allocation: added to or removed from the pick. */
+void ui_action_panel_pick(ui_action_panel *p, ui_app *app, figure_id fig);
+/* Enter during allocation: the pick when the rules accept it (else a toast says why). */
+bool ui_action_panel_confirm(ui_action_panel *p, ui_app *app, ui_action_request *out);
+/* True when the figure is in the player's pick (drawn ringed). */
+bool ui_action_panel_picked(const ui_action_panel *p, figure_id fig);
+/* Draws on the table: the area of the hits (the last fire's semicircle) and the suggested and
+ * picked figures. */
+void ui_action_panel_draw_table(ui_action_panel *p, ui_app *app, render_ctx *ctx,
+                                const render_camera *cam);
+
+#endif // UI_ACTION_PANEL_H

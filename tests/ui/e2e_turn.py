@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""End to end on the lcr teaching scenario with the real `sandtable` executable, under X (Xvfb
+from tools/test.sh), driven with xdotool: play both sides at the one screen (hot-seat, the
+hand-over cover dismissed with Enter) through the turn driver panel and the action panel:
+
+  draw cards with the panel's "Draw a card" button; Spain reserves the first card of the 1st
+  Section's leaders ("Reserve"); other cards act and end at once; when a Moro card is drawn
+  while Spain holds the card, Spain plays it first ("Play ... first"); the 1st Section's line
+  is box-selected and fires at the rule set's target with the target tool (the action panel
+  shows the odds); any hits are allocated by clicking the suggested figures and Enter; the
+  activation ends with its number key. After each step the autosave is read (e2e_lcr_check)
+  to pick the next click; at the end it checks the autosaved log: the reserved card was the
+  card played as an interrupt, and the fire came from figures of the 1st Section in line.
+Screenshots of each step (the window's own, F12) go to ARTIFACTS/e2e_turn_*.png. Skips (77) without a display or
+xdotool/import.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+EXE, CHECK, SCENARIO, ARTIFACTS = sys.argv[1:5]
+TABLE_W, TABLE_H, MARGIN = 150.0, 100.0, 40
+SPAIN, MORO = 1, 2
+# The driver panel's layout (src/ui/driver_panel.c, ui scale 1): 300 px wide, 8 px from the right
+# edge; its decision buttons, two to a row, the main choice first, start 242 px down.
+PANEL_W, PANEL_RIGHT, BUTTON_Y, BUTTON_H, PAD = 300, 8, 242, 26, 10
+
+
+def skip(why):
+    print("SKIP:", why)
+    sys.exit(77)
+
+
+def run(*args):
+    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
+
+
+if not os.environ.get("DISPLAY"):
+    skip("no DISPLAY")
+for tool in ("xdotool", "import"):
+    if not shutil.which(tool):
+        skip(tool + " missing")
+
+data = tempfile.mkdtemp(prefix="sandtable-turn-")
+# Animations on, twice as fast as normal, to keep the test short.
+os.makedirs(os.path.join(data, "sandtable"))
+with open(os.path.join(data, "sandtable", "settings.json"), "w") as f:
+    json.dump({"anim_speed": 2.0}, f)
+env = dict(os.environ, XDG_DATA_HOME=data,
+           LSAN_OPTIONS="exitcode=0:suppressions=" +
+           os.path.join(os.path.dirname(os.path.abspath(__file__)), "lsan.supp"))
+SOURCES = os.environ.get("SANDTABLE_SOURCE_DIR", "/nonexistent")
+log = open(os.path.join(data, "play.log"), "w")
+proc = subprocess.Popen([EXE, "play", SCENARIO], env=env, stdout=log, stderr=subprocess.STDOUT)
+save = os.path.join(data, "sandtable", "autosave-" +
+                    os.path.splitext(os.path.basename(SCENARIO))[0] + ".json")
+fails = []
+shots = []
+
+
+def check(cond, what):
+    print(("ok   " if cond else "FAIL ") + what)
+    if not cond:
+        fails.append(what)
+
+
+def state():
+    for _ in range(20):
+        if os.path.exists(save):
+            try:
+                return json.loads(run(CHECK, save))
+            except subprocess.CalledProcessError:
+                pass
+        time.sleep(0.1)
+    sys.exit("FAIL: no readable autosave at " + save)
+
+
+try:
+    wid = None
+    for _ in range(600):
+        out = subprocess.run(["xdotool", "search", "--name", "^Sandtable$"],
+                             capture_output=True, text=True).stdout.split()
+        if out:
+            wid = out[0]
+            break
+        if proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    if not wid:
+        print(open(log.name).read())
+        sys.exit("FAIL: no window appeared")
+    last = None
+    for _ in range(50):
+        geo = dict(line.split("=") for line in run("xdotool", "getwindowgeometry", "--shell",
+                                                   wid).split())
+        if geo == last:
+            break
+        last = geo
+        time.sleep(0.2)
+    ww, wh = int(geo["WIDTH"]), int(geo["HEIGHT"])
+    # The table is fitted left of the right-hand panels (table_view.c fit).
+    view_w = ww - (PANEL_W + 16)
+    scale = min((view_w - 2 * MARGIN) / TABLE_W, (wh - 2 * MARGIN) / TABLE_H)
+    panel_x = ww - PANEL_RIGHT - PANEL_W
+    button_w = (PANEL_W - 2 * PAD - 6) / 2
+
+    def local(x_cm, y_cm):
+        return (round(view_w / 2 + (x_cm - TABLE_W / 2) * scale),
+                round(wh / 2 + (y_cm - TABLE_H / 2) * scale))
+
+    def move_px(x, y):
+        run("xdotool", "mousemove", "--window", wid, str(int(x)), str(int(y)))
+        time.sleep(0.06)
+
+    def move(x_cm, y_cm):
+        move_px(*local(x_cm, y_cm))
+
+    def click_px(x, y, wait=0.25):
+        move_px(x, y)
+        run("xdotool", "click", "1")
+        time.sleep(wait)
+
+    def button(i):
+        """Clicks the driver panel's i-th decision button."""
+        click_px(panel_x + PAD + (i % 2) * (button_w + 6) + button_w / 2,
+                 BUTTON_Y + (i // 2) * (BUTTON_H + 6) + BUTTON_H / 2)
+
+    def key(*keys):
+        run("xdotool", "key", *keys)
+        time.sleep(0.2)
+
+    def shot(name):
+        """The window's own screenshot (F12, written by the app) kept as an artifact."""
+        time.sleep(0.45)  # let the card animations finish
+        folder = os.path.join(data, "sandtable")
+        run("xdotool", "key", "F12")
+        for _ in range(50):
+            done = [f for f in os.listdir(folder) if f.startswith("screenshot-")]
+            if done:
+                time.sleep(0.05)
+                path = os.path.join(ARTIFACTS, "e2e_turn_%s.png" % name)
+                shutil.move(os.path.join(folder, done[0]), path)
+                shots.append(path)
+                return
+            time.sleep(0.05)
+            if _ == 20:
+                key("Return")  # a hand-over cover came up: dismiss it and try again
+                run("xdotool", "key", "F12")
+        check(False, "screenshot %s written" % name)
+
+    for _ in range(600):
+        if "window ready" in open(log.name).read() or proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    time.sleep(0.5)
+
+    viewer = None
+    pending = None      # a screenshot to take once the hand-over cover is gone
+    reserved = None     # the card Spain keeps
+    interrupted = False
+    fired = None
+    ended_after_fire = False
+    shot("1_start")
+    st = None
+    t_start = time.time()
+    for step in range(80):
+        print("step %d at %.1f s" % (step, time.time() - t_start))
+        # The engine autosaves after every command; before the first there is none.
+        st = state() if os.path.exists(save) else None
+        if st is None:
+            button(0)  # "Draw a card"
+            continue
+        d = st["decision"]
+        if viewer is None:
+            viewer = d["side"]
+        elif d["side"] and d["side"] != viewer:
+            key("Return")  # hot-seat: pass the mouse, dismiss the cover
+            viewer = d["side"]
+        if pending:
+            shot(pending)  # the step before, once the cover is gone
+            pending = None
+        held = st["hands"][str(SPAIN)]
+        if reserved and not any(h["card"] == reserved for h in held):
+            if not interrupted:
+                reserved = None  # an End of Turn took it back into the deck
+        kind, figs = d["kind"], st["figures"]
+        if ended_after_fire:
+            break
+        if kind == "draw_card":
+            button(0)
+            if step < 3:
+                shot("2_drawn")
+        elif kind == "use_card":
+            leader = figs.get(str(d["figure"]), {})
+            if (d["side"] == SPAIN and reserved is None and
+                    leader.get("unit_name") == "1st Section"):
+                reserved = d["card"]
+                shot("3_card_up")
+                button(1)  # "Reserve"
+                pending = "4_reserved"
+            else:
+                button(0)  # "Act"
+        elif kind == "interrupt":
+            if d["side"] == SPAIN and reserved and not interrupted:
+                shot("5_interrupt_offer")
+                button(0)  # "Play <leader> first"
+                interrupted = True
+                shot("6_interrupt_played")
+            else:
+                button(1)  # "Pass"
+        elif kind == "act":
+            if interrupted and d["side"] == SPAIN and fired is None:
+                fires = [c for c in st["legal"] if c["kind"] == "fire" and
+                         len(c.get("figures", [])) >= 2 and
+                         all(figs[str(f)]["unit_name"] == "1st Section" and
+                             figs[str(f)]["role"] == "soldier" for f in c["figures"])]
+                fires.sort(key=lambda c: -len(c["figures"]))
+                check(bool(fires), "the 1st Section has a legal formation fire")
+                if not fires:
+                    break
+                fire = fires[0]
+                print("firing:", json.dumps(fire))
+                # Select the formation's firers: a click, then Shift+click for the rest.
+                for i, f in enumerate(fire["figures"]):
+                    move(*figs[str(f)]["pos"])
+                    if i == 1:
+                        run("xdotool", "keydown", "shift")
+                    run("xdotool", "click", "1")
+                    time.sleep(0.12)
+                run("xdotool", "keyup", "shift")
+                time.sleep(0.3)
+                key("t")
+                tpos = figs[str(fire["target"])]["pos"]
+                move(tpos[0] + 0.3, tpos[1])
+                move(*tpos)
+                shot("7_aim")
+                move(*tpos)
+                run("xdotool", "click", "1")
+                time.sleep(0.5)
+                fired = fire
+                shot("8_fired")
+            else:
+                end = [i for i, o in enumerate(st["orders"]) if o["kind"] == "end_activation"]
+                check(bool(end), "End activation is among the numbered orders")
+                if not end:
+                    break
+                key(str(end[0] + 1))
+                if fired:
+                    ended_after_fire = True
+        elif kind == "allocate_hits":
+            alloc = [c for c in st["legal"] if c["kind"] == "allocate"]
+            check(bool(alloc), "a suggested allocation is offered")
+            if not alloc:
+                break
+            for f in alloc[0]["figures"]:
+                move(*figs[str(f)]["pos"])
+                run("xdotool", "click", "1")
+                time.sleep(0.25)
+            shot("9_allocate")
+            key("Return")
+        else:
+            break
+    shot("10_end")
+    key("ctrl+q")
+    proc.wait(timeout=20)
+    check(proc.returncode == 0, "play exits 0 (got %s)" % proc.returncode)
+    st = state()
+    cmds = st["commands"]
+    kinds = [c["kind"] for c in cmds]
+    print("log:", " ".join(kinds))
+    res = [c for c in cmds if c["kind"] == "reserve_card"]
+    plays = [c for c in cmds if c["kind"] == "play_reserved"]
+    check(bool(res), "a card was reserved (log has reserve_card)")
+    check(bool(plays) and plays[-1].get("card") == reserved,
+          "the reserved card %s was played as an interrupt (%s)" %
+          (reserved, [p.get("card") for p in plays]))
+    fires = [c for c in cmds if c["kind"] == "fire"]
+    check(bool(fires), "a fire was logged")
+    if fires:
+        f = fires[-1]
+        figs = st["figures"]
+        units = {figs[str(i)]["unit_name"] for i in f["figures"]}
+        check(len(f["figures"]) >= 2 and units == {"1st Section"},
+              "fire by %d figures of %s" % (len(f["figures"]), units))
+        check(figs[str(f["figures"][0])]["formation"] == "line", "the firers stand in line")
+        check(kinds.index("play_reserved") < kinds.index("fire"),
+              "the fire came on the interrupting card")
+    check("end_activation" in kinds[kinds.index("fire"):] if "fire" in kinds else False,
+          "the activation was ended by its number key")
+    text = open(log.name).read()
+    ours = [blk for blk in text.split("leak of ")[1:]
+            if any(SOURCES + "/src/" in line or "/src/" in line and "sandtable" in line
+                   for line in blk.split("\n\n")[0].splitlines())]
+    check(not ours, "no leak through our own code (%d found)" % len(ours))
+    check("Reserve card" in text, "the reserve was reported in the window")
+    print("screenshots:", " ".join(shots))
+finally:
+    if proc.poll() is None:
+        proc.kill()
+    print(open(log.name).read()[-4000:])
+    shutil.rmtree(data, ignore_errors=True)
+sys.exit(1 if fails else 0)

@@ -1041,7 +1041,7 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
         /* The match changed under us (undo, load): drop stale previews. */
         v->seen_version = app->state_version;
         flags_fit(v, tv_table(app));
-        if (v->drag == DRAG_MOVE)
+        if (v->drag == DRAG_MOVE || v->drag == DRAG_WHEEL)
             v->drag = DRAG_NONE;
     }
 }

@@ -1032,6 +1032,8 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
     ui_driver_panel_update(v->driver, app);
     rules_command bot; /* the hand-over cover, and the bot's sides at a readable pace */
     char why[256];
+    v->solo.hold = ui_driver_panel_animating(v->driver, app->time) ||
+                   !ui_dice_tray_settled(&v->teach.tray, app->time);
     if (ui_solo_next(&v->solo, app, app->time, &bot))
         ui_solo_done(&v->solo, app, &bot, submit_animated(v, app, &bot, why, sizeof why), why);
     if (v->seen_version != app->state_version) {
@@ -1415,6 +1417,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_tooltip(v, app, ctx, t);
     draw_hud(v, app, ctx);
     draw_panels(v, app, ctx, t);
+    ui_solo_draw(&v->solo, app, ctx);
     ui_teach_draw(&v->teach, app, ctx);
 }
 

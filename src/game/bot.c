@@ -140,11 +140,12 @@ static float score(const game *g, const rules_command *c, target_memo *memo)
     }
 }
 
-static int pick_greedy(const game *g, const rules_command *cmds, int n, dice_rng *rng)
+static int pick_greedy(const game *g, const rules_command *cmds, int n, dice_rng *rng,
+                       target_memo *memo)
 {
     int best = 0;
     float best_score = -INFINITY;
-    target_memo *memo = mem_calloc(1, sizeof *memo);
+    memo->valid = false;
     for (int i = 0; i < n; i++) {
         float s = score(g, &cmds[i], memo) + 0.01f * (float)dice_unit(rng);
         if (s > best_score) {
@@ -152,20 +153,45 @@ static int pick_greedy(const game *g, const rules_command *cmds, int n, dice_rng
             best = i;
         }
     }
-    free(memo);
     return best;
+}
+
+/* The buffers are big (hundreds of kilobytes): allocating and zeroing them per choice cost more
+ * than the choice itself, so a bot keeps them between calls. */
+struct bot_scratch {
+    rules_command cmds[BOT_LEGAL_MAX];
+    int dirty; /* entries the last game_legal() wrote; zeroed again before the next call */
+    target_memo memo;
+};
+
+bot_scratch *bot_scratch_create(void)
+{
+    return mem_calloc(1, sizeof(bot_scratch));
+}
+
+void bot_scratch_destroy(bot_scratch *b)
+{
+    free(b);
+}
+
+bool bot_pick(bot_scratch *b, const game *g, bot_level level, dice_rng *rng, rules_command *out)
+{
+    /* zeroed: a field a rule set leaves unset must read as "not given", never as garbage */
+    memset(b->cmds, 0, (size_t)b->dirty * sizeof *b->cmds);
+    int n = game_legal(g, b->cmds, BOT_LEGAL_MAX);
+    b->dirty = n > 0 ? n : 0;
+    if (n > 0) {
+        int i = level == BOT_GREEDY ? pick_greedy(g, b->cmds, n, rng, &b->memo)
+                                    : (int)dice_below(rng, (uint32_t)n);
+        *out = b->cmds[i];
+    }
+    return n > 0;
 }
 
 bool bot_choose(const game *g, bot_level level, dice_rng *rng, rules_command *out)
 {
-    /* zeroed: a field a rule set leaves unset must read as "not given", never as garbage */
-    rules_command *cmds = mem_calloc(BOT_LEGAL_MAX, sizeof *cmds);
-    int n = game_legal(g, cmds, BOT_LEGAL_MAX);
-    if (n > 0) {
-        int i =
-            level == BOT_GREEDY ? pick_greedy(g, cmds, n, rng) : (int)dice_below(rng, (uint32_t)n);
-        *out = cmds[i];
-    }
-    free(cmds);
-    return n > 0;
+    bot_scratch *b = bot_scratch_create();
+    bool ok = bot_pick(b, g, level, rng, out);
+    bot_scratch_destroy(b);
+    return ok;
 }

@@ -24,6 +24,13 @@ typedef enum bot_level {
  * (game over) or no legal command. */
 bool bot_choose(const game *g, bot_level level, dice_rng *rng, rules_command *out);
 
+/* A bot that keeps its scratch buffers between choices (bot_choose allocates them per call):
+ * the same choices as bot_choose for the same generator, for callers that choose many times. */
+typedef struct bot_scratch bot_scratch;
+bot_scratch *bot_scratch_create(void);
+void bot_scratch_destroy(bot_scratch *b);
+bool bot_pick(bot_scratch *b, const game *g, bot_level level, dice_rng *rng, rules_command *out);
+
 /* Name "random"/"greedy" and back (-1 unknown). */
 const char *bot_level_name(bot_level level);
 int bot_level_parse(const char *name);

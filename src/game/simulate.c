@@ -92,6 +92,7 @@ bool sim_play_one(const sim_desc *desc, int index, sim_game *out, game_error *er
                           err);
     if (!g)
         return false;
+    bot_scratch *b = bot_scratch_create();
     dice_rng bot_rng;
     dice_seed_stream(&bot_rng, sim_game_seed(desc->seed, index), 7);
     int cap = desc->max_commands > 0 ? desc->max_commands : SIM_MAX_COMMANDS_DEFAULT;
@@ -101,7 +102,7 @@ bool sim_play_one(const sim_desc *desc, int index, sim_game *out, game_error *er
     for (game_decision(g, &dec); dec.kind != RULES_DECIDE_NONE && out->commands < cap;
          game_decision(g, &dec)) {
         bot_level level = desc->levels[dec.side.id == first_side ? 0 : 1];
-        if (!bot_choose(g, level, &bot_rng, &c) || !game_submit(g, &c, NULL, 0))
+        if (!bot_pick(b, g, level, &bot_rng, &c) || !game_submit(g, &c, NULL, 0))
             break; /* a rule set with no legal command, or refusing its own: unfinished */
         tally(g, out->commands, index, out);
         out->commands++;
@@ -111,6 +112,7 @@ bool sim_play_one(const sim_desc *desc, int index, sim_game *out, game_error *er
     out->finished = oc.over;
     out->winner = oc.over ? oc.winner.id : 0;
     out->turns = game_turn(g);
+    bot_scratch_destroy(b);
     game_destroy(g);
     return true;
 }

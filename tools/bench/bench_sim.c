@@ -8,6 +8,7 @@
  * Where the time goes: perf record -g build/tools/bench/bench_sim; perf report (docs/engine.md).
  */
 #include "core/mem.h"
+#include "game/bot.h"
 #include "game/simulate.h"
 
 #include <stdio.h>
@@ -65,6 +66,64 @@ static sim_summary run(const scenario *sc, int games, int jobs)
     return s;
 }
 
+/* One game with the same dice and bot generator as sim_play_one, choosing either through a kept
+ * bot_scratch (the path `simulate` takes) or through bot_choose, which allocates and zeroes its
+ * buffers on every choice (the path before the buffers were kept): the baseline of the ratio. */
+static int play(const scenario *sc, int index, bool keep)
+{
+    game_error err;
+    game *g = game_create(&(game_desc){.scenario = sc,
+                                       .seed_set = true,
+                                       .seed = sim_game_seed(1, index),
+                                       .snapshot_every = 1 << 30},
+                          &err);
+    if (!g)
+        exit(1);
+    dice_rng rng;
+    dice_seed_stream(&rng, sim_game_seed(1, index), 7);
+    bot_scratch *b = bot_scratch_create();
+    rules_decision dec;
+    rules_command c;
+    int n = 0;
+    for (game_decision(g, &dec); dec.kind != RULES_DECIDE_NONE && n < 20000;
+         game_decision(g, &dec), n++) {
+        bool ok = keep ? bot_pick(b, g, BOT_GREEDY, &rng, &c) : bot_choose(g, BOT_GREEDY, &rng, &c);
+        if (!ok || !game_submit(g, &c, NULL, 0))
+            break;
+    }
+    bot_scratch_destroy(b);
+    game_destroy(g);
+    return n;
+}
+
+/* Games per second of both paths, interleaved in rounds so that load from other processes
+ * falls on both; the best round of each is kept. Returns kept / baseline. */
+static double compare_paths(const scenario *sc, int games, int rounds)
+{
+    double best[2] = {0, 0};
+    long cmds[2] = {0, 0};
+    for (int r = 0; r < rounds; r++)
+        for (int keep = 0; keep < 2; keep++) {
+            long n = 0;
+            double t0 = now_s();
+            for (int i = 0; i < games; i++)
+                n += play(sc, i, keep);
+            double gs = games / (now_s() - t0);
+            if (gs > best[keep])
+                best[keep] = gs;
+            if (cmds[keep] == 0)
+                cmds[keep] = n;
+            else if (cmds[keep] != n)
+                printf("  NOT REPRODUCIBLE: %ld commands then %ld\n", cmds[keep], n);
+        }
+    printf("baseline (bot_choose, buffers per choice): %8.1f games/s\n", best[0]);
+    printf("kept buffers (bot_pick, as simulate)     : %8.1f games/s  ratio %.2fx  (best of %d "
+           "rounds, 1 job; %s)\n",
+           best[1], best[1] / best[0], rounds,
+           cmds[0] == cmds[1] ? "same commands" : "COMMANDS DIFFER");
+    return best[1] / best[0];
+}
+
 /* Adds k - 1 copies of every figure, each 1.2 base diameters further along +x and wrapped to
  * the table, so units grow k times. */
 static void multiply_figures(scenario *sc, int k)
@@ -92,6 +151,7 @@ int main(int argc, char **argv)
            sc->table->figure_count, games);
 
     run(sc, games / 10 + 1, 1); /* warm up */
+    compare_paths(sc, games / 2 > 1 ? games / 2 : 1, 5);
     double c0 = cpu_s();
     sim_summary one = run(sc, games, 1);
     double c1 = cpu_s();

@@ -287,6 +287,44 @@ static void test_no_cover_against_the_bot(void **state)
     ui_app_destroy(app);
 }
 
+static void test_undo_steps_over_the_bot(void **state)
+{
+    fx *f = *state;
+    ui_app *app = open_app();
+    rules_decision d;
+    game_decision(app->game, &d);
+    side_id player = d.side; /* the player decides first; the bot has the other side */
+    app->controller[player.id == 1 ? 2 : 1] = UI_CONTROLLER_BOT;
+    /* The player's commands by hand, the bot's through the frames, until the bot has played
+     * one command right after one of the player's. */
+    int mine = -1; /* the cursor before the player's last command */
+    bool replied = false;
+    for (int i = 0; i < 300 && !replied && !game_over(app->game); i++) {
+        game_decision(app->game, &d);
+        if (d.side.id == player.id) {
+            mine = game_cursor(app->game);
+            dice_rng rng = ui_solo_rng(app->game);
+            rules_command cmd;
+            char why[256];
+            assert_true(bot_choose(app->game, BOT_GREEDY, &rng, &cmd));
+            assert_true(game_submit(app->game, &cmd, why, sizeof why));
+            app->state_version++;
+            continue;
+        }
+        int c = game_cursor(app->game);
+        for (int k = 0; k < 40 && game_cursor(app->game) == c; k++)
+            frame(f, app, 0.35);
+        assert_int_equal(game_cursor(app->game), c + 1);
+        replied = mine == c - 1;
+    }
+    assert_true(replied);
+    ui_app_undo(app); /* the bot's command and the player's before it */
+    assert_int_equal(game_cursor(app->game), mine);
+    ui_app_redo(app); /* both back */
+    assert_int_equal(game_cursor(app->game), mine + 2);
+    ui_app_destroy(app);
+}
+
 /* The rows of the scenario list down the column x = 30 px: which one is highlighted (-1 none),
  * and how many there are (bands of the panel or highlight colour). */
 static int list_rows(render_ctx *ctx, int *hot)
@@ -386,6 +424,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_no_cover_against_the_bot),
         cmocka_unit_test(test_bots_play_to_the_end_reproducibly),
         cmocka_unit_test(test_start_screen),
+        cmocka_unit_test(test_undo_steps_over_the_bot),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -6,6 +6,7 @@
 
 #include "render/render.h"
 #include "ui/app.h"
+#include "ui/cover.h"
 
 #include <SDL2/SDL.h>
 #include <stdio.h>
@@ -367,6 +368,7 @@ int cli_play(int argc, char **argv)
         ui_app_destroy(app);
         return 2;
     }
+    ui_cover_reset_viewer(app);
     platform p = {0};
     if (!platform_open(&p, &app->settings, err, sizeof err)) {
         fprintf(stderr, "sandtable: %s\n", err);

@@ -1,6 +1,7 @@
 #include "ui/app.h"
 
 #include "core/mem.h"
+#include "ui/cover.h"
 #include "ui/start_screen.h"
 
 #include <stdarg.h>
@@ -90,9 +91,7 @@ bool ui_app_open(ui_app *app, const char *scenario_path, bool resume, char *err,
     snprintf(app->autosave_path, sizeof app->autosave_path, "%s", autosave);
     if (resumed)
         ui_app_toast(app, "Continuing from %s", autosave);
-    rules_decision dec;
-    game_decision(app->game, &dec);
-    app->viewer = dec.side;
+    ui_cover_reset_viewer(app);
     app->state_version++;
     while (app->depth)
         ui_app_pop(app);

@@ -61,6 +61,7 @@ typedef struct tv_move {
     bool region_ok;
     path_result path;
     bool path_ok;
+    vec2s shown; /* drawn offset: the grabbed stand's place minus the reference's (blocks) */
 } tv_move;
 
 /* A wheel being dragged: the unit's block swings about one end of its front line. */
@@ -376,8 +377,15 @@ static bool selected_unit_block(const tv *v, ui_app *app, const table *t, ui_uni
     figure_id ids[UI_UNIT_BLOCK_MAX];
     int n = cmd.unit.id ? game_move_figures(app->game, &cmd, ids, UI_UNIT_BLOCK_MAX) : 0;
     ui_unit_block_init(b, t, ids, n);
-    if (b->count < 2 || b->count != selection_count(v, t))
+    if (b->count < 1 || b->count != selection_count(v, t))
         return false;
+    if (b->count == 1) { /* a lone figure: handles only when the rule set lets it wheel now */
+        ui_unit_wheel w = ui_unit_block_wheel(b, t, 0);
+        rules_command c = ui_unit_wheel_command(&w, b, t, 0);
+        char why[160];
+        if (!game_validate(app->game, &c, why, sizeof why))
+            return false;
+    }
     for (int k = 0; k < b->count; k++)
         if (!is_selected(v, b->fig[k]))
             return false;
@@ -485,8 +493,8 @@ static void block_begin(tv *v, ui_app *app, int pressed)
     v->move.cmd = cmd;
     v->move.start = t->figures[ref].pos;
     /* The cursor drags the pressed stand; the command's path is the reference's. */
-    v->grab_offset =
-        glms_vec2_add(v->grab_offset, glms_vec2_sub(t->figures[pressed].pos, t->figures[ref].pos));
+    v->move.shown = glms_vec2_sub(t->figures[pressed].pos, t->figures[ref].pos);
+    v->grab_offset = glms_vec2_add(v->grab_offset, v->move.shown);
 }
 
 static void draw_wheel(tv *v, ui_app *app, render_ctx *ctx, const table *t)
@@ -557,7 +565,7 @@ static void select_unit(tv *v, const table *t, int i)
 static void press_select(tv *v, ui_app *app, const ui_input *in)
 {
     const table *t = tv_table(app);
-    if (on_handle(v, t, v->mouse_cm)) {
+    if (!game_moves_by_unit(app->game) && on_handle(v, t, v->mouse_cm)) {
         v->drag = DRAG_HANDLE;
         return;
     }
@@ -1040,7 +1048,7 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
         /* The match changed under us (undo, load): drop stale previews. */
         v->seen_version = app->state_version;
         flags_fit(v, tv_table(app));
-        if (v->drag == DRAG_MOVE)
+        if (v->drag == DRAG_MOVE || v->drag == DRAG_WHEEL)
             v->drag = DRAG_NONE;
     }
 }
@@ -1068,10 +1076,13 @@ static void draw_move_region(tv *v, render_ctx *ctx)
 {
     if (v->drag != DRAG_MOVE || !v->move.region_ok)
         return;
-    render_fan_cm(ctx, &v->cam, v->move.start, v->move.region, REGION_RAYS, 0x7fd7ff38);
+    /* Drawn around the grabbed figure (a block's region is its reference figure's, shifted). */
+    vec2s ring[REGION_RAYS], g = v->move.shown;
     for (int i = 0; i < REGION_RAYS; i++)
-        render_line_cm(ctx, &v->cam, v->move.region[i], v->move.region[(i + 1) % REGION_RAYS], 1.5f,
-                       0x7fd7ffb0);
+        ring[i] = glms_vec2_add(v->move.region[i], g);
+    render_fan_cm(ctx, &v->cam, glms_vec2_add(v->move.start, g), ring, REGION_RAYS, 0x7fd7ff38);
+    for (int i = 0; i < REGION_RAYS; i++)
+        render_line_cm(ctx, &v->cam, ring[i], ring[(i + 1) % REGION_RAYS], 1.5f, 0x7fd7ffb0);
 }
 
 static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
@@ -1143,12 +1154,14 @@ static void draw_arcs(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 static void draw_move_readout(tv *v, ui_app *app, render_ctx *ctx)
 {
     tv_move *m = &v->move;
-    vec2s pts[2] = {m->start, m->dest};
+    vec2s dest = glms_vec2_add(m->dest, m->shown); /* the grabbed figure's */
+    vec2s pts[2] = {glms_vec2_add(m->start, m->shown), dest};
     float dist = glms_vec2_distance(m->start, m->dest);
     bool over = m->reach_ok && dist > m->reach.max_cm + 1e-3f;
     ui_overlay_path(ctx, &v->cam, pts, 2, m->ok);
     if (over)
-        render_marker_cm(ctx, &v->cam, m->reach.stop, 5, UI_PATH_BAD_RGB << 8 | 0xff);
+        render_marker_cm(ctx, &v->cam, glms_vec2_add(m->reach.stop, m->shown), 5,
+                         UI_PATH_BAD_RGB << 8 | 0xff);
     char a[32], b[32], c[32], line[256];
     if (m->path_ok) {
         float left = m->reach.allowance_cm - m->path.spent_cm;
@@ -1158,14 +1171,14 @@ static void draw_move_readout(tv *v, ui_app *app, render_ctx *ctx)
     } else {
         snprintf(line, sizeof line, "moved %s", units_text(app, dist, a, sizeof a));
     }
-    ui_overlay_label(ctx, &v->cam, m->dest, line, m->ok ? 0xffffffff : 0xffb0b0ff);
+    ui_overlay_label(ctx, &v->cam, dest, line, m->ok ? 0xffffffff : 0xffb0b0ff);
     if (!m->ok) {
-        vec2s p = render_camera_to_px(&v->cam, m->dest);
+        vec2s p = render_camera_to_px(&v->cam, dest);
         float k = render_ui_scale(ctx);
         render_text_outlined(ctx, p.x + 12 * k, p.y - 2 * k, m->reason, 12, 0xff8080ff,
                              RENDER_ALIGN_LEFT);
     } else if (m->reach_ok && m->reach.limit[0]) {
-        vec2s p = render_camera_to_px(&v->cam, m->dest);
+        vec2s p = render_camera_to_px(&v->cam, dest);
         float k = render_ui_scale(ctx);
         char limit[128];
         snprintf(limit, sizeof limit, "farthest this way: %s (%s)",
@@ -1407,7 +1420,8 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     ui_action_panel_draw_table(v->actions, app, ctx, &v->cam);
     ui_commander_pips_draw(ctx, &v->cam, app->game, app->viewer);
     draw_wheel(v, app, ctx, t);
-    draw_handle(v, ctx, t);
+    if (!game_moves_by_unit(app->game)) /* units of stands wheel instead (draw_wheel) */
+        draw_handle(v, ctx, t);
     draw_target(v, app, ctx, t);
     if (v->drag == DRAG_MOVE)
         draw_move_readout(v, app, ctx);

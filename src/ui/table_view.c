@@ -461,7 +461,7 @@ static void wheel_drop(tv *v, ui_app *app)
             int i = w->block.fig[k];
             anim_add(v, app, i, p, t->figures[i].pos, f, t->figures[i].facing);
         }
-        ui_app_toast(app, "Cannot wheel: %s", w->ok ? reason : w->reason);
+        ui_teach_refused(&v->teach, app, "wheel", w->ok ? reason : w->reason);
         return;
     }
     ui_app_toast(app, "Wheeled %.0f degrees: the outer end travelled %s",

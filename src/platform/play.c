@@ -365,6 +365,9 @@ int cli_play(int argc, char **argv)
         return 1;
     }
     if (!apply_bots(app, &a)) {
+        /* A mistyped side must not overwrite the scenario's autosave with a fresh match. */
+        game_destroy(app->game);
+        app->game = NULL;
         ui_app_destroy(app);
         return 2;
     }

@@ -119,6 +119,8 @@ typedef enum rules_driver_kind {
     RULES_DRIVER_PIPS,     /* a commander's order die: value = pips left, extra = rolled */
     RULES_DRIVER_PHASE,    /* a step of the sequence; current = the one in progress */
     RULES_DRIVER_MORALE,   /* a morale pile/level: value = left, extra = full */
+    RULES_DRIVER_SEALED,   /* a side's sealed choice (lcr: the wounded); hidden = face down to the
+                              viewer; value = the rule set's choice number, 0 when hidden */
 } rules_driver_kind;
 
 typedef struct rules_driver_item {

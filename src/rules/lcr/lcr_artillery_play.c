@@ -148,9 +148,11 @@ static bool point_ok(const rules_state *rs, const table *t, const figure *g, con
             return false;
         }
     }
-    if (lcr_artillery_stop_cm(rs->data, t, (geom_segment){g->pos, p}) < range)
+    if (ammo == LCR_AMMO_ROUNDSHOT &&
+        lcr_artillery_stop_cm(rs->data, t, (geom_segment){g->pos, p}) < range)
         return refuse(why, size, "the line of fire is blocked by terrain that stops the shot");
-    const figure *f = friend_on_line(t, g, p);
+    /* A roundshot skims along its line; a shell is fired over friends' heads to burst. */
+    const figure *f = ammo == LCR_AMMO_ROUNDSHOT ? friend_on_line(t, g, p) : NULL;
     if (f) {
         snprintf(why, size, "the line of fire crosses a friendly base (%s)", name_of(t, f->id));
         return false;

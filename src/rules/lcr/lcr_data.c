@@ -550,6 +550,112 @@ static void read_morale(reader *r, json_t *root, lcr_data *d)
     d->rally_radius_fraction = (float)get_num(r, m, p, "rally_radius_fraction", 0, 10);
 }
 
+/* Sight rules (seed 000, Optional Rule); the object may be left out (defaults as the core). */
+static void read_sight(reader *r, json_t *root, lcr_data *d)
+{
+    d->sight = (lcr_sight_data){.blocking_terrain = true, .figure_heights = true};
+    json_t *o = json_object_get(root, "sight");
+    if (!o)
+        return;
+    const char *p = "$.sight";
+    if (!get(r, root, "$", "sight", JSON_OBJECT))
+        return;
+    static const char *const keys[] = {"blocking_terrain",
+                                       "figure_heights",
+                                       "reinforcement_sight",
+                                       "edge_cm",
+                                       "base_contact_cm",
+                                       "next_turn_delay",
+                                       NULL};
+    check_keys(r, o, p, keys);
+    d->sight.blocking_terrain = get_bool_opt(r, o, p, "blocking_terrain");
+    d->sight.figure_heights = get_bool_opt(r, o, p, "figure_heights");
+    d->sight.reinforcement_sight = get_bool_opt(r, o, p, "reinforcement_sight");
+    d->sight.edge_cm = (float)get_num(r, o, p, "edge_cm", 0, 100);
+    d->sight.base_contact_cm = (float)get_num(r, o, p, "base_contact_cm", 0, 100);
+    d->sight.next_turn_delay = get_int(r, o, p, "next_turn_delay", 0, 10);
+}
+
+static void read_wound_results(reader *r, json_t *o, const char *p, lcr_wounds_data *w)
+{
+    static const char *const names[LCR_WOUND_COUNT] = {"killed", "torso", "leg", "light"};
+    char pa[128];
+    path_key(pa, sizeof pa, p, "results");
+    json_t *arr = get(r, o, p, "results", JSON_ARRAY);
+    if (arr && json_array_size(arr) != (size_t)w->die_sides)
+        fail_at(r, pa, "expected one result per face of the wound die (%d)", w->die_sides);
+    for (size_t i = 0; arr && i < json_array_size(arr) && i < LCR_WOUND_FACES_MAX; i++) {
+        char pi[128];
+        path_index(pi, sizeof pi, pa, i);
+        json_t *v = json_array_get(arr, i);
+        int k = 0;
+        while (k < LCR_WOUND_COUNT &&
+               !(json_is_string(v) && strcmp(json_string_value(v), names[k]) == 0))
+            k++;
+        if (k == LCR_WOUND_COUNT)
+            fail_at(r, pi, "expected \"killed\", \"torso\", \"leg\" or \"light\"");
+        else
+            w->results[i] = (lcr_wound)k;
+    }
+}
+
+/* A pair of drag cost factors [one helper, two helpers]. */
+static void read_drag(reader *r, json_t *o, const char *p, const char *key, float *out)
+{
+    char pa[128];
+    path_key(pa, sizeof pa, p, key);
+    json_t *arr = get(r, o, p, key, JSON_ARRAY);
+    if (arr && json_array_size(arr) != 2)
+        fail_at(r, pa, "expected two factors: one helper, two helpers");
+    for (size_t i = 0; arr && i < 2 && i < json_array_size(arr); i++) {
+        json_t *v = json_array_get(arr, i);
+        char pi[128];
+        path_index(pi, sizeof pi, pa, i);
+        if (!json_is_number(v) || json_number_value(v) < 0.1 || json_number_value(v) > 100)
+            fail_at(r, pi, "expected a number from 0.1 to 100");
+        else
+            out[i] = (float)json_number_value(v);
+    }
+}
+
+/* Killed and wounded (seed 000); optional object, the rule off when it is missing. */
+static void read_wounds(reader *r, json_t *root, lcr_data *d)
+{
+    json_t *o = json_object_get(root, "wounds");
+    if (!o || !get(r, root, "$", "wounds", JSON_OBJECT))
+        return;
+    const char *p = "$.wounds";
+    static const char *const keys[] = {"enabled",
+                                       "die_sides",
+                                       "results",
+                                       "light_move_factor",
+                                       "drag_torso",
+                                       "drag_leg",
+                                       "defend_range_mult",
+                                       "behind_lines_cm",
+                                       "contact_cm",
+                                       "penalty_pct",
+                                       "penalty_min_figures",
+                                       "civilised_ruthless_pct",
+                                       "civilised_campaign_step_pct",
+                                       NULL};
+    check_keys(r, o, p, keys);
+    lcr_wounds_data *w = &d->wounds;
+    w->enabled = get_bool_opt(r, o, p, "enabled");
+    w->die_sides = get_int(r, o, p, "die_sides", 2, LCR_WOUND_FACES_MAX);
+    read_wound_results(r, o, p, w);
+    w->light_move_factor = (float)get_num(r, o, p, "light_move_factor", 1, 100);
+    read_drag(r, o, p, "drag_torso", w->drag[0]);
+    read_drag(r, o, p, "drag_leg", w->drag[1]);
+    w->defend_range_mult = (float)get_num(r, o, p, "defend_range_mult", 0.1, 100);
+    w->behind_lines_cm = (float)get_num(r, o, p, "behind_lines_cm", 0, 1000);
+    w->contact_cm = (float)get_num(r, o, p, "contact_cm", 0, 100);
+    w->penalty_pct = get_int(r, o, p, "penalty_pct", 0, 100);
+    w->penalty_min_figures = get_int(r, o, p, "penalty_min_figures", 0, 100);
+    w->civilised_ruthless_pct = get_int(r, o, p, "civilised_ruthless_pct", 0, 100);
+    w->civilised_campaign_step_pct = get_int(r, o, p, "civilised_campaign_step_pct", 0, 100);
+}
+
 /* ---- artillery (seed 000, Types Of Artillery) ------------------------------------------------ */
 
 static const char *const ammo_names[LCR_AMMO_COUNT] = {"roundshot", "grapeshot", "shrapnel"};
@@ -701,7 +807,7 @@ static void read_root(reader *r, json_t *root, lcr_data *d)
         "ruleset",      "seed",      "qualities", "cards", "command_radius_cm",
         "move",         "terrain",   "weapons",   "saves", "area_fire",
         "close_combat", "formation", "morale",    "game",  "mounted_fire",
-        "artillery",    NULL};
+        "sight",        "wounds",    "artillery", NULL};
     check_keys(r, root, "$", keys);
     json_t *id = get(r, root, "$", "ruleset", JSON_STRING);
     if (id && strcmp(json_string_value(id), "lcr") != 0)
@@ -713,6 +819,8 @@ static void read_root(reader *r, json_t *root, lcr_data *d)
     read_fire(r, root, d);
     read_combat(r, root, d);
     read_morale(r, root, d);
+    read_sight(r, root, d);
+    read_wounds(r, root, d);
     read_artillery(r, root, d);
     json_t *mf = get(r, root, "$", "mounted_fire", JSON_OBJECT);
     if (mf) {

@@ -59,6 +59,43 @@ typedef struct lcr_terrain {
     bool blocks_individual_fire;
 } lcr_terrain;
 
+/* Killed and wounded (seed 000, Killed and Wounded): what a killed figure's wound die means. */
+typedef enum lcr_wound {
+    LCR_WOUND_KILLED = 0,
+    LCR_WOUND_TORSO, /* seriously wounded: must be dragged */
+    LCR_WOUND_LEG,   /* seriously wounded: helps his rescuers */
+    LCR_WOUND_LIGHT, /* acts on, paying double movement */
+    LCR_WOUND_COUNT
+} lcr_wound;
+
+#define LCR_WOUND_FACES_MAX 12
+
+/* Sight rules (seed 000, Optional Rule: blocking terrain, figure heights, reinforcements). The
+ * switches are the defaults; a scenario's ruleset_options override them. */
+typedef struct lcr_sight_data {
+    bool blocking_terrain;    /* clusters (jungle, woods, towns) block sight deep inside */
+    bool figure_heights;      /* eyes at the posture's height (else every eye a man on foot) */
+    bool reinforcement_sight; /* units gain reinforcements' morale only when they see them */
+    float edge_cm;         /* a figure this close inside a blocking area's edge is "at the edge" */
+    float base_contact_cm; /* bases this close (edge to edge) are in base contact */
+    int next_turn_delay;   /* "next player turn": turns after the one in progress */
+} lcr_sight_data;
+
+typedef struct lcr_wounds_data {
+    bool enabled; /* the default; ruleset_options.wounds overrides */
+    int die_sides;
+    lcr_wound results[LCR_WOUND_FACES_MAX]; /* per face, 1-based face - 1 */
+    float light_move_factor;                /* a light wound multiplies movement cost */
+    float drag[2][2];                       /* [torso, leg][one helper, two helpers]: cost factor */
+    float defend_range_mult;                /* seriously wounded behind the lines: range x this */
+    float behind_lines_cm;                  /* no enemy this close: behind the lines */
+    float contact_cm;                       /* base contact for aid and for the ruthless rule */
+    int penalty_pct; /* caught: this % of healthy figures become casualties */
+    int penalty_min_figures;
+    int civilised_ruthless_pct;      /* a civilised side choosing Ruthless loses this % of chits */
+    int civilised_campaign_step_pct; /* ... and this % more per campaign scenario already played */
+} lcr_wounds_data;
+
 /* Artillery (seed 000, Optional Rules: Types Of Artillery). */
 #define LCR_GUNS_MAX      8
 #define LCR_DEVIATION_MAX 12
@@ -154,6 +191,10 @@ typedef struct lcr_data {
 
     /* Game length when the scenario sets no "turns" condition (assumed). */
     int max_turns;
+
+    /* Optional rules of issue 5 (lcr_sight.c, lcr_wounds.c). */
+    lcr_sight_data sight;
+    lcr_wounds_data wounds;
 } lcr_data;
 
 typedef struct lcr_data_error {

@@ -2,6 +2,7 @@
  * rules_emit (lcr_apply in lcr_rules.c does the state sd); dice come from ctx->rng and each
  * face is recorded as a DIE event with its purpose, need and rule reference. */
 #include "rules/lcr/lcr_artillery.h"
+#include "rules/lcr/lcr_charge.h"
 #include "rules/lcr/lcr_combat.h"
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_move.h"
@@ -115,11 +116,12 @@ static void emit_move(rules_ctx *ctx, figure_id fig, vec2s from, vec2s to, float
 /* Brings every figure's demoralised bit in line with the piles (and its rally hold). */
 static void sync_demoralised(rules_state *rs, rules_ctx *ctx, side_id sd)
 {
-    const lcr_morale *m = &rs->morale[sd.id - 1];
     for (int i = 0; i < ctx->table->figure_count; i++) {
         const figure *f = &ctx->table->figures[i];
         if (f->side.id != sd.id || !table_figure_active(f))
             continue;
+        lcr_morale seen; /* reinforcement sight: the piles as this figure's unit knows them */
+        const lcr_morale *m = lcr_sight_morale(rs, ctx->table, f, &seen);
         bool want = lcr_morale_figure_demoralised(m, f->quality, rs->hold[i]);
         bool has = (f->status & FIGURE_STATUS_DEMORALISED) != 0;
         if (want == has)
@@ -135,20 +137,14 @@ static void sync_demoralised(rules_state *rs, rules_ctx *ctx, side_id sd)
     }
 }
 
-/* A figure is lost to its sd: dead, captured or gone off the table. Takes a morale chit. */
-static void casualty(rules_state *rs, rules_ctx *ctx, figure_id id, uint32_t how, const char *ref,
-                     const char *why)
+void lcr_sync_demoralised(rules_state *rs, rules_ctx *ctx, side_id sd)
 {
-    const figure *f = table_figure_const(ctx->table, id);
-    if (!f || !table_figure_active(f))
-        return;
-    side_id sd = f->side;
-    rules_event ev = {.kind = RULES_EV_REMOVE, .figure = id, .side = sd, .status_set = how};
-    rules_emitf(ctx, ev, ref, "%s %s: %s", name_of(ctx->table, id),
-                how == FIGURE_STATUS_CAPTURED    ? "surrenders"
-                : how == FIGURE_STATUS_OFF_TABLE ? "leaves the table"
-                                                 : "is killed",
-                why);
+    sync_demoralised(rs, ctx, sd);
+}
+
+void lcr_take_chit(rules_state *rs, rules_ctx *ctx, figure_id id)
+{
+    side_id sd = table_figure_const(ctx->table, id)->side;
     lcr_morale *m = &rs->morale[sd.id - 1];
     int pile = lcr_morale_first_pile(m);
     rules_event mv = {.kind = RULES_EV_MORALE, .side = sd, .figure = id};
@@ -161,6 +157,40 @@ static void casualty(rules_state *rs, rules_ctx *ctx, figure_id id, uint32_t how
         rules_emitf(ctx, mv, REF_MORALE, "no morale chits left to take");
     }
     sync_demoralised(rs, ctx, sd);
+}
+
+void lcr_casualty_final(rules_state *rs, rules_ctx *ctx, figure_id id, uint32_t how,
+                        const char *ref, const char *why)
+{
+    const figure *f = table_figure_const(ctx->table, id);
+    if (!f || !table_figure_active(f))
+        return;
+    rules_event ev = {.kind = RULES_EV_REMOVE, .figure = id, .side = f->side, .status_set = how};
+    rules_emitf(ctx, ev, ref, "%s %s: %s", name_of(ctx->table, id),
+                how == FIGURE_STATUS_CAPTURED    ? "surrenders"
+                : how == FIGURE_STATUS_OFF_TABLE ? "leaves the table"
+                                                 : "is killed",
+                why);
+    lcr_take_chit(rs, ctx, id);
+}
+
+/* A figure is lost to its side: dead, captured or gone off the table. Takes a morale chit. With
+ * the killed-and-wounded rule, a killed figure first throws the wound die (lcr_wounds.c). */
+static void casualty(rules_state *rs, rules_ctx *ctx, figure_id id, uint32_t how, const char *ref,
+                     const char *why)
+{
+    const figure *f = table_figure_const(ctx->table, id);
+    if (!f || !table_figure_active(f))
+        return;
+    if (how == FIGURE_STATUS_DEAD && lcr_wounds_on_kill(rs, ctx, id, ref))
+        return;
+    lcr_casualty_final(rs, ctx, id, how, ref, why);
+}
+
+void lcr_casualty(rules_state *rs, rules_ctx *ctx, figure_id id, uint32_t how, const char *ref,
+                  const char *why)
+{
+    casualty(rs, ctx, id, how, ref, why);
 }
 
 /* ---- the deck and the turn ----------------------------------------------------------------- */
@@ -245,6 +275,7 @@ static void arrive(rules_state *rs, rules_ctx *ctx, int g)
             emit_move(ctx, f->id, f->pos, to, f->facing, 0, REF_DECK, "enters at the table edge");
         emit_status(ctx, f->id, 0, FIGURE_STATUS_OFF_TABLE, REF_DECK, "arrives as a reinforcement");
     }
+    lcr_sight_arrival(rs, ctx, g);
     rules_event mv = {.kind = RULES_EV_MORALE, .side = r->side, .value = g};
     snprintf(mv.tag, sizeof mv.tag, "add");
     rules_emitf(ctx, mv, REF_MORALE, "the reinforcements' own chits (%d) are added pile by pile",
@@ -406,9 +437,11 @@ static void check_victory(rules_state *rs, rules_ctx *ctx)
 static void end_of_turn(rules_state *rs, rules_ctx *ctx)
 {
     emit_note(ctx, (figure_id){0}, REF_DECK, "End of Turn");
+    lcr_sight_end_of_turn(rs, ctx); /* reinforcement sight: benefits due this turn */
     for (int i = 0; i < ctx->table->figure_count; i++) {
         const figure *f = &ctx->table->figures[i];
-        if (table_figure_active(f) && (f->status & FIGURE_STATUS_DEMORALISED))
+        if (table_figure_active(f) && (f->status & FIGURE_STATUS_DEMORALISED) &&
+            !lcr_wounds_immobile(rs, f)) /* the seriously wounded cannot run */
             flee(rs, ctx, f->id);
     }
     check_victory(rs, ctx);
@@ -642,6 +675,7 @@ static void roll_allowance(rules_state *rs, rules_ctx *ctx, const figure *f, boo
                        mounted ? REF_CAVALRY : REF_MOVE);
     if (mounted)
         note_cavalry_roll(rs, ctx, f, a);
+    a->cm /= lcr_wounds_move_factor(rs, f); /* a light wound: movement costs double */
 }
 
 /* Moves one figure along its path (pts[0] is where it stands), stretch by stretch, each paid
@@ -693,6 +727,11 @@ static void move_one(rules_state *rs, rules_ctx *ctx, figure_id id, const vec2s 
                  rs->data->contact_cm, name_of(t, mo.engaged_with));
         emit_flag(ctx, "engaged", id, (int)mo.engaged_with.id, text);
     }
+}
+
+void lcr_move_figure(rules_state *rs, rules_ctx *ctx, figure_id id, const vec2s *pts, int n)
+{
+    move_one(rs, ctx, id, pts, n, false);
 }
 
 static void resolve_move(rules_state *rs, rules_ctx *ctx, const rules_command *cmd, bool reform)
@@ -751,7 +790,7 @@ static void fire_one(rules_state *rs, rules_ctx *ctx, const figure *f, const fig
     const lcr_weapon *w = lcr_data_weapon(rs->data, f->weapon);
     int need;
     const char *band = "";
-    float range = glms_vec2_distance(f->pos, target->pos);
+    float range = lcr_wounds_range(rs, f, glms_vec2_distance(f->pos, target->pos));
     if (!lcr_fire_need(w, range, &need, &band))
         return;
     bool mounted = lcr_move_is_mounted(f);
@@ -1085,6 +1124,11 @@ static void resolve_rally(rules_state *rs, rules_ctx *ctx)
 
 void lcr_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
 {
+    if (lcr_wounds_resolve(rs, ctx, cmd)) { /* CHOOSE, AID, CHALLENGE (killed and wounded) */
+        lcr_wounds_after_command(rs, ctx);
+        check_victory(rs, ctx);
+        return;
+    }
     switch (cmd->kind) {
     case RULES_CMD_DRAW_CARD:
         resolve_draw(rs, ctx);
@@ -1114,6 +1158,9 @@ void lcr_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
         else
             resolve_fire(rs, ctx, cmd);
         break;
+    case RULES_CMD_CHARGE:
+        lcr_charge_resolve(rs, ctx, cmd);
+        break;
     case RULES_CMD_ALLOCATE:
         resolve_allocate(rs, ctx, cmd);
         break;
@@ -1126,6 +1173,8 @@ void lcr_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
     default:
         break;
     }
+    lcr_wounds_after_command(rs, ctx);
+    lcr_sight_after_command(rs, ctx);
     check_victory(rs, ctx);
 }
 

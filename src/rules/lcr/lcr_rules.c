@@ -4,6 +4,7 @@
 
 #include "core/mem.h"
 #include "rules/lcr/lcr_artillery.h"
+#include "rules/lcr/lcr_charge.h"
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_move.h"
 #include "rules/lcr/lcr_state.h"
@@ -47,7 +48,8 @@ bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_ey
 {
     if (!rs->los)
         return false;
-    float eye = fmaxf(from_eye_ft, table_posture_eye_ft(target->posture));
+    float eye =
+        lcr_sight_eye_ft(&rs->sight, fmaxf(from_eye_ft, table_posture_eye_ft(target->posture)));
     los_result r = los_points(rs->los, t, from, target->pos, eye, NULL);
     if (feature)
         *feature = r.feature;
@@ -364,7 +366,20 @@ static rules_state *lcr_create(const rules_create_desc *desc, char *err, size_t 
         rs->home[i] = home_of(rs, &t->figures[i]);
     }
     set_multipliers(rs, t);
-    rs->los = los_create(t, NULL);
+    if (!lcr_sight_init(&rs->sight, data, rs->scn, t, err, err_size) ||
+        !lcr_wounds_init(&rs->wounds, data, rs->scn, t, err, err_size)) {
+        rs->los_refs = NULL;
+        lcr_data_destroy(data);
+        lcr_sight_free(&rs->sight);
+        free(rs->group_morale);
+        free(rs->arrived);
+        free(rs->flags);
+        free(rs->hold);
+        free(rs->home);
+        free(rs);
+        return NULL;
+    }
+    rs->los = lcr_sight_los_create(&rs->sight, t);
     rs->los_refs = mem_calloc(1, sizeof *rs->los_refs);
     *rs->los_refs = 1;
     lcr_deck_init(&rs->deck);
@@ -388,6 +403,7 @@ static void lcr_destroy(rules_state *rs)
     free(rs->flags);
     free(rs->hold);
     free(rs->home);
+    lcr_sight_free(&rs->sight);
     free(rs);
 }
 
@@ -402,6 +418,7 @@ static rules_state *lcr_clone(const rules_state *rs)
     c->flags = mem_dup(rs->flags, (size_t)rs->fig_count + 1, sizeof *c->flags);
     c->hold = mem_dup(rs->hold, (size_t)rs->fig_count + 1, sizeof *c->hold);
     c->home = mem_dup(rs->home, (size_t)rs->fig_count + 1, sizeof *c->home);
+    lcr_sight_copy(&c->sight, &rs->sight);
     return c;
 }
 
@@ -521,6 +538,8 @@ static void apply_morale(rules_state *rs, const rules_event *ev)
 
 static void lcr_apply(rules_state *rs, const table *t, const rules_event *ev)
 {
+    if (lcr_wounds_apply(rs, t, ev) || lcr_sight_apply(rs, t, ev))
+        return; /* the optional rules' own events */
     switch (ev->kind) {
     case RULES_EV_CARD:
         apply_card(rs, ev);
@@ -581,6 +600,8 @@ static void lcr_hash(const rules_state *rs, rules_hasher *hs)
     for (int i = 0; i < rs->alloc_count; i++)
         rules_hash_u32(hs, rs->alloc[i].id.id);
     rules_hash_u32(hs, rs->winner.id);
+    lcr_sight_hash(&rs->sight, hs);
+    lcr_wounds_hash(&rs->wounds, hs);
 }
 
 /* ---- decisions ------------------------------------------------------------------------------ */
@@ -612,6 +633,8 @@ static void lcr_decision(const rules_state *rs, const table *t, rules_decision *
         out->kind = RULES_DECIDE_NONE;
         return;
     }
+    if (lcr_wounds_decision(rs, t, out))
+        return; /* the sealed choice before play, a challenge after an aid */
     snprintf(out->phase, sizeof out->phase, "turn %d", rs->turn);
     if (rs->alloc_hits > 0) {
         out->kind = RULES_DECIDE_ALLOCATE_HITS;
@@ -679,7 +702,12 @@ static bool may_act(const rules_state *rs, const table *t, figure_id id, char *w
         snprintf(why, size, "%s is demoralised: only a rally helps him", fig_name(t, id));
         return false;
     }
-    return true;
+    return lcr_wounds_may_act(rs, t, f, why, size);
+}
+
+bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size)
+{
+    return may_act(rs, t, id, why, size);
 }
 
 /* A move's path for figure f: its own position, then the command's waypoints shifted by f's
@@ -745,7 +773,7 @@ static bool validate_move(const rules_state *rs, const table *t, const rules_com
         /* Seed 000, Cavalry: seasoned cavalry may turn once, veterans twice, at most 45 degrees. */
         if (!lcr_move_check_turns(mc, f->pos, pts + 1, n - 1, fig_name(t, f->id), why, size))
             return false;
-        float allow = limit_cm > 0 ? limit_cm : mc->max_cm;
+        float allow = (limit_cm > 0 ? limit_cm : mc->max_cm) / lcr_wounds_move_factor(rs, f);
         if (mc->must_move_all && limit_cm <= 0)
             continue; /* the dice decide how far; the point only gives the direction */
         path_result res;
@@ -771,7 +799,7 @@ static bool firer_ok(const rules_state *rs, const table *t, const figure *f, con
         return false;
     }
     int need;
-    float range = glms_vec2_distance(f->pos, target->pos);
+    float range = lcr_wounds_range(rs, f, glms_vec2_distance(f->pos, target->pos));
     if (!lcr_fire_need(lcr_data_weapon(rs->data, f->weapon), range, &need, NULL)) {
         snprintf(why, size, "%s is out of range (%.1f cm)", fig_name(t, f->id), range);
         return false;
@@ -848,6 +876,8 @@ static bool validate_rally(const rules_state *rs, const table *t, const rules_co
 bool lcr_validate_act(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
                       size_t size)
 {
+    if (!lcr_wounds_check_act(rs, t, cmd, why, size))
+        return false; /* the seriously wounded never move by themselves */
     switch (cmd->kind) {
     case RULES_CMD_MOVE:
         return validate_move(rs, t, cmd, 0, why, size);
@@ -865,6 +895,10 @@ bool lcr_validate_act(const rules_state *rs, const table *t, const rules_command
     }
     case RULES_CMD_END_ACTIVATION:
         return true;
+    case RULES_CMD_CHARGE:
+        return lcr_charge_validate(rs, t, cmd, why, size);
+    case RULES_CMD_AID:
+        return lcr_wounds_validate_aid(rs, t, cmd, why, size);
     default:
         return refuse(why, size, "not an action of an activated figure");
     }
@@ -891,6 +925,9 @@ static bool lcr_validate(const rules_state *rs, const table *t, const rules_comm
         return false;
     }
     switch (d.kind) {
+    case RULES_DECIDE_SETUP:
+    case RULES_DECIDE_REACT:
+        return lcr_wounds_validate(rs, t, &d, cmd, why, size);
     case RULES_DECIDE_ALLOCATE_HITS:
         return validate_allocation(rs, cmd, why, size);
     case RULES_DECIDE_DRAW_CARD:
@@ -988,7 +1025,8 @@ static void legal_moves(legal_out *lo, const rules_state *rs, const table *t, si
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         char why[160];
-        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || !may_act(rs, t, f->id, why, sizeof why))
+        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || !may_act(rs, t, f->id, why, sizeof why) ||
+            lcr_wounds_immobile(rs, f))
             continue;
         figure_id e = lcr_nearest_enemy_any(rs, t, sd, f->pos);
         const figure *ef = table_figure_const(t, e);
@@ -1118,9 +1156,20 @@ static void legal_fire(legal_out *lo, const rules_state *rs, const table *t, sid
     }
 }
 
+#define LEGAL_EXTRA_MAX 16
+
+/* Candidates from the optional rules' modules, each validated like the rest. */
+static void legal_extra(legal_out *lo, const rules_state *rs, const table *t,
+                        const rules_command *extra, int n)
+{
+    for (int i = 0; i < n; i++)
+        legal_push(lo, rs, t, &extra[i]);
+}
+
 static int lcr_legal(const rules_state *rs, const table *t, rules_command *out, int max)
 {
     legal_out lo = {out, 0, max};
+    rules_command extra[LEGAL_EXTRA_MAX];
     rules_decision d;
     lcr_decision(rs, t, &d);
     rules_command base = {.side = d.side};
@@ -1150,8 +1199,14 @@ static int lcr_legal(const rules_state *rs, const table *t, rules_command *out, 
             legal_push(&lo, rs, t, &base);
         }
         break;
+    case RULES_DECIDE_SETUP:
+    case RULES_DECIDE_REACT:
+        legal_extra(&lo, rs, t, extra, lcr_wounds_legal(rs, t, &d, extra, LEGAL_EXTRA_MAX));
+        break;
     case RULES_DECIDE_ACT:
         legal_fire(&lo, rs, t, d.side);
+        legal_extra(&lo, rs, t, extra, lcr_charge_legal(rs, t, d.side, extra, LEGAL_EXTRA_MAX));
+        legal_extra(&lo, rs, t, extra, lcr_wounds_legal_act(rs, t, d.side, extra, LEGAL_EXTRA_MAX));
         base.kind = RULES_CMD_RALLY;
         base.figure = rs->actor;
         legal_push(&lo, rs, t, &base);
@@ -1175,6 +1230,37 @@ static int lcr_legal(const rules_state *rs, const table *t, rules_command *out, 
 
 /* ---- other queries ------------------------------------------------------------------------------
  */
+
+/* The optional actions: Charge for a rider, Aid when the killed-and-wounded rule is on. */
+static int lcr_extra_actions(const rules_state *rs, const table *t, const figure *f,
+                             rules_action *out, int max)
+{
+    int n = 0;
+    bool in_play = rs->active >= 0 && !rs->over;
+    if (n < max && lcr_move_is_mounted(f)) {
+        rules_action *a = &out[n++];
+        *a = (rules_action){.kind = RULES_CMD_CHARGE, .enabled = in_play};
+        snprintf(a->label, sizeof a->label, "Charge");
+        if (!in_play)
+            snprintf(a->reason, sizeof a->reason, "no card is in play");
+        else if (lcr_wounds_immobile(rs, f))
+            a->enabled = false, snprintf(a->reason, sizeof a->reason, "seriously wounded");
+        else
+            a->enabled = may_act(rs, t, f->id, a->reason, sizeof a->reason);
+    }
+    if (n < max && rs->wounds.enabled) {
+        rules_action *a = &out[n++];
+        *a = (rules_action){.kind = RULES_CMD_AID, .enabled = in_play};
+        snprintf(a->label, sizeof a->label, "Aid a wounded man");
+        if (!in_play)
+            snprintf(a->reason, sizeof a->reason, "no card is in play");
+        else if (lcr_wounds_immobile(rs, f))
+            a->enabled = false, snprintf(a->reason, sizeof a->reason, "seriously wounded");
+        else
+            a->enabled = may_act(rs, t, f->id, a->reason, sizeof a->reason);
+    }
+    return n;
+}
 
 static int lcr_actions(const rules_state *rs, const table *t, figure_id fig, rules_action *out,
                        int max)
@@ -1221,7 +1307,7 @@ static int lcr_actions(const rules_state *rs, const table *t, figure_id fig, rul
             snprintf(a->reason, sizeof a->reason, "only officers and NCOs order a reform");
         }
     }
-    return n;
+    return n + lcr_extra_actions(rs, t, f, out + n, max - n);
 }
 
 static bool lcr_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
@@ -1233,7 +1319,8 @@ static bool lcr_reach(const rules_state *rs, const table *t, const rules_command
     const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
     path_desc pd = lcr_path_desc(rs);
     path_result res;
-    float allow = move->kind == RULES_CMD_REFORM ? rs->data->reform_cm : mc->max_cm;
+    float allow = (move->kind == RULES_CMD_REFORM ? rs->data->reform_cm : mc->max_cm) /
+                  lcr_wounds_move_factor(rs, f);
     out->stop = path_reach(t, &pd, f->pos, geom_angle_of(dir), allow, &res);
     out->max_cm = res.moved_cm;
     out->allowance_cm = allow;
@@ -1284,7 +1371,8 @@ static int lcr_targets(const rules_state *rs, const table *t, const rules_comman
             const lcr_weapon *w = lcr_data_weapon(rs->data, f->weapon);
             int need;
             const char *band = "";
-            if (!lcr_fire_need(w, glms_vec2_distance(f->pos, e->pos), &need, &band))
+            if (!lcr_fire_need(w, lcr_wounds_range(rs, f, glms_vec2_distance(f->pos, e->pos)),
+                               &need, &band))
                 continue;
             snprintf(tg->band, sizeof tg->band, "%s", band);
             /* Seed 000, Cavalry: a mounted firer's modifier raises the score he needs. */
@@ -1408,6 +1496,7 @@ static int lcr_driver(const rules_state *rs, const table *t, side_id viewer, rul
             snprintf(it->label, sizeof it->label, "%s chits",
                      table_quality_name((figure_quality)p));
         }
+    n += lcr_wounds_driver(rs, t, viewer, out + n, max - n);
     return n;
 }
 

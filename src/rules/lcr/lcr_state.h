@@ -12,6 +12,8 @@
 #include "rules/lcr/lcr_deck.h"
 #include "rules/lcr/lcr_fire.h"
 #include "rules/lcr/lcr_morale.h"
+#include "rules/lcr/lcr_sight.h"
+#include "rules/lcr/lcr_wounds.h"
 #include "rules/rules.h"
 
 #include <stdbool.h>
@@ -68,6 +70,9 @@ struct rules_state {
      * shared by a state and its clones; los_refs counts them. */
     los_index *los;
     int *los_refs;
+    /* Optional rules (issue 5): sight (lcr_sight.c) and killed and wounded (lcr_wounds.c). */
+    lcr_sight_state sight;
+    lcr_wounds_state wounds;
 };
 
 /* ---- lcr_rules.c ---- */
@@ -97,9 +102,26 @@ bool lcr_line_blocked(const rules_state *rs, const table *t, const figure *firer
 bool lcr_validate_act(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
                       size_t size);
 
+/* A figure that may act on the card in play (activated, not acted, in play, not demoralised). */
+bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size);
+
 /* ---- lcr_resolve.c ---- */
 void lcr_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
 void lcr_begin(rules_state *rs, rules_ctx *ctx);
+/* Brings the side's demoralised bits in line with its piles (as each unit sees them). */
+void lcr_sync_demoralised(rules_state *rs, rules_ctx *ctx, side_id sd);
+/* One morale chit for a casualty of figure id's side (then the demoralised bits). */
+void lcr_take_chit(rules_state *rs, rules_ctx *ctx, figure_id id);
+/* A figure is lost (dead, captured, off the table): with the killed-and-wounded rule a killed
+ * figure first throws the wound die. */
+void lcr_casualty(rules_state *rs, rules_ctx *ctx, figure_id id, uint32_t how, const char *ref,
+                  const char *why);
+/* The same without the wound die: removed, and a chit taken. */
+void lcr_casualty_final(rules_state *rs, rules_ctx *ctx, figure_id id, uint32_t how,
+                        const char *ref, const char *why);
+/* Moves one figure along pts[0] (where it stands) .. pts[n-1], rolling its allowance, paying
+ * terrain and walls, stopping at enemy contact (as a MOVE does). */
+void lcr_move_figure(rules_state *rs, rules_ctx *ctx, figure_id id, const vec2s *pts, int n);
 /* For lcr_artillery_play.c: a figure killed (morale chit and all), the saving rolls of `hits` on
  * one figure (returns those cancelled; a mounted figure may lose his horse), and area fire's
  * semicircle of `radius` on the target, its flat side toward `from`. */

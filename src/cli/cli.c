@@ -4,7 +4,7 @@
 #include <string.h>
 
 const cli_command cli_commands[] = {
-    {"play", "open the table and play (the default)", "[SCENARIO]", cli_play},
+    {"play", "open the table and play (the default)", "[--bot SIDE] [SCENARIO]", cli_play},
     {"preview", "render a scenario to a PNG", "SCENARIO -o FILE.png [--width PX]", cli_preview},
     {"validate", "check scenario files", "FILE...", cli_validate},
     {"info", "summarise a scenario", "FILE", cli_info},
@@ -28,8 +28,9 @@ static void print_help(FILE *out)
     fprintf(out, "usage: sandtable [--help] [--version] [COMMAND] [ARGS...]\n\ncommands:\n");
     for (const cli_command *c = cli_commands; c->name; c++)
         fprintf(out, "  %-9s %-48s %s\n", c->name, c->usage, c->summary);
-    fprintf(out, "\nWith no command, `play` opens the default scenario.\n"
-                 "`sandtable COMMAND --help` describes one command.\n");
+    fprintf(out,
+            "\nWith no command, `play` opens the start screen (pick a scenario and who plays).\n"
+            "`sandtable COMMAND --help` describes one command.\n");
 }
 
 int cli_main(int argc, char **argv)

@@ -1,4 +1,5 @@
-/* sandtable [play] [--continue] [SCENARIO]: the window. The platform layer owns SDL: it opens a
+/* sandtable [play] [--continue] [--bot SIDE]... [SCENARIO]: the window (the start screen when no
+ * scenario is given). The platform layer owns SDL: it opens a
  * resizable HiDPI-aware window with a vsynced renderer, turns SDL events into ui_input, times
  * frames, and hands each frame to the ui (ui/app.h). */
 #include "cli/cli.h"
@@ -48,6 +49,7 @@ typedef struct play_args {
     bool resume;
     const char *bots[PLAY_BOTS_MAX]; /* --bot SIDE, as given */
     int bot_count;
+    bool start_screen; /* no scenario given: choose one on the start screen */
 } play_args;
 
 static int parse_args(int argc, char **argv, char *scenario_path, size_t size, play_args *a)
@@ -84,6 +86,8 @@ static int parse_args(int argc, char **argv, char *scenario_path, size_t size, p
         snprintf(scenario_path, size, "%s", given);
         return 0;
     }
+    /* `--continue` alone resumes the default scenario's autosave straight away. */
+    a->start_screen = !a->resume;
     if (!default_scenario(scenario_path, size)) {
         fprintf(stderr,
                 "sandtable play: no scenario given and the default %s is missing (looked in "
@@ -352,8 +356,9 @@ int cli_play(int argc, char **argv)
     int rc = parse_args(argc, argv, path, sizeof path, &a);
     if (rc)
         return rc == 1 ? 0 : rc == 3 ? 1 : 2;
-    ui_app *app =
-        ui_app_create(&(ui_app_desc){.scenario_path = path, .resume = a.resume}, err, sizeof err);
+    ui_app *app = ui_app_create(
+        &(ui_app_desc){.scenario_path = path, .resume = a.resume, .start_screen = a.start_screen},
+        err, sizeof err);
     if (!app) {
         fprintf(stderr, "sandtable: %s\n", err);
         return 1;

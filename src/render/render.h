@@ -164,4 +164,18 @@ float render_terrain_legend(render_ctx *ctx, const table *t, float x, float y);
 /* Formats a distance in the chosen units: "12.5 cm" or "5.0\"". */
 const char *render_format_distance(float cm, render_units units, char *buf, size_t size);
 
+/* ---- pictures ------------------------------------------------------------------------------ */
+
+typedef struct render_picture render_picture;
+
+/* What the offscreen renderer `src` drew so far, as an image `ctx` can draw (a scenario's
+ * preview on the start screen). NULL with a message on failure. Destroy it before ctx. */
+render_picture *render_picture_capture(render_ctx *ctx, render_ctx *src, char *err,
+                                       size_t err_size);
+void render_picture_size(const render_picture *img, int *w, int *h);
+/* Draws the image scaled into the rectangle (output pixels). */
+void render_picture_draw(render_ctx *ctx, const render_picture *img, float x, float y, float w,
+                         float h);
+void render_picture_destroy(render_picture *img);
+
 #endif // RENDER_RENDER_H

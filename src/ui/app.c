@@ -1,6 +1,7 @@
 #include "ui/app.h"
 
 #include "core/mem.h"
+#include "ui/start_screen.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -15,18 +16,18 @@ static bool file_exists(const char *path)
     return f != NULL;
 }
 
-static game *open_fresh(ui_app *app, char *err, size_t err_size)
+static game *open_fresh(const char *scenario_path, const char *autosave_path, char *err,
+                        size_t err_size)
 {
     scenario_error serr;
-    scenario *s = scenario_load_file(app->scenario_path, &serr);
+    scenario *s = scenario_load_file(scenario_path, &serr);
     if (!s) {
         scenario_error_format(&serr, err, err_size);
         return NULL;
     }
     game_error gerr;
     game *g = game_create(
-        &(game_desc){.scenario = s, .take_scenario = true, .autosave_path = app->autosave_path},
-        &gerr);
+        &(game_desc){.scenario = s, .take_scenario = true, .autosave_path = autosave_path}, &gerr);
     if (!g) {
         game_error_format(&gerr, err, err_size);
         scenario_destroy(s);
@@ -34,11 +35,10 @@ static game *open_fresh(ui_app *app, char *err, size_t err_size)
     return g;
 }
 
-static game *open_autosave(ui_app *app, char *err, size_t err_size)
+static game *open_autosave(const char *autosave_path, char *err, size_t err_size)
 {
     game_error gerr;
-    game *g = game_load(app->autosave_path, &(game_load_desc){.autosave_path = app->autosave_path},
-                        &gerr);
+    game *g = game_load(autosave_path, &(game_load_desc){.autosave_path = autosave_path}, &gerr);
     if (!g)
         game_error_format(&gerr, err, err_size);
     return g;
@@ -58,25 +58,60 @@ static bool paths_init(ui_app *app, const char *scenario_path, char *err, size_t
     return true;
 }
 
+static void autosave_now(ui_app *app)
+{
+    game_error gerr;
+    char buf[700];
+    if (!game_save(app->game, app->autosave_path, &gerr))
+        fprintf(stderr, "sandtable: autosave failed: %s\n",
+                game_error_format(&gerr, buf, sizeof buf));
+    else
+        fprintf(stderr, "sandtable: game saved to %s\n", app->autosave_path);
+}
+
+bool ui_app_open(ui_app *app, const char *scenario_path, bool resume, char *err, size_t err_size)
+{
+    char autosave[UI_PATH_MAX];
+    if (!game_autosave_path(scenario_path, autosave, sizeof autosave)) {
+        snprintf(err, err_size, "cannot find or create the data directory");
+        return false;
+    }
+    bool resumed = resume && file_exists(autosave);
+    game *g = resumed ? open_autosave(autosave, err, err_size)
+                      : open_fresh(scenario_path, autosave, err, err_size);
+    if (!g)
+        return false;
+    if (app->game) {
+        autosave_now(app);
+        game_destroy(app->game);
+    }
+    app->game = g;
+    snprintf(app->scenario_path, sizeof app->scenario_path, "%s", scenario_path);
+    snprintf(app->autosave_path, sizeof app->autosave_path, "%s", autosave);
+    if (resumed)
+        ui_app_toast(app, "Continuing from %s", autosave);
+    rules_decision dec;
+    game_decision(app->game, &dec);
+    app->viewer = dec.side;
+    app->state_version++;
+    while (app->depth)
+        ui_app_pop(app);
+    ui_app_push(app, ui_table_view_create(app));
+    return true;
+}
+
 ui_app *ui_app_create(const ui_app_desc *desc, char *err, size_t err_size)
 {
     ui_app *app = mem_calloc(1, sizeof *app);
     if (!paths_init(app, desc->scenario_path, err, err_size))
         goto fail;
     app->settings = ui_settings_load(app->settings_path);
-    if (desc->resume && file_exists(app->autosave_path)) {
-        app->game = open_autosave(app, err, err_size);
-        if (app->game)
-            ui_app_toast(app, "Continuing from %s", app->autosave_path);
-    } else {
-        app->game = open_fresh(app, err, err_size);
+    if (desc->start_screen) {
+        ui_app_push(app, ui_start_screen_create(app));
+        return app;
     }
-    if (!app->game)
+    if (!ui_app_open(app, desc->scenario_path, desc->resume, err, err_size))
         goto fail;
-    rules_decision dec;
-    game_decision(app->game, &dec);
-    app->viewer = dec.side;
-    ui_app_push(app, ui_table_view_create(app));
     return app;
 fail:
     free(app);
@@ -87,15 +122,8 @@ void ui_app_destroy(ui_app *app)
 {
     if (!app)
         return;
-    if (app->game) {
-        game_error gerr;
-        char buf[700];
-        if (!game_save(app->game, app->autosave_path, &gerr))
-            fprintf(stderr, "sandtable: autosave failed: %s\n",
-                    game_error_format(&gerr, buf, sizeof buf));
-        else
-            fprintf(stderr, "sandtable: game saved to %s\n", app->autosave_path);
-    }
+    if (app->game)
+        autosave_now(app);
     ui_app_save_settings(app);
     while (app->depth)
         ui_app_pop(app);

@@ -35,7 +35,7 @@ typedef struct ui_screen {
 } ui_screen;
 
 struct ui_app {
-    game *game; /* owned */
+    game *game; /* owned; NULL on the start screen, before a match is opened */
     char scenario_path[UI_PATH_MAX];
     char autosave_path[UI_PATH_MAX];
     char data_dir[UI_PATH_MAX];
@@ -60,11 +60,18 @@ struct ui_app {
 typedef struct ui_app_desc {
     const char *scenario_path; /* required */
     bool resume;               /* continue from the scenario's autosave when there is one */
+    /* Open on the start screen (ui/start_screen.h): the scenarios next to scenario_path, that
+     * one selected; the match starts from there. */
+    bool start_screen;
 } ui_app_desc;
 
 /* Opens the scenario (or its autosave), reads settings, pushes the table screen. NULL with a
  * message naming the file and problem. */
 ui_app *ui_app_create(const ui_app_desc *desc, char *err, size_t err_size);
+/* Starts a match of the scenario (or continues its autosave when resume and one exists),
+ * replacing any match (saved first) and every screen with the table view. False with a message,
+ * and nothing changed, when the scenario or save cannot be opened. */
+bool ui_app_open(ui_app *app, const char *scenario_path, bool resume, char *err, size_t err_size);
 /* Saves the match to the autosave and the settings, then frees everything. */
 void ui_app_destroy(ui_app *app);
 

@@ -133,9 +133,7 @@ static void cover_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     render_rect(ctx, cx - 160 * k, cy - 70 * k, 320 * k, 8 * k, rgb << 8 | 0xff);
     render_text(ctx, cx, cy - 40 * k, line, 26, 0xffffffff, RENDER_ALIGN_CENTRE);
     render_text(ctx, cx, cy + 6 * k, "Click when ready.", 18, 0xc8d0dcff, RENDER_ALIGN_CENTRE);
-    render_text(ctx, cx, cy + 44 * k,
-                "The table stays hidden until then, so reserved cards and sealed choices stay "
-                "secret.",
+    render_text(ctx, cx, cy + 44 * k, "Reserved cards and sealed choices stay hidden till then.",
                 12, 0x8a96a8ff, RENDER_ALIGN_CENTRE);
     render_text(ctx, cx, cy + 64 * k, "Esc: menu (hand a side to the bot, save, quit)", 12,
                 0x8a96a8ff, RENDER_ALIGN_CENTRE);

@@ -40,11 +40,27 @@ static bool is_sealed(const rules_decision *d, const rules_command *cmd)
     return d->simultaneous || (d->kind == RULES_DECIDE_SETUP && cmd->kind == RULES_CMD_CHOOSE);
 }
 
+static void announce_end(ui_solo *s, ui_app *app)
+{
+    bool over = game_over(app->game);
+    if (over && !s->over_told) {
+        rules_outcome o;
+        game_outcome(app->game, &o);
+        const side *w = table_side(game_table(app->game), o.winner);
+        if (w)
+            ui_app_toast(app, "Game over: %s win%s%s", w->name, o.reason[0] ? " - " : "", o.reason);
+        else
+            ui_app_toast(app, "Game over: a draw%s%s", o.reason[0] ? " - " : "", o.reason);
+    }
+    s->over_told = over;
+}
+
 bool ui_solo_next(ui_solo *s, ui_app *app, double now, rules_command *out)
 {
     if (!app->game)
         return false;
     ui_cover_update(app);
+    announce_end(s, app);
     rules_decision d;
     game_decision(app->game, &d);
     bool bot_turn =
@@ -53,7 +69,7 @@ bool ui_solo_next(ui_solo *s, ui_app *app, double now, rules_command *out)
         s->due = 0;
         return false;
     }
-    if (s->due == 0 || s->version != app->state_version) {
+    if (s->due == 0 || s->version != app->state_version || s->hold) {
         /* Something changed (a command, an undo): a readable pause before the next one. */
         s->due = now + ui_solo_delay(app->settings.anim_speed);
         s->version = app->state_version;
@@ -119,6 +135,9 @@ void ui_solo_done(ui_solo *s, ui_app *app, const rules_command *cmd, bool ok, co
         s->stuck_until = app->time + 2.0;
         return;
     }
+    /* The pause before the next one runs from now (one frame per command at high speed). */
+    s->due = app->time + ui_solo_delay(app->settings.anim_speed);
+    s->version = app->state_version;
     if (s->sealed) {
         ui_app_toast(app, "%s (bot) made its sealed choice", name);
         return;
@@ -137,4 +156,41 @@ bool ui_solo_may_submit(const ui_solo *s, const ui_app *app, const rules_command
     snprintf(reason, size, "%s is played by the bot (hand it back from the pause menu, Esc)",
              sd && sd->name[0] ? sd->name : "that side");
     return false;
+}
+
+static bool any_bot(const ui_app *app)
+{
+    for (int i = 1; i < UI_APP_SIDES_MAX; i++)
+        if (app->controller[i] == UI_CONTROLLER_BOT)
+            return true;
+    return false;
+}
+
+void ui_solo_draw(const ui_solo *s, ui_app *app, render_ctx *ctx)
+{
+    (void)s;
+    if (!app->game || !any_bot(app))
+        return;
+    rules_decision d;
+    game_decision(app->game, &d);
+    const table *t = game_table(app->game);
+    const side *sd = table_side(t, d.side);
+    if (d.kind == RULES_DECIDE_NONE || !sd)
+        return;
+    bool bot = ui_solo_controller(app, d.side) == UI_CONTROLLER_BOT;
+    char line[160];
+    if (bot)
+        snprintf(line, sizeof line, "%s: the bot is playing", sd->name);
+    else
+        snprintf(line, sizeof line, "Your decision: %s", sd->name);
+    int w, h, tw, th;
+    render_output_size(ctx, &w, &h);
+    render_text_size(ctx, line, 13, &tw, &th);
+    float k = render_ui_scale(ctx), bw = (float)tw + 34 * k, x = ((float)w - bw) / 2, y = 34 * k;
+    render_rect(ctx, x, y, bw, (float)th + 10 * k, 0x101418e0);
+    render_rect_outline(ctx, x, y, bw, (float)th + 10 * k, render_side_rgb(t, d.side) << 8 | 0xff);
+    render_rect(ctx, x + 8 * k, y + 5 * k + ((float)th - 12 * k) / 2, 12 * k, 12 * k,
+                render_side_rgb(t, d.side) << 8 | 0xff);
+    render_text(ctx, x + 26 * k, y + 5 * k, line, 13, bot ? 0xc8d0dcff : 0xffffffff,
+                RENDER_ALIGN_LEFT);
 }

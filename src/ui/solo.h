@@ -28,6 +28,10 @@ typedef struct ui_solo {
     side_id side;       /* the side of the command being submitted */
     bool sealed;        /* that command is a sealed or simultaneous choice */
     double stuck_until; /* after a refused command, wait before asking the bot again */
+    bool over_told;     /* the end of the match was announced */
+    /* Set by the caller each frame while something the player should watch is still moving
+     * (cards flying, dice rolling): the bot waits for it, then its usual pause. */
+    bool hold;
 } ui_solo;
 
 /* The delay between two bot commands at this animation speed, in seconds. */
@@ -36,10 +40,15 @@ double ui_solo_delay(float anim_speed);
 /* The bot's generator for the decision at the match's current cursor. */
 dice_rng ui_solo_rng(const game *g);
 
-/* Keeps the viewer right (ui_cover_update), then, when the deciding side is the bot's, no
+/* Keeps the viewer right (ui_cover_update) and announces the end of the match (a toast
+ * "Game over: ..."), then, when the deciding side is the bot's, no
  * screen is over the table and the pause since the last change has passed, writes the bot's
  * command to *out and returns true. The caller submits it and calls ui_solo_done. */
 bool ui_solo_next(ui_solo *s, ui_app *app, double now, rules_command *out);
+
+/* With a bot in the match: a badge under the top bar saying whose decision it is ("Moro: the
+ * bot is playing" / "Your decision: Spanish"). Nothing when every side is a player's. */
+void ui_solo_draw(const ui_solo *s, ui_app *app, render_ctx *ctx);
 
 /* After submitting the bot's command: says what the bot did (a sealed choice without its
  * content) or why it was refused. */

@@ -61,6 +61,7 @@ typedef struct tv_move {
     bool region_ok;
     path_result path;
     bool path_ok;
+    vec2s shown; /* drawn offset: the grabbed stand's place minus the reference's (blocks) */
 } tv_move;
 
 /* A wheel being dragged: the unit's block swings about one end of its front line. */
@@ -486,8 +487,8 @@ static void block_begin(tv *v, ui_app *app, int pressed)
     v->move.cmd = cmd;
     v->move.start = t->figures[ref].pos;
     /* The cursor drags the pressed stand; the command's path is the reference's. */
-    v->grab_offset =
-        glms_vec2_add(v->grab_offset, glms_vec2_sub(t->figures[pressed].pos, t->figures[ref].pos));
+    v->move.shown = glms_vec2_sub(t->figures[pressed].pos, t->figures[ref].pos);
+    v->grab_offset = glms_vec2_add(v->grab_offset, v->move.shown);
 }
 
 static void draw_wheel(tv *v, ui_app *app, render_ctx *ctx, const table *t)
@@ -1033,6 +1034,8 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
     ui_driver_panel_update(v->driver, app);
     rules_command bot; /* the hand-over cover, and the bot's sides at a readable pace */
     char why[256];
+    v->solo.hold = ui_driver_panel_animating(v->driver, app->time) ||
+                   !ui_dice_tray_settled(&v->teach.tray, app->time);
     if (ui_solo_next(&v->solo, app, app->time, &bot))
         ui_solo_done(&v->solo, app, &bot, submit_animated(v, app, &bot, why, sizeof why), why);
     if (v->seen_version != app->state_version) {
@@ -1067,10 +1070,13 @@ static void draw_move_region(tv *v, render_ctx *ctx)
 {
     if (v->drag != DRAG_MOVE || !v->move.region_ok)
         return;
-    render_fan_cm(ctx, &v->cam, v->move.start, v->move.region, REGION_RAYS, 0x7fd7ff38);
+    /* Drawn around the grabbed figure (a block's region is its reference figure's, shifted). */
+    vec2s ring[REGION_RAYS], g = v->move.shown;
     for (int i = 0; i < REGION_RAYS; i++)
-        render_line_cm(ctx, &v->cam, v->move.region[i], v->move.region[(i + 1) % REGION_RAYS], 1.5f,
-                       0x7fd7ffb0);
+        ring[i] = glms_vec2_add(v->move.region[i], g);
+    render_fan_cm(ctx, &v->cam, glms_vec2_add(v->move.start, g), ring, REGION_RAYS, 0x7fd7ff38);
+    for (int i = 0; i < REGION_RAYS; i++)
+        render_line_cm(ctx, &v->cam, ring[i], ring[(i + 1) % REGION_RAYS], 1.5f, 0x7fd7ffb0);
 }
 
 static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
@@ -1142,12 +1148,14 @@ static void draw_arcs(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 static void draw_move_readout(tv *v, ui_app *app, render_ctx *ctx)
 {
     tv_move *m = &v->move;
-    vec2s pts[2] = {m->start, m->dest};
+    vec2s dest = glms_vec2_add(m->dest, m->shown); /* the grabbed figure's */
+    vec2s pts[2] = {glms_vec2_add(m->start, m->shown), dest};
     float dist = glms_vec2_distance(m->start, m->dest);
     bool over = m->reach_ok && dist > m->reach.max_cm + 1e-3f;
     ui_overlay_path(ctx, &v->cam, pts, 2, m->ok);
     if (over)
-        render_marker_cm(ctx, &v->cam, m->reach.stop, 5, UI_PATH_BAD_RGB << 8 | 0xff);
+        render_marker_cm(ctx, &v->cam, glms_vec2_add(m->reach.stop, m->shown), 5,
+                         UI_PATH_BAD_RGB << 8 | 0xff);
     char a[32], b[32], c[32], line[256];
     if (m->path_ok) {
         float left = m->reach.allowance_cm - m->path.spent_cm;
@@ -1157,14 +1165,14 @@ static void draw_move_readout(tv *v, ui_app *app, render_ctx *ctx)
     } else {
         snprintf(line, sizeof line, "moved %s", units_text(app, dist, a, sizeof a));
     }
-    ui_overlay_label(ctx, &v->cam, m->dest, line, m->ok ? 0xffffffff : 0xffb0b0ff);
+    ui_overlay_label(ctx, &v->cam, dest, line, m->ok ? 0xffffffff : 0xffb0b0ff);
     if (!m->ok) {
-        vec2s p = render_camera_to_px(&v->cam, m->dest);
+        vec2s p = render_camera_to_px(&v->cam, dest);
         float k = render_ui_scale(ctx);
         render_text_outlined(ctx, p.x + 12 * k, p.y - 2 * k, m->reason, 12, 0xff8080ff,
                              RENDER_ALIGN_LEFT);
     } else if (m->reach_ok && m->reach.limit[0]) {
-        vec2s p = render_camera_to_px(&v->cam, m->dest);
+        vec2s p = render_camera_to_px(&v->cam, dest);
         float k = render_ui_scale(ctx);
         char limit[128];
         snprintf(limit, sizeof limit, "farthest this way: %s (%s)",
@@ -1416,6 +1424,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_tooltip(v, app, ctx, t);
     draw_hud(v, app, ctx);
     draw_panels(v, app, ctx, t);
+    ui_solo_draw(&v->solo, app, ctx);
     ui_teach_draw(&v->teach, app, ctx);
 }
 

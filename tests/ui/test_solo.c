@@ -4,6 +4,7 @@
  * once the hand-over cover is dismissed, and the cover hides the table. */
 #include "ui/cover.h"
 #include "ui/solo.h"
+#include "ui/start_screen.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -19,6 +20,11 @@
 #define SCENARIO SANDTABLE_SOURCE_DIR "/scenarios/lcr_teaching.json"
 #define VIEW_W   480
 #define VIEW_H   300
+#define START_W  1000
+#define START_H  640
+
+/* Where screenshots go (argv[1], the build's artifacts folder), else the test's data folder. */
+static const char *artifacts_dir;
 
 typedef struct fx {
     render_ctx *ctx;
@@ -65,11 +71,10 @@ static void frame(fx *f, ui_app *app, double dt)
 {
     f->in.time += dt;
     f->in.dt = (float)dt;
-    f->in.view_w = VIEW_W;
-    f->in.view_h = VIEW_H;
+    render_output_size(f->ctx, &f->in.view_w, &f->in.view_h);
     f->in.ui_scale = 1;
-    f->in.mouse_x = VIEW_W / 2.0f;
-    f->in.mouse_y = VIEW_H / 2.0f;
+    f->in.mouse_x = (float)f->in.view_w / 2;
+    f->in.mouse_y = (float)f->in.view_h / 2;
     ui_app_frame(app, &f->in, f->ctx);
     ui_input_next_frame(&f->in);
 }
@@ -227,6 +232,9 @@ static void test_hand_over_cover(void **state)
     frame(f, app, 0.016);
     assert_string_equal(top_name(app), "cover");
     assert_int_equal(app->viewer.id, first.id); /* not yet */
+    char png[UI_PATH_MAX + 32], err[256];
+    snprintf(png, sizeof png, "%s/solo_cover.png", artifacts_dir ? artifacts_dir : f->data);
+    assert_int_equal(render_write_png(f->ctx, png, err, sizeof err), 0);
     /* The cover hides the table: the places of figures that showed before show its flat
      * colour now (away from its text in the middle). */
     uint32_t bg = render_read_pixel(f->ctx, 2, VIEW_H - 2);
@@ -279,8 +287,97 @@ static void test_no_cover_against_the_bot(void **state)
     ui_app_destroy(app);
 }
 
-int main(void)
+/* The rows of the scenario list down the column x = 30 px: which one is highlighted (-1 none),
+ * and how many there are (bands of the panel or highlight colour). */
+static int list_rows(render_ctx *ctx, int *hot)
 {
+    int rows = 0;
+    uint32_t prev = 0;
+    *hot = -1;
+    for (int y = 60; y < START_H - 30; y++) {
+        uint32_t c = render_read_pixel(ctx, 30, y);
+        bool row = c == 0x232a33 || c == 0x3a5a8a;
+        if (row && c != prev) {
+            if (c == 0x3a5a8a)
+                *hot = rows;
+            rows++;
+        }
+        prev = row ? c : 0;
+    }
+    return rows;
+}
+
+static void test_start_screen(void **state)
+{
+    fx *f = *state;
+    char paths[UI_START_SCENARIOS_MAX][UI_PATH_MAX];
+    int n = ui_start_screen_list(SANDTABLE_SOURCE_DIR "/scenarios", paths, UI_START_SCENARIOS_MAX);
+    assert_true(n >= 4);
+    int teaching = -1;
+    for (int i = 0; i < n; i++)
+        if (strstr(paths[i], "/lcr_teaching.json"))
+            teaching = i;
+    assert_true(teaching >= 0);
+    char err[512], save[400];
+    snprintf(save, sizeof save, "%s/sandtable/autosave-lcr_teaching.json", f->data);
+    unlink(save); /* the other tests' match: this one starts with no saved game */
+    /* A window of its own size: the start screen wants more room than the table tests. */
+    render_ctx *small = f->ctx;
+    f->ctx = render_create_offscreen(START_W, START_H, &(render_desc){0}, err, sizeof err);
+    assert_non_null(f->ctx);
+    ui_app *app = ui_app_create(&(ui_app_desc){.scenario_path = SCENARIO, .start_screen = true},
+                                err, sizeof err);
+    assert_non_null(app);
+    assert_null(app->game);
+    frame(f, app, 0.016);
+    assert_string_equal(top_name(app), "start");
+    /* Every scenario is a row; the one given is highlighted. */
+    int hot;
+    assert_int_equal(list_rows(f->ctx, &hot), n);
+    assert_int_equal(hot, teaching);
+    /* The preview is drawn right of the list: the table's wooden edge or cloth is there, not
+     * the screen's background. */
+    int preview = 0;
+    for (int x = START_W / 2; x < START_W - 30; x += 4)
+        preview += render_read_pixel(f->ctx, x, 120) != 0x1b2027;
+    char png[UI_PATH_MAX + 32];
+    snprintf(png, sizeof png, "%s/solo_start_screen.png", artifacts_dir ? artifacts_dir : f->data);
+    assert_int_equal(render_write_png(f->ctx, png, err, sizeof err), 0);
+    assert_true(preview > 20);
+    /* Down selects the next one; Up comes back. */
+    f->in.keys[0] = UI_KEY_DOWN;
+    f->in.key_count = 1;
+    frame(f, app, 0.016);
+    frame(f, app, 0.016);
+    list_rows(f->ctx, &hot);
+    assert_int_equal(hot, teaching + 1 < n ? teaching + 1 : teaching);
+    f->in.keys[0] = UI_KEY_UP;
+    f->in.key_count = 1;
+    frame(f, app, 0.016);
+    /* Continue with no autosave stays here and says why. */
+    f->in.keys[0] = 'c';
+    f->in.key_count = 1;
+    frame(f, app, 0.016);
+    assert_null(app->game);
+    assert_string_equal(top_name(app), "start");
+    /* 2 hands the second side to the bot; Enter starts with that. */
+    f->in.keys[0] = '2';
+    f->in.keys[1] = UI_KEY_RETURN;
+    f->in.key_count = 2;
+    frame(f, app, 0.016);
+    assert_non_null(app->game);
+    assert_string_equal(top_name(app), "table");
+    assert_int_equal(app->controller[1], UI_CONTROLLER_HUMAN);
+    assert_int_equal(app->controller[2], UI_CONTROLLER_BOT);
+    assert_non_null(strstr(app->scenario_path, "lcr_teaching.json"));
+    ui_app_destroy(app);
+    render_destroy(f->ctx);
+    f->ctx = small;
+}
+
+int main(int argc, char **argv)
+{
+    artifacts_dir = argc > 1 ? argv[1] : NULL;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cover_plan),
         cmocka_unit_test(test_player_cannot_command_a_bot_side),
@@ -288,6 +385,7 @@ int main(void)
         cmocka_unit_test(test_hand_over_cover),
         cmocka_unit_test(test_no_cover_against_the_bot),
         cmocka_unit_test(test_bots_play_to_the_end_reproducibly),
+        cmocka_unit_test(test_start_screen),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -317,25 +317,68 @@ static void test_frontal_zone_arc(void **state)
     assert_int_equal(aside1, aside0);
 }
 
+/* Two units of one brigade selected (click, Shift+click) and dragged: the formed brigade moves as
+ * one block, all seven stands by the same offset, through one MOVE of the brigade. */
+static void test_drag_moves_formed_brigade(void **state)
+{
+    rig *r = *state;
+    unit_id kleist = unit_named(r, "Grenadiers Kleist")->id;
+    unit_id itz = unit_named(r, "IR Itzenplitz")->id;
+    unit_id brigade = unit_named(r, "1st Brigade")->id;
+    vec2s kb[8], ib[8], ka[8], ia[8];
+    float f[8];
+    int nk = unit_stands(r, kleist, kb, f), ni = unit_stands(r, itz, ib, f);
+    assert_int_equal(nk + ni, 7);
+    mouse_cm(r, fig_named(r, "Kleist 1")->pos);
+    press(r);
+    release(r);
+    r->in.shift = true;
+    mouse_cm(r, fig_named(r, "Itzenplitz 1")->pos);
+    press(r);
+    release(r);
+    r->in.shift = false;
+    int log0 = game_log_count(r->app->game);
+    vec2s from = fig_named(r, "Kleist 2")->pos;
+    drag_cm(r, from, (vec2s){{from.x, from.y + 6}}, false);
+    shot(r, "tiny_brigade_drag.png");
+    release(r);
+    mouse_away(r);
+    frame(r);
+    assert_int_equal(game_log_count(r->app->game), log0 + 1);
+    const rules_command *c = game_command_at(r->app->game, log0);
+    assert_int_equal(c->kind, RULES_CMD_MOVE);
+    assert_int_equal(c->unit.id, brigade.id);
+    unit_stands(r, kleist, ka, f);
+    unit_stands(r, itz, ia, f);
+    for (int i = 0; i < nk; i++) {
+        assert_float_equal(ka[i].x - kb[i].x, 0, 0.2);
+        assert_float_equal(ka[i].y - kb[i].y, 6, 0.2);
+    }
+    for (int i = 0; i < ni; i++) {
+        assert_float_equal(ia[i].x - ib[i].x, 0, 0.2);
+        assert_float_equal(ia[i].y - ib[i].y, 6, 0.2);
+    }
+}
+
 /* Dragging one stand moves its whole unit by the same offset, through one MOVE of the unit. */
 static void test_drag_moves_the_unit(void **state)
 {
     rig *r = *state;
-    const unit *u = unit_named(r, "IR Itzenplitz");
+    const unit *u = unit_named(r, "Dragoons Bayreuth");
     unit_id uid = u->id;
     vec2s before[8], after[8];
     float fb[8], fa[8];
     int n = unit_stands(r, uid, before, fb);
-    assert_int_equal(n, 4);
+    assert_int_equal(n, 3);
     int log0 = game_log_count(r->app->game);
-    const figure *grab = fig_named(r, "Itzenplitz 2");
+    const figure *grab = fig_named(r, "Bayreuth 2");
     vec2s from = grab->pos, to = {{grab->pos.x, grab->pos.y + 8}};
     drag_cm(r, from, to, false);
     shot(r, "tiny_drag.png");
     release(r);
     mouse_away(r);
     frame(r);
-    assert_int_equal(unit_stands(r, uid, after, fa), 4);
+    assert_int_equal(unit_stands(r, uid, after, fa), 3);
     for (int i = 0; i < n; i++) {
         assert_float_equal(after[i].x - before[i].x, 0, 0.2);
         assert_float_equal(after[i].y - before[i].y, 8, 0.2);
@@ -345,14 +388,14 @@ static void test_drag_moves_the_unit(void **state)
     const rules_command *c = game_command_at(r->app->game, log0);
     assert_int_equal(c->kind, RULES_CMD_MOVE);
     assert_int_equal(c->unit.id, uid.id);
-    /* Too far (a line infantry move is 6"): springs back with the reason, nothing logged. */
-    grab = fig_named(r, "Kleist 2");
-    vec2s kleist = grab->pos;
-    drag_cm(r, kleist, (vec2s){{kleist.x, kleist.y + 30}}, true);
+    /* Too far (a light infantry move is 12"): springs back with the reason, nothing logged. */
+    grab = fig_named(r, "Jäger 2");
+    vec2s jager = grab->pos;
+    drag_cm(r, jager, (vec2s){{jager.x, jager.y + 40}}, true);
     assert_int_equal(game_log_count(r->app->game), log0 + 1);
     assert_non_null(strstr(r->app->toast, "Cannot move there"));
     assert_non_null(strstr(r->app->toast, "cannot get there"));
-    assert_float_equal(fig_named(r, "Kleist 2")->pos.y, kleist.y, 0);
+    assert_float_equal(fig_named(r, "Jäger 2")->pos.y, jager.y, 0);
     mouse_away(r);
     frame(r);
 }
@@ -418,8 +461,11 @@ int main(int argc, char **argv)
     if (argc > 1)
         artifacts = argv[1];
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_inches_by_default),  cmocka_unit_test(test_pips_badges),
-        cmocka_unit_test(test_frontal_zone_arc),   cmocka_unit_test(test_drag_moves_the_unit),
+        cmocka_unit_test(test_inches_by_default),
+        cmocka_unit_test(test_pips_badges),
+        cmocka_unit_test(test_frontal_zone_arc),
+        cmocka_unit_test(test_drag_moves_formed_brigade),
+        cmocka_unit_test(test_drag_moves_the_unit),
         cmocka_unit_test(test_wheel_about_an_end),
     };
     /* One match through all the steps, in order: the drag and wheel need the rolled pips. */

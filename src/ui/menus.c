@@ -308,6 +308,11 @@ static const char *const help_lines[] = {
     "  Left drag on the table: box select   Left drag a selected figure: move (group keeps "
     "formation)",
     "  Drag the yellow handle of one selected figure: turn it",
+    "  Units of stands (rule sets moving whole units): a click selects the stand's unit, a drag "
+    "moves it as a block;",
+    "    select two units of one brigade (Shift+click) to move the formed brigade; drag a "
+    "yellow handle at",
+    "    either end of a unit's front line to wheel it about the other end",
     "  Right or middle drag, or Space + left drag: pan   Wheel: zoom about the cursor",
     "  Hover a figure: its role, quality, weapon, allowance and status",
     "Keys",

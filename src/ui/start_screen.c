@@ -447,6 +447,10 @@ static void draw_detail(start *st, render_ctx *ctx, float x, float y, float w, f
         char line[300];
         fit_text(ctx, st->error, 12, w, line, sizeof line);
         render_text(ctx, x, y + 42 * k, line, 12, 0xff9090ff, RENDER_ALIGN_LEFT);
+    } else if (e->has_save) {
+        render_text(ctx, x, y + 42 * k,
+                    "A new game replaces the saved one as soon as its first move is made.", 12,
+                    DIM_RGB, RENDER_ALIGN_LEFT);
     }
 }
 

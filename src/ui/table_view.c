@@ -378,8 +378,15 @@ static bool selected_unit_block(const tv *v, ui_app *app, const table *t, ui_uni
     figure_id ids[UI_UNIT_BLOCK_MAX];
     int n = cmd.unit.id ? game_move_figures(app->game, &cmd, ids, UI_UNIT_BLOCK_MAX) : 0;
     ui_unit_block_init(b, t, ids, n);
-    if (b->count < 2 || b->count != selection_count(v, t))
+    if (b->count < 1 || b->count != selection_count(v, t))
         return false;
+    if (b->count == 1) { /* a lone figure: handles only when the rule set lets it wheel now */
+        ui_unit_wheel w = ui_unit_block_wheel(b, t, 0);
+        rules_command c = ui_unit_wheel_command(&w, b, t, 0);
+        char why[160];
+        if (!game_validate(app->game, &c, why, sizeof why))
+            return false;
+    }
     for (int k = 0; k < b->count; k++)
         if (!is_selected(v, b->fig[k]))
             return false;
@@ -455,7 +462,7 @@ static void wheel_drop(tv *v, ui_app *app)
             int i = w->block.fig[k];
             anim_add(v, app, i, p, t->figures[i].pos, f, t->figures[i].facing);
         }
-        ui_app_toast(app, "Cannot wheel: %s", w->ok ? reason : w->reason);
+        ui_teach_refused(&v->teach, app, "wheel", w->ok ? reason : w->reason);
         return;
     }
     ui_app_toast(app, "Wheeled %.0f degrees: the outer end travelled %s",
@@ -559,7 +566,7 @@ static void select_unit(tv *v, const table *t, int i)
 static void press_select(tv *v, ui_app *app, const ui_input *in)
 {
     const table *t = tv_table(app);
-    if (on_handle(v, t, v->mouse_cm)) {
+    if (!game_moves_by_unit(app->game) && on_handle(v, t, v->mouse_cm)) {
         v->drag = DRAG_HANDLE;
         return;
     }
@@ -1042,7 +1049,7 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
         /* The match changed under us (undo, load): drop stale previews. */
         v->seen_version = app->state_version;
         flags_fit(v, tv_table(app));
-        if (v->drag == DRAG_MOVE)
+        if (v->drag == DRAG_MOVE || v->drag == DRAG_WHEEL)
             v->drag = DRAG_NONE;
     }
 }
@@ -1414,7 +1421,8 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     ui_action_panel_draw_table(v->actions, app, ctx, &v->cam);
     ui_commander_pips_draw(ctx, &v->cam, app->game, app->viewer);
     draw_wheel(v, app, ctx, t);
-    draw_handle(v, ctx, t);
+    if (!game_moves_by_unit(app->game)) /* units of stands wheel instead (draw_wheel) */
+        draw_handle(v, ctx, t);
     draw_target(v, app, ctx, t);
     if (v->drag == DRAG_MOVE)
         draw_move_readout(v, app, ctx);

@@ -173,12 +173,45 @@ static void test_charge_refusals_and_legal(void **state)
     harness_close(&h);
 }
 
+/* The odds a charge shows before it is made: the chance the rider's roll carries him to contact.
+ * The veteran's 33 cm minimum always covers 31.25 cm; the raw rider needs 20 on 6d6 (63.7%). */
+static void test_charge_targets_odds(void **state)
+{
+    (void)state;
+    harness h;
+    harness_open_text(&h, charge_json, 2);
+    rules_target tg[16];
+    rules_command probe = {.kind = RULES_CMD_CHARGE, .side = SPAIN};
+    rules_command_add_figure(&probe, harness_find(&h, "Vet"));
+    int n = lcr_rules_ops.targets(h.rs, h.t, &probe, tg, 16);
+    bool f1 = false;
+    for (int i = 0; i < n; i++)
+        if (tg[i].figure.id == harness_find(&h, "F1").id) {
+            f1 = true;
+            assert_float_equal(tg[i].p_hit, 1.0f, 1e-6);
+            assert_float_equal(tg[i].expected_kills, 0.5f, 1e-6);
+            assert_non_null(strstr(tg[i].note, "strikes home 100%"));
+        }
+    assert_true(f1);
+    probe.figures[0] = harness_find(&h, "Raw");
+    n = lcr_rules_ops.targets(h.rs, h.t, &probe, tg, 16);
+    bool w = false;
+    for (int i = 0; i < n; i++)
+        if (tg[i].figure.id == harness_find(&h, "W").id) {
+            w = true;
+            assert_float_equal(tg[i].p_hit, 0.636896f, 1e-5);
+        }
+    assert_true(w);
+    harness_close(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_charge_strikes_home),
         cmocka_unit_test(test_charge_raw_whole_roll),
         cmocka_unit_test(test_charge_refusals_and_legal),
+        cmocka_unit_test(test_charge_targets_odds),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     test_lcr_data_shared_free();

@@ -4,6 +4,8 @@
  * the morale loss of a civilised side that chooses to be ruthless in a campaign. */
 #include "lcr_harness.h"
 
+#include "game/bot.h"
+#include "game/game.h"
 #include "rules/lcr/lcr_wounds.h"
 
 #include <math.h>
@@ -589,6 +591,67 @@ static void test_wounds_games_finish(void **state)
     print_message("wound dice %d, aids %d\n", wound_dice, aids);
 }
 
+/* Through the engine with every optional rule of this issue on (wounds, reinforcement sight):
+ * greedy and random bots finish the teaching scenario (its reinforcements a turn early) with the
+ * events checked against apply() after every command (verify_events); wound dice and sight events
+ * occur; going back to points of the log and forward again gives the hashes of the first time. */
+static void test_wounds_engine_verified(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/scenarios/lcr_teaching.json", SANDTABLE_SOURCE_DIR);
+    scenario_error err;
+    scenario *s = scenario_load_file(path, &err);
+    assert_non_null(s);
+    json_object_set_new(s->rules_options, "wounds", json_true());
+    json_object_set_new(s->rules_options, "reinforcement_sight", json_true());
+    json_object_set_new(s->rules_options, "civilised", json_pack("[s]", "Spanish"));
+    s->reinforcements[0].turn = 2; /* the Sultan's guard a turn early, so short games see it */
+    int sight_events = 0, wound_dice = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        game_error gerr;
+        game *g = game_create(
+            &(game_desc){.scenario = s, .seed_set = true, .seed = seed, .verify_events = true},
+            &gerr);
+        assert_non_null(g);
+        dice_rng rng;
+        dice_seed(&rng, seed);
+        static uint64_t hashes[6000];
+        int n = 0;
+        for (; n < 5000 && !game_over(g); n++) {
+            rules_command cmd;
+            assert_true(bot_choose(g, seed == 1 ? BOT_GREEDY : BOT_RANDOM, &rng, &cmd));
+            char why[256] = "";
+            if (!game_submit(g, &cmd, why, sizeof why))
+                fail_msg("bot command refused: %s", why);
+            hashes[n] = game_hash(g);
+        }
+        assert_true(game_over(g));
+        rules_outcome oc;
+        game_outcome(g, &oc);
+        print_message("engine game %d: %d commands, turn %d: %s\n", (int)seed, n, game_turn(g),
+                      oc.reason);
+        assert_true(n > 10);
+        for (int i = 0; i < n; i++) {
+            int ne = 0;
+            const rules_event *ev = game_events(g, i, &ne);
+            for (int k = 0; k < ne; k++) {
+                sight_events += strncmp(ev[k].tag, "sight_", 6) == 0;
+                wound_dice += ev[k].kind == RULES_EV_DIE && strcmp(ev[k].tag, "wound") == 0;
+            }
+        }
+        for (int back = n / 3; back < n; back += n / 3 + 1) {
+            assert_true(game_goto(g, back + 1));
+            assert_true(game_hash(g) == hashes[back]);
+        }
+        assert_true(game_goto(g, n));
+        assert_true(game_hash(g) == hashes[n - 1]);
+        game_destroy(g);
+    }
+    assert_true(sight_events > 0 && wound_dice > 0);
+    scenario_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -604,6 +667,7 @@ int main(void)
         cmocka_unit_test(test_wounds_challenge_honest),
         cmocka_unit_test(test_wounds_civilised_campaign),
         cmocka_unit_test(test_wounds_games_finish),
+        cmocka_unit_test(test_wounds_engine_verified),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     test_lcr_data_shared_free();

@@ -245,6 +245,13 @@ static void test_queries(void **state)
     for (int i = 0; i < n; i++) {
         pips += it[i].kind == RULES_DRIVER_PIPS;
         phases += it[i].kind == RULES_DRIVER_PHASE;
+        /* Each die names its commander's figure (the table shows a badge by him). */
+        const figure *c = table_figure_const(game_table(g), it[i].figure);
+        if (it[i].kind == RULES_DRIVER_PIPS) {
+            assert_non_null(c);
+            assert_true(tiny_is_commander(c));
+            assert_int_equal(it[i].value, test_tiny_pips(g, c->name));
+        }
     }
     assert_int_equal(pips, 4);
     assert_int_equal(phases, 3);

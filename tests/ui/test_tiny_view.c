@@ -454,6 +454,10 @@ static void test_wheel_about_an_end(void **state)
     ui_unit_block_front_ends(&b, game_table(r->app->game), ends);
     float d0 = glms_vec2_distance(ends[0], w.pivot), d1 = glms_vec2_distance(ends[1], w.pivot);
     assert_true(fminf(d0, d1) < 0.2f);
+    /* The help names the block moves (screenshot to read). */
+    key(r, UI_KEY_F1);
+    shot(r, "tiny_help.png");
+    key(r, UI_KEY_ESCAPE);
 }
 
 int main(int argc, char **argv)

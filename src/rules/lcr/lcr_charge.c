@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #define REF_CHARGE "seed 000 §Close Combat (charge into contact; Cavalry moves)"
 
@@ -151,6 +152,71 @@ int lcr_charge_legal(const rules_state *rs, const table *t, side_id sd, rules_co
         rules_command_add_figure(&c, f->id);
         c.path[0] = glms_vec2_add(f->pos, glms_vec2_scale(d, (dist - gap) / dist));
         out[n++] = c;
+    }
+    return n;
+}
+
+/* Chance that base + dice x d(sides) reaches `cost` cm (the dice summed exactly). */
+static float chance_to_reach(const lcr_move_class *mc, float factor, float cost)
+{
+    double dist[LCR_MOVE_DICE_MAX * 100 + 1] = {1.0};
+    int top = 0;
+    for (int d = 0; d < mc->dice && d < LCR_MOVE_DICE_MAX && mc->sides <= 100; d++) {
+        double next[LCR_MOVE_DICE_MAX * 100 + 1] = {0};
+        for (int s = 0; s <= top; s++)
+            for (int f = 1; f <= mc->sides; f++)
+                next[s + f] += dist[s] / mc->sides;
+        top += mc->sides;
+        memcpy(dist, next, sizeof dist);
+    }
+    double p = 0;
+    for (int s = 0; s <= top; s++) {
+        float cm = fminf(mc->base_cm + (float)s, mc->max_cm) / factor;
+        p += cm + 1e-4f >= cost ? dist[s] : 0;
+    }
+    return (float)p;
+}
+
+int lcr_charge_targets(const rules_state *rs, const table *t, const rules_command *charge,
+                       rules_target *out, int max)
+{
+    const figure *lead =
+        charge->figure_count > 0 ? table_figure_const(t, charge->figures[0]) : NULL;
+    if (!lead)
+        return 0;
+    const lcr_move_class *mc = lcr_move_class_of(rs->data, lead);
+    float factor = lcr_wounds_move_factor(rs, lead);
+    path_desc pd = lcr_path_desc(rs);
+    int n = 0;
+    for (int i = 0; i < t->figure_count && n < max; i++) {
+        const figure *e = &t->figures[i];
+        if (e->side.id == lead->side.id || !table_figure_active(e) ||
+            lcr_hidden(rs, t, lead->pos, table_posture_eye_ft(lead->posture), e, NULL))
+            continue;
+        vec2s d = glms_vec2_sub(e->pos, lead->pos);
+        float dist = glms_vec2_norm(d);
+        float gap = lead->base.radius_cm + e->base.radius_cm + rs->data->contact_cm;
+        if (dist <= gap || dist - gap > mc->max_cm / factor)
+            continue;
+        vec2s pts[2] = {lead->pos,
+                        glms_vec2_add(lead->pos, glms_vec2_scale(d, (dist - gap) / dist))};
+        path_result res;
+        path_cost(t, &pd, pts, 2, 1e6f, &res);
+        if (res.stop != PATH_STOP_END)
+            continue;
+        float p = chance_to_reach(mc, factor, res.spent_cm);
+        if (p <= 0)
+            continue;
+        rules_target *tg = &out[n++];
+        *tg = (rules_target){.figure = e->id, .unit = e->unit, .range_cm = dist, .dice = mc->dice};
+        /* The close combat after contact is taken as even odds: one dies either way. */
+        tg->p_hit = p;
+        tg->expected_hits = p;
+        tg->expected_kills = 0.5f * p;
+        snprintf(tg->band, sizeof tg->band, "charge");
+        snprintf(tg->note, sizeof tg->note,
+                 "charge: strikes home %.0f%% of the time (%.1f cm to contact), then close combat",
+                 100.0 * p, res.spent_cm);
     }
     return n;
 }

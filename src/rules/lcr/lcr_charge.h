@@ -30,4 +30,10 @@ void lcr_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
 int lcr_charge_legal(const rules_state *rs, const table *t, side_id sd, rules_command *out,
                      int max);
 
+/* Targets of a charge by its first figure: the enemies he sees whose contact point his best roll
+ * reaches; p_hit is the chance that his roll carries him home (over the terrain on the straight
+ * line), expected_kills half of it (the close combat taken as even). */
+int lcr_charge_targets(const rules_state *rs, const table *t, const rules_command *charge,
+                       rules_target *out, int max);
+
 #endif // LCR_LCR_CHARGE_H

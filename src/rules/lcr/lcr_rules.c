@@ -1345,6 +1345,8 @@ static int lcr_targets(const rules_state *rs, const table *t, const rules_comman
         return 0;
     if (lcr_artillery_is_gun_fire(rs, t, fire))
         return lcr_artillery_targets(rs, t, fire, out, max);
+    if (fire->kind == RULES_CMD_CHARGE)
+        return lcr_charge_targets(rs, t, fire, out, max); /* reach odds, not fire */
     bool area = lcr_fire_is_area(rs, fire->figures, fire->figure_count);
     vec2s c = lcr_centroid(t, fire->figures, fire->figure_count);
     side_id sd = table_figure_const(t, fire->figures[0])->side;

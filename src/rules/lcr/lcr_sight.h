@@ -8,7 +8,7 @@
  *   "figure_heights":   eyes at the posture's height (6 ft on foot, 9 mounted, 12 on a roof, 24 in
  *                       a steeple); off, every eye counts as a man on foot.
  *   "reinforcement_sight": when reinforcements arrive, a unit gains their morale benefit only as
- *                       the seed's sight rule says (docs/rules/lcr.md section 10).
+ *                       the seed's sight rule says (docs/rules/lcr.md section 11).
  *
  * The morale benefit, per unit: each unit keeps the set of arrived reinforcement groups whose
  * benefit it has not yet gained (`unseen`). While a group is unseen, the unit's figures are

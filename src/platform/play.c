@@ -6,6 +6,7 @@
 
 #include "render/render.h"
 #include "ui/app.h"
+#include "ui/cover.h"
 
 #include <SDL2/SDL.h>
 #include <stdio.h>
@@ -364,9 +365,13 @@ int cli_play(int argc, char **argv)
         return 1;
     }
     if (!apply_bots(app, &a)) {
+        /* A mistyped side must not overwrite the scenario's autosave with a fresh match. */
+        game_destroy(app->game);
+        app->game = NULL;
         ui_app_destroy(app);
         return 2;
     }
+    ui_cover_reset_viewer(app);
     platform p = {0};
     if (!platform_open(&p, &app->settings, err, sizeof err)) {
         fprintf(stderr, "sandtable: %s\n", err);

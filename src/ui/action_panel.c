@@ -50,6 +50,7 @@ struct ui_action_panel {
     ap_rect order_r[UI_ACTIONS_MAX];
     ap_rect accept_r, confirm_r, clear_r;
     int hover_act;
+    char why_not[200]; /* shown for the hovered disabled action */
 };
 
 ui_action_panel *ui_action_panel_create(void)
@@ -331,8 +332,10 @@ static float draw_actions(ui_action_panel *p, ui_app *app, render_ctx *ctx, floa
                 a->enabled ? 0xffffffff : 0x80858eff);
     }
     y += (float)((p->act_count + 1) / 2) * (bh + 5 * k);
+    p->why_not[0] = 0;
     if (p->hover_act >= 0 && !p->acts[p->hover_act].enabled) {
         snprintf(line, sizeof line, "Why not: %s", p->acts[p->hover_act].reason);
+        snprintf(p->why_not, sizeof p->why_not, "%s", p->acts[p->hover_act].reason);
         y = ap_wrapped(p, ctx, x0, y + 2 * k, line, 10, 0xffb080ff, p->panel.w - 2 * PAD * k);
     }
     return y + 6 * k;
@@ -492,6 +495,22 @@ void ui_action_panel_draw(ui_action_panel *p, ui_app *app, render_ctx *ctx, floa
     render_rect_outline(ctx, p->panel.x, p->panel.y, p->panel.w, p->panel.h, 0x40506aff);
 }
 
+bool ui_action_panel_action_rect(const ui_action_panel *p, rules_command_kind kind, float *x,
+                                 float *y, float *w, float *h)
+{
+    for (int i = 0; i < p->act_count; i++)
+        if (p->acts[i].kind == kind && p->act_r[i].w > 0) {
+            *x = p->act_r[i].x, *y = p->act_r[i].y, *w = p->act_r[i].w, *h = p->act_r[i].h;
+            return true;
+        }
+    return false;
+}
+
+const char *ui_action_panel_why_not(const ui_action_panel *p)
+{
+    return p->why_not;
+}
+
 /* ---- input --------------------------------------------------------------------------------- */
 
 bool ui_action_panel_contains(const ui_action_panel *p, float x, float y)
@@ -550,6 +569,19 @@ bool ui_action_panel_allocating(const ui_app *app)
     rules_decision d;
     game_decision(app->game, &d);
     return d.kind == RULES_DECIDE_ALLOCATE_HITS;
+}
+
+void ui_action_panel_note_submit(ui_action_panel *p, const game *g, const rules_command *cmd)
+{
+    if (cmd->kind != RULES_CMD_FIRE || !cmd->target.id)
+        return;
+    rules_target tg[64];
+    int n = game_targets(g, cmd, tg, 64);
+    for (int i = 0; i < n; i++)
+        if (tg[i].figure.id == cmd->target.id && tg[i].area_radius_cm > 0) {
+            p->last_aim = tg[i];
+            p->has_last_aim = true;
+        }
 }
 
 void ui_action_panel_pick(ui_action_panel *p, ui_app *app, figure_id fig)

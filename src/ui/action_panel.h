@@ -64,8 +64,18 @@ bool ui_action_panel_click(ui_action_panel *p, ui_app *app, float x, float y,
 /* Key 1-9: the n-th order (0-based). False when there is none. */
 bool ui_action_panel_order(ui_action_panel *p, ui_app *app, int n, ui_action_request *out);
 
+/* Where the action of `kind` was drawn by the last draw (false when it was not). */
+bool ui_action_panel_action_rect(const ui_action_panel *p, rules_command_kind kind, float *x,
+                                 float *y, float *w, float *h);
+/* The "why not" line the last draw showed for the hovered disabled action ("" when none). */
+const char *ui_action_panel_why_not(const ui_action_panel *p);
+
 /* ---- hit allocation -------------------------------------------------------------------- */
 
+/* Called with each command just before it is submitted (by the player or the bot): a fire's
+ * area is remembered while the rule set can still size it, to be drawn while its hits are
+ * allocated. */
+void ui_action_panel_note_submit(ui_action_panel *p, const game *g, const rules_command *cmd);
 /* True when the decision is to allocate hits (clicks on figures pick them). */
 bool ui_action_panel_allocating(const ui_app *app);
 /* A figure clicked during allocation: added to or removed from the pick. */

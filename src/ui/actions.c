@@ -52,7 +52,9 @@ void ui_actions_label(const table *t, const rules_command *c, char *buf, size_t 
     if (c->card && n >= 0 && (size_t)n < size)
         n += snprintf(buf + n, size - (size_t)n, " (card %d)", c->card);
     if (who && n >= 0 && (size_t)n < size)
-        snprintf(buf + n, size - (size_t)n, " - %s", who);
+        n += snprintf(buf + n, size - (size_t)n, " - %s", who);
+    if (c->figure_count > 1 && n >= 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, " and %d more", c->figure_count - 1);
 }
 
 void ui_actions_collect(const game *g, ui_actions *out)

@@ -1,6 +1,7 @@
 #include "ui/app.h"
 
 #include "core/mem.h"
+#include "ui/cover.h"
 #include "ui/start_screen.h"
 
 #include <stdarg.h>
@@ -90,9 +91,7 @@ bool ui_app_open(ui_app *app, const char *scenario_path, bool resume, char *err,
     snprintf(app->autosave_path, sizeof app->autosave_path, "%s", autosave);
     if (resumed)
         ui_app_toast(app, "Continuing from %s", autosave);
-    rules_decision dec;
-    game_decision(app->game, &dec);
-    app->viewer = dec.side;
+    ui_cover_reset_viewer(app);
     app->state_version++;
     while (app->depth)
         ui_app_pop(app);
@@ -168,9 +167,39 @@ void ui_app_toast(ui_app *app, const char *fmt, ...)
     fprintf(stderr, "sandtable: %s\n", app->toast);
 }
 
+static bool bot_command(const ui_app *app, int index)
+{
+    const rules_command *c = game_command_at(app->game, index);
+    return c && c->side.id < UI_APP_SIDES_MAX && app->controller[c->side.id] == UI_CONTROLLER_BOT;
+}
+
+/* Against the bot, undo and redo step over the bot's commands: undoing only the bot's reply
+ * would see it played again at once. With bots only, they go one command at a time. */
+static bool step_over_bots(const ui_app *app)
+{
+    const table *t = game_table(app->game);
+    bool bot = false, player = false;
+    for (int i = 0; i < t->side_count; i++) {
+        uint32_t id = t->sides[i].id.id;
+        bool b = id < UI_APP_SIDES_MAX && app->controller[id] == UI_CONTROLLER_BOT;
+        bot |= b;
+        player |= !b;
+    }
+    return bot && player;
+}
+
 void ui_app_undo(ui_app *app)
 {
-    if (game_undo(app->game)) {
+    bool over_bots = step_over_bots(app);
+    int n = 0;
+    while (game_can_undo(app->game)) {
+        bool bot = bot_command(app, game_cursor(app->game) - 1);
+        game_undo(app->game);
+        n++;
+        if (!over_bots || !bot)
+            break;
+    }
+    if (n) {
         app->state_version++;
         ui_app_toast(app, "Undone (%d commands in effect)", game_cursor(app->game));
     } else {
@@ -180,7 +209,14 @@ void ui_app_undo(ui_app *app)
 
 void ui_app_redo(ui_app *app)
 {
-    if (game_redo(app->game)) {
+    bool over_bots = step_over_bots(app);
+    int n = 0;
+    while (game_can_redo(app->game) &&
+           (n == 0 || (over_bots && bot_command(app, game_cursor(app->game))))) {
+        game_redo(app->game);
+        n++;
+    }
+    if (n) {
         app->state_version++;
         ui_app_toast(app, "Redone (%d commands in effect)", game_cursor(app->game));
     } else {

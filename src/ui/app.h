@@ -85,7 +85,8 @@ void ui_app_pop(ui_app *app);
 /* A short message shown at the bottom of the screen for a few seconds. */
 void ui_app_toast(ui_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Commands every screen may use. */
+/* Commands every screen may use. Against the bot (a player and the bot in the match), undo takes
+ * back the player's last command with the bot's commands after it, and redo puts them back. */
 void ui_app_undo(ui_app *app);
 void ui_app_redo(ui_app *app);
 /* Saves to the data dir as save-YYYYmmdd-HHMMSS.json and says where. */

@@ -40,7 +40,9 @@ ui_cover_plan_kind ui_cover_plan(const table *t, const ui_controller *controller
         *want = first;
     if (want->id == viewer.id)
         return UI_COVER_KEEP;
-    if (humans >= 2 && viewer.id != 0 && want->id != 0)
+    /* Another player takes the screen: hot-seat, or the viewer's own side was just handed to
+     * the bot (its player may still be looking). */
+    if (viewer.id != 0 && want->id != 0 && (humans >= 2 || !human(controller, viewer)))
         return UI_COVER_HAND_OVER;
     return UI_COVER_SET_VIEWER;
 }
@@ -81,6 +83,15 @@ void ui_cover_update(ui_app *app)
         app->toast[0] = '\0';
         ui_app_push(app, ui_cover_create(want));
     }
+}
+
+void ui_cover_reset_viewer(ui_app *app)
+{
+    if (!app->game)
+        return;
+    rules_decision d;
+    game_decision(app->game, &d);
+    ui_cover_plan(game_table(app->game), app->controller, (side_id){0}, d.side, &app->viewer);
 }
 
 static void dismiss(ui_app *app, cover *c)

@@ -20,13 +20,18 @@ typedef enum ui_cover_plan_kind {
  * over), given the viewer now and who plays each side (indexed by side id), and how to get
  * there. The wanted viewer is the deciding side when a player has it; else the viewer when that
  * is a player's side; else the first side a player has; else 0 (bots only: nobody's). A change
- * is a hand-over when two or more sides are played at the screen and the viewer was a side. */
+ * is a hand-over when the viewer was a side and either two or more sides are played at the
+ * screen or the viewer's side has just been handed to the bot (its player may be looking). */
 ui_cover_plan_kind ui_cover_plan(const table *t, const ui_controller *controller, side_id viewer,
                                  side_id deciding, side_id *want);
 
 /* Called every frame (by the solo driver): applies the plan for the match now, setting
  * app->viewer or pushing the cover screen (once; while it shows, it follows the plan). */
 void ui_cover_update(ui_app *app);
+
+/* The viewer a match starts with, for the controllers now (no cover: nobody has seen anything
+ * yet). Called when a match opens and when the controllers are set from the command line. */
+void ui_cover_reset_viewer(ui_app *app);
 
 /* True while the cover screen is on the stack. */
 bool ui_cover_showing(const ui_app *app);

@@ -169,7 +169,7 @@ static bool any_bot(const ui_app *app)
 void ui_solo_draw(const ui_solo *s, ui_app *app, render_ctx *ctx)
 {
     (void)s;
-    if (!app->game || !any_bot(app))
+    if (!app->game)
         return;
     rules_decision d;
     game_decision(app->game, &d);
@@ -181,8 +181,10 @@ void ui_solo_draw(const ui_solo *s, ui_app *app, render_ctx *ctx)
     char line[160];
     if (bot)
         snprintf(line, sizeof line, "%s: the bot is playing", sd->name);
-    else
+    else if (any_bot(app))
         snprintf(line, sizeof line, "Your decision: %s", sd->name);
+    else
+        snprintf(line, sizeof line, "%s to decide", sd->name);
     int w, h, tw, th;
     render_output_size(ctx, &w, &h);
     render_text_size(ctx, line, 13, &tw, &th);

@@ -46,8 +46,8 @@ dice_rng ui_solo_rng(const game *g);
  * command to *out and returns true. The caller submits it and calls ui_solo_done. */
 bool ui_solo_next(ui_solo *s, ui_app *app, double now, rules_command *out);
 
-/* With a bot in the match: a badge under the top bar saying whose decision it is ("Moro: the
- * bot is playing" / "Your decision: Spanish"). Nothing when every side is a player's. */
+/* A badge under the top bar saying whose decision it is: "Moro: the bot is playing", "Your
+ * decision: Spanish" (against the bot), "Moro to decide" (players only). */
 void ui_solo_draw(const ui_solo *s, ui_app *app, render_ctx *ctx);
 
 /* After submitting the bot's command: says what the bot did (a sealed choice without its

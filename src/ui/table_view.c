@@ -255,6 +255,7 @@ static bool submit_animated(tv *v, ui_app *app, const rules_command *cmd, char *
         pos[i] = t->figures[i].pos;
         face[i] = t->figures[i].facing;
     }
+    ui_action_panel_note_submit(v->actions, app->game, cmd);
     bool ok = game_submit(app->game, cmd, reason, size);
     if (ok) {
         app->state_version++;

@@ -147,6 +147,14 @@ try:
           "sandtable replay re-runs the log: " + out.stdout.strip().splitlines()[-1])
     t = text()
     check("Spanish (bot):" in t and "Moro (bot):" in t, "both bots' commands were announced")
+    # A mistyped --bot side exits 2 naming the sides, and leaves the autosave alone.
+    before = open(save, "rb").read()
+    out = subprocess.run([EXE, "play", "--bot", "Zulu",
+                          os.path.join(SOURCES, "scenarios", "lcr_teaching.json")],
+                         env=env, capture_output=True, text=True)
+    check(out.returncode == 2 and "1 Spanish, 2 Moro" in out.stderr,
+          "--bot Zulu: exit %d, %s" % (out.returncode, out.stderr.strip().splitlines()[0]))
+    check(open(save, "rb").read() == before, "and the autosave is untouched")
 finally:
     if proc.poll() is None:
         proc.kill()

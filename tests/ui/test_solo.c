@@ -89,6 +89,8 @@ static int play_bots(fx *f, uint64_t *hash, char **log_json)
 {
     ui_app *app = open_app();
     app->controller[1] = app->controller[2] = UI_CONTROLLER_BOT;
+    ui_cover_reset_viewer(app);
+    assert_int_equal(app->viewer.id, 0); /* nobody's eyes */
     int frames = 0;
     while (!game_over(app->game) && frames < 4000) {
         frame(f, app, 0.35); /* one frame schedules (0.6 s pause), the next submits */
@@ -126,7 +128,8 @@ static void test_bot_waits_a_readable_pace(void **state)
     rules_decision d;
     game_decision(app->game, &d);
     app->controller[d.side.id] = UI_CONTROLLER_BOT;
-    frame(f, app, 0.016); /* schedules: nothing yet */
+    ui_cover_reset_viewer(app); /* as play does after --bot */
+    frame(f, app, 0.016);       /* schedules: nothing yet */
     assert_int_equal(game_cursor(app->game), 0);
     frame(f, app, 0.3); /* 0.3 s < 0.6 s */
     assert_int_equal(game_cursor(app->game), 0);
@@ -176,8 +179,11 @@ static void test_cover_plan(void **state)
     c[b.id] = UI_CONTROLLER_BOT;
     assert_int_equal(ui_cover_plan(t, c, a, b, &want), UI_COVER_KEEP);
     assert_int_equal(want.id, a.id);
-    /* The viewer was the bot's side (the match began on its decision): straight to A. */
-    assert_int_equal(ui_cover_plan(t, c, b, b, &want), UI_COVER_SET_VIEWER);
+    /* B's player has just handed B to the bot: A's player takes the screen behind a cover. */
+    assert_int_equal(ui_cover_plan(t, c, b, b, &want), UI_COVER_HAND_OVER);
+    assert_int_equal(want.id, a.id);
+    /* Nobody has looked yet (a match opening): straight to A. */
+    assert_int_equal(ui_cover_plan(t, c, (side_id){0}, b, &want), UI_COVER_SET_VIEWER);
     assert_int_equal(want.id, a.id);
     /* Bots on both sides: nobody's eyes. */
     c[a.id] = UI_CONTROLLER_BOT;
@@ -257,6 +263,16 @@ static void test_hand_over_cover(void **state)
     frame(f, app, 0.016);
     assert_string_equal(top_name(app), "table");
     assert_int_equal(app->viewer.id, next.id);
+    /* The viewer's player hands their side to the bot (pause menu): the other player gets the
+     * screen, behind a cover too. */
+    app->controller[next.id] = UI_CONTROLLER_BOT;
+    frame(f, app, 0.016);
+    assert_string_equal(top_name(app), "cover");
+    assert_int_equal(app->viewer.id, next.id);
+    frame(f, app, 0.5);
+    f->in.pressed[UI_MOUSE_LEFT] = true;
+    frame(f, app, 0.5);
+    assert_int_equal(app->viewer.id, first.id);
     ui_app_destroy(app);
 }
 
@@ -268,6 +284,7 @@ static void test_no_cover_against_the_bot(void **state)
     game_decision(app->game, &d);
     /* The bot takes the side that decides first; the player has the other. */
     app->controller[d.side.id] = UI_CONTROLLER_BOT;
+    ui_cover_reset_viewer(app);
     side_id player = {d.side.id == 1 ? 2u : 1u};
     int changes = 0;
     for (int i = 0; i < 60 && !game_over(app->game); i++) {
@@ -284,6 +301,45 @@ static void test_no_cover_against_the_bot(void **state)
     }
     assert_true(game_cursor(app->game) > 4);
     assert_true(changes > 0);
+    ui_app_destroy(app);
+}
+
+static void test_undo_steps_over_the_bot(void **state)
+{
+    fx *f = *state;
+    ui_app *app = open_app();
+    rules_decision d;
+    game_decision(app->game, &d);
+    side_id player = d.side; /* the player decides first; the bot has the other side */
+    app->controller[player.id == 1 ? 2 : 1] = UI_CONTROLLER_BOT;
+    ui_cover_reset_viewer(app);
+    /* The player's commands by hand, the bot's through the frames, until the bot has played
+     * one command right after one of the player's. */
+    int mine = -1; /* the cursor before the player's last command */
+    bool replied = false;
+    for (int i = 0; i < 300 && !replied && !game_over(app->game); i++) {
+        game_decision(app->game, &d);
+        if (d.side.id == player.id) {
+            mine = game_cursor(app->game);
+            dice_rng rng = ui_solo_rng(app->game);
+            rules_command cmd;
+            char why[256];
+            assert_true(bot_choose(app->game, BOT_GREEDY, &rng, &cmd));
+            assert_true(game_submit(app->game, &cmd, why, sizeof why));
+            app->state_version++;
+            continue;
+        }
+        int c = game_cursor(app->game);
+        for (int k = 0; k < 40 && game_cursor(app->game) == c; k++)
+            frame(f, app, 0.35);
+        assert_int_equal(game_cursor(app->game), c + 1);
+        replied = mine == c - 1;
+    }
+    assert_true(replied);
+    ui_app_undo(app); /* the bot's command and the player's before it */
+    assert_int_equal(game_cursor(app->game), mine);
+    ui_app_redo(app); /* both back */
+    assert_int_equal(game_cursor(app->game), mine + 2);
     ui_app_destroy(app);
 }
 
@@ -370,6 +426,17 @@ static void test_start_screen(void **state)
     assert_int_equal(app->controller[1], UI_CONTROLLER_HUMAN);
     assert_int_equal(app->controller[2], UI_CONTROLLER_BOT);
     assert_non_null(strstr(app->scenario_path, "lcr_teaching.json"));
+    /* From the match (pause menu): modal over it, Esc goes back to the same match. */
+    game *g = app->game;
+    ui_app_push(app, ui_start_screen_create(app));
+    frame(f, app, 0.016);
+    assert_string_equal(top_name(app), "start");
+    f->in.keys[0] = UI_KEY_ESCAPE;
+    f->in.key_count = 1;
+    frame(f, app, 0.016);
+    assert_string_equal(top_name(app), "table");
+    assert_ptr_equal(app->game, g);
+    assert_false(app->quit);
     ui_app_destroy(app);
     render_destroy(f->ctx);
     f->ctx = small;
@@ -386,6 +453,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_no_cover_against_the_bot),
         cmocka_unit_test(test_bots_play_to_the_end_reproducibly),
         cmocka_unit_test(test_start_screen),
+        cmocka_unit_test(test_undo_steps_over_the_bot),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

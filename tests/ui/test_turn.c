@@ -3,6 +3,7 @@
  * radius is drawn where the rule set says, a reserved card goes to its owner's hand (face down
  * to the other side), and drawing animates only when animations are on. */
 #include "render/render.h"
+#include "ui/action_panel.h"
 #include "ui/app.h"
 #include "ui/driver_panel.h"
 
@@ -284,6 +285,220 @@ static void test_draw_animates(void **state)
     assert_false(ui_driver_panel_animating(f->panel, f->app->time));
 }
 
+static figure_id find(const table *t, const char *name)
+{
+    for (int i = 0; i < t->figure_count; i++)
+        if (strcmp(t->figures[i].name, name) == 0)
+            return t->figures[i].id;
+    fail_msg("no figure %s", name);
+    return (figure_id){0};
+}
+
+/* Seed 000's Lt Toledo sequence (tests/lcr, match dice seed 8) on the panels: Toledo's card
+ * reserved and played first when a Moro card comes up; the action panel then offers Toledo's
+ * actions (a disabled one says why on hover) and its Fire button aims with the engine's own
+ * firers; the volley kills Datu Mango. */
+static void test_toledo_on_the_panels(void **state)
+{
+    fixture *f = *state;
+    game *old = f->app->game;
+    game_error gerr;
+    game *g = game_create(&(game_desc){.scenario = game_scenario(old), .seed_set = true, .seed = 8},
+                          &gerr);
+    assert_non_null(g);
+    f->app->game = g;
+    f->app->state_version++;
+    const table *t = game_table(g);
+    const side_id spain = {1}, moro = {2};
+    figure_id toledo = find(t, "Lt Toledo"), mango = find(t, "Datu Mango");
+    rules_decision d;
+    submit(f, legal_of(f, RULES_CMD_DRAW_CARD));
+    game_decision(g, &d);
+    assert_int_equal(d.figure.id, toledo.id);
+    int card = d.card;
+    submit(f, legal_of(f, RULES_CMD_RESERVE_CARD));
+    submit(f, legal_of(f, RULES_CMD_DRAW_CARD));
+    submit(f, legal_of(f, RULES_CMD_PASS));
+    submit(f, (rules_command){.kind = RULES_CMD_ACTIVATE, .side = moro, .figure = mango});
+    rules_command adv = {.kind = RULES_CMD_MOVE, .side = moro, .path_count = 1};
+    const figure *mf = table_figure_const(t, mango);
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == mf->unit.id)
+            rules_command_add_figure(&adv, t->figures[i].id);
+    adv.path[0] = (vec2s){{mf->pos.x - 8, mf->pos.y}};
+    submit(f, adv);
+    submit(f, legal_of(f, RULES_CMD_END_ACTIVATION));
+    submit(f, legal_of(f, RULES_CMD_DRAW_CARD));
+    game_decision(g, &d);
+    assert_int_equal(d.kind, RULES_DECIDE_INTERRUPT);
+    f->app->viewer = spain;
+    /* The panel offers Toledo's card first: its button plays exactly that card. */
+    draw(f);
+    float x, y, w, h;
+    assert_true(ui_driver_panel_card_rect(f->panel, card, &x, &y, &w, &h));
+    rules_command cmd;
+    float px, py, pw, ph;
+    ui_driver_panel_rect(f->panel, &px, &py, &pw, &ph);
+    assert_true(ui_driver_panel_click(f->panel, f->app, x + w / 2, y + h / 2, &cmd));
+    assert_int_equal(cmd.kind, RULES_CMD_PLAY_RESERVED);
+    assert_int_equal(cmd.card, card);
+    submit(f, cmd);
+    game_decision(g, &d);
+    assert_int_equal(d.kind, RULES_DECIDE_ACT);
+    assert_int_equal(d.figure.id, toledo.id);
+
+    /* The action panel: Rally is disabled (nobody to rally) and says why on hover. */
+    ui_action_panel *ap = ui_action_panel_create();
+    render_begin(f->ctx);
+    float top = ui_driver_panel_draw(f->panel, f->app, f->ctx);
+    ui_action_panel_draw(ap, f->app, f->ctx, top, -1, -1);
+    assert_true(ui_action_panel_action_rect(ap, RULES_CMD_FIRE, &x, &y, &w, &h));
+    assert_true(y > top && x > W / 2);
+    assert_true(ui_action_panel_action_rect(ap, RULES_CMD_RALLY, &x, &y, &w, &h));
+    render_begin(f->ctx);
+    ui_action_panel_draw(ap, f->app, f->ctx, top, x + w / 2, y + h / 2);
+    rules_action acts[16];
+    int na = game_actions(g, toledo, acts, 16);
+    for (int i = 0; i < na; i++)
+        if (acts[i].kind == RULES_CMD_RALLY) {
+            assert_false(acts[i].enabled);
+            assert_string_equal(ui_action_panel_why_not(ap), acts[i].reason);
+        }
+    /* Fire: the panel asks the view to aim with the engine's own firers. */
+    assert_true(ui_action_panel_action_rect(ap, RULES_CMD_FIRE, &x, &y, &w, &h));
+    ui_action_request rq;
+    assert_true(ui_action_panel_click(ap, f->app, x + w / 2, y + h / 2, &rq));
+    assert_int_equal(rq.kind, UI_ACTION_TARGET);
+    assert_true(rq.cmd.figure_count >= 2);
+    rules_command fire = legal_of(f, RULES_CMD_FIRE);
+    submit(f, fire);
+    game_decision(g, &d);
+    assert_int_equal(d.kind, RULES_DECIDE_ACT); /* the volley left no hits to allocate */
+    screenshot(f, "turn_toledo_fired.png");
+    assert_false(table_figure_active(table_figure_const(t, mango)));
+    ui_action_panel_destroy(ap);
+    f->app->game = old;
+    f->app->state_version++;
+    game_destroy(g);
+}
+
+/* A volley too weak to kill a whole war band: 16 Mausers at long range (6+) into 24 warriors
+ * packed inside the 16 cm semicircle, so hits must be allocated. */
+static const char volley_json[] =
+    "{\"title\": \"volley\", \"ruleset\": \"lcr\", \"seed\": 5,"
+    " \"table\": {\"width_cm\": 120, \"height_cm\": 80},"
+    " \"sides\": [{\"name\": \"Spanish\", \"colour\": \"#c8a040\"},"
+    " {\"name\": \"Moro\", \"colour\": \"#7a2e2e\"}],"
+    " \"units\": [{\"name\": \"Line\", \"side\": \"Spanish\", \"formation\": \"line\","
+    " \"commander\": \"Lt\", \"defaults\": {\"weapon\": \"mauser\", \"facing\": \"east\","
+    " \"quality\": \"regular\"}, \"figures\": [{\"name\": \"Lt\", \"role\": \"officer\","
+    " \"quality\": \"seasoned\", \"pos\": [12, 40]}],"
+    " \"blocks\": [{\"name\": \"Cazador\", \"origin\": [18, 30], \"count\": 16,"
+    " \"ranks\": 2}]},"
+    " {\"name\": \"Band\", \"side\": \"Moro\", \"formation\": \"loose\","
+    " \"commander\": \"Datu\", \"defaults\": {\"weapon\": \"kris\", \"facing\": \"west\","
+    " \"quality\": \"regular\"}, \"figures\": [{\"name\": \"Datu\", \"role\": \"leader\","
+    " \"pos\": [110, 75]}], \"blocks\": [{\"name\": \"Warrior\", \"origin\": [60, 28],"
+    " \"count\": 24, \"ranks\": 3, \"spacing_cm\": 3}]}]}";
+
+/* Hit allocation from the panel: the hits fall in the semicircle; a figure outside it is
+ * refused with the rule set's reason; the suggested figures, clicked, are accepted. */
+static void test_allocate_from_the_panel(void **state)
+{
+    fixture *f = *state;
+    game *old = f->app->game;
+    scenario_error serr;
+    scenario *sc = scenario_load_string(volley_json, sizeof volley_json - 1, "volley", &serr);
+    assert_non_null(sc);
+    game_error gerr;
+    game *g = game_create(&(game_desc){.scenario = sc, .take_scenario = true}, &gerr);
+    assert_non_null(g);
+    f->app->game = g;
+    f->app->state_version++;
+    const table *t = game_table(g);
+    figure_id lt = find(t, "Lt"), datu = find(t, "Datu");
+    rules_decision d;
+    for (int i = 0; i < 12; i++) {
+        game_decision(g, &d);
+        if (d.kind == RULES_DECIDE_ACT && d.figure.id == lt.id)
+            break;
+        if (d.kind == RULES_DECIDE_USE_CARD && d.figure.id == lt.id)
+            submit(f, (rules_command){.kind = RULES_CMD_ACTIVATE, .side = d.side, .figure = lt});
+        else if (d.kind == RULES_DECIDE_USE_CARD)
+            submit(f, legal_of(f, RULES_CMD_RESERVE_CARD));
+        else if (d.kind == RULES_DECIDE_INTERRUPT)
+            submit(f, legal_of(f, RULES_CMD_PASS));
+        else
+            submit(f, legal_of(f, RULES_CMD_DRAW_CARD));
+    }
+    assert_int_equal(d.kind, RULES_DECIDE_ACT);
+    ui_action_panel *ap = ui_action_panel_create();
+    rules_command fire = legal_of(f, RULES_CMD_FIRE);
+    rules_target tg[8];
+    int nt = game_targets(g, &fire, tg, 8);
+    assert_true(nt >= 1 && tg[0].area_radius_cm > 0);
+    ui_action_panel_note_submit(ap, g, &fire);
+    submit(f, fire);
+    game_decision(g, &d);
+    assert_int_equal(d.kind, RULES_DECIDE_ALLOCATE_HITS);
+    assert_true(d.count >= 1);
+    rules_command sugg = legal_of(f, RULES_CMD_ALLOCATE);
+    assert_int_equal(sugg.figure_count, d.count);
+    ui_action_request rq;
+    /* The far Datu first: the pick is refused, the panel says why in the rules' words. */
+    ui_action_panel_pick(ap, f->app, datu);
+    for (int i = 1; i < d.count; i++)
+        ui_action_panel_pick(ap, f->app, sugg.figures[i]);
+    rules_command bad = {.kind = RULES_CMD_ALLOCATE, .side = d.side};
+    rules_command_add_figure(&bad, datu);
+    for (int i = 1; i < d.count; i++)
+        rules_command_add_figure(&bad, sugg.figures[i]);
+    char reason[256];
+    assert_false(game_validate(g, &bad, reason, sizeof reason));
+    assert_true(ui_action_panel_confirm(ap, f->app, &rq));
+    assert_int_equal(rq.kind, UI_ACTION_NONE);
+    assert_non_null(strstr(f->app->toast, reason));
+    /* Drop him, take the suggested one instead: accepted. */
+    ui_action_panel_pick(ap, f->app, datu);
+    assert_false(ui_action_panel_picked(ap, datu));
+    ui_action_panel_pick(ap, f->app, sugg.figures[0]);
+    render_camera cam;
+    render_camera_resize(&cam, W, H);
+    render_camera_fit(&cam, t->width_cm, t->height_cm, 0, true);
+    render_begin(f->ctx);
+    ui_action_panel_draw_table(ap, f->app, f->ctx, &cam);
+    /* The picked figure is ringed in red. */
+    const figure *pf = table_figure_const(t, sugg.figures[0]);
+    vec2s ring =
+        render_camera_to_px(&cam, (vec2s){{pf->pos.x, pf->pos.y - (pf->base.radius_cm + 0.9f)}});
+    bool red = false;
+    for (int dy = -2; dy <= 2; dy++) {
+        uint32_t c = render_read_pixel(f->ctx, (int)ring.x, (int)ring.y + dy);
+        red |= ((c >> 16) & 0xff) > 200 && ((c >> 8) & 0xff) < 120 && (c & 0xff) < 120;
+    }
+    assert_true(red);
+    /* The area is drawn: its tint just inside the curved side, beyond the target. */
+    const figure *tf = table_figure_const(t, fire.target);
+    vec2s dir = glms_vec2_normalize(glms_vec2_sub(tf->pos, table_figure_const(t, lt)->pos));
+    vec2s in = glms_vec2_add(tf->pos, glms_vec2_scale(dir, tg[0].area_radius_cm - 1.0f));
+    vec2s out = glms_vec2_add(tf->pos, glms_vec2_scale(dir, tg[0].area_radius_cm + 1.5f));
+    vec2s pin = render_camera_to_px(&cam, in), pout = render_camera_to_px(&cam, out);
+    assert_int_not_equal(render_read_pixel(f->ctx, (int)pin.x, (int)pin.y),
+                         render_read_pixel(f->ctx, (int)pout.x, (int)pout.y));
+    ui_action_panel_draw(ap, f->app, f->ctx, 300, -1, -1);
+    screenshot(f, "turn_allocate.png");
+    assert_true(ui_action_panel_confirm(ap, f->app, &rq));
+    assert_int_equal(rq.kind, UI_ACTION_SUBMIT);
+    assert_int_equal(rq.cmd.figure_count, d.count);
+    submit(f, rq.cmd);
+    for (int i = 0; i < d.count; i++)
+        assert_false(table_figure_active(table_figure_const(t, sugg.figures[i])));
+    ui_action_panel_destroy(ap);
+    f->app->game = old;
+    f->app->state_version++;
+    game_destroy(g);
+}
+
 int main(int argc, char **argv)
 {
     artifacts = argc > 1 ? argv[1] : NULL;
@@ -292,6 +507,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_command_radius, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reserved_card_hidden, setup, teardown),
         cmocka_unit_test_setup_teardown(test_draw_animates, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_toledo_on_the_panels, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_allocate_from_the_panel, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

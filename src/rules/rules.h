@@ -230,8 +230,8 @@ struct rules_ops {
     void (*outcome)(const rules_state *rs, const table *t, rules_outcome *out);
     /* The current turn number (1-based). */
     int (*turn)(const rules_state *rs);
-    /* The turn driver as `viewer` sees it (hidden cards of the other side face down). May be
-     * NULL. Returns the count written. */
+    /* The turn driver as `viewer` sees it (hidden cards of the other side face down; viewer 0
+     * is a spectator who sees everything). May be NULL. Returns the count written. */
     int (*driver)(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
                   int max);
     /* The arc `fig` fires in: half-angle either side of its facing in radians (GEOM_PI: any

@@ -51,7 +51,8 @@ struct ui_app {
     uint32_t state_version; /* bumped whenever the match state changes */
     /* The side whose eyes are on the screen: its own reserved cards and sealed choices show,
      * the other sides' stay face down (game_driver's viewer). In hot-seat play it becomes the
-     * deciding side once the hand-over cover screen is dismissed; 0 = nobody's (all hidden). */
+     * deciding side once the hand-over cover screen is dismissed; 0 = a spectator (bots on
+     * every side): everything face up. */
     side_id viewer;
     ui_controller controller[UI_APP_SIDES_MAX]; /* by side id; zero = human */
     render_ctx *ctx; /* the frame's renderer (valid during ui_app_frame) */

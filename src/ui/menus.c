@@ -2,6 +2,7 @@
 #include "ui/app.h"
 
 #include "core/mem.h"
+#include "ui/start_screen.h"
 #include "ui/rules_ref.h"
 
 #include <dirent.h>
@@ -128,8 +129,9 @@ enum {
     PAUSE_UNITS,
     PAUSE_SPEED,
     PAUSE_SKIP_ANIMATIONS,
-    PAUSE_SIDE, /* + index of the side in the table: Human / Bot */
-    PAUSE_HELP = PAUSE_SIDE + UI_APP_SIDES_MAX,
+    PAUSE_SIDE,                                /* + index of the side in the table: Human / Bot */
+    PAUSE_NEW = PAUSE_SIDE + UI_APP_SIDES_MAX, /* the start screen: another scenario */
+    PAUSE_HELP,
     PAUSE_QUIT,
 };
 
@@ -175,6 +177,7 @@ static void pause_fill(menu *m, const ui_app *app)
               app->settings.skip_animations ? "Dice: show results at once (skip animations)"
                                             : "Dice: roll them (animated)");
     pause_fill_sides(m, app);
+    pause_add(m, PAUSE_NEW, "New game or another scenario...");
     pause_add(m, PAUSE_HELP, "Help (F1)");
     pause_add(m, PAUSE_QUIT, "Quit (saves automatically)");
 }
@@ -222,6 +225,10 @@ static void pause_choose(ui_app *app, menu *m, int i)
     case PAUSE_SKIP_ANIMATIONS:
         app->settings.skip_animations = !app->settings.skip_animations;
         break;
+    case PAUSE_NEW:
+        ui_app_pop(app);
+        ui_app_push(app, ui_start_screen_create(app));
+        return;
     case PAUSE_HELP:
         ui_app_pop(app);
         ui_app_push(app, ui_help_create());

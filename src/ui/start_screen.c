@@ -45,6 +45,7 @@ typedef struct start {
     int hot;
     ui_controller controller[UI_APP_SIDES_MAX];
     char error[400]; /* the last failure to open a match */
+    bool over_game;  /* opened from a match's pause menu: Esc goes back to it */
     /* laid out at draw time, read by input */
     rect rows[UI_START_SCENARIOS_MAX];
     rect toggles[UI_APP_SIDES_MAX];
@@ -169,6 +170,10 @@ static bool start_keys(start *st, ui_app *app, const ui_input *in)
 {
     for (int i = 0; i < in->key_count; i++) {
         int k = in->keys[i];
+        if (k == UI_KEY_ESCAPE && st->over_game) {
+            ui_app_pop(app); /* back to the match it was opened from */
+            return true;
+        }
         if (k == UI_KEY_ESCAPE || ((in->key_mods[i] & UI_MOD_CTRL) && k == 'q')) {
             ui_app_quit(app);
             return true;
@@ -466,7 +471,10 @@ static void start_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     render_text(ctx, 170 * k, 24 * k, "choose a scenario and who plays it", 14, DIM_RGB,
                 RENDER_ALIGN_LEFT);
     render_text(ctx, (float)w - 24 * k, (float)h - 26 * k,
-                "Up/Down: scenario   1-9: player or bot   Enter: start   C: continue   Esc: quit",
+                st->over_game ? "Up/Down: scenario   1-9: player or bot   Enter: start   C: "
+                                "continue   Esc: back to the game"
+                              : "Up/Down: scenario   1-9: player or bot   Enter: start   C: "
+                                "continue   Esc: quit",
                 12, DIM_RGB, RENDER_ALIGN_RIGHT);
     float list_w = (float)w * 0.28f < 340 * k ? (float)w * 0.28f : 340 * k;
     float top = 66 * k;
@@ -495,6 +503,7 @@ ui_screen *ui_start_screen_create(ui_app *app)
 {
     start *st = mem_calloc(1, sizeof *st);
     memcpy(st->controller, app->controller, sizeof st->controller);
+    st->over_game = app->game != NULL;
     char dir[UI_PATH_MAX];
     dir_of(app->scenario_path, dir, sizeof dir);
     char(*paths)[UI_PATH_MAX] = mem_calloc(UI_START_SCENARIOS_MAX, UI_PATH_MAX);
@@ -507,7 +516,9 @@ ui_screen *ui_start_screen_create(ui_app *app)
     }
     free(paths);
     ui_screen *s = mem_calloc(1, sizeof *s);
+    /* Over a match it is modal: the match (and its bot) waits below. */
     *s = (ui_screen){.name = "start",
+                     .modal = st->over_game,
                      .input = start_input,
                      .draw = start_draw,
                      .destroy = start_destroy,

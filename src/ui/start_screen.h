@@ -10,7 +10,8 @@
 #define UI_START_SCENARIOS_MAX 32
 
 /* The screen, listing the scenarios in the folder of app->scenario_path with that one
- * selected. Side toggles start from app->controller (by side number). */
+ * selected. Side toggles start from app->controller (by side number). Opened over a match
+ * (pause menu) it is modal and Esc goes back to the match; else Esc quits. */
 ui_screen *ui_start_screen_create(ui_app *app);
 
 /* The scenario files (*.json) in `dir`, sorted by name, as "dir/name" into paths; returns the

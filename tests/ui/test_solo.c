@@ -129,7 +129,7 @@ static void test_bot_waits_a_readable_pace(void **state)
     game_decision(app->game, &d);
     app->controller[d.side.id] = UI_CONTROLLER_BOT;
     ui_cover_reset_viewer(app); /* as play does after --bot */
-    frame(f, app, 0.016); /* schedules: nothing yet */
+    frame(f, app, 0.016);       /* schedules: nothing yet */
     assert_int_equal(game_cursor(app->game), 0);
     frame(f, app, 0.3); /* 0.3 s < 0.6 s */
     assert_int_equal(game_cursor(app->game), 0);
@@ -426,6 +426,17 @@ static void test_start_screen(void **state)
     assert_int_equal(app->controller[1], UI_CONTROLLER_HUMAN);
     assert_int_equal(app->controller[2], UI_CONTROLLER_BOT);
     assert_non_null(strstr(app->scenario_path, "lcr_teaching.json"));
+    /* From the match (pause menu): modal over it, Esc goes back to the same match. */
+    game *g = app->game;
+    ui_app_push(app, ui_start_screen_create(app));
+    frame(f, app, 0.016);
+    assert_string_equal(top_name(app), "start");
+    f->in.keys[0] = UI_KEY_ESCAPE;
+    f->in.key_count = 1;
+    frame(f, app, 0.016);
+    assert_string_equal(top_name(app), "table");
+    assert_ptr_equal(app->game, g);
+    assert_false(app->quit);
     ui_app_destroy(app);
     render_destroy(f->ctx);
     f->ctx = small;

@@ -671,9 +671,18 @@ static float draw_deck(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const t
         if (p->paint)
             draw_card(ctx, t, it, main ? p->play : p->waiting, 1, false, 255);
         drawn_note(p, main ? p->play : p->waiting, it->value);
-        if (!main)
-            dp_text(p, ctx, p->waiting.x + p->waiting.w / 2, p->waiting.y + p->waiting.h + 3 * k,
-                    "waiting", 10, 0xffd070ff, RENDER_ALIGN_CENTRE);
+        if (!main) {
+            /* Too small for its title: its officer's name goes under it. */
+            const figure *wf = it->hidden ? NULL : item_figure(t, it);
+            char cut[96];
+            float cx = p->waiting.x + p->waiting.w / 2, by = p->waiting.y + p->waiting.h + 3 * k;
+            if (p->paint)
+                fit_text(ctx, wf && wf->name[0] ? wf->name : it->label, 9,
+                         2 * (p->panel.x + p->panel.w - cx) - 4 * k, cut, sizeof cut);
+            dp_text(p, ctx, cx, by, "waiting", 10, 0xffd070ff, RENDER_ALIGN_CENTRE);
+            dp_text(p, ctx, cx, by + 14 * k, p->paint ? cut : "", 9, 0xffd070ff,
+                    RENDER_ALIGN_CENTRE);
+        }
     }
     float bottom = fmaxf(p->discard.y + p->discard.h + 18 * k, p->play.y + p->play.h + 8 * k);
     return draw_buttons(p, ctx, x + PAD * k, bottom, p->panel.w - 2 * PAD * k);

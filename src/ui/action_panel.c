@@ -177,6 +177,7 @@ static ui_action_request action_request(ui_action_panel *p, ui_app *app, const r
     case RULES_CMD_CHARGE: {
         if (!have) {
             ex = (rules_command){.kind = a->kind, .side = p->dec.side};
+            snprintf(ex.option, sizeof ex.option, "%s", a->option);
             if (p->actor.id)
                 rules_command_add_figure(&ex, p->actor);
         }
@@ -186,7 +187,7 @@ static ui_action_request action_request(ui_action_panel *p, ui_app *app, const r
                 if (t->figures[i].unit.id == ex.unit.id && table_figure_active(&t->figures[i]))
                     rules_command_add_figure(&ex, t->figures[i].id);
         bool aim = a->kind == RULES_CMD_FIRE || a->kind == RULES_CMD_CHARGE;
-        return (ui_action_request){aim ? UI_ACTION_TARGET : UI_ACTION_MOVE, ex};
+        return (ui_action_request){.kind = aim ? UI_ACTION_TARGET : UI_ACTION_MOVE, .cmd = ex};
     }
     default:
         break;
@@ -199,7 +200,7 @@ static ui_action_request action_request(ui_action_panel *p, ui_app *app, const r
                              .unit = f ? f->unit : p->dec.unit};
         snprintf(ex.option, sizeof ex.option, "%s", a->option);
     }
-    return (ui_action_request){UI_ACTION_SUBMIT, ex};
+    return (ui_action_request){.kind = UI_ACTION_SUBMIT, .cmd = ex};
 }
 
 /* ---- drawing ------------------------------------------------------------------------------- */
@@ -520,7 +521,7 @@ bool ui_action_panel_contains(const ui_action_panel *p, float x, float y)
 
 static ui_action_request submit_of(const rules_command *cmd)
 {
-    return (ui_action_request){UI_ACTION_SUBMIT, *cmd};
+    return (ui_action_request){.kind = UI_ACTION_SUBMIT, .cmd = *cmd};
 }
 
 bool ui_action_panel_click(ui_action_panel *p, ui_app *app, float x, float y,
@@ -609,8 +610,10 @@ bool ui_action_panel_confirm(ui_action_panel *p, ui_app *app, ui_action_request 
     if (p->dec.kind != RULES_DECIDE_ALLOCATE_HITS)
         return false;
     if (!p->pick_ok) {
-        ui_app_toast(app, "Cannot allocate so: %s",
-                     p->pick_reason[0] ? p->pick_reason : "pick figures first");
+        out->kind = UI_ACTION_REFUSED;
+        snprintf(out->refused.what, sizeof out->refused.what, "allocate so");
+        snprintf(out->refused.reason, sizeof out->refused.reason, "%s",
+                 p->pick_reason[0] ? p->pick_reason : "pick figures first");
         return true;
     }
     rules_command cmd = {.kind = RULES_CMD_ALLOCATE, .side = p->dec.side};

@@ -27,14 +27,16 @@ typedef struct ui_action_panel ui_action_panel;
 /* What a click or key on the panel asks of the table view. */
 typedef enum ui_action_request_kind {
     UI_ACTION_NONE = 0,
-    UI_ACTION_SUBMIT, /* submit cmd */
-    UI_ACTION_MOVE,   /* select cmd's figures for the player to drag */
-    UI_ACTION_TARGET, /* select cmd's figures (the firers) and point at a target */
+    UI_ACTION_SUBMIT,  /* submit cmd */
+    UI_ACTION_MOVE,    /* select cmd's figures for the player to drag */
+    UI_ACTION_TARGET,  /* select cmd's figures (the firers) and point at a target */
+    UI_ACTION_REFUSED, /* refused (log `refused` as a refusal) */
 } ui_action_request_kind;
 
 typedef struct ui_action_request {
     ui_action_request_kind kind;
     rules_command cmd;
+    ui_refusal refused; /* UI_ACTION_REFUSED: what and why */
 } ui_action_request;
 
 /* What the table view shows of a target being pointed at (the target tool). */
@@ -80,7 +82,7 @@ void ui_action_panel_note_submit(ui_action_panel *p, const game *g, const rules_
 bool ui_action_panel_allocating(const ui_app *app);
 /* A figure clicked during allocation: added to or removed from the pick. */
 void ui_action_panel_pick(ui_action_panel *p, ui_app *app, figure_id fig);
-/* Enter during allocation: the pick when the rules accept it (else a toast says why). */
+/* Enter during allocation: the pick when the rules accept it (else UI_ACTION_REFUSED says why). */
 bool ui_action_panel_confirm(ui_action_panel *p, ui_app *app, ui_action_request *out);
 /* True when the figure is in the player's pick (drawn ringed). */
 bool ui_action_panel_picked(const ui_action_panel *p, figure_id fig);

@@ -21,6 +21,13 @@ typedef struct ui_actions {
     int count;
 } ui_actions;
 
+/* A command a panel refused before the rules saw it: the table view logs it as a refusal
+ * (ui_teach_refused: "Cannot <what>: <reason>"). Empty what: none. */
+typedef struct ui_refusal {
+    char what[64];
+    char reason[200];
+} ui_refusal;
+
 /* True for commands made by dragging or pointing on the table. */
 bool ui_actions_spatial(rules_command_kind kind);
 /* A command in words: "Activate - Lt Toledo", "Formation: column - 1st Section". */

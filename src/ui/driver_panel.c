@@ -925,9 +925,23 @@ static bool legal_play_of(const game *g, int card, rules_command *out)
     return false;
 }
 
-bool ui_driver_panel_click(ui_driver_panel *p, ui_app *app, float x, float y, rules_command *out)
+/* Fills the caller's refusal, or toasts it when there is no caller to log it. */
+static void refuse(ui_app *app, ui_refusal *refused, const char *what, const char *reason)
+{
+    if (refused) {
+        snprintf(refused->what, sizeof refused->what, "%s", what);
+        snprintf(refused->reason, sizeof refused->reason, "%s", reason);
+    } else {
+        ui_app_toast(app, "Cannot %s: %s", what, reason);
+    }
+}
+
+bool ui_driver_panel_click(ui_driver_panel *p, ui_app *app, float x, float y, rules_command *out,
+                           ui_refusal *refused)
 {
     *out = (rules_command){0};
+    if (refused)
+        *refused = (ui_refusal){0};
     if (!ui_driver_panel_contains(p, x, y))
         return false;
     for (int i = 0; i < p->button_count; i++)
@@ -938,7 +952,7 @@ bool ui_driver_panel_click(ui_driver_panel *p, ui_app *app, float x, float y, ru
     for (int i = 0; i < p->hand_card_count; i++)
         if (in_rect(p->hand_cards[i].r, x, y)) {
             if (!legal_play_of(app->game, p->hand_cards[i].card, out))
-                ui_app_toast(app, "That card cannot be played now");
+                refuse(app, refused, "play that card", "it cannot be played now");
             return true;
         }
     if (p->has_deck && in_rect(p->deck, x, y)) {
@@ -948,7 +962,7 @@ bool ui_driver_panel_click(ui_driver_panel *p, ui_app *app, float x, float y, ru
             if (legal[i].kind == RULES_CMD_DRAW_CARD)
                 *out = legal[i];
         if (out->kind == RULES_CMD_NONE)
-            ui_app_toast(app, "Not the time to draw: %s", p->dec.prompt);
+            refuse(app, refused, "draw", p->dec.prompt[0] ? p->dec.prompt : "not the time to draw");
     }
     return true;
 }

@@ -17,6 +17,7 @@
 
 #include "game/game.h"
 #include "render/render.h"
+#include "ui/actions.h"
 
 #include <stdbool.h>
 
@@ -47,8 +48,11 @@ bool ui_driver_panel_command(const ui_driver_panel *p, figure_id *leader, float 
 
 /* True when (x, y) is over the panel (the table view leaves such clicks alone). */
 bool ui_driver_panel_contains(const ui_driver_panel *p, float x, float y);
-/* A left click: true when the panel took it; *out is the command to submit (kind NONE: none). */
-bool ui_driver_panel_click(ui_driver_panel *p, ui_app *app, float x, float y, rules_command *out);
+/* A left click: true when the panel took it; *out is the command to submit (kind NONE: none).
+ * A card that cannot be played or a draw out of turn fills *refused (what and why) for the
+ * caller to log; refused may be NULL (then only a toast says it). */
+bool ui_driver_panel_click(ui_driver_panel *p, ui_app *app, float x, float y, rules_command *out,
+                           ui_refusal *refused);
 /* Where card `card` (rules_driver_item.value) was drawn by the last draw: in play, waiting or
  * in a hand. False when it was not drawn. */
 bool ui_driver_panel_card_rect(const ui_driver_panel *p, int card, float *x, float *y, float *w,

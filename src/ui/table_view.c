@@ -84,6 +84,7 @@ typedef struct tv {
     double hover_since;
     vec2s mouse_cm;
     tv_tool tool;
+    char fire_option[RULES_WORD_MAX]; /* the target tool's option (ammunition); "" none */
     tv_drag drag;
     int drag_button;
     vec2s press_px, press_cm;
@@ -670,20 +671,51 @@ static void press_los(tv *v, ui_app *app)
         v->los_from = hit;
 }
 
+/* The target tool's fire: the selection with the option chosen on the action panel. */
+static rules_command fire_command(const tv *v, const table *t, int ref)
+{
+    rules_command cmd = selection_command(v, t, ref, RULES_CMD_FIRE);
+    snprintf(cmd.option, sizeof cmd.option, "%s", v->fire_option);
+    return cmd;
+}
+
+/* A fire with an option that the rules take aimed at a point (a gun's roundshot): aimed at the
+ * clicked figure's centre or the clicked table point. False when the rules want no point. */
+static bool point_fire(const tv *v, ui_app *app, const table *t, int ref, int hit,
+                       rules_command *out)
+{
+    if (!v->fire_option[0])
+        return false;
+    rules_command cmd = fire_command(v, t, ref);
+    cmd.point_set = true;
+    cmd.point = hit >= 0 ? t->figures[hit].pos : v->mouse_cm;
+    char reason[256];
+    if (!game_validate(app->game, &cmd, reason, sizeof reason))
+        return false;
+    *out = cmd;
+    return true;
+}
+
 static void press_target(tv *v, ui_app *app)
 {
     const table *t = tv_table(app);
     int hit = hit_at(v, t, v->mouse_cm);
     int ref = first_selected(v, t);
-    if (hit < 0 || ref < 0 || is_selected(v, hit))
+    if (ref < 0 || (hit >= 0 && is_selected(v, hit)))
         return;
-    rules_command cmd = selection_command(v, t, ref, RULES_CMD_FIRE);
-    cmd.target = t->figures[hit].id;
+    rules_command cmd = fire_command(v, t, ref);
     char reason[256];
+    if (hit >= 0)
+        cmd.target = t->figures[hit].id;
+    /* A figure named as the target first; else the point, when the rules aim so. */
+    bool as_target = hit >= 0 && game_validate(app->game, &cmd, reason, sizeof reason);
+    if (!as_target && !point_fire(v, app, t, ref, hit, &cmd) && hit < 0)
+        return;
     if (submit_animated(v, app, &cmd, reason, sizeof reason)) {
         const figure *tf = table_figure_const(tv_table(app), cmd.target);
-        ui_app_toast(app, "Fired at %s", tf && tf->name[0] ? tf->name : "the target");
+        ui_app_toast(app, "Fired at %s", tf && tf->name[0] ? tf->name : "the point");
         v->tool = TOOL_SELECT;
+        v->fire_option[0] = 0;
     } else {
         ui_teach_refused(&v->teach, app, "fire", reason);
     }
@@ -692,6 +724,7 @@ static void press_target(tv *v, ui_app *app)
 static void set_tool(tv *v, ui_app *app, tv_tool tool)
 {
     v->tool = v->tool == tool ? TOOL_SELECT : tool;
+    v->fire_option[0] = 0; /* the tool's own fire: the rules' default */
     static const char *names[] = {"Select", "Measuring tape: click to add waypoints",
                                   "Line of sight: click a figure, then point",
                                   "Target: point at an enemy, click to fire",
@@ -900,6 +933,10 @@ static void request_run(tv *v, ui_app *app, const ui_action_request *rq)
         command_run(v, app, &rq->cmd);
         return;
     }
+    if (rq->kind == UI_ACTION_REFUSED) {
+        ui_teach_refused(&v->teach, app, rq->refused.what, rq->refused.reason);
+        return;
+    }
     if (rq->kind == UI_ACTION_NONE)
         return;
     select_none(v, t);
@@ -910,6 +947,8 @@ static void request_run(tv *v, ui_app *app, const ui_action_request *rq)
     }
     if (rq->kind == UI_ACTION_TARGET) {
         v->tool = TOOL_TARGET;
+        snprintf(v->fire_option, sizeof v->fire_option, "%s",
+                 rq->cmd.kind == RULES_CMD_FIRE ? rq->cmd.option : "");
         ui_app_toast(app, "Point at an enemy to see the odds; click to fire (%d firing)",
                      rq->cmd.figure_count);
     } else {
@@ -936,8 +975,11 @@ static void handle_left(tv *v, ui_app *app, const ui_input *in)
         return;
     }
     rules_command panel_cmd;
+    ui_refusal refused;
     if (in->pressed[UI_MOUSE_LEFT] && v->drag == DRAG_NONE &&
-        ui_driver_panel_click(v->driver, app, in->mouse_x, in->mouse_y, &panel_cmd)) {
+        ui_driver_panel_click(v->driver, app, in->mouse_x, in->mouse_y, &panel_cmd, &refused)) {
+        if (refused.what[0])
+            ui_teach_refused(&v->teach, app, refused.what, refused.reason);
         command_run(v, app, &panel_cmd);
         return;
     }
@@ -1251,7 +1293,7 @@ static bool hovered_target(tv *v, ui_app *app, const table *t, rules_target *out
     int ref = first_selected(v, t);
     if (ref < 0)
         return false;
-    rules_command fire = selection_command(v, t, ref, RULES_CMD_FIRE);
+    rules_command fire = fire_command(v, t, ref);
     rules_target tg[64];
     int n = game_targets(app->game, &fire, tg, 64);
     for (int i = 0; i < n; i++)
@@ -1292,7 +1334,7 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
     rules_target target;
     if (!hovered_target(v, app, t, &target)) {
         /* Say why, in the rule set's words ("why not?"). */
-        rules_command fire = selection_command(v, t, first_selected(v, t), RULES_CMD_FIRE);
+        rules_command fire = fire_command(v, t, first_selected(v, t));
         fire.target = t->figures[v->hover].id;
         char reason[200] = "", line[240];
         if (game_validate(app->game, &fire, reason, sizeof reason))

@@ -550,6 +550,52 @@ static void test_artillery_refusals_and_offers(void **state)
     harness_close(&h);
 }
 
+/* The actions of a gun: one Fire per ammunition it carries (the option names it), in the order
+ * of the data; a rifleman keeps one plain Fire. */
+static void test_artillery_actions_per_ammunition(void **state)
+{
+    (void)state;
+    harness h;
+    open_battery(&h, 3);
+    harness_activate(&h, harness_find(&h, "Sgt Gil"));
+    static const struct {
+        const char *fig;
+        const char *ammo[3];
+    } cases[] = {{"Napoleon", {"roundshot", "grapeshot", NULL}},
+                 {"Krupp", {"grapeshot", "shrapnel", NULL}},
+                 {"Pte 1", {"", NULL, NULL}}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        rules_action acts[16];
+        int n = lcr_rules_ops.actions(h.rs, h.t, harness_find(&h, cases[c].fig), acts, 16);
+        int fires = 0;
+        for (int i = 0; i < n; i++) {
+            if (acts[i].kind != RULES_CMD_FIRE)
+                continue;
+            assert_non_null(cases[c].ammo[fires]);
+            assert_string_equal(acts[i].option, cases[c].ammo[fires]);
+            char label[48];
+            snprintf(label, sizeof label, "Fire%s%s", acts[i].option[0] ? " " : "", acts[i].option);
+            assert_string_equal(acts[i].label, label);
+            fires++;
+        }
+        assert_null(cases[c].ammo[fires]);
+        assert_int_equal(acts[0].kind, RULES_CMD_MOVE);
+    }
+    /* The activated Napoleon may fire; the Krupp (another section) says why not, on each. */
+    rules_action acts[16];
+    int n = lcr_rules_ops.actions(h.rs, h.t, harness_find(&h, "Napoleon"), acts, 16);
+    for (int i = 0; i < n; i++)
+        if (acts[i].kind == RULES_CMD_FIRE)
+            assert_true(acts[i].enabled);
+    n = lcr_rules_ops.actions(h.rs, h.t, harness_find(&h, "Krupp"), acts, 16);
+    for (int i = 0; i < n; i++)
+        if (acts[i].kind == RULES_CMD_FIRE) {
+            assert_false(acts[i].enabled);
+            assert_true(acts[i].reason[0] != 0);
+        }
+    harness_close(&h);
+}
+
 /* The shipped scenario with guns, cavalry and reinforcements, through the engine as `sandtable
  * simulate` drives it (with every command's events re-applied and checked): greedy and random
  * bot games reach their end; the guns fire every ammunition they have over the games; every
@@ -614,6 +660,7 @@ int main(void)
         cmocka_unit_test(test_artillery_grapeshot_area_fire),
         cmocka_unit_test(test_artillery_shrapnel_burst),
         cmocka_unit_test(test_artillery_crew_in_play),
+        cmocka_unit_test(test_artillery_actions_per_ammunition),
         cmocka_unit_test(test_artillery_refusals_and_offers),
         cmocka_unit_test(test_artillery_lanao_games_finish),
     };

@@ -6,6 +6,7 @@
 #include "ui/action_panel.h"
 #include "ui/app.h"
 #include "ui/driver_panel.h"
+#include "ui/teach.h"
 
 #include <math.h>
 #include <setjmp.h>
@@ -339,7 +340,7 @@ static void test_toledo_on_the_panels(void **state)
     rules_command cmd;
     float px, py, pw, ph;
     ui_driver_panel_rect(f->panel, &px, &py, &pw, &ph);
-    assert_true(ui_driver_panel_click(f->panel, f->app, x + w / 2, y + h / 2, &cmd));
+    assert_true(ui_driver_panel_click(f->panel, f->app, x + w / 2, y + h / 2, &cmd, NULL));
     assert_int_equal(cmd.kind, RULES_CMD_PLAY_RESERVED);
     assert_int_equal(cmd.card, card);
     submit(f, cmd);
@@ -456,8 +457,20 @@ static void test_allocate_from_the_panel(void **state)
     char reason[256];
     assert_false(game_validate(g, &bad, reason, sizeof reason));
     assert_true(ui_action_panel_confirm(ap, f->app, &rq));
-    assert_int_equal(rq.kind, UI_ACTION_NONE);
+    assert_int_equal(rq.kind, UI_ACTION_REFUSED);
+    assert_string_equal(rq.refused.what, "allocate so");
+    assert_string_equal(rq.refused.reason, reason);
+    /* The table view logs it as a refusal: it is the newest entry of the event log. */
+    ui_teach teach;
+    ui_teach_init(&teach);
+    ui_teach_refused(&teach, f->app, rq.refused.what, rq.refused.reason);
     assert_non_null(strstr(f->app->toast, reason));
+    int keys[128];
+    int nk = ui_event_log_entries(&teach.log, g, keys, 128);
+    assert_true(nk >= 1);
+    assert_int_equal(keys[nk - 1], ui_event_log_refusal_key(0));
+    assert_string_equal(teach.log.refusals[0].what, "allocate so");
+    assert_string_equal(teach.log.refusals[0].reason, reason);
     /* Drop him, take the suggested one instead: accepted. */
     ui_action_panel_pick(ap, f->app, datu);
     assert_false(ui_action_panel_picked(ap, datu));

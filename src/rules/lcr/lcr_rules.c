@@ -1262,6 +1262,34 @@ static int lcr_extra_actions(const rules_state *rs, const table *t, const figure
     return n;
 }
 
+/* A gun's Fire becomes one action per ammunition it carries ("Fire roundshot", option =
+ * the ammunition), each as enabled as the plain Fire was, so a player chooses the ammunition.
+ * `fire` is the index of the plain Fire in out[0..n); returns the new count. */
+static int lcr_gun_fire_actions(const rules_state *rs, const figure *f, rules_action *out, int n,
+                                int fire, int max)
+{
+    const lcr_gun *g = lcr_artillery_gun_of(rs->data, f);
+    if (!g || fire < 0)
+        return n;
+    rules_action plain = out[fire];
+    int at = fire;
+    for (int a = 0; a < LCR_AMMO_COUNT; a++) {
+        if (!lcr_artillery_fires(g, (lcr_ammo)a))
+            continue;
+        if (at > fire) {
+            if (n >= max)
+                break;
+            memmove(&out[at + 1], &out[at], (size_t)(n - at) * sizeof *out);
+            n++;
+        }
+        out[at] = plain;
+        snprintf(out[at].option, sizeof out[at].option, "%s", lcr_data_ammo_name((lcr_ammo)a));
+        snprintf(out[at].label, sizeof out[at].label, "Fire %s", out[at].option);
+        at++;
+    }
+    return n;
+}
+
 static int lcr_actions(const rules_state *rs, const table *t, figure_id fig, rules_action *out,
                        int max)
 {
@@ -1307,6 +1335,10 @@ static int lcr_actions(const rules_state *rs, const table *t, figure_id fig, rul
             snprintf(a->reason, sizeof a->reason, "only officers and NCOs order a reform");
         }
     }
+    int fire = -1;
+    for (int i = 0; i < n && fire < 0; i++)
+        fire = out[i].kind == RULES_CMD_FIRE ? i : -1;
+    n = lcr_gun_fire_actions(rs, f, out, n, fire, max);
     return n + lcr_extra_actions(rs, t, f, out + n, max - n);
 }
 

@@ -820,6 +820,32 @@ static float draw_morale(ui_driver_panel *p, render_ctx *ctx, const table *t, fl
     return y;
 }
 
+/* Sealed choices (a side's secret decision before play): face down to the other side, so the
+ * viewer sees that a choice was made, and what it was only for his own side. */
+static float draw_sealed(ui_driver_panel *p, render_ctx *ctx, const table *t, float y)
+{
+    float k = render_ui_scale(ctx), x = p->panel.x + PAD * k;
+    for (int i = 0; i < p->item_count; i++) {
+        const rules_driver_item *it = &p->items[i];
+        if (it->kind != RULES_DRIVER_SEALED)
+            continue;
+        const char *side_name = "";
+        for (int s = 0; s < t->side_count; s++)
+            if (t->sides[s].id.id == it->side.id)
+                side_name = t->sides[s].name;
+        float d = 14 * k;
+        dp_fill(p, ctx, x, y + 1 * k, d, d, it->hidden ? 0x30406aff : 0xe8e4dcff);
+        dp_outline(p, ctx, x, y + 1 * k, d, d, side_rgb(t, it->side) << 8 | 0xff);
+        char line[128];
+        snprintf(line, sizeof line, "%s: %s%s", side_name, it->label,
+                 it->hidden ? " (face down)" : "");
+        dp_text(p, ctx, x + d + 6 * k, y + 1 * k, line, 10, it->hidden ? 0xa8b0bcff : 0xe0e6f0ff,
+                RENDER_ALIGN_LEFT);
+        y += d + 6 * k;
+    }
+    return y;
+}
+
 static float panel_sections(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const table *t)
 {
     float k = render_ui_scale(ctx), y = p->panel.y + 8 * k;
@@ -831,6 +857,7 @@ static float panel_sections(ui_driver_panel *p, ui_app *app, render_ctx *ctx, co
     }
     y = draw_pips(p, ctx, t, y);
     y = draw_phases(p, ctx, y);
+    y = draw_sealed(p, ctx, t, y);
     return draw_morale(p, ctx, t, y);
 }
 

@@ -499,6 +499,53 @@ static void test_allocate_from_the_panel(void **state)
     game_destroy(g);
 }
 
+/* Pixels of the face-down sealed-choice box (driver_panel.c draw_sealed) inside the panel. */
+static int sealed_box_pixels(fixture *f)
+{
+    float x, y, w, h;
+    ui_driver_panel_rect(f->panel, &x, &y, &w, &h);
+    int n = 0;
+    for (int py = (int)y; py < (int)(y + h); py++)
+        for (int px = (int)x; px < (int)(x + w); px++)
+            n += (render_read_pixel(f->ctx, px, py) & 0xffffff) == 0x30406a;
+    return n;
+}
+
+/* With the wounded rule on, a side's sealed choice shows in the panel: face down to the other
+ * side (a dark box, the choice not named), face up to its own. */
+static void test_sealed_choice_face_down(void **state)
+{
+    fixture *f = *state;
+    game *old = f->app->game;
+    const char *src = getenv("SANDTABLE_SOURCE_DIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/scenarios/lcr_toledo.json", src ? src : ".");
+    scenario_error serr;
+    scenario *sc = scenario_load_file(path, &serr);
+    assert_non_null(sc);
+    json_object_set_new(sc->rules_options, "wounds", json_true());
+    game_error gerr;
+    game *g = game_create(&(game_desc){.scenario = sc, .take_scenario = true}, &gerr);
+    assert_non_null(g);
+    f->app->game = g;
+    f->app->state_version++;
+    rules_decision d;
+    game_decision(g, &d);
+    assert_int_equal(d.kind, RULES_DECIDE_SETUP);
+    side_id chooser = d.side, other = {3 - d.side.id};
+    submit(f, (rules_command){.kind = RULES_CMD_CHOOSE, .side = chooser, .option = "ruthless"});
+    f->app->viewer = other;
+    draw(f);
+    assert_true(sealed_box_pixels(f) > 100);
+    screenshot(f, "turn_sealed_other.png");
+    f->app->viewer = chooser;
+    draw(f);
+    assert_int_equal(sealed_box_pixels(f), 0);
+    f->app->game = old;
+    f->app->state_version++;
+    game_destroy(g);
+}
+
 int main(int argc, char **argv)
 {
     artifacts = argc > 1 ? argv[1] : NULL;
@@ -509,6 +556,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_draw_animates, setup, teardown),
         cmocka_unit_test_setup_teardown(test_toledo_on_the_panels, setup, teardown),
         cmocka_unit_test_setup_teardown(test_allocate_from_the_panel, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sealed_choice_face_down, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,221 @@
+/* A gun fired on screen (tests/lcr/lcr_artillery.json, offscreen, driven through ui_app_frame
+ * with synthetic input): the gun selected, its action panel lists one Fire per ammunition, the
+ * "Fire roundshot" button arms the target tool with that ammunition, and a click on empty table
+ * aims the shot at that point: the logged FIRE carries the option and the point, and the rules'
+ * roundshot events follow. */
+#include "render/render.h"
+#include "ui/action_panel.h"
+#include "ui/app.h"
+#include "ui/driver_panel.h"
+#include "ui/table_view.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#define VIEW_W 1280
+#define VIEW_H 800
+
+typedef struct rig {
+    ui_app *app;
+    render_ctx *ctx;
+    render_camera cam;
+    ui_input in;
+    double time;
+    char dir[256];
+} rig;
+
+static void frame(rig *r)
+{
+    r->time += 0.05;
+    r->in.time = r->time;
+    r->in.dt = 0.05f;
+    r->in.view_w = VIEW_W;
+    r->in.view_h = VIEW_H;
+    r->in.ui_scale = 1;
+    ui_app_frame(r->app, &r->in, r->ctx);
+    ui_input_next_frame(&r->in);
+}
+
+static void mouse_px(rig *r, float x, float y)
+{
+    r->in.mouse_dx = x - r->in.mouse_x;
+    r->in.mouse_dy = y - r->in.mouse_y;
+    r->in.mouse_x = x;
+    r->in.mouse_y = y;
+    r->in.mouse_inside = true;
+    frame(r);
+}
+
+static void click_px(rig *r, float x, float y)
+{
+    mouse_px(r, x, y);
+    r->in.down[UI_MOUSE_LEFT] = r->in.pressed[UI_MOUSE_LEFT] = true;
+    r->in.clicks[UI_MOUSE_LEFT] = 1;
+    frame(r);
+    r->in.down[UI_MOUSE_LEFT] = false;
+    r->in.released[UI_MOUSE_LEFT] = true;
+    frame(r);
+}
+
+static void click_cm(rig *r, vec2s cm)
+{
+    vec2s p = render_camera_to_px(&r->cam, cm);
+    click_px(r, p.x, p.y);
+}
+
+static figure_id fig_named(const rig *r, const char *name)
+{
+    const table *t = game_table(r->app->game);
+    for (int i = 0; i < t->figure_count; i++)
+        if (strcmp(t->figures[i].name, name) == 0)
+            return t->figures[i].id;
+    fail_msg("no figure %s", name);
+    return (figure_id){0};
+}
+
+static void must(rig *r, rules_command c)
+{
+    char why[256] = "";
+    if (!game_submit(r->app->game, &c, why, sizeof why))
+        fail_msg("refused: %s", why);
+    r->app->state_version++;
+}
+
+/* Draws cards (passing interrupts, reserving others' cards) until a leader's card activates
+ * `actor` (as tests/lcr/lcr_harness.h does). */
+static void activate(rig *r, figure_id actor)
+{
+    for (int guard = 0; guard < 200; guard++) {
+        rules_decision d;
+        game_decision(r->app->game, &d);
+        rules_command c = {.side = d.side};
+        if (d.kind == RULES_DECIDE_DRAW_CARD) {
+            c.kind = RULES_CMD_DRAW_CARD;
+        } else if (d.kind == RULES_DECIDE_INTERRUPT) {
+            c.kind = RULES_CMD_PASS;
+        } else if (d.kind == RULES_DECIDE_USE_CARD) {
+            c = (rules_command){.kind = RULES_CMD_ACTIVATE, .side = d.side, .figure = actor};
+            char why[256];
+            /* a leader's card: the NCO activates his whole section */
+            if (d.figure.id && game_validate(r->app->game, &c, why, sizeof why)) {
+                must(r, c);
+                return;
+            }
+            c = (rules_command){.kind = RULES_CMD_RESERVE_CARD, .side = d.side, .card = d.card};
+        } else {
+            fail_msg("unexpected decision %d", d.kind);
+        }
+        must(r, c);
+    }
+    fail_msg("no card for the figure");
+}
+
+static int setup(void **state)
+{
+    rig *r = calloc(1, sizeof *r);
+    snprintf(r->dir, sizeof r->dir, "/tmp/sandtable-gun-view-XXXXXX");
+    if (!mkdtemp(r->dir))
+        return -1;
+    setenv("XDG_DATA_HOME", r->dir, 1);
+    const char *src = getenv("SANDTABLE_SOURCE_DIR");
+    char scen[1024], err[512], art[1024];
+    snprintf(scen, sizeof scen, "%s/tests/lcr/lcr_artillery.json", src ? src : ".");
+    r->app = ui_app_create(&(ui_app_desc){.scenario_path = scen}, err, sizeof err);
+    if (!r->app) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    r->app->settings.anim_speed = 0;
+    r->ctx = render_create_offscreen(
+        VIEW_W, VIEW_H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err,
+        sizeof err);
+    if (!r->ctx) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    r->app->ctx = r->ctx;
+    render_camera_resize(&r->cam, VIEW_W, VIEW_H);
+    ui_table_view_fit(&r->cam, r->app->game, 1, true);
+    *state = r;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    rig *r = *state;
+    ui_app_destroy(r->app);
+    render_destroy(r->ctx);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", r->dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", r->dir);
+    free(r);
+    return 0;
+}
+
+static void test_fire_roundshot_at_a_point(void **state)
+{
+    rig *r = *state;
+    activate(r, fig_named(r, "Sgt Gil"));
+    figure_id gun = fig_named(r, "Napoleon");
+    frame(r);
+    /* Select the gun on the table: the panel lists its actions. */
+    click_cm(r, table_figure_const(game_table(r->app->game), gun)->pos);
+    /* The same panels drawn apart give the button's place in the view. */
+    ui_driver_panel *dp = ui_driver_panel_create();
+    ui_action_panel *ap = ui_action_panel_create();
+    ui_action_panel_set_selected(ap, gun);
+    render_begin(r->ctx);
+    float top = ui_driver_panel_draw(dp, r->app, r->ctx);
+    ui_action_panel_draw(ap, r->app, r->ctx, top, -1, -1);
+    rules_action acts[16];
+    int n = game_actions(r->app->game, gun, acts, 16), fires = 0;
+    for (int i = 0; i < n; i++)
+        if (acts[i].kind == RULES_CMD_FIRE)
+            assert_string_equal(acts[i].option, fires++ == 0 ? "roundshot" : "grapeshot");
+    assert_int_equal(fires, 2);
+    float x, y, w, h;
+    assert_true(ui_action_panel_action_rect(ap, RULES_CMD_FIRE, &x, &y, &w, &h)); /* the first */
+    ui_driver_panel_destroy(dp);
+    ui_action_panel_destroy(ap);
+    click_px(r, x + w / 2, y + h / 2);
+    assert_non_null(strstr(r->app->toast, "click to fire"));
+    /* Aim at empty table between Line 80 and Line 90: the point is the aim. */
+    int log0 = game_log_count(r->app->game);
+    vec2s aim = {{85, 57}};
+    assert_int_equal(ui_table_view_hit(game_table(r->app->game), aim, 0), -1);
+    click_cm(r, aim);
+    assert_int_equal(game_log_count(r->app->game), log0 + 1);
+    const rules_command *c = game_command_at(r->app->game, log0);
+    assert_int_equal(c->kind, RULES_CMD_FIRE);
+    assert_string_equal(c->option, "roundshot");
+    assert_true(c->point_set);
+    assert_float_equal(c->point.x, aim.x, 0.3);
+    assert_float_equal(c->point.y, aim.y, 0.3);
+    assert_int_equal(c->figures[0].id, gun.id);
+    /* The rules fired it: a to-hit die and the impact of a roundshot. */
+    int ne = 0;
+    const rules_event *ev = game_events(r->app->game, log0, &ne);
+    bool die = false, impact = false;
+    for (int i = 0; i < ne; i++) {
+        die |= ev[i].kind == RULES_EV_DIE && strcmp(ev[i].tag, "to_hit") == 0;
+        impact |= ev[i].kind == RULES_EV_NOTE && strcmp(ev[i].tag, "impact") == 0 &&
+                  strstr(ev[i].text, "roundshot");
+    }
+    assert_true(die);
+    assert_true(impact);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_fire_roundshot_at_a_point, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

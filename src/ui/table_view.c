@@ -679,21 +679,16 @@ static rules_command fire_command(const tv *v, const table *t, int ref)
     return cmd;
 }
 
-/* A fire with an option that the rules take aimed at a point (a gun's roundshot): aimed at the
- * clicked figure's centre or the clicked table point. False when the rules want no point. */
+/* A fire with an option aimed at a point (a gun's roundshot): at the clicked figure's centre
+ * or the clicked table point, in *out; true when the rules accept it so. */
 static bool point_fire(const tv *v, ui_app *app, const table *t, int ref, int hit,
                        rules_command *out)
 {
-    if (!v->fire_option[0])
-        return false;
-    rules_command cmd = fire_command(v, t, ref);
-    cmd.point_set = true;
-    cmd.point = hit >= 0 ? t->figures[hit].pos : v->mouse_cm;
+    *out = fire_command(v, t, ref);
+    out->point_set = true;
+    out->point = hit >= 0 ? t->figures[hit].pos : v->mouse_cm;
     char reason[256];
-    if (!game_validate(app->game, &cmd, reason, sizeof reason))
-        return false;
-    *out = cmd;
-    return true;
+    return v->fire_option[0] && game_validate(app->game, out, reason, sizeof reason);
 }
 
 static void press_target(tv *v, ui_app *app)
@@ -707,10 +702,17 @@ static void press_target(tv *v, ui_app *app)
     char reason[256];
     if (hit >= 0)
         cmd.target = t->figures[hit].id;
-    /* A figure named as the target first; else the point, when the rules aim so. */
+    /* A figure named as the target first; else the point, when the rules aim so. On empty
+     * table an option's point fire is sent even when refused: the rules say why. */
+    rules_command at_point;
     bool as_target = hit >= 0 && game_validate(app->game, &cmd, reason, sizeof reason);
-    if (!as_target && !point_fire(v, app, t, ref, hit, &cmd) && hit < 0)
-        return;
+    if (!as_target) {
+        bool point_ok = point_fire(v, app, t, ref, hit, &at_point);
+        if (point_ok || (hit < 0 && v->fire_option[0]))
+            cmd = at_point;
+        else if (hit < 0)
+            return;
+    }
     if (submit_animated(v, app, &cmd, reason, sizeof reason)) {
         const figure *tf = table_figure_const(tv_table(app), cmd.target);
         ui_app_toast(app, "Fired at %s", tf && tf->name[0] ? tf->name : "the point");

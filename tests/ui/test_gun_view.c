@@ -186,8 +186,13 @@ static void test_fire_roundshot_at_a_point(void **state)
     ui_action_panel_destroy(ap);
     click_px(r, x + w / 2, y + h / 2);
     assert_non_null(strstr(r->app->toast, "click to fire"));
-    /* Aim at empty table between Line 80 and Line 90: the point is the aim. */
+    /* Too far (125 cm; roundshot reaches 120): refused in the rules' words, nothing logged. */
     int log0 = game_log_count(r->app->game);
+    click_cm(r, (vec2s){{150, 60}});
+    assert_int_equal(game_log_count(r->app->game), log0);
+    assert_non_null(strstr(r->app->toast, "Cannot fire"));
+    assert_non_null(strstr(r->app->toast, "out of roundshot range"));
+    /* Aim at empty table between Line 80 and Line 90: the point is the aim. */
     vec2s aim = {{85, 57}};
     assert_int_equal(ui_table_view_hit(game_table(r->app->game), aim, 0), -1);
     click_cm(r, aim);

@@ -328,6 +328,23 @@ void render_text_size(render_ctx *ctx, const char *text, float size, int *w, int
     }
 }
 
+const char *render_text_fit(render_ctx *ctx, const char *text, float size, float max_w, char *buf,
+                            size_t cap)
+{
+    snprintf(buf, cap, "%s", text);
+    size_t len = strlen(buf);
+    int w, h;
+    render_text_size(ctx, buf, size, &w, &h);
+    while ((float)w > max_w && len > 1) {
+        len--;
+        while (len > 1 && ((unsigned char)text[len] & 0xc0) == 0x80)
+            len--; /* never cut inside a UTF-8 sequence */
+        snprintf(buf, cap, "%.*s...", (int)len, text);
+        render_text_size(ctx, buf, size, &w, &h);
+    }
+    return buf;
+}
+
 /* ---- screen primitives --------------------------------------------------------------------- */
 
 void render_rect(render_ctx *ctx, float x, float y, float w, float h, uint32_t rgba)

@@ -142,6 +142,10 @@ int render_text(render_ctx *ctx, float x, float y, const char *text, float size,
 int render_text_outlined(render_ctx *ctx, float x, float y, const char *text, float size,
                          uint32_t rgba, render_align align);
 void render_text_size(render_ctx *ctx, const char *text, float size, int *w, int *h);
+/* `text` cut with "..." to fit max_w px (whole UTF-8 characters only), written to buf; returns
+ * buf. */
+const char *render_text_fit(render_ctx *ctx, const char *text, float size, float max_w, char *buf,
+                            size_t cap);
 void render_rect(render_ctx *ctx, float x, float y, float w, float h, uint32_t rgba);
 void render_rect_outline(render_ctx *ctx, float x, float y, float w, float h, uint32_t rgba);
 /* A panel of text lines (tooltip, help): a dark box at (x, y) kept on screen. */

@@ -229,24 +229,6 @@ static void ap_text(const ui_action_panel *p, render_ctx *ctx, float x, float y,
         render_text(ctx, x, y, text, size, rgba, RENDER_ALIGN_LEFT);
 }
 
-/* Text cut with an ellipsis to fit `max_w` px. */
-static const char *fit_text(render_ctx *ctx, const char *text, float size, float max_w, char *buf,
-                            size_t cap)
-{
-    snprintf(buf, cap, "%s", text);
-    size_t len = strlen(buf);
-    int w, h;
-    render_text_size(ctx, buf, size, &w, &h);
-    while ((float)w > max_w && len > 1) {
-        len--;
-        while (len > 1 && ((unsigned char)text[len] & 0xc0) == 0x80)
-            len--; /* never cut inside a UTF-8 sequence */
-        snprintf(buf, cap, "%.*s...", (int)len, text);
-        render_text_size(ctx, buf, size, &w, &h);
-    }
-    return buf;
-}
-
 /* Text wrapped at word boundaries into the panel's width; returns the y below it. */
 static float ap_wrapped(const ui_action_panel *p, render_ctx *ctx, float x, float y,
                         const char *text, float size, uint32_t rgba, float max_w)
@@ -328,7 +310,7 @@ static float draw_actions(ui_action_panel *p, ui_app *app, render_ctx *ctx, floa
         ap_outline(p, ctx, r, a->enabled ? 0x7fa8e0ff : 0x4a4e56ff);
         char fitted[64];
         if (p->paint)
-            fit_text(ctx, a->label, 11, r.w - 12 * k, fitted, sizeof fitted);
+            render_text_fit(ctx, a->label, 11, r.w - 12 * k, fitted, sizeof fitted);
         ap_text(p, ctx, r.x + 8 * k, r.y + 5 * k, p->paint ? fitted : "", 11,
                 a->enabled ? 0xffffffff : 0x80858eff);
     }
@@ -356,7 +338,7 @@ static float draw_orders(ui_action_panel *p, render_ctx *ctx, float y)
         snprintf(text, sizeof text, "%d  %s", i + 1, p->orders.items[i].label);
         char fitted[128];
         if (p->paint)
-            fit_text(ctx, text, 11, r.w - 12 * k, fitted, sizeof fitted);
+            render_text_fit(ctx, text, 11, r.w - 12 * k, fitted, sizeof fitted);
         ap_fill(p, ctx, r, 0x203048e8);
         ap_outline(p, ctx, r, 0x5f88c0ff);
         ap_text(p, ctx, r.x + 7 * k, r.y + 4 * k, p->paint ? fitted : "", 11, 0xffffffff);

@@ -392,24 +392,6 @@ static const char *card_art(const table *t, const rules_driver_item *it)
     }
 }
 
-/* Text cut with an ellipsis to fit `max_w` px. */
-static const char *fit_text(render_ctx *ctx, const char *text, float size, float max_w, char *buf,
-                            size_t cap)
-{
-    snprintf(buf, cap, "%s", text);
-    size_t len = strlen(buf);
-    int w, h;
-    render_text_size(ctx, buf, size, &w, &h);
-    while ((float)w > max_w && len > 1) {
-        len--;
-        while (len > 1 && ((unsigned char)text[len] & 0xc0) == 0x80)
-            len--; /* never cut inside a UTF-8 sequence */
-        snprintf(buf, cap, "%.*s...", (int)len, text);
-        render_text_size(ctx, buf, size, &w, &h);
-    }
-    return buf;
-}
-
 static uint32_t side_rgb(const table *t, side_id s)
 {
     return s.id ? render_side_rgb(t, s) : 0x9a9080;
@@ -424,7 +406,7 @@ static void card_face_text(render_ctx *ctx, const table *t, const rules_driver_i
     const figure *f = it->figure.id ? table_figure_const(t, it->figure) : NULL;
     char buf[96], line[128];
     const char *name = f && f->name[0] ? f->name : it->label;
-    fit_text(ctx, name, title, r.w * 0.82f, buf, sizeof buf);
+    render_text_fit(ctx, name, title, r.w * 0.82f, buf, sizeof buf);
     render_text_outlined(ctx, r.x + r.w / 2, r.y + r.h * 0.058f, buf, title, 0xffffffff,
                          RENDER_ALIGN_CENTRE);
     float body = title * 0.92f, y = r.y + r.h * 0.655f;
@@ -432,21 +414,22 @@ static void card_face_text(render_ctx *ctx, const table *t, const rules_driver_i
     const side *sd = table_side(t, it->side);
     if (u && u->name[0]) {
         render_text(ctx, r.x + r.w / 2, y,
-                    fit_text(ctx, u->name, body, r.w * 0.82f, buf, sizeof buf), body, 0x202020ff,
-                    RENDER_ALIGN_CENTRE);
+                    render_text_fit(ctx, u->name, body, r.w * 0.82f, buf, sizeof buf), body,
+                    0x202020ff, RENDER_ALIGN_CENTRE);
         y += body * k * 1.5f;
     }
     if (f) {
         snprintf(line, sizeof line, "%s %s", table_quality_name(f->quality),
                  table_role_name(f->role));
-        render_text(ctx, r.x + r.w / 2, y, fit_text(ctx, line, body, r.w * 0.82f, buf, sizeof buf),
-                    body, 0x303030ff, RENDER_ALIGN_CENTRE);
+        render_text(ctx, r.x + r.w / 2, y,
+                    render_text_fit(ctx, line, body, r.w * 0.82f, buf, sizeof buf), body,
+                    0x303030ff, RENDER_ALIGN_CENTRE);
         y += body * k * 1.5f;
     }
     if (!f && sd) {
         render_text(ctx, r.x + r.w / 2, y,
-                    fit_text(ctx, sd->name, body, r.w * 0.82f, buf, sizeof buf), body, 0x202020ff,
-                    RENDER_ALIGN_CENTRE);
+                    render_text_fit(ctx, sd->name, body, r.w * 0.82f, buf, sizeof buf), body,
+                    0x202020ff, RENDER_ALIGN_CENTRE);
     }
 }
 
@@ -630,7 +613,7 @@ static float draw_buttons(ui_driver_panel *p, render_ctx *ctx, float x, float y,
         b->r = (dp_rect){bx, by, bw, h};
         char label[64];
         int tw, th;
-        fit_text(ctx, b->label, 12, bw - 12 * k, label, sizeof label);
+        render_text_fit(ctx, b->label, 12, bw - 12 * k, label, sizeof label);
         render_text_size(ctx, label, 12, &tw, &th);
         dp_fill(p, ctx, bx, by, bw, h, b->primary ? 0x2f6a3ef0 : 0x203048f0);
         dp_outline(p, ctx, bx, by, bw, h, b->primary ? 0x8fe0a0ff : 0x7fa8e0ff);
@@ -677,8 +660,8 @@ static float draw_deck(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const t
             char cut[96];
             float cx = p->waiting.x + p->waiting.w / 2, by = p->waiting.y + p->waiting.h + 3 * k;
             if (p->paint)
-                fit_text(ctx, wf && wf->name[0] ? wf->name : it->label, 9,
-                         2 * (p->panel.x + p->panel.w - cx) - 4 * k, cut, sizeof cut);
+                render_text_fit(ctx, wf && wf->name[0] ? wf->name : it->label, 9,
+                                2 * (p->panel.x + p->panel.w - cx) - 4 * k, cut, sizeof cut);
             dp_text(p, ctx, cx, by, "waiting", 10, 0xffd070ff, RENDER_ALIGN_CENTRE);
             dp_text(p, ctx, cx, by + 14 * k, p->paint ? cut : "", 9, 0xffd070ff,
                     RENDER_ALIGN_CENTRE);
@@ -713,8 +696,9 @@ static float draw_hands(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const 
             const figure *f = it->hidden ? NULL : item_figure(t, it);
             char name[64];
             if (p->paint)
-                fit_text(ctx, f && f->name[0] ? f->name : (it->hidden ? "face down" : it->label), 8,
-                         (HAND_W + 22) * k, name, sizeof name);
+                render_text_fit(ctx,
+                                f && f->name[0] ? f->name : (it->hidden ? "face down" : it->label),
+                                8, (HAND_W + 22) * k, name, sizeof name);
             dp_text(p, ctx, r.x + r.w / 2, r.y + r.h + 2 * k, p->paint ? name : "", 8, 0xd8dee8ff,
                     RENDER_ALIGN_CENTRE);
             if (p->hand_card_count < UI_APP_SIDES_MAX * DP_HAND_MAX)

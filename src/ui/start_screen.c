@@ -220,23 +220,6 @@ static void start_input(ui_screen *s, ui_app *app, const ui_input *in)
 
 /* ---- drawing ------------------------------------------------------------------------------- */
 
-/* The text cut to fit `max_w` px, with an ellipsis (whole UTF-8 characters only). */
-static void fit_text(render_ctx *ctx, const char *text, float size, float max_w, char *buf,
-                     size_t cap)
-{
-    snprintf(buf, cap, "%s", text);
-    int tw, th;
-    render_text_size(ctx, buf, size, &tw, &th);
-    size_t n = strlen(buf);
-    while (tw > max_w && n > 0) {
-        do
-            n--;
-        while (n > 0 && ((unsigned char)buf[n] & 0xc0) == 0x80);
-        snprintf(buf + n, cap - n, "...");
-        render_text_size(ctx, buf, size, &tw, &th);
-    }
-}
-
 /* Draws `text` wrapped at word boundaries into `max_w`, at most `max_lines` lines; returns the
  * height used. With rgba 0 it only measures. */
 static float wrap_text(render_ctx *ctx, const char *text, float x, float y, float max_w,
@@ -253,7 +236,7 @@ static float wrap_text(render_ctx *ctx, const char *text, float x, float y, floa
         if (tw > max_w && line[0]) {
             bool last = lines + 1 == max_lines;
             if (last)
-                fit_text(ctx, trial, size, max_w, line, sizeof line);
+                render_text_fit(ctx, trial, size, max_w, line, sizeof line);
             render_text(ctx, x, y + (float)(lines * (th + 2)), line, size, rgba, RENDER_ALIGN_LEFT);
             lines++;
             line[0] = '\0';
@@ -308,16 +291,16 @@ static void draw_list(start *st, render_ctx *ctx, float x, float y, float w)
         const char *name = strrchr(e->path, '/') ? strrchr(e->path, '/') + 1 : e->path;
         if (e->scenario) {
             const rules_ops *ops = rules_find(e->scenario->ruleset);
-            fit_text(ctx, e->scenario->title, 14, r.w - 20 * k, title, sizeof title);
+            render_text_fit(ctx, e->scenario->title, 14, r.w - 20 * k, title, sizeof title);
             char line[200];
             snprintf(line, sizeof line, "%s  -  %.0f x %.0f cm%s",
                      ops ? ops->name : e->scenario->ruleset, e->scenario->table->width_cm,
                      e->scenario->table->height_cm, e->has_save ? "  -  saved game" : "");
-            fit_text(ctx, line, 11, r.w - 20 * k, info, sizeof info);
+            render_text_fit(ctx, line, 11, r.w - 20 * k, info, sizeof info);
         } else {
-            fit_text(ctx, name, 14, r.w - 20 * k, title, sizeof title);
-            fit_text(ctx, "cannot be read (select it for the reason)", 11, r.w - 20 * k, info,
-                     sizeof info);
+            render_text_fit(ctx, name, 14, r.w - 20 * k, title, sizeof title);
+            render_text_fit(ctx, "cannot be read (select it for the reason)", 11, r.w - 20 * k,
+                            info, sizeof info);
         }
         render_text(ctx, r.x + 10 * k, r.y + 7 * k, title, 14, TEXT_RGB, RENDER_ALIGN_LEFT);
         render_text(ctx, r.x + 10 * k, r.y + 28 * k, info, 11, i == st->hot ? 0xd8e4f4ffu : DIM_RGB,
@@ -450,7 +433,7 @@ static void draw_detail(start *st, render_ctx *ctx, float x, float y, float w, f
     draw_buttons(st, e, ctx, x, y);
     if (st->error[0]) {
         char line[300];
-        fit_text(ctx, st->error, 12, w, line, sizeof line);
+        render_text_fit(ctx, st->error, 12, w, line, sizeof line);
         render_text(ctx, x, y + 42 * k, line, 12, 0xff9090ff, RENDER_ALIGN_LEFT);
     } else if (e->has_save) {
         render_text(ctx, x, y + 42 * k,

@@ -345,6 +345,32 @@ const char *render_text_fit(render_ctx *ctx, const char *text, float size, float
     return buf;
 }
 
+size_t render_text_line_len(render_ctx *ctx, const char *text, float size, float max_w)
+{
+    char line[512];
+    size_t best = 0, next = 0;
+    while (text[next]) {
+        while (text[next] == ' ')
+            next++;
+        while (text[next] && text[next] != ' ')
+            next++;
+        if (next >= sizeof line)
+            break;
+        memcpy(line, text, next);
+        line[next] = 0;
+        int w, h;
+        render_text_size(ctx, line, size, &w, &h);
+        if ((float)w > max_w && best > 0)
+            break;
+        best = next;
+        if ((float)w > max_w)
+            break;
+    }
+    if (best == 0)
+        best = strlen(text) < sizeof line - 1 ? strlen(text) : sizeof line - 1;
+    return best;
+}
+
 /* ---- screen primitives --------------------------------------------------------------------- */
 
 void render_rect(render_ctx *ctx, float x, float y, float w, float h, uint32_t rgba)

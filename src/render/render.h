@@ -146,6 +146,10 @@ void render_text_size(render_ctx *ctx, const char *text, float size, int *w, int
  * buf. */
 const char *render_text_fit(render_ctx *ctx, const char *text, float size, float max_w, char *buf,
                             size_t cap);
+/* Word wrapping: how many bytes of `text` go on its first line within max_w px, broken before a
+ * space (a single word too long for the line still goes whole, up to 511 bytes); 0 only for an
+ * empty text. The caller skips the spaces after it. */
+size_t render_text_line_len(render_ctx *ctx, const char *text, float size, float max_w);
 void render_rect(render_ctx *ctx, float x, float y, float w, float h, uint32_t rgba);
 void render_rect_outline(render_ctx *ctx, float x, float y, float w, float h, uint32_t rgba);
 /* A panel of text lines (tooltip, help): a dark box at (x, y) kept on screen. */

@@ -237,21 +237,7 @@ static float ap_wrapped(const ui_action_panel *p, render_ctx *ctx, float x, floa
     char line[256];
     const char *s = text;
     while (*s) {
-        size_t best = 0, len = 0;
-        while (s[len]) {
-            size_t next = len;
-            while (s[next] && s[next] != ' ')
-                next++;
-            snprintf(line, sizeof line, "%.*s", (int)next, s);
-            int w, h;
-            render_text_size(ctx, line, size, &w, &h);
-            if ((float)w > max_w && best > 0)
-                break;
-            best = next;
-            len = s[next] ? next + 1 : next;
-            if ((float)w > max_w)
-                break;
-        }
+        size_t best = render_text_line_len(ctx, s, size, max_w);
         snprintf(line, sizeof line, "%.*s", (int)best, s);
         ap_text(p, ctx, x, y, line, size, rgba);
         y += size * k * 1.45f;

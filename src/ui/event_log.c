@@ -414,28 +414,9 @@ static int wrap_text(render_ctx *ctx, const char *text, float size, float x, flo
     int lines = 0;
     const char *p = text;
     while (*p) {
-        size_t best = 0, len = 0;
-        for (;;) {
-            size_t next = len;
-            while (p[next] == ' ')
-                next++;
-            while (p[next] && p[next] != ' ')
-                next++;
-            if (next >= sizeof line)
-                break;
-            memcpy(line, p, next);
-            line[next] = 0;
-            int tw, th;
-            render_text_size(ctx, line, size, &tw, &th);
-            if (tw > maxw && best > 0)
-                break;
-            best = next;
-            len = next;
-            if (!p[next] || tw > maxw)
-                break;
-        }
-        if (best == 0)
-            best = strlen(p) < sizeof line - 1 ? strlen(p) : sizeof line - 1;
+        size_t best = render_text_line_len(ctx, p, size, maxw);
+        if (best >= sizeof line)
+            best = sizeof line - 1;
         memcpy(line, p, best);
         line[best] = 0;
         float ly = y + lines * line_h;

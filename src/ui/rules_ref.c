@@ -331,29 +331,8 @@ static float wrap_block(ui_rules_doc *d, render_ctx *ctx, const char *text, floa
                         float y, float maxw, float line_h, uint32_t rgba)
 {
     const char *p = text;
-    char buf[2000];
     while (*p) {
-        size_t best = 0, len = 0;
-        for (;;) {
-            size_t next = len;
-            while (p[next] == ' ')
-                next++;
-            while (p[next] && p[next] != ' ')
-                next++;
-            if (next >= sizeof buf)
-                break;
-            memcpy(buf, p, next);
-            buf[next] = 0;
-            int tw, th;
-            render_text_size(ctx, buf, size, &tw, &th);
-            if (tw > maxw && best > 0)
-                break;
-            best = len = next;
-            if (!p[next] || tw > maxw)
-                break;
-        }
-        if (best == 0)
-            best = strlen(p) < sizeof buf - 1 ? strlen(p) : sizeof buf - 1;
+        size_t best = render_text_line_len(ctx, p, size, maxw);
         add_vline(d, p, best, size, x, y, rgba);
         y += line_h;
         p += best;

@@ -7,38 +7,21 @@ as an artifact), quits, then reads the autosave: Blue 1 moved by 8 cm, Red 1 bac
 Skips (exit 77) without a display or xdotool/import.
 """
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 
+from e2e_common import game_env, require_window_tools, run
+
 EXE, CHECK, SCENARIO, ARTIFACTS = sys.argv[1:5]
 TABLE_W, TABLE_H, MARGIN = 120.0, 80.0, 40
 
 
-def skip(why):
-    print("SKIP:", why)
-    sys.exit(77)
-
-
-def run(*args):
-    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
-
-
-if not os.environ.get("DISPLAY"):
-    skip("no DISPLAY")
-for tool in ("xdotool", "import"):
-    if not shutil.which(tool):
-        skip(tool + " missing")
+require_window_tools()
 
 data = tempfile.mkdtemp(prefix="sandtable-e2e-")
-# Under ASan, leaks inside system libraries SDL loads (some from modules unloaded at exit, so
-# no suppression can name them) must not fail the run: LeakSanitizer reports without failing,
-# and the check below fails on any leak whose stack passes through our sources.
-env = dict(os.environ, XDG_DATA_HOME=data,
-           LSAN_OPTIONS="exitcode=0:suppressions=" +
-           os.path.join(os.path.dirname(os.path.abspath(__file__)), "lsan.supp"))
+env = game_env(data)
 SOURCES = os.environ.get("SANDTABLE_SOURCE_DIR", "/nonexistent")
 log = open(os.path.join(data, "play.log"), "w")
 proc = subprocess.Popen([EXE, "play", SCENARIO], env=env, stdout=log, stderr=subprocess.STDOUT)

@@ -12,11 +12,12 @@ Skips (exit 77) without a display or xdotool/import.
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
+
+from e2e_common import game_env, require_window_tools, run
 
 EXE, ARTIFACTS = os.path.abspath(sys.argv[1]), sys.argv[2]
 HOT, PANEL = "3A5A8A", "232A33"  # the start screen's highlighted and plain rows
@@ -24,29 +25,14 @@ SOURCES = os.environ.get("SANDTABLE_SOURCE_DIR",
                          os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
 
-def skip(why):
-    print("SKIP:", why)
-    sys.exit(77)
-
-
-def run(*args):
-    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
-
-
-if not os.environ.get("DISPLAY"):
-    skip("no DISPLAY")
-for tool in ("xdotool", "import"):
-    if not shutil.which(tool):
-        skip(tool + " missing")
+require_window_tools()
 
 data = tempfile.mkdtemp(prefix="sandtable-e2e-solo-")
 os.makedirs(os.path.join(data, "sandtable"))
 with open(os.path.join(data, "sandtable", "settings.json"), "w") as f:
     json.dump({"anim_speed": 10, "window_w": 900, "window_h": 600}, f)
 workdir = tempfile.mkdtemp(prefix="sandtable-e2e-cwd-")  # no scenarios/ here
-env = dict(os.environ, XDG_DATA_HOME=data,
-           LSAN_OPTIONS="exitcode=0:suppressions=" +
-           os.path.join(os.path.dirname(os.path.abspath(__file__)), "lsan.supp"))
+env = game_env(data)
 log = open(os.path.join(data, "play.log"), "w")
 proc = subprocess.Popen([EXE, "play"], env=env, cwd=workdir, stdout=log,
                         stderr=subprocess.STDOUT)

@@ -22,6 +22,8 @@ import sys
 import tempfile
 import time
 
+from e2e_common import game_env, require_window_tools, run
+
 EXE, CHECK, SCENARIO, ARTIFACTS = sys.argv[1:5]
 TABLE_W, TABLE_H, MARGIN = 150.0, 100.0, 40
 SPAIN, MORO = 1, 2
@@ -30,29 +32,14 @@ SPAIN, MORO = 1, 2
 PANEL_W, PANEL_RIGHT, BUTTON_Y, BUTTON_H, PAD = 300, 8, 242, 26, 10
 
 
-def skip(why):
-    print("SKIP:", why)
-    sys.exit(77)
-
-
-def run(*args):
-    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
-
-
-if not os.environ.get("DISPLAY"):
-    skip("no DISPLAY")
-for tool in ("xdotool", "import"):
-    if not shutil.which(tool):
-        skip(tool + " missing")
+require_window_tools()
 
 data = tempfile.mkdtemp(prefix="sandtable-turn-")
 # Animations on, twice as fast as normal, to keep the test short.
 os.makedirs(os.path.join(data, "sandtable"))
 with open(os.path.join(data, "sandtable", "settings.json"), "w") as f:
     json.dump({"anim_speed": 2.0}, f)
-env = dict(os.environ, XDG_DATA_HOME=data,
-           LSAN_OPTIONS="exitcode=0:suppressions=" +
-           os.path.join(os.path.dirname(os.path.abspath(__file__)), "lsan.supp"))
+env = game_env(data)
 SOURCES = os.environ.get("SANDTABLE_SOURCE_DIR", "/nonexistent")
 log = open(os.path.join(data, "play.log"), "w")
 proc = subprocess.Popen([EXE, "play", SCENARIO], env=env, stdout=log, stderr=subprocess.STDOUT)

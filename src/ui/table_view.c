@@ -366,7 +366,7 @@ static bool on_handle(const tv *v, const table *t, vec2s cm)
     return glms_vec2_distance(handle_pos(v, f), cm) * v->cam.px_per_cm <= 7.0f;
 }
 
-/* ---- units of stands: drag and wheel as blocks (rules_ops.moves_by_unit) -------------------- */
+/* ---- units of stands: drag and wheel as blocks (rules_view_ops.moves_by_unit) ------------ */
 
 /* The block the wheel handles act on: the selection when it is all of one unit's figures (two
  * or more). */
@@ -753,7 +753,7 @@ void ui_table_view_fit(render_camera *cam, const game *g, float k, bool snap)
     const table *t = game_table(g);
     /* With a turn driver the panels stand on the right: fit left of them, so no figure starts
      * hidden under them. */
-    int reserve = game_rules(g)->driver ? (int)((UI_DRIVER_PANEL_W + 16) * k) : 0;
+    int reserve = game_view(g)->driver ? (int)((UI_DRIVER_PANEL_W + 16) * k) : 0;
     if (reserve > cam->view_w / 2)
         reserve = 0;
     render_camera narrow = *cam;
@@ -920,7 +920,7 @@ static void command_run(tv *v, ui_app *app, const rules_command *cmd)
     if (cmd->kind == RULES_CMD_NONE)
         return;
     char reason[256], label[160];
-    ui_actions_label(game_table(app->game), cmd, label, sizeof label);
+    game_describe(app->game, cmd, label, sizeof label);
     if (submit_animated(v, app, cmd, reason, sizeof reason))
         ui_app_toast(app, "%s", label);
     else
@@ -1190,7 +1190,7 @@ static void draw_arcs(tv *v, ui_app *app, render_ctx *ctx, const table *t)
                 f.facing = v->rotate_preview;
             float half = UI_OVERLAY_ARC_HALF_ANGLE, range = UI_TOOLS_ARC_RANGE_CM;
             /* The rule set's arc and range when it has the query; a plain default otherwise. */
-            if (game_rules(app->game)->arc && !game_arc(app->game, f.id, &half, &range))
+            if (game_view(app->game)->arc && !game_arc(app->game, f.id, &half, &range))
                 continue; /* it says this figure cannot fire */
             ui_overlay_arc(ctx, &v->cam, &f, half, range, render_side_rgb(t, f.side));
         }

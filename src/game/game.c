@@ -260,10 +260,13 @@ static bool rebuild(game *g, int cursor)
 static const rules_ops *find_rules(const game_desc *desc, game_error *err)
 {
     const rules_ops *ops = desc->rules ? desc->rules : rules_find(desc->scenario->ruleset);
-    if (!ops) {
-        char msg[128];
-        snprintf(msg, sizeof msg, "unknown rule set \"%s\"", desc->scenario->ruleset);
-        set_error(err, "", msg);
+    scenario_error se;
+    if (!ops && !rules_scenario_check(desc->scenario, &se) && err) {
+        char msg[sizeof err->message];
+        snprintf(msg, sizeof msg, "%.200s: %.300s", se.path, se.message);
+        set_error(err, se.file, msg);
+        err->line = se.line;
+        err->column = se.column;
     }
     return ops;
 }

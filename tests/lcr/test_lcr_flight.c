@@ -5,6 +5,8 @@
  * Turn, not this one; a run never ends on another base. */
 #include "lcr_harness.h"
 
+#include "core/place.h"
+
 #include <math.h>
 
 #define HEAD                                                                                       \
@@ -215,7 +217,9 @@ static void test_flight_stops_at_a_friend(void **state)
     play_to_next_turn(&h);
     const figure *a = fig(&h, "Next"), *b = fig(&h, "Datu");
     float gap = glms_vec2_distance(a->pos, b->pos) - a->base.radius_cm - b->base.radius_cm;
-    assert_true(gap >= -1e-3f);
+    geom_placed_base pa = {a->base, a->pos, a->facing}, pb = {b->base, b->pos, b->facing};
+    assert_false(place_bases_overlap(&pa, &pb));
+    assert_true(gap >= -PLACE_CONTACT_CM - 1e-4f);
     assert_true(gap < 0.2f);
     assert_true(a->pos.x > 25.0f);
     harness_close(&h);

@@ -9,6 +9,7 @@
 #include "rules/lcr/lcr_state.h"
 
 #include "core/mem.h"
+#include "core/place.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -311,45 +312,6 @@ static const figure *enemy_in_way(const rules_state *rs, const table *t, const f
     return NULL;
 }
 
-/* True when the bases of a at pa and b would overlap (touching is allowed). */
-static bool bases_overlap_at(const figure *a, vec2s pa, const figure *b)
-{
-    if (a->base.kind == GEOM_BASE_ROUND && b->base.kind == GEOM_BASE_ROUND)
-        return glms_vec2_distance(pa, b->pos) < a->base.radius_cm + b->base.radius_cm - 1e-3f;
-    geom_placed_base ba = {a->base, pa, a->facing}, bb = {b->base, b->pos, b->facing};
-    return geom_base_edge_distance(&ba, &bb) <= 0 &&
-           geom_base_centre_distance(&ba, &bb) < fig_radius(a) + fig_radius(b) - 1e-3f;
-}
-
-static bool overlaps_any(const table *t, const figure *f, vec2s p)
-{
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *o = &t->figures[i];
-        if (o != f && table_figure_active(o) && bases_overlap_at(f, p, o))
-            return true;
-    }
-    return false;
-}
-
-/* The furthest point along from -> to where f's base overlaps no other base (from itself when
- * the first step already would). */
-static vec2s flight_stop(const table *t, const figure *f, vec2s from, vec2s to)
-{
-    float len = glms_vec2_distance(from, to);
-    if (len < 1e-4f)
-        return to;
-    vec2s dir = glms_vec2_scale(glms_vec2_sub(to, from), 1.0f / len);
-    float ok = 0;
-    for (float d = fminf(0.1f, len);; d = fminf(d + 0.1f, len)) {
-        if (overlaps_any(t, f, glms_vec2_add(from, glms_vec2_scale(dir, d))))
-            break;
-        ok = d;
-        if (d >= len)
-            return to;
-    }
-    return glms_vec2_add(from, glms_vec2_scale(dir, ok));
-}
-
 /* How far f's base at p is from a table edge (scenario_edge). */
 static float edge_gap(const table *t, const figure *f, vec2s p, int edge)
 {
@@ -410,7 +372,8 @@ static void flee(rules_state *rs, rules_ctx *ctx, figure_id id)
     path_result res;
     vec2s pts[2] = {f->pos, end};
     path_cost(t, &pd, pts, 2, allow, &res);
-    vec2s from = f->pos, stop = flight_stop(t, f, from, res.end);
+    vec2s from = f->pos, stop;
+    place_path_stop(t, id, from, res.end, geom_angle_of(dir), NULL, 0, &stop);
     snprintf(text, sizeof text, "%s, demoralised, runs %.1f cm back (twice his allowance: %.1f cm)",
              name_of(t, id), glms_vec2_distance(from, stop), allow);
     emit_move(ctx, id, from, stop, geom_angle_of(dir), res.spent_cm, REF_MORALE, text);

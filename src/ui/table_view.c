@@ -226,6 +226,8 @@ static const char *units_text(ui_app *app, float cm, char *buf, size_t size)
 static rules_command selection_command(const tv *v, const table *t, int ref,
                                        rules_command_kind kind)
 {
+    if (ref < 0 || ref >= t->figure_count)
+        return (rules_command){.kind = kind}; /* no figures: every rule set refuses it */
     rules_command cmd = {.kind = kind, .side = t->figures[ref].side};
     rules_command_add_figure(&cmd, t->figures[ref].id);
     for (int i = 0; i < t->figure_count; i++)
@@ -739,7 +741,10 @@ static void set_tool(tv *v, ui_app *app, tv_tool tool)
         const table *t = tv_table(app);
         v->los_from = first_selected(v, t);
     }
-    ui_app_toast(app, "%s", names[v->tool]);
+    if (v->tool == TOOL_TARGET && first_selected(v, tv_table(app)) < 0)
+        ui_app_toast(app, "Target: select who fires first, then point at an enemy");
+    else
+        ui_app_toast(app, "%s", names[v->tool]);
 }
 
 static void action_run(tv *v, ui_app *app, int i);
@@ -1325,7 +1330,9 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
 static void draw_target(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 {
     ui_action_aim aim = {0};
-    if (v->tool == TOOL_TARGET && v->hover >= 0 && !is_selected(v, v->hover))
+    /* Nobody selected: nobody fires, so no aim (and no firer to ask the rules about). */
+    if (v->tool == TOOL_TARGET && v->hover >= 0 && !is_selected(v, v->hover) &&
+        first_selected(v, t) >= 0)
         draw_target_aim(v, app, ctx, t, &aim);
     ui_action_panel_set_aim(v->actions, &aim);
 }

@@ -313,12 +313,11 @@ static void deal_morale(rules_state *rs, const table *t)
     free(in_group);
 }
 
-static vec2s home_of(const rules_state *rs, const figure *f)
+static vec2s home_of(const rules_state *rs, const figure *f, uint8_t *edge)
 {
     int g = reinforcement_group_of(rs->scn, f->unit);
-    if (g >= 0 && rs->scn->reinforcements[g].edge != SCENARIO_EDGE_NONE)
-        return rs->scn->reinforcements[g].entry;
-    return f->pos;
+    *edge = g >= 0 ? (uint8_t)rs->scn->reinforcements[g].edge : SCENARIO_EDGE_NONE;
+    return *edge != SCENARIO_EDGE_NONE ? rs->scn->reinforcements[g].entry : f->pos;
 }
 
 static rules_state *lcr_create(const rules_create_desc *desc, char *err, size_t err_size)
@@ -361,9 +360,10 @@ static rules_state *lcr_create(const rules_create_desc *desc, char *err, size_t 
     rs->flags = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->flags);
     rs->hold = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->hold);
     rs->home = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->home);
+    rs->home_edge = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->home_edge);
     for (int i = 0; i < t->figure_count; i++) {
         rs->hold[i] = -1;
-        rs->home[i] = home_of(rs, &t->figures[i]);
+        rs->home[i] = home_of(rs, &t->figures[i], &rs->home_edge[i]);
     }
     set_multipliers(rs, t);
     if (!lcr_sight_init(&rs->sight, data, rs->scn, t, err, err_size) ||
@@ -376,6 +376,7 @@ static rules_state *lcr_create(const rules_create_desc *desc, char *err, size_t 
         free(rs->flags);
         free(rs->hold);
         free(rs->home);
+        free(rs->home_edge);
         free(rs);
         return NULL;
     }
@@ -403,6 +404,7 @@ static void lcr_destroy(rules_state *rs)
     free(rs->flags);
     free(rs->hold);
     free(rs->home);
+    free(rs->home_edge);
     lcr_sight_free(&rs->sight);
     free(rs);
 }
@@ -418,6 +420,7 @@ static rules_state *lcr_clone(const rules_state *rs)
     c->flags = mem_dup(rs->flags, (size_t)rs->fig_count + 1, sizeof *c->flags);
     c->hold = mem_dup(rs->hold, (size_t)rs->fig_count + 1, sizeof *c->hold);
     c->home = mem_dup(rs->home, (size_t)rs->fig_count + 1, sizeof *c->home);
+    c->home_edge = mem_dup(rs->home_edge, (size_t)rs->fig_count + 1, sizeof *c->home_edge);
     lcr_sight_copy(&c->sight, &rs->sight);
     return c;
 }

@@ -75,6 +75,9 @@ ui_app *ui_app_create(const ui_app_desc *desc, char *err, size_t err_size);
 bool ui_app_open(ui_app *app, const char *scenario_path, bool resume, char *err, size_t err_size);
 /* Saves the match to the autosave and the settings, then frees everything. */
 void ui_app_destroy(ui_app *app);
+/* As ui_app_destroy but the match is dropped unsaved: the command line gave up before the
+ * window opened (a mistyped --bot must not overwrite the scenario's autosave). */
+void ui_app_discard(ui_app *app);
 
 /* Handles input for the top screen, updates and draws every screen; takes a screenshot when
  * one was asked for. Returns false when the app wants to quit. */

@@ -121,12 +121,19 @@ try:
         time.sleep(0.2)
 
     def shot(name):
-        """The window's own screenshot (F12, written by the app) kept as an artifact."""
+        """The window's own screenshot (F12, written by the app) kept as an artifact. Waits for
+        the file with a generous deadline (a loaded machine draws slowly), never a short one."""
         time.sleep(0.45)  # let the card animations finish
         folder = os.path.join(data, "sandtable")
+        for f in os.listdir(folder) if os.path.isdir(folder) else []:  # a late one from before
+            if f.startswith("screenshot-"):
+                os.remove(os.path.join(folder, f))
         run("xdotool", "key", "F12")
-        for _ in range(50):
-            done = [f for f in os.listdir(folder) if f.startswith("screenshot-")]
+        deadline = time.time() + 60
+        tries = 0
+        while time.time() < deadline:
+            listed = os.listdir(folder) if os.path.isdir(folder) else []
+            done = [f for f in listed if f.startswith("screenshot-")]
             if done:
                 time.sleep(0.05)
                 path = os.path.join(ARTIFACTS, "e2e_turn_%s.png" % name)
@@ -134,7 +141,8 @@ try:
                 shots.append(path)
                 return
             time.sleep(0.05)
-            if _ == 20:
+            tries += 1
+            if tries == 20:
                 key("Return")  # a hand-over cover came up: dismiss it and try again
                 run("xdotool", "key", "F12")
         check(False, "screenshot %s written" % name)
@@ -252,8 +260,16 @@ try:
         else:
             break
     shot("10_end")
-    key("ctrl+q")
-    proc.wait(timeout=20)
+    # A key while the dice tray still rolls only hurries the tray: ask again until the window
+    # closes, with a generous deadline (a loaded machine animates slowly).
+    deadline = time.time() + 120
+    while proc.poll() is None and time.time() < deadline:
+        key("ctrl+q")
+        try:
+            proc.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            pass
+    proc.wait(timeout=10)
     check(proc.returncode == 0, "play exits 0 (got %s)" % proc.returncode)
     st = state()
     cmds = st["commands"]

@@ -97,7 +97,7 @@ typedef struct tiny_rally_row {
 } tiny_rally_row;
 
 typedef struct tiny_data {
-    char units[8]; /* "inch": the unit the front end shows distances in (rules_ops.measure) */
+    char units[8]; /* "inch": the unit the front end shows distances in (rules_view_ops.measure) */
     float inch_cm;
     float frontal_half_angle_deg;
     float contact_gap_in;

@@ -50,7 +50,7 @@ static void test_play_jungle_move(void **state)
     figure_id vet = harness_find(&h, "Vet"), sgt = harness_find(&h, "Sgt");
     rules_reach r;
     rules_command probe = move_to((side_id){1}, vet, 40, 30);
-    assert_true(lcr_rules_ops.reach(h.rs, h.t, &probe, (vec2s){{1, 0}}, &r));
+    assert_true(lcr_rules_ops.view->reach(h.rs, h.t, &probe, (vec2s){{1, 0}}, &r));
     assert_float_equal(r.stop.x, 15.0f + 3.75f, 1e-3);
     assert_float_equal(r.max_cm, 8.75f, 1e-3);
     harness_activate(&h, sgt);
@@ -186,21 +186,22 @@ static void test_play_target_template_and_arc(void **state)
         if (h.t->figures[i].side.id == 1 && h.t->figures[i].role == FIGURE_ROLE_SOLDIER)
             rules_command_add_figure(&fire, h.t->figures[i].id);
     rules_target tg[8];
-    int n = lcr_rules_ops.targets(h.rs, h.t, &fire, tg, 8);
+    int n = lcr_rules_ops.view->targets(h.rs, h.t, &fire, tg, 8);
     assert_int_equal(n, 1);
     assert_float_equal(tg[0].area_radius_cm, (float)fire.figure_count, 1e-4);
 
     float half = 0, range = 0;
-    assert_true(lcr_rules_ops.arc(h.rs, h.t, fire.figures[0], &half, &range));
+    assert_true(lcr_rules_ops.view->arc(h.rs, h.t, fire.figures[0], &half, &range));
     assert_float_equal(half, 45.0f * (float)GEOM_PI / 180.0f, 1e-4);
     const lcr_weapon *w = lcr_data_weapon(h.rs->data, "mauser");
     assert_float_equal(range, w->bands[w->band_count - 1].max_cm, 1e-4);
     harness_close(&h);
 
     harness_open_text(&h, jungle_json, 1);
-    assert_true(lcr_rules_ops.arc(h.rs, h.t, harness_find(&h, "Vet"), &half, &range));
+    assert_true(lcr_rules_ops.view->arc(h.rs, h.t, harness_find(&h, "Vet"), &half, &range));
     assert_float_equal(half, (float)GEOM_PI, 1e-4);
-    assert_false(lcr_rules_ops.arc(h.rs, h.t, harness_find(&h, "W"), &half, &range)); /* kris */
+    assert_false(
+        lcr_rules_ops.view->arc(h.rs, h.t, harness_find(&h, "W"), &half, &range)); /* kris */
     harness_close(&h);
 }
 

@@ -70,7 +70,7 @@ static void test_sight_los_options(void **state)
     rules_command probe = {.kind = RULES_CMD_FIRE, .side = {1}};
     rules_command_add_figure(&probe, harness_find(&h, "Foot"));
     rules_target tg[4];
-    assert_int_equal(lcr_rules_ops.targets(h.rs, h.t, &probe, tg, 4), 1);
+    assert_int_equal(lcr_rules_ops.view->targets(h.rs, h.t, &probe, tg, 4), 1);
     assert_int_equal(tg[0].figure.id, harness_find(&h, "Deep").id);
     harness_close(&h);
 

@@ -1544,6 +1544,38 @@ static int lcr_driver(const rules_state *rs, const table *t, side_id viewer, rul
     return n;
 }
 
+/* The card words of the order deck (the driver panel's buttons, the action list, the bot's
+ * announcements); other commands keep the engine's generic words. */
+static bool lcr_describe(const rules_state *rs, const table *t, const rules_command *cmd, char *out,
+                         size_t size)
+{
+    (void)rs;
+    const figure *f = cmd->figure.id ? table_figure_const(t, cmd->figure) : NULL;
+    switch (cmd->kind) {
+    case RULES_CMD_DRAW_CARD:
+        snprintf(out, size, "Draw a card");
+        return true;
+    case RULES_CMD_RESERVE_CARD:
+        snprintf(out, size, "Reserve card");
+        return true;
+    case RULES_CMD_PLAY_RESERVED:
+        snprintf(out, size, "Play %s first", f && f->name[0] ? f->name : "card");
+        return true;
+    default:
+        return false;
+    }
+}
+
+static const rules_view_ops lcr_view_ops = {
+    .actions = lcr_actions,
+    .reach = lcr_reach,
+    .targets = lcr_targets,
+    .arc = lcr_arc,
+    .command_radius = lcr_command_radius_query,
+    .driver = lcr_driver,
+    .describe = lcr_describe,
+};
+
 const rules_ops lcr_rules_ops = {
     .id = "lcr",
     .name = "Little Colonial Rules",
@@ -1558,14 +1590,10 @@ const rules_ops lcr_rules_ops = {
     .resolve = lcr_resolve,
     .apply = lcr_apply,
     .hash = lcr_hash,
-    .actions = lcr_actions,
-    .reach = lcr_reach,
-    .targets = lcr_targets,
-    .arc = lcr_arc,
-    .command_radius = lcr_command_radius_query,
     .outcome = lcr_outcome,
     .turn = lcr_turn,
-    .driver = lcr_driver,
+
+    .view = &lcr_view_ops,
 };
 
 /* ---- read-only views for tests and tools ------------------------------------------------------

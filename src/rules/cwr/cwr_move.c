@@ -5,6 +5,7 @@
 #include "rules/cwr/cwr_state.h"
 
 #include "core/path.h"
+#include "core/place.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -118,38 +119,20 @@ static geom_placed_base placed_at(const figure *f, vec2s p, float facing)
 bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
                         const float *facing, int n, unit_id ignore_unit, unit_id ignore_unit2)
 {
+    /* the unit's own figures move together: only others block (core/place.h) */
+    figure_id ignore[2 * CWR_UNIT_FIGS];
+    int ni = 0;
+    for (int j = 0; j < t->figure_count && ni < 2 * CWR_UNIT_FIGS; j++)
+        if (t->figures[j].unit.id == ignore_unit.id || t->figures[j].unit.id == ignore_unit2.id)
+            ignore[ni++] = t->figures[j].id;
     for (int i = 0; i < n; i++) {
         const figure *f = table_figure_const(t, figs[i]);
         geom_placed_base a = placed_at(f, pos[i], facing[i]);
         geom_aabb ba = geom_base_bounds(&a);
         if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
             return false;
-        for (int j = 0; j < t->figure_count; j++) {
-            const figure *o = &t->figures[j];
-            if (!table_figure_active(o) || o->unit.id == ignore_unit.id ||
-                o->unit.id == ignore_unit2.id)
-                continue;
-            geom_placed_base b = placed_at(o, o->pos, o->facing);
-            if (!geom_aabb_overlap(ba, geom_base_bounds(&b)))
-                continue;
-            /* contact is not overlap: a base may touch another, not sink into it */
-            float r = f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0;
-            float q = o->base.kind == GEOM_BASE_ROUND ? o->base.radius_cm : 0;
-            if (r > 0 && q > 0) {
-                if (geom_point_distance(a.pos, b.pos) < r + q - 0.02f)
-                    return false;
-                continue;
-            }
-            /* rectangles (or mixed): a shrunk copy of one must not touch the other */
-            geom_placed_base s = a;
-            if (s.base.kind == GEOM_BASE_RECT) {
-                s.base.frontage_cm -= 0.04f;
-                s.base.depth_cm -= 0.04f;
-            } else
-                s.base.radius_cm -= 0.02f;
-            if (geom_base_edge_distance(&s, &b) <= 0)
-                return false;
-        }
+        if (place_blocker(t, figs[i], pos[i], facing[i], ignore, ni).id)
+            return false;
     }
     return true;
 }

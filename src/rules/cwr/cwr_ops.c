@@ -102,13 +102,23 @@ static bool read_options(rules_state *rs, const scenario *sc, const table *t, ch
                 }
                 rs->units[un->id.id - 1].cls = cls;
             }
+        } else if (strcmp(key, "first_side") == 0 && json_is_string(v)) {
+            for (int i = 0; i < t->side_count; i++)
+                if (strcmp(t->sides[i].name, json_string_value(v)) == 0)
+                    rs->first = t->sides[i].id;
+            if (!rs->first.id) {
+                snprintf(err, size, "ruleset_options.first_side: no side \"%s\"",
+                         json_string_value(v));
+                return false;
+            }
         } else if (strcmp(key, "max_turns") == 0 && json_is_integer(v) &&
                    json_integer_value(v) > 0 && json_integer_value(v) <= 1000) {
             rs->max_turns = (int)json_integer_value(v);
         } else {
             snprintf(err, size,
                      "ruleset_options.%s: unknown or bad option (cwr knows concealed: a list of "
-                     "unit names, classes: {unit: class}, max_turns: a positive integer)",
+                     "unit names, first_side: a side name, classes: {unit: class}, max_turns: a "
+                     "positive integer)",
                      key);
             return false;
         }
@@ -261,6 +271,7 @@ static void cwr_hash(const rules_state *rs, rules_hasher *hs)
     rules_hash_i32(hs, rs->step);
     rules_hash_i32(hs, rs->max_turns);
     rules_hash_i32(hs, rs->break_percent);
+    rules_hash_u32(hs, rs->first.id);
     for (int i = 0; i < rs->unit_count; i++) {
         rules_hash_u32(hs, rs->units[i].flags);
         rules_hash_i32(hs, rs->units[i].start);

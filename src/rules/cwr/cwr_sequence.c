@@ -50,7 +50,13 @@ void cwr_begin(rules_state *rs, rules_ctx *ctx)
 {
     rules_emitf(ctx, (rules_event){.kind = RULES_EV_TURN, .value = 1}, CWR_REF_TURN,
                 "Turn 1 begins");
-    roll_initiative(rs, ctx);
+    if (rs->first.id)
+        rules_emitf(ctx,
+                    (rules_event){.kind = RULES_EV_RULESET, .side = rs->first, .tag = "initiative"},
+                    CWR_REF_TURN, "%s has the initiative in the first turn (the scenario's choice)",
+                    table_side(ctx->table, rs->first)->name);
+    else
+        roll_initiative(rs, ctx);
 }
 
 void cwr_decision(const rules_state *rs, const table *t, rules_decision *out)

@@ -57,6 +57,7 @@ struct rules_state {
     side_id sides[2];
     side_id active;     /* the side activating */
     side_id initiative; /* the side that won this turn's initiative */
+    side_id first;      /* the scenario's side to act first in turn 1 (no roll); 0: roll */
     cwr_phase phase;
     unit_id unit; /* the activated unit */
     int pair;     /* index into data->pairs while acting; -1 */

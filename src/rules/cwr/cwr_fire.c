@@ -235,20 +235,28 @@ bool cwr_fire_validate(const rules_state *rs, const table *t, const rules_comman
     return cwr_plan_fire(rs, t, u, tg, &p, why, size);
 }
 
+/* Any target now; else the reason, naming why the nearest enemy unit cannot be fired at. */
 bool cwr_can_fire_now(const rules_state *rs, const table *t, unit_id u, char *why, size_t size)
 {
     const unit *un = table_unit_const(t, u);
-    char last[128] = "";
+    char nearest[128] = "";
+    float best = INFINITY;
     for (int k = 0; k < t->unit_count; k++) {
         const unit *e = &t->units[k];
         if (e->side.id == un->side.id || !cwr_unit_alive(t, e->id) ||
             cwr_unit_hidden(rs, t, e->id, un->side))
             continue;
         cwr_fire_plan p;
-        if (cwr_plan_fire(rs, t, u, e->id, &p, last, sizeof last))
+        char r[128];
+        if (cwr_plan_fire(rs, t, u, e->id, &p, r, sizeof r))
             return true;
+        float d = cwr_unit_distance(t, u, e->id, NULL, NULL);
+        if (d < best) {
+            best = d;
+            snprintf(nearest, sizeof nearest, "%s", r);
+        }
     }
-    snprintf(why, size, "no enemy it can see in range and in its arc");
+    snprintf(why, size, "no target%s%s", nearest[0] ? ": " : "", nearest);
     return false;
 }
 

@@ -216,23 +216,29 @@ bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *c
                        ? geom_angle_of((vec2s){{last.x - prev.x, last.y - prev.y}})
                        : r->facing;
     float turn = geom_angle_diff(r->facing, facing);
-    /* back off along the path until every base is free and (away) no nearer the enemy */
-    for (; moved >= 0; moved -= 0.25f) {
-        place_unit(t, ref, along(pts, np, moved), turn, facing, out);
+    /* the unit turns where it stands, then goes along the path: it stops before any base
+     * would overlap another (sampled finer than the smallest base), and an away move stops
+     * where it would come nearer the enemy */
+    place_unit(t, ref, r->pos, turn, facing, out);
+    if (!plan_free(t, out, u)) {
+        snprintf(why, size, "no room to turn the unit here");
+        return false;
+    }
+    float free_at = 0;
+    for (float d = 0.5f; free_at < moved; d += 0.5f) {
+        float at_d = fminf(d, moved);
+        place_unit(t, ref, along(pts, np, at_d), turn, facing, out);
         if (!plan_free(t, out, u))
-            continue;
-        if (away && !cwr_move_is_away(rs, t, u, out, NULL, 0))
-            continue;
-        break;
+            break;
+        free_at = at_d;
     }
-    if (moved < 0) {
-        moved = 0;
-        place_unit(t, ref, r->pos, turn, facing, out);
-        if (!plan_free(t, out, u)) {
-            snprintf(why, size, "no room to turn the unit here");
-            return false;
-        }
+    moved = free_at;
+    for (; away && moved > 0; moved = fmaxf(0, moved - 0.5f)) {
+        place_unit(t, ref, along(pts, np, moved), turn, facing, out);
+        if (cwr_move_is_away(rs, t, u, out, NULL, 0))
+            break;
     }
+    place_unit(t, ref, along(pts, np, moved), turn, facing, out);
     out->moved_cm = moved;
     snprintf(out->note, sizeof out->note, "%.1f\" moved%s%s", (double)cwr_in(rs, moved),
              out->obstacles ? ", obstacles 2\" each" : "", out->open ? ", open terrain" : "");
@@ -259,6 +265,15 @@ bool cwr_move_is_away(const rules_state *rs, const table *t, unit_id u, const cw
                 geom_placed_base b = placed_at(o, o->pos, o->facing);
                 after = fminf(after, (float)geom_base_edge_distance(&a, &b));
             }
+        }
+        float contact = cwr_cm(rs, rs->data->contact_in);
+        if (before <= contact && after <= contact) {
+            if (why)
+                snprintf(why, size,
+                         "it would stay in contact with %s: moving away from the enemy breaks "
+                         "off",
+                         e->name);
+            return false;
         }
         if (after < before - 0.01f) {
             if (why)

@@ -20,6 +20,10 @@ int cr15_cmd_figures(const table *t, const rules_command *cmd, const figure **ou
     for (int i = 0; cmd->figure_count == 0 && cmd->unit.id && i < t->figure_count && n < max; i++)
         if (t->figures[i].unit.id == cmd->unit.id && table_figure_active(&t->figures[i]))
             out[n++] = &t->figures[i];
+    /* a gun's fire, or one leader: the acting figure alone */
+    const figure *one = table_figure_const(t, cmd->figure);
+    if (n == 0 && cmd->figure_count == 0 && !cmd->unit.id && one && max > 0)
+        out[n++] = one;
     return n;
 }
 

@@ -5,30 +5,15 @@
  * to keep free (core/place.h); this check is about what a player or the bot asks for. */
 #include "game/game_internal.h"
 
-#include "core/mem.h"
+#include "core/place.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 static void events_sink(void *user, const rules_event *ev)
 {
     (void)user;
     (void)ev;
-}
-
-/* Until core/place.h: contact is not overlap, so each base is shrunk by a hair first. */
-static bool place_bases_overlap(const geom_placed_base *a, const geom_placed_base *b)
-{
-    const float eps = 0.01f;
-    geom_placed_base sa = *a, sb = *b;
-    geom_placed_base *both[2] = {&sa, &sb};
-    for (int i = 0; i < 2; i++) {
-        both[i]->base.radius_cm -= eps;
-        both[i]->base.frontage_cm -= 2 * eps;
-        both[i]->base.depth_cm -= 2 * eps;
-    }
-    return geom_base_edge_distance(&sa, &sb) <= 0.0;
 }
 
 static geom_placed_base placed_of(const figure *f)

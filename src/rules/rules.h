@@ -269,6 +269,11 @@ const rules_ops *rules_at(int index);
  * match starts; not thread-safe. Returns false when the table of extra rule sets is full. */
 bool rules_register(const rules_ops *ops);
 
+/* A rule reference in player words: "<rule book name> — <section>" ("Little Colonial Rules —
+ * Shooting: area fire"), whatever the rule set wrote (a leading "seed 000" and its separator
+ * are dropped, a reference naming the book already is kept). "" for an empty reference. */
+const char *rules_ref_words(const rules_ops *ops, const char *ref, char *buf, size_t size);
+
 /* Fills *dec with RULES_DECIDE_NONE when ops->outcome says the game is over, else asks
  * ops->decision. */
 void rules_decide(const rules_ops *ops, const rules_state *rs, const table *t, rules_decision *dec);

@@ -297,6 +297,11 @@ bool rules_register(const rules_ops *ops);
  * exist is the registry's to say, so every front end checks a loaded scenario with this. */
 bool rules_scenario_check(const scenario *s, scenario_error *err);
 
+/* A rule reference in player words: "<rule book name> — <section>" ("Little Colonial Rules —
+ * Shooting: area fire"), whatever the rule set wrote (a leading "seed 000" and its separator
+ * are dropped, a reference naming the book already is kept). "" for an empty reference. */
+const char *rules_ref_words(const rules_ops *ops, const char *ref, char *buf, size_t size);
+
 /* Fills *dec with RULES_DECIDE_NONE when ops->outcome says the game is over, else asks
  * ops->decision. */
 void rules_decide(const rules_ops *ops, const rules_state *rs, const table *t, rules_decision *dec);

@@ -29,4 +29,11 @@ bool save_read_file(const char *path, char **text, size_t *len, game_error *err)
 /* Names the parts whose hashes differ: "the rule set's state, the dice generator". */
 const char *save_diff_parts(const uint64_t want[3], const uint64_t got[3], char *buf, size_t size);
 
+/* One window per save: a lock on PATH.lock while a match autosaves to PATH (another process
+ * holding it: false, *err "this game is open in another window"). Counted within a process,
+ * so a match reloaded over the same save keeps it; game_create and game_load take it for
+ * their autosave path, game_destroy releases it. */
+bool save_lock_take(const char *path, char *err, size_t size);
+void save_lock_release(const char *path);
+
 #endif // GAME_SAVE_H

@@ -503,6 +503,9 @@ static bool read_commands(const loader *ld, const json_t *root, save_data *sd)
     const json_t *a = json_object_get(root, "commands");
     if (!json_is_array(a))
         return fail_at(ld, AT(KEY("commands")), 1, false, "expected an array of commands");
+    if (json_array_size(a) > SAVE_COMMANDS_MAX)
+        return fail_at(ld, AT(KEY("commands"), IDX(SAVE_COMMANDS_MAX)), 2, false,
+                       "too many commands (a save holds at most %d)", SAVE_COMMANDS_MAX);
     sd->count = (int)json_array_size(a);
     sd->entries = mem_calloc((size_t)sd->count + 1, sizeof *sd->entries);
     for (int i = 0; i < sd->count; i++)
@@ -541,13 +544,16 @@ void save_data_free(save_data *sd)
 bool save_read_file(const char *path, char **text, size_t *len, game_error *err)
 {
     int errnum;
-    file_status st = file_read_all(path, 0, text, len, &errnum);
+    file_status st = file_read_all(path, SAVE_FILE_MAX, text, len, &errnum);
     if (st == FILE_OK)
         return true;
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", path);
     if (st == FILE_CANNOT_OPEN)
         snprintf(err->message, sizeof err->message, "cannot open: %s", strerror(errnum));
+    else if (st == FILE_TOO_LARGE)
+        snprintf(err->message, sizeof err->message,
+                 "file too large (a save is at most %u bytes)", SAVE_FILE_MAX);
     else
         snprintf(err->message, sizeof err->message, "cannot read the file");
     return false;

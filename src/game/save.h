@@ -4,6 +4,12 @@
 
 #include "game/game.h"
 
+/* Limits of a save (and of a replay, which reads saves): the embedded scenario is at most
+ * SCENARIO_FILE_MAX; a log of 100,000 commands is far more than any game (a long lcr game is
+ * about 1,000). Past them the file is refused, naming the limit. */
+#define SAVE_FILE_MAX     (64u << 20) /* bytes */
+#define SAVE_COMMANDS_MAX 100000
+
 typedef struct save_entry {
     rules_command cmd;
     uint64_t hash;

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static const char *const ruleset_ids[] = {"lcr", "tiny", "cwr", "cr15"};
 
 /* ---- errors -------------------------------------------------------------------------------- */
@@ -314,6 +313,11 @@ scenario *scenario_load_string(const char *text, size_t len, const char *name, s
 {
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", name ? name : "(scenario)");
+    if (len > SCENARIO_FILE_MAX) { /* a save's embedded scenario, say */
+        snprintf(err->message, sizeof err->message, "too large (a scenario is at most %u bytes)",
+                 SCENARIO_FILE_MAX);
+        return NULL;
+    }
     scenario *s = mem_calloc(1, sizeof *s);
     s->source_text = mem_calloc(len + 1, 1);
     memcpy(s->source_text, text, len);

@@ -25,8 +25,8 @@
 #define SCENARIO_FIGURES_MAX    2000       /* figures in all */
 #define SCENARIO_UNITS_MAX      500
 #define SCENARIO_SIDES_MAX      6
-#define SCENARIO_FEATURES_MAX   1000 /* terrain features */
-#define SCENARIO_POINTS_MAX     1000 /* points of one polygon or line */
+#define SCENARIO_FEATURES_MAX   1000  /* terrain features */
+#define SCENARIO_POINTS_MAX     1000  /* points of one polygon or line */
 #define SCENARIO_ALL_POINTS_MAX 20000 /* points of all polygons and lines together */
 #define SCENARIO_LIST_MAX       100   /* deployment zones, reinforcements, victory conditions */
 

@@ -756,6 +756,20 @@ static bool plan_commander_move(const rules_state *rs, const table *t, const rul
         snprintf(reason, size, "off the table");
         return false;
     }
+    /* Like every base, a commander's ends clear of the others (touching is allowed). */
+    geom_placed_base cb = {
+        .base = c->base, .pos = end, .facing = cmd->face_set ? cmd->facing : c->facing};
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        if (o->id.id == c->id.id || !table_figure_active(o))
+            continue;
+        geom_placed_base ob = tiny_stand_base(o);
+        if (geom_point_distance(o->pos, end) <= tiny_stand_radius(o) + tiny_stand_radius(c) &&
+            tiny_stands_overlap(&cb, &ob)) {
+            snprintf(reason, size, "%s would end on top of %s", c->name, o->name);
+            return false;
+        }
+    }
     p->fig[0] = c->id;
     p->pos[0] = end;
     p->facing[0] = cmd->face_set ? cmd->facing : c->facing;

@@ -2,6 +2,8 @@
  * commands for the bot, how far a unit may move, and the targets with their odds. */
 #include "rules/tiny/tiny_internal.h"
 
+#include "core/place.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -449,6 +451,8 @@ static void add_commander_move(const rules_state *rs, const table *t, legal_list
         return;
     if (len > max)
         to = (vec2s){{c->pos.x + d.x / len * max, c->pos.y + d.y / len * max}};
+    if (!place_free_near(t, c->id, to, c->facing, NULL, 0, tiny_cm(rs, 2), NULL, NULL, &to))
+        return;
     rules_command cmd = {.kind = RULES_CMD_MOVE, .side = c->side, .path_count = 1};
     rules_command_add_figure(&cmd, c->id);
     cmd.path[0] = to;

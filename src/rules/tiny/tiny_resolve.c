@@ -2,6 +2,8 @@
  * removals, moves, pips), each with a line of explanation and its seed section. */
 #include "rules/tiny/tiny_internal.h"
 
+#include "core/place.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -63,7 +65,33 @@ static void unit_status(rules_ctx *ctx, unit_id u, uint32_t set, uint32_t clear,
     }
 }
 
-static void emit_plan(rules_ctx *ctx, const tiny_plan *p, const char *ref, const char *what)
+/* A commander whom moving stands now cover steps aside to the nearest free spot (bases never
+ * overlap; he is not part of the unit's move). */
+static void commanders_step_aside(rules_state *rs, rules_ctx *ctx)
+{
+    const table *t = ctx->table;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *c = &t->figures[i];
+        vec2s to;
+        if (!tiny_is_commander(c) || !table_figure_active(c) ||
+            !place_blocker(t, c->id, c->pos, c->facing, NULL, 0).id ||
+            !place_free_near(t, c->id, c->pos, c->facing, NULL, 0,
+                             tiny_cm(rs, rs->data->commander_step_aside_in), NULL, NULL, &to))
+            continue;
+        rules_emitf(ctx,
+                    (rules_event){.kind = RULES_EV_MOVE,
+                                  .figure = c->id,
+                                  .unit = c->unit,
+                                  .side = c->side,
+                                  .from = c->pos,
+                                  .pos = to,
+                                  .facing = c->facing},
+                    REF_D, "%s steps aside to make room", c->name);
+    }
+}
+
+static void emit_plan(rules_state *rs, rules_ctx *ctx, const tiny_plan *p, const char *ref,
+                      const char *what)
 {
     for (int i = 0; i < p->count; i++) {
         const figure *f = table_figure_const(ctx->table, p->fig[i]);
@@ -78,6 +106,8 @@ static void emit_plan(rules_ctx *ctx, const tiny_plan *p, const char *ref, const
                                   .value = (int)lroundf(p->cost_cm * 100)},
                     ref, "%s %s (%s)", f->name, what, p->note[0] ? p->note : "full move");
     }
+    if (p->count && !tiny_is_commander(table_figure_const(ctx->table, p->fig[0])))
+        commanders_step_aside(rs, ctx);
 }
 
 static void emit_mods(rules_ctx *ctx, const tiny_mods *m, figure_id fig, int group, const char *ref)
@@ -217,7 +247,7 @@ static bool retreat(rules_state *rs, rules_ctx *ctx, unit_id u, vec2s dir, bool 
     else
         snprintf(p.note, sizeof p.note, "about-face; stopped after %.1f\" of %.1f\"",
                  (double)tiny_in(rs, p.distance_cm), (double)tiny_in(rs, p.allowance_cm));
-    emit_plan(ctx, &p, ref, what);
+    emit_plan(rs, ctx, &p, ref, what);
     if (off) {
         rules_emitf(ctx,
                     (rules_event){.kind = RULES_EV_RULESET,
@@ -407,7 +437,7 @@ static void resolve_move(rules_state *rs, rules_ctx *ctx, const rules_command *c
     const table *t = ctx->table;
     const figure *f0 = p->count ? table_figure_const(t, p->fig[0]) : NULL;
     if (f0 && tiny_is_commander(f0)) {
-        emit_plan(ctx, p, REF_C, "moves without an order");
+        emit_plan(rs, ctx, p, REF_C, "moves without an order");
         rules_emitf(ctx,
                     (rules_event){.kind = RULES_EV_RULESET,
                                   .figure = f0->id,
@@ -420,7 +450,7 @@ static void resolve_move(rules_state *rs, rules_ctx *ctx, const rules_command *c
     spend_order(rs, ctx, o, ordered);
     order_units(ctx, p, TINY_U_MOVED | (p->road ? TINY_U_ROAD : 0),
                 p->unit_count > 1 ? "moves as part of a formed brigade" : "moves");
-    emit_plan(ctx, p, REF_D,
+    emit_plan(rs, ctx, p, REF_D,
               p->about_face                  ? "about-faces and moves"
               : cmd->kind == RULES_CMD_WHEEL ? "wheels"
                                              : "moves");
@@ -442,7 +472,7 @@ static void resolve_formation(rules_state *rs, rules_ctx *ctx, const rules_comma
         tiny_plan p;
         tiny_plan_reform(t, u, cmd->option, &p);
         snprintf(p.note, sizeof p.note, "forms %s", cmd->option);
-        emit_plan(ctx, &p, REF_DF, "takes its place");
+        emit_plan(rs, ctx, &p, REF_DF, "takes its place");
     }
     rules_event ev = {.kind = RULES_EV_FORMATION, .unit = u, .side = table_unit_const(t, u)->side};
     snprintf(ev.tag, sizeof ev.tag, "%s", cmd->option);
@@ -466,7 +496,7 @@ static void resolve_charge(rules_state *rs, rules_ctx *ctx, unit_id ordered, con
                 TINY_U_MOVED | TINY_U_CHARGED | (p->difficult ? TINY_U_DIFFICULT : 0) |
                     (p->over_cover ? TINY_U_OVER_COVER : 0),
                 p->unit_count > 1 ? "charges with its formed brigade" : "charges");
-    emit_plan(ctx, p, REF_DC, "charges");
+    emit_plan(rs, ctx, p, REF_DC, "charges");
     side_id ts = table_unit_const(t, target)->side;
     for (int i = 0; i < p->unit_count; i++) {
         unit_id m = p->units[i];
@@ -727,7 +757,7 @@ static void resolve_pursuits(rules_state *rs, rules_ctx *ctx)
                         tiny_unit_lost(rs, t, beaten) ? "the beaten enemy is gone" : why);
             continue;
         }
-        emit_plan(ctx, &p, REF_FO, "pursues");
+        emit_plan(rs, ctx, &p, REF_FO, "pursues");
         rules_emitf(ctx,
                     (rules_event){.kind = RULES_EV_RULESET,
                                   .unit = u,
@@ -774,6 +804,8 @@ static vec2s replacement_place(rules_state *rs, const table *t, const figure *c)
                     g.rear.y - geom_dir(g.facing).y * tiny_cm(rs, 2)}};
         p.x = fminf(fmaxf(p.x, 1), t->width_cm - 1);
         p.y = fminf(fmaxf(p.y, 1), t->height_cm - 1);
+        /* on a free spot near there (no base under him) */
+        place_free_near(t, c->id, p, c->facing, NULL, 0, tiny_cm(rs, 4), NULL, NULL, &p);
         return p;
     }
     return c->pos;

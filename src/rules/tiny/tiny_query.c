@@ -207,7 +207,7 @@ static bool validate_live(const rules_state *rs, const table *t, const rules_com
     if (d.kind == RULES_DECIDE_ROLL_ORDERS) {
         if (k == RULES_CMD_ROLL_ORDERS)
             return true;
-        snprintf(reason, size, "roll the order dice first (seed 003, B)");
+        snprintf(reason, size, "roll the order dice first (Tiny Soldiers \u2014 B: Sequence)");
         return false;
     }
     switch (k) {

@@ -22,6 +22,7 @@ typedef struct shadow {
 
 typedef struct tally {
     int games, commands, displaced, overlaps, through, brigade_orders, place_pairs;
+    uint64_t hashes; /* the games' final hashes folded: a fingerprint of the rules' behaviour */
 } tally;
 
 static void shadow_take(shadow *s, const table *t)
@@ -141,6 +142,7 @@ static void play(game *g, bot_level levels[2], uint64_t bot_seed, int max_comman
                     table_figure_const(game_table(g), pairs[0][1])->name);
         ty->place_pairs += np;
     }
+    ty->hashes = (ty->hashes ^ game_hash(g)) * 1099511628211ull;
 }
 
 static game *shipped(uint64_t seed)
@@ -200,9 +202,10 @@ static void test_no_overlap_no_passing_enemies(void **state)
     }
     fprintf(stderr,
             "%d games, %d commands (%d formed-brigade shots, charges, rallies), %d "
-            "retreat/evade/pursuit moves: %d overlaps, %d through an enemy; place_overlaps %d\n",
+            "retreat/evade/pursuit moves: %d overlaps, %d through an enemy; place_overlaps %d; "
+            "hashes %016llx\n",
             ty.games, ty.commands, ty.brigade_orders, ty.displaced, ty.overlaps, ty.through,
-            ty.place_pairs);
+            ty.place_pairs, (unsigned long long)ty.hashes);
     /* The property must have been exercised to mean anything. */
     assert_true(ty.commands >= 2000);
     assert_true(ty.displaced >= 200);

@@ -8,7 +8,8 @@
 #include "core/geom.h"
 #include "core/place.h"
 #include "game/bot.h"
-#include "rules/tiny/tiny_internal.h"
+#include "rules/tiny/tiny_state.h"
+#include "rules/tiny/tiny_orders.h"
 
 #define SHADOW_MAX 512
 

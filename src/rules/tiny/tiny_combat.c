@@ -606,3 +606,24 @@ bool tiny_validate_charge(const rules_state *rs, const table *t, const rules_com
     tiny_order o;
     return tiny_order_check(rs, t, cmd, u, &o, reason, size);
 }
+
+bool tiny_charge_target(const rules_state *rs, const table *t, unit_id u, unit_id e,
+                        rules_target *o)
+{
+    tiny_plan p;
+    char why[160];
+    if (!tiny_plan_charge(rs, t, u, e, false, &p, why, sizeof why))
+        return false;
+    memset(o, 0, sizeof *o);
+    o->unit = e;
+    tiny_unit_geom eg;
+    if (tiny_unit_geom_of(t, e, &eg))
+        o->figure = eg.stands[0];
+    o->range_cm = p.distance_cm;
+    snprintf(o->band, sizeof o->band, "charge");
+    o->expected_hits = tiny_melee_expected(rs, t, u, e, &o->dice, &o->need);
+    o->expected_kills = o->expected_hits;
+    o->p_hit = tiny_p_at_least(o->need);
+    snprintf(o->note, sizeof o->note, "%s", p.note);
+    return true;
+}

@@ -40,4 +40,8 @@ void tiny_end_player_turn(rules_state *rs, rules_ctx *ctx);
 bool tiny_validate_charge(const rules_state *rs, const table *t, const rules_command *cmd,
                           char *reason, size_t size);
 
+/* A charge target for the odds (targets()): fills *o when u may charge e. */
+bool tiny_charge_target(const rules_state *rs, const table *t, unit_id u, unit_id e,
+                        rules_target *o);
+
 #endif // TINY_TINY_COMBAT_H

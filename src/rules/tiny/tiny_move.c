@@ -986,6 +986,34 @@ void tiny_add_commander_move(const rules_state *rs, const table *t, legal_list *
     tiny_try_add(rs, t, l, &cmd);
 }
 
+/* The formation change a unit would want now: guns limber to move and deploy to shoot;
+ * infantry forms column to march and line to fight. */
+void tiny_add_formation(const rules_state *rs, const table *t, legal_list *l, unit_id u,
+                        const tiny_troop *tr)
+{
+    side_id own = rs->active;
+    rules_command c;
+    tiny_unit_geom g, e;
+    float gap = INFINITY;
+    if (tiny_unit_geom_of(t, u, &g))
+        tiny_nearest_enemy(rs, t, &g, own, &e, &gap);
+    const char *to = NULL;
+    const char *cur = tiny_formation_of(rs, t, u);
+    if (tr->limber == TINY_LIMBER_MOVE)
+        to = strcmp(cur, "limbered") == 0                                              ? "deployed"
+             : gap > tiny_cm(rs, tr->bands[tr->band_count - 1].range_in + tr->move_in) ? "limbered"
+                                                                                       : NULL;
+    else if (tr->column_bonus_in > 0)
+        to = strcmp(cur, "column") == 0 && gap < tiny_cm(rs, 12) ? "line"
+             : strcmp(cur, "line") == 0 && gap > tiny_cm(rs, 30) ? "column"
+                                                                 : NULL;
+    if (to) {
+        c = (rules_command){.kind = RULES_CMD_FORMATION, .side = own, .unit = u};
+        snprintf(c.option, sizeof c.option, "%s", to);
+        tiny_try_add(rs, t, l, &c);
+    }
+}
+
 bool tiny_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
                 rules_reach *out)
 {

@@ -73,6 +73,10 @@ void tiny_add_brigade_moves(const rules_state *rs, const table *t, legal_list *l
 
 void tiny_add_commander_move(const rules_state *rs, const table *t, legal_list *l, const figure *c);
 
+/* The formation change the bot would consider for unit u now (FORMATION), if legal. */
+void tiny_add_formation(const rules_state *rs, const table *t, legal_list *l, unit_id u,
+                        const tiny_troop *tr);
+
 bool tiny_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
                 rules_reach *out);
 

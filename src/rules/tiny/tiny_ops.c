@@ -171,26 +171,8 @@ static void add_unit_commands(const rules_state *rs, const table *t, legal_list 
     }
     if (tr)
         tiny_add_moves(rs, t, l, u, tiny_allowance_cm(rs, t, u, tr));
-    /* Guns limber to move and deploy to shoot; infantry forms column to march, line to fight. */
-    tiny_unit_geom g, e;
-    float gap = INFINITY;
-    if (tiny_unit_geom_of(t, u, &g))
-        tiny_nearest_enemy(rs, t, &g, own, &e, &gap);
-    const char *to = NULL;
-    const char *cur = tiny_formation_of(rs, t, u);
-    if (tr && tr->limber == TINY_LIMBER_MOVE)
-        to = strcmp(cur, "limbered") == 0                                              ? "deployed"
-             : gap > tiny_cm(rs, tr->bands[tr->band_count - 1].range_in + tr->move_in) ? "limbered"
-                                                                                       : NULL;
-    else if (tr && tr->column_bonus_in > 0)
-        to = strcmp(cur, "column") == 0 && gap < tiny_cm(rs, 12) ? "line"
-             : strcmp(cur, "line") == 0 && gap > tiny_cm(rs, 30) ? "column"
-                                                                 : NULL;
-    if (to) {
-        c = (rules_command){.kind = RULES_CMD_FORMATION, .side = own, .unit = u};
-        snprintf(c.option, sizeof c.option, "%s", to);
-        tiny_try_add(rs, t, l, &c);
-    }
+    if (tr)
+        tiny_add_formation(rs, t, l, u, tr);
 }
 
 static int tiny_legal(const rules_state *rs, const table *t, rules_command *out, int max)
@@ -329,21 +311,7 @@ static int tiny_targets(const rules_state *rs, const table *t, const rules_comma
             tiny_unit_lost(rs, t, e))
             continue;
         if (fire->kind == RULES_CMD_CHARGE) {
-            tiny_plan p;
-            if (!tiny_plan_charge(rs, t, u, e, false, &p, why, sizeof why))
-                continue;
-            rules_target *o = &out[n++];
-            memset(o, 0, sizeof *o);
-            o->unit = e;
-            tiny_unit_geom eg;
-            if (tiny_unit_geom_of(t, e, &eg))
-                o->figure = eg.stands[0];
-            o->range_cm = p.distance_cm;
-            snprintf(o->band, sizeof o->band, "charge");
-            o->expected_hits = tiny_melee_expected(rs, t, u, e, &o->dice, &o->need);
-            o->expected_kills = o->expected_hits;
-            o->p_hit = tiny_p_at_least(o->need);
-            snprintf(o->note, sizeof o->note, "%s", p.note);
+            n += tiny_charge_target(rs, t, u, e, &out[n]);
         } else {
             tiny_fire_plan fp;
             if (tiny_plan_fire(rs, t, u, e, &fp, why, sizeof why))

@@ -1,5 +1,6 @@
 /* Tiny Soldiers (seed 003) wired into the engine: the rules_ops table, dispatching validation,
  * legal commands, actions, targets and resolution by command kind to the topic files. */
+#include "rules/tiny/tiny_rules.h"
 
 #include "rules/tiny/tiny_combat.h"
 #include "rules/tiny/tiny_fire.h"

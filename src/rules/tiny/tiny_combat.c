@@ -248,7 +248,7 @@ void tiny_resolve_charge(rules_state *rs, rules_ctx *ctx, unit_id ordered, const
                      TINY_U_MOVED | TINY_U_CHARGED | (p->difficult ? TINY_U_DIFFICULT : 0) |
                          (p->over_cover ? TINY_U_OVER_COVER : 0),
                      p->unit_count > 1 ? "charges with its formed brigade" : "charges");
-    tiny_emit_plan(rs, ctx, p, REF_DC, "charges");
+    tiny_emit_plan(rs, ctx, p, TINY_REF_DC, "charges");
     side_id ts = table_unit_const(t, target)->side;
     for (int i = 0; i < p->unit_count; i++) {
         unit_id m = p->units[i];
@@ -260,7 +260,7 @@ void tiny_resolve_charge(rules_state *rs, rules_ctx *ctx, unit_id ordered, const
                                   .tag = "charge",
                                   .value = (int)target.id,
                                   .side = table_unit_const(t, m)->side},
-                    REF_DC, "%s charges the %s of %s", tiny_unit_name(t, m), p->edge,
+                    TINY_REF_DC, "%s charges the %s of %s", tiny_unit_name(t, m), p->edge,
                     tiny_unit_name(t, target));
     }
     if (strcmp(p->edge, "front") == 0)
@@ -270,7 +270,7 @@ void tiny_resolve_charge(rules_state *rs, rules_ctx *ctx, unit_id ordered, const
                                   .side = ts,
                                   .tag = "set_flags",
                                   .value = (int)TINY_U_CHARGED_FRONT},
-                    REF_F, "%s is charged from the front", tiny_unit_name(t, target));
+                    TINY_REF_F, "%s is charged from the front", tiny_unit_name(t, target));
     const tiny_troop *tt = tiny_troop_of(rs, t, target);
     if (tt && tt->evade && !tiny_unit_must_rally(t, target))
         rules_emitf(ctx,
@@ -279,7 +279,7 @@ void tiny_resolve_charge(rules_state *rs, rules_ctx *ctx, unit_id ordered, const
                                   .side = ts,
                                   .tag = "react",
                                   .value = (int)u.id},
-                    REF_DC, "%s may evade a full move or stand", tiny_unit_name(t, target));
+                    TINY_REF_DC, "%s may evade a full move or stand", tiny_unit_name(t, target));
 }
 
 void tiny_resolve_evade(rules_state *rs, rules_ctx *ctx, bool evade)
@@ -292,14 +292,14 @@ void tiny_resolve_evade(rules_state *rs, rules_ctx *ctx, bool evade)
         tiny_unit_geom_of(t, u, &g);
         tiny_unit_geom_of(t, c, &cg);
         vec2s away = {{g.centre.x - cg.centre.x, g.centre.y - cg.centre.y}};
-        tiny_retreat(rs, ctx, u, away, false, REF_DC, "evades");
+        tiny_retreat(rs, ctx, u, away, false, TINY_REF_DC, "evades");
     } else {
-        rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .side = s}, REF_DC,
+        rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .side = s}, TINY_REF_DC,
                     "%s stands to receive the charge", tiny_unit_name(t, u));
     }
     rules_emitf(ctx,
                 (rules_event){.kind = RULES_EV_RULESET, .unit = u, .side = s, .tag = "react_done"},
-                REF_DC, "the charge goes on");
+                TINY_REF_DC, "the charge goes on");
 }
 
 /* Commanders touching a unit in combat join it (seed 003, F: Commanders in close combat). */
@@ -336,14 +336,14 @@ static void lose_commander(rules_state *rs, rules_ctx *ctx, const figure *c)
                               .unit = c->unit,
                               .side = c->side,
                               .status_set = FIGURE_STATUS_WOUNDED | FIGURE_STATUS_OFF_TABLE},
-                REF_FC, "%s rolls a 1: wounded and carried from the field", c->name);
+                TINY_REF_FC, "%s rolls a 1: wounded and carried from the field", c->name);
     rules_emitf(ctx,
                 (rules_event){.kind = RULES_EV_RULESET,
                               .figure = c->id,
                               .side = c->side,
                               .tag = "replace_ends",
                               .value = ends},
-                REF_FC, "a replacement for %s takes over at the end of his side's next turn",
+                TINY_REF_FC, "a replacement for %s takes over at the end of his side's next turn",
                 c->name);
 }
 
@@ -360,7 +360,7 @@ static int melee_roll(rules_state *rs, rules_ctx *ctx, unit_id u, unit_id enemy)
     int need = tiny_melee_need(rs->data, &a, &b, &m);
     int dice = tiny_melee_dice(&a), group = rules_roll_group(ctx), hits = 0;
     figure_id f = tiny_first_stand(t, u);
-    rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .value = dice}, REF_F,
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .value = dice}, TINY_REF_F,
                 "%s rolls %d di%s (%s)", tiny_unit_name(t, u), dice, dice == 1 ? "e" : "ce",
                 dice == 1 ? (a.shaken          ? "shaken"
                              : a.column        ? "in column"
@@ -368,15 +368,16 @@ static int melee_roll(rules_state *rs, rules_ctx *ctx, unit_id u, unit_id enemy)
                              : a.flank_or_rear ? "contacted in flank or rear"
                                                : "one stand")
                           : "one per stand, in line with front contact");
-    tiny_emit_mods(ctx, &m, f, group, REF_F);
+    tiny_emit_mods(ctx, &m, f, group, TINY_REF_F);
     int eff = need < 1 ? 1 : need;
     for (int i = 0; i < dice; i++)
-        hits += rules_roll(ctx, 6, eff, "melee", f, group, REF_F) >= eff;
+        hits += rules_roll(ctx, 6, eff, "melee", f, group, TINY_REF_F) >= eff;
     figure_id cs[2];
     int nc = joined_commanders(rs, t, u, cs);
     for (int i = 0; i < nc; i++) {
         const figure *c = table_figure_const(t, cs[i]);
-        int die = rules_roll(ctx, 6, rs->data->commander_need, "commander", c->id, group, REF_FC);
+        int die =
+            rules_roll(ctx, 6, rs->data->commander_need, "commander", c->id, group, TINY_REF_FC);
         hits += die >= rs->data->commander_need;
         if (die <= rs->data->commander_lost_on)
             lose_commander(rs, ctx, c);
@@ -398,30 +399,30 @@ static void melee(rules_state *rs, rules_ctx *ctx, unit_id a, unit_id b)
 {
     const table *t = ctx->table;
     const tiny_troop *bt = tiny_troop_of(rs, t, b);
-    rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = a}, REF_F,
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = a}, TINY_REF_F,
                 "Charge resolution: %s against %s", tiny_unit_name(t, a), tiny_unit_name(t, b));
     int on_a, on_b;
     if (was_charged_front_by(rs, b, a) && tiny_defensive_fire(bt, tiny_unit_limbered(t, b))) {
-        rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = b}, REF_F,
+        rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = b}, TINY_REF_F,
                     "%s was charged from the front: its defensive fire comes first",
                     tiny_unit_name(t, b));
         on_a = melee_roll(rs, ctx, b, a);
-        tiny_take_hits(rs, ctx, a, on_a, tiny_first_stand(t, b), REF_F, "defensive fire");
+        tiny_take_hits(rs, ctx, a, on_a, tiny_first_stand(t, b), TINY_REF_F, "defensive fire");
         on_b = tiny_unit_lost(rs, t, a) ? 0 : melee_roll(rs, ctx, a, b);
-        tiny_take_hits(rs, ctx, b, on_b, tiny_first_stand(t, a), REF_F, "melee");
+        tiny_take_hits(rs, ctx, b, on_b, tiny_first_stand(t, a), TINY_REF_F, "melee");
     } else {
         on_b = melee_roll(rs, ctx, a, b);
         on_a = melee_roll(rs, ctx, b, a);
-        tiny_take_hits(rs, ctx, b, on_b, tiny_first_stand(t, a), REF_F, "melee, simultaneous");
-        tiny_take_hits(rs, ctx, a, on_a, tiny_first_stand(t, b), REF_F, "melee, simultaneous");
+        tiny_take_hits(rs, ctx, b, on_b, tiny_first_stand(t, a), TINY_REF_F, "melee, simultaneous");
+        tiny_take_hits(rs, ctx, a, on_a, tiny_first_stand(t, b), TINY_REF_F, "melee, simultaneous");
     }
     if (on_a == on_b) {
-        rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = a}, REF_FO,
+        rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = a}, TINY_REF_FO,
                     "%d hits each: neither gives way", on_a);
         return;
     }
     unit_id loser = on_a > on_b ? a : b, winner = on_a > on_b ? b : a;
-    rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = loser}, REF_FO,
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = loser}, TINY_REF_FO,
                 "%s took %d hits and inflicted %d: it gives way", tiny_unit_name(t, loser),
                 on_a > on_b ? on_a : on_b, on_a > on_b ? on_b : on_a);
     if (!tiny_unit_lost(rs, t, loser)) {
@@ -429,7 +430,7 @@ static void melee(rules_state *rs, rules_ctx *ctx, unit_id a, unit_id b)
         tiny_unit_geom_of(t, loser, &lg);
         tiny_unit_geom_of(t, winner, &wg);
         vec2s away = {{lg.centre.x - wg.centre.x, lg.centre.y - wg.centre.y}};
-        tiny_retreat(rs, ctx, loser, away, true, REF_FO, "retreats");
+        tiny_retreat(rs, ctx, loser, away, true, TINY_REF_FO, "retreats");
     }
     const tiny_troop *wt = tiny_troop_of(rs, t, winner);
     if (wt && wt->pursue && !tiny_unit_lost(rs, t, winner) &&
@@ -441,14 +442,14 @@ static void melee(rules_state *rs, rules_ctx *ctx, unit_id a, unit_id b)
                                   .side = ws,
                                   .tag = "beaten",
                                   .value = (int)loser.id},
-                    REF_FO, "%s beat %s", tiny_unit_name(t, winner), tiny_unit_name(t, loser));
+                    TINY_REF_FO, "%s beat %s", tiny_unit_name(t, winner), tiny_unit_name(t, loser));
         rules_emitf(ctx,
                     (rules_event){.kind = RULES_EV_RULESET,
                                   .unit = winner,
                                   .side = ws,
                                   .tag = "set_flags",
                                   .value = (int)TINY_U_PURSUE},
-                    REF_FO, "victorious cavalry %s may pursue", tiny_unit_name(t, winner));
+                    TINY_REF_FO, "victorious cavalry %s may pursue", tiny_unit_name(t, winner));
     }
 }
 
@@ -487,7 +488,7 @@ void tiny_resolve_pursuits(rules_state *rs, rules_ctx *ctx)
                                   .side = s,
                                   .tag = "clear_flags",
                                   .value = (int)TINY_U_PURSUE},
-                    REF_FO, "%s pursues", tiny_unit_name(t, u));
+                    TINY_REF_FO, "%s pursues", tiny_unit_name(t, u));
         tiny_plan p;
         char why[128];
         if (tiny_unit_lost(rs, t, u) ||
@@ -495,20 +496,22 @@ void tiny_resolve_pursuits(rules_state *rs, rules_ctx *ctx)
             /* The rally the seed asks for follows the pursuit's charge move ("it may
              * immediately make a charge move ... but it may not move or shoot again until it is
              * rallied"): no charge move, no rally to make. */
-            rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .side = s}, REF_FO,
+            rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .side = s},
+                        TINY_REF_FO,
                         "%s cannot pursue (%s) and stays where it is, free to act next turn",
                         tiny_unit_name(t, u),
                         tiny_unit_lost(rs, t, beaten) ? "the beaten enemy is gone" : why);
             continue;
         }
-        tiny_emit_plan(rs, ctx, &p, REF_FO, "pursues");
+        tiny_emit_plan(rs, ctx, &p, TINY_REF_FO, "pursues");
         rules_emitf(ctx,
                     (rules_event){.kind = RULES_EV_RULESET,
                                   .unit = u,
                                   .tag = "charge",
                                   .value = (int)beaten.id,
                                   .side = s},
-                    REF_FO, "%s charges %s again", tiny_unit_name(t, u), tiny_unit_name(t, beaten));
+                    TINY_REF_FO, "%s charges %s again", tiny_unit_name(t, u),
+                    tiny_unit_name(t, beaten));
         if (p.difficult)
             rules_emitf(ctx,
                         (rules_event){.kind = RULES_EV_RULESET,
@@ -517,10 +520,10 @@ void tiny_resolve_pursuits(rules_state *rs, rules_ctx *ctx)
                                       .tag = "set_flags",
                                       .value = (int)(TINY_U_DIFFICULT |
                                                      (p.over_cover ? TINY_U_OVER_COVER : 0))},
-                        REF_FO, "through difficult ground");
+                        TINY_REF_FO, "through difficult ground");
         melee(rs, ctx, u, beaten);
         if (!tiny_unit_lost(rs, t, u))
-            tiny_unit_status(ctx, u, FIGURE_STATUS_DEMORALISED, 0, REF_FO,
+            tiny_unit_status(ctx, u, FIGURE_STATUS_DEMORALISED, 0, TINY_REF_FO,
                              "after the pursuit it must rally, even though it won");
         /* A pursuit earns no second pursuit. */
         if (rs->units[i].flags & TINY_U_PURSUE)
@@ -530,7 +533,7 @@ void tiny_resolve_pursuits(rules_state *rs, rules_ctx *ctx)
                                       .side = s,
                                       .tag = "clear_flags",
                                       .value = (int)TINY_U_PURSUE},
-                        REF_FO, "one pursuit only");
+                        TINY_REF_FO, "one pursuit only");
     }
 }
 
@@ -569,7 +572,7 @@ void tiny_end_player_turn(rules_state *rs, rules_ctx *ctx)
                                   .side = c->side,
                                   .tag = "replace_ends",
                                   .value = left},
-                    REF_FC, "%s's replacement: %d turn end%s to go", c->name, left,
+                    TINY_REF_FC, "%s's replacement: %d turn end%s to go", c->name, left,
                     left == 1 ? "" : "s");
         if (left > 0)
             continue;
@@ -579,7 +582,7 @@ void tiny_end_player_turn(rules_state *rs, rules_ctx *ctx)
                                   .figure = c->id,
                                   .side = c->side,
                                   .status_clear = FIGURE_STATUS_WOUNDED | FIGURE_STATUS_OFF_TABLE},
-                    REF_FC, "a replacement takes over from %s", c->name);
+                    TINY_REF_FC, "a replacement takes over from %s", c->name);
         rules_emitf(ctx,
                     (rules_event){.kind = RULES_EV_MOVE,
                                   .figure = c->id,
@@ -587,7 +590,7 @@ void tiny_end_player_turn(rules_state *rs, rules_ctx *ctx)
                                   .from = c->pos,
                                   .pos = at,
                                   .facing = c->facing},
-                    REF_FC, "the replacement takes his place behind the line");
+                    TINY_REF_FC, "the replacement takes his place behind the line");
     }
 }
 

@@ -134,13 +134,13 @@ static void volley(rules_state *rs, rules_ctx *ctx, unit_id u, unit_id target)
     int group = rules_roll_group(ctx), hits = 0;
     bool destroy_cover = false;
     for (int i = 0; i < fp.count; i++) {
-        tiny_emit_mods(ctx, &fp.mods[i], fp.shooter[i], group, REF_E);
+        tiny_emit_mods(ctx, &fp.mods[i], fp.shooter[i], group, TINY_REF_E);
         int need = fp.need[i] < 1 ? 1 : fp.need[i];
-        int die = rules_roll(ctx, 6, need, "to_hit", fp.shooter[i], group, REF_E);
+        int die = rules_roll(ctx, 6, need, "to_hit", fp.shooter[i], group, TINY_REF_E);
         hits += die >= need;
         destroy_cover |= fp.cover_feature >= 0 && die >= rs->data->siege_cover_need;
     }
-    rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .value = hits}, REF_E,
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .value = hits}, TINY_REF_E,
                 "%s shoots at %s with %d dice: %d hit%s", tiny_unit_name(t, u),
                 tiny_unit_name(t, target), fp.count, hits, hits == 1 ? "" : "s");
     if (destroy_cover)
@@ -149,10 +149,11 @@ static void volley(rules_state *rs, rules_ctx *ctx, unit_id u, unit_id target)
                                   .unit = target,
                                   .tag = "cover_gone",
                                   .value = fp.cover_feature},
-                    REF_E, "siege guns batter down the cover of %s (%s)", tiny_unit_name(t, target),
+                    TINY_REF_E, "siege guns batter down the cover of %s (%s)",
+                    tiny_unit_name(t, target),
                     t->features[fp.cover_feature].name[0] ? t->features[fp.cover_feature].name
                                                           : "a feature");
-    tiny_take_hits(rs, ctx, target, hits, fp.shooter[0], REF_E, "shooting");
+    tiny_take_hits(rs, ctx, target, hits, fp.shooter[0], TINY_REF_E, "shooting");
 }
 
 void tiny_resolve_fire(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,

@@ -34,18 +34,18 @@ void tiny_take_hits(rules_state *rs, rules_ctx *ctx, unit_id u, int n, figure_id
             ctx,
             (rules_event){
                 .kind = RULES_EV_RULESET, .unit = u, .side = s, .tag = "hits", .value = r.hits},
-            REF_G, "%s now carries %d hit%s", tiny_unit_name(ctx->table, u), r.hits,
+            TINY_REF_G, "%s now carries %d hit%s", tiny_unit_name(ctx->table, u), r.hits,
             r.hits == 1 ? "" : "s");
     if (r.became_shaken)
-        tiny_unit_status(ctx, u, FIGURE_STATUS_SHAKEN, 0, REF_G, "shaken at 3 hits");
+        tiny_unit_status(ctx, u, FIGURE_STATUS_SHAKEN, 0, TINY_REF_G, "shaken at 3 hits");
     for (int k = 0; k < r.stands_removed; k++) {
         figure_id f = g.stands[g.count - 1 - k];
         rules_emitf(ctx, (rules_event){.kind = RULES_EV_REMOVE, .figure = f, .unit = u, .side = s},
-                    REF_G, "a hit on shaken %s removes a stand (%s)", tiny_unit_name(ctx->table, u),
-                    table_figure_const(ctx->table, f)->name);
+                    TINY_REF_G, "a hit on shaken %s removes a stand (%s)",
+                    tiny_unit_name(ctx->table, u), table_figure_const(ctx->table, f)->name);
     }
     if (r.destroyed)
-        rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .side = s}, REF_G,
+        rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .side = s}, TINY_REF_G,
                     "%s is destroyed", tiny_unit_name(ctx->table, u));
 }
 
@@ -62,20 +62,21 @@ static void rally_roll(rules_state *rs, rules_ctx *ctx, unit_id u, const tiny_or
     tiny_rally_mods(rs->data, tr, general, seen, shaken, &m);
     int group = rules_roll_group(ctx);
     figure_id f = tiny_first_stand(t, u);
-    tiny_emit_mods(ctx, &m, f, group, REF_GR);
-    int die = rules_roll(ctx, rs->data->rally_die_sides, 0, "rally", f, group, REF_GR);
+    tiny_emit_mods(ctx, &m, f, group, TINY_REF_GR);
+    int die = rules_roll(ctx, rs->data->rally_die_sides, 0, "rally", f, group, TINY_REF_GR);
     int score = die + m.total;
     tiny_rally_result r = tiny_data_rally(rs->data, score);
     side_id s = table_unit_const(t, u)->side;
     rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .side = s, .value = score},
-                REF_GR, "%s: %d%+d = %d on the rally chart: %s", tiny_unit_name(t, u), die, m.total,
-                score, tiny_rally_result_name(r));
+                TINY_REF_GR, "%s: %d%+d = %d on the rally chart: %s", tiny_unit_name(t, u), die,
+                m.total, score, tiny_rally_result_name(r));
     if (r == TINY_RALLY_RETREAT) {
-        tiny_retreat(rs, ctx, u, tiny_away_from_enemy(rs, t, u), true, REF_GR, "falls back");
-        tiny_take_hits(rs, ctx, u, rs->data->straggler_hits, (figure_id){0}, REF_GR, "stragglers");
+        tiny_retreat(rs, ctx, u, tiny_away_from_enemy(rs, t, u), true, TINY_REF_GR, "falls back");
+        tiny_take_hits(rs, ctx, u, rs->data->straggler_hits, (figure_id){0}, TINY_REF_GR,
+                       "stragglers");
         return;
     }
-    tiny_unit_status(ctx, u, 0, FIGURE_STATUS_DEMORALISED, REF_GR, "rallied");
+    tiny_unit_status(ctx, u, 0, FIGURE_STATUS_DEMORALISED, TINY_REF_GR, "rallied");
     int hits = rs->units[u.id - 1].hits;
     int after = r == TINY_RALLY_REMOVE_HIT ? tiny_rally_remove_hit(rs->data, hits) : hits;
     if (after != hits) {
@@ -83,10 +84,10 @@ static void rally_roll(rules_state *rs, rules_ctx *ctx, unit_id u, const tiny_or
             ctx,
             (rules_event){
                 .kind = RULES_EV_RULESET, .unit = u, .side = s, .tag = "hits", .value = after},
-            REF_G, "%s removes a hit: %d left (the last hit never comes off)", tiny_unit_name(t, u),
-            after);
+            TINY_REF_G, "%s removes a hit: %d left (the last hit never comes off)",
+            tiny_unit_name(t, u), after);
         if (after < rs->data->shaken_hits)
-            tiny_unit_status(ctx, u, 0, FIGURE_STATUS_SHAKEN, REF_G, "no longer shaken");
+            tiny_unit_status(ctx, u, 0, FIGURE_STATUS_SHAKEN, TINY_REF_G, "no longer shaken");
     }
 }
 

@@ -709,7 +709,7 @@ static void commanders_step_aside(rules_state *rs, rules_ctx *ctx)
                                   .from = c->pos,
                                   .pos = to,
                                   .facing = c->facing},
-                    REF_D, "%s steps aside to make room", c->name);
+                    TINY_REF_D, "%s steps aside to make room", c->name);
     }
 }
 
@@ -827,20 +827,20 @@ void tiny_resolve_move(rules_state *rs, rules_ctx *ctx, const rules_command *cmd
     const table *t = ctx->table;
     const figure *f0 = p->count ? table_figure_const(t, p->fig[0]) : NULL;
     if (f0 && tiny_is_commander(f0)) {
-        tiny_emit_plan(rs, ctx, p, REF_C, "moves without an order");
+        tiny_emit_plan(rs, ctx, p, TINY_REF_C, "moves without an order");
         rules_emitf(ctx,
                     (rules_event){.kind = RULES_EV_RULESET,
                                   .figure = f0->id,
                                   .side = f0->side,
                                   .tag = "commander_moved"},
-                    REF_C, "%s has made his move this turn", f0->name);
+                    TINY_REF_C, "%s has made his move this turn", f0->name);
         return;
     }
     unit_id ordered = cmd->unit.id ? cmd->unit : f0->unit;
     tiny_spend_order(rs, ctx, o, ordered);
     tiny_order_units(ctx, p, TINY_U_MOVED | (p->road ? TINY_U_ROAD : 0),
                      p->unit_count > 1 ? "moves as part of a formed brigade" : "moves");
-    tiny_emit_plan(rs, ctx, p, REF_D,
+    tiny_emit_plan(rs, ctx, p, TINY_REF_D,
                    p->about_face                  ? "about-faces and moves"
                    : cmd->kind == RULES_CMD_WHEEL ? "wheels"
                                                   : "moves");
@@ -862,11 +862,11 @@ void tiny_resolve_formation(rules_state *rs, rules_ctx *ctx, const rules_command
         tiny_plan p;
         tiny_plan_reform(t, u, cmd->option, &p);
         snprintf(p.note, sizeof p.note, "forms %s", cmd->option);
-        tiny_emit_plan(rs, ctx, &p, REF_DF, "takes its place");
+        tiny_emit_plan(rs, ctx, &p, TINY_REF_DF, "takes its place");
     }
     rules_event ev = {.kind = RULES_EV_FORMATION, .unit = u, .side = table_unit_const(t, u)->side};
     snprintf(ev.tag, sizeof ev.tag, "%s", cmd->option);
-    rules_emitf(ctx, ev, REF_DF, "%s is now %s", tiny_unit_name(t, u), cmd->option);
+    rules_emitf(ctx, ev, TINY_REF_DF, "%s is now %s", tiny_unit_name(t, u), cmd->option);
 }
 
 bool tiny_validate_move(const rules_state *rs, const table *t, const rules_command *cmd,

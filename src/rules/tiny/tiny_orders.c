@@ -172,7 +172,7 @@ void tiny_spend_order(rules_state *rs, rules_ctx *ctx, const tiny_order *o, unit
                               .side = c->side,
                               .value = fs->rolled,
                               .need = fs->rolled - left},
-                REF_C, "%s spends %d pip%s on %s%s; %d left", c->name, o->cost,
+                TINY_REF_C, "%s spends %d pip%s on %s%s; %d left", c->name, o->cost,
                 o->cost == 1 ? "" : "s", tiny_unit_name(ctx->table, u),
                 o->penalty_loss                           ? " (its brigade has lost half its units)"
                 : o->distance_in > rs->data->order_far_in ? " (more than 24\" from him)"
@@ -193,14 +193,14 @@ void tiny_resolve_roll_orders(rules_state *rs, rules_ctx *ctx)
         const figure *f = &ctx->table->figures[i];
         if (f->side.id != rs->active.id || !tiny_is_commander(f) || !table_figure_active(f))
             continue;
-        int pips = rules_roll(ctx, rs->data->order_die_sides, 0, "pips", f->id, group, REF_C);
+        int pips = rules_roll(ctx, rs->data->order_die_sides, 0, "pips", f->id, group, TINY_REF_C);
         rules_emitf(
             ctx,
             (rules_event){.kind = RULES_EV_PIPS, .figure = f->id, .side = f->side, .value = pips},
-            REF_C, "%s may give %d order%s this turn", f->name, pips, pips == 1 ? "" : "s");
+            TINY_REF_C, "%s may give %d order%s this turn", f->name, pips, pips == 1 ? "" : "s");
     }
     rules_emitf(ctx, (rules_event){.kind = RULES_EV_PHASE, .side = rs->active, .tag = "actions"},
-                REF_B, "%s moves and shoots", table_side(ctx->table, rs->active)->name);
+                TINY_REF_B, "%s moves and shoots", table_side(ctx->table, rs->active)->name);
 }
 
 /* An order to a formed brigade (seed 003, C: one order moves, shoots or rallies a unit or a

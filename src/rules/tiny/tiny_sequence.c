@@ -12,7 +12,7 @@ void tiny_resolve_end_phase(rules_state *rs, rules_ctx *ctx)
 {
     const table *t = ctx->table;
     rules_emitf(ctx, (rules_event){.kind = RULES_EV_PHASE, .side = rs->active, .tag = "charges"},
-                REF_B, "all movement and shooting done: charges are resolved");
+                TINY_REF_B, "all movement and shooting done: charges are resolved");
     tiny_resolve_contacts(rs, ctx);
     tiny_resolve_pursuits(rs, ctx);
     tiny_end_player_turn(rs, ctx);
@@ -20,17 +20,18 @@ void tiny_resolve_end_phase(rules_state *rs, rules_ctx *ctx)
     tiny_outcome(rs, t, &oc);
     side_id next = t->sides[0].id.id == rs->active.id ? t->sides[1].id : t->sides[0].id;
     if (!oc.over && next.id == rs->first.id) {
-        rules_emitf(ctx, (rules_event){.kind = RULES_EV_TURN, .value = rs->turn + 1}, REF_B,
+        rules_emitf(ctx, (rules_event){.kind = RULES_EV_TURN, .value = rs->turn + 1}, TINY_REF_B,
                     "Turn %d begins", rs->turn + 1);
         tiny_outcome(rs, t, &oc);
     }
     if (oc.over) {
-        rules_emitf(ctx, (rules_event){.kind = RULES_EV_GAME_OVER, .side = oc.winner}, REF_H, "%s",
-                    oc.reason);
+        rules_emitf(ctx, (rules_event){.kind = RULES_EV_GAME_OVER, .side = oc.winner}, TINY_REF_H,
+                    "%s", oc.reason);
         return;
     }
-    rules_emitf(ctx, (rules_event){.kind = RULES_EV_PHASE, .side = next, .tag = "orders"}, REF_B,
-                "the roles reverse: %s rolls its order dice", table_side(t, next)->name);
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_PHASE, .side = next, .tag = "orders"},
+                TINY_REF_B, "the roles reverse: %s rolls its order dice",
+                table_side(t, next)->name);
 }
 
 static int pips_left(const rules_state *rs, const table *t, side_id s)

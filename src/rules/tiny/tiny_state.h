@@ -15,26 +15,22 @@
 #include <stddef.h>
 
 /* The rule book's sections named by events. */
-#define REF_B  "seed 003, B: Sequence"
-#define REF_C  "seed 003, C: Orders"
-#define REF_D  "seed 003, D: Movement"
-#define REF_DC "seed 003, D: Charges"
-#define REF_DF "seed 003, D: Formation"
-#define REF_E  "seed 003, E: Shooting"
-#define REF_F  "seed 003, F: Charge Resolution"
-#define REF_FC "seed 003, F: Commanders in close combat"
-#define REF_FO "seed 003, F: Deciding the Outcome"
-#define REF_G  "seed 003, G: Morale"
-#define REF_GR "seed 003, G: Rally Chart"
-#define REF_H  "seed 003, H: Victory"
-
-#define TINY_TINY_INTERNAL_H
+#define TINY_REF_B  "seed 003, B: Sequence"
+#define TINY_REF_C  "seed 003, C: Orders"
+#define TINY_REF_D  "seed 003, D: Movement"
+#define TINY_REF_DC "seed 003, D: Charges"
+#define TINY_REF_DF "seed 003, D: Formation"
+#define TINY_REF_E  "seed 003, E: Shooting"
+#define TINY_REF_F  "seed 003, F: Charge Resolution"
+#define TINY_REF_FC "seed 003, F: Commanders in close combat"
+#define TINY_REF_FO "seed 003, F: Deciding the Outcome"
+#define TINY_REF_G  "seed 003, G: Morale"
+#define TINY_REF_GR "seed 003, G: Rally Chart"
+#define TINY_REF_H  "seed 003, H: Victory"
 
 #define TINY_CHARGES_MAX 64
-
-#define TINY_PLAN_MAX RULES_CMD_FIGURES_MAX
-
-#define TINY_SIDES_MAX 8
+#define TINY_PLAN_MAX    RULES_CMD_FIGURES_MAX
+#define TINY_SIDES_MAX   8
 
 typedef enum tiny_phase {
     TINY_PHASE_ORDERS = 0,

@@ -345,7 +345,7 @@ void tiny_set_flags(rules_ctx *ctx, unit_id u, uint32_t bits, const char *why)
                               .tag = "set_flags",
                               .value = (int)bits,
                               .side = table_unit_const(ctx->table, u)->side},
-                REF_C, "%s: %s", tiny_unit_name(ctx->table, u), why);
+                TINY_REF_C, "%s: %s", tiny_unit_name(ctx->table, u), why);
 }
 
 void tiny_unit_status(rules_ctx *ctx, unit_id u, uint32_t set, uint32_t clear, const char *ref,

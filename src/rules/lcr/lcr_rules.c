@@ -1574,7 +1574,6 @@ static int lcr_driver(const rules_state *rs, const table *t, side_id viewer, rul
 static bool lcr_describe(const rules_state *rs, const table *t, const rules_command *cmd, char *out,
                          size_t size)
 {
-    (void)rs;
     const figure *f = cmd->figure.id ? table_figure_const(t, cmd->figure) : NULL;
     switch (cmd->kind) {
     case RULES_CMD_DRAW_CARD:
@@ -1587,8 +1586,23 @@ static bool lcr_describe(const rules_state *rs, const table *t, const rules_comm
         snprintf(out, size, "Play %s first", f && f->name[0] ? f->name : "card");
         return true;
     default:
-        return false;
+        break;
     }
+    /* Any other command played on a card: the generic words, then the card by its officer
+     * ("Activate - Cazador 1 (Lt Vara's card)") unless it is plainly the named man's own. */
+    int c = cmd->card - 1;
+    if (c < 0 || c >= rs->deck.card_count)
+        return false;
+    rules_command_describe(t, cmd, out, size);
+    const lcr_card *card = &rs->deck.cards[c];
+    if (card->kind == LCR_CARD_LEADER && f && card->leader.id == f->id.id)
+        return true;
+    char label[64];
+    card_label(rs, t, c, label, sizeof label);
+    size_t n = strlen(out);
+    if (n < size)
+        snprintf(out + n, size - n, " (%s)", label);
+    return true;
 }
 
 static const rules_view_ops lcr_view_ops = {

@@ -260,10 +260,13 @@ static bool rebuild(game *g, int cursor)
 static const rules_ops *find_rules(const game_desc *desc, game_error *err)
 {
     const rules_ops *ops = desc->rules ? desc->rules : rules_find(desc->scenario->ruleset);
-    if (!ops) {
-        char msg[128];
-        snprintf(msg, sizeof msg, "unknown rule set \"%s\"", desc->scenario->ruleset);
-        set_error(err, "", msg);
+    scenario_error se;
+    if (!ops && !rules_scenario_check(desc->scenario, &se) && err) {
+        char msg[sizeof err->message];
+        snprintf(msg, sizeof msg, "%.200s: %.300s", se.path, se.message);
+        set_error(err, se.file, msg);
+        err->line = se.line;
+        err->column = se.column;
     }
     return ops;
 }
@@ -376,7 +379,15 @@ int game_legal(const game *g, rules_command *out, int max)
 {
     if (game_over(g) || max <= 0)
         return 0;
-    return g->ops->legal(g->rs, g->table, out, max);
+    /* The rule set samples moves without looking at who stands where; a sample that would put
+     * a base on another is dropped here, so no one (the bot above all) is offered it. */
+    int n = g->ops->legal(g->rs, g->table, out, max), kept = 0;
+    for (int i = 0; i < n; i++) {
+        char why[8];
+        if (game_place_check(g, &out[i], why, sizeof why))
+            out[kept++] = out[i];
+    }
+    return kept;
 }
 
 /* The engine's own checks, before the rule set's: the game is on, and it is this side's call. */
@@ -393,9 +404,9 @@ static bool check_turn(const game *g, const rules_command *cmd, char *reason, si
         return false;
     }
     if (!dec.simultaneous && cmd->side.id != dec.side.id) {
-        const side *s = table_side(g->table, dec.side);
-        snprintf(reason, size, "it is %s's decision, not side %u's", s ? s->name : "the other side",
-                 cmd->side.id);
+        const side *s = table_side(g->table, dec.side), *o = table_side(g->table, cmd->side);
+        snprintf(reason, size, "it is %s's decision, not %s's", s ? s->name : "the other side",
+                 o && o->name[0] ? o->name : "this side");
         return false;
     }
     return true;
@@ -411,7 +422,8 @@ bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t
     reason[0] = '\0';
     if (!check_turn(g, cmd, reason, size))
         return false;
-    return g->ops->validate(g->rs, g->table, cmd, reason, size);
+    return g->ops->validate(g->rs, g->table, cmd, reason, size) &&
+           game_place_check(g, cmd, reason, size);
 }
 
 /* An empty view table for rule sets without one: every hint NULL, the generic answers below. */

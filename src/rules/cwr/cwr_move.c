@@ -356,6 +356,38 @@ static bool is_away(cwr_step s)
     return s == CWR_STEP_MOVE_AWAY || s == CWR_STEP_MOVE_DOUBLE_AWAY;
 }
 
+/* Where the player asks the unit to go must be free: the dice may stop it short, but a move
+ * aimed onto another base is refused, naming both figures. */
+static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *why, size_t size)
+{
+    figure_id ref = reference(t, cmd, u);
+    const figure *r = table_figure_const(t, ref);
+    vec2s end = cmd->path[cmd->path_count - 1];
+    vec2s prev = cmd->path_count > 1 ? cmd->path[cmd->path_count - 2] : r->pos;
+    float facing = cmd->face_set ? cmd->facing
+                   : hypotf(end.x - prev.x, end.y - prev.y) > 0.01f
+                       ? geom_angle_of((vec2s){{end.x - prev.x, end.y - prev.y}})
+                       : r->facing;
+    cwr_move_plan p = {0};
+    p.count = cwr_unit_figures(t, u, p.fig, CWR_UNIT_FIGS);
+    if (p.count > CWR_UNIT_FIGS)
+        p.count = CWR_UNIT_FIGS;
+    place_unit(t, ref, end, geom_angle_diff(r->facing, facing), facing, &p);
+    figure_id ignore[CWR_UNIT_FIGS];
+    for (int i = 0; i < p.count; i++)
+        ignore[i] = p.fig[i];
+    for (int i = 0; i < p.count; i++) {
+        figure_id o = place_blocker(t, p.fig[i], p.pos[i], facing, ignore, p.count);
+        if (o.id) {
+            const figure *f = table_figure_const(t, p.fig[i]), *of = table_figure_const(t, o);
+            snprintf(why, size, "%s would end on top of %s: bases may touch but not overlap",
+                     f->name[0] ? f->name : "a figure", of->name[0] ? of->name : "a figure");
+            return false;
+        }
+    }
+    return true;
+}
+
 bool cwr_move_validate(const rules_state *rs, const table *t, const rules_command *cmd,
                        cwr_step step, char *why, size_t size)
 {
@@ -370,6 +402,8 @@ bool cwr_move_validate(const rules_state *rs, const table *t, const rules_comman
     }
     cwr_move_plan p;
     if (!cwr_plan_move(rs, t, cmd, -1, false, &p, why, size))
+        return false;
+    if (!end_free(t, cmd, u, why, size))
         return false;
     if (is_away(step) && !cwr_move_is_away(rs, t, u, &p, why, size))
         return false;

@@ -373,15 +373,25 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
     if (p.count > CWR_UNIT_FIGS)
         p.count = CWR_UNIT_FIGS;
     place_unit(t, ref, end, geom_angle_diff(r->facing, facing), facing, &p);
-    figure_id ignore[CWR_UNIT_FIGS];
-    for (int i = 0; i < p.count; i++)
-        ignore[i] = p.fig[i];
+    /* name the base it would land on: of those it overlaps, the nearest centre */
     for (int i = 0; i < p.count; i++) {
-        figure_id o = place_blocker(t, p.fig[i], p.pos[i], facing, ignore, p.count);
-        if (o.id) {
-            const figure *f = table_figure_const(t, p.fig[i]), *of = table_figure_const(t, o);
+        const figure *f = table_figure_const(t, p.fig[i]), *hit = NULL;
+        geom_placed_base a = placed_at(f, p.pos[i], facing);
+        float best = INFINITY;
+        for (int j = 0; j < t->figure_count; j++) {
+            const figure *o = &t->figures[j];
+            if (!table_figure_active(o) || o->unit.id == u.id)
+                continue;
+            geom_placed_base b = placed_at(o, o->pos, o->facing);
+            float d = hypotf(o->pos.x - a.pos.x, o->pos.y - a.pos.y);
+            if (d < best && place_bases_overlap(&a, &b)) {
+                best = d;
+                hit = o;
+            }
+        }
+        if (hit) {
             snprintf(why, size, "%s would end on top of %s: bases may touch but not overlap",
-                     f->name[0] ? f->name : "a figure", of->name[0] ? of->name : "a figure");
+                     f->name[0] ? f->name : "a figure", hit->name[0] ? hit->name : "a figure");
             return false;
         }
     }

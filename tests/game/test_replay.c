@@ -49,6 +49,8 @@ static const golden goldens[] = {
     {"lcr-teaching-greedy", "scenarios/lcr_teaching.json", 1, {BOT_GREEDY, BOT_GREEDY}, 0},
     {"lcr-toledo-random-greedy", "scenarios/lcr_toledo.json", 2, {BOT_RANDOM, BOT_GREEDY}, 2},
     {"lcr-teaching-random", "scenarios/lcr_teaching.json", 4, {BOT_RANDOM, BOT_RANDOM}, 0},
+    {"cr15-mission-greedy", "scenarios/cr15_mission_station.json", 1, {BOT_GREEDY, BOT_GREEDY}, 0},
+    {"cr15-square-greedy", "scenarios/cr15_square.json", 2, {BOT_GREEDY, BOT_GREEDY}, 0},
 };
 
 static void golden_path(const golden *gd, char *buf, size_t size)

@@ -367,6 +367,7 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
                 o.range_cm = 0;
                 o.area_radius_cm = 0;
                 snprintf(o.band, sizeof o.band, "guess");
+                o.range_guess = true;
                 o.expected_kills = 0.6f;
                 snprintf(o.note, sizeof o.note,
                          "shell: state the range; it falls where you say (no measuring)");

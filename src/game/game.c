@@ -260,10 +260,13 @@ static bool rebuild(game *g, int cursor)
 static const rules_ops *find_rules(const game_desc *desc, game_error *err)
 {
     const rules_ops *ops = desc->rules ? desc->rules : rules_find(desc->scenario->ruleset);
-    if (!ops) {
-        char msg[128];
-        snprintf(msg, sizeof msg, "unknown rule set \"%s\"", desc->scenario->ruleset);
-        set_error(err, "", msg);
+    scenario_error se;
+    if (!ops && !rules_scenario_check(desc->scenario, &se) && err) {
+        char msg[sizeof err->message];
+        snprintf(msg, sizeof msg, "%.200s: %.300s", se.path, se.message);
+        set_error(err, se.file, msg);
+        err->line = se.line;
+        err->column = se.column;
     }
     return ops;
 }
@@ -376,7 +379,16 @@ int game_legal(const game *g, rules_command *out, int max)
 {
     if (game_over(g) || max <= 0)
         return 0;
-    return g->ops->legal(g->rs, g->table, out, max);
+    /* The rule set samples moves without looking at who stands where. Resolving every sample
+     * on a copy to drop those that would stack bases costs more than the game itself, so only
+     * the cheap half is done here: a sample whose path ends on another base is dropped. The
+     * exact check (game_place_check, in game_validate) runs once on the command chosen, and
+     * the bot takes its next best when it refuses (bot_pick). */
+    int n = g->ops->legal(g->rs, g->table, out, max), kept = 0;
+    for (int i = 0; i < n; i++)
+        if (game_place_end_free(g, &out[i]))
+            out[kept++] = out[i];
+    return kept;
 }
 
 /* The engine's own checks, before the rule set's: the game is on, and it is this side's call. */
@@ -393,9 +405,9 @@ static bool check_turn(const game *g, const rules_command *cmd, char *reason, si
         return false;
     }
     if (!dec.simultaneous && cmd->side.id != dec.side.id) {
-        const side *s = table_side(g->table, dec.side);
-        snprintf(reason, size, "it is %s's decision, not side %u's", s ? s->name : "the other side",
-                 cmd->side.id);
+        const side *s = table_side(g->table, dec.side), *o = table_side(g->table, cmd->side);
+        snprintf(reason, size, "it is %s's decision, not %s's", s ? s->name : "the other side",
+                 o && o->name[0] ? o->name : "this side");
         return false;
     }
     return true;
@@ -411,7 +423,8 @@ bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t
     reason[0] = '\0';
     if (!check_turn(g, cmd, reason, size))
         return false;
-    return g->ops->validate(g->rs, g->table, cmd, reason, size);
+    return g->ops->validate(g->rs, g->table, cmd, reason, size) &&
+           game_place_check(g, cmd, reason, size);
 }
 
 /* An empty view table for rule sets without one: every hint NULL, the generic answers below. */

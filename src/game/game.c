@@ -423,20 +423,38 @@ bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t
            game_place_check(g, cmd, reason, size);
 }
 
+/* An empty view table for rule sets without one: every hint NULL, the generic answers below. */
+static const rules_view_ops view_none;
+
+const rules_view_ops *game_view(const game *g)
+{
+    return g->ops->view ? g->ops->view : &view_none;
+}
+
+const char *game_describe(const game *g, const rules_command *cmd, char *buf, size_t size)
+{
+    const rules_view_ops *v = game_view(g);
+    if (size && v->describe && v->describe(g->rs, g->table, cmd, buf, size))
+        return buf;
+    return rules_command_describe(g->table, cmd, buf, size);
+}
+
 int game_actions(const game *g, figure_id fig, rules_action *out, int max)
 {
-    return g->ops->actions ? g->ops->actions(g->rs, g->table, fig, out, max) : 0;
+    const rules_view_ops *v = game_view(g);
+    return v->actions ? v->actions(g->rs, g->table, fig, out, max) : 0;
 }
 
 bool game_reach(const game *g, const rules_command *move, vec2s dir, rules_reach *out)
 {
+    const rules_view_ops *v = game_view(g);
     memset(out, 0, sizeof *out);
     float len = sqrtf(dir.x * dir.x + dir.y * dir.y);
-    if (!g->ops->reach || len <= 0.0f)
+    if (!v->reach || len <= 0.0f)
         return false;
     dir.x /= len;
     dir.y /= len;
-    return g->ops->reach(g->rs, g->table, move, dir, out);
+    return v->reach(g->rs, g->table, move, dir, out);
 }
 
 bool game_region(const game *g, const rules_command *move, int n, vec2s *out)
@@ -455,24 +473,27 @@ bool game_region(const game *g, const rules_command *move, int n, vec2s *out)
 
 int game_targets(const game *g, const rules_command *fire, rules_target *out, int max)
 {
-    return g->ops->targets ? g->ops->targets(g->rs, g->table, fire, out, max) : 0;
+    const rules_view_ops *v = game_view(g);
+    return v->targets ? v->targets(g->rs, g->table, fire, out, max) : 0;
 }
 
 bool game_arc(const game *g, figure_id fig, float *half_angle, float *range_cm)
 {
-    return g->ops->arc && g->ops->arc(g->rs, g->table, fig, half_angle, range_cm);
+    const rules_view_ops *v = game_view(g);
+    return v->arc && v->arc(g->rs, g->table, fig, half_angle, range_cm);
 }
 
 int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max)
 {
-    return g->ops->driver ? g->ops->driver(g->rs, g->table, viewer, out, max) : 0;
+    const rules_view_ops *v = game_view(g);
+    return v->driver ? v->driver(g->rs, g->table, viewer, out, max) : 0;
 }
 
 int game_command_radius(const game *g, figure_id leader, float *radius_cm, figure_id *out, int max)
 {
+    const rules_view_ops *v = game_view(g);
     float r = 0;
-    int n =
-        g->ops->command_radius ? g->ops->command_radius(g->rs, g->table, leader, &r, out, max) : -1;
+    int n = v->command_radius ? v->command_radius(g->rs, g->table, leader, &r, out, max) : -1;
     if (radius_cm)
         *radius_cm = n >= 0 ? r : 0;
     return n;
@@ -480,13 +501,14 @@ int game_command_radius(const game *g, figure_id leader, float *radius_cm, figur
 
 bool game_moves_by_unit(const game *g)
 {
-    return g->ops->moves_by_unit;
+    return game_view(g)->moves_by_unit;
 }
 
 int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, int max)
 {
-    if (g->ops->move_figures)
-        return g->ops->move_figures(g->rs, g->table, cmd, out, max);
+    const rules_view_ops *v = game_view(g);
+    if (v->move_figures)
+        return v->move_figures(g->rs, g->table, cmd, out, max);
     int n = 0;
     for (int i = 0; i < cmd->figure_count && n < max; i++)
         out[n++] = cmd->figures[i];
@@ -501,7 +523,8 @@ int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, i
 
 const char *game_measure(const game *g)
 {
-    const char *m = g->ops->measure ? g->ops->measure(g->rs) : NULL;
+    const rules_view_ops *v = game_view(g);
+    const char *m = v->measure ? v->measure(g->rs) : NULL;
     return m && strcmp(m, "inch") == 0 ? "inch" : "cm";
 }
 

@@ -141,7 +141,8 @@ static bool read_builtin_type(scn_ctx *c, const json_t *obj)
         scn_push_key(c, "name");
         return scn_fail(c, "duplicate terrain type \"%s\"", ty.name);
     }
-    table_add_type(c->t, &ty);
+    if (table_add_type(c->t, &ty) < 0)
+        return scn_fail(c, "too many terrain types (at most %d)", TABLE_TYPES_MAX);
     return true;
 }
 

@@ -50,7 +50,7 @@ static void test_play_jungle_move(void **state)
     figure_id vet = harness_find(&h, "Vet"), sgt = harness_find(&h, "Sgt");
     rules_reach r;
     rules_command probe = move_to((side_id){1}, vet, 40, 30);
-    assert_true(lcr_rules_ops.reach(h.rs, h.t, &probe, (vec2s){{1, 0}}, &r));
+    assert_true(lcr_rules_ops.view->reach(h.rs, h.t, &probe, (vec2s){{1, 0}}, &r));
     assert_float_equal(r.stop.x, 15.0f + 3.75f, 1e-3);
     assert_float_equal(r.max_cm, 8.75f, 1e-3);
     harness_activate(&h, sgt);
@@ -186,21 +186,22 @@ static void test_play_target_template_and_arc(void **state)
         if (h.t->figures[i].side.id == 1 && h.t->figures[i].role == FIGURE_ROLE_SOLDIER)
             rules_command_add_figure(&fire, h.t->figures[i].id);
     rules_target tg[8];
-    int n = lcr_rules_ops.targets(h.rs, h.t, &fire, tg, 8);
+    int n = lcr_rules_ops.view->targets(h.rs, h.t, &fire, tg, 8);
     assert_int_equal(n, 1);
     assert_float_equal(tg[0].area_radius_cm, (float)fire.figure_count, 1e-4);
 
     float half = 0, range = 0;
-    assert_true(lcr_rules_ops.arc(h.rs, h.t, fire.figures[0], &half, &range));
+    assert_true(lcr_rules_ops.view->arc(h.rs, h.t, fire.figures[0], &half, &range));
     assert_float_equal(half, 45.0f * (float)GEOM_PI / 180.0f, 1e-4);
     const lcr_weapon *w = lcr_data_weapon(h.rs->data, "mauser");
     assert_float_equal(range, w->bands[w->band_count - 1].max_cm, 1e-4);
     harness_close(&h);
 
     harness_open_text(&h, jungle_json, 1);
-    assert_true(lcr_rules_ops.arc(h.rs, h.t, harness_find(&h, "Vet"), &half, &range));
+    assert_true(lcr_rules_ops.view->arc(h.rs, h.t, harness_find(&h, "Vet"), &half, &range));
     assert_float_equal(half, (float)GEOM_PI, 1e-4);
-    assert_false(lcr_rules_ops.arc(h.rs, h.t, harness_find(&h, "W"), &half, &range)); /* kris */
+    assert_false(
+        lcr_rules_ops.view->arc(h.rs, h.t, harness_find(&h, "W"), &half, &range)); /* kris */
     harness_close(&h);
 }
 
@@ -331,7 +332,7 @@ static void test_play_demoralise_rally_flee(void **state)
     assert_int_equal(harness_decision(&h).kind, RULES_DECIDE_DRAW_CARD); /* his whole card */
     assert_int_equal(one_volley(&h), 1); /* "Next" falls: the Regular pile empties */
     assert_true(demoralised(&h, "Raw1") && demoralised(&h, "Raw2"));
-    /* Play on to the End of Turn: the demoralised run 2 x 18 cm back (to the east edge). */
+    /* Play on to the End of Turn: at their starting points the demoralised stay there. */
     float before = x_of(&h, harness_find(&h, "Raw1"));
     for (int guard = 0; guard < 200 && lcr_rules_ops.turn(h.rs) == 1; guard++) {
         rules_decision d = harness_decision(&h);
@@ -346,7 +347,9 @@ static void test_play_demoralise_rally_flee(void **state)
         harness_must(&h, c);
     }
     const figure *r1 = table_figure_const(h.t, harness_find(&h, "Raw1"));
-    assert_true(r1->pos.x > before + 20.0f || !table_figure_active(r1));
+    assert_int_equal(lcr_rules_ops.turn(h.rs), 2);
+    assert_true(table_figure_active(r1));
+    assert_float_equal(r1->pos.x, before, 1e-5);
     harness_close(&h);
 }
 
@@ -368,12 +371,15 @@ static void play_to_next_turn(harness *h)
 }
 
 /* Demoralised men whose way back is barred by an enemy surrender at the End of Turn (a
- * casualty: captured); the others run. */
+ * casualty: captured); one at his start point stays. */
 static void test_play_demoralised_surrender(void **state)
 {
     (void)state;
     harness h;
     harness_open_text(&h, surrender_json, 2);
+    /* Raw1 has come 16 cm forward of his start; the picket stands between. */
+    table_figure(h.t, harness_find(&h, "Raw1"))->pos = (vec2s){{60, 34}};
+    table_figure(h.t, harness_find(&h, "Picket"))->pos = (vec2s){{68, 34}};
     assert_int_equal(one_volley(&h), 1); /* "Near" falls: the Raw pile is empty */
     assert_true(demoralised(&h, "Raw1") && demoralised(&h, "Raw2"));
     play_to_next_turn(&h);
@@ -381,7 +387,8 @@ static void test_play_demoralised_surrender(void **state)
     const figure *r2 = table_figure_const(h.t, harness_find(&h, "Raw2"));
     assert_true(r1->status & FIGURE_STATUS_CAPTURED);
     assert_false(r2->status & FIGURE_STATUS_CAPTURED);
-    assert_true(r2->pos.x > 76.0f + 20.0f || !table_figure_active(r2));
+    assert_true(table_figure_active(r2)); /* at his start point: he stays */
+    assert_float_equal(r2->pos.x, 76.0f, 1e-5);
     harness_close(&h);
 }
 

@@ -313,12 +313,11 @@ static void deal_morale(rules_state *rs, const table *t)
     free(in_group);
 }
 
-static vec2s home_of(const rules_state *rs, const figure *f)
+static vec2s home_of(const rules_state *rs, const figure *f, uint8_t *edge)
 {
     int g = reinforcement_group_of(rs->scn, f->unit);
-    if (g >= 0 && rs->scn->reinforcements[g].edge != SCENARIO_EDGE_NONE)
-        return rs->scn->reinforcements[g].entry;
-    return f->pos;
+    *edge = g >= 0 ? (uint8_t)rs->scn->reinforcements[g].edge : SCENARIO_EDGE_NONE;
+    return *edge != SCENARIO_EDGE_NONE ? rs->scn->reinforcements[g].entry : f->pos;
 }
 
 static rules_state *lcr_create(const rules_create_desc *desc, char *err, size_t err_size)
@@ -361,9 +360,10 @@ static rules_state *lcr_create(const rules_create_desc *desc, char *err, size_t 
     rs->flags = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->flags);
     rs->hold = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->hold);
     rs->home = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->home);
+    rs->home_edge = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->home_edge);
     for (int i = 0; i < t->figure_count; i++) {
         rs->hold[i] = -1;
-        rs->home[i] = home_of(rs, &t->figures[i]);
+        rs->home[i] = home_of(rs, &t->figures[i], &rs->home_edge[i]);
     }
     set_multipliers(rs, t);
     if (!lcr_sight_init(&rs->sight, data, rs->scn, t, err, err_size) ||
@@ -376,6 +376,7 @@ static rules_state *lcr_create(const rules_create_desc *desc, char *err, size_t 
         free(rs->flags);
         free(rs->hold);
         free(rs->home);
+        free(rs->home_edge);
         free(rs);
         return NULL;
     }
@@ -403,6 +404,7 @@ static void lcr_destroy(rules_state *rs)
     free(rs->flags);
     free(rs->hold);
     free(rs->home);
+    free(rs->home_edge);
     lcr_sight_free(&rs->sight);
     free(rs);
 }
@@ -418,6 +420,7 @@ static rules_state *lcr_clone(const rules_state *rs)
     c->flags = mem_dup(rs->flags, (size_t)rs->fig_count + 1, sizeof *c->flags);
     c->hold = mem_dup(rs->hold, (size_t)rs->fig_count + 1, sizeof *c->hold);
     c->home = mem_dup(rs->home, (size_t)rs->fig_count + 1, sizeof *c->home);
+    c->home_edge = mem_dup(rs->home_edge, (size_t)rs->fig_count + 1, sizeof *c->home_edge);
     lcr_sight_copy(&c->sight, &rs->sight);
     return c;
 }
@@ -1534,6 +1537,38 @@ static int lcr_driver(const rules_state *rs, const table *t, side_id viewer, rul
     return n;
 }
 
+/* The card words of the order deck (the driver panel's buttons, the action list, the bot's
+ * announcements); other commands keep the engine's generic words. */
+static bool lcr_describe(const rules_state *rs, const table *t, const rules_command *cmd, char *out,
+                         size_t size)
+{
+    (void)rs;
+    const figure *f = cmd->figure.id ? table_figure_const(t, cmd->figure) : NULL;
+    switch (cmd->kind) {
+    case RULES_CMD_DRAW_CARD:
+        snprintf(out, size, "Draw a card");
+        return true;
+    case RULES_CMD_RESERVE_CARD:
+        snprintf(out, size, "Reserve card");
+        return true;
+    case RULES_CMD_PLAY_RESERVED:
+        snprintf(out, size, "Play %s first", f && f->name[0] ? f->name : "card");
+        return true;
+    default:
+        return false;
+    }
+}
+
+static const rules_view_ops lcr_view_ops = {
+    .actions = lcr_actions,
+    .reach = lcr_reach,
+    .targets = lcr_targets,
+    .arc = lcr_arc,
+    .command_radius = lcr_command_radius_query,
+    .driver = lcr_driver,
+    .describe = lcr_describe,
+};
+
 const rules_ops lcr_rules_ops = {
     .id = "lcr",
     .name = "Little Colonial Rules",
@@ -1548,14 +1583,10 @@ const rules_ops lcr_rules_ops = {
     .resolve = lcr_resolve,
     .apply = lcr_apply,
     .hash = lcr_hash,
-    .actions = lcr_actions,
-    .reach = lcr_reach,
-    .targets = lcr_targets,
-    .arc = lcr_arc,
-    .command_radius = lcr_command_radius_query,
     .outcome = lcr_outcome,
     .turn = lcr_turn,
-    .driver = lcr_driver,
+
+    .view = &lcr_view_ops,
 };
 
 /* ---- read-only views for tests and tools ------------------------------------------------------

@@ -421,6 +421,17 @@ static const char *tiny_measure(const rules_state *rs)
     return rs->data->units;
 }
 
+static const rules_view_ops tiny_view_ops = {
+    .actions = tiny_actions,
+    .reach = tiny_reach,
+    .targets = tiny_targets,
+    .driver = tiny_driver,
+    .arc = tiny_arc,
+    .moves_by_unit = true,
+    .move_figures = tiny_move_figures,
+    .measure = tiny_measure,
+};
+
 const rules_ops tiny_rules_ops = {
     .id = "tiny",
     .name = "Tiny Soldiers",
@@ -435,14 +446,8 @@ const rules_ops tiny_rules_ops = {
     .resolve = tiny_resolve,
     .apply = tiny_apply,
     .hash = tiny_hash,
-    .actions = tiny_actions,
-    .reach = tiny_reach,
-    .targets = tiny_targets,
     .outcome = tiny_outcome,
     .turn = tiny_turn,
-    .driver = tiny_driver,
-    .arc = tiny_arc,
-    .moves_by_unit = true,
-    .move_figures = tiny_move_figures,
-    .measure = tiny_measure,
+
+    .view = &tiny_view_ops,
 };

@@ -1030,6 +1030,61 @@ bool tiny_plan_charge(const rules_state *rs, const table *t, unit_id charger, un
     return true;
 }
 
+/* The stand of a retreating unit `d` cm along dir from its turned start. */
+static geom_placed_base retreat_base(const figure *f, vec2s start, float facing, vec2s dir, float d)
+{
+    return (geom_placed_base){.base = f->base, .pos = addk(start, dir, d), .facing = facing};
+}
+
+/* The other stands a retreat of up to `limit` cm could meet: active, not commanders, not the
+ * unit's own, near one of the stands' straight paths. */
+static int retreat_obstacles(const table *t, unit_id u, const tiny_unit_geom *g, const vec2s *start,
+                             vec2s dir, float limit, figure_id *out, int max)
+{
+    int n = 0;
+    for (int k = 0; k < t->figure_count && n < max; k++) {
+        const figure *o = &t->figures[k];
+        if (!table_figure_active(o) || tiny_is_commander(o) || o->unit.id == u.id)
+            continue;
+        for (int i = 0; i < g->count; i++) {
+            const figure *f = table_figure_const(t, g->stands[i]);
+            float reach = tiny_stand_radius(f) + tiny_stand_radius(o) + 1.0f;
+            geom_segment s = {start[i], addk(start[i], dir, limit)};
+            if (geom_point_segment_distance(o->pos, s) <= reach) {
+                out[n++] = o->id;
+                break;
+            }
+        }
+    }
+    return n;
+}
+
+/* The unit at distance d: does a stand overlap one of `obs` (enemies only when !friends), or
+ * (enemies_gap) come within contact of an enemy it was not touching at the start? */
+static bool retreat_hits(const rules_state *rs, const table *t, const tiny_unit_geom *g,
+                         const vec2s *start, const float *facing, vec2s dir, float d,
+                         const figure_id *obs, const bool *touching, int nobs, bool friends)
+{
+    float gap = tiny_cm(rs, rs->data->contact_gap_in);
+    side_id own = table_figure_const(t, g->stands[0])->side;
+    for (int k = 0; k < nobs; k++) {
+        const figure *o = table_figure_const(t, obs[k]);
+        bool enemy = o->side.id != own.id;
+        if (!enemy && !friends)
+            continue;
+        geom_placed_base ob = tiny_stand_base(o);
+        for (int i = 0; i < g->count; i++) {
+            const figure *f = table_figure_const(t, g->stands[i]);
+            geom_placed_base nb = retreat_base(f, start[i], facing[i], dir, d);
+            if (tiny_stands_overlap(&nb, &ob))
+                return true;
+            if (enemy && !touching[k] && geom_base_edge_distance(&nb, &ob) <= gap)
+                return true;
+        }
+    }
+    return false;
+}
+
 void tiny_plan_retreat(const rules_state *rs, const table *t, unit_id u, vec2s dir, tiny_plan *out,
                        bool *off, bool *blocked)
 {
@@ -1050,24 +1105,66 @@ void tiny_plan_retreat(const rules_state *rs, const table *t, unit_id u, vec2s d
     float mult[256], obst[256];
     path_desc pd;
     tiny_path_setup(rs, t, tr, allowance, false, mult, obst, &pd);
-    /* The unit turns about its centre, then goes as far as the slowest stand can. */
-    float go = allowance;
+    /* The unit turns about its centre, then goes straight as far as the slowest stand can:
+     * terrain it may not enter stops it (path_reach). */
+    vec2s start[TINY_UNIT_FIGS];
+    float facing[TINY_UNIT_FIGS];
+    float go = allowance, edge = INFINITY;
     for (int i = 0; i < g.count; i++) {
         const figure *f = table_figure_const(t, g.stands[i]);
-        vec2s start = rotate_about(f->pos, g.centre, dtheta);
+        start[i] = rotate_about(f->pos, g.centre, dtheta);
+        facing[i] = f->facing + dtheta;
         path_result pr;
-        vec2s end = path_reach(t, &pd, start, face, allowance, &pr);
-        vec2s full = addk(start, dir, allowance);
-        if (full.x < 0 || full.y < 0 || full.x > t->width_cm || full.y > t->height_cm)
-            *off = true;
-        go = fminf(go, lenv(subv(end, start)));
+        vec2s end = path_reach(t, &pd, start[i], face, allowance, &pr);
+        go = fminf(go, lenv(subv(end, start[i])));
+        /* how far until its centre leaves the table */
+        float ex = dir.x > 1e-6f    ? (t->width_cm - start[i].x) / dir.x
+                   : dir.x < -1e-6f ? -start[i].x / dir.x
+                                    : INFINITY;
+        float ey = dir.y > 1e-6f    ? (t->height_cm - start[i].y) / dir.y
+                   : dir.y < -1e-6f ? -start[i].y / dir.y
+                                    : INFINITY;
+        edge = fminf(edge, fmaxf(0, fminf(ex, ey)));
     }
-    *blocked = !*off && go < tiny_cm(rs, 1.0f);
+    /* Enemy stands stop it: never through them, nor into contact with one it was not already
+     * touching (seed 003, D: Passage of Lines lets a retreat pass through friends only). */
+    figure_id obs[256];
+    bool touching[256];
+    int nobs = retreat_obstacles(t, u, &g, start, dir, go, obs, 256);
+    float gap = tiny_cm(rs, rs->data->contact_gap_in);
+    for (int k = 0; k < nobs; k++) {
+        geom_placed_base ob = tiny_stand_base(table_figure_const(t, obs[k]));
+        touching[k] = false;
+        for (int i = 0; i < g.count && !touching[k]; i++) {
+            geom_placed_base nb =
+                retreat_base(table_figure_const(t, g.stands[i]), start[i], facing[i], dir, 0);
+            touching[k] = geom_base_edge_distance(&nb, &ob) <= gap;
+        }
+    }
+    const float step = 0.25f;
+    float clear = -1;
+    for (float d = 0; d < go + step; d += step) {
+        float at = fminf(d, go);
+        if (retreat_hits(rs, t, &g, start, facing, dir, at, obs, touching, nobs, false))
+            break;
+        clear = at;
+    }
+    if (edge <= clear) {
+        *off = true; /* it reaches the table edge before anything stops it */
+        go = clear;
+    } else {
+        /* It may pass through friends but not end on them: the farthest free place. */
+        go = clear;
+        while (go >= 0 &&
+               retreat_hits(rs, t, &g, start, facing, dir, go, obs, touching, nobs, true))
+            go -= step;
+        *blocked = go < tiny_cm(rs, rs->data->retreat_min_in) - 1e-4f;
+        go = fmaxf(go, 0);
+    }
     for (int i = 0; i < g.count && out->count < TINY_PLAN_MAX; i++) {
-        const figure *f = table_figure_const(t, g.stands[i]);
-        out->fig[out->count] = f->id;
-        out->pos[out->count] = addk(rotate_about(f->pos, g.centre, dtheta), dir, go);
-        out->facing[out->count] = f->facing + dtheta;
+        out->fig[out->count] = g.stands[i];
+        out->pos[out->count] = addk(start[i], dir, go);
+        out->facing[out->count] = facing[i];
         out->count++;
     }
     out->units[out->unit_count++] = u;

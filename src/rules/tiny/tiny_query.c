@@ -116,15 +116,10 @@ static bool validate_formation(const rules_state *rs, const table *t, const rule
     return tiny_order_check(rs, t, &c, u, &o, reason, size);
 }
 
-bool tiny_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *reason,
-                   size_t size)
+/* validate() once the game is known not to be over (legal() asks the outcome once). */
+static bool validate_live(const rules_state *rs, const table *t, const rules_command *cmd,
+                          char *reason, size_t size)
 {
-    rules_outcome oc;
-    tiny_rules_ops.outcome(rs, t, &oc);
-    if (oc.over) {
-        snprintf(reason, size, "the game is over: %s", oc.reason);
-        return false;
-    }
     rules_decision d;
     tiny_rules_ops.decision(rs, t, &d);
     if (cmd->side.id && cmd->side.id != d.side.id) {
@@ -168,6 +163,18 @@ bool tiny_validate(const rules_state *rs, const table *t, const rules_command *c
     }
 }
 
+bool tiny_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *reason,
+                   size_t size)
+{
+    rules_outcome oc;
+    tiny_rules_ops.outcome(rs, t, &oc);
+    if (oc.over) {
+        snprintf(reason, size, "the game is over: %s", oc.reason);
+        return false;
+    }
+    return validate_live(rs, t, cmd, reason, size);
+}
+
 /* ---- legal commands (for the bot) ---------------------------------------------------------------
  */
 
@@ -179,18 +186,35 @@ typedef struct legal_list {
 static void try_add(const rules_state *rs, const table *t, legal_list *l, const rules_command *c)
 {
     char why[160];
-    if (l->n < l->max && tiny_validate(rs, t, c, why, sizeof why))
+    if (l->n < l->max && validate_live(rs, t, c, why, sizeof why))
         l->out[l->n++] = *c;
+}
+
+/* The radius of a circle about g's centre holding all its stands. */
+static float unit_radius(const table *t, const tiny_unit_geom *g)
+{
+    float r = 0;
+    for (int i = 0; i < g->count; i++) {
+        const figure *f = table_figure_const(t, g->stands[i]);
+        r = fmaxf(r, (float)geom_point_distance(f->pos, g->centre) + tiny_stand_radius(f));
+    }
+    return r;
 }
 
 static bool nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_geom *g,
                           side_id own, tiny_unit_geom *eg, float *gap)
 {
+    (void)rs;
     *gap = INFINITY;
     bool found = false;
+    float rg = unit_radius(t, g);
     for (int i = 0; i < t->unit_count; i++) {
         tiny_unit_geom e;
         if (t->units[i].side.id == own.id || !tiny_unit_geom_of(t, t->units[i].id, &e))
+            continue;
+        /* bounding circles: a unit that cannot be nearer than the best so far is skipped */
+        float lower = (float)geom_point_distance(g->centre, e.centre) - rg - unit_radius(t, &e);
+        if (lower > *gap + 1e-3f)
             continue;
         float d = tiny_unit_gap_cm(t, g, &e);
         if (d < *gap) {
@@ -246,9 +270,21 @@ static void add_unit_commands(const rules_state *rs, const table *t, legal_list 
     const tiny_troop *tr = tiny_troop_of(rs, t, u);
     rules_command c = {.kind = RULES_CMD_RALLY, .side = own, .unit = u};
     try_add(rs, t, l, &c);
+    /* Beyond its longest shot and its full move (bounding circles) a unit can neither shoot
+     * at nor charge an enemy: skip the validation. */
+    tiny_unit_geom ug, eg;
+    float reach = tr ? tiny_allowance_cm(rs, t, u, tr) : 0;
+    if (tr && tr->band_count)
+        reach = fmaxf(reach, tiny_cm(rs, tr->bands[tr->band_count - 1].range_in));
+    bool placed = tiny_unit_geom_of(t, u, &ug);
     for (int i = 0; i < t->unit_count; i++) {
         unit_id e = t->units[i].id;
         if (t->units[i].side.id == own.id || !tiny_is_troop_unit(t, e) || tiny_unit_lost(rs, t, e))
+            continue;
+        if (placed && tiny_unit_geom_of(t, e, &eg) &&
+            geom_point_distance(ug.centre, eg.centre) > hypotf(ug.half_width, ug.half_depth) +
+                                                            hypotf(eg.half_width, eg.half_depth) +
+                                                            reach + 1.0f)
             continue;
         c = (rules_command){.kind = RULES_CMD_FIRE, .side = own, .unit = u, .target_unit = e};
         try_add(rs, t, l, &c);

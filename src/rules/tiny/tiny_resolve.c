@@ -177,21 +177,29 @@ static void take_hits(rules_state *rs, rules_ctx *ctx, unit_id u, int n, figure_
                     "%s is destroyed", unit_name(ctx->table, u));
 }
 
-/* The unit retreats (or evades) a full move along dir; off the table it is gone; unable to
- * move it is destroyed (seed 003, F: Deciding the Outcome). */
-static void retreat(rules_state *rs, rules_ctx *ctx, unit_id u, vec2s dir, const char *ref,
-                    const char *what)
+/* The unit retreats (or evades) a full move along dir, through friends but never through an
+ * enemy or terrain closed to it, ending clear of every stand; off the table it is gone. A
+ * forced retreat that cannot be made (deployed guns, or less than retreat_min_in of room) destroys
+ * the unit (seed 003, F: Deciding the Outcome); an evade that cannot be made is not made and
+ * the unit stands. Returns false when the unit did not move. */
+static bool retreat(rules_state *rs, rules_ctx *ctx, unit_id u, vec2s dir, bool forced,
+                    const char *ref, const char *what)
 {
     const table *t = ctx->table;
     const tiny_troop *tr = tiny_troop_of(rs, t, u);
     side_id s = table_unit_const(t, u)->side;
     tiny_unit_geom g;
     if (!tr || !tiny_unit_geom_of(t, u, &g))
-        return;
+        return false;
     tiny_plan p;
     bool off, blocked;
     tiny_plan_retreat(rs, t, u, dir, &p, &off, &blocked);
     bool deployed_guns = tr->limber != TINY_LIMBER_NONE && !tiny_unit_limbered(t, u);
+    if (!forced && blocked) {
+        rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .side = s}, ref,
+                    "%s has no room to %s and stands", unit_name(t, u), what);
+        return false;
+    }
     if (deployed_guns || blocked) {
         rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .side = s}, ref,
                     "%s cannot %s (%s) and is destroyed", unit_name(t, u), what,
@@ -201,10 +209,14 @@ static void retreat(rules_state *rs, rules_ctx *ctx, unit_id u, vec2s dir, const
                 ctx,
                 (rules_event){.kind = RULES_EV_REMOVE, .figure = g.stands[i], .unit = u, .side = s},
                 ref, "%s is lost", table_figure_const(t, g.stands[i])->name);
-        return;
+        return false;
     }
-    snprintf(p.note, sizeof p.note, "about-face and a full move of %.1f\"",
-             (double)tiny_in(rs, p.allowance_cm));
+    if (off || p.distance_cm >= p.allowance_cm - 1e-3f)
+        snprintf(p.note, sizeof p.note, "about-face and a full move of %.1f\"",
+                 (double)tiny_in(rs, p.allowance_cm));
+    else
+        snprintf(p.note, sizeof p.note, "about-face; stopped after %.1f\" of %.1f\"",
+                 (double)tiny_in(rs, p.distance_cm), (double)tiny_in(rs, p.allowance_cm));
     emit_plan(ctx, &p, ref, what);
     if (off) {
         rules_emitf(ctx,
@@ -222,11 +234,35 @@ static void retreat(rules_state *rs, rules_ctx *ctx, unit_id u, vec2s dir, const
                                       .side = s,
                                       .status_set = FIGURE_STATUS_OFF_TABLE},
                         ref, "%s leaves the table", table_figure_const(t, g.stands[i])->name);
-        return;
+        return true;
     }
     unit_status(ctx, u, FIGURE_STATUS_DEMORALISED, 0, ref,
                 "must be rallied before it moves or "
                 "shoots again");
+    return true;
+}
+
+/* Away from the nearest enemy unit on the table (the unit's rear when there is none). */
+static vec2s away_from_enemy(const rules_state *rs, const table *t, unit_id u)
+{
+    tiny_unit_geom g, e;
+    tiny_unit_geom_of(t, u, &g);
+    side_id own = table_unit_const(t, u)->side;
+    float best = INFINITY;
+    vec2s away = geom_dir(g.facing + (float)GEOM_PI);
+    for (int i = 0; i < t->unit_count; i++) {
+        const unit *un = &t->units[i];
+        if (un->side.id == own.id || !tiny_is_troop_unit(t, un->id) ||
+            tiny_unit_lost(rs, t, un->id) || !tiny_unit_geom_of(t, un->id, &e))
+            continue;
+        float gap = tiny_unit_gap_cm(t, &g, &e);
+        vec2s d = {{g.centre.x - e.centre.x, g.centre.y - e.centre.y}};
+        if (gap < best && hypotf(d.x, d.y) > 1e-3f) {
+            best = gap;
+            away = d;
+        }
+    }
+    return away;
 }
 
 static void resolve_rally(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
@@ -254,9 +290,7 @@ static void resolve_rally(rules_state *rs, rules_ctx *ctx, const rules_command *
                 REF_GR, "%s: %d%+d = %d on the rally chart: %s", unit_name(t, u), die, m.total,
                 score, tiny_rally_result_name(r));
     if (r == TINY_RALLY_RETREAT) {
-        tiny_unit_geom g;
-        tiny_unit_geom_of(t, u, &g);
-        retreat(rs, ctx, u, geom_dir(g.facing + (float)GEOM_PI), REF_GR, "falls back");
+        retreat(rs, ctx, u, away_from_enemy(rs, t, u), true, REF_GR, "falls back");
         take_hits(rs, ctx, u, rs->data->straggler_hits, (figure_id){0}, REF_GR, "stragglers");
         return;
     }
@@ -414,7 +448,7 @@ static void resolve_evade(rules_state *rs, rules_ctx *ctx, bool evade)
         tiny_unit_geom_of(t, u, &g);
         tiny_unit_geom_of(t, c, &cg);
         vec2s away = {{g.centre.x - cg.centre.x, g.centre.y - cg.centre.y}};
-        retreat(rs, ctx, u, away, REF_DC, "evades");
+        retreat(rs, ctx, u, away, false, REF_DC, "evades");
     } else {
         rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .side = s}, REF_DC,
                     "%s stands to receive the charge", unit_name(t, u));
@@ -551,7 +585,7 @@ static void melee(rules_state *rs, rules_ctx *ctx, unit_id a, unit_id b)
         tiny_unit_geom_of(t, loser, &lg);
         tiny_unit_geom_of(t, winner, &wg);
         vec2s away = {{lg.centre.x - wg.centre.x, lg.centre.y - wg.centre.y}};
-        retreat(rs, ctx, loser, away, REF_FO, "retreats");
+        retreat(rs, ctx, loser, away, true, REF_FO, "retreats");
     }
     const tiny_troop *wt = tiny_troop_of(rs, t, winner);
     if (wt && wt->pursue && !tiny_unit_lost(rs, t, winner) &&

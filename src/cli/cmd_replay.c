@@ -18,12 +18,14 @@ static void print_turn(void *user, int turn, int commands, uint64_t hash)
 static int usage(void)
 {
     fprintf(stderr,
-            "usage: sandtable replay FILE [--quiet] [--json]\n"
+            "usage: sandtable replay FILE [--quiet] [--json] [--watch]\n"
             "Re-runs a saved game, checks the hash after every command, prints the hash\n"
             "at the end of each turn, and stops at the first divergence.\n"
             "--json prints instead, once every hash matches, the final table as JSON: every\n"
             "figure (id, name, side, unit, position in cm, facing, base, status) and the\n"
-            "outcome (see docs/engine.md).\n");
+            "outcome (see docs/engine.md).\n"
+            "--watch opens the window on the replay viewer: the game from its start, command\n"
+            "by command (Right/Left, Space plays, -/+ pace, 1-9 jumps to a turn, Esc closes).\n");
     return 2;
 }
 
@@ -49,21 +51,21 @@ static json_t *figure_json(const table *t, const figure *f)
 {
     const side *sd = table_side(t, f->side);
     const unit *u = table_unit_const(t, f->unit);
-    json_t *base = f->base.kind == GEOM_BASE_RECT
-                       ? json_pack("{s:s, s:f, s:f, s:f}", "kind", "rect", "frontage_cm",
-                                   (double)f->base.frontage_cm, "depth_cm",
-                                   (double)f->base.depth_cm, "radius_cm",
-                                   0.5 * sqrt((double)f->base.frontage_cm * f->base.frontage_cm +
-                                              (double)f->base.depth_cm * f->base.depth_cm))
-                       : json_pack("{s:s, s:f}", "kind", "round", "radius_cm",
-                                   (double)f->base.radius_cm);
-    return json_pack("{s:i, s:s, s:i, s:s, s:i, s:s, s:[f,f], s:f, s:f, s:o, s:b, s:o, s:i}",
-                     "id", (int)f->id.id, "name", f->name, "side", (int)f->side.id, "side_name",
+    json_t *base =
+        f->base.kind == GEOM_BASE_RECT
+            ? json_pack("{s:s, s:f, s:f, s:f}", "kind", "rect", "frontage_cm",
+                        (double)f->base.frontage_cm, "depth_cm", (double)f->base.depth_cm,
+                        "radius_cm",
+                        0.5 * sqrt((double)f->base.frontage_cm * f->base.frontage_cm +
+                                   (double)f->base.depth_cm * f->base.depth_cm))
+            : json_pack("{s:s, s:f}", "kind", "round", "radius_cm", (double)f->base.radius_cm);
+    return json_pack("{s:i, s:s, s:i, s:s, s:i, s:s, s:[f,f], s:f, s:f, s:o, s:b, s:o, s:i}", "id",
+                     (int)f->id.id, "name", f->name, "side", (int)f->side.id, "side_name",
                      sd ? sd->name : "", "unit", (int)f->unit.id, "unit_name", u ? u->name : "",
-                     "pos_cm", (double)f->pos.x, (double)f->pos.y, "facing",
-                     (double)f->facing, "facing_deg", (double)f->facing * 180.0 / 3.14159265358979,
-                     "base", base, "active", table_figure_active(f), "status",
-                     status_json(f->status), "status_bits", (int)f->status);
+                     "pos_cm", (double)f->pos.x, (double)f->pos.y, "facing", (double)f->facing,
+                     "facing_deg", (double)f->facing * 180.0 / 3.14159265358979, "base", base,
+                     "active", table_figure_active(f), "status", status_json(f->status),
+                     "status_bits", (int)f->status);
 }
 
 /* The final table and the outcome of a save that replays cleanly. */
@@ -87,13 +89,14 @@ static int print_json(const char *path)
         json_array_append_new(figs, figure_json(t, &t->figures[i]));
     json_t *sides = json_array();
     for (int i = 0; i < t->side_count; i++)
-        json_array_append_new(sides, json_pack("{s:i, s:s}", "id", (int)t->sides[i].id.id, "name",
-                                               t->sides[i].name));
-    json_t *o = json_pack(
-        "{s:s, s:s, s:s, s:s, s:i, s:i, s:{s:b, s:i, s:s, s:s}, s:o, s:o}", "file", path,
-        "ruleset", game_rules(g)->id, "scenario", game_scenario(g)->title, "seed", seed, "commands", game_cursor(g), "turn", game_turn(g), "outcome",
-        "over", oc.over, "winner", (int)oc.winner.id, "winner_name", w ? w->name : "", "reason",
-        oc.reason, "sides", sides, "figures", figs);
+        json_array_append_new(
+            sides, json_pack("{s:i, s:s}", "id", (int)t->sides[i].id.id, "name", t->sides[i].name));
+    json_t *o =
+        json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:{s:b, s:i, s:s, s:s}, s:o, s:o}", "file", path,
+                  "ruleset", game_rules(g)->id, "scenario", game_scenario(g)->title, "seed", seed,
+                  "commands", game_cursor(g), "turn", game_turn(g), "outcome", "over", oc.over,
+                  "winner", (int)oc.winner.id, "winner_name", w ? w->name : "", "reason", oc.reason,
+                  "sides", sides, "figures", figs);
     json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(7));
     putchar('\n');
     json_decref(o);
@@ -104,7 +107,7 @@ static int print_json(const char *path)
 int cli_replay(int argc, char **argv)
 {
     const char *path = NULL;
-    bool quiet = false, json = false;
+    bool quiet = false, json = false, watch = false;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage();
@@ -114,6 +117,8 @@ int cli_replay(int argc, char **argv)
             quiet = true;
         else if (strcmp(argv[i], "--json") == 0)
             json = true;
+        else if (strcmp(argv[i], "--watch") == 0)
+            watch = true;
         else if (argv[i][0] == '-' || path)
             return usage();
         else
@@ -121,6 +126,8 @@ int cli_replay(int argc, char **argv)
     }
     if (!path)
         return usage();
+    if (watch)
+        return cli_watch(path);
     replay_report rep;
     game_error err;
     char buf[1200];

@@ -10,10 +10,12 @@
 #include "ui/commander_pips.h"
 #include "ui/driver_panel.h"
 #include "ui/names.h"
+#include "ui/roster.h"
 #include "ui/overlay.h"
 #include "ui/solo.h"
 #include "ui/teach.h"
 #include "ui/tools.h"
+#include "ui/turn_banner.h"
 #include "ui/unit_block.h"
 
 #include <math.h>
@@ -111,11 +113,13 @@ typedef struct tv {
     ui_driver_panel *driver; /* the turn driver (deck, dice, phases) at the top right */
     los_index *los;          /* static terrain never changes during a match */
     const table *los_table;
-    ui_solo solo;   /* the bot's sides (ui/solo.h) */
-    ui_teach teach; /* dice tray and event log (ui/teach.h) */
-    ui_names named; /* the figures whose name is under the pointer (ringed) */
-    ui_names focus; /* the figures of the log entry opened by a click (ringed) */
-    int focus_key;  /* that entry */
+    ui_solo solo;          /* the bot's sides (ui/solo.h) */
+    ui_teach teach;        /* dice tray and event log (ui/teach.h) */
+    ui_names named;        /* the figures whose name is under the pointer (ringed) */
+    ui_names focus;        /* the figures of the log entry opened by a click (ringed) */
+    int focus_key;         /* that entry */
+    ui_turn_banner banner; /* "Turn N begins" */
+    ui_roster roster;      /* each side's units and their state (Tab) */
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -779,6 +783,10 @@ static void fit(tv *v, ui_app *app, bool snap)
 
 static void escape(tv *v, ui_app *app)
 {
+    if (v->roster.open) {
+        v->roster.open = false;
+        return;
+    }
     if (v->drag == DRAG_MOVE)
         spring_back(v, app);
     if (v->drag != DRAG_NONE) {
@@ -850,6 +858,9 @@ static void key_plain(tv *v, ui_app *app, const ui_input *in, int key)
     case 'd':
         app->settings.show_deployment = !app->settings.show_deployment;
         break;
+    case UI_KEY_TAB:
+        v->roster.open = !v->roster.open;
+        break;
     case UI_KEY_BACKSPACE:
         if (v->tool == TOOL_MEASURE && v->tape_n > 0)
             v->tape_n--;
@@ -918,6 +929,22 @@ static void handle_camera(tv *v, const ui_input *in)
     }
 }
 
+/* The label of the command just resolved with what its first event says happened ("Draw card:
+ * the End of Turn card is drawn"); a new turn is said by the banner. */
+static const char *command_said(ui_app *app, char *label, size_t size)
+{
+    int n = 0;
+    const rules_event *ev = game_events(app->game, game_cursor(app->game) - 1, &n);
+    for (int i = 0; ev && i < n; i++)
+        if (ev[i].text[0] && ev[i].kind != RULES_EV_DIE && ev[i].kind != RULES_EV_RULESET) {
+            size_t len = strlen(label);
+            if (len + 3 < size)
+                snprintf(label + len, size - len, ": %.*s", (int)(size - len - 3), ev[i].text);
+            break;
+        }
+    return label;
+}
+
 /* Submits a command chosen on a panel and says what happened. */
 static void command_run(tv *v, ui_app *app, const rules_command *cmd)
 {
@@ -926,7 +953,7 @@ static void command_run(tv *v, ui_app *app, const rules_command *cmd)
     char reason[256], label[160];
     ui_actions_label(app->game, cmd, label, sizeof label);
     if (submit_animated(v, app, cmd, reason, sizeof reason))
-        ui_app_toast(app, "%s", label);
+        ui_app_toast(app, "%s", command_said(app, label, sizeof label));
     else
         ui_teach_refused(&v->teach, app, label, reason);
 }
@@ -1064,6 +1091,8 @@ static void named_update(tv *v, ui_app *app, const ui_input *in)
     float x = in->mouse_x, y = in->mouse_y, k = render_ui_scale(app->ctx);
     if (in->view_w <= 0 || x < 0 || y < 0 || x > (float)in->view_w || y > (float)in->view_h)
         return;
+    if (ui_roster_named(&v->roster, app, x, y, &v->named))
+        return;
     int key = ui_event_log_key_at(&v->teach.log, x, y);
     if (key != UI_EVENT_LOG_NONE) {
         figure_id ids[UI_NAMES_MAX];
@@ -1194,6 +1223,10 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
     handle_keys(v, app, in);
     if (app->depth && app->stack[app->depth - 1] != s)
         return; /* a key opened a screen over us */
+    if (ui_roster_contains(&v->roster, in->mouse_x, in->mouse_y)) {
+        v->hover = -1; /* the roster is read, not clicked through */
+        return;
+    }
     handle_camera(v, in);
     handle_left(v, app, in);
     update_hover(v, app, in);
@@ -1216,8 +1249,11 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
     ui_driver_panel_update(v->driver, app);
     rules_command bot; /* the hand-over cover, and the bot's sides at a readable pace */
     char why[256];
+    float speed = app->settings.anim_speed;
+    ui_turn_banner_update(&v->banner, app, speed > 0 ? 0.9 / speed : 0);
     v->solo.hold = ui_driver_panel_animating(v->driver, app->time) ||
-                   !ui_dice_tray_settled(&v->teach.tray, app->time);
+                   !ui_dice_tray_settled(&v->teach.tray, app->time) ||
+                   (speed > 0 && ui_turn_banner_showing(&v->banner, app->time));
     if (ui_solo_next(&v->solo, app, app->time, &bot))
         ui_solo_done(&v->solo, app, &bot, submit_animated(v, app, &bot, why, sizeof why), why);
     if (v->seen_version != app->state_version) {
@@ -1546,13 +1582,14 @@ static void draw_hud(tv *v, ui_app *app, render_ctx *ctx)
     const scenario *s = game_scenario(app->game);
     rules_decision d;
     game_decision(app->game, &d);
-    char line[400];
-    snprintf(line, sizeof line, "%s  -  turn %d  -  %s", s->title, game_turn(app->game),
+    char line[400], turn[48];
+    snprintf(line, sizeof line, "%s  -  %s  -  %s", s->title,
+             ui_turn_words(app->game, turn, sizeof turn),
              d.prompt[0] ? d.prompt : rules_decision_kind_name(d.kind));
     render_rect(ctx, 0, 0, (float)w, 28 * k, 0x101418d0);
     render_text(ctx, 10 * k, 6 * k, line, 13, 0xffffffff, RENDER_ALIGN_LEFT);
     static const char *tool_names[] = {"select", "measure", "line of sight", "target", "turn"};
-    snprintf(line, sizeof line, "tool: %s   units: %s   F1 help", tool_names[v->tool],
+    snprintf(line, sizeof line, "tool: %s   units: %s   Tab roster   F1 help", tool_names[v->tool],
              app->settings.units == RENDER_UNITS_CM ? "cm" : "inches");
     render_text(ctx, (float)w - 10 * k, 6 * k, line, 12, 0xc8d0dcff, RENDER_ALIGN_RIGHT);
     render_scale_bar(ctx, &v->cam, 16 * k, (float)h - 16 * k, app->settings.units);
@@ -1610,6 +1647,10 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_panels(v, app, ctx, t);
     ui_solo_draw(&v->solo, app, ctx);
     ui_teach_draw(&v->teach, app, ctx);
+    float x0, y0, x1, y1;
+    open_view(v, app, &x0, &y0, &x1, &y1);
+    ui_turn_banner_draw(&v->banner, app, ctx, x0, x1);
+    ui_roster_draw(&v->roster, app, ctx, x0, x1);
 }
 
 static void tv_destroy(ui_screen *s)
@@ -1662,4 +1703,9 @@ ui_action_panel *ui_table_view_actions(ui_screen *s)
 ui_driver_panel *ui_table_view_driver(ui_screen *s)
 {
     return ((tv *)s->data)->driver;
+}
+
+ui_roster *ui_table_view_roster(ui_screen *s)
+{
+    return &((tv *)s->data)->roster;
 }

@@ -11,8 +11,10 @@
 #include "ui/app.h"
 #include "ui/driver_panel.h"
 #include "ui/names.h"
+#include "ui/roster.h"
 #include "ui/table_view.h"
 #include "ui/teach.h"
+#include "ui/turn_banner.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -457,6 +459,117 @@ static void test_act_asks_when_several_may(void **state)
     close_app(f);
 }
 
+/* ---- the turn's rhythm ---------------------------------------------------------------------- */
+
+static bool began_turn(const game *g, int index)
+{
+    int n = 0;
+    const rules_event *ev = game_events(g, index, &n);
+    for (int i = 0; ev && i < n; i++)
+        if (ev[i].kind == RULES_EV_TURN && ev[i].value > 1)
+            return true;
+    return false;
+}
+
+static int count_rgb(fixture *f, int x0, int y0, int x1, int y1, uint32_t rgb, int tol)
+{
+    int n = 0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++)
+            n += dist2(render_read_pixel(f->ctx, x, y), rgb) <= tol * tol;
+    return n;
+}
+
+/* The End of Turn card stays face up in the play slot for a moment, a "Turn 2 begins" banner
+ * follows, and both are gone once the turn is under way; the top bar says "turn 2 of 8". */
+static void test_end_of_turn_shown(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    char words[48];
+    assert_string_equal(ui_turn_words(f->app->game, words, sizeof words), "turn 1 of 8");
+    frame(f);
+    /* Play the turn quickly (act on nothing) until the draw that ends it, then take that
+     * draw back and make it again with animations on, as a player would see it. */
+    bool found = false;
+    for (int i = 0; i < 80 && !found; i++) {
+        rules_decision d;
+        game_decision(f->app->game, &d);
+        rules_command_kind k = d.kind == RULES_DECIDE_INTERRUPT  ? RULES_CMD_PASS
+                               : d.kind == RULES_DECIDE_USE_CARD ? RULES_CMD_RESERVE_CARD
+                               : d.kind == RULES_DECIDE_ACT      ? RULES_CMD_END_ACTIVATION
+                                                                 : RULES_CMD_DRAW_CARD;
+        submit(f, legal_of(f, k, (figure_id){0}));
+        found = k == RULES_CMD_DRAW_CARD && began_turn(f->app->game, game_cursor(f->app->game) - 1);
+    }
+    assert_true(found);
+    assert_true(game_undo(f->app->game));
+    f->app->state_version++;
+    frame(f);
+    frame(f);
+    ui_driver_panel *dp = ui_table_view_driver(table_screen(f));
+    float px, py, pw, ph;
+    assert_true(ui_driver_panel_play_rect(dp, &px, &py, &pw, &ph));
+    f->app->settings.anim_speed = 1;
+    submit(f, legal_of(f, RULES_CMD_DRAW_CARD, (figure_id){0}));
+    assert_true(began_turn(f->app->game, game_cursor(f->app->game) - 1));
+    double t0 = f->in.time;
+    frame(f);
+    f->in.time = t0 + 1.25; /* the animations go by the clock, not by frames */
+    frame(f);
+    shot(f, "rhythm_end_of_turn.png");
+    uint32_t held = render_read_pixel(f->ctx, (int)(px + pw / 2), (int)(py + ph * 0.4f));
+    int banner = count_rgb(f, 0, 0, W - 320, H / 2, UI_TURN_BANNER_RGB, 40);
+    assert_true(banner > 1500);
+    f->in.time = t0 + 8;
+    frame(f);
+    frame(f);
+    shot(f, "rhythm_turn_2.png");
+    uint32_t empty = render_read_pixel(f->ctx, (int)(px + pw / 2), (int)(py + ph * 0.4f));
+    assert_true(dist2(held, empty) > 40 * 40); /* a card was there; now the slot is bare */
+    /* (the table has a few gold-ish pixels of its own) */
+    assert_true(count_rgb(f, 0, 0, W - 320, H / 2, UI_TURN_BANNER_RGB, 40) * 4 < banner);
+    assert_string_equal(ui_turn_words(f->app->game, words, sizeof words), "turn 2 of 8");
+    close_app(f);
+}
+
+/* Tab opens the roster: each unit's state in words; a row under the pointer rings the unit. */
+static void test_roster(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    frame(f);
+    const table *t = game_table(f->app->game);
+    char words[160];
+    ui_roster_unit_state(t, t->units[0].id, words, sizeof words);
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++)
+        n += t->figures[i].unit.id == t->units[0].id.id;
+    char want[64];
+    snprintf(want, sizeof want, "%d of %d standing", n, n);
+    assert_string_equal(words, want);
+    f->in.keys[f->in.key_count++] = UI_KEY_TAB;
+    frame(f);
+    frame(f);
+    ui_roster *r = ui_table_view_roster(table_screen(f));
+    assert_true(r->open);
+    assert_true(r->row_count == t->unit_count);
+    shot(f, "rhythm_roster.png");
+    const ui_roster_row *row = &r->rows[r->row_count - 1];
+    figure_id member = {0};
+    for (int i = 0; i < t->figure_count && !member.id; i++)
+        if (t->figures[i].unit.id == row->unit.id)
+            member = t->figures[i].id;
+    assert_int_equal(ring_pixels(f, member), 0);
+    point(f, row->x + 30, row->y + row->h / 2);
+    shot(f, "rhythm_roster_hover.png");
+    assert_true(ring_pixels(f, member) > 40);
+    f->in.keys[f->in.key_count++] = UI_KEY_TAB;
+    frame(f);
+    assert_false(r->open);
+    close_app(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -467,6 +580,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_log_entry_rings_and_pans),
         cmocka_unit_test(test_panel_follows_actor),
         cmocka_unit_test(test_act_asks_when_several_may),
+        cmocka_unit_test(test_end_of_turn_shown),
+        cmocka_unit_test(test_roster),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

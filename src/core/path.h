@@ -25,7 +25,8 @@
 
 /* Zero means default everywhere. */
 typedef struct path_desc {
-    /* Per terrain type (table->type_count entries): the movement multiplier. NULL uses each
+    /* Per terrain type (table->type_count entries, at most TABLE_TYPES_MAX, so a rule set's
+     * float[TABLE_TYPES_MAX] always holds them): the movement multiplier. NULL uses each
      * type's move_mult. 0 means impassable. */
     const float *mult;
     /* Multiplier where no area feature lies; 0 means 1. */

@@ -81,6 +81,8 @@ table *table_clone(const table *t)
 
 int table_add_type(table *t, const terrain_type *type)
 {
+    if (t->type_count >= TABLE_TYPES_MAX)
+        return -1;
     t->types = grow_for_append(t->types, t->type_count, sizeof *t->types);
     t->types[t->type_count] = *type;
     return t->type_count++;

@@ -14,6 +14,10 @@
 #include <stdint.h>
 
 #define TABLE_NAME_MAX 48
+/* Terrain types one table holds, built-in and a scenario's own together: every rule set sizes
+ * its per-type tables (movement multipliers, obstacle costs) by this, so a table never has a
+ * type a rule set cannot hold. Scenarios past it are refused (docs/scenario-format.md). */
+#define TABLE_TYPES_MAX 64
 
 typedef struct figure_id {
     uint32_t id;
@@ -181,7 +185,8 @@ void table_destroy(table *t);
 table *table_clone(const table *t);
 
 /* Appenders return the new handle (or index for types/features); the struct is copied, and
- * polygon/polyline points are copied too. */
+ * polygon/polyline points are copied too. table_add_type returns -1 (adding nothing) when the
+ * table already holds TABLE_TYPES_MAX types. */
 int table_add_type(table *t, const terrain_type *type);
 int table_add_feature(table *t, const terrain_feature *feature);
 side_id table_add_side(table *t, const side *s);

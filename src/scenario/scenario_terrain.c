@@ -54,8 +54,9 @@ static bool read_scenario_type(scn_ctx *c, const json_t *obj, int first_own)
         return false;
     if (existing >= 0)
         c->t->types[existing] = ty;
-    else
-        table_add_type(c->t, &ty);
+    else if (table_add_type(c->t, &ty) < 0)
+        return scn_fail(c, "too many terrain types (at most %d, built-in ones included)",
+                        TABLE_TYPES_MAX);
     return true;
 }
 

@@ -30,11 +30,8 @@ typedef struct ui_refusal {
 
 /* True for commands made by dragging or pointing on the table. */
 bool ui_actions_spatial(rules_command_kind kind);
-/* A command in words: "Activate - Lt Toledo", "Activate - Cazador 1 (Lt Vara's card)",
- * "Formation: column - 1st Section". A card is named as the turn driver names it (its officer's,
- * "End of Turn"), never by number. */
-void ui_actions_label(const game *g, const rules_command *c, char *buf, size_t size);
-/* The non-spatial legal commands now, labelled, identical labels merged. */
+/* The non-spatial legal commands now, labelled in the rule set's words (game_describe),
+ * identical labels merged. */
 void ui_actions_collect(const game *g, ui_actions *out);
 
 #endif // UI_ACTIONS_H

@@ -596,9 +596,10 @@ static void buttons_build(ui_driver_panel *p, const game *g, const table *t)
                            p->buttons[j].cmd.figure.id == c->figure.id));
         if (dup)
             continue;
-        const figure *f = c->figure.id ? table_figure_const(t, c->figure) : NULL;
+        /* The card words are the rule set's (game_describe); which decisions get buttons is
+         * the engine's: the deck's draw, keep and interrupt. */
         if (c->kind == RULES_CMD_DRAW_CARD) {
-            snprintf(b.label, sizeof b.label, "Draw a card");
+            game_describe(g, c, b.label, sizeof b.label);
             b.primary = true;
         } else if (c->kind == RULES_CMD_ACTIVATE && d->kind == RULES_DECIDE_USE_CARD) {
             if (by.id && c->figure.id != by.id)
@@ -609,12 +610,12 @@ static void buttons_build(ui_driver_panel *p, const game *g, const table *t)
                 snprintf(b.label, sizeof b.label, "Act");
             b.primary = true;
         } else if (c->kind == RULES_CMD_RESERVE_CARD) {
-            snprintf(b.label, sizeof b.label, "Reserve");
+            game_describe(g, c, b.label, sizeof b.label);
         } else if (c->kind == RULES_CMD_PLAY_RESERVED && d->kind == RULES_DECIDE_INTERRUPT) {
-            snprintf(b.label, sizeof b.label, "Play %s first", f && f->name[0] ? f->name : "card");
+            game_describe(g, c, b.label, sizeof b.label);
             b.primary = true;
         } else if (c->kind == RULES_CMD_PASS && d->kind == RULES_DECIDE_INTERRUPT) {
-            snprintf(b.label, sizeof b.label, "Pass");
+            game_describe(g, c, b.label, sizeof b.label);
         } else {
             continue;
         }

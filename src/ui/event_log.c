@@ -200,13 +200,13 @@ static void emit_line(explainer *x, uint32_t rgba, int indent, const char *text)
 }
 
 /* The rule reference heads the lines it covers: printed when it changes. */
-static void emit_ref(explainer *x, const char *ref)
+static void emit_ref(explainer *x, const rules_ops *ops, const char *ref)
 {
     if (!ref[0] || strcmp(ref, x->ref) == 0)
         return;
     snprintf(x->ref, sizeof x->ref, "%s", ref);
-    char line[128];
-    snprintf(line, sizeof line, "Rule: %s", ref);
+    char words[160], line[176];
+    snprintf(line, sizeof line, "Rule: %s", rules_ref_words(ops, ref, words, sizeof words));
     emit_line(x, REF_RGBA, 0, line);
 }
 
@@ -343,7 +343,7 @@ static void explain_events(explainer *x, const game *g, const rules_event *ev, i
     for (int i = 0; i < n; i++) {
         if (done[i] || (!ev[i].text[0] && ev[i].kind != RULES_EV_DIE))
             continue;
-        emit_ref(x, ev[i].ref);
+        emit_ref(x, game_rules(g), ev[i].ref);
         if (ev[i].kind == RULES_EV_DIE) {
             explain_dice(x, ev, n, i);
             for (int k = i; k < n; k++) /* the whole throw is told */
@@ -389,8 +389,7 @@ int ui_event_log_explain(const ui_event_log *log, const game *g, int key, ui_eve
     int n = 0;
     const rules_event *ev = game_events(g, key, &n);
     if (key == UI_EVENT_LOG_SETUP) {
-        snprintf(line, sizeof line, "Setup of the match (dice seed %llu)",
-                 (unsigned long long)game_seed(g));
+        snprintf(line, sizeof line, "Setup of the match");
     } else {
         ui_event_log_command_words(g, key, words, sizeof words);
         snprintf(line, sizeof line, "Command %d, turn %d: %s", key + 1, game_turn_at(g, key),

@@ -234,6 +234,8 @@ static const char *units_text(ui_app *app, float cm, char *buf, size_t size)
 static rules_command selection_command(const tv *v, const table *t, int ref,
                                        rules_command_kind kind)
 {
+    if (ref < 0 || ref >= t->figure_count)
+        return (rules_command){.kind = kind}; /* no figures: every rule set refuses it */
     rules_command cmd = {.kind = kind, .side = t->figures[ref].side};
     rules_command_add_figure(&cmd, t->figures[ref].id);
     for (int i = 0; i < t->figure_count; i++)
@@ -374,7 +376,7 @@ static bool on_handle(const tv *v, const table *t, vec2s cm)
     return glms_vec2_distance(handle_pos(v, f), cm) * v->cam.px_per_cm <= 7.0f;
 }
 
-/* ---- units of stands: drag and wheel as blocks (rules_ops.moves_by_unit) -------------------- */
+/* ---- units of stands: drag and wheel as blocks (rules_view_ops.moves_by_unit) ------------ */
 
 /* The block the wheel handles act on: the selection when it is all of one unit's figures (two
  * or more). */
@@ -747,7 +749,10 @@ static void set_tool(tv *v, ui_app *app, tv_tool tool)
         const table *t = tv_table(app);
         v->los_from = first_selected(v, t);
     }
-    ui_app_toast(app, "%s", names[v->tool]);
+    if (v->tool == TOOL_TARGET && first_selected(v, tv_table(app)) < 0)
+        ui_app_toast(app, "Target: select who fires first, then point at an enemy");
+    else
+        ui_app_toast(app, "%s", names[v->tool]);
 }
 
 static void action_run(tv *v, ui_app *app, int i);
@@ -761,7 +766,7 @@ void ui_table_view_fit(render_camera *cam, const game *g, float k, bool snap)
     const table *t = game_table(g);
     /* With a turn driver the panels stand on the right: fit left of them, so no figure starts
      * hidden under them. */
-    int reserve = game_rules(g)->driver ? (int)((UI_DRIVER_PANEL_W + 16) * k) : 0;
+    int reserve = game_view(g)->driver ? (int)((UI_DRIVER_PANEL_W + 16) * k) : 0;
     if (reserve > cam->view_w / 2)
         reserve = 0;
     render_camera narrow = *cam;
@@ -951,7 +956,7 @@ static void command_run(tv *v, ui_app *app, const rules_command *cmd)
     if (cmd->kind == RULES_CMD_NONE)
         return;
     char reason[256], label[160];
-    ui_actions_label(app->game, cmd, label, sizeof label);
+    game_describe(app->game, cmd, label, sizeof label);
     if (submit_animated(v, app, cmd, reason, sizeof reason))
         ui_app_toast(app, "%s", command_said(app, label, sizeof label));
     else
@@ -1357,7 +1362,7 @@ static void draw_arcs(tv *v, ui_app *app, render_ctx *ctx, const table *t)
                 f.facing = v->rotate_preview;
             float half = UI_OVERLAY_ARC_HALF_ANGLE, range = UI_TOOLS_ARC_RANGE_CM;
             /* The rule set's arc and range when it has the query; a plain default otherwise. */
-            if (game_rules(app->game)->arc && !game_arc(app->game, f.id, &half, &range))
+            if (game_view(app->game)->arc && !game_arc(app->game, f.id, &half, &range))
                 continue; /* it says this figure cannot fire */
             ui_overlay_arc(ctx, &v->cam, &f, half, range, render_side_rgb(t, f.side));
         }
@@ -1492,7 +1497,9 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
 static void draw_target(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 {
     ui_action_aim aim = {0};
-    if (v->tool == TOOL_TARGET && v->hover >= 0 && !is_selected(v, v->hover))
+    /* Nobody selected: nobody fires, so no aim (and no firer to ask the rules about). */
+    if (v->tool == TOOL_TARGET && v->hover >= 0 && !is_selected(v, v->hover) &&
+        first_selected(v, t) >= 0)
         draw_target_aim(v, app, ctx, t, &aim);
     ui_action_panel_set_aim(v->actions, &aim);
 }

@@ -37,6 +37,20 @@ static void test_defaults_and_handles(void **state)
     table_destroy(t);
 }
 
+/* Terrain types stop at TABLE_TYPES_MAX (issue 21: lcr's mult[64] was read past with 65), and
+ * the one past the cap is not added. */
+static void test_type_cap(void **state)
+{
+    (void)state;
+    table *t = table_create(&(table_desc){0});
+    for (int i = 0; i < TABLE_TYPES_MAX; i++)
+        assert_int_equal(table_add_type(t, &(terrain_type){.name = "ground", .move_mult = 1}), i);
+    assert_int_equal(table_add_type(t, &(terrain_type){.name = "one more"}), -1);
+    assert_int_equal(t->type_count, TABLE_TYPES_MAX);
+    assert_int_equal(table_type_find(t, "one more"), -1);
+    table_destroy(t);
+}
+
 static void test_feature_bounds_and_height(void **state)
 {
     (void)state;
@@ -91,11 +105,9 @@ static void test_active_status(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_defaults_and_handles),
-        cmocka_unit_test(test_feature_bounds_and_height),
-        cmocka_unit_test(test_clone_is_deep),
-        cmocka_unit_test(test_names_round_trip),
-        cmocka_unit_test(test_active_status),
+        cmocka_unit_test(test_defaults_and_handles),      cmocka_unit_test(test_type_cap),
+        cmocka_unit_test(test_feature_bounds_and_height), cmocka_unit_test(test_clone_is_deep),
+        cmocka_unit_test(test_names_round_trip),          cmocka_unit_test(test_active_status),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -217,9 +217,36 @@ static void test_fire_roundshot_at_a_point(void **state)
     assert_true(impact);
 }
 
+static void key(rig *r, int k)
+{
+    r->in.keys[r->in.key_count++] = k;
+    frame(r);
+}
+
+/* The target tool with nobody selected (issue 21): pointing at an enemy once read the figure
+ * before the first (index -1) for the firer; now the tool says to select who fires, and
+ * pointing at an enemy draws no aim and logs nothing. */
+static void test_target_tool_with_nothing_selected(void **state)
+{
+    rig *r = *state;
+    frame(r);
+    click_cm(r, (vec2s){{100, 100}}); /* empty table: nothing selected */
+    assert_int_equal(ui_table_view_hit(game_table(r->app->game), (vec2s){{100, 100}}, 0), -1);
+    key(r, 't');
+    assert_non_null(strstr(r->app->toast, "select who fires first"));
+    const figure *enemy = table_figure_const(game_table(r->app->game), fig_named(r, "Datu Amai"));
+    vec2s p = render_camera_to_px(&r->cam, enemy->pos);
+    int log0 = game_log_count(r->app->game);
+    for (int i = 0; i < 4; i++)
+        mouse_px(r, p.x + (float)i, p.y);
+    click_px(r, p.x, p.y);
+    assert_int_equal(game_log_count(r->app->game), log0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_target_tool_with_nothing_selected, setup, teardown),
         cmocka_unit_test_setup_teardown(test_fire_roundshot_at_a_point, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -604,6 +604,7 @@ static void buttons_build(ui_driver_panel *p, const game *g, const table *t)
         } else if (c->kind == RULES_CMD_ACTIVATE && d->kind == RULES_DECIDE_USE_CARD) {
             if (by.id && c->figure.id != by.id)
                 continue; /* stand-ins are in the action list */
+            const figure *f = c->figure.id ? table_figure_const(t, c->figure) : NULL;
             if (acts > 1)
                 snprintf(b.label, sizeof b.label, "Act: %s", f && f->name[0] ? f->name : "figure");
             else

@@ -1131,7 +1131,7 @@ static void open_view(const tv *v, ui_app *app, float *x0, float *y0, float *x1,
     *y0 = 30 * k;
     *x1 = (float)v->cam.view_w;
     *y1 = (float)v->cam.view_h - 30 * k;
-    if (game_rules(app->game)->driver && (UI_DRIVER_PANEL_W + 16) * k < *x1 / 2)
+    if (game_view(app->game)->driver && (UI_DRIVER_PANEL_W + 16) * k < *x1 / 2)
         *x1 -= (UI_DRIVER_PANEL_W + 16) * k;
     if (v->teach.log.open && v->teach.log.w > 0 && v->teach.log.x + v->teach.log.w < *x1 / 2)
         *x0 = v->teach.log.x + v->teach.log.w + 8 * k;

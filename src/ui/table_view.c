@@ -62,8 +62,6 @@ typedef struct tv_move {
     vec2s start, dest;
     vec2s region[REGION_RAYS];
     bool region_ok;
-    path_result path;
-    bool path_ok;
     vec2s shown; /* drawn offset: the grabbed stand's place minus the reference's (blocks) */
 } tv_move;
 
@@ -308,12 +306,6 @@ static void move_update(tv *v, ui_app *app, vec2s dest)
     float len = glms_vec2_norm(d);
     m->reach_ok =
         len > 1e-3f && game_reach(app->game, &m->cmd, glms_vec2_scale(d, 1.0f / len), &m->reach);
-    m->path_ok = false;
-    if (m->reach_ok && m->reach.allowance_cm > 0) {
-        vec2s pts[2] = {m->start, dest};
-        path_cost(tv_table(app), NULL, pts, 2, m->reach.allowance_cm, &m->path);
-        m->path_ok = true;
-    }
 }
 
 static void spring_back(tv *v, ui_app *app)
@@ -324,6 +316,31 @@ static void spring_back(tv *v, ui_app *app)
         if (is_selected(v, i))
             anim_add(v, app, i, glms_vec2_add(t->figures[i].pos, off), t->figures[i].pos,
                      t->figures[i].facing, t->figures[i].facing);
+}
+
+/* Says how far the dragged figure really went: where it was dropped, or where the rules
+ * stopped it (a wall not climbed, contact, the allowance) with the rule set's words why. */
+static void move_told(tv *v, ui_app *app)
+{
+    const table *t = tv_table(app);
+    const figure *ref = table_figure_const(t, v->move.cmd.figures[0]);
+    char a[32], b[32];
+    float want = glms_vec2_distance(v->move.start, v->move.dest);
+    float went = ref ? glms_vec2_distance(v->move.start, ref->pos) : want;
+    if (!ref || went >= want - 0.05f) {
+        ui_app_toast(app, "Moved %s", units_text(app, went, a, sizeof a));
+        return;
+    }
+    /* The last note about the figure says why it stopped; else its move's own words. */
+    int n = 0;
+    const rules_event *ev = game_events(app->game, game_cursor(app->game) - 1, &n);
+    const char *why = NULL;
+    for (int i = 0; ev && i < n; i++)
+        if (ev[i].figure.id == ref->id.id && ev[i].text[0] &&
+            (ev[i].kind == RULES_EV_NOTE || (!why && ev[i].kind == RULES_EV_MOVE)))
+            why = ev[i].text;
+    ui_app_toast(app, "Stopped after %s of %s%s%.160s", units_text(app, went, a, sizeof a),
+                 units_text(app, want, b, sizeof b), why ? ": " : "", why ? why : "");
 }
 
 static void move_drop(tv *v, ui_app *app)
@@ -341,9 +358,7 @@ static void move_drop(tv *v, ui_app *app)
         ui_teach_refused(&v->teach, app, "move there", reason);
         return;
     }
-    char a[32];
-    ui_app_toast(app, "Moved %s",
-                 units_text(app, glms_vec2_distance(v->move.start, v->move.dest), a, sizeof a));
+    move_told(v, app);
 }
 
 /* ---- rotation ------------------------------------------------------------------------------ */
@@ -1379,12 +1394,16 @@ static void draw_move_readout(tv *v, ui_app *app, render_ctx *ctx)
     if (over)
         render_marker_cm(ctx, &v->cam, glms_vec2_add(m->reach.stop, m->shown), 5,
                          UI_PATH_BAD_RGB << 8 | 0xff);
-    char a[32], b[32], c[32], line[256];
-    if (m->path_ok) {
-        float left = m->reach.allowance_cm - m->path.spent_cm;
-        snprintf(line, sizeof line, "moved %s, allowance used %s, left %s",
-                 units_text(app, dist, a, sizeof a), units_text(app, m->path.spent_cm, b, sizeof b),
-                 units_text(app, left > 0 ? left : 0, c, sizeof c));
+    char a[32], b[32], line[256];
+    /* The rule set's reach this way, not a generic path cost: what the figure will do. */
+    if (m->reach_ok && m->reach.max_cm > 0) {
+        int len = snprintf(line, sizeof line, "moved %s of at most %s this way",
+                           units_text(app, dist, a, sizeof a),
+                           units_text(app, m->reach.max_cm, b, sizeof b));
+        if (len > 0 && (size_t)len < sizeof line && m->reach.sure_cm < m->reach.max_cm - 1e-3f &&
+            dist > m->reach.sure_cm + 1e-3f)
+            snprintf(line + len, sizeof line - (size_t)len, "; past %s it rests on a roll",
+                     units_text(app, m->reach.sure_cm, a, sizeof a));
     } else {
         snprintf(line, sizeof line, "moved %s", units_text(app, dist, a, sizeof a));
     }

@@ -422,6 +422,16 @@ static const char *cr15_measure(const rules_state *rs)
     return rs->data->units;
 }
 
+static const rules_view_ops cr15_view_ops = {
+    .actions = cr15_actions,
+    .reach = cr15_reach,
+    .targets = cr15_targets,
+    .driver = cr15_driver,
+    .arc = cr15_arc,
+    .move_figures = cr15_move_figures,
+    .measure = cr15_measure,
+};
+
 const rules_ops cr15_rules_ops = {
     .id = "cr15",
     .name = "Colonial Rules for 15mm",
@@ -436,13 +446,7 @@ const rules_ops cr15_rules_ops = {
     .resolve = cr15_resolve,
     .apply = cr15_apply,
     .hash = cr15_hash,
-    .actions = cr15_actions,
-    .reach = cr15_reach,
-    .targets = cr15_targets,
     .outcome = cr15_outcome,
     .turn = cr15_turn,
-    .driver = cr15_driver,
-    .arc = cr15_arc,
-    .move_figures = cr15_move_figures,
-    .measure = cr15_measure,
+    .view = &cr15_view_ops,
 };

@@ -635,6 +635,16 @@ static const char *cwr_measure(const rules_state *rs)
     return rs->data->units;
 }
 
+static const rules_view_ops cwr_view_ops = {
+    .actions = cwr_actions,
+    .reach = cwr_reach,
+    .targets = cwr_targets,
+    .driver = cwr_driver,
+    .arc = cwr_arc,
+    .moves_by_unit = true,
+    .measure = cwr_measure,
+};
+
 const rules_ops cwr_rules_ops = {
     .id = "cwr",
     .name = "Colonial Wargames Rules",
@@ -649,13 +659,7 @@ const rules_ops cwr_rules_ops = {
     .resolve = cwr_resolve,
     .apply = cwr_apply,
     .hash = cwr_hash,
-    .actions = cwr_actions,
-    .reach = cwr_reach,
-    .targets = cwr_targets,
     .outcome = cwr_outcome,
     .turn = cwr_turn,
-    .driver = cwr_driver,
-    .arc = cwr_arc,
-    .moves_by_unit = true,
-    .measure = cwr_measure,
+    .view = &cwr_view_ops,
 };

@@ -331,14 +331,24 @@ static void move_told(tv *v, ui_app *app)
         ui_app_toast(app, "Moved %s", units_text(app, went, a, sizeof a));
         return;
     }
-    /* The last note about the figure says why it stopped; else its move's own words. */
+    /* Why, in the rule set's words about the figure: a note (the wall's roll), else what
+     * says it stops (contact), else its move's own line. */
     int n = 0;
     const rules_event *ev = game_events(app->game, game_cursor(app->game) - 1, &n);
     const char *why = NULL;
-    for (int i = 0; ev && i < n; i++)
-        if (ev[i].figure.id == ref->id.id && ev[i].text[0] &&
-            (ev[i].kind == RULES_EV_NOTE || (!why && ev[i].kind == RULES_EV_MOVE)))
+    int rank = 0;
+    for (int i = 0; ev && i < n; i++) {
+        if (ev[i].figure.id != ref->id.id || !ev[i].text[0] || ev[i].kind == RULES_EV_DIE)
+            continue;
+        int r = ev[i].kind == RULES_EV_NOTE   ? 3
+                : strstr(ev[i].text, "stop")  ? 2
+                : ev[i].kind == RULES_EV_MOVE ? 1
+                                              : 0;
+        if (r > rank) {
+            rank = r;
             why = ev[i].text;
+        }
+    }
     ui_app_toast(app, "Stopped after %s of %s%s%.160s", units_text(app, went, a, sizeof a),
                  units_text(app, want, b, sizeof b), why ? ": " : "", why ? why : "");
 }

@@ -14,6 +14,7 @@
 #include "ui/roster.h"
 #include "ui/table_view.h"
 #include "ui/teach.h"
+#include "ui/tools.h"
 #include "ui/turn_banner.h"
 
 #include <ctype.h>
@@ -570,6 +571,176 @@ static void test_roster(void **state)
     close_app(f);
 }
 
+/* ---- feedback: allocation, movement, tooltips ----------------------------------------------- */
+
+/* While hits are allocated the action panel offers no Fire (nor any figure's action). */
+static void test_no_fire_while_allocating(void **state)
+{
+    (void)state;
+    bool seen = false;
+    /* Bots play until a volley leaves the firing side figures to pick (fewer hits than figures
+     * in the area); a few seeds and scenarios, as the bot's fire and the dice allow. */
+    const char *scenarios[] = {"lcr_toledo.json", "lcr_teaching.json", "lcr_lanao_road.json"};
+    for (int attempt = 0; attempt < 12 && !seen; attempt++) {
+        fixture *f = open_app(scenarios[attempt % 3]);
+        dice_rng rng;
+        dice_seed(&rng, 3 + (uint64_t)attempt);
+        for (int step = 0; step < 500 && !game_over(f->app->game); step++) {
+            rules_decision d;
+            game_decision(f->app->game, &d);
+            if (d.kind == RULES_DECIDE_ALLOCATE_HITS) {
+                frame(f);
+                frame(f);
+                shot(f, "feedback_allocating.png");
+                float x, y, w, h;
+                ui_action_panel *ap = ui_table_view_actions(table_screen(f));
+                assert_false(ui_action_panel_action_rect(ap, RULES_CMD_FIRE, &x, &y, &w, &h));
+                assert_false(ui_action_panel_action_rect(ap, RULES_CMD_MOVE, &x, &y, &w, &h));
+                seen = true;
+                break;
+            }
+            rules_command c;
+            if (!bot_choose(f->app->game, step % 3 ? BOT_GREEDY : BOT_RANDOM, &rng, &c))
+                break;
+            submit(f, c);
+        }
+        close_app(f);
+    }
+    assert_true(seen);
+}
+
+static void drag(fixture *f, vec2s from, vec2s to)
+{
+    f->in.mouse_x = from.x;
+    f->in.mouse_y = from.y;
+    frame(f);
+    f->in.pressed[UI_MOUSE_LEFT] = f->in.down[UI_MOUSE_LEFT] = true;
+    frame(f);
+    f->in.down[UI_MOUSE_LEFT] = true;
+    for (int i = 1; i <= 6; i++) {
+        f->in.mouse_x = from.x + (to.x - from.x) * (float)i / 6;
+        f->in.mouse_y = from.y + (to.y - from.y) * (float)i / 6;
+        f->in.down[UI_MOUSE_LEFT] = true;
+        frame(f);
+    }
+    f->in.down[UI_MOUSE_LEFT] = false;
+    f->in.released[UI_MOUSE_LEFT] = true;
+    frame(f);
+}
+
+/* A move the rules accept but cut short (a wall not climbed, contact): found by trying moves
+ * of the active figures and taking each back; false when there is none now. */
+static bool find_short_move(fixture *f, figure_id *who, vec2s *dest)
+{
+    game *g = f->app->game;
+    rules_command legal[128];
+    int n = game_legal(g, legal, 128);
+    for (int i = 0; i < n; i++) {
+        if (legal[i].kind != RULES_CMD_MOVE || legal[i].figure_count != 1)
+            continue;
+        const figure *fig = table_figure_const(game_table(g), legal[i].figures[0]);
+        vec2s start = fig->pos;
+        for (int a = 0; a < 24; a++) {
+            vec2s dir = {{cosf((float)a * 0.2618f), sinf((float)a * 0.2618f)}};
+            rules_reach r;
+            rules_command mv = legal[i];
+            if (!game_reach(g, &mv, dir, &r) || r.max_cm < 4)
+                continue;
+            mv.path_count = 1;
+            mv.path[0] = glms_vec2_add(start, glms_vec2_scale(dir, r.max_cm * 0.95f));
+            char why[256];
+            if (!game_submit(g, &mv, why, sizeof why))
+                continue;
+            const figure *after = table_figure_const(game_table(g), mv.figures[0]);
+            bool short_ = glms_vec2_distance(after->pos, mv.path[0]) > 0.5f;
+            assert_true(game_undo(g));
+            if (short_) {
+                *who = mv.figures[0];
+                *dest = mv.path[0];
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* A move the rules cut short is told as such, with their reason, not as the distance dragged. */
+static void test_short_move_told(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_teaching.json");
+    frame(f);
+    figure_id who = {0};
+    vec2s dest;
+    bool found = false;
+    for (int tries = 0; tries < 12 && !found; tries++) {
+        rules_decision d = until_leader_card(f);
+        submit(f, legal_of(f, RULES_CMD_ACTIVATE, d.figure));
+        found = find_short_move(f, &who, &dest);
+        if (!found)
+            submit(f, legal_of(f, RULES_CMD_END_ACTIVATION, (figure_id){0}));
+    }
+    assert_true(found);
+    f->app->state_version++;
+    frame(f);
+    const render_camera *cam = ui_table_view_camera(table_screen(f));
+    const figure *fig = table_figure_const(game_table(f->app->game), who);
+    vec2s from = render_camera_to_px(cam, fig->pos), to = render_camera_to_px(cam, dest);
+    int before = game_cursor(f->app->game);
+    drag(f, from, to);
+    shot(f, "feedback_short_move.png");
+    assert_int_equal(game_cursor(f->app->game), before + 1);
+    fprintf(stderr, "toast: %s\n", f->app->toast);
+    assert_true(strncmp(f->app->toast, "Stopped after", 13) == 0);
+    assert_non_null(strstr(f->app->toast, ": "));
+    close_app(f);
+}
+
+/* The tooltip drops "weapon: -" and says when a figure that has moved cannot move again. */
+static void test_tooltip_words(void **state)
+{
+    (void)state;
+    fixture *f = open_app("tiny_two_brigades.json");
+    char lines[6][UI_TOOLS_LINE_MAX];
+    const table *t = game_table(f->app->game);
+    for (int i = 0; i < t->figure_count; i++) {
+        int n = ui_tools_describe(f->app->game, i, RENDER_UNITS_CM, lines, 6);
+        for (int k = 0; k < n; k++)
+            assert_null(strstr(lines[k], "weapon: -"));
+    }
+    close_app(f);
+    f = open_app("lcr_toledo.json");
+    frame(f);
+    rules_decision d = until_leader_card(f);
+    submit(f, legal_of(f, RULES_CMD_ACTIVATE, d.figure));
+    rules_command mv = legal_of(f, RULES_CMD_MOVE, (figure_id){0});
+    t = game_table(f->app->game);
+    const figure *m = table_figure_const(t, mv.figures[0]);
+    bool ok = false;
+    for (int a = 0; a < 16 && !ok; a++) { /* a short step somewhere free */
+        vec2s dir = geom_dir((float)a * 0.3927f);
+        rules_reach r;
+        if (!game_reach(f->app->game, &mv, dir, &r) || r.max_cm < 1)
+            continue;
+        mv.path_count = 1;
+        mv.path[0] = glms_vec2_add(m->pos, glms_vec2_scale(dir, fminf(2.0f, r.max_cm * 0.5f)));
+        char why[256];
+        ok = game_validate(f->app->game, &mv, why, sizeof why);
+    }
+    assert_true(ok);
+    int idx = (int)(m - t->figures);
+    int n = ui_tools_describe(f->app->game, idx, RENDER_UNITS_CM, lines, 6);
+    for (int k = 0; k < n; k++)
+        assert_null(strstr(lines[k], "cannot move now"));
+    submit(f, mv);
+    n = ui_tools_describe(f->app->game, idx, RENDER_UNITS_CM, lines, 6);
+    bool told = false;
+    for (int k = 0; k < n; k++)
+        told = told || strstr(lines[k], "cannot move now") != NULL;
+    assert_true(told);
+    close_app(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -582,6 +753,9 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_act_asks_when_several_may),
         cmocka_unit_test(test_end_of_turn_shown),
         cmocka_unit_test(test_roster),
+        cmocka_unit_test(test_no_fire_while_allocating),
+        cmocka_unit_test(test_short_move_told),
+        cmocka_unit_test(test_tooltip_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

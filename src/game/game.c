@@ -3,6 +3,7 @@
 
 #include "core/mem.h"
 #include "game/game_internal.h"
+#include "game/save.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -281,7 +282,6 @@ game *game_create(const game_desc *desc, game_error *err)
     g->own_scenario = desc->take_scenario;
     g->ops = ops;
     g->data_dir = desc->data_dir ? mem_strdup(desc->data_dir) : NULL;
-    g->autosave_path = desc->autosave_path ? mem_strdup(desc->autosave_path) : NULL;
     g->seed = desc->seed_set ? desc->seed : desc->scenario->seed;
     g->snapshot_every = desc->snapshot_every > 0 ? desc->snapshot_every : SNAPSHOT_EVERY_DEFAULT;
     g->verify_events = desc->verify_events || getenv("SANDTABLE_VERIFY_EVENTS");
@@ -298,7 +298,25 @@ game *game_create(const game_desc *desc, game_error *err)
     g->start_hash = game_hash_combine(g->start_parts);
     g->start_turn = g->ops->turn(g->rs);
     snap_take(g, 0);
+    if (desc->autosave_path && !game_autosave_to(g, desc->autosave_path, msg, sizeof msg)) {
+        set_error(err, "", msg);
+        g->own_scenario = false;
+        game_destroy(g);
+        return NULL;
+    }
     return g;
+}
+
+bool game_autosave_to(game *g, const char *path, char *err, size_t size)
+{
+    if (!save_lock_take(path, err, size))
+        return false;
+    if (g->autosave_locked)
+        save_lock_release(g->autosave_path);
+    free(g->autosave_path);
+    g->autosave_path = mem_strdup(path);
+    g->autosave_locked = true;
+    return true;
 }
 
 void game_destroy(game *g)
@@ -316,6 +334,8 @@ void game_destroy(game *g)
     if (g->own_scenario)
         scenario_destroy((scenario *)g->sc);
     free(g->data_dir);
+    if (g->autosave_locked)
+        save_lock_release(g->autosave_path);
     free(g->autosave_path);
     free(g);
 }
@@ -379,7 +399,16 @@ int game_legal(const game *g, rules_command *out, int max)
 {
     if (game_over(g) || max <= 0)
         return 0;
-    return g->ops->legal(g->rs, g->table, out, max);
+    /* The rule set samples moves without looking at who stands where. Resolving every sample
+     * on a copy to drop those that would stack bases costs more than the game itself, so only
+     * the cheap half is done here: a sample whose path ends on another base is dropped. The
+     * exact check (game_place_check, in game_validate) runs once on the command chosen, and
+     * the bot takes its next best when it refuses (bot_pick). */
+    int n = g->ops->legal(g->rs, g->table, out, max), kept = 0;
+    for (int i = 0; i < n; i++)
+        if (game_place_end_free(g, &out[i]))
+            out[kept++] = out[i];
+    return kept;
 }
 
 /* The engine's own checks, before the rule set's: the game is on, and it is this side's call. */
@@ -396,9 +425,9 @@ static bool check_turn(const game *g, const rules_command *cmd, char *reason, si
         return false;
     }
     if (!dec.simultaneous && cmd->side.id != dec.side.id) {
-        const side *s = table_side(g->table, dec.side);
-        snprintf(reason, size, "it is %s's decision, not side %u's", s ? s->name : "the other side",
-                 cmd->side.id);
+        const side *s = table_side(g->table, dec.side), *o = table_side(g->table, cmd->side);
+        snprintf(reason, size, "it is %s's decision, not %s's", s ? s->name : "the other side",
+                 o && o->name[0] ? o->name : "this side");
         return false;
     }
     return true;
@@ -414,7 +443,8 @@ bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t
     reason[0] = '\0';
     if (!check_turn(g, cmd, reason, size))
         return false;
-    return g->ops->validate(g->rs, g->table, cmd, reason, size);
+    return g->ops->validate(g->rs, g->table, cmd, reason, size) &&
+           game_place_check(g, cmd, reason, size);
 }
 
 /* An empty view table for rule sets without one: every hint NULL, the generic answers below. */

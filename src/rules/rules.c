@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* ---- decisions --------------------------------------------------------------------------- */
 
@@ -163,4 +164,49 @@ int rules_roll(rules_ctx *ctx, int sides, int need, const char *tag, figure_id f
     int value = sides == 0 ? dice_average(ctx->rng) : dice_roll(ctx->rng, sides);
     rules_emit_die(ctx, sides, value, need, tag, fig, group, ref);
     return value;
+}
+
+const char *rules_ref_words(const rules_ops *ops, const char *ref, char *buf, size_t size)
+{
+    const char *book = ops && ops->name ? ops->name : "the rule book";
+    const char *r = ref ? ref : "";
+    while (*r == ' ')
+        r++;
+    if (!*r) {
+        snprintf(buf, size, "%s", "");
+        return buf;
+    }
+    if (strncmp(r, book, strlen(book)) == 0) {
+        snprintf(buf, size, "%s", r);
+        return buf;
+    }
+    if (strncasecmp(r, "seed", 4) == 0) {
+        r += 4;
+        while (*r == ' ' || (*r >= '0' && *r <= '9'))
+            r++;
+        /* the separator after the seed number: ", ", ": ", " §", "'s " */
+        if (strncmp(r, "'s", 2) == 0)
+            r += 2;
+        while (*r == ',' || *r == ':' || *r == ';' || *r == ' ' || *r == '-')
+            r++;
+        if (strncmp(r, "\u00a7", 2) == 0) /* § */
+            r += 2;
+        while (*r == ' ')
+            r++;
+    }
+    if (*r)
+        snprintf(buf, size, "%s \u2014 %s", book, r);
+    else
+        snprintf(buf, size, "%s", book);
+    /* "(assumed)", "(assumed victory)": the rule book is silent and a house rule fills in */
+    char *a;
+    while ((a = strstr(buf, "assumed")) != NULL) {
+        const char *with = a[7] == ')' || a[7] == '\0' ? "house rule" : "house rule:";
+        size_t wl = strlen(with), rest = strlen(a + 7);
+        if ((size_t)(a - buf) + wl + rest + 1 > size)
+            break;
+        memmove(a + wl, a + 7, rest + 1);
+        memcpy(a, with, wl);
+    }
+    return buf;
 }

@@ -108,6 +108,10 @@ typedef struct rules_target {
     float area_radius_cm; /* > 0: hits fall in a semicircle of this radius centred on the target,
                              its flat side toward the firers (area fire); 0: the target alone */
     char note[128];       /* modifiers in words: "long range, target in cover -1" */
+    /* The firer must state the range before firing (a gunner's guess): the command carries it
+     * in `count`, in the rule set's measure unit. range_cm, need and the odds are then withheld
+     * (0), and the front end shows no tape or range readout while asking for the guess. */
+    bool range_guess;
 } rules_target;
 
 /* The end of the game. */
@@ -296,6 +300,11 @@ bool rules_register(const rules_ops *ops);
  * "$.ruleset" (file, line, column). The scenario loader reads the id as a word only: which ids
  * exist is the registry's to say, so every front end checks a loaded scenario with this. */
 bool rules_scenario_check(const scenario *s, scenario_error *err);
+
+/* A rule reference in player words: "<rule book name> — <section>" ("Little Colonial Rules —
+ * Shooting: area fire"), whatever the rule set wrote (a leading "seed 000" and its separator
+ * are dropped, a reference naming the book already is kept). "" for an empty reference. */
+const char *rules_ref_words(const rules_ops *ops, const char *ref, char *buf, size_t size);
 
 /* Fills *dec with RULES_DECIDE_NONE when ops->outcome says the game is over, else asks
  * ops->decision. */

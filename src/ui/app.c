@@ -288,17 +288,59 @@ static void take_screenshot(ui_app *app, render_ctx *ctx)
         ui_app_toast(app, "Screenshot failed: %s", err);
 }
 
-static void draw_toast(ui_app *app, render_ctx *ctx)
+bool ui_app_toast_rect(const ui_app *app, render_ctx *ctx, float *x, float *y, float *w, float *h)
 {
     if (app->time >= app->toast_until || !app->toast[0])
-        return;
-    int w, h, tw, th;
-    render_output_size(ctx, &w, &h);
+        return false;
+    int vw, vh, tw, th;
+    render_output_size(ctx, &vw, &vh);
     render_text_size(ctx, app->toast, 13, &tw, &th);
-    float k = render_ui_scale(ctx), x = (w - tw) / 2.0f, y = h - 70 * k;
-    render_rect(ctx, x - 10 * k, y - 6 * k, tw + 20 * k, th + 12 * k, 0x101418e0);
-    render_rect_outline(ctx, x - 10 * k, y - 6 * k, tw + 20 * k, th + 12 * k, 0xf2c94cff);
-    render_text(ctx, x, y, app->toast, 13, 0xffffffff, RENDER_ALIGN_LEFT);
+    float k = render_ui_scale(ctx);
+    *x = (vw - tw) / 2.0f - 10 * k;
+    *y = vh - 76 * k;
+    *w = tw + 20 * k;
+    *h = th + 12 * k;
+    return true;
+}
+
+static void draw_toast(ui_app *app, render_ctx *ctx)
+{
+    float x, y, w, h, k = render_ui_scale(ctx);
+    if (!ui_app_toast_rect(app, ctx, &x, &y, &w, &h))
+        return;
+    render_rect(ctx, x, y, w, h, 0x101418e0);
+    render_rect_outline(ctx, x, y, w, h, 0xf2c94cff);
+    render_text(ctx, x + 10 * k, y + 6 * k, app->toast, 13, 0xffffffff, RENDER_ALIGN_LEFT);
+}
+
+const char *ui_app_save_banner(const ui_app *app, char *buf, size_t size)
+{
+    const char *err = app->game ? game_last_save_error(app->game) : NULL;
+    buf[0] = '\0';
+    if (!err)
+        return NULL;
+    /* The system's reason ("No space left on device") is the last part; the file path before
+     * it stays off the screen (it is on stderr). */
+    const char *why = strrchr(err, ':');
+    why = why && why[1] ? why + 2 : "the data folder cannot be written";
+    snprintf(buf, size,
+             "Not saved (%.80s): the moves from here on are lost if the game closes. "
+             "Free some space or fix the data folder; this goes when a save works.",
+             why);
+    return buf;
+}
+
+/* A failed autosave stays on screen, over every screen, until a save works (issue 21). */
+static void draw_save_banner(ui_app *app, render_ctx *ctx)
+{
+    char line[300];
+    if (!ui_app_save_banner(app, line, sizeof line))
+        return;
+    int w, h;
+    render_output_size(ctx, &w, &h);
+    float k = render_ui_scale(ctx);
+    render_rect(ctx, 0, 28 * k, (float)w, 24 * k, UI_APP_SAVE_BANNER_RGBA);
+    render_text(ctx, 10 * k, 32 * k, line, 13, 0xffffffff, RENDER_ALIGN_LEFT);
 }
 
 bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
@@ -313,9 +355,13 @@ bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
         if (app->stack[i]->update)
             app->stack[i]->update(app->stack[i], app, in);
     render_begin(ctx);
-    for (int i = 0; i < app->depth; i++)
+    int bottom = app->depth - 1;
+    while (bottom > 0 && !app->stack[bottom]->opaque)
+        bottom--;
+    for (int i = bottom < 0 ? 0 : bottom; i < app->depth; i++)
         if (app->stack[i]->draw)
             app->stack[i]->draw(app->stack[i], app, ctx);
+    draw_save_banner(app, ctx);
     draw_toast(app, ctx);
     if (app->screenshot_pending) {
         app->screenshot_pending = false;

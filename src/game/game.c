@@ -261,10 +261,13 @@ static bool rebuild(game *g, int cursor)
 static const rules_ops *find_rules(const game_desc *desc, game_error *err)
 {
     const rules_ops *ops = desc->rules ? desc->rules : rules_find(desc->scenario->ruleset);
-    if (!ops) {
-        char msg[128];
-        snprintf(msg, sizeof msg, "unknown rule set \"%s\"", desc->scenario->ruleset);
-        set_error(err, "", msg);
+    scenario_error se;
+    if (!ops && !rules_scenario_check(desc->scenario, &se) && err) {
+        char msg[sizeof err->message];
+        snprintf(msg, sizeof msg, "%.200s: %.300s", se.path, se.message);
+        set_error(err, se.file, msg);
+        err->line = se.line;
+        err->column = se.column;
     }
     return ops;
 }
@@ -396,7 +399,16 @@ int game_legal(const game *g, rules_command *out, int max)
 {
     if (game_over(g) || max <= 0)
         return 0;
-    return g->ops->legal(g->rs, g->table, out, max);
+    /* The rule set samples moves without looking at who stands where. Resolving every sample
+     * on a copy to drop those that would stack bases costs more than the game itself, so only
+     * the cheap half is done here: a sample whose path ends on another base is dropped. The
+     * exact check (game_place_check, in game_validate) runs once on the command chosen, and
+     * the bot takes its next best when it refuses (bot_pick). */
+    int n = g->ops->legal(g->rs, g->table, out, max), kept = 0;
+    for (int i = 0; i < n; i++)
+        if (game_place_end_free(g, &out[i]))
+            out[kept++] = out[i];
+    return kept;
 }
 
 /* The engine's own checks, before the rule set's: the game is on, and it is this side's call. */
@@ -413,9 +425,9 @@ static bool check_turn(const game *g, const rules_command *cmd, char *reason, si
         return false;
     }
     if (!dec.simultaneous && cmd->side.id != dec.side.id) {
-        const side *s = table_side(g->table, dec.side);
-        snprintf(reason, size, "it is %s's decision, not side %u's", s ? s->name : "the other side",
-                 cmd->side.id);
+        const side *s = table_side(g->table, dec.side), *o = table_side(g->table, cmd->side);
+        snprintf(reason, size, "it is %s's decision, not %s's", s ? s->name : "the other side",
+                 o && o->name[0] ? o->name : "this side");
         return false;
     }
     return true;
@@ -431,23 +443,42 @@ bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t
     reason[0] = '\0';
     if (!check_turn(g, cmd, reason, size))
         return false;
-    return g->ops->validate(g->rs, g->table, cmd, reason, size);
+    return g->ops->validate(g->rs, g->table, cmd, reason, size) &&
+           game_place_check(g, cmd, reason, size);
+}
+
+/* An empty view table for rule sets without one: every hint NULL, the generic answers below. */
+static const rules_view_ops view_none;
+
+const rules_view_ops *game_view(const game *g)
+{
+    return g->ops->view ? g->ops->view : &view_none;
+}
+
+const char *game_describe(const game *g, const rules_command *cmd, char *buf, size_t size)
+{
+    const rules_view_ops *v = game_view(g);
+    if (size && v->describe && v->describe(g->rs, g->table, cmd, buf, size))
+        return buf;
+    return rules_command_describe(g->table, cmd, buf, size);
 }
 
 int game_actions(const game *g, figure_id fig, rules_action *out, int max)
 {
-    return g->ops->actions ? g->ops->actions(g->rs, g->table, fig, out, max) : 0;
+    const rules_view_ops *v = game_view(g);
+    return v->actions ? v->actions(g->rs, g->table, fig, out, max) : 0;
 }
 
 bool game_reach(const game *g, const rules_command *move, vec2s dir, rules_reach *out)
 {
+    const rules_view_ops *v = game_view(g);
     memset(out, 0, sizeof *out);
     float len = sqrtf(dir.x * dir.x + dir.y * dir.y);
-    if (!g->ops->reach || len <= 0.0f)
+    if (!v->reach || len <= 0.0f)
         return false;
     dir.x /= len;
     dir.y /= len;
-    return g->ops->reach(g->rs, g->table, move, dir, out);
+    return v->reach(g->rs, g->table, move, dir, out);
 }
 
 bool game_region(const game *g, const rules_command *move, int n, vec2s *out)
@@ -466,24 +497,27 @@ bool game_region(const game *g, const rules_command *move, int n, vec2s *out)
 
 int game_targets(const game *g, const rules_command *fire, rules_target *out, int max)
 {
-    return g->ops->targets ? g->ops->targets(g->rs, g->table, fire, out, max) : 0;
+    const rules_view_ops *v = game_view(g);
+    return v->targets ? v->targets(g->rs, g->table, fire, out, max) : 0;
 }
 
 bool game_arc(const game *g, figure_id fig, float *half_angle, float *range_cm)
 {
-    return g->ops->arc && g->ops->arc(g->rs, g->table, fig, half_angle, range_cm);
+    const rules_view_ops *v = game_view(g);
+    return v->arc && v->arc(g->rs, g->table, fig, half_angle, range_cm);
 }
 
 int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max)
 {
-    return g->ops->driver ? g->ops->driver(g->rs, g->table, viewer, out, max) : 0;
+    const rules_view_ops *v = game_view(g);
+    return v->driver ? v->driver(g->rs, g->table, viewer, out, max) : 0;
 }
 
 int game_command_radius(const game *g, figure_id leader, float *radius_cm, figure_id *out, int max)
 {
+    const rules_view_ops *v = game_view(g);
     float r = 0;
-    int n =
-        g->ops->command_radius ? g->ops->command_radius(g->rs, g->table, leader, &r, out, max) : -1;
+    int n = v->command_radius ? v->command_radius(g->rs, g->table, leader, &r, out, max) : -1;
     if (radius_cm)
         *radius_cm = n >= 0 ? r : 0;
     return n;
@@ -491,13 +525,14 @@ int game_command_radius(const game *g, figure_id leader, float *radius_cm, figur
 
 bool game_moves_by_unit(const game *g)
 {
-    return g->ops->moves_by_unit;
+    return game_view(g)->moves_by_unit;
 }
 
 int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, int max)
 {
-    if (g->ops->move_figures)
-        return g->ops->move_figures(g->rs, g->table, cmd, out, max);
+    const rules_view_ops *v = game_view(g);
+    if (v->move_figures)
+        return v->move_figures(g->rs, g->table, cmd, out, max);
     int n = 0;
     for (int i = 0; i < cmd->figure_count && n < max; i++)
         out[n++] = cmd->figures[i];
@@ -512,7 +547,8 @@ int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, i
 
 const char *game_measure(const game *g)
 {
-    const char *m = g->ops->measure ? g->ops->measure(g->rs) : NULL;
+    const rules_view_ops *v = game_view(g);
+    const char *m = v->measure ? v->measure(g->rs) : NULL;
     return m && strcmp(m, "inch") == 0 ? "inch" : "cm";
 }
 

@@ -87,6 +87,12 @@ bool game_over(const game *g);
 int game_legal(const game *g, rules_command *out, int max);
 /* True if cmd would be accepted now, else false with the reason. */
 bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t size);
+/* The rule set's view table (rules_view_ops), never NULL: an empty one when it has none. The
+ * game_* queries below answer through it, with the generic answers where a hint is NULL. */
+const rules_view_ops *game_view(const game *g);
+/* The player's words for cmd now: the rule set's (view->describe), else the generic ones
+ * (rules_command_describe). Returns buf. */
+const char *game_describe(const game *g, const rules_command *cmd, char *buf, size_t size);
 int game_actions(const game *g, figure_id fig, rules_action *out, int max);
 bool game_reach(const game *g, const rules_command *move, vec2s dir, rules_reach *out);
 /* The reachable region of a move as a star-shaped polygon: `n` rays (n >= 3) from the reference
@@ -100,9 +106,9 @@ bool game_arc(const game *g, figure_id fig, float *half_angle, float *range_cm);
 int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max);
 /* The leader's command radius (cm) and the figures he could activate now (himself first, up to
  * max into out, which may be NULL); -1 when the figure gives no orders or the rule set does not
- * say (rules_ops.command_radius). */
+ * say (rules_view_ops.command_radius). */
 int game_command_radius(const game *g, figure_id leader, float *radius_cm, figure_id *out, int max);
-/* True when the rule set moves units as blocks (rules_ops.moves_by_unit). */
+/* True when the rule set moves units as blocks (rules_view_ops.moves_by_unit). */
 bool game_moves_by_unit(const game *g);
 /* The figures the MOVE or WHEEL `cmd` would move, its reference figure first (the rule set's
  * answer, else the command's figures, else its unit's active figures). Returns the count. */

@@ -273,3 +273,58 @@ const char *rules_command_format(const rules_command *cmd, char *buf, size_t siz
     json_decref(o);
     return buf;
 }
+
+static const char *describe_figure(const table *t, figure_id id)
+{
+    const figure *f = id.id ? table_figure_const(t, id) : NULL;
+    return f && f->name[0] ? f->name : NULL;
+}
+
+static const char *describe_unit(const table *t, unit_id id)
+{
+    const unit *u = id.id ? table_unit_const(t, id) : NULL;
+    return u && u->name[0] ? u->name : NULL;
+}
+
+/* Appends `before` then `s` at *n, never past size. */
+static void describe_add(char *buf, size_t size, int *n, const char *before, const char *s)
+{
+    if (*n < 0 || (size_t)*n >= size)
+        return;
+    int k = snprintf(buf + *n, size - (size_t)*n, "%s%s", before, s);
+    *n = k < 0 ? -1 : *n + k;
+}
+
+const char *rules_command_describe(const table *t, const rules_command *cmd, char *buf, size_t size)
+{
+    if (!size)
+        return buf;
+    char kind[48];
+    snprintf(kind, sizeof kind, "%s", rules_command_kind_name(cmd->kind));
+    for (char *p = kind; *p; p++)
+        if (*p == '_')
+            *p = ' ';
+    if (kind[0] >= 'a' && kind[0] <= 'z')
+        kind[0] = (char)(kind[0] - 'a' + 'A');
+    const char *who = describe_figure(t, cmd->figure);
+    if (!who && cmd->figure_count)
+        who = describe_figure(t, cmd->figures[0]);
+    if (!who)
+        who = describe_unit(t, cmd->unit);
+    const char *target = describe_figure(t, cmd->target);
+    if (!target)
+        target = describe_unit(t, cmd->target_unit);
+    int n = snprintf(buf, size, "%s", kind);
+    if (cmd->option[0])
+        describe_add(buf, size, &n, ": ", cmd->option);
+    if (who)
+        describe_add(buf, size, &n, " - ", who);
+    if (who && cmd->figure_count > 1) {
+        char more[32];
+        snprintf(more, sizeof more, "%d more", cmd->figure_count - 1);
+        describe_add(buf, size, &n, " and ", more);
+    }
+    if (target)
+        describe_add(buf, size, &n, ", at ", target);
+    return buf;
+}

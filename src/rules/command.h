@@ -105,6 +105,12 @@ bool rules_command_from_json(const json_t *obj, const char *where, rules_command
 /* One line for logs and errors: "fire side 1 unit 2 figures [3,4] -> figure 9". */
 const char *rules_command_format(const rules_command *cmd, char *buf, size_t size);
 
+/* The generic player words for a command, for rule sets that do not describe it themselves
+ * (rules_view_ops.describe): "Fire: canister - Lt Toledo and 2 more, at Datu Ali", "End phase".
+ * Names come from the table; no side, card or figure numbers. Returns buf. */
+const char *rules_command_describe(const table *t, const rules_command *cmd, char *buf,
+                                   size_t size);
+
 /* Appends a figure to the command's list; false when full. */
 bool rules_command_add_figure(rules_command *cmd, figure_id id);
 

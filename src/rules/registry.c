@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* ---- registry ---------------------------------------------------------------------------- */
 
@@ -51,6 +52,15 @@ bool rules_register(const rules_ops *ops)
         return false;
     extra[extra_count++] = ops;
     return true;
+}
+
+bool rules_scenario_check(const scenario *s, scenario_error *err)
+{
+    if (rules_find(s->ruleset))
+        return true;
+    return scenario_error_at(s, "$.ruleset", err,
+                             "unknown rule set \"%s\" (sandtable --help lists the rule sets)",
+                             s->ruleset);
 }
 
 /* ---- decisions --------------------------------------------------------------------------- */
@@ -210,4 +220,45 @@ int rules_roll(rules_ctx *ctx, int sides, int need, const char *tag, figure_id f
     int value = sides == 0 ? dice_average(ctx->rng) : dice_roll(ctx->rng, sides);
     rules_emit_die(ctx, sides, value, need, tag, fig, group, ref);
     return value;
+}
+
+const char *rules_ref_words(const rules_ops *ops, const char *ref, char *buf, size_t size)
+{
+    const char *book = ops && ops->name ? ops->name : "the rule book";
+    const char *r = ref ? ref : "";
+    while (*r == ' ')
+        r++;
+    if (!*r) {
+        snprintf(buf, size, "%s", "");
+        return buf;
+    }
+    if (strncmp(r, book, strlen(book)) == 0) {
+        snprintf(buf, size, "%s", r);
+        return buf;
+    }
+    if (strncasecmp(r, "seed", 4) == 0) {
+        r += 4;
+        while (*r == ' ' || (*r >= '0' && *r <= '9'))
+            r++;
+        /* the separator after the seed number: ", ", ": ", " §", "'s " */
+        if (strncmp(r, "'s", 2) == 0)
+            r += 2;
+        while (*r == ',' || *r == ':' || *r == ';' || *r == ' ' || *r == '-')
+            r++;
+        if (strncmp(r, "\u00a7", 2) == 0) /* § */
+            r += 2;
+        while (*r == ' ')
+            r++;
+    }
+    if (*r)
+        snprintf(buf, size, "%s \u2014 %s", book, r);
+    else
+        snprintf(buf, size, "%s", book);
+    /* "(assumed)": the rule book is silent and a house rule fills in */
+    char *a = strstr(buf, "(assumed)");
+    if (a && strlen(buf) + 4 < size) {
+        memmove(a + 12, a + 9, strlen(a + 9) + 1);
+        memcpy(a, "(house rule)", 12);
+    }
+    return buf;
 }

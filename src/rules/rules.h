@@ -11,7 +11,8 @@
  * Flow of a match (src/game drives it):
  *   create(scenario, options) -> begin(ctx) [setup events: shuffle, first phase]
  *   loop: decision() says who decides what; the player (or bot) builds a command, helped by
- *         legal(), actions(), reach(), targets(); validate() accepts it or gives the reason;
+ *         legal() and the optional view table (view->actions(), reach(), targets(),
+ *         describe()); validate() accepts it or gives the reason;
  *         resolve() turns it into events; hash() feeds the per-command hash; over() ends it.
  *
  * How the four seeds map onto it: docs/architecture.md ("Rule sets on the engine").
@@ -37,19 +38,25 @@ typedef struct rules_state rules_state;
 
 /* ---- decisions: whose turn it is to decide, and what kind of decision ------------------ */
 
+/* The kinds name the shape of a decision, not a rule set: any rule set may use any of them, and
+ * the front end lays its panels out by kind (docs/rules/README.md lists which seeds use which).
+ * The commands in brackets are the ones a decision of that kind usually accepts; legal() says
+ * exactly which. */
 typedef enum rules_decision_kind {
     RULES_DECIDE_NONE = 0,  /* nothing to decide: the game is over */
     RULES_DECIDE_SETUP,     /* before play: a sealed choice, deployment (CHOOSE, MOVE, END_PHASE) */
-    RULES_DECIDE_DRAW_CARD, /* lcr: draw the next card of the order deck (DRAW_CARD) */
-    RULES_DECIDE_INTERRUPT, /* lcr: play a reserved card before the drawn one (PLAY_RESERVED, PASS)
-                             */
-    RULES_DECIDE_USE_CARD,  /* lcr: act with the card (ACTIVATE, or act directly) or RESERVE_CARD */
-    RULES_DECIDE_ROLL_ORDERS, /* tiny: roll the order dice (ROLL_ORDERS) */
-    RULES_DECIDE_SPEND_PIPS,  /* tiny: order units with pips (MOVE, FIRE, RALLY, ... END_PHASE) */
-    RULES_DECIDE_ACTIVATE, /* cwr: pick the unit to activate (ACTIVATE); its morale check follows */
-    RULES_DECIDE_CHOOSE_ACTIONS, /* cwr: pick a permitted pair of actions (CHOOSE option) */
-    RULES_DECIDE_ACT,        /* an activated figure/unit acts (MOVE, FIRE, CHARGE, RALLY, ...) */
-    RULES_DECIDE_PHASE_STEP, /* cr15: act in the current phase of the fixed sequence, END_PHASE */
+    RULES_DECIDE_DRAW_CARD, /* turn the next card of a draw pile (DRAW_CARD) */
+    RULES_DECIDE_INTERRUPT, /* a held card or reaction may be played before the drawn one
+                               (PLAY_RESERVED, PASS) */
+    RULES_DECIDE_USE_CARD,  /* the card in play: act with it (ACTIVATE, or act directly) or keep
+                               it for later (RESERVE_CARD) */
+    RULES_DECIDE_ROLL_ORDERS,    /* throw the dice that give this turn's orders (ROLL_ORDERS) */
+    RULES_DECIDE_SPEND_PIPS,     /* spend order points (count = left) on units (MOVE, FIRE, RALLY,
+                                    ..., END_PHASE) */
+    RULES_DECIDE_ACTIVATE,       /* pick the unit or leader to activate next (ACTIVATE) */
+    RULES_DECIDE_CHOOSE_ACTIONS, /* pick one of the permitted sets of actions (CHOOSE option) */
+    RULES_DECIDE_ACT,           /* an activated figure/unit acts (MOVE, FIRE, CHARGE, RALLY, ...) */
+    RULES_DECIDE_PHASE_STEP,    /* act in the current phase of a fixed sequence, then END_PHASE */
     RULES_DECIDE_ALLOCATE_HITS, /* pick which figures take count hits (ALLOCATE) */
     RULES_DECIDE_REACT,         /* a reaction: evade, stand, defensive fire (EVADE, CHOOSE, PASS) */
     RULES_DECIDE_KIND_COUNT
@@ -61,7 +68,7 @@ typedef struct rules_decision {
     unit_id unit;      /* the active unit, if any */
     figure_id figure;  /* the active leader/figure, if any */
     int count;         /* pips left, hits to allocate, actions left; 0 when not meaningful */
-    int card;          /* card in play (lcr), 1-based; 0 for none */
+    int card;          /* the card in play, 1-based; 0 for none (or no cards) */
     bool simultaneous; /* both sides submit for this step; resolved when the last one ends it */
     char phase[RULES_WORD_MAX]; /* phase/step name for the phase bar: "movement", "firing" */
     char prompt[128];           /* one line for the player: "Lt Toledo's card: act or reserve" */
@@ -119,8 +126,8 @@ typedef enum rules_driver_kind {
     RULES_DRIVER_PIPS,     /* a commander's order die: value = pips left, extra = rolled */
     RULES_DRIVER_PHASE,    /* a step of the sequence; current = the one in progress */
     RULES_DRIVER_MORALE,   /* a morale pile/level: value = left, extra = full */
-    RULES_DRIVER_SEALED,   /* a side's sealed choice (lcr: the wounded); hidden = face down to the
-                              viewer; value = the rule set's choice number, 0 when hidden */
+    RULES_DRIVER_SEALED,   /* a side's sealed choice; hidden = face down to the viewer; value =
+                              the rule set's choice number, 0 when hidden */
 } rules_driver_kind;
 
 typedef struct rules_driver_item {
@@ -179,6 +186,54 @@ void rules_emit_die(rules_ctx *ctx, int sides, int value, int need, const char *
 int rules_roll(rules_ctx *ctx, int sides, int need, const char *tag, figure_id fig, int group,
                const char *ref);
 
+/* ---- the view table: screen hints, optional --------------------------------------------- */
+
+/* Queries for the screen, beside the simulation callbacks of rules_ops. Every member may be NULL
+ * (or the whole table absent): the engine then answers generically (game.h). Like all queries
+ * they take const state and never touch the dice. */
+typedef struct rules_view_ops {
+    /* Actions open to `figure` (or, with figure 0, to the decision's actor) now, each with
+     * enabled/reason. Returns the count written. */
+    int (*actions)(const rules_state *rs, const table *t, figure_id fig, rules_action *out,
+                   int max);
+    /* How far the move `move` (its figures/unit; path ignored) may go along unit direction dir. */
+    bool (*reach)(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
+                  rules_reach *out);
+    /* Legal targets of the fire/charge command `fire` (its firers; target ignored), with odds. */
+    int (*targets)(const rules_state *rs, const table *t, const rules_command *fire,
+                   rules_target *out, int max);
+    /* The turn driver as `viewer` sees it (hidden cards of the other side face down; viewer 0
+     * is a spectator who sees everything). Returns the count written. */
+    int (*driver)(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
+                  int max);
+    /* The arc `fig` fires in: half-angle either side of its facing in radians (GEOM_PI: any
+     * direction) and its longest range in cm. False when it cannot fire. */
+    bool (*arc)(const rules_state *rs, const table *t, figure_id fig, float *half_angle,
+                float *range_cm);
+    /* The command of leader `fig` now: the radius in cm within which he gives orders, and the
+     * figures he could activate (himself first; up to max written to out, which may be NULL).
+     * Returns how many he could activate, or -1 when the figure gives no orders. */
+    int (*command_radius)(const rules_state *rs, const table *t, figure_id fig, float *radius_cm,
+                          figure_id *out, int max);
+    /* Units move as blocks (units of stands): the front end drags and wheels a figure's whole
+     * unit, keeping the stands' relative places. False (the default): figures move singly. */
+    bool moves_by_unit;
+    /* The figures the MOVE or WHEEL `cmd` would move, the reference figure (the one whose path
+     * the command gives) first; e.g. a formed brigade's stands. Returns the count written. NULL:
+     * the command's figures, else its unit's active figures. */
+    int (*move_figures)(const rules_state *rs, const table *t, const rules_command *cmd,
+                        figure_id *out, int max);
+    /* The unit the rule set measures in: "cm" or "inch"; the front end shows distances in it
+     * until the player picks a unit. NULL: "cm". */
+    const char *(*measure)(const rules_state *rs);
+    /* The player's words for `cmd` now, in the rule book's terms ("Draw a card", "Play
+     * Lt Toledo first", "Reserve"): written to out and true; false leaves the command to the
+     * generic words (rules_command_describe). Used by the action list, the driver panel's
+     * buttons and the bot's announcements; a short phrase, no side numbers or card numbers. */
+    bool (*describe)(const rules_state *rs, const table *t, const rules_command *cmd, char *out,
+                     size_t size);
+} rules_view_ops;
+
 /* ---- the interface ----------------------------------------------------------------------- */
 
 typedef struct rules_create_desc {
@@ -216,45 +271,14 @@ struct rules_ops {
     /* Feeds the rule state, canonically, into the hash. */
     void (*hash)(const rules_state *rs, rules_hasher *hs);
 
-    /* Actions open to `figure` (or, with figure 0, to the decision's actor) now, each with
-     * enabled/reason. Returns the count written. */
-    int (*actions)(const rules_state *rs, const table *t, figure_id fig, rules_action *out,
-                   int max);
-    /* How far the move `move` (its figures/unit; path ignored) may go along unit direction dir. */
-    bool (*reach)(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
-                  rules_reach *out);
-    /* Legal targets of the fire/charge command `fire` (its firers; target ignored), with odds. */
-    int (*targets)(const rules_state *rs, const table *t, const rules_command *fire,
-                   rules_target *out, int max);
     /* Is the game over, and who won. */
     void (*outcome)(const rules_state *rs, const table *t, rules_outcome *out);
     /* The current turn number (1-based). */
     int (*turn)(const rules_state *rs);
-    /* The turn driver as `viewer` sees it (hidden cards of the other side face down; viewer 0
-     * is a spectator who sees everything). May be NULL. Returns the count written. */
-    int (*driver)(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
-                  int max);
-    /* The arc `fig` fires in: half-angle either side of its facing in radians (GEOM_PI: any
-     * direction) and its longest range in cm. False when it cannot fire. May be NULL. */
-    bool (*arc)(const rules_state *rs, const table *t, figure_id fig, float *half_angle,
-                float *range_cm);
-    /* The command of leader `fig` now: the radius in cm within which he gives orders, and the
-     * figures he could activate (himself first; up to max written to out, which may be NULL).
-     * Returns how many he could activate, or -1 when the figure gives no orders. May be NULL. */
-    int (*command_radius)(const rules_state *rs, const table *t, figure_id fig, float *radius_cm,
-                          figure_id *out, int max);
 
-    /* Units move as blocks (units of stands): the front end drags and wheels a figure's whole
-     * unit, keeping the stands' relative places. False (the default): figures move singly. */
-    bool moves_by_unit;
-    /* The figures the MOVE or WHEEL `cmd` would move, the reference figure (the one whose path
-     * the command gives) first; e.g. a formed brigade's stands. Returns the count written. May
-     * be NULL: then the command's figures, else its unit's active figures. */
-    int (*move_figures)(const rules_state *rs, const table *t, const rules_command *cmd,
-                        figure_id *out, int max);
-    /* The unit the rule set measures in: "cm" or "inch"; the front end shows distances in it
-     * until the player picks a unit. May be NULL: "cm". */
-    const char *(*measure)(const rules_state *rs);
+    /* What the front end, the bot's announcements and the tools may ask to show the match:
+     * optional (NULL: the engine's generic answers). Never consulted by resolve(). */
+    const rules_view_ops *view;
 };
 
 /* ---- registry ---------------------------------------------------------------------------- */
@@ -268,6 +292,15 @@ const rules_ops *rules_at(int index);
 /* Adds a rule set at run time (tests, tools); replaces one of the same id. Call before any
  * match starts; not thread-safe. Returns false when the table of extra rule sets is full. */
 bool rules_register(const rules_ops *ops);
+/* True when the scenario names a rule set of the registry; else false with *err at its
+ * "$.ruleset" (file, line, column). The scenario loader reads the id as a word only: which ids
+ * exist is the registry's to say, so every front end checks a loaded scenario with this. */
+bool rules_scenario_check(const scenario *s, scenario_error *err);
+
+/* A rule reference in player words: "<rule book name> — <section>" ("Little Colonial Rules —
+ * Shooting: area fire"), whatever the rule set wrote (a leading "seed 000" and its separator
+ * are dropped, a reference naming the book already is kept). "" for an empty reference. */
+const char *rules_ref_words(const rules_ops *ops, const char *ref, char *buf, size_t size);
 
 /* Fills *dec with RULES_DECIDE_NONE when ops->outcome says the game is over, else asks
  * ops->decision. */

@@ -30,9 +30,8 @@ typedef struct ui_refusal {
 
 /* True for commands made by dragging or pointing on the table. */
 bool ui_actions_spatial(rules_command_kind kind);
-/* A command in words: "Activate - Lt Toledo", "Formation: column - 1st Section". */
-void ui_actions_label(const table *t, const rules_command *c, char *buf, size_t size);
-/* The non-spatial legal commands now, labelled, identical labels merged. */
+/* The non-spatial legal commands now, labelled in the rule set's words (game_describe),
+ * identical labels merged. */
 void ui_actions_collect(const game *g, ui_actions *out);
 
 #endif // UI_ACTIONS_H

@@ -1,6 +1,7 @@
 #include "ui/event_log.h"
 
 #include "core/mem.h"
+#include "ui/names.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,13 +200,13 @@ static void emit_line(explainer *x, uint32_t rgba, int indent, const char *text)
 }
 
 /* The rule reference heads the lines it covers: printed when it changes. */
-static void emit_ref(explainer *x, const char *ref)
+static void emit_ref(explainer *x, const rules_ops *ops, const char *ref)
 {
     if (!ref[0] || strcmp(ref, x->ref) == 0)
         return;
     snprintf(x->ref, sizeof x->ref, "%s", ref);
-    char line[128];
-    snprintf(line, sizeof line, "Rule: %s", ref);
+    char words[160], line[176];
+    snprintf(line, sizeof line, "Rule: %s", rules_ref_words(ops, ref, words, sizeof words));
     emit_line(x, REF_RGBA, 0, line);
 }
 
@@ -342,7 +343,7 @@ static void explain_events(explainer *x, const game *g, const rules_event *ev, i
     for (int i = 0; i < n; i++) {
         if (done[i] || (!ev[i].text[0] && ev[i].kind != RULES_EV_DIE))
             continue;
-        emit_ref(x, ev[i].ref);
+        emit_ref(x, game_rules(g), ev[i].ref);
         if (ev[i].kind == RULES_EV_DIE) {
             explain_dice(x, ev, n, i);
             for (int k = i; k < n; k++) /* the whole throw is told */
@@ -388,8 +389,7 @@ int ui_event_log_explain(const ui_event_log *log, const game *g, int key, ui_eve
     int n = 0;
     const rules_event *ev = game_events(g, key, &n);
     if (key == UI_EVENT_LOG_SETUP) {
-        snprintf(line, sizeof line, "Setup of the match (dice seed %llu)",
-                 (unsigned long long)game_seed(g));
+        snprintf(line, sizeof line, "Setup of the match");
     } else {
         ui_event_log_command_words(g, key, words, sizeof words);
         snprintf(line, sizeof line, "Command %d, turn %d: %s", key + 1, game_turn_at(g, key),
@@ -603,4 +603,48 @@ bool ui_event_log_wheel(ui_event_log *log, float x, float y, float notches)
         return false;
     log->scroll += notches * 40.0f;
     return true;
+}
+
+int ui_event_log_key_at(const ui_event_log *log, float x, float y)
+{
+    if (!log->open || log->w <= 0 || x < log->x || x > log->x + log->w)
+        return UI_EVENT_LOG_NONE;
+    for (int i = 0; i < log->hit_count; i++)
+        if (y >= log->hits[i].y && y < log->hits[i].y + log->hits[i].h)
+            return log->hits[i].key;
+    return UI_EVENT_LOG_NONE;
+}
+
+int ui_event_log_figures(const ui_event_log *log, const game *g, int key, figure_id *out, int max)
+{
+    ui_names set = {0};
+    const table *t = game_table(g);
+    char title[512];
+    if (key == UI_EVENT_LOG_NONE)
+        return 0;
+    if (key <= -10) {
+        const ui_event_log_refusal *r = refusal_of(log, key);
+        if (r) {
+            ui_names_add_text(&set, t, r->what);
+            ui_names_add_text(&set, t, r->reason);
+        }
+    } else {
+        const rules_command *c = key >= 0 ? game_command_at(g, key) : NULL;
+        if (c) {
+            ui_names_add(&set, c->figure);
+            for (int i = 0; i < c->figure_count; i++)
+                ui_names_add(&set, c->figures[i]);
+            ui_names_add(&set, c->target);
+        }
+        int n = 0;
+        const rules_event *ev = game_events(g, key, &n);
+        for (int i = 0; ev && i < n; i++) {
+            ui_names_add(&set, ev[i].figure);
+            ui_names_add(&set, ev[i].other);
+        }
+        ui_names_add_text(&set, t, ui_event_log_title(log, g, key, title, sizeof title));
+    }
+    int k = set.count < max ? set.count : max;
+    memcpy(out, set.ids, sizeof *out * (size_t)k);
+    return k;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define DOC_MAX_BYTES (4u << 20)
 
@@ -83,6 +84,222 @@ bool ui_rules_doc_find(const char *rules_id, char *buf, size_t size)
     return false;
 }
 
+/* ---- for players ------------------------------------------------------------------------- */
+
+/* The summaries in docs/rules/ are written for the people who build the rule sets too: they name
+ * files, tests, data keys and the seed texts. The screen shows them to players, so what only a
+ * developer reads is left out here, once for every rule set: sections about the engine, code
+ * spans that are identifiers, parentheses and sentences naming files or tests. */
+
+static const char *const dev_sections[] = {
+    "Commands", "engine",    "Scenario options", "Scenarios",
+    "Room for", "On screen", "Left out",         "Code",
+    "Tests",    "Files",     "Implementation",   "Data file",
+    NULL,
+};
+
+static bool dev_section(const char *heading)
+{
+    for (int i = 0; dev_sections[i]; i++)
+        if (strstr(heading, dev_sections[i]))
+            return true;
+    return false;
+}
+
+static const char *const dev_marks[] = {
+    "src/",     "tests/",   "test_",      "Test:",      "Tests:", "Test ",    ".json",     ".md",
+    "assets/",  "docs/",    "scenarios/", "meson",      "cmocka", "issue ",   "_ops",      "Code:",
+    "Source:",  "registry", "SANDTABLE",  "sandtable ", "()",     "the code", "core/",     ".h)",
+    "the test", "seed 0",   "Seed 0",     "seed 1",     "seed 2", "seed 3",   "dice seed", NULL,
+};
+
+/* A code span or a word that only a developer reads: a path, a data key, a command kind. */
+static bool dev_word(const char *p, size_t n)
+{
+    int upper = 0, lower = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = p[i];
+        if (c == '_' || c == '/' || c == '.' || c == '=' || c == '(' || c == '"' || c == '*')
+            return true;
+        upper += c >= 'A' && c <= 'Z';
+        lower += c >= 'a' && c <= 'z';
+    }
+    return upper >= 4 && lower == 0;
+}
+
+static bool has_dev_mark(const char *p, size_t n)
+{
+    for (size_t k = 0; k + 4 <= n; k++) /* "seed" left over after the book's name went in */
+        if (strncasecmp(p + k, "seed", 4) == 0)
+            return true;
+    for (int i = 0; dev_marks[i]; i++) {
+        size_t m = strlen(dev_marks[i]);
+        for (size_t k = 0; k + m <= n; k++)
+            if (memcmp(p + k, dev_marks[i], m) == 0)
+                return true;
+    }
+    for (size_t k = 0; k < n; k++) { /* `code` spans and ALL_CAPS words */
+        if (p[k] == '`') {
+            size_t e = k + 1;
+            while (e < n && p[e] != '`')
+                e++;
+            if (dev_word(p + k + 1, e - k - 1))
+                return true;
+            k = e;
+        } else if ((k == 0 || p[k - 1] == ' ' || p[k - 1] == '(') && p[k] >= 'A' && p[k] <= 'Z') {
+            size_t e = k;
+            while (e < n && ((p[e] >= 'A' && p[e] <= 'Z') || p[e] == '_'))
+                e++;
+            if (e - k >= 4 && (e == n || !(p[e] >= 'a' && p[e] <= 'z')))
+                return true;
+            k = e;
+        }
+    }
+    return false;
+}
+
+typedef struct sbuf {
+    char *p;
+    size_t len, size;
+} sbuf;
+
+static void sbuf_put(sbuf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->size)
+        n = b->size > b->len + 1 ? b->size - b->len - 1 : 0;
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+}
+
+static void sbuf_puts(sbuf *b, const char *s)
+{
+    sbuf_put(b, s, strlen(s));
+}
+
+/* Parentheses naming a file, a test, a data key or a seed go; in a heading (heading_book set)
+ * also those citing the rule book. */
+static void drop_dev_parens(const char *in, const char *heading_book, sbuf *out)
+{
+    for (const char *p = in; *p;) {
+        if (*p == '(') {
+            int depth = 0;
+            const char *e = p;
+            for (; *e; e++) {
+                depth += *e == '(';
+                depth -= *e == ')';
+                if (depth == 0)
+                    break;
+            }
+            size_t n = (size_t)(e - p - 1);
+            bool code_only = n >= 2 && p[1] == '`' && e[-1] == '`'; /* "(`lcr`)" */
+            /* a heading's "(Little Colonial Rules, Shooting)": the screen names the book */
+            bool book = heading_book && strncmp(p + 1, heading_book, strlen(heading_book)) == 0;
+            if (*e == ')' && (code_only || book || has_dev_mark(p + 1, n))) {
+                while (out->len && out->p[out->len - 1] == ' ')
+                    out->p[--out->len] = 0;
+                p = e + 1;
+                continue;
+            }
+        }
+        sbuf_put(out, p++, 1);
+    }
+}
+
+/* The seed texts are the rule book to a player: "seed 000" becomes its name, "the seed" the
+ * rule book. */
+static void seed_as_book(const char *in, const char *book, sbuf *out)
+{
+    /* the seed texts are the rule book to a player */
+    static const char *const as_book[][2] = {
+        {"The seed's", "The rule book's"}, {"the seed's", "the rule book's"},
+        {"the seeds", "the rule books"},   {"The seed", "The rule book"},
+        {"the seed", "the rule book"},
+    };
+    for (const char *q = in; *q;) {
+        bool hit = false;
+        for (size_t k = 0; k < sizeof as_book / sizeof as_book[0] && !hit; k++) {
+            size_t m = strlen(as_book[k][0]);
+            if (strncmp(q, as_book[k][0], m) == 0) {
+                sbuf_puts(out, as_book[k][1]);
+                q += m;
+                hit = true;
+            }
+        }
+        if (!hit && (strncmp(q, "seed ", 5) == 0 || strncmp(q, "Seed ", 5) == 0) && q[5] >= '0' &&
+            q[5] <= '9') {
+            sbuf_puts(out, book);
+            q += 5;
+            while (*q >= '0' && *q <= '9')
+                q++;
+            hit = true;
+        }
+        if (!hit)
+            sbuf_put(out, q++, 1);
+    }
+}
+
+/* Sentences naming a file, a test or a seed go. */
+static void drop_dev_sentences(const char *in, sbuf *out)
+{
+    const char *p = in;
+    while (*p) {
+        const char *e = p;
+        while (*e &&
+               !(*e == '.' && (e[1] == ' ' || e[1] == 0) &&
+                 !(e > p && e[-1] >= '0' && e[-1] <= '9' && e[1] && e[2] >= '0' && e[2] <= '9')))
+            e++;
+        if (*e)
+            e++;
+        size_t n = (size_t)(e - p);
+        char sentence[2000];
+        snprintf(sentence, sizeof sentence, "%.*s", (int)n, p);
+        if (!has_dev_mark(sentence, n))
+            sbuf_puts(out, sentence);
+        p = e;
+    }
+    while (out->len && out->p[out->len - 1] == ' ')
+        out->p[--out->len] = 0;
+}
+
+static void player_text(const char *md, const char *book, bool heading, char *out, size_t size)
+{
+    static const char assumed[] = "***assumed***";
+    char *a = mem_calloc(1, 16000), *b = mem_calloc(1, 16000);
+    sbuf sa = {a, 0, 16000};
+    for (const char *p = md; *p;) {
+        if (strncmp(p, assumed, sizeof assumed - 1) == 0) {
+            p += sizeof assumed - 1;
+            if (*p == ':')
+                p++;
+            sbuf_puts(&sa, "house rule: the rule book is silent here");
+            if (*p == ' ' && p[1] && p[1] != '(')
+                sbuf_puts(&sa, " \u2014");
+        } else {
+            sbuf_put(&sa, p++, 1);
+        }
+    }
+    sbuf sb = {b, 0, 16000};
+    seed_as_book(a, book && book[0] ? book : "the rule book", &sb);
+    sa.len = 0;
+    a[0] = 0;
+    const char *bk = book && book[0] ? book : "the rule book";
+    drop_dev_parens(b, heading ? bk : NULL, &sa);
+    sbuf so = {out, 0, size};
+    out[0] = 0;
+    drop_dev_sentences(a, &so);
+    size_t lead = strspn(out, " ");
+    memmove(out, out + lead, strlen(out + lead) + 1);
+    free(a);
+    free(b);
+}
+
+const char *ui_rules_player_text(const char *md, const char *book, char *out, size_t size)
+{
+    player_text(md, book, md[0] == '#', out, size);
+    return out;
+}
+
 static void add_block(ui_rules_doc *d, block_kind kind, int level, const char *text)
 {
     mem_grow((void **)&d->blocks, &d->cap, d->count + 1, sizeof *d->blocks);
@@ -115,6 +332,18 @@ static void plain_inline(const char *in, char *out, size_t size)
     out[o] = 0;
 }
 
+/* A block as a player reads it (ui_rules_player_text), "" when nothing is left of it. */
+static void add_player_block(ui_rules_doc *d, block_kind kind, int level, const char *md)
+{
+    char *words = mem_calloc(1, 8000), *plain = mem_calloc(1, 8000);
+    player_text(md, d->title, kind <= BLOCK_H3, words, 8000);
+    plain_inline(words, plain, 8000);
+    if (plain[0] && strcmp(plain, "-") != 0)
+        add_block(d, kind, level, plain);
+    free(words);
+    free(plain);
+}
+
 static bool table_separator(const char *s)
 {
     for (; *s; s++)
@@ -141,9 +370,7 @@ static void table_row(ui_rules_doc *d, const char *line, bool head)
             break;
         p = bar + 1;
     }
-    char plain[2000];
-    plain_inline(out, plain, sizeof plain);
-    add_block(d, head ? BLOCK_HEAD_ROW : BLOCK_ROW, 0, plain);
+    add_player_block(d, head ? BLOCK_HEAD_ROW : BLOCK_ROW, 0, out);
 }
 
 typedef struct parser {
@@ -151,15 +378,13 @@ typedef struct parser {
     block_kind kind;
     int level;
     bool open, code, in_table;
+    int skip_level; /* > 0: inside a section for developers, up to a heading this high */
 } parser;
 
 static void flush(ui_rules_doc *d, parser *ps)
 {
-    if (ps->open && ps->para[0]) {
-        char plain[8000];
-        plain_inline(ps->para, plain, sizeof plain);
-        add_block(d, ps->kind, ps->level, plain);
-    }
+    if (ps->open && ps->para[0] && !ps->skip_level)
+        add_player_block(d, ps->kind, ps->level, ps->para);
     ps->open = false;
     ps->para[0] = 0;
 }
@@ -200,10 +425,8 @@ static void parse_line(ui_rules_doc *d, parser *ps, char *line)
         ps->code = !ps->code;
         return;
     }
-    if (ps->code) {
-        add_block(d, BLOCK_CODE, 0, line);
-        return;
-    }
+    if (ps->code)
+        return; /* code and data samples are for developers */
     bool row = s[0] == '|';
     if (!row)
         ps->in_table = false;
@@ -214,9 +437,19 @@ static void parse_line(ui_rules_doc *d, parser *ps, char *line)
         int level = 0;
         while (s[level] == '#')
             level++;
-        char plain[1000];
-        plain_inline(s + level + (s[level] == ' '), plain, sizeof plain);
-        add_block(d, level <= 1 ? BLOCK_H1 : level == 2 ? BLOCK_H2 : BLOCK_H3, 0, plain);
+        if (ps->skip_level && level <= ps->skip_level)
+            ps->skip_level = 0;
+        if (ps->skip_level || (level >= 2 && dev_section(s))) {
+            ps->skip_level = ps->skip_level ? ps->skip_level : level;
+            return;
+        }
+        add_player_block(d,
+                         level <= 1   ? BLOCK_H1
+                         : level == 2 ? BLOCK_H2
+                                      : BLOCK_H3,
+                         0, s + level + (s[level] == ' '));
+    } else if (ps->skip_level) {
+        ps->open = false;
     } else if (row) {
         flush(d, ps);
         if (!table_separator(s))
@@ -313,6 +546,11 @@ const char *ui_rules_doc_path(const ui_rules_doc *d)
 int ui_rules_doc_blocks(const ui_rules_doc *d)
 {
     return d->count;
+}
+
+const char *ui_rules_doc_block_text(const ui_rules_doc *d, int i)
+{
+    return i >= 0 && i < d->count ? d->blocks[i].text : "";
 }
 
 /* ---- layout -------------------------------------------------------------------------------- */
@@ -423,8 +661,11 @@ static void ref_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     float k = render_ui_scale(ctx), mx = fmaxf(20 * k, (w - 900 * k) / 2), top = 70 * k;
     render_rect(ctx, 0, 0, (float)w, (float)h, 0x0c1014ff);
     render_text(ctx, mx, 14 * k, r->heading, 17, 0xffffffff, RENDER_ALIGN_LEFT);
-    render_text(ctx, mx, 40 * k, ui_rules_doc_path(r->doc), 10.5f,
-                ui_rules_doc_found(r->doc) ? 0x8fb4d8ff : 0xffb070ff, RENDER_ALIGN_LEFT);
+    render_text(ctx, mx, 40 * k,
+                ui_rules_doc_found(r->doc) ? "The rule book in our words; a house rule fills each "
+                                             "place where it is silent."
+                                           : ui_rules_doc_path(r->doc),
+                10.5f, ui_rules_doc_found(r->doc) ? 0x8fb4d8ff : 0xffb070ff, RENDER_ALIGN_LEFT);
     render_text(ctx, w - mx, 16 * k, "Esc closes   wheel / arrows / Space scroll", 11, 0x9aa6b4ff,
                 RENDER_ALIGN_RIGHT);
     r->view_h = h - top - 16 * k;
@@ -451,9 +692,8 @@ ui_screen *ui_rules_ref_create(ui_app *app)
     const rules_ops *ops = game_rules(app->game);
     rules_ref *r = mem_calloc(1, sizeof *r);
     r->doc = ui_rules_doc_load(ops ? ops->id : NULL, ops ? ops->name : NULL);
-    snprintf(r->heading, sizeof r->heading, "Rules reference: %s%s%s%s",
-             ops && ops->name ? ops->name : "?", ops && ops->seed ? " (seed " : "",
-             ops && ops->seed ? ops->seed : "", ops && ops->seed ? ")" : "");
+    snprintf(r->heading, sizeof r->heading, "Rules reference: %s",
+             ops && ops->name ? ops->name : "?");
     ui_screen *s = mem_calloc(1, sizeof *s);
     *s = (ui_screen){.name = "rules",
                      .modal = true,

@@ -90,38 +90,6 @@ bool ui_solo_next(ui_solo *s, ui_app *app, double now, rules_command *out)
     return true;
 }
 
-static const char *figure_name(const table *t, figure_id id)
-{
-    const figure *f = table_figure_const(t, id);
-    return f && f->name[0] ? f->name : NULL;
-}
-
-void ui_solo_describe(const table *t, const rules_command *cmd, char *buf, size_t size)
-{
-    char kind[48];
-    snprintf(kind, sizeof kind, "%s", rules_command_kind_name(cmd->kind));
-    for (char *p = kind; *p; p++)
-        if (*p == '_')
-            *p = ' ';
-    const char *who = figure_name(t, cmd->figure);
-    if (!who && cmd->figure_count)
-        who = figure_name(t, cmd->figures[0]);
-    if (!who) {
-        const unit *u = table_unit_const(t, cmd->unit);
-        who = u && u->name[0] ? u->name : NULL;
-    }
-    int n = snprintf(buf, size, "%s", kind);
-    if (cmd->option[0] && n >= 0 && (size_t)n < size)
-        n += snprintf(buf + n, size - (size_t)n, " %s", cmd->option);
-    if (who && n >= 0 && (size_t)n < size)
-        n += snprintf(buf + n, size - (size_t)n, " %s", who);
-    if (cmd->figure_count > 1 && n >= 0 && (size_t)n < size)
-        n += snprintf(buf + n, size - (size_t)n, " (and %d more)", cmd->figure_count - 1);
-    const char *target = figure_name(t, cmd->target);
-    if (target && n >= 0 && (size_t)n < size)
-        snprintf(buf + n, size - (size_t)n, " at %s", target);
-}
-
 void ui_solo_done(ui_solo *s, ui_app *app, const rules_command *cmd, bool ok, const char *reason)
 {
     s->submitting = false;
@@ -143,7 +111,7 @@ void ui_solo_done(ui_solo *s, ui_app *app, const rules_command *cmd, bool ok, co
         return;
     }
     char what[200];
-    ui_solo_describe(game_table(app->game), cmd, what, sizeof what);
+    game_describe(app->game, cmd, what, sizeof what);
     ui_app_toast(app, "%s (bot): %s", name, what);
 }
 

@@ -61,7 +61,4 @@ bool ui_solo_may_submit(const ui_solo *s, const ui_app *app, const rules_command
 /* The side's controller (human when out of range). */
 ui_controller ui_solo_controller(const ui_app *app, side_id sid);
 
-/* One line for a command: "draw card", "move Juramentado 1 (and 5 more)", "fire at Cazador 2". */
-void ui_solo_describe(const table *t, const rules_command *cmd, char *buf, size_t size);
-
 #endif // UI_SOLO_H

@@ -1,6 +1,6 @@
 /* Units of stands moved and wheeled as blocks on the table view (for rule sets with
- * rules_ops.moves_by_unit). A block is the figures one MOVE or WHEEL takes, its reference figure
- * first; dragging keeps every figure's offset to the reference, and a wheel turns the block
+ * rules_view_ops.moves_by_unit). A block is the figures one MOVE or WHEEL takes, its reference
+ * figure first; dragging keeps every figure's offset to the reference, and a wheel turns the block
  * about one end of its front line while the other end swings. Pure geometry over the table;
  * the table view draws the preview and submits the command. */
 #ifndef UI_UNIT_BLOCK_H

@@ -226,7 +226,7 @@ static void test_illegal_command_refused(void **state)
     assert_string_equal(reason, "25.0 cm is beyond the 10 cm move");
     c.side.id = 2;
     assert_false(game_submit(g, &c, reason, sizeof reason));
-    assert_string_equal(reason, "it is Blue's decision, not side 2's");
+    assert_string_equal(reason, "it is Blue's decision, not Red's");
     assert_int_equal(game_log_count(g), 0);
     c.side.id = 1;
     c.path[0] = (vec2s){{40, 28}};

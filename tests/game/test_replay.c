@@ -193,7 +193,7 @@ static void test_divergence_reported(void **state)
         replay_string(text, strlen(text), "g.json", &toy_rules_ops, NULL, NULL, &rep, &err));
     assert_int_equal(rep.diverged_at, 1);
     assert_string_equal(rep.message,
-                        "command 1 (move): refused: it is Blue's decision, not side 2's");
+                        "command 1 (move): refused: it is Blue's decision, not Red's");
     free(text);
 }
 

@@ -405,6 +405,12 @@ static int toy_actions(const rules_state *rs, const table *t, figure_id fig, rul
     return n;
 }
 
+static const rules_view_ops toy_view_ops = {
+    .actions = toy_actions,
+    .reach = toy_reach,
+    .targets = toy_targets,
+};
+
 const rules_ops toy_rules_ops = {
     .id = "toy",
     .name = "Toy rules (tests only)",
@@ -419,9 +425,8 @@ const rules_ops toy_rules_ops = {
     .resolve = toy_resolve,
     .apply = toy_apply,
     .hash = toy_hash,
-    .actions = toy_actions,
-    .reach = toy_reach,
-    .targets = toy_targets,
     .outcome = toy_outcome,
     .turn = toy_turn,
+
+    .view = &toy_view_ops,
 };

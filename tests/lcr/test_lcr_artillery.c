@@ -522,7 +522,7 @@ static void test_artillery_refusals_and_offers(void **state)
      * 1/2 x 3 x 5/6 expected kills. */
     rules_command probe = gun_fire(gun, "", false, at(0, 0));
     rules_target tg[32];
-    int nt = lcr_rules_ops.targets(h.rs, h.t, &probe, tg, 32);
+    int nt = lcr_rules_ops.view->targets(h.rs, h.t, &probe, tg, 32);
     const rules_target *t70 = NULL;
     for (int i = 0; i < nt; i++)
         if (tg[i].figure.id == harness_find(&h, "Line 70").id)
@@ -566,7 +566,7 @@ static void test_artillery_actions_per_ammunition(void **state)
                  {"Pte 1", {"", NULL, NULL}}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         rules_action acts[16];
-        int n = lcr_rules_ops.actions(h.rs, h.t, harness_find(&h, cases[c].fig), acts, 16);
+        int n = lcr_rules_ops.view->actions(h.rs, h.t, harness_find(&h, cases[c].fig), acts, 16);
         int fires = 0;
         for (int i = 0; i < n; i++) {
             if (acts[i].kind != RULES_CMD_FIRE)
@@ -583,11 +583,11 @@ static void test_artillery_actions_per_ammunition(void **state)
     }
     /* The activated Napoleon may fire; the Krupp (another section) says why not, on each. */
     rules_action acts[16];
-    int n = lcr_rules_ops.actions(h.rs, h.t, harness_find(&h, "Napoleon"), acts, 16);
+    int n = lcr_rules_ops.view->actions(h.rs, h.t, harness_find(&h, "Napoleon"), acts, 16);
     for (int i = 0; i < n; i++)
         if (acts[i].kind == RULES_CMD_FIRE)
             assert_true(acts[i].enabled);
-    n = lcr_rules_ops.actions(h.rs, h.t, harness_find(&h, "Krupp"), acts, 16);
+    n = lcr_rules_ops.view->actions(h.rs, h.t, harness_find(&h, "Krupp"), acts, 16);
     for (int i = 0; i < n; i++)
         if (acts[i].kind == RULES_CMD_FIRE) {
             assert_false(acts[i].enabled);

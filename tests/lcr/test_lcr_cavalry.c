@@ -214,7 +214,7 @@ static void test_cavalry_regular_any_distance(void **state)
         figure_id reg = harness_find(&h, "Reg");
         rules_reach r;
         rules_command probe = path_cmd(reg, (vec2s[]){at(40, 60)}, 1);
-        assert_true(lcr_rules_ops.reach(h.rs, h.t, &probe, at(1, 0), &r));
+        assert_true(lcr_rules_ops.view->reach(h.rs, h.t, &probe, at(1, 0), &r));
         assert_float_equal(r.max_cm, 50.0f, 1e-3);  /* 20 + 30 */
         assert_float_equal(r.sure_cm, 25.0f, 1e-3); /* 20 + 5 */
         harness_activate(&h, harness_find(&h, "Capt"));
@@ -337,13 +337,13 @@ static void test_cavalry_mounted_fire(void **state)
     rules_command fire = {.kind = RULES_CMD_FIRE, .side = SPAIN, .target = m};
     rules_command_add_figure(&fire, pis);
     rules_target tg[4];
-    assert_int_equal(lcr_rules_ops.targets(h.rs, h.t, &fire, tg, 4), 1);
+    assert_int_equal(lcr_rules_ops.view->targets(h.rs, h.t, &fire, tg, 4), 1);
     assert_int_equal(tg[0].need, 6); /* close range 4, -2 mounted */
     assert_float_equal(tg[0].p_hit, 1.0f / 6.0f * 5.0f / 6.0f, 1e-5);
     assert_non_null(strstr(tg[0].note, "firing mounted -2"));
     /* Unhorsed, the same man needs the chart's 4. */
     table_figure(h.t, pis)->status |= LCR_STATUS_UNHORSED;
-    assert_int_equal(lcr_rules_ops.targets(h.rs, h.t, &fire, tg, 4), 1);
+    assert_int_equal(lcr_rules_ops.view->targets(h.rs, h.t, &fire, tg, 4), 1);
     assert_int_equal(tg[0].need, 4);
     assert_float_equal(tg[0].p_hit, 3.0f / 6.0f * 5.0f / 6.0f, 1e-5);
     table_figure(h.t, pis)->status &= ~LCR_STATUS_UNHORSED;

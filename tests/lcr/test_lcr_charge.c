@@ -143,7 +143,7 @@ static void test_charge_refusals_and_legal(void **state)
                    legal[i].target.id == f1.id;
     assert_int_equal(offered, 1);
     rules_action acts[16];
-    int na = lcr_rules_ops.actions(h.rs, h.t, vet, acts, 16), charge_on = 0;
+    int na = lcr_rules_ops.view->actions(h.rs, h.t, vet, acts, 16), charge_on = 0;
     for (int i = 0; i < na; i++)
         charge_on += acts[i].kind == RULES_CMD_CHARGE && acts[i].enabled;
     assert_int_equal(charge_on, 1);
@@ -183,7 +183,7 @@ static void test_charge_targets_odds(void **state)
     rules_target tg[16];
     rules_command probe = {.kind = RULES_CMD_CHARGE, .side = SPAIN};
     rules_command_add_figure(&probe, harness_find(&h, "Vet"));
-    int n = lcr_rules_ops.targets(h.rs, h.t, &probe, tg, 16);
+    int n = lcr_rules_ops.view->targets(h.rs, h.t, &probe, tg, 16);
     bool f1 = false;
     for (int i = 0; i < n; i++)
         if (tg[i].figure.id == harness_find(&h, "F1").id) {
@@ -194,7 +194,7 @@ static void test_charge_targets_odds(void **state)
         }
     assert_true(f1);
     probe.figures[0] = harness_find(&h, "Raw");
-    n = lcr_rules_ops.targets(h.rs, h.t, &probe, tg, 16);
+    n = lcr_rules_ops.view->targets(h.rs, h.t, &probe, tg, 16);
     bool w = false;
     for (int i = 0; i < n; i++)
         if (tg[i].figure.id == harness_find(&h, "W").id) {

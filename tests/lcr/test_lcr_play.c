@@ -50,7 +50,7 @@ static void test_play_jungle_move(void **state)
     figure_id vet = harness_find(&h, "Vet"), sgt = harness_find(&h, "Sgt");
     rules_reach r;
     rules_command probe = move_to((side_id){1}, vet, 40, 30);
-    assert_true(lcr_rules_ops.reach(h.rs, h.t, &probe, (vec2s){{1, 0}}, &r));
+    assert_true(lcr_rules_ops.view->reach(h.rs, h.t, &probe, (vec2s){{1, 0}}, &r));
     assert_float_equal(r.stop.x, 15.0f + 3.75f, 1e-3);
     assert_float_equal(r.max_cm, 8.75f, 1e-3);
     harness_activate(&h, sgt);
@@ -186,21 +186,22 @@ static void test_play_target_template_and_arc(void **state)
         if (h.t->figures[i].side.id == 1 && h.t->figures[i].role == FIGURE_ROLE_SOLDIER)
             rules_command_add_figure(&fire, h.t->figures[i].id);
     rules_target tg[8];
-    int n = lcr_rules_ops.targets(h.rs, h.t, &fire, tg, 8);
+    int n = lcr_rules_ops.view->targets(h.rs, h.t, &fire, tg, 8);
     assert_int_equal(n, 1);
     assert_float_equal(tg[0].area_radius_cm, (float)fire.figure_count, 1e-4);
 
     float half = 0, range = 0;
-    assert_true(lcr_rules_ops.arc(h.rs, h.t, fire.figures[0], &half, &range));
+    assert_true(lcr_rules_ops.view->arc(h.rs, h.t, fire.figures[0], &half, &range));
     assert_float_equal(half, 45.0f * (float)GEOM_PI / 180.0f, 1e-4);
     const lcr_weapon *w = lcr_data_weapon(h.rs->data, "mauser");
     assert_float_equal(range, w->bands[w->band_count - 1].max_cm, 1e-4);
     harness_close(&h);
 
     harness_open_text(&h, jungle_json, 1);
-    assert_true(lcr_rules_ops.arc(h.rs, h.t, harness_find(&h, "Vet"), &half, &range));
+    assert_true(lcr_rules_ops.view->arc(h.rs, h.t, harness_find(&h, "Vet"), &half, &range));
     assert_float_equal(half, (float)GEOM_PI, 1e-4);
-    assert_false(lcr_rules_ops.arc(h.rs, h.t, harness_find(&h, "W"), &half, &range)); /* kris */
+    assert_false(
+        lcr_rules_ops.view->arc(h.rs, h.t, harness_find(&h, "W"), &half, &range)); /* kris */
     harness_close(&h);
 }
 
@@ -331,7 +332,7 @@ static void test_play_demoralise_rally_flee(void **state)
     assert_int_equal(harness_decision(&h).kind, RULES_DECIDE_DRAW_CARD); /* his whole card */
     assert_int_equal(one_volley(&h), 1); /* "Next" falls: the Regular pile empties */
     assert_true(demoralised(&h, "Raw1") && demoralised(&h, "Raw2"));
-    /* Play on to the End of Turn: the demoralised run 2 x 18 cm back (to the east edge). */
+    /* Play on to the End of Turn: at their starting points the demoralised stay there. */
     float before = x_of(&h, harness_find(&h, "Raw1"));
     for (int guard = 0; guard < 200 && lcr_rules_ops.turn(h.rs) == 1; guard++) {
         rules_decision d = harness_decision(&h);
@@ -346,7 +347,9 @@ static void test_play_demoralise_rally_flee(void **state)
         harness_must(&h, c);
     }
     const figure *r1 = table_figure_const(h.t, harness_find(&h, "Raw1"));
-    assert_true(r1->pos.x > before + 20.0f || !table_figure_active(r1));
+    assert_int_equal(lcr_rules_ops.turn(h.rs), 2);
+    assert_true(table_figure_active(r1));
+    assert_float_equal(r1->pos.x, before, 1e-5);
     harness_close(&h);
 }
 
@@ -368,12 +371,15 @@ static void play_to_next_turn(harness *h)
 }
 
 /* Demoralised men whose way back is barred by an enemy surrender at the End of Turn (a
- * casualty: captured); the others run. */
+ * casualty: captured); one at his start point stays. */
 static void test_play_demoralised_surrender(void **state)
 {
     (void)state;
     harness h;
     harness_open_text(&h, surrender_json, 2);
+    /* Raw1 has come 16 cm forward of his start; the picket stands between. */
+    table_figure(h.t, harness_find(&h, "Raw1"))->pos = (vec2s){{60, 34}};
+    table_figure(h.t, harness_find(&h, "Picket"))->pos = (vec2s){{68, 34}};
     assert_int_equal(one_volley(&h), 1); /* "Near" falls: the Raw pile is empty */
     assert_true(demoralised(&h, "Raw1") && demoralised(&h, "Raw2"));
     play_to_next_turn(&h);
@@ -381,7 +387,94 @@ static void test_play_demoralised_surrender(void **state)
     const figure *r2 = table_figure_const(h.t, harness_find(&h, "Raw2"));
     assert_true(r1->status & FIGURE_STATUS_CAPTURED);
     assert_false(r2->status & FIGURE_STATUS_CAPTURED);
-    assert_true(r2->pos.x > 76.0f + 20.0f || !table_figure_active(r2));
+    assert_true(table_figure_active(r2)); /* at his start point: he stays */
+    assert_float_equal(r2->pos.x, 76.0f, 1e-5);
+    harness_close(&h);
+}
+
+/* A raw Datu with a raw warrior and a steady regular; a regular Panglima beside them. */
+static const char *leader_json = HEAD
+    "\"units\": [{\"name\": \"s\", \"side\": \"Spanish\", \"formation\": \"loose\","
+    " \"commander\": \"Lt\", \"defaults\": {\"weapon\": \"mauser\", \"facing\": \"east\"},"
+    " \"figures\": [{\"name\": \"Lt\", \"role\": \"officer\", \"pos\": [5, 5]},"
+    " {\"name\": \"Pvt\", \"pos\": [5, 55]}]},"
+    " {\"name\": \"m\", \"side\": \"Moro\", \"formation\": \"loose\", \"commander\": \"Datu\","
+    " \"defaults\": {\"weapon\": \"kris\", \"facing\": \"west\"}, \"figures\": ["
+    " {\"name\": \"Datu\", \"role\": \"leader\", \"quality\": \"raw\", \"pos\": [70, 30]},"
+    " {\"name\": \"Raw1\", \"quality\": \"raw\", \"pos\": [73, 30]},"
+    " {\"name\": \"Steady\", \"quality\": \"regular\", \"pos\": [70, 34]},"
+    " {\"name\": \"Gone\", \"quality\": \"regular\", \"pos\": [90, 50]}]},"
+    " {\"name\": \"p\", \"side\": \"Moro\", \"formation\": \"loose\", \"commander\": \"Panglima\","
+    " \"defaults\": {\"weapon\": \"kris\", \"facing\": \"west\"}, \"figures\": ["
+    " {\"name\": \"Panglima\", \"role\": \"leader\", \"quality\": \"regular\","
+    " \"pos\": [74, 36]}]}]}";
+
+/* Draws (reserving every other card) until `leader`'s own card is drawn; true when it was. */
+static bool draw_to_card_of(harness *h, figure_id leader)
+{
+    for (int guard = 0; guard < 200; guard++) {
+        rules_decision d = harness_decision(h);
+        rules_command c = {.side = d.side, .card = d.card};
+        if (d.kind == RULES_DECIDE_USE_CARD && d.figure.id == leader.id)
+            return true;
+        c.kind = d.kind == RULES_DECIDE_DRAW_CARD   ? RULES_CMD_DRAW_CARD
+                 : d.kind == RULES_DECIDE_INTERRUPT ? RULES_CMD_PASS
+                                                    : RULES_CMD_RESERVE_CARD;
+        harness_must(h, c);
+    }
+    return false;
+}
+
+/* A demoralised leader acts on no card: his own card is refused to him (so he neither rallies
+ * himself nor activates his steady men); another leader takes it up and rallies him. */
+static void test_play_demoralised_leader(void **state)
+{
+    (void)state;
+    harness h;
+    harness_open_text(&h, leader_json, 7);
+    figure_id datu = harness_find(&h, "Datu"), pang = harness_find(&h, "Panglima");
+    lcr_casualty(h.rs, &h.ctx, harness_find(&h, "Gone"), FIGURE_STATUS_DEAD, "test", "shot");
+    assert_true(demoralised(&h, "Datu") && demoralised(&h, "Raw1"));
+    assert_false(demoralised(&h, "Steady") || demoralised(&h, "Panglima"));
+    assert_true(draw_to_card_of(&h, datu));
+    rules_decision d = harness_decision(&h);
+    char why[256] = "";
+    rules_command use = {
+        .kind = RULES_CMD_ACTIVATE, .side = d.side, .card = d.card, .figure = datu};
+    assert_false(harness_submit(&h, use, why, sizeof why));
+    assert_non_null(strstr(why, "demoralised"));
+    /* The legal choices offer the card to Panglima, never to the Datu. */
+    rules_command legal[32];
+    int n = lcr_rules_ops.legal(h.rs, h.t, legal, 32), to_pang = 0;
+    for (int i = 0; i < n; i++) {
+        assert_false(legal[i].kind == RULES_CMD_ACTIVATE && legal[i].figure.id == datu.id);
+        to_pang += legal[i].kind == RULES_CMD_ACTIVATE && legal[i].figure.id == pang.id;
+    }
+    assert_int_equal(to_pang, 1);
+    use.figure = pang;
+    harness_must(&h, use);
+    assert_false(lcr_rules_activated(h.rs, harness_find(&h, "Steady"))); /* not his unit */
+    harness_must(&h, (rules_command){.kind = RULES_CMD_RALLY, .side = {2}});
+    assert_false(demoralised(&h, "Datu") || demoralised(&h, "Raw1"));
+    harness_close(&h);
+}
+
+/* Nor does a demoralised leader act on a reserved card of his own, or on a soldier card. */
+static void test_play_demoralised_leader_reserved(void **state)
+{
+    (void)state;
+    harness h;
+    harness_open_text(&h, leader_json, 8);
+    figure_id datu = harness_find(&h, "Datu");
+    assert_true(draw_to_card_of(&h, datu));
+    rules_decision d = harness_decision(&h);
+    harness_must(&h,
+                 (rules_command){.kind = RULES_CMD_RESERVE_CARD, .side = d.side, .card = d.card});
+    lcr_casualty(h.rs, &h.ctx, harness_find(&h, "Gone"), FIGURE_STATUS_DEAD, "test", "shot");
+    assert_true(demoralised(&h, "Datu"));
+    char why[256] = "";
+    assert_false(lcr_can_use_card(h.rs, h.t, d.card - 1, datu, why, sizeof why));
+    assert_non_null(strstr(why, "demoralised"));
     harness_close(&h);
 }
 
@@ -396,6 +489,8 @@ int main(void)
         cmocka_unit_test(test_play_close_combat),
         cmocka_unit_test(test_play_demoralise_rally_flee),
         cmocka_unit_test(test_play_demoralised_surrender),
+        cmocka_unit_test(test_play_demoralised_leader),
+        cmocka_unit_test(test_play_demoralised_leader_reserved),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

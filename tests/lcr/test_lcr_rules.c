@@ -44,13 +44,13 @@ static void test_rules_toledo_interrupt(void **state)
     assert_int_equal(deck->cards[toledo_card].place, LCR_PLACE_HAND);
     /* The reserved card is face down to the Moro player, face up to its owner. */
     rules_driver_item items[64];
-    int ni = lcr_rules_ops.driver(h.rs, h.t, moro, items, 64), held = 0;
+    int ni = lcr_rules_ops.view->driver(h.rs, h.t, moro, items, 64), held = 0;
     for (int i = 0; i < ni; i++)
         if (items[i].kind == RULES_DRIVER_CARD && items[i].value == toledo_card + 1) {
             held++;
             assert_true(items[i].hidden);
         }
-    ni = lcr_rules_ops.driver(h.rs, h.t, spain, items, 64);
+    ni = lcr_rules_ops.view->driver(h.rs, h.t, spain, items, 64);
     for (int i = 0; i < ni; i++)
         if (items[i].kind == RULES_DRIVER_CARD && items[i].value == toledo_card + 1) {
             held++;
@@ -65,7 +65,7 @@ static void test_rules_toledo_interrupt(void **state)
     assert_string_equal(reason, "it is Moro's decision");
     /* No card in play: the action panel says why. */
     rules_action acts[8];
-    int na = lcr_rules_ops.actions(h.rs, h.t, toledo, acts, 8);
+    int na = lcr_rules_ops.view->actions(h.rs, h.t, toledo, acts, 8);
     assert_true(na >= 4);
     assert_false(acts[0].enabled);
     assert_string_equal(acts[0].reason, "no card is in play");

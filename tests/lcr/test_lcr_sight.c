@@ -70,7 +70,7 @@ static void test_sight_los_options(void **state)
     rules_command probe = {.kind = RULES_CMD_FIRE, .side = {1}};
     rules_command_add_figure(&probe, harness_find(&h, "Foot"));
     rules_target tg[4];
-    assert_int_equal(lcr_rules_ops.targets(h.rs, h.t, &probe, tg, 4), 1);
+    assert_int_equal(lcr_rules_ops.view->targets(h.rs, h.t, &probe, tg, 4), 1);
     assert_int_equal(tg[0].figure.id, harness_find(&h, "Deep").id);
     harness_close(&h);
 
@@ -89,7 +89,8 @@ static void test_sight_los_options(void **state)
 }
 
 /* Raw Spanish units around a jungle (x from 80): Open in clear ground, Edge 1.5 cm inside the
- * jungle, DeepLine (close order) and DeepLoose 20 cm inside, Blind behind a house. The relief
+ * jungle, DeepLine (close order) and DeepLoose 20 cm inside, Blind behind a house (its start
+ * point is out in the open to the west, at x = 8). The relief
  * arrives at the End of Turn 1: a scout in the open, and two guides deep in the jungle in base
  * contact with DeepLine and DeepLoose. */
 #define RELIEF_JSON                                                                                \
@@ -112,8 +113,8 @@ static void test_sight_los_options(void **state)
     "{\"quality\": \"raw\"}, \"figures\": [{\"name\": \"L1\", \"pos\": [100, 90]}, {\"name\": "    \
     "\"L2\", \"pos\": [102.6, 90]}]},"                                                             \
     "  {\"name\": \"Blind\", \"side\": \"Spanish\", \"formation\": \"loose\", \"defaults\": "      \
-    "{\"quality\": \"raw\"}, \"figures\": [{\"name\": \"B1\", \"pos\": [40, 70]}, {\"name\": "     \
-    "\"B2\", \"pos\": [42.6, 70]}]},"                                                              \
+    "{\"quality\": \"raw\"}, \"figures\": [{\"name\": \"B1\", \"pos\": [8, 70]}, {\"name\": "      \
+    "\"B2\", \"pos\": [10.6, 70]}]},"                                                              \
     "  {\"name\": \"Relief\", \"side\": \"Spanish\", \"formation\": \"loose\", \"figures\": ["     \
     "   {\"name\": \"Scout\", \"pos\": [30, 10]}, {\"name\": \"Guide\", \"pos\": [100, 32.6]},"    \
     "   {\"name\": \"Guide2\", \"pos\": [100, 92.6]}]},"                                           \
@@ -128,6 +129,9 @@ static void open_relief(harness *h, bool rule)
     char json[8192];
     snprintf(json, sizeof json, RELIEF_JSON, rule ? "true" : "false");
     harness_open_text(h, json, 1);
+    /* Blind has come forward from its start in the open, west, to behind the house. */
+    table_figure(h->t, harness_find(h, "B1"))->pos = (vec2s){{40, 70}};
+    table_figure(h->t, harness_find(h, "B2"))->pos = (vec2s){{42.6f, 70}};
 }
 
 /* Draws, passes and reserves until turn `turn` has begun. */

@@ -238,7 +238,7 @@ static void test_wounds_sealed_choice(void **state)
         assert_null(strstr(h.ev[i].text, "ruthless"));
     choose(&h, MORO, "compassionate");
     rules_driver_item items[64];
-    int k = lcr_rules_ops.driver(h.rs, h.t, MORO, items, 64);
+    int k = lcr_rules_ops.view->driver(h.rs, h.t, MORO, items, 64);
     int sealed = 0;
     for (int i = 0; i < k; i++) {
         if (items[i].kind != RULES_DRIVER_SEALED)
@@ -254,7 +254,7 @@ static void test_wounds_sealed_choice(void **state)
         }
     }
     assert_int_equal(sealed, 2);
-    k = lcr_rules_ops.driver(h.rs, h.t, SPAIN, items, 64);
+    k = lcr_rules_ops.view->driver(h.rs, h.t, SPAIN, items, 64);
     for (int i = 0; i < k; i++)
         if (items[i].kind == RULES_DRIVER_SEALED && items[i].side.id == SPAIN.id)
             assert_string_equal(items[i].label, "wounded: ruthless");
@@ -356,7 +356,7 @@ static void test_wounds_aid_refusals(void **state)
         aids += legal[i].kind == RULES_CMD_AID && legal[i].target.id == hurt.id;
     assert_true(aids >= 1);
     rules_action acts[16];
-    int na = lcr_rules_ops.actions(h.rs, h.t, harness_find(&h, "A"), acts, 16), aid_on = 0;
+    int na = lcr_rules_ops.view->actions(h.rs, h.t, harness_find(&h, "A"), acts, 16), aid_on = 0;
     for (int i = 0; i < na; i++)
         aid_on += acts[i].kind == RULES_CMD_AID && acts[i].enabled;
     assert_int_equal(aid_on, 1);
@@ -381,17 +381,17 @@ static void test_wounds_defend_and_light(void **state)
     rules_target tg[4];
     rules_command probe = {.kind = RULES_CMD_FIRE, .side = SPAIN};
     rules_command_add_figure(&probe, harness_find(&h, "Hurt"));
-    assert_int_equal(lcr_rules_ops.targets(h.rs, h.t, &probe, tg, 4), 1);
+    assert_int_equal(lcr_rules_ops.view->targets(h.rs, h.t, &probe, tg, 4), 1);
     assert_int_equal(tg[0].need, 6);
     assert_string_equal(tg[0].band, "long");
     probe.figures[0] = harness_find(&h, "B");
-    assert_int_equal(lcr_rules_ops.targets(h.rs, h.t, &probe, tg, 4), 1);
+    assert_int_equal(lcr_rules_ops.view->targets(h.rs, h.t, &probe, tg, 4), 1);
     assert_int_equal(tg[0].need, 5);
     /* Light wound: reach 10 cm over clear ground, a move of 10.5 refused. */
     rules_reach r;
     rules_command mv = {.kind = RULES_CMD_MOVE, .side = SPAIN, .path_count = 1};
     rules_command_add_figure(&mv, harness_find(&h, "C"));
-    assert_true(lcr_rules_ops.reach(h.rs, h.t, &mv, (vec2s){{0, 1}}, &r));
+    assert_true(lcr_rules_ops.view->reach(h.rs, h.t, &mv, (vec2s){{0, 1}}, &r));
     assert_float_equal(r.max_cm, 10.0f, 1e-3);
     char why[256];
     mv.path[0] = (vec2s){{10, 50.5f}};
@@ -469,7 +469,7 @@ static void test_wounds_challenge_caught(void **state)
     assert_int_equal(harness_count(&h, RULES_EV_MORALE, "take"), chits);
     /* The slip is open to both now, and the Moros' one challenge is spent. */
     rules_driver_item items[64];
-    int k = lcr_rules_ops.driver(h.rs, h.t, MORO, items, 64);
+    int k = lcr_rules_ops.view->driver(h.rs, h.t, MORO, items, 64);
     bool shown = false;
     for (int i = 0; i < k; i++)
         shown |= items[i].kind == RULES_DRIVER_SEALED && items[i].side.id == SPAIN.id &&

@@ -4,7 +4,7 @@ from tools/test.sh), driven with xdotool: play both sides at the one screen (hot
 hand-over cover dismissed with Enter) through the turn driver panel and the action panel:
 
   draw cards with the panel's "Draw a card" button; Spain reserves the first card of the 1st
-  Section's leaders ("Reserve"); other cards act and end at once; when a Moro card is drawn
+  Section's leaders ("Reserve card"); other cards act and end at once; when a Moro card is drawn
   while Spain holds the card, Spain plays it first ("Play ... first"); the 1st Section's line
   is box-selected and fires at the rule set's target with the target tool (the action panel
   shows the odds); any hits are allocated by clicking the suggested figures and Enter; the
@@ -187,7 +187,7 @@ try:
                     leader.get("unit_name") == "1st Section"):
                 reserved = d["card"]
                 shot("3_card_up")
-                button(1)  # "Reserve"
+                button(1)  # "Reserve card"
                 pending = "4_reserved"
             else:
                 button(0)  # "Act"

@@ -417,7 +417,7 @@ static void test_log_lists_and_explains(void **state)
     assert_true(nl >= 4);
     assert_true(any_line(lines, nl, "Dice, to hit:", "48 d6"));
     assert_true(any_line(lines, nl, "Dice, save:", NULL));
-    assert_true(any_line(lines, nl, "Rule: seed 000, Shooting", NULL));
+    assert_true(any_line(lines, nl, "Rule: Little Colonial Rules \u2014 Shooting", NULL));
     nl = ui_event_log_explain(log, fx->g, ui_event_log_refusal_key(0), lines, 96);
     assert_true(any_line(lines, nl, "Why not:", why));
 

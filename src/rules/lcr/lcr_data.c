@@ -358,9 +358,15 @@ static void read_move(reader *r, json_t *root, lcr_data *d)
     json_t *o = get(r, root, "$", "move", JSON_OBJECT);
     if (!o)
         return;
-    static const char *const keys[] = {
-        "foot",           "cavalry",   "leaders_move_as_at_least", "obstacle_dice",
-        "obstacle_sides", "reform_cm", "demoralised_flee_mult",    NULL};
+    static const char *const keys[] = {"foot",
+                                       "cavalry",
+                                       "leaders_move_as_at_least",
+                                       "obstacle_dice",
+                                       "obstacle_sides",
+                                       "reform_cm",
+                                       "demoralised_flee_mult",
+                                       "flight_home_cm",
+                                       NULL};
     check_keys(r, o, path, keys);
     read_move_classes(r, o, "foot", d->foot_move);
     read_move_classes(r, o, "cavalry", d->cavalry_move);
@@ -373,6 +379,7 @@ static void read_move(reader *r, json_t *root, lcr_data *d)
     d->obstacle_sides = get_int(r, o, path, "obstacle_sides", 2, 100);
     d->reform_cm = (float)get_num(r, o, path, "reform_cm", 0, 100);
     d->demoralised_flee_mult = (float)get_num(r, o, path, "demoralised_flee_mult", 0, 10);
+    d->flight_home_cm = (float)get_num(r, o, path, "flight_home_cm", 0, 100);
 }
 
 static void read_terrain(reader *r, json_t *root, lcr_data *d)

@@ -157,6 +157,7 @@ typedef struct lcr_data {
     int obstacle_dice, obstacle_sides;
     float reform_cm;
     float demoralised_flee_mult;
+    float flight_home_cm; /* a runner this near his starting or entry point is there */
     lcr_terrain *terrain;
     int terrain_count;
 

@@ -8,7 +8,11 @@
 #include "rules/lcr/lcr_move.h"
 #include "rules/lcr/lcr_state.h"
 
+#include "core/mem.h"
+#include "core/place.h"
+
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +31,11 @@
 #define REF_REFORM  "seed 000, Actions: Reform"
 #define REF_VICTORY "seed 000, Morale (assumed victory)"
 #define REF_CAVALRY "seed 000, Cavalry"
+
+static float fig_radius(const figure *f)
+{
+    return f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0.5f * f->base.frontage_cm;
+}
 
 /* ---- emitting ------------------------------------------------------------------------------- */
 
@@ -283,64 +292,96 @@ static void arrive(rules_state *rs, rules_ctx *ctx, int g)
     sync_demoralised(rs, ctx, r->side);
 }
 
-static bool enemy_near_segment(const rules_state *rs, const table *t, const figure *f, vec2s a,
-                               vec2s b)
+/* An enemy base in the way of a run from a toward b: within contact distance of the segment,
+ * ahead of the runner (one he is running away from is not in his way). */
+static const figure *enemy_in_way(const rules_state *rs, const table *t, const figure *f, vec2s a,
+                                  vec2s b)
 {
     geom_segment s = {a, b};
+    vec2s dir = glms_vec2_sub(b, a);
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
         if (e->side.id == f->side.id || !table_figure_active(e))
             continue;
-        if (geom_point_segment_distance(e->pos, s) <=
-            f->base.radius_cm + e->base.radius_cm + rs->data->contact_cm)
-            return true;
+        float reach = fig_radius(f) + fig_radius(e) + rs->data->contact_cm;
+        if (geom_point_segment_distance(e->pos, s) > reach)
+            continue;
+        if (glms_vec2_dot(glms_vec2_sub(e->pos, a), dir) > 0)
+            return e;
     }
-    return false;
+    return NULL;
 }
 
-/* Seed 000, Morale: at each End of Turn the demoralised run at twice their allowance away from
- * the enemy toward where they came from, and surrender when enemies bar the way. */
+/* How far f's base at p is from a table edge (scenario_edge). */
+static float edge_gap(const table *t, const figure *f, vec2s p, int edge)
+{
+    float r = fig_radius(f);
+    switch (edge) {
+    case SCENARIO_EDGE_NORTH:
+        return p.y - r;
+    case SCENARIO_EDGE_SOUTH:
+        return t->height_cm - p.y - r;
+    case SCENARIO_EDGE_WEST:
+        return p.x - r;
+    case SCENARIO_EDGE_EAST:
+        return t->width_cm - p.x - r;
+    default:
+        return INFINITY;
+    }
+}
+
+/* Seed 000, Morale: at each End of Turn a demoralised figure runs at twice his usual allowance
+ * (rolled as his move would be) straight toward his starting point, or the entry point of his
+ * reinforcement; at his starting point he stays; a reinforcement that reaches the table edge it
+ * came in by leaves the table. An enemy in the way makes him surrender. */
 static void flee(rules_state *rs, rules_ctx *ctx, figure_id id)
 {
     const table *t = ctx->table;
     const figure *f = table_figure_const(t, id);
-    vec2s home = rs->home[id.id - 1];
-    vec2s to = home;
-    if (glms_vec2_distance(f->pos, home) < 1.0f) {
-        /* Already home: make for the nearest table edge. */
-        float dl = f->pos.x, dr = t->width_cm - f->pos.x, dt = f->pos.y,
-              db = t->height_cm - f->pos.y;
-        float m = fminf(fminf(dl, dr), fminf(dt, db));
-        to = m == dl   ? (vec2s){{0, f->pos.y}}
-             : m == dr ? (vec2s){{t->width_cm, f->pos.y}}
-             : m == dt ? (vec2s){{f->pos.x, 0}}
-                       : (vec2s){{f->pos.x, t->height_cm}};
-    }
-    const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
-    float allow = mc->max_cm * rs->data->demoralised_flee_mult;
-    vec2s d = glms_vec2_sub(to, f->pos);
-    float want = fminf(glms_vec2_norm(d), allow);
-    if (want < 1e-3f)
+    int edge = rs->home_edge[id.id - 1];
+    float near = rs->data->flight_home_cm;
+    vec2s goal = clamp_on_table(t, f, rs->home[id.id - 1]);
+    float dist = glms_vec2_distance(f->pos, goal);
+    char text[200];
+    if (edge_gap(t, f, f->pos, edge) < near) {
+        casualty(rs, ctx, id, FIGURE_STATUS_OFF_TABLE, REF_MORALE,
+                 "demoralised, he leaves by the table edge he came in by");
         return;
-    vec2s dir = glms_vec2_normalize(d);
-    vec2s end = glms_vec2_add(f->pos, glms_vec2_scale(dir, want));
-    if (enemy_near_segment(rs, t, f, f->pos, end)) {
-        casualty(rs, ctx, id, FIGURE_STATUS_CAPTURED, REF_MORALE,
-                 "demoralised, with the enemy barring his way");
+    }
+    if (dist < near) {
+        emit_note(ctx, id, REF_MORALE, "demoralised, he stays at his starting point");
+        return;
+    }
+    lcr_allowance a;
+    lcr_move_allowance(rs->data, f, ctx->rng, &a);
+    int g = rules_roll_group(ctx);
+    for (int i = 0; i < a.dice; i++)
+        rules_emit_die(ctx, lcr_move_class_of(rs->data, f)->sides, a.faces[i], 0, "flight", id, g,
+                       REF_MORALE);
+    float allow = a.cm * rs->data->demoralised_flee_mult / lcr_wounds_move_factor(rs, f);
+    vec2s dir = glms_vec2_scale(glms_vec2_sub(goal, f->pos), 1.0f / dist);
+    vec2s end = glms_vec2_add(f->pos, glms_vec2_scale(dir, fminf(dist, allow)));
+    const figure *bar = enemy_in_way(rs, t, f, f->pos, end);
+    if (bar) {
+        snprintf(text, sizeof text, "demoralised, with %s barring his way back",
+                 name_of(t, bar->id));
+        casualty(rs, ctx, id, FIGURE_STATUS_CAPTURED, REF_MORALE, text);
         return;
     }
     path_desc pd = lcr_path_desc(rs);
     path_result res;
     vec2s pts[2] = {f->pos, end};
     path_cost(t, &pd, pts, 2, allow, &res);
-    vec2s from = f->pos;
-    emit_move(ctx, id, from, res.end, geom_angle_of(dir), res.spent_cm, REF_MORALE,
-              "demoralised: runs back at twice his allowance");
-    const figure *now = table_figure_const(t, id);
-    float r = now->base.radius_cm + 0.5f;
-    if (now->pos.x <= r || now->pos.y <= r || now->pos.x >= t->width_cm - r ||
-        now->pos.y >= t->height_cm - r)
-        casualty(rs, ctx, id, FIGURE_STATUS_OFF_TABLE, REF_MORALE, "demoralised, off the table");
+    vec2s from = f->pos, stop;
+    place_path_stop(t, id, from, res.end, geom_angle_of(dir), NULL, 0, &stop);
+    snprintf(text, sizeof text, "%s, demoralised, runs %.1f cm back (twice his allowance: %.1f cm)",
+             name_of(t, id), glms_vec2_distance(from, stop), allow);
+    emit_move(ctx, id, from, stop, geom_angle_of(dir), res.spent_cm, REF_MORALE, text);
+    /* Reaching the edge he came in by, he is gone (friends crowding the entry point do not
+     * hold him on the table). */
+    if (edge_gap(t, f, res.end, edge) < near)
+        casualty(rs, ctx, id, FIGURE_STATUS_OFF_TABLE, REF_MORALE,
+                 "demoralised, he leaves by the table edge he came in by");
 }
 
 static bool hold_area_held(const rules_state *rs, const table *t, const scenario_victory *v,
@@ -438,12 +479,19 @@ static void end_of_turn(rules_state *rs, rules_ctx *ctx)
 {
     emit_note(ctx, (figure_id){0}, REF_DECK, "End of Turn");
     lcr_sight_end_of_turn(rs, ctx); /* reinforcement sight: benefits due this turn */
-    for (int i = 0; i < ctx->table->figure_count; i++) {
+    /* Who runs is fixed before anyone does: a figure demoralised by the chits this flight costs
+     * (surrenders, men leaving the table) first runs at the next End of Turn. */
+    int n = ctx->table->figure_count;
+    bool *runs = mem_calloc((size_t)n + 1, sizeof *runs);
+    for (int i = 0; i < n; i++) {
         const figure *f = &ctx->table->figures[i];
-        if (table_figure_active(f) && (f->status & FIGURE_STATUS_DEMORALISED) &&
-            !lcr_wounds_immobile(rs, f)) /* the seriously wounded cannot run */
-            flee(rs, ctx, f->id);
+        runs[i] = table_figure_active(f) && (f->status & FIGURE_STATUS_DEMORALISED) &&
+                  !lcr_wounds_immobile(rs, f); /* the seriously wounded cannot run */
     }
+    for (int i = 0; i < n; i++)
+        if (runs[i] && table_figure_active(&ctx->table->figures[i]))
+            flee(rs, ctx, ctx->table->figures[i].id);
+    free(runs);
     check_victory(rs, ctx);
     if (rs->over)
         return;
@@ -531,11 +579,6 @@ static void start_activation(rules_state *rs, rules_ctx *ctx, int card, figure_i
 }
 
 /* ---- moving ---------------------------------------------------------------------------------- */
-
-static float fig_radius(const figure *f)
-{
-    return f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0.5f * f->base.frontage_cm;
-}
 
 /* First parameter t in [0, 1] along a -> b where f comes within contact of e; 2 when never (or
  * already within it at the start). */
@@ -1107,7 +1150,7 @@ static void resolve_rally(rules_state *rs, rules_ctx *ctx)
     emit_flag(ctx, "acted", l->id, 1, "spends his whole activation rallying");
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        if (f->side.id != l->side.id || !table_figure_active(f) ||
+        if (f->side.id != l->side.id || !table_figure_active(f) || f == l ||
             !(f->status & FIGURE_STATUS_DEMORALISED) || glms_vec2_distance(f->pos, l->pos) > r)
             continue;
         char text[160];

@@ -122,8 +122,12 @@ bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id
         snprintf(why, why_size, "the acting figure must be an active figure of the card's side");
         return false;
     }
-    if (f->status & FIGURE_STATUS_DEMORALISED && c->kind == LCR_CARD_SOLDIER) {
-        snprintf(why, why_size, "a demoralised soldier cannot act on a soldier card");
+    /* Seed 000, Morale and Rallying: the demoralised, leaders included, act on no card; only
+     * another leader's rally brings them back. */
+    if (f->status & FIGURE_STATUS_DEMORALISED) {
+        snprintf(why, why_size,
+                 "%s is demoralised: he acts on no card until another leader rallies him",
+                 f->name[0] ? f->name : table_role_name(f->role));
         return false;
     }
     if (c->kind == LCR_CARD_SOLDIER)
@@ -140,7 +144,9 @@ bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id
      * another leader's band, so native leaders' cards serve any native leader of the side. */
     if (own && own->role == FIGURE_ROLE_LEADER && f->role == FIGURE_ROLE_LEADER)
         return true;
-    if (own && table_figure_active(own)) {
+    /* A demoralised leader's card is taken up by another leader, as a dead leader's is
+     * (assumed, docs/rules/lcr.md): so someone may come and rally him. */
+    if (own && table_figure_active(own) && !(own->status & FIGURE_STATUS_DEMORALISED)) {
         if (actor.id != own->id.id) {
             snprintf(why, why_size, "this card belongs to %s",
                      own->name[0] ? own->name : "its leader");
@@ -149,9 +155,10 @@ bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id
         return true;
     }
     /* Seed 000, Order Deck (the Toledo example): the card of a leader killed before he acted
-     * passes to another leader of the same sd. */
+     * passes to another leader of the same side. */
     if (!lcr_is_leader(f)) {
-        snprintf(why, why_size, "the card's leader is dead: another leader must take it");
+        snprintf(why, why_size, "the card's leader is %s: another leader must take it",
+                 own && table_figure_active(own) ? "demoralised" : "dead");
         return false;
     }
     return true;
@@ -313,12 +320,11 @@ static void deal_morale(rules_state *rs, const table *t)
     free(in_group);
 }
 
-static vec2s home_of(const rules_state *rs, const figure *f)
+static vec2s home_of(const rules_state *rs, const figure *f, uint8_t *edge)
 {
     int g = reinforcement_group_of(rs->scn, f->unit);
-    if (g >= 0 && rs->scn->reinforcements[g].edge != SCENARIO_EDGE_NONE)
-        return rs->scn->reinforcements[g].entry;
-    return f->pos;
+    *edge = g >= 0 ? (uint8_t)rs->scn->reinforcements[g].edge : SCENARIO_EDGE_NONE;
+    return *edge != SCENARIO_EDGE_NONE ? rs->scn->reinforcements[g].entry : f->pos;
 }
 
 static rules_state *lcr_create(const rules_create_desc *desc, char *err, size_t err_size)
@@ -365,9 +371,10 @@ static rules_state *lcr_create(const rules_create_desc *desc, char *err, size_t 
     rs->flags = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->flags);
     rs->hold = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->hold);
     rs->home = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->home);
+    rs->home_edge = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->home_edge);
     for (int i = 0; i < t->figure_count; i++) {
         rs->hold[i] = -1;
-        rs->home[i] = home_of(rs, &t->figures[i]);
+        rs->home[i] = home_of(rs, &t->figures[i], &rs->home_edge[i]);
     }
     set_multipliers(rs, t);
     if (!lcr_sight_init(&rs->sight, data, rs->scn, t, err, err_size) ||
@@ -380,6 +387,7 @@ static rules_state *lcr_create(const rules_create_desc *desc, char *err, size_t 
         free(rs->flags);
         free(rs->hold);
         free(rs->home);
+        free(rs->home_edge);
         free(rs);
         return NULL;
     }
@@ -407,6 +415,7 @@ static void lcr_destroy(rules_state *rs)
     free(rs->flags);
     free(rs->hold);
     free(rs->home);
+    free(rs->home_edge);
     lcr_sight_free(&rs->sight);
     free(rs);
 }
@@ -422,6 +431,7 @@ static rules_state *lcr_clone(const rules_state *rs)
     c->flags = mem_dup(rs->flags, (size_t)rs->fig_count + 1, sizeof *c->flags);
     c->hold = mem_dup(rs->hold, (size_t)rs->fig_count + 1, sizeof *c->hold);
     c->home = mem_dup(rs->home, (size_t)rs->fig_count + 1, sizeof *c->home);
+    c->home_edge = mem_dup(rs->home_edge, (size_t)rs->fig_count + 1, sizeof *c->home_edge);
     lcr_sight_copy(&c->sight, &rs->sight);
     return c;
 }
@@ -869,7 +879,7 @@ static bool validate_rally(const rules_state *rs, const table *t, const rules_co
     float r = lcr_command_radius(rs->data, l) * rs->data->rally_radius_fraction;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        if (f->side.id == l->side.id && table_figure_active(f) &&
+        if (f->side.id == l->side.id && table_figure_active(f) && f != l &&
             (f->status & FIGURE_STATUS_DEMORALISED) && glms_vec2_distance(f->pos, l->pos) <= r)
             return true;
     }
@@ -984,7 +994,7 @@ static void legal_card_users(legal_out *lo, const rules_state *rs, const table *
 {
     const lcr_card *c = &rs->deck.cards[card];
     const figure *own = c->kind == LCR_CARD_LEADER ? table_figure_const(t, c->leader) : NULL;
-    if (own && table_figure_active(own)) {
+    if (own && table_figure_active(own) && !(own->status & FIGURE_STATUS_DEMORALISED)) {
         base.figure = own->id;
         legal_push(lo, rs, t, &base);
         if (own->role != FIGURE_ROLE_LEADER)
@@ -1538,6 +1548,52 @@ static int lcr_driver(const rules_state *rs, const table *t, side_id viewer, rul
     return n;
 }
 
+/* The card words of the order deck (the driver panel's buttons, the action list, the bot's
+ * announcements); other commands keep the engine's generic words. */
+static bool lcr_describe(const rules_state *rs, const table *t, const rules_command *cmd, char *out,
+                         size_t size)
+{
+    const figure *f = cmd->figure.id ? table_figure_const(t, cmd->figure) : NULL;
+    switch (cmd->kind) {
+    case RULES_CMD_DRAW_CARD:
+        snprintf(out, size, "Draw a card");
+        return true;
+    case RULES_CMD_RESERVE_CARD:
+        snprintf(out, size, "Reserve card");
+        return true;
+    case RULES_CMD_PLAY_RESERVED:
+        snprintf(out, size, "Play %s first", f && f->name[0] ? f->name : "card");
+        return true;
+    default:
+        break;
+    }
+    /* Any other command played on a card: the generic words, then the card by its officer
+     * ("Activate - Cazador 1 (Lt Vara's card)") unless it is plainly the named man's own. */
+    int c = cmd->card - 1;
+    if (c < 0 || c >= rs->deck.card_count)
+        return false;
+    rules_command_describe(t, cmd, out, size);
+    const lcr_card *card = &rs->deck.cards[c];
+    if (card->kind == LCR_CARD_LEADER && f && card->leader.id == f->id.id)
+        return true;
+    char label[64];
+    card_label(rs, t, c, label, sizeof label);
+    size_t n = strlen(out);
+    if (n < size)
+        snprintf(out + n, size - n, " (%s)", label);
+    return true;
+}
+
+static const rules_view_ops lcr_view_ops = {
+    .actions = lcr_actions,
+    .reach = lcr_reach,
+    .targets = lcr_targets,
+    .arc = lcr_arc,
+    .command_radius = lcr_command_radius_query,
+    .driver = lcr_driver,
+    .describe = lcr_describe,
+};
+
 const rules_ops lcr_rules_ops = {
     .id = "lcr",
     .name = "Little Colonial Rules",
@@ -1552,14 +1608,10 @@ const rules_ops lcr_rules_ops = {
     .resolve = lcr_resolve,
     .apply = lcr_apply,
     .hash = lcr_hash,
-    .actions = lcr_actions,
-    .reach = lcr_reach,
-    .targets = lcr_targets,
-    .arc = lcr_arc,
-    .command_radius = lcr_command_radius_query,
     .outcome = lcr_outcome,
     .turn = lcr_turn,
-    .driver = lcr_driver,
+
+    .view = &lcr_view_ops,
 };
 
 /* ---- read-only views for tests and tools ------------------------------------------------------

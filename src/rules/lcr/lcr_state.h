@@ -47,9 +47,10 @@ struct rules_state {
     bool actor_busy; /* the actor leader has acted (rally needs a full activation) */
     int fig_count;
     uint8_t *flags;
-    int8_t *hold;   /* rally hold pile per figure, -1 none */
-    vec2s *home;    /* where a demoralised figure runs to: start or entry point */
-    int side_count; /* table sides */
+    int8_t *hold;       /* rally hold pile per figure, -1 none */
+    vec2s *home;        /* where a demoralised figure runs to: start or entry point */
+    uint8_t *home_edge; /* the table edge he came in by (a scenario_edge; 0: none) */
+    int side_count;     /* table sides */
     lcr_morale morale[LCR_SIDES_MAX];
     int casualties[LCR_SIDES_MAX];
     int start_figures[LCR_SIDES_MAX];

@@ -314,10 +314,16 @@ static void read_orders(reader *r, const json_t *root, tiny_data *d)
 
 static void read_movement(reader *r, const json_t *root, tiny_data *d)
 {
-    static const char *const keys[] = {
-        "rough_terrain",      "rough_half_mult",   "obstacle_move_fraction",
-        "road_terrain",       "road_mult",         "about_face_enemy_in",
-        "about_face_min_deg", "commander_join_in", NULL};
+    static const char *const keys[] = {"rough_terrain",
+                                       "rough_half_mult",
+                                       "obstacle_move_fraction",
+                                       "road_terrain",
+                                       "road_mult",
+                                       "about_face_enemy_in",
+                                       "about_face_min_deg",
+                                       "commander_join_in",
+                                       "retreat_min_in",
+                                       NULL};
     const char *p = "$.movement";
     const json_t *o = need_object(r, root, "$", "movement");
     check_keys(r, o, p, keys);
@@ -329,6 +335,7 @@ static void read_movement(reader *r, const json_t *root, tiny_data *d)
     d->about_face_enemy_in = get_num(r, o, p, "about_face_enemy_in", true, 6, 0, 1000);
     d->about_face_min_deg = get_num(r, o, p, "about_face_min_deg", true, 135, 0, 180);
     d->commander_join_in = get_num(r, o, p, "commander_join_in", true, 1, 0, 1000);
+    d->retreat_min_in = get_num(r, o, p, "retreat_min_in", true, 1, 0, 1000);
 }
 
 static void read_shooting(reader *r, const json_t *root, tiny_data *d)

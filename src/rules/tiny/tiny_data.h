@@ -97,7 +97,7 @@ typedef struct tiny_rally_row {
 } tiny_rally_row;
 
 typedef struct tiny_data {
-    char units[8]; /* "inch": the unit the front end shows distances in (rules_ops.measure) */
+    char units[8]; /* "inch": the unit the front end shows distances in (rules_view_ops.measure) */
     float inch_cm;
     float frontal_half_angle_deg;
     float contact_gap_in;
@@ -122,6 +122,7 @@ typedef struct tiny_data {
     float about_face_enemy_in;
     float about_face_min_deg;
     float commander_join_in;
+    float retreat_min_in; /* a forced retreat shorter than this cannot be made */
 
     /* E. Shooting */
     int fire_skirmisher, fire_cavalry, fire_artillery, fire_cover, fire_column;

@@ -30,7 +30,7 @@ static bool check_unit(const tiny_data *d, const table *t, const unit *un, float
             else if (fabsf(*frontage - f->base.frontage_cm) > 0.01f) {
                 snprintf(err, size,
                          "unit \"%s\": stand frontage %.2f cm differs from the common %.2f cm "
-                         "(seed 003, A)",
+                         "(Tiny Soldiers \u2014 A: Organisation)",
                          un->name, (double)f->base.frontage_cm, (double)*frontage);
                 return false;
             }
@@ -39,8 +39,10 @@ static bool check_unit(const tiny_data *d, const table *t, const unit *un, float
     if (stands == 0)
         return true; /* a command unit: the army or a brigade */
     if (stands > TINY_STANDS_MAX) {
-        snprintf(err, size, "unit \"%s\" has %d stands; a unit is 1 to %d (seed 003, A)", un->name,
-                 stands, TINY_STANDS_MAX);
+        snprintf(
+            err, size,
+            "unit \"%s\" has %d stands; a unit is 1 to %d (Tiny Soldiers \u2014 A: Organisation)",
+            un->name, stands, TINY_STANDS_MAX);
         return false;
     }
     if (!tiny_data_troop(d, kind)) {
@@ -347,8 +349,8 @@ static void tiny_outcome(const rules_state *rs, const table *t, rules_outcome *o
         out->over = true;
         out->winner = broken[0] && broken[1] ? (side_id){0} : t->sides[broken[0] ? 1 : 0].id;
         snprintf(out->reason, sizeof out->reason,
-                 "%s must retreat: over %.0f%% of its units are shaken, destroyed or gone "
-                 "(seed 003, H)",
+                 "%.24s must retreat: over %.0f%% of its units are shaken, destroyed or gone "
+                 "(Tiny Soldiers \u2014 H: Victory)",
                  broken[0] && broken[1] ? "each army" : t->sides[broken[0] ? 0 : 1].name,
                  (double)(rs->retreat_fraction * 100));
     } else if (rs->turn > rs->max_turns) {
@@ -419,6 +421,17 @@ static const char *tiny_measure(const rules_state *rs)
     return rs->data->units;
 }
 
+static const rules_view_ops tiny_view_ops = {
+    .actions = tiny_actions,
+    .reach = tiny_reach,
+    .targets = tiny_targets,
+    .driver = tiny_driver,
+    .arc = tiny_arc,
+    .moves_by_unit = true,
+    .move_figures = tiny_move_figures,
+    .measure = tiny_measure,
+};
+
 const rules_ops tiny_rules_ops = {
     .id = "tiny",
     .name = "Tiny Soldiers",
@@ -433,14 +446,8 @@ const rules_ops tiny_rules_ops = {
     .resolve = tiny_resolve,
     .apply = tiny_apply,
     .hash = tiny_hash,
-    .actions = tiny_actions,
-    .reach = tiny_reach,
-    .targets = tiny_targets,
     .outcome = tiny_outcome,
     .turn = tiny_turn,
-    .driver = tiny_driver,
-    .arc = tiny_arc,
-    .moves_by_unit = true,
-    .move_figures = tiny_move_figures,
-    .measure = tiny_measure,
+
+    .view = &tiny_view_ops,
 };

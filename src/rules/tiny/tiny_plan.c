@@ -669,7 +669,8 @@ static bool plan_unit_path(const rules_state *rs, const table *t, unit_id u, con
 
 /* The formed brigade: the largest group of its movable units chained side by side or one
  * behind the other (within adjacent_gap_in, facing the same way). */
-static int formed_group(const rules_state *rs, const table *t, unit_id brigade, unit_id *out)
+int tiny_formed_group(const rules_state *rs, const table *t, unit_id brigade, bool rally,
+                      unit_id *out)
 {
     unit_id cand[64];
     tiny_unit_geom gs[64];
@@ -677,9 +678,14 @@ static int formed_group(const rules_state *rs, const table *t, unit_id brigade, 
     char why[8];
     for (int i = 0; i < t->unit_count && n < 64; i++) {
         const unit *un = &t->units[i];
-        if (un->parent.id == brigade.id && tiny_is_troop_unit(t, un->id) &&
-            tiny_unit_can_move(rs, t, un->id, why, sizeof why) &&
-            tiny_unit_geom_of(t, un->id, &gs[n]))
+        if (un->parent.id != brigade.id || !tiny_is_troop_unit(t, un->id))
+            continue;
+        /* A rally may be ordered to units that must rally or are in contact; the other orders
+         * go to units free to move. */
+        bool free = rally ? !tiny_unit_lost(rs, t, un->id) &&
+                                !(rs->units[un->id.id - 1].flags & TINY_U_ORDERED)
+                          : tiny_unit_can_move(rs, t, un->id, why, sizeof why);
+        if (free && tiny_unit_geom_of(t, un->id, &gs[n]))
             cand[n++] = un->id;
     }
     int comp[64], best = -1, best_size = 0;
@@ -859,7 +865,7 @@ int tiny_move_figures(const rules_state *rs, const table *t, const rules_command
     int gn = 1, n = 0;
     group[0] = cmd->unit.id ? cmd->unit : f0 ? f0->unit : (unit_id){0};
     if (cmd->kind == RULES_CMD_MOVE && !tiny_is_troop_unit(t, group[0]))
-        gn = formed_group(rs, t, group[0], group);
+        gn = tiny_formed_group(rs, t, group[0], false, group);
     for (int i = 0; i < gn; i++) {
         tiny_unit_geom g;
         if (!tiny_unit_geom_of(t, group[i], &g))
@@ -893,7 +899,7 @@ bool tiny_plan_move(const rules_state *rs, const table *t, const rules_command *
     int gn = 1;
     group[0] = u;
     if (!tiny_is_troop_unit(t, u)) {
-        gn = formed_group(rs, t, u, group);
+        gn = tiny_formed_group(rs, t, u, false, group);
         if (gn < 2) {
             snprintf(reason, size,
                      "%s has no formed brigade: two or more adjacent units side by side or "
@@ -1030,6 +1036,152 @@ bool tiny_plan_charge(const rules_state *rs, const table *t, unit_id charger, un
     return true;
 }
 
+bool tiny_is_brigade(const table *t, unit_id u)
+{
+    return u.id && !tiny_is_troop_unit(t, u) && tiny_brigadier_of(t, u) != NULL;
+}
+
+/* The member of the formed group that can charge the target most cheaply, with its plan. */
+static int brigade_charge_lead(const rules_state *rs, const table *t, const unit_id *group, int n,
+                               unit_id target, tiny_plan *lead, char *reason, size_t size)
+{
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+        tiny_plan p;
+        char why[160];
+        if (!tiny_plan_charge(rs, t, group[i], target, false, &p, why, sizeof why)) {
+            if (best < 0)
+                snprintf(reason, size, "%s", why);
+            continue;
+        }
+        if (best < 0 || p.cost_cm < lead->cost_cm) {
+            best = i;
+            *lead = p;
+        }
+    }
+    return best;
+}
+
+/* A member keeps its place: the lead's motion applied to its stands, within its own move and
+ * through terrain it may enter. */
+static bool brigade_member_follows(const rules_state *rs, const table *t, unit_id u, vec2s a0,
+                                   vec2s b0, float dtheta, tiny_plan *p, char *reason, size_t size)
+{
+    const tiny_troop *tr = tiny_troop_of(rs, t, u);
+    tiny_unit_geom g;
+    if (!tr || !tiny_unit_geom_of(t, u, &g))
+        return false;
+    const unit *un = table_unit_const(t, u);
+    float allowance = tiny_allowance_cm(rs, t, u, tr);
+    float allow = allowance - fabsf(dtheta) * g.half_width, mult[256], obst[256];
+    path_desc pd;
+    tiny_path_setup(rs, t, tr, allowance, false, mult, obst, &pd);
+    for (int i = 0; i < g.count && p->count < TINY_PLAN_MAX; i++) {
+        const figure *f = table_figure_const(t, g.stands[i]);
+        vec2s to = addk(rotate_about(f->pos, a0, dtheta), subv(b0, a0), 1), pts[2] = {f->pos, to};
+        path_result pr;
+        if (allow <= 0 || path_cost(t, &pd, pts, 2, allow, &pr) != PATH_STOP_END) {
+            snprintf(reason, size, "%s cannot keep its place in the formed brigade's charge",
+                     un->name);
+            return false;
+        }
+        p->difficult |= pr.crossed_count > 0 || pr.spent_cm > pr.moved_cm * 1.01f + 1e-3f;
+        p->fig[p->count] = f->id;
+        p->pos[p->count] = to;
+        p->facing[p->count] = f->facing + dtheta;
+        p->count++;
+    }
+    p->units[p->unit_count++] = u;
+    return true;
+}
+
+bool tiny_plan_brigade_charge(const rules_state *rs, const table *t, unit_id brigade,
+                              unit_id target, tiny_plan *out, char *reason, size_t size)
+{
+    memset(out, 0, sizeof *out);
+    unit_id group[64];
+    int n = tiny_formed_group(rs, t, brigade, false, group);
+    if (n < 2) {
+        snprintf(reason, size,
+                 "%s has no formed brigade: two or more adjacent units side by side or in column",
+                 table_unit_const(t, brigade)->name);
+        return false;
+    }
+    int lead = brigade_charge_lead(rs, t, group, n, target, out, reason, size);
+    if (lead < 0)
+        return false;
+    /* The lead's first stand gives the motion every stand of the brigade makes. */
+    const figure *f0 = table_figure_const(t, out->fig[0]);
+    vec2s a0 = f0->pos, b0 = out->pos[0];
+    float dtheta = out->facing[0] - f0->facing;
+    for (int i = 0; i < n; i++)
+        if (i != lead &&
+            !brigade_member_follows(rs, t, group[i], a0, b0, dtheta, out, reason, size))
+            return false;
+    if (!check_places(rs, t, out, target, false, reason, size))
+        return false;
+    char note[88];
+    memcpy(note, out->note, sizeof note - 1);
+    note[sizeof note - 1] = 0;
+    snprintf(out->note, sizeof out->note, "%s, the formed brigade keeping its places", note);
+    return true;
+}
+
+/* The stand of a retreating unit `d` cm along dir from its turned start. */
+static geom_placed_base retreat_base(const figure *f, vec2s start, float facing, vec2s dir, float d)
+{
+    return (geom_placed_base){.base = f->base, .pos = addk(start, dir, d), .facing = facing};
+}
+
+/* The other stands a retreat of up to `limit` cm could meet: active, not commanders, not the
+ * unit's own, near one of the stands' straight paths. */
+static int retreat_obstacles(const table *t, unit_id u, const tiny_unit_geom *g, const vec2s *start,
+                             vec2s dir, float limit, figure_id *out, int max)
+{
+    int n = 0;
+    for (int k = 0; k < t->figure_count && n < max; k++) {
+        const figure *o = &t->figures[k];
+        if (!table_figure_active(o) || tiny_is_commander(o) || o->unit.id == u.id)
+            continue;
+        for (int i = 0; i < g->count; i++) {
+            const figure *f = table_figure_const(t, g->stands[i]);
+            float reach = tiny_stand_radius(f) + tiny_stand_radius(o) + 1.0f;
+            geom_segment s = {start[i], addk(start[i], dir, limit)};
+            if (geom_point_segment_distance(o->pos, s) <= reach) {
+                out[n++] = o->id;
+                break;
+            }
+        }
+    }
+    return n;
+}
+
+/* The unit at distance d: does a stand overlap one of `obs` (enemies only when !friends), or
+ * (enemies_gap) come within contact of an enemy it was not touching at the start? */
+static bool retreat_hits(const rules_state *rs, const table *t, const tiny_unit_geom *g,
+                         const vec2s *start, const float *facing, vec2s dir, float d,
+                         const figure_id *obs, const bool *touching, int nobs, bool friends)
+{
+    float gap = tiny_cm(rs, rs->data->contact_gap_in);
+    side_id own = table_figure_const(t, g->stands[0])->side;
+    for (int k = 0; k < nobs; k++) {
+        const figure *o = table_figure_const(t, obs[k]);
+        bool enemy = o->side.id != own.id;
+        if (!enemy && !friends)
+            continue;
+        geom_placed_base ob = tiny_stand_base(o);
+        for (int i = 0; i < g->count; i++) {
+            const figure *f = table_figure_const(t, g->stands[i]);
+            geom_placed_base nb = retreat_base(f, start[i], facing[i], dir, d);
+            if (tiny_stands_overlap(&nb, &ob))
+                return true;
+            if (enemy && !touching[k] && geom_base_edge_distance(&nb, &ob) <= gap)
+                return true;
+        }
+    }
+    return false;
+}
+
 void tiny_plan_retreat(const rules_state *rs, const table *t, unit_id u, vec2s dir, tiny_plan *out,
                        bool *off, bool *blocked)
 {
@@ -1050,24 +1202,66 @@ void tiny_plan_retreat(const rules_state *rs, const table *t, unit_id u, vec2s d
     float mult[256], obst[256];
     path_desc pd;
     tiny_path_setup(rs, t, tr, allowance, false, mult, obst, &pd);
-    /* The unit turns about its centre, then goes as far as the slowest stand can. */
-    float go = allowance;
+    /* The unit turns about its centre, then goes straight as far as the slowest stand can:
+     * terrain it may not enter stops it (path_reach). */
+    vec2s start[TINY_UNIT_FIGS];
+    float facing[TINY_UNIT_FIGS];
+    float go = allowance, edge = INFINITY;
     for (int i = 0; i < g.count; i++) {
         const figure *f = table_figure_const(t, g.stands[i]);
-        vec2s start = rotate_about(f->pos, g.centre, dtheta);
+        start[i] = rotate_about(f->pos, g.centre, dtheta);
+        facing[i] = f->facing + dtheta;
         path_result pr;
-        vec2s end = path_reach(t, &pd, start, face, allowance, &pr);
-        vec2s full = addk(start, dir, allowance);
-        if (full.x < 0 || full.y < 0 || full.x > t->width_cm || full.y > t->height_cm)
-            *off = true;
-        go = fminf(go, lenv(subv(end, start)));
+        vec2s end = path_reach(t, &pd, start[i], face, allowance, &pr);
+        go = fminf(go, lenv(subv(end, start[i])));
+        /* how far until its centre leaves the table */
+        float ex = dir.x > 1e-6f    ? (t->width_cm - start[i].x) / dir.x
+                   : dir.x < -1e-6f ? -start[i].x / dir.x
+                                    : INFINITY;
+        float ey = dir.y > 1e-6f    ? (t->height_cm - start[i].y) / dir.y
+                   : dir.y < -1e-6f ? -start[i].y / dir.y
+                                    : INFINITY;
+        edge = fminf(edge, fmaxf(0, fminf(ex, ey)));
     }
-    *blocked = !*off && go < tiny_cm(rs, 1.0f);
+    /* Enemy stands stop it: never through them, nor into contact with one it was not already
+     * touching (seed 003, D: Passage of Lines lets a retreat pass through friends only). */
+    figure_id obs[256];
+    bool touching[256];
+    int nobs = retreat_obstacles(t, u, &g, start, dir, go, obs, 256);
+    float gap = tiny_cm(rs, rs->data->contact_gap_in);
+    for (int k = 0; k < nobs; k++) {
+        geom_placed_base ob = tiny_stand_base(table_figure_const(t, obs[k]));
+        touching[k] = false;
+        for (int i = 0; i < g.count && !touching[k]; i++) {
+            geom_placed_base nb =
+                retreat_base(table_figure_const(t, g.stands[i]), start[i], facing[i], dir, 0);
+            touching[k] = geom_base_edge_distance(&nb, &ob) <= gap;
+        }
+    }
+    const float step = 0.25f;
+    float clear = -1;
+    for (float d = 0; d < go + step; d += step) {
+        float at = fminf(d, go);
+        if (retreat_hits(rs, t, &g, start, facing, dir, at, obs, touching, nobs, false))
+            break;
+        clear = at;
+    }
+    if (edge <= clear) {
+        *off = true; /* it reaches the table edge before anything stops it */
+        go = clear;
+    } else {
+        /* It may pass through friends but not end on them: the farthest free place. */
+        go = clear;
+        while (go >= 0 &&
+               retreat_hits(rs, t, &g, start, facing, dir, go, obs, touching, nobs, true))
+            go -= step;
+        *blocked = go < tiny_cm(rs, rs->data->retreat_min_in) - 1e-4f;
+        go = fmaxf(go, 0);
+    }
     for (int i = 0; i < g.count && out->count < TINY_PLAN_MAX; i++) {
-        const figure *f = table_figure_const(t, g.stands[i]);
-        out->fig[out->count] = f->id;
-        out->pos[out->count] = addk(rotate_about(f->pos, g.centre, dtheta), dir, go);
-        out->facing[out->count] = f->facing + dtheta;
+        out->fig[out->count] = g.stands[i];
+        out->pos[out->count] = addk(start[i], dir, go);
+        out->facing[out->count] = facing[i];
         out->count++;
     }
     out->units[out->unit_count++] = u;
@@ -1123,7 +1317,7 @@ bool tiny_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id ta
 {
     memset(out, 0, sizeof *out);
     out->cover_feature = -1;
-    const unit *un = table_unit_const(t, u), *tu = table_unit_const(t, target);
+    const unit *un = table_unit_const(t, u);
     const tiny_troop *tr = tiny_troop_of(rs, t, u);
     if (!un || !tr || un->side.id != rs->active.id || !tiny_is_troop_unit(t, u)) {
         snprintf(reason, size, "name one of your units to shoot");
@@ -1131,7 +1325,21 @@ bool tiny_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id ta
     }
     if (!fire_ready(rs, t, u, tr, reason, size))
         return false;
+    return tiny_plan_volley(rs, t, u, target, out, reason, size);
+}
+
+bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id target,
+                      tiny_fire_plan *out, char *reason, size_t size)
+{
+    memset(out, 0, sizeof *out);
+    out->cover_feature = -1;
+    const unit *un = table_unit_const(t, u), *tu = table_unit_const(t, target);
+    const tiny_troop *tr = tiny_troop_of(rs, t, u);
     tiny_unit_geom g, tg;
+    if (!un || !tr) {
+        snprintf(reason, size, "name one of your units to shoot");
+        return false;
+    }
     if (!tu || tu->side.id == un->side.id || !tiny_unit_geom_of(t, target, &tg) ||
         !tiny_unit_geom_of(t, u, &g)) {
         snprintf(reason, size, "name an enemy unit on the table as the target");

@@ -1,0 +1,146 @@
+/* The engine's one overlap check: a move or placement may bring bases into contact but never
+ * on top of each other, whatever the rule set. The command is resolved on a copy of the state
+ * with a copy of the dice (so exactly as it would be resolved), and the figures it moves are
+ * checked where they end. Retreats, flights and evades caused by dice are the rule set's own
+ * to keep free (core/place.h); this check is about what a player or the bot asks for. */
+#include "game/game_internal.h"
+
+#include "core/place.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void events_sink(void *user, const rules_event *ev)
+{
+    (void)user;
+    (void)ev;
+}
+
+static geom_placed_base placed_of(const figure *f)
+{
+    return (geom_placed_base){.base = f->base, .pos = f->pos, .facing = f->facing};
+}
+
+/* The kinds of command whose point is to put figures somewhere (a charge ends in contact,
+ * which is allowed, never on top of the target or a bystander). */
+static bool places_figures(rules_command_kind kind)
+{
+    return kind == RULES_CMD_MOVE || kind == RULES_CMD_REFORM || kind == RULES_CMD_EVADE ||
+           kind == RULES_CMD_WHEEL || kind == RULES_CMD_ROTATE || kind == RULES_CMD_CHARGE;
+}
+
+static bool in_list(figure_id id, const figure_id *ids, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (ids[i].id == id.id)
+            return true;
+    return false;
+}
+
+static const char *name_of(const figure *f, char *buf, size_t size)
+{
+    if (f->name[0])
+        snprintf(buf, size, "%s", f->name);
+    else
+        snprintf(buf, size, "the figure at %.1f, %.1f cm", f->pos.x, f->pos.y);
+    return buf;
+}
+
+/* The first figure the moved figure `m` (now at its end on `after`) overlaps and did not
+ * overlap before the command; NULL when it ends free. */
+static const figure *blocker_of(const table *before, const table *after, const figure *m)
+{
+    geom_placed_base pm = placed_of(m);
+    const figure *m0 = &before->figures[m->id.id - 1];
+    geom_placed_base pm0 = placed_of(m0);
+    for (int i = 0; i < after->figure_count; i++) {
+        const figure *o = &after->figures[i];
+        if (o->id.id == m->id.id || !table_figure_active(o))
+            continue;
+        geom_placed_base po = placed_of(o);
+        if (!place_bases_overlap(&pm, &po))
+            continue;
+        geom_placed_base po0 = placed_of(&before->figures[i]);
+        if (table_figure_active(m0) && table_figure_active(&before->figures[i]) &&
+            place_bases_overlap(&pm0, &po0))
+            continue; /* stacked before the command (a scenario's placement): not its doing */
+        return o;
+    }
+    return NULL;
+}
+
+/* The figures the command means to put somewhere. */
+static int moved_figures(const game *g, const rules_command *cmd, figure_id *moved)
+{
+    if (cmd->kind == RULES_CMD_MOVE || cmd->kind == RULES_CMD_WHEEL ||
+        cmd->kind == RULES_CMD_CHARGE)
+        return game_move_figures(g, cmd, moved, RULES_CMD_FIGURES_MAX);
+    int n = 0;
+    for (int i = 0; i < cmd->figure_count && n < RULES_CMD_FIGURES_MAX; i++)
+        moved[n++] = cmd->figures[i];
+    const table *t = g->table;
+    for (int i = 0; !cmd->figure_count && cmd->unit.id && i < t->figure_count; i++)
+        if (t->figures[i].unit.id == cmd->unit.id && n < RULES_CMD_FIGURES_MAX)
+            moved[n++] = t->figures[i].id;
+    if (cmd->kind == RULES_CMD_REFORM && cmd->figure.id && n < RULES_CMD_FIGURES_MAX)
+        moved[n++] = cmd->figure;
+    return n;
+}
+
+bool game_place_check(const game *g, const rules_command *cmd, char *reason, size_t size)
+{
+    if (!places_figures(cmd->kind) || !g->ops->clone)
+        return true;
+    figure_id moved[RULES_CMD_FIGURES_MAX];
+    int nm = moved_figures(g, cmd, moved);
+    table *t = table_clone(g->table);
+    rules_state *rs = g->ops->clone(g->rs);
+    dice_rng rng = g->rng;
+    rules_ctx ctx = {.ops = g->ops,
+                     .state = rs,
+                     .table = t,
+                     .rng = &rng,
+                     .scenario = g->sc,
+                     .record = events_sink};
+    g->ops->resolve(rs, &ctx, cmd);
+    bool ok = true;
+    for (int i = 0; ok && i < t->figure_count; i++) {
+        const figure *m = &t->figures[i];
+        const figure *m0 = &g->table->figures[i];
+        if (!table_figure_active(m) || !in_list(m->id, moved, nm))
+            continue;
+        if (m->pos.x == m0->pos.x && m->pos.y == m0->pos.y && m->facing == m0->facing)
+            continue;
+        const figure *o = blocker_of(g->table, t, m);
+        if (!o)
+            continue;
+        char a[80], b[80];
+        snprintf(reason, size, "%s would end on top of %s: bases may touch but not overlap",
+                 name_of(m0, a, sizeof a), name_of(&g->table->figures[o->id.id - 1], b, sizeof b));
+        ok = false;
+    }
+    g->ops->destroy(rs);
+    table_destroy(t);
+    return ok;
+}
+
+bool game_place_end_free(const game *g, const rules_command *cmd)
+{
+    if (cmd->kind != RULES_CMD_MOVE || cmd->path_count <= 0)
+        return true;
+    figure_id moved[RULES_CMD_FIGURES_MAX];
+    int nm = moved_figures(g, cmd, moved);
+    if (nm <= 0)
+        return true;
+    const figure *ref = table_figure_const(g->table, moved[0]);
+    if (!ref)
+        return true;
+    vec2s end = cmd->path[cmd->path_count - 1];
+    figure_id in_way = place_blocker(g->table, ref->id, end, ref->facing, moved, nm);
+    if (!in_way.id)
+        return true;
+    /* Stacked on him already before moving (a scenario's placement): not this move's doing. */
+    const figure *o = table_figure_const(g->table, in_way);
+    geom_placed_base now = placed_of(ref), theirs = placed_of(o);
+    return place_bases_overlap(&now, &theirs);
+}

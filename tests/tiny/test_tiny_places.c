@@ -1,0 +1,208 @@
+/* A property over many seeded bot games of Tiny Soldiers: no retreat, evade or pursuit passes
+ * through an enemy stand, and no command leaves two stands overlapping (touching is not
+ * overlapping). The games are the shipped scenario and a crowded one built to make many
+ * melees, played by the random and the greedy bot under fixed seeds. */
+#include "tiny_test_util.h"
+
+#include "core/geom.h"
+#include "game/bot.h"
+#include "rules/tiny/tiny_internal.h"
+
+#define SHADOW_MAX 512
+
+/* The stands as they stand while a command's events are walked in order. */
+typedef struct shadow {
+    int count;
+    vec2s pos[SHADOW_MAX];
+    float facing[SHADOW_MAX];
+    bool active[SHADOW_MAX];
+} shadow;
+
+typedef struct tally {
+    int games, commands, displaced, overlaps, through, brigade_orders;
+} tally;
+
+static void shadow_take(shadow *s, const table *t)
+{
+    assert_true(t->figure_count <= SHADOW_MAX);
+    s->count = t->figure_count;
+    for (int i = 0; i < t->figure_count; i++) {
+        s->pos[i] = t->figures[i].pos;
+        s->facing[i] = t->figures[i].facing;
+        s->active[i] = table_figure_active(&t->figures[i]);
+    }
+}
+
+/* A retreat, an evade, a rally's fall-back or a pursuit: the moves this property is about. */
+static bool displacement(const rules_event *ev)
+{
+    static const char *words[] = {" retreats (", " evades (", " falls back (", " pursues ("};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strstr(ev->text, words[i]))
+            return true;
+    return false;
+}
+
+/* The enemy stand whose base the straight path from->to crosses, or NULL. */
+static const figure *enemy_crossed(const table *t, const shadow *s, const figure *f, vec2s from,
+                                   vec2s to)
+{
+    geom_segment path = {from, to};
+    for (int k = 0; k < s->count; k++) {
+        const figure *e = &t->figures[k];
+        if (!s->active[k] || e->side.id == f->side.id || tiny_is_commander(e))
+            continue;
+        geom_placed_base eb = {.base = e->base, .pos = s->pos[k], .facing = s->facing[k]};
+        if (geom_segment_base_intersect(path, &eb))
+            return e;
+    }
+    return NULL;
+}
+
+static void walk_events(const game *g, shadow *s, tally *ty)
+{
+    const table *t = game_table(g);
+    int n;
+    const rules_event *ev = game_events(g, game_cursor(g) - 1, &n);
+    for (int i = 0; i < n; i++) {
+        int k = (int)ev[i].figure.id - 1;
+        if (k < 0 || k >= s->count)
+            continue;
+        if (ev[i].kind == RULES_EV_REMOVE) {
+            s->active[k] = false;
+        } else if (ev[i].kind == RULES_EV_MOVE) {
+            const figure *f = &t->figures[k];
+            if (displacement(&ev[i]) && !tiny_is_commander(f)) {
+                ty->displaced++;
+                const figure *e = enemy_crossed(t, s, f, ev[i].from, ev[i].pos);
+                if (e) {
+                    fprintf(stderr, "%s passes through the enemy %s: %s\n", f->name, e->name,
+                            ev[i].text);
+                    ty->through++;
+                }
+            }
+            s->pos[k] = ev[i].pos;
+            s->facing[k] = ev[i].facing;
+        }
+    }
+}
+
+static int overlaps_now(const game *g)
+{
+    const table *t = game_table(g);
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *a = &t->figures[i];
+        if (!table_figure_active(a) || tiny_is_commander(a))
+            continue;
+        geom_placed_base ab = tiny_stand_base(a);
+        for (int k = i + 1; k < t->figure_count; k++) {
+            const figure *b = &t->figures[k];
+            if (!table_figure_active(b) || tiny_is_commander(b) ||
+                geom_point_distance(a->pos, b->pos) >
+                    tiny_stand_radius(a) + tiny_stand_radius(b) + 0.01f)
+                continue;
+            geom_placed_base bb = tiny_stand_base(b);
+            if (tiny_stands_overlap(&ab, &bb)) {
+                if (n < 3)
+                    fprintf(stderr, "%s overlaps %s (turn %d)\n", a->name, b->name, game_turn(g));
+                n++;
+            }
+        }
+    }
+    return n;
+}
+
+static void play(game *g, bot_level levels[2], uint64_t bot_seed, int max_commands, tally *ty)
+{
+    dice_rng rng;
+    dice_seed(&rng, bot_seed);
+    shadow s;
+    ty->games++;
+    for (int n = 0; !game_over(g) && n < max_commands; n++) {
+        rules_decision dec;
+        game_decision(g, &dec);
+        rules_command c;
+        assert_true(bot_choose(g, levels[dec.side.id == 1 ? 0 : 1], &rng, &c));
+        shadow_take(&s, game_table(g));
+        ty->brigade_orders += c.kind != RULES_CMD_MOVE && tiny_is_brigade(game_table(g), c.unit);
+        test_tiny_submit(g, &c);
+        ty->commands++;
+        walk_events(g, &s, ty);
+        ty->overlaps += overlaps_now(g);
+    }
+}
+
+static game *shipped(uint64_t seed)
+{
+    char path[1024];
+    const char *dir = getenv("SANDTABLE_SOURCE_DIR");
+    snprintf(path, sizeof path, "%s/scenarios/tiny_two_brigades.json", dir ? dir : ".");
+    scenario_error err;
+    scenario *sc = scenario_load_file(path, &err);
+    assert_non_null(sc);
+    game_error ge;
+    game *g = game_create(
+        &(game_desc){.scenario = sc, .take_scenario = true, .seed_set = true, .seed = seed}, &ge);
+    assert_non_null(g);
+    return g;
+}
+
+/* Two crowded lines 10" apart with second lines close behind: melees, retreats into friends,
+ * evading light troops and hussars, and pursuing horse. */
+static game *crowded(uint64_t seed)
+{
+    tbuild b;
+    tb_armies(&b, "[{\"type\": \"forest\", \"area\": [[70, 52], [86, 52], [86, 66], [70, 66]]}]",
+              "");
+    static const char *kinds[] = {"line_infantry", "militia",        "heavy_cavalry", "hussars",
+                                  "grenadiers",    "light_infantry", "dragoons",      "irregulars"};
+    for (int i = 0; i < 5; i++) {
+        char name[32];
+        float x = 34 + 28 * (float)i;
+        snprintf(name, sizeof name, "R%d", i);
+        tb_unit(&b, name, "Red", kinds[i], "line", "RB", x, 45, 3, -1);
+        snprintf(name, sizeof name, "RR%d", i);
+        tb_unit(&b, name, "Red", kinds[(i + 3) % 8], "line", "RB", x, 39, 3, -1);
+        snprintf(name, sizeof name, "B%d", i);
+        tb_unit(&b, name, "Blue", kinds[(i + 5) % 8], "line", "BB", x, 70, 3, -1);
+        snprintf(name, sizeof name, "BR%d", i);
+        tb_unit(&b, name, "Blue", kinds[(i + 2) % 8], "line", "BB", x, 76, 3, -1);
+    }
+    return test_tiny_game(tb_end(&b), seed);
+}
+
+static void test_no_overlap_no_passing_enemies(void **state)
+{
+    (void)state;
+    tally ty = {0};
+    bot_level rr[2] = {BOT_RANDOM, BOT_RANDOM}, gg[2] = {BOT_GREEDY, BOT_GREEDY},
+              gr[2] = {BOT_GREEDY, BOT_RANDOM};
+    for (uint64_t s = 1; s <= 30; s++) {
+        game *g = crowded(s);
+        play(g, s % 3 == 0 ? gg : s % 3 == 1 ? rr : gr, 900 + s, 400, &ty);
+        game_destroy(g);
+    }
+    for (uint64_t s = 1; s <= 1; s++) {
+        game *g = shipped(s);
+        play(g, s % 2 ? rr : gr, 700 + s, 600, &ty);
+        game_destroy(g);
+    }
+    fprintf(stderr,
+            "%d games, %d commands (%d formed-brigade shots, charges, rallies), %d "
+            "retreat/evade/pursuit moves: %d overlaps, %d through an enemy\n",
+            ty.games, ty.commands, ty.brigade_orders, ty.displaced, ty.overlaps, ty.through);
+    /* The property must have been exercised to mean anything. */
+    assert_true(ty.commands >= 2000);
+    assert_true(ty.displaced >= 200);
+    assert_int_equal(ty.overlaps, 0);
+    assert_int_equal(ty.through, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_no_overlap_no_passing_enemies),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

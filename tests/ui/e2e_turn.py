@@ -252,8 +252,20 @@ try:
         else:
             break
     shot("10_end")
+    # Ctrl+Q quits from every screen at once (the cover and the menus too); on a loaded machine
+    # the key can still arrive late or be lost by the X server, so wait for the exit itself
+    # with a generous deadline, sending the key again every 10 s (quitting twice is harmless).
     key("ctrl+q")
-    proc.wait(timeout=20)
+    deadline = time.time() + 120
+    while proc.poll() is None and time.time() < deadline:
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            key("ctrl+q")
+    check(proc.poll() is not None, "play exits on Ctrl+Q")
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
     check(proc.returncode == 0, "play exits 0 (got %s)" % proc.returncode)
     st = state()
     cmds = st["commands"]

@@ -56,7 +56,8 @@ def check(cond, what):
 
 
 def state():
-    for _ in range(20):
+    deadline = time.time() + 30  # generous: the first autosave may be late on a loaded machine
+    while time.time() < deadline:
         if os.path.exists(save):
             try:
                 return json.loads(run(CHECK, save))
@@ -125,18 +126,29 @@ try:
         time.sleep(0.45)  # let the card animations finish
         folder = os.path.join(data, "sandtable")
         run("xdotool", "key", "F12")
-        for _ in range(50):
+        # Waits for the file itself, with a deadline generous enough for a loaded machine (the
+        # suite runs beside a CPU hog); a hand-over cover that came up meanwhile is dismissed
+        # once, and F12 is sent again every 5 s in case the key was lost.
+        start = time.time()
+        dismissed = False
+        resent = start
+        while time.time() - start < 60:
             done = [f for f in os.listdir(folder) if f.startswith("screenshot-")]
             if done:
-                time.sleep(0.05)
+                time.sleep(0.2)  # the app writes the file whole, then we move it
                 path = os.path.join(ARTIFACTS, "e2e_turn_%s.png" % name)
                 shutil.move(os.path.join(folder, done[0]), path)
                 shots.append(path)
                 return
             time.sleep(0.05)
-            if _ == 20:
+            if not dismissed and time.time() - start > 1.5:
+                dismissed = True
                 key("Return")  # a hand-over cover came up: dismiss it and try again
                 run("xdotool", "key", "F12")
+                resent = time.time()
+            elif time.time() - resent > 5:
+                run("xdotool", "key", "F12")
+                resent = time.time()
         check(False, "screenshot %s written" % name)
 
     for _ in range(600):

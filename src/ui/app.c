@@ -356,7 +356,10 @@ bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
         if (app->stack[i]->update)
             app->stack[i]->update(app->stack[i], app, in);
     render_begin(ctx);
-    for (int i = 0; i < app->depth; i++)
+    int bottom = app->depth - 1;
+    while (bottom > 0 && !app->stack[bottom]->opaque)
+        bottom--;
+    for (int i = bottom < 0 ? 0 : bottom; i < app->depth; i++)
         if (app->stack[i]->draw)
             app->stack[i]->draw(app->stack[i], app, ctx);
     draw_save_banner(app, ctx);

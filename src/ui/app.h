@@ -27,6 +27,8 @@ typedef struct ui_screen {
     const char *name;
     /* Screens below a modal one still draw but get no input. */
     bool modal;
+    /* It covers the whole window: the screens below it are not drawn at all. */
+    bool opaque;
     void (*input)(struct ui_screen *s, ui_app *app, const ui_input *in);
     void (*update)(struct ui_screen *s, ui_app *app, const ui_input *in);
     void (*draw)(struct ui_screen *s, ui_app *app, render_ctx *ctx);

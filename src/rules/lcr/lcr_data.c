@@ -831,9 +831,9 @@ static void read_root(reader *r, json_t *root, lcr_data *d)
     read_artillery(r, root, d);
     json_t *mf = get(r, root, "$", "mounted_fire", JSON_OBJECT);
     if (mf) {
-        static const char *const mkeys[] = {"natural_six_hits", NULL};
+        static const char *const mkeys[] = {"confirm_past_six", NULL};
         check_keys(r, mf, "$.mounted_fire", mkeys);
-        d->mounted_natural_six_hits = get_bool_opt(r, mf, "$.mounted_fire", "natural_six_hits");
+        d->mounted_confirm_past_six = get_bool_opt(r, mf, "$.mounted_fire", "confirm_past_six");
     }
     json_t *g = get(r, root, "$", "game", JSON_OBJECT);
     if (g) {

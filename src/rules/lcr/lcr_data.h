@@ -164,7 +164,9 @@ typedef struct lcr_data {
     /* Shooting (seed 000, Shooting). */
     lcr_weapon *weapons;
     int weapon_count;
-    bool mounted_natural_six_hits; /* a mounted firer hits on a natural 6 whatever his modifier */
+    /* A mounted need past 6 (7, 8, 9) hits on a 6 confirmed by a second die of need - 3 or
+     * more (assumed); past 9 it cannot hit. */
+    bool mounted_confirm_past_six;
     int save_foot_need;
     int save_mounted_unhurt_need;
     int save_mounted_horse_need;

@@ -59,6 +59,10 @@ static const golden goldens[] = {
      2,
      {BOT_RANDOM, BOT_GREEDY},
      0},
+    {"cwr-ambush-greedy", "scenarios/cwr_ambush.json", 1, {BOT_GREEDY, BOT_GREEDY}, 0},
+    {"cwr-fort-greedy", "scenarios/cwr_fort.json", 2, {BOT_GREEDY, BOT_GREEDY}, 0},
+    {"cr15-mission-greedy", "scenarios/cr15_mission_station.json", 1, {BOT_GREEDY, BOT_GREEDY}, 0},
+    {"cr15-square-greedy", "scenarios/cr15_square.json", 2, {BOT_GREEDY, BOT_GREEDY}, 0},
 };
 
 static void golden_path(const golden *gd, char *buf, size_t size)

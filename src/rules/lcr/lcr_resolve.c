@@ -279,7 +279,12 @@ static void arrive(rules_state *rs, rules_ctx *ctx, int g)
         if (!mine || !(f->status & FIGURE_STATUS_OFF_TABLE) ||
             (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)))
             continue;
-        vec2s to = clamp_on_table(ctx->table, f, f->pos);
+        vec2s to = clamp_on_table(ctx->table, f, f->pos), free_at;
+        /* Those already come on (and anyone at the edge) keep their ground: the nearest free
+         * spot (core/place.h). */
+        if (place_free_near(ctx->table, f->id, to, f->facing, NULL, 0, rs->data->arrival_shift_cm,
+                            NULL, NULL, &free_at))
+            to = free_at;
         if (to.x != f->pos.x || to.y != f->pos.y)
             emit_move(ctx, f->id, f->pos, to, f->facing, 0, REF_DECK, "enters at the table edge");
         emit_status(ctx, f->id, 0, FIGURE_STATUS_OFF_TABLE, REF_DECK, "arrives as a reinforcement");

@@ -258,7 +258,6 @@ void cwr_outcome(const rules_state *rs, const table *t, rules_outcome *out)
 int cwr_driver(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
                int max)
 {
-    (void)viewer;
     int n = 0;
     static const char *const phases[] = {"activate", "morale and choice", "act"};
     for (int p = 0; p < 3 && n < max; p++) {
@@ -267,6 +266,20 @@ int cwr_driver(const rules_state *rs, const table *t, side_id viewer, rules_driv
                                      .value = p,
                                      .current = (int)rs->phase == p};
         snprintf(out[n].label, sizeof out[n].label, "%s", phases[p]);
+        n++;
+    }
+    /* every unit still in play: acted or to act, and the one acting */
+    for (int i = 0; i < t->unit_count && n < max; i++) {
+        const unit *un = &t->units[i];
+        figure_id f = {0};
+        if (!cwr_unit_figures(t, un->id, &f, 1) || cwr_unit_hidden(rs, t, un->id, viewer))
+            continue; /* a concealed unit is not listed to the other side */
+        out[n] = (rules_driver_item){.kind = RULES_DRIVER_UNIT,
+                                     .side = un->side,
+                                     .figure = f,
+                                     .value = (rs->units[i].flags & CWR_U_ACTED) != 0,
+                                     .current = un->id.id == rs->unit.id};
+        snprintf(out[n].label, sizeof out[n].label, "%s", un->name);
         n++;
     }
     return n;

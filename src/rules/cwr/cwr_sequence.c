@@ -48,6 +48,16 @@ static void roll_initiative(rules_state *rs, rules_ctx *ctx)
 
 void cwr_begin(rules_state *rs, rules_ctx *ctx)
 {
+    /* units the scenario gives no formation start in line, guns unlimbered (assumed) */
+    const table *t = ctx->table;
+    for (int i = 0; i < t->unit_count; i++) {
+        const unit *un = &t->units[i];
+        if (un->formation[0] || !cwr_unit_alive(t, un->id))
+            continue;
+        rules_event ev = {.kind = RULES_EV_FORMATION, .side = un->side, .unit = un->id};
+        snprintf(ev.tag, sizeof ev.tag, "%s", cwr_formation_of(rs, t, un->id));
+        rules_emitf(ctx, ev, CWR_REF_PAIRS, "%s stands in %s", un->name, ev.tag);
+    }
     rules_emitf(ctx, (rules_event){.kind = RULES_EV_TURN, .value = 1}, CWR_REF_TURN,
                 "Turn 1 begins");
     if (rs->first.id)

@@ -80,7 +80,10 @@ static void group_title(ui_dice_tray *t, ui_dice_group *g, const table *names)
         snprintf(need, sizeof need, " needing %d+", lo);
     else if (g->tested)
         snprintf(need, sizeof need, " needing %d+ to %d+", lo, hi);
-    if (!g->tested)
+    if (!g->tested && g->mark > 0)
+        snprintf(g->title, sizeof g->title, "%s: %d %s, total %d against %d - %s", what, g->count,
+                 g->count == 1 ? "die" : "dice", total, g->mark, g->mark_ok ? "passed" : "failed");
+    else if (!g->tested)
         snprintf(g->title, sizeof g->title, "%s: %d %s, total %d", what, g->count,
                  g->count == 1 ? "die" : "dice", total);
     else
@@ -129,6 +132,13 @@ static void collect(ui_dice_tray *t, const rules_event *ev, int count)
     for (int i = 0; i < count; i++) {
         const rules_event *e = &ev[i];
         int g = e->kind == RULES_EV_DIE ? group_of(t, e, keys) : -1;
+        /* a verdict on the whole throw (total against a mark) names the group it judges */
+        for (int k = 0; e->kind != RULES_EV_DIE && e->group && e->need > 0 && k < t->group_count;
+             k++)
+            if (keys[k] == e->group) {
+                t->groups[k].mark = e->need;
+                t->groups[k].mark_ok = e->success;
+            }
         if (g < 0 || t->groups[g].first + t->groups[g].count >= UI_DICE_TRAY_DICE_MAX ||
             t->groups[g].count >= per[g])
             continue;

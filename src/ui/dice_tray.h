@@ -33,6 +33,9 @@ typedef struct ui_dice_group {
     int first, count; /* its dice in ui_dice_tray.dice, sorted by face, highest first */
     int successes;    /* tested dice that succeeded */
     bool tested;      /* at least one die had a score to reach */
+    int mark;         /* > 0: the group's total was tested against this (a morale check: the
+                         figures left), by a non-die event of the same group with need set */
+    bool mark_ok;     /* that event's verdict */
     double start;     /* when its animation starts (seconds, app time) */
     float x, y, w, h; /* its box as last drawn */
     bool drawn;       /* it fitted on screen in the last draw */

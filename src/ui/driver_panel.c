@@ -857,6 +857,53 @@ static float draw_sealed(ui_driver_panel *p, render_ctx *ctx, const table *t, fl
     return y;
 }
 
+/* Unit-activation games: each side's units, those still to act bright, those that have acted
+ * dim, the one acting now marked. */
+static float draw_units(ui_driver_panel *p, render_ctx *ctx, const table *t, float y)
+{
+    float k = render_ui_scale(ctx), x = p->panel.x + PAD * k;
+    float w = p->panel.w - 2 * PAD * k;
+    for (int s = 0; s < t->side_count; s++) {
+        side_id sid = t->sides[s].id;
+        int total = 0, left = 0;
+        for (int i = 0; i < p->item_count; i++)
+            if (p->items[i].kind == RULES_DRIVER_UNIT && p->items[i].side.id == sid.id) {
+                total++;
+                left += p->items[i].value == 0;
+            }
+        if (!total)
+            continue;
+        char line[128], buf[128];
+        snprintf(line, sizeof line, "%s: %d of %d units to act", t->sides[s].name, left, total);
+        dp_text(p, ctx, x, y, line, 10, render_side_rgb(t, sid) << 8 | 0xff, RENDER_ALIGN_LEFT);
+        y += 15 * k;
+        for (int i = 0; i < p->item_count; i++) {
+            const rules_driver_item *it = &p->items[i];
+            if (it->kind != RULES_DRIVER_UNIT || it->side.id != sid.id)
+                continue;
+            float d = 9 * k;
+            dp_fill(p, ctx, x, y + 2 * k, d, d,
+                    it->current ? 0xffe08aff
+                    : it->value ? 0x3a404aff
+                                : side_rgb(t, sid) << 8 | 0xff);
+            snprintf(line, sizeof line, "%s%s", it->label,
+                     it->current ? " (acting)"
+                     : it->value ? " (acted)"
+                                 : "");
+            dp_text(p, ctx, x + d + 6 * k, y,
+                    p->paint ? render_text_fit(ctx, line, 10, w - d - 6 * k, buf, sizeof buf) : "",
+                    10,
+                    it->current ? 0xffe08aff
+                    : it->value ? 0x7a808aff
+                                : 0xe0e6f0ff,
+                    RENDER_ALIGN_LEFT);
+            y += 14 * k;
+        }
+        y += 6 * k;
+    }
+    return y;
+}
+
 static float panel_sections(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const table *t)
 {
     float k = render_ui_scale(ctx), y = p->panel.y + 8 * k;
@@ -869,6 +916,7 @@ static float panel_sections(ui_driver_panel *p, ui_app *app, render_ctx *ctx, co
     y = draw_pips(p, ctx, t, y);
     y = draw_phases(p, ctx, y);
     y = draw_sealed(p, ctx, t, y);
+    y = draw_units(p, ctx, t, y);
     return draw_morale(p, ctx, t, y);
 }
 

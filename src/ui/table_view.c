@@ -1565,6 +1565,12 @@ static bool hovered_target(tv *v, ui_app *app, const table *t, rules_target *out
             *out = tg[i];
             return true;
         }
+    /* A unit-based rule set names the target unit by one figure: any of its figures will do. */
+    for (int i = 0; i < n; i++)
+        if (tg[i].unit.id && tg[i].unit.id == t->figures[v->hover].unit.id) {
+            *out = tg[i];
+            return true;
+        }
     return false;
 }
 

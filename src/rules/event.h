@@ -34,7 +34,8 @@ typedef enum rules_event_kind {
     RULES_EV_MOVE,     /* figure from -> pos, facing; value = cost in cm of allowance * 100 */
     RULES_EV_FORMATION, /* unit's formation becomes tag */
     RULES_EV_CARD,      /* a card: value = card index (1-based); tag = "draw", "reserve", "play",
-                           "discard",      "return", "add"; side = its owner */
+                           "discard", "return", "add", "end_of_turn" (the card drawn ends the
+                           turn: shown a while before it goes back); side = its owner */
     RULES_EV_SHUFFLE,   /* the deck is shuffled; value = cards in it */
     RULES_EV_PIPS,      /* figure (a commander) has value pips; need = spent so far */
     RULES_EV_ACTIVATE,  /* figure/unit becomes the active one (side acts with it) */

@@ -386,10 +386,12 @@ static float draw_aim(ui_action_panel *p, ui_app *app, render_ctx *ctx, float y)
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xe0e6f0ff, mw);
     snprintf(line, sizeof line, "Sight: %s", p->aim.sight[0] ? p->aim.sight : "clear");
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xe0e6f0ff, mw);
+    const char *dice = tg->dice == 1 ? "die" : "dice";
     if (tg->need >= 7)
-        snprintf(line, sizeof line, "%d dice: cannot score (need %d+)", tg->dice, tg->need);
+        snprintf(line, sizeof line, "%d %s: cannot score (need %d+)", tg->dice, dice, tg->need);
     else
-        snprintf(line, sizeof line, "%d dice, need %d+ on each", tg->dice, tg->need);
+        snprintf(line, sizeof line, "%d %s, need %d+%s", tg->dice, dice, tg->need,
+                 tg->dice == 1 ? "" : " on each");
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xe0e6f0ff, mw);
     snprintf(line, sizeof line, "Expected: %.1f hits, %.1f removed", tg->expected_hits,
              tg->expected_kills);
@@ -470,7 +472,8 @@ static float sections(ui_action_panel *p, ui_app *app, render_ctx *ctx, float mx
     float k = render_ui_scale(ctx), y = p->panel.y + 8 * k;
     y = draw_allocation(p, app, ctx, y);
     y = draw_aim(p, app, ctx, y);
-    if (p->act_count)
+    /* While hits are allocated the figures' actions wait: no Fire to click and be refused. */
+    if (p->act_count && p->dec.kind != RULES_DECIDE_ALLOCATE_HITS)
         y = draw_actions(p, app, ctx, y, mx, my);
     return draw_orders(p, ctx, y);
 }

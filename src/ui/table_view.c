@@ -963,6 +963,8 @@ static void key_guess(tv *v, ui_app *app, int key)
         v->guess[n + 1] = 0;
     } else if (key == UI_KEY_BACKSPACE && n > 0) {
         v->guess[n - 1] = 0;
+    } else if (key == 'm' || key == 'l') {
+        ui_app_toast(app, "No measuring while you guess the range");
     } else if (key == UI_KEY_ESCAPE) {
         v->guess_on = false;
         ui_app_toast(app, "No shot fired");

@@ -1,5 +1,7 @@
 #include "cli/cli.h"
 
+#include "rules/rules.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -28,6 +30,10 @@ static void print_help(FILE *out)
     fprintf(out, "usage: sandtable [--help] [--version] [COMMAND] [ARGS...]\n\ncommands:\n");
     for (const cli_command *c = cli_commands; c->name; c++)
         fprintf(out, "  %-9s %-48s %s\n", c->name, c->usage, c->summary);
+    /* The registry's rule sets: the ids a scenario's "ruleset" may name. */
+    fprintf(out, "\nrule sets (a scenario's \"ruleset\"):\n");
+    for (int i = 0; rules_at(i); i++)
+        fprintf(out, "  %-9s %s\n", rules_at(i)->id, rules_at(i)->name);
     fprintf(out,
             "\nWith no command, `play` opens the start screen (pick a scenario and who plays).\n"
             "`sandtable COMMAND --help` describes one command.\n");

@@ -1,6 +1,7 @@
 /* `sandtable info FILE`: a human summary of a scenario. */
 #include "cli/cli.h"
 
+#include "rules/rules.h"
 #include "scenario/scenario.h"
 
 #include <stdio.h>
@@ -170,6 +171,10 @@ int cli_info(int argc, char **argv)
     }
     scenario_error err;
     scenario *s = scenario_load_file(argv[1], &err);
+    if (s && !rules_scenario_check(s, &err)) {
+        scenario_destroy(s);
+        s = NULL;
+    }
     if (!s) {
         char msg[1200];
         fprintf(stderr, "%s\n", scenario_error_format(&err, msg, sizeof msg));

@@ -139,11 +139,15 @@ static void print_summary(const sim_args *a, const scenario *sc, const sim_summa
                s->side_names[k], s->win_pct[k], s->win_lo[k], s->win_hi[k], s->mean_casualties[k]);
     printf("  %-20s      %5.1f%%  (%d unfinished: hit the command cap)\n", "draws", s->win_pct[0],
            s->games - s->finished);
-    printf("mean turns %.2f, mean commands %.1f\n", s->mean_turns, s->mean_commands);
+    printf("mean turns %.2f (median %.1f), mean commands %.1f\n", s->mean_turns, s->median_turns,
+           s->mean_commands);
+    printf("reinforcements arrived in %d of %d games (%.1f%%)\n", s->arrival_games, s->games,
+           s->games > 0 ? 100.0 * s->arrival_games / s->games : 0.0);
     if (s->cause_count)
         printf("casualties by rule:\n");
     for (int i = 0; i < s->cause_count; i++)
-        printf("  %6d  %s\n", s->causes[i].removed, s->causes[i].ref);
+        printf("  %6d  %s (in %d games, %.1f%%)\n", s->causes[i].removed, s->causes[i].ref,
+               s->causes[i].games, s->games > 0 ? 100.0 * s->causes[i].games / s->games : 0.0);
     if (s->decisive_count)
         printf("most decisive events:\n");
     for (int i = 0; i < s->decisive_count; i++) {

@@ -37,9 +37,9 @@ static bool placed_at_prefix(const scenario *s, const char *msg, scenario_error 
  * refuses. */
 static bool check_with_rules(const scenario *s, scenario_error *err)
 {
+    if (!rules_scenario_check(s, err))
+        return false;
     const rules_ops *ops = rules_find(s->ruleset);
-    if (!ops || !ops->create)
-        return true; /* not built in: only the format is checked */
     char msg[512] = "";
     rules_state *rs =
         ops->create(&(rules_create_desc){.scenario = s, .table = s->table}, msg, sizeof msg);

@@ -260,10 +260,13 @@ static bool rebuild(game *g, int cursor)
 static const rules_ops *find_rules(const game_desc *desc, game_error *err)
 {
     const rules_ops *ops = desc->rules ? desc->rules : rules_find(desc->scenario->ruleset);
-    if (!ops) {
-        char msg[128];
-        snprintf(msg, sizeof msg, "unknown rule set \"%s\"", desc->scenario->ruleset);
-        set_error(err, "", msg);
+    scenario_error se;
+    if (!ops && !rules_scenario_check(desc->scenario, &se) && err) {
+        char msg[sizeof err->message];
+        snprintf(msg, sizeof msg, "%.200s: %.300s", se.path, se.message);
+        set_error(err, se.file, msg);
+        err->line = se.line;
+        err->column = se.column;
     }
     return ops;
 }
@@ -376,14 +379,15 @@ int game_legal(const game *g, rules_command *out, int max)
 {
     if (game_over(g) || max <= 0)
         return 0;
-    /* The rule set samples moves without looking at who stands where; a sample that would put
-     * a base on another is dropped here, so no one (the bot above all) is offered it. */
+    /* The rule set samples moves without looking at who stands where. Resolving every sample
+     * on a copy to drop those that would stack bases costs more than the game itself, so only
+     * the cheap half is done here: a sample whose path ends on another base is dropped. The
+     * exact check (game_place_check, in game_validate) runs once on the command chosen, and
+     * the bot takes its next best when it refuses (bot_pick). */
     int n = g->ops->legal(g->rs, g->table, out, max), kept = 0;
-    for (int i = 0; i < n; i++) {
-        char why[8];
-        if (game_place_check(g, &out[i], why, sizeof why))
+    for (int i = 0; i < n; i++)
+        if (game_place_end_free(g, &out[i]))
             out[kept++] = out[i];
-    }
     return kept;
 }
 

@@ -58,16 +58,19 @@ static void tally(const game *g, int i, int index, sim_game *out)
     int n, removed = 0;
     const rules_event *ev = game_events(g, i, &n);
     const rules_event *first = NULL;
-    for (int k = 0; k < n; k++)
-        if (ev[k].kind == RULES_EV_REMOVE) {
-            const figure *f = table_figure_const(game_table(g), ev[k].figure);
-            uint32_t side_no = f ? f->side.id : ev[k].side.id;
-            if (side_no <= SIM_SIDES_MAX)
-                out->casualties[side_no]++;
-            removed++;
-            add_cause(out, ev[k].ref);
-            first = first ? first : &ev[k];
-        }
+    for (int k = 0; k < n; k++) {
+        out->arrival |=
+            ev[k].kind == RULES_EV_STATUS && (ev[k].status_clear & FIGURE_STATUS_OFF_TABLE);
+        if (ev[k].kind != RULES_EV_REMOVE)
+            continue;
+        const figure *f = table_figure_const(game_table(g), ev[k].figure);
+        uint32_t side_no = f ? f->side.id : ev[k].side.id;
+        if (side_no <= SIM_SIDES_MAX)
+            out->casualties[side_no]++;
+        removed++;
+        add_cause(out, ev[k].ref);
+        first = first ? first : &ev[k];
+    }
     if (removed > out->decisive.removed) {
         sim_moment *m = &out->decisive;
         m->game = index + 1;
@@ -162,10 +165,13 @@ static void merge_cause(sim_summary *sum, const sim_cause *c)
     for (int i = 0; i < sum->cause_count; i++)
         if (strcmp(sum->causes[i].ref, c->ref) == 0) {
             sum->causes[i].removed += c->removed;
+            sum->causes[i].games++;
             return;
         }
-    if (sum->cause_count < SIM_CAUSES_MAX)
-        sum->causes[sum->cause_count++] = *c;
+    if (sum->cause_count < SIM_CAUSES_MAX) {
+        sum->causes[sum->cause_count] = *c;
+        sum->causes[sum->cause_count++].games = 1;
+    }
 }
 
 static int by_removed(const void *a, const void *b)
@@ -191,6 +197,25 @@ static void keep_moment(sim_summary *sum, const sim_moment *m)
         sum->decisive_count++;
 }
 
+static int by_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static double median_turns(const sim_game *res, int n)
+{
+    if (n <= 0)
+        return 0;
+    int *t = mem_calloc((size_t)n, sizeof *t);
+    for (int i = 0; i < n; i++)
+        t[i] = res[i].turns;
+    qsort(t, (size_t)n, sizeof *t, by_int);
+    double m = n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
+    free(t);
+    return m;
+}
+
 static void summarise(const sim_desc *desc, const sim_game *res, sim_summary *sum)
 {
     const table *t = desc->scenario->table;
@@ -206,6 +231,7 @@ static void summarise(const sim_desc *desc, const sim_game *res, sim_summary *su
             sum->wins[r->winner]++;
         turns += r->turns;
         commands += r->commands;
+        sum->arrival_games += r->arrival;
         for (int s = 1; s <= SIM_SIDES_MAX; s++)
             sum->mean_casualties[s] += r->casualties[s];
         for (int k = 0; k < r->cause_count; k++)
@@ -216,6 +242,7 @@ static void summarise(const sim_desc *desc, const sim_game *res, sim_summary *su
     sum->draws = sum->wins[0];
     sum->mean_turns = turns / n;
     sum->mean_commands = commands / n;
+    sum->median_turns = median_turns(res, desc->games);
     for (int s = 0; s <= SIM_SIDES_MAX; s++) {
         sum->mean_casualties[s] /= n;
         sum->win_pct[s] = 100.0 * sum->wins[s] / n;
@@ -267,9 +294,12 @@ json_t *sim_summary_json(const sim_summary *sum)
     json_object_set_new(o, "sides", sides);
     json_object_set_new(o, "mean_turns", json_real(sum->mean_turns));
     json_object_set_new(o, "mean_commands", json_real(sum->mean_commands));
+    json_object_set_new(o, "median_turns", json_real(sum->median_turns));
+    json_object_set_new(o, "arrival_games", json_integer(sum->arrival_games));
     for (int i = 0; i < sum->cause_count; i++)
-        json_array_append_new(causes, json_pack("{s:s, s:i}", "ref", sum->causes[i].ref, "removed",
-                                                sum->causes[i].removed));
+        json_array_append_new(causes,
+                              json_pack("{s:s, s:i, s:i}", "ref", sum->causes[i].ref, "removed",
+                                        sum->causes[i].removed, "games", sum->causes[i].games));
     json_object_set_new(o, "casualties_by_rule", causes);
     for (int i = 0; i < sum->decisive_count; i++) {
         const sim_moment *m = &sum->decisive[i];

@@ -17,6 +17,7 @@
 typedef struct sim_cause {
     char ref[RULES_EVENT_REF_MAX];
     int removed;
+    int games; /* in a summary: the games in which it removed anyone */
 } sim_cause;
 
 /* The single command that removed the most figures in a game. */
@@ -30,6 +31,7 @@ typedef struct sim_game {
     uint32_t winner; /* side id; 0 draw or unfinished */
     bool finished;   /* ended by the rules, not by the command cap */
     int turns, commands;
+    bool arrival;                      /* a figure came onto the table (a reinforcement) */
     int casualties[SIM_SIDES_MAX + 1]; /* figures removed (killed, routed off...), by side id */
     sim_cause causes[SIM_CAUSES_MAX];
     int cause_count;
@@ -60,6 +62,8 @@ typedef struct sim_summary {
     int wins[SIM_SIDES_MAX + 1];
     double win_pct[SIM_SIDES_MAX + 1], win_lo[SIM_SIDES_MAX + 1], win_hi[SIM_SIDES_MAX + 1];
     double mean_turns, mean_commands;
+    double median_turns;
+    int arrival_games; /* games in which a reinforcement came onto the table */
     double mean_casualties[SIM_SIDES_MAX + 1];
     sim_cause causes[SIM_CAUSES_MAX]; /* most removals first */
     int cause_count;

@@ -54,6 +54,15 @@ bool rules_register(const rules_ops *ops)
     return true;
 }
 
+bool rules_scenario_check(const scenario *s, scenario_error *err)
+{
+    if (rules_find(s->ruleset))
+        return true;
+    return scenario_error_at(s, "$.ruleset", err,
+                             "unknown rule set \"%s\" (sandtable --help lists the rule sets)",
+                             s->ruleset);
+}
+
 /* ---- decisions --------------------------------------------------------------------------- */
 
 static const char *const decision_names[RULES_DECIDE_KIND_COUNT] = {

@@ -292,6 +292,10 @@ const rules_ops *rules_at(int index);
 /* Adds a rule set at run time (tests, tools); replaces one of the same id. Call before any
  * match starts; not thread-safe. Returns false when the table of extra rule sets is full. */
 bool rules_register(const rules_ops *ops);
+/* True when the scenario names a rule set of the registry; else false with *err at its
+ * "$.ruleset" (file, line, column). The scenario loader reads the id as a word only: which ids
+ * exist is the registry's to say, so every front end checks a loaded scenario with this. */
+bool rules_scenario_check(const scenario *s, scenario_error *err);
 
 /* A rule reference in player words: "<rule book name> — <section>" ("Little Colonial Rules —
  * Shooting: area fire"), whatever the rule set wrote (a leading "seed 000" and its separator

@@ -61,7 +61,8 @@ typedef struct scenario {
     char title[128];
     char description[SCENARIO_TEXT_MAX];
     char designer_notes[SCENARIO_TEXT_MAX];
-    char ruleset[32];      /* rule-set id: "lcr", "tiny", "cwr", "cr15" */
+    char ruleset[32];      /* rule-set id, a lowercase word ("lcr"); whether a rule set of
+                              that id exists is the registry's to say (rules_scenario_check) */
     json_t *rules_options; /* the rule set's own options object (never NULL; may be empty) */
     uint64_t seed;
     int campaign_position; /* 0 when not part of a campaign, else 1-based order */

@@ -49,6 +49,7 @@ struct ui_action_panel {
     ap_rect act_r[AP_ACTIONS];
     ap_rect order_r[UI_ACTIONS_MAX];
     ap_rect accept_r, confirm_r, clear_r;
+    ap_rect actor_r, aim_r, pick_r, suggested_r; /* lines that name figures */
     int hover_act;
     char why_not[200]; /* shown for the hovered disabled action */
 };
@@ -114,6 +115,17 @@ static void allocation_refresh(ui_action_panel *p, const game *g)
     pick_check(p, g);
 }
 
+/* True when the actor listed can do something of his own now (ending the activation or
+ * passing is the side's, not his). */
+static bool any_enabled(const ui_action_panel *p)
+{
+    for (int i = 0; i < p->act_count; i++)
+        if (p->acts[i].enabled && p->acts[i].kind != RULES_CMD_END_ACTIVATION &&
+            p->acts[i].kind != RULES_CMD_PASS)
+            return true;
+    return false;
+}
+
 static void refresh(ui_action_panel *p, ui_app *app)
 {
     const game *g = app->game;
@@ -125,6 +137,12 @@ static void refresh(ui_action_panel *p, ui_app *app)
     p->actor = sel && sel->side.id == p->dec.side.id ? p->selected : p->dec.figure;
     p->act_count =
         p->dec.kind == RULES_DECIDE_NONE ? 0 : game_actions(g, p->actor, p->acts, AP_ACTIONS);
+    /* The panel follows the decision's actor: a selected figure that can do nothing now (the
+     * one picked before the card came up) gives way to the figure the engine says acts. */
+    if (p->dec.figure.id && p->actor.id != p->dec.figure.id && !any_enabled(p)) {
+        p->actor = p->dec.figure;
+        p->act_count = game_actions(g, p->actor, p->acts, AP_ACTIONS);
+    }
     ui_actions_collect(g, &p->orders);
     allocation_refresh(p, g);
     p->ready = true;
@@ -282,8 +300,11 @@ static float draw_actions(ui_action_panel *p, ui_app *app, render_ctx *ctx, floa
     char line[200];
     actor_line(p, t, line, sizeof line);
     y = title(p, ctx, y, "Actions");
-    if (line[0])
+    if (line[0]) {
+        float y0 = y;
         y = ap_wrapped(p, ctx, x0, y, line, 10, 0xd8dee8ff, p->panel.w - 2 * PAD * k);
+        p->actor_r = (ap_rect){x0, y0, p->panel.w - 2 * PAD * k, y - y0};
+    }
     p->hover_act = -1;
     for (int i = 0; i < p->act_count; i++) {
         const rules_action *a = &p->acts[i];
@@ -348,6 +369,7 @@ static float draw_aim(ui_action_panel *p, ui_app *app, render_ctx *ctx, float y)
     const unit *u = table_unit_const(t, tg->unit.id ? tg->unit : (f ? f->unit : (unit_id){0}));
     char line[256], dist[32];
     y = title(p, ctx, y, "Target (click to fire)");
+    p->aim_r = (ap_rect){x0, y, mw, 14 * k};
     snprintf(line, sizeof line, "%s%s%s", f ? f->name : "figure", u ? " - " : "", u ? u->name : "");
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xffffffff, mw);
     snprintf(line, sizeof line, "Range %s, band: %s",
@@ -413,7 +435,9 @@ static float draw_allocation(ui_action_panel *p, ui_app *app, render_ctx *ctx, f
     names_of(t, p->pick, p->pick_count, names, sizeof names);
     snprintf(line, sizeof line, "Your pick (%d of %d): %s", p->pick_count, p->dec.count,
              p->pick_count ? names : "none yet");
+    float y0 = y;
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xff9090ff, mw);
+    p->pick_r = (ap_rect){x0, y0, mw, y - y0};
     if (p->pick_count && !p->pick_ok && p->pick_reason[0]) {
         snprintf(line, sizeof line, "Not yet: %s", p->pick_reason);
         y = ap_wrapped(p, ctx, x0, y, line, 10, 0xffb080ff, mw);
@@ -421,7 +445,9 @@ static float draw_allocation(ui_action_panel *p, ui_app *app, render_ctx *ctx, f
     if (p->has_suggested) {
         names_of(t, p->suggested.figures, p->suggested.figure_count, names, sizeof names);
         snprintf(line, sizeof line, "Suggested: %s", names);
+        y0 = y;
         y = ap_wrapped(p, ctx, x0, y, line, 10, 0xffe08aff, mw);
+        p->suggested_r = (ap_rect){x0, y0, mw, y - y0};
     }
     float bw = (mw - 6 * k) / 2;
     button(p, ctx, &p->accept_r, x0, y + 2 * k, bw, "Accept suggested", p->has_suggested, true);
@@ -453,6 +479,7 @@ void ui_action_panel_draw(ui_action_panel *p, ui_app *app, render_ctx *ctx, floa
     memset(p->act_r, 0, sizeof p->act_r);
     memset(p->order_r, 0, sizeof p->order_r);
     p->accept_r = p->confirm_r = p->clear_r = (ap_rect){0};
+    p->actor_r = p->aim_r = p->pick_r = p->suggested_r = (ap_rect){0};
     p->paint = false;
     float bottom = sections(p, app, ctx, mouse_x, mouse_y);
     if (bottom <= p->panel.y + 8 * k + 1)
@@ -473,6 +500,20 @@ bool ui_action_panel_action_rect(const ui_action_panel *p, rules_command_kind ki
             return true;
         }
     return false;
+}
+
+bool ui_action_panel_order_rect(const ui_action_panel *p, int n, float *x, float *y, float *w,
+                                float *h)
+{
+    if (n < 0 || n >= p->orders.count || p->order_r[n].w <= 0)
+        return false;
+    *x = p->order_r[n].x, *y = p->order_r[n].y, *w = p->order_r[n].w, *h = p->order_r[n].h;
+    return true;
+}
+
+figure_id ui_action_panel_actor(const ui_action_panel *p)
+{
+    return p->actor;
 }
 
 const char *ui_action_panel_why_not(const ui_action_panel *p)
@@ -653,4 +694,51 @@ void ui_action_panel_draw_table(ui_action_panel *p, ui_app *app, render_ctx *ctx
         if (f)
             render_circle_cm(ctx, cam, f->pos, f->base.radius_cm + 0.9f, 3.0f, 0xff4040ff);
     }
+}
+
+/* ---- what is named under the pointer ------------------------------------------------------- */
+
+static void add_command(ui_names *set, const game *g, const rules_command *c)
+{
+    ui_names_add(set, c->figure);
+    for (int i = 0; i < c->figure_count; i++)
+        ui_names_add(set, c->figures[i]);
+    ui_names_add(set, c->target);
+    /* An order to a leader: he and the figures he would activate. */
+    if (c->figure.id && (c->kind == RULES_CMD_ACTIVATE || c->kind == RULES_CMD_PLAY_RESERVED)) {
+        figure_id ids[UI_NAMES_MAX];
+        float r;
+        int n = game_command_radius(g, c->figure, &r, ids, UI_NAMES_MAX);
+        for (int i = 0; i < n && i < UI_NAMES_MAX; i++)
+            ui_names_add(set, ids[i]);
+    }
+    if (c->unit.id && c->figure_count == 0 && !c->figure.id) {
+        const table *t = game_table(g);
+        for (int i = 0; i < t->figure_count; i++)
+            if (t->figures[i].unit.id == c->unit.id && table_figure_active(&t->figures[i]))
+                ui_names_add(set, t->figures[i].id);
+    }
+}
+
+bool ui_action_panel_named(ui_action_panel *p, ui_app *app, float x, float y, ui_names *out)
+{
+    if (!ui_action_panel_contains(p, x, y))
+        return false;
+    refresh(p, app);
+    const game *g = app->game;
+    for (int i = 0; i < p->orders.count; i++)
+        if (in_rect(p->order_r[i], x, y))
+            add_command(out, g, &p->orders.items[i].cmd);
+    for (int i = 0; i < p->act_count; i++)
+        if (in_rect(p->act_r[i], x, y))
+            ui_names_add(out, p->actor);
+    if (in_rect(p->actor_r, x, y))
+        ui_names_add(out, p->actor);
+    if (in_rect(p->aim_r, x, y) && p->aim.valid)
+        ui_names_add(out, p->aim.target.figure);
+    for (int i = 0; in_rect(p->pick_r, x, y) && i < p->pick_count; i++)
+        ui_names_add(out, p->pick[i]);
+    for (int i = 0; in_rect(p->suggested_r, x, y) && i < p->suggested.figure_count; i++)
+        ui_names_add(out, p->suggested.figures[i]);
+    return true;
 }

@@ -16,6 +16,7 @@
 #include "game/game.h"
 #include "render/render.h"
 #include "ui/actions.h"
+#include "ui/names.h"
 
 #include <stdbool.h>
 
@@ -66,9 +67,20 @@ bool ui_action_panel_click(ui_action_panel *p, ui_app *app, float x, float y,
 /* Key 1-9: the n-th order (0-based). False when there is none. */
 bool ui_action_panel_order(ui_action_panel *p, ui_app *app, int n, ui_action_request *out);
 
+/* The figures named where the pointer is on the panel (by the last draw): an order's figures
+ * (an order to a leader: he and whoever he would activate), an action's actor, the actor line,
+ * the target, the allocation's pick or suggestion; added to *out. False when (x, y) is not on
+ * the panel. */
+bool ui_action_panel_named(ui_action_panel *p, ui_app *app, float x, float y, ui_names *out);
+
 /* Where the action of `kind` was drawn by the last draw (false when it was not). */
 bool ui_action_panel_action_rect(const ui_action_panel *p, rules_command_kind kind, float *x,
                                  float *y, float *w, float *h);
+/* Where the n-th order (0-based) was drawn by the last draw (false when it was not). */
+bool ui_action_panel_order_rect(const ui_action_panel *p, int n, float *x, float *y, float *w,
+                                float *h);
+/* The actor whose actions the panel lists (0: none), as of the last draw. */
+figure_id ui_action_panel_actor(const ui_action_panel *p);
 /* The "why not" line the last draw showed for the hovered disabled action ("" when none). */
 const char *ui_action_panel_why_not(const ui_action_panel *p);
 

@@ -279,17 +279,29 @@ static void take_screenshot(ui_app *app, render_ctx *ctx)
         ui_app_toast(app, "Screenshot failed: %s", err);
 }
 
-static void draw_toast(ui_app *app, render_ctx *ctx)
+bool ui_app_toast_rect(const ui_app *app, render_ctx *ctx, float *x, float *y, float *w, float *h)
 {
     if (app->time >= app->toast_until || !app->toast[0])
-        return;
-    int w, h, tw, th;
-    render_output_size(ctx, &w, &h);
+        return false;
+    int vw, vh, tw, th;
+    render_output_size(ctx, &vw, &vh);
     render_text_size(ctx, app->toast, 13, &tw, &th);
-    float k = render_ui_scale(ctx), x = (w - tw) / 2.0f, y = h - 70 * k;
-    render_rect(ctx, x - 10 * k, y - 6 * k, tw + 20 * k, th + 12 * k, 0x101418e0);
-    render_rect_outline(ctx, x - 10 * k, y - 6 * k, tw + 20 * k, th + 12 * k, 0xf2c94cff);
-    render_text(ctx, x, y, app->toast, 13, 0xffffffff, RENDER_ALIGN_LEFT);
+    float k = render_ui_scale(ctx);
+    *x = (vw - tw) / 2.0f - 10 * k;
+    *y = vh - 76 * k;
+    *w = tw + 20 * k;
+    *h = th + 12 * k;
+    return true;
+}
+
+static void draw_toast(ui_app *app, render_ctx *ctx)
+{
+    float x, y, w, h, k = render_ui_scale(ctx);
+    if (!ui_app_toast_rect(app, ctx, &x, &y, &w, &h))
+        return;
+    render_rect(ctx, x, y, w, h, 0x101418e0);
+    render_rect_outline(ctx, x, y, w, h, 0xf2c94cff);
+    render_text(ctx, x + 10 * k, y + 6 * k, app->toast, 13, 0xffffffff, RENDER_ALIGN_LEFT);
 }
 
 bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)

@@ -87,6 +87,8 @@ void ui_app_push(ui_app *app, ui_screen *s);
 void ui_app_pop(ui_app *app);
 /* A short message shown at the bottom of the screen for a few seconds. */
 void ui_app_toast(ui_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Where the toast is drawn (false when none is showing). */
+bool ui_app_toast_rect(const ui_app *app, render_ctx *ctx, float *x, float *y, float *w, float *h);
 
 /* Commands every screen may use. Against the bot (a player and the bot in the match), undo takes
  * back the player's last command with the bot's commands after it, and redo puts them back. */

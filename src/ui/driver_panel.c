@@ -566,12 +566,25 @@ static void buttons_build(ui_driver_panel *p, const game *g, const table *t)
     rules_command legal[96];
     int n = game_legal(g, legal, 96);
     const rules_decision *d = &p->dec;
+    /* Who may act on the card: its leader when he can; else every figure offered, each its own
+     * button, so "Act" never silently takes the first. */
+    figure_id by = d->figure;
+    int acts = 0;
+    for (int pass = 0; pass < 2 && acts == 0; pass++) {
+        for (int i = 0; i < n; i++)
+            acts += legal[i].kind == RULES_CMD_ACTIVATE && d->kind == RULES_DECIDE_USE_CARD &&
+                    (!by.id || legal[i].figure.id == by.id);
+        if (acts == 0)
+            by = (figure_id){0};
+    }
     for (int i = 0; i < n && p->button_count < DP_BUTTONS; i++) {
         const rules_command *c = &legal[i];
         dp_button b = {.cmd = *c};
         bool dup = false;
         for (int j = 0; j < p->button_count; j++)
-            dup = dup || (p->buttons[j].cmd.kind == c->kind && p->buttons[j].cmd.card == c->card);
+            dup = dup || (p->buttons[j].cmd.kind == c->kind && p->buttons[j].cmd.card == c->card &&
+                          (c->kind != RULES_CMD_ACTIVATE || acts < 2 ||
+                           p->buttons[j].cmd.figure.id == c->figure.id));
         if (dup)
             continue;
         /* The card words are the rule set's (game_describe); which decisions get buttons is
@@ -580,9 +593,13 @@ static void buttons_build(ui_driver_panel *p, const game *g, const table *t)
             game_describe(g, c, b.label, sizeof b.label);
             b.primary = true;
         } else if (c->kind == RULES_CMD_ACTIVATE && d->kind == RULES_DECIDE_USE_CARD) {
-            if (d->figure.id && c->figure.id != d->figure.id)
+            if (by.id && c->figure.id != by.id)
                 continue; /* stand-ins are in the action list */
-            snprintf(b.label, sizeof b.label, "Act");
+            const figure *f = c->figure.id ? table_figure_const(t, c->figure) : NULL;
+            if (acts > 1)
+                snprintf(b.label, sizeof b.label, "Act: %s", f && f->name[0] ? f->name : "figure");
+            else
+                snprintf(b.label, sizeof b.label, "Act");
             b.primary = true;
         } else if (c->kind == RULES_CMD_RESERVE_CARD) {
             game_describe(g, c, b.label, sizeof b.label);
@@ -966,4 +983,46 @@ bool ui_driver_panel_card_rect(const ui_driver_panel *p, int card, float *x, flo
 void ui_driver_panel_rect(const ui_driver_panel *p, float *x, float *y, float *w, float *h)
 {
     *x = p->panel.x, *y = p->panel.y, *w = p->panel.w, *h = p->panel.h;
+}
+
+/* The leader a command or card is his, and the figures he would activate. */
+static void named_leader(const game *g, figure_id leader, ui_names *out)
+{
+    figure_id ids[UI_NAMES_MAX];
+    float r;
+    ui_names_add(out, leader);
+    int n = leader.id ? game_command_radius(g, leader, &r, ids, UI_NAMES_MAX) : 0;
+    for (int i = 0; i < n && i < UI_NAMES_MAX; i++)
+        ui_names_add(out, ids[i]);
+}
+
+bool ui_driver_panel_named(const ui_driver_panel *p, ui_app *app, float x, float y, ui_names *out)
+{
+    if (!ui_driver_panel_contains(p, x, y))
+        return false;
+    for (int i = 0; i < p->button_count; i++)
+        if (in_rect(p->buttons[i].r, x, y))
+            named_leader(app->game, p->buttons[i].cmd.figure, out);
+    for (int i = 0; i < p->drawn_count; i++) {
+        const rules_driver_item *it = item_of_card(p->items, p->item_count, p->drawn[i].card);
+        if (in_rect(p->drawn[i].r, x, y) && it && !it->hidden)
+            named_leader(app->game, it->figure, out);
+    }
+    return true;
+}
+
+int ui_driver_panel_button_count(const ui_driver_panel *p)
+{
+    return p->button_count;
+}
+
+const char *ui_driver_panel_button(const ui_driver_panel *p, int n, rules_command *cmd, float *x,
+                                   float *y, float *w, float *h)
+{
+    if (n < 0 || n >= p->button_count)
+        return NULL;
+    const dp_button *b = &p->buttons[n];
+    *cmd = b->cmd;
+    *x = b->r.x, *y = b->r.y, *w = b->r.w, *h = b->r.h;
+    return b->label;
 }

@@ -18,6 +18,7 @@
 #include "game/game.h"
 #include "render/render.h"
 #include "ui/actions.h"
+#include "ui/names.h"
 
 #include <stdbool.h>
 
@@ -53,6 +54,13 @@ bool ui_driver_panel_contains(const ui_driver_panel *p, float x, float y);
  * caller to log; refused may be NULL (then only a toast says it). */
 bool ui_driver_panel_click(ui_driver_panel *p, ui_app *app, float x, float y, rules_command *out,
                            ui_refusal *refused);
+/* The figures named where the pointer is on the panel: a button's leader and the figures he
+ * would activate, a face-up card's officer and his. False when (x, y) is not on the panel. */
+bool ui_driver_panel_named(const ui_driver_panel *p, ui_app *app, float x, float y, ui_names *out);
+/* The decision buttons by the last draw: how many, and the n-th's label and command. */
+int ui_driver_panel_button_count(const ui_driver_panel *p);
+const char *ui_driver_panel_button(const ui_driver_panel *p, int n, rules_command *cmd, float *x,
+                                   float *y, float *w, float *h);
 /* Where card `card` (rules_driver_item.value) was drawn by the last draw: in play, waiting or
  * in a hand. False when it was not drawn. */
 bool ui_driver_panel_card_rect(const ui_driver_panel *p, int card, float *x, float *y, float *w,

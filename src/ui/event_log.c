@@ -1,6 +1,7 @@
 #include "ui/event_log.h"
 
 #include "core/mem.h"
+#include "ui/names.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -602,4 +603,48 @@ bool ui_event_log_wheel(ui_event_log *log, float x, float y, float notches)
         return false;
     log->scroll += notches * 40.0f;
     return true;
+}
+
+int ui_event_log_key_at(const ui_event_log *log, float x, float y)
+{
+    if (!log->open || log->w <= 0 || x < log->x || x > log->x + log->w)
+        return UI_EVENT_LOG_NONE;
+    for (int i = 0; i < log->hit_count; i++)
+        if (y >= log->hits[i].y && y < log->hits[i].y + log->hits[i].h)
+            return log->hits[i].key;
+    return UI_EVENT_LOG_NONE;
+}
+
+int ui_event_log_figures(const ui_event_log *log, const game *g, int key, figure_id *out, int max)
+{
+    ui_names set = {0};
+    const table *t = game_table(g);
+    char title[512];
+    if (key == UI_EVENT_LOG_NONE)
+        return 0;
+    if (key <= -10) {
+        const ui_event_log_refusal *r = refusal_of(log, key);
+        if (r) {
+            ui_names_add_text(&set, t, r->what);
+            ui_names_add_text(&set, t, r->reason);
+        }
+    } else {
+        const rules_command *c = key >= 0 ? game_command_at(g, key) : NULL;
+        if (c) {
+            ui_names_add(&set, c->figure);
+            for (int i = 0; i < c->figure_count; i++)
+                ui_names_add(&set, c->figures[i]);
+            ui_names_add(&set, c->target);
+        }
+        int n = 0;
+        const rules_event *ev = game_events(g, key, &n);
+        for (int i = 0; ev && i < n; i++) {
+            ui_names_add(&set, ev[i].figure);
+            ui_names_add(&set, ev[i].other);
+        }
+        ui_names_add_text(&set, t, ui_event_log_title(log, g, key, title, sizeof title));
+    }
+    int k = set.count < max ? set.count : max;
+    memcpy(out, set.ids, sizeof *out * (size_t)k);
+    return k;
 }

@@ -79,6 +79,12 @@ void ui_event_log_draw(ui_event_log *log, render_ctx *ctx, const game *g, float 
 bool ui_event_log_click(ui_event_log *log, float x, float y);
 /* The wheel over the panel scrolls it; true when it was over the panel. */
 bool ui_event_log_wheel(ui_event_log *log, float x, float y, float notches);
+/* The key of the entry drawn at (x, y) by the last draw, or UI_EVENT_LOG_NONE. */
+int ui_event_log_key_at(const ui_event_log *log, float x, float y);
+/* The figures an entry concerns: the command's figures and target, every figure its events
+ * name, and the figures its title names (a refusal: its reason's). Returns the count. */
+int ui_event_log_figures(const ui_event_log *log, const game *g, int key, figure_id *out, int max);
+
 /* True when (x, y) is over the panel or the button as last drawn. */
 bool ui_event_log_contains(const ui_event_log *log, float x, float y);
 

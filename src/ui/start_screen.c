@@ -95,6 +95,10 @@ static void entry_load(start_entry *e, const char *path)
     snprintf(e->path, sizeof e->path, "%s", path);
     scenario_error err;
     e->scenario = scenario_load_file(path, &err);
+    if (e->scenario && !rules_scenario_check(e->scenario, &err)) {
+        scenario_destroy(e->scenario);
+        e->scenario = NULL;
+    }
     if (!e->scenario) {
         scenario_error_format(&err, e->error, sizeof e->error);
         fprintf(stderr, "sandtable: start screen: %s\n", e->error);

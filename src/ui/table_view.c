@@ -9,6 +9,7 @@
 #include "ui/app.h"
 #include "ui/commander_pips.h"
 #include "ui/driver_panel.h"
+#include "ui/names.h"
 #include "ui/overlay.h"
 #include "ui/solo.h"
 #include "ui/teach.h"
@@ -112,6 +113,9 @@ typedef struct tv {
     const table *los_table;
     ui_solo solo;   /* the bot's sides (ui/solo.h) */
     ui_teach teach; /* dice tray and event log (ui/teach.h) */
+    ui_names named; /* the figures whose name is under the pointer (ringed) */
+    ui_names focus; /* the figures of the log entry opened by a click (ringed) */
+    int focus_key;  /* that entry */
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -1054,6 +1058,131 @@ static void camera_sync(tv *v, ui_app *app, const ui_input *in)
     v->cam_ready = true;
 }
 
+/* ---- whatever is named is shown ------------------------------------------------------------ */
+
+/* The figures named where the pointer is: a log entry, the toast (a refusal), the top bar's
+ * prompt, an order or a line of the panels. */
+static void named_update(tv *v, ui_app *app, const ui_input *in)
+{
+    ui_names_clear(&v->named);
+    const table *t = tv_table(app);
+    float x = in->mouse_x, y = in->mouse_y, k = render_ui_scale(app->ctx);
+    if (in->view_w <= 0 || x < 0 || y < 0 || x > (float)in->view_w || y > (float)in->view_h)
+        return;
+    int key = ui_event_log_key_at(&v->teach.log, x, y);
+    if (key != UI_EVENT_LOG_NONE) {
+        figure_id ids[UI_NAMES_MAX];
+        int n = ui_event_log_figures(&v->teach.log, app->game, key, ids, UI_NAMES_MAX);
+        for (int i = 0; i < n; i++)
+            ui_names_add(&v->named, ids[i]);
+        return;
+    }
+    float tx, ty, tw, th;
+    if (ui_app_toast_rect(app, app->ctx, &tx, &ty, &tw, &th) && x >= tx && x <= tx + tw &&
+        y >= ty && y <= ty + th) {
+        ui_names_add_text(&v->named, t, app->toast);
+        return;
+    }
+    if (y < 28 * k) {
+        rules_decision d;
+        game_decision(app->game, &d);
+        ui_names_add_text(&v->named, t, d.prompt);
+        return;
+    }
+    if (ui_action_panel_named(v->actions, app, x, y, &v->named))
+        return;
+    ui_driver_panel_named(v->driver, app, x, y, &v->named);
+}
+
+/* The part of the view the panels leave to the table, in px. */
+static void open_view(const tv *v, ui_app *app, float *x0, float *y0, float *x1, float *y1)
+{
+    float k = render_ui_scale(app->ctx);
+    *x0 = 0;
+    *y0 = 30 * k;
+    *x1 = (float)v->cam.view_w;
+    *y1 = (float)v->cam.view_h - 30 * k;
+    if (game_view(app->game)->driver && (UI_DRIVER_PANEL_W + 16) * k < *x1 / 2)
+        *x1 -= (UI_DRIVER_PANEL_W + 16) * k;
+    if (v->teach.log.open && v->teach.log.w > 0 && v->teach.log.x + v->teach.log.w < *x1 / 2)
+        *x0 = v->teach.log.x + v->teach.log.w + 8 * k;
+}
+
+/* Pans (and zooms out when they do not fit) so every figure of `set` is in the open view. */
+static void focus_pan(tv *v, ui_app *app, const ui_names *set)
+{
+    const table *t = tv_table(app);
+    float x0, y0, x1, y1;
+    open_view(v, app, &x0, &y0, &x1, &y1);
+    vec2s lo = {{1e9f, 1e9f}}, hi = {{-1e9f, -1e9f}};
+    bool outside = false;
+    for (int i = 0; i < set->count; i++) {
+        const figure *f = table_figure_const(t, set->ids[i]);
+        if (!f || !table_figure_active(f))
+            continue;
+        lo = glms_vec2_minv(lo, f->pos);
+        hi = glms_vec2_maxv(hi, f->pos);
+        render_camera target = v->cam;
+        target.centre_cm = v->cam.target_centre_cm;
+        target.px_per_cm = v->cam.target_px_per_cm;
+        vec2s p = render_camera_to_px(&target, f->pos);
+        outside = outside || p.x < x0 || p.x > x1 || p.y < y0 || p.y > y1;
+    }
+    if (!outside || lo.x > hi.x)
+        return;
+    float ppc = v->cam.target_px_per_cm, margin = 60 * render_ui_scale(app->ctx);
+    float need_w = (hi.x - lo.x) * ppc + 2 * margin, need_h = (hi.y - lo.y) * ppc + 2 * margin;
+    float fit = fminf((x1 - x0) / fmaxf(need_w, 1), (y1 - y0) / fmaxf(need_h, 1));
+    if (fit < 1)
+        ppc = fmaxf(ppc * fit, RENDER_CAMERA_MIN_PX_PER_CM);
+    /* The set's middle at the open view's middle. */
+    vec2s mid = glms_vec2_scale(glms_vec2_add(lo, hi), 0.5f);
+    float dx = 0.5f * (x0 + x1) - 0.5f * (float)v->cam.view_w;
+    float dy = 0.5f * (y0 + y1) - 0.5f * (float)v->cam.view_h;
+    v->cam.target_px_per_cm = ppc;
+    v->cam.target_centre_cm = (vec2s){{mid.x - dx / ppc, mid.y - dy / ppc}};
+    if (app->settings.anim_speed <= 0) {
+        v->cam.px_per_cm = v->cam.target_px_per_cm;
+        v->cam.centre_cm = v->cam.target_centre_cm;
+    }
+}
+
+/* A log entry opened by a click rings every figure it concerns while it stays open, and the
+ * table pans to them when they are off screen. */
+static void focus_follow_log(tv *v, ui_app *app)
+{
+    int key = v->teach.log.open ? v->teach.log.opened : UI_EVENT_LOG_NONE;
+    if (key == v->focus_key)
+        return;
+    v->focus_key = key;
+    ui_names_clear(&v->focus);
+    if (key == UI_EVENT_LOG_NONE)
+        return;
+    figure_id ids[UI_NAMES_MAX];
+    int n = ui_event_log_figures(&v->teach.log, app->game, key, ids, UI_NAMES_MAX);
+    for (int i = 0; i < n; i++)
+        ui_names_add(&v->focus, ids[i]);
+    if (v->cam_ready)
+        focus_pan(v, app, &v->focus);
+}
+
+/* A bright ring round each figure named under the pointer or by the opened log entry. */
+static void draw_named(tv *v, ui_app *app, render_ctx *ctx, const table *t)
+{
+    const ui_names *sets[2] = {&v->named, &v->focus};
+    float pulse = 0.5f + 0.5f * sinf((float)app->time * 6.0f);
+    for (int s = 0; s < 2; s++)
+        for (int i = 0; i < sets[s]->count; i++) {
+            const figure *f = table_figure_const(t, sets[s]->ids[i]);
+            if (!f || (f->status & FIGURE_STATUS_OFF_TABLE))
+                continue;
+            float r = base_radius(f) + fmaxf(0.6f, 5.0f / v->cam.px_per_cm);
+            render_circle_cm(ctx, &v->cam, f->pos, r, 3.0f, UI_NAMES_RING_RGB << 8 | 0xff);
+            render_circle_cm(ctx, &v->cam, f->pos, r + (3.0f + 3.0f * pulse) / v->cam.px_per_cm,
+                             1.5f, UI_NAMES_RING_RGB << 8 | 0x90);
+        }
+}
+
 static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
 {
     tv *v = s->data;
@@ -1061,6 +1190,8 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
     ui_teach_input(&v->teach, app, &teach_in);
     const ui_input *in = &teach_in;
     camera_sync(v, app, in);
+    focus_follow_log(v, app);
+    named_update(v, app, in);
     const table *t = tv_table(app);
     flags_fit(v, t);
     v->mouse_cm = render_camera_to_cm(&v->cam, (vec2s){{in->mouse_x, in->mouse_y}});
@@ -1470,6 +1601,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
         render_table_labels(ctx, &v->cam, t);
     draw_figures(v, app, ctx, t);
     ui_action_panel_draw_table(v->actions, app, ctx, &v->cam);
+    draw_named(v, app, ctx, t);
     ui_commander_pips_draw(ctx, &v->cam, app->game, app->viewer);
     draw_wheel(v, app, ctx, t);
     if (!game_moves_by_unit(app->game)) /* units of stands wheel instead (draw_wheel) */
@@ -1505,6 +1637,7 @@ ui_screen *ui_table_view_create(ui_app *app)
     v->hover = -1;
     v->los_from = -1;
     v->sight_fig = -1;
+    v->focus_key = UI_EVENT_LOG_NONE;
     v->driver = ui_driver_panel_create();
     v->actions = ui_action_panel_create();
     ui_teach_init(&v->teach);
@@ -1516,4 +1649,24 @@ ui_screen *ui_table_view_create(ui_app *app)
                      .destroy = tv_destroy,
                      .data = v};
     return s;
+}
+
+const render_camera *ui_table_view_camera(const ui_screen *s)
+{
+    return &((const tv *)s->data)->cam;
+}
+
+ui_teach *ui_table_view_teach(ui_screen *s)
+{
+    return &((tv *)s->data)->teach;
+}
+
+ui_action_panel *ui_table_view_actions(ui_screen *s)
+{
+    return ((tv *)s->data)->actions;
+}
+
+ui_driver_panel *ui_table_view_driver(ui_screen *s)
+{
+    return ((tv *)s->data)->driver;
 }

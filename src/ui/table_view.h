@@ -18,4 +18,14 @@ int ui_table_view_hit(const table *t, vec2s p, float slop_cm);
  * rule set has a turn driver. `snap` skips the eased motion. */
 void ui_table_view_fit(render_camera *cam, const game *g, float ui_scale, bool snap);
 
+/* The table screen's parts, for tests that point at them (s: ui_table_view_create's). */
+typedef struct ui_screen ui_screen;
+typedef struct ui_teach ui_teach;
+typedef struct ui_action_panel ui_action_panel;
+typedef struct ui_driver_panel ui_driver_panel;
+const render_camera *ui_table_view_camera(const ui_screen *s);
+ui_teach *ui_table_view_teach(ui_screen *s);
+ui_action_panel *ui_table_view_actions(ui_screen *s);
+ui_driver_panel *ui_table_view_driver(ui_screen *s);
+
 #endif // UI_TABLE_VIEW_H

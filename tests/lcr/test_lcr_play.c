@@ -392,6 +392,92 @@ static void test_play_demoralised_surrender(void **state)
     harness_close(&h);
 }
 
+/* A raw Datu with a raw warrior and a steady regular; a regular Panglima beside them. */
+static const char *leader_json = HEAD
+    "\"units\": [{\"name\": \"s\", \"side\": \"Spanish\", \"formation\": \"loose\","
+    " \"commander\": \"Lt\", \"defaults\": {\"weapon\": \"mauser\", \"facing\": \"east\"},"
+    " \"figures\": [{\"name\": \"Lt\", \"role\": \"officer\", \"pos\": [5, 5]},"
+    " {\"name\": \"Pvt\", \"pos\": [5, 55]}]},"
+    " {\"name\": \"m\", \"side\": \"Moro\", \"formation\": \"loose\", \"commander\": \"Datu\","
+    " \"defaults\": {\"weapon\": \"kris\", \"facing\": \"west\"}, \"figures\": ["
+    " {\"name\": \"Datu\", \"role\": \"leader\", \"quality\": \"raw\", \"pos\": [70, 30]},"
+    " {\"name\": \"Raw1\", \"quality\": \"raw\", \"pos\": [73, 30]},"
+    " {\"name\": \"Steady\", \"quality\": \"regular\", \"pos\": [70, 34]},"
+    " {\"name\": \"Gone\", \"quality\": \"regular\", \"pos\": [90, 50]}]},"
+    " {\"name\": \"p\", \"side\": \"Moro\", \"formation\": \"loose\", \"commander\": \"Panglima\","
+    " \"defaults\": {\"weapon\": \"kris\", \"facing\": \"west\"}, \"figures\": ["
+    " {\"name\": \"Panglima\", \"role\": \"leader\", \"quality\": \"regular\","
+    " \"pos\": [74, 36]}]}]}";
+
+/* Draws (reserving every other card) until `leader`'s own card is drawn; true when it was. */
+static bool draw_to_card_of(harness *h, figure_id leader)
+{
+    for (int guard = 0; guard < 200; guard++) {
+        rules_decision d = harness_decision(h);
+        rules_command c = {.side = d.side, .card = d.card};
+        if (d.kind == RULES_DECIDE_USE_CARD && d.figure.id == leader.id)
+            return true;
+        c.kind = d.kind == RULES_DECIDE_DRAW_CARD   ? RULES_CMD_DRAW_CARD
+                 : d.kind == RULES_DECIDE_INTERRUPT ? RULES_CMD_PASS
+                                                    : RULES_CMD_RESERVE_CARD;
+        harness_must(h, c);
+    }
+    return false;
+}
+
+/* A demoralised leader acts on no card: his own card is refused to him (so he neither rallies
+ * himself nor activates his steady men); another leader takes it up and rallies him. */
+static void test_play_demoralised_leader(void **state)
+{
+    (void)state;
+    harness h;
+    harness_open_text(&h, leader_json, 7);
+    figure_id datu = harness_find(&h, "Datu"), pang = harness_find(&h, "Panglima");
+    lcr_casualty(h.rs, &h.ctx, harness_find(&h, "Gone"), FIGURE_STATUS_DEAD, "test", "shot");
+    assert_true(demoralised(&h, "Datu") && demoralised(&h, "Raw1"));
+    assert_false(demoralised(&h, "Steady") || demoralised(&h, "Panglima"));
+    assert_true(draw_to_card_of(&h, datu));
+    rules_decision d = harness_decision(&h);
+    char why[256] = "";
+    rules_command use = {
+        .kind = RULES_CMD_ACTIVATE, .side = d.side, .card = d.card, .figure = datu};
+    assert_false(harness_submit(&h, use, why, sizeof why));
+    assert_non_null(strstr(why, "demoralised"));
+    /* The legal choices offer the card to Panglima, never to the Datu. */
+    rules_command legal[32];
+    int n = lcr_rules_ops.legal(h.rs, h.t, legal, 32), to_pang = 0;
+    for (int i = 0; i < n; i++) {
+        assert_false(legal[i].kind == RULES_CMD_ACTIVATE && legal[i].figure.id == datu.id);
+        to_pang += legal[i].kind == RULES_CMD_ACTIVATE && legal[i].figure.id == pang.id;
+    }
+    assert_int_equal(to_pang, 1);
+    use.figure = pang;
+    harness_must(&h, use);
+    assert_false(lcr_rules_activated(h.rs, harness_find(&h, "Steady"))); /* not his unit */
+    harness_must(&h, (rules_command){.kind = RULES_CMD_RALLY, .side = {2}});
+    assert_false(demoralised(&h, "Datu") || demoralised(&h, "Raw1"));
+    harness_close(&h);
+}
+
+/* Nor does a demoralised leader act on a reserved card of his own, or on a soldier card. */
+static void test_play_demoralised_leader_reserved(void **state)
+{
+    (void)state;
+    harness h;
+    harness_open_text(&h, leader_json, 8);
+    figure_id datu = harness_find(&h, "Datu");
+    assert_true(draw_to_card_of(&h, datu));
+    rules_decision d = harness_decision(&h);
+    harness_must(&h,
+                 (rules_command){.kind = RULES_CMD_RESERVE_CARD, .side = d.side, .card = d.card});
+    lcr_casualty(h.rs, &h.ctx, harness_find(&h, "Gone"), FIGURE_STATUS_DEAD, "test", "shot");
+    assert_true(demoralised(&h, "Datu"));
+    char why[256] = "";
+    assert_false(lcr_can_use_card(h.rs, h.t, d.card - 1, datu, why, sizeof why));
+    assert_non_null(strstr(why, "demoralised"));
+    harness_close(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -403,6 +489,8 @@ int main(void)
         cmocka_unit_test(test_play_close_combat),
         cmocka_unit_test(test_play_demoralise_rally_flee),
         cmocka_unit_test(test_play_demoralised_surrender),
+        cmocka_unit_test(test_play_demoralised_leader),
+        cmocka_unit_test(test_play_demoralised_leader_reserved),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

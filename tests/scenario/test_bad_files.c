@@ -3,6 +3,8 @@
  * scenario never crash the loader: each is loaded or refused with a position. */
 #include "scenario/scenario.h"
 
+#include "rules/rules.h"
+
 #include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -69,6 +71,10 @@ static int check_one(const char *name)
     expect[strcspn(expect, "\n")] = '\0';
     scenario_error err;
     scenario *s = scenario_load_file(name, &err);
+    if (s && !rules_scenario_check(s, &err)) { /* the registry, not the loader, knows the ids */
+        scenario_destroy(s);
+        s = NULL;
+    }
     int bad = 0;
     if (s) {
         print_error("%s: loaded, want \"%s\"\n", name, expect);

@@ -2,6 +2,8 @@
  * formations expand to the positions worked out by hand, and the text is kept. */
 #include "scenario/scenario.h"
 
+#include "rules/rules.h"
+
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -285,15 +287,50 @@ static void test_error_format(void **state)
 {
     (void)state;
     scenario_error err;
-    const char text[] = "{\n  \"title\": \"t\",\n  \"ruleset\": \"chess\"\n}\n";
+    const char text[] = "{\n  \"title\": \"t\",\n  \"ruleset\": \"Chess\"\n}\n";
     assert_null(scenario_load_string(text, strlen(text), "mem.json", &err));
     char buf[1200];
     assert_string_equal(scenario_error_format(&err, buf, sizeof buf),
-                        "mem.json:3:14: $.ruleset: expected one of lcr, tiny, cwr, cr15, got "
-                        "\"chess\"");
+                        "mem.json:3:14: $.ruleset: expected a rule-set id (a lowercase word), got "
+                        "\"Chess\"");
     assert_int_equal(err.line, 3);
     assert_int_equal(err.column, 14);
     assert_string_equal(err.path, "$.ruleset");
+}
+
+/* The loader reads any word as the rule-set id; the registry says which exist, at the same
+ * position, and knows every built-in one. */
+static void test_ruleset_registry(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/scenario/good/skirmish.json",
+             getenv("SANDTABLE_SOURCE_DIR"));
+    scenario_error err;
+    scenario *s = scenario_load_file(path, &err);
+    assert_non_null(s);
+    assert_true(rules_scenario_check(s, &err));
+    assert_non_null(rules_at(0));
+    for (int i = 0; rules_at(i); i++) {
+        snprintf(s->ruleset, sizeof s->ruleset, "%s", rules_at(i)->id);
+        assert_true(rules_scenario_check(s, &err));
+    }
+    scenario_destroy(s);
+    const char text[] =
+        "{\n  \"title\": \"t\",\n  \"ruleset\": \"chess\", \"table\": {\"width_cm\": "
+        "10, \"height_cm\": 10}, \"sides\": [{\"name\": \"A\"}, {\"name\": \"B\"}]}\n";
+    s = scenario_load_string(text, strlen(text), "mem.json", &err);
+    if (!s) {
+        char buf[1200];
+        fail_msg("%s", scenario_error_format(&err, buf, sizeof buf));
+    }
+    assert_string_equal(s->ruleset, "chess");
+    assert_false(rules_scenario_check(s, &err));
+    char buf[1200];
+    assert_string_equal(scenario_error_format(&err, buf, sizeof buf),
+                        "mem.json:3:14: $.ruleset: unknown rule set \"chess\" (sandtable --help "
+                        "lists the rule sets)");
+    scenario_destroy(s);
 }
 
 /* A rule set reporting a problem in its options gets the same kind of message. */
@@ -402,6 +439,7 @@ int main(void)
         cmocka_unit_test(test_zones_victory),
         cmocka_unit_test(test_minimal_defaults),
         cmocka_unit_test(test_error_format),
+        cmocka_unit_test(test_ruleset_registry),
         cmocka_unit_test(test_error_at_options),
         cmocka_unit_test(test_facing_normalised),
         cmocka_unit_test(test_byte_order_mark),

@@ -1150,7 +1150,7 @@ static void resolve_rally(rules_state *rs, rules_ctx *ctx)
     emit_flag(ctx, "acted", l->id, 1, "spends his whole activation rallying");
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        if (f->side.id != l->side.id || !table_figure_active(f) ||
+        if (f->side.id != l->side.id || !table_figure_active(f) || f == l ||
             !(f->status & FIGURE_STATUS_DEMORALISED) || glms_vec2_distance(f->pos, l->pos) > r)
             continue;
         char text[160];

@@ -122,8 +122,12 @@ bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id
         snprintf(why, why_size, "the acting figure must be an active figure of the card's side");
         return false;
     }
-    if (f->status & FIGURE_STATUS_DEMORALISED && c->kind == LCR_CARD_SOLDIER) {
-        snprintf(why, why_size, "a demoralised soldier cannot act on a soldier card");
+    /* Seed 000, Morale and Rallying: the demoralised, leaders included, act on no card; only
+     * another leader's rally brings them back. */
+    if (f->status & FIGURE_STATUS_DEMORALISED) {
+        snprintf(why, why_size,
+                 "%s is demoralised: he acts on no card until another leader rallies him",
+                 f->name[0] ? f->name : table_role_name(f->role));
         return false;
     }
     if (c->kind == LCR_CARD_SOLDIER)
@@ -140,7 +144,9 @@ bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id
      * another leader's band, so native leaders' cards serve any native leader of the side. */
     if (own && own->role == FIGURE_ROLE_LEADER && f->role == FIGURE_ROLE_LEADER)
         return true;
-    if (own && table_figure_active(own)) {
+    /* A demoralised leader's card is taken up by another leader, as a dead leader's is
+     * (assumed, docs/rules/lcr.md): so someone may come and rally him. */
+    if (own && table_figure_active(own) && !(own->status & FIGURE_STATUS_DEMORALISED)) {
         if (actor.id != own->id.id) {
             snprintf(why, why_size, "this card belongs to %s",
                      own->name[0] ? own->name : "its leader");
@@ -149,9 +155,10 @@ bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id
         return true;
     }
     /* Seed 000, Order Deck (the Toledo example): the card of a leader killed before he acted
-     * passes to another leader of the same sd. */
+     * passes to another leader of the same side. */
     if (!lcr_is_leader(f)) {
-        snprintf(why, why_size, "the card's leader is dead: another leader must take it");
+        snprintf(why, why_size, "the card's leader is %s: another leader must take it",
+                 own && table_figure_active(own) ? "demoralised" : "dead");
         return false;
     }
     return true;
@@ -868,7 +875,7 @@ static bool validate_rally(const rules_state *rs, const table *t, const rules_co
     float r = lcr_command_radius(rs->data, l) * rs->data->rally_radius_fraction;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        if (f->side.id == l->side.id && table_figure_active(f) &&
+        if (f->side.id == l->side.id && table_figure_active(f) && f != l &&
             (f->status & FIGURE_STATUS_DEMORALISED) && glms_vec2_distance(f->pos, l->pos) <= r)
             return true;
     }
@@ -983,7 +990,7 @@ static void legal_card_users(legal_out *lo, const rules_state *rs, const table *
 {
     const lcr_card *c = &rs->deck.cards[card];
     const figure *own = c->kind == LCR_CARD_LEADER ? table_figure_const(t, c->leader) : NULL;
-    if (own && table_figure_active(own)) {
+    if (own && table_figure_active(own) && !(own->status & FIGURE_STATUS_DEMORALISED)) {
         base.figure = own->id;
         legal_push(lo, rs, t, &base);
         if (own->role != FIGURE_ROLE_LEADER)
@@ -1542,7 +1549,6 @@ static int lcr_driver(const rules_state *rs, const table *t, side_id viewer, rul
 static bool lcr_describe(const rules_state *rs, const table *t, const rules_command *cmd, char *out,
                          size_t size)
 {
-    (void)rs;
     const figure *f = cmd->figure.id ? table_figure_const(t, cmd->figure) : NULL;
     switch (cmd->kind) {
     case RULES_CMD_DRAW_CARD:
@@ -1555,8 +1561,23 @@ static bool lcr_describe(const rules_state *rs, const table *t, const rules_comm
         snprintf(out, size, "Play %s first", f && f->name[0] ? f->name : "card");
         return true;
     default:
-        return false;
+        break;
     }
+    /* Any other command played on a card: the generic words, then the card by its officer
+     * ("Activate - Cazador 1 (Lt Vara's card)") unless it is plainly the named man's own. */
+    int c = cmd->card - 1;
+    if (c < 0 || c >= rs->deck.card_count)
+        return false;
+    rules_command_describe(t, cmd, out, size);
+    const lcr_card *card = &rs->deck.cards[c];
+    if (card->kind == LCR_CARD_LEADER && f && card->leader.id == f->id.id)
+        return true;
+    char label[64];
+    card_label(rs, t, c, label, sizeof label);
+    size_t n = strlen(out);
+    if (n < size)
+        snprintf(out + n, size - n, " (%s)", label);
+    return true;
 }
 
 static const rules_view_ops lcr_view_ops = {

@@ -155,6 +155,20 @@ bool tiny_plan_move(const rules_state *rs, const table *t, const rules_command *
                     char *reason, size_t size);
 bool tiny_plan_charge(const rules_state *rs, const table *t, unit_id charger, unit_id target,
                       bool ignore_order, tiny_plan *out, char *reason, size_t size);
+/* True when u is a brigade unit (holding a Brigadier), which orders its formed brigade. */
+bool tiny_is_brigade(const table *t, unit_id u);
+/* The formed brigade of `brigade`: the largest group of its units chained side by side or one
+ * behind the other, facing the same way; units free to move, or (rally) not yet ordered.
+ * Returns the count (0 when fewer than two). */
+int tiny_formed_group(const rules_state *rs, const table *t, unit_id brigade, bool rally,
+                      unit_id *out);
+/* A unit with more than the kept last hit, or that must rally: a rally can do something. */
+bool tiny_rally_needed(const rules_state *rs, const table *t, unit_id u);
+/* A formed brigade's charge: its member that reaches `target` most cheaply charges it and the
+ * others make the same motion, keeping their places (seed 003, C: "Units moving as a formed
+ * brigade must maintain their relative positions"). units[0] of the plan is the lead. */
+bool tiny_plan_brigade_charge(const rules_state *rs, const table *t, unit_id brigade,
+                              unit_id target, tiny_plan *out, char *reason, size_t size);
 /* A straight retreat or evade of a full move, directly along `dir`, facing it. Sets *off when
  * the move leaves the table, *blocked when it cannot move at all. */
 void tiny_plan_retreat(const rules_state *rs, const table *t, unit_id u, vec2s dir, tiny_plan *out,
@@ -172,6 +186,10 @@ typedef struct tiny_fire_plan {
 
 bool tiny_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
                     tiny_fire_plan *out, char *reason, size_t size);
+/* The volley alone: which stands reach the target and what they need, whatever the unit's
+ * orders this turn (tiny_plan_fire checks those first). */
+bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id target,
+                      tiny_fire_plan *out, char *reason, size_t size);
 
 /* Expected hits of a charge by `charger` on `target` (the bot's odds). */
 float tiny_melee_expected(const rules_state *rs, const table *t, unit_id charger, unit_id target,

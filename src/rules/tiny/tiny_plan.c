@@ -669,7 +669,8 @@ static bool plan_unit_path(const rules_state *rs, const table *t, unit_id u, con
 
 /* The formed brigade: the largest group of its movable units chained side by side or one
  * behind the other (within adjacent_gap_in, facing the same way). */
-static int formed_group(const rules_state *rs, const table *t, unit_id brigade, unit_id *out)
+int tiny_formed_group(const rules_state *rs, const table *t, unit_id brigade, bool rally,
+                      unit_id *out)
 {
     unit_id cand[64];
     tiny_unit_geom gs[64];
@@ -677,9 +678,14 @@ static int formed_group(const rules_state *rs, const table *t, unit_id brigade, 
     char why[8];
     for (int i = 0; i < t->unit_count && n < 64; i++) {
         const unit *un = &t->units[i];
-        if (un->parent.id == brigade.id && tiny_is_troop_unit(t, un->id) &&
-            tiny_unit_can_move(rs, t, un->id, why, sizeof why) &&
-            tiny_unit_geom_of(t, un->id, &gs[n]))
+        if (un->parent.id != brigade.id || !tiny_is_troop_unit(t, un->id))
+            continue;
+        /* A rally may be ordered to units that must rally or are in contact; the other orders
+         * go to units free to move. */
+        bool free = rally ? !tiny_unit_lost(rs, t, un->id) &&
+                                !(rs->units[un->id.id - 1].flags & TINY_U_ORDERED)
+                          : tiny_unit_can_move(rs, t, un->id, why, sizeof why);
+        if (free && tiny_unit_geom_of(t, un->id, &gs[n]))
             cand[n++] = un->id;
     }
     int comp[64], best = -1, best_size = 0;
@@ -859,7 +865,7 @@ int tiny_move_figures(const rules_state *rs, const table *t, const rules_command
     int gn = 1, n = 0;
     group[0] = cmd->unit.id ? cmd->unit : f0 ? f0->unit : (unit_id){0};
     if (cmd->kind == RULES_CMD_MOVE && !tiny_is_troop_unit(t, group[0]))
-        gn = formed_group(rs, t, group[0], group);
+        gn = tiny_formed_group(rs, t, group[0], false, group);
     for (int i = 0; i < gn; i++) {
         tiny_unit_geom g;
         if (!tiny_unit_geom_of(t, group[i], &g))
@@ -893,7 +899,7 @@ bool tiny_plan_move(const rules_state *rs, const table *t, const rules_command *
     int gn = 1;
     group[0] = u;
     if (!tiny_is_troop_unit(t, u)) {
-        gn = formed_group(rs, t, u, group);
+        gn = tiny_formed_group(rs, t, u, false, group);
         if (gn < 2) {
             snprintf(reason, size,
                      "%s has no formed brigade: two or more adjacent units side by side or "
@@ -1027,6 +1033,97 @@ bool tiny_plan_charge(const rules_state *rs, const table *t, unit_id charger, un
     snprintf(out->note, sizeof out->note, "charge into the %s, %.1f\" of %.1f\"%s", out->edge,
              (double)tiny_in(rs, out->cost_cm), (double)tiny_in(rs, allowance),
              out->difficult ? ", through difficult ground or over an obstacle" : "");
+    return true;
+}
+
+bool tiny_is_brigade(const table *t, unit_id u)
+{
+    return u.id && !tiny_is_troop_unit(t, u) && tiny_brigadier_of(t, u) != NULL;
+}
+
+/* The member of the formed group that can charge the target most cheaply, with its plan. */
+static int brigade_charge_lead(const rules_state *rs, const table *t, const unit_id *group, int n,
+                               unit_id target, tiny_plan *lead, char *reason, size_t size)
+{
+    int best = -1;
+    for (int i = 0; i < n; i++) {
+        tiny_plan p;
+        char why[160];
+        if (!tiny_plan_charge(rs, t, group[i], target, false, &p, why, sizeof why)) {
+            if (best < 0)
+                snprintf(reason, size, "%s", why);
+            continue;
+        }
+        if (best < 0 || p.cost_cm < lead->cost_cm) {
+            best = i;
+            *lead = p;
+        }
+    }
+    return best;
+}
+
+/* A member keeps its place: the lead's motion applied to its stands, within its own move and
+ * through terrain it may enter. */
+static bool brigade_member_follows(const rules_state *rs, const table *t, unit_id u, vec2s a0,
+                                   vec2s b0, float dtheta, tiny_plan *p, char *reason, size_t size)
+{
+    const tiny_troop *tr = tiny_troop_of(rs, t, u);
+    tiny_unit_geom g;
+    if (!tr || !tiny_unit_geom_of(t, u, &g))
+        return false;
+    const unit *un = table_unit_const(t, u);
+    float allowance = tiny_allowance_cm(rs, t, u, tr);
+    float allow = allowance - fabsf(dtheta) * g.half_width, mult[256], obst[256];
+    path_desc pd;
+    tiny_path_setup(rs, t, tr, allowance, false, mult, obst, &pd);
+    for (int i = 0; i < g.count && p->count < TINY_PLAN_MAX; i++) {
+        const figure *f = table_figure_const(t, g.stands[i]);
+        vec2s to = addk(rotate_about(f->pos, a0, dtheta), subv(b0, a0), 1), pts[2] = {f->pos, to};
+        path_result pr;
+        if (allow <= 0 || path_cost(t, &pd, pts, 2, allow, &pr) != PATH_STOP_END) {
+            snprintf(reason, size, "%s cannot keep its place in the formed brigade's charge",
+                     un->name);
+            return false;
+        }
+        p->difficult |= pr.crossed_count > 0 || pr.spent_cm > pr.moved_cm * 1.01f + 1e-3f;
+        p->fig[p->count] = f->id;
+        p->pos[p->count] = to;
+        p->facing[p->count] = f->facing + dtheta;
+        p->count++;
+    }
+    p->units[p->unit_count++] = u;
+    return true;
+}
+
+bool tiny_plan_brigade_charge(const rules_state *rs, const table *t, unit_id brigade,
+                              unit_id target, tiny_plan *out, char *reason, size_t size)
+{
+    memset(out, 0, sizeof *out);
+    unit_id group[64];
+    int n = tiny_formed_group(rs, t, brigade, false, group);
+    if (n < 2) {
+        snprintf(reason, size,
+                 "%s has no formed brigade: two or more adjacent units side by side or in column",
+                 table_unit_const(t, brigade)->name);
+        return false;
+    }
+    int lead = brigade_charge_lead(rs, t, group, n, target, out, reason, size);
+    if (lead < 0)
+        return false;
+    /* The lead's first stand gives the motion every stand of the brigade makes. */
+    const figure *f0 = table_figure_const(t, out->fig[0]);
+    vec2s a0 = f0->pos, b0 = out->pos[0];
+    float dtheta = out->facing[0] - f0->facing;
+    for (int i = 0; i < n; i++)
+        if (i != lead &&
+            !brigade_member_follows(rs, t, group[i], a0, b0, dtheta, out, reason, size))
+            return false;
+    if (!check_places(rs, t, out, target, false, reason, size))
+        return false;
+    char note[88];
+    memcpy(note, out->note, sizeof note - 1);
+    note[sizeof note - 1] = 0;
+    snprintf(out->note, sizeof out->note, "%s, the formed brigade keeping its places", note);
     return true;
 }
 
@@ -1220,7 +1317,7 @@ bool tiny_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id ta
 {
     memset(out, 0, sizeof *out);
     out->cover_feature = -1;
-    const unit *un = table_unit_const(t, u), *tu = table_unit_const(t, target);
+    const unit *un = table_unit_const(t, u);
     const tiny_troop *tr = tiny_troop_of(rs, t, u);
     if (!un || !tr || un->side.id != rs->active.id || !tiny_is_troop_unit(t, u)) {
         snprintf(reason, size, "name one of your units to shoot");
@@ -1228,7 +1325,21 @@ bool tiny_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id ta
     }
     if (!fire_ready(rs, t, u, tr, reason, size))
         return false;
+    return tiny_plan_volley(rs, t, u, target, out, reason, size);
+}
+
+bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id target,
+                      tiny_fire_plan *out, char *reason, size_t size)
+{
+    memset(out, 0, sizeof *out);
+    out->cover_feature = -1;
+    const unit *un = table_unit_const(t, u), *tu = table_unit_const(t, target);
+    const tiny_troop *tr = tiny_troop_of(rs, t, u);
     tiny_unit_geom g, tg;
+    if (!un || !tr) {
+        snprintf(reason, size, "name one of your units to shoot");
+        return false;
+    }
     if (!tu || tu->side.id == un->side.id || !tiny_unit_geom_of(t, target, &tg) ||
         !tiny_unit_geom_of(t, u, &g)) {
         snprintf(reason, size, "name an enemy unit on the table as the target");

@@ -53,10 +53,73 @@ static bool validate_move(const rules_state *rs, const table *t, const rules_com
                             size);
 }
 
+/* An order to a formed brigade (seed 003, C: one order moves, shoots or rallies a unit or a
+ * Formed Brigade): the group, with the reason when there is none. */
+static int brigade_group(const rules_state *rs, const table *t, unit_id b, bool rally,
+                         unit_id *group, char *reason, size_t size)
+{
+    const unit *un = table_unit_const(t, b);
+    if (!un || un->side.id != rs->active.id) {
+        snprintf(reason, size, "name one of your units or brigades");
+        return 0;
+    }
+    int n = tiny_formed_group(rs, t, b, rally, group);
+    if (n < 2)
+        snprintf(reason, size,
+                 "%s has no formed brigade: two or more adjacent units side by side or in column",
+                 un->name);
+    return n < 2 ? 0 : n;
+}
+
+static bool brigade_order(const rules_state *rs, const table *t, const rules_command *cmd,
+                          unit_id b, char *reason, size_t size)
+{
+    tiny_order o;
+    rules_command c = *cmd;
+    c.unit = b;
+    return tiny_order_check(rs, t, &c, b, &o, reason, size);
+}
+
+/* A formed brigade shoots when at least one of its units has the target in reach. */
+static bool validate_brigade_fire(const rules_state *rs, const table *t, const rules_command *cmd,
+                                  unit_id b, char *reason, size_t size)
+{
+    unit_id group[64];
+    int n = brigade_group(rs, t, b, false, group, reason, size);
+    bool any = false;
+    for (int i = 0; i < n && !any; i++) {
+        tiny_fire_plan fp;
+        any = tiny_plan_fire(rs, t, group[i], cmd_target(t, cmd), &fp, reason, size);
+    }
+    return any && brigade_order(rs, t, cmd, b, reason, size);
+}
+
+/* A unit of a formed brigade that has something to rally from. */
+bool tiny_rally_needed(const rules_state *rs, const table *t, unit_id u)
+{
+    return rs->units[u.id - 1].hits > rs->data->last_hits_kept || tiny_unit_must_rally(t, u);
+}
+
+static bool validate_brigade_rally(const rules_state *rs, const table *t, const rules_command *cmd,
+                                   unit_id b, char *reason, size_t size)
+{
+    unit_id group[64];
+    int n = brigade_group(rs, t, b, true, group, reason, size);
+    bool any = false;
+    for (int i = 0; i < n; i++)
+        any |= tiny_rally_needed(rs, t, group[i]);
+    if (n && !any)
+        snprintf(reason, size, "no unit of %s's formed brigade has anything to rally from",
+                 table_unit_const(t, b)->name);
+    return any && brigade_order(rs, t, cmd, b, reason, size);
+}
+
 static bool validate_fire(const rules_state *rs, const table *t, const rules_command *cmd,
                           char *reason, size_t size)
 {
     unit_id u = cmd_unit(t, cmd);
+    if (tiny_is_brigade(t, u))
+        return validate_brigade_fire(rs, t, cmd, u, reason, size);
     if (!own_troop_unit(rs, t, u, reason, size))
         return false;
     tiny_fire_plan fp;
@@ -72,9 +135,12 @@ static bool validate_charge(const rules_state *rs, const table *t, const rules_c
                             char *reason, size_t size)
 {
     unit_id u = cmd_unit(t, cmd);
+    tiny_plan p;
+    if (tiny_is_brigade(t, u))
+        return tiny_plan_brigade_charge(rs, t, u, cmd_target(t, cmd), &p, reason, size) &&
+               brigade_order(rs, t, cmd, u, reason, size);
     if (!own_troop_unit(rs, t, u, reason, size))
         return false;
-    tiny_plan p;
     if (!tiny_plan_charge(rs, t, u, cmd_target(t, cmd), false, &p, reason, size))
         return false;
     tiny_order o;
@@ -85,6 +151,8 @@ static bool validate_rally(const rules_state *rs, const table *t, const rules_co
                            char *reason, size_t size)
 {
     unit_id u = cmd_unit(t, cmd);
+    if (tiny_is_brigade(t, u))
+        return validate_brigade_rally(rs, t, cmd, u, reason, size);
     if (!own_troop_unit(rs, t, u, reason, size))
         return false;
     const unit *un = table_unit_const(t, u);
@@ -335,6 +403,26 @@ static void add_brigade_moves(const rules_state *rs, const table *t, legal_list 
     try_add(rs, t, l, &c);
 }
 
+/* One order shoots, charges or rallies the formed brigade (at the nearest enemy unit). */
+static void add_brigade_orders(const rules_state *rs, const table *t, legal_list *l, unit_id b)
+{
+    tiny_unit_geom g = {0}, e;
+    float gap = INFINITY;
+    side_id own = rs->active;
+    rules_command c = {.kind = RULES_CMD_RALLY, .side = own, .unit = b};
+    try_add(rs, t, l, &c);
+    for (int i = 0; i < t->unit_count; i++)
+        if (t->units[i].parent.id == b.id && tiny_unit_geom_of(t, t->units[i].id, &g))
+            break;
+    if (!g.count || !nearest_enemy(rs, t, &g, own, &e, &gap) || gap > tiny_cm(rs, 24))
+        return;
+    unit_id foe = table_figure_const(t, e.stands[0])->unit;
+    c = (rules_command){.kind = RULES_CMD_FIRE, .side = own, .unit = b, .target_unit = foe};
+    try_add(rs, t, l, &c);
+    c.kind = RULES_CMD_CHARGE;
+    try_add(rs, t, l, &c);
+}
+
 static void add_commander_move(const rules_state *rs, const table *t, legal_list *l,
                                const figure *c)
 {
@@ -396,8 +484,10 @@ int tiny_legal(const rules_state *rs, const table *t, rules_command *out, int ma
             continue;
         if (tiny_is_troop_unit(t, un->id))
             add_unit_commands(rs, t, &l, un->id);
-        else if (tiny_brigadier_of(t, un->id))
+        else if (tiny_brigadier_of(t, un->id)) {
             add_brigade_moves(rs, t, &l, un->id);
+            add_brigade_orders(rs, t, &l, un->id);
+        }
     }
     for (int i = 0; i < t->figure_count; i++) {
         const figure *c = &t->figures[i];

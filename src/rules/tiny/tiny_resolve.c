@@ -197,13 +197,13 @@ static bool retreat(rules_state *rs, rules_ctx *ctx, unit_id u, vec2s dir, bool 
     bool deployed_guns = tr->limber != TINY_LIMBER_NONE && !tiny_unit_limbered(t, u);
     if (!forced && blocked) {
         rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .side = s}, ref,
-                    "%s has no room to %s and stands", unit_name(t, u), what);
+                    "%s has no room to evade and stands", unit_name(t, u));
         return false;
     }
     if (deployed_guns || blocked) {
         rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .side = s}, ref,
-                    "%s cannot %s (%s) and is destroyed", unit_name(t, u), what,
-                    deployed_guns ? "deployed guns" : "no room");
+                    "%s cannot get away (%s) and is destroyed", unit_name(t, u),
+                    deployed_guns ? "deployed guns" : "no room to retreat");
         for (int i = 0; i < g.count; i++)
             rules_emitf(
                 ctx,
@@ -265,13 +265,34 @@ static vec2s away_from_enemy(const rules_state *rs, const table *t, unit_id u)
     return away;
 }
 
+static void rally_roll(rules_state *rs, rules_ctx *ctx, unit_id u, const tiny_order *o);
+
 static void resolve_rally(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
                           const tiny_order *o)
 {
-    const table *t = ctx->table;
     unit_id u = cmd->unit;
     spend_order(rs, ctx, o, u);
     set_flags(ctx, u, TINY_U_ORDERED, "ordered to rally");
+    rally_roll(rs, ctx, u, o);
+}
+
+/* One order rallies a formed brigade: each of its units with something to rally from rolls. */
+static void resolve_brigade_rally(rules_state *rs, rules_ctx *ctx, unit_id b, const tiny_order *o)
+{
+    unit_id group[64];
+    int n = tiny_formed_group(rs, ctx->table, b, true, group);
+    spend_order(rs, ctx, o, b);
+    for (int i = 0; i < n; i++)
+        set_flags(ctx, group[i], TINY_U_ORDERED, "ordered to rally with its formed brigade");
+    for (int i = 0; i < n; i++)
+        if (tiny_rally_needed(rs, ctx->table, group[i]))
+            rally_roll(rs, ctx, group[i], o);
+}
+
+/* The rally chart for unit u, ordered by o's commander (seed 003, G). */
+static void rally_roll(rules_state *rs, rules_ctx *ctx, unit_id u, const tiny_order *o)
+{
+    const table *t = ctx->table;
     const tiny_troop *tr = tiny_troop_of(rs, t, u);
     const figure *c = table_figure_const(t, o->commander);
     bool general = c && c->role == FIGURE_ROLE_GENERAL;
@@ -312,16 +333,47 @@ static void resolve_rally(rules_state *rs, rules_ctx *ctx, const rules_command *
 /* ---- shooting
  * ------------------------------------------------------------------------------------- */
 
+static void volley(rules_state *rs, rules_ctx *ctx, unit_id u, unit_id target);
+
 static void resolve_fire(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
                          const tiny_order *o, unit_id u, unit_id target)
+{
+    (void)cmd;
+    if (o)
+        spend_order(rs, ctx, o, u);
+    set_flags(ctx, u, TINY_U_ORDERED | TINY_U_SHOT, "shoots");
+    volley(rs, ctx, u, target);
+}
+
+/* One order for a formed brigade: each of its units with the target in reach shoots at it, in
+ * turn (a later volley sees the hits of the earlier); the others hold their fire. */
+static void resolve_brigade_fire(rules_state *rs, rules_ctx *ctx, unit_id b, const tiny_order *o,
+                                 unit_id target)
+{
+    unit_id group[64];
+    bool ready[64];
+    tiny_fire_plan fp;
+    char why[160];
+    int n = tiny_formed_group(rs, ctx->table, b, false, group);
+    for (int i = 0; i < n; i++)
+        ready[i] = tiny_plan_fire(rs, ctx->table, group[i], target, &fp, why, sizeof why);
+    spend_order(rs, ctx, o, b);
+    for (int i = 0; i < n; i++)
+        set_flags(ctx, group[i], TINY_U_ORDERED | TINY_U_SHOT,
+                  "shoots as part of a formed brigade");
+    for (int i = 0; i < n; i++)
+        if (ready[i] && !tiny_unit_lost(rs, ctx->table, target) &&
+            tiny_plan_volley(rs, ctx->table, group[i], target, &fp, why, sizeof why))
+            volley(rs, ctx, group[i], target);
+}
+
+/* The dice of one unit's volley at the target, and their hits (seed 003, E). */
+static void volley(rules_state *rs, rules_ctx *ctx, unit_id u, unit_id target)
 {
     const table *t = ctx->table;
     tiny_fire_plan fp;
     char why[128];
-    tiny_plan_fire(rs, t, u, target, &fp, why, sizeof why);
-    if (o)
-        spend_order(rs, ctx, o, u);
-    set_flags(ctx, u, TINY_U_ORDERED | TINY_U_SHOT, "shoots");
+    tiny_plan_volley(rs, t, u, target, &fp, why, sizeof why);
     int group = rules_roll_group(ctx), hits = 0;
     bool destroy_cover = false;
     for (int i = 0; i < fp.count; i++) {
@@ -400,25 +452,35 @@ static void resolve_formation(rules_state *rs, rules_ctx *ctx, const rules_comma
 /* ---- charges and their resolution
  * -------------------------------------------------------------------- */
 
-static void resolve_charge(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
-                           const tiny_plan *p, const tiny_order *o, unit_id target)
+static bool in_contact_pair(const rules_state *rs, const table *t, unit_id a, unit_id b);
+
+/* A charge by one unit, or by a formed brigade (`ordered` is then the brigade and p->units[0]
+ * its lead): the lead and every member that reaches the target charge it. */
+static void resolve_charge(rules_state *rs, rules_ctx *ctx, unit_id ordered, const tiny_plan *p,
+                           const tiny_order *o, unit_id target)
 {
     const table *t = ctx->table;
     unit_id u = p->units[0];
-    spend_order(rs, ctx, o, u);
+    spend_order(rs, ctx, o, ordered);
     order_units(ctx, p,
                 TINY_U_MOVED | TINY_U_CHARGED | (p->difficult ? TINY_U_DIFFICULT : 0) |
                     (p->over_cover ? TINY_U_OVER_COVER : 0),
-                "charges");
+                p->unit_count > 1 ? "charges with its formed brigade" : "charges");
     emit_plan(ctx, p, REF_DC, "charges");
     side_id ts = table_unit_const(t, target)->side;
-    rules_emitf(ctx,
-                (rules_event){.kind = RULES_EV_RULESET,
-                              .unit = u,
-                              .tag = "charge",
-                              .value = (int)target.id,
-                              .side = table_unit_const(t, u)->side},
-                REF_DC, "%s charges the %s of %s", unit_name(t, u), p->edge, unit_name(t, target));
+    for (int i = 0; i < p->unit_count; i++) {
+        unit_id m = p->units[i];
+        if (i > 0 && !in_contact_pair(rs, t, m, target))
+            continue;
+        rules_emitf(ctx,
+                    (rules_event){.kind = RULES_EV_RULESET,
+                                  .unit = m,
+                                  .tag = "charge",
+                                  .value = (int)target.id,
+                                  .side = table_unit_const(t, m)->side},
+                    REF_DC, "%s charges the %s of %s", unit_name(t, m), p->edge,
+                    unit_name(t, target));
+    }
     if (strcmp(p->edge, "front") == 0)
         rules_emitf(ctx,
                     (rules_event){.kind = RULES_EV_RULESET,
@@ -635,7 +697,8 @@ static void resolve_contacts(rules_state *rs, rules_ctx *ctx)
 }
 
 /* Victorious cavalry charges on (the beaten unit if it can reach it), fights again, and then
- * must rally even if it wins (seed 003, F: Deciding the Outcome). */
+ * must rally even if it wins (seed 003, F: Deciding the Outcome); with no pursuit possible it
+ * stays and need not rally. */
 static void resolve_pursuits(rules_state *rs, rules_ctx *ctx)
 {
     const table *t = ctx->table;
@@ -655,11 +718,13 @@ static void resolve_pursuits(rules_state *rs, rules_ctx *ctx)
         char why[128];
         if (tiny_unit_lost(rs, t, u) ||
             !tiny_plan_charge(rs, t, u, beaten, true, &p, why, sizeof why)) {
+            /* The rally the seed asks for follows the pursuit's charge move ("it may
+             * immediately make a charge move ... but it may not move or shoot again until it is
+             * rallied"): no charge move, no rally to make. */
             rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = u, .side = s}, REF_FO,
-                        "%s cannot reach a new enemy (%s)", unit_name(t, u),
+                        "%s cannot pursue (%s) and stays where it is, free to act next turn",
+                        unit_name(t, u),
                         tiny_unit_lost(rs, t, beaten) ? "the beaten enemy is gone" : why);
-            unit_status(ctx, u, FIGURE_STATUS_DEMORALISED, 0, REF_FO,
-                        "halts after the pursuit; must rally");
             continue;
         }
         emit_plan(ctx, &p, REF_FO, "pursues");
@@ -813,6 +878,11 @@ void tiny_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
         resolve_move(rs, ctx, cmd, &p, &o);
         break;
     case RULES_CMD_FIRE: {
+        if (tiny_is_brigade(t, u)) {
+            tiny_order_check(rs, t, cmd, u, &o, why, sizeof why);
+            resolve_brigade_fire(rs, ctx, u, &o, cmd_target(t, cmd));
+            break;
+        }
         uint32_t fl = rs->units[u.id - 1].flags;
         bool free_shot = (fl & TINY_U_ORDERED) != 0; /* light infantry / battalion guns */
         if (!free_shot)
@@ -821,9 +891,12 @@ void tiny_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
         break;
     }
     case RULES_CMD_CHARGE:
-        tiny_plan_charge(rs, t, u, cmd_target(t, cmd), false, &p, why, sizeof why);
+        if (tiny_is_brigade(t, u))
+            tiny_plan_brigade_charge(rs, t, u, cmd_target(t, cmd), &p, why, sizeof why);
+        else
+            tiny_plan_charge(rs, t, u, cmd_target(t, cmd), false, &p, why, sizeof why);
         tiny_order_check(rs, t, cmd, u, &o, why, sizeof why);
-        resolve_charge(rs, ctx, cmd, &p, &o, cmd_target(t, cmd));
+        resolve_charge(rs, ctx, u, &p, &o, cmd_target(t, cmd));
         break;
     case RULES_CMD_EVADE:
         resolve_evade(rs, ctx, true);
@@ -835,7 +908,10 @@ void tiny_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
         rules_command c = *cmd;
         c.unit = u;
         tiny_order_check(rs, t, &c, u, &o, why, sizeof why);
-        resolve_rally(rs, ctx, &c, &o);
+        if (tiny_is_brigade(t, u))
+            resolve_brigade_rally(rs, ctx, u, &o);
+        else
+            resolve_rally(rs, ctx, &c, &o);
         break;
     }
     case RULES_CMD_FORMATION: {

@@ -1,0 +1,412 @@
+/* Firing (D10): one die per figure per shot, greater than the table's number at the range band
+ * after modifiers makes a hit; rates of fire, reloads, the revolver's six rounds; hits spread on
+ * the target's unit and roll on the wound table; the odds for the screen and the bot. */
+#include "rules/cr15/cr15_state.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+int cr15_band(const cr15_data *d, float range_in)
+{
+    for (int b = 0; b < CR15_BANDS; b++)
+        if (range_in <= d->bands_in[b] + 1e-4f)
+            return b;
+    return -1;
+}
+
+float cr15_p_beat(int need_over, int mod)
+{
+    int n = 0;
+    for (int face = 1; face <= 10; face++)
+        n += face + mod > need_over;
+    return (float)n / 10.0f;
+}
+
+const cr15_weapon *cr15_weapon_of(const rules_state *rs, const figure *f)
+{
+    if (cr15_is_gun(f))
+        return NULL;
+    return cr15_data_weapon(rs->data, f->weapon);
+}
+
+static void add(cr15_shot *s, int v, const char *what)
+{
+    if (!v)
+        return;
+    s->mod += v;
+    size_t n = strlen(s->note);
+    snprintf(s->note + n, sizeof s->note - n, "%s%s %+d", n ? ", " : "", what, v);
+}
+
+bool cr15_shot_of(const rules_state *rs, const table *t, const figure *firer, const cr15_weapon *w,
+                  const figure *target, bool second, cr15_shot *out)
+{
+    memset(out, 0, sizeof *out);
+    const cr15_fire_mods *m = &rs->data->fire;
+    float range_in = cr15_edge_cm(firer, target) / rs->data->inch_cm;
+    out->band = cr15_band(rs->data, range_in);
+    if (out->band < 0 || w->table[out->band] <= 0)
+        return false;
+    out->table = w->table[out->band];
+    const cr15_fig *fs = cr15_fig_const(rs, firer->id);
+    const cr15_fig *ts = cr15_fig_const(rs, target->id);
+    if (cr15_veteran(firer))
+        add(out, m->veteran, "veteran");
+    if (cr15_novice(firer))
+        add(out, m->novice, "novice");
+    if (ts->flags & CR15_F_MOVED)
+        add(out, m->target_moved, "target moved");
+    if (second)
+        add(out, m->second_shot, "second shot");
+    if (cr15_cover_at(rs, t, target, firer->pos) != CR15_COVER_OPEN)
+        add(out, m->target_cover, "target in cover");
+    if ((fs->flags & CR15_F_CHARGED) && !cr15_veteran(firer))
+        add(out, m->being_charged, "being charged");
+    if (fs->flags & CR15_F_MOVED)
+        add(out, m->firer_moved, "firer moved");
+    if (cr15_mounted(firer))
+        add(out, m->firer_mounted, "firer mounted");
+    if (firer->status & FIGURE_STATUS_SERIOUS)
+        add(out, m->firer_wounded, "firer wounded");
+    return true;
+}
+
+/* Why this figure cannot fire now, or NULL. */
+static const char *cannot_fire(const rules_state *rs, const table *t, const figure *f)
+{
+    const cr15_fig *s = cr15_fig_const(rs, f->id);
+    if (!cr15_can_act(rs, f))
+        return "cannot act this move";
+    if (s->flags & CR15_F_FIRED)
+        return "has already fired";
+    if (s->reload > 0)
+        return "is reloading";
+    if (cr15_enemies_in_contact(rs, t, f, NULL, 0) > 0)
+        return "is in melee";
+    return NULL;
+}
+
+typedef struct firers {
+    const figure *f[RULES_CMD_FIGURES_MAX];
+    int n;
+} firers;
+
+/* The figures of the command that can fire their weapons at the target. */
+static int firers_at(const rules_state *rs, const table *t, const rules_command *cmd,
+                     const figure *target, firers *out, char *why, size_t size)
+{
+    const figure *f[RULES_CMD_FIGURES_MAX];
+    int n = cr15_cmd_figures(t, cmd, f, RULES_CMD_FIGURES_MAX);
+    out->n = 0;
+    for (int i = 0; i < n; i++) {
+        const cr15_weapon *w = cr15_weapon_of(rs, f[i]);
+        const char *no = f[i]->side.id != cmd->side.id ? "is not yours"
+                         : !w                          ? "has no firearm"
+                                                       : cannot_fire(rs, t, f[i]);
+        cr15_shot sh;
+        if (!no && target && !cr15_shot_of(rs, t, f[i], w, target, false, &sh))
+            no = "is out of range";
+        if (!no && target && !cr15_sees(rs, t, f[i], target))
+            no = "cannot see the target";
+        if (no) {
+            if (why)
+                snprintf(why, size, "%s %s", f[i]->name[0] ? f[i]->name : "a figure", no);
+            continue;
+        }
+        out->f[out->n++] = f[i];
+    }
+    return out->n;
+}
+
+static const figure *enemy_target(const table *t, const rules_command *cmd)
+{
+    const figure *tg = table_figure_const(t, cmd->target);
+    if (!tg || tg->side.id == cmd->side.id || !table_figure_active(tg))
+        return NULL;
+    return tg;
+}
+
+bool cr15_fire_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                        size_t size)
+{
+    const figure *tg = enemy_target(t, cmd);
+    if (!tg) {
+        snprintf(why, size, "fire needs an enemy figure on the table as its target");
+        return false;
+    }
+    firers fr;
+    snprintf(why, size, "no figure can fire");
+    if (firers_at(rs, t, cmd, tg, &fr, why, size) == 0)
+        return false;
+    why[0] = 0;
+    return true;
+}
+
+/* ---- hits, spread over the target's unit --------------------------------------------------- */
+
+void cr15_queue_hits(rules_state *rs, rules_ctx *ctx, const figure *target, int hits,
+                     const figure *by, vec2s from, const char *ref)
+{
+    const table *t = ctx->table;
+    const figure *order[256];
+    int n = 0;
+    order[n++] = target;
+    /* the target first, then its unit mates nearest to it */
+    for (int i = 0; i < t->figure_count && n < 256; i++) {
+        const figure *o = &t->figures[i];
+        if (o->unit.id == target->unit.id && o->id.id != target->id.id && table_figure_active(o) &&
+            !cr15_is_gun(o))
+            order[n++] = o;
+    }
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 1 && geom_point_distance(order[j]->pos, target->pos) <
+                                     geom_point_distance(order[j - 1]->pos, target->pos);
+             j--) {
+            const figure *x = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = x;
+        }
+    for (int h = 0; h < hits; h++) {
+        const figure *f = order[h % n];
+        cr15_wound_roll(rs, ctx, f, by, cr15_cover_at(rs, t, f, from), ref);
+    }
+}
+
+/* ---- resolve ------------------------------------------------------------------------------- */
+
+static void after_firing(rules_state *rs, rules_ctx *ctx, const figure *f, const cr15_weapon *w,
+                         int shots)
+{
+    const cr15_fig *s = cr15_fig_const(rs, f->id);
+    cr15_emit_state(ctx, "flags_set", f->id, f->unit, CR15_F_FIRED);
+    int reload = 0;
+    if (w->rounds > 0) {
+        int used = s->rounds + shots;
+        if (used >= w->rounds) {
+            reload = w->reload;
+            used = 0;
+        }
+        cr15_emit_state(ctx, "rounds", f->id, f->unit, used);
+    } else {
+        reload = w->reload;
+    }
+    if (reload > 0) {
+        cr15_emit_state(ctx, "reload", f->id, f->unit, reload);
+        cr15_emit_status(ctx, f, CR15_STATUS_RELOADING, 0, CR15_REF_FIRE, "must reload");
+    }
+}
+
+void cr15_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
+{
+    const table *t = ctx->table;
+    const figure *tg = enemy_target(t, cmd);
+    firers fr;
+    firers_at(rs, t, cmd, tg, &fr, NULL, 0);
+    int group = rules_roll_group(ctx), hits = 0;
+    for (int i = 0; i < fr.n; i++) {
+        const figure *f = fr.f[i];
+        const cr15_weapon *w = cr15_weapon_of(rs, f);
+        const cr15_fig *s = cr15_fig_const(rs, f->id);
+        int shots = w->rate;
+        if (w->rounds > 0 && shots > w->rounds - s->rounds)
+            shots = w->rounds - s->rounds;
+        for (int k = 0; k < shots; k++) {
+            cr15_shot sh;
+            cr15_shot_of(rs, t, f, w, tg, k > 0, &sh);
+            if (sh.mod)
+                rules_emitf(ctx,
+                            (rules_event){.kind = RULES_EV_MODIFIER,
+                                          .figure = f->id,
+                                          .group = group,
+                                          .value = sh.mod},
+                            CR15_REF_FIRE, "%s: %+d (%s)", f->name, sh.mod, sh.note);
+            int need = sh.table - sh.mod + 1;
+            int face =
+                rules_roll(ctx, 10, need < 1 ? 1 : need, "to_hit", f->id, group, CR15_REF_FIRE);
+            if (face + sh.mod > sh.table)
+                hits++;
+        }
+        after_firing(rs, ctx, f, w, shots);
+    }
+    rules_emitf(ctx,
+                (rules_event){.kind = RULES_EV_HIT,
+                              .figure = tg->id,
+                              .unit = tg->unit,
+                              .side = tg->side,
+                              .value = hits,
+                              .group = group},
+                CR15_REF_FIRE, "%d hit%s on %s's unit", hits, hits == 1 ? "" : "s", tg->name);
+    if (hits)
+        cr15_queue_hits(rs, ctx, tg, hits, fr.f[0], fr.f[0]->pos, CR15_REF_WND);
+}
+
+int cr15_fire_as_rifles(rules_state *rs, rules_ctx *ctx, const figure *gun, int shots,
+                        const figure *target, int extra_mod, const char *ref)
+{
+    const cr15_weapon *rifle = cr15_data_weapon(rs->data, "rifle");
+    int group = rules_roll_group(ctx), hits = 0;
+    cr15_shot sh;
+    if (!rifle || !cr15_shot_of(rs, ctx->table, gun, rifle, target, false, &sh))
+        return 0;
+    sh.mod += extra_mod;
+    if (sh.mod)
+        rules_emitf(
+            ctx,
+            (rules_event){
+                .kind = RULES_EV_MODIFIER, .figure = gun->id, .group = group, .value = sh.mod},
+            ref, "%s: %+d to each die (%s)", gun->name, sh.mod, sh.note);
+    int need = sh.table - sh.mod + 1;
+    for (int k = 0; k < shots; k++) {
+        int face = rules_roll(ctx, 10, need < 1 ? 1 : need, "to_hit", gun->id, group, ref);
+        hits += face + sh.mod > sh.table;
+    }
+    rules_emitf(ctx,
+                (rules_event){.kind = RULES_EV_HIT,
+                              .figure = target->id,
+                              .unit = target->unit,
+                              .side = target->side,
+                              .value = hits,
+                              .group = group},
+                ref, "%s fires as %d rifles: %d hit%s", gun->name, shots, hits,
+                hits == 1 ? "" : "s");
+    if (hits)
+        cr15_queue_hits(rs, ctx, target, hits, gun, gun->pos, CR15_REF_WND);
+    return hits;
+}
+
+/* End of the move: a figure that stood still and did not fire works its reload down. */
+void cr15_reload_turn(rules_state *rs, rules_ctx *ctx)
+{
+    const table *t = ctx->table;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        const cr15_fig *s = &rs->figs[i];
+        if (s->reload <= 0 || !table_figure_active(f) || (s->flags & (CR15_F_MOVED | CR15_F_FIRED)))
+            continue;
+        cr15_emit_state(ctx, "reload", f->id, f->unit, s->reload - 1);
+        if (s->reload == 1)
+            cr15_emit_status(ctx, f, 0, CR15_STATUS_RELOADING,
+                             cr15_is_gun(f) ? CR15_REF_ART : CR15_REF_FIRE, "reloaded");
+    }
+}
+
+/* ---- odds ---------------------------------------------------------------------------------- */
+
+/* The chance a hit kills or seriously wounds (half weight) in this cover: the bot's value. */
+static float hit_value(const cr15_data *d, cr15_cover c)
+{
+    float dead = (float)(6 - d->wound_serious[c]) / 6.0f;
+    float serious = (float)(d->wound_serious[c] - d->wound_light[c]) / 6.0f;
+    return dead + 0.5f * serious;
+}
+
+static void odds_rifles(const rules_state *rs, const table *t, const figure *gun, int shots,
+                        const figure *tg, rules_target *out)
+{
+    const cr15_weapon *rifle = cr15_data_weapon(rs->data, "rifle");
+    cr15_shot sh;
+    if (!rifle || !cr15_shot_of(rs, t, gun, rifle, tg, false, &sh))
+        return;
+    out->dice = shots;
+    out->need = sh.table - sh.mod + 1;
+    out->p_hit = cr15_p_beat(sh.table, sh.mod);
+    out->expected_hits = out->p_hit * (float)shots;
+    out->expected_kills =
+        out->expected_hits * hit_value(rs->data, cr15_cover_at(rs, t, tg, gun->pos));
+    snprintf(out->note, sizeof out->note, "as %d rifles%s%.100s", shots, sh.note[0] ? ": " : "",
+             sh.note);
+}
+
+static bool gun_ready(const rules_state *rs, const table *t, const figure *g)
+{
+    const cr15_fig *s = cr15_fig_const(rs, g->id);
+    return table_figure_active(g) && (s->flags & CR15_F_DEPLOYED) && !(s->flags & CR15_F_FIRED) &&
+           s->reload == 0 && s->jam_tries == 0 && cr15_crew(rs, t, g) > 0;
+}
+
+int cr15_targets(const rules_state *rs, const table *t, const rules_command *fire,
+                 rules_target *out, int max)
+{
+    const figure *f[RULES_CMD_FIGURES_MAX];
+    int nf = cr15_cmd_figures(t, fire, f, RULES_CMD_FIGURES_MAX);
+    if (nf == 0)
+        return 0;
+    side_id own = f[0]->side;
+    const figure *gun = cr15_is_gun(f[0]) ? f[0] : NULL;
+    int n = 0;
+    for (int i = 0; i < t->figure_count && n < max; i++) {
+        const figure *tg = &t->figures[i];
+        if (tg->side.id == own.id || !table_figure_active(tg) || cr15_is_gun(tg))
+            continue;
+        rules_target o = {.figure = tg->id, .unit = tg->unit};
+        o.range_cm = cr15_edge_cm(f[0], tg);
+        if (fire->kind == RULES_CMD_CHARGE) {
+            float reach = cr15_allowance_cm(rs, t, f[0], true);
+            if (o.range_cm > reach)
+                continue;
+            /* charging: worth about a third of a man per charger (the bot's rough value) */
+            o.expected_kills = 0.3f * (float)nf;
+            snprintf(o.band, sizeof o.band, "charge");
+            snprintf(o.note, sizeof o.note, "within %.0f inches: charge test 3-6 on a D6",
+                     (double)(reach / rs->data->inch_cm));
+            out[n++] = o;
+            continue;
+        }
+        if (gun) {
+            if (!gun_ready(rs, t, gun) || !cr15_sees(rs, t, gun, tg))
+                continue;
+            if (strcmp(fire->option, "shell") == 0) {
+                /* the range is withheld: the gunner must guess it */
+                o.range_cm = 0;
+                o.area_radius_cm = 0;
+                snprintf(o.band, sizeof o.band, "guess");
+                o.expected_kills = 0.6f;
+                snprintf(o.note, sizeof o.note,
+                         "shell: state the range; it falls where you say (no measuring)");
+                out[n++] = o;
+                continue;
+            }
+            bool gat = cr15_is_gatling(gun);
+            float range =
+                cr15_cm(rs, gat ? rs->data->gatling.range_in : rs->data->artillery.canister_in);
+            if (o.range_cm > range)
+                continue;
+            odds_rifles(rs, t, gun,
+                        gat ? rs->data->gatling.rifles : rs->data->artillery.canister_rifles, tg,
+                        &o);
+            snprintf(o.band, sizeof o.band, gat ? "gatling" : "canister");
+            out[n++] = o;
+            continue;
+        }
+        for (int k = 0; k < nf; k++) {
+            const cr15_weapon *w = cr15_weapon_of(rs, f[k]);
+            cr15_shot sh;
+            if (!w || cannot_fire(rs, t, f[k]) || !cr15_shot_of(rs, t, f[k], w, tg, false, &sh) ||
+                !cr15_sees(rs, t, f[k], tg))
+                continue;
+            float p = cr15_p_beat(sh.table, sh.mod);
+            o.dice++;
+            o.expected_hits += p;
+            if (w->rate > 1) {
+                cr15_shot s2;
+                cr15_shot_of(rs, t, f[k], w, tg, true, &s2);
+                o.dice++;
+                o.expected_hits += cr15_p_beat(s2.table, s2.mod);
+            }
+            if (o.dice <= 2) {
+                o.need = sh.table - sh.mod + 1;
+                o.p_hit = p;
+                snprintf(o.band, sizeof o.band, "%.0fin", (double)rs->data->bands_in[sh.band]);
+                snprintf(o.note, sizeof o.note, "roll over %d on a D10%s%.100s", sh.table,
+                         sh.note[0] ? "; " : "", sh.note);
+            }
+        }
+        if (o.dice == 0)
+            continue;
+        o.expected_kills =
+            o.expected_hits * hit_value(rs->data, cr15_cover_at(rs, t, tg, f[0]->pos));
+        out[n++] = o;
+    }
+    return n;
+}

@@ -1,0 +1,528 @@
+/* Movement: normal and charge/evade distances by troop type, half speed in bad going, 2" to
+ * cross an obstacle or enter/leave a building, the crawl of the seriously wounded, guns set up
+ * or dismantled; the charge declarations with their test, the charge moves and the evades. */
+#include "rules/cr15/cr15_state.h"
+
+#include "core/path.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+int cr15_cmd_figures(const table *t, const rules_command *cmd, const figure **out, int max)
+{
+    int n = 0;
+    for (int i = 0; i < cmd->figure_count && n < max; i++) {
+        const figure *f = table_figure_const(t, cmd->figures[i]);
+        if (f)
+            out[n++] = f;
+    }
+    for (int i = 0; cmd->figure_count == 0 && cmd->unit.id && i < t->figure_count && n < max; i++)
+        if (t->figures[i].unit.id == cmd->unit.id && table_figure_active(&t->figures[i]))
+            out[n++] = &t->figures[i];
+    /* a gun's fire, or one leader: the acting figure alone */
+    const figure *one = table_figure_const(t, cmd->figure);
+    if (n == 0 && cmd->figure_count == 0 && !cmd->unit.id && one && max > 0)
+        out[n++] = one;
+    return n;
+}
+
+int cr15_move_figures(const rules_state *rs, const table *t, const rules_command *cmd,
+                      figure_id *out, int max)
+{
+    (void)rs;
+    const figure *f[RULES_CMD_FIGURES_MAX];
+    int n = cr15_cmd_figures(t, cmd, f, RULES_CMD_FIGURES_MAX);
+    for (int i = 0; i < n && i < max; i++)
+        out[i] = f[i]->id;
+    return n < max ? n : max;
+}
+
+static int aiders(const rules_state *rs, const table *t, const figure *f)
+{
+    int n = 0;
+    float r = cr15_cm(rs, rs->data->aid_radius_in);
+    for (int i = 0; i < t->figure_count && n < 2; i++) {
+        const figure *o = &t->figures[i];
+        n += o->id.id != f->id.id && o->side.id == f->side.id && table_figure_active(o) &&
+             !(o->status & FIGURE_STATUS_SERIOUS) && o->role != FIGURE_ROLE_GUN &&
+             cr15_edge_cm(f, o) <= r;
+    }
+    return n;
+}
+
+float cr15_allowance_cm(const rules_state *rs, const table *t, const figure *f, bool charge)
+{
+    if (f->status & FIGURE_STATUS_SERIOUS)
+        return charge ? 0 : cr15_cm(rs, rs->data->crawl_in[aiders(rs, t, f)]);
+    const cr15_troop_data *tr = &rs->data->troops[cr15_troop_of(t, f)];
+    return cr15_cm(rs, charge ? tr->charge_in : tr->move_in);
+}
+
+static bool in_list(const cr15_data *d, bool buildings, const char *name)
+{
+    int n = buildings ? d->building_count : d->bad_going_count;
+    for (int i = 0; i < n; i++)
+        if (strcmp(buildings ? d->buildings[i] : d->bad_going[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* The multipliers: half speed (x2) in bad going; buildings may be entered (at a fixed cost). */
+static void desc_of(const rules_state *rs, const table *t, float *mult, float *obst, path_desc *pd)
+{
+    for (int i = 0; i < t->type_count && i < 256; i++) {
+        const terrain_type *ty = &t->types[i];
+        mult[i] = ty->move_mult;
+        if (in_list(rs->data, false, ty->name))
+            mult[i] = 2;
+        else if (in_list(rs->data, true, ty->name))
+            mult[i] = 1;
+        else if (ty->move_mult > 0)
+            mult[i] = 1;
+        obst[i] = ty->obstacle == TERRAIN_OBSTACLE_LOW || ty->obstacle == TERRAIN_OBSTACLE_WATER
+                      ? cr15_cm(rs, rs->data->obstacle_in)
+                      : 0;
+    }
+    *pd = (path_desc){.mult = mult, .obstacle_cost_cm = obst};
+}
+
+/* Entering or leaving a building: each crossing of a building's outline along the path. */
+static int building_crossings(const rules_state *rs, const table *t, const vec2s *pts, int n)
+{
+    int c = 0;
+    for (int i = 0; i < t->feature_count; i++) {
+        const terrain_feature *fe = &t->features[i];
+        if (fe->shape != TERRAIN_SHAPE_AREA || !in_list(rs->data, true, t->types[fe->type].name))
+            continue;
+        for (int k = 0; k + 1 < n; k++)
+            c += geom_point_in_polygon(pts[k], &fe->area) !=
+                 geom_point_in_polygon(pts[k + 1], &fe->area);
+    }
+    return c;
+}
+
+float cr15_path_cost_cm(const rules_state *rs, const table *t, const vec2s *pts, int n,
+                        float allowance_cm, vec2s *end)
+{
+    float mult[256], obst[256];
+    path_desc pd;
+    desc_of(rs, t, mult, obst, &pd);
+    float extra = (float)building_crossings(rs, t, pts, n) * cr15_cm(rs, rs->data->obstacle_in);
+    path_result pr;
+    path_cost(t, &pd, pts, n, fmaxf(0, allowance_cm - extra), &pr);
+    if (end)
+        *end = pr.end;
+    return pr.stop == PATH_STOP_END ? pr.cost_cm + extra : INFINITY;
+}
+
+bool cr15_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
+                rules_reach *out)
+{
+    const figure *f[RULES_CMD_FIGURES_MAX];
+    if (cr15_cmd_figures(t, move, f, RULES_CMD_FIGURES_MAX) == 0)
+        return false;
+    bool charge = move->kind == RULES_CMD_CHARGE || move->kind == RULES_CMD_EVADE;
+    float allow = cr15_allowance_cm(rs, t, f[0], charge);
+    float mult[256], obst[256];
+    path_desc pd;
+    desc_of(rs, t, mult, obst, &pd);
+    path_result pr;
+    vec2s stop = path_reach(t, &pd, f[0]->pos, geom_angle_of(dir), allow, &pr);
+    out->allowance_cm = allow;
+    out->stop = stop;
+    out->max_cm = out->sure_cm = (float)geom_point_distance(f[0]->pos, stop);
+    snprintf(out->limit, sizeof out->limit, "%s",
+             pr.stop == PATH_STOP_ALLOWANCE  ? "allowance spent (half speed in bad going)"
+             : pr.stop == PATH_STOP_OBSTACLE ? "obstacle: 2 inches to cross"
+             : pr.stop == PATH_STOP_END      ? "full move"
+                                             : "impassable");
+    return true;
+}
+
+/* ---- moves --------------------------------------------------------------------------------- */
+
+static bool own_figures(const rules_state *rs, const table *t, const rules_command *cmd,
+                        const figure **f, int n, char *why, size_t size)
+{
+    if (n == 0) {
+        snprintf(why, size, "no figures given");
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        if (f[i]->side.id != cmd->side.id) {
+            snprintf(why, size, "%s is not yours", f[i]->name);
+            return false;
+        }
+        if (!cr15_can_act(rs, f[i])) {
+            snprintf(why, size, "%s cannot act this move%s", f[i]->name,
+                     table_figure_active(f[i]) ? " (a fresh serious wound)" : "");
+            return false;
+        }
+    }
+    (void)t;
+    return true;
+}
+
+/* The path of figure i of the command: the reference figure's path shifted by its offset. */
+static int path_of(const rules_command *cmd, const figure *ref, const figure *f, vec2s *pts)
+{
+    vec2s off = cr15_v2(f->pos.x - ref->pos.x, f->pos.y - ref->pos.y);
+    pts[0] = f->pos;
+    int n = 1;
+    for (int k = 0; k < cmd->path_count && n < PATH_MAX_POINTS; k++)
+        pts[n++] = cr15_v2(cmd->path[k].x + off.x, cmd->path[k].y + off.y);
+    return n;
+}
+
+static bool on_table(const table *t, vec2s p)
+{
+    return p.x >= 0 && p.y >= 0 && p.x <= t->width_cm && p.y <= t->height_cm;
+}
+
+static bool in_cover(const table *t, vec2s p)
+{
+    for (int i = 0; i < t->feature_count; i++) {
+        const terrain_feature *fe = &t->features[i];
+        if (fe->shape == TERRAIN_SHAPE_AREA && t->types[fe->type].cover != TERRAIN_COVER_NONE &&
+            geom_point_in_polygon(p, &fe->area))
+            return true;
+    }
+    return false;
+}
+
+bool cr15_move_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                        size_t size)
+{
+    const figure *f[RULES_CMD_FIGURES_MAX];
+    int n = cr15_cmd_figures(t, cmd, f, RULES_CMD_FIGURES_MAX);
+    if (!own_figures(rs, t, cmd, f, n, why, size))
+        return false;
+    if (cmd->path_count < 1) {
+        snprintf(why, size, "a move needs a path");
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        const cr15_fig *s = cr15_fig_const(rs, f[i]->id);
+        if (s->flags & (CR15_F_MOVED | CR15_F_CHARGING | CR15_F_EVADED)) {
+            snprintf(why, size, "%s has already moved this move", f[i]->name);
+            return false;
+        }
+        if (cr15_is_gun(f[i]) && (s->flags & CR15_F_DEPLOYED)) {
+            snprintf(why, size, "%s is set up: dismantle it first (that takes a move)", f[i]->name);
+            return false;
+        }
+        if (cr15_is_gun(f[i]) && cr15_crew(rs, t, f[i]) == 0) {
+            snprintf(why, size, "%s has no crew to move it", f[i]->name);
+            return false;
+        }
+        if (cr15_enemies_in_contact(rs, t, f[i], NULL, 0) > 0) {
+            snprintf(why, size, "%s is in melee and cannot move away", f[i]->name);
+            return false;
+        }
+        if (s->finish.id) {
+            snprintf(why, size, "%s must spend this move finishing off his enemy", f[i]->name);
+            return false;
+        }
+        vec2s pts[PATH_MAX_POINTS];
+        int np = path_of(cmd, f[0], f[i], pts);
+        float allow = cr15_allowance_cm(rs, t, f[i], false);
+        float cost = cr15_path_cost_cm(rs, t, pts, np, allow, NULL);
+        if (cost > allow + 0.01f) {
+            snprintf(why, size, "%s can move %.1f inches here; that path needs more", f[i]->name,
+                     (double)(allow / rs->data->inch_cm));
+            return false;
+        }
+        if (!on_table(t, pts[np - 1])) {
+            snprintf(why, size, "%s would leave the table", f[i]->name);
+            return false;
+        }
+        const cr15_unit *u = cr15_unit_const(rs, f[i]->unit);
+        if (u && u->shaken && !in_cover(t, pts[np - 1]) &&
+            cr15_nearest_enemy_cm(t, f[i], pts[np - 1], NULL) <
+                cr15_nearest_enemy_cm(t, f[i], f[i]->pos, NULL) - 0.01f) {
+            snprintf(why, size,
+                     "%s failed its test under fire: it may not move closer to the enemy, only "
+                     "retire or go to cover",
+                     f[i]->name);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void emit_move(rules_ctx *ctx, const figure *f, vec2s to, float facing, const char *ref,
+                      const char *what)
+{
+    rules_emitf(ctx,
+                (rules_event){.kind = RULES_EV_MOVE,
+                              .figure = f->id,
+                              .unit = f->unit,
+                              .side = f->side,
+                              .from = f->pos,
+                              .pos = to,
+                              .facing = facing},
+                ref, "%s %s %.1f inches", f->name[0] ? f->name : "a figure", what,
+                geom_point_distance(f->pos, to) / 2.5);
+    cr15_emit_state(ctx, "flags_set", f->id, f->unit, CR15_F_MOVED);
+}
+
+void cr15_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
+{
+    const figure *f[RULES_CMD_FIGURES_MAX];
+    int n = cr15_cmd_figures(ctx->table, cmd, f, RULES_CMD_FIGURES_MAX);
+    const figure ref = *f[0];
+    for (int i = 0; i < n; i++) {
+        vec2s pts[PATH_MAX_POINTS];
+        int np = path_of(cmd, &ref, f[i], pts);
+        vec2s from = pts[np - 2], to = pts[np - 1];
+        float facing = cmd->face_set ? cmd->facing
+                       : geom_point_distance(from, to) > 0.01
+                           ? geom_angle_of(cr15_v2(to.x - from.x, to.y - from.y))
+                           : f[i]->facing;
+        to = cr15_free_stop(ctx->table, f[i], from, to);
+        bool crawl = f[i]->status & FIGURE_STATUS_SERIOUS;
+        emit_move(ctx, f[i], to, facing, CR15_REF_MOVE, crawl ? "crawls" : "moves");
+    }
+    (void)rs;
+}
+
+/* ---- guns: set up and dismantle ------------------------------------------------------------ */
+
+bool cr15_setup_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                         size_t size)
+{
+    const figure *g = table_figure_const(t, cmd->figure);
+    if (!g || !cr15_is_gun(g) || g->side.id != cmd->side.id || !table_figure_active(g)) {
+        snprintf(why, size, "setting up needs one of your guns as the figure");
+        return false;
+    }
+    const cr15_fig *s = cr15_fig_const(rs, g->id);
+    if (s->flags & CR15_F_MOVED) {
+        snprintf(why, size, "%s has already moved this move", g->name);
+        return false;
+    }
+    if (cr15_crew(rs, t, g) == 0) {
+        snprintf(why, size, "%s has no crew", g->name);
+        return false;
+    }
+    bool want = strcmp(cmd->option, "deployed") == 0;
+    if (!want && strcmp(cmd->option, "limbered") != 0) {
+        snprintf(why, size, "option is \"deployed\" (set up) or \"limbered\" (dismantled)");
+        return false;
+    }
+    if (want == !!(s->flags & CR15_F_DEPLOYED)) {
+        snprintf(why, size, "%s is already %s", g->name, want ? "set up" : "dismantled");
+        return false;
+    }
+    return true;
+}
+
+void cr15_setup_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
+{
+    const figure *g = table_figure_const(ctx->table, cmd->figure);
+    bool want = strcmp(cmd->option, "deployed") == 0;
+    cr15_emit_state(ctx, want ? "flags_set" : "flags_clear", g->id, g->unit, CR15_F_DEPLOYED);
+    cr15_emit_state(ctx, "flags_set", g->id, g->unit, CR15_F_MOVED | CR15_F_SET_UP_NOW);
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .figure = g->id, .side = g->side},
+                cr15_is_gatling(g) ? CR15_REF_GAT : CR15_REF_ART, "%s is %s: that is its move",
+                g->name, want ? "set up" : "dismantled");
+    (void)rs;
+}
+
+/* ---- charges and evades -------------------------------------------------------------------- */
+
+static const figure *nearest_of_unit(const table *t, unit_id u, vec2s p)
+{
+    const figure *best = NULL;
+    double bd = INFINITY;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->unit.id != u.id || !table_figure_active(e))
+            continue;
+        double d = geom_point_distance(p, e->pos);
+        if (d < bd) {
+            bd = d;
+            best = e;
+        }
+    }
+    return best;
+}
+
+static unit_id target_unit_of(const table *t, const rules_command *cmd)
+{
+    if (cmd->target_unit.id)
+        return cmd->target_unit;
+    const figure *tf = table_figure_const(t, cmd->target);
+    return tf ? tf->unit : (unit_id){0};
+}
+
+bool cr15_charge_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                          char *why, size_t size)
+{
+    if (rs->step > 1) {
+        snprintf(why, size, "charges are declared in each side's first step; now only evades");
+        return false;
+    }
+    const figure *f[RULES_CMD_FIGURES_MAX];
+    int n = cr15_cmd_figures(t, cmd, f, RULES_CMD_FIGURES_MAX);
+    if (!own_figures(rs, t, cmd, f, n, why, size))
+        return false;
+    unit_id tu = target_unit_of(t, cmd);
+    const unit *u = table_unit_const(t, tu);
+    if (!u || u->side.id == cmd->side.id) {
+        snprintf(why, size, "a charge needs an enemy unit or figure as its target");
+        return false;
+    }
+    int reach = 0;
+    for (int i = 0; i < n; i++) {
+        const cr15_fig *s = cr15_fig_const(rs, f[i]->id);
+        if (s->flags & (CR15_F_CHARGING | CR15_F_EVADED)) {
+            snprintf(why, size, "%s has already charged or evaded this move", f[i]->name);
+            return false;
+        }
+        if (cr15_is_gun(f[i]) || (f[i]->status & FIGURE_STATUS_SERIOUS))
+            continue;
+        const figure *e = nearest_of_unit(t, tu, f[i]->pos);
+        reach += e && cr15_edge_cm(f[i], e) <= cr15_allowance_cm(rs, t, f[i], true);
+    }
+    if (!reach) {
+        snprintf(why, size, "%s is beyond charge reach of every figure charging", u->name);
+        return false;
+    }
+    return true;
+}
+
+void cr15_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
+{
+    const table *t = ctx->table;
+    const figure *f[RULES_CMD_FIGURES_MAX];
+    int n = cr15_cmd_figures(t, cmd, f, RULES_CMD_FIGURES_MAX);
+    unit_id tu = target_unit_of(t, cmd);
+    const unit *target = table_unit_const(t, tu);
+    int group = rules_roll_group(ctx), went = 0;
+    for (int i = 0; i < n; i++) {
+        if (cr15_is_gun(f[i]) || (f[i]->status & FIGURE_STATUS_SERIOUS))
+            continue;
+        const figure *e = nearest_of_unit(t, tu, f[i]->pos);
+        if (!e || cr15_edge_cm(f[i], e) > cr15_allowance_cm(rs, t, f[i], true))
+            continue;
+        bool go = cr15_veteran(f[i]);
+        if (!go) {
+            int d6 = rules_roll(ctx, 6, rs->data->charge_need, "charge_test", f[i]->id, group,
+                                CR15_REF_MOR);
+            go = cr15_charge_test_passes(rs->data, d6);
+        } else {
+            rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .figure = f[i]->id}, CR15_REF_MOR,
+                        "%s is a veteran: no test to charge", f[i]->name);
+        }
+        if (!go) {
+            rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .figure = f[i]->id}, CR15_REF_MOR,
+                        "%s stays where he is", f[i]->name);
+            continue;
+        }
+        went++;
+        cr15_emit_state(ctx, "flags_set", f[i]->id, f[i]->unit, CR15_F_CHARGING);
+        cr15_emit_state(ctx, "charge_target", f[i]->id, f[i]->unit, (int)e->id.id);
+    }
+    if (went) {
+        cr15_emit_state(ctx, "passed_charge", (figure_id){0}, f[0]->unit, 1);
+        for (int i = 0; i < t->figure_count; i++)
+            if (t->figures[i].unit.id == tu.id && table_figure_active(&t->figures[i]))
+                cr15_emit_state(ctx, "flags_set", t->figures[i].id, tu, CR15_F_CHARGED);
+    }
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .side = cmd->side, .unit = f[0]->unit},
+                CR15_REF_MOR, "%s: %d of %d charge %s", table_unit_const(t, f[0]->unit)->name, went,
+                n, target->name);
+}
+
+/* Contact point: where f's base touches e's, on the line between their centres. */
+static vec2s contact_point(const figure *f, const figure *e)
+{
+    vec2s d = cr15_v2(f->pos.x - e->pos.x, f->pos.y - e->pos.y);
+    float len = sqrtf(d.x * d.x + d.y * d.y);
+    float rf = f->base.kind == GEOM_BASE_RECT ? 0.5f * f->base.depth_cm : f->base.radius_cm;
+    float re = e->base.kind == GEOM_BASE_RECT ? 0.5f * e->base.depth_cm : e->base.radius_cm;
+    if (len <= 0.001f)
+        return f->pos;
+    float k = (rf + re + 0.05f) / len;
+    return cr15_v2(e->pos.x + d.x * k, e->pos.y + d.y * k);
+}
+
+void cr15_charge_moves(rules_state *rs, rules_ctx *ctx)
+{
+    const table *t = ctx->table;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        const cr15_fig *s = &rs->figs[i];
+        if (!(s->flags & CR15_F_CHARGING) || !table_figure_active(f))
+            continue;
+        const figure *e = table_figure_const(t, s->charge_target);
+        if (!e || !table_figure_active(e))
+            e = e ? nearest_of_unit(t, e->unit, f->pos) : NULL;
+        if (!e)
+            continue;
+        vec2s goal = contact_point(f, e);
+        vec2s pts[2] = {f->pos, goal}, end;
+        float allow = cr15_allowance_cm(rs, t, f, true);
+        cr15_path_cost_cm(rs, t, pts, 2, allow, &end);
+        end = cr15_free_stop(t, f, f->pos, end);
+        float facing = geom_angle_of(cr15_v2(e->pos.x - f->pos.x, e->pos.y - f->pos.y));
+        emit_move(ctx, f, end, facing, CR15_REF_MOVE, "charges");
+    }
+}
+
+bool cr15_evade_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                         size_t size)
+{
+    const figure *f[RULES_CMD_FIGURES_MAX];
+    int n = cr15_cmd_figures(t, cmd, f, RULES_CMD_FIGURES_MAX);
+    if (!own_figures(rs, t, cmd, f, n, why, size))
+        return false;
+    if (cmd->path_count < 1) {
+        snprintf(why, size, "an evade needs a path");
+        return false;
+    }
+    for (int i = 0; i < n; i++) {
+        const cr15_fig *s = cr15_fig_const(rs, f[i]->id);
+        if (!(s->flags & CR15_F_CHARGED) || (s->flags & (CR15_F_EVADED | CR15_F_CHARGING))) {
+            snprintf(why, size, "%s may evade only when charged, once", f[i]->name);
+            return false;
+        }
+        if (cr15_is_gun(f[i]) || (f[i]->status & FIGURE_STATUS_SERIOUS)) {
+            snprintf(why, size, "%s cannot evade", f[i]->name);
+            return false;
+        }
+        vec2s pts[PATH_MAX_POINTS];
+        int np = path_of(cmd, f[0], f[i], pts);
+        float allow = cr15_allowance_cm(rs, t, f[i], true);
+        if (cr15_path_cost_cm(rs, t, pts, np, allow, NULL) > allow + 0.01f ||
+            !on_table(t, pts[np - 1])) {
+            snprintf(why, size, "%s can evade %.1f inches on the table; that path needs more",
+                     f[i]->name, (double)(allow / rs->data->inch_cm));
+            return false;
+        }
+        if (cr15_nearest_enemy_cm(t, f[i], pts[np - 1], NULL) <=
+            cr15_nearest_enemy_cm(t, f[i], f[i]->pos, NULL)) {
+            snprintf(why, size, "an evade must take %s away from the enemy", f[i]->name);
+            return false;
+        }
+    }
+    return true;
+}
+
+void cr15_evade_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
+{
+    const figure *f[RULES_CMD_FIGURES_MAX];
+    int n = cr15_cmd_figures(ctx->table, cmd, f, RULES_CMD_FIGURES_MAX);
+    const figure ref = *f[0];
+    for (int i = 0; i < n; i++) {
+        vec2s pts[PATH_MAX_POINTS];
+        int np = path_of(cmd, &ref, f[i], pts);
+        vec2s from = pts[np - 2], to = cr15_free_stop(ctx->table, f[i], pts[np - 2], pts[np - 1]);
+        float facing = geom_angle_of(cr15_v2(to.x - from.x, to.y - from.y));
+        emit_move(ctx, f[i], to, facing, CR15_REF_MOVE, "evades");
+        cr15_emit_state(ctx, "flags_set", f[i]->id, f[i]->unit, CR15_F_EVADED);
+    }
+    (void)rs;
+}

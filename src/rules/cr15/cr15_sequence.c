@@ -1,0 +1,289 @@
+/* The move sequence (arrivals, charges and evades, movement with the British first, firing,
+ * melee, morale), the arrivals dice, the end of the game and the phase bar. */
+#include "rules/cr15/cr15_state.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const phase_names[CR15_PHASE_COUNT] = {"arrivals", "charges", "movement",
+                                                          "firing",   "melee",   "morale"};
+
+static const char *const phase_labels[CR15_PHASE_COUNT] = {
+    "Arrivals", "Charges & evades", "Movement", "Firing (D10)", "Melee", "Morale"};
+
+/* ---- arrivals ------------------------------------------------------------------------------ */
+
+int cr15_arrivals_due(const rules_state *rs, const scenario *sc, int *out, int max)
+{
+    int n = 0;
+    for (int i = 0; sc && i < sc->reinforcement_count && i < CR15_ARRIVALS; i++)
+        if (!rs->arrived[i] && sc->reinforcements[i].turn <= rs->turn && n < max)
+            out[n++] = i;
+    return n;
+}
+
+/* A spot on the table near `want`, free of other bases: a spiral of widening rings. */
+static vec2s free_spot(const table *t, const figure *f, vec2s want)
+{
+    float r = f->base.kind == GEOM_BASE_RECT ? 0.5f * fmaxf(f->base.frontage_cm, f->base.depth_cm)
+                                             : f->base.radius_cm;
+    want.x = fminf(fmaxf(want.x, r), t->width_cm - r);
+    want.y = fminf(fmaxf(want.y, r), t->height_cm - r);
+    for (int ring = 0; ring < 40; ring++) {
+        int steps = ring ? 8 * ring : 1;
+        for (int k = 0; k < steps; k++) {
+            float a = (float)(2 * GEOM_PI * k / steps);
+            vec2s p =
+                cr15_v2(want.x + cosf(a) * (float)ring * r, want.y + sinf(a) * (float)ring * r);
+            if (p.x < r || p.y < r || p.x > t->width_cm - r || p.y > t->height_cm - r)
+                continue;
+            if (!cr15_overlaps_any(t, f, p))
+                return p;
+        }
+    }
+    return want;
+}
+
+static void arrive(rules_state *rs, rules_ctx *ctx, int index)
+{
+    const scenario_reinforcement *re = &ctx->scenario->reinforcements[index];
+    cr15_emit_state(ctx, "arrived", (figure_id){0}, (unit_id){0}, index);
+    for (int u = 0; u < re->unit_count; u++)
+        for (int i = 0; i < ctx->table->figure_count; i++) {
+            const figure *f = &ctx->table->figures[i];
+            if (f->unit.id != re->units[u].id || !(f->status & FIGURE_STATUS_OFF_TABLE))
+                continue;
+            /* figures queued behind the edge come on at the entry point, in file order */
+            vec2s want = f->pos;
+            bool on = want.x >= 0 && want.y >= 0 && want.x <= ctx->table->width_cm &&
+                      want.y <= ctx->table->height_cm;
+            if (!on)
+                want = re->entry;
+            vec2s p = free_spot(ctx->table, f, want);
+            cr15_emit_status(ctx, f, 0, FIGURE_STATUS_OFF_TABLE, CR15_REF, "arrives");
+            rules_emitf(ctx,
+                        (rules_event){.kind = RULES_EV_MOVE,
+                                      .figure = f->id,
+                                      .unit = f->unit,
+                                      .side = f->side,
+                                      .from = p,
+                                      .pos = p,
+                                      .facing = f->facing},
+                        CR15_REF_SEQ, "%s comes onto the table", f->name[0] ? f->name : "a figure");
+        }
+    (void)rs;
+}
+
+static void roll_arrivals(rules_state *rs, rules_ctx *ctx)
+{
+    int due[CR15_ARRIVALS];
+    int n = cr15_arrivals_due(rs, ctx->scenario, due, CR15_ARRIVALS);
+    for (int k = 0; k < n; k++) {
+        const scenario_reinforcement *re = &ctx->scenario->reinforcements[due[k]];
+        const unit *u = table_unit_const(ctx->table, re->units[0]);
+        int group = rules_roll_group(ctx);
+        /* the roll succeeds low: need is written as "roll this or less" in the text */
+        int face = rules_roll(ctx, 10, 0, "arrival", (figure_id){0}, group, CR15_REF_SEQ);
+        bool ok = face <= rs->arrival_need;
+        rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .side = re->side, .unit = u->id},
+                    CR15_REF_SEQ, "%s: %d on the D10, arrives on 1-%d: %s", u->name, face,
+                    rs->arrival_need, ok ? "arrives" : "not yet");
+        if (ok)
+            arrive(rs, ctx, due[k]);
+    }
+}
+
+/* ---- phases and steps ---------------------------------------------------------------------- */
+
+static void enter(rules_state *rs, rules_ctx *ctx, cr15_phase phase, int step)
+{
+    side_id s = step == 1 ? cr15_other_side(ctx->table, rs->first) : rs->first;
+    bool both = phase >= CR15_PHASE_FIRING;
+    rules_event ev = {.kind = RULES_EV_PHASE, .side = both ? (side_id){0} : s, .value = step};
+    snprintf(ev.tag, sizeof ev.tag, "%s", phase_names[phase]);
+    if (both)
+        rules_emitf(ctx, ev, CR15_REF_SEQ, "%s", phase_labels[phase]);
+    else
+        rules_emitf(ctx, ev, CR15_REF_SEQ, "%s: %s", phase_labels[phase],
+                    table_side(ctx->table, s)->name);
+    if (phase == CR15_PHASE_MOVEMENT) {
+        cr15_finish_off(rs, ctx, s);
+        cr15_unjam_attempts(rs, ctx, s);
+    }
+}
+
+static void begin_turn(rules_state *rs, rules_ctx *ctx, int turn)
+{
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_TURN, .value = turn}, CR15_REF_SEQ,
+                "Move %d begins", turn);
+    if (turn > rs->max_turns)
+        return;
+    cr15_emit_state(ctx, "new_turn", (figure_id){0}, (unit_id){0}, turn);
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE}, CR15_REF_SEQ, "Dice for arrivals");
+    roll_arrivals(rs, ctx);
+    enter(rs, ctx, CR15_PHASE_CHARGES, 0);
+}
+
+void cr15_begin(rules_state *rs, rules_ctx *ctx)
+{
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .side = rs->first}, CR15_REF_SEQ,
+                "%s moves first every move", table_side(ctx->table, rs->first)->name);
+    begin_turn(rs, ctx, 1);
+}
+
+static bool charged_any(const rules_state *rs, const table *t, side_id by)
+{
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].side.id == by.id && (rs->figs[i].flags & CR15_F_CHARGING))
+            return true;
+    return false;
+}
+
+void cr15_end_step(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
+{
+    const table *t = ctx->table;
+    side_id second = cr15_other_side(t, rs->first);
+    switch (rs->phase) {
+    case CR15_PHASE_CHARGES:
+        if (rs->step == 0) {
+            enter(rs, ctx, CR15_PHASE_CHARGES, 1);
+        } else if (rs->step == 1 && charged_any(rs, t, second)) {
+            enter(rs, ctx, CR15_PHASE_CHARGES, 2);
+        } else {
+            cr15_charge_moves(rs, ctx);
+            enter(rs, ctx, CR15_PHASE_MOVEMENT, 0);
+        }
+        break;
+    case CR15_PHASE_MOVEMENT:
+        if (rs->step == 0)
+            enter(rs, ctx, CR15_PHASE_MOVEMENT, 1);
+        else
+            enter(rs, ctx, CR15_PHASE_FIRING, 0);
+        break;
+    case CR15_PHASE_FIRING:
+        rules_emitf(ctx,
+                    (rules_event){.kind = RULES_EV_RULESET,
+                                  .side = cmd->side,
+                                  .value = cr15_side_index(t, cmd->side),
+                                  .tag = "done"},
+                    CR15_REF_SEQ, "%s has finished firing", table_side(t, cmd->side)->name);
+        if (!rs->done[0] || !rs->done[1])
+            break;
+        rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE}, CR15_REF_FIRE,
+                    "The firing is over: its casualties fall together");
+        cr15_apply_pending(rs, ctx);
+        enter(rs, ctx, CR15_PHASE_MELEE, 0);
+        cr15_melee(rs, ctx);
+        cr15_apply_pending(rs, ctx);
+        enter(rs, ctx, CR15_PHASE_MORALE, 0);
+        cr15_morale(rs, ctx);
+        cr15_reload_turn(rs, ctx);
+        begin_turn(rs, ctx, rs->turn + 1);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ---- decisions ----------------------------------------------------------------------------- */
+
+void cr15_decision(const rules_state *rs, const table *t, rules_decision *out)
+{
+    memset(out, 0, sizeof *out);
+    out->kind = RULES_DECIDE_PHASE_STEP;
+    out->side = cr15_step_side(rs, t);
+    out->simultaneous = rs->phase == CR15_PHASE_FIRING;
+    snprintf(out->phase, sizeof out->phase, "%s", phase_names[rs->phase]);
+    const char *who = table_side(t, out->side)->name;
+    switch (rs->phase) {
+    case CR15_PHASE_CHARGES:
+        snprintf(out->prompt, sizeof out->prompt,
+                 rs->step == 0   ? "%.40s: declare charges, then end the phase"
+                 : rs->step == 1 ? "%.40s: declare charges or evade, then end the phase"
+                                 : "%.40s: evade the charges, then end the phase",
+                 who);
+        break;
+    case CR15_PHASE_MOVEMENT:
+        snprintf(out->prompt, sizeof out->prompt, "%.40s: move, set up guns, then end the phase",
+                 who);
+        break;
+    case CR15_PHASE_FIRING:
+        snprintf(out->prompt, sizeof out->prompt,
+                 "Both sides fire; casualties fall at the end (%.40s to fire)", who);
+        break;
+    default:
+        snprintf(out->prompt, sizeof out->prompt, "%.40s to act", who);
+        break;
+    }
+}
+
+/* ---- the end ------------------------------------------------------------------------------- */
+
+static void side_counts(const table *t, side_id s, int *alive, int *waiting)
+{
+    *alive = *waiting = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->side.id != s.id || f->role == FIGURE_ROLE_GUN)
+            continue;
+        if (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED))
+            continue;
+        if (f->status & FIGURE_STATUS_OFF_TABLE)
+            (*waiting)++;
+        else
+            (*alive)++;
+    }
+}
+
+void cr15_outcome(const rules_state *rs, const table *t, rules_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    float lost[2] = {0, 0};
+    bool broken[2] = {false, false};
+    for (int k = 0; k < 2 && k < t->side_count; k++) {
+        int alive, waiting;
+        side_counts(t, t->sides[k].id, &alive, &waiting);
+        int start = rs->start_figs[k] > 0 ? rs->start_figs[k] : 1;
+        lost[k] = 1.0f - (float)(alive + waiting) / (float)start;
+        broken[k] = alive + waiting == 0 ||
+                    (rs->break_pct[k] > 0 && lost[k] * 100.0f >= (float)rs->break_pct[k]);
+    }
+    if (broken[0] || broken[1]) {
+        out->over = true;
+        out->winner = broken[0] && broken[1] ? (side_id){0} : t->sides[broken[0] ? 1 : 0].id;
+        snprintf(out->reason, sizeof out->reason, "%s is broken: %.0f%% of its men are down",
+                 broken[0] && broken[1] ? "Each side" : t->sides[broken[0] ? 0 : 1].name,
+                 (double)(100 * lost[broken[0] ? 0 : 1]));
+    } else if (rs->turn > rs->max_turns) {
+        out->over = true;
+        if (rs->time_winner.id)
+            out->winner = rs->time_winner;
+        else
+            out->winner = lost[0] < lost[1]   ? t->sides[0].id
+                          : lost[1] < lost[0] ? t->sides[1].id
+                                              : (side_id){0};
+        snprintf(out->reason, sizeof out->reason, "%d moves played: %s", rs->max_turns,
+                 rs->time_winner.id ? "the defenders have held"
+                                    : "the side that lost the smaller share holds the field");
+    }
+}
+
+/* ---- the phase bar ------------------------------------------------------------------------- */
+
+int cr15_driver(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
+                int max)
+{
+    (void)viewer;
+    int n = 0;
+    for (int p = 0; p < CR15_PHASE_COUNT && n < max; p++) {
+        out[n] =
+            (rules_driver_item){.kind = RULES_DRIVER_PHASE,
+                                .side = p == (int)rs->phase ? cr15_step_side(rs, t) : (side_id){0},
+                                .value = p,
+                                .current = p == (int)rs->phase};
+        snprintf(out[n].label, sizeof out[n].label, "%s", phase_labels[p]);
+        n++;
+    }
+    return n;
+}

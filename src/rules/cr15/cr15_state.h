@@ -1,0 +1,277 @@
+/* Colonial Rules for 15mm: the per-match state (rules_state) and the small helpers the topic
+ * files share (cr15_util.c). The topic files: cr15_sequence.c (the move sequence, arrivals,
+ * the outcome, the phase bar), cr15_move.c (movement, charges, evades), cr15_fire.c (the D10
+ * fire table, reloads, revolvers), cr15_gatling.c, cr15_artillery.c (shell with the guessed
+ * range, canister), cr15_wounds.c, cr15_combat.c (melee on the average die), cr15_morale.c,
+ * cr15_bot.c (the legal candidates). cr15_ops.c dispatches to them. */
+#ifndef CR15_CR15_STATE_H
+#define CR15_CR15_STATE_H
+
+#include "core/los.h"
+#include "rules/cr15/cr15_data.h"
+#include "rules/rules.h"
+
+#include <stdatomic.h>
+
+#define CR15_REF      "Colonial Rules for 15mm"
+#define CR15_REF_SEQ  CR15_REF " — Move Sequence"
+#define CR15_REF_MOVE CR15_REF " — Movement"
+#define CR15_REF_FIRE CR15_REF " — Firing (D10)"
+#define CR15_REF_GAT  CR15_REF " — Gatling Gun"
+#define CR15_REF_ART  CR15_REF " — Artillery"
+#define CR15_REF_WND  CR15_REF " — Wounds"
+#define CR15_REF_MEL  CR15_REF " — Melee"
+#define CR15_REF_MOR  CR15_REF " — Morale"
+
+#define CR15_PENDING_MAX 512
+#define CR15_ARRIVALS    16
+
+/* The move sequence; arrivals and morale are resolved by the engine without a decision. */
+typedef enum cr15_phase {
+    CR15_PHASE_ARRIVALS = 0,
+    CR15_PHASE_CHARGES,
+    CR15_PHASE_MOVEMENT,
+    CR15_PHASE_FIRING,
+    CR15_PHASE_MELEE,
+    CR15_PHASE_MORALE,
+    CR15_PHASE_COUNT
+} cr15_phase;
+
+/* Per-figure flags (reset each turn unless noted). */
+enum {
+    CR15_F_MOVED = 1u << 0,    /* moved this turn (fire modifiers, no reloading) */
+    CR15_F_FIRED = 1u << 1,    /* fired this firing phase */
+    CR15_F_CHARGING = 1u << 2, /* passed its charge test: charges this turn */
+    CR15_F_CHARGED = 1u << 3,  /* its unit is charged this turn */
+    CR15_F_EVADED = 1u << 4,
+    CR15_F_IN_MELEE = 1u << 5,   /* was in melee last phase (the lance's first round is over) */
+    CR15_F_DEPLOYED = 1u << 6,   /* a gun set up to fire (kept across turns) */
+    CR15_F_SET_UP_NOW = 1u << 7, /* set up or dismantled this turn: that was its move */
+    CR15_F_TURN_FLAGS = CR15_F_MOVED | CR15_F_FIRED | CR15_F_CHARGING | CR15_F_CHARGED |
+                        CR15_F_EVADED | CR15_F_SET_UP_NOW,
+};
+
+/* Status bits on the table for what the screen shows (the high 16 bits are the rule set's). */
+enum {
+    CR15_STATUS_JAMMED = 1u << (FIGURE_STATUS_RULESET_SHIFT + 0),
+    CR15_STATUS_RELOADING = 1u << (FIGURE_STATUS_RULESET_SHIFT + 1),
+    CR15_STATUS_OUT = 1u << (FIGURE_STATUS_RULESET_SHIFT + 2), /* out for this move */
+};
+
+typedef struct cr15_fig {
+    uint32_t flags;
+    int serious;             /* serious wounds taken (two kill) */
+    int out_turn;            /* incapacitated through this turn (a fresh serious wound) */
+    int reload;              /* turns of standing still left before it fires again */
+    int rounds;              /* revolver rounds fired since the last reload */
+    int jam_tries;           /* Gatling: 0 = not jammed, else the next unjam attempt's number */
+    figure_id charge_target; /* the figure it charges this turn */
+    figure_id finish;        /* a tribesman's seriously wounded foe, finished off next move */
+} cr15_fig;
+
+typedef struct cr15_unit {
+    int start_count; /* active figures at the start of the turn (morale) */
+    int lost;        /* killed or seriously wounded this turn */
+    bool passed_charge;
+    bool shaken; /* failed the test under fire: may not close on the enemy next move */
+} cr15_unit;
+
+/* A casualty waiting for the end of its phase (firing and melee are simultaneous). */
+typedef struct cr15_pending {
+    figure_id figure, by;
+    cr15_wound wound;
+} cr15_pending;
+
+typedef struct cr15_los {
+    atomic_int refs;
+    los_index *ix;
+} cr15_los;
+
+struct rules_state {
+    cr15_data *data;
+    cr15_los *los;
+    int turn, max_turns;
+    cr15_phase phase;
+    int step;            /* within the phase: 0 = first side, 1 = second side, 2 = first again */
+    bool done[2];        /* simultaneous firing: each side has ended its part */
+    side_id first;       /* moves first (the British) */
+    side_id time_winner; /* wins when the turns run out (0: fewer losses) */
+    int arrival_need;
+    bool arrived[CR15_ARRIVALS];
+    int break_pct[2]; /* a side loses at this share of its figures killed; 0 = never */
+    int unit_count, fig_count, feature_count;
+    cr15_fig *figs;
+    cr15_unit *units;
+    int pending_count;
+    cr15_pending pending[CR15_PENDING_MAX];
+    int start_figs[2]; /* figures of each side at the start (break) */
+    /* the last shell's landing point and burst radius, for the screen */
+    bool burst_set;
+    vec2s burst;
+    float burst_radius_cm;
+};
+
+/* ---- cr15_util.c ------------------------------------------------------------------------- */
+
+static inline vec2s cr15_v2(float x, float y)
+{
+    vec2s v;
+    v.x = x;
+    v.y = y;
+    return v;
+}
+
+float cr15_cm(const rules_state *rs, float inches);
+cr15_fig *cr15_fig_of(rules_state *rs, figure_id f);
+const cr15_fig *cr15_fig_const(const rules_state *rs, figure_id f);
+cr15_unit *cr15_unit_of(rules_state *rs, unit_id u);
+const cr15_unit *cr15_unit_const(const rules_state *rs, unit_id u);
+int cr15_side_index(const table *t, side_id s);
+side_id cr15_other_side(const table *t, side_id s);
+/* The side deciding the current step. */
+side_id cr15_step_side(const rules_state *rs, const table *t);
+cr15_troop cr15_troop_of(const table *t, const figure *f);
+bool cr15_is_gun(const figure *f);
+bool cr15_is_gatling(const figure *f);
+bool cr15_veteran(const figure *f);
+bool cr15_novice(const figure *f);
+bool cr15_leader(const figure *f);
+bool cr15_mounted(const figure *f);
+/* Can act this turn (on the table, alive, not out with a fresh serious wound). */
+bool cr15_can_act(const rules_state *rs, const figure *f);
+/* Active crew of a gun (its unit's crew-role figures, not seriously wounded). */
+int cr15_crew(const rules_state *rs, const table *t, const figure *gun);
+cr15_cover cr15_cover_at(const rules_state *rs, const table *t, const figure *target, vec2s from);
+bool cr15_in_contact(const rules_state *rs, const figure *a, const figure *b);
+int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure *f, figure_id *out,
+                            int max);
+/* Edge-to-edge distance in cm. */
+float cr15_edge_cm(const figure *a, const figure *b);
+bool cr15_sees(const rules_state *rs, const table *t, const figure *a, const figure *b);
+/* Furthest point along from->to where fig's base overlaps no other active figure (contact ok). */
+vec2s cr15_free_stop(const table *t, const figure *fig, vec2s from, vec2s to);
+bool cr15_overlaps_any(const table *t, const figure *fig, vec2s p);
+void cr15_emit_status(rules_ctx *ctx, const figure *f, uint32_t set, uint32_t clear,
+                      const char *ref, const char *why);
+void cr15_emit_state(rules_ctx *ctx, const char *tag, figure_id f, unit_id u, int value);
+float cr15_nearest_enemy_cm(const table *t, const figure *f, vec2s p, figure_id *who);
+
+/* ---- topic files ------------------------------------------------------------------------- */
+
+/* cr15_sequence.c */
+void cr15_begin(rules_state *rs, rules_ctx *ctx);
+void cr15_end_step(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+void cr15_decision(const rules_state *rs, const table *t, rules_decision *out);
+void cr15_outcome(const rules_state *rs, const table *t, rules_outcome *out);
+int cr15_driver(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
+                int max);
+int cr15_arrivals_due(const rules_state *rs, const scenario *sc, int *out, int max);
+
+/* cr15_move.c */
+float cr15_allowance_cm(const rules_state *rs, const table *t, const figure *f, bool charge);
+float cr15_path_cost_cm(const rules_state *rs, const table *t, const vec2s *pts, int n,
+                        float allowance_cm, vec2s *end);
+bool cr15_move_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                        size_t size);
+void cr15_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+bool cr15_charge_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                          char *why, size_t size);
+void cr15_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+void cr15_charge_moves(rules_state *rs, rules_ctx *ctx);
+bool cr15_evade_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                         size_t size);
+void cr15_evade_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+bool cr15_setup_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                         size_t size);
+void cr15_setup_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+bool cr15_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
+                rules_reach *out);
+int cr15_move_figures(const rules_state *rs, const table *t, const rules_command *cmd,
+                      figure_id *out, int max);
+/* The figures the command names: its list, else its unit's active figures. */
+int cr15_cmd_figures(const table *t, const rules_command *cmd, const figure **out, int max);
+
+/* cr15_fire.c: the D10 table */
+typedef struct cr15_shot {
+    int table; /* roll greater than this on the D10 (after modifiers); 0: cannot */
+    int mod;   /* sum of modifiers */
+    int band;  /* index of the range band */
+    char note[128];
+} cr15_shot;
+int cr15_band(const cr15_data *d, float range_in); /* -1 beyond the last band */
+/* One shot's need: false when the weapon cannot reach. second: the revolver's second shot. */
+bool cr15_shot_of(const rules_state *rs, const table *t, const figure *firer, const cr15_weapon *w,
+                  const figure *target, bool second, cr15_shot *out);
+/* The chance that one D10 + mod beats table. */
+float cr15_p_beat(int table, int mod);
+const cr15_weapon *cr15_weapon_of(const rules_state *rs, const figure *f);
+bool cr15_fire_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                        size_t size);
+void cr15_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+int cr15_targets(const rules_state *rs, const table *t, const rules_command *fire,
+                 rules_target *out, int max);
+/* Rolls `shots` D10 for a firer standing for several rifles (Gatling, canister) at target
+ * and queues the hits; returns hits. */
+int cr15_fire_as_rifles(rules_state *rs, rules_ctx *ctx, const figure *gun, int shots,
+                        const figure *target, int extra_mod, const char *ref);
+/* Spreads hits on the target's unit: the target first, then its nearest unit mates. */
+void cr15_queue_hits(rules_state *rs, rules_ctx *ctx, const figure *target, int hits,
+                     const figure *by, vec2s from, const char *ref);
+void cr15_reload_turn(rules_state *rs, rules_ctx *ctx);
+
+/* cr15_gatling.c */
+/* P(the gun is unjammed by attempt k), with `crew` crew (exact). */
+double cr15_unjam_by(const cr15_data *d, int crew, int k);
+/* Need on the D10 (roll this or less) for unjam attempt k; 0 = cannot. */
+int cr15_unjam_need(const cr15_data *d, int crew, int k);
+/* True when a D10 face jams the gun. */
+bool cr15_jams(const cr15_data *d, int crew, int face);
+bool cr15_gatling_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                           char *why, size_t size);
+void cr15_gatling_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+void cr15_unjam_attempts(rules_state *rs, rules_ctx *ctx, side_id s);
+
+/* cr15_artillery.c */
+/* Where a shell lands: range_in along the line from the gun to the aim point. */
+vec2s cr15_shell_point(const rules_state *rs, vec2s gun, vec2s aim, float range_in);
+bool cr15_artillery_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                             char *why, size_t size);
+void cr15_artillery_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+/* The bot's guess of a range (inches): the true range with an error growing with range. */
+int cr15_guess_in(const rules_state *rs, float true_in, int k);
+
+/* cr15_wounds.c */
+cr15_wound cr15_wound_of(const cr15_data *d, cr15_cover c, int d6);
+cr15_wound cr15_melee_effect(const cr15_data *d, int d6);
+void cr15_queue(rules_state *rs, rules_ctx *ctx, const figure *f, const figure *by, cr15_wound w,
+                const char *ref);
+/* Applies the phase's casualties, in submission-independent order (by figure id). */
+void cr15_apply_pending(rules_state *rs, rules_ctx *ctx);
+void cr15_wound_roll(rules_state *rs, rules_ctx *ctx, const figure *f, const figure *by,
+                     cr15_cover c, const char *ref);
+
+/* cr15_combat.c */
+typedef struct cr15_melee_mod {
+    int total;
+    char note[160];
+} cr15_melee_mod;
+void cr15_melee_mods(const rules_state *rs, const table *t, const figure *f, int enemies,
+                     cr15_melee_mod *out);
+/* The outcome of two melee scores: 0 = continues, else -1 (a loses) or +1 (b loses). */
+int cr15_melee_compare(const cr15_data *d, int a, int b);
+void cr15_melee(rules_state *rs, rules_ctx *ctx);
+void cr15_finish_off(rules_state *rs, rules_ctx *ctx, side_id s);
+
+/* cr15_morale.c */
+/* The test under fire passes when d100 > fire_multiplier * percentage lost. */
+bool cr15_fire_test_passes(const cr15_data *d, int lost, int start, int d100);
+int cr15_fire_test_need(const cr15_data *d, int lost, int start);
+/* Charge test: a figure charges on charge_need or more on a D6. */
+bool cr15_charge_test_passes(const cr15_data *d, int d6);
+void cr15_morale(rules_state *rs, rules_ctx *ctx);
+
+/* cr15_bot.c */
+int cr15_legal(const rules_state *rs, const table *t, rules_command *out, int max);
+int cr15_actions(const rules_state *rs, const table *t, figure_id fig, rules_action *out, int max);
+
+#endif // CR15_CR15_STATE_H

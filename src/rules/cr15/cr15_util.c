@@ -1,0 +1,245 @@
+/* Small helpers every cr15 topic file uses: lookups, troop traits, cover, contact, sight, and
+ * the overlap-free stop of a move. */
+#include "rules/cr15/cr15_state.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+float cr15_cm(const rules_state *rs, float inches)
+{
+    return inches * rs->data->inch_cm;
+}
+
+cr15_fig *cr15_fig_of(rules_state *rs, figure_id f)
+{
+    return f.id && (int)f.id <= rs->fig_count ? &rs->figs[f.id - 1] : NULL;
+}
+
+const cr15_fig *cr15_fig_const(const rules_state *rs, figure_id f)
+{
+    return f.id && (int)f.id <= rs->fig_count ? &rs->figs[f.id - 1] : NULL;
+}
+
+cr15_unit *cr15_unit_of(rules_state *rs, unit_id u)
+{
+    return u.id && (int)u.id <= rs->unit_count ? &rs->units[u.id - 1] : NULL;
+}
+
+const cr15_unit *cr15_unit_const(const rules_state *rs, unit_id u)
+{
+    return u.id && (int)u.id <= rs->unit_count ? &rs->units[u.id - 1] : NULL;
+}
+
+int cr15_side_index(const table *t, side_id s)
+{
+    for (int i = 0; i < t->side_count && i < 2; i++)
+        if (t->sides[i].id.id == s.id)
+            return i;
+    return 0;
+}
+
+side_id cr15_other_side(const table *t, side_id s)
+{
+    return t->sides[t->sides[0].id.id == s.id ? 1 : 0].id;
+}
+
+side_id cr15_step_side(const rules_state *rs, const table *t)
+{
+    if (rs->phase == CR15_PHASE_FIRING)
+        return rs->done[cr15_side_index(t, rs->first)] ? cr15_other_side(t, rs->first) : rs->first;
+    return rs->step == 1 ? cr15_other_side(t, rs->first) : rs->first;
+}
+
+cr15_troop cr15_troop_of(const table *t, const figure *f)
+{
+    const unit *u = table_unit_const(t, f->unit);
+    int k = cr15_troop_parse(f->kind);
+    if (k < 0 && u)
+        k = cr15_troop_parse(u->kind);
+    if (k < 0)
+        k = f->posture == FIGURE_POSTURE_MOUNTED ? CR15_TROOP_CAVALRY : CR15_TROOP_REGULARS;
+    return (cr15_troop)k;
+}
+
+bool cr15_is_gun(const figure *f)
+{
+    return f->role == FIGURE_ROLE_GUN;
+}
+
+bool cr15_is_gatling(const figure *f)
+{
+    return f->role == FIGURE_ROLE_GUN && strcmp(f->weapon, "gatling") == 0;
+}
+
+bool cr15_veteran(const figure *f)
+{
+    return f->quality >= FIGURE_QUALITY_VETERAN;
+}
+
+bool cr15_novice(const figure *f)
+{
+    return f->quality == FIGURE_QUALITY_RAW;
+}
+
+bool cr15_leader(const figure *f)
+{
+    return f->role == FIGURE_ROLE_OFFICER || f->role == FIGURE_ROLE_NCO ||
+           f->role == FIGURE_ROLE_LEADER;
+}
+
+bool cr15_mounted(const figure *f)
+{
+    return f->posture == FIGURE_POSTURE_MOUNTED;
+}
+
+bool cr15_can_act(const rules_state *rs, const figure *f)
+{
+    const cr15_fig *s = cr15_fig_const(rs, f->id);
+    return table_figure_active(f) && s && s->out_turn < rs->turn;
+}
+
+int cr15_crew(const rules_state *rs, const table *t, const figure *gun)
+{
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *c = &t->figures[i];
+        n += c->unit.id == gun->unit.id && c->role == FIGURE_ROLE_CREW && cr15_can_act(rs, c) &&
+             !(c->status & FIGURE_STATUS_SERIOUS);
+    }
+    return n;
+}
+
+static cr15_cover cover_of(terrain_cover c)
+{
+    return c == TERRAIN_COVER_HEAVY   ? CR15_COVER_HARD
+           : c == TERRAIN_COVER_LIGHT ? CR15_COVER_SOFT
+                                      : CR15_COVER_OPEN;
+}
+
+/* In an area with cover, or just behind (within its own base and an inch) a linear feature with
+ * cover that the line from `from` crosses. */
+cr15_cover cr15_cover_at(const rules_state *rs, const table *t, const figure *target, vec2s from)
+{
+    cr15_cover best = CR15_COVER_OPEN;
+    float near = cr15_cm(rs, 1) + target->base.radius_cm;
+    for (int i = 0; i < t->feature_count; i++) {
+        const terrain_feature *fe = &t->features[i];
+        const terrain_type *ty = &t->types[fe->type];
+        cr15_cover c = cover_of(ty->cover);
+        if (c <= best)
+            continue;
+        if (fe->shape == TERRAIN_SHAPE_AREA) {
+            if (geom_point_in_polygon(target->pos, &fe->area))
+                best = c;
+        } else {
+            vec2s dir = cr15_v2(from.x - target->pos.x, from.y - target->pos.y);
+            float len = sqrtf(dir.x * dir.x + dir.y * dir.y);
+            if (len <= 0)
+                continue;
+            vec2s tip =
+                cr15_v2(target->pos.x + dir.x / len * near, target->pos.y + dir.y / len * near);
+            if (geom_segment_polyline_intersect((geom_segment){target->pos, tip}, &fe->line))
+                best = c;
+        }
+    }
+    return best;
+}
+
+float cr15_edge_cm(const figure *a, const figure *b)
+{
+    geom_placed_base pa = {.base = a->base, .pos = a->pos, .facing = a->facing};
+    geom_placed_base pb = {.base = b->base, .pos = b->pos, .facing = b->facing};
+    return (float)geom_base_edge_distance(&pa, &pb);
+}
+
+bool cr15_in_contact(const rules_state *rs, const figure *a, const figure *b)
+{
+    return cr15_edge_cm(a, b) <= rs->data->contact_cm;
+}
+
+int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure *f, figure_id *out,
+                            int max)
+{
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->side.id == f->side.id || !table_figure_active(e) || !cr15_in_contact(rs, f, e))
+            continue;
+        if (out && n < max)
+            out[n] = e->id;
+        n++;
+    }
+    return n;
+}
+
+bool cr15_sees(const rules_state *rs, const table *t, const figure *a, const figure *b)
+{
+    los_result r = los_figures(rs->los->ix, t, a->id, b->id, NULL);
+    return r.verdict == LOS_CLEAR;
+}
+
+bool cr15_overlaps_any(const table *t, const figure *fig, vec2s p)
+{
+    geom_placed_base me = {.base = fig->base, .pos = p, .facing = fig->facing};
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        if (o->id.id == fig->id.id || !table_figure_active(o))
+            continue;
+        geom_placed_base ob = {.base = o->base, .pos = o->pos, .facing = o->facing};
+        if (geom_base_edge_distance(&me, &ob) < -0.01)
+            return true;
+    }
+    return false;
+}
+
+/* Walks back from `to` in millimetre steps: moves are short, so this is cheap enough. */
+vec2s cr15_free_stop(const table *t, const figure *fig, vec2s from, vec2s to)
+{
+    float len = (float)geom_point_distance(from, to);
+    if (!cr15_overlaps_any(t, fig, to))
+        return to;
+    for (float d = len - 0.1f; d > 0; d -= 0.1f) {
+        vec2s p = geom_lerp(from, to, d / len);
+        if (!cr15_overlaps_any(t, fig, p))
+            return p;
+    }
+    return from;
+}
+
+void cr15_emit_status(rules_ctx *ctx, const figure *f, uint32_t set, uint32_t clear,
+                      const char *ref, const char *why)
+{
+    rules_emitf(ctx,
+                (rules_event){.kind = RULES_EV_STATUS,
+                              .figure = f->id,
+                              .unit = f->unit,
+                              .side = f->side,
+                              .status_set = set,
+                              .status_clear = clear},
+                ref, "%s: %s", f->name[0] ? f->name : "a figure", why);
+}
+
+void cr15_emit_state(rules_ctx *ctx, const char *tag, figure_id f, unit_id u, int value)
+{
+    rules_event ev = {.kind = RULES_EV_RULESET, .figure = f, .unit = u, .value = value};
+    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
+    rules_emit(ctx, &ev);
+}
+
+float cr15_nearest_enemy_cm(const table *t, const figure *f, vec2s p, figure_id *who)
+{
+    float best = INFINITY;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->side.id == f->side.id || !table_figure_active(e))
+            continue;
+        float d = (float)geom_point_distance(p, e->pos);
+        if (d < best) {
+            best = d;
+            if (who)
+                *who = e->id;
+        }
+    }
+    return best;
+}

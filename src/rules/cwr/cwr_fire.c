@@ -1,0 +1,398 @@
+/* Firing: only the front rank fires, at an enemy unit it can see within 45 degrees either side
+ * of straight ahead that is the first enemy its fire would hit. Each figure in range throws one
+ * D6 (machine guns and guns three); at short range each 6 is a casualty, at long range each
+ * pair of 6s; fortified targets suffer half. Artillery fires over friends only from higher
+ * ground and at targets more than 12" beyond them. Individuals in base contact add their fire. */
+#include "rules/cwr/cwr_state.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+int cwr_fire_casualties(int sixes, int per, int fortified_factor, bool fortified)
+{
+    int need = per * (fortified ? fortified_factor : 1);
+    return need > 0 ? sixes / need : 0;
+}
+
+/* E[floor(X / per)], X ~ Binomial(n, 1/6). */
+double cwr_fire_expected(int n, int per)
+{
+    if (n <= 0 || per <= 0)
+        return 0;
+    double e = 0, pk = pow(5.0 / 6.0, n); /* P(X = 0) */
+    for (int k = 0; k <= n; k++) {
+        e += pk * (double)(k / per);
+        pk *= (double)(n - k) / (double)(k + 1) / 5.0;
+    }
+    return e;
+}
+
+static const cwr_weapon *weapon_of(const rules_state *rs, const figure *f)
+{
+    return cwr_data_weapon(rs->data, f->weapon[0] ? f->weapon : "none");
+}
+
+bool cwr_unit_has_weapon(const rules_state *rs, const table *t, unit_id u)
+{
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        const cwr_weapon *w =
+            f->unit.id == u.id && table_figure_active(f) ? weapon_of(rs, f) : NULL;
+        if (w && (w->short_in > 0 || w->long_in > 0))
+            return true;
+    }
+    return false;
+}
+
+static geom_placed_base placed(const figure *f)
+{
+    return (geom_placed_base){.base = f->base, .pos = f->pos, .facing = f->facing};
+}
+
+/* The individuals of u's side in base contact with u (they add their firepower). */
+static int attached(const rules_state *rs, const table *t, unit_id u, figure_id *out, int max)
+{
+    const unit *un = table_unit_const(t, u);
+    int n = 0;
+    for (int k = 0; k < t->unit_count && n < max; k++) {
+        const unit *o = &t->units[k];
+        const cwr_troop *tr = cwr_data_troop(rs->data, o->kind);
+        if (o->id.id == u.id || o->side.id != un->side.id || !tr ||
+            tr->type != CWR_TYPE_INDIVIDUAL || !cwr_in_contact(rs, t, o->id, u))
+            continue;
+        n += cwr_unit_figures(t, o->id, out + n, max - n);
+    }
+    return n < max ? n : max;
+}
+
+/* The target figure nearest the front centre within the arc, or NULL. */
+static const figure *aim_of(const rules_state *rs, const table *t, unit_id u, unit_id target)
+{
+    vec2s c = cwr_front_centre(t, u);
+    float facing = cwr_unit_facing(t, u), half = rs->data->fire_arc_deg * (float)GEOM_PI / 180;
+    const figure *best = NULL;
+    float bd = INFINITY;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->unit.id != target.id || !table_figure_active(f))
+            continue;
+        vec2s d = {{f->pos.x - c.x, f->pos.y - c.y}};
+        float dist = hypotf(d.x, d.y);
+        if (dist > 0 && fabsf(geom_angle_diff(facing, geom_angle_of(d))) > half + 1e-4f)
+            continue;
+        if (dist < bd) {
+            bd = dist;
+            best = f;
+        }
+    }
+    return best;
+}
+
+/* What lies across the line of fire from c to the aim: the first enemy unit other than the
+ * target, or friends (other units) the fire passes over. */
+static bool line_of_fire(const rules_state *rs, const table *t, unit_id u, unit_id target, vec2s c,
+                         const figure *aim, char *why, size_t size)
+{
+    const unit *un = table_unit_const(t, u);
+    geom_segment seg = {c, aim->pos};
+    bool art = cwr_unit_is_artillery(rs, t, u);
+    float my_ground = cwr_ground_ft(rs, t, c);
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (!table_figure_active(f) || f->unit.id == u.id || f->unit.id == target.id)
+            continue;
+        geom_placed_base b = placed(f);
+        if (!geom_segment_base_intersect(seg, &b))
+            continue;
+        const unit *o = table_unit_const(t, f->unit);
+        if (f->side.id != un->side.id) {
+            if (cwr_unit_hidden(rs, t, f->unit, un->side))
+                continue;
+            snprintf(why, size, "%s is the first enemy unit its fire would hit", o->name);
+            return false;
+        }
+        if (!art) {
+            snprintf(why, size, "%s is in the line of fire", o->name);
+            return false;
+        }
+        if (my_ground <= cwr_ground_ft(rs, t, f->pos)) {
+            snprintf(why, size, "guns fire over %s only from higher ground", o->name);
+            return false;
+        }
+        figure_id fa, fb;
+        float gap = cwr_unit_distance(t, target, f->unit, &fa, &fb);
+        if (gap <= cwr_cm(rs, rs->data->over_friends_in)) {
+            snprintf(why, size, "guns fire over %s only at targets more than %g\" beyond them",
+                     o->name, (double)rs->data->over_friends_in);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
+                   cwr_fire_plan *out, char *why, size_t size)
+{
+    memset(out, 0, sizeof *out);
+    out->target = target;
+    const unit *un = table_unit_const(t, u), *tg = table_unit_const(t, target);
+    const cwr_troop *tr = cwr_troop_of(rs, t, u);
+    if (!un || !tr || !tg || !cwr_unit_alive(t, target)) {
+        snprintf(why, size, "no such target");
+        return false;
+    }
+    if (tg->side.id == un->side.id) {
+        snprintf(why, size, "%s is a friendly unit", tg->name);
+        return false;
+    }
+    if (tr->type == CWR_TYPE_ARTILLERY && cwr_unit_limbered(t, u)) {
+        snprintf(why, size, "%s is limbered", un->name);
+        return false;
+    }
+    if (cwr_unit_hidden(rs, t, target, un->side) || !cwr_sees(rs, t, u, target)) {
+        snprintf(why, size, "%s cannot see %s", un->name, tg->name);
+        return false;
+    }
+    const figure *aim = aim_of(rs, t, u, target);
+    if (!aim) {
+        snprintf(why, size, "%s is not within %g degrees of straight ahead", tg->name,
+                 (double)rs->data->fire_arc_deg);
+        return false;
+    }
+    vec2s c = cwr_front_centre(t, u);
+    if (!line_of_fire(rs, t, u, target, c, aim, why, size))
+        return false;
+    figure_id firers[CWR_UNIT_FIGS];
+    int n = cwr_front_rank(t, u, firers, CWR_UNIT_FIGS);
+    int front = n;
+    n += attached(rs, t, u, firers + n, CWR_UNIT_FIGS - n);
+    out->range_cm = INFINITY;
+    geom_placed_base pa = placed(aim);
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(t, firers[i]);
+        const cwr_weapon *w = weapon_of(rs, f);
+        if (!w)
+            continue;
+        geom_placed_base pf = placed(f);
+        float d = (float)geom_base_edge_distance(&pf, &pa);
+        out->range_cm = fminf(out->range_cm, d);
+        int dice = i < front ? tr->dice_per_figure : 1;
+        if (w->short_in > 0 && d <= cwr_cm(rs, w->short_in)) {
+            out->short_dice += dice;
+            out->firers++;
+        } else if (w->long_in > 0 && d <= cwr_cm(rs, w->long_in)) {
+            out->long_dice += dice;
+            out->firers++;
+        }
+    }
+    if (out->short_dice + out->long_dice == 0) {
+        snprintf(why, size, "%s is out of range (%.1f\")", tg->name,
+                 (double)cwr_in(rs, out->range_cm));
+        return false;
+    }
+    out->fortified = cwr_unit_fortified(rs, t, target);
+    snprintf(out->band, sizeof out->band, "%s",
+             out->short_dice && out->long_dice ? "short+long"
+             : out->short_dice                 ? "short"
+                                               : "long");
+    snprintf(out->note, sizeof out->note, "%d at short range (6s), %d at long (pairs of 6s)%s",
+             out->short_dice, out->long_dice,
+             out->fortified ? "; target fortified: half casualties" : "");
+    return true;
+}
+
+static unit_id fire_unit(const rules_state *rs, const table *t, const rules_command *cmd)
+{
+    if (cmd->unit.id)
+        return cmd->unit;
+    const figure *f = cmd->figure_count ? table_figure_const(t, cmd->figures[0]) : NULL;
+    return f ? f->unit : rs->unit;
+}
+
+static unit_id target_of(const table *t, const rules_command *cmd)
+{
+    if (cmd->target_unit.id)
+        return cmd->target_unit;
+    const figure *f = cmd->target.id ? table_figure_const(t, cmd->target) : NULL;
+    return f ? f->unit : (unit_id){0};
+}
+
+bool cwr_fire_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                       size_t size)
+{
+    unit_id u = fire_unit(rs, t, cmd);
+    if (u.id != rs->unit.id) {
+        snprintf(why, size, "only the activated unit fires");
+        return false;
+    }
+    unit_id tg = target_of(t, cmd);
+    if (!tg.id) {
+        snprintf(why, size, "fire needs a target unit");
+        return false;
+    }
+    cwr_fire_plan p;
+    return cwr_plan_fire(rs, t, u, tg, &p, why, size);
+}
+
+/* Any target now; else the reason, naming why the nearest enemy unit cannot be fired at. */
+bool cwr_can_fire_now(const rules_state *rs, const table *t, unit_id u, char *why, size_t size)
+{
+    const unit *un = table_unit_const(t, u);
+    char nearest[128] = "";
+    float best = INFINITY;
+    for (int k = 0; k < t->unit_count; k++) {
+        const unit *e = &t->units[k];
+        if (e->side.id == un->side.id || !cwr_unit_alive(t, e->id) ||
+            cwr_unit_hidden(rs, t, e->id, un->side))
+            continue;
+        cwr_fire_plan p;
+        char r[128];
+        if (cwr_plan_fire(rs, t, u, e->id, &p, r, sizeof r))
+            return true;
+        float d = cwr_unit_distance(t, u, e->id, NULL, NULL);
+        if (d < best) {
+            best = d;
+            snprintf(nearest, sizeof nearest, "%s", r);
+        }
+    }
+    snprintf(why, size, "no target%s%s", nearest[0] ? ": " : "", nearest);
+    return false;
+}
+
+void cwr_remove_casualties(rules_state *rs, rules_ctx *ctx, unit_id u, int n, vec2s from,
+                           const char *ref)
+{
+    (void)rs;
+    const table *t = ctx->table;
+    const unit *un = table_unit_const(t, u);
+    for (int k = 0; k < n; k++) {
+        const figure *best = NULL;
+        float bd = INFINITY;
+        for (int i = 0; i < t->figure_count; i++) {
+            const figure *f = &t->figures[i];
+            if (f->unit.id != u.id || !table_figure_active(f))
+                continue;
+            float d = hypotf(f->pos.x - from.x, f->pos.y - from.y);
+            if (d < bd) {
+                bd = d;
+                best = f;
+            }
+        }
+        if (!best)
+            return;
+        rules_emitf(
+            ctx,
+            (rules_event){.kind = RULES_EV_REMOVE, .side = un->side, .unit = u, .figure = best->id},
+            ref, "%s: a casualty is removed%s%s", un->name, best->name[0] ? ": " : "", best->name);
+    }
+}
+
+static void reveal(rules_state *rs, rules_ctx *ctx, unit_id u, const char *why)
+{
+    const cwr_unit_state *us = cwr_ustate_const(rs, u);
+    if (!us || !(us->flags & CWR_U_CONCEALED))
+        return;
+    const unit *un = table_unit_const(ctx->table, u);
+    rules_emitf(
+        ctx, (rules_event){.kind = RULES_EV_RULESET, .side = un->side, .unit = u, .tag = "reveal"},
+        CWR_REF_FIRE, "%s is no longer concealed: %s", un->name, why);
+}
+
+void cwr_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
+{
+    const table *t = ctx->table;
+    unit_id u = fire_unit(rs, t, cmd), tg = target_of(t, cmd);
+    const unit *un = table_unit_const(t, u), *tu = table_unit_const(t, tg);
+    cwr_fire_plan p;
+    char why[160];
+    if (!cwr_plan_fire(rs, t, u, tg, &p, why, sizeof why))
+        return;
+    reveal(rs, ctx, u, "it opens fire");
+    int shorts = 0, longs = 0;
+    if (p.short_dice) {
+        int g = rules_roll_group(ctx);
+        for (int i = 0; i < p.short_dice; i++)
+            shorts += rules_roll(ctx, 6, 6, "short_range", (figure_id){0}, g, CWR_REF_FIRE) == 6;
+    }
+    if (p.long_dice) {
+        int g = rules_roll_group(ctx);
+        for (int i = 0; i < p.long_dice; i++)
+            longs += rules_roll(ctx, 6, 6, "long_range", (figure_id){0}, g, CWR_REF_FIRE) == 6;
+    }
+    const cwr_data *d = rs->data;
+    int cs = cwr_fire_casualties(shorts, d->short_sixes, d->fortified_factor, p.fortified);
+    int cl = cwr_fire_casualties(longs, d->long_sixes, d->fortified_factor, p.fortified);
+    rules_emitf(
+        ctx,
+        (rules_event){
+            .kind = RULES_EV_HIT, .side = tu->side, .unit = tg, .value = cs + cl, .tag = "fire"},
+        CWR_REF_FIRE,
+        "%s fires at %s: %d six%s of %d short-range dice, %d of %d long-range "
+        "(pairs)%s: %d casualt%s",
+        un->name, tu->name, shorts, shorts == 1 ? "" : "es", p.short_dice, longs, p.long_dice,
+        p.fortified ? ", fortified halves" : "", cs + cl, cs + cl == 1 ? "y" : "ies");
+    cwr_remove_casualties(rs, ctx, tg, cs + cl, cwr_front_centre(t, u), CWR_REF_FIRE);
+}
+
+int cwr_targets(const rules_state *rs, const table *t, const rules_command *fire, rules_target *out,
+                int max)
+{
+    unit_id u = fire_unit(rs, t, fire);
+    const unit *un = table_unit_const(t, u);
+    if (!un)
+        return 0;
+    const cwr_data *d = rs->data;
+    int n = 0;
+    if (fire->kind == RULES_CMD_CHARGE) {
+        unit_id tg[32];
+        int m = cwr_charge_targets(rs, t, u, tg, 32);
+        for (int i = 0; i < m && n < max; i++) {
+            figure_id fa, fb;
+            float dist = cwr_unit_distance(t, u, tg[i], &fa, &fb);
+            figure_id fr[CWR_UNIT_FIGS];
+            int mine = cwr_front_rank(t, u, fr, CWR_UNIT_FIGS);
+            out[n] = (rules_target){.figure = fb,
+                                    .unit = tg[i],
+                                    .range_cm = dist,
+                                    .dice = mine,
+                                    .need = 6,
+                                    .p_hit = 1.0f / 6,
+                                    .expected_hits = (float)mine / 6,
+                                    .expected_kills = (float)mine / 6};
+            snprintf(out[n].band, sizeof out[n].band, "charge");
+            snprintf(out[n].note, sizeof out[n].note,
+                     "%.1f\" away: the movement dice must reach it; then one D6 a front-rank "
+                     "figure, 6s kill",
+                     (double)cwr_in(rs, dist));
+            n++;
+        }
+        return n;
+    }
+    for (int k = 0; k < t->unit_count && n < max; k++) {
+        const unit *e = &t->units[k];
+        if (e->side.id == un->side.id || !cwr_unit_alive(t, e->id) ||
+            cwr_unit_hidden(rs, t, e->id, un->side))
+            continue;
+        cwr_fire_plan p;
+        char why[160];
+        if (!cwr_plan_fire(rs, t, u, e->id, &p, why, sizeof why))
+            continue;
+        const figure *aim = aim_of(rs, t, u, e->id);
+        int f = p.fortified ? d->fortified_factor : 1;
+        float ex = (float)(cwr_fire_expected(p.short_dice, d->short_sixes * f) +
+                           cwr_fire_expected(p.long_dice, d->long_sixes * f));
+        out[n] = (rules_target){.figure = aim ? aim->id : (figure_id){0},
+                                .unit = e->id,
+                                .range_cm = p.range_cm,
+                                .dice = p.short_dice + p.long_dice,
+                                .need = 6,
+                                .p_hit = 1.0f / 6,
+                                .expected_hits = (float)(p.short_dice + p.long_dice) / 6,
+                                .expected_kills = ex};
+        snprintf(out[n].band, sizeof out[n].band, "%s", p.band);
+        snprintf(out[n].note, sizeof out[n].note, "%s", p.note);
+        n++;
+    }
+    return n;
+}

@@ -1,0 +1,578 @@
+/* Movement: dice by troop type and limber state, twice as many at the double, one more in open
+ * terrain; the dice are thrown when the move is made and the unit goes up to the score in
+ * inches. Hill contours, climbable walls and fords cost 2" each to cross. Formation changes
+ * (line, column) and limbering are here too: they place the unit's figures. */
+#include "rules/cwr/cwr_state.h"
+
+#include "core/path.h"
+#include "core/place.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+int cwr_move_dice(const rules_state *rs, const table *t, unit_id u, bool dbl)
+{
+    const cwr_troop *tr = cwr_troop_of(rs, t, u);
+    if (!tr)
+        return 0;
+    int n = cwr_unit_limbered(t, u) && tr->move_dice_limb > 0 ? tr->move_dice_limb : tr->move_dice;
+    return dbl ? n * rs->data->double_mult : n;
+}
+
+static figure_id reference(const table *t, const rules_command *cmd, unit_id u)
+{
+    if (cmd->figure_count > 0) {
+        const figure *f = table_figure_const(t, cmd->figures[0]);
+        if (f && f->unit.id == u.id && table_figure_active(f))
+            return f->id;
+    }
+    figure_id f = {0};
+    cwr_unit_figures(t, u, &f, 1);
+    return f;
+}
+
+static unit_id cmd_unit(const table *t, const rules_command *cmd)
+{
+    if (cmd->unit.id)
+        return cmd->unit;
+    const figure *f = cmd->figure_count ? table_figure_const(t, cmd->figures[0]) : NULL;
+    return f ? f->unit : (unit_id){0};
+}
+
+/* Distances along the polyline at which it crosses an obstacle: a climbable line (wall, ford
+ * line) or the edge of an obstacle area (a hill contour, a ford). Sorted; returns the count. */
+enum { CROSS_MAX = 32 };
+
+static int obstacle_crossings(const rules_state *rs, const table *t, const vec2s *pts, int count,
+                              float *out)
+{
+    int n = 0;
+    float base = 0;
+    for (int s = 0; s + 1 < count; s++) {
+        geom_segment seg = {pts[s], pts[s + 1]};
+        float len = (float)geom_segment_length(seg);
+        for (int k = 0; k < t->feature_count; k++) {
+            const terrain_feature *ft = &t->features[k];
+            if (!cwr_names_has(&rs->data->obstacle, t->types[ft->type].name))
+                continue;
+            if (ft->shape == TERRAIN_SHAPE_LINE) {
+                double ts[CROSS_MAX];
+                int c = geom_segment_polyline_crossings(seg, &ft->line, ts, CROSS_MAX);
+                for (int i = 0; i < c && i < CROSS_MAX && n < CROSS_MAX; i++)
+                    out[n++] = base + (float)ts[i] * len;
+            } else {
+                geom_interval iv[CROSS_MAX];
+                int c = geom_segment_clip_polygon(seg, &ft->area, iv, CROSS_MAX);
+                for (int i = 0; i < c && i < CROSS_MAX; i++) {
+                    if (iv[i].t0 > 1e-4 && n < CROSS_MAX)
+                        out[n++] = base + (float)iv[i].t0 * len;
+                    if (iv[i].t1 < 1 - 1e-4 && n < CROSS_MAX)
+                        out[n++] = base + (float)iv[i].t1 * len;
+                }
+            }
+        }
+        base += len;
+    }
+    for (int i = 1; i < n; i++) /* insertion sort: a handful */
+        for (int j = i; j > 0 && out[j] < out[j - 1]; j--) {
+            float x = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = x;
+        }
+    return n;
+}
+
+/* The point `d` cm along the polyline. */
+static vec2s along(const vec2s *pts, int count, float d)
+{
+    for (int s = 0; s + 1 < count; s++) {
+        float len = (float)geom_segment_length((geom_segment){pts[s], pts[s + 1]});
+        if (d <= len || s + 2 == count)
+            return len > 0 ? geom_lerp(pts[s], pts[s + 1], fminf(d, len) / len) : pts[s];
+        d -= len;
+    }
+    return pts[count - 1];
+}
+
+/* Whether the path stays in open terrain: no area of a type outside the open list. */
+static bool path_open(const rules_state *rs, const table *t, const vec2s *pts, int count)
+{
+    for (int s = 0; s + 1 < count; s++) {
+        geom_segment seg = {pts[s], pts[s + 1]};
+        for (int k = 0; k < t->feature_count; k++) {
+            const terrain_feature *ft = &t->features[k];
+            if (ft->shape == TERRAIN_SHAPE_AREA &&
+                !cwr_names_has(&rs->data->open, t->types[ft->type].name) &&
+                geom_segment_polygon_intersect(seg, &ft->area))
+                return false;
+        }
+    }
+    return true;
+}
+
+static geom_placed_base placed_at(const figure *f, vec2s p, float facing)
+{
+    return (geom_placed_base){.base = f->base, .pos = p, .facing = facing};
+}
+
+bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
+                        const float *facing, int n, unit_id ignore_unit, unit_id ignore_unit2)
+{
+    /* the unit's own figures move together: only others block (core/place.h) */
+    figure_id ignore[2 * CWR_UNIT_FIGS];
+    int ni = 0;
+    for (int j = 0; j < t->figure_count && ni < 2 * CWR_UNIT_FIGS; j++)
+        if (t->figures[j].unit.id == ignore_unit.id || t->figures[j].unit.id == ignore_unit2.id)
+            ignore[ni++] = t->figures[j].id;
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(t, figs[i]);
+        geom_placed_base a = placed_at(f, pos[i], facing[i]);
+        geom_aabb ba = geom_base_bounds(&a);
+        if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
+            return false;
+        if (place_blocker(t, figs[i], pos[i], facing[i], ignore, ni).id)
+            return false;
+    }
+    return true;
+}
+
+/* Places the unit so that the reference figure is at `end`, the formation turned by `turn`
+ * radians about it. */
+static void place_unit(const table *t, figure_id ref, vec2s end, float turn, float facing,
+                       cwr_move_plan *p)
+{
+    const figure *r = table_figure_const(t, ref);
+    float c = cosf(turn), s = sinf(turn);
+    for (int i = 0; i < p->count; i++) {
+        const figure *f = table_figure_const(t, p->fig[i]);
+        float dx = f->pos.x - r->pos.x, dy = f->pos.y - r->pos.y;
+        p->pos[i] = (vec2s){{end.x + c * dx - s * dy, end.y + s * dx + c * dy}};
+    }
+    p->facing = facing;
+}
+
+static bool plan_free(const table *t, const cwr_move_plan *p, unit_id u)
+{
+    float fac[CWR_UNIT_FIGS];
+    for (int i = 0; i < p->count; i++)
+        fac[i] = p->facing;
+    return cwr_positions_free(t, p->fig, p->pos, fac, p->count, u, u);
+}
+
+bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
+                   float allowance_cm, bool away, cwr_move_plan *out, char *why, size_t size)
+{
+    memset(out, 0, sizeof *out);
+    unit_id u = cmd_unit(t, cmd);
+    figure_id ref = reference(t, cmd, u);
+    if (!ref.id || cmd->path_count < 1) {
+        snprintf(why, size, "a move needs the unit and where it goes");
+        return false;
+    }
+    const figure *r = table_figure_const(t, ref);
+    vec2s pts[PATH_MAX_POINTS];
+    int np = 0;
+    pts[np++] = r->pos;
+    for (int i = 0; i < cmd->path_count && np < PATH_MAX_POINTS; i++)
+        pts[np++] = cmd->path[i];
+    out->count = cwr_unit_figures(t, u, out->fig, CWR_UNIT_FIGS);
+    if (out->count > CWR_UNIT_FIGS)
+        out->count = CWR_UNIT_FIGS;
+    /* impassable terrain stops the move where it would enter */
+    float mult[256];
+    for (int i = 0; i < t->type_count && i < 256; i++)
+        mult[i] = t->types[i].move_mult <= 0 || t->types[i].obstacle == TERRAIN_OBSTACLE_IMPASSABLE
+                      ? 0.0f
+                      : 1.0f;
+    path_result pr;
+    path_cost(t, &(path_desc){.mult = mult}, pts, np, 1e9f, &pr);
+    out->want_cm = pr.length_cm;
+    float limit = pr.stop == PATH_STOP_END ? pr.length_cm : pr.moved_cm;
+    out->open = path_open(rs, t, pts, np);
+    /* walk the crossings: each costs the obstacle price on top of the distance */
+    float cross[CROSS_MAX];
+    int nc = obstacle_crossings(rs, t, pts, np, cross);
+    float price = cwr_cm(rs, rs->data->obstacle_cost_in);
+    float left = allowance_cm < 0 ? 1e9f : allowance_cm, at = 0;
+    for (int i = 0; i < nc && cross[i] <= limit; i++) {
+        if (cross[i] - at > left)
+            break;
+        left -= cross[i] - at;
+        at = cross[i];
+        if (left < price) {
+            left = 0;
+            break;
+        }
+        left -= price;
+        out->obstacles++;
+    }
+    float moved = fminf(limit, at + left);
+    out->cost_cm = moved + price * (float)out->obstacles;
+    /* the end facing: as asked, else along the last stretch */
+    vec2s last = pts[np - 1], prev = pts[np - 2 >= 0 ? np - 2 : 0];
+    float facing = cmd->face_set ? cmd->facing
+                   : hypotf(last.x - prev.x, last.y - prev.y) > 0.01f
+                       ? geom_angle_of((vec2s){{last.x - prev.x, last.y - prev.y}})
+                       : r->facing;
+    float turn = geom_angle_diff(r->facing, facing);
+    /* the unit turns where it stands, then goes along the path: it stops before any base
+     * would overlap another (sampled finer than the smallest base), and an away move stops
+     * where it would come nearer the enemy */
+    place_unit(t, ref, r->pos, turn, facing, out);
+    if (!plan_free(t, out, u)) {
+        snprintf(why, size, "no room to turn the unit here");
+        return false;
+    }
+    float free_at = 0;
+    for (float d = 0.5f; free_at < moved; d += 0.5f) {
+        float at_d = fminf(d, moved);
+        place_unit(t, ref, along(pts, np, at_d), turn, facing, out);
+        if (!plan_free(t, out, u))
+            break;
+        free_at = at_d;
+    }
+    moved = free_at;
+    for (; away && moved > 0; moved = fmaxf(0, moved - 0.5f)) {
+        place_unit(t, ref, along(pts, np, moved), turn, facing, out);
+        if (cwr_move_is_away(rs, t, u, out, NULL, 0))
+            break;
+    }
+    place_unit(t, ref, along(pts, np, moved), turn, facing, out);
+    out->moved_cm = moved;
+    snprintf(out->note, sizeof out->note, "%.1f\" moved%s%s", (double)cwr_in(rs, moved),
+             out->obstacles ? ", obstacles 2\" each" : "", out->open ? ", open terrain" : "");
+    return true;
+}
+
+bool cwr_move_is_away(const rules_state *rs, const table *t, unit_id u, const cwr_move_plan *p,
+                      char *why, size_t size)
+{
+    const unit *un = table_unit_const(t, u);
+    for (int k = 0; k < t->unit_count; k++) {
+        const unit *e = &t->units[k];
+        if (e->side.id == un->side.id || !cwr_unit_alive(t, e->id) || !cwr_sees(rs, t, u, e->id))
+            continue;
+        float before = cwr_unit_distance(t, u, e->id, NULL, NULL);
+        float after = INFINITY;
+        for (int i = 0; i < p->count; i++) {
+            const figure *f = table_figure_const(t, p->fig[i]);
+            geom_placed_base a = placed_at(f, p->pos[i], p->facing);
+            for (int j = 0; j < t->figure_count; j++) {
+                const figure *o = &t->figures[j];
+                if (o->unit.id != e->id.id || !table_figure_active(o))
+                    continue;
+                geom_placed_base b = placed_at(o, o->pos, o->facing);
+                after = fminf(after, (float)geom_base_edge_distance(&a, &b));
+            }
+        }
+        float contact = cwr_cm(rs, rs->data->contact_in);
+        if (before <= contact && after <= contact) {
+            if (why)
+                snprintf(why, size,
+                         "it would stay in contact with %s: moving away from the enemy breaks "
+                         "off",
+                         e->name);
+            return false;
+        }
+        if (after < before - 0.01f) {
+            if (why)
+                snprintf(why, size,
+                         "the move would bring it nearer %s (%.1f\" to %.1f\"): it must move "
+                         "away from the enemy",
+                         e->name, (double)cwr_in(rs, before), (double)cwr_in(rs, after));
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool is_double(cwr_step s)
+{
+    return s == CWR_STEP_MOVE_DOUBLE || s == CWR_STEP_MOVE_DOUBLE_AWAY;
+}
+
+static bool is_away(cwr_step s)
+{
+    return s == CWR_STEP_MOVE_AWAY || s == CWR_STEP_MOVE_DOUBLE_AWAY;
+}
+
+bool cwr_move_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                       cwr_step step, char *why, size_t size)
+{
+    unit_id u = cmd_unit(t, cmd);
+    if (u.id != rs->unit.id) {
+        snprintf(why, size, "only the activated unit moves");
+        return false;
+    }
+    if (cmd->path_count < 1) {
+        snprintf(why, size, "a move needs where it goes");
+        return false;
+    }
+    cwr_move_plan p;
+    if (!cwr_plan_move(rs, t, cmd, -1, false, &p, why, size))
+        return false;
+    if (is_away(step) && !cwr_move_is_away(rs, t, u, &p, why, size))
+        return false;
+    return true;
+}
+
+void cwr_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd, cwr_step step)
+{
+    const table *t = ctx->table;
+    unit_id u = cmd_unit(t, cmd);
+    const unit *un = table_unit_const(t, u);
+    cwr_move_plan full;
+    char why[160];
+    cwr_plan_move(rs, t, cmd, -1, false, &full, why, sizeof why);
+    int base = cwr_move_dice(rs, t, u, is_double(step));
+    int dice = base + (full.open ? rs->data->open_extra_dice : 0);
+    if (full.open && rs->data->open_extra_dice)
+        rules_emitf(ctx,
+                    (rules_event){.kind = RULES_EV_MODIFIER,
+                                  .side = un->side,
+                                  .unit = u,
+                                  .value = rs->data->open_extra_dice,
+                                  .tag = "open_terrain"},
+                    CWR_REF_MOVE, "%s moves through open terrain: %+d movement die", un->name,
+                    rs->data->open_extra_dice);
+    int group = rules_roll_group(ctx);
+    int total = 0;
+    for (int i = 0; i < dice; i++)
+        total += rules_roll(ctx, 6, 0, "move", (figure_id){0}, group, CWR_REF_MOVE);
+    cwr_move_plan p;
+    if (!cwr_plan_move(rs, t, cmd, cwr_cm(rs, (float)total), is_away(step), &p, why, sizeof why))
+        p.count = 0; /* boxed in: it stays where it is */
+    rules_emitf(
+        ctx,
+        (rules_event){
+            .kind = RULES_EV_NOTE, .side = un->side, .unit = u, .value = total, .group = group},
+        CWR_REF_MOVE, "%s rolls %d on %dD6%s: up to %d\"; it moves %.1f\"%s", un->name, total, dice,
+        is_double(step) ? " at the double" : "", total, (double)cwr_in(rs, p.moved_cm),
+        p.obstacles ? " (2\" for each obstacle crossed)" : "");
+    for (int i = 0; i < p.count; i++) {
+        const figure *f = table_figure_const(t, p.fig[i]);
+        rules_event ev = {.kind = RULES_EV_MOVE,
+                          .side = un->side,
+                          .unit = u,
+                          .figure = p.fig[i],
+                          .from = f->pos,
+                          .pos = p.pos[i],
+                          .facing = p.facing,
+                          .value = (int)lroundf(p.cost_cm * 100)};
+        snprintf(ev.ref, sizeof ev.ref, "%s", CWR_REF_MOVE);
+        snprintf(ev.text, sizeof ev.text, "%s moves", f->name[0] ? f->name : un->name);
+        rules_emit(ctx, &ev);
+    }
+}
+
+bool cwr_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
+               rules_reach *out)
+{
+    memset(out, 0, sizeof *out);
+    unit_id u = cmd_unit(t, move);
+    if (!u.id)
+        u = rs->unit;
+    figure_id ref = reference(t, move, u);
+    if (!ref.id)
+        return false;
+    cwr_step step = cwr_current_step(rs);
+    bool dbl = is_double(step);
+    int dice = cwr_move_dice(rs, t, u, dbl);
+    const figure *r = table_figure_const(t, ref);
+    float len = hypotf(dir.x, dir.y);
+    if (len <= 0 || dice <= 0)
+        return false;
+    float max_in = (float)(6 * (dice + rs->data->open_extra_dice));
+    rules_command c = {.kind = RULES_CMD_MOVE, .unit = u, .path_count = 1};
+    rules_command_add_figure(&c, ref);
+    c.path[0] = (vec2s){
+        {r->pos.x + dir.x / len * cwr_cm(rs, max_in), r->pos.y + dir.y / len * cwr_cm(rs, max_in)}};
+    cwr_move_plan p;
+    char why[128];
+    if (!cwr_plan_move(rs, t, &c, -1, is_away(step), &p, why, sizeof why))
+        return false;
+    int n = dice + (p.open ? rs->data->open_extra_dice : 0);
+    cwr_plan_move(rs, t, &c, cwr_cm(rs, (float)(6 * n)), is_away(step), &p, why, sizeof why);
+    out->max_cm = p.moved_cm;
+    out->stop = p.pos[0];
+    for (int i = 0; i < p.count; i++)
+        if (p.fig[i].id == ref.id)
+            out->stop = p.pos[i];
+    cwr_move_plan s;
+    cwr_plan_move(rs, t, &c, cwr_cm(rs, (float)n), is_away(step), &s, why, sizeof why);
+    out->sure_cm = s.moved_cm;
+    out->allowance_cm = cwr_cm(rs, (float)(6 * n));
+    snprintf(out->limit, sizeof out->limit, "%dD6%s\" rolled when it moves%s%s", n,
+             p.open ? " (open terrain +1)" : "", p.obstacles ? ", obstacles 2\" each" : "",
+             is_away(step) ? ", away from the enemy" : "");
+    return true;
+}
+
+/* The bot's and the front end's sample moves: toward the nearest enemy, and eight directions,
+ * each as far as the average roll. */
+int cwr_move_legal(const rules_state *rs, const table *t, unit_id u, cwr_step step,
+                   rules_command *out, int max)
+{
+    figure_id ref = {0};
+    cwr_unit_figures(t, u, &ref, 1);
+    if (!ref.id || max <= 0)
+        return 0;
+    const figure *r = table_figure_const(t, ref);
+    const unit *un = table_unit_const(t, u);
+    int dice = cwr_move_dice(rs, t, u, is_double(step));
+    float dist = cwr_cm(rs, 3.5f * (float)(dice + rs->data->open_extra_dice));
+    vec2s dirs[10];
+    int nd = 0;
+    float best = INFINITY;
+    vec2s toward = {{0, 0}};
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->side.id == un->side.id || !table_figure_active(e) ||
+            cwr_unit_hidden(rs, t, e->unit, un->side))
+            continue;
+        float d = hypotf(e->pos.x - r->pos.x, e->pos.y - r->pos.y);
+        if (d < best) {
+            best = d;
+            toward = (vec2s){{(e->pos.x - r->pos.x) / d, (e->pos.y - r->pos.y) / d}};
+        }
+    }
+    if (isfinite(best)) {
+        dirs[nd++] = toward;
+        dirs[nd++] = (vec2s){{-toward.x, -toward.y}};
+    }
+    for (int k = 0; k < 8; k++)
+        dirs[nd++] = geom_dir((float)k * (float)GEOM_PI / 4.0f);
+    int n = 0;
+    for (int k = 0; k < nd && n < max; k++) {
+        float go = k == 0 && isfinite(best) ? fminf(dist, fmaxf(best - 3.0f, 0.5f)) : dist;
+        rules_command c = {.kind = RULES_CMD_MOVE, .side = un->side, .unit = u, .path_count = 1};
+        c.path[0] = (vec2s){{r->pos.x + dirs[k].x * go, r->pos.y + dirs[k].y * go}};
+        c.path[0].x = fmaxf(1, fminf(t->width_cm - 1, c.path[0].x));
+        c.path[0].y = fmaxf(1, fminf(t->height_cm - 1, c.path[0].y));
+        char why[160];
+        if (cwr_move_validate(rs, t, &c, step, why, sizeof why))
+            out[n++] = c;
+    }
+    return n;
+}
+
+/* ---- formations and limbering --------------------------------------------------------------- */
+
+const char *cwr_formation_of(const rules_state *rs, const table *t, unit_id u)
+{
+    const unit *un = table_unit_const(t, u);
+    if (un && un->formation[0])
+        return un->formation;
+    return cwr_unit_is_artillery(rs, t, u) ? "unlimbered" : "line";
+}
+
+static float base_width(const figure *f)
+{
+    return f->base.kind == GEOM_BASE_RECT ? f->base.frontage_cm : 2 * f->base.radius_cm;
+}
+
+static float base_depth(const figure *f)
+{
+    return f->base.kind == GEOM_BASE_RECT ? f->base.depth_cm : 2 * f->base.radius_cm;
+}
+
+/* The figures' places in `to` (line: one rank; column: column_files abreast), about the centre
+ * of the present front rank. */
+static void reform(const rules_state *rs, const table *t, unit_id u, const char *to,
+                   cwr_move_plan *p)
+{
+    memset(p, 0, sizeof *p);
+    p->count = cwr_unit_figures(t, u, p->fig, CWR_UNIT_FIGS);
+    if (p->count > CWR_UNIT_FIGS)
+        p->count = CWR_UNIT_FIGS;
+    if (p->count == 0)
+        return;
+    const figure *f0 = table_figure_const(t, p->fig[0]);
+    float facing = f0->facing;
+    vec2s fwd = geom_dir(facing), right = geom_dir(facing + (float)GEOM_PI / 2);
+    vec2s c = cwr_front_centre(t, u);
+    int files = strcmp(to, "column") == 0 ? rs->data->column_files : p->count;
+    if (files > p->count)
+        files = p->count;
+    float w = base_width(f0), d = base_depth(f0);
+    for (int i = 0; i < p->count; i++) {
+        int rank = i / files, file = i % files;
+        float x = ((float)file - 0.5f * (float)(files - 1)) * w;
+        float y = -(float)rank * d;
+        /* right hand of a unit facing `facing` is +90 degrees on screen */
+        p->pos[i] = (vec2s){{c.x + right.x * x + fwd.x * y, c.y + right.y * x + fwd.y * y}};
+    }
+    p->facing = facing;
+}
+
+bool cwr_formation_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                            cwr_step step, char *why, size_t size)
+{
+    unit_id u = cmd->unit.id ? cmd->unit : rs->unit;
+    if (u.id != rs->unit.id) {
+        snprintf(why, size, "only the activated unit changes formation");
+        return false;
+    }
+    const char *now = cwr_formation_of(rs, t, u);
+    if (step == CWR_STEP_LIMBER || step == CWR_STEP_UNLIMBER) {
+        const char *want = step == CWR_STEP_LIMBER ? "limbered" : "unlimbered";
+        if (cmd->option[0] && strcmp(cmd->option, want) != 0) {
+            snprintf(why, size, "this step is to %s",
+                     step == CWR_STEP_LIMBER ? "limber up" : "unlimber");
+            return false;
+        }
+        return true;
+    }
+    if (strcmp(cmd->option, "line") != 0 && strcmp(cmd->option, "column") != 0) {
+        snprintf(why, size, "the formations are line and column");
+        return false;
+    }
+    if (strcmp(cmd->option, now) == 0) {
+        snprintf(why, size, "it is already in %s", now);
+        return false;
+    }
+    cwr_move_plan p;
+    reform(rs, t, u, cmd->option, &p);
+    if (!plan_free(t, &p, u)) {
+        snprintf(why, size, "no room to form %s here", cmd->option);
+        return false;
+    }
+    return true;
+}
+
+void cwr_formation_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
+{
+    const table *t = ctx->table;
+    unit_id u = rs->unit;
+    const unit *un = table_unit_const(t, u);
+    cwr_step step = cwr_current_step(rs);
+    const char *to = step == CWR_STEP_LIMBER     ? "limbered"
+                     : step == CWR_STEP_UNLIMBER ? "unlimbered"
+                                                 : cmd->option;
+    if (step == CWR_STEP_FORMATION) {
+        cwr_move_plan p;
+        reform(rs, t, u, to, &p);
+        for (int i = 0; i < p.count; i++) {
+            const figure *f = table_figure_const(t, p.fig[i]);
+            rules_event ev = {.kind = RULES_EV_MOVE,
+                              .side = un->side,
+                              .unit = u,
+                              .figure = p.fig[i],
+                              .from = f->pos,
+                              .pos = p.pos[i],
+                              .facing = p.facing};
+            snprintf(ev.ref, sizeof ev.ref, "%s", CWR_REF_PAIRS);
+            snprintf(ev.text, sizeof ev.text, "%s takes its place in %s",
+                     f->name[0] ? f->name : un->name, to);
+            rules_emit(ctx, &ev);
+        }
+    }
+    rules_event ev = {.kind = RULES_EV_FORMATION, .side = un->side, .unit = u};
+    snprintf(ev.tag, sizeof ev.tag, "%s", to);
+    rules_emitf(ctx, ev, CWR_REF_PAIRS, "%s %s", un->name,
+                step == CWR_STEP_LIMBER     ? "limbers up"
+                : step == CWR_STEP_UNLIMBER ? "unlimbers"
+                : strcmp(to, "line") == 0   ? "forms line"
+                                            : "forms column");
+}

@@ -1,0 +1,273 @@
+/* The sequence of play (assumed: the seed has none; docs/rules/cwr.md): each turn both sides
+ * throw a D6 for the initiative; then the sides activate one unit at a time, the winner first,
+ * alternately (or, with "sequence": "side" in the data, the whole of one side and then the
+ * other) until every unit has acted. An activated unit takes its morale check, chooses a pair
+ * of permitted actions and plays its steps. Victory: the scenario's conditions, else a side
+ * that has lost half its figures has lost, and after the last turn the smaller loss wins. */
+#include "rules/cwr/cwr_state.h"
+
+#include <stdio.h>
+#include <string.h>
+
+bool cwr_unit_can_activate(const rules_state *rs, const table *t, unit_id u)
+{
+    const cwr_unit_state *us = cwr_ustate_const(rs, u);
+    return us && !(us->flags & CWR_U_ACTED) && cwr_unit_alive(t, u) &&
+           cwr_troop_of(rs, t, u) != NULL;
+}
+
+static int units_to_act(const rules_state *rs, const table *t, side_id s)
+{
+    int n = 0;
+    for (int i = 0; i < t->unit_count; i++)
+        n += t->units[i].side.id == s.id && cwr_unit_can_activate(rs, t, t->units[i].id);
+    return n;
+}
+
+static void roll_initiative(rules_state *rs, rules_ctx *ctx)
+{
+    const table *t = ctx->table;
+    side_id win = rs->sides[0];
+    int a = 0, b = 0;
+    for (int tries = 0; tries < 6; tries++) {
+        int g = rules_roll_group(ctx);
+        a = rules_roll(ctx, 6, 0, "initiative", (figure_id){0}, g, CWR_REF_TURN);
+        b = rules_roll(ctx, 6, 0, "initiative", (figure_id){0}, g, CWR_REF_TURN);
+        if (a != b) {
+            win = a > b ? rs->sides[0] : rs->sides[1];
+            break;
+        }
+    }
+    if (!units_to_act(rs, t, win))
+        win = cwr_other_side(rs, win);
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_RULESET, .side = win, .tag = "initiative"},
+                CWR_REF_TURN, "Initiative: %s %d, %s %d; %s activates first",
+                table_side(t, rs->sides[0])->name, a, table_side(t, rs->sides[1])->name, b,
+                table_side(t, win)->name);
+}
+
+void cwr_begin(rules_state *rs, rules_ctx *ctx)
+{
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_TURN, .value = 1}, CWR_REF_TURN,
+                "Turn 1 begins");
+    if (rs->first.id)
+        rules_emitf(ctx,
+                    (rules_event){.kind = RULES_EV_RULESET, .side = rs->first, .tag = "initiative"},
+                    CWR_REF_TURN, "%s has the initiative in the first turn (the scenario's choice)",
+                    table_side(ctx->table, rs->first)->name);
+    else
+        roll_initiative(rs, ctx);
+}
+
+void cwr_decision(const rules_state *rs, const table *t, rules_decision *out)
+{
+    memset(out, 0, sizeof *out);
+    out->side = rs->active;
+    const side *s = table_side(t, rs->active);
+    const unit *un = table_unit_const(t, rs->unit);
+    if (un) {
+        out->unit = un->id;
+        cwr_unit_figures(t, un->id, &out->figure, 1);
+    }
+    switch (rs->phase) {
+    case CWR_PHASE_ACTIVATE:
+        out->kind = RULES_DECIDE_ACTIVATE;
+        out->count = units_to_act(rs, t, rs->active);
+        snprintf(out->phase, sizeof out->phase, "activation");
+        snprintf(out->prompt, sizeof out->prompt, "%.40s: activate a unit (%d still to act)",
+                 s ? s->name : "?", out->count);
+        break;
+    case CWR_PHASE_CHOOSE: {
+        const cwr_unit_state *us = cwr_ustate_const(rs, rs->unit);
+        out->kind = RULES_DECIDE_CHOOSE_ACTIONS;
+        snprintf(out->phase, sizeof out->phase, "actions");
+        snprintf(out->prompt, sizeof out->prompt, "%.40s %s: choose its actions",
+                 un ? un->name : "?",
+                 us && (us->flags & CWR_U_FAILED) ? "failed its morale check" : "is ready");
+        break;
+    }
+    case CWR_PHASE_ACT: {
+        const cwr_pair *p = &rs->data->pairs[rs->pair];
+        cwr_step st = cwr_current_step(rs);
+        out->kind = RULES_DECIDE_ACT;
+        out->count = p->step_count - rs->step;
+        snprintf(out->phase, sizeof out->phase, "%s", cwr_step_name(st));
+        snprintf(out->prompt, sizeof out->prompt, "%.40s: %s (step %d of %d)", un ? un->name : "?",
+                 cwr_step_label(st), rs->step + 1, p->step_count);
+        break;
+    }
+    }
+}
+
+bool cwr_activate_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                           char *why, size_t size)
+{
+    unit_id u = cmd->unit;
+    if (!u.id && cmd->figure_count) {
+        const figure *f = table_figure_const(t, cmd->figures[0]);
+        u = f ? f->unit : u;
+    }
+    const unit *un = table_unit_const(t, u);
+    if (!un) {
+        snprintf(why, size, "activate which unit?");
+        return false;
+    }
+    if (un->side.id != rs->active.id) {
+        snprintf(why, size, "%s is not of the side activating", un->name);
+        return false;
+    }
+    if (!cwr_unit_can_activate(rs, t, u)) {
+        snprintf(why, size, "%s has already acted this turn", un->name);
+        return false;
+    }
+    return true;
+}
+
+void cwr_activate_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
+{
+    const table *t = ctx->table;
+    unit_id u = cmd->unit;
+    if (!u.id && cmd->figure_count)
+        u = table_figure_const(t, cmd->figures[0])->unit;
+    const unit *un = table_unit_const(t, u);
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_ACTIVATE, .side = un->side, .unit = u},
+                CWR_REF_MORALE, "%s is activated", un->name);
+    cwr_morale_check(rs, ctx, u);
+}
+
+/* Concealed units an enemy figure has come within the spotting distance of are seen. */
+static void spot(rules_state *rs, rules_ctx *ctx)
+{
+    const table *t = ctx->table;
+    float d = cwr_cm(rs, rs->data->spot_in);
+    for (int i = 0; i < t->unit_count; i++) {
+        const unit *un = &t->units[i];
+        if (!(rs->units[i].flags & CWR_U_CONCEALED) || !cwr_unit_alive(t, un->id))
+            continue;
+        for (int k = 0; k < t->unit_count; k++) {
+            const unit *e = &t->units[k];
+            if (e->side.id == un->side.id || !cwr_unit_alive(t, e->id) ||
+                cwr_unit_distance(t, un->id, e->id, NULL, NULL) > d)
+                continue;
+            rules_emitf(
+                ctx,
+                (rules_event){
+                    .kind = RULES_EV_RULESET, .side = un->side, .unit = un->id, .tag = "reveal"},
+                CWR_REF_FIRE, "%s is spotted by %s (within %g\")", un->name, e->name,
+                (double)rs->data->spot_in);
+            break;
+        }
+    }
+}
+
+void cwr_end_activation(rules_state *rs, rules_ctx *ctx)
+{
+    const table *t = ctx->table;
+    spot(rs, ctx);
+    side_id other = cwr_other_side(rs, rs->active);
+    side_id first = rs->data->sequence_by_side ? rs->active : other;
+    side_id second = rs->data->sequence_by_side ? other : rs->active;
+    side_id next = units_to_act(rs, t, first)    ? first
+                   : units_to_act(rs, t, second) ? second
+                                                 : (side_id){0};
+    rules_emitf(ctx,
+                (rules_event){.kind = RULES_EV_RULESET,
+                              .side = next.id ? next : rs->active,
+                              .unit = rs->unit,
+                              .tag = "end_activation"},
+                CWR_REF_TURN, "%s has acted", table_unit_const(t, rs->unit)->name);
+    if (next.id)
+        return;
+    if (rs->turn >= rs->max_turns) {
+        rules_emitf(ctx, (rules_event){.kind = RULES_EV_RULESET, .tag = "time_up"}, CWR_REF_TURN,
+                    "Turn %d is over: the battle ends", rs->turn);
+        return;
+    }
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_TURN, .value = rs->turn + 1}, CWR_REF_TURN,
+                "Turn %d begins", rs->turn + 1);
+    roll_initiative(rs, ctx);
+}
+
+void cwr_step_done(rules_state *rs, rules_ctx *ctx)
+{
+    const cwr_pair *p = &rs->data->pairs[rs->pair];
+    if (rs->step + 1 < p->step_count && cwr_unit_alive(ctx->table, rs->unit)) {
+        rules_emitf(ctx,
+                    (rules_event){.kind = RULES_EV_RULESET,
+                                  .side = rs->active,
+                                  .unit = rs->unit,
+                                  .value = rs->step + 1,
+                                  .tag = "step"},
+                    CWR_REF_PAIRS, "Next: %s", cwr_step_label(p->steps[rs->step + 1]));
+        return;
+    }
+    cwr_end_activation(rs, ctx);
+}
+
+void cwr_side_losses(const rules_state *rs, const table *t, side_id s, int *lost, int *start)
+{
+    *lost = *start = 0;
+    for (int i = 0; i < t->unit_count; i++)
+        if (t->units[i].side.id == s.id) {
+            *start += rs->units[i].start;
+            *lost += rs->units[i].start - cwr_unit_strength(t, t->units[i].id);
+        }
+}
+
+static int figures_in(const table *t, const geom_polygon *area, side_id s)
+{
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++)
+        n += t->figures[i].side.id == s.id && table_figure_active(&t->figures[i]) &&
+             geom_point_in_polygon(t->figures[i].pos, area);
+    return n;
+}
+
+void cwr_outcome(const rules_state *rs, const table *t, rules_outcome *out)
+{
+    memset(out, 0, sizeof *out);
+    (void)figures_in;
+    int lost[2], start[2];
+    bool broken[2];
+    for (int k = 0; k < 2; k++) {
+        cwr_side_losses(rs, t, rs->sides[k], &lost[k], &start[k]);
+        broken[k] = start[k] > 0 && 100 * lost[k] >= rs->break_percent * start[k];
+    }
+    if (broken[0] || broken[1]) {
+        out->over = true;
+        out->winner = broken[0] && broken[1] ? (side_id){0} : rs->sides[broken[0] ? 1 : 0];
+        snprintf(out->reason, sizeof out->reason, "%s has lost %d%% of its figures or more",
+                 broken[0] && broken[1] ? "Each side"
+                                        : table_side(t, rs->sides[broken[0] ? 0 : 1])->name,
+                 rs->break_percent);
+        return;
+    }
+    if (!rs->time_up)
+        return;
+    out->over = true;
+    /* after the last turn */
+    (void)t;
+    float f0 = start[0] ? (float)lost[0] / (float)start[0] : 1;
+    float f1 = start[1] ? (float)lost[1] / (float)start[1] : 1;
+    out->winner = f0 < f1 ? rs->sides[0] : f1 < f0 ? rs->sides[1] : (side_id){0};
+    snprintf(out->reason, sizeof out->reason,
+             "%d turns played: the side with the smaller share of figures lost holds the field",
+             rs->max_turns);
+}
+
+int cwr_driver(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
+               int max)
+{
+    (void)viewer;
+    int n = 0;
+    static const char *const phases[] = {"activate", "morale and choice", "act"};
+    for (int p = 0; p < 3 && n < max; p++) {
+        out[n] = (rules_driver_item){.kind = RULES_DRIVER_PHASE,
+                                     .side = rs->active,
+                                     .value = p,
+                                     .current = (int)rs->phase == p};
+        snprintf(out[n].label, sizeof out[n].label, "%s", phases[p]);
+        n++;
+    }
+    return n;
+}

@@ -1,0 +1,230 @@
+/* The cwr rule set's per-match state and the helpers its topic files share. Private to
+ * src/rules/cwr/. Topic files: cwr_sequence.c (turns, initiative, activation, victory, the
+ * driver), cwr_morale.c, cwr_actions.c (the permitted pairs), cwr_move.c (movement, formations,
+ * limbering), cwr_fire.c, cwr_combat.c (charges and close combat), cwr_ops.c (the table). */
+#ifndef CWR_CWR_STATE_H
+#define CWR_CWR_STATE_H
+
+#include "core/los.h"
+#include "rules/cwr/cwr_data.h"
+#include "rules/rules.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define CWR_REF        "Colonial Wargames Rules"
+#define CWR_REF_MORALE CWR_REF " — Morale Checks"
+#define CWR_REF_PAIRS  CWR_REF " — Permitted Actions"
+#define CWR_REF_MOVE   CWR_REF " — Movement"
+#define CWR_REF_FIRE   CWR_REF " — Firing"
+#define CWR_REF_COMBAT CWR_REF " — Close Combat"
+#define CWR_REF_TURN   CWR_REF " — Sequence of Play (assumed)"
+#define CWR_UNIT_FIGS  RULES_CMD_FIGURES_MAX
+
+typedef enum cwr_phase {
+    CWR_PHASE_ACTIVATE = 0, /* the side to act picks a unit */
+    CWR_PHASE_CHOOSE,       /* the activated unit took its check: pick a pair */
+    CWR_PHASE_ACT,          /* play the pair's steps */
+} cwr_phase;
+
+enum {
+    CWR_U_ACTED = 1u << 0,     /* has been activated this turn */
+    CWR_U_FAILED = 1u << 1,    /* failed its morale check this activation */
+    CWR_U_CONCEALED = 1u << 2, /* unseen by the enemy until it fires or is spotted */
+    CWR_U_REACHED = 1u << 3,   /* its charge this activation reached base contact */
+};
+
+typedef struct cwr_unit_state {
+    uint32_t flags;
+    int start; /* figures at the start */
+    int cls;   /* cwr_class */
+} cwr_unit_state;
+
+/* The static terrain's sight index, shared by a match's state and its clones. */
+typedef struct cwr_los {
+    atomic_int refs;
+    los_index *ix;
+} cwr_los;
+
+struct rules_state {
+    cwr_data *data;
+    cwr_los *los;
+    int unit_count;
+    cwr_unit_state *units;
+    int turn;
+    bool time_up;
+    side_id sides[2];
+    side_id active;     /* the side activating */
+    side_id initiative; /* the side that won this turn's initiative */
+    side_id first;      /* the scenario's side to act first in turn 1 (no roll); 0: roll */
+    cwr_phase phase;
+    unit_id unit; /* the activated unit */
+    int pair;     /* index into data->pairs while acting; -1 */
+    int step;     /* the step of the pair in play */
+    int max_turns;
+    int break_percent;
+};
+
+/* ---- cwr_util.c: lookups ------------------------------------------------------------------ */
+
+float cwr_cm(const rules_state *rs, float in);
+float cwr_in(const rules_state *rs, float cm);
+const cwr_troop *cwr_troop_of(const rules_state *rs, const table *t, unit_id u);
+cwr_unit_state *cwr_ustate(rules_state *rs, unit_id u);
+const cwr_unit_state *cwr_ustate_const(const rules_state *rs, unit_id u);
+/* The unit's active figures (at most max); returns how many. */
+int cwr_unit_figures(const table *t, unit_id u, figure_id *out, int max);
+int cwr_unit_strength(const table *t, unit_id u);
+bool cwr_unit_limbered(const table *t, unit_id u);
+bool cwr_unit_is_artillery(const rules_state *rs, const table *t, unit_id u);
+/* Figures within half a base depth of the most forward one, along the unit's facing. */
+int cwr_front_rank(const table *t, unit_id u, figure_id *out, int max);
+/* The unit's facing (its first active figure's) and the centre of its front rank. */
+float cwr_unit_facing(const table *t, unit_id u);
+vec2s cwr_front_centre(const table *t, unit_id u);
+/* Edge-to-edge distance in cm between the nearest figures of two units. */
+float cwr_unit_distance(const table *t, unit_id a, unit_id b, figure_id *fa, figure_id *fb);
+bool cwr_in_contact(const rules_state *rs, const table *t, unit_id a, unit_id b);
+/* The first enemy unit in base contact with u's front rank, or 0. */
+unit_id cwr_contact_enemy(const rules_state *rs, const table *t, unit_id u);
+bool cwr_unit_fortified(const rules_state *rs, const table *t, unit_id u);
+/* The ground height in feet under p: the tallest high-ground area holding it. */
+float cwr_ground_ft(const rules_state *rs, const table *t, vec2s p);
+/* Can side `viewer` see unit u at all (not concealed to it), and from unit `from` (sight)? */
+bool cwr_unit_hidden(const rules_state *rs, const table *t, unit_id u, side_id viewer);
+bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to);
+side_id cwr_other_side(const rules_state *rs, side_id s);
+bool cwr_unit_alive(const table *t, unit_id u);
+
+/* ---- cwr_morale.c ------------------------------------------------------------------------- */
+
+typedef struct cwr_morale {
+    bool exempt;
+    int dice;      /* after modifiers, never below 0 */
+    int base;      /* from the table */
+    int mod_class; /* the class's change */
+    int mod_fort;  /* fortifications' change */
+    int strength;  /* figures now */
+    char note[96]; /* "3 dice: battalion 3, militia +2, fortified -1" */
+} cwr_morale;
+
+/* The morale dice unit u would throw now. Pure (no dice). */
+void cwr_morale_dice(const rules_state *rs, const table *t, unit_id u, cwr_morale *out);
+/* P(the unit fails) = P(sum of n D6 > strength), exactly. */
+double cwr_morale_fail_chance(int dice, int strength);
+/* Rolls the check, emits the dice and the verdict; returns true on a pass. */
+bool cwr_morale_check(rules_state *rs, rules_ctx *ctx, unit_id u);
+
+/* ---- cwr_actions.c: the permitted pairs -------------------------------------------------- */
+
+/* Is pair `k` open to the activated unit now? False with the reason. */
+bool cwr_pair_open(const rules_state *rs, const table *t, unit_id u, int k, char *why, size_t size);
+/* The pair indices offered to u (pass or fail list). */
+int cwr_pairs_offered(const rules_state *rs, unit_id u, const int **list);
+cwr_step cwr_current_step(const rules_state *rs);
+/* The command kind a step is played with. */
+rules_command_kind cwr_step_command(cwr_step s);
+const char *cwr_step_label(cwr_step s);
+
+/* ---- cwr_move.c ---------------------------------------------------------------------------- */
+
+typedef struct cwr_move_plan {
+    int count;
+    figure_id fig[CWR_UNIT_FIGS];
+    vec2s pos[CWR_UNIT_FIGS];
+    float facing;
+    float want_cm;  /* the path's length */
+    float moved_cm; /* how far the reference figure goes */
+    float cost_cm;  /* allowance spent (obstacles included) */
+    int obstacles;  /* obstacles crossed */
+    bool open;      /* the path stays in open terrain: one more die */
+    int dice;       /* movement dice to throw */
+    char note[128];
+} cwr_move_plan;
+
+/* Movement dice of u for a step (double or not), before the open-terrain die. */
+int cwr_move_dice(const rules_state *rs, const table *t, unit_id u, bool dbl);
+/* Plans the move cmd for a rolled allowance (cm; < 0: unlimited, for checking and reach). */
+bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
+                   float allowance_cm, bool away, cwr_move_plan *out, char *why, size_t size);
+/* True when the end positions bring u no nearer any enemy unit it can see. */
+bool cwr_move_is_away(const rules_state *rs, const table *t, unit_id u, const cwr_move_plan *p,
+                      char *why, size_t size);
+bool cwr_move_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                       cwr_step step, char *why, size_t size);
+void cwr_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd, cwr_step step);
+bool cwr_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
+               rules_reach *out);
+int cwr_move_legal(const rules_state *rs, const table *t, unit_id u, cwr_step step,
+                   rules_command *out, int max);
+/* Formation changes and limbering: FORMATION commands. */
+bool cwr_formation_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                            cwr_step step, char *why, size_t size);
+void cwr_formation_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+const char *cwr_formation_of(const rules_state *rs, const table *t, unit_id u);
+/* Are the positions free of every other figure's base (contact allowed)? */
+bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
+                        const float *facing, int n, unit_id ignore_unit, unit_id ignore_unit2);
+
+/* ---- cwr_fire.c ---------------------------------------------------------------------------- */
+
+typedef struct cwr_fire_plan {
+    unit_id target;
+    int short_dice, long_dice;
+    int firers;
+    float range_cm; /* nearest edge to edge */
+    bool fortified;
+    char band[RULES_WORD_MAX];
+    char note[128];
+} cwr_fire_plan;
+
+/* Casualties from the sixes of one band: per `per` sixes (halved again when fortified). */
+int cwr_fire_casualties(int sixes, int per, int fortified_factor, bool fortified);
+/* Expected casualties from n dice at one casualty per `per` sixes, exactly. */
+double cwr_fire_expected(int n, int per);
+bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
+                   cwr_fire_plan *out, char *why, size_t size);
+bool cwr_fire_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                       size_t size);
+void cwr_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+int cwr_targets(const rules_state *rs, const table *t, const rules_command *fire, rules_target *out,
+                int max);
+/* Any legal fire target for u now. */
+bool cwr_can_fire_now(const rules_state *rs, const table *t, unit_id u, char *why, size_t size);
+bool cwr_unit_has_weapon(const rules_state *rs, const table *t, unit_id u);
+/* Removes n casualties from u, nearest to `from` first. */
+void cwr_remove_casualties(rules_state *rs, rules_ctx *ctx, unit_id u, int n, vec2s from,
+                           const char *ref);
+
+/* ---- cwr_combat.c -------------------------------------------------------------------------- */
+
+bool cwr_charge_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                         size_t size);
+void cwr_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+bool cwr_combat_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                         size_t size);
+void cwr_combat_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+/* Front-rank figures of u in base contact with an enemy figure of unit e. */
+int cwr_combat_figures(const rules_state *rs, const table *t, unit_id u, unit_id e);
+/* Enemy units u could charge (visible, within the most its dice could roll). */
+int cwr_charge_targets(const rules_state *rs, const table *t, unit_id u, unit_id *out, int max);
+
+/* ---- cwr_sequence.c ------------------------------------------------------------------------ */
+
+void cwr_begin(rules_state *rs, rules_ctx *ctx);
+void cwr_decision(const rules_state *rs, const table *t, rules_decision *out);
+bool cwr_activate_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                           char *why, size_t size);
+void cwr_activate_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+/* The step is done: the next step, or the activation ends and the next side acts. */
+void cwr_step_done(rules_state *rs, rules_ctx *ctx);
+void cwr_end_activation(rules_state *rs, rules_ctx *ctx);
+void cwr_outcome(const rules_state *rs, const table *t, rules_outcome *out);
+int cwr_driver(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
+               int max);
+bool cwr_unit_can_activate(const rules_state *rs, const table *t, unit_id u);
+/* Figures lost by side s so far, and its starting figures. */
+void cwr_side_losses(const rules_state *rs, const table *t, side_id s, int *lost, int *start);
+
+#endif // CWR_CWR_STATE_H

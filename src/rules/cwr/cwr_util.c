@@ -1,0 +1,229 @@
+/* Lookups the cwr topic files share: units' figures, front ranks, distances, contact,
+ * fortifications, high ground, sight and concealment. */
+#include "rules/cwr/cwr_state.h"
+
+#include <math.h>
+#include <string.h>
+
+float cwr_cm(const rules_state *rs, float in)
+{
+    return cwr_data_cm(rs->data, in);
+}
+
+float cwr_in(const rules_state *rs, float cm)
+{
+    return cm / rs->data->inch_cm;
+}
+
+const cwr_troop *cwr_troop_of(const rules_state *rs, const table *t, unit_id u)
+{
+    const unit *un = table_unit_const(t, u);
+    return un ? cwr_data_troop(rs->data, un->kind) : NULL;
+}
+
+cwr_unit_state *cwr_ustate(rules_state *rs, unit_id u)
+{
+    return u.id && (int)u.id <= rs->unit_count ? &rs->units[u.id - 1] : NULL;
+}
+
+const cwr_unit_state *cwr_ustate_const(const rules_state *rs, unit_id u)
+{
+    return u.id && (int)u.id <= rs->unit_count ? &rs->units[u.id - 1] : NULL;
+}
+
+int cwr_unit_figures(const table *t, unit_id u, figure_id *out, int max)
+{
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == u.id && table_figure_active(&t->figures[i])) {
+            if (out && n < max)
+                out[n] = t->figures[i].id;
+            n++;
+        }
+    return n;
+}
+
+int cwr_unit_strength(const table *t, unit_id u)
+{
+    return cwr_unit_figures(t, u, NULL, 0);
+}
+
+bool cwr_unit_alive(const table *t, unit_id u)
+{
+    return cwr_unit_strength(t, u) > 0;
+}
+
+bool cwr_unit_limbered(const table *t, unit_id u)
+{
+    const unit *un = table_unit_const(t, u);
+    return un && strcmp(un->formation, "limbered") == 0;
+}
+
+bool cwr_unit_is_artillery(const rules_state *rs, const table *t, unit_id u)
+{
+    const cwr_troop *tr = cwr_troop_of(rs, t, u);
+    return tr && tr->type == CWR_TYPE_ARTILLERY;
+}
+
+float cwr_unit_facing(const table *t, unit_id u)
+{
+    figure_id f;
+    if (cwr_unit_figures(t, u, &f, 1) == 0)
+        return 0;
+    return table_figure_const(t, f)->facing;
+}
+
+static float base_depth(const figure *f)
+{
+    return f->base.kind == GEOM_BASE_RECT ? f->base.depth_cm : 2 * f->base.radius_cm;
+}
+
+int cwr_front_rank(const table *t, unit_id u, figure_id *out, int max)
+{
+    figure_id figs[CWR_UNIT_FIGS];
+    int n = cwr_unit_figures(t, u, figs, CWR_UNIT_FIGS);
+    if (n > CWR_UNIT_FIGS)
+        n = CWR_UNIT_FIGS;
+    if (n == 0)
+        return 0;
+    vec2s d = geom_dir(cwr_unit_facing(t, u));
+    float best = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(t, figs[i]);
+        best = fmaxf(best, f->pos.x * d.x + f->pos.y * d.y);
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(t, figs[i]);
+        float ahead = f->pos.x * d.x + f->pos.y * d.y;
+        if (ahead >= best - 0.5f * base_depth(f) && k < max)
+            out[k++] = figs[i];
+    }
+    return k;
+}
+
+vec2s cwr_front_centre(const table *t, unit_id u)
+{
+    figure_id fr[CWR_UNIT_FIGS];
+    int n = cwr_front_rank(t, u, fr, CWR_UNIT_FIGS);
+    vec2s c = {{0, 0}};
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(t, fr[i]);
+        c.x += f->pos.x / (float)n;
+        c.y += f->pos.y / (float)n;
+    }
+    return c;
+}
+
+static geom_placed_base placed(const figure *f)
+{
+    return (geom_placed_base){.base = f->base, .pos = f->pos, .facing = f->facing};
+}
+
+float cwr_unit_distance(const table *t, unit_id a, unit_id b, figure_id *fa, figure_id *fb)
+{
+    float best = INFINITY;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *x = &t->figures[i];
+        if (x->unit.id != a.id || !table_figure_active(x))
+            continue;
+        geom_placed_base px = placed(x);
+        for (int j = 0; j < t->figure_count; j++) {
+            const figure *y = &t->figures[j];
+            if (y->unit.id != b.id || !table_figure_active(y))
+                continue;
+            geom_placed_base py = placed(y);
+            float d = (float)geom_base_edge_distance(&px, &py);
+            if (d < best) {
+                best = d;
+                if (fa)
+                    *fa = x->id;
+                if (fb)
+                    *fb = y->id;
+            }
+        }
+    }
+    return best;
+}
+
+bool cwr_in_contact(const rules_state *rs, const table *t, unit_id a, unit_id b)
+{
+    return cwr_unit_distance(t, a, b, NULL, NULL) <= cwr_cm(rs, rs->data->contact_in);
+}
+
+unit_id cwr_contact_enemy(const rules_state *rs, const table *t, unit_id u)
+{
+    const unit *un = table_unit_const(t, u);
+    for (int i = 0; un && i < t->unit_count; i++) {
+        const unit *e = &t->units[i];
+        if (e->side.id != un->side.id && cwr_unit_alive(t, e->id) &&
+            cwr_combat_figures(rs, t, u, e->id) > 0)
+            return e->id;
+    }
+    return (unit_id){0};
+}
+
+/* A unit is in fortifications when most of its figures stand inside a fortification area. */
+bool cwr_unit_fortified(const rules_state *rs, const table *t, unit_id u)
+{
+    int in = 0, n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->unit.id != u.id || !table_figure_active(f))
+            continue;
+        n++;
+        for (int k = 0; k < t->feature_count; k++) {
+            const terrain_feature *ft = &t->features[k];
+            if (ft->shape == TERRAIN_SHAPE_AREA &&
+                cwr_names_has(&rs->data->fortification, t->types[ft->type].name) &&
+                geom_point_in_polygon(f->pos, &ft->area)) {
+                in++;
+                break;
+            }
+        }
+    }
+    return n > 0 && 2 * in > n;
+}
+
+float cwr_ground_ft(const rules_state *rs, const table *t, vec2s p)
+{
+    float h = 0;
+    for (int k = 0; k < t->feature_count; k++) {
+        const terrain_feature *ft = &t->features[k];
+        if (ft->shape == TERRAIN_SHAPE_AREA &&
+            cwr_names_has(&rs->data->high_ground, t->types[ft->type].name) &&
+            geom_point_in_polygon(p, &ft->area))
+            h = fmaxf(h, table_feature_height_ft(t, ft));
+    }
+    return h;
+}
+
+side_id cwr_other_side(const rules_state *rs, side_id s)
+{
+    return rs->sides[0].id == s.id ? rs->sides[1] : rs->sides[0];
+}
+
+bool cwr_unit_hidden(const rules_state *rs, const table *t, unit_id u, side_id viewer)
+{
+    const unit *un = table_unit_const(t, u);
+    const cwr_unit_state *us = cwr_ustate_const(rs, u);
+    return un && us && viewer.id && un->side.id != viewer.id && (us->flags & CWR_U_CONCEALED);
+}
+
+/* Sight from any front-rank figure of `from` to any figure of `to`, over terrain. */
+bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to)
+{
+    const unit *a = table_unit_const(t, from);
+    if (!a || cwr_unit_hidden(rs, t, to, a->side))
+        return false;
+    figure_id fr[CWR_UNIT_FIGS], tg[CWR_UNIT_FIGS];
+    int n = cwr_front_rank(t, from, fr, CWR_UNIT_FIGS);
+    int m = cwr_unit_figures(t, to, tg, CWR_UNIT_FIGS);
+    if (m > CWR_UNIT_FIGS)
+        m = CWR_UNIT_FIGS;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < m; j++)
+            if (los_figures(rs->los->ix, t, fr[i], tg[j], NULL).verdict == LOS_CLEAR)
+                return true;
+    return false;
+}

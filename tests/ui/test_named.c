@@ -1,0 +1,472 @@
+/* Whatever is named is shown, checked by pixels of offscreen frames of the whole table screen
+ * (lcr scenarios): the orders and the driver's buttons name cards by their officer, never by
+ * number; the pointer on an order or on "Act" rings its leader and the figures he would
+ * activate; on a log entry it rings the figures the entry concerns, and a click on the entry
+ * pans the table to them; the action panel follows the decision's actor; a card several
+ * figures may use gives each its own "Act" button. PNGs go to the folder in argv[1]. */
+#include "game/bot.h"
+#include "render/render.h"
+#include "ui/action_panel.h"
+#include "ui/actions.h"
+#include "ui/app.h"
+#include "ui/driver_panel.h"
+#include "ui/names.h"
+#include "ui/table_view.h"
+#include "ui/teach.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#define W 1280
+#define H 800
+
+static const char *artifacts;
+
+typedef struct fixture {
+    ui_app *app;
+    render_ctx *ctx;
+    ui_input in;
+    char dir[64];
+} fixture;
+
+static fixture *open_app(const char *file)
+{
+    fixture *f = calloc(1, sizeof *f);
+    snprintf(f->dir, sizeof f->dir, "/tmp/sandtable-named-XXXXXX");
+    assert_non_null(mkdtemp(f->dir));
+    setenv("XDG_DATA_HOME", f->dir, 1);
+    const char *src = getenv("SANDTABLE_SOURCE_DIR");
+    char path[512], err[512], art[512];
+    snprintf(path, sizeof path, "%s/scenarios/%s", src ? src : ".", file);
+    f->app = ui_app_create(&(ui_app_desc){.scenario_path = path}, err, sizeof err);
+    if (!f->app)
+        fail_msg("%s", err);
+    f->app->settings.anim_speed = 0;
+    f->ctx = render_create_offscreen(
+        W, H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
+    if (!f->ctx)
+        fail_msg("%s", err);
+    f->app->ctx = f->ctx;
+    f->in = (ui_input){.view_w = W,
+                       .view_h = H,
+                       .ui_scale = 1,
+                       .dt = 0.016f,
+                       .mouse_inside = true,
+                       .mouse_x = W / 2,
+                       .mouse_y = H / 2};
+    return f;
+}
+
+static void close_app(fixture *f)
+{
+    ui_app_destroy(f->app);
+    render_destroy(f->ctx);
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", f->dir);
+    assert_int_equal(system(cmd), 0);
+    free(f);
+}
+
+static bool covered(const fixture *f)
+{
+    return f->app->depth > 1 && strcmp(f->app->stack[f->app->depth - 1]->name, "cover") == 0;
+}
+
+/* One frame; a hot-seat cover that comes up is lifted first (Return, after its grace time). */
+static void frame(fixture *f)
+{
+    for (int i = 0; i < 8 && covered(f); i++) {
+        ui_input lift = f->in;
+        lift.time += 0.5;
+        lift.key_count = 0;
+        lift.keys[lift.key_count++] = UI_KEY_RETURN;
+        lift.pressed[UI_MOUSE_LEFT] = lift.released[UI_MOUSE_LEFT] = false;
+        f->in.time = lift.time;
+        ui_app_frame(f->app, &lift, f->ctx);
+    }
+    f->in.time += 0.05;
+    ui_app_frame(f->app, &f->in, f->ctx);
+    ui_input_next_frame(&f->in);
+    if (covered(f))
+        frame(f);
+}
+
+static void point(fixture *f, float x, float y)
+{
+    f->in.mouse_dx = x - f->in.mouse_x;
+    f->in.mouse_dy = y - f->in.mouse_y;
+    f->in.mouse_x = x;
+    f->in.mouse_y = y;
+    frame(f);
+    frame(f);
+}
+
+static void click(fixture *f, float x, float y)
+{
+    f->in.mouse_x = x;
+    f->in.mouse_y = y;
+    f->in.pressed[UI_MOUSE_LEFT] = f->in.down[UI_MOUSE_LEFT] = true;
+    frame(f);
+    f->in.down[UI_MOUSE_LEFT] = false;
+    f->in.released[UI_MOUSE_LEFT] = true;
+    frame(f);
+    frame(f);
+}
+
+static void shot(fixture *f, const char *name)
+{
+    if (!artifacts)
+        return;
+    char path[600], err[256];
+    snprintf(path, sizeof path, "%s/%s", artifacts, name);
+    if (render_write_png(f->ctx, path, err, sizeof err) != 0)
+        fprintf(stderr, "%s\n", err);
+}
+
+static ui_screen *table_screen(fixture *f)
+{
+    assert_true(f->app->depth >= 1);
+    assert_string_equal(f->app->stack[0]->name, "table");
+    return f->app->stack[0];
+}
+
+static void submit(fixture *f, rules_command cmd)
+{
+    char why[256] = "";
+    if (!game_submit(f->app->game, &cmd, why, sizeof why))
+        fail_msg("refused %s: %s", rules_command_kind_name(cmd.kind), why);
+    f->app->state_version++;
+}
+
+static rules_command legal_of(fixture *f, rules_command_kind kind, figure_id fig)
+{
+    rules_command legal[128];
+    int n = game_legal(f->app->game, legal, 128);
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == kind && (!fig.id || legal[i].figure.id == fig.id))
+            return legal[i];
+    fail_msg("no legal %s", rules_command_kind_name(kind));
+    return (rules_command){0};
+}
+
+/* Draws (passing interrupts, reserving soldier cards) until a leader's own card is up. */
+static rules_decision until_leader_card(fixture *f)
+{
+    rules_decision d;
+    for (int i = 0; i < 40; i++) {
+        game_decision(f->app->game, &d);
+        if (d.kind == RULES_DECIDE_USE_CARD && d.figure.id) {
+            const figure *l = table_figure_const(game_table(f->app->game), d.figure);
+            if (l && table_figure_active(l))
+                return d;
+        }
+        rules_command_kind k = d.kind == RULES_DECIDE_INTERRUPT  ? RULES_CMD_PASS
+                               : d.kind == RULES_DECIDE_USE_CARD ? RULES_CMD_RESERVE_CARD
+                               : d.kind == RULES_DECIDE_ACT      ? RULES_CMD_END_ACTIVATION
+                                                                 : RULES_CMD_DRAW_CARD;
+        submit(f, legal_of(f, k, (figure_id){0}));
+    }
+    fail_msg("no leader's card came up");
+    return d;
+}
+
+static int dist2(uint32_t a, uint32_t b)
+{
+    int d = 0;
+    for (int s = 0; s < 24; s += 8) {
+        int x = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
+        d += x * x;
+    }
+    return d;
+}
+
+/* Pixels of the name ring's colour in the square round a figure on screen. */
+static int ring_pixels(fixture *f, figure_id id)
+{
+    const table *t = game_table(f->app->game);
+    const figure *fig = table_figure_const(t, id);
+    assert_non_null(fig);
+    const render_camera *cam = ui_table_view_camera(table_screen(f));
+    vec2s p = render_camera_to_px(cam, fig->pos);
+    int r = (int)((fig->base.radius_cm + 1.5f) * cam->px_per_cm) + 12, n = 0;
+    for (int y = (int)p.y - r; y <= (int)p.y + r; y++)
+        for (int x = (int)p.x - r; x <= (int)p.x + r; x++)
+            if (x >= 0 && y >= 0 && x < W && y < H &&
+                dist2(render_read_pixel(f->ctx, x, y), UI_NAMES_RING_RGB) < 40 * 40)
+                n++;
+    return n;
+}
+
+static bool on_screen(fixture *f, figure_id id)
+{
+    const figure *fig = table_figure_const(game_table(f->app->game), id);
+    vec2s p = render_camera_to_px(ui_table_view_camera(table_screen(f)), fig->pos);
+    return p.x >= 0 && p.y >= 30 && p.x <= W - 316 && p.y <= H - 30;
+}
+
+/* ---- cards are named by their officer ------------------------------------------------------ */
+
+/* "card" followed by a number anywhere in the label: an internal number shown. */
+static bool names_card_number(const char *label)
+{
+    for (const char *p = strstr(label, "card"); p; p = strstr(p + 1, "card")) {
+        const char *q = p + 4;
+        while (*q == ' ' || *q == '#')
+            q++;
+        if (isdigit((unsigned char)*q))
+            return true;
+    }
+    return false;
+}
+
+static void test_labels_never_number_cards(void **state)
+{
+    (void)state;
+    const char *scenarios[] = {"lcr_toledo.json", "lcr_teaching.json", "lcr_baler.json"};
+    int activates = 0;
+    for (int s = 0; s < 3; s++) {
+        fixture *f = open_app(scenarios[s]);
+        dice_rng rng;
+        dice_seed(&rng, 17 + (uint64_t)s);
+        for (int step = 0; step < 160 && !game_over(f->app->game); step++) {
+            ui_actions orders;
+            ui_actions_collect(f->app->game, &orders);
+            for (int i = 0; i < orders.count; i++) {
+                if (names_card_number(orders.items[i].label))
+                    fail_msg("%s: order \"%s\" names a card by number", scenarios[s],
+                             orders.items[i].label);
+                if (orders.items[i].cmd.kind == RULES_CMD_ACTIVATE) {
+                    activates++;
+                    const figure *who =
+                        table_figure_const(game_table(f->app->game), orders.items[i].cmd.figure);
+                    assert_non_null(who);
+                    assert_non_null(strstr(orders.items[i].label, who->name));
+                }
+            }
+            rules_command c;
+            if (!bot_choose(f->app->game, BOT_RANDOM, &rng, &c))
+                break;
+            submit(f, c);
+        }
+        close_app(f);
+    }
+    assert_true(activates > 10);
+}
+
+/* ---- the pointer on an order, a button, a log entry --------------------------------------- */
+
+static void test_order_rings_leader_and_his_figures(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    frame(f);
+    rules_decision d = until_leader_card(f);
+    frame(f);
+    figure_id ids[256];
+    float radius;
+    int n = game_command_radius(f->app->game, d.figure, &radius, ids, 256);
+    assert_true(n >= 2);
+    figure_id follower = ids[n - 1];
+    assert_int_not_equal(follower.id, d.figure.id);
+    point(f, W / 2, H - 5); /* nothing named there */
+    shot(f, "named_none.png");
+    assert_int_equal(ring_pixels(f, d.figure), 0);
+    assert_int_equal(ring_pixels(f, follower), 0);
+
+    /* The order "Activate - <leader>" on the action panel. */
+    ui_actions orders;
+    ui_actions_collect(f->app->game, &orders);
+    int order = -1;
+    for (int i = 0; i < orders.count; i++)
+        if (orders.items[i].cmd.kind == RULES_CMD_ACTIVATE &&
+            orders.items[i].cmd.figure.id == d.figure.id)
+            order = i;
+    assert_true(order >= 0);
+    float x, y, w, h;
+    assert_true(
+        ui_action_panel_order_rect(ui_table_view_actions(table_screen(f)), order, &x, &y, &w, &h));
+    point(f, x + w / 2, y + h / 2);
+    shot(f, "named_order_hover.png");
+    assert_true(ring_pixels(f, d.figure) > 40);
+    assert_true(ring_pixels(f, follower) > 40);
+
+    /* The driver's "Act" button says the same. */
+    ui_driver_panel *dp = ui_table_view_driver(table_screen(f));
+    int act = -1;
+    for (int i = 0; i < ui_driver_panel_button_count(dp); i++) {
+        rules_command c;
+        const char *label = ui_driver_panel_button(dp, i, &c, &x, &y, &w, &h);
+        assert_false(names_card_number(label));
+        if (c.kind == RULES_CMD_ACTIVATE)
+            act = i;
+    }
+    assert_true(act >= 0);
+    point(f, W / 2, H - 5);
+    assert_int_equal(ring_pixels(f, follower), 0);
+    rules_command c;
+    ui_driver_panel_button(dp, act, &c, &x, &y, &w, &h);
+    point(f, x + w / 2, y + h / 2);
+    assert_true(ring_pixels(f, d.figure) > 40);
+    assert_true(ring_pixels(f, follower) > 40);
+    close_app(f);
+}
+
+static int hit_of(const ui_event_log *log, int key)
+{
+    for (int i = 0; i < log->hit_count; i++)
+        if (log->hits[i].key == key)
+            return i;
+    return -1;
+}
+
+static void test_log_entry_rings_and_pans(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    frame(f);
+    rules_decision d = until_leader_card(f);
+    submit(f, legal_of(f, RULES_CMD_ACTIVATE, d.figure));
+    int entry = game_cursor(f->app->game) - 1;
+    f->in.keys[f->in.key_count++] = 'e';
+    frame(f);
+    frame(f);
+    ui_event_log *log = &ui_table_view_teach(table_screen(f))->log;
+    assert_true(log->open);
+    int hit = hit_of(log, entry);
+    assert_true(hit >= 0);
+    float ex = log->x + 40, ey = log->hits[hit].y + log->hits[hit].h / 2;
+    point(f, ex, ey);
+    shot(f, "named_log_hover.png");
+    assert_true(ring_pixels(f, d.figure) > 40);
+    point(f, W / 2, H - 5);
+    assert_int_equal(ring_pixels(f, d.figure), 0);
+
+    /* Zoomed in far from him, a click on the entry brings him back into view, ringed. */
+    const table *t = game_table(f->app->game);
+    const figure *leader = table_figure_const(t, d.figure);
+    vec2s far = {{leader->pos.x < t->width_cm / 2 ? t->width_cm - 5 : 5,
+                  leader->pos.y < t->height_cm / 2 ? t->height_cm - 5 : 5}};
+    for (int i = 0; i < 6 && on_screen(f, d.figure); i++) {
+        vec2s px = render_camera_to_px(ui_table_view_camera(table_screen(f)), far);
+        f->in.mouse_x = px.x < 430 ? 430 : px.x > W - 330 ? W - 330 : px.x;
+        f->in.mouse_y = px.y < 40 ? 40 : px.y > H - 40 ? H - 40 : px.y;
+        f->in.wheel = 3;
+        frame(f);
+        frame(f);
+    }
+    assert_false(on_screen(f, d.figure));
+    hit = hit_of(log, entry);
+    assert_true(hit >= 0);
+    click(f, ex, log->hits[hit].y + log->hits[hit].h / 2);
+    assert_int_equal(log->opened, entry);
+    point(f, W / 2, H - 5);
+    shot(f, "named_log_click.png");
+    assert_true(on_screen(f, d.figure));
+    assert_true(ring_pixels(f, d.figure) > 40); /* still ringed while the entry is open */
+    close_app(f);
+}
+
+/* ---- the action panel follows the actor; "Act" asks -------------------------------------- */
+
+static void test_panel_follows_actor(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    frame(f);
+    rules_decision d = until_leader_card(f);
+    /* Select a figure of the same side whom the leader does not command. */
+    const table *t = game_table(f->app->game);
+    figure_id ids[256], other = {0};
+    float radius;
+    int n = game_command_radius(f->app->game, d.figure, &radius, ids, 256);
+    for (int i = 0; i < t->figure_count && !other.id; i++) {
+        const figure *fig = &t->figures[i];
+        bool his = false;
+        for (int k = 0; k < n; k++)
+            his = his || ids[k].id == fig->id.id;
+        if (fig->side.id == d.side.id && !his && table_figure_active(fig))
+            other = fig->id;
+    }
+    assert_true(other.id);
+    frame(f);
+    vec2s p = render_camera_to_px(ui_table_view_camera(table_screen(f)),
+                                  table_figure_const(t, other)->pos);
+    click(f, p.x, p.y);
+    submit(f, legal_of(f, RULES_CMD_ACTIVATE, d.figure));
+    frame(f);
+    frame(f);
+    shot(f, "named_panel_actor.png");
+    rules_action acts[16];
+    int na = game_actions(f->app->game, other, acts, 16);
+    for (int i = 0; i < na; i++) /* the old selection can do nothing of his own now */
+        assert_true(!acts[i].enabled || acts[i].kind == RULES_CMD_END_ACTIVATION);
+    assert_int_equal(ui_action_panel_actor(ui_table_view_actions(table_screen(f))).id, d.figure.id);
+    close_app(f);
+}
+
+static void test_act_asks_when_several_may(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_teaching.json");
+    dice_rng rng;
+    dice_seed(&rng, 5);
+    bool seen = false;
+    for (int step = 0; step < 400 && !seen && !game_over(f->app->game); step++) {
+        rules_decision d;
+        game_decision(f->app->game, &d);
+        rules_command legal[128];
+        int n = game_legal(f->app->game, legal, 128), acts = 0;
+        for (int i = 0; i < n; i++)
+            acts += legal[i].kind == RULES_CMD_ACTIVATE && legal[i].card == d.card;
+        if (d.kind == RULES_DECIDE_USE_CARD && !d.figure.id && acts > 1) {
+            frame(f);
+            ui_driver_panel *dp = ui_table_view_driver(table_screen(f));
+            int buttons = 0;
+            for (int i = 0; i < ui_driver_panel_button_count(dp); i++) {
+                rules_command c;
+                float x, y, w, h;
+                const char *label = ui_driver_panel_button(dp, i, &c, &x, &y, &w, &h);
+                if (c.kind != RULES_CMD_ACTIVATE)
+                    continue;
+                const figure *who = table_figure_const(game_table(f->app->game), c.figure);
+                assert_non_null(who);
+                char want[96];
+                snprintf(want, sizeof want, "Act: %s", who->name);
+                assert_string_equal(label, want);
+                buttons++;
+            }
+            assert_int_equal(buttons, acts);
+            shot(f, "named_act_asks.png");
+            seen = true;
+            break;
+        }
+        rules_command c;
+        if (!bot_choose(f->app->game, BOT_RANDOM, &rng, &c))
+            break;
+        submit(f, c);
+    }
+    assert_true(seen);
+    close_app(f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1)
+        artifacts = argv[1];
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_labels_never_number_cards),
+        cmocka_unit_test(test_order_rings_leader_and_his_figures),
+        cmocka_unit_test(test_log_entry_rings_and_pans),
+        cmocka_unit_test(test_panel_follows_actor),
+        cmocka_unit_test(test_act_asks_when_several_may),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -31,6 +31,27 @@ void ui_overlay_los(render_ctx *ctx, const render_camera *cam, vec2s a, vec2s b,
     render_marker_cm(ctx, cam, block_at, 3.0f, UI_LOS_BLOCKED_RGB << 8 | 0xff);
 }
 
+/* The right edge labels keep left of (the panels' left edge); 0: the view's. One screen draws
+ * the table at a time, so a setting per frame is enough. */
+static float label_right;
+
+void ui_overlay_set_right(float right_px)
+{
+    label_right = right_px;
+}
+
+float ui_overlay_text_x(render_ctx *ctx, float x, const char *text, float size)
+{
+    int w, h, vw, vh;
+    render_text_size(ctx, text, size, &w, &h);
+    render_output_size(ctx, &vw, &vh);
+    float right = label_right > 0 && label_right < (float)vw ? label_right : (float)vw;
+    float k = render_ui_scale(ctx);
+    if (x + (float)w + 6 * k > right)
+        x = right - (float)w - 6 * k;
+    return x < 4 * k ? 4 * k : x;
+}
+
 void ui_overlay_label(render_ctx *ctx, const render_camera *cam, vec2s at, const char *text,
                       uint32_t rgba)
 {
@@ -38,7 +59,7 @@ void ui_overlay_label(render_ctx *ctx, const render_camera *cam, vec2s at, const
     float k = render_ui_scale(ctx);
     int w, h;
     render_text_size(ctx, text, 12, &w, &h);
-    float x = p.x + 12 * k, y = p.y - 24 * k;
+    float x = ui_overlay_text_x(ctx, p.x + 12 * k, text, 12), y = p.y - 24 * k;
     /* A dark plate keeps the reading legible over any terrain or zone colour. */
     render_rect(ctx, x - 4 * k, y - 2 * k, (float)w + 8 * k, (float)h + 4 * k, 0x101418d8);
     render_text(ctx, x, y, text, 12, rgba, RENDER_ALIGN_LEFT);

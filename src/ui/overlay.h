@@ -30,6 +30,11 @@ void ui_overlay_tape(render_ctx *ctx, const render_camera *cam, const vec2s *pts
 /* A move path; the part after `stop` (when the allowance ran out) drawn red. */
 void ui_overlay_path(render_ctx *ctx, const render_camera *cam, const vec2s *pts, int n, bool ok);
 /* A label with a dark halo next to a table point. */
+/* Labels and readouts keep left of `right_px` (the panels on the right; 0: the view's edge)
+ * so none is cut under a panel. Set by the table screen each frame. */
+void ui_overlay_set_right(float right_px);
+/* x moved left as needed so `text` at `size` ends left of that edge. */
+float ui_overlay_text_x(render_ctx *ctx, float x, const char *text, float size);
 void ui_overlay_label(render_ctx *ctx, const render_camera *cam, vec2s at, const char *text,
                       uint32_t rgba);
 

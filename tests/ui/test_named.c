@@ -9,6 +9,7 @@
 #include "ui/action_panel.h"
 #include "ui/actions.h"
 #include "ui/app.h"
+#include "ui/dice_tray.h"
 #include "ui/driver_panel.h"
 #include "ui/names.h"
 #include "ui/roster.h"
@@ -40,7 +41,14 @@ typedef struct fixture {
     char dir[64];
 } fixture;
 
+static fixture *open_app_sized(const char *file, int w, int h);
+
 static fixture *open_app(const char *file)
+{
+    return open_app_sized(file, W, H);
+}
+
+static fixture *open_app_sized(const char *file, int w, int h)
 {
     fixture *f = calloc(1, sizeof *f);
     snprintf(f->dir, sizeof f->dir, "/tmp/sandtable-named-XXXXXX");
@@ -54,17 +62,17 @@ static fixture *open_app(const char *file)
         fail_msg("%s", err);
     f->app->settings.anim_speed = 0;
     f->ctx = render_create_offscreen(
-        W, H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
+        w, h, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
     if (!f->ctx)
         fail_msg("%s", err);
     f->app->ctx = f->ctx;
-    f->in = (ui_input){.view_w = W,
-                       .view_h = H,
+    f->in = (ui_input){.view_w = w,
+                       .view_h = h,
                        .ui_scale = 1,
                        .dt = 0.016f,
                        .mouse_inside = true,
-                       .mouse_x = W / 2,
-                       .mouse_y = H / 2};
+                       .mouse_x = (float)w / 2,
+                       .mouse_y = (float)h / 2};
     return f;
 }
 
@@ -741,6 +749,92 @@ static void test_tooltip_words(void **state)
     close_app(f);
 }
 
+/* ---- layout ------------------------------------------------------------------------------- */
+
+/* At 900 x 600 the panels fit the window and are opaque; reserving a card does not move the
+ * orders; the table is refitted when the window changes size. */
+static void test_layout_small_window(void **state)
+{
+    (void)state;
+    const int w = 900, h = 600;
+    fixture *f = open_app_sized("lcr_toledo.json", w, h);
+    frame(f);
+
+    rules_decision d = until_leader_card(f);
+    (void)d;
+    frame(f);
+    frame(f);
+    shot(f, "layout_900.png");
+    ui_action_panel *ap = ui_table_view_actions(table_screen(f));
+    float x, y, bw, bh;
+    ui_actions orders;
+    ui_actions_collect(f->app->game, &orders);
+    assert_true(orders.count >= 2);
+    assert_true(ui_action_panel_order_rect(ap, orders.count - 1, &x, &y, &bw, &bh));
+    assert_true(y + bh <= (float)h); /* the last order is on screen */
+    float first_y;
+    assert_true(ui_action_panel_order_rect(ap, 0, &x, &first_y, &bw, &bh));
+    /* Opaque: the panel's own colour just inside its edge, whatever the table under it. */
+    assert_int_equal(render_read_pixel(f->ctx, (int)x - 6, (int)first_y + 3) & 0xffffff, 0x101418);
+    submit(f, legal_of(f, RULES_CMD_RESERVE_CARD, (figure_id){0}));
+    frame(f);
+    frame(f);
+    shot(f, "layout_900_reserved.png");
+    float after_y;
+    assert_true(ui_action_panel_order_rect(ap, 0, &x, &after_y, &bw, &bh));
+    assert_true(fabsf(after_y - first_y) < 0.5f);
+    /* The window grows: the table is fitted again (its far corner moves right). */
+    const table *t = game_table(f->app->game);
+    vec2s c0 = render_camera_to_px(ui_table_view_camera(table_screen(f)),
+                                   (vec2s){{t->width_cm, t->height_cm}});
+    render_destroy(f->ctx);
+    char err[256], art[512];
+    f->ctx = render_create_offscreen(
+        1280, 800, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err,
+        sizeof err);
+    assert_non_null(f->ctx);
+    f->app->ctx = f->ctx;
+    f->in.view_w = 1280;
+    f->in.view_h = 800;
+    frame(f);
+    frame(f);
+    vec2s c1 = render_camera_to_px(ui_table_view_camera(table_screen(f)),
+                                   (vec2s){{t->width_cm, t->height_cm}});
+    assert_true(c1.x > c0.x + 100 && c1.y > c0.y + 50);
+    close_app(f);
+}
+
+/* A settled dice tray folds to its title line after a while; a click opens it again. */
+static void test_tray_folds(void **state)
+{
+    (void)state;
+    rules_event ev[3] = {0};
+    for (int i = 0; i < 3; i++)
+        ev[i] = (rules_event){.kind = RULES_EV_DIE,
+                              .sides = 6,
+                              .value = 2 + i,
+                              .need = 4,
+                              .success = 2 + i >= 4,
+                              .group = 1};
+    ui_dice_tray tray;
+    memset(&tray, 0, sizeof tray);
+    assert_int_equal(ui_dice_tray_show(&tray, ev, 3, "Spanish fire", NULL, 0, 0), 1);
+    char err[256];
+    render_ctx *ctx = render_create_offscreen(400, 400, &(render_desc){0}, err, sizeof err);
+    assert_non_null(ctx);
+    ui_dice_tray_tick(&tray, 1);
+    float open = ui_dice_tray_draw(&tray, ctx, 1, 0, 400, 300, 300);
+    ui_dice_tray_tick(&tray, 1 + UI_DICE_TRAY_LINGER_S + 0.1);
+    float folded = ui_dice_tray_draw(&tray, ctx, 2 + UI_DICE_TRAY_LINGER_S, 0, 400, 300, 300);
+    assert_true(tray.collapsed);
+    assert_true(folded < open / 2 && folded > 0);
+    assert_true(ui_dice_tray_click(&tray, 20, 400 - folded / 2));
+    assert_false(tray.collapsed);
+    ui_dice_tray_tick(&tray, 100);
+    assert_false(tray.collapsed); /* opened by hand: it stays */
+    render_destroy(ctx);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -756,6 +850,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_no_fire_while_allocating),
         cmocka_unit_test(test_short_move_told),
         cmocka_unit_test(test_tooltip_words),
+        cmocka_unit_test(test_layout_small_window),
+        cmocka_unit_test(test_tray_folds),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

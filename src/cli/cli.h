@@ -20,6 +20,8 @@ const cli_command *cli_find(const char *name);
 int cli_main(int argc, char **argv);
 
 int cli_play(int argc, char **argv);
+/* `sandtable replay --watch FILE`: the window with the replay viewer on the save. */
+int cli_watch(const char *save_path);
 int cli_preview(int argc, char **argv);
 int cli_validate(int argc, char **argv);
 int cli_info(int argc, char **argv);

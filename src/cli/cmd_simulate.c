@@ -3,10 +3,12 @@
 
 #include "game/simulate.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 typedef struct sim_args {
@@ -15,6 +17,7 @@ typedef struct sim_args {
     uint64_t seed;
     bool json;
     bot_level levels[2];
+    const char *save_dir;
 } sim_args;
 
 static int usage(FILE *out, int status)
@@ -22,9 +25,12 @@ static int usage(FILE *out, int status)
     fprintf(out,
             "usage: sandtable simulate SCENARIO -n N [--seed S] [--jobs J] [--json]\n"
             "                          [--bots LEVEL[,LEVEL]] [--max-commands M]\n"
+            "                          [--save-dir DIR]\n"
             "Plays N bot-vs-bot games and prints the win rate of each side with its 95%%\n"
             "interval, mean turns, casualties per side and the most decisive events.\n"
-            "LEVEL is greedy (default) or random; two levels are the first and second side's.\n");
+            "LEVEL is greedy (default) or random; two levels are the first and second side's.\n"
+            "--save-dir DIR keeps each game's save as DIR/game-0000.json, game-0001.json...\n"
+            "(DIR is made if missing); `sandtable replay FILE --json` prints its final table.\n");
     return status;
 }
 
@@ -75,6 +81,8 @@ static int parse_option(int argc, char **argv, int *i, sim_args *a)
         ok = parse_long(val, 1, 100000000, &v) && (a->max_commands = (int)v, true);
     else if (strcmp(opt, "--bots") == 0)
         ok = parse_bots(val, a->levels);
+    else if (strcmp(opt, "--save-dir") == 0)
+        ok = val && val[0] && (a->save_dir = val, true);
     else {
         fprintf(stderr, "sandtable simulate: unknown option '%s'\n", opt);
         return 2;
@@ -162,12 +170,18 @@ int cli_simulate(int argc, char **argv)
         fprintf(stderr, "%s\n", scenario_error_format(&se, buf, sizeof buf));
         return 1;
     }
+    if (a.save_dir && mkdir(a.save_dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "%s: cannot make the save directory: %s\n", a.save_dir, strerror(errno));
+        scenario_destroy(sc);
+        return 1;
+    }
     sim_desc d = {.scenario = sc,
                   .games = a.games,
                   .seed = a.seed,
                   .jobs = a.jobs,
                   .levels = {a.levels[0], a.levels[1]},
                   .max_commands = a.max_commands,
+                  .save_dir = a.save_dir,
                   .progress = isatty(STDERR_FILENO) ? progress_bar : NULL};
     sim_summary sum;
     game_error err;
@@ -183,6 +197,8 @@ int cli_simulate(int argc, char **argv)
         json_object_set_new(o, "ruleset", json_string(sc->ruleset));
         json_object_set_new(o, "seed", json_integer((json_int_t)a.seed));
         json_object_set_new(o, "jobs", json_integer(a.jobs));
+        if (a.save_dir)
+            json_object_set_new(o, "save_dir", json_string(a.save_dir));
         json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
         putchar('\n');
         json_decref(o);

@@ -2,6 +2,7 @@
 #include "game/bot.h"
 
 #include "core/mem.h"
+#include "game/game_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -180,12 +181,19 @@ bool bot_pick(bot_scratch *b, const game *g, bot_level level, dice_rng *rng, rul
     memset(b->cmds, 0, (size_t)b->dirty * sizeof *b->cmds);
     int n = game_legal(g, b->cmds, BOT_LEGAL_MAX);
     b->dirty = n > 0 ? n : 0;
-    if (n > 0) {
+    /* game_legal drops only the moves whose path ends on a base; the exact check resolves the
+     * choice on a copy, so it runs on the pick alone, and a refused pick gives way to the next. */
+    while (n > 0) {
         int i = level == BOT_GREEDY ? pick_greedy(g, b->cmds, n, rng, &b->memo)
                                     : (int)dice_below(rng, (uint32_t)n);
-        *out = b->cmds[i];
+        char why[8];
+        if (game_place_check(g, &b->cmds[i], why, sizeof why)) {
+            *out = b->cmds[i];
+            return true;
+        }
+        b->cmds[i] = b->cmds[--n];
     }
-    return n > 0;
+    return false;
 }
 
 bool bot_choose(const game *g, bot_level level, dice_rng *rng, rules_command *out)

@@ -123,3 +123,24 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
     table_destroy(t);
     return ok;
 }
+
+bool game_place_end_free(const game *g, const rules_command *cmd)
+{
+    if (cmd->kind != RULES_CMD_MOVE || cmd->path_count <= 0)
+        return true;
+    figure_id moved[RULES_CMD_FIGURES_MAX];
+    int nm = moved_figures(g, cmd, moved);
+    if (nm <= 0)
+        return true;
+    const figure *ref = table_figure_const(g->table, moved[0]);
+    if (!ref)
+        return true;
+    vec2s end = cmd->path[cmd->path_count - 1];
+    figure_id in_way = place_blocker(g->table, ref->id, end, ref->facing, moved, nm);
+    if (!in_way.id)
+        return true;
+    /* Stacked on him already before moving (a scenario's placement): not this move's doing. */
+    const figure *o = table_figure_const(g->table, in_way);
+    geom_placed_base now = placed_of(ref), theirs = placed_of(o);
+    return place_bases_overlap(&now, &theirs);
+}

@@ -7,6 +7,7 @@
 #include "render/render.h"
 #include "ui/app.h"
 #include "ui/cover.h"
+#include "ui/replay_view.h"
 
 #include <SDL2/SDL.h>
 #include <stdio.h>
@@ -372,6 +373,40 @@ int cli_play(int argc, char **argv)
         return 2;
     }
     ui_cover_reset_viewer(app);
+    platform p = {0};
+    if (!platform_open(&p, &app->settings, err, sizeof err)) {
+        fprintf(stderr, "sandtable: %s\n", err);
+        platform_close(&p);
+        ui_app_destroy(app);
+        return 1;
+    }
+    run(&p, app);
+    ui_app_destroy(app);
+    platform_close(&p);
+    return 0;
+}
+
+int cli_watch(const char *save_path)
+{
+    char path[1024], err[1024];
+    if (!default_scenario(path, sizeof path)) {
+        fprintf(stderr, "sandtable: no scenario to open under the replay (%s)\n", DEFAULT_SCENARIO);
+        return 1;
+    }
+    /* The start screen lies under the viewer: closing the replay leaves the player there. */
+    ui_app *app =
+        ui_app_create(&(ui_app_desc){.scenario_path = path, .start_screen = true}, err, sizeof err);
+    if (!app) {
+        fprintf(stderr, "sandtable: %s\n", err);
+        return 1;
+    }
+    ui_screen *viewer = ui_replay_view_open(app, save_path, err, sizeof err);
+    if (!viewer) {
+        fprintf(stderr, "sandtable: %s\n", err);
+        ui_app_destroy(app);
+        return 1;
+    }
+    ui_app_push(app, viewer);
     platform p = {0};
     if (!platform_open(&p, &app->settings, err, sizeof err)) {
         fprintf(stderr, "sandtable: %s\n", err);

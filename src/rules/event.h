@@ -45,6 +45,9 @@ typedef enum rules_event_kind {
     RULES_EV_RULESET,   /* a rule-set private change of state: tag + value (+ figure/unit) */
     RULES_EV_NOTE,      /* explanation only; changes nothing */
     RULES_EV_GAME_OVER, /* side = the winner (0 for a draw); text says why */
+    RULES_EV_TEMPLATE,  /* an area template laid on the table where a shot fell: pos = centre,
+                           value = radius in hundredths of a cm, tag = shape ("circle"), from =
+                           where it was fired from; figure = the firer. The screen draws it. */
     RULES_EV_KIND_COUNT
 } rules_event_kind;
 

@@ -254,11 +254,15 @@ const char *rules_ref_words(const rules_ops *ops, const char *ref, char *buf, si
         snprintf(buf, size, "%s \u2014 %s", book, r);
     else
         snprintf(buf, size, "%s", book);
-    /* "(assumed)": the rule book is silent and a house rule fills in */
-    char *a = strstr(buf, "(assumed)");
-    if (a && strlen(buf) + 4 < size) {
-        memmove(a + 12, a + 9, strlen(a + 9) + 1);
-        memcpy(a, "(house rule)", 12);
+    /* "(assumed)", "(assumed victory)": the rule book is silent and a house rule fills in */
+    char *a;
+    while ((a = strstr(buf, "assumed")) != NULL) {
+        const char *with = a[7] == ')' || a[7] == '\0' ? "house rule" : "house rule:";
+        size_t wl = strlen(with), rest = strlen(a + 7);
+        if ((size_t)(a - buf) + wl + rest + 1 > size)
+            break;
+        memmove(a + wl, a + 7, rest + 1);
+        memcpy(a, with, wl);
     }
     return buf;
 }

@@ -380,6 +380,14 @@ static float draw_aim(ui_action_panel *p, ui_app *app, render_ctx *ctx, float y)
     p->aim_r = (ap_rect){x0, y, mw, 14 * k};
     snprintf(line, sizeof line, "%s%s%s", f ? f->name : "figure", u ? " - " : "", u ? u->name : "");
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xffffffff, mw);
+    if (tg->range_guess) {
+        /* the gunner guesses: no range, no odds, until the shot has fallen */
+        y = ap_wrapped(p, ctx, x0, y, "Range withheld: state your guess (click, type, Enter)", 10,
+                       0xffd080ff, mw);
+        if (tg->note[0])
+            y = ap_wrapped(p, ctx, x0, y, tg->note, 10, 0xb8c0ccff, mw);
+        return y + 6 * k;
+    }
     snprintf(line, sizeof line, "Range %s, band: %s",
              render_format_distance(tg->range_cm, app->settings.units, dist, sizeof dist),
              tg->band[0] ? tg->band : "-");

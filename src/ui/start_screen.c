@@ -5,6 +5,7 @@
 
 #include "core/mem.h"
 #include "ui/preview.h"
+#include "ui/replay_view.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -50,7 +51,7 @@ typedef struct start {
     rect rows[UI_START_SCENARIOS_MAX];
     rect toggles[UI_APP_SIDES_MAX];
     int toggle_count;
-    rect start_button, continue_button;
+    rect start_button, continue_button, watch_button;
 } start;
 
 /* ---- the list of scenarios ----------------------------------------------------------------- */
@@ -170,6 +171,20 @@ static bool inside(rect r, float x, float y)
     return r.w > 0 && x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
 }
 
+/* "Watch the replay" of the scenario's saved game, from its start. */
+static void watch_save(start *st, ui_app *app)
+{
+    start_entry *e = &st->entries[st->hot];
+    char path[UI_PATH_MAX];
+    if (!e->has_save || !game_autosave_path(e->path, path, sizeof path)) {
+        snprintf(st->error, sizeof st->error, "No saved game of this scenario to watch yet");
+        return;
+    }
+    ui_screen *s = ui_replay_view_open(app, path, st->error, sizeof st->error);
+    if (s)
+        ui_app_push(app, s);
+}
+
 static bool start_keys(start *st, ui_app *app, const ui_input *in)
 {
     for (int i = 0; i < in->key_count; i++) {
@@ -191,6 +206,9 @@ static bool start_keys(start *st, ui_app *app, const ui_input *in)
             return true;
         } else if (k == 'c') {
             open_match(st, app, true);
+            return true;
+        } else if (k == 'w') {
+            watch_save(st, app);
             return true;
         } else if (k >= '1' && k <= '9')
             toggle_side(st, k - '1');
@@ -220,6 +238,8 @@ static void start_input(ui_screen *s, ui_app *app, const ui_input *in)
         open_match(st, app, false);
     else if (inside(st->continue_button, x, y))
         open_match(st, app, true);
+    else if (inside(st->watch_button, x, y))
+        watch_save(st, app);
 }
 
 /* ---- drawing ------------------------------------------------------------------------------- */
@@ -400,6 +420,9 @@ static void draw_buttons(start *st, const start_entry *e, render_ctx *ctx, float
         snprintf(text, sizeof text, "No saved game to continue");
     button(ctx, st->continue_button, text, e->has_save ? HOT_RGB : BUTTON_OFF,
            e->has_save ? TEXT_RGB : DIM_RGB);
+    st->watch_button = (rect){x + 552 * k, y, 200 * k, 36 * k};
+    button(ctx, st->watch_button, "Watch the replay (W)", e->has_save ? BUTTON_RGB : BUTTON_OFF,
+           e->has_save ? TEXT_RGB : DIM_RGB);
 }
 
 static void draw_detail(start *st, render_ctx *ctx, float x, float y, float w, float bottom)
@@ -407,7 +430,7 @@ static void draw_detail(start *st, render_ctx *ctx, float x, float y, float w, f
     float k = render_ui_scale(ctx);
     start_entry *e = &st->entries[st->hot];
     st->toggle_count = 0;
-    st->start_button = st->continue_button = (rect){0};
+    st->start_button = st->continue_button = st->watch_button = (rect){0};
     if (!e->scenario) {
         render_text(ctx, x, y, "This scenario cannot be read:", 16, 0xff9090ff, RENDER_ALIGN_LEFT);
         wrap_text(ctx, e->error, x, y + 28 * k, w, 6, 13, TEXT_RGB);

@@ -20,6 +20,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define PI_F              3.14159265358979f
@@ -111,6 +112,12 @@ typedef struct tv {
     ui_driver_panel *driver; /* the turn driver (deck, dice, phases) at the top right */
     los_index *los;          /* static terrain never changes during a match */
     const table *los_table;
+    /* A stated range being typed (rules_target.range_guess): the fire waits for the number, and
+     * no tape or range readout is shown meanwhile. */
+    bool guess_on;
+    char guess[8];
+    rules_command guess_cmd;
+    int guess_fig;
     ui_solo solo;          /* the bot's sides (ui/solo.h) */
     ui_teach teach;        /* dice tray and event log (ui/teach.h) */
     ui_names named;        /* the figures whose name is under the pointer (ringed) */
@@ -726,6 +733,17 @@ static bool point_fire(const tv *v, ui_app *app, const table *t, int ref, int hi
     return v->fire_option[0] && game_validate(app->game, out, reason, sizeof reason);
 }
 
+/* True when the rules want the range stated for this fire at its target. */
+static bool needs_guess(ui_app *app, const rules_command *cmd)
+{
+    rules_target tg[64];
+    int n = game_targets(app->game, cmd, tg, 64);
+    for (int i = 0; i < n; i++)
+        if (tg[i].figure.id == cmd->target.id && tg[i].range_guess)
+            return true;
+    return false;
+}
+
 static void press_target(tv *v, ui_app *app)
 {
     const table *t = tv_table(app);
@@ -737,6 +755,17 @@ static void press_target(tv *v, ui_app *app)
     char reason[256];
     if (hit >= 0)
         cmd.target = t->figures[hit].id;
+    if (hit >= 0 && needs_guess(app, &cmd)) {
+        v->guess_on = true;
+        v->guess[0] = 0;
+        v->guess_cmd = cmd;
+        v->guess_fig = hit;
+        if (v->tape_n)
+            v->tape_n = 0;
+        ui_app_toast(app, "State the range in %s: type it, Enter fires, Esc cancels",
+                     strcmp(game_measure(app->game), "inch") == 0 ? "inches" : "cm");
+        return;
+    }
     /* A figure named as the target first; else the point, when the rules aim so. On empty
      * table an option's point fire is sent even when refused: the rules say why. */
     rules_command at_point;
@@ -760,6 +789,10 @@ static void press_target(tv *v, ui_app *app)
 
 static void set_tool(tv *v, ui_app *app, tv_tool tool)
 {
+    if (v->guess_on && (tool == TOOL_MEASURE || tool == TOOL_LOS)) {
+        ui_app_toast(app, "No measuring while you guess the range");
+        return;
+    }
     v->tool = v->tool == tool ? TOOL_SELECT : tool;
     v->fire_option[0] = 0; /* the tool's own fire: the rules' default */
     static const char *names[] = {"Select", "Measuring tape: click to add waypoints",
@@ -921,8 +954,36 @@ static void key_plain(tv *v, ui_app *app, const ui_input *in, int key)
     (void)in;
 }
 
+/* Typing the stated range: digits, Backspace, Enter fires, Esc gives up. */
+static void key_guess(tv *v, ui_app *app, int key)
+{
+    size_t n = strlen(v->guess);
+    if (key >= '0' && key <= '9' && n + 1 < sizeof v->guess) {
+        v->guess[n] = (char)key;
+        v->guess[n + 1] = 0;
+    } else if (key == UI_KEY_BACKSPACE && n > 0) {
+        v->guess[n - 1] = 0;
+    } else if (key == UI_KEY_ESCAPE) {
+        v->guess_on = false;
+        ui_app_toast(app, "No shot fired");
+    } else if (key == UI_KEY_RETURN && n > 0) {
+        rules_command cmd = v->guess_cmd;
+        cmd.count = atoi(v->guess);
+        char reason[256];
+        v->guess_on = false;
+        if (submit_animated(v, app, &cmd, reason, sizeof reason))
+            ui_app_toast(app, "The gunner calls %d: the shell falls", cmd.count);
+        else
+            ui_app_toast(app, "%s", reason);
+    }
+}
+
 static void handle_keys(tv *v, ui_app *app, const ui_input *in)
 {
+    for (int i = 0; i < in->key_count && v->guess_on; i++)
+        key_guess(v, app, in->keys[i]);
+    if (v->guess_on)
+        return;
     for (int i = 0; i < in->key_count; i++) {
         if (in->key_mods[i] & UI_MOD_CTRL)
             key_ctrl(v, app, in->keys[i]);
@@ -1553,6 +1614,13 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
     aim->valid = true;
     aim->target = target;
     aim_sight(v, t, aim);
+    if (target.range_guess) {
+        render_figure(ctx, &v->cam, t, &t->figures[v->hover], c, t->figures[v->hover].facing,
+                      RENDER_FIG_HIGHLIGHT);
+        ui_overlay_label(ctx, &v->cam, c, "Click, then state the range (no measuring)",
+                         UI_SEMICIRCLE_RGB << 8 | 0xff);
+        return;
+    }
     vec2s d = glms_vec2_sub(c, from);
     float facing = atan2f(d.y, d.x);
     /* The rule set sizes the area-fire semicircle (lcr: one cm per firer); 0 is a single target. */
@@ -1579,6 +1647,34 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
              firers == 1 ? "" : "s", units_text(app, r, a, sizeof a), target.need,
              target.expected_hits);
     ui_overlay_label(ctx, &v->cam, c, line, UI_SEMICIRCLE_RGB << 8 | 0xff);
+}
+
+/* The range being stated, by the target: only the typed number, never the distance. */
+static void draw_guess(tv *v, ui_app *app, render_ctx *ctx, const table *t)
+{
+    if (!v->guess_on || v->guess_fig < 0 || v->guess_fig >= t->figure_count)
+        return;
+    const figure *f = &t->figures[v->guess_fig];
+    render_figure(ctx, &v->cam, t, f, f->pos, f->facing, RENDER_FIG_HIGHLIGHT);
+    char line[96];
+    snprintf(line, sizeof line, "Range guess: %s_ %s  (Enter fires, Esc cancels)", v->guess,
+             strcmp(game_measure(app->game), "inch") == 0 ? "in" : "cm");
+    ui_overlay_label(ctx, &v->cam, f->pos, line, 0xffd080ff);
+}
+
+/* Area templates laid this turn (a shell's burst circle), from the events of its commands. */
+static void draw_templates(ui_app *app, render_ctx *ctx, const render_camera *cam)
+{
+    const game *g = app->game;
+    int cur = game_cursor(g), turn = game_turn(g);
+    for (int i = cur - 1; i >= 0 && i >= cur - 64 && game_turn_at(g, i) == turn; i--) {
+        int n;
+        const rules_event *ev = game_events(g, i, &n);
+        for (int k = 0; k < n; k++)
+            if (ev[k].kind == RULES_EV_TEMPLATE && strcmp(ev[k].tag, "circle") == 0 &&
+                ev[k].value > 0)
+                ui_overlay_circle(ctx, cam, ev[k].pos, (float)ev[k].value / 100.0f);
+    }
 }
 
 static void draw_sight(tv *v, ui_app *app, render_ctx *ctx, const table *t)
@@ -1698,7 +1794,9 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_wheel(v, app, ctx, t);
     if (!game_moves_by_unit(app->game)) /* units of stands wheel instead (draw_wheel) */
         draw_handle(v, ctx, t);
+    draw_templates(app, ctx, &v->cam);
     draw_target(v, app, ctx, t);
+    draw_guess(v, app, ctx, t);
     if (v->drag == DRAG_MOVE)
         draw_move_readout(v, app, ctx);
     draw_tape(v, app, ctx, t);

@@ -9,6 +9,7 @@
 #include "ui/action_panel.h"
 #include "ui/actions.h"
 #include "ui/app.h"
+#include "ui/cover.h"
 #include "ui/dice_tray.h"
 #include "ui/driver_panel.h"
 #include "ui/names.h"
@@ -835,6 +836,51 @@ static void test_tray_folds(void **state)
     render_destroy(ctx);
 }
 
+/* ---- hot-seat ----------------------------------------------------------------------------- */
+
+/* A cover for a side that is then handed to the bot goes at once (none stale, none doubled),
+ * also when the hand-over is made from the pause menu over it. */
+static void test_cover_lifts_when_side_goes_to_bot(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    ui_app *app = f->app;
+    rules_decision d;
+    game_decision(app->game, &d);
+    app->viewer = d.side; /* the drawer's player has the screen */
+    side_id other = {d.side.id == 1 ? 2u : 1u};
+    for (int i = 0; i < 30; i++) { /* until the other side decides */
+        game_decision(app->game, &d);
+        if (d.side.id == other.id)
+            break;
+        rules_command_kind k = d.kind == RULES_DECIDE_USE_CARD    ? RULES_CMD_RESERVE_CARD
+                               : d.kind == RULES_DECIDE_ACT       ? RULES_CMD_END_ACTIVATION
+                               : d.kind == RULES_DECIDE_INTERRUPT ? RULES_CMD_PASS
+                                                                  : RULES_CMD_DRAW_CARD;
+        submit(f, legal_of(f, k, (figure_id){0}));
+    }
+    assert_int_equal(d.side.id, other.id);
+    ui_cover_update(app);
+    assert_true(ui_cover_showing(app));
+    app->controller[other.id] = UI_CONTROLLER_BOT;
+    ui_cover_update(app);
+    assert_false(ui_cover_showing(app));
+    assert_int_equal(app->depth, 1);
+
+    /* The same from the pause menu opened over the cover. */
+    app->controller[other.id] = UI_CONTROLLER_HUMAN;
+    ui_cover_update(app);
+    assert_true(ui_cover_showing(app));
+    ui_app_push(app, ui_pause_create());
+    app->controller[other.id] = UI_CONTROLLER_BOT;
+    ui_cover_update(app);
+    ui_app_pop(app); /* the menu closes */
+    ui_cover_update(app);
+    assert_false(ui_cover_showing(app));
+    assert_int_equal(app->depth, 1);
+    close_app(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -852,6 +898,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_tooltip_words),
         cmocka_unit_test(test_layout_small_window),
         cmocka_unit_test(test_tray_folds),
+        cmocka_unit_test(test_cover_lifts_when_side_goes_to_bot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

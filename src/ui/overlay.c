@@ -10,6 +10,25 @@ void ui_overlay_arc(render_ctx *ctx, const render_camera *cam, const figure *f, 
                      rgb << 8 | 0x38, rgb << 8 | 0xb0);
 }
 
+void ui_overlay_round_arc(render_ctx *ctx, const render_camera *cam, vec2s c, float range_cm,
+                          float table_w_cm, float table_h_cm, uint32_t rgb)
+{
+    /* A ring of points cut to the table (a convex rectangle, so clamping each point is the
+     * exact cut), filled from the centre, outlined point to point: no radial seam. */
+    enum { N = 96 };
+    vec2s ring[N];
+    for (int i = 0; i < N; i++) {
+        float a = (float)i * 6.2831853f / N;
+        vec2s p = {{c.x + cosf(a) * range_cm, c.y + sinf(a) * range_cm}};
+        p.x = p.x < 0 ? 0 : p.x > table_w_cm ? table_w_cm : p.x;
+        p.y = p.y < 0 ? 0 : p.y > table_h_cm ? table_h_cm : p.y;
+        ring[i] = p;
+    }
+    render_fan_cm(ctx, cam, c, ring, N, rgb << 8 | 0x38);
+    for (int i = 0; i < N; i++)
+        render_line_cm(ctx, cam, ring[i], ring[(i + 1) % N], 1.5f, rgb << 8 | 0xb0);
+}
+
 void ui_overlay_semicircle(render_ctx *ctx, const render_camera *cam, vec2s centre, float facing,
                            float r_cm)
 {

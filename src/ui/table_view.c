@@ -1450,7 +1450,11 @@ static void draw_arcs(tv *v, ui_app *app, render_ctx *ctx, const table *t)
             /* The rule set's arc and range when it has the query; a plain default otherwise. */
             if (game_view(app->game)->arc && !game_arc(app->game, f.id, &half, &range))
                 continue; /* it says this figure cannot fire */
-            ui_overlay_arc(ctx, &v->cam, &f, half, range, render_side_rgb(t, f.side));
+            if (half >= UI_OVERLAY_ROUND_HALF)
+                ui_overlay_round_arc(ctx, &v->cam, f.pos, range, t->width_cm, t->height_cm,
+                                     render_side_rgb(t, f.side));
+            else
+                ui_overlay_arc(ctx, &v->cam, &f, half, range, render_side_rgb(t, f.side));
         }
 }
 

@@ -13,6 +13,7 @@
 #include "ui/dice_tray.h"
 #include "ui/driver_panel.h"
 #include "ui/names.h"
+#include "ui/overlay.h"
 #include "ui/roster.h"
 #include "ui/table_view.h"
 #include "ui/teach.h"
@@ -881,6 +882,36 @@ static void test_cover_lifts_when_side_goes_to_bot(void **state)
     close_app(f);
 }
 
+/* An all-round arc is a disc cut to the table: no radial seam, nothing drawn off the table. */
+static void test_round_arc(void **state)
+{
+    (void)state;
+    char err[256];
+    render_ctx *ctx = render_create_offscreen(400, 300, &(render_desc){0}, err, sizeof err);
+    assert_non_null(ctx);
+    render_camera cam;
+    render_camera_resize(&cam, 400, 300);
+    render_camera_fit(&cam, 100, 60, 40, true); /* table 0..100 x 0..60 cm */
+    render_begin(ctx);
+    uint32_t bg = render_read_pixel(ctx, 2, 2);
+    vec2s c = {{90, 30}};
+    ui_overlay_round_arc(ctx, &cam, c, 25, 100, 60, 0xff0000);
+    vec2s east = render_camera_to_px(&cam, (vec2s){{c.x + 5, c.y}});
+    vec2s south = render_camera_to_px(&cam, (vec2s){{c.x, c.y + 12}});
+    vec2s west = render_camera_to_px(&cam, (vec2s){{c.x - 12, c.y}});
+    /* Where a 360-degree sector draws its seam (east of the centre), the fill is as elsewhere. */
+    assert_int_equal(render_read_pixel(ctx, (int)east.x, (int)east.y),
+                     render_read_pixel(ctx, (int)west.x, (int)west.y));
+    assert_int_equal(render_read_pixel(ctx, (int)south.x, (int)south.y),
+                     render_read_pixel(ctx, (int)west.x, (int)west.y));
+    assert_int_not_equal(render_read_pixel(ctx, (int)west.x, (int)west.y), bg);
+    /* Off the table's east edge (x > 100 cm) nothing is drawn. */
+    vec2s off = render_camera_to_px(&cam, (vec2s){{105, 30}});
+    for (int x = (int)off.x; x < (int)off.x + 20 && x < 400; x++)
+        assert_int_equal(render_read_pixel(ctx, x, (int)off.y), bg);
+    render_destroy(ctx);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -899,6 +930,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_layout_small_window),
         cmocka_unit_test(test_tray_folds),
         cmocka_unit_test(test_cover_lifts_when_side_goes_to_bot),
+        cmocka_unit_test(test_round_arc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -125,7 +125,7 @@ try:
         time.sleep(0.45)  # let the card animations finish
         folder = os.path.join(data, "sandtable")
         run("xdotool", "key", "F12")
-        for _ in range(50):
+        for _ in range(600):  # a generous deadline: under load a frame can take seconds
             done = [f for f in os.listdir(folder) if f.startswith("screenshot-")]
             if done:
                 time.sleep(0.05)
@@ -134,7 +134,7 @@ try:
                 shots.append(path)
                 return
             time.sleep(0.05)
-            if _ == 20:
+            if _ in (40, 200):
                 key("Return")  # a hand-over cover came up: dismiss it and try again
                 run("xdotool", "key", "F12")
         check(False, "screenshot %s written" % name)

@@ -912,6 +912,26 @@ static void test_round_arc(void **state)
     render_destroy(ctx);
 }
 
+/* The load menu names a save by its scenario's title and time, not its file name. */
+static void test_load_menu_words(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    frame(f);
+    submit(f, legal_of(f, RULES_CMD_DRAW_CARD, (figure_id){0}));
+    char path[1200], words[160];
+    snprintf(path, sizeof path, "%s/pxb-save.json", f->dir);
+    game_error err;
+    assert_true(game_save(f->app->game, path, &err));
+    ui_load_menu_words(path, "save-20261201-210000.json", words, sizeof words);
+    const scenario *s = game_scenario(f->app->game);
+    assert_non_null(strstr(words, s->title));
+    assert_null(strstr(words, ".json"));
+    ui_load_menu_words("/nonexistent/x.json", "save-x.json", words, sizeof words);
+    assert_string_equal(words, "save-x.json"); /* unreadable: the name is all there is */
+    close_app(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -931,6 +951,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_tray_folds),
         cmocka_unit_test(test_cover_lifts_when_side_goes_to_bot),
         cmocka_unit_test(test_round_arc),
+        cmocka_unit_test(test_load_menu_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -334,11 +334,21 @@ static void draw_save_banner(ui_app *app, render_ctx *ctx)
     render_text(ctx, 10 * k, 32 * k, line, 13, 0xffffffff, RENDER_ALIGN_LEFT);
 }
 
+/* Ctrl+Q quits from whatever screen is on top (the end screen, a menu, the cover): every
+ * command is autosaved as it is made, so there is nothing left to ask about. */
+static bool ctrl_q(const ui_input *in)
+{
+    for (int i = 0; i < in->key_count; i++)
+        if ((in->key_mods[i] & UI_MOD_CTRL) && in->keys[i] == 'q')
+            return true;
+    return false;
+}
+
 bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
 {
     app->time = in->time;
     app->ctx = ctx;
-    if (in->quit)
+    if (in->quit || ctrl_q(in))
         app->quit = true;
     if (app->depth && app->stack[app->depth - 1]->input)
         app->stack[app->depth - 1]->input(app->stack[app->depth - 1], app, in);

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""End to end on the lcr teaching scenario with the real `sandtable` executable, under X (Xvfb
+"""End to end on a fixed copy of the lcr teaching scenario (tests/ui/data/lcr_turn_test.json,
+so tuning the shipped one leaves this test alone) with the real `sandtable` executable, under X (Xvfb
 from tools/test.sh), driven with xdotool: play both sides at the one screen (hot-seat, the
 hand-over cover dismissed with Enter) through the turn driver panel and the action panel:
 

@@ -3,10 +3,12 @@
 
 #include "game/simulate.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 typedef struct sim_args {
@@ -15,6 +17,7 @@ typedef struct sim_args {
     uint64_t seed;
     bool json;
     bot_level levels[2];
+    const char *save_dir;
 } sim_args;
 
 static int usage(FILE *out, int status)
@@ -22,9 +25,12 @@ static int usage(FILE *out, int status)
     fprintf(out,
             "usage: sandtable simulate SCENARIO -n N [--seed S] [--jobs J] [--json]\n"
             "                          [--bots LEVEL[,LEVEL]] [--max-commands M]\n"
+            "                          [--save-dir DIR]\n"
             "Plays N bot-vs-bot games and prints the win rate of each side with its 95%%\n"
             "interval, mean turns, casualties per side and the most decisive events.\n"
-            "LEVEL is greedy (default) or random; two levels are the first and second side's.\n");
+            "LEVEL is greedy (default) or random; two levels are the first and second side's.\n"
+            "--save-dir DIR keeps each game's save as DIR/game-0000.json, game-0001.json...\n"
+            "(DIR is made if missing); `sandtable replay FILE --json` prints its final table.\n");
     return status;
 }
 
@@ -75,6 +81,8 @@ static int parse_option(int argc, char **argv, int *i, sim_args *a)
         ok = parse_long(val, 1, 100000000, &v) && (a->max_commands = (int)v, true);
     else if (strcmp(opt, "--bots") == 0)
         ok = parse_bots(val, a->levels);
+    else if (strcmp(opt, "--save-dir") == 0)
+        ok = val && val[0] && (a->save_dir = val, true);
     else {
         fprintf(stderr, "sandtable simulate: unknown option '%s'\n", opt);
         return 2;
@@ -122,30 +130,32 @@ static void progress_bar(void *user, int done, int total)
 
 static void print_summary(const sim_args *a, const scenario *sc, const sim_summary *s)
 {
-    printf("%d games of \"%s\" (%s), seed %" PRIu64 ", %d job%s, %s vs %s: %.2f s (%.1f games/s)\n",
-           s->games, sc->title, sc->ruleset, a->seed, a->jobs, a->jobs == 1 ? "" : "s",
-           bot_level_name(a->levels[0]), bot_level_name(a->levels[1]), s->seconds,
-           s->seconds > 0 ? s->games / s->seconds : 0.0);
+    cli_printf("%d games of \"%s\" (%s), seed %" PRIu64
+               ", %d job%s, %s vs %s: %.2f s (%.1f games/s)\n",
+               s->games, sc->title, sc->ruleset, a->seed, a->jobs, a->jobs == 1 ? "" : "s",
+               bot_level_name(a->levels[0]), bot_level_name(a->levels[1]), s->seconds,
+               s->seconds > 0 ? s->games / s->seconds : 0.0);
     for (int k = 1; k <= s->side_count; k++)
-        printf("  %-20s wins %5.1f%%  (95%% interval %5.1f-%5.1f%%)  mean casualties %.2f\n",
-               s->side_names[k], s->win_pct[k], s->win_lo[k], s->win_hi[k], s->mean_casualties[k]);
-    printf("  %-20s      %5.1f%%  (%d unfinished: hit the command cap)\n", "draws", s->win_pct[0],
-           s->games - s->finished);
-    printf("mean turns %.2f (median %.1f), mean commands %.1f\n", s->mean_turns, s->median_turns,
-           s->mean_commands);
-    printf("reinforcements arrived in %d of %d games (%.1f%%)\n", s->arrival_games, s->games,
-           s->games > 0 ? 100.0 * s->arrival_games / s->games : 0.0);
+        cli_printf("  %-20s wins %5.1f%%  (95%% interval %5.1f-%5.1f%%)  mean casualties %.2f\n",
+                   s->side_names[k], s->win_pct[k], s->win_lo[k], s->win_hi[k],
+                   s->mean_casualties[k]);
+    cli_printf("  %-20s      %5.1f%%  (%d unfinished: hit the command cap)\n", "draws",
+               s->win_pct[0], s->games - s->finished);
+    cli_printf("mean turns %.2f (median %.1f), mean commands %.1f\n", s->mean_turns,
+               s->median_turns, s->mean_commands);
+    cli_printf("reinforcements arrived in %d of %d games (%.1f%%)\n", s->arrival_games, s->games,
+               s->games > 0 ? 100.0 * s->arrival_games / s->games : 0.0);
     if (s->cause_count)
-        printf("casualties by rule:\n");
+        cli_printf("casualties by rule:\n");
     for (int i = 0; i < s->cause_count; i++)
-        printf("  %6d  %s (in %d games, %.1f%%)\n", s->causes[i].removed, s->causes[i].ref,
-               s->causes[i].games, s->games > 0 ? 100.0 * s->causes[i].games / s->games : 0.0);
+        cli_printf("  %6d  %s (in %d games, %.1f%%)\n", s->causes[i].removed, s->causes[i].ref,
+                   s->causes[i].games, s->games > 0 ? 100.0 * s->causes[i].games / s->games : 0.0);
     if (s->decisive_count)
-        printf("most decisive events:\n");
+        cli_printf("most decisive events:\n");
     for (int i = 0; i < s->decisive_count; i++) {
         const sim_moment *m = &s->decisive[i];
-        printf("  game %d, turn %d, command %d: %d removed: %s\n", m->game, m->turn, m->command,
-               m->removed, m->text);
+        cli_printf("  game %d, turn %d, command %d: %d removed: %s\n", m->game, m->turn, m->command,
+                   m->removed, m->text);
     }
 }
 
@@ -159,7 +169,13 @@ int cli_simulate(int argc, char **argv)
     scenario *sc = scenario_load_file(a.path, &se);
     char buf[1200];
     if (!sc) {
-        fprintf(stderr, "%s\n", scenario_error_format(&se, buf, sizeof buf));
+        cli_fputs_escaped(scenario_error_format(&se, buf, sizeof buf), stderr);
+        fputc('\n', stderr);
+        return 1;
+    }
+    if (a.save_dir && mkdir(a.save_dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "%s: cannot make the save directory: %s\n", a.save_dir, strerror(errno));
+        scenario_destroy(sc);
         return 1;
     }
     sim_desc d = {.scenario = sc,
@@ -168,12 +184,14 @@ int cli_simulate(int argc, char **argv)
                   .jobs = a.jobs,
                   .levels = {a.levels[0], a.levels[1]},
                   .max_commands = a.max_commands,
+                  .save_dir = a.save_dir,
                   .progress = isatty(STDERR_FILENO) ? progress_bar : NULL};
     sim_summary sum;
     game_error err;
     if (!sim_run(&d, &sum, &err)) {
         snprintf(err.file, sizeof err.file, "%s", a.path);
-        fprintf(stderr, "%s\n", game_error_format(&err, buf, sizeof buf));
+        cli_fputs_escaped(game_error_format(&err, buf, sizeof buf), stderr);
+        fputc('\n', stderr);
         scenario_destroy(sc);
         return 1;
     }
@@ -183,6 +201,8 @@ int cli_simulate(int argc, char **argv)
         json_object_set_new(o, "ruleset", json_string(sc->ruleset));
         json_object_set_new(o, "seed", json_integer((json_int_t)a.seed));
         json_object_set_new(o, "jobs", json_integer(a.jobs));
+        if (a.save_dir)
+            json_object_set_new(o, "save_dir", json_string(a.save_dir));
         json_dumpf(o, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
         putchar('\n');
         json_decref(o);

@@ -47,7 +47,9 @@ typedef struct game_desc {
     const rules_ops *rules;
     const char *data_dir; /* rule data directory, NULL = default (see rules_create_desc) */
     /* Save to this path after every accepted command (temp + fsync + rename, .bak kept);
-     * NULL = no autosave. game_autosave_path() gives the usual place. */
+     * NULL = no autosave. game_autosave_path() gives the usual place. The match holds the
+     * save's lock (PATH.lock) while it lives: when another process (a second window) holds
+     * it, game_create and game_load fail with "this game is open in another window". */
     const char *autosave_path;
     /* Keep a snapshot every this many commands for fast undo; 0 = default (16). */
     int snapshot_every;
@@ -91,6 +93,9 @@ const rules_view_ops *game_view(const game *g);
 /* The player's words for cmd now: the rule set's (view->describe), else the generic ones
  * (rules_command_describe). Returns buf. */
 const char *game_describe(const game *g, const rules_command *cmd, char *buf, size_t size);
+/* The rule set's line on a figure's state for its tooltip (view->figure_state); false when it
+ * has none. */
+bool game_figure_state(const game *g, figure_id fig, char *buf, size_t size);
 int game_actions(const game *g, figure_id fig, rules_action *out, int max);
 bool game_reach(const game *g, const rules_command *move, vec2s dir, rules_reach *out);
 /* The reachable region of a move as a star-shaped polygon: `n` rays (n >= 3) from the reference
@@ -117,8 +122,8 @@ const char *game_measure(const game *g);
 /* ---- commands ------------------------------------------------------------------------------ */
 
 /* Validates, resolves, logs, hashes and (if on) autosaves a command. False with the rule set's
- * reason (nothing logged) when it is not legal now, or when the autosave failed (the command is
- * kept; the reason says so and *saved_ok-style details are in game_last_save_error). */
+ * reason (nothing logged) when it is not legal now. A failed autosave does not refuse the
+ * command: it is kept, and game_last_save_error says why until a save works. */
 bool game_submit(game *g, const rules_command *cmd, char *reason, size_t size);
 
 /* The events of the command at log index i (0-based, i < game_cursor), and of the setup

@@ -116,8 +116,14 @@ bool sim_play_one(const sim_desc *desc, int index, sim_game *out, game_error *er
     out->winner = oc.over ? oc.winner.id : 0;
     out->turns = game_turn(g);
     bot_scratch_destroy(b);
+    bool ok = true;
+    if (desc->save_dir) {
+        char path[1200];
+        snprintf(path, sizeof path, "%s/game-%04d.json", desc->save_dir, index);
+        ok = game_save(g, path, err);
+    }
     game_destroy(g);
-    return true;
+    return ok;
 }
 
 /* ---- many games ---------------------------------------------------------------------------- */

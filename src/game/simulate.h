@@ -47,6 +47,9 @@ typedef struct sim_desc {
     int jobs;            /* threads; 0 = 1 */
     bot_level levels[2]; /* bots of the first and second side (zero: random; see cli) */
     int max_commands;    /* per game; 0 = 20000 */
+    /* Keep each game's save as DIR/game-NNNN.json (N = game index from 0, four digits or
+     * more); NULL = none. The directory must exist. A failed save fails the run. */
+    const char *save_dir;
     /* Called from the workers (serialised by a lock) after each game; may be NULL. */
     void (*progress)(void *user, int done, int total);
     void *user;

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SCENARIO_FILE_MAX (64u << 20) /* a scenario is text; anything larger is a mistake */
 
 /* ---- errors -------------------------------------------------------------------------------- */
 
@@ -87,7 +86,15 @@ static json_t *parse_json(const char *text, size_t len, const char *name, scenar
     if (root)
         return root;
     int column = je.column > 0 ? je.column : 1;
-    error_set(err, name, je.line > 0 ? je.line : 1, column, "invalid JSON: %s", je.text);
+    /* jansson quotes the bytes it stopped at: control bytes become \xNN, so the message is
+     * safe to print or draw */
+    char quoted[4 * JSON_ERROR_TEXT_LENGTH];
+    size_t k = 0;
+    for (const unsigned char *p = (const unsigned char *)je.text; *p && k + 5 < sizeof quoted; p++)
+        k += (size_t)(*p < 0x20 || *p == 0x7f ? snprintf(quoted + k, 5, "\\x%02x", *p)
+                                                : snprintf(quoted + k, 2, "%c", *p));
+    quoted[k] = '\0';
+    error_set(err, name, je.line > 0 ? je.line : 1, column, "invalid JSON: %s", quoted);
     return NULL;
 }
 
@@ -103,7 +110,8 @@ static char *read_file(const char *path, size_t *len, scenario_error *err)
         error_set(err, path, 0, 0, "cannot open: %s", strerror(errnum));
         return NULL;
     case FILE_TOO_LARGE:
-        error_set(err, path, 0, 0, "file too large (over %u bytes)", SCENARIO_FILE_MAX);
+        error_set(err, path, 0, 0, "file too large (a scenario is at most %u bytes)",
+                  SCENARIO_FILE_MAX);
         return NULL;
     case FILE_CANNOT_READ:
         break;
@@ -284,8 +292,8 @@ static bool read_table_size(scn_ctx *c, const json_t *root)
     float w = 0, h = 0;
     scn_push_key(c, "table");
     if (!scn_check_object(c, v, keys) ||
-        !scn_get_float(c, v, "width_cm", true, 0, true, 10000, &w) ||
-        !scn_get_float(c, v, "height_cm", true, 0, true, 10000, &h))
+        !scn_get_float(c, v, "width_cm", true, 10, false, 10000, &w) ||
+        !scn_get_float(c, v, "height_cm", true, 10, false, 10000, &h))
         return false;
     scn_pop(c);
     c->t = c->s->table = table_create(&(table_desc){.width_cm = w, .height_cm = h});
@@ -325,6 +333,11 @@ scenario *scenario_load_string(const char *text, size_t len, const char *name, s
 {
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", name ? name : "(scenario)");
+    if (len > SCENARIO_FILE_MAX) { /* a save's embedded scenario, say */
+        snprintf(err->message, sizeof err->message, "too large (a scenario is at most %u bytes)",
+                 SCENARIO_FILE_MAX);
+        return NULL;
+    }
     scenario *s = mem_calloc(1, sizeof *s);
     s->source_text = mem_calloc(len + 1, 1);
     memcpy(s->source_text, text, len);

@@ -126,6 +126,14 @@ static bool any_enabled(const ui_action_panel *p)
     return false;
 }
 
+static bool any_enabled_at_all(const ui_action_panel *p)
+{
+    for (int i = 0; i < p->act_count; i++)
+        if (p->acts[i].enabled)
+            return true;
+    return false;
+}
+
 static void refresh(ui_action_panel *p, ui_app *app)
 {
     const game *g = app->game;
@@ -372,16 +380,26 @@ static float draw_aim(ui_action_panel *p, ui_app *app, render_ctx *ctx, float y)
     p->aim_r = (ap_rect){x0, y, mw, 14 * k};
     snprintf(line, sizeof line, "%s%s%s", f ? f->name : "figure", u ? " - " : "", u ? u->name : "");
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xffffffff, mw);
+    if (tg->range_guess) {
+        /* the gunner guesses: no range, no odds, until the shot has fallen */
+        y = ap_wrapped(p, ctx, x0, y, "Range withheld: state your guess (click, type, Enter)", 10,
+                       0xffd080ff, mw);
+        if (tg->note[0])
+            y = ap_wrapped(p, ctx, x0, y, tg->note, 10, 0xb8c0ccff, mw);
+        return y + 6 * k;
+    }
     snprintf(line, sizeof line, "Range %s, band: %s",
              render_format_distance(tg->range_cm, app->settings.units, dist, sizeof dist),
              tg->band[0] ? tg->band : "-");
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xe0e6f0ff, mw);
     snprintf(line, sizeof line, "Sight: %s", p->aim.sight[0] ? p->aim.sight : "clear");
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xe0e6f0ff, mw);
+    const char *dice = tg->dice == 1 ? "die" : "dice";
     if (tg->need >= 7)
-        snprintf(line, sizeof line, "%d dice: cannot score (need %d+)", tg->dice, tg->need);
+        snprintf(line, sizeof line, "%d %s: cannot score (need %d+)", tg->dice, dice, tg->need);
     else
-        snprintf(line, sizeof line, "%d dice, need %d+ on each", tg->dice, tg->need);
+        snprintf(line, sizeof line, "%d %s, need %d+%s", tg->dice, dice, tg->need,
+                 tg->dice == 1 ? "" : " on each");
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xe0e6f0ff, mw);
     snprintf(line, sizeof line, "Expected: %.1f hits, %.1f removed", tg->expected_hits,
              tg->expected_kills);
@@ -462,7 +480,12 @@ static float sections(ui_action_panel *p, ui_app *app, render_ctx *ctx, float mx
     float k = render_ui_scale(ctx), y = p->panel.y + 8 * k;
     y = draw_allocation(p, app, ctx, y);
     y = draw_aim(p, app, ctx, y);
-    if (p->act_count)
+    /* While hits are allocated the figures' actions wait: no Fire to click and be refused. In
+     * a short window a grid of nothing but greyed buttons gives its room to the orders. */
+    int vw, vh;
+    render_output_size(ctx, &vw, &vh);
+    bool room = (float)vh >= 700 * k || any_enabled_at_all(p);
+    if (p->act_count && p->dec.kind != RULES_DECIDE_ALLOCATE_HITS && room)
         y = draw_actions(p, app, ctx, y, mx, my);
     return draw_orders(p, ctx, y);
 }
@@ -485,7 +508,7 @@ void ui_action_panel_draw(ui_action_panel *p, ui_app *app, render_ctx *ctx, floa
     if (bottom <= p->panel.y + 8 * k + 1)
         return;
     p->panel.h = bottom - p->panel.y;
-    render_rect(ctx, p->panel.x, p->panel.y, p->panel.w, p->panel.h, 0x101418d8);
+    render_rect(ctx, p->panel.x, p->panel.y, p->panel.w, p->panel.h, 0x101418ff);
     p->paint = true;
     sections(p, app, ctx, mouse_x, mouse_y);
     render_rect_outline(ctx, p->panel.x, p->panel.y, p->panel.w, p->panel.h, 0x40506aff);

@@ -5,8 +5,10 @@
 
 #include "core/mem.h"
 #include "ui/preview.h"
+#include "ui/replay_view.h"
 
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +52,7 @@ typedef struct start {
     rect rows[UI_START_SCENARIOS_MAX];
     rect toggles[UI_APP_SIDES_MAX];
     int toggle_count;
-    rect start_button, continue_button;
+    rect start_button, continue_button, watch_button;
 } start;
 
 /* ---- the list of scenarios ----------------------------------------------------------------- */
@@ -170,6 +172,20 @@ static bool inside(rect r, float x, float y)
     return r.w > 0 && x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
 }
 
+/* "Watch the replay" of the scenario's saved game, from its start. */
+static void watch_save(start *st, ui_app *app)
+{
+    start_entry *e = &st->entries[st->hot];
+    char path[UI_PATH_MAX];
+    if (!e->has_save || !game_autosave_path(e->path, path, sizeof path)) {
+        snprintf(st->error, sizeof st->error, "No saved game of this scenario to watch yet");
+        return;
+    }
+    ui_screen *s = ui_replay_view_open(app, path, st->error, sizeof st->error);
+    if (s)
+        ui_app_push(app, s);
+}
+
 static bool start_keys(start *st, ui_app *app, const ui_input *in)
 {
     for (int i = 0; i < in->key_count; i++) {
@@ -191,6 +207,9 @@ static bool start_keys(start *st, ui_app *app, const ui_input *in)
             return true;
         } else if (k == 'c') {
             open_match(st, app, true);
+            return true;
+        } else if (k == 'w') {
+            watch_save(st, app);
             return true;
         } else if (k >= '1' && k <= '9')
             toggle_side(st, k - '1');
@@ -220,6 +239,8 @@ static void start_input(ui_screen *s, ui_app *app, const ui_input *in)
         open_match(st, app, false);
     else if (inside(st->continue_button, x, y))
         open_match(st, app, true);
+    else if (inside(st->watch_button, x, y))
+        watch_save(st, app);
 }
 
 /* ---- drawing ------------------------------------------------------------------------------- */
@@ -351,11 +372,13 @@ static int side_figures(const table *t, side_id sid)
     return n;
 }
 
-static void button(render_ctx *ctx, rect r, const char *text, uint32_t fill, uint32_t ink)
+static void button(render_ctx *ctx, rect r, const char *label, uint32_t fill, uint32_t ink)
 {
     render_rect(ctx, r.x, r.y, r.w, r.h, fill);
     render_rect_outline(ctx, r.x, r.y, r.w, r.h, 0xffffff40);
     int tw, th;
+    char text[160];
+    render_text_fit(ctx, label, 14, r.w - 8, text, sizeof text);
     render_text_size(ctx, text, 14, &tw, &th);
     render_text(ctx, r.x + r.w / 2, r.y + (r.h - (float)th) / 2, text, 14, ink,
                 RENDER_ALIGN_CENTRE);
@@ -387,11 +410,14 @@ static float draw_sides(start *st, const scenario *s, render_ctx *ctx, float x, 
     return 22 * k + (float)t->side_count * 34 * k;
 }
 
-static void draw_buttons(start *st, const start_entry *e, render_ctx *ctx, float x, float y)
+static void draw_buttons(start *st, const start_entry *e, render_ctx *ctx, float x, float y,
+                         float w)
 {
     float k = render_ui_scale(ctx);
-    st->start_button = (rect){x, y, 220 * k, 36 * k};
-    st->continue_button = (rect){x + 236 * k, y, 300 * k, 36 * k};
+    /* 220 + 300 + 200 wide with 16 between, narrowed alike when the window is */
+    float f = fminf(1.0f, (w - 32 * k) / (720 * k));
+    st->start_button = (rect){x, y, 220 * k * f, 36 * k};
+    st->continue_button = (rect){x + (220 * f + 16) * k, y, 300 * k * f, 36 * k};
     button(ctx, st->start_button, "Start new game (Enter)", BUTTON_RGB, TEXT_RGB);
     char text[128];
     if (e->has_save)
@@ -400,6 +426,9 @@ static void draw_buttons(start *st, const start_entry *e, render_ctx *ctx, float
         snprintf(text, sizeof text, "No saved game to continue");
     button(ctx, st->continue_button, text, e->has_save ? HOT_RGB : BUTTON_OFF,
            e->has_save ? TEXT_RGB : DIM_RGB);
+    st->watch_button = (rect){x + (520 * f + 32) * k, y, 200 * k * f, 36 * k};
+    button(ctx, st->watch_button, "Watch the replay (W)", e->has_save ? BUTTON_RGB : BUTTON_OFF,
+           e->has_save ? TEXT_RGB : DIM_RGB);
 }
 
 static void draw_detail(start *st, render_ctx *ctx, float x, float y, float w, float bottom)
@@ -407,7 +436,7 @@ static void draw_detail(start *st, render_ctx *ctx, float x, float y, float w, f
     float k = render_ui_scale(ctx);
     start_entry *e = &st->entries[st->hot];
     st->toggle_count = 0;
-    st->start_button = st->continue_button = (rect){0};
+    st->start_button = st->continue_button = st->watch_button = (rect){0};
     if (!e->scenario) {
         render_text(ctx, x, y, "This scenario cannot be read:", 16, 0xff9090ff, RENDER_ALIGN_LEFT);
         wrap_text(ctx, e->error, x, y + 28 * k, w, 6, 13, TEXT_RGB);
@@ -434,7 +463,7 @@ static void draw_detail(start *st, render_ctx *ctx, float x, float y, float w, f
         wrap_text(ctx, s->description, x, y, w, lines, 13, 0xdde3eaff);
     y = top + avail + 8 * k;
     y += draw_sides(st, s, ctx, x, y) + 8 * k;
-    draw_buttons(st, e, ctx, x, y);
+    draw_buttons(st, e, ctx, x, y, w);
     if (st->error[0]) {
         char line[300];
         render_text_fit(ctx, st->error, 12, w, line, sizeof line);

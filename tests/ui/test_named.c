@@ -9,10 +9,16 @@
 #include "ui/action_panel.h"
 #include "ui/actions.h"
 #include "ui/app.h"
+#include "ui/cover.h"
+#include "ui/dice_tray.h"
 #include "ui/driver_panel.h"
 #include "ui/names.h"
+#include "ui/overlay.h"
+#include "ui/roster.h"
 #include "ui/table_view.h"
 #include "ui/teach.h"
+#include "ui/tools.h"
+#include "ui/turn_banner.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -37,7 +43,14 @@ typedef struct fixture {
     char dir[64];
 } fixture;
 
+static fixture *open_app_sized(const char *file, int w, int h);
+
 static fixture *open_app(const char *file)
+{
+    return open_app_sized(file, W, H);
+}
+
+static fixture *open_app_sized(const char *file, int w, int h)
 {
     fixture *f = calloc(1, sizeof *f);
     snprintf(f->dir, sizeof f->dir, "/tmp/sandtable-named-XXXXXX");
@@ -51,17 +64,17 @@ static fixture *open_app(const char *file)
         fail_msg("%s", err);
     f->app->settings.anim_speed = 0;
     f->ctx = render_create_offscreen(
-        W, H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
+        w, h, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
     if (!f->ctx)
         fail_msg("%s", err);
     f->app->ctx = f->ctx;
-    f->in = (ui_input){.view_w = W,
-                       .view_h = H,
+    f->in = (ui_input){.view_w = w,
+                       .view_h = h,
                        .ui_scale = 1,
                        .dt = 0.016f,
                        .mouse_inside = true,
-                       .mouse_x = W / 2,
-                       .mouse_y = H / 2};
+                       .mouse_x = (float)w / 2,
+                       .mouse_y = (float)h / 2};
     return f;
 }
 
@@ -457,6 +470,468 @@ static void test_act_asks_when_several_may(void **state)
     close_app(f);
 }
 
+/* ---- the turn's rhythm ---------------------------------------------------------------------- */
+
+static bool began_turn(const game *g, int index)
+{
+    int n = 0;
+    const rules_event *ev = game_events(g, index, &n);
+    for (int i = 0; ev && i < n; i++)
+        if (ev[i].kind == RULES_EV_TURN && ev[i].value > 1)
+            return true;
+    return false;
+}
+
+static int count_rgb(fixture *f, int x0, int y0, int x1, int y1, uint32_t rgb, int tol)
+{
+    int n = 0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++)
+            n += dist2(render_read_pixel(f->ctx, x, y), rgb) <= tol * tol;
+    return n;
+}
+
+/* The End of Turn card stays face up in the play slot for a moment, a "Turn 2 begins" banner
+ * follows, and both are gone once the turn is under way; the top bar says "turn 2 of 8". */
+static void test_end_of_turn_shown(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    char words[48];
+    assert_string_equal(ui_turn_words(f->app->game, words, sizeof words), "turn 1 of 8");
+    frame(f);
+    /* Play the turn quickly (act on nothing) until the draw that ends it, then take that
+     * draw back and make it again with animations on, as a player would see it. */
+    bool found = false;
+    for (int i = 0; i < 80 && !found; i++) {
+        rules_decision d;
+        game_decision(f->app->game, &d);
+        rules_command_kind k = d.kind == RULES_DECIDE_INTERRUPT  ? RULES_CMD_PASS
+                               : d.kind == RULES_DECIDE_USE_CARD ? RULES_CMD_RESERVE_CARD
+                               : d.kind == RULES_DECIDE_ACT      ? RULES_CMD_END_ACTIVATION
+                                                                 : RULES_CMD_DRAW_CARD;
+        submit(f, legal_of(f, k, (figure_id){0}));
+        found = k == RULES_CMD_DRAW_CARD && began_turn(f->app->game, game_cursor(f->app->game) - 1);
+    }
+    assert_true(found);
+    assert_true(game_undo(f->app->game));
+    f->app->state_version++;
+    frame(f);
+    frame(f);
+    ui_driver_panel *dp = ui_table_view_driver(table_screen(f));
+    float px, py, pw, ph;
+    assert_true(ui_driver_panel_play_rect(dp, &px, &py, &pw, &ph));
+    f->app->settings.anim_speed = 1;
+    submit(f, legal_of(f, RULES_CMD_DRAW_CARD, (figure_id){0}));
+    assert_true(began_turn(f->app->game, game_cursor(f->app->game) - 1));
+    double t0 = f->in.time;
+    frame(f);
+    f->in.time = t0 + 1.25; /* the animations go by the clock, not by frames */
+    frame(f);
+    shot(f, "rhythm_end_of_turn.png");
+    uint32_t held = render_read_pixel(f->ctx, (int)(px + pw / 2), (int)(py + ph * 0.4f));
+    int banner = count_rgb(f, 0, 0, W - 320, H / 2, UI_TURN_BANNER_RGB, 40);
+    assert_true(banner > 1500);
+    f->in.time = t0 + 8;
+    frame(f);
+    frame(f);
+    shot(f, "rhythm_turn_2.png");
+    uint32_t empty = render_read_pixel(f->ctx, (int)(px + pw / 2), (int)(py + ph * 0.4f));
+    assert_true(dist2(held, empty) > 40 * 40); /* a card was there; now the slot is bare */
+    /* (the table has a few gold-ish pixels of its own) */
+    assert_true(count_rgb(f, 0, 0, W - 320, H / 2, UI_TURN_BANNER_RGB, 40) * 4 < banner);
+    assert_string_equal(ui_turn_words(f->app->game, words, sizeof words), "turn 2 of 8");
+    close_app(f);
+}
+
+/* Tab opens the roster: each unit's state in words; a row under the pointer rings the unit. */
+static void test_roster(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    frame(f);
+    const table *t = game_table(f->app->game);
+    char words[160];
+    ui_roster_unit_state(t, t->units[0].id, words, sizeof words);
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++)
+        n += t->figures[i].unit.id == t->units[0].id.id;
+    char want[64];
+    snprintf(want, sizeof want, "%d of %d standing", n, n);
+    assert_string_equal(words, want);
+    f->in.keys[f->in.key_count++] = UI_KEY_TAB;
+    frame(f);
+    frame(f);
+    ui_roster *r = ui_table_view_roster(table_screen(f));
+    assert_true(r->open);
+    assert_true(r->row_count == t->unit_count);
+    shot(f, "rhythm_roster.png");
+    const ui_roster_row *row = &r->rows[r->row_count - 1];
+    figure_id member = {0};
+    for (int i = 0; i < t->figure_count && !member.id; i++)
+        if (t->figures[i].unit.id == row->unit.id)
+            member = t->figures[i].id;
+    assert_int_equal(ring_pixels(f, member), 0);
+    point(f, row->x + 30, row->y + row->h / 2);
+    shot(f, "rhythm_roster_hover.png");
+    assert_true(ring_pixels(f, member) > 40);
+    f->in.keys[f->in.key_count++] = UI_KEY_TAB;
+    frame(f);
+    assert_false(r->open);
+    close_app(f);
+}
+
+/* ---- feedback: allocation, movement, tooltips ----------------------------------------------- */
+
+/* While hits are allocated the action panel offers no Fire (nor any figure's action). */
+static void test_no_fire_while_allocating(void **state)
+{
+    (void)state;
+    bool seen = false;
+    /* Bots play until a volley leaves the firing side figures to pick (fewer hits than figures
+     * in the area); a few seeds and scenarios, as the bot's fire and the dice allow. */
+    const char *scenarios[] = {"lcr_toledo.json", "lcr_teaching.json", "lcr_lanao_road.json"};
+    for (int attempt = 0; attempt < 12 && !seen; attempt++) {
+        fixture *f = open_app(scenarios[attempt % 3]);
+        dice_rng rng;
+        dice_seed(&rng, 3 + (uint64_t)attempt);
+        for (int step = 0; step < 500 && !game_over(f->app->game); step++) {
+            rules_decision d;
+            game_decision(f->app->game, &d);
+            if (d.kind == RULES_DECIDE_ALLOCATE_HITS) {
+                frame(f);
+                frame(f);
+                shot(f, "feedback_allocating.png");
+                float x, y, w, h;
+                ui_action_panel *ap = ui_table_view_actions(table_screen(f));
+                assert_false(ui_action_panel_action_rect(ap, RULES_CMD_FIRE, &x, &y, &w, &h));
+                assert_false(ui_action_panel_action_rect(ap, RULES_CMD_MOVE, &x, &y, &w, &h));
+                seen = true;
+                break;
+            }
+            rules_command c;
+            if (!bot_choose(f->app->game, step % 3 ? BOT_GREEDY : BOT_RANDOM, &rng, &c))
+                break;
+            submit(f, c);
+        }
+        close_app(f);
+    }
+    assert_true(seen);
+}
+
+static void drag(fixture *f, vec2s from, vec2s to)
+{
+    f->in.mouse_x = from.x;
+    f->in.mouse_y = from.y;
+    frame(f);
+    f->in.pressed[UI_MOUSE_LEFT] = f->in.down[UI_MOUSE_LEFT] = true;
+    frame(f);
+    f->in.down[UI_MOUSE_LEFT] = true;
+    for (int i = 1; i <= 6; i++) {
+        f->in.mouse_x = from.x + (to.x - from.x) * (float)i / 6;
+        f->in.mouse_y = from.y + (to.y - from.y) * (float)i / 6;
+        f->in.down[UI_MOUSE_LEFT] = true;
+        frame(f);
+    }
+    f->in.down[UI_MOUSE_LEFT] = false;
+    f->in.released[UI_MOUSE_LEFT] = true;
+    frame(f);
+}
+
+/* A move the rules accept but cut short (a wall not climbed, contact): found by trying moves
+ * of the active figures and taking each back; false when there is none now. */
+static bool find_short_move(fixture *f, figure_id *who, vec2s *dest)
+{
+    game *g = f->app->game;
+    rules_command legal[128];
+    int n = game_legal(g, legal, 128);
+    for (int i = 0; i < n; i++) {
+        if (legal[i].kind != RULES_CMD_MOVE || legal[i].figure_count != 1)
+            continue;
+        const figure *fig = table_figure_const(game_table(g), legal[i].figures[0]);
+        vec2s start = fig->pos;
+        for (int a = 0; a < 24; a++) {
+            vec2s dir = {{cosf((float)a * 0.2618f), sinf((float)a * 0.2618f)}};
+            rules_reach r;
+            rules_command mv = legal[i];
+            if (!game_reach(g, &mv, dir, &r) || r.max_cm < 4)
+                continue;
+            mv.path_count = 1;
+            mv.path[0] = glms_vec2_add(start, glms_vec2_scale(dir, r.max_cm * 0.95f));
+            char why[256];
+            if (!game_submit(g, &mv, why, sizeof why))
+                continue;
+            const figure *after = table_figure_const(game_table(g), mv.figures[0]);
+            bool short_ = glms_vec2_distance(after->pos, mv.path[0]) > 0.5f;
+            assert_true(game_undo(g));
+            if (short_) {
+                *who = mv.figures[0];
+                *dest = mv.path[0];
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* A move the rules cut short is told as such, with their reason, not as the distance dragged. */
+static void test_short_move_told(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_teaching.json");
+    frame(f);
+    figure_id who = {0};
+    vec2s dest;
+    bool found = false;
+    for (int tries = 0; tries < 12 && !found; tries++) {
+        rules_decision d = until_leader_card(f);
+        submit(f, legal_of(f, RULES_CMD_ACTIVATE, d.figure));
+        found = find_short_move(f, &who, &dest);
+        if (!found)
+            submit(f, legal_of(f, RULES_CMD_END_ACTIVATION, (figure_id){0}));
+    }
+    assert_true(found);
+    f->app->state_version++;
+    frame(f);
+    const render_camera *cam = ui_table_view_camera(table_screen(f));
+    const figure *fig = table_figure_const(game_table(f->app->game), who);
+    vec2s from = render_camera_to_px(cam, fig->pos), to = render_camera_to_px(cam, dest);
+    int before = game_cursor(f->app->game);
+    drag(f, from, to);
+    shot(f, "feedback_short_move.png");
+    assert_int_equal(game_cursor(f->app->game), before + 1);
+    fprintf(stderr, "toast: %s\n", f->app->toast);
+    assert_true(strncmp(f->app->toast, "Stopped after", 13) == 0);
+    assert_non_null(strstr(f->app->toast, ": "));
+    close_app(f);
+}
+
+/* The tooltip drops "weapon: -" and says when a figure that has moved cannot move again. */
+static void test_tooltip_words(void **state)
+{
+    (void)state;
+    fixture *f = open_app("tiny_two_brigades.json");
+    char lines[6][UI_TOOLS_LINE_MAX];
+    const table *t = game_table(f->app->game);
+    for (int i = 0; i < t->figure_count; i++) {
+        int n = ui_tools_describe(f->app->game, i, RENDER_UNITS_CM, lines, 6);
+        for (int k = 0; k < n; k++)
+            assert_null(strstr(lines[k], "weapon: -"));
+    }
+    close_app(f);
+    f = open_app("lcr_toledo.json");
+    frame(f);
+    rules_decision d = until_leader_card(f);
+    submit(f, legal_of(f, RULES_CMD_ACTIVATE, d.figure));
+    rules_command mv = legal_of(f, RULES_CMD_MOVE, (figure_id){0});
+    t = game_table(f->app->game);
+    const figure *m = table_figure_const(t, mv.figures[0]);
+    bool ok = false;
+    for (int a = 0; a < 16 && !ok; a++) { /* a short step somewhere free */
+        vec2s dir = geom_dir((float)a * 0.3927f);
+        rules_reach r;
+        if (!game_reach(f->app->game, &mv, dir, &r) || r.max_cm < 1)
+            continue;
+        mv.path_count = 1;
+        mv.path[0] = glms_vec2_add(m->pos, glms_vec2_scale(dir, fminf(2.0f, r.max_cm * 0.5f)));
+        char why[256];
+        ok = game_validate(f->app->game, &mv, why, sizeof why);
+    }
+    assert_true(ok);
+    int idx = (int)(m - t->figures);
+    int n = ui_tools_describe(f->app->game, idx, RENDER_UNITS_CM, lines, 6);
+    for (int k = 0; k < n; k++)
+        assert_null(strstr(lines[k], "cannot move now"));
+    submit(f, mv);
+    n = ui_tools_describe(f->app->game, idx, RENDER_UNITS_CM, lines, 6);
+    bool told = false;
+    for (int k = 0; k < n; k++)
+        told = told || strstr(lines[k], "cannot move now") != NULL;
+    assert_true(told);
+    close_app(f);
+}
+
+/* ---- layout ------------------------------------------------------------------------------- */
+
+/* At 900 x 600 the panels fit the window and are opaque; reserving a card does not move the
+ * orders; the table is refitted when the window changes size. */
+static void test_layout_small_window(void **state)
+{
+    (void)state;
+    const int w = 900, h = 600;
+    fixture *f = open_app_sized("lcr_toledo.json", w, h);
+    frame(f);
+
+    rules_decision d = until_leader_card(f);
+    (void)d;
+    frame(f);
+    frame(f);
+    shot(f, "layout_900.png");
+    ui_action_panel *ap = ui_table_view_actions(table_screen(f));
+    float x, y, bw, bh;
+    ui_actions orders;
+    ui_actions_collect(f->app->game, &orders);
+    assert_true(orders.count >= 2);
+    assert_true(ui_action_panel_order_rect(ap, orders.count - 1, &x, &y, &bw, &bh));
+    assert_true(y + bh <= (float)h); /* the last order is on screen */
+    float first_y;
+    assert_true(ui_action_panel_order_rect(ap, 0, &x, &first_y, &bw, &bh));
+    /* Opaque: the panel's own colour just inside its edge, whatever the table under it. */
+    assert_int_equal(render_read_pixel(f->ctx, (int)x - 6, (int)first_y + 3) & 0xffffff, 0x101418);
+    submit(f, legal_of(f, RULES_CMD_RESERVE_CARD, (figure_id){0}));
+    frame(f);
+    frame(f);
+    shot(f, "layout_900_reserved.png");
+    float after_y;
+    assert_true(ui_action_panel_order_rect(ap, 0, &x, &after_y, &bw, &bh));
+    assert_true(fabsf(after_y - first_y) < 0.5f);
+    /* The window grows: the table is fitted again (its far corner moves right). */
+    const table *t = game_table(f->app->game);
+    vec2s c0 = render_camera_to_px(ui_table_view_camera(table_screen(f)),
+                                   (vec2s){{t->width_cm, t->height_cm}});
+    render_destroy(f->ctx);
+    char err[256], art[512];
+    f->ctx = render_create_offscreen(
+        1280, 800, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err,
+        sizeof err);
+    assert_non_null(f->ctx);
+    f->app->ctx = f->ctx;
+    f->in.view_w = 1280;
+    f->in.view_h = 800;
+    frame(f);
+    frame(f);
+    vec2s c1 = render_camera_to_px(ui_table_view_camera(table_screen(f)),
+                                   (vec2s){{t->width_cm, t->height_cm}});
+    assert_true(c1.x > c0.x + 100 && c1.y > c0.y + 50);
+    close_app(f);
+}
+
+/* A settled dice tray folds to its title line after a while; a click opens it again. */
+static void test_tray_folds(void **state)
+{
+    (void)state;
+    rules_event ev[3] = {0};
+    for (int i = 0; i < 3; i++)
+        ev[i] = (rules_event){.kind = RULES_EV_DIE,
+                              .sides = 6,
+                              .value = 2 + i,
+                              .need = 4,
+                              .success = 2 + i >= 4,
+                              .group = 1};
+    ui_dice_tray tray;
+    memset(&tray, 0, sizeof tray);
+    assert_int_equal(ui_dice_tray_show(&tray, ev, 3, "Spanish fire", NULL, 0, 0), 1);
+    char err[256];
+    render_ctx *ctx = render_create_offscreen(400, 400, &(render_desc){0}, err, sizeof err);
+    assert_non_null(ctx);
+    ui_dice_tray_tick(&tray, 1);
+    float open = ui_dice_tray_draw(&tray, ctx, 1, 0, 400, 300, 300);
+    ui_dice_tray_tick(&tray, 1 + UI_DICE_TRAY_LINGER_S + 0.1);
+    float folded = ui_dice_tray_draw(&tray, ctx, 2 + UI_DICE_TRAY_LINGER_S, 0, 400, 300, 300);
+    assert_true(tray.collapsed);
+    assert_true(folded < open / 2 && folded > 0);
+    assert_true(ui_dice_tray_click(&tray, 20, 400 - folded / 2));
+    assert_false(tray.collapsed);
+    ui_dice_tray_tick(&tray, 100);
+    assert_false(tray.collapsed); /* opened by hand: it stays */
+    render_destroy(ctx);
+}
+
+/* ---- hot-seat ----------------------------------------------------------------------------- */
+
+/* A cover for a side that is then handed to the bot goes at once (none stale, none doubled),
+ * also when the hand-over is made from the pause menu over it. */
+static void test_cover_lifts_when_side_goes_to_bot(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    ui_app *app = f->app;
+    rules_decision d;
+    game_decision(app->game, &d);
+    app->viewer = d.side; /* the drawer's player has the screen */
+    side_id other = {d.side.id == 1 ? 2u : 1u};
+    for (int i = 0; i < 30; i++) { /* until the other side decides */
+        game_decision(app->game, &d);
+        if (d.side.id == other.id)
+            break;
+        rules_command_kind k = d.kind == RULES_DECIDE_USE_CARD    ? RULES_CMD_RESERVE_CARD
+                               : d.kind == RULES_DECIDE_ACT       ? RULES_CMD_END_ACTIVATION
+                               : d.kind == RULES_DECIDE_INTERRUPT ? RULES_CMD_PASS
+                                                                  : RULES_CMD_DRAW_CARD;
+        submit(f, legal_of(f, k, (figure_id){0}));
+    }
+    assert_int_equal(d.side.id, other.id);
+    ui_cover_update(app);
+    assert_true(ui_cover_showing(app));
+    app->controller[other.id] = UI_CONTROLLER_BOT;
+    ui_cover_update(app);
+    assert_false(ui_cover_showing(app));
+    assert_int_equal(app->depth, 1);
+
+    /* The same from the pause menu opened over the cover. */
+    app->controller[other.id] = UI_CONTROLLER_HUMAN;
+    ui_cover_update(app);
+    assert_true(ui_cover_showing(app));
+    ui_app_push(app, ui_pause_create());
+    app->controller[other.id] = UI_CONTROLLER_BOT;
+    ui_cover_update(app);
+    ui_app_pop(app); /* the menu closes */
+    ui_cover_update(app);
+    assert_false(ui_cover_showing(app));
+    assert_int_equal(app->depth, 1);
+    close_app(f);
+}
+
+/* An all-round arc is a disc cut to the table: no radial seam, nothing drawn off the table. */
+static void test_round_arc(void **state)
+{
+    (void)state;
+    char err[256];
+    render_ctx *ctx = render_create_offscreen(400, 300, &(render_desc){0}, err, sizeof err);
+    assert_non_null(ctx);
+    render_camera cam;
+    render_camera_resize(&cam, 400, 300);
+    render_camera_fit(&cam, 100, 60, 40, true); /* table 0..100 x 0..60 cm */
+    render_begin(ctx);
+    uint32_t bg = render_read_pixel(ctx, 2, 2);
+    vec2s c = {{90, 30}};
+    ui_overlay_round_arc(ctx, &cam, c, 25, 100, 60, 0xff0000);
+    vec2s east = render_camera_to_px(&cam, (vec2s){{c.x + 5, c.y}});
+    vec2s south = render_camera_to_px(&cam, (vec2s){{c.x, c.y + 12}});
+    vec2s west = render_camera_to_px(&cam, (vec2s){{c.x - 12, c.y}});
+    /* Where a 360-degree sector draws its seam (east of the centre), the fill is as elsewhere. */
+    assert_int_equal(render_read_pixel(ctx, (int)east.x, (int)east.y),
+                     render_read_pixel(ctx, (int)west.x, (int)west.y));
+    assert_int_equal(render_read_pixel(ctx, (int)south.x, (int)south.y),
+                     render_read_pixel(ctx, (int)west.x, (int)west.y));
+    assert_int_not_equal(render_read_pixel(ctx, (int)west.x, (int)west.y), bg);
+    /* Off the table's east edge (x > 100 cm) nothing is drawn. */
+    vec2s off = render_camera_to_px(&cam, (vec2s){{105, 30}});
+    for (int x = (int)off.x; x < (int)off.x + 20 && x < 400; x++)
+        assert_int_equal(render_read_pixel(ctx, x, (int)off.y), bg);
+    render_destroy(ctx);
+}
+
+/* The load menu names a save by its scenario's title and time, not its file name. */
+static void test_load_menu_words(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    frame(f);
+    submit(f, legal_of(f, RULES_CMD_DRAW_CARD, (figure_id){0}));
+    char path[1200], words[160];
+    snprintf(path, sizeof path, "%s/pxb-save.json", f->dir);
+    game_error err;
+    assert_true(game_save(f->app->game, path, &err));
+    ui_load_menu_words(path, "save-20261201-210000.json", words, sizeof words);
+    const scenario *s = game_scenario(f->app->game);
+    assert_non_null(strstr(words, s->title));
+    assert_null(strstr(words, ".json"));
+    ui_load_menu_words("/nonexistent/x.json", "save-x.json", words, sizeof words);
+    assert_string_equal(words, "save-x.json"); /* unreadable: the name is all there is */
+    close_app(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -467,6 +942,16 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_log_entry_rings_and_pans),
         cmocka_unit_test(test_panel_follows_actor),
         cmocka_unit_test(test_act_asks_when_several_may),
+        cmocka_unit_test(test_end_of_turn_shown),
+        cmocka_unit_test(test_roster),
+        cmocka_unit_test(test_no_fire_while_allocating),
+        cmocka_unit_test(test_short_move_told),
+        cmocka_unit_test(test_tooltip_words),
+        cmocka_unit_test(test_layout_small_window),
+        cmocka_unit_test(test_tray_folds),
+        cmocka_unit_test(test_cover_lifts_when_side_goes_to_bot),
+        cmocka_unit_test(test_round_arc),
+        cmocka_unit_test(test_load_menu_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

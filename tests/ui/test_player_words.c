@@ -12,6 +12,7 @@
 
 #include "game/bot.h"
 #include "game/game.h"
+#include "ui/end_screen.h"
 #include "ui/event_log.h"
 #include "ui/rules_ref.h"
 
@@ -177,6 +178,16 @@ static void scan_games(scan *sc, const char *path)
         rules_outcome out;
         game_outcome(g, &out);
         check(sc, "outcome", out.reason);
+        ui_end_summary sum; /* the end screen's words */
+        ui_end_summarise(g, &sum);
+        check(sc, "end headline", sum.headline);
+        check(sc, "end reason", sum.reason);
+        check(sc, "end rule", sum.rule);
+        for (int i = 0; i < sum.moment_count; i++)
+            check(sc, "end moment", sum.moments[i].text);
+        for (int i = 0; i < sum.side_count; i++)
+            for (int u = 0; u < sum.sides[i].unit_count; u++)
+                check(sc, "end unit", sum.sides[i].units[u].name);
         scan_log(sc, g, log);
         free(log);
         game_destroy(g);
@@ -226,6 +237,8 @@ static void test_reference_words(void **state)
         rules_ref_words(lcr, "seed 000, Types Of Artillery: deviation table (assumed)", buf,
                         sizeof buf),
         "Little Colonial Rules \u2014 Types Of Artillery: deviation table (house rule)");
+    assert_string_equal(rules_ref_words(lcr, "seed 000, Morale (assumed victory)", buf, sizeof buf),
+                        "Little Colonial Rules \u2014 Morale (house rule: victory)");
     assert_string_equal(
         rules_ref_words(lcr, "Little Colonial Rules \u2014 Morale", buf, sizeof buf),
         "Little Colonial Rules \u2014 Morale");

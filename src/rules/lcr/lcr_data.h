@@ -8,6 +8,7 @@
 #define LCR_LCR_DATA_H
 
 #include "core/table.h"
+#include "scenario/scenario.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -219,6 +220,11 @@ const char *lcr_data_error_format(const lcr_data_error *err, char *buf, size_t s
 
 /* Lookups; NULL when the name is unknown. */
 const lcr_weapon *lcr_data_weapon(const lcr_data *d, const char *name);
+/* What a scenario gives lcr beyond the format (issue 21): only the options lcr reads, each in
+ * its range (soldier_cards 0-50, max_turns 1-1000); every figure's weapon one lcr knows (a
+ * weapon, a gun, or "none"); every victory condition of a kind lcr scores. False with
+ * "$.json.path: problem" in err (the validator places it at the path's line and column). */
+bool lcr_data_check_scenario(const lcr_data *d, const scenario *scn, char *err, size_t size);
 const lcr_terrain *lcr_data_terrain(const lcr_data *d, const char *name);
 /* The gun type of that name, or NULL. */
 const lcr_gun *lcr_data_gun(const lcr_data *d, const char *name);

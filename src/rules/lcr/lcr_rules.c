@@ -368,6 +368,10 @@ static rules_state *lcr_create(const rules_create_desc *desc, char *err, size_t 
         return NULL;
     }
     const table *t = desc->table;
+    if (!lcr_data_check_scenario(data, desc->scenario, err, err_size)) {
+        lcr_data_destroy(data);
+        return NULL;
+    }
     if (t->side_count < 2 || t->side_count > LCR_SIDES_MAX) {
         snprintf(err, err_size, "lcr needs 2 to %d sides, the scenario has %d", LCR_SIDES_MAX,
                  t->side_count);

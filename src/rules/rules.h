@@ -132,6 +132,9 @@ typedef enum rules_driver_kind {
     RULES_DRIVER_MORALE,   /* a morale pile/level: value = left, extra = full */
     RULES_DRIVER_SEALED,   /* a side's sealed choice; hidden = face down to the viewer; value =
                               the rule set's choice number, 0 when hidden */
+    RULES_DRIVER_UNIT,     /* a unit's place in the turn (unit-activation games): label = its
+                              name, figure = one of its figures, value = 1 when it has acted this
+                              turn, current = the unit acting now */
 } rules_driver_kind;
 
 typedef struct rules_driver_item {

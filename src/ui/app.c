@@ -130,6 +130,15 @@ void ui_app_destroy(ui_app *app)
     free(app);
 }
 
+void ui_app_discard(ui_app *app)
+{
+    if (!app)
+        return;
+    game_destroy(app->game);
+    app->game = NULL;
+    ui_app_destroy(app);
+}
+
 void ui_app_save_settings(ui_app *app)
 {
     if (!ui_settings_save(&app->settings, app->settings_path))
@@ -334,11 +343,21 @@ static void draw_save_banner(ui_app *app, render_ctx *ctx)
     render_text(ctx, 10 * k, 32 * k, line, 13, 0xffffffff, RENDER_ALIGN_LEFT);
 }
 
+/* Ctrl+Q quits from every screen at every moment: menus, the hand-over cover in its grace
+ * time (issue 21: both once swallowed it, and the window tests waited in vain). */
+static bool ctrl_q(const ui_input *in)
+{
+    for (int i = 0; i < in->key_count; i++)
+        if ((in->key_mods[i] & UI_MOD_CTRL) && in->keys[i] == 'q')
+            return true;
+    return false;
+}
+
 bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
 {
     app->time = in->time;
     app->ctx = ctx;
-    if (in->quit)
+    if (in->quit || ctrl_q(in))
         app->quit = true;
     if (app->depth && app->stack[app->depth - 1]->input)
         app->stack[app->depth - 1]->input(app->stack[app->depth - 1], app, in);

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """End to end: `sandtable play` under X (Xvfb from tools/test.sh), driven with xdotool.
 
-Drags Blue 1 8 cm east, drags Red 1 6 cm north, uses the measuring tape and the line-of-sight
+Drags Blue 1 7 cm east (to 3 cm from Lt Azul: bases touch, never overlap), drags Red 1 6 cm north, uses the measuring tape and the line-of-sight
 tool by key, undoes the second move with Ctrl+Z, takes a screenshot (kept under the build dir
-as an artifact), quits, then reads the autosave: Blue 1 moved by 8 cm, Red 1 back where it was.
+as an artifact), quits, then reads the autosave: Blue 1 moved by 7 cm, Red 1 back where it was.
 Skips (exit 77) without a display or xdotool/import.
 """
 import os
@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 
-from e2e_common import game_env, require_window_tools, run
+from e2e_common import game_env, require_window_tools, run, screenshot
 
 EXE, CHECK, SCENARIO, ARTIFACTS = sys.argv[1:5]
 TABLE_W, TABLE_H, MARGIN = 120.0, 80.0, 40
@@ -92,13 +92,13 @@ try:
             break
         time.sleep(0.1)
     time.sleep(0.5)
-    drag((10, 70), (18, 70))        # Blue 1, 8 cm east (toy rules: side 1 acts first)
+    drag((10, 70), (17, 70))        # Blue 1, 7 cm east (toy rules: side 1 acts first)
     time.sleep(0.3)
     click(100, 40)                  # hot-seat: dismiss the hand-over cover for Red
     time.sleep(0.3)
     drag((66, 64), (66, 58))        # Red 1, 6 cm north
     key("m")                        # measuring tape: Blue 1 -> Lt Azul
-    click(18, 70)
+    click(17, 70)
     move(20, 70)
     key("Return")
     key("Escape")
@@ -106,11 +106,11 @@ try:
     key("l")                        # line of sight: to a point behind the jungle
     move(66, 10)
     time.sleep(0.3)
-    run("import", "-window", "root", os.path.join(ARTIFACTS, "e2e_los.png"))
+    screenshot(os.path.join(ARTIFACTS, "e2e_los.png"))
     key("Escape")
     key("ctrl+z")                   # undo Red 1's move
     time.sleep(0.3)
-    run("import", "-window", "root", os.path.join(ARTIFACTS, "e2e_play.png"))
+    screenshot(os.path.join(ARTIFACTS, "e2e_play.png"))
     key("ctrl+q")
     proc.wait(timeout=10)
     check(proc.returncode == 0, "play exits 0 (got %s)" % proc.returncode)
@@ -129,8 +129,8 @@ try:
     check(facts.get("log") == 2, "two moves logged (log %s)" % facts.get("log"))
     check(facts.get("cursor") == 1, "one undone (cursor %s)" % facts.get("cursor"))
     bx, by = facts["Blue 1"]
-    check(abs(bx - 18) < 0.25 and abs(by - 70) < 0.25,
-          "Blue 1 moved 8 cm east: now (%.2f, %.2f), moved %.2f cm" % (bx, by, bx - 10))
+    check(abs(bx - 17) < 0.25 and abs(by - 70) < 0.25,
+          "Blue 1 moved 7 cm east: now (%.2f, %.2f), moved %.2f cm" % (bx, by, bx - 10))
     rx, ry = facts["Red 1"]
     check(abs(rx - 66) < 1e-3 and abs(ry - 64) < 1e-3,
           "undo put Red 1 back at (66, 64): (%.3f, %.3f)" % (rx, ry))
@@ -139,7 +139,7 @@ try:
             if any(SOURCES + "/src/" in line or "/src/" in line and "sandtable" in line
                    for line in blk.split("\n\n")[0].splitlines())]
     check(not ours, "no leak through our own code (%d found)" % len(ours))
-    check("Moved 8.0 cm" in text, "the move was reported in the window")
+    check("Moved 7.0 cm" in text, "the move was reported in the window")
     check("Undone" in text, "the undo was reported in the window")
 finally:
     if proc.poll() is None:

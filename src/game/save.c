@@ -5,7 +5,7 @@
 #include "core/file.h"
 #include "core/mem.h"
 #include "game/game_internal.h"
-#include "game/json_pos.h"
+#include "core/json_pos.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -130,6 +130,15 @@ void ui_app_destroy(ui_app *app)
     free(app);
 }
 
+void ui_app_discard(ui_app *app)
+{
+    if (!app)
+        return;
+    game_destroy(app->game);
+    app->game = NULL;
+    ui_app_destroy(app);
+}
+
 void ui_app_save_settings(ui_app *app)
 {
     if (!ui_settings_save(&app->settings, app->settings_path))

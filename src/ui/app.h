@@ -77,6 +77,9 @@ ui_app *ui_app_create(const ui_app_desc *desc, char *err, size_t err_size);
 bool ui_app_open(ui_app *app, const char *scenario_path, bool resume, char *err, size_t err_size);
 /* Saves the match to the autosave and the settings, then frees everything. */
 void ui_app_destroy(ui_app *app);
+/* As ui_app_destroy but the match is dropped unsaved: the command line gave up before the
+ * window opened (a mistyped --bot must not overwrite the scenario's autosave). */
+void ui_app_discard(ui_app *app);
 
 /* Handles input for the top screen, updates and draws every screen; takes a screenshot when
  * one was asked for. Returns false when the app wants to quit. */
@@ -111,5 +114,7 @@ ui_screen *ui_table_view_create(ui_app *app);
 ui_screen *ui_help_create(void);
 ui_screen *ui_pause_create(void);
 ui_screen *ui_load_menu_create(ui_app *app);
+/* How the load menu names the save at `path` (file `name`): its scenario's title and time. */
+void ui_load_menu_words(const char *path, const char *name, char *buf, size_t size);
 
 #endif // UI_APP_H

@@ -8,7 +8,7 @@
 
 #include "game/bot.h"
 #include "game/game.h"
-#include "game/json_pos.h"
+#include "core/json_pos.h"
 #include "toy_rules.h"
 
 #include <inttypes.h>

@@ -122,9 +122,13 @@ try:
         time.sleep(0.2)
 
     def shot(name):
-        """The window's own screenshot (F12, written by the app) kept as an artifact."""
+        """The window's own screenshot (F12, written by the app) kept as an artifact. Waits for
+        the file with a generous deadline (a loaded machine draws slowly), never a short one."""
         time.sleep(0.45)  # let the card animations finish
         folder = os.path.join(data, "sandtable")
+        for f in os.listdir(folder) if os.path.isdir(folder) else []:  # a late one from before
+            if f.startswith("screenshot-"):
+                os.remove(os.path.join(folder, f))
         run("xdotool", "key", "F12")
         # Waits for the file itself, with a deadline generous enough for a loaded machine (the
         # suite runs beside a CPU hog); a hand-over cover that came up meanwhile is dismissed
@@ -133,7 +137,8 @@ try:
         dismissed = False
         resent = start
         while time.time() - start < 60:
-            done = [f for f in os.listdir(folder) if f.startswith("screenshot-")]
+            listed = os.listdir(folder) if os.path.isdir(folder) else []
+            done = [f for f in listed if f.startswith("screenshot-")]
             if done:
                 time.sleep(0.2)  # the app writes the file whole, then we move it
                 path = os.path.join(ARTIFACTS, "e2e_turn_%s.png" % name)

@@ -2,7 +2,7 @@
 
 #include "core/file.h"
 #include "core/mem.h"
-#include "game/json_pos.h"
+#include "core/json_pos.h"
 
 #include <jansson.h>
 #include <stdarg.h>

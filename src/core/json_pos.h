@@ -1,7 +1,7 @@
 /* Where a value sits in JSON text (jansson reports positions only for syntax errors). Walks the
  * text along a path without recursion; the text must be valid JSON. */
-#ifndef GAME_JSON_POS_H
-#define GAME_JSON_POS_H
+#ifndef CORE_JSON_POS_H
+#define CORE_JSON_POS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -19,4 +19,4 @@ bool json_pos_find(const char *text, size_t len, const json_pos_seg *path, int n
 /* "$.commands[3].hash" into buf; returns buf. */
 const char *json_pos_format(const json_pos_seg *path, int n, char *buf, size_t size);
 
-#endif // GAME_JSON_POS_H
+#endif // CORE_JSON_POS_H

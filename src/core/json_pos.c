@@ -1,5 +1,5 @@
 /* A small forward walker over JSON text that jansson has already accepted. */
-#include "game/json_pos.h"
+#include "core/json_pos.h"
 
 #include <stdio.h>
 #include <string.h>

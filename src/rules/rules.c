@@ -1,0 +1,212 @@
+/* The helpers every rule set shares: decisions, hashing, emitting events, rolling dice into
+ * events. Below the rule sets (they call these); the registry above them is registry.c. */
+#include "rules/rules.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---- decisions --------------------------------------------------------------------------- */
+
+static const char *const decision_names[RULES_DECIDE_KIND_COUNT] = {
+    [RULES_DECIDE_NONE] = "none",
+    [RULES_DECIDE_SETUP] = "setup",
+    [RULES_DECIDE_DRAW_CARD] = "draw_card",
+    [RULES_DECIDE_INTERRUPT] = "interrupt",
+    [RULES_DECIDE_USE_CARD] = "use_card",
+    [RULES_DECIDE_ROLL_ORDERS] = "roll_orders",
+    [RULES_DECIDE_SPEND_PIPS] = "spend_pips",
+    [RULES_DECIDE_ACTIVATE] = "activate",
+    [RULES_DECIDE_CHOOSE_ACTIONS] = "choose_actions",
+    [RULES_DECIDE_ACT] = "act",
+    [RULES_DECIDE_PHASE_STEP] = "phase_step",
+    [RULES_DECIDE_ALLOCATE_HITS] = "allocate_hits",
+    [RULES_DECIDE_REACT] = "react",
+};
+
+const char *rules_decision_kind_name(rules_decision_kind kind)
+{
+    if ((int)kind < 0 || kind >= RULES_DECIDE_KIND_COUNT)
+        return "?";
+    return decision_names[kind];
+}
+
+void rules_decide(const rules_ops *ops, const rules_state *rs, const table *t, rules_decision *dec)
+{
+    rules_outcome out = {0};
+    memset(dec, 0, sizeof *dec);
+    ops->outcome(rs, t, &out);
+    if (out.over) {
+        snprintf(dec->prompt, sizeof dec->prompt, "Game over: %.100s", out.reason);
+        return;
+    }
+    ops->decision(rs, t, dec);
+}
+
+/* ---- hashing: FNV-1a 64 ------------------------------------------------------------------- */
+
+void rules_hash_init(rules_hasher *hs)
+{
+    hs->h = 0xcbf29ce484222325ull;
+}
+
+void rules_hash_bytes(rules_hasher *hs, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint64_t h = hs->h;
+    for (size_t i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ull;
+    }
+    hs->h = h;
+}
+
+/* Integers go in little-endian byte order whatever the machine, so hashes travel. */
+void rules_hash_u64(rules_hasher *hs, uint64_t v)
+{
+    unsigned char b[8];
+    for (int i = 0; i < 8; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+    rules_hash_bytes(hs, b, sizeof b);
+}
+
+void rules_hash_u32(rules_hasher *hs, uint32_t v)
+{
+    unsigned char b[4];
+    for (int i = 0; i < 4; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+    rules_hash_bytes(hs, b, sizeof b);
+}
+
+void rules_hash_i32(rules_hasher *hs, int32_t v)
+{
+    rules_hash_u32(hs, (uint32_t)v);
+}
+
+void rules_hash_f32(rules_hasher *hs, float v)
+{
+    uint32_t bits;
+    if (v == 0.0f)
+        v = 0.0f; /* -0 hashes as 0 */
+    memcpy(&bits, &v, sizeof bits);
+    rules_hash_u32(hs, bits);
+}
+
+void rules_hash_str(rules_hasher *hs, const char *s)
+{
+    size_t n = strlen(s);
+    rules_hash_u32(hs, (uint32_t)n);
+    rules_hash_bytes(hs, s, n);
+}
+
+/* ---- emitting events ---------------------------------------------------------------------- */
+
+void rules_emit(rules_ctx *ctx, const rules_event *ev)
+{
+    rules_event_apply_table(ctx->table, ev);
+    if (ctx->ops->apply)
+        ctx->ops->apply(ctx->state, ctx->table, ev);
+    if (ctx->record)
+        ctx->record(ctx->user, ev);
+}
+
+rules_event rules_emitf(rules_ctx *ctx, rules_event ev, const char *ref, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ev.text, sizeof ev.text, fmt, ap);
+    va_end(ap);
+    if (ref)
+        snprintf(ev.ref, sizeof ev.ref, "%s", ref);
+    rules_emit(ctx, &ev);
+    return ev;
+}
+
+int rules_roll_group(rules_ctx *ctx)
+{
+    return ++ctx->next_group;
+}
+
+static const char *die_name(int sides, char *buf, size_t size)
+{
+    if (sides == 0)
+        return "the average die";
+    snprintf(buf, size, "d%d", sides);
+    return buf;
+}
+
+void rules_emit_die(rules_ctx *ctx, int sides, int value, int need, const char *tag, figure_id fig,
+                    int group, const char *ref)
+{
+    rules_event ev = {.kind = RULES_EV_DIE,
+                      .figure = fig,
+                      .sides = sides,
+                      .value = value,
+                      .need = need,
+                      .group = group,
+                      .success = need > 0 && value >= need};
+    const figure *f = table_figure_const(ctx->table, fig);
+    if (f)
+        ev.side = f->side;
+    snprintf(ev.tag, sizeof ev.tag, "%s", tag ? tag : "");
+    char dn[16];
+    if (need > 0)
+        rules_emitf(ctx, ev, ref, "%s: %d on %s, needing %d: %s", ev.tag, value,
+                    die_name(sides, dn, sizeof dn), need, ev.success ? "success" : "failure");
+    else
+        rules_emitf(ctx, ev, ref, "%s: %d on %s", ev.tag, value, die_name(sides, dn, sizeof dn));
+}
+
+int rules_roll(rules_ctx *ctx, int sides, int need, const char *tag, figure_id fig, int group,
+               const char *ref)
+{
+    int value = sides == 0 ? dice_average(ctx->rng) : dice_roll(ctx->rng, sides);
+    rules_emit_die(ctx, sides, value, need, tag, fig, group, ref);
+    return value;
+}
+
+const char *rules_ref_words(const rules_ops *ops, const char *ref, char *buf, size_t size)
+{
+    const char *book = ops && ops->name ? ops->name : "the rule book";
+    const char *r = ref ? ref : "";
+    while (*r == ' ')
+        r++;
+    if (!*r) {
+        snprintf(buf, size, "%s", "");
+        return buf;
+    }
+    if (strncmp(r, book, strlen(book)) == 0) {
+        snprintf(buf, size, "%s", r);
+        return buf;
+    }
+    if (strncasecmp(r, "seed", 4) == 0) {
+        r += 4;
+        while (*r == ' ' || (*r >= '0' && *r <= '9'))
+            r++;
+        /* the separator after the seed number: ", ", ": ", " §", "'s " */
+        if (strncmp(r, "'s", 2) == 0)
+            r += 2;
+        while (*r == ',' || *r == ':' || *r == ';' || *r == ' ' || *r == '-')
+            r++;
+        if (strncmp(r, "\u00a7", 2) == 0) /* § */
+            r += 2;
+        while (*r == ' ')
+            r++;
+    }
+    if (*r)
+        snprintf(buf, size, "%s \u2014 %s", book, r);
+    else
+        snprintf(buf, size, "%s", book);
+    /* "(assumed)", "(assumed victory)": the rule book is silent and a house rule fills in */
+    char *a;
+    while ((a = strstr(buf, "assumed")) != NULL) {
+        const char *with = a[7] == ')' || a[7] == '\0' ? "house rule" : "house rule:";
+        size_t wl = strlen(with), rest = strlen(a + 7);
+        if ((size_t)(a - buf) + wl + rest + 1 > size)
+            break;
+        memmove(a + wl, a + 7, rest + 1);
+        memcpy(a, with, wl);
+    }
+    return buf;
+}

@@ -450,15 +450,10 @@ static void test_ctrl_q_quits_from_cover_and_menu(void **state)
     for (int where = 0; where < 2; where++) {
         ui_app *app = open_app();
         frame(f, app, 0.016);
-        if (where == 0) {
-            /* A real hand-over: the screen shows the other player's side, so the cover comes
-             * up by itself (a cover pushed by hand for the viewer is stale and goes at once). */
-            rules_decision d;
-            game_decision(app->game, &d);
-            app->viewer = (side_id){d.side.id == 1 ? 2 : 1};
-        } else {
+        if (where == 0)
+            play_until_handover(app); /* the cover comes up with the next frame */
+        else
             ui_app_push(app, ui_pause_create());
-        }
         frame(f, app, 0.016);
         assert_string_equal(top_name(app), where == 0 ? "cover" : "menu");
         f->in.keys[0] = 'q';

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up (Debian packages), builds, and runs every test twice: an optimised build, then a build
-# with -fsanitize=address,undefined. Starts its own Xvfb for the window tests. Ends with the line
-# "N passed, N failed" and exits non-zero on any failure.
+# with -fsanitize=address,undefined; then the golden replays from a second compiler
+# (tools/cross_replay.sh) and a fuzz smoke. Starts its own Xvfb for the window tests. Ends with
+# the line "N passed, N failed" and exits non-zero on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,6 +55,11 @@ run_suite() {
 
 run_suite "optimised" build --buildtype=debugoptimized
 run_suite "sanitizers" build-asan --buildtype=debug -Db_sanitize=address,undefined -Db_lundef=false
+
+# The golden replays from a second compiler and flag set (clang -O3 -march=x86-64-v3, else gcc
+# -O0): a build that rounds floats differently (fused multiply-adds) fails here.
+echo "=== cross-build replay ==="
+if bash tools/cross_replay.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 
 # Fuzz smoke: a few seconds of each libFuzzer target (scenario, save, replay) in build-fuzz/.
 echo "=== fuzz smoke ==="

@@ -3,6 +3,7 @@
 
 #include "core/mem.h"
 #include "game/game_internal.h"
+#include "game/save.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -281,7 +282,6 @@ game *game_create(const game_desc *desc, game_error *err)
     g->own_scenario = desc->take_scenario;
     g->ops = ops;
     g->data_dir = desc->data_dir ? mem_strdup(desc->data_dir) : NULL;
-    g->autosave_path = desc->autosave_path ? mem_strdup(desc->autosave_path) : NULL;
     g->seed = desc->seed_set ? desc->seed : desc->scenario->seed;
     g->snapshot_every = desc->snapshot_every > 0 ? desc->snapshot_every : SNAPSHOT_EVERY_DEFAULT;
     g->verify_events = desc->verify_events || getenv("SANDTABLE_VERIFY_EVENTS");
@@ -298,7 +298,25 @@ game *game_create(const game_desc *desc, game_error *err)
     g->start_hash = game_hash_combine(g->start_parts);
     g->start_turn = g->ops->turn(g->rs);
     snap_take(g, 0);
+    if (desc->autosave_path && !game_autosave_to(g, desc->autosave_path, msg, sizeof msg)) {
+        set_error(err, "", msg);
+        g->own_scenario = false;
+        game_destroy(g);
+        return NULL;
+    }
     return g;
+}
+
+bool game_autosave_to(game *g, const char *path, char *err, size_t size)
+{
+    if (!save_lock_take(path, err, size))
+        return false;
+    if (g->autosave_locked)
+        save_lock_release(g->autosave_path);
+    free(g->autosave_path);
+    g->autosave_path = mem_strdup(path);
+    g->autosave_locked = true;
+    return true;
 }
 
 void game_destroy(game *g)
@@ -316,6 +334,8 @@ void game_destroy(game *g)
     if (g->own_scenario)
         scenario_destroy((scenario *)g->sc);
     free(g->data_dir);
+    if (g->autosave_locked)
+        save_lock_release(g->autosave_path);
     free(g->autosave_path);
     free(g);
 }

@@ -47,7 +47,9 @@ typedef struct game_desc {
     const rules_ops *rules;
     const char *data_dir; /* rule data directory, NULL = default (see rules_create_desc) */
     /* Save to this path after every accepted command (temp + fsync + rename, .bak kept);
-     * NULL = no autosave. game_autosave_path() gives the usual place. */
+     * NULL = no autosave. game_autosave_path() gives the usual place. The match holds the
+     * save's lock (PATH.lock) while it lives: when another process (a second window) holds
+     * it, game_create and game_load fail with "this game is open in another window". */
     const char *autosave_path;
     /* Keep a snapshot every this many commands for fast undo; 0 = default (16). */
     int snapshot_every;
@@ -117,8 +119,8 @@ const char *game_measure(const game *g);
 /* ---- commands ------------------------------------------------------------------------------ */
 
 /* Validates, resolves, logs, hashes and (if on) autosaves a command. False with the rule set's
- * reason (nothing logged) when it is not legal now, or when the autosave failed (the command is
- * kept; the reason says so and *saved_ok-style details are in game_last_save_error). */
+ * reason (nothing logged) when it is not legal now. A failed autosave does not refuse the
+ * command: it is kept, and game_last_save_error says why until a save works. */
 bool game_submit(game *g, const rules_command *cmd, char *reason, size_t size);
 
 /* The events of the command at log index i (0-based, i < game_cursor), and of the setup

@@ -32,6 +32,7 @@ struct game {
     const rules_ops *ops;
     char *data_dir;
     char *autosave_path;
+    bool autosave_locked; /* holds save_lock_take(autosave_path) */
     uint64_t seed;
     int snapshot_every;
     bool verify_events;
@@ -73,8 +74,9 @@ bool game_place_end_free(const game *g, const rules_command *cmd);
 /* Appends a command without validating it (the log replay of a loaded save validates first). */
 void game_apply_logged(game *g, const rules_command *cmd);
 
-/* Writes data to path atomically: path.tmp, fsync, old path kept as path.bak, rename, fsync of
- * the directory. False with a message in err. */
-bool game_write_atomic(const char *path, const char *data, size_t len, char *err, size_t size);
+/* Autosaves g to `path` from now on, holding the save's lock (save_lock_take): false with the
+ * reason ("this game is open in another window") and nothing changed when another process has
+ * it. */
+bool game_autosave_to(game *g, const char *path, char *err, size_t size);
 
 #endif // GAME_GAME_INTERNAL_H

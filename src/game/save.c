@@ -7,9 +7,11 @@
 #include "game/game_internal.h"
 #include "game/json_pos.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,7 +110,7 @@ bool game_save(const game *g, const char *path, game_error *err)
 {
     char *text = game_save_string(g);
     char msg[512];
-    bool ok = game_write_atomic(path, text, strlen(text), msg, sizeof msg);
+    bool ok = file_write_atomic(path, text, strlen(text), msg, sizeof msg);
     free(text);
     if (!ok && err) {
         memset(err, 0, sizeof *err);
@@ -118,26 +120,36 @@ bool game_save(const game *g, const char *path, game_error *err)
     return ok;
 }
 
-/* ---- atomic write ------------------------------------------------------------------------- */
+/* ---- one window per save ------------------------------------------------------------------ */
 
-static bool write_all(int fd, const char *data, size_t len)
+/* A POSIX record lock on FILE.lock, held while a match autosaves to FILE. Record locks belong
+ * to the process and vanish when it closes any descriptor of the file, so the process keeps one
+ * descriptor per locked save and counts the matches using it. */
+typedef struct save_lock {
+    char path[4096];
+    int fd;
+    int refs;
+} save_lock;
+
+#define SAVE_LOCKS_MAX 8
+static save_lock save_locks[SAVE_LOCKS_MAX];
+static pthread_mutex_t save_locks_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+static save_lock *lock_find(const char *path)
 {
-    while (len > 0) {
-        ssize_t n = write(fd, data, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        data += n;
-        len -= (size_t)n;
-    }
-    return true;
+    for (int i = 0; i < SAVE_LOCKS_MAX; i++)
+        if (save_locks[i].refs > 0 && strcmp(save_locks[i].path, path) == 0)
+            return &save_locks[i];
+    return NULL;
 }
 
-static bool fsync_dir_of(const char *path)
+/* Removes the temporary files a killed writer left beside the save (FILE.tmp-XXXXXX and
+ * FILE.bak.tmp-XXXXXX); only the lock's holder writes FILE, so none of them is in use. */
+static void remove_stale_temps(const char *path)
 {
     char dir[4096];
     snprintf(dir, sizeof dir, "%s", path);
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     char *slash = strrchr(dir, '/');
     if (!slash)
         snprintf(dir, sizeof dir, ".");
@@ -145,59 +157,98 @@ static bool fsync_dir_of(const char *path)
         dir[1] = '\0';
     else
         *slash = '\0';
-    int fd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (fd < 0)
+    char tmp_prefix[600], bak_prefix[600];
+    snprintf(tmp_prefix, sizeof tmp_prefix, "%s.tmp-", base);
+    snprintf(bak_prefix, sizeof bak_prefix, "%s.bak.tmp-", base);
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d && (e = readdir(d));) {
+        const char *n = e->d_name;
+        bool ours = (strncmp(n, tmp_prefix, strlen(tmp_prefix)) == 0 &&
+                     strlen(n) == strlen(tmp_prefix) + 6) ||
+                    (strncmp(n, bak_prefix, strlen(bak_prefix)) == 0 &&
+                     strlen(n) == strlen(bak_prefix) + 6);
+        char full[8200];
+        if (ours && snprintf(full, sizeof full, "%s/%s", dir, n) < (int)sizeof full)
+            unlink(full);
+    }
+    if (d)
+        closedir(d);
+}
+
+static bool lock_open(const char *path, save_lock *l, char *err, size_t size)
+{
+    char lock_path[4200];
+    snprintf(lock_path, sizeof lock_path, "%s.lock", path);
+    int fd = open(lock_path, O_RDWR | O_CREAT, 0644);
+    if (fd < 0) {
+        snprintf(err, size, "cannot open %s: %s", lock_path, strerror(errno));
         return false;
-    bool ok = fsync(fd) == 0;
-    close(fd);
+    }
+    struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    if (fcntl(fd, F_SETLK, &fl) != 0) {
+        bool held = errno == EACCES || errno == EAGAIN;
+        if (held)
+            snprintf(err, size, "this game is open in another window");
+        else
+            snprintf(err, size, "cannot lock %s: %s", lock_path, strerror(errno));
+        close(fd);
+        return false;
+    }
+    snprintf(l->path, sizeof l->path, "%s", path);
+    l->fd = fd;
+    l->refs = 1;
+    remove_stale_temps(path);
+    return true;
+}
+
+/* A forked child holds none of its parent's record locks: it must not believe it does. */
+static void forget_locks_in_child(void)
+{
+    for (int i = 0; i < SAVE_LOCKS_MAX; i++)
+        if (save_locks[i].refs > 0) {
+            close(save_locks[i].fd);
+            save_locks[i].refs = 0;
+        }
+    pthread_mutex_init(&save_locks_mutex, NULL);
+}
+
+static pthread_once_t save_locks_once = PTHREAD_ONCE_INIT;
+
+static void save_locks_init(void)
+{
+    pthread_atfork(NULL, NULL, forget_locks_in_child);
+}
+
+bool save_lock_take(const char *path, char *err, size_t size)
+{
+    pthread_once(&save_locks_once, save_locks_init);
+    pthread_mutex_lock(&save_locks_mutex);
+    bool ok = true;
+    save_lock *l = lock_find(path);
+    if (l) {
+        l->refs++;
+    } else {
+        for (int i = 0; i < SAVE_LOCKS_MAX && !l; i++)
+            if (save_locks[i].refs == 0)
+                l = &save_locks[i];
+        if (!l) {
+            snprintf(err, size, "too many games open at once");
+            ok = false;
+        } else {
+            ok = lock_open(path, l, err, size);
+        }
+    }
+    pthread_mutex_unlock(&save_locks_mutex);
     return ok;
 }
 
-/* The previous save becomes FILE.bak by a hard link, so FILE itself is never missing: at every
- * instant FILE is the old or the new save, and FILE.bak the previous one. */
-static bool keep_backup(const char *path, const char *bak)
+void save_lock_release(const char *path)
 {
-    if (access(path, F_OK) != 0)
-        return true;
-    if (unlink(bak) != 0 && errno != ENOENT)
-        return false;
-    if (link(path, bak) == 0)
-        return true;
-    /* No hard links on this file system: copy by rename and accept the short gap. */
-    return rename(path, bak) == 0;
-}
-
-bool game_write_atomic(const char *path, const char *data, size_t len, char *err, size_t size)
-{
-    char tmp[4096], bak[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    snprintf(bak, sizeof bak, "%s.bak", path);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0) {
-        snprintf(err, size, "cannot write %s: %s", tmp, strerror(errno));
-        return false;
-    }
-    bool ok = write_all(fd, data, len) && fsync(fd) == 0;
-    int saved = errno;
-    ok = close(fd) == 0 && ok;
-    if (!ok) {
-        snprintf(err, size, "cannot write %s: %s", tmp, strerror(saved ? saved : errno));
-        unlink(tmp);
-        return false;
-    }
-    if (!keep_backup(path, bak)) {
-        snprintf(err, size, "cannot keep %s: %s", bak, strerror(errno));
-        return false;
-    }
-    if (rename(tmp, path) != 0) {
-        snprintf(err, size, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
-        return false;
-    }
-    if (!fsync_dir_of(path)) {
-        snprintf(err, size, "cannot sync the directory of %s: %s", path, strerror(errno));
-        return false;
-    }
-    return true;
+    pthread_mutex_lock(&save_locks_mutex);
+    save_lock *l = lock_find(path);
+    if (l && --l->refs == 0)
+        close(l->fd); /* drops the lock; the .lock file stays for the next window */
+    pthread_mutex_unlock(&save_locks_mutex);
 }
 
 /* ---- data paths --------------------------------------------------------------------------- */
@@ -323,9 +374,10 @@ static bool parse_json(const loader *ld, json_t **root)
     return false;
 }
 
+/* Exactly 16 hex digits: strtoull alone would also take a sign or leading spaces. */
 static bool parse_hex(const char *s, uint64_t *out)
 {
-    if (!s || strlen(s) != 16)
+    if (!s || strlen(s) != 16 || strspn(s, "0123456789abcdefABCDEF") != 16)
         return false;
     char *end;
     errno = 0;
@@ -335,7 +387,7 @@ static bool parse_hex(const char *s, uint64_t *out)
 
 static bool parse_u64(const char *s, uint64_t *out)
 {
-    if (!s || !s[0] || s[0] == '-' || s[0] == '+' || s[0] == ' ')
+    if (!s || !s[0] || strspn(s, "0123456789") != strlen(s))
         return false;
     char *end;
     errno = 0;
@@ -451,6 +503,9 @@ static bool read_commands(const loader *ld, const json_t *root, save_data *sd)
     const json_t *a = json_object_get(root, "commands");
     if (!json_is_array(a))
         return fail_at(ld, AT(KEY("commands")), 1, false, "expected an array of commands");
+    if (json_array_size(a) > SAVE_COMMANDS_MAX)
+        return fail_at(ld, AT(KEY("commands"), IDX(SAVE_COMMANDS_MAX)), 2, false,
+                       "too many commands (a save holds at most %d)", SAVE_COMMANDS_MAX);
     sd->count = (int)json_array_size(a);
     sd->entries = mem_calloc((size_t)sd->count + 1, sizeof *sd->entries);
     for (int i = 0; i < sd->count; i++)
@@ -489,13 +544,16 @@ void save_data_free(save_data *sd)
 bool save_read_file(const char *path, char **text, size_t *len, game_error *err)
 {
     int errnum;
-    file_status st = file_read_all(path, 0, text, len, &errnum);
+    file_status st = file_read_all(path, SAVE_FILE_MAX, text, len, &errnum);
     if (st == FILE_OK)
         return true;
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", path);
     if (st == FILE_CANNOT_OPEN)
         snprintf(err->message, sizeof err->message, "cannot open: %s", strerror(errnum));
+    else if (st == FILE_TOO_LARGE)
+        snprintf(err->message, sizeof err->message,
+                 "file too large (a save is at most %u bytes)", SAVE_FILE_MAX);
     else
         snprintf(err->message, sizeof err->message, "cannot read the file");
     return false;
@@ -582,8 +640,13 @@ game *game_load_string(const char *text, size_t len, const char *name, const gam
         game_destroy(g);
         return NULL;
     }
-    if (desc->autosave_path)
-        g->autosave_path = mem_strdup(desc->autosave_path);
+    char msg[500];
+    if (desc->autosave_path && !game_autosave_to(g, desc->autosave_path, msg, sizeof msg)) {
+        memset(err, 0, sizeof *err);
+        snprintf(err->message, sizeof err->message, "%s", msg);
+        game_destroy(g);
+        return NULL;
+    }
     return g;
 }
 

@@ -62,13 +62,18 @@ static void shade_run(void *p, int y, int x0, int x1)
         row[x] = raster_blend(row[x], s->shader(s->ctx, x, y));
 }
 
+/* v as an int within [lo, hi] (NaN gives lo): converting an out-of-range float to int is
+ * undefined, and an infinite coordinate (a degenerate table) once made a loop of 2^31 rows. */
+static int clamp_int(float v, int lo, int hi)
+{
+    return v >= (float)hi ? hi : v > (float)lo ? (int)v : lo;
+}
+
 /* Pixel x is covered when its centre x + 0.5 lies in [xa, xb). */
 static void emit_run(int y, float xa, float xb, int w, void (*span)(void *, int, int, int),
                      void *ctx)
 {
-    int x0 = (int)ceilf(xa - 0.5f), x1 = (int)ceilf(xb - 0.5f);
-    x0 = x0 < 0 ? 0 : x0;
-    x1 = x1 > w ? w : x1;
+    int x0 = clamp_int(ceilf(xa - 0.5f), 0, w), x1 = clamp_int(ceilf(xb - 0.5f), 0, w);
     if (x1 > x0)
         span(ctx, y, x0, x1);
 }
@@ -83,7 +88,7 @@ void raster_polygon_spans(const vec2s *pts, int n, int w, int h,
         ymin = fminf(ymin, pts[i].y);
         ymax = fmaxf(ymax, pts[i].y);
     }
-    int y0 = (int)fmaxf(0, floorf(ymin)), y1 = (int)fminf((float)h - 1, ceilf(ymax));
+    int y0 = clamp_int(floorf(ymin), 0, h), y1 = clamp_int(ceilf(ymax), -1, h - 1);
     float xs_small[64];
     float *xs = n <= 64 ? xs_small : malloc(sizeof(float) * (size_t)n);
     if (!xs)
@@ -113,7 +118,7 @@ void raster_fill_polygon(raster_target *t, const vec2s *pts, int n, raster_shade
 
 void raster_fill_disc(raster_target *t, vec2s c, float r, raster_shader shader, void *ctx)
 {
-    int y0 = (int)fmaxf(0, floorf(c.y - r)), y1 = (int)fminf((float)t->h - 1, ceilf(c.y + r));
+    int y0 = clamp_int(floorf(c.y - r), 0, t->h), y1 = clamp_int(ceilf(c.y + r), -1, t->h - 1);
     for (int y = y0; y <= y1; y++) {
         float dy = (float)y + 0.5f - c.y;
         float d2 = r * r - dy * dy;

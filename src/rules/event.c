@@ -13,7 +13,7 @@ static const char *const kind_names[RULES_EV_KIND_COUNT] = {
     [RULES_EV_ACTIVATE] = "activate",   [RULES_EV_PHASE] = "phase",
     [RULES_EV_TURN] = "turn",           [RULES_EV_MORALE] = "morale",
     [RULES_EV_RULESET] = "ruleset",     [RULES_EV_NOTE] = "note",
-    [RULES_EV_GAME_OVER] = "game_over",
+    [RULES_EV_GAME_OVER] = "game_over", [RULES_EV_TEMPLATE] = "template",
 };
 
 const char *rules_event_kind_name(rules_event_kind kind)

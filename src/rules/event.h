@@ -34,7 +34,8 @@ typedef enum rules_event_kind {
     RULES_EV_MOVE,     /* figure from -> pos, facing; value = cost in cm of allowance * 100 */
     RULES_EV_FORMATION, /* unit's formation becomes tag */
     RULES_EV_CARD,      /* a card: value = card index (1-based); tag = "draw", "reserve", "play",
-                           "discard",      "return", "add"; side = its owner */
+                           "discard", "return", "add", "end_of_turn" (the card drawn ends the
+                           turn: shown a while before it goes back); side = its owner */
     RULES_EV_SHUFFLE,   /* the deck is shuffled; value = cards in it */
     RULES_EV_PIPS,      /* figure (a commander) has value pips; need = spent so far */
     RULES_EV_ACTIVATE,  /* figure/unit becomes the active one (side acts with it) */
@@ -44,6 +45,9 @@ typedef enum rules_event_kind {
     RULES_EV_RULESET,   /* a rule-set private change of state: tag + value (+ figure/unit) */
     RULES_EV_NOTE,      /* explanation only; changes nothing */
     RULES_EV_GAME_OVER, /* side = the winner (0 for a draw); text says why */
+    RULES_EV_TEMPLATE,  /* an area template laid on the table where a shot fell: pos = centre,
+                           value = radius in hundredths of a cm, tag = shape ("circle"), from =
+                           where it was fired from; figure = the firer. The screen draws it. */
     RULES_EV_KIND_COUNT
 } rules_event_kind;
 

@@ -108,6 +108,10 @@ typedef struct rules_target {
     float area_radius_cm; /* > 0: hits fall in a semicircle of this radius centred on the target,
                              its flat side toward the firers (area fire); 0: the target alone */
     char note[128];       /* modifiers in words: "long range, target in cover -1" */
+    /* The firer must state the range before firing (a gunner's guess): the command carries it
+     * in `count`, in the rule set's measure unit. range_cm, need and the odds are then withheld
+     * (0), and the front end shows no tape or range readout while asking for the guess. */
+    bool range_guess;
 } rules_target;
 
 /* The end of the game. */

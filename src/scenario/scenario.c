@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SCENARIO_FILE_MAX (64u << 20) /* a scenario is text; anything larger is a mistake */
 
 /* ---- errors -------------------------------------------------------------------------------- */
 
@@ -103,7 +102,8 @@ static char *read_file(const char *path, size_t *len, scenario_error *err)
         error_set(err, path, 0, 0, "cannot open: %s", strerror(errnum));
         return NULL;
     case FILE_TOO_LARGE:
-        error_set(err, path, 0, 0, "file too large (over %u bytes)", SCENARIO_FILE_MAX);
+        error_set(err, path, 0, 0, "file too large (a scenario is at most %u bytes)",
+                  SCENARIO_FILE_MAX);
         return NULL;
     case FILE_CANNOT_READ:
         break;
@@ -284,8 +284,8 @@ static bool read_table_size(scn_ctx *c, const json_t *root)
     float w = 0, h = 0;
     scn_push_key(c, "table");
     if (!scn_check_object(c, v, keys) ||
-        !scn_get_float(c, v, "width_cm", true, 0, true, 10000, &w) ||
-        !scn_get_float(c, v, "height_cm", true, 0, true, 10000, &h))
+        !scn_get_float(c, v, "width_cm", true, 10, false, 10000, &w) ||
+        !scn_get_float(c, v, "height_cm", true, 10, false, 10000, &h))
         return false;
     scn_pop(c);
     c->t = c->s->table = table_create(&(table_desc){.width_cm = w, .height_cm = h});
@@ -325,6 +325,11 @@ scenario *scenario_load_string(const char *text, size_t len, const char *name, s
 {
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", name ? name : "(scenario)");
+    if (len > SCENARIO_FILE_MAX) { /* a save's embedded scenario, say */
+        snprintf(err->message, sizeof err->message, "too large (a scenario is at most %u bytes)",
+                 SCENARIO_FILE_MAX);
+        return NULL;
+    }
     scenario *s = mem_calloc(1, sizeof *s);
     s->source_text = mem_calloc(len + 1, 1);
     memcpy(s->source_text, text, len);

@@ -17,6 +17,19 @@
 
 #define SCENARIO_TEXT_MAX 2048
 
+/* Limits a designer never reaches and a hostile file cannot pass (docs/scenario-format.md,
+ * "Limits"): any file within them validates in well under a second. Past one, the loader
+ * refuses the file at the first value too many, naming the limit. Terrain types: TABLE_TYPES_MAX
+ * (core/table.h). */
+#define SCENARIO_FILE_MAX       (4u << 20) /* bytes of a scenario file */
+#define SCENARIO_FIGURES_MAX    2000       /* figures in all */
+#define SCENARIO_UNITS_MAX      500
+#define SCENARIO_SIDES_MAX      6
+#define SCENARIO_FEATURES_MAX   1000  /* terrain features */
+#define SCENARIO_POINTS_MAX     1000  /* points of one polygon or line */
+#define SCENARIO_ALL_POINTS_MAX 20000 /* points of all polygons and lines together */
+#define SCENARIO_LIST_MAX       100   /* deployment zones, reinforcements, victory conditions */
+
 typedef struct scenario_error {
     char file[256];   /* as given to the loader */
     int line, column; /* 1-based; 0 when unknown */

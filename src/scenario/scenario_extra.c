@@ -17,6 +17,8 @@ static bool read_array(scn_ctx *c, const json_t *root, const char *key,
     scn_push_key(c, key);
     if (!json_is_array(arr))
         return scn_expected(c, "an array", arr);
+    if (!scn_check_count(c, arr, SCENARIO_LIST_MAX, key))
+        return false;
     for (size_t i = 0; i < json_array_size(arr); i++) {
         scn_push_index(c, (int)i);
         if (!read(c, json_array_get(arr, i)))

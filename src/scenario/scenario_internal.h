@@ -27,7 +27,12 @@ typedef struct scn_ctx {
     /* names of the units listed by reinforcements, read before the units themselves */
     const char **reinforced;
     int reinforced_count;
+    int points; /* polygon and line points read so far (SCENARIO_ALL_POINTS_MAX) */
 } scn_ctx;
+
+/* An array of at most `max` elements, else fails at element [max]: "too many <what> (at most
+ * <max>)". */
+bool scn_check_count(scn_ctx *c, const json_t *arr, size_t max, const char *what);
 
 /* Path stack: push a key or index before reading a member, pop after. */
 void scn_push_key(scn_ctx *c, const char *key);

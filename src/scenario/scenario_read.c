@@ -211,6 +211,14 @@ bool scn_get_name(scn_ctx *c, const json_t *obj, const char *key, bool required,
     WITH_KEY(c, obj, key, required, v, read_name(c, v, out));
 }
 
+bool scn_check_count(scn_ctx *c, const json_t *arr, size_t max, const char *what)
+{
+    if (json_array_size(arr) <= max)
+        return true;
+    scn_push_index(c, (int)max);
+    return scn_fail(c, "too many %s (at most %zu)", what, max);
+}
+
 static bool read_number(scn_ctx *c, const json_t *v, double min, bool min_open, double max,
                         double *out)
 {
@@ -239,7 +247,16 @@ bool scn_get_float(scn_ctx *c, const json_t *obj, const char *key, bool required
     double x = *out;
     if (!scn_get_number(c, obj, key, required, min, min_open, max, &x))
         return false;
-    *out = (float)x;
+    /* Checked again as stored: 1e-50 is > 0 as a double but 0 as a float. */
+    float f = (float)x;
+    bool low = min_open ? !(f > (float)min) : !(f >= (float)min);
+    if (low && json_object_get(obj, key)) {
+        scn_push_key(c, key);
+        char what[96];
+        snprintf(what, sizeof what, "a number %s %g and <= %g", min_open ? ">" : ">=", min, max);
+        return scn_expected(c, what, json_object_get(obj, key));
+    }
+    *out = f;
     return true;
 }
 
@@ -353,9 +370,17 @@ bool scn_read_table_point(scn_ctx *c, const json_t *v, vec2s *out)
 static bool read_points(scn_ctx *c, const json_t *v, int min, const char *what, vec2s **out,
                         int *count)
 {
-    if (!json_is_array(v) || json_array_size(v) < (size_t)min || json_array_size(v) > 100000)
+    if (!json_is_array(v) || json_array_size(v) < (size_t)min)
         return scn_expected(c, what, v);
+    if (!scn_check_count(c, v, SCENARIO_POINTS_MAX, "points in one polygon or line"))
+        return false;
     int n = (int)json_array_size(v);
+    if (c->points + n > SCENARIO_ALL_POINTS_MAX) {
+        scn_push_index(c, SCENARIO_ALL_POINTS_MAX - c->points);
+        return scn_fail(c, "too many points in all polygons and lines (at most %d)",
+                        SCENARIO_ALL_POINTS_MAX);
+    }
+    c->points += n;
     vec2s *pts = mem_calloc((size_t)n, sizeof *pts);
     for (int i = 0; i < n; i++) {
         scn_push_index(c, i);
@@ -417,8 +442,7 @@ bool scn_check_simple_polygon(scn_ctx *c, const vec2s *pts, int n)
         if (fabsf(a.x - b.x) <= GEOM_EPS && fabsf(a.y - b.y) <= GEOM_EPS)
             return scn_fail(c, "polygon points %d and %d are the same point", i, (i + 1) % n);
     }
-    if (n > 2000) /* quadratic check; hand-made polygons are far smaller */
-        return true;
+    /* Quadratic, but n <= SCENARIO_POINTS_MAX: at most half a million pairs. */
     for (int i = 0; i < n; i++) {
         vec2s a = pts[i], b = pts[(i + 1) % n];
         for (int j = i + 1; j < n; j++) {

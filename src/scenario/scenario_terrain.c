@@ -68,6 +68,8 @@ bool scn_read_terrain_types(scn_ctx *c, const json_t *root)
     scn_push_key(c, "terrain_types");
     if (!json_is_array(arr))
         return scn_expected(c, "an array of terrain types", arr);
+    if (!scn_check_count(c, arr, TABLE_TYPES_MAX, "terrain types"))
+        return false;
     /* Types the scenario itself adds are marked by index; overriding a built-in is allowed once. */
     int first_own = c->t->type_count;
     for (size_t i = 0; i < json_array_size(arr); i++) {
@@ -119,7 +121,7 @@ static bool read_feature_shape(scn_ctx *c, const json_t *obj, terrain_feature *f
     if (!scn_read_polyline(c, line, &f->line))
         return false;
     scn_pop(c);
-    return scn_get_float(c, obj, "width_cm", false, 0, true, 1000, &f->width_cm);
+    return scn_get_float(c, obj, "width_cm", false, 0.1, false, 1000, &f->width_cm);
 }
 
 static bool read_feature(scn_ctx *c, const json_t *obj)
@@ -146,6 +148,8 @@ bool scn_read_terrain(scn_ctx *c, const json_t *root)
     scn_push_key(c, "terrain");
     if (!json_is_array(arr))
         return scn_expected(c, "an array of terrain features", arr);
+    if (!scn_check_count(c, arr, SCENARIO_FEATURES_MAX, "terrain features"))
+        return false;
     for (size_t i = 0; i < json_array_size(arr); i++) {
         scn_push_index(c, (int)i);
         if (!read_feature(c, json_array_get(arr, i)))

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #define DEFAULT_BASE_RADIUS_CM 1.25f
-#define MAX_FIGURES_PER_UNIT   10000
 
 static const uint32_t side_palette[4] = {0xb03a2e, 0x2e5eaa, 0x3a8a3a, 0xc8a040};
 
@@ -34,6 +33,8 @@ bool scn_read_sides(scn_ctx *c, const json_t *root)
     scn_push_key(c, "sides");
     if (!json_is_array(arr) || json_array_size(arr) == 0)
         return scn_expected(c, "a non-empty array of sides", arr);
+    if (!scn_check_count(c, arr, SCENARIO_SIDES_MAX, "sides"))
+        return false;
     for (size_t i = 0; i < json_array_size(arr); i++) {
         scn_push_index(c, (int)i);
         if (!read_side_entry(c, json_array_get(arr, i)))
@@ -56,14 +57,14 @@ static bool read_base(scn_ctx *c, const json_t *v, geom_base *out)
         return scn_fail(c, "expected either \"radius_cm\" or \"frontage_cm\" and \"depth_cm\"");
     if (round) {
         *out = (geom_base){.kind = GEOM_BASE_ROUND};
-        return scn_get_float(c, v, "radius_cm", true, 0, true, 100, &out->radius_cm);
+        return scn_get_float(c, v, "radius_cm", true, 0.1, false, 100, &out->radius_cm);
     }
     *out = (geom_base){.kind = GEOM_BASE_RECT};
     if (json_object_size(v) == 0)
         return scn_fail(c, "missing required key \"radius_cm\" (or \"frontage_cm\" and "
                            "\"depth_cm\")");
-    return scn_get_float(c, v, "frontage_cm", true, 0, true, 100, &out->frontage_cm) &&
-           scn_get_float(c, v, "depth_cm", true, 0, true, 100, &out->depth_cm);
+    return scn_get_float(c, v, "frontage_cm", true, 0.1, false, 100, &out->frontage_cm) &&
+           scn_get_float(c, v, "depth_cm", true, 0.1, false, 100, &out->depth_cm);
 }
 
 static bool get_base(scn_ctx *c, const json_t *obj, geom_base *out)
@@ -137,9 +138,10 @@ static void add_figure(scn_ctx *c, const unit_build *u, figure *f)
 
 static bool check_count(scn_ctx *c, const unit_build *u, int more)
 {
-    if (c->t->figure_count - u->first_figure + more <= MAX_FIGURES_PER_UNIT)
+    (void)u;
+    if (c->t->figure_count + more <= SCENARIO_FIGURES_MAX)
         return true;
-    return scn_fail(c, "expected at most %d figures in a unit", MAX_FIGURES_PER_UNIT);
+    return scn_fail(c, "too many figures (at most %d in a scenario)", SCENARIO_FIGURES_MAX);
 }
 
 static bool read_figure(scn_ctx *c, const json_t *obj, const figure *tmpl, const unit_build *u)
@@ -185,10 +187,10 @@ static bool read_block_shape(scn_ctx *c, const json_t *obj, const figure *f, blo
     long long count = 0, ranks = 1;
     block_default_spacing(f, b);
     if (!scn_get_string(c, obj, "name", false, b->prefix, TABLE_NAME_MAX - 11) ||
-        !scn_get_int(c, obj, "count", true, 1, MAX_FIGURES_PER_UNIT, &count) ||
-        !scn_get_int(c, obj, "ranks", false, 1, MAX_FIGURES_PER_UNIT, &ranks) ||
-        !scn_get_number(c, obj, "spacing_cm", false, 0, true, 1000, &b->spacing) ||
-        !scn_get_number(c, obj, "rank_spacing_cm", false, 0, true, 1000, &b->rank_spacing) ||
+        !scn_get_int(c, obj, "count", true, 1, SCENARIO_FIGURES_MAX, &count) ||
+        !scn_get_int(c, obj, "ranks", false, 1, SCENARIO_FIGURES_MAX, &ranks) ||
+        !scn_get_number(c, obj, "spacing_cm", false, 0.1, false, 1000, &b->spacing) ||
+        !scn_get_number(c, obj, "rank_spacing_cm", false, 0.1, false, 1000, &b->rank_spacing) ||
         !scn_require(c, obj, "origin"))
         return false;
     if (ranks > count) {
@@ -258,6 +260,8 @@ static bool read_list(scn_ctx *c, const json_t *obj, const char *key, const figu
     scn_push_key(c, key);
     if (!json_is_array(arr))
         return scn_expected(c, "an array", arr);
+    if (!scn_check_count(c, arr, SCENARIO_FIGURES_MAX, key))
+        return false;
     for (size_t i = 0; i < json_array_size(arr); i++) {
         scn_push_index(c, (int)i);
         if (!read(c, json_array_get(arr, i), tmpl, u))
@@ -369,6 +373,8 @@ bool scn_read_units(scn_ctx *c, const json_t *root)
     scn_push_key(c, "units");
     if (!json_is_array(arr))
         return scn_expected(c, "an array of units", arr);
+    if (!scn_check_count(c, arr, SCENARIO_UNITS_MAX, "units"))
+        return false;
     for (size_t i = 0; i < json_array_size(arr); i++) {
         scn_push_index(c, (int)i);
         if (!read_unit(c, json_array_get(arr, i)))

@@ -372,16 +372,26 @@ static float draw_aim(ui_action_panel *p, ui_app *app, render_ctx *ctx, float y)
     p->aim_r = (ap_rect){x0, y, mw, 14 * k};
     snprintf(line, sizeof line, "%s%s%s", f ? f->name : "figure", u ? " - " : "", u ? u->name : "");
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xffffffff, mw);
+    if (tg->range_guess) {
+        /* the gunner guesses: no range, no odds, until the shot has fallen */
+        y = ap_wrapped(p, ctx, x0, y, "Range withheld: state your guess (click, type, Enter)", 10,
+                       0xffd080ff, mw);
+        if (tg->note[0])
+            y = ap_wrapped(p, ctx, x0, y, tg->note, 10, 0xb8c0ccff, mw);
+        return y + 6 * k;
+    }
     snprintf(line, sizeof line, "Range %s, band: %s",
              render_format_distance(tg->range_cm, app->settings.units, dist, sizeof dist),
              tg->band[0] ? tg->band : "-");
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xe0e6f0ff, mw);
     snprintf(line, sizeof line, "Sight: %s", p->aim.sight[0] ? p->aim.sight : "clear");
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xe0e6f0ff, mw);
+    const char *dice = tg->dice == 1 ? "die" : "dice";
     if (tg->need >= 7)
-        snprintf(line, sizeof line, "%d dice: cannot score (need %d+)", tg->dice, tg->need);
+        snprintf(line, sizeof line, "%d %s: cannot score (need %d+)", tg->dice, dice, tg->need);
     else
-        snprintf(line, sizeof line, "%d dice, need %d+ on each", tg->dice, tg->need);
+        snprintf(line, sizeof line, "%d %s, need %d+%s", tg->dice, dice, tg->need,
+                 tg->dice == 1 ? "" : " on each");
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xe0e6f0ff, mw);
     snprintf(line, sizeof line, "Expected: %.1f hits, %.1f removed", tg->expected_hits,
              tg->expected_kills);
@@ -462,7 +472,8 @@ static float sections(ui_action_panel *p, ui_app *app, render_ctx *ctx, float mx
     float k = render_ui_scale(ctx), y = p->panel.y + 8 * k;
     y = draw_allocation(p, app, ctx, y);
     y = draw_aim(p, app, ctx, y);
-    if (p->act_count)
+    /* While hits are allocated the figures' actions wait: no Fire to click and be refused. */
+    if (p->act_count && p->dec.kind != RULES_DECIDE_ALLOCATE_HITS)
         y = draw_actions(p, app, ctx, y, mx, my);
     return draw_orders(p, ctx, y);
 }

@@ -304,11 +304,51 @@ static void draw_toast(ui_app *app, render_ctx *ctx)
     render_text(ctx, x + 10 * k, y + 6 * k, app->toast, 13, 0xffffffff, RENDER_ALIGN_LEFT);
 }
 
+const char *ui_app_save_banner(const ui_app *app, char *buf, size_t size)
+{
+    const char *err = app->game ? game_last_save_error(app->game) : NULL;
+    buf[0] = '\0';
+    if (!err)
+        return NULL;
+    /* The system's reason ("No space left on device") is the last part; the file path before
+     * it stays off the screen (it is on stderr). */
+    const char *why = strrchr(err, ':');
+    why = why && why[1] ? why + 2 : "the data folder cannot be written";
+    snprintf(buf, size,
+             "Not saved (%.80s): the moves from here on are lost if the game closes. "
+             "Free some space or fix the data folder; this goes when a save works.",
+             why);
+    return buf;
+}
+
+/* A failed autosave stays on screen, over every screen, until a save works (issue 21). */
+static void draw_save_banner(ui_app *app, render_ctx *ctx)
+{
+    char line[300];
+    if (!ui_app_save_banner(app, line, sizeof line))
+        return;
+    int w, h;
+    render_output_size(ctx, &w, &h);
+    float k = render_ui_scale(ctx);
+    render_rect(ctx, 0, 28 * k, (float)w, 24 * k, UI_APP_SAVE_BANNER_RGBA);
+    render_text(ctx, 10 * k, 32 * k, line, 13, 0xffffffff, RENDER_ALIGN_LEFT);
+}
+
+/* Ctrl+Q quits from whatever screen is on top (the end screen, a menu, the cover): every
+ * command is autosaved as it is made, so there is nothing left to ask about. */
+static bool ctrl_q(const ui_input *in)
+{
+    for (int i = 0; i < in->key_count; i++)
+        if ((in->key_mods[i] & UI_MOD_CTRL) && in->keys[i] == 'q')
+            return true;
+    return false;
+}
+
 bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
 {
     app->time = in->time;
     app->ctx = ctx;
-    if (in->quit)
+    if (in->quit || ctrl_q(in))
         app->quit = true;
     if (app->depth && app->stack[app->depth - 1]->input)
         app->stack[app->depth - 1]->input(app->stack[app->depth - 1], app, in);
@@ -322,6 +362,7 @@ bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
     for (int i = bottom < 0 ? 0 : bottom; i < app->depth; i++)
         if (app->stack[i]->draw)
             app->stack[i]->draw(app->stack[i], app, ctx);
+    draw_save_banner(app, ctx);
     draw_toast(app, ctx);
     if (app->screenshot_pending) {
         app->screenshot_pending = false;

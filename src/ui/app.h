@@ -89,6 +89,10 @@ void ui_app_pop(ui_app *app);
 void ui_app_toast(ui_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Where the toast is drawn (false when none is showing). */
 bool ui_app_toast_rect(const ui_app *app, render_ctx *ctx, float *x, float *y, float *w, float *h);
+/* The banner shown over every screen while the match's last autosave failed (in buf, returned;
+ * NULL when the last save worked): the reason, in the system's words, without the file path. */
+#define UI_APP_SAVE_BANNER_RGBA 0xb02020f0
+const char *ui_app_save_banner(const ui_app *app, char *buf, size_t size);
 
 /* Commands every screen may use. Against the bot (a player and the bot in the match), undo takes
  * back the player's last command with the bot's commands after it, and redo puts them back. */

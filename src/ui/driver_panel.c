@@ -243,6 +243,15 @@ static double card_event(ui_driver_panel *p, const rules_driver_item *before, in
         look.hidden = false;
         return flight_add(p, &look, hand, play, was_hidden, t, 0.55 / k);
     }
+    if (strcmp(ev->tag, "end_of_turn") == 0) {
+        /* The turn's end is shown, not flashed: the card stays face up in the play slot for a
+         * moment before it goes back into the deck with the rest. */
+        look.hidden = false;
+        snprintf(look.label, sizeof look.label, "%s", ev->text[0] ? ev->text : "End of Turn");
+        double held = flight_add(p, &look, play, play, false, t, 1.4 / k);
+        look.hidden = true;
+        return flight_add(p, &look, play, deck, false, held, 0.45 / k);
+    }
     if (strcmp(ev->tag, "discard") == 0)
         return flight_add(p, &look, play, discard, false, t, 0.4 / k);
     if (strcmp(ev->tag, "return") == 0) {
@@ -1025,4 +1034,10 @@ const char *ui_driver_panel_button(const ui_driver_panel *p, int n, rules_comman
     *cmd = b->cmd;
     *x = b->r.x, *y = b->r.y, *w = b->r.w, *h = b->r.h;
     return b->label;
+}
+
+bool ui_driver_panel_play_rect(const ui_driver_panel *p, float *x, float *y, float *w, float *h)
+{
+    *x = p->play.x, *y = p->play.y, *w = p->play.w, *h = p->play.h;
+    return p->has_deck && p->play.w > 0;
 }

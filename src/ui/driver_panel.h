@@ -65,6 +65,8 @@ const char *ui_driver_panel_button(const ui_driver_panel *p, int n, rules_comman
  * in a hand. False when it was not drawn. */
 bool ui_driver_panel_card_rect(const ui_driver_panel *p, int card, float *x, float *y, float *w,
                                float *h);
+/* The play slot (the card in play) by the last draw; false without a deck. */
+bool ui_driver_panel_play_rect(const ui_driver_panel *p, float *x, float *y, float *w, float *h);
 /* The panel's rect by the last draw (w = 0: none). */
 void ui_driver_panel_rect(const ui_driver_panel *p, float *x, float *y, float *w, float *h);
 /* True while cards are still flying. */

@@ -335,6 +335,8 @@ static const char *const help_lines[] = {
     "activate...)",
     "  E or the Event log button: every command with its explanation (click an entry); the "
     "dice tray shows each throw",
+    "  Tab: the roster - each side's units, their state and what each side must do to win",
+    "  Hover a name (log entry, message, order, roster row): the figures it names are ringed",
     "  F12: screenshot (PNG in the data folder)   F1 or ?: this help",
     "  Esc: cancel the tool or drag, else the pause menu   Ctrl+Q: quit (the game is saved)",
     "Players",

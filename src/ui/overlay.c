@@ -18,6 +18,13 @@ void ui_overlay_semicircle(render_ctx *ctx, const render_camera *cam, vec2s cent
                      UI_SEMICIRCLE_RGB << 8 | 0x60, UI_SEMICIRCLE_RGB << 8 | 0xff);
 }
 
+void ui_overlay_circle(render_ctx *ctx, const render_camera *cam, vec2s centre, float r_cm)
+{
+    render_sector_cm(ctx, cam, centre, r_cm, 0.0f, 6.2831853f, UI_BURST_RGB << 8 | 0x50,
+                     UI_BURST_RGB << 8 | 0xff);
+    render_marker_cm(ctx, cam, centre, 3.0f, UI_BURST_RGB << 8 | 0xff);
+}
+
 void ui_overlay_los(render_ctx *ctx, const render_camera *cam, vec2s a, vec2s b, bool blocked,
                     vec2s block_at)
 {

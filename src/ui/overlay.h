@@ -13,6 +13,7 @@
 #define UI_TAPE_RGB               0xfff3a0u
 #define UI_PATH_OK_RGB            0x7fd7ffu
 #define UI_PATH_BAD_RGB           0xff5a5au
+#define UI_BURST_RGB              0xff5020u
 
 /* A figure's arc of fire: facing +- half_angle out to range_cm, tinted rgb. */
 void ui_overlay_arc(render_ctx *ctx, const render_camera *cam, const figure *f, float half_angle,
@@ -21,6 +22,8 @@ void ui_overlay_arc(render_ctx *ctx, const render_camera *cam, const figure *f, 
  * points from the firer to the target), radius r_cm. */
 void ui_overlay_semicircle(render_ctx *ctx, const render_camera *cam, vec2s centre, float facing,
                            float r_cm);
+/* A circular area template laid where a shot fell (a shell's burst): centre, radius r_cm. */
+void ui_overlay_circle(render_ctx *ctx, const render_camera *cam, vec2s centre, float r_cm);
 /* A line-of-sight line from a to b; blocked draws the stretch after `block_at` dashed and red. */
 void ui_overlay_los(render_ctx *ctx, const render_camera *cam, vec2s a, vec2s b, bool blocked,
                     vec2s block_at);

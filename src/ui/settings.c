@@ -1,7 +1,10 @@
 #include "ui/settings.h"
 
+#include "core/file.h"
+
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 ui_settings ui_settings_default(void)
@@ -69,7 +72,13 @@ bool ui_settings_save(const ui_settings *s, const char *path)
                   "anim_speed", (double)s->anim_speed, "window_w", s->window_w, "window_h",
                   s->window_h, "show_labels", s->show_labels, "show_deployment", s->show_deployment,
                   "skip_animations", s->skip_animations);
-    int rc = root ? json_dump_file(root, path, JSON_INDENT(2) | JSON_SORT_KEYS) : -1;
+    /* Written like a save (core/file.h): a kill mid-write keeps the old settings. */
+    char *text = root ? json_dumps(root, JSON_INDENT(2) | JSON_SORT_KEYS) : NULL;
     json_decref(root);
-    return rc == 0;
+    char err[600];
+    bool ok = text && file_write_atomic(path, text, strlen(text), err, sizeof err);
+    if (text && !ok)
+        fprintf(stderr, "sandtable: %s\n", err);
+    free(text);
+    return ok;
 }

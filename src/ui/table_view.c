@@ -10,14 +10,17 @@
 #include "ui/commander_pips.h"
 #include "ui/driver_panel.h"
 #include "ui/names.h"
+#include "ui/roster.h"
 #include "ui/overlay.h"
 #include "ui/solo.h"
 #include "ui/teach.h"
 #include "ui/tools.h"
+#include "ui/turn_banner.h"
 #include "ui/unit_block.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define PI_F              3.14159265358979f
@@ -60,8 +63,6 @@ typedef struct tv_move {
     vec2s start, dest;
     vec2s region[REGION_RAYS];
     bool region_ok;
-    path_result path;
-    bool path_ok;
     vec2s shown; /* drawn offset: the grabbed stand's place minus the reference's (blocks) */
 } tv_move;
 
@@ -111,11 +112,19 @@ typedef struct tv {
     ui_driver_panel *driver; /* the turn driver (deck, dice, phases) at the top right */
     los_index *los;          /* static terrain never changes during a match */
     const table *los_table;
-    ui_solo solo;   /* the bot's sides (ui/solo.h) */
-    ui_teach teach; /* dice tray and event log (ui/teach.h) */
-    ui_names named; /* the figures whose name is under the pointer (ringed) */
-    ui_names focus; /* the figures of the log entry opened by a click (ringed) */
-    int focus_key;  /* that entry */
+    /* A stated range being typed (rules_target.range_guess): the fire waits for the number, and
+     * no tape or range readout is shown meanwhile. */
+    bool guess_on;
+    char guess[8];
+    rules_command guess_cmd;
+    int guess_fig;
+    ui_solo solo;          /* the bot's sides (ui/solo.h) */
+    ui_teach teach;        /* dice tray and event log (ui/teach.h) */
+    ui_names named;        /* the figures whose name is under the pointer (ringed) */
+    ui_names focus;        /* the figures of the log entry opened by a click (ringed) */
+    int focus_key;         /* that entry */
+    ui_turn_banner banner; /* "Turn N begins" */
+    ui_roster roster;      /* each side's units and their state (Tab) */
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -304,12 +313,6 @@ static void move_update(tv *v, ui_app *app, vec2s dest)
     float len = glms_vec2_norm(d);
     m->reach_ok =
         len > 1e-3f && game_reach(app->game, &m->cmd, glms_vec2_scale(d, 1.0f / len), &m->reach);
-    m->path_ok = false;
-    if (m->reach_ok && m->reach.allowance_cm > 0) {
-        vec2s pts[2] = {m->start, dest};
-        path_cost(tv_table(app), NULL, pts, 2, m->reach.allowance_cm, &m->path);
-        m->path_ok = true;
-    }
 }
 
 static void spring_back(tv *v, ui_app *app)
@@ -320,6 +323,41 @@ static void spring_back(tv *v, ui_app *app)
         if (is_selected(v, i))
             anim_add(v, app, i, glms_vec2_add(t->figures[i].pos, off), t->figures[i].pos,
                      t->figures[i].facing, t->figures[i].facing);
+}
+
+/* Says how far the dragged figure really went: where it was dropped, or where the rules
+ * stopped it (a wall not climbed, contact, the allowance) with the rule set's words why. */
+static void move_told(tv *v, ui_app *app)
+{
+    const table *t = tv_table(app);
+    const figure *ref = table_figure_const(t, v->move.cmd.figures[0]);
+    char a[32], b[32];
+    float want = glms_vec2_distance(v->move.start, v->move.dest);
+    float went = ref ? glms_vec2_distance(v->move.start, ref->pos) : want;
+    if (!ref || went >= want - 0.05f) {
+        ui_app_toast(app, "Moved %s", units_text(app, went, a, sizeof a));
+        return;
+    }
+    /* Why, in the rule set's words about the figure: a note (the wall's roll), else what
+     * says it stops (contact), else its move's own line. */
+    int n = 0;
+    const rules_event *ev = game_events(app->game, game_cursor(app->game) - 1, &n);
+    const char *why = NULL;
+    int rank = 0;
+    for (int i = 0; ev && i < n; i++) {
+        if (ev[i].figure.id != ref->id.id || !ev[i].text[0] || ev[i].kind == RULES_EV_DIE)
+            continue;
+        int r = ev[i].kind == RULES_EV_NOTE   ? 3
+                : strstr(ev[i].text, "stop")  ? 2
+                : ev[i].kind == RULES_EV_MOVE ? 1
+                                              : 0;
+        if (r > rank) {
+            rank = r;
+            why = ev[i].text;
+        }
+    }
+    ui_app_toast(app, "Stopped after %s of %s%s%.160s", units_text(app, went, a, sizeof a),
+                 units_text(app, want, b, sizeof b), why ? ": " : "", why ? why : "");
 }
 
 static void move_drop(tv *v, ui_app *app)
@@ -337,9 +375,7 @@ static void move_drop(tv *v, ui_app *app)
         ui_teach_refused(&v->teach, app, "move there", reason);
         return;
     }
-    char a[32];
-    ui_app_toast(app, "Moved %s",
-                 units_text(app, glms_vec2_distance(v->move.start, v->move.dest), a, sizeof a));
+    move_told(v, app);
 }
 
 /* ---- rotation ------------------------------------------------------------------------------ */
@@ -697,6 +733,17 @@ static bool point_fire(const tv *v, ui_app *app, const table *t, int ref, int hi
     return v->fire_option[0] && game_validate(app->game, out, reason, sizeof reason);
 }
 
+/* True when the rules want the range stated for this fire at its target. */
+static bool needs_guess(ui_app *app, const rules_command *cmd)
+{
+    rules_target tg[64];
+    int n = game_targets(app->game, cmd, tg, 64);
+    for (int i = 0; i < n; i++)
+        if (tg[i].figure.id == cmd->target.id && tg[i].range_guess)
+            return true;
+    return false;
+}
+
 static void press_target(tv *v, ui_app *app)
 {
     const table *t = tv_table(app);
@@ -708,6 +755,17 @@ static void press_target(tv *v, ui_app *app)
     char reason[256];
     if (hit >= 0)
         cmd.target = t->figures[hit].id;
+    if (hit >= 0 && needs_guess(app, &cmd)) {
+        v->guess_on = true;
+        v->guess[0] = 0;
+        v->guess_cmd = cmd;
+        v->guess_fig = hit;
+        if (v->tape_n)
+            v->tape_n = 0;
+        ui_app_toast(app, "State the range in %s: type it, Enter fires, Esc cancels",
+                     strcmp(game_measure(app->game), "inch") == 0 ? "inches" : "cm");
+        return;
+    }
     /* A figure named as the target first; else the point, when the rules aim so. On empty
      * table an option's point fire is sent even when refused: the rules say why. */
     rules_command at_point;
@@ -731,6 +789,10 @@ static void press_target(tv *v, ui_app *app)
 
 static void set_tool(tv *v, ui_app *app, tv_tool tool)
 {
+    if (v->guess_on && (tool == TOOL_MEASURE || tool == TOOL_LOS)) {
+        ui_app_toast(app, "No measuring while you guess the range");
+        return;
+    }
     v->tool = v->tool == tool ? TOOL_SELECT : tool;
     v->fire_option[0] = 0; /* the tool's own fire: the rules' default */
     static const char *names[] = {"Select", "Measuring tape: click to add waypoints",
@@ -784,6 +846,10 @@ static void fit(tv *v, ui_app *app, bool snap)
 
 static void escape(tv *v, ui_app *app)
 {
+    if (v->roster.open) {
+        v->roster.open = false;
+        return;
+    }
     if (v->drag == DRAG_MOVE)
         spring_back(v, app);
     if (v->drag != DRAG_NONE) {
@@ -855,6 +921,9 @@ static void key_plain(tv *v, ui_app *app, const ui_input *in, int key)
     case 'd':
         app->settings.show_deployment = !app->settings.show_deployment;
         break;
+    case UI_KEY_TAB:
+        v->roster.open = !v->roster.open;
+        break;
     case UI_KEY_BACKSPACE:
         if (v->tool == TOOL_MEASURE && v->tape_n > 0)
             v->tape_n--;
@@ -885,8 +954,36 @@ static void key_plain(tv *v, ui_app *app, const ui_input *in, int key)
     (void)in;
 }
 
+/* Typing the stated range: digits, Backspace, Enter fires, Esc gives up. */
+static void key_guess(tv *v, ui_app *app, int key)
+{
+    size_t n = strlen(v->guess);
+    if (key >= '0' && key <= '9' && n + 1 < sizeof v->guess) {
+        v->guess[n] = (char)key;
+        v->guess[n + 1] = 0;
+    } else if (key == UI_KEY_BACKSPACE && n > 0) {
+        v->guess[n - 1] = 0;
+    } else if (key == UI_KEY_ESCAPE) {
+        v->guess_on = false;
+        ui_app_toast(app, "No shot fired");
+    } else if (key == UI_KEY_RETURN && n > 0) {
+        rules_command cmd = v->guess_cmd;
+        cmd.count = atoi(v->guess);
+        char reason[256];
+        v->guess_on = false;
+        if (submit_animated(v, app, &cmd, reason, sizeof reason))
+            ui_app_toast(app, "The gunner calls %d: the shell falls", cmd.count);
+        else
+            ui_app_toast(app, "%s", reason);
+    }
+}
+
 static void handle_keys(tv *v, ui_app *app, const ui_input *in)
 {
+    for (int i = 0; i < in->key_count && v->guess_on; i++)
+        key_guess(v, app, in->keys[i]);
+    if (v->guess_on)
+        return;
     for (int i = 0; i < in->key_count; i++) {
         if (in->key_mods[i] & UI_MOD_CTRL)
             key_ctrl(v, app, in->keys[i]);
@@ -923,6 +1020,22 @@ static void handle_camera(tv *v, const ui_input *in)
     }
 }
 
+/* The label of the command just resolved with what its first event says happened ("Draw card:
+ * the End of Turn card is drawn"); a new turn is said by the banner. */
+static const char *command_said(ui_app *app, char *label, size_t size)
+{
+    int n = 0;
+    const rules_event *ev = game_events(app->game, game_cursor(app->game) - 1, &n);
+    for (int i = 0; ev && i < n; i++)
+        if (ev[i].text[0] && ev[i].kind != RULES_EV_DIE && ev[i].kind != RULES_EV_RULESET) {
+            size_t len = strlen(label);
+            if (len + 3 < size)
+                snprintf(label + len, size - len, ": %.*s", (int)(size - len - 3), ev[i].text);
+            break;
+        }
+    return label;
+}
+
 /* Submits a command chosen on a panel and says what happened. */
 static void command_run(tv *v, ui_app *app, const rules_command *cmd)
 {
@@ -931,7 +1044,7 @@ static void command_run(tv *v, ui_app *app, const rules_command *cmd)
     char reason[256], label[160];
     game_describe(app->game, cmd, label, sizeof label);
     if (submit_animated(v, app, cmd, reason, sizeof reason))
-        ui_app_toast(app, "%s", label);
+        ui_app_toast(app, "%s", command_said(app, label, sizeof label));
     else
         ui_teach_refused(&v->teach, app, label, reason);
 }
@@ -1069,6 +1182,8 @@ static void named_update(tv *v, ui_app *app, const ui_input *in)
     float x = in->mouse_x, y = in->mouse_y, k = render_ui_scale(app->ctx);
     if (in->view_w <= 0 || x < 0 || y < 0 || x > (float)in->view_w || y > (float)in->view_h)
         return;
+    if (ui_roster_named(&v->roster, app, x, y, &v->named))
+        return;
     int key = ui_event_log_key_at(&v->teach.log, x, y);
     if (key != UI_EVENT_LOG_NONE) {
         figure_id ids[UI_NAMES_MAX];
@@ -1199,6 +1314,10 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
     handle_keys(v, app, in);
     if (app->depth && app->stack[app->depth - 1] != s)
         return; /* a key opened a screen over us */
+    if (ui_roster_contains(&v->roster, in->mouse_x, in->mouse_y)) {
+        v->hover = -1; /* the roster is read, not clicked through */
+        return;
+    }
     handle_camera(v, in);
     handle_left(v, app, in);
     update_hover(v, app, in);
@@ -1221,8 +1340,11 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
     ui_driver_panel_update(v->driver, app);
     rules_command bot; /* the hand-over cover, and the bot's sides at a readable pace */
     char why[256];
+    float speed = app->settings.anim_speed;
+    ui_turn_banner_update(&v->banner, app, speed > 0 ? 0.9 / speed : 0);
     v->solo.hold = ui_driver_panel_animating(v->driver, app->time) ||
-                   !ui_dice_tray_settled(&v->teach.tray, app->time);
+                   !ui_dice_tray_settled(&v->teach.tray, app->time) ||
+                   (speed > 0 && ui_turn_banner_showing(&v->banner, app->time));
     if (ui_solo_next(&v->solo, app, app->time, &bot))
         ui_solo_done(&v->solo, app, &bot, submit_animated(v, app, &bot, why, sizeof why), why);
     if (v->seen_version != app->state_version) {
@@ -1343,12 +1465,16 @@ static void draw_move_readout(tv *v, ui_app *app, render_ctx *ctx)
     if (over)
         render_marker_cm(ctx, &v->cam, glms_vec2_add(m->reach.stop, m->shown), 5,
                          UI_PATH_BAD_RGB << 8 | 0xff);
-    char a[32], b[32], c[32], line[256];
-    if (m->path_ok) {
-        float left = m->reach.allowance_cm - m->path.spent_cm;
-        snprintf(line, sizeof line, "moved %s, allowance used %s, left %s",
-                 units_text(app, dist, a, sizeof a), units_text(app, m->path.spent_cm, b, sizeof b),
-                 units_text(app, left > 0 ? left : 0, c, sizeof c));
+    char a[32], b[32], line[256];
+    /* The rule set's reach this way, not a generic path cost: what the figure will do. */
+    if (m->reach_ok && m->reach.max_cm > 0) {
+        int len = snprintf(line, sizeof line, "moved %s of at most %s this way",
+                           units_text(app, dist, a, sizeof a),
+                           units_text(app, m->reach.max_cm, b, sizeof b));
+        if (len > 0 && (size_t)len < sizeof line && m->reach.sure_cm < m->reach.max_cm - 1e-3f &&
+            dist > m->reach.sure_cm + 1e-3f)
+            snprintf(line + len, sizeof line - (size_t)len, "; past %s it rests on a roll",
+                     units_text(app, m->reach.sure_cm, a, sizeof a));
     } else {
         snprintf(line, sizeof line, "moved %s", units_text(app, dist, a, sizeof a));
     }
@@ -1488,6 +1614,13 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
     aim->valid = true;
     aim->target = target;
     aim_sight(v, t, aim);
+    if (target.range_guess) {
+        render_figure(ctx, &v->cam, t, &t->figures[v->hover], c, t->figures[v->hover].facing,
+                      RENDER_FIG_HIGHLIGHT);
+        ui_overlay_label(ctx, &v->cam, c, "Click, then state the range (no measuring)",
+                         UI_SEMICIRCLE_RGB << 8 | 0xff);
+        return;
+    }
     vec2s d = glms_vec2_sub(c, from);
     float facing = atan2f(d.y, d.x);
     /* The rule set sizes the area-fire semicircle (lcr: one cm per firer); 0 is a single target. */
@@ -1514,6 +1647,34 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
              firers == 1 ? "" : "s", units_text(app, r, a, sizeof a), target.need,
              target.expected_hits);
     ui_overlay_label(ctx, &v->cam, c, line, UI_SEMICIRCLE_RGB << 8 | 0xff);
+}
+
+/* The range being stated, by the target: only the typed number, never the distance. */
+static void draw_guess(tv *v, ui_app *app, render_ctx *ctx, const table *t)
+{
+    if (!v->guess_on || v->guess_fig < 0 || v->guess_fig >= t->figure_count)
+        return;
+    const figure *f = &t->figures[v->guess_fig];
+    render_figure(ctx, &v->cam, t, f, f->pos, f->facing, RENDER_FIG_HIGHLIGHT);
+    char line[96];
+    snprintf(line, sizeof line, "Range guess: %s_ %s  (Enter fires, Esc cancels)", v->guess,
+             strcmp(game_measure(app->game), "inch") == 0 ? "in" : "cm");
+    ui_overlay_label(ctx, &v->cam, f->pos, line, 0xffd080ff);
+}
+
+/* Area templates laid this turn (a shell's burst circle), from the events of its commands. */
+static void draw_templates(ui_app *app, render_ctx *ctx, const render_camera *cam)
+{
+    const game *g = app->game;
+    int cur = game_cursor(g), turn = game_turn(g);
+    for (int i = cur - 1; i >= 0 && i >= cur - 64 && game_turn_at(g, i) == turn; i--) {
+        int n;
+        const rules_event *ev = game_events(g, i, &n);
+        for (int k = 0; k < n; k++)
+            if (ev[k].kind == RULES_EV_TEMPLATE && strcmp(ev[k].tag, "circle") == 0 &&
+                ev[k].value > 0)
+                ui_overlay_circle(ctx, cam, ev[k].pos, (float)ev[k].value / 100.0f);
+    }
 }
 
 static void draw_sight(tv *v, ui_app *app, render_ctx *ctx, const table *t)
@@ -1553,13 +1714,14 @@ static void draw_hud(tv *v, ui_app *app, render_ctx *ctx)
     const scenario *s = game_scenario(app->game);
     rules_decision d;
     game_decision(app->game, &d);
-    char line[400];
-    snprintf(line, sizeof line, "%s  -  turn %d  -  %s", s->title, game_turn(app->game),
+    char line[400], turn[48];
+    snprintf(line, sizeof line, "%s  -  %s  -  %s", s->title,
+             ui_turn_words(app->game, turn, sizeof turn),
              d.prompt[0] ? d.prompt : rules_decision_kind_name(d.kind));
     render_rect(ctx, 0, 0, (float)w, 28 * k, 0x101418d0);
     render_text(ctx, 10 * k, 6 * k, line, 13, 0xffffffff, RENDER_ALIGN_LEFT);
     static const char *tool_names[] = {"select", "measure", "line of sight", "target", "turn"};
-    snprintf(line, sizeof line, "tool: %s   units: %s   F1 help", tool_names[v->tool],
+    snprintf(line, sizeof line, "tool: %s   units: %s   Tab roster   F1 help", tool_names[v->tool],
              app->settings.units == RENDER_UNITS_CM ? "cm" : "inches");
     render_text(ctx, (float)w - 10 * k, 6 * k, line, 12, 0xc8d0dcff, RENDER_ALIGN_RIGHT);
     render_scale_bar(ctx, &v->cam, 16 * k, (float)h - 16 * k, app->settings.units);
@@ -1606,7 +1768,9 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_wheel(v, app, ctx, t);
     if (!game_moves_by_unit(app->game)) /* units of stands wheel instead (draw_wheel) */
         draw_handle(v, ctx, t);
+    draw_templates(app, ctx, &v->cam);
     draw_target(v, app, ctx, t);
+    draw_guess(v, app, ctx, t);
     if (v->drag == DRAG_MOVE)
         draw_move_readout(v, app, ctx);
     draw_tape(v, app, ctx, t);
@@ -1617,6 +1781,10 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_panels(v, app, ctx, t);
     ui_solo_draw(&v->solo, app, ctx);
     ui_teach_draw(&v->teach, app, ctx);
+    float x0, y0, x1, y1;
+    open_view(v, app, &x0, &y0, &x1, &y1);
+    ui_turn_banner_draw(&v->banner, app, ctx, x0, x1);
+    ui_roster_draw(&v->roster, app, ctx, x0, x1);
 }
 
 static void tv_destroy(ui_screen *s)
@@ -1669,4 +1837,9 @@ ui_action_panel *ui_table_view_actions(ui_screen *s)
 ui_driver_panel *ui_table_view_driver(ui_screen *s)
 {
     return ((tv *)s->data)->driver;
+}
+
+ui_roster *ui_table_view_roster(ui_screen *s)
+{
+    return &((tv *)s->data)->roster;
 }

@@ -27,5 +27,7 @@ const render_camera *ui_table_view_camera(const ui_screen *s);
 ui_teach *ui_table_view_teach(ui_screen *s);
 ui_action_panel *ui_table_view_actions(ui_screen *s);
 ui_driver_panel *ui_table_view_driver(ui_screen *s);
+typedef struct ui_roster ui_roster;
+ui_roster *ui_table_view_roster(ui_screen *s);
 
 #endif // UI_TABLE_VIEW_H

@@ -170,6 +170,22 @@ static void status_words(uint32_t st, char *buf, size_t size)
         snprintf(buf, size, "fit");
 }
 
+/* True, with the rule set's reason in why, when the figure may not move because it has
+ * already moved or acted; any other reason (not its turn yet) leaves the full allowance,
+ * which is what a player plans with. */
+static bool move_refused(const game *g, figure_id fig, char *why, size_t size)
+{
+    rules_action acts[32];
+    int n = game_actions(g, fig, acts, 32);
+    for (int i = 0; i < n; i++)
+        if (acts[i].kind == RULES_CMD_MOVE && !acts[i].enabled && acts[i].reason[0] &&
+            (strstr(acts[i].reason, "moved") || strstr(acts[i].reason, "acted"))) {
+            snprintf(why, size, "%s", acts[i].reason);
+            return true;
+        }
+    return false;
+}
+
 int ui_tools_describe(const game *g, int fig, render_units units, char lines[][UI_TOOLS_LINE_MAX],
                       int max)
 {
@@ -183,16 +199,24 @@ int ui_tools_describe(const game *g, int fig, render_units units, char lines[][U
                  f->name[0] ? " - " : "", table_role_name(f->role));
     if (n < max)
         snprintf(lines[n++], UI_TOOLS_LINE_MAX, "%s, %s", s ? s->name : "?", u ? u->name : "?");
-    if (n < max)
+    if (n < max && f->weapon[0])
         snprintf(lines[n++], UI_TOOLS_LINE_MAX, "quality: %s   weapon: %s",
-                 table_quality_name(f->quality), f->weapon[0] ? f->weapon : "-");
+                 table_quality_name(f->quality), f->weapon);
+    else if (n < max)
+        snprintf(lines[n++], UI_TOOLS_LINE_MAX, "quality: %s", table_quality_name(f->quality));
     rules_command mv = {.kind = RULES_CMD_MOVE, .side = f->side};
     rules_command_add_figure(&mv, f->id);
     rules_reach reach;
     if (n < max && game_reach(g, &mv, geom_dir(f->facing), &reach)) {
         char a[32];
-        snprintf(lines[n++], UI_TOOLS_LINE_MAX, "allowance: %s",
-                 render_format_distance(reach.allowance_cm, units, a, sizeof a));
+        /* The allowance while the figure may still move; once it has, why it may not. */
+        char why[64];
+        if (move_refused(g, f->id, why, sizeof why))
+            snprintf(lines[n++], UI_TOOLS_LINE_MAX, "allowance: %s (cannot move now: %s)",
+                     render_format_distance(reach.allowance_cm, units, a, sizeof a), why);
+        else
+            snprintf(lines[n++], UI_TOOLS_LINE_MAX, "allowance: %s",
+                     render_format_distance(reach.allowance_cm, units, a, sizeof a));
     }
     char st[128];
     status_words(f->status, st, sizeof st);

@@ -379,11 +379,14 @@ static void test_shell(void **st)
     rules_target tg[8];
     int n = game_targets(g, &c, tg, 8);
     assert_true(n >= 1);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         assert_float_equal(tg[i].range_cm, 0, 0);
+        assert_true(tg[i].range_guess);
+        assert_int_equal(tg[i].need, 0);
+    }
     c.count = 10; /* called 10": it lands at (60, 55), on W1 and W2, short of W3 */
     t15_submit(g, &c);
-    const rules_event *burst = t15_find(g, RULES_EV_RULESET, "burst", NULL);
+    const rules_event *burst = t15_find(g, RULES_EV_TEMPLATE, "circle", NULL);
     assert_non_null(burst);
     assert_float_equal(burst->pos.x, 60, 1e-3f);
     assert_float_equal(burst->pos.y, 55, 1e-3f);

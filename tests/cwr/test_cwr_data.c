@@ -79,6 +79,7 @@ static void test_unknown_kind(void **state)
     game_error ge;
     game *g = game_create(&(game_desc){.scenario = sc, .take_scenario = true}, &ge);
     assert_null(g);
+    scenario_destroy(sc); /* a refused scenario stays the caller's */
     char buf[1024];
     assert_non_null(
         strstr(game_error_format(&ge, buf, sizeof buf), "unknown troop kind \"hussars\""));

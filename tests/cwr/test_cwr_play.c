@@ -53,10 +53,19 @@ static void test_ambush(void **state)
     assert_true(t1 >= 1 && t1 <= 8);
 }
 
+static void test_fort(void **state)
+{
+    (void)state;
+    int t1;
+    play("cwr_fort.json", 5, &t1);
+    assert_true(t1 >= 1 && t1 <= 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ambush),
+        cmocka_unit_test(test_fort),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

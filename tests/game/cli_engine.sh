@@ -44,6 +44,12 @@ err=$("$exe" replay "$dir/newer.json" 2>&1)
 [ "$err" = "$dir/newer.json:3:14: \$.version: written by a newer Sandtable (save format version 2; this build reads up to version 1)" ]
 check "a newer save is refused with the exact message" $?
 
+# no end to the input: refused at the size cap, not read until memory runs out (issue 21)
+err=$("$exe" replay /dev/zero 2>&1); st=$?
+[ $st -eq 1 ]; check "replay of an endless file exits 1" $?
+[ "$err" = "/dev/zero: file too large (a save is at most 67108864 bytes)" ]
+check "and names the size limit" $?
+
 "$exe" simulate "$src/scenarios/lcr_teaching.json" -n 8 --seed 3 --json > "$dir/one.json"
 check "simulate --json on the default lcr scenario" $?
 "$exe" simulate "$src/scenarios/lcr_teaching.json" -n 8 --seed 3 --jobs 2 --json > "$dir/two.json"

@@ -396,6 +396,18 @@ static void test_save_errors_exact(void **state)
                         "t.json:10:16: $.commands[0].command.kind: unknown command kind");
     free(badcmd);
 
+    /* hashes are exactly 16 hex digits: no sign, no space (strtoull alone took them) */
+    const char *sh = strstr(text, "\"start_hash\": \"");
+    assert_non_null(sh);
+    const char *signs[] = {"-", "+", " "};
+    for (int k = 0; k < 3; k++) {
+        char *signed_hash = strdup(text);
+        signed_hash[(sh - text) + 15] = signs[k][0];
+        load_error(signed_hash, buf, sizeof buf);
+        assert_prefix(buf, "t.json:7:17: $.start_hash: expected 16 hex digits");
+        free(signed_hash);
+    }
+
     /* another seed: other dice from the start */
     char *seed = replace(text, "\"seed\": \"42\"", "\"seed\": \"43\"");
     load_error(seed, buf, sizeof buf);
@@ -450,6 +462,67 @@ static void test_autosave_and_backup(void **state)
     snprintf(sub, sizeof sub, "%s/sandtable", dir);
     rmdir(sub);
     rmdir(dir);
+}
+
+/* In a child process: whether a match autosaving to `path` can be opened there, and the
+ * reason when not (exit 0: opened; 1: refused as open in another window; 2: anything else). */
+static int open_in_other_process(const char *path)
+{
+    pid_t pid = fork();
+    if (pid == 0) {
+        game_error err;
+        game *g = game_create(&(game_desc){.scenario = load_duel(),
+                                           .take_scenario = true,
+                                           .rules = &toy_rules_ops,
+                                           .autosave_path = path},
+                              &err);
+        if (g)
+            _exit(0);
+        _exit(strcmp(err.message, "this game is open in another window") == 0 && !err.file[0] ? 1
+                                                                                              : 2);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 3;
+}
+
+/* One window per save (issue 21): while a match autosaves to a file, another process cannot
+ * open a match on it (it says the game is open elsewhere); the same process can (a match
+ * reloaded over its own save), and the lock goes with the last match using it. A load with an
+ * autosave path takes it too. Temporary files a killed writer left are removed then. */
+static void test_save_lock(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sandtable-lock-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[1024], stale[1100], cmd[1200];
+    snprintf(path, sizeof path, "%s/autosave-duel.json", dir);
+    snprintf(stale, sizeof stale, "%s.tmp-AbC123", path);
+    FILE *f = fopen(stale, "w");
+    assert_non_null(f);
+    fclose(f);
+    assert_int_equal(open_in_other_process(path), 0); /* nobody has it */
+    game_error err;
+    game_desc gd = {.scenario = load_duel(),
+                    .take_scenario = true,
+                    .rules = &toy_rules_ops,
+                    .autosave_path = path};
+    game *g = game_create(&gd, &err);
+    assert_non_null(g);
+    assert_int_equal(access(stale, F_OK), -1); /* the killed writer's leftover is gone */
+    assert_int_equal(open_in_other_process(path), 1);
+    dice_rng rng;
+    dice_seed(&rng, 9);
+    play(g, 2, BOT_GREEDY, &rng);
+    game *h =
+        game_load(path, &(game_load_desc){.rules = &toy_rules_ops, .autosave_path = path}, &err);
+    assert_non_null(h);
+    game_destroy(g);
+    assert_int_equal(open_in_other_process(path), 1); /* h still holds it */
+    game_destroy(h);
+    assert_int_equal(open_in_other_process(path), 0);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
 }
 
 static void test_greedy_beats_random(void **state)
@@ -550,6 +623,7 @@ int main(void)
         cmocka_unit_test(test_save_load_roundtrip),
         cmocka_unit_test(test_save_errors_exact),
         cmocka_unit_test(test_autosave_and_backup),
+        cmocka_unit_test(test_save_lock),
         cmocka_unit_test(test_greedy_beats_random),
         cmocka_unit_test(test_verify_events_catches_a_cheat),
         cmocka_unit_test(test_json_pos),

@@ -49,6 +49,20 @@ static const golden goldens[] = {
     {"lcr-teaching-greedy", "scenarios/lcr_teaching.json", 1, {BOT_GREEDY, BOT_GREEDY}, 0},
     {"lcr-toledo-random-greedy", "scenarios/lcr_toledo.json", 2, {BOT_RANDOM, BOT_GREEDY}, 2},
     {"lcr-teaching-random", "scenarios/lcr_teaching.json", 4, {BOT_RANDOM, BOT_RANDOM}, 0},
+    {"tiny-two-brigades-random",
+     "scenarios/tiny_two_brigades.json",
+     1,
+     {BOT_RANDOM, BOT_RANDOM},
+     0},
+    {"tiny-two-brigades-random-greedy",
+     "scenarios/tiny_two_brigades.json",
+     2,
+     {BOT_RANDOM, BOT_GREEDY},
+     0},
+    {"cwr-ambush-greedy", "scenarios/cwr_ambush.json", 1, {BOT_GREEDY, BOT_GREEDY}, 0},
+    {"cwr-fort-greedy", "scenarios/cwr_fort.json", 2, {BOT_GREEDY, BOT_GREEDY}, 0},
+    {"cr15-mission-greedy", "scenarios/cr15_mission_station.json", 1, {BOT_GREEDY, BOT_GREEDY}, 0},
+    {"cr15-square-greedy", "scenarios/cr15_square.json", 2, {BOT_GREEDY, BOT_GREEDY}, 0},
 };
 
 static void golden_path(const golden *gd, char *buf, size_t size)
@@ -192,8 +206,7 @@ static void test_divergence_reported(void **state)
     assert_false(
         replay_string(text, strlen(text), "g.json", &toy_rules_ops, NULL, NULL, &rep, &err));
     assert_int_equal(rep.diverged_at, 1);
-    assert_string_equal(rep.message,
-                        "command 1 (move): refused: it is Blue's decision, not Red's");
+    assert_string_equal(rep.message, "command 1 (move): refused: it is Blue's decision, not Red's");
     free(text);
 }
 

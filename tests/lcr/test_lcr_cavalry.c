@@ -319,11 +319,22 @@ static void test_cavalry_mounted_need(void **state)
     assert_int_equal(lcr_fire_effective_need(d, carbine, 3, false), 3);
     assert_int_equal(lcr_fire_effective_need(d, pistol, 4, false), 4);
     assert_int_equal(lcr_fire_effective_need(d, mauser, 4, true), 4);
-    /* Past 6: a natural 6 still hits (assumed), unless the data turns that off. */
-    assert_int_equal(lcr_fire_effective_need(d, carbine, 4, true), 6);
-    d->mounted_natural_six_hits = false;
+    /* Past 6 the modifier still counts (the old natural-6 rule made a mounted carbine at long
+     * range as good as one on foot): a 6 then needs a second die of need - 3 (assumed). */
     assert_int_equal(lcr_fire_effective_need(d, carbine, 4, true), 7);
+    assert_int_equal(lcr_fire_confirm_need(d, 7), 4);
     assert_int_equal(lcr_fire_effective_need(d, pistol, 5, true), 7);
+    assert_int_equal(lcr_fire_effective_need(d, carbine, 6, true), 9); /* long range */
+    assert_int_equal(lcr_fire_confirm_need(d, 9), 6);
+    assert_int_equal(lcr_fire_confirm_need(d, 10), 7); /* never */
+    assert_int_equal(lcr_fire_confirm_need(d, 6), 0);
+    /* The odds: at long range mounted a carbine hits 1 in 36, on foot 1 in 6. */
+    assert_float_equal(lcr_fire_p_hit(d, 9), 1.0 / 36.0, 1e-6);
+    assert_float_equal(lcr_fire_p_hit(d, 6), 1.0 / 6.0, 1e-6);
+    assert_float_equal(lcr_fire_p_hit(d, 7), 3.0 / 36.0, 1e-6);
+    d->mounted_confirm_past_six = false;
+    assert_int_equal(lcr_fire_confirm_need(d, 7), 7);
+    assert_float_equal(lcr_fire_p_hit(d, 7), 0.0, 1e-6);
     lcr_data_destroy(d);
 }
 

@@ -46,6 +46,17 @@ check "rule-set refusal exits 1" [ $? -eq 1 ]
 check "rule-set refusal at the option" grep -q \
     '^tiny_unknown_option.json:4:32: $.ruleset_options.bogus: rule set tiny refuses the scenario: ' \
     "$tmp/err"
+# lcr reads only its own options, in range, and knows every weapon (issue 21)
+for want in \
+    'lcr_max_turns.json:7:36: $.ruleset_options.max_turns: rule set lcr refuses the scenario: expected an integer from 1 to 1000' \
+    'lcr_soldier_cards.json:7:40: $.ruleset_options.soldier_cards: rule set lcr refuses the scenario: expected an integer from 0 to 50' \
+    'lcr_unknown_option.json:7:32: $.ruleset_options.wound: rule set lcr refuses the scenario: unknown option' \
+    'lcr_unknown_weapon.json:26:5: $.units[0]: rule set lcr refuses the scenario: figure "Sgt Ruiz" has weapon "mausr", which lcr does not know'; do
+  file=${want%%:*}
+  "$exe" validate "$file" 2>"$tmp/err"
+  check "$file refused" [ $? -eq 1 ]
+  check "$file at its place" grep -qF "$want" "$tmp/err"
+done
 "$exe" validate tiny_three_sides.json 2>"$tmp/err"
 check "rule-set refusal without a path exits 1" [ $? -eq 1 ]
 check "rule-set refusal without a path names \$.ruleset" grep -q \

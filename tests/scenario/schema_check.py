@@ -38,6 +38,7 @@ SEMANTIC_ONLY = {
     "rect_inverted": "comparison between two numbers",
     "reinforcement_twice": "uniqueness across reinforcements",
     "reinforcement_wrong_side": "references between units and sides",
+    "too_many_figures": "the cap counts the figures of every unit and block together",
     "too_many_terrain_types": "the cap of 64 counts the built-in types, which a file may also change",
     "too_many_ranks": "comparison between two numbers",
     "unknown_commander": "references to figures",

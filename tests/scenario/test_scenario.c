@@ -50,6 +50,35 @@ static void assert_near(double got, double want)
         fail_msg("got %.9g, want %.9g", got, want);
 }
 
+/* A file past SCENARIO_FILE_MAX is refused before it is parsed, naming the limit; so is the
+ * same text handed over as a string (a save's embedded scenario). */
+static void test_file_size_cap(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/sandtable-big-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    size_t n = SCENARIO_FILE_MAX + 1;
+    char *text = malloc(n);
+    memset(text, ' ', n);
+    text[0] = '{';
+    text[n - 1] = '}';
+    assert_int_equal(fwrite(text, 1, n, f), n);
+    fclose(f);
+    scenario_error err;
+    char buf[1024], want[1100];
+    assert_null(scenario_load_file(path, &err));
+    snprintf(want, sizeof want, "%s: file too large (a scenario is at most %u bytes)", path,
+             SCENARIO_FILE_MAX);
+    assert_string_equal(scenario_error_format(&err, buf, sizeof buf), want);
+    assert_null(scenario_load_string(text, n, "big.json", &err));
+    assert_string_equal(scenario_error_format(&err, buf, sizeof buf),
+                        "big.json: too large (a scenario is at most 4194304 bytes)");
+    free(text);
+    remove(path);
+}
+
 static void test_metadata(void **state)
 {
     (void)state;
@@ -62,8 +91,7 @@ static void test_metadata(void **state)
     assert_int_equal(s->seed, 4242);
     assert_string_equal(s->campaign, "Mindanao 1895");
     assert_int_equal(s->campaign_position, 2);
-    json_t *morale = json_object_get(s->rules_options, "morale");
-    assert_true(json_is_false(json_object_get(morale, "ruthless")));
+    assert_true(json_is_false(json_object_get(s->rules_options, "wounds")));
     assert_non_null(strstr(s->source_text, "\"Rio Chico\""));
     assert_true(s->table->width_cm == 120 && s->table->height_cm == 90);
     scenario_destroy(s);
@@ -340,10 +368,10 @@ static void test_error_at_options(void **state)
     scenario *s = load_good("skirmish.json");
     scenario_error err;
     char buf[1200], want[1200];
-    assert_false(scenario_error_at(s, "$.ruleset_options.morale.ruthless", &err, "expected %s",
+    assert_false(scenario_error_at(s, "$.ruleset_options.wounds", &err, "expected %s",
                                    "\"always\" or \"never\""));
     snprintf(want, sizeof want,
-             "%s/tests/scenario/good/skirmish.json:7:46: $.ruleset_options.morale.ruthless: "
+             "%s/tests/scenario/good/skirmish.json:7:33: $.ruleset_options.wounds: "
              "expected \"always\" or \"never\"",
              getenv("SANDTABLE_SOURCE_DIR"));
     assert_string_equal(scenario_error_format(&err, buf, sizeof buf), want);
@@ -428,6 +456,7 @@ static void test_builtin_terrain_missing(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_file_size_cap),
         cmocka_unit_test(test_metadata),
         cmocka_unit_test(test_terrain_types),
         cmocka_unit_test(test_terrain_features),

@@ -3,7 +3,8 @@
  * retreat when over half its units are shaken, destroyed or gone, and the turn limit. */
 #include "tiny_test_util.h"
 
-#include "rules/tiny/tiny_internal.h"
+#include "rules/tiny/tiny_state.h"
+#include "rules/tiny/tiny_orders.h"
 
 /* Red heavy cavalry charges Blue foot; then Blue rolls its orders. */
 static game *after_charge(uint64_t seed)

@@ -1,12 +1,15 @@
 /* A property over many seeded bot games of Tiny Soldiers: no retreat, evade or pursuit passes
  * through an enemy stand, and no command leaves two stands overlapping (touching is not
- * overlapping). The games are the shipped scenario and a crowded one built to make many
- * melees, played by the random and the greedy bot under fixed seeds. */
+ * overlapping), nor any two bases by the engine's oracle (place_overlaps: commanders too). The
+ * games are the shipped scenario and a crowded one built to make many melees, played by the random
+ * and the greedy bot under fixed seeds. */
 #include "tiny_test_util.h"
 
 #include "core/geom.h"
+#include "core/place.h"
 #include "game/bot.h"
-#include "rules/tiny/tiny_internal.h"
+#include "rules/tiny/tiny_state.h"
+#include "rules/tiny/tiny_orders.h"
 
 #define SHADOW_MAX 512
 
@@ -19,7 +22,8 @@ typedef struct shadow {
 } shadow;
 
 typedef struct tally {
-    int games, commands, displaced, overlaps, through, brigade_orders;
+    int games, commands, displaced, overlaps, through, brigade_orders, place_pairs;
+    uint64_t hashes; /* the games' final hashes folded: a fingerprint of the rules' behaviour */
 } tally;
 
 static void shadow_take(shadow *s, const table *t)
@@ -130,7 +134,16 @@ static void play(game *g, bot_level levels[2], uint64_t bot_seed, int max_comman
         ty->commands++;
         walk_events(g, &s, ty);
         ty->overlaps += overlaps_now(g);
+        /* the engine's oracle, commanders included */
+        figure_id pairs[4][2];
+        int np = place_overlaps(game_table(g), pairs, 4);
+        if (np && ty->place_pairs < 3)
+            fprintf(stderr, "place_overlaps: %s / %s\n",
+                    table_figure_const(game_table(g), pairs[0][0])->name,
+                    table_figure_const(game_table(g), pairs[0][1])->name);
+        ty->place_pairs += np;
     }
+    ty->hashes = (ty->hashes ^ game_hash(g)) * 1099511628211ull;
 }
 
 static game *shipped(uint64_t seed)
@@ -190,13 +203,16 @@ static void test_no_overlap_no_passing_enemies(void **state)
     }
     fprintf(stderr,
             "%d games, %d commands (%d formed-brigade shots, charges, rallies), %d "
-            "retreat/evade/pursuit moves: %d overlaps, %d through an enemy\n",
-            ty.games, ty.commands, ty.brigade_orders, ty.displaced, ty.overlaps, ty.through);
+            "retreat/evade/pursuit moves: %d overlaps, %d through an enemy; place_overlaps %d; "
+            "hashes %016llx\n",
+            ty.games, ty.commands, ty.brigade_orders, ty.displaced, ty.overlaps, ty.through,
+            ty.place_pairs, (unsigned long long)ty.hashes);
     /* The property must have been exercised to mean anything. */
     assert_true(ty.commands >= 2000);
     assert_true(ty.displaced >= 200);
     assert_int_equal(ty.overlaps, 0);
     assert_int_equal(ty.through, 0);
+    assert_int_equal(ty.place_pairs, 0);
 }
 
 int main(void)

@@ -3,6 +3,7 @@
 #include "tiny_test_util.h"
 
 #include "game/bot.h"
+#include "game/replay.h"
 
 static int play(game *g, bot_level level, uint64_t bot_seed, int max_commands)
 {
@@ -84,12 +85,38 @@ static void test_save_replays(void **state)
     game_destroy(g);
 }
 
+/* tiny's golden games (tests/game/golden/tiny-*.json, written by tests/game/test_replay)
+ * replay to their stored hashes after every command: checked here too, so tiny's goldens hold
+ * whatever the other rule sets' goldens do. */
+static void test_goldens_replay(void **state)
+{
+    (void)state;
+    static const char *names[] = {"tiny-two-brigades-random", "tiny-two-brigades-random-greedy"};
+    const char *dir = getenv("SANDTABLE_SOURCE_DIR");
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/tests/game/golden/%s.json", dir ? dir : ".", names[i]);
+        replay_report rep;
+        game_error err;
+        bool ok = replay_file(path, NULL, NULL, NULL, &rep, &err);
+        if (!ok) {
+            char buf[1024];
+            fprintf(stderr, "%s: %s\n", names[i],
+                    rep.message[0] ? rep.message : game_error_format(&err, buf, sizeof buf));
+        }
+        assert_true(ok);
+        assert_true(rep.commands >= 100);
+        assert_int_equal(rep.checked, rep.commands);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_greedy_games_end),
         cmocka_unit_test(test_random_game_ends),
         cmocka_unit_test(test_save_replays),
+        cmocka_unit_test(test_goldens_replay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,8 @@
  * and charge, and victorious cavalry that could not pursue staying free to act. */
 #include "tiny_test_util.h"
 
-#include "rules/tiny/tiny_internal.h"
+#include "rules/tiny/tiny_state.h"
+#include "rules/tiny/tiny_orders.h"
 
 #include <math.h>
 

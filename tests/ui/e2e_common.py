@@ -32,3 +32,16 @@ def game_env(data):
     supp = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lsan.supp")
     return dict(os.environ, XDG_DATA_HOME=data,
                 LSAN_OPTIONS="exitcode=0:suppressions=" + supp)
+
+
+def screenshot(path, attempts=10):
+    """`import -window root` into path. On a loaded machine import now and then fails to grab
+    the screen (it exits 1 while the server is busy); it is tried again rather than failing the
+    test, which is about the game, not about import."""
+    import time
+    for i in range(attempts):
+        done = subprocess.run(["import", "-window", "root", path], capture_output=True, text=True)
+        if done.returncode == 0:
+            return
+        time.sleep(0.5 * (i + 1))
+    raise RuntimeError("import failed %d times: %s" % (attempts, done.stderr.strip()))

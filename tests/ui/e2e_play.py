@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End to end: `sandtable play` under X (Xvfb from tools/test.sh), driven with xdotool.
 
-Drags Blue 1 7 cm east (short of Lt Azul: bases never overlap), drags Red 1 6 cm north, uses the measuring tape and the line-of-sight
+Drags Blue 1 7 cm east (to 3 cm from Lt Azul: bases touch, never overlap), drags Red 1 6 cm north, uses the measuring tape and the line-of-sight
 tool by key, undoes the second move with Ctrl+Z, takes a screenshot (kept under the build dir
 as an artifact), quits, then reads the autosave: Blue 1 moved by 7 cm, Red 1 back where it was.
 Skips (exit 77) without a display or xdotool/import.
@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 
-from e2e_common import game_env, require_window_tools, run
+from e2e_common import game_env, require_window_tools, run, screenshot
 
 EXE, CHECK, SCENARIO, ARTIFACTS = sys.argv[1:5]
 TABLE_W, TABLE_H, MARGIN = 120.0, 80.0, 40
@@ -98,7 +98,7 @@ try:
     time.sleep(0.3)
     drag((66, 64), (66, 58))        # Red 1, 6 cm north
     key("m")                        # measuring tape: Blue 1 -> Lt Azul
-    click(17, 70)
+    click(18, 70)
     move(20, 70)
     key("Return")
     key("Escape")
@@ -106,11 +106,11 @@ try:
     key("l")                        # line of sight: to a point behind the jungle
     move(66, 10)
     time.sleep(0.3)
-    run("import", "-window", "root", os.path.join(ARTIFACTS, "e2e_los.png"))
+    screenshot(os.path.join(ARTIFACTS, "e2e_los.png"))
     key("Escape")
     key("ctrl+z")                   # undo Red 1's move
     time.sleep(0.3)
-    run("import", "-window", "root", os.path.join(ARTIFACTS, "e2e_play.png"))
+    screenshot(os.path.join(ARTIFACTS, "e2e_play.png"))
     key("ctrl+q")
     proc.wait(timeout=10)
     check(proc.returncode == 0, "play exits 0 (got %s)" % proc.returncode)

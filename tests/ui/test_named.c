@@ -11,8 +11,11 @@
 #include "ui/app.h"
 #include "ui/driver_panel.h"
 #include "ui/names.h"
+#include "ui/roster.h"
 #include "ui/table_view.h"
 #include "ui/teach.h"
+#include "ui/tools.h"
+#include "ui/turn_banner.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -457,6 +460,287 @@ static void test_act_asks_when_several_may(void **state)
     close_app(f);
 }
 
+/* ---- the turn's rhythm ---------------------------------------------------------------------- */
+
+static bool began_turn(const game *g, int index)
+{
+    int n = 0;
+    const rules_event *ev = game_events(g, index, &n);
+    for (int i = 0; ev && i < n; i++)
+        if (ev[i].kind == RULES_EV_TURN && ev[i].value > 1)
+            return true;
+    return false;
+}
+
+static int count_rgb(fixture *f, int x0, int y0, int x1, int y1, uint32_t rgb, int tol)
+{
+    int n = 0;
+    for (int y = y0; y < y1; y++)
+        for (int x = x0; x < x1; x++)
+            n += dist2(render_read_pixel(f->ctx, x, y), rgb) <= tol * tol;
+    return n;
+}
+
+/* The End of Turn card stays face up in the play slot for a moment, a "Turn 2 begins" banner
+ * follows, and both are gone once the turn is under way; the top bar says "turn 2 of 8". */
+static void test_end_of_turn_shown(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    char words[48];
+    assert_string_equal(ui_turn_words(f->app->game, words, sizeof words), "turn 1 of 8");
+    frame(f);
+    /* Play the turn quickly (act on nothing) until the draw that ends it, then take that
+     * draw back and make it again with animations on, as a player would see it. */
+    bool found = false;
+    for (int i = 0; i < 80 && !found; i++) {
+        rules_decision d;
+        game_decision(f->app->game, &d);
+        rules_command_kind k = d.kind == RULES_DECIDE_INTERRUPT  ? RULES_CMD_PASS
+                               : d.kind == RULES_DECIDE_USE_CARD ? RULES_CMD_RESERVE_CARD
+                               : d.kind == RULES_DECIDE_ACT      ? RULES_CMD_END_ACTIVATION
+                                                                 : RULES_CMD_DRAW_CARD;
+        submit(f, legal_of(f, k, (figure_id){0}));
+        found = k == RULES_CMD_DRAW_CARD && began_turn(f->app->game, game_cursor(f->app->game) - 1);
+    }
+    assert_true(found);
+    assert_true(game_undo(f->app->game));
+    f->app->state_version++;
+    frame(f);
+    frame(f);
+    ui_driver_panel *dp = ui_table_view_driver(table_screen(f));
+    float px, py, pw, ph;
+    assert_true(ui_driver_panel_play_rect(dp, &px, &py, &pw, &ph));
+    f->app->settings.anim_speed = 1;
+    submit(f, legal_of(f, RULES_CMD_DRAW_CARD, (figure_id){0}));
+    assert_true(began_turn(f->app->game, game_cursor(f->app->game) - 1));
+    double t0 = f->in.time;
+    frame(f);
+    f->in.time = t0 + 1.25; /* the animations go by the clock, not by frames */
+    frame(f);
+    shot(f, "rhythm_end_of_turn.png");
+    uint32_t held = render_read_pixel(f->ctx, (int)(px + pw / 2), (int)(py + ph * 0.4f));
+    int banner = count_rgb(f, 0, 0, W - 320, H / 2, UI_TURN_BANNER_RGB, 40);
+    assert_true(banner > 1500);
+    f->in.time = t0 + 8;
+    frame(f);
+    frame(f);
+    shot(f, "rhythm_turn_2.png");
+    uint32_t empty = render_read_pixel(f->ctx, (int)(px + pw / 2), (int)(py + ph * 0.4f));
+    assert_true(dist2(held, empty) > 40 * 40); /* a card was there; now the slot is bare */
+    /* (the table has a few gold-ish pixels of its own) */
+    assert_true(count_rgb(f, 0, 0, W - 320, H / 2, UI_TURN_BANNER_RGB, 40) * 4 < banner);
+    assert_string_equal(ui_turn_words(f->app->game, words, sizeof words), "turn 2 of 8");
+    close_app(f);
+}
+
+/* Tab opens the roster: each unit's state in words; a row under the pointer rings the unit. */
+static void test_roster(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    frame(f);
+    const table *t = game_table(f->app->game);
+    char words[160];
+    ui_roster_unit_state(t, t->units[0].id, words, sizeof words);
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++)
+        n += t->figures[i].unit.id == t->units[0].id.id;
+    char want[64];
+    snprintf(want, sizeof want, "%d of %d standing", n, n);
+    assert_string_equal(words, want);
+    f->in.keys[f->in.key_count++] = UI_KEY_TAB;
+    frame(f);
+    frame(f);
+    ui_roster *r = ui_table_view_roster(table_screen(f));
+    assert_true(r->open);
+    assert_true(r->row_count == t->unit_count);
+    shot(f, "rhythm_roster.png");
+    const ui_roster_row *row = &r->rows[r->row_count - 1];
+    figure_id member = {0};
+    for (int i = 0; i < t->figure_count && !member.id; i++)
+        if (t->figures[i].unit.id == row->unit.id)
+            member = t->figures[i].id;
+    assert_int_equal(ring_pixels(f, member), 0);
+    point(f, row->x + 30, row->y + row->h / 2);
+    shot(f, "rhythm_roster_hover.png");
+    assert_true(ring_pixels(f, member) > 40);
+    f->in.keys[f->in.key_count++] = UI_KEY_TAB;
+    frame(f);
+    assert_false(r->open);
+    close_app(f);
+}
+
+/* ---- feedback: allocation, movement, tooltips ----------------------------------------------- */
+
+/* While hits are allocated the action panel offers no Fire (nor any figure's action). */
+static void test_no_fire_while_allocating(void **state)
+{
+    (void)state;
+    bool seen = false;
+    /* Bots play until a volley leaves the firing side figures to pick (fewer hits than figures
+     * in the area); a few seeds and scenarios, as the bot's fire and the dice allow. */
+    const char *scenarios[] = {"lcr_toledo.json", "lcr_teaching.json", "lcr_lanao_road.json"};
+    for (int attempt = 0; attempt < 12 && !seen; attempt++) {
+        fixture *f = open_app(scenarios[attempt % 3]);
+        dice_rng rng;
+        dice_seed(&rng, 3 + (uint64_t)attempt);
+        for (int step = 0; step < 500 && !game_over(f->app->game); step++) {
+            rules_decision d;
+            game_decision(f->app->game, &d);
+            if (d.kind == RULES_DECIDE_ALLOCATE_HITS) {
+                frame(f);
+                frame(f);
+                shot(f, "feedback_allocating.png");
+                float x, y, w, h;
+                ui_action_panel *ap = ui_table_view_actions(table_screen(f));
+                assert_false(ui_action_panel_action_rect(ap, RULES_CMD_FIRE, &x, &y, &w, &h));
+                assert_false(ui_action_panel_action_rect(ap, RULES_CMD_MOVE, &x, &y, &w, &h));
+                seen = true;
+                break;
+            }
+            rules_command c;
+            if (!bot_choose(f->app->game, step % 3 ? BOT_GREEDY : BOT_RANDOM, &rng, &c))
+                break;
+            submit(f, c);
+        }
+        close_app(f);
+    }
+    assert_true(seen);
+}
+
+static void drag(fixture *f, vec2s from, vec2s to)
+{
+    f->in.mouse_x = from.x;
+    f->in.mouse_y = from.y;
+    frame(f);
+    f->in.pressed[UI_MOUSE_LEFT] = f->in.down[UI_MOUSE_LEFT] = true;
+    frame(f);
+    f->in.down[UI_MOUSE_LEFT] = true;
+    for (int i = 1; i <= 6; i++) {
+        f->in.mouse_x = from.x + (to.x - from.x) * (float)i / 6;
+        f->in.mouse_y = from.y + (to.y - from.y) * (float)i / 6;
+        f->in.down[UI_MOUSE_LEFT] = true;
+        frame(f);
+    }
+    f->in.down[UI_MOUSE_LEFT] = false;
+    f->in.released[UI_MOUSE_LEFT] = true;
+    frame(f);
+}
+
+/* A move the rules accept but cut short (a wall not climbed, contact): found by trying moves
+ * of the active figures and taking each back; false when there is none now. */
+static bool find_short_move(fixture *f, figure_id *who, vec2s *dest)
+{
+    game *g = f->app->game;
+    rules_command legal[128];
+    int n = game_legal(g, legal, 128);
+    for (int i = 0; i < n; i++) {
+        if (legal[i].kind != RULES_CMD_MOVE || legal[i].figure_count != 1)
+            continue;
+        const figure *fig = table_figure_const(game_table(g), legal[i].figures[0]);
+        vec2s start = fig->pos;
+        for (int a = 0; a < 24; a++) {
+            vec2s dir = {{cosf((float)a * 0.2618f), sinf((float)a * 0.2618f)}};
+            rules_reach r;
+            rules_command mv = legal[i];
+            if (!game_reach(g, &mv, dir, &r) || r.max_cm < 4)
+                continue;
+            mv.path_count = 1;
+            mv.path[0] = glms_vec2_add(start, glms_vec2_scale(dir, r.max_cm * 0.95f));
+            char why[256];
+            if (!game_submit(g, &mv, why, sizeof why))
+                continue;
+            const figure *after = table_figure_const(game_table(g), mv.figures[0]);
+            bool short_ = glms_vec2_distance(after->pos, mv.path[0]) > 0.5f;
+            assert_true(game_undo(g));
+            if (short_) {
+                *who = mv.figures[0];
+                *dest = mv.path[0];
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* A move the rules cut short is told as such, with their reason, not as the distance dragged. */
+static void test_short_move_told(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_teaching.json");
+    frame(f);
+    figure_id who = {0};
+    vec2s dest;
+    bool found = false;
+    for (int tries = 0; tries < 12 && !found; tries++) {
+        rules_decision d = until_leader_card(f);
+        submit(f, legal_of(f, RULES_CMD_ACTIVATE, d.figure));
+        found = find_short_move(f, &who, &dest);
+        if (!found)
+            submit(f, legal_of(f, RULES_CMD_END_ACTIVATION, (figure_id){0}));
+    }
+    assert_true(found);
+    f->app->state_version++;
+    frame(f);
+    const render_camera *cam = ui_table_view_camera(table_screen(f));
+    const figure *fig = table_figure_const(game_table(f->app->game), who);
+    vec2s from = render_camera_to_px(cam, fig->pos), to = render_camera_to_px(cam, dest);
+    int before = game_cursor(f->app->game);
+    drag(f, from, to);
+    shot(f, "feedback_short_move.png");
+    assert_int_equal(game_cursor(f->app->game), before + 1);
+    fprintf(stderr, "toast: %s\n", f->app->toast);
+    assert_true(strncmp(f->app->toast, "Stopped after", 13) == 0);
+    assert_non_null(strstr(f->app->toast, ": "));
+    close_app(f);
+}
+
+/* The tooltip drops "weapon: -" and says when a figure that has moved cannot move again. */
+static void test_tooltip_words(void **state)
+{
+    (void)state;
+    fixture *f = open_app("tiny_two_brigades.json");
+    char lines[6][UI_TOOLS_LINE_MAX];
+    const table *t = game_table(f->app->game);
+    for (int i = 0; i < t->figure_count; i++) {
+        int n = ui_tools_describe(f->app->game, i, RENDER_UNITS_CM, lines, 6);
+        for (int k = 0; k < n; k++)
+            assert_null(strstr(lines[k], "weapon: -"));
+    }
+    close_app(f);
+    f = open_app("lcr_toledo.json");
+    frame(f);
+    rules_decision d = until_leader_card(f);
+    submit(f, legal_of(f, RULES_CMD_ACTIVATE, d.figure));
+    rules_command mv = legal_of(f, RULES_CMD_MOVE, (figure_id){0});
+    t = game_table(f->app->game);
+    const figure *m = table_figure_const(t, mv.figures[0]);
+    bool ok = false;
+    for (int a = 0; a < 16 && !ok; a++) { /* a short step somewhere free */
+        vec2s dir = geom_dir((float)a * 0.3927f);
+        rules_reach r;
+        if (!game_reach(f->app->game, &mv, dir, &r) || r.max_cm < 1)
+            continue;
+        mv.path_count = 1;
+        mv.path[0] = glms_vec2_add(m->pos, glms_vec2_scale(dir, fminf(2.0f, r.max_cm * 0.5f)));
+        char why[256];
+        ok = game_validate(f->app->game, &mv, why, sizeof why);
+    }
+    assert_true(ok);
+    int idx = (int)(m - t->figures);
+    int n = ui_tools_describe(f->app->game, idx, RENDER_UNITS_CM, lines, 6);
+    for (int k = 0; k < n; k++)
+        assert_null(strstr(lines[k], "cannot move now"));
+    submit(f, mv);
+    n = ui_tools_describe(f->app->game, idx, RENDER_UNITS_CM, lines, 6);
+    bool told = false;
+    for (int k = 0; k < n; k++)
+        told = told || strstr(lines[k], "cannot move now") != NULL;
+    assert_true(told);
+    close_app(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -467,6 +751,11 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_log_entry_rings_and_pans),
         cmocka_unit_test(test_panel_follows_actor),
         cmocka_unit_test(test_act_asks_when_several_may),
+        cmocka_unit_test(test_end_of_turn_shown),
+        cmocka_unit_test(test_roster),
+        cmocka_unit_test(test_no_fire_while_allocating),
+        cmocka_unit_test(test_short_move_told),
+        cmocka_unit_test(test_tooltip_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 /* The preview image, drawn by the code `sandtable preview` uses, checked by pixels at known
  * table points of tests/ui/data/table_test.json. */
+#include "render/raster.h"
 #include "render/render.h"
 #include "scenario/scenario.h"
 #include "ui/preview.h"
@@ -8,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <cmocka.h>
 
@@ -73,10 +75,42 @@ static void test_preview_pixels_at_table_points(void **state)
     scenario_destroy(s);
 }
 
+typedef struct span_count {
+    int rows, bad;
+    int w, h;
+} span_count;
+
+static void count_span(void *ctx, int y, int x0, int x1)
+{
+    span_count *c = ctx;
+    c->rows++;
+    c->bad += y < 0 || y >= c->h || x0 < 0 || x1 > c->w || x0 >= x1;
+}
+
+/* Degenerate coordinates (issue 21: a 1e-40 cm table made infinite pixel coordinates, and the
+ * scanline loop ran over 2^31 rows): the spans stay inside the target, one per row at most. */
+static void test_raster_bounded_on_degenerate_points(void **state)
+{
+    (void)state;
+    const float big = 1e30f, inf = INFINITY;
+    const vec2s shapes[][3] = {
+        {{{0, inf}}, {{10, inf}}, {{5, inf}}},       {{{0, -inf}}, {{10, inf}}, {{5, 0}}},
+        {{{-big, -big}}, {{big, -big}}, {{0, big}}}, {{{NAN, NAN}}, {{10, 5}}, {{5, 40}}},
+        {{{-inf, 10}}, {{inf, 10}}, {{0, 20}}},
+    };
+    for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+        span_count c = {.w = 64, .h = 48};
+        raster_polygon_spans(shapes[k], 3, c.w, c.h, count_span, &c);
+        assert_true(c.rows <= c.h);
+        assert_int_equal(c.bad, 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_preview_pixels_at_table_points),
+        cmocka_unit_test(test_raster_bounded_on_degenerate_points),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

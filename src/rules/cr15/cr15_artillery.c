@@ -105,13 +105,13 @@ static void burst(rules_state *rs, rules_ctx *ctx, const figure *g, vec2s at)
     const table *t = ctx->table;
     float r = cr15_cm(rs, rs->data->artillery.burst_diameter_in * 0.5f);
     rules_emitf(ctx,
-                (rules_event){.kind = RULES_EV_RULESET,
+                (rules_event){.kind = RULES_EV_TEMPLATE,
                               .figure = g->id,
                               .side = g->side,
                               .pos = at,
                               .from = g->pos,
                               .value = (int)lroundf(r * 100),
-                              .tag = "burst"},
+                              .tag = "circle"},
                 CR15_REF_ART, "The shell bursts %.1f inches from %s: a %.0f-inch circle",
                 geom_point_distance(at, g->pos) / rs->data->inch_cm, g->name,
                 (double)rs->data->artillery.burst_diameter_in);

@@ -335,6 +335,12 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
     side_id own = f[0]->side;
     const figure *gun = cr15_is_gun(f[0]) ? f[0] : NULL;
     int n = 0;
+    /* who of the firers may fire at all, asked once (the contact test walks the table) */
+    const cr15_weapon *ws[RULES_CMD_FIGURES_MAX];
+    for (int k = 0; k < nf; k++)
+        ws[k] = fire->kind == RULES_CMD_FIRE && !gun && !cannot_fire(rs, t, f[k])
+                    ? cr15_weapon_of(rs, f[k])
+                    : NULL;
     for (int i = 0; i < t->figure_count && n < max; i++) {
         const figure *tg = &t->figures[i];
         if (tg->side.id == own.id || !table_figure_active(tg) || cr15_is_gun(tg))
@@ -361,6 +367,7 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
                 o.range_cm = 0;
                 o.area_radius_cm = 0;
                 snprintf(o.band, sizeof o.band, "guess");
+                o.range_guess = true;
                 o.expected_kills = 0.6f;
                 snprintf(o.note, sizeof o.note,
                          "shell: state the range; it falls where you say (no measuring)");
@@ -380,10 +387,9 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
             continue;
         }
         for (int k = 0; k < nf; k++) {
-            const cr15_weapon *w = cr15_weapon_of(rs, f[k]);
+            const cr15_weapon *w = ws[k];
             cr15_shot sh;
-            if (!w || cannot_fire(rs, t, f[k]) || !cr15_shot_of(rs, t, f[k], w, tg, false, &sh) ||
-                !cr15_sees(rs, t, f[k], tg))
+            if (!w || !cr15_shot_of(rs, t, f[k], w, tg, false, &sh) || !cr15_sees(rs, t, f[k], tg))
                 continue;
             float p = cr15_p_beat(sh.table, sh.mod);
             o.dice++;

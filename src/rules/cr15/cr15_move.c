@@ -4,6 +4,7 @@
 #include "rules/cr15/cr15_state.h"
 
 #include "core/path.h"
+#include "core/place.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -449,6 +450,19 @@ static vec2s contact_point(const figure *f, const figure *e)
     return cr15_v2(e->pos.x + d.x * k, e->pos.y + d.y * k);
 }
 
+typedef struct touch_ctx {
+    const rules_state *rs;
+    const figure *f, *e;
+} touch_ctx;
+
+static bool touches(void *user, vec2s p)
+{
+    const touch_ctx *c = user;
+    figure moved = *c->f;
+    moved.pos = p;
+    return cr15_in_contact(c->rs, &moved, c->e);
+}
+
 void cr15_charge_moves(rules_state *rs, rules_ctx *ctx)
 {
     const table *t = ctx->table;
@@ -463,6 +477,12 @@ void cr15_charge_moves(rules_state *rs, rules_ctx *ctx)
         if (!e)
             continue;
         vec2s goal = contact_point(f, e);
+        /* several chargers on one man share his edge: the nearest free spot touching him */
+        touch_ctx tc = {rs, f, e};
+        vec2s spot;
+        if (cr15_overlaps_any(t, f, goal) &&
+            place_free_near(t, f->id, goal, f->facing, NULL, 0, 2.0f, touches, &tc, &spot))
+            goal = spot;
         vec2s pts[2] = {f->pos, goal}, end;
         float allow = cr15_allowance_cm(rs, t, f, true);
         cr15_path_cost_cm(rs, t, pts, 2, allow, &end);

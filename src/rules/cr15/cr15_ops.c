@@ -199,11 +199,7 @@ static void apply_ruleset(rules_state *rs, const table *t, const rules_event *ev
             (cr15_pending){.figure = ev->figure, .by = ev->other, .wound = (cr15_wound)ev->value};
     else if (strcmp(tag, "pending_clear") == 0)
         rs->pending_count = 0;
-    else if (strcmp(tag, "burst") == 0) {
-        rs->burst_set = true;
-        rs->burst = ev->pos;
-        rs->burst_radius_cm = (float)ev->value / 100.0f;
-    } else if (fs && strcmp(tag, "flags_set") == 0)
+    else if (fs && strcmp(tag, "flags_set") == 0)
         fs->flags |= (uint32_t)ev->value;
     else if (fs && strcmp(tag, "flags_clear") == 0)
         fs->flags &= ~(uint32_t)ev->value;
@@ -248,6 +244,11 @@ static void cr15_apply(rules_state *rs, const table *t, const rules_event *ev)
         break;
     case RULES_EV_RULESET:
         apply_ruleset(rs, t, ev);
+        break;
+    case RULES_EV_TEMPLATE:
+        rs->burst_set = true;
+        rs->burst = ev->pos;
+        rs->burst_radius_cm = (float)ev->value / 100.0f;
         break;
     default:
         break;

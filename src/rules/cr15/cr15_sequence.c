@@ -2,6 +2,8 @@
  * melee, morale), the arrivals dice, the end of the game and the phase bar. */
 #include "rules/cr15/cr15_state.h"
 
+#include "core/place.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,26 +25,12 @@ int cr15_arrivals_due(const rules_state *rs, const scenario *sc, int *out, int m
     return n;
 }
 
-/* A spot on the table near `want`, free of other bases: a spiral of widening rings. */
+/* A spot on the table near `want`, free of other bases. */
 static vec2s free_spot(const table *t, const figure *f, vec2s want)
 {
-    float r = f->base.kind == GEOM_BASE_RECT ? 0.5f * fmaxf(f->base.frontage_cm, f->base.depth_cm)
-                                             : f->base.radius_cm;
-    want.x = fminf(fmaxf(want.x, r), t->width_cm - r);
-    want.y = fminf(fmaxf(want.y, r), t->height_cm - r);
-    for (int ring = 0; ring < 40; ring++) {
-        int steps = ring ? 8 * ring : 1;
-        for (int k = 0; k < steps; k++) {
-            float a = (float)(2 * GEOM_PI * k / steps);
-            vec2s p =
-                cr15_v2(want.x + cosf(a) * (float)ring * r, want.y + sinf(a) * (float)ring * r);
-            if (p.x < r || p.y < r || p.x > t->width_cm - r || p.y > t->height_cm - r)
-                continue;
-            if (!cr15_overlaps_any(t, f, p))
-                return p;
-        }
-    }
-    return want;
+    vec2s out = want;
+    place_free_near(t, f->id, want, f->facing, NULL, 0, 40.0f, NULL, NULL, &out);
+    return out;
 }
 
 static void arrive(rules_state *rs, rules_ctx *ctx, int index)

@@ -2,6 +2,8 @@
  * the overlap-free stop of a move. */
 #include "rules/cr15/cr15_state.h"
 
+#include "core/place.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -181,30 +183,16 @@ bool cr15_sees(const rules_state *rs, const table *t, const figure *a, const fig
 
 bool cr15_overlaps_any(const table *t, const figure *fig, vec2s p)
 {
-    geom_placed_base me = {.base = fig->base, .pos = p, .facing = fig->facing};
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *o = &t->figures[i];
-        if (o->id.id == fig->id.id || !table_figure_active(o))
-            continue;
-        geom_placed_base ob = {.base = o->base, .pos = o->pos, .facing = o->facing};
-        if (geom_base_edge_distance(&me, &ob) < -0.01)
-            return true;
-    }
-    return false;
+    return place_blocker(t, fig->id, p, fig->facing, NULL, 0).id != 0;
 }
 
-/* Walks back from `to` in millimetre steps: moves are short, so this is cheap enough. */
 vec2s cr15_free_stop(const table *t, const figure *fig, vec2s from, vec2s to)
 {
-    float len = (float)geom_point_distance(from, to);
     if (!cr15_overlaps_any(t, fig, to))
-        return to;
-    for (float d = len - 0.1f; d > 0; d -= 0.1f) {
-        vec2s p = geom_lerp(from, to, d / len);
-        if (!cr15_overlaps_any(t, fig, p))
-            return p;
-    }
-    return from;
+        return to; /* only where a move ends matters: bases never overlap after it */
+    vec2s out = from;
+    place_path_stop(t, fig->id, from, to, fig->facing, NULL, 0, &out);
+    return out;
 }
 
 void cr15_emit_status(rules_ctx *ctx, const figure *f, uint32_t set, uint32_t clear,

@@ -152,12 +152,60 @@ static void place_unit(const table *t, figure_id ref, vec2s end, float turn, flo
     p->facing = facing;
 }
 
+/* The bases a move might meet: the other active figures near the box around the path, found
+ * once per plan so each sample along the path tests only a handful. */
+typedef struct near_set {
+    int count;
+    int idx[256];
+    bool all; /* too many: test every figure */
+} near_set;
+
+static void near_find(const table *t, unit_id u, geom_aabb box, near_set *ns)
+{
+    ns->count = 0;
+    ns->all = false;
+    for (int j = 0; j < t->figure_count; j++) {
+        const figure *o = &t->figures[j];
+        if (!table_figure_active(o) || o->unit.id == u.id)
+            continue;
+        geom_placed_base b = placed_at(o, o->pos, o->facing);
+        if (!geom_aabb_overlap(box, geom_base_bounds(&b)))
+            continue;
+        if (ns->count == 256) {
+            ns->all = true;
+            return;
+        }
+        ns->idx[ns->count++] = j;
+    }
+}
+
+static bool plan_free_near(const table *t, const cwr_move_plan *p, unit_id u, const near_set *ns)
+{
+    if (!ns || ns->all) {
+        float fac[CWR_UNIT_FIGS];
+        for (int i = 0; i < p->count; i++)
+            fac[i] = p->facing;
+        return cwr_positions_free(t, p->fig, p->pos, fac, p->count, u, u);
+    }
+    for (int i = 0; i < p->count; i++) {
+        const figure *f = table_figure_const(t, p->fig[i]);
+        geom_placed_base a = placed_at(f, p->pos[i], p->facing);
+        geom_aabb ba = geom_base_bounds(&a);
+        if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
+            return false;
+        for (int k = 0; k < ns->count; k++) {
+            const figure *o = &t->figures[ns->idx[k]];
+            geom_placed_base b = placed_at(o, o->pos, o->facing);
+            if (place_bases_overlap(&a, &b))
+                return false;
+        }
+    }
+    return true;
+}
+
 static bool plan_free(const table *t, const cwr_move_plan *p, unit_id u)
 {
-    float fac[CWR_UNIT_FIGS];
-    for (int i = 0; i < p->count; i++)
-        fac[i] = p->facing;
-    return cwr_positions_free(t, p->fig, p->pos, fac, p->count, u, u);
+    return plan_free_near(t, p, u, NULL);
 }
 
 bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
@@ -224,11 +272,22 @@ bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *c
         snprintf(why, size, "no room to turn the unit here");
         return false;
     }
+    /* the box the unit sweeps: the path grown by the unit's reach about its reference */
+    float reach = 0;
+    for (int i = 0; i < out->count; i++) {
+        const figure *f = table_figure_const(t, out->fig[i]);
+        float rad = f->base.kind == GEOM_BASE_RECT
+                        ? 0.5f * hypotf(f->base.frontage_cm, f->base.depth_cm)
+                        : f->base.radius_cm;
+        reach = fmaxf(reach, hypotf(f->pos.x - r->pos.x, f->pos.y - r->pos.y) + rad);
+    }
+    near_set ns;
+    near_find(t, u, geom_aabb_pad(geom_aabb_of_points(pts, np), reach + 1), &ns);
     float free_at = 0;
     for (float d = 0.5f; free_at < moved; d += 0.5f) {
         float at_d = fminf(d, moved);
         place_unit(t, ref, along(pts, np, at_d), turn, facing, out);
-        if (!plan_free(t, out, u))
+        if (!plan_free_near(t, out, u, &ns))
             break;
         free_at = at_d;
     }
@@ -297,6 +356,48 @@ static bool is_away(cwr_step s)
     return s == CWR_STEP_MOVE_AWAY || s == CWR_STEP_MOVE_DOUBLE_AWAY;
 }
 
+/* Where the player asks the unit to go must be free: the dice may stop it short, but a move
+ * aimed onto another base is refused, naming both figures. */
+static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *why, size_t size)
+{
+    figure_id ref = reference(t, cmd, u);
+    const figure *r = table_figure_const(t, ref);
+    vec2s end = cmd->path[cmd->path_count - 1];
+    vec2s prev = cmd->path_count > 1 ? cmd->path[cmd->path_count - 2] : r->pos;
+    float facing = cmd->face_set ? cmd->facing
+                   : hypotf(end.x - prev.x, end.y - prev.y) > 0.01f
+                       ? geom_angle_of((vec2s){{end.x - prev.x, end.y - prev.y}})
+                       : r->facing;
+    cwr_move_plan p = {0};
+    p.count = cwr_unit_figures(t, u, p.fig, CWR_UNIT_FIGS);
+    if (p.count > CWR_UNIT_FIGS)
+        p.count = CWR_UNIT_FIGS;
+    place_unit(t, ref, end, geom_angle_diff(r->facing, facing), facing, &p);
+    /* name the base it would land on: of those it overlaps, the nearest centre */
+    for (int i = 0; i < p.count; i++) {
+        const figure *f = table_figure_const(t, p.fig[i]), *hit = NULL;
+        geom_placed_base a = placed_at(f, p.pos[i], facing);
+        float best = INFINITY;
+        for (int j = 0; j < t->figure_count; j++) {
+            const figure *o = &t->figures[j];
+            if (!table_figure_active(o) || o->unit.id == u.id)
+                continue;
+            geom_placed_base b = placed_at(o, o->pos, o->facing);
+            float d = hypotf(o->pos.x - a.pos.x, o->pos.y - a.pos.y);
+            if (d < best && place_bases_overlap(&a, &b)) {
+                best = d;
+                hit = o;
+            }
+        }
+        if (hit) {
+            snprintf(why, size, "%s would end on top of %s: bases may touch but not overlap",
+                     f->name[0] ? f->name : "a figure", hit->name[0] ? hit->name : "a figure");
+            return false;
+        }
+    }
+    return true;
+}
+
 bool cwr_move_validate(const rules_state *rs, const table *t, const rules_command *cmd,
                        cwr_step step, char *why, size_t size)
 {
@@ -311,6 +412,8 @@ bool cwr_move_validate(const rules_state *rs, const table *t, const rules_comman
     }
     cwr_move_plan p;
     if (!cwr_plan_move(rs, t, cmd, -1, false, &p, why, size))
+        return false;
+    if (!end_free(t, cmd, u, why, size))
         return false;
     if (is_away(step) && !cwr_move_is_away(rs, t, u, &p, why, size))
         return false;

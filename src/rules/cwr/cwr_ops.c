@@ -635,6 +635,56 @@ static const char *cwr_measure(const rules_state *rs)
     return rs->data->units;
 }
 
+/* The player's words for a command, in the rule book's terms. */
+static bool cwr_describe(const rules_state *rs, const table *t, const rules_command *cmd, char *out,
+                         size_t size)
+{
+    const unit *un = table_unit_const(t, cmd->unit.id ? cmd->unit : rs->unit);
+    const unit *tg = table_unit_const(t, cmd->target_unit);
+    if (!tg && cmd->target.id) {
+        const figure *f = table_figure_const(t, cmd->target);
+        tg = f ? table_unit_const(t, f->unit) : NULL;
+    }
+    const char *name = un ? un->name : "the unit";
+    int k;
+    switch (cmd->kind) {
+    case RULES_CMD_ACTIVATE:
+        snprintf(out, size, "Activate %s", name);
+        return true;
+    case RULES_CMD_CHOOSE:
+        k = cwr_data_pair(rs->data, cmd->option);
+        snprintf(out, size, "%s", k >= 0 ? rs->data->pairs[k].label : cmd->option);
+        return true;
+    case RULES_CMD_FIRE:
+        snprintf(out, size, "%s fires at %s", name, tg ? tg->name : "?");
+        return true;
+    case RULES_CMD_CHARGE:
+        snprintf(out, size, "%s charges %s", name, tg ? tg->name : "?");
+        return true;
+    case RULES_CMD_MOVE:
+        snprintf(out, size, "%s: %s", name, cwr_step_label(cwr_current_step(rs)));
+        return true;
+    case RULES_CMD_SPECIAL:
+        snprintf(out, size, "%s: close combat", name);
+        return true;
+    case RULES_CMD_FORMATION:
+        snprintf(out, size, "%s: %s", name,
+                 strcmp(cmd->option, "limbered") == 0     ? "limber up"
+                 : strcmp(cmd->option, "unlimbered") == 0 ? "unlimber"
+                 : strcmp(cmd->option, "line") == 0       ? "form line"
+                                                          : "form column");
+        return true;
+    case RULES_CMD_PASS:
+        snprintf(out, size, "%s: skip \"%s\"", name, cwr_step_label(cwr_current_step(rs)));
+        return true;
+    case RULES_CMD_END_ACTIVATION:
+        snprintf(out, size, "%s does nothing more", name);
+        return true;
+    default:
+        return false;
+    }
+}
+
 static const rules_view_ops cwr_view_ops = {
     .actions = cwr_actions,
     .reach = cwr_reach,
@@ -643,6 +693,7 @@ static const rules_view_ops cwr_view_ops = {
     .arc = cwr_arc,
     .moves_by_unit = true,
     .measure = cwr_measure,
+    .describe = cwr_describe,
 };
 
 const rules_ops cwr_rules_ops = {

@@ -393,9 +393,8 @@ static void fire_grapeshot(rules_state *rs, rules_ctx *ctx, const rules_command 
              gt->ammo[LCR_AMMO_GRAPESHOT].hits, crew->missing,
              gt->ammo[LCR_AMMO_GRAPESHOT].rating_cm);
     emit_note_at(ctx, target->id, g->pos, target->pos, "grapeshot", REF_GRAPESHOT, text);
-    int saved = lcr_resolve_saves(rs, ctx, target, hits);
     lcr_resolve_area_hits(rs, ctx, cmd->side, g->pos, target,
-                          gt->ammo[LCR_AMMO_GRAPESHOT].rating_cm, hits - saved);
+                          gt->ammo[LCR_AMMO_GRAPESHOT].rating_cm, hits); /* saves inside */
 }
 
 void lcr_artillery_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)

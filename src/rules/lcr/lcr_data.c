@@ -831,9 +831,9 @@ static void read_root(reader *r, json_t *root, lcr_data *d)
     read_artillery(r, root, d);
     json_t *mf = get(r, root, "$", "mounted_fire", JSON_OBJECT);
     if (mf) {
-        static const char *const mkeys[] = {"natural_six_hits", NULL};
+        static const char *const mkeys[] = {"confirm_past_six", NULL};
         check_keys(r, mf, "$.mounted_fire", mkeys);
-        d->mounted_natural_six_hits = get_bool_opt(r, mf, "$.mounted_fire", "natural_six_hits");
+        d->mounted_confirm_past_six = get_bool_opt(r, mf, "$.mounted_fire", "confirm_past_six");
     }
     json_t *g = get(r, root, "$", "game", JSON_OBJECT);
     if (g) {
@@ -969,4 +969,87 @@ int lcr_data_rank_of(figure_role role)
     default:
         return -1;
     }
+}
+
+/* ---- what a scenario asks of lcr ------------------------------------------------------------ */
+
+static const char *const lcr_option_keys[] = {
+    "soldier_cards", "max_turns", "blocking_terrain",    "figure_heights",
+    "civilised",     "wounds",    "reinforcement_sight", NULL};
+
+static bool check_int_option(const json_t *opts, const char *key, long long lo, long long hi,
+                             char *err, size_t size)
+{
+    const json_t *v = json_object_get(opts, key);
+    if (!v || (json_is_integer(v) && json_integer_value(v) >= lo && json_integer_value(v) <= hi))
+        return true;
+    snprintf(err, size, "$.ruleset_options.%s: expected an integer from %lld to %lld", key, lo, hi);
+    return false;
+}
+
+static bool check_options(const json_t *opts, char *err, size_t size)
+{
+    if (!opts)
+        return true;
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)opts, key, v)
+    {
+        bool known = false;
+        for (int i = 0; lcr_option_keys[i]; i++)
+            known = known || strcmp(key, lcr_option_keys[i]) == 0;
+        if (!known) {
+            snprintf(err, size,
+                     "$.ruleset_options.%.60s: unknown option (lcr reads soldier_cards, "
+                     "max_turns, blocking_terrain, figure_heights, reinforcement_sight, wounds "
+                     "and civilised)",
+                     key);
+            return false;
+        }
+    }
+    return check_int_option(opts, "soldier_cards", 0, 50, err, size) &&
+           check_int_option(opts, "max_turns", 1, 1000, err, size);
+}
+
+static bool check_weapons(const lcr_data *d, const table *t, char *err, size_t size)
+{
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (!f->weapon[0] || strcmp(f->weapon, "none") == 0 || lcr_data_weapon(d, f->weapon) ||
+            lcr_data_gun(d, f->weapon))
+            continue;
+        const unit *u = table_unit_const(t, f->unit);
+        /* units are numbered in file order: the unit's place in $.units */
+        snprintf(err, size,
+                 "$.units[%u]: figure \"%.47s\" has weapon \"%.47s\", which lcr does not know",
+                 u ? u->id.id - 1 : 0, f->name, f->weapon);
+        return false;
+    }
+    return true;
+}
+
+static bool check_victory(const scenario *scn, char *err, size_t size)
+{
+    static const char *const kinds[] = {"destroy", "hold", "turns", NULL};
+    for (int v = 0; v < scn->victory_count; v++) {
+        bool known = false;
+        for (int k = 0; kinds[k]; k++)
+            known = known || strcmp(scn->victory[v].kind, kinds[k]) == 0;
+        if (!known) {
+            snprintf(err, size,
+                     "$.victory[%d].kind: lcr scores no victory of kind \"%.31s\" (it scores "
+                     "destroy, hold and turns)",
+                     v, scn->victory[v].kind);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool lcr_data_check_scenario(const lcr_data *d, const scenario *scn, char *err, size_t size)
+{
+    if (!scn)
+        return true;
+    return check_options(scn->rules_options, err, size) &&
+           check_weapons(d, scn->table, err, size) && check_victory(scn, err, size);
 }

@@ -8,6 +8,7 @@
 #define LCR_LCR_DATA_H
 
 #include "core/table.h"
+#include "scenario/scenario.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -163,7 +164,9 @@ typedef struct lcr_data {
     /* Shooting (seed 000, Shooting). */
     lcr_weapon *weapons;
     int weapon_count;
-    bool mounted_natural_six_hits; /* a mounted firer hits on a natural 6 whatever his modifier */
+    /* A mounted need past 6 (7, 8, 9) hits on a 6 confirmed by a second die of need - 3 or
+     * more (assumed); past 9 it cannot hit. */
+    bool mounted_confirm_past_six;
     int save_foot_need;
     int save_mounted_unhurt_need;
     int save_mounted_horse_need;
@@ -216,6 +219,11 @@ const char *lcr_data_error_format(const lcr_data_error *err, char *buf, size_t s
 
 /* Lookups; NULL when the name is unknown. */
 const lcr_weapon *lcr_data_weapon(const lcr_data *d, const char *name);
+/* What a scenario gives lcr beyond the format (issue 21): only the options lcr reads, each in
+ * its range (soldier_cards 0-50, max_turns 1-1000); every figure's weapon one lcr knows (a
+ * weapon, a gun, or "none"); every victory condition of a kind lcr scores. False with
+ * "$.json.path: problem" in err (the validator places it at the path's line and column). */
+bool lcr_data_check_scenario(const lcr_data *d, const scenario *scn, char *err, size_t size);
 const lcr_terrain *lcr_data_terrain(const lcr_data *d, const char *name);
 /* The gun type of that name, or NULL. */
 const lcr_gun *lcr_data_gun(const lcr_data *d, const char *name);

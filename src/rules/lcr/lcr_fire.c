@@ -33,10 +33,23 @@ bool lcr_fire_need(const lcr_weapon *w, float range_cm, int *need, const char **
 
 int lcr_fire_effective_need(const lcr_data *d, const lcr_weapon *w, int band_need, bool mounted)
 {
-    int need = band_need - (mounted ? w->mounted_modifier : 0);
-    if (mounted && w->mounted_modifier != 0 && need > 6 && d->mounted_natural_six_hits)
-        need = 6;
-    return need;
+    (void)d;
+    return band_need - (mounted ? w->mounted_modifier : 0);
+}
+
+int lcr_fire_confirm_need(const lcr_data *d, int need)
+{
+    if (need <= 6)
+        return 0;
+    return d->mounted_confirm_past_six && need <= 9 ? need - 3 : 7;
+}
+
+float lcr_fire_p_hit(const lcr_data *d, int need)
+{
+    if (need <= 6)
+        return (float)(7 - (need < 1 ? 1 : need)) / 6.0f;
+    int c = lcr_fire_confirm_need(d, need);
+    return c > 6 ? 0.0f : (1.0f / 6.0f) * (float)(7 - c) / 6.0f;
 }
 
 lcr_save_result lcr_fire_save_mounted(const lcr_data *d, int face)

@@ -36,9 +36,14 @@ void lcr_fire_throw(dice_rng *rng, int n, int need, int modifier, lcr_fire_dice 
 bool lcr_fire_need(const lcr_weapon *w, float range_cm, int *need, const char **band);
 
 /* The score a firer needs on each die: the band's need less the weapon's mounted modifier when
- * he fires from the saddle (seed 000, Cavalry: -2 pistols and revolvers, -3 carbines). When that
- * passes 6 and the data says so, a natural 6 still hits (assumed). 7 or more: no hit possible. */
+ * he fires from the saddle (seed 000, Cavalry: -2 pistols and revolvers, -3 carbines). It may
+ * pass 6: see lcr_fire_confirm_need. */
 int lcr_fire_effective_need(const lcr_data *d, const lcr_weapon *w, int band_need, bool mounted);
+/* For a need past 6: the score a second die must make to confirm a 6 (need - 3 when the data's
+ * mounted_fire.confirm_past_six is on and need <= 9; else 7, never). 0 when need <= 6. */
+int lcr_fire_confirm_need(const lcr_data *d, int need);
+/* The chance one die hits at that need (confirmation included). */
+float lcr_fire_p_hit(const lcr_data *d, int need);
 
 /* Mounted save of one hit on a cavalry figure. */
 typedef enum lcr_save_result {

@@ -13,8 +13,8 @@ bool lcr_move_is_mounted(const figure *f)
 const lcr_move_class *lcr_move_class_of(const lcr_data *d, const figure *f)
 {
     figure_quality q = f->quality;
-    /* Seed 000, Move: officers always move as regulars or better. */
-    if (lcr_data_rank_of(f->role) >= 0 && q < d->leaders_move_as_at_least)
+    /* Seed 000, Move: officers (not NCOs or native leaders) always move as regulars or better. */
+    if (lcr_fire_leader_class(f->role) == 2 && q < d->leaders_move_as_at_least)
         q = d->leaders_move_as_at_least;
     return lcr_move_is_mounted(f) ? &d->cavalry_move[q] : &d->foot_move[q];
 }

@@ -580,15 +580,18 @@ static void start_activation(rules_state *rs, rules_ctx *ctx, int card, figure_i
 
 /* ---- moving ---------------------------------------------------------------------------------- */
 
-/* First parameter t in [0, 1] along a -> b where f comes within contact of e; 2 when never (or
- * already within it at the start). */
+/* First parameter t in [0, 1] along a -> b where f comes within contact of e; 2 when never. A
+ * figure already within contact at a stops at once (t = 0) if he moves closer to e, and goes
+ * freely if he moves away (seed 000, Close Combat: moving within 2.5 cm stops the figure). */
 static float contact_t(const figure *f, vec2s a, vec2s b, const figure *e, float contact)
 {
     float R = fig_radius(f) + fig_radius(e) + contact;
     vec2s d = glms_vec2_sub(b, a), m = glms_vec2_sub(a, e->pos);
     float A = glms_vec2_dot(d, d), B = 2 * glms_vec2_dot(m, d), C = glms_vec2_dot(m, m) - R * R;
-    if (C <= 0 || A < 1e-9f)
+    if (A < 1e-9f)
         return 2;
+    if (C <= 0)
+        return B < 0 ? 0 : 2;
     float disc = B * B - 4 * A * C;
     if (disc < 0)
         return 2;
@@ -840,23 +843,36 @@ static void fire_one(rules_state *rs, rules_ctx *ctx, const figure *f, const fig
     int mod = mounted ? w->mounted_modifier : 0;
     /* The modifier is folded into the score needed, so the dice show as they fell. */
     need = lcr_fire_effective_need(rs->data, w, need, mounted);
+    int confirm = lcr_fire_confirm_need(rs->data, need);
     lcr_fire_dice fd;
-    lcr_fire_throw(ctx->rng, w->dice_per_man, need, 0, &fd);
+    lcr_fire_throw(ctx->rng, w->dice_per_man, confirm ? 6 : need, 0, &fd);
     int group = rank >= 2 ? v->group_third : v->group;
     if (mod)
         emit_modifier(ctx, f->id, mod, "firing mounted", REF_CAVALRY);
-    for (int i = 0; i < fd.count && i < LCR_FIRE_DICE_MAX; i++)
-        rules_emit_die(ctx, 6, fd.faces[i], need, rank >= 2 ? "to_hit_third_rank" : "to_hit", f->id,
-                       group, REF_FIRE);
-    v->hits += fd.successes;
+    int fatal = 0;
+    for (int i = 0; i < fd.count && i < LCR_FIRE_DICE_MAX; i++) {
+        rules_emit_die(ctx, 6, fd.faces[i], confirm ? 6 : need,
+                       rank >= 2 ? "to_hit_third_rank" : "to_hit", f->id, group, REF_FIRE);
+        fatal += fd.faces[i] == rs->data->third_rank_friendly_face;
+    }
+    /* Past 6 (firing mounted at long range): each 6 needs a second die to hit (assumed). */
+    int hits = fd.successes;
+    for (int i = 0; confirm && i < fd.successes; i++) {
+        int face = dice_d6(ctx->rng);
+        rules_emit_die(ctx, 6, face, confirm, "to_hit_confirm", f->id, group, REF_CAVALRY);
+        hits -= face < confirm;
+    }
+    v->hits += hits;
     if (rank >= 2)
-        v->ones_third += fd.ones;
+        v->ones_third += fatal;
     else if (v->front_count < RULES_CMD_FIGURES_MAX)
         v->front[v->front_count++] = f->id;
 }
 
-/* Saving rolls: one die per hit; a 6 cancels it (mounted: 4-6, the horse dying on 4-5). */
-static int roll_saves(rules_state *rs, rules_ctx *ctx, const figure *target, int hits, bool *horse)
+/* Saving rolls of hits on one figure: one die per hit; a 6 cancels it (mounted: 4-6, the horse
+ * dying on 4-5). */
+static int roll_saves_on(rules_state *rs, rules_ctx *ctx, const figure *target, int hits,
+                         bool *horse)
 {
     bool mounted =
         target->posture == FIGURE_POSTURE_MOUNTED && !(target->status & LCR_STATUS_UNHORSED);
@@ -877,6 +893,16 @@ static int roll_saves(rules_state *rs, rules_ctx *ctx, const figure *target, int
         rules_event ev = {.kind = RULES_EV_SAVE, .figure = target->id, .value = saved};
         rules_emitf(ctx, ev, REF_SAVE, "%d of %d hits cancelled by saving rolls", saved, hits);
     }
+    return saved;
+}
+
+static int roll_saves(rules_state *rs, rules_ctx *ctx, const figure *target, int hits)
+{
+    bool horse = false;
+    int saved = hits > 0 ? roll_saves_on(rs, ctx, target, hits, &horse) : 0;
+    if (horse)
+        emit_status(ctx, target->id, LCR_STATUS_UNHORSED, 0, REF_SAVE,
+                    "the horse is killed; the rider fights on");
     return saved;
 }
 
@@ -901,6 +927,43 @@ static int by_distance_cmp_ctx(const table *t, vec2s c, figure_id a, figure_id b
     float da = glms_vec2_distance(table_figure_const(t, a)->pos, c);
     float db = glms_vec2_distance(table_figure_const(t, b)->pos, c);
     return (da > db) - (da < db);
+}
+
+/* The saving rolls of area fire, each hit saved by the figure it would fall on (*assumed*,
+ * docs/rules/lcr.md): hit k falls on in[k mod n], nearest the centre first, so a volley into
+ * cavalry can kill as many horses as it throws 4s and 5s. A rider whose horse dies saves any
+ * later hit on foot. Returns the hits cancelled. */
+static int area_saves(rules_state *rs, rules_ctx *ctx, const figure_id *in, int n, int hits)
+{
+    int group = rules_roll_group(ctx), saved = 0, horses = 0;
+    bool unhorsed[RULES_CMD_FIGURES_MAX] = {0};
+    for (int k = 0; k < hits; k++) {
+        int i = k % n;
+        const figure *f = table_figure_const(ctx->table, in[i]);
+        bool mounted = lcr_move_is_mounted(f) && !unhorsed[i];
+        int face = dice_d6(ctx->rng);
+        int need = mounted ? rs->data->save_mounted_horse_need : rs->data->save_foot_need;
+        rules_emit_die(ctx, 6, face, need, "save", f->id, group, REF_SAVE);
+        if (!mounted) {
+            saved += face >= need;
+            continue;
+        }
+        lcr_save_result r = lcr_fire_save_mounted(rs->data, face);
+        saved += r != LCR_SAVE_FAILED;
+        if (r == LCR_SAVE_HORSE_LOST) {
+            unhorsed[i] = true;
+            horses++;
+            emit_status(ctx, f->id, LCR_STATUS_UNHORSED, 0, REF_SAVE,
+                        "the horse is killed; the rider fights on");
+        }
+    }
+    if (saved) {
+        rules_event ev = {.kind = RULES_EV_SAVE, .figure = in[0], .value = saved};
+        rules_emitf(ctx, ev, REF_SAVE,
+                    "%d of %d hits cancelled by saving rolls across the area (%d horses killed)",
+                    saved, hits, horses);
+    }
+    return saved;
 }
 
 /* Area fire's hits from `from` (the firers' centre, or a gun) in a semicircle of `radius` on the
@@ -932,6 +995,8 @@ static void area_hits_at(rules_state *rs, rules_ctx *ctx, side_id firing_side, v
              "figures inside",
              hits, radius, name_of(t, target->id), n);
     emit_note(ctx, target->id, REF_AREA, text);
+    if (hits > 0)
+        hits -= n > 0 ? area_saves(rs, ctx, in, n, hits) : roll_saves(rs, ctx, target, hits);
     if (hits <= 0 || n == 0)
         return;
     if (hits >= n) {
@@ -985,18 +1050,12 @@ static void resolve_fire(rules_state *rs, rules_ctx *ctx, const rules_command *c
     snprintf(text, sizeof text, "%s fire by %d: %d hits", area ? "area" : "individual", firing,
              v.hits);
     emit_note(ctx, target->id, area ? REF_AREA : REF_FIRE, text);
-    bool horse = false;
-    int saved = v.hits > 0 ? roll_saves(rs, ctx, target, v.hits, &horse) : 0;
-    int final = v.hits - saved;
-    if (horse)
-        emit_status(ctx, target->id, LCR_STATUS_UNHORSED, 0, REF_SAVE,
-                    "the horse is killed; the rider fights on");
     if (!area) {
-        if (final > 0)
+        if (v.hits - lcr_resolve_saves(rs, ctx, target, v.hits) > 0)
             casualty(rs, ctx, target->id, FIGURE_STATUS_DEAD, REF_ALLOC,
                      "a single target hit is eliminated");
     } else {
-        area_hits(rs, ctx, cmd, target, firing, final);
+        area_hits(rs, ctx, cmd, target, firing, v.hits); /* saved figure by figure */
     }
     third_rank_losses(rs, ctx, &v);
 }
@@ -1044,7 +1103,9 @@ static lcr_combatant combatant_of(const rules_state *rs, const table *t, const f
         float a = f->facing + (float)lr * 1.5707963f;
         for (int i = 0; i < t->figure_count; i++) {
             const figure *m = &t->figures[i];
-            if (m == f || m->unit.id != f->unit.id || !table_figure_active(m) || busy[i] ||
+            /* Seed 000: "each supporting / allied figure to the flank", of any unit of the
+             * side, not himself in close combat. */
+            if (m == f || m->side.id != f->side.id || !table_figure_active(m) || busy[i] ||
                 !lcr_command_in_contact(rs->data, f, m))
                 continue;
             vec2s d = glms_vec2_normalize(glms_vec2_sub(m->pos, f->pos));
@@ -1231,12 +1292,7 @@ void lcr_resolve_casualty(rules_state *rs, rules_ctx *ctx, figure_id id, const c
 
 int lcr_resolve_saves(rules_state *rs, rules_ctx *ctx, const figure *target, int hits)
 {
-    bool horse = false;
-    int saved = hits > 0 ? roll_saves(rs, ctx, target, hits, &horse) : 0;
-    if (horse)
-        emit_status(ctx, target->id, LCR_STATUS_UNHORSED, 0, REF_SAVE,
-                    "the horse is killed; the rider fights on");
-    return saved;
+    return roll_saves(rs, ctx, target, hits);
 }
 
 void lcr_resolve_area_hits(rules_state *rs, rules_ctx *ctx, side_id firing_side, vec2s from,

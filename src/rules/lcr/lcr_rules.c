@@ -56,8 +56,26 @@ bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_ey
     return r.verdict != LOS_CLEAR;
 }
 
-static figure_id nearest_enemy(const rules_state *rs, const table *t, side_id sd, vec2s p,
-                               bool sight)
+/* Is e inside the arc of fire of one of the formation firers (every enemy when none of them is
+ * in formation: activated fire goes any way)? */
+static bool in_group_arc(const rules_state *rs, const table *t, const figure_id *firers, int n,
+                         const figure *e)
+{
+    bool any_formation = false;
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(t, firers[i]);
+        const unit *u = f ? table_unit_const(t, f->unit) : NULL;
+        if (!u || lcr_data_is_loose(rs->data, u->formation))
+            continue;
+        any_formation = true;
+        if (lcr_fire_in_arc(f->pos, f->facing, rs->data->formation_arc_deg, e->pos))
+            return true;
+    }
+    return !any_formation;
+}
+
+static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id sd, vec2s p,
+                                  bool sight, const figure_id *firers, int firer_count)
 {
     /* Candidates in order of (distance, id); sight is checked only on the way out, so usually
      * once or twice. */
@@ -68,7 +86,8 @@ static figure_id nearest_enemy(const rules_state *rs, const table *t, side_id sd
         float bd = INFINITY;
         for (int i = 0; i < t->figure_count; i++) {
             const figure *e = &t->figures[i];
-            if (e->side.id == sd.id || !table_figure_active(e) || figure_fighting(rs, e))
+            if (e->side.id == sd.id || !table_figure_active(e) || figure_fighting(rs, e) ||
+                (firer_count > 0 && !in_group_arc(rs, t, firers, firer_count, e)))
                 continue;
             float d = glms_vec2_distance(e->pos, p);
             if (d < last_d || (d == last_d && e->id.id <= last_id))
@@ -89,12 +108,18 @@ static figure_id nearest_enemy(const rules_state *rs, const table *t, side_id sd
 
 figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id sd, vec2s p)
 {
-    return nearest_enemy(rs, t, sd, p, true);
+    return nearest_enemy_of(rs, t, sd, p, true, NULL, 0);
 }
 
 figure_id lcr_nearest_enemy_any(const rules_state *rs, const table *t, side_id sd, vec2s p)
 {
-    return nearest_enemy(rs, t, sd, p, false);
+    return nearest_enemy_of(rs, t, sd, p, false, NULL, 0);
+}
+
+figure_id lcr_area_target(const rules_state *rs, const table *t, side_id sd,
+                          const figure_id *firers, int n)
+{
+    return nearest_enemy_of(rs, t, sd, lcr_centroid(t, firers, n), true, firers, n);
 }
 
 vec2s lcr_centroid(const table *t, const figure_id *ids, int n)
@@ -343,6 +368,10 @@ static rules_state *lcr_create(const rules_create_desc *desc, char *err, size_t 
         return NULL;
     }
     const table *t = desc->table;
+    if (!lcr_data_check_scenario(data, desc->scenario, err, err_size)) {
+        lcr_data_destroy(data);
+        return NULL;
+    }
     if (t->side_count < 2 || t->side_count > LCR_SIDES_MAX) {
         snprintf(err, err_size, "lcr needs 2 to %d sides, the scenario has %d", LCR_SIDES_MAX,
                  t->side_count);
@@ -840,11 +869,12 @@ static bool validate_fire(const rules_state *rs, const table *t, const rules_com
     if (!target || !table_figure_active(target) || target->side.id == rs->acting_side.id)
         return refuse(why, size, "the target must be an enemy figure in play");
     bool area = lcr_fire_is_area(rs, cmd->figures, cmd->figure_count);
-    vec2s c = lcr_centroid(t, cmd->figures, cmd->figure_count);
     if (area) {
-        figure_id near = lcr_nearest_enemy(rs, t, rs->acting_side, c);
+        figure_id near = lcr_area_target(rs, t, rs->acting_side, cmd->figures, cmd->figure_count);
         if (near.id != target->id.id) {
-            snprintf(why, size, "area fire is traced to the nearest enemy not in close combat: %s",
+            snprintf(why, size,
+                     "area fire is traced to the nearest enemy in the arc of fire, not in close "
+                     "combat: %s",
                      fig_name(t, near));
             return false;
         }
@@ -1143,8 +1173,7 @@ static void legal_fire(legal_out *lo, const rules_state *rs, const table *t, sid
     /* Area fire: the firers that can reach the nearest enemy of the group; the group's centre
      * moves when some drop out, so look again once. */
     for (int round = 0; round < 2; round++) {
-        vec2s c = lcr_centroid(t, fire.figures, fire.figure_count);
-        fire.target = lcr_nearest_enemy(rs, t, sd, c);
+        fire.target = lcr_area_target(rs, t, sd, fire.figures, fire.figure_count);
         const figure *target = table_figure_const(t, fire.target);
         if (!target)
             return;
@@ -1392,7 +1421,8 @@ static int lcr_targets(const rules_state *rs, const table *t, const rules_comman
     bool area = lcr_fire_is_area(rs, fire->figures, fire->figure_count);
     vec2s c = lcr_centroid(t, fire->figures, fire->figure_count);
     side_id sd = table_figure_const(t, fire->figures[0])->side;
-    figure_id near = area ? lcr_nearest_enemy(rs, t, sd, c) : (figure_id){0};
+    figure_id near =
+        area ? lcr_area_target(rs, t, sd, fire->figures, fire->figure_count) : (figure_id){0};
     int n = 0;
     for (int i = 0; i < t->figure_count && n < max; i++) {
         const figure *e = &t->figures[i];
@@ -1425,8 +1455,7 @@ static int lcr_targets(const rules_state *rs, const table *t, const rules_comman
             mounted_mod = mod ? mod : mounted_mod;
             tg->need = need;
             tg->dice += w->dice_per_man;
-            float faces = fmaxf(0.0f, fminf(6.0f, (float)(7 - need)));
-            float p = faces / 6.0f * (float)(rs->data->save_foot_need - 1) / 6.0f;
+            float p = lcr_fire_p_hit(rs->data, need) * (float)(rs->data->save_foot_need - 1) / 6.0f;
             tg->p_hit = p;
             expect += p * (float)w->dice_per_man;
         }

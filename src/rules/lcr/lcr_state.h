@@ -88,6 +88,11 @@ bool lcr_figure_can_fire(const rules_state *rs, const figure *f);
 /* The nearest active enemy of `side` to point p, not in close combat and in sight of p (0 when
  * none): the target of area fire. */
 figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id side, vec2s p);
+/* The target area fire by `firers` must be ranged to: the nearest active enemy to their centre,
+ * not in close combat, in sight and, for firers in formation, inside the arc of fire of one of
+ * them (seed 000, the Toledo example: "the nearest enemy figure in the arc of fire"). */
+figure_id lcr_area_target(const rules_state *rs, const table *t, side_id side,
+                          const figure_id *firers, int n);
 /* The same without the sight condition (where to advance). */
 figure_id lcr_nearest_enemy_any(const rules_state *rs, const table *t, side_id side, vec2s p);
 /* True when terrain hides `target` from an eye at `from`, `from_eye_ft` high (the taller of the
@@ -125,7 +130,8 @@ void lcr_casualty_final(rules_state *rs, rules_ctx *ctx, figure_id id, uint32_t 
 void lcr_move_figure(rules_state *rs, rules_ctx *ctx, figure_id id, const vec2s *pts, int n);
 /* For lcr_artillery_play.c: a figure killed (morale chit and all), the saving rolls of `hits` on
  * one figure (returns those cancelled; a mounted figure may lose his horse), and area fire's
- * semicircle of `radius` on the target, its flat side toward `from`. */
+ * semicircle of `radius` on the target, its flat side toward `from` (`hits` before saves: each
+ * is saved by the figure in the area it would fall on). */
 void lcr_resolve_casualty(rules_state *rs, rules_ctx *ctx, figure_id id, const char *ref,
                           const char *why);
 int lcr_resolve_saves(rules_state *rs, rules_ctx *ctx, const figure *target, int hits);

@@ -323,6 +323,7 @@ static void read_movement(reader *r, const json_t *root, tiny_data *d)
                                        "about_face_min_deg",
                                        "commander_join_in",
                                        "retreat_min_in",
+                                       "commander_step_aside_in",
                                        NULL};
     const char *p = "$.movement";
     const json_t *o = need_object(r, root, "$", "movement");
@@ -336,6 +337,7 @@ static void read_movement(reader *r, const json_t *root, tiny_data *d)
     d->about_face_min_deg = get_num(r, o, p, "about_face_min_deg", true, 135, 0, 180);
     d->commander_join_in = get_num(r, o, p, "commander_join_in", true, 1, 0, 1000);
     d->retreat_min_in = get_num(r, o, p, "retreat_min_in", true, 1, 0, 1000);
+    d->commander_step_aside_in = get_num(r, o, p, "commander_step_aside_in", true, 6, 0, 1000);
 }
 
 static void read_shooting(reader *r, const json_t *root, tiny_data *d)

@@ -122,7 +122,8 @@ typedef struct tiny_data {
     float about_face_enemy_in;
     float about_face_min_deg;
     float commander_join_in;
-    float retreat_min_in; /* a forced retreat shorter than this cannot be made */
+    float retreat_min_in;          /* a forced retreat shorter than this cannot be made */
+    float commander_step_aside_in; /* how far a covered commander may step aside */
 
     /* E. Shooting */
     int fire_skirmisher, fire_cavalry, fire_artillery, fire_cover, fire_column;

@@ -1,419 +1,325 @@
-/* The tiny rule set on the engine: its state's life (create, clone, apply, hash), the turn
- * sequence as decisions, the outcome, and the turn driver. Resolution: tiny_resolve.c;
- * validation and the queries: tiny_query.c. */
-#include "rules/tiny/tiny_internal.h"
+/* Tiny Soldiers (seed 003) wired into the engine: the rules_ops table, dispatching validation,
+ * legal commands, actions, targets and resolution by command kind to the topic files. */
+#include "rules/tiny/tiny_rules.h"
 
-#include "core/mem.h"
+#include "rules/tiny/tiny_combat.h"
+#include "rules/tiny/tiny_fire.h"
+#include "rules/tiny/tiny_morale.h"
+#include "rules/tiny/tiny_move.h"
+#include "rules/tiny/tiny_orders.h"
+#include "rules/tiny/tiny_sequence.h"
+#include "rules/tiny/tiny_state.h"
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-/* ---- create: data, the scenario's organisation, options ---------------------------------- */
-
-static bool check_unit(const tiny_data *d, const table *t, const unit *un, float *frontage,
-                       char *err, size_t size)
+static void tiny_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
 {
-    int stands = 0;
-    const char *kind = un->kind;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
-        if (f->unit.id != un->id.id || tiny_is_commander(f))
-            continue;
-        stands++;
-        if (!kind[0])
-            kind = f->kind;
-        if (f->base.kind == GEOM_BASE_RECT) {
-            if (*frontage == 0)
-                *frontage = f->base.frontage_cm;
-            else if (fabsf(*frontage - f->base.frontage_cm) > 0.01f) {
-                snprintf(err, size,
-                         "unit \"%s\": stand frontage %.2f cm differs from the common %.2f cm "
-                         "(Tiny Soldiers \u2014 A: Organisation)",
-                         un->name, (double)f->base.frontage_cm, (double)*frontage);
-                return false;
-            }
-        }
-    }
-    if (stands == 0)
-        return true; /* a command unit: the army or a brigade */
-    if (stands > TINY_STANDS_MAX) {
-        snprintf(
-            err, size,
-            "unit \"%s\" has %d stands; a unit is 1 to %d (Tiny Soldiers \u2014 A: Organisation)",
-            un->name, stands, TINY_STANDS_MAX);
-        return false;
-    }
-    if (!tiny_data_troop(d, kind)) {
-        snprintf(err, size, "unit \"%s\": unknown troop kind \"%s\" (see assets/rules/tiny.json)",
-                 un->name, kind);
-        return false;
-    }
-    return true;
-}
-
-static bool read_options(rules_state *rs, const scenario *sc, char *err, size_t size)
-{
-    const char *key;
-    json_t *v;
-    json_object_foreach(sc->rules_options, key, v)
-    {
-        if (strcmp(key, "first_side") == 0 && json_is_string(v)) {
-            for (int i = 0; i < sc->table->side_count; i++)
-                if (strcmp(sc->table->sides[i].name, json_string_value(v)) == 0)
-                    rs->first = sc->table->sides[i].id;
-            if (!rs->first.id) {
-                snprintf(err, size, "ruleset_options.first_side: no side \"%s\"",
-                         json_string_value(v));
-                return false;
-            }
-        } else if (strcmp(key, "max_turns") == 0 && json_is_integer(v) &&
-                   json_integer_value(v) > 0) {
-            rs->max_turns = (int)json_integer_value(v);
-        } else {
-            snprintf(err, size,
-                     "ruleset_options.%s: unknown or bad option (tiny knows first_side: a side "
-                     "name, max_turns: a positive integer)",
-                     key);
-            return false;
-        }
-    }
-    for (int i = 0; i < sc->victory_count; i++) {
-        const scenario_victory *vc = &sc->victory[i];
-        if (strcmp(vc->kind, "turns") == 0)
-            rs->max_turns = vc->turns;
-        else if (strcmp(vc->kind, "army_retreat") == 0)
-            rs->retreat_fraction = (float)vc->value / 100.0f;
-        else {
-            snprintf(err, size,
-                     "victory[%d].kind \"%s\": tiny knows \"turns\" and \"army_retreat\" "
-                     "(value: percent of units)",
-                     i, vc->kind);
-            return false;
-        }
-    }
-    return true;
-}
-
-static rules_state *tiny_create(const rules_create_desc *desc, char *err, size_t size)
-{
-    tiny_data_error de;
-    tiny_data *d = tiny_data_load_default(desc->data_dir, &de);
-    if (!d) {
-        tiny_data_error_format(&de, err, size);
-        return NULL;
-    }
-    const table *t = desc->table;
-    rules_state *rs = mem_calloc(1, sizeof *rs);
-    rs->data = d;
-    rs->max_turns = d->max_turns;
-    rs->retreat_fraction = d->retreat_fraction;
-    rs->unit_count = t->unit_count;
-    rs->fig_count = t->figure_count;
-    rs->feature_count = t->feature_count;
-    rs->units = mem_calloc((size_t)t->unit_count + 1, sizeof *rs->units);
-    rs->figs = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->figs);
-    rs->cover_gone = mem_calloc((size_t)t->feature_count + 1, 1);
-    rs->los = mem_calloc(1, sizeof *rs->los);
-    atomic_init(&rs->los->refs, 1);
-    rs->los->ix = los_create(t, &(los_desc){.see_into_cm = d->see_into_in * d->inch_cm});
-    float frontage = 0;
-    if (t->side_count != 2) {
-        snprintf(err, size, "tiny needs exactly two sides, not %d", t->side_count);
-        goto fail;
-    }
-    if (t->type_count > 256) {
-        snprintf(err, size, "tiny handles at most 256 terrain types");
-        goto fail;
-    }
-    for (int i = 0; i < t->unit_count; i++)
-        if (!check_unit(d, t, &t->units[i], &frontage, err, size))
-            goto fail;
-    rs->first = t->sides[0].id;
-    if (!read_options(rs, desc->scenario, err, size))
-        goto fail;
-    rs->active = rs->first;
-    return rs;
-fail:
-    tiny_rules_ops.destroy(rs);
-    return NULL;
-}
-
-static void tiny_destroy(rules_state *rs)
-{
-    if (!rs)
-        return;
-    tiny_data_destroy(rs->data);
-    free(rs->units);
-    free(rs->figs);
-    free(rs->cover_gone);
-    if (rs->los && atomic_fetch_sub(&rs->los->refs, 1) == 1) {
-        los_destroy(rs->los->ix);
-        free(rs->los);
-    }
-    free(rs);
-}
-
-static rules_state *tiny_clone(const rules_state *rs)
-{
-    rules_state *c = mem_dup(rs, 1, sizeof *rs);
-    c->data = mem_dup(rs->data, 1, sizeof *rs->data);
-    c->units = mem_dup(rs->units, (size_t)rs->unit_count + 1, sizeof *rs->units);
-    c->figs = mem_dup(rs->figs, (size_t)rs->fig_count + 1, sizeof *rs->figs);
-    c->cover_gone = mem_dup(rs->cover_gone, (size_t)rs->feature_count + 1, 1);
-    atomic_fetch_add(&c->los->refs, 1); /* the terrain never changes during a match */
-    return c;
-}
-
-static void tiny_begin(rules_state *rs, rules_ctx *ctx)
-{
-    rules_emitf(ctx, (rules_event){.kind = RULES_EV_TURN, .value = 1}, TINY_REF ", B",
-                "Turn 1 begins; %s moves first for the whole game",
-                table_side(ctx->table, rs->first)->name);
-    rules_emitf(ctx, (rules_event){.kind = RULES_EV_PHASE, .side = rs->first, .tag = "orders"},
-                TINY_REF ", B", "%s rolls its order dice", table_side(ctx->table, rs->first)->name);
-}
-
-/* ---- apply: the only place the state changes ----------------------------------------------- */
-
-static void begin_player_turn(rules_state *rs, const table *t, side_id s)
-{
-    rs->active = s;
-    rs->phase = TINY_PHASE_ORDERS;
-    rs->charge_count = 0;
-    rs->react_unit.id = rs->react_charger.id = 0;
-    for (int i = 0; i < rs->unit_count; i++) {
-        rs->units[i].flags &= ~(uint32_t)TINY_U_TURN_FLAGS;
-        rs->units[i].beaten.id = 0;
-    }
-    for (int i = 0; i < rs->fig_count; i++)
-        if (t->figures[i].side.id == s.id) {
-            rs->figs[i].pips = rs->figs[i].rolled = 0;
-            rs->figs[i].flags = 0;
-        }
-}
-
-static void apply_ruleset(rules_state *rs, const rules_event *ev)
-{
-    tiny_unit_state *us =
-        ev->unit.id && (int)ev->unit.id <= rs->unit_count ? &rs->units[ev->unit.id - 1] : NULL;
-    tiny_fig_state *fs =
-        ev->figure.id && (int)ev->figure.id <= rs->fig_count ? &rs->figs[ev->figure.id - 1] : NULL;
-    const char *tag = ev->tag;
-    if (us && strcmp(tag, "set_flags") == 0)
-        us->flags |= (uint32_t)ev->value;
-    else if (us && strcmp(tag, "clear_flags") == 0)
-        us->flags &= ~(uint32_t)ev->value;
-    else if (us && strcmp(tag, "hits") == 0)
-        us->hits = ev->value;
-    else if (us && strcmp(tag, "beaten") == 0)
-        us->beaten.id = (uint32_t)ev->value;
-    else if (fs && strcmp(tag, "commander_moved") == 0)
-        fs->flags |= TINY_F_MOVED;
-    else if (fs && strcmp(tag, "replace_ends") == 0)
-        fs->replace_ends = ev->value;
-    else if (us && strcmp(tag, "charge") == 0 && rs->charge_count < TINY_CHARGES_MAX)
-        rs->charges[rs->charge_count++] =
-            (tiny_charge){.charger = ev->unit, .target.id = (uint32_t)ev->value};
-    else if (strcmp(tag, "react") == 0) {
-        rs->react_unit = ev->unit;
-        rs->react_charger.id = (uint32_t)ev->value;
-    } else if (strcmp(tag, "react_done") == 0)
-        rs->react_unit.id = rs->react_charger.id = 0;
-    else if (strcmp(tag, "cover_gone") == 0 && ev->value >= 0 && ev->value < rs->feature_count)
-        rs->cover_gone[ev->value] = 1;
-}
-
-static void tiny_apply(rules_state *rs, const table *t, const rules_event *ev)
-{
-    switch (ev->kind) {
-    case RULES_EV_TURN:
-        rs->turn = ev->value;
+    const table *t = ctx->table;
+    char why[160];
+    tiny_order o = {0};
+    tiny_plan p;
+    unit_id u = tiny_cmd_unit(t, cmd);
+    switch (cmd->kind) {
+    case RULES_CMD_ROLL_ORDERS:
+        tiny_resolve_roll_orders(rs, ctx);
         break;
-    case RULES_EV_PHASE:
-        if (strcmp(ev->tag, "orders") == 0)
-            begin_player_turn(rs, t, ev->side);
-        else if (strcmp(ev->tag, "actions") == 0)
-            rs->phase = TINY_PHASE_ACTIONS;
-        else if (strcmp(ev->tag, "charges") == 0)
-            rs->phase = TINY_PHASE_CHARGES;
+    case RULES_CMD_MOVE:
+    case RULES_CMD_WHEEL:
+        tiny_plan_move(rs, t, cmd, &p, why, sizeof why);
+        if (!(p.count && tiny_is_commander(table_figure_const(t, p.fig[0]))))
+            tiny_order_check(rs, t, cmd, cmd->unit.id ? cmd->unit : u, &o, why, sizeof why);
+        tiny_resolve_move(rs, ctx, cmd, &p, &o);
         break;
-    case RULES_EV_PIPS:
-        if (ev->figure.id && (int)ev->figure.id <= rs->fig_count) {
-            rs->figs[ev->figure.id - 1].rolled = ev->value;
-            rs->figs[ev->figure.id - 1].pips = ev->value - ev->need;
+    case RULES_CMD_FIRE: {
+        if (tiny_is_brigade(t, u)) {
+            tiny_order_check(rs, t, cmd, u, &o, why, sizeof why);
+            tiny_resolve_brigade_fire(rs, ctx, u, &o, tiny_cmd_target(t, cmd));
+            break;
         }
+        uint32_t fl = rs->units[u.id - 1].flags;
+        bool free_shot = (fl & TINY_U_ORDERED) != 0; /* light infantry / battalion guns */
+        if (!free_shot)
+            tiny_order_check(rs, t, cmd, u, &o, why, sizeof why);
+        tiny_resolve_fire(rs, ctx, cmd, free_shot ? NULL : &o, u, tiny_cmd_target(t, cmd));
         break;
-    case RULES_EV_RULESET:
-        apply_ruleset(rs, ev);
+    }
+    case RULES_CMD_CHARGE:
+        if (tiny_is_brigade(t, u))
+            tiny_plan_brigade_charge(rs, t, u, tiny_cmd_target(t, cmd), &p, why, sizeof why);
+        else
+            tiny_plan_charge(rs, t, u, tiny_cmd_target(t, cmd), false, &p, why, sizeof why);
+        tiny_order_check(rs, t, cmd, u, &o, why, sizeof why);
+        tiny_resolve_charge(rs, ctx, u, &p, &o, tiny_cmd_target(t, cmd));
+        break;
+    case RULES_CMD_EVADE:
+        tiny_resolve_evade(rs, ctx, true);
+        break;
+    case RULES_CMD_PASS:
+        tiny_resolve_evade(rs, ctx, false);
+        break;
+    case RULES_CMD_RALLY: {
+        rules_command c = *cmd;
+        c.unit = u;
+        tiny_order_check(rs, t, &c, u, &o, why, sizeof why);
+        if (tiny_is_brigade(t, u))
+            tiny_resolve_brigade_rally(rs, ctx, u, &o);
+        else
+            tiny_resolve_rally(rs, ctx, &c, &o);
+        break;
+    }
+    case RULES_CMD_FORMATION: {
+        rules_command c = *cmd;
+        c.unit = u;
+        tiny_order_check(rs, t, &c, u, &o, why, sizeof why);
+        tiny_resolve_formation(rs, ctx, &c, &o);
+        break;
+    }
+    case RULES_CMD_END_PHASE:
+        tiny_resolve_end_phase(rs, ctx);
         break;
     default:
         break;
     }
 }
 
-static void tiny_hash(const rules_state *rs, rules_hasher *hs)
+/* validate() once the game is known not to be over (legal() asks the outcome once). */
+static bool validate_live(const rules_state *rs, const table *t, const rules_command *cmd,
+                          char *reason, size_t size)
 {
-    rules_hash_i32(hs, rs->turn);
-    rules_hash_u32(hs, rs->first.id);
-    rules_hash_u32(hs, rs->active.id);
-    rules_hash_i32(hs, (int32_t)rs->phase);
-    rules_hash_u32(hs, rs->react_unit.id);
-    rules_hash_u32(hs, rs->react_charger.id);
-    for (int i = 0; i < rs->unit_count; i++) {
-        rules_hash_i32(hs, rs->units[i].hits);
-        rules_hash_u32(hs, rs->units[i].flags);
-        rules_hash_u32(hs, rs->units[i].beaten.id);
+    rules_decision d;
+    tiny_decision(rs, t, &d);
+    if (cmd->side.id && cmd->side.id != d.side.id) {
+        snprintf(reason, size, "it is %s's decision", table_side(t, d.side)->name);
+        return false;
     }
-    for (int i = 0; i < rs->fig_count; i++) {
-        rules_hash_i32(hs, rs->figs[i].pips);
-        rules_hash_i32(hs, rs->figs[i].rolled);
-        rules_hash_u32(hs, rs->figs[i].flags);
-        rules_hash_i32(hs, rs->figs[i].replace_ends);
+    rules_command_kind k = cmd->kind;
+    if (d.kind == RULES_DECIDE_REACT) {
+        if (k == RULES_CMD_EVADE || k == RULES_CMD_PASS)
+            return true;
+        snprintf(reason, size, "%s first: evade or stand (pass)",
+                 table_unit_const(t, rs->react_unit)->name);
+        return false;
     }
-    rules_hash_bytes(hs, rs->cover_gone, (size_t)rs->feature_count);
-    rules_hash_i32(hs, rs->charge_count);
-    for (int i = 0; i < rs->charge_count; i++) {
-        rules_hash_u32(hs, rs->charges[i].charger.id);
-        rules_hash_u32(hs, rs->charges[i].target.id);
+    if (d.kind == RULES_DECIDE_ROLL_ORDERS) {
+        if (k == RULES_CMD_ROLL_ORDERS)
+            return true;
+        snprintf(reason, size, "roll the order dice first (Tiny Soldiers \u2014 B: Sequence)");
+        return false;
     }
-}
-
-/* ---- decisions, outcome, turn, driver -------------------------------------------------------- */
-
-static int pips_left(const rules_state *rs, const table *t, side_id s)
-{
-    int n = 0;
-    for (int i = 0; i < rs->fig_count; i++)
-        if (t->figures[i].side.id == s.id && tiny_is_commander(&t->figures[i]) &&
-            table_figure_active(&t->figures[i]))
-            n += rs->figs[i].pips;
-    return n;
-}
-
-static void tiny_decision(const rules_state *rs, const table *t, rules_decision *out)
-{
-    memset(out, 0, sizeof *out);
-    const side *s = table_side(t, rs->active);
-    out->side = rs->active;
-    if (rs->react_unit.id) {
-        const unit *u = table_unit_const(t, rs->react_unit);
-        out->kind = RULES_DECIDE_REACT;
-        out->side = u->side;
-        out->unit = rs->react_unit;
-        snprintf(out->phase, sizeof out->phase, "actions");
-        snprintf(out->prompt, sizeof out->prompt, "%s is charged: evade a full move, or stand",
-                 u->name);
-    } else if (rs->phase == TINY_PHASE_ORDERS) {
-        out->kind = RULES_DECIDE_ROLL_ORDERS;
-        snprintf(out->phase, sizeof out->phase, "orders");
-        snprintf(out->prompt, sizeof out->prompt, "%s: roll the order dice", s ? s->name : "?");
-    } else {
-        out->kind = RULES_DECIDE_SPEND_PIPS;
-        out->count = pips_left(rs, t, rs->active);
-        snprintf(out->phase, sizeof out->phase, "actions");
-        snprintf(out->prompt, sizeof out->prompt,
-                 "%.40s: %d pips left; order units, then end the phase", s ? s->name : "?",
-                 out->count);
+    switch (k) {
+    case RULES_CMD_END_PHASE:
+        return true;
+    case RULES_CMD_MOVE:
+    case RULES_CMD_WHEEL:
+        return tiny_validate_move(rs, t, cmd, reason, size);
+    case RULES_CMD_FIRE:
+        return tiny_validate_fire(rs, t, cmd, reason, size);
+    case RULES_CMD_CHARGE:
+        return tiny_validate_charge(rs, t, cmd, reason, size);
+    case RULES_CMD_RALLY:
+        return tiny_validate_rally(rs, t, cmd, reason, size);
+    case RULES_CMD_FORMATION:
+        return tiny_validate_formation(rs, t, cmd, reason, size);
+    default:
+        snprintf(
+            reason, size,
+            "Tiny Soldiers orders units to move, wheel, shoot, charge, rally or change formation, "
+            "then ends the phase");
+        return false;
     }
 }
 
-void tiny_army_count(const rules_state *rs, const table *t, side_id s, int *total, int *bad)
+static bool tiny_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                          char *reason, size_t size)
 {
-    *total = *bad = 0;
+    rules_outcome oc;
+    tiny_outcome(rs, t, &oc);
+    if (oc.over) {
+        snprintf(reason, size, "the game is over: %s", oc.reason);
+        return false;
+    }
+    return validate_live(rs, t, cmd, reason, size);
+}
+
+static void add_unit_commands(const rules_state *rs, const table *t, legal_list *l, unit_id u)
+{
+    side_id own = rs->active;
+    const tiny_troop *tr = tiny_troop_of(rs, t, u);
+    rules_command c = {.kind = RULES_CMD_RALLY, .side = own, .unit = u};
+    tiny_try_add(rs, t, l, &c);
+    /* Beyond its longest shot and its full move (bounding circles) a unit can neither shoot
+     * at nor charge an enemy: skip the validation. */
+    tiny_unit_geom ug, eg;
+    float reach = tr ? tiny_allowance_cm(rs, t, u, tr) : 0;
+    if (tr && tr->band_count)
+        reach = fmaxf(reach, tiny_cm(rs, tr->bands[tr->band_count - 1].range_in));
+    bool placed = tiny_unit_geom_of(t, u, &ug);
+    for (int i = 0; i < t->unit_count; i++) {
+        unit_id e = t->units[i].id;
+        if (t->units[i].side.id == own.id || !tiny_is_troop_unit(t, e) || tiny_unit_lost(rs, t, e))
+            continue;
+        if (placed && tiny_unit_geom_of(t, e, &eg) &&
+            geom_point_distance(ug.centre, eg.centre) > hypotf(ug.half_width, ug.half_depth) +
+                                                            hypotf(eg.half_width, eg.half_depth) +
+                                                            reach + 1.0f)
+            continue;
+        c = (rules_command){.kind = RULES_CMD_FIRE, .side = own, .unit = u, .target_unit = e};
+        tiny_try_add(rs, t, l, &c);
+        c.kind = RULES_CMD_CHARGE;
+        tiny_try_add(rs, t, l, &c);
+    }
+    if (tr)
+        tiny_add_moves(rs, t, l, u, tiny_allowance_cm(rs, t, u, tr));
+    if (tr)
+        tiny_add_formation(rs, t, l, u, tr);
+}
+
+static int tiny_legal(const rules_state *rs, const table *t, rules_command *out, int max)
+{
+    rules_outcome oc;
+    tiny_outcome(rs, t, &oc);
+    if (oc.over)
+        return 0;
+    legal_list l = {.out = out, .max = max, .validate = validate_live};
+    rules_decision d;
+    tiny_decision(rs, t, &d);
+    if (d.kind == RULES_DECIDE_REACT) {
+        rules_command c = {.kind = RULES_CMD_EVADE, .side = d.side, .unit = d.unit};
+        tiny_try_add(rs, t, &l, &c);
+        c.kind = RULES_CMD_PASS;
+        tiny_try_add(rs, t, &l, &c);
+        return l.n;
+    }
+    if (d.kind == RULES_DECIDE_ROLL_ORDERS) {
+        rules_command c = {.kind = RULES_CMD_ROLL_ORDERS, .side = d.side};
+        tiny_try_add(rs, t, &l, &c);
+        return l.n;
+    }
+    rules_command end = {.kind = RULES_CMD_END_PHASE, .side = d.side};
+    tiny_try_add(rs, t, &l, &end);
     for (int i = 0; i < t->unit_count; i++) {
         const unit *un = &t->units[i];
-        if (un->side.id != s.id || !tiny_is_troop_unit(t, un->id))
+        if (un->side.id != rs->active.id)
             continue;
-        const tiny_troop *tr = tiny_troop_of(rs, t, un->id);
-        if (tr && !tr->counts_for_victory)
+        if (tiny_is_troop_unit(t, un->id))
+            add_unit_commands(rs, t, &l, un->id);
+        else if (tiny_brigadier_of(t, un->id)) {
+            tiny_add_brigade_moves(rs, t, &l, un->id);
+            tiny_add_brigade_orders(rs, t, &l, un->id);
+        }
+    }
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *c = &t->figures[i];
+        if (c->side.id == rs->active.id && tiny_is_commander(c) && table_figure_active(c))
+            tiny_add_commander_move(rs, t, &l, c);
+    }
+    return l.n;
+}
+
+static void add_action(rules_action *out, int *n, int max, rules_command_kind k, const char *option,
+                       const char *label, bool enabled, const char *reason)
+{
+    if (*n >= max)
+        return;
+    rules_action *a = &out[(*n)++];
+    memset(a, 0, sizeof *a);
+    a->kind = k;
+    snprintf(a->option, sizeof a->option, "%s", option ? option : "");
+    snprintf(a->label, sizeof a->label, "%s", label);
+    a->enabled = enabled;
+    snprintf(a->reason, sizeof a->reason, "%s", enabled ? "" : reason);
+}
+
+/* The first enemy unit `kind` is legal against, with the reason of the last refusal. */
+static bool any_target(const rules_state *rs, const table *t, unit_id u, rules_command_kind kind,
+                       char *why, size_t size)
+{
+    snprintf(why, size, "no enemy unit on the table");
+    for (int i = 0; i < t->unit_count; i++) {
+        if (t->units[i].side.id == rs->active.id || !tiny_is_troop_unit(t, t->units[i].id))
             continue;
-        (*total)++;
-        *bad += tiny_unit_lost(rs, t, un->id) || tiny_unit_shaken(t, un->id);
+        rules_command c = {.kind = kind, .unit = u, .target_unit = t->units[i].id};
+        if (tiny_validate(rs, t, &c, why, size))
+            return true;
     }
+    return false;
 }
 
-static void tiny_outcome(const rules_state *rs, const table *t, rules_outcome *out)
+static int tiny_actions(const rules_state *rs, const table *t, figure_id fig, rules_action *out,
+                        int max)
 {
-    memset(out, 0, sizeof *out);
-    bool broken[2];
-    float frac[2];
-    for (int k = 0; k < 2; k++) {
-        int total, bad;
-        tiny_army_count(rs, t, t->sides[k].id, &total, &bad);
-        broken[k] = tiny_army_retreats(rs->retreat_fraction, total, bad);
-        frac[k] = total ? (float)bad / (float)total : 1;
-    }
-    if (broken[0] || broken[1]) {
-        out->over = true;
-        out->winner = broken[0] && broken[1] ? (side_id){0} : t->sides[broken[0] ? 1 : 0].id;
-        snprintf(out->reason, sizeof out->reason,
-                 "%.24s must retreat: over %.0f%% of its units are shaken, destroyed or gone "
-                 "(Tiny Soldiers \u2014 H: Victory)",
-                 broken[0] && broken[1] ? "each army" : t->sides[broken[0] ? 0 : 1].name,
-                 (double)(rs->retreat_fraction * 100));
-    } else if (rs->turn > rs->max_turns) {
-        out->over = true;
-        out->winner = frac[0] < frac[1]   ? t->sides[0].id
-                      : frac[1] < frac[0] ? t->sides[1].id
-                                          : (side_id){0};
-        snprintf(out->reason, sizeof out->reason,
-                 "%d turns played; the army with the smaller share of shaken or lost units "
-                 "holds the field",
-                 rs->max_turns);
-    }
-}
-
-static int tiny_turn(const rules_state *rs)
-{
-    return rs->turn;
-}
-
-static int tiny_driver(const rules_state *rs, const table *t, side_id viewer,
-                       rules_driver_item *out, int max)
-{
-    static const char *const phases[] = {"orders", "actions", "charges"};
     int n = 0;
-    for (int p = 0; p < 3 && n < max; p++) {
-        out[n] = (rules_driver_item){.kind = RULES_DRIVER_PHASE,
-                                     .side = rs->active,
-                                     .value = p,
-                                     .current = (int)rs->phase == p};
-        snprintf(out[n].label, sizeof out[n].label, "%s", phases[p]);
-        n++;
+    char why[160];
+    rules_decision d;
+    tiny_decision(rs, t, &d);
+    if (d.kind == RULES_DECIDE_ROLL_ORDERS) {
+        add_action(out, &n, max, RULES_CMD_ROLL_ORDERS, NULL, "Roll the order dice", true, "");
+        return n;
     }
-    for (int i = 0; i < t->figure_count && n < max; i++) {
-        const figure *f = &t->figures[i];
-        if (!tiny_is_commander(f))
-            continue;
-        out[n] = (rules_driver_item){.kind = RULES_DRIVER_PIPS,
-                                     .side = f->side,
-                                     .figure = f->id,
-                                     .value = rs->figs[i].pips,
-                                     .extra = rs->figs[i].rolled,
-                                     .current = f->side.id == rs->active.id};
-        snprintf(out[n].label, sizeof out[n].label, "%s%s", f->name,
-                 table_figure_active(f) ? "" : " (wounded)");
-        n++;
+    if (d.kind == RULES_DECIDE_REACT) {
+        add_action(out, &n, max, RULES_CMD_EVADE, NULL, "Evade a full move", true, "");
+        add_action(out, &n, max, RULES_CMD_PASS, NULL, "Stand", true, "");
+        return n;
     }
+    const figure *f = table_figure_const(t, fig);
+    if (f && tiny_is_commander(f)) {
+        bool moved = rs->figs[f->id.id - 1].flags & TINY_F_MOVED;
+        add_action(out, &n, max, RULES_CMD_MOVE, NULL, "Move (no order needed)",
+                   !moved && f->side.id == rs->active.id && table_figure_active(f),
+                   "he has moved this turn, or it is not his side's turn");
+    } else if (f) {
+        unit_id u = f->unit;
+        rules_command mv = {
+            .kind = RULES_CMD_MOVE, .unit = u, .face_set = true, .facing = f->facing};
+        bool ok = tiny_validate(rs, t, &mv, why, sizeof why);
+        add_action(out, &n, max, RULES_CMD_MOVE, NULL, "Move", ok, why);
+        ok = any_target(rs, t, u, RULES_CMD_FIRE, why, sizeof why);
+        add_action(out, &n, max, RULES_CMD_FIRE, NULL, "Shoot", ok, why);
+        ok = any_target(rs, t, u, RULES_CMD_CHARGE, why, sizeof why);
+        add_action(out, &n, max, RULES_CMD_CHARGE, NULL, "Charge", ok, why);
+        rules_command ra = {.kind = RULES_CMD_RALLY, .unit = u};
+        ok = tiny_validate(rs, t, &ra, why, sizeof why);
+        add_action(out, &n, max, RULES_CMD_RALLY, NULL, "Rally", ok, why);
+        static const char *const forms[] = {"line", "column", "limbered", "deployed", "dismounted"};
+        for (int k = 0; k < 5; k++) {
+            rules_command fo = {.kind = RULES_CMD_FORMATION, .unit = u};
+            snprintf(fo.option, sizeof fo.option, "%s", forms[k]);
+            char label[48];
+            snprintf(label, sizeof label, "Form %s", forms[k]);
+            ok = tiny_validate(rs, t, &fo, why, sizeof why);
+            if (ok || !strstr(why, "cannot take"))
+                add_action(out, &n, max, RULES_CMD_FORMATION, forms[k], label, ok, why);
+        }
+    }
+    add_action(out, &n, max, RULES_CMD_END_PHASE, NULL, "End the phase: resolve charges", true, "");
     return n;
 }
 
-/* The frontal zone (seed 003, A) is the arc a stand shoots in; drawn to its longest band, from
- * the stand's front edge (ranges are edge to edge). Commanders and troops without a shooting
- * band (most cavalry, wagons) have none. */
-static bool tiny_arc(const rules_state *rs, const table *t, figure_id fig, float *half_angle,
-                     float *range_cm)
+static int tiny_targets(const rules_state *rs, const table *t, const rules_command *fire,
+                        rules_target *out, int max)
 {
-    const figure *f = table_figure_const(t, fig);
-    const tiny_troop *tr = f && !tiny_is_commander(f) ? tiny_troop_of(rs, t, f->unit) : NULL;
-    if (!tr || tr->band_count <= 0)
-        return false;
-    *half_angle = tiny_zone_deg(rs) * (float)GEOM_PI / 180.0f;
-    float edge = f->base.kind == GEOM_BASE_RECT ? 0.5f * f->base.depth_cm : f->base.radius_cm;
-    *range_cm = tiny_cm(rs, tr->bands[tr->band_count - 1].range_in) + edge;
-    return true;
+    unit_id u = tiny_cmd_unit(t, fire);
+    const unit *un = table_unit_const(t, u);
+    if (!un)
+        return 0;
+    int n = 0;
+    char why[160];
+    for (int i = 0; i < t->unit_count && n < max; i++) {
+        unit_id e = t->units[i].id;
+        if (t->units[i].side.id == un->side.id || !tiny_is_troop_unit(t, e) ||
+            tiny_unit_lost(rs, t, e))
+            continue;
+        if (fire->kind == RULES_CMD_CHARGE) {
+            n += tiny_charge_target(rs, t, u, e, &out[n]);
+        } else {
+            tiny_fire_plan fp;
+            if (tiny_plan_fire(rs, t, u, e, &fp, why, sizeof why))
+                tiny_fill_fire_target(rs, t, &fp, e, &out[n++]);
+        }
+    }
+    return n;
 }
 
 static const char *tiny_measure(const rules_state *rs)

@@ -1,5 +1,7 @@
 #include "rules/tiny/tiny_rules.h"
 
+#include "core/place.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -268,22 +270,9 @@ float tiny_unit_gap_cm(const table *t, const tiny_unit_geom *a, const tiny_unit_
     return (float)best;
 }
 
-/* Shrinks both stands by a hair so that stands touching edge to edge do not overlap. */
+/* Touching is not overlapping: the engine's one test (core/place.h), so tiny's checks and the
+ * table's oracle agree. */
 bool tiny_stands_overlap(const geom_placed_base *a, const geom_placed_base *b)
 {
-    const float hair = 0.05f;
-    geom_placed_base sa = *a, sb = *b;
-    if (sa.base.kind == GEOM_BASE_RECT) {
-        sa.base.frontage_cm -= 2 * hair;
-        sa.base.depth_cm -= 2 * hair;
-    } else {
-        sa.base.radius_cm -= hair;
-    }
-    if (sb.base.kind == GEOM_BASE_RECT) {
-        sb.base.frontage_cm -= 2 * hair;
-        sb.base.depth_cm -= 2 * hair;
-    } else {
-        sb.base.radius_cm -= hair;
-    }
-    return geom_base_edge_distance(&sa, &sb) <= 0;
+    return place_bases_overlap(a, b);
 }

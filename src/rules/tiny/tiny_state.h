@@ -1,0 +1,256 @@
+/* The tiny rule set's per-match state, the types its topic files share and the helpers below
+ * them all (tiny_util.c, tiny_state.c). Private to src/rules/tiny/. */
+#ifndef TINY_TINY_STATE_H
+#define TINY_TINY_STATE_H
+
+#include "core/los.h"
+#include "core/path.h"
+#include "rules/rules.h"
+#include "rules/tiny/tiny_data.h"
+#include "rules/tiny/tiny_rules.h"
+
+#include <math.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The rule book's sections named by events. */
+#define TINY_REF_B  "seed 003, B: Sequence"
+#define TINY_REF_C  "seed 003, C: Orders"
+#define TINY_REF_D  "seed 003, D: Movement"
+#define TINY_REF_DC "seed 003, D: Charges"
+#define TINY_REF_DF "seed 003, D: Formation"
+#define TINY_REF_E  "seed 003, E: Shooting"
+#define TINY_REF_F  "seed 003, F: Charge Resolution"
+#define TINY_REF_FC "seed 003, F: Commanders in close combat"
+#define TINY_REF_FO "seed 003, F: Deciding the Outcome"
+#define TINY_REF_G  "seed 003, G: Morale"
+#define TINY_REF_GR "seed 003, G: Rally Chart"
+#define TINY_REF_H  "seed 003, H: Victory"
+
+#define TINY_CHARGES_MAX 64
+#define TINY_PLAN_MAX    RULES_CMD_FIGURES_MAX
+#define TINY_SIDES_MAX   8
+
+typedef enum tiny_phase {
+    TINY_PHASE_ORDERS = 0,
+    TINY_PHASE_ACTIONS,
+    TINY_PHASE_CHARGES,
+} tiny_phase;
+
+/* Per-unit flags for the current player turn (cleared when a side's orders phase begins). */
+enum {
+    TINY_U_ORDERED = 1u << 0, /* has had its one order this turn */
+    TINY_U_MOVED = 1u << 1,
+    TINY_U_SHOT = 1u << 2,
+    TINY_U_ROAD = 1u << 3,          /* moved at road speed: no shooting or charging */
+    TINY_U_CHARGED = 1u << 4,       /* charged this turn */
+    TINY_U_DIFFICULT = 1u << 5,     /* its charge crossed difficult terrain or an obstacle */
+    TINY_U_CHARGED_FRONT = 1u << 6, /* was charged from the front this turn */
+    TINY_U_PURSUE = 1u << 7,        /* victorious cavalry that may pursue */
+    TINY_U_FORMATION = 1u << 8,     /* changed formation this turn */
+    TINY_U_OVER_COVER = 1u << 9,    /* its charge crossed a wall or hedge */
+    TINY_U_GONE = 1u << 16,         /* retreated off the table (kept across turns) */
+    TINY_U_TURN_FLAGS = 0xffffu,
+};
+
+/* Per-figure state: commanders' pips and replacement countdowns. */
+enum {
+    TINY_F_MOVED = 1u << 0, /* a commander has made his free move this turn */
+};
+
+typedef struct tiny_unit_state {
+    int hits;
+    uint32_t flags;
+    unit_id beaten; /* the enemy it beat in the last combat (pursuit) */
+} tiny_unit_state;
+
+typedef struct tiny_fig_state {
+    int pips, rolled;
+    uint32_t flags;
+    int replace_ends; /* player-turn ends of its side still to come before a replacement */
+} tiny_fig_state;
+
+typedef struct tiny_charge {
+    unit_id charger, target;
+} tiny_charge;
+
+/* The static terrain's sight index (core/los.h), shared by a match's state and its clones. */
+typedef struct tiny_los {
+    atomic_int refs;
+    los_index *ix;
+} tiny_los;
+
+struct rules_state {
+    tiny_data *data;
+    int turn;
+    side_id first, active;
+    tiny_phase phase;
+    unit_id react_unit, react_charger; /* a charged unit that may evade, and its charger */
+    int unit_count, fig_count, feature_count;
+    tiny_unit_state *units;
+    tiny_fig_state *figs;
+    unsigned char *cover_gone; /* per terrain feature: destroyed by siege guns */
+    tiny_los *los;
+    tiny_charge charges[TINY_CHARGES_MAX];
+    int charge_count;
+    int max_turns;
+    float retreat_fraction;
+};
+
+typedef struct tiny_order {
+    figure_id commander;
+    int cost;
+    float distance_in;
+    bool penalty_loss;
+} tiny_order;
+
+typedef struct tiny_plan {
+    int count;
+    figure_id fig[TINY_PLAN_MAX];
+    vec2s pos[TINY_PLAN_MAX];
+    float facing[TINY_PLAN_MAX];
+    unit_id units[TINY_PLAN_MAX]; /* the units moved (a formed brigade moves several) */
+    int unit_count;
+    float distance_cm, cost_cm, allowance_cm;
+    bool road, difficult, about_face;
+    bool over_cover; /* a charge across a wall or hedge */
+    char edge[16];   /* charges: "front", "flank", "rear" */
+    char note[128];
+} tiny_plan;
+
+typedef struct tiny_fire_plan {
+    int count;
+    figure_id shooter[TINY_UNIT_FIGS];
+    figure_id aim[TINY_UNIT_FIGS]; /* the target stand each shoots at */
+    int need[TINY_UNIT_FIGS];
+    float range_in[TINY_UNIT_FIGS];
+    tiny_mods mods[TINY_UNIT_FIGS];
+    int cover_feature; /* siege guns: the cover feature they may destroy, else -1 */
+} tiny_fire_plan;
+
+/* Small vector helpers. */
+static inline vec2s tiny_sub(vec2s a, vec2s b)
+{
+    return (vec2s){{a.x - b.x, a.y - b.y}};
+}
+
+static inline vec2s tiny_addk(vec2s a, vec2s b, float k)
+{
+    return (vec2s){{a.x + b.x * k, a.y + b.y * k}};
+}
+
+static inline float tiny_len(vec2s v)
+{
+    return hypotf(v.x, v.y);
+}
+
+/* p turned by a radians about c. */
+static inline vec2s tiny_rotate_about(vec2s p, vec2s c, float a)
+{
+    float s = sinf(a), co = cosf(a);
+    vec2s r = tiny_sub(p, c);
+    return (vec2s){{c.x + r.x * co - r.y * s, c.y + r.x * s + r.y * co}};
+}
+
+typedef struct legal_list {
+    rules_command *out;
+    int n, max;
+    /* validate() once the game is known not to be over */
+    bool (*validate)(const rules_state *rs, const table *t, const rules_command *cmd, char *reason,
+                     size_t size);
+} legal_list;
+
+float tiny_in(const rules_state *rs, float cm);
+
+float tiny_cm(const rules_state *rs, float in);
+
+/* The frontal-zone half angle. */
+float tiny_zone_deg(const rules_state *rs);
+
+bool tiny_is_troop_unit(const table *t, unit_id u);
+
+int tiny_unit_stands(const table *t, unit_id u);
+
+bool tiny_unit_formation_is(const table *t, unit_id u, const char *name);
+
+bool tiny_unit_limbered(const table *t, unit_id u);
+
+bool tiny_unit_shaken(const table *t, unit_id u);
+
+bool tiny_unit_must_rally(const table *t, unit_id u);
+
+bool tiny_unit_lost(const rules_state *rs, const table *t, unit_id u);
+
+const tiny_troop *tiny_troop_of(const rules_state *rs, const table *t, unit_id u);
+
+/* The brigade unit of a troop unit (its parent holding a Brigadier), or 0. */
+unit_id tiny_brigade_of(const table *t, unit_id u);
+
+const figure *tiny_brigadier_of(const table *t, unit_id brigade);
+
+const figure *tiny_general_of(const table *t, side_id s);
+
+bool tiny_stand_in_cover(const rules_state *rs, const table *t, const figure *f, bool lines,
+                         int *feature);
+
+/* True when any stand of the unit lies in cover: a cover area not destroyed, or with `lines`
+ * within adjacent_gap_in of a wall or hedge. */
+bool tiny_unit_in_cover(const rules_state *rs, const table *t, unit_id u, bool lines);
+
+/* Clear line of fire between two points (terrain and other units' stands in between). */
+bool tiny_line_clear(const rules_state *rs, const table *t, vec2s a, vec2s b, unit_id from,
+                     unit_id to);
+
+/* An enemy stand within `cm` of the unit and in sight. */
+bool tiny_enemy_visible(const rules_state *rs, const table *t, unit_id u, float cm);
+
+/* True when the units' bounding circles come within cm: a cheap test before the exact gap. */
+bool tiny_units_near(const tiny_unit_geom *a, const tiny_unit_geom *b, float cm);
+
+bool tiny_unit_in_contact(const rules_state *rs, const table *t, unit_id u);
+
+bool tiny_unit_can_move(const rules_state *rs, const table *t, unit_id u, char *reason,
+                        size_t size);
+
+/* True when u is a brigade unit (holding a Brigadier), which orders its formed brigade. */
+bool tiny_is_brigade(const table *t, unit_id u);
+
+float tiny_p_at_least(int need);
+
+const char *tiny_unit_name(const table *t, unit_id u);
+
+figure_id tiny_first_stand(const table *t, unit_id u);
+
+void tiny_set_flags(rules_ctx *ctx, unit_id u, uint32_t bits, const char *why);
+
+void tiny_unit_status(rules_ctx *ctx, unit_id u, uint32_t set, uint32_t clear, const char *ref,
+                      const char *why);
+
+void tiny_emit_mods(rules_ctx *ctx, const tiny_mods *m, figure_id fig, int group, const char *ref);
+
+unit_id tiny_cmd_unit(const table *t, const rules_command *cmd);
+
+unit_id tiny_cmd_target(const table *t, const rules_command *cmd);
+
+bool tiny_own_troop_unit(const rules_state *rs, const table *t, unit_id u, char *reason,
+                         size_t size);
+
+void tiny_try_add(const rules_state *rs, const table *t, legal_list *l, const rules_command *c);
+
+bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_geom *g, side_id own,
+                        tiny_unit_geom *eg, float *gap);
+
+rules_state *tiny_create(const rules_create_desc *desc, char *err, size_t size);
+
+void tiny_destroy(rules_state *rs);
+
+rules_state *tiny_clone(const rules_state *rs);
+
+void tiny_begin(rules_state *rs, rules_ctx *ctx);
+
+void tiny_apply(rules_state *rs, const table *t, const rules_event *ev);
+
+void tiny_hash(const rules_state *rs, rules_hasher *hs);
+
+#endif // TINY_TINY_STATE_H

@@ -1,0 +1,454 @@
+/* Shared helpers of the tiny rule set, below every topic file: unit lookups, cover, lines of fire,
+ * contact, whether a unit may act, the legal-list helper and the event helpers. */
+#include "rules/tiny/tiny_state.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+float tiny_in(const rules_state *rs, float cm)
+{
+    return cm / rs->data->inch_cm;
+}
+
+float tiny_cm(const rules_state *rs, float in)
+{
+    return in * rs->data->inch_cm;
+}
+
+float tiny_zone_deg(const rules_state *rs)
+{
+    return rs->data->frontal_half_angle_deg;
+}
+
+bool tiny_is_troop_unit(const table *t, unit_id u)
+{
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == u.id && !tiny_is_commander(&t->figures[i]))
+            return true;
+    return false;
+}
+
+int tiny_unit_stands(const table *t, unit_id u)
+{
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        n += f->unit.id == u.id && table_figure_active(f) && !tiny_is_commander(f);
+    }
+    return n;
+}
+
+bool tiny_unit_formation_is(const table *t, unit_id u, const char *name)
+{
+    const unit *un = table_unit_const(t, u);
+    return un && strcmp(un->formation, name) == 0;
+}
+
+bool tiny_unit_limbered(const table *t, unit_id u)
+{
+    return tiny_unit_formation_is(t, u, "limbered");
+}
+
+static bool unit_status_any(const table *t, unit_id u, uint32_t bits)
+{
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->unit.id == u.id && table_figure_active(f) && !tiny_is_commander(f) &&
+            (f->status & bits))
+            return true;
+    }
+    return false;
+}
+
+bool tiny_unit_shaken(const table *t, unit_id u)
+{
+    return unit_status_any(t, u, FIGURE_STATUS_SHAKEN);
+}
+
+bool tiny_unit_must_rally(const table *t, unit_id u)
+{
+    return unit_status_any(t, u, FIGURE_STATUS_DEMORALISED);
+}
+
+bool tiny_unit_lost(const rules_state *rs, const table *t, unit_id u)
+{
+    if (u.id == 0 || (int)u.id > rs->unit_count)
+        return true;
+    return (rs->units[u.id - 1].flags & TINY_U_GONE) || tiny_unit_stands(t, u) == 0;
+}
+
+const tiny_troop *tiny_troop_of(const rules_state *rs, const table *t, unit_id u)
+{
+    const unit *un = table_unit_const(t, u);
+    if (!un)
+        return NULL;
+    const char *kind = un->kind;
+    for (int i = 0; !kind[0] && i < t->figure_count; i++)
+        if (t->figures[i].unit.id == u.id && !tiny_is_commander(&t->figures[i]))
+            kind = t->figures[i].kind;
+    const tiny_troop *tr = tiny_data_troop(rs->data, kind);
+    if (tr && tr->dismount_as[0] && strcmp(un->formation, "dismounted") == 0)
+        return tiny_data_troop(rs->data, tr->dismount_as);
+    return tr;
+}
+
+unit_id tiny_brigade_of(const table *t, unit_id u)
+{
+    const unit *un = table_unit_const(t, u);
+    if (!un || !un->parent.id)
+        return (unit_id){0};
+    return tiny_brigadier_of(t, un->parent) ? un->parent : (unit_id){0};
+}
+
+const figure *tiny_brigadier_of(const table *t, unit_id brigade)
+{
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->unit.id == brigade.id && f->role == FIGURE_ROLE_BRIGADIER)
+            return f;
+    }
+    return NULL;
+}
+
+const figure *tiny_general_of(const table *t, side_id s)
+{
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->side.id == s.id && f->role == FIGURE_ROLE_GENERAL)
+            return f;
+    }
+    return NULL;
+}
+
+static bool near_line_feature(const terrain_feature *ft, const geom_placed_base *b, float gap)
+{
+    float reach = fmaxf(b->base.frontage_cm, b->base.depth_cm) * 0.5f + gap;
+    if (b->base.kind == GEOM_BASE_ROUND)
+        reach = b->base.radius_cm + gap;
+    for (int k = 0; k + 1 < ft->line.count; k++) {
+        geom_segment s = {ft->line.pts[k], ft->line.pts[k + 1]};
+        if (geom_point_segment_distance(b->pos, s) <= reach)
+            return true;
+    }
+    return false;
+}
+
+bool tiny_stand_in_cover(const rules_state *rs, const table *t, const figure *f, bool lines,
+                         int *feature)
+{
+    geom_placed_base b = tiny_stand_base(f);
+    for (int i = 0; i < t->feature_count; i++) {
+        const terrain_feature *ft = &t->features[i];
+        if (t->types[ft->type].cover == TERRAIN_COVER_NONE || rs->cover_gone[i] ||
+            (!lines && ft->shape == TERRAIN_SHAPE_LINE))
+            continue;
+        bool in = ft->shape == TERRAIN_SHAPE_AREA
+                      ? geom_base_polygon_overlap(&b, &ft->area)
+                      : near_line_feature(ft, &b, tiny_cm(rs, rs->data->adjacent_gap_in));
+        if (in) {
+            if (feature)
+                *feature = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool tiny_unit_in_cover(const rules_state *rs, const table *t, unit_id u, bool lines)
+{
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->unit.id == u.id && table_figure_active(f) && !tiny_is_commander(f) &&
+            tiny_stand_in_cover(rs, t, f, lines, NULL))
+            return true;
+    }
+    return false;
+}
+
+/* The parameters (0..1 along a->b) where the segment crosses the polygon's edges, sorted, with
+ * 0 and 1 added. Returns the count. */
+static int boundary_params(vec2s a, vec2s b, const geom_polygon *poly, float *out, int max)
+{
+    int n = 0;
+    out[n++] = 0;
+    float len2 = (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y);
+    for (int i = 0; i < poly->count && n < max - 1; i++) {
+        vec2s p;
+        geom_segment e = {poly->pts[i], poly->pts[(i + 1) % poly->count]};
+        if (len2 > 0 && geom_segment_intersect((geom_segment){a, b}, e, &p))
+            out[n++] = ((p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y)) / len2;
+    }
+    out[n++] = 1;
+    for (int i = 1; i < n; i++) /* insertion sort: a handful of crossings */
+        for (int k = i; k > 0 && out[k] < out[k - 1]; k--) {
+            float tmp = out[k];
+            out[k] = out[k - 1];
+            out[k - 1] = tmp;
+        }
+    return n;
+}
+
+/* Terrain on the line of fire, by core/los.h (see-into depth see_into_in). The tiny-only rule
+ * (see_out_of_solid): a stand on a hill sees out from anywhere on it, so a solid area holding
+ * either end of the line does not block; only the stretches of the line outside it are checked
+ * (`ends` are the line's true ends; depth bounds the recursion over several such features). */
+static bool terrain_clear(const rules_state *rs, const table *t, vec2s a, vec2s b, float eye_ft,
+                          const vec2s ends[2], int depth)
+{
+    int blocker = -1;
+    if (!los_blocked(rs->los->ix, a, b, eye_ft, &blocker))
+        return true;
+    const terrain_feature *ft = blocker >= 0 ? &t->features[blocker] : NULL;
+    if (!rs->data->see_out_of_solid || !ft || depth > 4 || ft->shape != TERRAIN_SHAPE_AREA ||
+        t->types[ft->type].los != TERRAIN_LOS_SOLID ||
+        !(geom_point_in_polygon(ends[0], &ft->area) || geom_point_in_polygon(ends[1], &ft->area)))
+        return false;
+    float ts[66];
+    int n = boundary_params(a, b, &ft->area, ts, 66);
+    float len = glms_vec2_distance(a, b), eps = len > 0 ? 0.01f / len : 0;
+    for (int i = 0; i + 1 < n; i++) {
+        float t0 = ts[i] + eps, t1 = ts[i + 1] - eps;
+        vec2s p0 = geom_lerp(a, b, t0), p1 = geom_lerp(a, b, t1);
+        if (t1 <= t0 || geom_point_in_polygon(geom_lerp(a, b, 0.5 * (t0 + t1)), &ft->area))
+            continue; /* on the hill itself */
+        if (!terrain_clear(rs, t, p0, p1, eye_ft, ends, depth + 1))
+            return false;
+    }
+    return true;
+}
+
+/* The taller eye of the two units (mounted troops see over more). */
+static float eye_of(const table *t, unit_id a, unit_id b)
+{
+    float eye = 0;
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == a.id || t->figures[i].unit.id == b.id)
+            eye = fmaxf(eye, table_posture_eye_ft(t->figures[i].posture));
+    return eye;
+}
+
+bool tiny_line_clear(const rules_state *rs, const table *t, vec2s a, vec2s b, unit_id from,
+                     unit_id to)
+{
+    vec2s ends[2] = {a, b};
+    if (!terrain_clear(rs, t, a, b, eye_of(t, from, to), ends, 0))
+        return false;
+    geom_segment s = {a, b};
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (!table_figure_active(f) || tiny_is_commander(f) || f->unit.id == from.id ||
+            f->unit.id == to.id)
+            continue;
+        geom_placed_base pb = tiny_stand_base(f);
+        if (geom_segment_base_intersect(s, &pb))
+            return false;
+    }
+    return true;
+}
+
+bool tiny_enemy_visible(const rules_state *rs, const table *t, unit_id u, float cm)
+{
+    tiny_unit_geom g;
+    if (!tiny_unit_geom_of(t, u, &g))
+        return false;
+    side_id own = table_figure_const(t, g.stands[0])->side;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->side.id == own.id || !table_figure_active(e) || tiny_is_commander(e))
+            continue;
+        geom_placed_base eb = tiny_stand_base(e);
+        for (int k = 0; k < g.count; k++) {
+            const figure *f = table_figure_const(t, g.stands[k]);
+            geom_placed_base fb = tiny_stand_base(f);
+            if (geom_base_edge_distance(&fb, &eb) <= cm &&
+                tiny_line_clear(rs, t, f->pos, e->pos, u, e->unit))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* True when the units' bounding circles come within cm: a cheap test before the exact gap. */
+bool tiny_units_near(const tiny_unit_geom *a, const tiny_unit_geom *b, float cm)
+{
+    float ra = hypotf(a->half_width, a->half_depth), rb = hypotf(b->half_width, b->half_depth);
+    return geom_point_distance(a->centre, b->centre) <= ra + rb + cm;
+}
+
+bool tiny_unit_in_contact(const rules_state *rs, const table *t, unit_id u)
+{
+    tiny_unit_geom g, o;
+    if (!tiny_unit_geom_of(t, u, &g))
+        return false;
+    side_id own = table_figure_const(t, g.stands[0])->side;
+    float gap = tiny_cm(rs, rs->data->contact_gap_in);
+    for (int i = 0; i < t->unit_count; i++) {
+        const unit *un = &t->units[i];
+        if (un->side.id == own.id || !tiny_unit_geom_of(t, un->id, &o) ||
+            !tiny_units_near(&g, &o, gap))
+            continue;
+        if (tiny_unit_gap_cm(t, &g, &o) <= gap)
+            return true;
+    }
+    return false;
+}
+
+bool tiny_unit_can_move(const rules_state *rs, const table *t, unit_id u, char *reason, size_t size)
+{
+    const unit *un = table_unit_const(t, u);
+    const tiny_unit_state *us = &rs->units[u.id - 1];
+    if (tiny_unit_lost(rs, t, u))
+        snprintf(reason, size, "%s is no longer on the table", un->name);
+    else if (us->flags & TINY_U_ORDERED)
+        snprintf(reason, size, "%s has already had its order this turn", un->name);
+    else if (tiny_unit_must_rally(t, u))
+        snprintf(reason, size, "%s must be rallied before it can move or shoot", un->name);
+    else if (tiny_unit_in_contact(rs, t, u))
+        snprintf(reason, size, "%s is in contact with the enemy", un->name);
+    else
+        return true;
+    return false;
+}
+
+bool tiny_is_brigade(const table *t, unit_id u)
+{
+    return u.id && !tiny_is_troop_unit(t, u) && tiny_brigadier_of(t, u) != NULL;
+}
+
+float tiny_p_at_least(int need)
+{
+    if (need <= 1)
+        return 1;
+    if (need > 6)
+        return 0;
+    return (7 - need) / 6.0f;
+}
+
+const char *tiny_unit_name(const table *t, unit_id u)
+{
+    const unit *un = table_unit_const(t, u);
+    return un ? un->name : "?";
+}
+
+figure_id tiny_first_stand(const table *t, unit_id u)
+{
+    tiny_unit_geom g;
+    return tiny_unit_geom_of(t, u, &g) ? g.stands[0] : (figure_id){0};
+}
+
+void tiny_set_flags(rules_ctx *ctx, unit_id u, uint32_t bits, const char *why)
+{
+    rules_emitf(ctx,
+                (rules_event){.kind = RULES_EV_RULESET,
+                              .unit = u,
+                              .tag = "set_flags",
+                              .value = (int)bits,
+                              .side = table_unit_const(ctx->table, u)->side},
+                TINY_REF_C, "%s: %s", tiny_unit_name(ctx->table, u), why);
+}
+
+void tiny_unit_status(rules_ctx *ctx, unit_id u, uint32_t set, uint32_t clear, const char *ref,
+                      const char *why)
+{
+    tiny_unit_geom g;
+    if (!tiny_unit_geom_of(ctx->table, u, &g))
+        return;
+    for (int i = 0; i < g.count; i++) {
+        const figure *f = table_figure_const(ctx->table, g.stands[i]);
+        if (((f->status | set) & ~clear) == f->status)
+            continue;
+        rules_emitf(ctx,
+                    (rules_event){.kind = RULES_EV_STATUS,
+                                  .figure = f->id,
+                                  .unit = u,
+                                  .side = f->side,
+                                  .status_set = set,
+                                  .status_clear = clear},
+                    ref, "%s: %s", f->name, why);
+    }
+}
+
+void tiny_emit_mods(rules_ctx *ctx, const tiny_mods *m, figure_id fig, int group, const char *ref)
+{
+    for (int i = 0; i < m->count; i++)
+        rules_emitf(
+            ctx,
+            (rules_event){
+                .kind = RULES_EV_MODIFIER, .figure = fig, .group = group, .value = m->m[i].value},
+            ref, "%+d to each die: %s", m->m[i].value, m->m[i].source);
+}
+
+unit_id tiny_cmd_unit(const table *t, const rules_command *cmd)
+{
+    if (cmd->unit.id)
+        return cmd->unit;
+    const figure *f = cmd->figure_count ? table_figure_const(t, cmd->figures[0]) : NULL;
+    return f ? f->unit : (unit_id){0};
+}
+
+unit_id tiny_cmd_target(const table *t, const rules_command *cmd)
+{
+    if (cmd->target_unit.id)
+        return cmd->target_unit;
+    const figure *f = table_figure_const(t, cmd->target);
+    return f ? f->unit : (unit_id){0};
+}
+
+bool tiny_own_troop_unit(const rules_state *rs, const table *t, unit_id u, char *reason,
+                         size_t size)
+{
+    const unit *un = table_unit_const(t, u);
+    if (!un || un->side.id != rs->active.id || !tiny_is_troop_unit(t, u)) {
+        snprintf(reason, size, "name one of your units");
+        return false;
+    }
+    if (tiny_unit_lost(rs, t, u)) {
+        snprintf(reason, size, "%s is no longer on the table", un->name);
+        return false;
+    }
+    return true;
+}
+
+void tiny_try_add(const rules_state *rs, const table *t, legal_list *l, const rules_command *c)
+{
+    char why[160];
+    if (l->n < l->max && l->validate(rs, t, c, why, sizeof why))
+        l->out[l->n++] = *c;
+}
+
+/* The radius of a circle about g's centre holding all its stands. */
+static float unit_radius(const table *t, const tiny_unit_geom *g)
+{
+    float r = 0;
+    for (int i = 0; i < g->count; i++) {
+        const figure *f = table_figure_const(t, g->stands[i]);
+        r = fmaxf(r, (float)geom_point_distance(f->pos, g->centre) + tiny_stand_radius(f));
+    }
+    return r;
+}
+
+bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_geom *g, side_id own,
+                        tiny_unit_geom *eg, float *gap)
+{
+    (void)rs;
+    *gap = INFINITY;
+    bool found = false;
+    float rg = unit_radius(t, g);
+    for (int i = 0; i < t->unit_count; i++) {
+        tiny_unit_geom e;
+        if (t->units[i].side.id == own.id || !tiny_unit_geom_of(t, t->units[i].id, &e))
+            continue;
+        /* bounding circles: a unit that cannot be nearer than the best so far is skipped */
+        float lower = (float)geom_point_distance(g->centre, e.centre) - rg - unit_radius(t, &e);
+        if (lower > *gap + 1e-3f)
+            continue;
+        float d = tiny_unit_gap_cm(t, g, &e);
+        if (d < *gap) {
+            *gap = d;
+            *eg = e;
+            found = true;
+        }
+    }
+    return found;
+}

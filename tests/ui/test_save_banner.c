@@ -1,0 +1,150 @@
+/* A failed autosave is shown in play until a save works (issue 21): the lcr artillery scenario
+ * offscreen, its autosave made to fail (its .bak is a directory, so keeping the backup fails),
+ * the banner drawn over the table with the system's reason and no file path; the next save that
+ * works takes it away. And settings.json written the same way as saves. */
+#include "render/render.h"
+#include "ui/app.h"
+#include "ui/table_view.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#define VIEW_W 1280
+#define VIEW_H 800
+
+typedef struct rig {
+    ui_app *app;
+    render_ctx *ctx;
+    ui_input in;
+    char dir[256];
+} rig;
+
+static void frame(rig *r)
+{
+    r->in.time += 0.05;
+    r->in.dt = 0.05f;
+    r->in.view_w = VIEW_W;
+    r->in.view_h = VIEW_H;
+    r->in.ui_scale = 1;
+    ui_app_frame(r->app, &r->in, r->ctx);
+    ui_input_next_frame(&r->in);
+}
+
+/* Plays the first legal command; whether its autosave worked. */
+static bool play_one(rig *r)
+{
+    rules_command c[64];
+    assert_true(game_legal(r->app->game, c, 64) > 0);
+    char why[256] = "";
+    assert_true(game_submit(r->app->game, &c[0], why, sizeof why)); /* kept, saved or not */
+    r->app->state_version++;
+    frame(r);
+    return game_last_save_error(r->app->game) == NULL;
+}
+
+/* The banner's red across the top of the view, under the heads-up line. */
+static bool banner_drawn(rig *r)
+{
+    uint32_t p = render_read_pixel(r->ctx, VIEW_W - 20, 48);
+    int pr = (int)(p >> 16 & 0xff), pg = (int)(p >> 8 & 0xff), pb = (int)(p & 0xff);
+    return pr > 150 && pg < 60 && pb < 60;
+}
+
+static void test_failed_autosave_banner(void **state)
+{
+    (void)state;
+    rig r = {0};
+    snprintf(r.dir, sizeof r.dir, "/tmp/sandtable-banner-XXXXXX");
+    assert_non_null(mkdtemp(r.dir));
+    setenv("XDG_DATA_HOME", r.dir, 1);
+    const char *src = getenv("SANDTABLE_SOURCE_DIR");
+    char scen[1024], err[512], art[1024], line[300];
+    snprintf(scen, sizeof scen, "%s/tests/lcr/lcr_artillery.json", src ? src : ".");
+    r.app = ui_app_create(&(ui_app_desc){.scenario_path = scen}, err, sizeof err);
+    assert_non_null(r.app);
+    r.ctx = render_create_offscreen(VIEW_W, VIEW_H,
+                                    &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)},
+                                    err, sizeof err);
+    assert_non_null(r.ctx);
+    frame(&r);
+    assert_true(play_one(&r)); /* the first save: there is a save to back up from now on */
+    assert_null(ui_app_save_banner(r.app, line, sizeof line));
+    assert_false(banner_drawn(&r));
+
+    char bak[1100], inside[1200];
+    snprintf(bak, sizeof bak, "%s.bak", r.app->autosave_path);
+    snprintf(inside, sizeof inside, "%s/x", bak);
+    unlink(bak);
+    assert_int_equal(mkdir(bak, 0755), 0);
+    FILE *f = fopen(inside, "w");
+    assert_non_null(f);
+    fclose(f);
+    assert_false(play_one(&r));
+    assert_non_null(ui_app_save_banner(r.app, line, sizeof line));
+    assert_non_null(strstr(line, "Not saved ("));
+    assert_null(strstr(line, r.dir)); /* no file path on screen */
+    assert_true(banner_drawn(&r));
+    /* It stays: other frames, another failed save. */
+    for (int i = 0; i < 100; i++)
+        frame(&r);
+    assert_true(banner_drawn(&r));
+    assert_false(play_one(&r));
+    assert_true(banner_drawn(&r));
+
+    /* The folder fixed: the next save works and the banner goes. */
+    unlink(inside);
+    assert_int_equal(rmdir(bak), 0);
+    assert_true(play_one(&r));
+    assert_null(ui_app_save_banner(r.app, line, sizeof line));
+    assert_false(banner_drawn(&r));
+
+    ui_app_destroy(r.app);
+    render_destroy(r.ctx);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", r.dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* settings.json is written like a save (issue 21: it was written in place, so a kill during
+ * the write left 0 bytes): the new settings in place, the old ones in settings.json.bak, no
+ * temporary file left. */
+static void test_settings_written_like_saves(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/sandtable-settings-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[300], bak[320], cmd[400];
+    snprintf(path, sizeof path, "%s/settings.json", dir);
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    ui_settings s = ui_settings_default();
+    s.units = RENDER_UNITS_INCH;
+    assert_true(ui_settings_save(&s, path));
+    s.units = RENDER_UNITS_CM;
+    s.window_w = 1000;
+    assert_true(ui_settings_save(&s, path));
+    ui_settings now = ui_settings_load(path), before = ui_settings_load(bak);
+    assert_int_equal(now.units, RENDER_UNITS_CM);
+    assert_int_equal(now.window_w, 1000);
+    assert_int_equal(before.units, RENDER_UNITS_INCH);
+    assert_int_equal(before.window_w, 1280);
+    snprintf(cmd, sizeof cmd, "test $(ls '%s' | wc -l) -eq 2", dir);
+    assert_int_equal(system(cmd), 0); /* settings.json and its .bak, nothing else */
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_failed_autosave_banner),
+        cmocka_unit_test(test_settings_written_like_saves),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -125,7 +125,10 @@ try:
         time.sleep(0.45)  # let the card animations finish
         folder = os.path.join(data, "sandtable")
         run("xdotool", "key", "F12")
-        for _ in range(50):
+        # A generous deadline: under load the frame that writes the file can be seconds late,
+        # and pressing Return too early would act on the table instead of a cover.
+        start, retried = time.monotonic(), False
+        while time.monotonic() - start < 30:
             done = [f for f in os.listdir(folder) if f.startswith("screenshot-")]
             if done:
                 time.sleep(0.05)
@@ -134,7 +137,8 @@ try:
                 shots.append(path)
                 return
             time.sleep(0.05)
-            if _ == 20:
+            if not retried and time.monotonic() - start > 8:
+                retried = True
                 key("Return")  # a hand-over cover came up: dismiss it and try again
                 run("xdotool", "key", "F12")
         check(False, "screenshot %s written" % name)

@@ -270,25 +270,8 @@ static void test_drop_on_a_base_is_refused(void **state)
                     continue;
                 m.path[0] = (vec2s){{o->pos.x + 0.1f, o->pos.y}};
                 char reason[256];
-                if (game_validate(g, &m, reason, sizeof reason)) {
-                    /* the rule set itself stops him short or sets him beside: then he must
-                     * end clear of every base */
-                    figure_id fid = f->id;
-                    char oname[TABLE_NAME_MAX];
-                    snprintf(oname, sizeof oname, "%s", o->name);
-                    assert_true(game_submit(g, &m, NULL, 0));
-                    t = game_table(g);
-                    const figure *fm = table_figure_const(t, fid);
-                    for (int j = 0; j < t->figure_count; j++)
-                        if (t->figures[j].id.id != fid.id && table_figure_active(&t->figures[j]) &&
-                            table_figure_active(fm) && overlap(fm, &t->figures[j]))
-                            fail_msg("%s: %s dropped on %s was accepted and overlaps %s", paths[s],
-                                     fm->name, oname, t->figures[j].name);
-                    printf("%s: %s dropped on %s: accepted, ends clear at %.2f, %.2f\n",
-                           strrchr(paths[s], '/') + 1, fm->name, oname, fm->pos.x, fm->pos.y);
-                    done = true;
-                    break;
-                }
+                if (game_validate(g, &m, reason, sizeof reason))
+                    fail_msg("%s: %s dropped on %s was accepted", paths[s], f->name, o->name);
                 if (strstr(reason, "on top of")) {
                     assert_non_null(strstr(reason, o->name));
                     assert_non_null(strstr(reason, f->name));

@@ -98,7 +98,7 @@ try:
     time.sleep(0.3)
     drag((66, 64), (66, 58))        # Red 1, 6 cm north
     key("m")                        # measuring tape: Blue 1 -> Lt Azul
-    click(17, 70)
+    click(18, 70)
     move(20, 70)
     key("Return")
     key("Escape")

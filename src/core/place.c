@@ -54,15 +54,24 @@ figure_id place_blocker(const table *t, figure_id fig, vec2s pos, float facing,
     const figure *self = table_figure_const(t, fig);
     assert(self && "place_blocker: no such figure");
     geom_placed_base mine = figure_base_at(self, pos, facing);
+    figure_id best = {0};
+    double best_d = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *o = &t->figures[i];
         if (o->id.id == fig.id || !table_figure_active(o) || ignored(o->id, ignore, ignore_count))
             continue;
         geom_placed_base theirs = figure_base_at(o, o->pos, o->facing);
-        if (place_bases_overlap(&mine, &theirs))
-            return o->id;
+        if (!place_bases_overlap(&mine, &theirs))
+            continue;
+        /* The one most in the way: the nearest centre (lowest id on a tie), the base a player
+         * dropping a figure there means. */
+        double d = geom_point_distance(pos, o->pos);
+        if (!best.id || d < best_d) {
+            best = o->id;
+            best_d = d;
+        }
     }
-    return (figure_id){0};
+    return best;
 }
 
 static bool on_table(const table *t, const figure *f, vec2s p, float facing)

@@ -17,8 +17,9 @@
 /* True when the two bases overlap by more than PLACE_CONTACT_CM. */
 bool place_bases_overlap(const geom_placed_base *a, const geom_placed_base *b);
 
-/* The first active figure, other than `fig` and those in `ignore`, whose base would overlap
- * fig's base placed at pos with `facing`; {0} when the spot is free. */
+/* The active figure, other than `fig` and those in `ignore`, whose base would overlap fig's
+ * base placed at pos with `facing` (of several, the one whose centre is nearest pos); {0} when
+ * the spot is free. */
 figure_id place_blocker(const table *t, figure_id fig, vec2s pos, float facing,
                         const figure_id *ignore, int ignore_count);
 

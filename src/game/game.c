@@ -406,7 +406,7 @@ int game_legal(const game *g, rules_command *out, int max)
      * the bot takes its next best when it refuses (bot_pick). */
     int n = g->ops->legal(g->rs, g->table, out, max), kept = 0;
     for (int i = 0; i < n; i++)
-        if (game_place_end_free(g, &out[i]))
+        if (game_place_end_free(g, &out[i], NULL, 0))
             out[kept++] = out[i];
     return kept;
 }
@@ -443,7 +443,10 @@ bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t
     reason[0] = '\0';
     if (!check_turn(g, cmd, reason, size))
         return false;
-    return g->ops->validate(g->rs, g->table, cmd, reason, size) &&
+    /* A drop onto a base is refused in every rule set before the rule set is asked; what a
+     * move's resolution leaves (a roll, a stop short) is checked on a copy after it. */
+    return game_place_end_free(g, cmd, reason, size) &&
+           g->ops->validate(g->rs, g->table, cmd, reason, size) &&
            game_place_check(g, cmd, reason, size);
 }
 

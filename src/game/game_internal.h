@@ -67,9 +67,11 @@ uint64_t game_hash_combine(const uint64_t parts[3]);
  * `cmd`, resolved as it would be now, leaves every figure it moves clear of other bases (contact
  * allowed); else false with a reason naming the base in the way. Other kinds pass. */
 bool game_place_check(const game *g, const rules_command *cmd, char *reason, size_t size);
-/* The cheap half, without resolving: false when the MOVE/CHARGE/EVADE `cmd` names a path whose
- * end would put its reference figure on top of another base (where he stood before excepted). */
-bool game_place_end_free(const game *g, const rules_command *cmd);
+/* The cheap half, without resolving: false (with the reason, when reason is not NULL) when the
+ * MOVE `cmd` is dropped onto another base: its path ends where its reference figure would stand
+ * on top of someone (where he stood before excepted). A rule set may still stop a move short of
+ * a base its path crosses; a drop onto one is refused the same way in every rule set. */
+bool game_place_end_free(const game *g, const rules_command *cmd, char *reason, size_t size);
 
 /* Appends a command without validating it (the log replay of a loaded save validates first). */
 void game_apply_logged(game *g, const rules_command *cmd);

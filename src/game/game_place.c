@@ -124,7 +124,7 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
     return ok;
 }
 
-bool game_place_end_free(const game *g, const rules_command *cmd)
+bool game_place_end_free(const game *g, const rules_command *cmd, char *reason, size_t size)
 {
     if (cmd->kind != RULES_CMD_MOVE || cmd->path_count <= 0)
         return true;
@@ -142,5 +142,12 @@ bool game_place_end_free(const game *g, const rules_command *cmd)
     /* Stacked on him already before moving (a scenario's placement): not this move's doing. */
     const figure *o = table_figure_const(g->table, in_way);
     geom_placed_base now = placed_of(ref), theirs = placed_of(o);
-    return place_bases_overlap(&now, &theirs);
+    if (place_bases_overlap(&now, &theirs))
+        return true;
+    if (reason && size) {
+        char a[80], b[80];
+        snprintf(reason, size, "%s would end on top of %s: bases may touch but not overlap",
+                 name_of(ref, a, sizeof a), name_of(o, b, sizeof b));
+    }
+    return false;
 }

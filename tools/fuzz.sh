@@ -3,8 +3,11 @@
 #   tools/fuzz.sh TARGET [SECONDS]   TARGET: scenario, save or replay (default 60 s)
 #   tools/fuzz.sh smoke [SECONDS]    every target for SECONDS each (default 3), for tools/test.sh
 # Builds build-fuzz/ with clang, ASan+UBSan and -fsanitize=fuzzer(-no-link); the gcc builds are
-# untouched. Seeds come from tests/fuzz/corpus/TARGET (read only); new inputs go to a scratch
-# corpus in build-fuzz/corpus/TARGET; crashes are written to build-fuzz/ and fail the run.
+# untouched. Seeds come from tests/fuzz/corpus/TARGET, the shipped scenarios (scenario) and the
+# golden saves (save, replay), all read only; new inputs go to a scratch corpus in
+# build-fuzz/corpus/TARGET; crashes are written to build-fuzz/ and fail the run. The scenario
+# and save targets also set up a match from what loads and drive the queries and a few bot moves
+# (tests/fuzz/fuzz_drive.h). An hour of one: tools/fuzz.sh save 3600 (docs/engine.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +23,14 @@ if [ ! -f build-fuzz/build.ninja ]; then
     >"${TMPDIR:-/tmp}/sandtable-fuzz-setup.log" 2>&1 || { cat "${TMPDIR:-/tmp}/sandtable-fuzz-setup.log"; exit 1; }
 fi
 
+# Seeds beyond tests/fuzz/corpus: the shipped scenarios and the golden saves as they are now.
+seeds() {
+  case "$1" in
+    scenario) echo scenarios ;;
+    save|replay) echo tests/game/golden ;;
+  esac
+}
+
 run_one() {
   local name=$1 seconds=$2
   ninja -C build-fuzz "tests/fuzz/fuzz_$name" >/dev/null
@@ -28,11 +39,16 @@ run_one() {
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
     SANDTABLE_SOURCE_DIR="$PWD" \
     "build-fuzz/tests/fuzz/fuzz_$name" -max_total_time="$seconds" -max_len=65536 \
-    -artifact_prefix="build-fuzz/crash-$name-" -print_final_stats=1 \
-    "build-fuzz/corpus/$name" "tests/fuzz/corpus/$name" 2>&1 | grep -E '^(stat::number_of_executed_units|#[0-9]+ +DONE)|ERROR|SUMMARY' || true
+    -artifact_prefix="build-fuzz/crash-$name-" -print_final_stats=1 -report_slow_units=600 \
+    "build-fuzz/corpus/$name" "tests/fuzz/corpus/$name" $(seeds "$name") 2>&1 | grep -E '^(stat::number_of_executed_units|#[0-9]+ +DONE)|ERROR|SUMMARY' || true
   # libFuzzer exits non-zero and leaves a crash file when it finds a problem
-  if ls build-fuzz/crash-"$name"-* >/dev/null 2>&1; then
-    echo "fuzz_$name: FOUND A CRASH: $(ls build-fuzz/crash-"$name"-*)"
+  # (a slow unit, written on a loaded machine, is no failure: only crashes, leaks, hangs and
+  # running out of memory are)
+  local found
+  found=$(ls build-fuzz/crash-"$name"-crash-* build-fuzz/crash-"$name"-leak-* \
+    build-fuzz/crash-"$name"-timeout-* build-fuzz/crash-"$name"-oom-* 2>/dev/null || true)
+  if [ -n "$found" ]; then
+    echo "fuzz_$name: FOUND A CRASH: $found"
     return 1
   fi
 }

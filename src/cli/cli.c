@@ -2,7 +2,10 @@
 
 #include "rules/rules.h"
 
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const cli_command cli_commands[] = {
@@ -62,4 +65,42 @@ int cli_main(int argc, char **argv)
     }
     /* A bare file name plays it: `sandtable scenarios/x.json`. */
     return cli_play(argc, argv);
+}
+
+void cli_fputs_escaped(const char *text, FILE *out)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        bool c0 = (*p < 0x20 && *p != '\n' && *p != '\t') || *p == 0x7f;
+        bool c1 = *p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f; /* U+0080-U+009F */
+        if (c0)
+            fprintf(out, "\\x%02x", *p);
+        else if (c1)
+            fprintf(out, "\\xc2\\x%02x", *++p);
+        else
+            fputc(*p, out);
+    }
+}
+
+int cli_printf(const char *fmt, ...)
+{
+    char small[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        return n;
+    char *text = small;
+    if ((size_t)n >= sizeof small) {
+        text = malloc((size_t)n + 1);
+        if (!text)
+            return -1;
+        va_start(ap, fmt);
+        vsnprintf(text, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    cli_fputs_escaped(text, stdout);
+    if (text != small)
+        free(text);
+    return n;
 }

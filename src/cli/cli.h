@@ -4,6 +4,8 @@
 #ifndef CLI_CLI_H
 #define CLI_CLI_H
 
+#include <stdio.h>
+
 typedef struct cli_command {
     const char *name;
     const char *summary; /* one line for --help */
@@ -27,5 +29,11 @@ int cli_validate(int argc, char **argv);
 int cli_info(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_simulate(int argc, char **argv);
+
+/* Text from a file (names, titles, messages quoting them) printed to a terminal: as printf and
+ * fputs, with control characters other than newline and tab (ESC, BEL, CSI ...; C0, DEL and the
+ * C1 controls of UTF-8) written as \xNN, so a scenario cannot drive the terminal. */
+int cli_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_fputs_escaped(const char *text, FILE *out);
 
 #endif // CLI_CLI_H

@@ -22,23 +22,23 @@ static const char *const edge_names[] = {"none", "north", "south", "west", "east
 static void print_header(const scenario *s)
 {
     const table *t = s->table;
-    printf("%s\n", s->title);
+    cli_printf("%s\n", s->title);
     if (s->description[0])
-        printf("\n%s\n\n", s->description);
-    printf("rule set: %s\n", s->ruleset);
-    printf("table: %g x %g cm\n", (double)t->width_cm, (double)t->height_cm);
-    printf("seed: %llu\n", (unsigned long long)s->seed);
+        cli_printf("\n%s\n\n", s->description);
+    cli_printf("rule set: %s\n", s->ruleset);
+    cli_printf("table: %g x %g cm\n", (double)t->width_cm, (double)t->height_cm);
+    cli_printf("seed: %llu\n", (unsigned long long)s->seed);
     if (s->campaign_position)
-        printf("campaign: %s, scenario %d\n", s->campaign, s->campaign_position);
+        cli_printf("campaign: %s, scenario %d\n", s->campaign, s->campaign_position);
 }
 
 static void print_counts(const char *label, const int *counts, int n, const char *(*name)(int))
 {
-    printf("    %s:", label);
+    cli_printf("    %s:", label);
     for (int i = 0; i < n; i++)
         if (counts[i])
-            printf(" %s %d", name(i), counts[i]);
-    printf("\n");
+            cli_printf(" %s %d", name(i), counts[i]);
+    cli_printf("\n");
 }
 
 static const char *role_name(int i)
@@ -70,7 +70,7 @@ static void print_side(const table *t, const side *sd)
         qualities[f->quality]++;
         total++;
     }
-    printf("side %s (#%06x): %d figures\n", sd->name, (unsigned)sd->colour, total);
+    cli_printf("side %s (#%06x): %d figures\n", sd->name, (unsigned)sd->colour, total);
     print_counts("by role", roles, FIGURE_ROLE_COUNT, role_name);
     print_counts("by quality", qualities, FIGURE_QUALITY_COUNT, quality_name);
     for (int i = 0; i < t->unit_count; i++) {
@@ -80,22 +80,22 @@ static void print_side(const table *t, const side *sd)
         const figure *cmd = table_figure_const(t, u->commander);
         const unit *parent = table_unit_const(t, u->parent);
         int n = unit_figures(t, u->id);
-        printf("    unit %s: %d figure%s", u->name, n, n == 1 ? "" : "s");
+        cli_printf("    unit %s: %d figure%s", u->name, n, n == 1 ? "" : "s");
         if (u->kind[0])
-            printf(", %s", u->kind);
+            cli_printf(", %s", u->kind);
         if (u->formation[0])
-            printf(", %s", u->formation);
+            cli_printf(", %s", u->formation);
         if (cmd)
-            printf(", led by %s", cmd->name);
+            cli_printf(", led by %s", cmd->name);
         if (parent)
-            printf(", part of %s", parent->name);
-        printf("\n");
+            cli_printf(", part of %s", parent->name);
+        cli_printf("\n");
     }
 }
 
 static void print_terrain(const table *t)
 {
-    printf("terrain: %d features\n", t->feature_count);
+    cli_printf("terrain: %d features\n", t->feature_count);
     for (int ty = 0; ty < t->type_count; ty++) {
         int areas = 0, lines = 0;
         for (int i = 0; i < t->feature_count; i++) {
@@ -105,46 +105,46 @@ static void print_terrain(const table *t)
             lines += t->features[i].shape == TERRAIN_SHAPE_LINE;
         }
         if (areas)
-            printf("    %s: %d area%s\n", t->types[ty].name, areas, areas > 1 ? "s" : "");
+            cli_printf("    %s: %d area%s\n", t->types[ty].name, areas, areas > 1 ? "s" : "");
         if (lines)
-            printf("    %s: %d line%s\n", t->types[ty].name, lines, lines > 1 ? "s" : "");
+            cli_printf("    %s: %d line%s\n", t->types[ty].name, lines, lines > 1 ? "s" : "");
     }
 }
 
 static void print_reinforcements(const scenario *s)
 {
     const table *t = s->table;
-    printf("reinforcements: %d\n", s->reinforcement_count);
+    cli_printf("reinforcements: %d\n", s->reinforcement_count);
     for (int i = 0; i < s->reinforcement_count; i++) {
         const scenario_reinforcement *r = &s->reinforcements[i];
-        printf("    %s:", table_side(t, r->side)->name);
+        cli_printf("    %s:", table_side(t, r->side)->name);
         for (int j = 0; j < r->unit_count; j++)
-            printf("%s %s", j ? "," : "", table_unit_const(t, r->units[j])->name);
+            cli_printf("%s %s", j ? "," : "", table_unit_const(t, r->units[j])->name);
         if (r->turn)
-            printf("; turn %d", r->turn);
+            cli_printf("; turn %d", r->turn);
         else
-            printf("; when %s", r->trigger);
-        printf("; %s edge at [%g, %g]\n", edge_names[r->edge], (double)r->entry.x,
-               (double)r->entry.y);
+            cli_printf("; when %s", r->trigger);
+        cli_printf("; %s edge at [%g, %g]\n", edge_names[r->edge], (double)r->entry.x,
+                   (double)r->entry.y);
     }
 }
 
 static void print_victory(const scenario *s)
 {
-    printf("victory conditions: %d\n", s->victory_count);
+    cli_printf("victory conditions: %d\n", s->victory_count);
     for (int i = 0; i < s->victory_count; i++) {
         const scenario_victory *v = &s->victory[i];
         const side *sd = table_side(s->table, v->side);
-        printf("    %s", v->kind);
+        cli_printf("    %s", v->kind);
         if (sd)
-            printf(" (%s)", sd->name);
+            cli_printf(" (%s)", sd->name);
         if (v->turns)
-            printf(" after %d turns", v->turns);
+            cli_printf(" after %d turns", v->turns);
         if (v->value)
-            printf(" value %d", v->value);
+            cli_printf(" value %d", v->value);
         if (v->text[0])
-            printf(": %s", v->text);
-        printf("\n");
+            cli_printf(": %s", v->text);
+        cli_printf("\n");
     }
 }
 
@@ -154,7 +154,7 @@ static void print_info(const scenario *s)
     for (int i = 0; i < s->table->side_count; i++)
         print_side(s->table, &s->table->sides[i]);
     print_terrain(s->table);
-    printf("deployment zones: %d\n", s->zone_count);
+    cli_printf("deployment zones: %d\n", s->zone_count);
     print_reinforcements(s);
     print_victory(s);
 }
@@ -177,7 +177,8 @@ int cli_info(int argc, char **argv)
     }
     if (!s) {
         char msg[1200];
-        fprintf(stderr, "%s\n", scenario_error_format(&err, msg, sizeof msg));
+        cli_fputs_escaped(scenario_error_format(&err, msg, sizeof msg), stderr);
+        fputc('\n', stderr);
         return 1;
     }
     print_info(s);

@@ -138,9 +138,11 @@ int cli_replay(int argc, char **argv)
         printf("%s: %d commands replayed, every hash matches\n", path, rep.checked);
         return 0;
     }
-    if (rep.diverged_at || rep.message[0])
-        fprintf(stderr, "%s: DIVERGED: %s\n", path, rep.message);
-    else
-        fprintf(stderr, "%s\n", game_error_format(&err, buf, sizeof buf));
+    if (rep.diverged_at || rep.message[0]) {
+        fprintf(stderr, "%s: DIVERGED: ", path);
+        cli_fputs_escaped(rep.message, stderr);
+    } else
+        cli_fputs_escaped(game_error_format(&err, buf, sizeof buf), stderr);
+    fputc('\n', stderr);
     return 1;
 }

@@ -130,30 +130,32 @@ static void progress_bar(void *user, int done, int total)
 
 static void print_summary(const sim_args *a, const scenario *sc, const sim_summary *s)
 {
-    printf("%d games of \"%s\" (%s), seed %" PRIu64 ", %d job%s, %s vs %s: %.2f s (%.1f games/s)\n",
-           s->games, sc->title, sc->ruleset, a->seed, a->jobs, a->jobs == 1 ? "" : "s",
-           bot_level_name(a->levels[0]), bot_level_name(a->levels[1]), s->seconds,
-           s->seconds > 0 ? s->games / s->seconds : 0.0);
+    cli_printf("%d games of \"%s\" (%s), seed %" PRIu64
+               ", %d job%s, %s vs %s: %.2f s (%.1f games/s)\n",
+               s->games, sc->title, sc->ruleset, a->seed, a->jobs, a->jobs == 1 ? "" : "s",
+               bot_level_name(a->levels[0]), bot_level_name(a->levels[1]), s->seconds,
+               s->seconds > 0 ? s->games / s->seconds : 0.0);
     for (int k = 1; k <= s->side_count; k++)
-        printf("  %-20s wins %5.1f%%  (95%% interval %5.1f-%5.1f%%)  mean casualties %.2f\n",
-               s->side_names[k], s->win_pct[k], s->win_lo[k], s->win_hi[k], s->mean_casualties[k]);
-    printf("  %-20s      %5.1f%%  (%d unfinished: hit the command cap)\n", "draws", s->win_pct[0],
-           s->games - s->finished);
-    printf("mean turns %.2f (median %.1f), mean commands %.1f\n", s->mean_turns, s->median_turns,
-           s->mean_commands);
-    printf("reinforcements arrived in %d of %d games (%.1f%%)\n", s->arrival_games, s->games,
-           s->games > 0 ? 100.0 * s->arrival_games / s->games : 0.0);
+        cli_printf("  %-20s wins %5.1f%%  (95%% interval %5.1f-%5.1f%%)  mean casualties %.2f\n",
+                   s->side_names[k], s->win_pct[k], s->win_lo[k], s->win_hi[k],
+                   s->mean_casualties[k]);
+    cli_printf("  %-20s      %5.1f%%  (%d unfinished: hit the command cap)\n", "draws",
+               s->win_pct[0], s->games - s->finished);
+    cli_printf("mean turns %.2f (median %.1f), mean commands %.1f\n", s->mean_turns,
+               s->median_turns, s->mean_commands);
+    cli_printf("reinforcements arrived in %d of %d games (%.1f%%)\n", s->arrival_games, s->games,
+               s->games > 0 ? 100.0 * s->arrival_games / s->games : 0.0);
     if (s->cause_count)
-        printf("casualties by rule:\n");
+        cli_printf("casualties by rule:\n");
     for (int i = 0; i < s->cause_count; i++)
-        printf("  %6d  %s (in %d games, %.1f%%)\n", s->causes[i].removed, s->causes[i].ref,
-               s->causes[i].games, s->games > 0 ? 100.0 * s->causes[i].games / s->games : 0.0);
+        cli_printf("  %6d  %s (in %d games, %.1f%%)\n", s->causes[i].removed, s->causes[i].ref,
+                   s->causes[i].games, s->games > 0 ? 100.0 * s->causes[i].games / s->games : 0.0);
     if (s->decisive_count)
-        printf("most decisive events:\n");
+        cli_printf("most decisive events:\n");
     for (int i = 0; i < s->decisive_count; i++) {
         const sim_moment *m = &s->decisive[i];
-        printf("  game %d, turn %d, command %d: %d removed: %s\n", m->game, m->turn, m->command,
-               m->removed, m->text);
+        cli_printf("  game %d, turn %d, command %d: %d removed: %s\n", m->game, m->turn, m->command,
+                   m->removed, m->text);
     }
 }
 
@@ -167,7 +169,8 @@ int cli_simulate(int argc, char **argv)
     scenario *sc = scenario_load_file(a.path, &se);
     char buf[1200];
     if (!sc) {
-        fprintf(stderr, "%s\n", scenario_error_format(&se, buf, sizeof buf));
+        cli_fputs_escaped(scenario_error_format(&se, buf, sizeof buf), stderr);
+        fputc('\n', stderr);
         return 1;
     }
     if (a.save_dir && mkdir(a.save_dir, 0777) != 0 && errno != EEXIST) {
@@ -187,7 +190,8 @@ int cli_simulate(int argc, char **argv)
     game_error err;
     if (!sim_run(&d, &sum, &err)) {
         snprintf(err.file, sizeof err.file, "%s", a.path);
-        fprintf(stderr, "%s\n", game_error_format(&err, buf, sizeof buf));
+        cli_fputs_escaped(game_error_format(&err, buf, sizeof buf), stderr);
+        fputc('\n', stderr);
         scenario_destroy(sc);
         return 1;
     }

@@ -63,7 +63,8 @@ static bool validate_one(const char *path)
         printf("%s: ok\n", path);
     } else {
         char msg[1200];
-        fprintf(stderr, "%s\n", scenario_error_format(&err, msg, sizeof msg));
+        cli_fputs_escaped(scenario_error_format(&err, msg, sizeof msg), stderr);
+        fputc('\n', stderr);
     }
     scenario_destroy(s);
     return ok;

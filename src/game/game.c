@@ -463,6 +463,14 @@ const char *game_describe(const game *g, const rules_command *cmd, char *buf, si
     return rules_command_describe(g->table, cmd, buf, size);
 }
 
+bool game_figure_state(const game *g, figure_id fig, char *buf, size_t size)
+{
+    const rules_view_ops *v = game_view(g);
+    if (size)
+        buf[0] = 0;
+    return size && v->figure_state && v->figure_state(g->rs, g->table, fig, buf, size);
+}
+
 int game_actions(const game *g, figure_id fig, rules_action *out, int max)
 {
     const rules_view_ops *v = game_view(g);

@@ -93,6 +93,9 @@ const rules_view_ops *game_view(const game *g);
 /* The player's words for cmd now: the rule set's (view->describe), else the generic ones
  * (rules_command_describe). Returns buf. */
 const char *game_describe(const game *g, const rules_command *cmd, char *buf, size_t size);
+/* The rule set's line on a figure's state for its tooltip (view->figure_state); false when it
+ * has none. */
+bool game_figure_state(const game *g, figure_id fig, char *buf, size_t size);
 int game_actions(const game *g, figure_id fig, rules_action *out, int max);
 bool game_reach(const game *g, const rules_command *move, vec2s dir, rules_reach *out);
 /* The reachable region of a move as a star-shaped polygon: `n` rays (n >= 3) from the reference

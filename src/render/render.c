@@ -535,7 +535,7 @@ static void tile_load(render_ctx *ctx, render_tile *tile, const char *file, cons
 {
     if (!ctx->art_dir[0])
         return;
-    if (!art_exists(ctx, file))
+    if (!file || !art_exists(ctx, file))
         file = fallback;
     if (!file)
         return; /* a type without art: its procedural pattern */

@@ -233,15 +233,34 @@ static vec2s *to_px(const render_camera *cam, const vec2s *pts, int n)
     return out;
 }
 
+/* The terrain art the art folder ships (assets/art/terrain/): a type's name picks one of these
+ * files only by matching an entry here, so no name (a scenario's "../x") ever becomes a path. */
+static const char *const terrain_art[] = {
+    "building",       "clear",     "crops", "dunes",        "fence", "ford", "forest",
+    "hedge",          "high_wall", "hill",  "jungle",       "river", "road", "single_tree",
+    "small_building", "stream",    "swamp", "thick_bamboo", "town",  "wall", NULL};
+
+/* terrain/<name>.png when the art folder has art of that name, else NULL. */
+static const char *terrain_art_file(const char *name, char *buf, size_t size)
+{
+    for (int i = 0; terrain_art[i]; i++)
+        if (strcmp(terrain_art[i], name) == 0) {
+            snprintf(buf, size, "terrain/%s.png", terrain_art[i]);
+            return buf;
+        }
+    return NULL;
+}
+
 static shade_ctx type_shader(render_ctx *ctx, const render_camera *cam, const table *t, int type)
 {
     const terrain_type *ty = &t->types[type];
     shade_ctx s = {.cam = cam, .rgb = ty->colour ? ty->colour : 0x808080, .alpha = 255};
     s.pat = pattern_for(ty->name);
     s.seed = (uint32_t)type * 7919u + 17u;
-    char file[TABLE_NAME_MAX + 16];
-    snprintf(file, sizeof file, "terrain/%s.png", ty->name);
-    s.tile = render_tile_get(ctx, ty->name, file, texture_fallback(s.pat));
+    char buf[64];
+    const char *file = terrain_art_file(ty->name, buf, sizeof buf);
+    s.tile = render_tile_get(ctx, ty->name, file ? file : texture_fallback(s.pat),
+                             texture_fallback(s.pat));
     s.tile_cm = 12.0f;
     return s;
 }

@@ -132,6 +132,9 @@ typedef enum rules_driver_kind {
     RULES_DRIVER_MORALE,   /* a morale pile/level: value = left, extra = full */
     RULES_DRIVER_SEALED,   /* a side's sealed choice; hidden = face down to the viewer; value =
                               the rule set's choice number, 0 when hidden */
+    RULES_DRIVER_UNIT,     /* a unit's place in the turn (unit-activation games): label = its
+                              name, figure = one of its figures, value = 1 when it has acted this
+                              turn, current = the unit acting now */
 } rules_driver_kind;
 
 typedef struct rules_driver_item {
@@ -236,6 +239,11 @@ typedef struct rules_view_ops {
      * buttons and the bot's announcements; a short phrase, no side numbers or card numbers. */
     bool (*describe)(const rules_state *rs, const table *t, const rules_command *cmd, char *out,
                      size_t size);
+    /* One line on `fig`'s rule state for its tooltip, in player words ("Gatling jammed: the next
+     * attempt needs 2 or less", "revolver: 4 of 6 rounds left", "reloading: 1 more move"):
+     * written to out and true; false when there is nothing to add. */
+    bool (*figure_state)(const rules_state *rs, const table *t, figure_id fig, char *out,
+                         size_t size);
 } rules_view_ops;
 
 /* ---- the interface ----------------------------------------------------------------------- */

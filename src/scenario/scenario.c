@@ -86,7 +86,15 @@ static json_t *parse_json(const char *text, size_t len, const char *name, scenar
     if (root)
         return root;
     int column = je.column > 0 ? je.column : 1;
-    error_set(err, name, je.line > 0 ? je.line : 1, column, "invalid JSON: %s", je.text);
+    /* jansson quotes the bytes it stopped at: control bytes become \xNN, so the message is
+     * safe to print or draw */
+    char quoted[4 * JSON_ERROR_TEXT_LENGTH];
+    size_t k = 0;
+    for (const unsigned char *p = (const unsigned char *)je.text; *p && k + 5 < sizeof quoted; p++)
+        k += (size_t)(*p < 0x20 || *p == 0x7f ? snprintf(quoted + k, 5, "\\x%02x", *p)
+                                                : snprintf(quoted + k, 2, "%c", *p));
+    quoted[k] = '\0';
+    error_set(err, name, je.line > 0 ? je.line : 1, column, "invalid JSON: %s", quoted);
     return NULL;
 }
 

@@ -126,6 +126,14 @@ static bool any_enabled(const ui_action_panel *p)
     return false;
 }
 
+static bool any_enabled_at_all(const ui_action_panel *p)
+{
+    for (int i = 0; i < p->act_count; i++)
+        if (p->acts[i].enabled)
+            return true;
+    return false;
+}
+
 static void refresh(ui_action_panel *p, ui_app *app)
 {
     const game *g = app->game;
@@ -472,8 +480,12 @@ static float sections(ui_action_panel *p, ui_app *app, render_ctx *ctx, float mx
     float k = render_ui_scale(ctx), y = p->panel.y + 8 * k;
     y = draw_allocation(p, app, ctx, y);
     y = draw_aim(p, app, ctx, y);
-    /* While hits are allocated the figures' actions wait: no Fire to click and be refused. */
-    if (p->act_count && p->dec.kind != RULES_DECIDE_ALLOCATE_HITS)
+    /* While hits are allocated the figures' actions wait: no Fire to click and be refused. In
+     * a short window a grid of nothing but greyed buttons gives its room to the orders. */
+    int vw, vh;
+    render_output_size(ctx, &vw, &vh);
+    bool room = (float)vh >= 700 * k || any_enabled_at_all(p);
+    if (p->act_count && p->dec.kind != RULES_DECIDE_ALLOCATE_HITS && room)
         y = draw_actions(p, app, ctx, y, mx, my);
     return draw_orders(p, ctx, y);
 }
@@ -496,7 +508,7 @@ void ui_action_panel_draw(ui_action_panel *p, ui_app *app, render_ctx *ctx, floa
     if (bottom <= p->panel.y + 8 * k + 1)
         return;
     p->panel.h = bottom - p->panel.y;
-    render_rect(ctx, p->panel.x, p->panel.y, p->panel.w, p->panel.h, 0x101418d8);
+    render_rect(ctx, p->panel.x, p->panel.y, p->panel.w, p->panel.h, 0x101418ff);
     p->paint = true;
     sections(p, app, ctx, mouse_x, mouse_y);
     render_rect_outline(ctx, p->panel.x, p->panel.y, p->panel.w, p->panel.h, 0x40506aff);

@@ -343,8 +343,8 @@ static void draw_save_banner(ui_app *app, render_ctx *ctx)
     render_text(ctx, 10 * k, 32 * k, line, 13, 0xffffffff, RENDER_ALIGN_LEFT);
 }
 
-/* Ctrl+Q quits from whatever screen is on top (the end screen, a menu, the cover): every
- * command is autosaved as it is made, so there is nothing left to ask about. */
+/* Ctrl+Q quits from every screen at every moment: menus, the hand-over cover in its grace
+ * time (issue 21: both once swallowed it, and the window tests waited in vain). */
 static bool ctrl_q(const ui_input *in)
 {
     for (int i = 0; i < in->key_count; i++)

@@ -90,12 +90,12 @@ void ui_app_push(ui_app *app, ui_screen *s);
 void ui_app_pop(ui_app *app);
 /* A short message shown at the bottom of the screen for a few seconds. */
 void ui_app_toast(ui_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Where the toast is drawn (false when none is showing). */
-bool ui_app_toast_rect(const ui_app *app, render_ctx *ctx, float *x, float *y, float *w, float *h);
 /* The banner shown over every screen while the match's last autosave failed (in buf, returned;
  * NULL when the last save worked): the reason, in the system's words, without the file path. */
 #define UI_APP_SAVE_BANNER_RGBA 0xb02020f0
 const char *ui_app_save_banner(const ui_app *app, char *buf, size_t size);
+/* Where the toast is drawn (false when none is showing). */
+bool ui_app_toast_rect(const ui_app *app, render_ctx *ctx, float *x, float *y, float *w, float *h);
 
 /* Commands every screen may use. Against the bot (a player and the bot in the match), undo takes
  * back the player's last command with the bot's commands after it, and redo puts them back. */
@@ -114,5 +114,7 @@ ui_screen *ui_table_view_create(ui_app *app);
 ui_screen *ui_help_create(void);
 ui_screen *ui_pause_create(void);
 ui_screen *ui_load_menu_create(ui_app *app);
+/* How the load menu names the save at `path` (file `name`): its scenario's title and time. */
+void ui_load_menu_words(const char *path, const char *name, char *buf, size_t size);
 
 #endif // UI_APP_H

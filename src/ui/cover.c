@@ -15,6 +15,7 @@
 typedef struct cover {
     side_id next;
     double since; /* when it first took input; < 0 before */
+    bool stale;   /* no hand-over is due any more (the next side went to the bot): lift it */
 } cover;
 
 static bool human(const ui_controller *controller, side_id s)
@@ -71,9 +72,14 @@ void ui_cover_update(ui_app *app)
         ui_cover_plan(game_table(app->game), app->controller, app->viewer, d.side, &want);
     cover *c = showing(app);
     if (c) {
-        /* Players may change hands from the pause menu over the cover: follow the plan. */
+        /* Players may change hands from the pause menu over the cover: follow the plan; when
+         * the screen's player keeps it after all (the side it was for went to the bot), the
+         * cover has nothing left to hide and goes as soon as it is on top again. */
         if (plan != UI_COVER_KEEP)
             c->next = want;
+        c->stale = plan == UI_COVER_KEEP;
+        if (c->stale && app->depth && app->stack[app->depth - 1]->data == c)
+            ui_app_pop(app);
         return;
     }
     if (plan == UI_COVER_SET_VIEWER) {
@@ -104,6 +110,10 @@ static void dismiss(ui_app *app, cover *c)
 static void cover_input(ui_screen *s, ui_app *app, const ui_input *in)
 {
     cover *c = s->data;
+    if (c->stale) {
+        ui_app_pop(app);
+        return;
+    }
     if (c->since < 0)
         c->since = in->time;
     if (in->time - c->since < COVER_GRACE_S)

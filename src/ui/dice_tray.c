@@ -80,7 +80,10 @@ static void group_title(ui_dice_tray *t, ui_dice_group *g, const table *names)
         snprintf(need, sizeof need, " needing %d+", lo);
     else if (g->tested)
         snprintf(need, sizeof need, " needing %d+ to %d+", lo, hi);
-    if (!g->tested)
+    if (!g->tested && g->mark > 0)
+        snprintf(g->title, sizeof g->title, "%s: %d %s, total %d against %d - %s", what, g->count,
+                 g->count == 1 ? "die" : "dice", total, g->mark, g->mark_ok ? "passed" : "failed");
+    else if (!g->tested)
         snprintf(g->title, sizeof g->title, "%s: %d %s, total %d", what, g->count,
                  g->count == 1 ? "die" : "dice", total);
     else
@@ -129,6 +132,13 @@ static void collect(ui_dice_tray *t, const rules_event *ev, int count)
     for (int i = 0; i < count; i++) {
         const rules_event *e = &ev[i];
         int g = e->kind == RULES_EV_DIE ? group_of(t, e, keys) : -1;
+        /* a verdict on the whole throw (total against a mark) names the group it judges */
+        for (int k = 0; e->kind != RULES_EV_DIE && e->group && e->need > 0 && k < t->group_count;
+             k++)
+            if (keys[k] == e->group) {
+                t->groups[k].mark = e->need;
+                t->groups[k].mark_ok = e->success;
+            }
         if (g < 0 || t->groups[g].first + t->groups[g].count >= UI_DICE_TRAY_DICE_MAX ||
             t->groups[g].count >= per[g])
             continue;
@@ -163,6 +173,16 @@ int ui_dice_tray_show(ui_dice_tray *t, const rules_event *ev, int count, const c
     }
     t->visible = true;
     return t->group_count;
+}
+
+void ui_dice_tray_tick(ui_dice_tray *t, double now)
+{
+    if (!t->visible || t->pinned || t->collapsed || !ui_dice_tray_settled(t, now))
+        return;
+    if (t->settled_at <= 0)
+        t->settled_at = now;
+    else if (now - t->settled_at >= UI_DICE_TRAY_LINGER_S)
+        t->collapsed = true;
 }
 
 void ui_dice_tray_hide(ui_dice_tray *t)
@@ -400,10 +420,10 @@ static void draw_group(ui_dice_tray *t, ui_dice_group *g, render_ctx *ctx, doubl
     }
 }
 
-static void draw_caption(ui_dice_tray *t, render_ctx *ctx, float k)
+static void draw_caption(ui_dice_tray *t, render_ctx *ctx, float k, const char *text)
 {
-    render_text(ctx, t->x + 8 * k, t->y + 5 * k, t->caption[0] ? t->caption : "Dice", 12.5f,
-                0xffe9a8ff, RENDER_ALIGN_LEFT);
+    render_text(ctx, t->x + 8 * k, t->y + 5 * k, text[0] ? text : "Dice", 12.5f, 0xffe9a8ff,
+                RENDER_ALIGN_LEFT);
     t->close_s = 16 * k;
     t->close_x = t->x + t->w - t->close_s - 6 * k;
     t->close_y = t->y + 5 * k;
@@ -419,6 +439,24 @@ float ui_dice_tray_draw(ui_dice_tray *t, render_ctx *ctx, double now, float x, f
         return 0;
     float k = render_ui_scale(ctx), head = 26 * k, pad = 6 * k, more_h = 18 * k;
     float inner = w - 2 * pad, total = head + pad;
+    if (t->collapsed) {
+        /* Folded: the title line and what the first throw gave. */
+        t->x = x, t->w = w, t->h = head, t->y = bottom - head;
+        render_rect(ctx, t->x, t->y, t->w, t->h, PANEL_RGBA);
+        render_rect_outline(ctx, t->x, t->y, t->w, t->h, 0x5a6678ff);
+        char line[256], cut[256];
+        const ui_dice_group *g = &t->groups[0];
+        if (g->tested)
+            snprintf(line, sizeof line, "%s: %d of %d - click for the dice",
+                     t->caption[0] ? t->caption : "Dice", g->successes, g->count);
+        else
+            snprintf(line, sizeof line, "%s - click for the dice",
+                     t->caption[0] ? t->caption : "Dice");
+        draw_caption(t, ctx, k, render_text_fit(ctx, line, 12.5f, w - 40 * k, cut, sizeof cut));
+        for (int i = 0; i < t->group_count; i++)
+            t->groups[i].drawn = false;
+        return head;
+    }
     int fit = 0;
     for (; fit < t->group_count; fit++) {
         float gh = group_height(ctx, &t->groups[fit], inner);
@@ -435,7 +473,7 @@ float ui_dice_tray_draw(ui_dice_tray *t, render_ctx *ctx, double now, float x, f
     t->y = bottom - total;
     render_rect(ctx, t->x, t->y, t->w, t->h, PANEL_RGBA);
     render_rect_outline(ctx, t->x, t->y, t->w, t->h, 0x5a6678ff);
-    draw_caption(t, ctx, k);
+    draw_caption(t, ctx, k, t->caption);
     float y = t->y + head;
     for (int g = 0; g < t->group_count; g++) {
         ui_dice_group *gr = &t->groups[g];
@@ -471,5 +509,7 @@ bool ui_dice_tray_click(ui_dice_tray *t, float x, float y)
     if (x >= t->close_x && x <= t->close_x + t->close_s && y >= t->close_y &&
         y <= t->close_y + t->close_s)
         t->visible = false;
+    else if (t->collapsed)
+        t->collapsed = false, t->pinned = true;
     return true;
 }

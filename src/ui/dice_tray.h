@@ -33,6 +33,9 @@ typedef struct ui_dice_group {
     int first, count; /* its dice in ui_dice_tray.dice, sorted by face, highest first */
     int successes;    /* tested dice that succeeded */
     bool tested;      /* at least one die had a score to reach */
+    int mark;         /* > 0: the group's total was tested against this (a morale check: the
+                         figures left), by a non-die event of the same group with need set */
+    bool mark_ok;     /* that event's verdict */
     double start;     /* when its animation starts (seconds, app time) */
     float x, y, w, h; /* its box as last drawn */
     bool drawn;       /* it fitted on screen in the last draw */
@@ -48,7 +51,16 @@ typedef struct ui_dice_tray {
     float speed;                     /* animation speed (1 normal); 0 shows the result at once */
     float x, y, w, h;                /* the panel as last drawn */
     float close_x, close_y, close_s; /* its close box */
+    /* A settled tray folds to its title line after a while, so it does not keep covering the
+     * table's left side; a click opens it again (and keeps it open). */
+    bool collapsed, pinned;
+    double settled_at;
 } ui_dice_tray;
+
+#define UI_DICE_TRAY_LINGER_S 8.0 /* how long a settled tray stays open */
+
+/* Folds the tray once it has been settled UI_DICE_TRAY_LINGER_S (unless pinned open). */
+void ui_dice_tray_tick(ui_dice_tray *t, double now);
 
 /* Fills the tray with the DIE events of `ev` (one command's events), grouped by dice group in the
  * order first thrown (untested dice also by figure: each its owner's), each sorted by face;

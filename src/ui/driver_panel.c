@@ -86,7 +86,8 @@ struct ui_driver_panel {
     /* layout, from the last draw */
     dp_rect panel, deck, discard, play, waiting;
     float hand_y[UI_APP_SIDES_MAX];
-    float hand_x;
+    float hand_x[UI_APP_SIDES_MAX];    /* each side's hand: where its first card sits */
+    float hand_step[UI_APP_SIDES_MAX]; /* and how far apart its cards are (px) */
     dp_button buttons[DP_BUTTONS];
     int button_count;
     dp_hand_card hand_cards[UI_APP_SIDES_MAX * DP_HAND_MAX];
@@ -473,8 +474,8 @@ static dp_rect spot_rect(const ui_driver_panel *p, dp_spot s, float k)
         return p->play;
     case PLACE_HAND: {
         int si = s.side.id < UI_APP_SIDES_MAX ? (int)s.side.id : 0;
-        return (dp_rect){p->hand_x + (float)s.slot * (HAND_W + 26) * k, p->hand_y[si], HAND_W * k,
-                         HAND_H * k};
+        return (dp_rect){p->hand_x[si] + (float)s.slot * p->hand_step[si], p->hand_y[si],
+                         HAND_W * k, HAND_H * k};
     }
     case PLACE_OUTSIDE:
         return (dp_rect){p->panel.x + p->panel.w + 20 * k, p->deck.y + 200 * k, p->deck.w,
@@ -698,18 +699,37 @@ static float draw_deck(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const t
     return draw_buttons(p, ctx, x + PAD * k, bottom, p->panel.w - 2 * PAD * k);
 }
 
-/* Each side's held (reserved) cards: the viewer's face up, the others' face down. */
+/* Each side's held (reserved) cards: the viewer's face up, the others' face down. Two sides
+ * share one row, half each, of a fixed height whether or not cards are held, so nothing below
+ * (the action panel's buttons) moves when a card is reserved; cards fan closer as they come. */
 static float draw_hands(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const table *t, float y)
 {
-    float k = render_ui_scale(ctx), x = p->panel.x + PAD * k;
-    p->hand_x = x;
+    float k = render_ui_scale(ctx), x0 = p->panel.x + PAD * k;
+    int cols = t->side_count == 2 ? 2 : 1;
+    float col_w = (p->panel.w - 2 * PAD * k - (float)(cols - 1) * 8 * k) / (float)cols;
+    float row_y = y;
     p->hand_card_count = 0;
     for (int s = 0; s < t->side_count && s + 1 < UI_APP_SIDES_MAX; s++) {
         side_id sid = t->sides[s].id;
+        float x = x0 + (float)(s % cols) * (col_w + 8 * k);
+        if (s > 0 && s % cols == 0)
+            row_y += (16 + HAND_H + 18) * k;
         char title[96];
         snprintf(title, sizeof title, "%s reserve", t->sides[s].name);
-        dp_text(p, ctx, x, y, title, 11, render_side_rgb(t, sid) << 8 | 0xff, RENDER_ALIGN_LEFT);
-        p->hand_y[sid.id] = y + 16 * k;
+        char cut[96];
+        if (p->paint)
+            render_text_fit(ctx, title, 11, col_w, cut, sizeof cut);
+        dp_text(p, ctx, x, row_y, p->paint ? cut : "", 11, render_side_rgb(t, sid) << 8 | 0xff,
+                RENDER_ALIGN_LEFT);
+        int held = 0;
+        for (int i = 0; i < p->item_count; i++)
+            held += is_held(&p->items[i]) && p->items[i].side.id == sid.id;
+        float step = (HAND_W + 26) * k;
+        if (held > 1 && (float)(held - 1) * step + HAND_W * k > col_w)
+            step = (col_w - HAND_W * k) / (float)(held - 1);
+        p->hand_x[sid.id] = x;
+        p->hand_step[sid.id] = step;
+        p->hand_y[sid.id] = row_y + 16 * k;
         int slot = 0;
         for (int i = 0; i < p->item_count; i++) {
             const rules_driver_item *it = &p->items[i];
@@ -725,7 +745,7 @@ static float draw_hands(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const 
             if (p->paint)
                 render_text_fit(ctx,
                                 f && f->name[0] ? f->name : (it->hidden ? "face down" : it->label),
-                                8, (HAND_W + 22) * k, name, sizeof name);
+                                8, fmaxf(step - 4 * k, HAND_W * k), name, sizeof name);
             dp_text(p, ctx, r.x + r.w / 2, r.y + r.h + 2 * k, p->paint ? name : "", 8, 0xd8dee8ff,
                     RENDER_ALIGN_CENTRE);
             if (p->hand_card_count < UI_APP_SIDES_MAX * DP_HAND_MAX)
@@ -734,9 +754,8 @@ static float draw_hands(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const 
         if (slot == 0)
             dp_text(p, ctx, x + 4 * k, p->hand_y[sid.id] + 4 * k, "no card held", 10, 0x9aa4b4ff,
                     RENDER_ALIGN_LEFT);
-        y = p->hand_y[sid.id] + (slot ? HAND_H + 18 : 20) * k;
     }
-    return y;
+    return row_y + (16 + HAND_H + 18) * k;
 }
 
 static float draw_pips(ui_driver_panel *p, render_ctx *ctx, const table *t, float y)
@@ -857,6 +876,53 @@ static float draw_sealed(ui_driver_panel *p, render_ctx *ctx, const table *t, fl
     return y;
 }
 
+/* Unit-activation games: each side's units, those still to act bright, those that have acted
+ * dim, the one acting now marked. */
+static float draw_units(ui_driver_panel *p, render_ctx *ctx, const table *t, float y)
+{
+    float k = render_ui_scale(ctx), x = p->panel.x + PAD * k;
+    float w = p->panel.w - 2 * PAD * k;
+    for (int s = 0; s < t->side_count; s++) {
+        side_id sid = t->sides[s].id;
+        int total = 0, left = 0;
+        for (int i = 0; i < p->item_count; i++)
+            if (p->items[i].kind == RULES_DRIVER_UNIT && p->items[i].side.id == sid.id) {
+                total++;
+                left += p->items[i].value == 0;
+            }
+        if (!total)
+            continue;
+        char line[128], buf[128];
+        snprintf(line, sizeof line, "%s: %d of %d units to act", t->sides[s].name, left, total);
+        dp_text(p, ctx, x, y, line, 10, render_side_rgb(t, sid) << 8 | 0xff, RENDER_ALIGN_LEFT);
+        y += 15 * k;
+        for (int i = 0; i < p->item_count; i++) {
+            const rules_driver_item *it = &p->items[i];
+            if (it->kind != RULES_DRIVER_UNIT || it->side.id != sid.id)
+                continue;
+            float d = 9 * k;
+            dp_fill(p, ctx, x, y + 2 * k, d, d,
+                    it->current ? 0xffe08aff
+                    : it->value ? 0x3a404aff
+                                : side_rgb(t, sid) << 8 | 0xff);
+            snprintf(line, sizeof line, "%s%s", it->label,
+                     it->current ? " (acting)"
+                     : it->value ? " (acted)"
+                                 : "");
+            dp_text(p, ctx, x + d + 6 * k, y,
+                    p->paint ? render_text_fit(ctx, line, 10, w - d - 6 * k, buf, sizeof buf) : "",
+                    10,
+                    it->current ? 0xffe08aff
+                    : it->value ? 0x7a808aff
+                                : 0xe0e6f0ff,
+                    RENDER_ALIGN_LEFT);
+            y += 14 * k;
+        }
+        y += 6 * k;
+    }
+    return y;
+}
+
 static float panel_sections(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const table *t)
 {
     float k = render_ui_scale(ctx), y = p->panel.y + 8 * k;
@@ -869,6 +935,7 @@ static float panel_sections(ui_driver_panel *p, ui_app *app, render_ctx *ctx, co
     y = draw_pips(p, ctx, t, y);
     y = draw_phases(p, ctx, y);
     y = draw_sealed(p, ctx, t, y);
+    y = draw_units(p, ctx, t, y);
     return draw_morale(p, ctx, t, y);
 }
 
@@ -894,7 +961,7 @@ float ui_driver_panel_draw(ui_driver_panel *p, ui_app *app, render_ctx *ctx)
     /* Measure, draw the background, then paint over it. */
     p->paint = false;
     float bottom = panel_sections(p, app, ctx, t);
-    render_rect(ctx, p->panel.x, p->panel.y, p->panel.w, bottom - p->panel.y, 0x101418d8);
+    render_rect(ctx, p->panel.x, p->panel.y, p->panel.w, bottom - p->panel.y, 0x101418ff);
     p->paint = true;
     p->drawn_count = 0;
     bottom = panel_sections(p, app, ctx, t);
@@ -960,7 +1027,7 @@ bool ui_driver_panel_click(ui_driver_panel *p, ui_app *app, float x, float y, ru
             *out = p->buttons[i].cmd;
             return true;
         }
-    for (int i = 0; i < p->hand_card_count; i++)
+    for (int i = p->hand_card_count - 1; i >= 0; i--) /* the top card of a fan first */
         if (in_rect(p->hand_cards[i].r, x, y)) {
             if (!legal_play_of(app->game, p->hand_cards[i].card, out))
                 refuse(app, refused, "play that card", "it cannot be played now");

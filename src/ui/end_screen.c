@@ -202,6 +202,10 @@ static void es_input(ui_screen *s, ui_app *app, const ui_input *in)
     end_screen *e = s->data;
     for (int i = 0; i < in->key_count; i++) {
         int key = in->keys[i];
+        if ((in->key_mods[i] & UI_MOD_CTRL) && key == 'q') {
+            ui_app_quit(app);
+            return;
+        }
         const char *name = key == 'r'                                     ? "rematch"
                            : key == 'n'                                   ? "new"
                            : key == 'w'                                   ? "watch"

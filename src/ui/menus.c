@@ -6,6 +6,9 @@
 #include "ui/rules_ref.h"
 
 #include <dirent.h>
+#include <jansson.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -283,6 +286,34 @@ static bool is_save_name(const char *name)
            (strncmp(name, "save-", 5) == 0 || strncmp(name, "autosave-", 9) == 0);
 }
 
+/* A save in player words: "Lt Toledo's platoon in the jungle - 1 Dec 2026 21:03" (an autosave
+ * says so), from the scenario text the save embeds and the file's time; the file name when
+ * the save cannot be read. */
+void ui_load_menu_words(const char *path, const char *name, char *buf, size_t size)
+{
+    char title[128] = "";
+    json_t *root = json_load_file(path, 0, NULL);
+    const char *text = json_string_value(json_object_get(root, "scenario"));
+    json_t *scn = text ? json_loads(text, 0, NULL) : NULL;
+    const char *t = json_string_value(json_object_get(scn, "title"));
+    if (t)
+        snprintf(title, sizeof title, "%s", t);
+    json_decref(scn);
+    json_decref(root);
+    char when[64] = "";
+    struct stat st;
+    if (stat(path, &st) == 0) {
+        struct tm tm;
+        localtime_r(&st.st_mtime, &tm);
+        strftime(when, sizeof when, "%d %b %Y %H:%M", &tm);
+    }
+    bool autosave = strncmp(name, "autosave-", 9) == 0;
+    if (title[0])
+        snprintf(buf, size, "%s - %s%s", title, when, autosave ? " (autosave)" : "");
+    else
+        snprintf(buf, size, "%s", name);
+}
+
 ui_screen *ui_load_menu_create(ui_app *app)
 {
     menu *m = mem_calloc(1, sizeof *m);
@@ -300,7 +331,9 @@ ui_screen *ui_load_menu_create(ui_app *app)
     for (int i = 0; i < n; i++) {
         if (m->count < MENU_ITEMS_MAX) {
             snprintf(m->paths[m->count], sizeof m->paths[0], "%s%s", app->data_dir, names[i]);
-            menu_add(m, names[i]);
+            char words[160];
+            ui_load_menu_words(m->paths[m->count], names[i], words, sizeof words);
+            menu_add(m, words);
         }
         free(names[i]);
     }

@@ -10,6 +10,25 @@ void ui_overlay_arc(render_ctx *ctx, const render_camera *cam, const figure *f, 
                      rgb << 8 | 0x38, rgb << 8 | 0xb0);
 }
 
+void ui_overlay_round_arc(render_ctx *ctx, const render_camera *cam, vec2s c, float range_cm,
+                          float table_w_cm, float table_h_cm, uint32_t rgb)
+{
+    /* A ring of points cut to the table (a convex rectangle, so clamping each point is the
+     * exact cut), filled from the centre, outlined point to point: no radial seam. */
+    enum { N = 96 };
+    vec2s ring[N];
+    for (int i = 0; i < N; i++) {
+        float a = (float)i * 6.2831853f / N;
+        vec2s p = {{c.x + cosf(a) * range_cm, c.y + sinf(a) * range_cm}};
+        p.x = p.x < 0 ? 0 : p.x > table_w_cm ? table_w_cm : p.x;
+        p.y = p.y < 0 ? 0 : p.y > table_h_cm ? table_h_cm : p.y;
+        ring[i] = p;
+    }
+    render_fan_cm(ctx, cam, c, ring, N, rgb << 8 | 0x38);
+    for (int i = 0; i < N; i++)
+        render_line_cm(ctx, cam, ring[i], ring[(i + 1) % N], 1.5f, rgb << 8 | 0xb0);
+}
+
 void ui_overlay_semicircle(render_ctx *ctx, const render_camera *cam, vec2s centre, float facing,
                            float r_cm)
 {
@@ -38,6 +57,27 @@ void ui_overlay_los(render_ctx *ctx, const render_camera *cam, vec2s a, vec2s b,
     render_marker_cm(ctx, cam, block_at, 3.0f, UI_LOS_BLOCKED_RGB << 8 | 0xff);
 }
 
+/* The right edge labels keep left of (the panels' left edge); 0: the view's. One screen draws
+ * the table at a time, so a setting per frame is enough. */
+static float label_right;
+
+void ui_overlay_set_right(float right_px)
+{
+    label_right = right_px;
+}
+
+float ui_overlay_text_x(render_ctx *ctx, float x, const char *text, float size)
+{
+    int w, h, vw, vh;
+    render_text_size(ctx, text, size, &w, &h);
+    render_output_size(ctx, &vw, &vh);
+    float right = label_right > 0 && label_right < (float)vw ? label_right : (float)vw;
+    float k = render_ui_scale(ctx);
+    if (x + (float)w + 6 * k > right)
+        x = right - (float)w - 6 * k;
+    return x < 4 * k ? 4 * k : x;
+}
+
 void ui_overlay_label(render_ctx *ctx, const render_camera *cam, vec2s at, const char *text,
                       uint32_t rgba)
 {
@@ -45,7 +85,7 @@ void ui_overlay_label(render_ctx *ctx, const render_camera *cam, vec2s at, const
     float k = render_ui_scale(ctx);
     int w, h;
     render_text_size(ctx, text, 12, &w, &h);
-    float x = p.x + 12 * k, y = p.y - 24 * k;
+    float x = ui_overlay_text_x(ctx, p.x + 12 * k, text, 12), y = p.y - 24 * k;
     /* A dark plate keeps the reading legible over any terrain or zone colour. */
     render_rect(ctx, x - 4 * k, y - 2 * k, (float)w + 8 * k, (float)h + 4 * k, 0x101418d8);
     render_text(ctx, x, y, text, 12, rgba, RENDER_ALIGN_LEFT);

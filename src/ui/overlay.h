@@ -7,6 +7,7 @@
 #include "render/render.h"
 
 #define UI_OVERLAY_ARC_HALF_ANGLE 0.7853982f /* 45 degrees, when a rule set says nothing */
+#define UI_OVERLAY_ROUND_HALF     3.1315f    /* a half-angle this wide (179.4 deg) is all round */
 #define UI_LOS_CLEAR_RGB          0x2ee66bu
 #define UI_LOS_BLOCKED_RGB        0xff2f2fu
 #define UI_SEMICIRCLE_RGB         0xffb020u
@@ -33,6 +34,15 @@ void ui_overlay_tape(render_ctx *ctx, const render_camera *cam, const vec2s *pts
 /* A move path; the part after `stop` (when the allowance ran out) drawn red. */
 void ui_overlay_path(render_ctx *ctx, const render_camera *cam, const vec2s *pts, int n, bool ok);
 /* A label with a dark halo next to a table point. */
+/* Labels and readouts keep left of `right_px` (the panels on the right; 0: the view's edge)
+ * so none is cut under a panel. Set by the table screen each frame. */
+void ui_overlay_set_right(float right_px);
+/* x moved left as needed so `text` at `size` ends left of that edge. */
+float ui_overlay_text_x(render_ctx *ctx, float x, const char *text, float size);
+/* An arc of fire all round (a gun that turns, a skirmisher): a disc of `range_cm` about c cut
+ * to the table's w x h, without the radial seam a 360-degree sector would draw. */
+void ui_overlay_round_arc(render_ctx *ctx, const render_camera *cam, vec2s c, float range_cm,
+                          float table_w_cm, float table_h_cm, uint32_t rgb);
 void ui_overlay_label(render_ctx *ctx, const render_camera *cam, vec2s at, const char *text,
                       uint32_t rgba);
 

@@ -92,6 +92,10 @@ static void rv_input(ui_screen *s, ui_app *app, const ui_input *in)
     replay_view *r = s->data;
     for (int i = 0; i < in->key_count; i++) {
         int key = in->keys[i];
+        if ((in->key_mods[i] & UI_MOD_CTRL) && key == 'q') {
+            ui_app_quit(app);
+            return;
+        }
         if (key == UI_KEY_ESCAPE || key == 'q') {
             ui_app_pop(app);
             return;

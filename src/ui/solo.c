@@ -45,12 +45,13 @@ static void announce_end(ui_solo *s, ui_app *app)
 {
     bool over = game_over(app->game);
     if (over && !s->over_told) {
-        /* The log keeps the line the toast used to give, for whoever reads it (and the window
-         * tests, which wait for it). */
         rules_outcome o;
         game_outcome(app->game, &o);
-        const side *w = o.winner.id ? table_side(game_table(app->game), o.winner) : NULL;
-        fprintf(stderr, "sandtable: Game over: %s. %s\n", w ? w->name : "a draw", o.reason);
+        const side *w = table_side(game_table(app->game), o.winner);
+        if (w)
+            ui_app_toast(app, "Game over: %s win%s%s", w->name, o.reason[0] ? " - " : "", o.reason);
+        else
+            ui_app_toast(app, "Game over: a draw%s%s", o.reason[0] ? " - " : "", o.reason);
         ui_app_push(app, ui_end_screen_create(app)); /* who won, why, losses, replay */
     }
     s->over_told = over;

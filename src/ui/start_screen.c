@@ -8,6 +8,7 @@
 #include "ui/replay_view.h"
 
 #include <dirent.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -371,11 +372,13 @@ static int side_figures(const table *t, side_id sid)
     return n;
 }
 
-static void button(render_ctx *ctx, rect r, const char *text, uint32_t fill, uint32_t ink)
+static void button(render_ctx *ctx, rect r, const char *label, uint32_t fill, uint32_t ink)
 {
     render_rect(ctx, r.x, r.y, r.w, r.h, fill);
     render_rect_outline(ctx, r.x, r.y, r.w, r.h, 0xffffff40);
     int tw, th;
+    char text[160];
+    render_text_fit(ctx, label, 14, r.w - 8, text, sizeof text);
     render_text_size(ctx, text, 14, &tw, &th);
     render_text(ctx, r.x + r.w / 2, r.y + (r.h - (float)th) / 2, text, 14, ink,
                 RENDER_ALIGN_CENTRE);
@@ -407,11 +410,14 @@ static float draw_sides(start *st, const scenario *s, render_ctx *ctx, float x, 
     return 22 * k + (float)t->side_count * 34 * k;
 }
 
-static void draw_buttons(start *st, const start_entry *e, render_ctx *ctx, float x, float y)
+static void draw_buttons(start *st, const start_entry *e, render_ctx *ctx, float x, float y,
+                         float w)
 {
     float k = render_ui_scale(ctx);
-    st->start_button = (rect){x, y, 220 * k, 36 * k};
-    st->continue_button = (rect){x + 236 * k, y, 300 * k, 36 * k};
+    /* 220 + 300 + 200 wide with 16 between, narrowed alike when the window is */
+    float f = fminf(1.0f, (w - 32 * k) / (720 * k));
+    st->start_button = (rect){x, y, 220 * k * f, 36 * k};
+    st->continue_button = (rect){x + (220 * f + 16) * k, y, 300 * k * f, 36 * k};
     button(ctx, st->start_button, "Start new game (Enter)", BUTTON_RGB, TEXT_RGB);
     char text[128];
     if (e->has_save)
@@ -420,7 +426,7 @@ static void draw_buttons(start *st, const start_entry *e, render_ctx *ctx, float
         snprintf(text, sizeof text, "No saved game to continue");
     button(ctx, st->continue_button, text, e->has_save ? HOT_RGB : BUTTON_OFF,
            e->has_save ? TEXT_RGB : DIM_RGB);
-    st->watch_button = (rect){x + 552 * k, y, 200 * k, 36 * k};
+    st->watch_button = (rect){x + (520 * f + 32) * k, y, 200 * k * f, 36 * k};
     button(ctx, st->watch_button, "Watch the replay (W)", e->has_save ? BUTTON_RGB : BUTTON_OFF,
            e->has_save ? TEXT_RGB : DIM_RGB);
 }
@@ -457,7 +463,7 @@ static void draw_detail(start *st, render_ctx *ctx, float x, float y, float w, f
         wrap_text(ctx, s->description, x, y, w, lines, 13, 0xdde3eaff);
     y = top + avail + 8 * k;
     y += draw_sides(st, s, ctx, x, y) + 8 * k;
-    draw_buttons(st, e, ctx, x, y);
+    draw_buttons(st, e, ctx, x, y, w);
     if (st->error[0]) {
         char line[300];
         render_text_fit(ctx, st->error, 12, w, line, sizeof line);

@@ -583,8 +583,8 @@ static void draw_wheel(tv *v, ui_app *app, render_ctx *ctx, const table *t)
     if (!w->ok && fabsf(w->turn) > 1e-3f) {
         vec2s p = render_camera_to_px(&v->cam, arc[32]);
         float k = render_ui_scale(ctx);
-        render_text_outlined(ctx, p.x + 12 * k, p.y - 2 * k, w->reason, 12, 0xff8080ff,
-                             RENDER_ALIGN_LEFT);
+        render_text_outlined(ctx, ui_overlay_text_x(ctx, p.x + 12 * k, w->reason, 12), p.y - 2 * k,
+                             w->reason, 12, 0xff8080ff, RENDER_ALIGN_LEFT);
     }
 }
 
@@ -963,6 +963,8 @@ static void key_guess(tv *v, ui_app *app, int key)
         v->guess[n + 1] = 0;
     } else if (key == UI_KEY_BACKSPACE && n > 0) {
         v->guess[n - 1] = 0;
+    } else if (key == 'm' || key == 'l') {
+        ui_app_toast(app, "No measuring while you guess the range");
     } else if (key == UI_KEY_ESCAPE) {
         v->guess_on = false;
         ui_app_toast(app, "No shot fired");
@@ -1166,8 +1168,8 @@ static void camera_sync(tv *v, ui_app *app, const ui_input *in)
     if (v->cam_ready && v->cam.view_w == in->view_w && v->cam.view_h == in->view_h)
         return;
     render_camera_resize(&v->cam, in->view_w, in->view_h);
-    if (!v->cam_ready)
-        fit(v, app, true);
+    /* The first frame and every change of the window's size fit the table to it. */
+    fit(v, app, true);
     v->cam_ready = true;
 }
 
@@ -1450,7 +1452,11 @@ static void draw_arcs(tv *v, ui_app *app, render_ctx *ctx, const table *t)
             /* The rule set's arc and range when it has the query; a plain default otherwise. */
             if (game_view(app->game)->arc && !game_arc(app->game, f.id, &half, &range))
                 continue; /* it says this figure cannot fire */
-            ui_overlay_arc(ctx, &v->cam, &f, half, range, render_side_rgb(t, f.side));
+            if (half >= UI_OVERLAY_ROUND_HALF)
+                ui_overlay_round_arc(ctx, &v->cam, f.pos, range, t->width_cm, t->height_cm,
+                                     render_side_rgb(t, f.side));
+            else
+                ui_overlay_arc(ctx, &v->cam, &f, half, range, render_side_rgb(t, f.side));
         }
 }
 
@@ -1482,16 +1488,16 @@ static void draw_move_readout(tv *v, ui_app *app, render_ctx *ctx)
     if (!m->ok) {
         vec2s p = render_camera_to_px(&v->cam, dest);
         float k = render_ui_scale(ctx);
-        render_text_outlined(ctx, p.x + 12 * k, p.y - 2 * k, m->reason, 12, 0xff8080ff,
-                             RENDER_ALIGN_LEFT);
+        render_text_outlined(ctx, ui_overlay_text_x(ctx, p.x + 12 * k, m->reason, 12), p.y - 2 * k,
+                             m->reason, 12, 0xff8080ff, RENDER_ALIGN_LEFT);
     } else if (m->reach_ok && m->reach.limit[0]) {
         vec2s p = render_camera_to_px(&v->cam, dest);
         float k = render_ui_scale(ctx);
         char limit[128];
         snprintf(limit, sizeof limit, "farthest this way: %s (%s)",
                  units_text(app, m->reach.max_cm, a, sizeof a), m->reach.limit);
-        render_text_outlined(ctx, p.x + 12 * k, p.y - 2 * k, limit, 11, 0xd0e8ffff,
-                             RENDER_ALIGN_LEFT);
+        render_text_outlined(ctx, ui_overlay_text_x(ctx, p.x + 12 * k, limit, 11), p.y - 2 * k,
+                             limit, 11, 0xd0e8ffff, RENDER_ALIGN_LEFT);
     }
 }
 
@@ -1562,6 +1568,12 @@ static bool hovered_target(tv *v, ui_app *app, const table *t, rules_target *out
     int n = game_targets(app->game, &fire, tg, 64);
     for (int i = 0; i < n; i++)
         if (tg[i].figure.id == t->figures[v->hover].id.id) {
+            *out = tg[i];
+            return true;
+        }
+    /* A unit-based rule set names the target unit by one figure: any of its figures will do. */
+    for (int i = 0; i < n; i++)
+        if (tg[i].unit.id && tg[i].unit.id == t->figures[v->hover].unit.id) {
             *out = tg[i];
             return true;
         }
@@ -1703,7 +1715,21 @@ static void draw_tooltip(tv *v, ui_app *app, render_ctx *ctx, const table *t)
         ptrs[i] = lines[i];
     vec2s p = render_camera_to_px(&v->cam, t->figures[v->hover].pos);
     float k = render_ui_scale(ctx);
-    render_text_panel(ctx, p.x + 16 * k, p.y + 16 * k, ptrs, n, 12);
+    int widest = 0;
+    for (int i = 0; i < n; i++) {
+        int w, h;
+        render_text_size(ctx, lines[i], 12, &w, &h);
+        widest = w > widest ? w : widest;
+    }
+    /* Left of the panels; the plate's padding is about 8 px a side. */
+    float x = p.x + 16 * k;
+    if (n > 0 && widest > 0) {
+        char probe[2] = "M";
+        float room = ui_overlay_text_x(ctx, 1e6f, probe, 12); /* the right edge, less a letter */
+        if (x + (float)widest + 24 * k > room)
+            x = fmaxf(4 * k, room - (float)widest - 24 * k);
+    }
+    render_text_panel(ctx, x, p.y + 16 * k, ptrs, n, 12);
 }
 
 static void draw_hud(tv *v, ui_app *app, render_ctx *ctx)
@@ -1718,12 +1744,21 @@ static void draw_hud(tv *v, ui_app *app, render_ctx *ctx)
     snprintf(line, sizeof line, "%s  -  %s  -  %s", s->title,
              ui_turn_words(app->game, turn, sizeof turn),
              d.prompt[0] ? d.prompt : rules_decision_kind_name(d.kind));
-    render_rect(ctx, 0, 0, (float)w, 28 * k, 0x101418d0);
-    render_text(ctx, 10 * k, 6 * k, line, 13, 0xffffffff, RENDER_ALIGN_LEFT);
+    render_rect(ctx, 0, 0, (float)w, 28 * k, 0x101418ff);
     static const char *tool_names[] = {"select", "measure", "line of sight", "target", "turn"};
-    snprintf(line, sizeof line, "tool: %s   units: %s   Tab roster   F1 help", tool_names[v->tool],
-             app->settings.units == RENDER_UNITS_CM ? "cm" : "inches");
-    render_text(ctx, (float)w - 10 * k, 6 * k, line, 12, 0xc8d0dcff, RENDER_ALIGN_RIGHT);
+    char right[160], cut[400];
+    snprintf(right, sizeof right, "tool: %s   units: %s   Tab roster   F1 help",
+             tool_names[v->tool], app->settings.units == RENDER_UNITS_CM ? "cm" : "inches");
+    int rw, rh;
+    render_text_size(ctx, right, 12, &rw, &rh);
+    if ((float)rw > (float)w * 0.4f) { /* a narrow window: the keys' reminder shortens */
+        snprintf(right, sizeof right, "%s   F1 help", tool_names[v->tool]);
+        render_text_size(ctx, right, 12, &rw, &rh);
+    }
+    /* The match line gives way (cut with an ellipsis) rather than run under the reminder. */
+    render_text_fit(ctx, line, 13, (float)w - (float)rw - 40 * k, cut, sizeof cut);
+    render_text(ctx, 10 * k, 6 * k, cut, 13, 0xffffffff, RENDER_ALIGN_LEFT);
+    render_text(ctx, (float)w - 10 * k, 6 * k, right, 12, 0xc8d0dcff, RENDER_ALIGN_RIGHT);
     render_scale_bar(ctx, &v->cam, 16 * k, (float)h - 16 * k, app->settings.units);
 }
 
@@ -1754,6 +1789,9 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
                           .show_deployment = app->settings.show_deployment,
                           .show_labels = app->settings.show_labels,
                           .camera_moving = !render_camera_settled(&v->cam)};
+    float ox0, oy0, ox1, oy1;
+    open_view(v, app, &ox0, &oy0, &ox1, &oy1);
+    ui_overlay_set_right(ox1);
     render_table_static(ctx, &v->cam, &scene);
     draw_sight(v, app, ctx, t);
     draw_move_region(v, ctx);
@@ -1781,10 +1819,8 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_panels(v, app, ctx, t);
     ui_solo_draw(&v->solo, app, ctx);
     ui_teach_draw(&v->teach, app, ctx);
-    float x0, y0, x1, y1;
-    open_view(v, app, &x0, &y0, &x1, &y1);
-    ui_turn_banner_draw(&v->banner, app, ctx, x0, x1);
-    ui_roster_draw(&v->roster, app, ctx, x0, x1);
+    ui_turn_banner_draw(&v->banner, app, ctx, ox0, ox1);
+    ui_roster_draw(&v->roster, app, ctx, ox0, ox1);
 }
 
 static void tv_destroy(ui_screen *s)

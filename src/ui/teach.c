@@ -61,6 +61,7 @@ static int last_with_dice(const game *g, int from, int to)
 
 void ui_teach_update(ui_teach *t, ui_app *app)
 {
+    ui_dice_tray_tick(&t->tray, app->time);
     const game *g = app->game;
     int cursor = game_cursor(g);
     if (!t->ready || g != t->seen_game) {

@@ -222,5 +222,8 @@ int ui_tools_describe(const game *g, int fig, render_units units, char lines[][U
     status_words(f->status, st, sizeof st);
     if (n < max)
         snprintf(lines[n++], UI_TOOLS_LINE_MAX, "status: %.100s", st);
+    char rs_line[UI_TOOLS_LINE_MAX];
+    if (n < max && game_figure_state(g, f->id, rs_line, sizeof rs_line))
+        snprintf(lines[n++], UI_TOOLS_LINE_MAX, "%s", rs_line);
     return n;
 }

@@ -63,13 +63,15 @@ void ui_turn_banner_update(ui_turn_banner *b, ui_app *app, double delay)
         b->turn = turn;
         snprintf(b->sub, sizeof b->sub, "%s", sub);
         b->t0 = app->time + delay;
+        float speed = app->settings.anim_speed;
+        b->dur = speed > 1 ? UI_TURN_BANNER_S / speed : UI_TURN_BANNER_S;
     }
     b->seen_cursor = cursor;
 }
 
 bool ui_turn_banner_showing(const ui_turn_banner *b, double now)
 {
-    return b->turn > 0 && now < b->t0 + UI_TURN_BANNER_S;
+    return b->turn > 0 && now < b->t0 + b->dur;
 }
 
 void ui_turn_banner_draw(const ui_turn_banner *b, ui_app *app, render_ctx *ctx, float x0, float x1)
@@ -77,7 +79,7 @@ void ui_turn_banner_draw(const ui_turn_banner *b, ui_app *app, render_ctx *ctx, 
     double now = app->time;
     if (!ui_turn_banner_showing(b, now) || now < b->t0)
         return;
-    float u = (float)((now - b->t0) / UI_TURN_BANNER_S);
+    float u = (float)((now - b->t0) / b->dur);
     /* In quickly, hold, out slowly. */
     float a = u < 0.12f ? u / 0.12f : u > 0.75f ? (1 - u) / 0.25f : 1;
     a = a < 0 ? 0 : a > 1 ? 1 : a;

@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 
-#define UI_TURN_BANNER_S   2.6       /* how long it shows, whatever the animation speed */
+#define UI_TURN_BANNER_S   2.6       /* how long it shows at speed 1 (less when faster) */
 #define UI_TURN_BANNER_RGB 0xe0b040u /* its gold edges */
 
 typedef struct ui_turn_banner {
@@ -19,6 +19,7 @@ typedef struct ui_turn_banner {
     int turn;      /* the turn announced; 0 none */
     char sub[200]; /* the line under it */
     double t0;     /* when it appears */
+    double dur;    /* how long it shows */
 } ui_turn_banner;
 
 /* The scenario's turn limit (its "turns" victory condition), 0 when it has none. */

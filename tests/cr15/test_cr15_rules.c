@@ -306,6 +306,12 @@ static void test_fire_modifiers_and_reload(void **st)
                 }
             assert_int_equal(k, 2);
             rounds += 2;
+            char state[128];
+            game_figure_state(g, t15_fig(g, "Lt"), state, sizeof state);
+            char want[64];
+            snprintf(want, sizeof want, "revolver: %d of 6 rounds left",
+                     rounds == 6 ? 6 : 6 - rounds);
+            assert_non_null(strstr(state, rounds == 6 ? "reloading: 1 more move" : want));
         }
         if (turn == 1) {
             t15_submitv(g, fire_at(g, "Musket", "B2"));
@@ -438,6 +444,12 @@ static void test_canister_and_gatling(void **st)
         assert_non_null(j);
         bool jam = table_figure_const(game_table(g), c.figure)->status & CR15_STATUS_JAMMED;
         assert_int_equal(jam, j->value == 10);
+        char state[128];
+        assert_true(game_figure_state(g, c.figure, state, sizeof state));
+        if (jam)
+            assert_non_null(strstr(state, "jammed: the next attempt needs 1 or less"));
+        else
+            assert_non_null(strstr(state, "crew 2 of 2"));
         if (jam) {
             jammed++;
             t15_end_phase(g, 1);

@@ -1,7 +1,9 @@
 /* libFuzzer target: the save loader (parse, embedded scenario, log replay with hash checks) on
- * arbitrary bytes. Saves of lcr and tiny games replay through their rule sets; the toy rule set
+ * arbitrary bytes, then the screen's queries and a few bot moves on a save that loads
+ * (fuzz_drive.h). Saves of lcr and tiny games replay through their rule sets; the toy rule set
  * of the engine tests stands in for the id cr15 (registered under it here). */
 #include "../game/toy_rules.h"
+#include "fuzz_drive.h"
 #include "game/game.h"
 
 #include <stddef.h>
@@ -33,6 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             ;
         while (game_redo(g))
             ;
+        fuzz_drive_game(g); /* the queries and a few bot moves on what was loaded */
         game_destroy(g);
     }
     return 0;

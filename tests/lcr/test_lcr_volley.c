@@ -3,6 +3,7 @@
  * rank's fatal face (seed 000, Shooting; Close Combat; Actions: Move; Cavalry), fixed seeds. */
 #include "lcr_harness.h"
 
+#include "core/place.h"
 #include "rules/lcr/lcr_move.h"
 
 #include <math.h>
@@ -242,6 +243,27 @@ static void test_volley_mounted_long_range(void **state)
     harness_close(&h);
 }
 
+/* A move never ends on a friend's base: Lt walking east into Pvt stops touching him. */
+static void test_volley_move_stops_at_friend(void **state)
+{
+    (void)state;
+    harness h;
+    harness_open_text(&h, contact_json, 2);
+    table_figure(h.t, harness_find(&h, "Moro"))->pos = (vec2s){{100, 40}};
+    figure_id lt = harness_find(&h, "Lt");
+    harness_activate(&h, lt);
+    rules_command mv = {.kind = RULES_CMD_MOVE, .side = {1}, .path_count = 1};
+    rules_command_add_figure(&mv, lt);
+    mv.path[0] = (vec2s){{48, 40}};
+    harness_must(&h, mv);
+    const figure *a = table_figure_const(h.t, lt),
+                 *b = table_figure_const(h.t, harness_find(&h, "Pvt"));
+    geom_placed_base pa = {a->base, a->pos, a->facing}, pb = {b->base, b->pos, b->facing};
+    assert_false(place_bases_overlap(&pa, &pb));
+    assert_float_equal(a->pos.x, 40.0f - a->base.radius_cm - b->base.radius_cm, 0.02);
+    harness_close(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -252,6 +274,7 @@ int main(void)
         cmocka_unit_test(test_volley_flank_support_allied),
         cmocka_unit_test(test_volley_only_officers_move_as_regulars),
         cmocka_unit_test(test_volley_mounted_long_range),
+        cmocka_unit_test(test_volley_move_stops_at_friend),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -425,8 +425,9 @@ static void test_wounds_ruthless_contact(void **state)
         harness_activate(&h, harness_find(&h, "Lt"));
         int before = morale_total(&h, MORO);
         rules_command mv = {.kind = RULES_CMD_MOVE, .side = SPAIN, .path_count = 1};
-        rules_command_add_figure(&mv, harness_find(&h, "A"));
-        mv.path[0] = (vec2s){{37.3f, 30}};
+        /* B walks east to W1 (A would be stopped by the wounded man's base beside him). */
+        rules_command_add_figure(&mv, harness_find(&h, "B"));
+        mv.path[0] = (vec2s){{37.3f, 32.6f}};
         harness_must(&h, mv);
         const figure *w1 = fig(&h, "W1");
         assert_int_equal(table_figure_active(w1), !ruthless);

@@ -9,8 +9,11 @@
 #include "ui/action_panel.h"
 #include "ui/actions.h"
 #include "ui/app.h"
+#include "ui/cover.h"
+#include "ui/dice_tray.h"
 #include "ui/driver_panel.h"
 #include "ui/names.h"
+#include "ui/overlay.h"
 #include "ui/roster.h"
 #include "ui/table_view.h"
 #include "ui/teach.h"
@@ -40,7 +43,14 @@ typedef struct fixture {
     char dir[64];
 } fixture;
 
+static fixture *open_app_sized(const char *file, int w, int h);
+
 static fixture *open_app(const char *file)
+{
+    return open_app_sized(file, W, H);
+}
+
+static fixture *open_app_sized(const char *file, int w, int h)
 {
     fixture *f = calloc(1, sizeof *f);
     snprintf(f->dir, sizeof f->dir, "/tmp/sandtable-named-XXXXXX");
@@ -54,17 +64,17 @@ static fixture *open_app(const char *file)
         fail_msg("%s", err);
     f->app->settings.anim_speed = 0;
     f->ctx = render_create_offscreen(
-        W, H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
+        w, h, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
     if (!f->ctx)
         fail_msg("%s", err);
     f->app->ctx = f->ctx;
-    f->in = (ui_input){.view_w = W,
-                       .view_h = H,
+    f->in = (ui_input){.view_w = w,
+                       .view_h = h,
                        .ui_scale = 1,
                        .dt = 0.016f,
                        .mouse_inside = true,
-                       .mouse_x = W / 2,
-                       .mouse_y = H / 2};
+                       .mouse_x = (float)w / 2,
+                       .mouse_y = (float)h / 2};
     return f;
 }
 
@@ -741,6 +751,187 @@ static void test_tooltip_words(void **state)
     close_app(f);
 }
 
+/* ---- layout ------------------------------------------------------------------------------- */
+
+/* At 900 x 600 the panels fit the window and are opaque; reserving a card does not move the
+ * orders; the table is refitted when the window changes size. */
+static void test_layout_small_window(void **state)
+{
+    (void)state;
+    const int w = 900, h = 600;
+    fixture *f = open_app_sized("lcr_toledo.json", w, h);
+    frame(f);
+
+    rules_decision d = until_leader_card(f);
+    (void)d;
+    frame(f);
+    frame(f);
+    shot(f, "layout_900.png");
+    ui_action_panel *ap = ui_table_view_actions(table_screen(f));
+    float x, y, bw, bh;
+    ui_actions orders;
+    ui_actions_collect(f->app->game, &orders);
+    assert_true(orders.count >= 2);
+    assert_true(ui_action_panel_order_rect(ap, orders.count - 1, &x, &y, &bw, &bh));
+    assert_true(y + bh <= (float)h); /* the last order is on screen */
+    float first_y;
+    assert_true(ui_action_panel_order_rect(ap, 0, &x, &first_y, &bw, &bh));
+    /* Opaque: the panel's own colour just inside its edge, whatever the table under it. */
+    assert_int_equal(render_read_pixel(f->ctx, (int)x - 6, (int)first_y + 3) & 0xffffff, 0x101418);
+    submit(f, legal_of(f, RULES_CMD_RESERVE_CARD, (figure_id){0}));
+    frame(f);
+    frame(f);
+    shot(f, "layout_900_reserved.png");
+    float after_y;
+    assert_true(ui_action_panel_order_rect(ap, 0, &x, &after_y, &bw, &bh));
+    assert_true(fabsf(after_y - first_y) < 0.5f);
+    /* The window grows: the table is fitted again (its far corner moves right). */
+    const table *t = game_table(f->app->game);
+    vec2s c0 = render_camera_to_px(ui_table_view_camera(table_screen(f)),
+                                   (vec2s){{t->width_cm, t->height_cm}});
+    render_destroy(f->ctx);
+    char err[256], art[512];
+    f->ctx = render_create_offscreen(
+        1280, 800, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err,
+        sizeof err);
+    assert_non_null(f->ctx);
+    f->app->ctx = f->ctx;
+    f->in.view_w = 1280;
+    f->in.view_h = 800;
+    frame(f);
+    frame(f);
+    vec2s c1 = render_camera_to_px(ui_table_view_camera(table_screen(f)),
+                                   (vec2s){{t->width_cm, t->height_cm}});
+    assert_true(c1.x > c0.x + 100 && c1.y > c0.y + 50);
+    close_app(f);
+}
+
+/* A settled dice tray folds to its title line after a while; a click opens it again. */
+static void test_tray_folds(void **state)
+{
+    (void)state;
+    rules_event ev[3] = {0};
+    for (int i = 0; i < 3; i++)
+        ev[i] = (rules_event){.kind = RULES_EV_DIE,
+                              .sides = 6,
+                              .value = 2 + i,
+                              .need = 4,
+                              .success = 2 + i >= 4,
+                              .group = 1};
+    ui_dice_tray tray;
+    memset(&tray, 0, sizeof tray);
+    assert_int_equal(ui_dice_tray_show(&tray, ev, 3, "Spanish fire", NULL, 0, 0), 1);
+    char err[256];
+    render_ctx *ctx = render_create_offscreen(400, 400, &(render_desc){0}, err, sizeof err);
+    assert_non_null(ctx);
+    ui_dice_tray_tick(&tray, 1);
+    float open = ui_dice_tray_draw(&tray, ctx, 1, 0, 400, 300, 300);
+    ui_dice_tray_tick(&tray, 1 + UI_DICE_TRAY_LINGER_S + 0.1);
+    float folded = ui_dice_tray_draw(&tray, ctx, 2 + UI_DICE_TRAY_LINGER_S, 0, 400, 300, 300);
+    assert_true(tray.collapsed);
+    assert_true(folded < open / 2 && folded > 0);
+    assert_true(ui_dice_tray_click(&tray, 20, 400 - folded / 2));
+    assert_false(tray.collapsed);
+    ui_dice_tray_tick(&tray, 100);
+    assert_false(tray.collapsed); /* opened by hand: it stays */
+    render_destroy(ctx);
+}
+
+/* ---- hot-seat ----------------------------------------------------------------------------- */
+
+/* A cover for a side that is then handed to the bot goes at once (none stale, none doubled),
+ * also when the hand-over is made from the pause menu over it. */
+static void test_cover_lifts_when_side_goes_to_bot(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    ui_app *app = f->app;
+    rules_decision d;
+    game_decision(app->game, &d);
+    app->viewer = d.side; /* the drawer's player has the screen */
+    side_id other = {d.side.id == 1 ? 2u : 1u};
+    for (int i = 0; i < 30; i++) { /* until the other side decides */
+        game_decision(app->game, &d);
+        if (d.side.id == other.id)
+            break;
+        rules_command_kind k = d.kind == RULES_DECIDE_USE_CARD    ? RULES_CMD_RESERVE_CARD
+                               : d.kind == RULES_DECIDE_ACT       ? RULES_CMD_END_ACTIVATION
+                               : d.kind == RULES_DECIDE_INTERRUPT ? RULES_CMD_PASS
+                                                                  : RULES_CMD_DRAW_CARD;
+        submit(f, legal_of(f, k, (figure_id){0}));
+    }
+    assert_int_equal(d.side.id, other.id);
+    ui_cover_update(app);
+    assert_true(ui_cover_showing(app));
+    app->controller[other.id] = UI_CONTROLLER_BOT;
+    ui_cover_update(app);
+    assert_false(ui_cover_showing(app));
+    assert_int_equal(app->depth, 1);
+
+    /* The same from the pause menu opened over the cover. */
+    app->controller[other.id] = UI_CONTROLLER_HUMAN;
+    ui_cover_update(app);
+    assert_true(ui_cover_showing(app));
+    ui_app_push(app, ui_pause_create());
+    app->controller[other.id] = UI_CONTROLLER_BOT;
+    ui_cover_update(app);
+    ui_app_pop(app); /* the menu closes */
+    ui_cover_update(app);
+    assert_false(ui_cover_showing(app));
+    assert_int_equal(app->depth, 1);
+    close_app(f);
+}
+
+/* An all-round arc is a disc cut to the table: no radial seam, nothing drawn off the table. */
+static void test_round_arc(void **state)
+{
+    (void)state;
+    char err[256];
+    render_ctx *ctx = render_create_offscreen(400, 300, &(render_desc){0}, err, sizeof err);
+    assert_non_null(ctx);
+    render_camera cam;
+    render_camera_resize(&cam, 400, 300);
+    render_camera_fit(&cam, 100, 60, 40, true); /* table 0..100 x 0..60 cm */
+    render_begin(ctx);
+    uint32_t bg = render_read_pixel(ctx, 2, 2);
+    vec2s c = {{90, 30}};
+    ui_overlay_round_arc(ctx, &cam, c, 25, 100, 60, 0xff0000);
+    vec2s east = render_camera_to_px(&cam, (vec2s){{c.x + 5, c.y}});
+    vec2s south = render_camera_to_px(&cam, (vec2s){{c.x, c.y + 12}});
+    vec2s west = render_camera_to_px(&cam, (vec2s){{c.x - 12, c.y}});
+    /* Where a 360-degree sector draws its seam (east of the centre), the fill is as elsewhere. */
+    assert_int_equal(render_read_pixel(ctx, (int)east.x, (int)east.y),
+                     render_read_pixel(ctx, (int)west.x, (int)west.y));
+    assert_int_equal(render_read_pixel(ctx, (int)south.x, (int)south.y),
+                     render_read_pixel(ctx, (int)west.x, (int)west.y));
+    assert_int_not_equal(render_read_pixel(ctx, (int)west.x, (int)west.y), bg);
+    /* Off the table's east edge (x > 100 cm) nothing is drawn. */
+    vec2s off = render_camera_to_px(&cam, (vec2s){{105, 30}});
+    for (int x = (int)off.x; x < (int)off.x + 20 && x < 400; x++)
+        assert_int_equal(render_read_pixel(ctx, x, (int)off.y), bg);
+    render_destroy(ctx);
+}
+
+/* The load menu names a save by its scenario's title and time, not its file name. */
+static void test_load_menu_words(void **state)
+{
+    (void)state;
+    fixture *f = open_app("lcr_toledo.json");
+    frame(f);
+    submit(f, legal_of(f, RULES_CMD_DRAW_CARD, (figure_id){0}));
+    char path[1200], words[160];
+    snprintf(path, sizeof path, "%s/pxb-save.json", f->dir);
+    game_error err;
+    assert_true(game_save(f->app->game, path, &err));
+    ui_load_menu_words(path, "save-20261201-210000.json", words, sizeof words);
+    const scenario *s = game_scenario(f->app->game);
+    assert_non_null(strstr(words, s->title));
+    assert_null(strstr(words, ".json"));
+    ui_load_menu_words("/nonexistent/x.json", "save-x.json", words, sizeof words);
+    assert_string_equal(words, "save-x.json"); /* unreadable: the name is all there is */
+    close_app(f);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -756,6 +947,11 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_no_fire_while_allocating),
         cmocka_unit_test(test_short_move_told),
         cmocka_unit_test(test_tooltip_words),
+        cmocka_unit_test(test_layout_small_window),
+        cmocka_unit_test(test_tray_folds),
+        cmocka_unit_test(test_cover_lifts_when_side_goes_to_bot),
+        cmocka_unit_test(test_round_arc),
+        cmocka_unit_test(test_load_menu_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <cmocka.h>
 
@@ -218,6 +219,51 @@ static void test_tape_centre_and_edge(void **state)
     assert_float_equal(r.edge_cm, 18.75, 1e-4);
 }
 
+/* One 100 x 80 cm area of a single terrain type named `name`, drawn with the art folder. */
+static void draw_named_terrain(render_ctx *ctx, const render_camera *cam, const char *name)
+{
+    table *t = table_create(&(table_desc){0});
+    terrain_type ty = {.move_mult = 1, .colour = 0x708050};
+    snprintf(ty.name, sizeof ty.name, "%s", name);
+    table_add_type(t, &ty);
+    vec2s sq[4] = {{{40, 20}}, {{140, 20}}, {{140, 100}}, {{40, 100}}};
+    table_add_feature(t, &(terrain_feature){.type = 0, .area = {sq, 4}});
+    render_begin(ctx);
+    render_table(ctx, cam, &(render_scene){.table = t});
+    table_destroy(t);
+}
+
+/* A terrain type's name never becomes a path (issue 21): "../badge_general" once loaded
+ * terrain/../badge_general.png, a file outside the terrain art, as the area's texture. Art comes
+ * from a fixed list of known files: that name draws exactly as any other name without art. */
+static void test_terrain_name_is_no_path(void **state)
+{
+    (void)state;
+    char art[1024], err[256];
+    const char *dir = render_find_art_dir(art, sizeof art);
+    assert_non_null(dir);
+    render_ctx *ctx =
+        render_create_offscreen(900, 600, &(render_desc){.art_dir = dir}, err, sizeof err);
+    assert_non_null(ctx);
+    render_camera cam;
+    render_camera_resize(&cam, 900, 600);
+    render_camera_fit(&cam, 180, 120, 0, true);
+    enum { N = 12 };
+    uint32_t a[N * N], b[N * N];
+    const char *names[2] = {"../badge_general", "no_art_for_this"};
+    uint32_t *out[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+        draw_named_terrain(ctx, &cam, names[k]);
+        for (int i = 0; i < N * N; i++) {
+            vec2s p = render_camera_to_px(
+                &cam, (vec2s){{45 + 7.5f * (float)(i % N), 25 + 6.0f * (float)(i / N)}});
+            out[k][i] = render_read_pixel(ctx, (int)p.x, (int)p.y);
+        }
+    }
+    assert_memory_equal(a, b, sizeof a);
+    render_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -228,6 +274,7 @@ int main(void)
         cmocka_unit_test(test_los_line_colour_clear_and_blocked),
         cmocka_unit_test(test_los_tool_from_the_query),
         cmocka_unit_test(test_tape_centre_and_edge),
+        cmocka_unit_test(test_terrain_name_is_no_path),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

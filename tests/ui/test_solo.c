@@ -442,6 +442,29 @@ static void test_start_screen(void **state)
     f->ctx = small;
 }
 
+/* Ctrl+Q quits at once from the hand-over cover in its grace time and from the pause menu
+ * (issue 21: both swallowed it, and ui_e2e_turn waited 20 s for the window to close). */
+static void test_ctrl_q_quits_from_cover_and_menu(void **state)
+{
+    fx *f = *state;
+    for (int where = 0; where < 2; where++) {
+        ui_app *app = open_app();
+        frame(f, app, 0.016);
+        if (where == 0)
+            play_until_handover(app); /* the cover comes up with the next frame */
+        else
+            ui_app_push(app, ui_pause_create());
+        frame(f, app, 0.016);
+        assert_string_equal(top_name(app), where == 0 ? "cover" : "menu");
+        f->in.keys[0] = 'q';
+        f->in.key_mods[0] = UI_MOD_CTRL;
+        f->in.key_count = 1;
+        frame(f, app, 0.016); /* at once: well inside the cover's grace */
+        assert_true(app->quit);
+        ui_app_destroy(app);
+    }
+}
+
 int main(int argc, char **argv)
 {
     artifacts_dir = argc > 1 ? argv[1] : NULL;
@@ -450,6 +473,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_player_cannot_command_a_bot_side),
         cmocka_unit_test(test_bot_waits_a_readable_pace),
         cmocka_unit_test(test_hand_over_cover),
+        cmocka_unit_test(test_ctrl_q_quits_from_cover_and_menu),
         cmocka_unit_test(test_no_cover_against_the_bot),
         cmocka_unit_test(test_bots_play_to_the_end_reproducibly),
         cmocka_unit_test(test_start_screen),

@@ -113,6 +113,15 @@ static void evades(const rules_state *rs, const table *t, side_id s, out_list *o
         const figure *e = table_figure_const(t, near);
         if (!e)
             continue;
+        /* worth it for horse, or when the chargers are twice as many */
+        int chargers = 0;
+        for (int k = 0; k < t->figure_count; k++) {
+            const figure *ct = table_figure_const(t, rs->figs[k].charge_target);
+            chargers += t->figures[k].side.id != s.id && (rs->figs[k].flags & CR15_F_CHARGING) &&
+                        ct && ct->unit.id == u->id.id;
+        }
+        if (cr15_troop_of(t, f0) != CR15_TROOP_CAVALRY && chargers < 2 * unit_size(t, u->id))
+            continue;
         vec2s d = cr15_v2(f0->pos.x - e->pos.x, f0->pos.y - e->pos.y);
         float len = sqrtf(d.x * d.x + d.y * d.y);
         float reach = 0.8f * cr15_allowance_cm(rs, t, f0, true);

@@ -423,7 +423,54 @@ static const char *cr15_measure(const rules_state *rs)
     return rs->data->units;
 }
 
+/* Jam, ammunition, reload and wound state for the tooltip. */
+static bool cr15_figure_state(const rules_state *rs, const table *t, figure_id fig, char *out,
+                              size_t size)
+{
+    const figure *f = table_figure_const(t, fig);
+    const cr15_fig *s = cr15_fig_const(rs, fig);
+    if (!f || !s)
+        return false;
+    size_t n = 0;
+    out[0] = 0;
+#define CR15_ADD(...)                                                                              \
+    do {                                                                                           \
+        if (n < size)                                                                              \
+            n += (size_t)snprintf(out + n, size - n, "%s", n ? "; " : "");                         \
+        if (n < size)                                                                              \
+            n += (size_t)snprintf(out + n, size - n, __VA_ARGS__);                                 \
+    } while (0)
+    if (cr15_is_gatling(f)) {
+        int crew = cr15_crew(rs, t, f);
+        if (s->jam_tries)
+            CR15_ADD("jammed: the next attempt needs %d or less",
+                     cr15_unjam_need(rs->data, crew, s->jam_tries));
+        else
+            CR15_ADD("firing (jams on %s)", crew < rs->data->gatling.crew ? "8, 9 or 0" : "a 0");
+        CR15_ADD("crew %d of %d", crew, rs->data->gatling.crew);
+    } else if (cr15_is_gun(f)) {
+        CR15_ADD("crew %d of %d", cr15_crew(rs, t, f), rs->data->artillery.crew);
+    }
+    if (!cr15_is_gun(f) && !(s->flags & CR15_F_DEPLOYED)) {
+        const cr15_weapon *w = cr15_weapon_of(rs, f);
+        if (w && w->rounds > 0)
+            CR15_ADD("%s: %d of %d rounds left", w->name, w->rounds - s->rounds, w->rounds);
+    }
+    if (cr15_is_gun(f))
+        CR15_ADD("%s", s->flags & CR15_F_DEPLOYED ? "set up" : "dismantled");
+    if (s->reload > 0)
+        CR15_ADD("reloading: %d more move%s", s->reload, s->reload == 1 ? "" : "s");
+    if (s->serious)
+        CR15_ADD("%s", s->out_turn >= rs->turn ? "out this move (serious wound)"
+                                               : "seriously wounded: crawls");
+    if (s->finish.id)
+        CR15_ADD("must finish off his foe next move");
+#undef CR15_ADD
+    return n > 0;
+}
+
 static const rules_view_ops cr15_view_ops = {
+    .figure_state = cr15_figure_state,
     .actions = cr15_actions,
     .reach = cr15_reach,
     .targets = cr15_targets,

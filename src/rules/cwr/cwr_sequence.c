@@ -48,6 +48,16 @@ static void roll_initiative(rules_state *rs, rules_ctx *ctx)
 
 void cwr_begin(rules_state *rs, rules_ctx *ctx)
 {
+    /* units the scenario gives no formation start in line, guns unlimbered (assumed) */
+    const table *t = ctx->table;
+    for (int i = 0; i < t->unit_count; i++) {
+        const unit *un = &t->units[i];
+        if (un->formation[0] || !cwr_unit_alive(t, un->id))
+            continue;
+        rules_event ev = {.kind = RULES_EV_FORMATION, .side = un->side, .unit = un->id};
+        snprintf(ev.tag, sizeof ev.tag, "%s", cwr_formation_of(rs, t, un->id));
+        rules_emitf(ctx, ev, CWR_REF_PAIRS, "%s stands in %s", un->name, ev.tag);
+    }
     rules_emitf(ctx, (rules_event){.kind = RULES_EV_TURN, .value = 1}, CWR_REF_TURN,
                 "Turn 1 begins");
     if (rs->first.id)
@@ -258,7 +268,6 @@ void cwr_outcome(const rules_state *rs, const table *t, rules_outcome *out)
 int cwr_driver(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
                int max)
 {
-    (void)viewer;
     int n = 0;
     static const char *const phases[] = {"activate", "morale and choice", "act"};
     for (int p = 0; p < 3 && n < max; p++) {
@@ -267,6 +276,20 @@ int cwr_driver(const rules_state *rs, const table *t, side_id viewer, rules_driv
                                      .value = p,
                                      .current = (int)rs->phase == p};
         snprintf(out[n].label, sizeof out[n].label, "%s", phases[p]);
+        n++;
+    }
+    /* every unit still in play: acted or to act, and the one acting */
+    for (int i = 0; i < t->unit_count && n < max; i++) {
+        const unit *un = &t->units[i];
+        figure_id f = {0};
+        if (!cwr_unit_figures(t, un->id, &f, 1) || cwr_unit_hidden(rs, t, un->id, viewer))
+            continue; /* a concealed unit is not listed to the other side */
+        out[n] = (rules_driver_item){.kind = RULES_DRIVER_UNIT,
+                                     .side = un->side,
+                                     .figure = f,
+                                     .value = (rs->units[i].flags & CWR_U_ACTED) != 0,
+                                     .current = un->id.id == rs->unit.id};
+        snprintf(out[n].label, sizeof out[n].label, "%s", un->name);
         n++;
     }
     return n;

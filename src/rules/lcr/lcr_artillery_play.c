@@ -5,6 +5,7 @@
 #include "rules/lcr/lcr_artillery.h"
 
 #include "core/los.h"
+#include "core/place.h"
 #include "rules/lcr/lcr_state.h"
 
 #include <math.h>
@@ -243,8 +244,11 @@ static void serve_gun(rules_state *rs, rules_ctx *ctx, const figure *g, vec2s ai
 {
     const table *t = ctx->table;
     float face = geom_angle_of(glms_vec2_sub(aim, g->pos));
+    /* The model turns only where its base, turned, touches no one (core/place.h); hemmed in by
+     * its crew it fires as laid, the line still traced from its muzzle to the aim. */
     if (glms_vec2_distance(aim, g->pos) > 1e-4f &&
-        fabsf(geom_angle_diff(face, g->facing)) > 1e-4f) {
+        fabsf(geom_angle_diff(face, g->facing)) > 1e-4f &&
+        place_blocker(t, g->id, g->pos, face, NULL, 0).id == 0) {
         rules_event ev = {.kind = RULES_EV_MOVE,
                           .figure = g->id,
                           .side = g->side,

@@ -366,6 +366,7 @@ static void read_move(reader *r, json_t *root, lcr_data *d)
                                        "reform_cm",
                                        "demoralised_flee_mult",
                                        "flight_home_cm",
+                                       "arrival_shift_cm",
                                        NULL};
     check_keys(r, o, path, keys);
     read_move_classes(r, o, "foot", d->foot_move);
@@ -380,6 +381,7 @@ static void read_move(reader *r, json_t *root, lcr_data *d)
     d->reform_cm = (float)get_num(r, o, path, "reform_cm", 0, 100);
     d->demoralised_flee_mult = (float)get_num(r, o, path, "demoralised_flee_mult", 0, 10);
     d->flight_home_cm = (float)get_num(r, o, path, "flight_home_cm", 0, 100);
+    d->arrival_shift_cm = (float)get_num(r, o, path, "arrival_shift_cm", 0, 1000);
 }
 
 static void read_terrain(reader *r, json_t *root, lcr_data *d)

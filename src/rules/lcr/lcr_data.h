@@ -157,7 +157,8 @@ typedef struct lcr_data {
     int obstacle_dice, obstacle_sides;
     float reform_cm;
     float demoralised_flee_mult;
-    float flight_home_cm; /* a runner this near his starting or entry point is there */
+    float flight_home_cm;   /* a runner this near his starting or entry point is there */
+    float arrival_shift_cm; /* how far an arriving figure may be set from his place to stand free */
     lcr_terrain *terrain;
     int terrain_count;
 

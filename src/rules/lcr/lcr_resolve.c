@@ -279,7 +279,12 @@ static void arrive(rules_state *rs, rules_ctx *ctx, int g)
         if (!mine || !(f->status & FIGURE_STATUS_OFF_TABLE) ||
             (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)))
             continue;
-        vec2s to = clamp_on_table(ctx->table, f, f->pos);
+        vec2s to = clamp_on_table(ctx->table, f, f->pos), free_at;
+        /* Those already come on (and anyone at the edge) keep their ground: the nearest free
+         * spot (core/place.h). */
+        if (place_free_near(ctx->table, f->id, to, f->facing, NULL, 0, rs->data->arrival_shift_cm,
+                            NULL, NULL, &free_at))
+            to = free_at;
         if (to.x != f->pos.x || to.y != f->pos.y)
             emit_move(ctx, f->id, f->pos, to, f->facing, 0, REF_DECK, "enters at the table edge");
         emit_status(ctx, f->id, 0, FIGURE_STATUS_OFF_TABLE, REF_DECK, "arrives as a reinforcement");
@@ -743,6 +748,13 @@ static void move_one(rules_state *rs, rules_ctx *ctx, figure_id id, const vec2s 
         float want = a.must_move_all && k == n - 1 ? INFINITY : dist;
         mo = walk(rs, ctx, f, from, dir, want, left);
         stop_at_contact(rs, t, f, from, &mo);
+        /* Bases never overlap: a friend in the way stops him touching (core/place.h). */
+        vec2s free_end;
+        place_path_stop(t, id, from, mo.end, geom_angle_of(dir), NULL, 0, &free_end);
+        if (glms_vec2_distance(free_end, mo.end) > 1e-4f) {
+            mo.end = free_end;
+            mo.waiting = false;
+        }
         left -= mo.spent;
         spent += mo.spent;
         if (k == 1)
@@ -780,11 +792,33 @@ void lcr_move_figure(rules_state *rs, rules_ctx *ctx, figure_id id, const vec2s 
     move_one(rs, ctx, id, pts, n, false);
 }
 
+/* The group's figures in marching order: the one furthest ahead along the way first, so those
+ * behind are not stopped by friends who have yet to move. */
+static void march_order(const table *t, const rules_command *cmd, int *order)
+{
+    const figure *ref = table_figure_const(t, cmd->figures[0]);
+    vec2s dir = glms_vec2_sub(cmd->path[0], ref->pos);
+    float ahead[RULES_CMD_FIGURES_MAX];
+    for (int i = 0; i < cmd->figure_count; i++) {
+        order[i] = i;
+        ahead[i] = glms_vec2_dot(table_figure_const(t, cmd->figures[i])->pos, dir);
+    }
+    for (int i = 1; i < cmd->figure_count; i++)
+        for (int j = i; j > 0 && ahead[order[j]] > ahead[order[j - 1]]; j--) {
+            int tmp = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = tmp;
+        }
+}
+
 static void resolve_move(rules_state *rs, rules_ctx *ctx, const rules_command *cmd, bool reform)
 {
     const figure *ref = table_figure_const(ctx->table, cmd->figures[0]);
     vec2s lead = ref->pos;
-    for (int i = 0; i < cmd->figure_count; i++) {
+    int order[RULES_CMD_FIGURES_MAX];
+    march_order(ctx->table, cmd, order);
+    for (int o = 0; o < cmd->figure_count; o++) {
+        int i = order[o];
         const figure *f = table_figure_const(ctx->table, cmd->figures[i]);
         vec2s off = glms_vec2_sub(f->pos, lead);
         vec2s pts[RULES_CMD_PATH_MAX + 1] = {f->pos};

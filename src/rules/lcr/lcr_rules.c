@@ -1056,6 +1056,11 @@ static void legal_turning_move(legal_out *lo, const rules_state *rs, const table
     legal_push(lo, rs, t, &bend);
 }
 
+static float fig_radius_of(const figure *f)
+{
+    return f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0.5f * f->base.frontage_cm;
+}
+
 static void legal_moves(legal_out *lo, const rules_state *rs, const table *t, side_id sd)
 {
     path_desc pd = lcr_path_desc(rs);
@@ -1078,7 +1083,10 @@ static void legal_moves(legal_out *lo, const rules_state *rs, const table *t, si
         const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
         path_result res;
         vec2s reach = path_reach(t, &pd, f->pos, angle, mc->max_cm, &res);
-        float go = fminf(glms_vec2_distance(reach, f->pos), dist - 0.5f) * 0.98f;
+        /* Up to the enemy, ending clear of his base but within contact distance (a move whose
+         * end is on a base is no move). */
+        float touch = fig_radius_of(f) + fig_radius_of(ef) + 0.5f * rs->data->contact_cm;
+        float go = fminf(glms_vec2_distance(reach, f->pos) * 0.98f, dist - touch);
         if (go < 0.5f)
             continue;
         vec2s to = glms_vec2_add(f->pos, glms_vec2_scale(geom_dir(angle), go));

@@ -1,0 +1,233 @@
+/* A shell fired on screen with a stated range (Colonial Rules for 15mm, tests/cr15/
+ * cr15_shell_view.json, offscreen, driven through ui_app_frame with synthetic input): the gun
+ * selected, "Fire shell" arms the target tool, a click on the enemy asks for the range and
+ * shows neither the tape (refused while guessing) nor a range readout, the typed "16" and Enter
+ * fire a FIRE with count 16, and the 4-inch burst circle is drawn, by pixels, 16 inches (40 cm)
+ * from the gun along the line to the target: short of the target 50 cm away, where the guess
+ * put it. */
+#include "render/render.h"
+#include "ui/action_panel.h"
+#include "ui/app.h"
+#include "ui/driver_panel.h"
+#include "ui/overlay.h"
+#include "ui/table_view.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#define VIEW_W 1280
+#define VIEW_H 800
+
+typedef struct rig {
+    ui_app *app;
+    render_ctx *ctx;
+    render_camera cam;
+    ui_input in;
+    double time;
+    char dir[256];
+} rig;
+
+static void frame(rig *r)
+{
+    r->time += 0.05;
+    r->in.time = r->time;
+    r->in.dt = 0.05f;
+    r->in.view_w = VIEW_W;
+    r->in.view_h = VIEW_H;
+    r->in.ui_scale = 1;
+    ui_app_frame(r->app, &r->in, r->ctx);
+    ui_input_next_frame(&r->in);
+}
+
+static void mouse_px(rig *r, float x, float y)
+{
+    r->in.mouse_dx = x - r->in.mouse_x;
+    r->in.mouse_dy = y - r->in.mouse_y;
+    r->in.mouse_x = x;
+    r->in.mouse_y = y;
+    r->in.mouse_inside = true;
+    frame(r);
+}
+
+static void click_px(rig *r, float x, float y)
+{
+    mouse_px(r, x, y);
+    r->in.down[UI_MOUSE_LEFT] = r->in.pressed[UI_MOUSE_LEFT] = true;
+    r->in.clicks[UI_MOUSE_LEFT] = 1;
+    frame(r);
+    r->in.down[UI_MOUSE_LEFT] = false;
+    r->in.released[UI_MOUSE_LEFT] = true;
+    frame(r);
+}
+
+static void click_cm(rig *r, vec2s cm)
+{
+    vec2s p = render_camera_to_px(&r->cam, cm);
+    click_px(r, p.x, p.y);
+}
+
+static void key(rig *r, int k)
+{
+    r->in.keys[r->in.key_count++] = k;
+    frame(r);
+}
+
+static figure_id fig_named(const rig *r, const char *name)
+{
+    const table *t = game_table(r->app->game);
+    for (int i = 0; i < t->figure_count; i++)
+        if (strcmp(t->figures[i].name, name) == 0)
+            return t->figures[i].id;
+    fail_msg("no figure %s", name);
+    return (figure_id){0};
+}
+
+static int setup(void **state)
+{
+    rig *r = calloc(1, sizeof *r);
+    snprintf(r->dir, sizeof r->dir, "/tmp/sandtable-cr15-view-XXXXXX");
+    if (!mkdtemp(r->dir))
+        return -1;
+    setenv("XDG_DATA_HOME", r->dir, 1);
+    const char *src = getenv("SANDTABLE_SOURCE_DIR");
+    char scen[1024], err[512], art[1024];
+    snprintf(scen, sizeof scen, "%s/tests/cr15/cr15_shell_view.json", src ? src : ".");
+    r->app = ui_app_create(&(ui_app_desc){.scenario_path = scen}, err, sizeof err);
+    if (!r->app) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    r->app->settings.anim_speed = 0;
+    r->ctx = render_create_offscreen(
+        VIEW_W, VIEW_H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err,
+        sizeof err);
+    if (!r->ctx) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    r->app->ctx = r->ctx;
+    render_camera_resize(&r->cam, VIEW_W, VIEW_H);
+    ui_table_view_fit(&r->cam, r->app->game, 1, true);
+    *state = r;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    rig *r = *state;
+    ui_app_destroy(r->app);
+    render_destroy(r->ctx);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", r->dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", r->dir);
+    free(r);
+    return 0;
+}
+
+static bool near_rgb(uint32_t a, uint32_t b, int tol)
+{
+    for (int s = 0; s < 24; s += 8)
+        if (abs((int)((a >> s) & 0xff) - (int)((b >> s) & 0xff)) > tol)
+            return false;
+    return true;
+}
+
+/* Pixels of colour rgb in a square of half-side h around p. */
+static int count_rgb(rig *r, vec2s p, int h, uint32_t rgb, int tol)
+{
+    int n = 0;
+    for (int y = (int)p.y - h; y <= (int)p.y + h; y++)
+        for (int x = (int)p.x - h; x <= (int)p.x + h; x++)
+            if (x >= 0 && y >= 0 && x < VIEW_W && y < VIEW_H)
+                n += near_rgb(render_read_pixel(r->ctx, x, y), rgb, tol);
+    return n;
+}
+
+static void test_shell_at_a_stated_range(void **state)
+{
+    rig *r = *state;
+    game *g = r->app->game;
+    /* to the firing phase, the warriors done: the gunners fire */
+    for (int i = 0; i < 5; i++) {
+        rules_decision d;
+        game_decision(g, &d);
+        char why[256];
+        rules_command c = {.kind = RULES_CMD_END_PHASE, .side = d.side};
+        assert_true(game_submit(g, &c, why, sizeof why));
+    }
+    r->app->state_version++;
+    rules_decision d;
+    game_decision(g, &d);
+    assert_string_equal(d.phase, "firing");
+    assert_string_equal(table_side(game_table(g), d.side)->name, "Gunners");
+    figure_id gun = fig_named(r, "Field gun"), target = fig_named(r, "Induna");
+    /* the hot-seat cover: pass the mouse to the gunners (it takes clicks after a short grace) */
+    for (int i = 0; i < 40; i++)
+        frame(r);
+    click_px(r, VIEW_W / 2.0f, VIEW_H / 2.0f);
+    click_cm(r, table_figure_const(game_table(g), gun)->pos);
+    ui_driver_panel *dp = ui_driver_panel_create();
+    ui_action_panel *ap = ui_action_panel_create();
+    ui_action_panel_set_selected(ap, gun);
+    render_begin(r->ctx);
+    float top = ui_driver_panel_draw(dp, r->app, r->ctx);
+    ui_action_panel_draw(ap, r->app, r->ctx, top, -1, -1);
+    float x, y, w, h;
+    assert_true(ui_action_panel_action_rect(ap, RULES_CMD_FIRE, &x, &y, &w, &h)); /* shell */
+    ui_driver_panel_destroy(dp);
+    ui_action_panel_destroy(ap);
+    click_px(r, x + w / 2, y + h / 2);
+    if (!strstr(r->app->toast, "click to fire"))
+        fprintf(stderr, "toast: %s (button at %.0f,%.0f %.0fx%.0f)\n", r->app->toast, x, y, w, h);
+    assert_non_null(strstr(r->app->toast, "click to fire"));
+    /* the click on the enemy asks for the range instead of firing */
+    int log0 = game_log_count(g);
+    vec2s tpos = table_figure_const(game_table(g), target)->pos;
+    click_cm(r, tpos);
+    assert_int_equal(game_log_count(g), log0);
+    assert_non_null(strstr(r->app->toast, "State the range in inches"));
+    /* no measuring while guessing: the tape is refused and none is drawn */
+    key(r, 'm');
+    assert_non_null(strstr(r->app->toast, "No measuring"));
+    mouse_px(r, 300, 300);
+    mouse_px(r, 420, 330);
+    assert_int_equal(count_rgb(r, (vec2s){{640, 400}}, 400, UI_TAPE_RGB, 6), 0);
+    key(r, '1');
+    key(r, '6');
+    key(r, UI_KEY_RETURN);
+    assert_int_equal(game_log_count(g), log0 + 1);
+    const rules_command *c = game_command_at(g, log0);
+    assert_int_equal(c->kind, RULES_CMD_FIRE);
+    assert_string_equal(c->option, "shell");
+    assert_int_equal(c->count, 16);
+    assert_int_equal(c->target.id, target.id);
+    frame(r);
+    frame(r);
+    /* the burst: 16 inches = 40 cm north of the gun at (60, 80), a 2-inch (5 cm) radius */
+    vec2s at = render_camera_to_px(&r->cam, (vec2s){{60, 40}});
+    vec2s ring = render_camera_to_px(&r->cam, (vec2s){{65, 40}});
+    vec2s short_of = render_camera_to_px(&r->cam, (vec2s){{60, 52}});
+    vec2s on_target = render_camera_to_px(&r->cam, (vec2s){{60, 28}});
+    float px5 = ring.x - at.x;
+    assert_true(px5 > 10);
+    assert_true(count_rgb(r, at, 3, UI_BURST_RGB, 40) > 0);   /* the marker at its centre */
+    assert_true(count_rgb(r, ring, 2, UI_BURST_RGB, 40) > 0); /* the outline 2 inches out */
+    assert_int_equal(count_rgb(r, short_of, (int)(px5 / 2), UI_BURST_RGB, 40), 0);
+    assert_int_equal(count_rgb(r, on_target, (int)(px5 / 2), UI_BURST_RGB, 40), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_shell_at_a_stated_range, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

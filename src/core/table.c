@@ -249,3 +249,21 @@ int table_posture_parse(const char *name)
 {
     return parse_name(posture_names, FIGURE_POSTURE_COUNT, name);
 }
+
+const char *table_figure_label(const table *t, figure_id id, const char *fallback)
+{
+    const figure *f = id.id ? table_figure_const(t, id) : NULL;
+    return f && f->name[0] ? f->name : fallback;
+}
+
+const char *table_unit_label(const table *t, unit_id id, const char *fallback)
+{
+    const unit *u = id.id ? table_unit_const(t, id) : NULL;
+    return u && u->name[0] ? u->name : fallback;
+}
+
+const char *table_side_label(const table *t, side_id id, const char *fallback)
+{
+    const side *s = id.id ? table_side(t, id) : NULL;
+    return s && s->name[0] ? s->name : fallback;
+}

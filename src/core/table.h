@@ -199,6 +199,11 @@ const figure *table_figure_const(const table *t, figure_id id);
 unit *table_unit(table *t, unit_id id);
 const unit *table_unit_const(const table *t, unit_id id);
 const side *table_side(const table *t, side_id id);
+/* The name a player reads for a figure, unit or side: its own name, else `fallback` (which may
+ * be NULL) when the id is 0 or unknown or the thing has no name. One rule for every message. */
+const char *table_figure_label(const table *t, figure_id id, const char *fallback);
+const char *table_unit_label(const table *t, unit_id id, const char *fallback);
+const char *table_side_label(const table *t, side_id id, const char *fallback);
 /* Index of the type with that name, or -1. */
 int table_type_find(const table *t, const char *name);
 

@@ -425,9 +425,9 @@ static bool check_turn(const game *g, const rules_command *cmd, char *reason, si
         return false;
     }
     if (!dec.simultaneous && cmd->side.id != dec.side.id) {
-        const side *s = table_side(g->table, dec.side), *o = table_side(g->table, cmd->side);
-        snprintf(reason, size, "it is %s's decision, not %s's", s ? s->name : "the other side",
-                 o && o->name[0] ? o->name : "this side");
+        snprintf(reason, size, "it is %s's decision, not %s's",
+                 table_side_label(g->table, dec.side, "the other side"),
+                 table_side_label(g->table, cmd->side, "this side"));
         return false;
     }
     return true;

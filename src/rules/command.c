@@ -274,18 +274,6 @@ const char *rules_command_format(const rules_command *cmd, char *buf, size_t siz
     return buf;
 }
 
-static const char *describe_figure(const table *t, figure_id id)
-{
-    const figure *f = id.id ? table_figure_const(t, id) : NULL;
-    return f && f->name[0] ? f->name : NULL;
-}
-
-static const char *describe_unit(const table *t, unit_id id)
-{
-    const unit *u = id.id ? table_unit_const(t, id) : NULL;
-    return u && u->name[0] ? u->name : NULL;
-}
-
 /* Appends `before` then `s` at *n, never past size. */
 static void describe_add(char *buf, size_t size, int *n, const char *before, const char *s)
 {
@@ -306,14 +294,14 @@ const char *rules_command_describe(const table *t, const rules_command *cmd, cha
             *p = ' ';
     if (kind[0] >= 'a' && kind[0] <= 'z')
         kind[0] = (char)(kind[0] - 'a' + 'A');
-    const char *who = describe_figure(t, cmd->figure);
+    const char *who = table_figure_label(t, cmd->figure, NULL);
     if (!who && cmd->figure_count)
-        who = describe_figure(t, cmd->figures[0]);
+        who = table_figure_label(t, cmd->figures[0], NULL);
     if (!who)
-        who = describe_unit(t, cmd->unit);
-    const char *target = describe_figure(t, cmd->target);
+        who = table_unit_label(t, cmd->unit, NULL);
+    const char *target = table_figure_label(t, cmd->target, NULL);
     if (!target)
-        target = describe_unit(t, cmd->target_unit);
+        target = table_unit_label(t, cmd->target_unit, NULL);
     int n = snprintf(buf, size, "%s", kind);
     if (cmd->option[0])
         describe_add(buf, size, &n, ": ", cmd->option);

@@ -84,6 +84,7 @@ static void test_first_side(void **st)
     scenario *sc = scenario_load_string(bad, strlen(bad), "bad.json", &err);
     game_error ge;
     assert_null(game_create(&(game_desc){.scenario = sc, .take_scenario = true}, &ge));
+    scenario_destroy(sc); /* a refused scenario stays the caller's */
     char buf[512];
     assert_non_null(strstr(game_error_format(&ge, buf, sizeof buf), "no side \"Green\""));
 }

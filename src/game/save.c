@@ -552,8 +552,8 @@ bool save_read_file(const char *path, char **text, size_t *len, game_error *err)
     if (st == FILE_CANNOT_OPEN)
         snprintf(err->message, sizeof err->message, "cannot open: %s", strerror(errnum));
     else if (st == FILE_TOO_LARGE)
-        snprintf(err->message, sizeof err->message,
-                 "file too large (a save is at most %u bytes)", SAVE_FILE_MAX);
+        snprintf(err->message, sizeof err->message, "file too large (a save is at most %u bytes)",
+                 SAVE_FILE_MAX);
     else
         snprintf(err->message, sizeof err->message, "cannot read the file");
     return false;

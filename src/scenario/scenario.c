@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* ---- errors -------------------------------------------------------------------------------- */
 
 static void error_set(scenario_error *err, const char *name, int line, int column, const char *fmt,
@@ -92,7 +91,7 @@ static json_t *parse_json(const char *text, size_t len, const char *name, scenar
     size_t k = 0;
     for (const unsigned char *p = (const unsigned char *)je.text; *p && k + 5 < sizeof quoted; p++)
         k += (size_t)(*p < 0x20 || *p == 0x7f ? snprintf(quoted + k, 5, "\\x%02x", *p)
-                                                : snprintf(quoted + k, 2, "%c", *p));
+                                              : snprintf(quoted + k, 2, "%c", *p));
     quoted[k] = '\0';
     error_set(err, name, je.line > 0 ? je.line : 1, column, "invalid JSON: %s", quoted);
     return NULL;

@@ -15,7 +15,7 @@ typedef struct sim_args {
     const char *path;
     int games, jobs, max_commands;
     uint64_t seed;
-    bool json;
+    bool json, swap_sides;
     bot_level levels[2];
     const char *save_dir;
 } sim_args;
@@ -24,11 +24,14 @@ static int usage(FILE *out, int status)
 {
     fprintf(out,
             "usage: sandtable simulate SCENARIO -n N [--seed S] [--jobs J] [--json]\n"
-            "                          [--bots LEVEL[,LEVEL]] [--max-commands M]\n"
+            "                          [--bots LEVEL[,LEVEL]] [--swap-sides] [--max-commands M]\n"
             "                          [--save-dir DIR]\n"
             "Plays N bot-vs-bot games and prints the win rate of each side with its 95%%\n"
             "interval, mean turns, casualties per side and the most decisive events.\n"
-            "LEVEL is greedy (default) or random; two levels are the first and second side's.\n"
+            "LEVEL is easy (= greedy, the default), normal, hard or random; two levels (a,b or\n"
+            "a:b; --bot-levels is the same option) are the first and second side's.\n"
+            "--swap-sides gives the first level the second side in every other game and prints\n"
+            "how often each level won: the strength of one level against another.\n"
             "--save-dir DIR keeps each game's save as DIR/game-0000.json, game-0001.json...\n"
             "(DIR is made if missing); `sandtable replay FILE --json` prints its final table.\n");
     return status;
@@ -52,7 +55,7 @@ static bool parse_bots(const char *s, bot_level levels[2])
     if (!s || strlen(s) >= sizeof a)
         return false;
     snprintf(a, sizeof a, "%s", s);
-    char *comma = strchr(a, ',');
+    char *comma = strpbrk(a, ",:");
     if (comma) {
         *comma = '\0';
         snprintf(b, sizeof b, "%s", comma + 1);
@@ -79,7 +82,7 @@ static int parse_option(int argc, char **argv, int *i, sim_args *a)
         ok = parse_long(val, 0, INT64_MAX, &v) && (a->seed = (uint64_t)v, true);
     else if (strcmp(opt, "--max-commands") == 0)
         ok = parse_long(val, 1, 100000000, &v) && (a->max_commands = (int)v, true);
-    else if (strcmp(opt, "--bots") == 0)
+    else if (strcmp(opt, "--bots") == 0 || strcmp(opt, "--bot-levels") == 0)
         ok = parse_bots(val, a->levels);
     else if (strcmp(opt, "--save-dir") == 0)
         ok = val && val[0] && (a->save_dir = val, true);
@@ -103,6 +106,8 @@ static int parse_args(int argc, char **argv, sim_args *a)
             return usage(stdout, 0) - 1;
         if (strcmp(argv[i], "--json") == 0) {
             a->json = true;
+        } else if (strcmp(argv[i], "--swap-sides") == 0) {
+            a->swap_sides = true;
         } else if (argv[i][0] == '-') {
             if (parse_option(argc, argv, &i, a))
                 return 2;
@@ -141,6 +146,12 @@ static void print_summary(const sim_args *a, const scenario *sc, const sim_summa
                    s->mean_casualties[k]);
     cli_printf("  %-20s      %5.1f%%  (%d unfinished: hit the command cap)\n", "draws",
                s->win_pct[0], s->games - s->finished);
+    if (a->swap_sides)
+        cli_printf("  %s won %d, %s won %d, %d drawn: %s wins %.1f%% (95%% interval "
+                   "%.1f-%.1f%%), sides swapped every other game\n",
+                   bot_level_name(a->levels[0]), s->level_wins[0], bot_level_name(a->levels[1]),
+                   s->level_wins[1], s->games - s->level_wins[0] - s->level_wins[1],
+                   bot_level_name(a->levels[0]), s->level_pct, s->level_lo, s->level_hi);
     cli_printf("mean turns %.2f (median %.1f), mean commands %.1f\n", s->mean_turns,
                s->median_turns, s->mean_commands);
     cli_printf("reinforcements arrived in %d of %d games (%.1f%%)\n", s->arrival_games, s->games,
@@ -183,6 +194,7 @@ int cli_simulate(int argc, char **argv)
                   .seed = a.seed,
                   .jobs = a.jobs,
                   .levels = {a.levels[0], a.levels[1]},
+                  .swap_sides = a.swap_sides,
                   .max_commands = a.max_commands,
                   .save_dir = a.save_dir,
                   .progress = isatty(STDERR_FILENO) ? progress_bar : NULL};

@@ -2,6 +2,7 @@
 #include "game/bot.h"
 
 #include "core/mem.h"
+#include "game/bot_plan.h"
 #include "game/game_internal.h"
 
 #include <math.h>
@@ -10,17 +11,26 @@
 
 enum { BOT_LEGAL_MAX = 512, BOT_TARGETS_MAX = 128 };
 
+static const char *const level_names[BOT_LEVEL_COUNT] = {"random", "greedy", "normal", "hard"};
+static const char *const level_labels[BOT_LEVEL_COUNT] = {"Random", "Easy", "Normal", "Hard"};
+
 const char *bot_level_name(bot_level level)
 {
-    return level == BOT_GREEDY ? "greedy" : "random";
+    return level >= 0 && level < BOT_LEVEL_COUNT ? level_names[level] : "random";
+}
+
+const char *bot_level_label(bot_level level)
+{
+    return level >= 0 && level < BOT_LEVEL_COUNT ? level_labels[level] : "Random";
 }
 
 int bot_level_parse(const char *name)
 {
-    if (strcmp(name, "random") == 0)
-        return BOT_RANDOM;
-    if (strcmp(name, "greedy") == 0)
+    if (strcmp(name, "easy") == 0)
         return BOT_GREEDY;
+    for (int i = 0; i < BOT_LEVEL_COUNT; i++)
+        if (strcmp(name, level_names[i]) == 0)
+            return i;
     return -1;
 }
 
@@ -163,6 +173,7 @@ struct bot_scratch {
     rules_command cmds[BOT_LEGAL_MAX];
     int dirty; /* entries the last game_legal() wrote; zeroed again before the next call */
     target_memo memo;
+    bot_plan *plan; /* the normal and hard levels' own buffers, made on first use */
 };
 
 bot_scratch *bot_scratch_create(void)
@@ -172,11 +183,37 @@ bot_scratch *bot_scratch_create(void)
 
 void bot_scratch_destroy(bot_scratch *b)
 {
+    if (b)
+        bot_plan_destroy(b->plan);
     free(b);
+}
+
+bool bot_pick_why(bot_scratch *b, const game *g, bot_level level, dice_rng *rng, rules_command *out,
+                  char *why, size_t size)
+{
+    if (why && size)
+        why[0] = '\0';
+    if (level == BOT_NORMAL || level == BOT_HARD) {
+        if (!b->plan)
+            b->plan = bot_plan_create();
+        return bot_plan_pick(b->plan, g, level == BOT_HARD, rng, out, why, size);
+    }
+    return bot_pick(b, g, level, rng, out);
+}
+
+bool bot_choose_why(const game *g, bot_level level, dice_rng *rng, rules_command *out, char *why,
+                    size_t size)
+{
+    bot_scratch *b = bot_scratch_create();
+    bool ok = bot_pick_why(b, g, level, rng, out, why, size);
+    bot_scratch_destroy(b);
+    return ok;
 }
 
 bool bot_pick(bot_scratch *b, const game *g, bot_level level, dice_rng *rng, rules_command *out)
 {
+    if (level == BOT_NORMAL || level == BOT_HARD)
+        return bot_pick_why(b, g, level, rng, out, NULL, 0);
     /* zeroed: a field a rule set leaves unset must read as "not given", never as garbage */
     memset(b->cmds, 0, (size_t)b->dirty * sizeof *b->cmds);
     int n = game_legal(g, b->cmds, BOT_LEGAL_MAX);

@@ -103,6 +103,9 @@ bool game_reach(const game *g, const rules_command *move, vec2s dir, rules_reach
  * the rule set cannot say. */
 bool game_region(const game *g, const rules_command *move, int n, vec2s *out);
 int game_targets(const game *g, const rules_command *fire, rules_target *out, int max);
+/* The rule set's value of `cmd` for the bot (rules_view_ops.bot_value): true with *value and a
+ * one-line reason in why (may be NULL); false when the rule set has no opinion on it. */
+bool game_bot_value(const game *g, const rules_command *cmd, float *value, char *why, size_t size);
 /* The figure's arc of fire (half-angle, radians) and longest range (cm); false when the rule
  * set does not say or the figure cannot fire. */
 bool game_arc(const game *g, figure_id fig, float *half_angle, float *range_cm);
@@ -147,6 +150,16 @@ bool game_undo(game *g);
 bool game_redo(game *g);
 /* Moves the cursor to any point 0..game_log_count (rebuilding the state). */
 bool game_goto(game *g, int cursor);
+
+/* ---- look-ahead ------------------------------------------------------------------------------ */
+
+/* A throwaway copy of the state now for look-ahead (the hard bot): table and rule state cloned,
+ * dice seeded with `seed` (never the match's own next rolls), no log, hashes or autosave.
+ * Queries work on it as on any match; game_fork_step advances it; game_destroy frees it. NULL
+ * when the rule set cannot clone its state. */
+game *game_fork(const game *g, uint64_t seed);
+/* Validates (the rule set's check alone) and resolves cmd on a fork; false when refused. */
+bool game_fork_step(game *fork, const rules_command *cmd);
 
 /* ---- saves ----------------------------------------------------------------------------------- */
 

@@ -100,11 +100,12 @@ bool sim_play_one(const sim_desc *desc, int index, sim_game *out, game_error *er
     dice_seed_stream(&bot_rng, sim_game_seed(desc->seed, index), 7);
     int cap = desc->max_commands > 0 ? desc->max_commands : SIM_MAX_COMMANDS_DEFAULT;
     uint32_t first_side = game_table(g)->side_count ? game_table(g)->sides[0].id.id : 1;
+    int swapped = desc->swap_sides && index % 2 == 1;
     rules_decision dec;
     rules_command c;
     for (game_decision(g, &dec); dec.kind != RULES_DECIDE_NONE && out->commands < cap;
          game_decision(g, &dec)) {
-        bot_level level = desc->levels[dec.side.id == first_side ? 0 : 1];
+        bot_level level = desc->levels[(dec.side.id == first_side ? 0 : 1) ^ swapped];
         if (!bot_pick(b, g, level, &bot_rng, &c) || !game_submit(g, &c, NULL, 0))
             break; /* a rule set with no legal command, or refusing its own: unfinished */
         tally(g, out->commands, index, out);
@@ -114,6 +115,7 @@ bool sim_play_one(const sim_desc *desc, int index, sim_game *out, game_error *er
     game_outcome(g, &oc);
     out->finished = oc.over;
     out->winner = oc.over ? oc.winner.id : 0;
+    out->winner_level = !out->winner ? -1 : (out->winner == first_side ? 0 : 1) ^ swapped;
     out->turns = game_turn(g);
     bot_scratch_destroy(b);
     bool ok = true;
@@ -229,6 +231,8 @@ static void summarise(const sim_desc *desc, const sim_game *res, sim_summary *su
         sum->finished += r->finished;
         if (r->winner <= SIM_SIDES_MAX)
             sum->wins[r->winner]++;
+        if (r->winner_level >= 0)
+            sum->level_wins[r->winner_level]++;
         turns += r->turns;
         commands += r->commands;
         sum->arrival_games += r->arrival;
@@ -248,6 +252,8 @@ static void summarise(const sim_desc *desc, const sim_game *res, sim_summary *su
         sum->win_pct[s] = 100.0 * sum->wins[s] / n;
         sim_wilson(sum->wins[s], desc->games, &sum->win_lo[s], &sum->win_hi[s]);
     }
+    sum->level_pct = 100.0 * sum->level_wins[0] / n;
+    sim_wilson(sum->level_wins[0], desc->games, &sum->level_lo, &sum->level_hi);
     qsort(sum->causes, (size_t)sum->cause_count, sizeof *sum->causes, by_removed);
 }
 
@@ -292,6 +298,10 @@ json_t *sim_summary_json(const sim_summary *sum)
                                                sum->win_lo[s], sum->win_hi[s], "mean_casualties",
                                                sum->mean_casualties[s]));
     json_object_set_new(o, "sides", sides);
+    json_object_set_new(o, "level_wins",
+                        json_pack("[i,i]", sum->level_wins[0], sum->level_wins[1]));
+    json_object_set_new(o, "level_win_pct", json_real(sum->level_pct));
+    json_object_set_new(o, "level_win_pct_95", json_pack("[f,f]", sum->level_lo, sum->level_hi));
     json_object_set_new(o, "mean_turns", json_real(sum->mean_turns));
     json_object_set_new(o, "mean_commands", json_real(sum->mean_commands));
     json_object_set_new(o, "median_turns", json_real(sum->median_turns));

@@ -28,8 +28,9 @@ typedef struct sim_moment {
 } sim_moment;
 
 typedef struct sim_game {
-    uint32_t winner; /* side id; 0 draw or unfinished */
-    bool finished;   /* ended by the rules, not by the command cap */
+    uint32_t winner;  /* side id; 0 draw or unfinished */
+    int winner_level; /* which of desc->levels won: 0 or 1; -1 draw or unfinished */
+    bool finished;    /* ended by the rules, not by the command cap */
     int turns, commands;
     bool arrival;                      /* a figure came onto the table (a reinforcement) */
     int casualties[SIM_SIDES_MAX + 1]; /* figures removed (killed, routed off...), by side id */
@@ -46,7 +47,10 @@ typedef struct sim_desc {
     uint64_t seed;
     int jobs;            /* threads; 0 = 1 */
     bot_level levels[2]; /* bots of the first and second side (zero: random; see cli) */
-    int max_commands;    /* per game; 0 = 20000 */
+    /* Odd-numbered games give levels[0] to the second side and levels[1] to the first, so a
+     * comparison of two levels is not a comparison of the sides (sim_summary.level_wins). */
+    bool swap_sides;
+    int max_commands; /* per game; 0 = 20000 */
     /* Keep each game's save as DIR/game-NNNN.json (N = game index from 0, four digits or
      * more); NULL = none. The directory must exist. A failed save fails the run. */
     const char *save_dir;
@@ -60,6 +64,10 @@ typedef struct sim_summary {
     int side_count;
     char side_names[SIM_SIDES_MAX + 1][TABLE_NAME_MAX];
     int wins[SIM_SIDES_MAX + 1];
+    /* games won by the bot of desc->levels[0] and [1] whatever side it played, with the Wilson
+     * interval of the first's share of all games in percent */
+    int level_wins[2];
+    double level_pct, level_lo, level_hi;
     double win_pct[SIM_SIDES_MAX + 1], win_lo[SIM_SIDES_MAX + 1], win_hi[SIM_SIDES_MAX + 1];
     double mean_turns, mean_commands;
     double median_turns;

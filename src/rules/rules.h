@@ -244,6 +244,15 @@ typedef struct rules_view_ops {
      * written to out and true; false when there is nothing to add. */
     bool (*figure_state)(const rules_state *rs, const table *t, figure_id fig, char *out,
                          size_t size);
+    /* The bot's hint (game/bot.h, levels normal and hard): the value of the legal command `cmd`
+     * now for the side giving it, on the bot's scale (about 10 per enemy figure it is expected
+     * to remove, minus 10 per own figure it is expected to lose; 0 for passing), with a
+     * one-line reason in player words ("holds Lt Toledo's card to interrupt") in why (why may
+     * be NULL). False: no opinion, the bot's generic score stands (fire by targets(), moves
+     * toward the enemy and the scenario's objectives). Evades, action pairs, formations,
+     * reserve and interrupt are the commands the generic score cannot judge. */
+    bool (*bot_value)(const rules_state *rs, const table *t, const rules_command *cmd,
+                      float *value, char *why, size_t size);
 } rules_view_ops;
 
 /* ---- the interface ----------------------------------------------------------------------- */

@@ -1,0 +1,432 @@
+/* The normal level scores every legal command (the rule set's bot_value first, then generic
+ * scores that read the rule set's odds and the scenario's victory conditions); the hard level
+ * plays the normal level's best few out on forks of the match and keeps the best result. Both
+ * use only game.h, never a rule set's own header. */
+#include "game/bot_plan.h"
+
+#include "core/geom.h"
+#include "core/mem.h"
+#include "game/game_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    PLAN_LEGAL_MAX = 512,
+    PLAN_TARGETS_MAX = 128,
+    /* The look-ahead's fixed budget: candidates x playouts x commands per playout. */
+    HARD_CANDIDATES = 4,
+    HARD_PLAYOUTS = 3,
+    HARD_HORIZON = 24,
+};
+
+/* Below this gap between the best two candidates the hard level looks ahead (10 = a figure). */
+#define HARD_MARGIN 15.0f
+
+typedef struct plan_memo {
+    bool valid;
+    rules_command firers;
+    rules_target tg[PLAN_TARGETS_MAX];
+    int n;
+} plan_memo;
+
+/* How the deciding side wins, from the scenario's victory conditions. */
+typedef struct posture {
+    side_id side;
+    bool defend;                  /* wins by lasting out the turns or holding ground */
+    const geom_polygon *hold_own; /* ground this side must hold */
+    const geom_polygon *hold_foe; /* ground the enemy must hold: go for it */
+} posture;
+
+struct bot_plan {
+    rules_command cmds[PLAN_LEGAL_MAX];
+    float score[PLAN_LEGAL_MAX];
+    int dirty;
+    plan_memo memo;
+    bot_plan *roll; /* the normal level that plays the hard level's playouts */
+};
+
+bot_plan *bot_plan_create(void)
+{
+    return mem_calloc(1, sizeof(bot_plan));
+}
+
+void bot_plan_destroy(bot_plan *p)
+{
+    if (!p)
+        return;
+    bot_plan_destroy(p->roll);
+    free(p);
+}
+
+/* ---- the normal level's scores ------------------------------------------------------------- */
+
+static posture posture_of(const game *g, side_id who)
+{
+    posture p = {.side = who};
+    const scenario *sc = game_scenario(g);
+    for (int i = 0; sc && i < sc->victory_count; i++) {
+        const scenario_victory *v = &sc->victory[i];
+        bool own = v->side.id == who.id, foe = v->side.id && !own;
+        if (own && (strcmp(v->kind, "turns") == 0 || strcmp(v->kind, "hold") == 0))
+            p.defend = true;
+        if (strcmp(v->kind, "hold") == 0 && v->area.count >= 3) {
+            if (own)
+                p.hold_own = &v->area;
+            else if (foe)
+                p.hold_foe = &v->area;
+        }
+    }
+    return p;
+}
+
+static const figure *actor_of(const table *t, const rules_command *c)
+{
+    if (c->figure_count > 0)
+        return table_figure_const(t, c->figures[0]);
+    if (c->figure.id)
+        return table_figure_const(t, c->figure);
+    for (int i = 0; c->unit.id && i < t->figure_count; i++)
+        if (t->figures[i].unit.id == c->unit.id && table_figure_active(&t->figures[i]))
+            return &t->figures[i];
+    return NULL;
+}
+
+static const figure *nearest_enemy(const table *t, side_id own, vec2s p, float *cm)
+{
+    float best = INFINITY;
+    const figure *who = NULL;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        float dx = e->pos.x - p.x, dy = e->pos.y - p.y;
+        if (e->side.id != own.id && dx * dx + dy * dy < best && table_figure_active(e)) {
+            best = dx * dx + dy * dy;
+            who = e;
+        }
+    }
+    *cm = sqrtf(best);
+    return who;
+}
+
+static const char *name_of(const table *t, const figure *f)
+{
+    if (!f)
+        return "the enemy";
+    if (f->name[0])
+        return f->name;
+    const unit *u = table_unit_const(t, f->unit);
+    return u && u->name[0] ? u->name : "the enemy";
+}
+
+static rules_command firers_of(const rules_command *c)
+{
+    rules_command f = {.kind = c->kind,
+                       .side = c->side,
+                       .figure = c->figure,
+                       .unit = c->unit,
+                       .figure_count = c->figure_count};
+    memcpy(f.figures, c->figures, sizeof f.figures);
+    memcpy(f.option, c->option, sizeof f.option);
+    return f;
+}
+
+/* The odds of the target the command names (by figure or by unit), from targets(). */
+static const rules_target *target_of(const game *g, const rules_command *c, plan_memo *memo)
+{
+    rules_command f = firers_of(c);
+    if (!memo->valid || memcmp(&f, &memo->firers, sizeof f) != 0) {
+        memo->firers = f;
+        memo->n = game_targets(g, c, memo->tg, PLAN_TARGETS_MAX);
+        memo->valid = true;
+    }
+    const rules_target *best = NULL;
+    float best_v = -1;
+    for (int i = 0; i < memo->n; i++) {
+        const rules_target *t = &memo->tg[i];
+        bool named = (c->target.id && t->figure.id == c->target.id) ||
+                     (!c->target.id && c->target_unit.id && t->unit.id == c->target_unit.id) ||
+                     (!c->target.id && !c->target_unit.id);
+        float v = t->expected_kills > 0 ? t->expected_kills : t->expected_hits * 0.5f;
+        if (named && v > best_v) {
+            best_v = v;
+            best = t;
+        }
+    }
+    return best;
+}
+
+static float target_value(const rules_target *t)
+{
+    return !t ? 0 : t->expected_kills > 0 ? t->expected_kills : t->expected_hits * 0.5f;
+}
+
+/* Ground gained toward the enemy and the objectives. */
+static float move_value(const game *g, const rules_command *c, const posture *p, char *why,
+                        size_t size)
+{
+    const table *t = game_table(g);
+    const figure *f = actor_of(t, c);
+    if (!f || c->path_count == 0)
+        return 0;
+    vec2s end = c->path[c->path_count - 1];
+    float before, after;
+    const figure *foe = nearest_enemy(t, f->side, f->pos, &before);
+    nearest_enemy(t, f->side, end, &after);
+    float v = 0;
+    if (isfinite(before) && isfinite(after))
+        v += (p->defend ? 0.03f : 0.08f) * (before - after);
+    if (p->hold_own) {
+        float d0 = (float)geom_point_polygon_distance(f->pos, p->hold_own);
+        float d1 = (float)geom_point_polygon_distance(end, p->hold_own);
+        v += 0.2f * (d0 - d1) - (d0 <= 0 && d1 > 0 ? 4.0f : 0);
+        if (why && d1 <= 0 && d0 > 0)
+            snprintf(why, size, "moves %s into the ground it must hold", name_of(t, f));
+        else if (why && d0 <= 0 && d1 <= 0)
+            snprintf(why, size, "%s keeps to the ground it must hold", name_of(t, f));
+    }
+    if (p->hold_foe) {
+        float d0 = (float)geom_point_polygon_distance(f->pos, p->hold_foe);
+        float d1 = (float)geom_point_polygon_distance(end, p->hold_foe);
+        v += 0.1f * (d0 - d1);
+    }
+    if (why && !why[0])
+        snprintf(why, size, "%s %s %s", name_of(t, f),
+                 after < before ? "closes on" : "draws back from", name_of(t, foe));
+    return v;
+}
+
+static float rally_value(const game *g, const rules_command *c)
+{
+    const table *t = game_table(g);
+    const uint32_t bad = FIGURE_STATUS_SHAKEN | FIGURE_STATUS_DEMORALISED;
+    int n = 0;
+    for (int i = 0; i < c->figure_count; i++) {
+        const figure *f = table_figure_const(t, c->figures[i]);
+        n += f && (f->status & bad);
+    }
+    for (int i = 0; c->figure_count == 0 && c->unit.id && i < t->figure_count; i++)
+        n += t->figures[i].unit.id == c->unit.id && (t->figures[i].status & bad);
+    return 3.0f * (float)n;
+}
+
+/* The normal level's value of one command; the reason in why when why is not NULL. */
+static float normal_score(const game *g, const rules_command *c, plan_memo *memo, const posture *p,
+                          char *why, size_t size)
+{
+    float v;
+    if (game_bot_value(g, c, &v, why, size))
+        return v;
+    const table *t = game_table(g);
+    const rules_target *tg;
+    switch (c->kind) {
+    case RULES_CMD_FIRE:
+        tg = target_of(g, c, memo);
+        if (why)
+            snprintf(why, size, "fires at %s: %.1f casualties expected",
+                     name_of(t, tg ? table_figure_const(t, tg->figure) : NULL), target_value(tg));
+        return 10.0f * target_value(tg);
+    case RULES_CMD_CHARGE:
+        tg = target_of(g, c, memo);
+        if (why)
+            snprintf(why, size, "charges %s: %.1f casualties expected",
+                     name_of(t, tg ? table_figure_const(t, tg->figure) : NULL), target_value(tg));
+        /* a side that wins by lasting out does not throw its men away */
+        return 10.0f * target_value(tg) + (p->defend ? -1.0f : 0.5f) + move_value(g, c, p, NULL, 0);
+    case RULES_CMD_MOVE:
+        return move_value(g, c, p, why, size);
+    case RULES_CMD_RALLY:
+        v = rally_value(g, c);
+        if (why)
+            snprintf(why, size, "rallies its shaken men");
+        return v;
+    case RULES_CMD_PASS:
+    case RULES_CMD_END_ACTIVATION:
+    case RULES_CMD_END_PHASE:
+    case RULES_CMD_END_TURN:
+        if (why)
+            snprintf(why, size, "nothing better to do");
+        return 0.0f;
+    default:
+        if (why)
+            snprintf(why, size, "keeps the game going");
+        return 0.5f; /* the steps that keep the game going: draw, roll, activate */
+    }
+}
+
+/* Legal commands into p->cmds with their scores; returns the count. */
+static int plan_score(bot_plan *p, const game *g, dice_rng *rng)
+{
+    memset(p->cmds, 0, (size_t)p->dirty * sizeof *p->cmds);
+    int n = game_legal(g, p->cmds, PLAN_LEGAL_MAX);
+    p->dirty = n > 0 ? n : 0;
+    p->memo.valid = false;
+    rules_decision dec;
+    game_decision(g, &dec);
+    posture ps = posture_of(g, dec.side);
+    for (int i = 0; i < n; i++)
+        p->score[i] =
+            normal_score(g, &p->cmds[i], &p->memo, &ps, NULL, 0) + 0.01f * (float)dice_unit(rng);
+    return n;
+}
+
+static int best_of(const bot_plan *p, int n)
+{
+    int best = 0;
+    for (int i = 1; i < n; i++)
+        if (p->score[i] > p->score[best])
+            best = i;
+    return best;
+}
+
+static void drop(bot_plan *p, int i, int *n)
+{
+    (*n)--;
+    p->cmds[i] = p->cmds[*n];
+    p->score[i] = p->score[*n];
+}
+
+static void reason_of(bot_plan *p, const game *g, const rules_command *c, char *why, size_t size)
+{
+    if (!why || !size)
+        return;
+    why[0] = '\0';
+    rules_decision dec;
+    game_decision(g, &dec);
+    posture ps = posture_of(g, dec.side);
+    p->memo.valid = false;
+    normal_score(g, c, &p->memo, &ps, why, size);
+}
+
+static bool pick_normal(bot_plan *p, const game *g, dice_rng *rng, rules_command *out)
+{
+    int n = plan_score(p, g, rng);
+    while (n > 0) {
+        int i = best_of(p, n);
+        if (game_place_check(g, &p->cmds[i], NULL, 0)) {
+            *out = p->cmds[i];
+            return true;
+        }
+        drop(p, i, &n);
+    }
+    return false;
+}
+
+/* ---- the hard level's look-ahead ------------------------------------------------------------ */
+
+/* The table from `side`'s view at the end of a playout: figures kept minus figures lost, with
+ * the game's result far above any count. */
+static float evaluate(const game *f, side_id who)
+{
+    rules_outcome oc;
+    game_outcome(f, &oc);
+    if (oc.over && oc.winner.id)
+        return oc.winner.id == who.id ? 1000.0f : -1000.0f;
+    const table *t = game_table(f);
+    float v = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *m = &t->figures[i];
+        float w = m->side.id == who.id ? 1.0f : -1.0f;
+        if (!table_figure_active(m))
+            continue;
+        float k = 10.0f;
+        if (m->status & (FIGURE_STATUS_SHAKEN | FIGURE_STATUS_DEMORALISED))
+            k -= 2.0f;
+        if (m->status & FIGURE_STATUS_SERIOUS)
+            k -= 3.0f;
+        v += w * k;
+    }
+    return v;
+}
+
+static uint64_t draw_seed(dice_rng *rng)
+{
+    uint64_t hi = dice_below(rng, 0xffffffffu), lo = dice_below(rng, 0xffffffffu);
+    return hi << 32 | lo;
+}
+
+/* One playout of `cand` on a fork with dice `seed`; the result from the side's view. */
+static float playout(bot_plan *p, const game *g, const rules_command *cand, uint64_t seed)
+{
+    game *f = game_fork(g, seed);
+    if (!f)
+        return 0;
+    float v = 0;
+    if (game_fork_step(f, cand)) {
+        dice_rng rr;
+        dice_seed_stream(&rr, seed, 3);
+        rules_command c;
+        for (int h = 0; h < HARD_HORIZON && !game_over(f); h++)
+            if (!pick_normal(p->roll, f, &rr, &c) || !game_fork_step(f, &c))
+                break;
+        v = evaluate(f, cand->side);
+    } else {
+        v = -INFINITY;
+    }
+    game_destroy(f);
+    return v;
+}
+
+static bool pick_hard(bot_plan *p, const game *g, dice_rng *rng, rules_command *out, char *why,
+                      size_t size)
+{
+    int n = plan_score(p, g, rng);
+    rules_command cand[HARD_CANDIDATES];
+    float prior[HARD_CANDIDATES];
+    int k = 0;
+    while (n > 0 && k < HARD_CANDIDATES) {
+        int i = best_of(p, n);
+        if (game_place_check(g, &p->cmds[i], NULL, 0)) {
+            cand[k] = p->cmds[i];
+            prior[k++] = p->score[i];
+        }
+        drop(p, i, &n);
+    }
+    if (k == 0)
+        return false;
+    /* the same dice for every candidate: their results differ by the choice, not the luck */
+    uint64_t seeds[HARD_PLAYOUTS];
+    for (int r = 0; r < HARD_PLAYOUTS; r++)
+        seeds[r] = draw_seed(rng);
+    int best = 0;
+    bool looked = k > 1 && prior[0] - prior[1] < HARD_MARGIN;
+    float best_v = -INFINITY;
+    if (looked) {
+        if (!p->roll)
+            p->roll = bot_plan_create();
+        for (int c = 0; c < k; c++) {
+            float sum = 0;
+            for (int r = 0; r < HARD_PLAYOUTS; r++)
+                sum += playout(p, g, &cand[c], seeds[r]);
+            float v = sum / HARD_PLAYOUTS + 0.01f * prior[c];
+            if (v > best_v) {
+                best_v = v;
+                best = c;
+            }
+        }
+    }
+    *out = cand[best];
+    if (why && size) {
+        char base[200];
+        reason_of(p, g, out, base, sizeof base);
+        if (looked)
+            snprintf(why, size, "%s (looked %d ways ahead, this came out best)", base, k);
+        else
+            snprintf(why, size, "%s", base);
+    }
+    return true;
+}
+
+bool bot_plan_pick(bot_plan *p, const game *g, bool hard, dice_rng *rng, rules_command *out,
+                   char *why, size_t size)
+{
+    if (game_over(g))
+        return false;
+    if (hard)
+        return pick_hard(p, g, rng, out, why, size);
+    if (!pick_normal(p, g, rng, out))
+        return false;
+    reason_of(p, g, out, why, size);
+    return true;
+}

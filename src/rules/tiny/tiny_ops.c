@@ -336,6 +336,7 @@ static const rules_view_ops tiny_view_ops = {
     .moves_by_unit = true,
     .move_figures = tiny_move_figures,
     .measure = tiny_measure,
+    .bot_value = tiny_bot_value,
 };
 
 const rules_ops tiny_rules_ops = {

@@ -138,4 +138,8 @@ float tiny_stand_radius(const figure *f);
 /* True when a figure is a commander (General or Brigadier). */
 bool tiny_is_commander(const figure *f);
 
+/* The bot's value of a legal command (rules_view_ops.bot_value; tiny_bot.c). */
+bool tiny_bot_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
+                    char *why, size_t size);
+
 #endif // TINY_TINY_RULES_H

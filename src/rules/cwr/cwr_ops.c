@@ -694,6 +694,7 @@ static const rules_view_ops cwr_view_ops = {
     .moves_by_unit = true,
     .measure = cwr_measure,
     .describe = cwr_describe,
+    .bot_value = cwr_bot_value,
 };
 
 const rules_ops cwr_rules_ops = {

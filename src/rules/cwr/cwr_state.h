@@ -227,4 +227,9 @@ bool cwr_unit_can_activate(const rules_state *rs, const table *t, unit_id u);
 /* Figures lost by side s so far, and its starting figures. */
 void cwr_side_losses(const rules_state *rs, const table *t, side_id s, int *lost, int *start);
 
+/* ---- cwr_bot.c: the bot's value of a legal command (rules_view_ops.bot_value) ------------- */
+
+bool cwr_bot_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
+                   char *why, size_t size);
+
 #endif // CWR_CWR_STATE_H

@@ -143,6 +143,45 @@ static bool enemy_within(const rules_state *rs, const table *t, const figure *f,
     return cr15_nearest_enemy_cm(t, f, f->pos, NULL) <= cr15_cm(rs, inches);
 }
 
+static void crawl(const rules_state *rs, const table *t, side_id s, const figure *f, out_list *o)
+{
+    const cr15_fig *st = &rs->figs[f->id.id - 1];
+    if (f->side.id != s.id || !(f->status & FIGURE_STATUS_SERIOUS) || !table_figure_active(f) ||
+        (f->status & CR15_STATUS_OUT) || (st->flags & CR15_F_MOVED) || cr15_is_gun(f) ||
+        cr15_enemies_in_contact(rs, t, f, NULL, 0) > 0)
+        return;
+    const figure *to = NULL;
+    double best = INFINITY;
+    for (int k = 0; k < t->figure_count; k++) {
+        const figure *m = &t->figures[k];
+        double d = geom_point_distance(f->pos, m->pos);
+        if (m != f && m->side.id == s.id && table_figure_active(m) && !cr15_is_gun(m) &&
+            !(m->status & FIGURE_STATUS_SERIOUS) && d < best) {
+            best = d;
+            to = m;
+        }
+    }
+    float allow = cr15_allowance_cm(rs, t, f, false);
+    if (!to || allow <= 0.2f)
+        return;
+    float gap = (float)best - f->base.radius_cm - to->base.radius_cm - 0.5f;
+    float dist = fminf(allow, gap);
+    if (dist <= 0.2f)
+        return;
+    rules_command c = {.kind = RULES_CMD_MOVE, .side = s, .unit = f->unit};
+    rules_command_add_figure(&c, f->id);
+    float dx = (to->pos.x - f->pos.x) / (float)best, dy = (to->pos.y - f->pos.y) / (float)best;
+    for (float k = 1; k > 0.2f; k -= 0.25f) {
+        c.path[0] = cr15_v2(f->pos.x + dx * dist * k, f->pos.y + dy * dist * k);
+        c.path_count = 1;
+        char why[8];
+        if (cr15_move_validate(rs, t, &c, why, sizeof why)) {
+            push(o, &c);
+            return;
+        }
+    }
+}
+
 static void moves(const rules_state *rs, const table *t, side_id s, out_list *o)
 {
     for (int i = 0; i < t->unit_count; i++) {
@@ -181,6 +220,9 @@ static void moves(const rules_state *rs, const table *t, side_id s, out_list *o)
             }
         }
     }
+    /* the seriously wounded crawl back toward the nearest friend who can aid them */
+    for (int i = 0; i < t->figure_count; i++)
+        crawl(rs, t, s, &t->figures[i], o);
     /* dismantled guns set up */
     for (int i = 0; i < t->figure_count; i++) {
         const figure *g = &t->figures[i];
@@ -250,11 +292,11 @@ static void fires(const rules_state *rs, const table *t, side_id s, out_list *o)
                     push(o, &c);
                 continue;
             }
+            /* canister where it reaches, and shell as well: a burst on a crowd (or beyond
+             * canister range) may be worth more; the bot's hint weighs them (cr15_hint.c) */
             snprintf(c.option, sizeof c.option, "canister");
-            if (cr15_artillery_validate(rs, t, &c, why, sizeof why)) {
+            if (cr15_artillery_validate(rs, t, &c, why, sizeof why))
                 push(o, &c);
-                continue;
-            }
             snprintf(c.option, sizeof c.option, "shell");
             float true_in = (float)geom_point_distance(g->pos, near[k]->pos) / rs->data->inch_cm;
             for (int e = -2; e <= 2; e++) {

@@ -478,6 +478,7 @@ static const rules_view_ops cr15_view_ops = {
     .arc = cr15_arc,
     .move_figures = cr15_move_figures,
     .measure = cr15_measure,
+    .bot_value = cr15_bot_value,
 };
 
 const rules_ops cr15_rules_ops = {

@@ -274,4 +274,9 @@ void cr15_morale(rules_state *rs, rules_ctx *ctx);
 int cr15_legal(const rules_state *rs, const table *t, rules_command *out, int max);
 int cr15_actions(const rules_state *rs, const table *t, figure_id fig, rules_action *out, int max);
 
+/* ---- cr15_hint.c: the bot's value of a legal command (rules_view_ops.bot_value) ----------- */
+
+bool cr15_bot_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
+                    char *why, size_t size);
+
 #endif // CR15_CR15_STATE_H

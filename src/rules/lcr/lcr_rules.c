@@ -1625,6 +1625,7 @@ static const rules_view_ops lcr_view_ops = {
     .command_radius = lcr_command_radius_query,
     .driver = lcr_driver,
     .describe = lcr_describe,
+    .bot_value = lcr_bot_value, /* lcr_hint.c */
 };
 
 const rules_ops lcr_rules_ops = {

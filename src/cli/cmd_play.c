@@ -1,8 +1,9 @@
-/* sandtable [play] [--continue] [--bot SIDE]... [SCENARIO]: what to play (the start screen when
- * no scenario is given, the default scenario for --continue alone) and who plays it (--bot);
+/* sandtable [play] [--continue] [--bot SIDE[:LEVEL]]... [SCENARIO]: what to play (the start screen
+ * when no scenario is given, the default scenario for --continue alone) and who plays it (--bot);
  * then the window (platform/platform.h) runs the app. */
 #include "cli/cli.h"
 
+#include "game/bot.h"
 #include "platform/platform.h"
 #include "ui/app.h"
 #include "ui/cover.h"
@@ -58,12 +59,14 @@ static int parse_args(int argc, char **argv, char *scenario_path, size_t size, p
             }
             a->bots[a->bot_count++] = argv[++i];
         } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: sandtable [play] [--continue] [--bot SIDE]... [SCENARIO]\n"
+            printf("usage: sandtable [play] [--continue] [--bot SIDE[:LEVEL]]... [SCENARIO]\n"
                    "Opens the table. With no SCENARIO, the start screen lists the shipped "
                    "scenarios (%s selected: Enter starts it).\n"
                    "  --continue   resume the scenario's autosave\n"
                    "  --bot SIDE   the bot plays SIDE (its name, its number from 1, or all); "
                    "repeatable.\n"
+                   "               SIDE:LEVEL picks its level: easy, normal (the default) or "
+                   "hard.\n"
                    "               Sides can also be handed to the bot and back from the pause "
                    "menu (Esc).\n"
                    "F1 in the window lists every key.\n",
@@ -97,21 +100,38 @@ static bool apply_bots(ui_app *app, const play_args *a)
 {
     const table *t = app->game ? game_table(app->game) : NULL;
     for (int i = 0; i < a->bot_count; i++) {
-        const char *want = a->bots[i];
+        char want[128];
+        snprintf(want, sizeof want, "%s", a->bots[i]);
+        int level = 0;
+        char *colon = strrchr(want, ':');
+        if (colon) {
+            *colon = '\0';
+            level = bot_level_parse(colon + 1);
+            if (level < 0 || level == BOT_RANDOM) {
+                fprintf(stderr,
+                        "sandtable play: --bot %s: unknown level '%s' (easy, normal, hard)\n",
+                        a->bots[i], colon + 1);
+                return false;
+            }
+        }
         char *end;
         long n = strtol(want, &end, 10);
         int found = 0;
         if (strcmp(want, "all") == 0) {
-            for (int k = 1; k < UI_APP_SIDES_MAX; k++)
+            for (int k = 1; k < UI_APP_SIDES_MAX; k++) {
                 app->controller[k] = UI_CONTROLLER_BOT;
+                app->bot_level[k] = level;
+            }
             found = 1;
         } else if (*want && !*end && n >= 1 && n < UI_APP_SIDES_MAX && (!t || n <= t->side_count)) {
             app->controller[n] = UI_CONTROLLER_BOT;
+            app->bot_level[n] = level;
             found = 1;
         }
         for (int k = 0; t && !found && k < t->side_count; k++)
             if (strcasecmp(t->sides[k].name, want) == 0 && t->sides[k].id.id < UI_APP_SIDES_MAX) {
                 app->controller[t->sides[k].id.id] = UI_CONTROLLER_BOT;
+                app->bot_level[t->sides[k].id.id] = level;
                 found = 1;
             }
         if (!found) {

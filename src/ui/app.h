@@ -57,6 +57,9 @@ struct ui_app {
      * every side): everything face up. */
     side_id viewer;
     ui_controller controller[UI_APP_SIDES_MAX]; /* by side id; zero = human */
+    /* The bot's level on each side it plays (a bot_level of game/bot.h), by side id; zero =
+     * the default, normal (ui_solo_level). */
+    int bot_level[UI_APP_SIDES_MAX];
     render_ctx *ctx; /* the frame's renderer (valid during ui_app_frame) */
 };
 

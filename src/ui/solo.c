@@ -30,6 +30,12 @@ ui_controller ui_solo_controller(const ui_app *app, side_id sid)
     return sid.id > 0 && sid.id < UI_APP_SIDES_MAX ? app->controller[sid.id] : UI_CONTROLLER_HUMAN;
 }
 
+bot_level ui_solo_level(const ui_app *app, side_id sid)
+{
+    int lv = sid.id > 0 && sid.id < UI_APP_SIDES_MAX ? app->bot_level[sid.id] : 0;
+    return lv > 0 && lv < BOT_LEVEL_COUNT ? (bot_level)lv : BOT_NORMAL;
+}
+
 /* A screen over the table (cover, pause menu, help) stops the bot: the player is not looking. */
 static bool table_on_top(const ui_app *app)
 {
@@ -80,7 +86,7 @@ bool ui_solo_next(ui_solo *s, ui_app *app, double now, rules_command *out)
     if (now < s->due)
         return false;
     dice_rng rng = ui_solo_rng(app->game);
-    if (!bot_choose(app->game, BOT_GREEDY, &rng, out)) {
+    if (!bot_choose_why(app->game, ui_solo_level(app, d.side), &rng, out, s->why, sizeof s->why)) {
         ui_app_toast(app, "The bot has no legal command for %s", d.prompt);
         s->stuck_until = now + 2.0;
         return false;
@@ -114,7 +120,11 @@ void ui_solo_done(ui_solo *s, ui_app *app, const rules_command *cmd, bool ok, co
     }
     char what[200];
     game_describe(app->game, cmd, what, sizeof what);
-    ui_app_toast(app, "%s (bot): %s", name, what);
+    /* one line: what it did and why ("holds Lt Toledo's card to interrupt") */
+    if (s->why[0])
+        ui_app_toast(app, "%s (bot): %s - %s", name, what, s->why);
+    else
+        ui_app_toast(app, "%s (bot): %s", name, what);
 }
 
 bool ui_solo_may_submit(const ui_solo *s, const ui_app *app, const rules_command *cmd, char *reason,
@@ -150,7 +160,8 @@ void ui_solo_draw(const ui_solo *s, ui_app *app, render_ctx *ctx)
     bool bot = ui_solo_controller(app, d.side) == UI_CONTROLLER_BOT;
     char line[160];
     if (bot)
-        snprintf(line, sizeof line, "%s: the bot is playing", sd->name);
+        snprintf(line, sizeof line, "%s: the bot is playing (%s)", sd->name,
+                 bot_level_label(ui_solo_level(app, d.side)));
     else if (any_bot(app))
         snprintf(line, sizeof line, "Your decision: %s", sd->name);
     else

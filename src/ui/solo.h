@@ -32,7 +32,11 @@ typedef struct ui_solo {
     /* Set by the caller each frame while something the player should watch is still moving
      * (cards flying, dice rolling): the bot waits for it, then its usual pause. */
     bool hold;
+    char why[160]; /* the bot's reason for the command being submitted ("" when none) */
 } ui_solo;
+
+/* The bot's level on side `sid` (app->bot_level, zero = normal). */
+bot_level ui_solo_level(const ui_app *app, side_id sid);
 
 /* The delay between two bot commands at this animation speed, in seconds. */
 double ui_solo_delay(float anim_speed);

@@ -4,6 +4,7 @@
 #include "ui/start_screen.h"
 
 #include "core/mem.h"
+#include "game/bot.h"
 #include "ui/preview.h"
 #include "ui/replay_view.h"
 
@@ -46,11 +47,16 @@ typedef struct start {
     int count;
     int hot;
     ui_controller controller[UI_APP_SIDES_MAX];
-    char error[400]; /* the last failure to open a match */
-    bool over_game;  /* opened from a match's pause menu: Esc goes back to it */
+    int bot_level[UI_APP_SIDES_MAX]; /* by side id, as ui_app.bot_level */
+    char error[400];                 /* the last failure to open a match */
+    bool over_game;                  /* opened from a match's pause menu: Esc goes back to it */
+    /* who plays each side is taken from the app again at the first frame: the command
+     * line's --bot is applied after the app (and this screen) is made */
+    bool synced;
     /* laid out at draw time, read by input */
     rect rows[UI_START_SCENARIOS_MAX];
     rect toggles[UI_APP_SIDES_MAX];
+    rect levels[UI_APP_SIDES_MAX]; /* the bot's level button beside each toggle */
     int toggle_count;
     rect start_button, continue_button, watch_button;
 } start;
@@ -139,6 +145,7 @@ static void open_match(start *st, ui_app *app, bool resume)
         return;
     }
     memcpy(app->controller, st->controller, sizeof app->controller);
+    memcpy(app->bot_level, st->bot_level, sizeof app->bot_level);
     char err[sizeof st->error];
     /* On success this screen is destroyed with the stack: nothing of it is touched after. */
     if (!ui_app_open(app, e->path, resume, err, sizeof err)) {
@@ -156,6 +163,23 @@ static void toggle_side(start *st, int index)
     if (id < UI_APP_SIDES_MAX)
         st->controller[id] =
             st->controller[id] == UI_CONTROLLER_BOT ? UI_CONTROLLER_HUMAN : UI_CONTROLLER_BOT;
+}
+
+/* Easy, normal, hard in turn; the side becomes the bot's if it was a player's. */
+static void cycle_level(start *st, int index)
+{
+    const start_entry *e = &st->entries[st->hot];
+    if (!e->scenario || index < 0 || index >= e->scenario->table->side_count)
+        return;
+    uint32_t id = e->scenario->table->sides[index].id.id;
+    if (id >= UI_APP_SIDES_MAX)
+        return;
+    if (st->controller[id] != UI_CONTROLLER_BOT) {
+        st->controller[id] = UI_CONTROLLER_BOT;
+        return;
+    }
+    int now = st->bot_level[id] ? st->bot_level[id] : BOT_NORMAL;
+    st->bot_level[id] = now == BOT_GREEDY ? BOT_NORMAL : now == BOT_NORMAL ? BOT_HARD : BOT_GREEDY;
 }
 
 static void select_entry(start *st, int i)
@@ -211,7 +235,9 @@ static bool start_keys(start *st, ui_app *app, const ui_input *in)
         } else if (k == 'w') {
             watch_save(st, app);
             return true;
-        } else if (k >= '1' && k <= '9')
+        } else if (k >= '1' && k <= '9' && (in->key_mods[i] & UI_MOD_SHIFT))
+            cycle_level(st, k - '1');
+        else if (k >= '1' && k <= '9')
             toggle_side(st, k - '1');
         else if (k == UI_KEY_F1 || k == '?')
             ui_app_push(app, ui_help_create());
@@ -219,9 +245,19 @@ static bool start_keys(start *st, ui_app *app, const ui_input *in)
     return false;
 }
 
+static void sync_sides(start *st, const ui_app *app)
+{
+    if (!st->synced) {
+        memcpy(st->controller, app->controller, sizeof st->controller);
+        memcpy(st->bot_level, app->bot_level, sizeof st->bot_level);
+        st->synced = true;
+    }
+}
+
 static void start_input(ui_screen *s, ui_app *app, const ui_input *in)
 {
     start *st = s->data;
+    sync_sides(st, app);
     if (start_keys(st, app, in) || !in->pressed[UI_MOUSE_LEFT])
         return;
     float x = in->mouse_x, y = in->mouse_y;
@@ -232,9 +268,12 @@ static void start_input(ui_screen *s, ui_app *app, const ui_input *in)
                 open_match(st, app, false);
             return;
         }
-    for (int i = 0; i < st->toggle_count; i++)
+    for (int i = 0; i < st->toggle_count; i++) {
         if (inside(st->toggles[i], x, y))
             toggle_side(st, i);
+        if (inside(st->levels[i], x, y))
+            cycle_level(st, i);
+    }
     if (inside(st->start_button, x, y))
         open_match(st, app, false);
     else if (inside(st->continue_button, x, y))
@@ -406,6 +445,13 @@ static float draw_sides(start *st, const scenario *s, render_ctx *ctx, float x, 
         rect left = {r.x, r.y, r.w / 2, r.h}, right = {r.x + r.w / 2, r.y, r.w / 2, r.h};
         button(ctx, left, "Player", bot ? BUTTON_OFF : TOGGLE_ON_RGB, bot ? DIM_RGB : TEXT_RGB);
         button(ctx, right, "Bot", bot ? TOGGLE_ON_RGB : BUTTON_OFF, bot ? TEXT_RGB : DIM_RGB);
+        /* the bot's level: click (or Shift + the side's number) for easy, normal, hard */
+        int lv =
+            id.id < UI_APP_SIDES_MAX && st->bot_level[id.id] ? st->bot_level[id.id] : BOT_NORMAL;
+        rect lr = {r.x + r.w + 8 * k, r.y, 110 * k, r.h};
+        st->levels[st->toggle_count - 1] = lr;
+        button(ctx, lr, bot_level_label((bot_level)lv), bot ? HOT_RGB : BUTTON_OFF,
+               bot ? TEXT_RGB : DIM_RGB);
     }
     return 22 * k + (float)t->side_count * 34 * k;
 }
@@ -477,8 +523,8 @@ static void draw_detail(start *st, render_ctx *ctx, float x, float y, float w, f
 
 static void start_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
 {
-    (void)app;
     start *st = s->data;
+    sync_sides(st, app);
     int w, h;
     render_output_size(ctx, &w, &h);
     float k = render_ui_scale(ctx);
@@ -487,10 +533,11 @@ static void start_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     render_text(ctx, 170 * k, 24 * k, "choose a scenario and who plays it", 14, DIM_RGB,
                 RENDER_ALIGN_LEFT);
     render_text(ctx, (float)w - 24 * k, (float)h - 26 * k,
-                st->over_game ? "Up/Down: scenario   1-9: player or bot   Enter: start   C: "
-                                "continue   Esc: back to the game"
-                              : "Up/Down: scenario   1-9: player or bot   Enter: start   C: "
-                                "continue   Esc: quit",
+                st->over_game
+                    ? "Up/Down: scenario   1-9: player or bot (Shift: level)   Enter: start   C: "
+                      "continue   Esc: back to the game"
+                    : "Up/Down: scenario   1-9: player or bot (Shift: level)   Enter: start   C: "
+                      "continue   Esc: quit",
                 12, DIM_RGB, RENDER_ALIGN_RIGHT);
     float list_w = (float)w * 0.28f < 340 * k ? (float)w * 0.28f : 340 * k;
     float top = 66 * k;
@@ -519,6 +566,7 @@ ui_screen *ui_start_screen_create(ui_app *app)
 {
     start *st = mem_calloc(1, sizeof *st);
     memcpy(st->controller, app->controller, sizeof st->controller);
+    memcpy(st->bot_level, app->bot_level, sizeof st->bot_level);
     st->over_game = app->game != NULL;
     char dir[UI_PATH_MAX];
     dir_of(app->scenario_path, dir, sizeof dir);

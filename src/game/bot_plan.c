@@ -297,6 +297,8 @@ static void reason_of(bot_plan *p, const game *g, const rules_command *c, char *
     posture ps = posture_of(g, dec.side);
     p->memo.valid = false;
     normal_score(g, c, &p->memo, &ps, why, size);
+    if (!why[0])
+        snprintf(why, size, "the best of its options by the odds");
 }
 
 static bool pick_normal(bot_plan *p, const game *g, dice_rng *rng, rules_command *out)

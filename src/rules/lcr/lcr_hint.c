@@ -106,15 +106,23 @@ bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *c
         u = use_of(rs, t, cmd->figure);
         float threat = drawn_threat_cm(rs, t, cmd->side);
         bool interrupt = rs->drawn >= 0 && rs->deck.cards[rs->drawn].side.id != cmd->side.id;
-        if (u.shot >= HINT_SHOT_WORTH) {
+        if (!interrupt) {
+            /* its own card came up: the held one is used like it (held cards go back at the
+             * End of Turn card) */
+            *v = 1.0f + 10.0f * u.shot;
+            say(why, size, "plays the card it held for", &u);
+        } else if (u.shot >= HINT_SHOT_WORTH) {
             *v = 1.5f + 10.0f * u.shot;
             say(why, size, interrupt ? "interrupts to fire first with" : "plays the card held for",
                 &u);
         } else if (interrupt && threat < HINT_DANGER_CM * 0.6f) {
             *v = 2.0f;
             say(why, size, "interrupts before the enemy's men close in, with", &u);
+        } else if (rs->deck.draw_count <= 3) {
+            *v = 1.0f + 10.0f * u.shot;
+            say(why, size, "uses its held card before the turn ends, with", &u);
         } else {
-            *v = -1.0f;
+            *v = 0.2f;
             say(why, size, "has nothing worth interrupting for with", &u);
         }
         return true;

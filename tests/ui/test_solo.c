@@ -363,6 +363,36 @@ static int list_rows(render_ctx *ctx, int *hot)
     return rows;
 }
 
+/* The level on a side is the level that plays it: the bot's first command is the one
+ * bot_choose gives at that level with the solo generator, and its toast ends with the reason. */
+static void test_level_reaches_the_bot(void **state)
+{
+    fx *f = *state;
+    for (int level = BOT_GREEDY; level <= BOT_NORMAL; level++) {
+        ui_app *app = open_app();
+        rules_decision d;
+        game_decision(app->game, &d);
+        app->controller[d.side.id] = UI_CONTROLLER_BOT;
+        app->bot_level[d.side.id] = level;
+        assert_int_equal(ui_solo_level(app, d.side), level);
+        ui_cover_reset_viewer(app);
+        dice_rng rng = ui_solo_rng(app->game);
+        rules_command want;
+        char why[160];
+        assert_true(bot_choose_why(app->game, (bot_level)level, &rng, &want, why, sizeof why));
+        for (int i = 0; i < 10 && game_cursor(app->game) == 0; i++)
+            frame(f, app, 0.35);
+        assert_int_equal(game_cursor(app->game), 1);
+        assert_memory_equal(game_command_at(app->game, 0), &want, sizeof want);
+        if (level == BOT_NORMAL)
+            assert_non_null(strstr(app->toast, why));
+        ui_app_destroy(app);
+    }
+    ui_app *app = open_app();
+    assert_int_equal(ui_solo_level(app, (side_id){1}), BOT_NORMAL); /* the default */
+    ui_app_destroy(app);
+}
+
 static void test_start_screen(void **state)
 {
     fx *f = *state;
@@ -416,11 +446,16 @@ static void test_start_screen(void **state)
     frame(f, app, 0.016);
     assert_null(app->game);
     assert_string_equal(top_name(app), "start");
-    /* 2 hands the second side to the bot; Enter starts with that. */
+    /* 2 hands the second side to the bot, Shift+2 raises its level from Normal to Hard; Enter
+     * starts with that. */
     f->in.keys[0] = '2';
-    f->in.keys[1] = UI_KEY_RETURN;
-    f->in.key_count = 2;
+    f->in.keys[1] = '2';
+    f->in.key_mods[1] = UI_MOD_SHIFT;
+    f->in.keys[2] = UI_KEY_RETURN;
+    f->in.key_count = 3;
     frame(f, app, 0.016);
+    f->in.key_mods[1] = 0;
+    assert_int_equal(app->bot_level[2], BOT_HARD);
     assert_non_null(app->game);
     assert_string_equal(top_name(app), "table");
     assert_int_equal(app->controller[1], UI_CONTROLLER_HUMAN);
@@ -476,6 +511,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ctrl_q_quits_from_cover_and_menu),
         cmocka_unit_test(test_no_cover_against_the_bot),
         cmocka_unit_test(test_bots_play_to_the_end_reproducibly),
+        cmocka_unit_test(test_level_reaches_the_bot),
         cmocka_unit_test(test_start_screen),
         cmocka_unit_test(test_undo_steps_over_the_bot),
     };

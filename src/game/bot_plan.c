@@ -348,8 +348,9 @@ static uint64_t draw_seed(dice_rng *rng)
     return hi << 32 | lo;
 }
 
-/* One playout of `cand` on a fork with dice `seed`; the result from the side's view. */
-static float playout(bot_plan *p, const game *g, const rules_command *cand, uint64_t seed)
+/* One playout of `cand` on a fork with dice `seed`; the result from `who`'s view. */
+static float playout(bot_plan *p, const game *g, const rules_command *cand, side_id who,
+                     uint64_t seed)
 {
     game *f = game_fork(g, seed);
     if (!f)
@@ -362,7 +363,7 @@ static float playout(bot_plan *p, const game *g, const rules_command *cand, uint
         for (int h = 0; h < HARD_HORIZON && !game_over(f); h++)
             if (!pick_normal(p->roll, f, &rr, &c) || !game_fork_step(f, &c))
                 break;
-        v = evaluate(f, cand->side);
+        v = evaluate(f, who);
     } else {
         v = -INFINITY;
     }
@@ -374,6 +375,8 @@ static bool pick_hard(bot_plan *p, const game *g, dice_rng *rng, rules_command *
                       size_t size)
 {
     int n = plan_score(p, g, rng);
+    rules_decision dec;
+    game_decision(g, &dec);
     rules_command cand[HARD_CANDIDATES];
     float prior[HARD_CANDIDATES];
     int k = 0;
@@ -400,7 +403,7 @@ static bool pick_hard(bot_plan *p, const game *g, dice_rng *rng, rules_command *
         for (int c = 0; c < k; c++) {
             float sum = 0;
             for (int r = 0; r < HARD_PLAYOUTS; r++)
-                sum += playout(p, g, &cand[c], seeds[r]);
+                sum += playout(p, g, &cand[c], dec.side, seeds[r]);
             float v = sum / HARD_PLAYOUTS + 0.01f * prior[c];
             if (v > best_v) {
                 best_v = v;

@@ -685,6 +685,13 @@ static bool cwr_describe(const rules_state *rs, const table *t, const rules_comm
     }
 }
 
+/* A concealed unit's figures are unseen by the other side until it fires or is spotted. */
+static bool cwr_visible(const rules_state *rs, const table *t, side_id viewer, figure_id fig)
+{
+    const figure *f = table_figure_const(t, fig);
+    return !f || !cwr_unit_hidden(rs, t, f->unit, viewer);
+}
+
 static const rules_view_ops cwr_view_ops = {
     .actions = cwr_actions,
     .reach = cwr_reach,
@@ -694,6 +701,7 @@ static const rules_view_ops cwr_view_ops = {
     .moves_by_unit = true,
     .measure = cwr_measure,
     .describe = cwr_describe,
+    .visible = cwr_visible,
 };
 
 const rules_ops cwr_rules_ops = {

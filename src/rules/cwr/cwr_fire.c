@@ -332,7 +332,7 @@ void cwr_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
         "(pairs)%s: %d casualt%s",
         un->name, tu->name, shorts, shorts == 1 ? "" : "es", p.short_dice, longs, p.long_dice,
         p.fortified ? ", fortified halves" : "", cs + cl, cs + cl == 1 ? "y" : "ies");
-    cwr_remove_casualties(rs, ctx, tg, cs + cl, cwr_front_centre(t, u), CWR_REF_FIRE);
+    cwr_take_casualties(rs, ctx, tg, cs + cl, cwr_front_centre(t, u), un->side, CWR_REF_FIRE);
 }
 
 int cwr_targets(const rules_state *rs, const table *t, const rules_command *fire, rules_target *out,

@@ -81,6 +81,7 @@ static void test_short_and_long(void **state)
         cwr_submit(g, fire_at(g, "Coy", "Target"));
         assert_int_equal(cwr_count(g, RULES_EV_DIE, "short_range", NULL), 6);
         int s = sixes(g, "short_range");
+        assert_int_equal(cwr_count(g, RULES_EV_NOTE, RULES_TAG_PER_RESULT, NULL), 0); /* singly */
         assert_int_equal(cwr_casualties(g), s);
         assert_int_equal(cwr_strength(g, "Target"), 12 - s);
         game_destroy(g);
@@ -91,6 +92,12 @@ static void test_short_and_long(void **state)
         cwr_submit(g, fire_at(g, "Coy", "Target"));
         assert_int_equal(cwr_count(g, RULES_EV_DIE, "long_range", NULL), 6);
         int l = sixes(g, "long_range");
+        /* the dice tray is told the 6s count in pairs, for the long-range throw */
+        const rules_event *die = NULL, *per = NULL;
+        cwr_count(g, RULES_EV_DIE, "long_range", &die);
+        assert_int_equal(cwr_count(g, RULES_EV_NOTE, RULES_TAG_PER_RESULT, &per), 1);
+        assert_int_equal(per->group, die->group);
+        assert_int_equal(per->value, 2);
         assert_int_equal(cwr_casualties(g), l / 2);
         game_destroy(g);
     }
@@ -113,6 +120,9 @@ static void test_fortified(void **state)
         cwr_choose(g, "fire_twice");
         cwr_submit(g, fire_at(g, "Coy", "Target"));
         int s = sixes(g, "short_range");
+        const rules_event *per = NULL;
+        assert_int_equal(cwr_count(g, RULES_EV_NOTE, RULES_TAG_PER_RESULT, &per), 1);
+        assert_int_equal(per->value, 2); /* fortified: short-range 6s in pairs */
         assert_int_equal(cwr_casualties(g), s / 2);
         seen += s >= 2;
         game_destroy(g);

@@ -26,6 +26,10 @@ bool place_bases_overlap(const geom_placed_base *a, const geom_placed_base *b)
         double reach = (double)a->base.radius_cm + b->base.radius_cm - PLACE_CONTACT_CM;
         return reach > 0 && geom_point_distance(a->pos, b->pos) < reach;
     }
+    /* Bases whose circumscribed circles are apart cannot touch: skip the exact test. */
+    double apart = (double)spatial_base_reach(&a->base) + spatial_base_reach(&b->base) + 1e-3;
+    if (geom_point_distance(a->pos, b->pos) > apart)
+        return false;
     geom_placed_base sa = shrunk(*a), sb = shrunk(*b);
     return geom_base_edge_distance(&sa, &sb) <= 0.0;
 }

@@ -191,7 +191,8 @@ static void random_pairs(dice_rng *rng, pair *pairs)
 }
 
 /* GEOS's side: the prepared union, every line string built before its clock starts. */
-static void run_geos(const table *t, const pair *pairs, char *theirs, scene_result *r)
+static void run_geos(const table *t, const pair *pairs, const char *ours, char *theirs,
+                     char *within, scene_result *r)
 {
     GEOSContextHandle_t ctx = GEOS_init_r();
     double tb = now_s();
@@ -202,6 +203,16 @@ static void run_geos(const table *t, const pair *pairs, char *theirs, scene_resu
     for (int i = 0; i < PAIRS; i++)
         lines[i] = line_geos(ctx, t->figures[pairs[i].a].pos, t->figures[pairs[i].b].pos);
     r->geos_qps = PAIRS / time_geos(ctx, prep, lines, theirs);
+    /* The stated tolerance, the cross-check test's (tests/core/test_geos.c): where we and exact
+     * GEOS differ, our answer must be GEOS's for the polygons grown by 1.5 GEOM_EPS (a line
+     * within GEOM_EPS of an edge touches it by our rule). */
+    GEOSGeometry *fat = GEOSBuffer_r(ctx, u, 1.5 * GEOM_EPS, 8);
+    const GEOSPreparedGeometry *fat_prep = GEOSPrepare_r(ctx, fat);
+    for (int i = 0; i < PAIRS; i++)
+        within[i] = ours[i] == theirs[i] ||
+                    (ours[i] && GEOSPreparedIntersects_r(ctx, fat_prep, lines[i]) == 1);
+    GEOSPreparedGeom_destroy_r(ctx, fat_prep);
+    GEOSGeom_destroy_r(ctx, fat);
     for (int i = 0; i < PAIRS; i++)
         GEOSGeom_destroy_r(ctx, lines[i]);
     free(lines);
@@ -212,7 +223,8 @@ static void run_geos(const table *t, const pair *pairs, char *theirs, scene_resu
 
 /* A disagreement can only be a miss closer than GEOM_EPS (our rule calls it touching): show
  * the distance to the nearest polygon so the reader can tell. */
-static bool report_disagreement(const table *t, vec2s a, vec2s b, int ours, int theirs)
+static void report_disagreement(const table *t, vec2s a, vec2s b, int ours, int theirs,
+                                bool explained)
 {
     double best = 1e9;
     for (int i = 0; i < t->feature_count; i++) {
@@ -221,11 +233,9 @@ static bool report_disagreement(const table *t, vec2s a, vec2s b, int ours, int 
             best = fmin(best, geom_segment_segment_distance((geom_segment){a, b},
                                                             (geom_segment){p->pts[j], p->pts[k]}));
     }
-    bool explained = ours && best <= GEOM_EPS;
     printf("  disagreement: (%.9g, %.9g)-(%.9g, %.9g) ours %d GEOS %d, nearest edge %.3g cm: %s\n",
            a.x, a.y, b.x, b.y, ours, theirs, best,
-           explained ? "within GEOM_EPS, touching by our rule" : "UNEXPLAINED");
-    return explained;
+           explained ? "within the tolerance, touching by our rule" : "MISMATCH");
 }
 
 static scene_result run_scene(uint64_t seed, double r0, double r1, float cell_cm)
@@ -240,17 +250,18 @@ static scene_result run_scene(uint64_t seed, double r0, double r1, float cell_cm
     double tb = now_s();
     los_index *ix = los_create(t, &(los_desc){.cell_cm = cell_cm});
     r.build_s = now_s() - tb;
-    char *ours = calloc(PAIRS, 1), *theirs = calloc(PAIRS, 1);
+    char *ours = calloc(PAIRS, 1), *theirs = calloc(PAIRS, 1), *within = calloc(PAIRS, 1);
     r.ours_qps = PAIRS / time_ours(ix, t, pairs, ours);
-    run_geos(t, pairs, theirs, &r);
+    run_geos(t, pairs, ours, theirs, within, &r);
     for (int i = 0; i < PAIRS; i++) {
         r.blocked += ours[i];
         r.disagree += ours[i] != theirs[i];
-        if (ours[i] != theirs[i] &&
-            !report_disagreement(t, t->figures[pairs[i].a].pos, t->figures[pairs[i].b].pos, ours[i],
-                                 theirs[i]))
-            r.unexplained++;
+        r.unexplained += !within[i];
+        if (ours[i] != theirs[i])
+            report_disagreement(t, t->figures[pairs[i].a].pos, t->figures[pairs[i].b].pos, ours[i],
+                                theirs[i], within[i]);
     }
+    free(within);
     r.matrix_s = time_matrix(ix, t, &r.visible);
     r.reach_s = time_reach(t);
     free(ours);
@@ -269,11 +280,13 @@ static void print_scene(const char *name, double r0, double r1, const scene_resu
            name, POLYGONS, r0, r1, FIGURES, PAIRS);
     printf("  build: our grid index %.2f ms; GEOS union + prepare %.2f ms\n", r->build_s * 1e3,
            r->geos_build_s * 1e3);
-    printf("  blocked: %d of %d; disagreements with GEOS: %d\n", r->blocked, PAIRS, r->disagree);
+    printf("  blocked: %d of %d; differences from exact GEOS: %d; mismatches beyond the tolerance "
+           "(GEOS on the polygons grown by 1.5 GEOM_EPS = 1.5e-4 cm): %d\n",
+           r->blocked, PAIRS, r->disagree, r->unexplained);
     printf("  ours:  %10.0f queries/s (%.0f ns/query)\n", r->ours_qps, 1e9 / r->ours_qps);
     printf("  GEOS:  %10.0f queries/s (%.0f ns/query)\n", r->geos_qps, 1e9 / r->geos_qps);
-    printf("  ratio: %.1fx GEOS (target >= 10x: %s); ours >= 3 M/s: %s\n", ratio,
-           ratio >= 10 ? "yes" : "NO", r->ours_qps >= 3e6 ? "yes" : "NO");
+    printf("  ratio: %.1fx GEOS (target >= 20x: %s); ours >= 3 M/s: %s\n", ratio,
+           ratio >= 20 ? "yes" : "NO", r->ours_qps >= 3e6 ? "yes" : "NO");
     printf("  visibility matrix: %d figures, %ld pairs, %ld visible, %.3f s (target <= 0.2 s: "
            "%s)\n",
            FIGURES, (long)FIGURES * (FIGURES - 1) / 2, r->visible, r->matrix_s,

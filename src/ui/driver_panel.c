@@ -64,6 +64,12 @@ typedef struct dp_hand_card {
     int card;
 } dp_hand_card;
 
+/* A morale pile's chip on the panel: where it was drawn and which item it shows. */
+typedef struct dp_chip {
+    dp_rect r;
+    int item;
+} dp_chip;
+
 struct ui_driver_panel {
     /* what was seen of the match */
     const game *seen_game;
@@ -96,6 +102,8 @@ struct ui_driver_panel {
     bool paint; /* false: a layout pass that only measures */
     dp_hand_card drawn[UI_APP_SIDES_MAX * DP_HAND_MAX + 4]; /* every card drawn, for tests */
     int drawn_count;
+    dp_chip chips[DP_ITEMS]; /* the morale piles, by the last draw */
+    int chip_count;
 };
 
 /* ---- lifetime ------------------------------------------------------------------------------ */
@@ -839,6 +847,8 @@ static float draw_morale(ui_driver_panel *p, render_ctx *ctx, const table *t, fl
                 x = x0;
                 y += 18 * k;
             }
+            if (p->paint && p->chip_count < DP_ITEMS)
+                p->chips[p->chip_count++] = (dp_chip){{x, y, w, 16 * k}, i};
             dp_fill(p, ctx, x, y, w, 16 * k, it->value ? 0x38404ef0 : 0x24282ef0);
             dp_text(p, ctx, x + 4 * k, y + 2 * k, chip, 9, it->value ? 0xf0f0f0ff : 0x7a808aff,
                     RENDER_ALIGN_LEFT);
@@ -964,6 +974,7 @@ float ui_driver_panel_draw(ui_driver_panel *p, ui_app *app, render_ctx *ctx)
     render_rect(ctx, p->panel.x, p->panel.y, p->panel.w, bottom - p->panel.y, 0x101418ff);
     p->paint = true;
     p->drawn_count = 0;
+    p->chip_count = 0;
     bottom = panel_sections(p, app, ctx, t);
     p->panel.h = bottom - p->panel.y;
     render_rect_outline(ctx, p->panel.x, p->panel.y, p->panel.w, p->panel.h, 0x40506aff);
@@ -1072,10 +1083,77 @@ static void named_leader(const game *g, figure_id leader, ui_names *out)
         ui_names_add(out, ids[i]);
 }
 
+/* The morale pile under (x, y): its item, or NULL. */
+static const rules_driver_item *chip_at(const ui_driver_panel *p, float x, float y)
+{
+    for (int i = 0; i < p->chip_count; i++)
+        if (in_rect(p->chips[i].r, x, y) && p->chips[i].item < p->item_count)
+            return &p->items[p->chips[i].item];
+    return NULL;
+}
+
+/* The quality a pile's label names by its first word ("raw chits": raw), or -1. */
+static int chip_quality(const rules_driver_item *it)
+{
+    char word[sizeof it->label];
+    snprintf(word, sizeof word, "%s", it->label);
+    char *sp = strchr(word, ' ');
+    if (sp)
+        *sp = 0;
+    return table_quality_parse(word);
+}
+
+static bool figure_of_quality(const figure *f, side_id sd, int q)
+{
+    return f->side.id == sd.id && table_figure_active(f) && (int)f->quality == q;
+}
+
+int ui_driver_panel_tooltip(const ui_driver_panel *p, ui_app *app, float x, float y,
+                            char lines[][128], int max)
+{
+    const rules_driver_item *it = chip_at(p, x, y);
+    if (!it || max < 3)
+        return 0;
+    const table *t = game_table(app->game);
+    const side *sd = table_side(t, it->side);
+    const char *side_name = sd ? sd->name : "";
+    int n = 0, q = chip_quality(it);
+    snprintf(lines[n++], 128, "%s morale: %s, %d left", side_name, it->label, it->value);
+    if (q >= 0) {
+        int of_q = 0;
+        for (int i = 0; i < t->figure_count; i++)
+            of_q += figure_of_quality(&t->figures[i], it->side, q);
+        const char *qn = table_quality_name((figure_quality)q);
+        if (it->value > 0)
+            snprintf(lines[n++], 128, "When it is empty, %s's %s troops are demoralised (%d left)",
+                     side_name, qn, of_q);
+        else
+            snprintf(lines[n++], 128, "Empty: %s's %s troops are demoralised (%d left)", side_name,
+                     qn, of_q);
+    }
+    int lost = 0, all = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->side.id != it->side.id)
+            continue;
+        all++;
+        /* Off the table and nothing else: a reinforcement still to come, not a loss. */
+        lost += !table_figure_active(f) && f->status != FIGURE_STATUS_OFF_TABLE;
+    }
+    snprintf(lines[n++], 128, "%s casualties so far: %d of %d", side_name, lost, all);
+    return n;
+}
+
 bool ui_driver_panel_named(const ui_driver_panel *p, ui_app *app, float x, float y, ui_names *out)
 {
     if (!ui_driver_panel_contains(p, x, y))
         return false;
+    const rules_driver_item *chip = chip_at(p, x, y);
+    int q = chip ? chip_quality(chip) : -1;
+    const table *t = game_table(app->game);
+    for (int i = 0; q >= 0 && i < t->figure_count; i++)
+        if (figure_of_quality(&t->figures[i], chip->side, q))
+            ui_names_add(out, t->figures[i].id);
     for (int i = 0; i < p->button_count; i++)
         if (in_rect(p->buttons[i].r, x, y))
             named_leader(app->game, p->buttons[i].cmd.figure, out);

@@ -84,6 +84,7 @@ struct ui_driver_panel {
     dp_flight flights[DP_FLIGHTS];
     int flight_count;
     double shuffle_t0, shuffle_dur;
+    double command_t0; /* when the command being animated began to be shown */
     /* the command shown on the table */
     figure_id leader;
     float radius_cm;
@@ -298,6 +299,9 @@ static double shuffle_event(ui_driver_panel *p, const rules_driver_item *before,
         dp_spot from = before[i].current ? (dp_spot){.place = PLACE_PLAY}
                                          : (dp_spot){PLACE_HAND, before[i].side,
                                                      hand_slot(before, nb, before[i].value)};
+        /* A reserved card stays in its owner's hand, as he saw it, until it goes back. */
+        if (!before[i].current && t2 > p->command_t0)
+            flight_add(p, &before[i], from, from, false, p->command_t0, t2 - p->command_t0);
         end = flight_add(p, &look, from, deck, !before[i].hidden, t2, dur);
         t2 += step;
         gathered++;
@@ -317,6 +321,7 @@ static void animate_command(ui_driver_panel *p, const game *g, int index,
     int n = 0;
     const rules_event *evs = game_events(g, index, &n);
     double t = now;
+    p->command_t0 = now;
     for (int i = 0; i < n; i++) {
         if (evs[i].kind == RULES_EV_CARD)
             t = card_event(p, before, nb, &evs[i], t, k);
@@ -500,12 +505,17 @@ static bool card_flying(const ui_driver_panel *p, int card, double now)
     return false;
 }
 
+static bool same_spot(dp_spot a, dp_spot b)
+{
+    return a.place == b.place && a.side.id == b.side.id && a.slot == b.slot;
+}
+
 static void draw_flights(ui_driver_panel *p, render_ctx *ctx, const table *t, double now)
 {
     float k = render_ui_scale(ctx);
     for (int i = 0; i < p->flight_count; i++) {
         const dp_flight *f = &p->flights[i];
-        if (now < f->t0)
+        if (now < f->t0 || (now >= f->t0 + f->dur && same_spot(f->from, f->to)))
             continue;
         float u = (float)((now - f->t0) / f->dur);
         u = u < 0 ? 0 : u > 1 ? 1 : u;
@@ -513,8 +523,14 @@ static void draw_flights(ui_driver_panel *p, render_ctx *ctx, const table *t, do
         dp_rect a = spot_rect(p, f->from, k), b = spot_rect(p, f->to, k);
         dp_rect r = {a.x + (b.x - a.x) * e, a.y + (b.y - a.y) * e, a.w + (b.w - a.w) * e,
                      a.h + (b.h - a.h) * e};
-        /* A little lift in the middle of the way, as a hand would. */
-        r.y -= sinf(e * PI_F) * 14 * k;
+        /* A card held in its place stays put (and counts as drawn there); one on its way gets
+         * a little lift in the middle, as a hand would give it. */
+        if (same_spot(f->from, f->to)) {
+            if (p->drawn_count < (int)(sizeof p->drawn / sizeof p->drawn[0]))
+                p->drawn[p->drawn_count++] = (dp_hand_card){r, f->card.value};
+        } else {
+            r.y -= sinf(e * PI_F) * 14 * k;
+        }
         float open = f->flip ? fabsf(cosf(e * PI_F)) : 1;
         bool back = f->flip && e < 0.5f;
         render_rect(ctx, r.x + 3 * k, r.y + 4 * k, r.w * open, r.h, 0x00000050);

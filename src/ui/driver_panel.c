@@ -420,6 +420,23 @@ static uint32_t side_rgb(const table *t, side_id s)
     return s.id ? render_side_rgb(t, s) : 0x9a9080;
 }
 
+const char *ui_driver_panel_card_title(const table *t, const rules_driver_item *it, char *buf,
+                                       size_t size)
+{
+    const figure *f = it->figure.id ? table_figure_const(t, it->figure) : NULL;
+    if (f && f->name[0]) {
+        snprintf(buf, size, "%s", f->name);
+        return buf;
+    }
+    snprintf(buf, size, "%s", it->label);
+    char *paren = strstr(buf, " (");
+    if (paren)
+        *paren = 0;
+    if (buf[0] >= 'a' && buf[0] <= 'z')
+        buf[0] = (char)(buf[0] - 'a' + 'A');
+    return buf;
+}
+
 static void card_face_text(render_ctx *ctx, const table *t, const rules_driver_item *it, dp_rect r)
 {
     float k = render_ui_scale(ctx);
@@ -427,8 +444,8 @@ static void card_face_text(render_ctx *ctx, const table *t, const rules_driver_i
     if (title < 6.5f)
         return;
     const figure *f = it->figure.id ? table_figure_const(t, it->figure) : NULL;
-    char buf[96], line[128];
-    const char *name = f && f->name[0] ? f->name : it->label;
+    char buf[96], line[128], name[sizeof it->label];
+    ui_driver_panel_card_title(t, it, name, sizeof name);
     render_text_fit(ctx, name, title, r.w * 0.82f, buf, sizeof buf);
     render_text_outlined(ctx, r.x + r.w / 2, r.y + r.h * 0.058f, buf, title, 0xffffffff,
                          RENDER_ALIGN_CENTRE);

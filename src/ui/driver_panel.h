@@ -63,6 +63,11 @@ bool ui_driver_panel_named(const ui_driver_panel *p, ui_app *app, float x, float
  * the figures of its quality (ui_driver_panel_named). */
 int ui_driver_panel_tooltip(const ui_driver_panel *p, ui_app *app, float x, float y,
                             char lines[][128], int max);
+/* The title on a card's face: its officer's name, else its kind from the rule set's label
+ * with what follows in brackets left to the body ("soldier card (Spanish)": "Soldier card",
+ * the side's name under the picture), so it fits the card uncut. */
+const char *ui_driver_panel_card_title(const table *t, const rules_driver_item *it, char *buf,
+                                       size_t size);
 /* The decision buttons by the last draw: how many, and the n-th's label and command. */
 int ui_driver_panel_button_count(const ui_driver_panel *p);
 const char *ui_driver_panel_button(const ui_driver_panel *p, int n, rules_command *cmd, float *x,

@@ -373,6 +373,48 @@ static void test_reserved_cards_fly_back(void **state)
     f->app->settings.anim_speed = 0;
 }
 
+/* A soldier card in play is titled "Soldier card" whole (its side's name under the picture):
+ * the title once read "soldier card (Sp...". */
+static void test_soldier_card_title(void **state)
+{
+    fixture *f = *state;
+    const table *t = game_table(f->app->game);
+    for (int step = 0; step < 200; step++) {
+        rules_driver_item items[64];
+        int n = game_driver(f->app->game, f->app->viewer, items, 64);
+        for (int i = 0; i < n; i++) {
+            const rules_driver_item *it = &items[i];
+            if (it->kind != RULES_DRIVER_CARD || !it->current || it->figure.id || !it->side.id)
+                continue;
+            char title[64];
+            assert_string_equal(ui_driver_panel_card_title(t, it, title, sizeof title),
+                                "Soldier card");
+            int tw, th;
+            render_text_size(f->ctx, title, 112 * 0.062f, &tw, &th);
+            assert_true(tw < 112 * 0.82f); /* fits the play slot's card uncut */
+            draw(f);
+            if (artifacts) {
+                char path[600], err[256];
+                snprintf(path, sizeof path, "%s/turn_soldier_card.png", artifacts);
+                if (render_write_png(f->ctx, path, err, sizeof err) != 0)
+                    fprintf(stderr, "%s\n", err);
+            }
+            return;
+        }
+        rules_decision d;
+        game_decision(f->app->game, &d);
+        rules_command c;
+        if (d.kind == RULES_DECIDE_INTERRUPT)
+            c = legal_of(f, RULES_CMD_PASS);
+        else if (!legal_has(f, RULES_CMD_DRAW_CARD, &c) &&
+                 !legal_has(f, RULES_CMD_END_ACTIVATION, &c) &&
+                 !legal_has(f, RULES_CMD_RESERVE_CARD, &c) && !legal_has(f, RULES_CMD_PASS, &c))
+            fail_msg("no way on from %s", d.prompt);
+        submit(f, c);
+    }
+    fail_msg("no soldier card came up");
+}
+
 static figure_id find(const table *t, const char *name)
 {
     for (int i = 0; i < t->figure_count; i++)
@@ -655,6 +697,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_reserved_card_hidden, setup, teardown),
         cmocka_unit_test_setup_teardown(test_draw_animates, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reserved_cards_fly_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_soldier_card_title, setup, teardown),
         cmocka_unit_test_setup_teardown(test_toledo_on_the_panels, setup, teardown),
         cmocka_unit_test_setup_teardown(test_allocate_from_the_panel, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sealed_choice_face_down, setup, teardown),

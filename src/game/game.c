@@ -88,6 +88,8 @@ void game_hash_parts(const game *g, uint64_t parts[3])
     rules_hash_init(&hs);
     rules_hash_u64(&hs, g->rng.state);
     rules_hash_u64(&hs, g->rng.inc);
+    if (g->rng.forced) /* a referee's "next die"; absent, the hash is as it always was */
+        rules_hash_u32(&hs, (uint32_t)g->rng.forced);
     parts[2] = hs.h;
 }
 
@@ -226,7 +228,10 @@ static void entry_resolve(game *g, int i)
     if (g->verify_events && g->ops->clone)
         before = (game_snapshot){table_clone(g->table), g->ops->clone(g->rs), g->rng, true};
     rules_ctx ctx = make_ctx(g, &e->events);
-    g->ops->resolve(g->rs, &ctx, &e->cmd);
+    if (e->cmd.kind == RULES_CMD_REFEREE) /* the engine's own (game_referee.c) */
+        game_referee_resolve(g, &ctx, &e->cmd);
+    else
+        g->ops->resolve(g->rs, &ctx, &e->cmd);
     if (before.valid) {
         verify_events(g, &before, e, i);
         snap_free(g, &before);
@@ -424,6 +429,8 @@ static bool check_turn(const game *g, const rules_command *cmd, char *reason, si
         snprintf(reason, size, "not a command");
         return false;
     }
+    if (cmd->kind == RULES_CMD_REFEREE) /* the players together, whoever's turn it is */
+        return true;
     if (!dec.simultaneous && cmd->side.id != dec.side.id) {
         snprintf(reason, size, "it is %s's decision, not %s's",
                  table_side_label(g->table, dec.side, "the other side"),
@@ -443,6 +450,8 @@ bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t
     reason[0] = '\0';
     if (!check_turn(g, cmd, reason, size))
         return false;
+    if (cmd->kind == RULES_CMD_REFEREE)
+        return game_referee_validate(g, cmd, reason, size);
     /* A drop onto a base is refused in every rule set before the rule set is asked; what a
      * move's resolution leaves (a roll, a stop short) is checked on a copy after it. */
     return game_place_end_free(g, cmd, reason, size) &&
@@ -461,6 +470,8 @@ const rules_view_ops *game_view(const game *g)
 const char *game_describe(const game *g, const rules_command *cmd, char *buf, size_t size)
 {
     const rules_view_ops *v = game_view(g);
+    if (cmd->kind == RULES_CMD_REFEREE)
+        return game_referee_describe(g, cmd, buf, size);
     if (size && v->describe && v->describe(g->rs, g->table, cmd, buf, size))
         return buf;
     return rules_command_describe(g->table, cmd, buf, size);

@@ -725,11 +725,11 @@ static float draw_deck(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const t
         drawn_note(p, main ? p->play : p->waiting, it->value);
         if (!main) {
             /* Too small for its title: its officer's name goes under it. */
-            const figure *wf = it->hidden ? NULL : item_figure(t, it);
-            char cut[96];
+            char cut[96], title[sizeof it->label];
+            ui_driver_panel_card_title(t, it, title, sizeof title);
             float cx = p->waiting.x + p->waiting.w / 2, by = p->waiting.y + p->waiting.h + 3 * k;
             if (p->paint)
-                render_text_fit(ctx, wf && wf->name[0] ? wf->name : it->label, 9,
+                render_text_fit(ctx, it->hidden ? "face down" : title, 9,
                                 2 * (p->panel.x + p->panel.w - cx) - 4 * k, cut, sizeof cut);
             dp_text(p, ctx, cx, by, "waiting", 10, 0xffd070ff, RENDER_ALIGN_CENTRE);
             dp_text(p, ctx, cx, by + 14 * k, p->paint ? cut : "", 9, 0xffd070ff,
@@ -781,12 +781,11 @@ static float draw_hands(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const 
                 draw_card(ctx, t, it, r, 1, false, 255);
             drawn_note(p, r, it->value);
             /* The officer's name under a card the viewer may see; the art alone is too small. */
-            const figure *f = it->hidden ? NULL : item_figure(t, it);
-            char name[64];
+            char name[64], kind[sizeof it->label];
+            ui_driver_panel_card_title(t, it, kind, sizeof kind);
             if (p->paint)
-                render_text_fit(ctx,
-                                f && f->name[0] ? f->name : (it->hidden ? "face down" : it->label),
-                                8, fmaxf(step - 4 * k, HAND_W * k), name, sizeof name);
+                render_text_fit(ctx, it->hidden ? "face down" : kind, 8,
+                                fmaxf(step - 4 * k, HAND_W * k), name, sizeof name);
             dp_text(p, ctx, r.x + r.w / 2, r.y + r.h + 2 * k, p->paint ? name : "", 8, 0xd8dee8ff,
                     RENDER_ALIGN_CENTRE);
             if (p->hand_card_count < UI_APP_SIDES_MAX * DP_HAND_MAX)

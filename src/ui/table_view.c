@@ -1705,6 +1705,19 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
     aim->valid = true;
     aim->target = target;
     aim_sight(v, t, aim);
+    /* Pointed at before the firers may fire (not yet activated, another side's card): the odds
+     * are a plan, and say so with the rules' reason. */
+    char plan[16] = "";
+    rules_command fire = fire_command(v, t, first_selected(v, t));
+    fire.target = t->figures[v->hover].id;
+    if (v->fire_option[0]) { /* a gun's shot at a point: at the target's centre */
+        fire.point_set = true;
+        fire.point = c;
+    }
+    if (!game_validate(app->game, &fire, aim->plan, sizeof aim->plan))
+        snprintf(plan, sizeof plan, "Plan: ");
+    else
+        aim->plan[0] = 0;
     if (target.range_guess) {
         render_figure(ctx, &v->cam, t, &t->figures[v->hover], c, t->figures[v->hover].facing,
                       RENDER_FIG_HIGHLIGHT);
@@ -1719,7 +1732,9 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
     if (r <= 0) {
         render_figure(ctx, &v->cam, t, &t->figures[v->hover], c, t->figures[v->hover].facing,
                       RENDER_FIG_HIGHLIGHT);
-        ui_overlay_label(ctx, &v->cam, c, target.note, UI_SEMICIRCLE_RGB << 8 | 0xff);
+        char line[260];
+        snprintf(line, sizeof line, "%s%s", plan, target.note);
+        ui_overlay_label(ctx, &v->cam, c, line, UI_SEMICIRCLE_RGB << 8 | 0xff);
         return;
     }
     int firers = 0;
@@ -1733,8 +1748,8 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
         if (table_figure_active(f) && !is_selected(v, i) && geom_template_base_overlap(&tpl, &b))
             render_figure(ctx, &v->cam, t, f, f->pos, f->facing, RENDER_FIG_HIGHLIGHT);
     }
-    char a[32], line[200];
-    snprintf(line, sizeof line, "%d firer%s, area %s: need %d+, ~%.1f hits", firers,
+    char a[32], line[330];
+    snprintf(line, sizeof line, "%s%d firer%s, area %s: need %d+, ~%.1f hits", plan, firers,
              firers == 1 ? "" : "s", units_text(app, r, a, sizeof a), target.need,
              target.expected_hits);
     ui_overlay_label(ctx, &v->cam, c, line, UI_SEMICIRCLE_RGB << 8 | 0xff);

@@ -6,10 +6,12 @@
  * not jumping. PNGs go to the folder in argv[1]. */
 #include "game/bot.h"
 #include "render/render.h"
+#include "ui/action_panel.h"
 #include "ui/app.h"
 #include "ui/driver_panel.h"
 #include "ui/morale_news.h"
 #include "ui/names.h"
+#include "ui/overlay.h"
 #include "ui/table_view.h"
 
 #include <math.h>
@@ -253,12 +255,95 @@ static void test_break_and_flight(void **state)
     close_app(f);
 }
 
+static const figure *named(const table *t, const char *name)
+{
+    for (int i = 0; i < t->figure_count; i++)
+        if (strcmp(t->figures[i].name, name) == 0)
+            return &t->figures[i];
+    fail_msg("no figure %s", name);
+    return NULL;
+}
+
+static rules_command legal_kind(fixture *f, rules_command_kind kind)
+{
+    rules_command legal[96];
+    int n = game_legal(f->app->game, legal, 96);
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == kind)
+            return legal[i];
+    fail_msg("no legal %s", rules_command_kind_name(kind));
+    return (rules_command){0};
+}
+
+/* The target tool before activation (issue 17): with Toledo's card up and not yet acted on, the
+ * selected line pointed at an enemy shows the semicircle and the odds, marked as a plan with
+ * the rules' reason it cannot fire yet, and clicking fires nothing. */
+static void test_target_before_activation(void **state)
+{
+    (void)state;
+    fixture *f = open_app();
+    ui_screen *s = table_screen(f);
+    const table *t = game_table(f->app->game);
+    frame_at(f, 1.0);
+    for (int i = 0; i < 40; i++) {
+        rules_decision d;
+        game_decision(f->app->game, &d);
+        const figure *actor = d.figure.id ? table_figure_const(t, d.figure) : NULL;
+        if (d.kind == RULES_DECIDE_USE_CARD && actor && strcmp(actor->name, "Lt Toledo") == 0)
+            break;
+        rules_command c = d.kind == RULES_DECIDE_INTERRUPT  ? legal_kind(f, RULES_CMD_PASS)
+                          : d.kind == RULES_DECIDE_USE_CARD ? legal_kind(f, RULES_CMD_RESERVE_CARD)
+                                                            : legal_kind(f, RULES_CMD_DRAW_CARD);
+        char why[256];
+        assert_true(ui_table_view_submit(s, f->app, &c, why, sizeof why));
+        frame_at(f, f->app->time + 5);
+    }
+    rules_decision d;
+    game_decision(f->app->game, &d);
+    assert_int_equal(d.kind, RULES_DECIDE_USE_CARD);
+    const render_camera *cam = ui_table_view_camera(s);
+    /* Double-click a Cazador: his unit (the line) is selected. */
+    vec2s p = render_camera_to_px(cam, named(t, "Cazador 1")->pos);
+    f->in.mouse_x = p.x, f->in.mouse_y = p.y;
+    for (int k = 1; k <= 2; k++) {
+        f->in.down[UI_MOUSE_LEFT] = f->in.pressed[UI_MOUSE_LEFT] = true;
+        f->in.clicks[UI_MOUSE_LEFT] = k;
+        frame_at(f, f->app->time + 0.05);
+        f->in.down[UI_MOUSE_LEFT] = false;
+        f->in.released[UI_MOUSE_LEFT] = true;
+        frame_at(f, f->app->time + 0.05);
+    }
+    f->in.key_count = 0;
+    f->in.keys[f->in.key_count++] = 't';
+    frame_at(f, f->app->time + 0.05);
+    vec2s e = render_camera_to_px(cam, named(t, "Juramentado 3")->pos);
+    f->in.mouse_x = e.x, f->in.mouse_y = e.y;
+    frame_at(f, f->app->time + 0.5);
+    frame_at(f, f->app->time + 0.5);
+    shot(f, "target_plan.png");
+    int lit = count_near(f->ctx, UI_SEMICIRCLE_RGB, 40);
+    assert_true(lit > 200); /* the semicircle's edge and the odds */
+    const ui_action_aim *aim = ui_action_panel_aim(ui_table_view_actions(s));
+    assert_true(aim->valid && aim->target.area_radius_cm > 0);
+    assert_non_null(strstr(aim->plan, "activate")); /* "act with the card (activate) or ..." */
+    int cursor = game_cursor(f->app->game);
+    f->in.down[UI_MOUSE_LEFT] = f->in.pressed[UI_MOUSE_LEFT] = true;
+    f->in.clicks[UI_MOUSE_LEFT] = 1;
+    frame_at(f, f->app->time + 0.05);
+    f->in.down[UI_MOUSE_LEFT] = false;
+    f->in.released[UI_MOUSE_LEFT] = true;
+    frame_at(f, f->app->time + 0.05);
+    assert_int_equal(game_cursor(f->app->game), cursor); /* a plan, not a shot */
+    close_app(f);
+}
+
 int main(int argc, char **argv)
 {
     artifacts = argc > 1 ? argv[1] : NULL;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pile_tooltip),
         cmocka_unit_test(test_break_and_flight),
+        cmocka_unit_test(test_target_before_activation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

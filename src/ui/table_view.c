@@ -16,6 +16,7 @@
 #include "ui/solo.h"
 #include "ui/teach.h"
 #include "ui/tools.h"
+#include "ui/referee.h"
 #include "ui/turn_banner.h"
 #include "ui/unit_block.h"
 
@@ -127,6 +128,7 @@ typedef struct tv {
     ui_turn_banner banner; /* "Turn N begins" */
     ui_morale_news news;   /* "Moro morale breaks", its figures ringed */
     ui_roster roster;      /* each side's units and their state (Tab) */
+    ui_referee referee;    /* referee mode (F9): the players' rulings, ui/referee.h */
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -338,10 +340,24 @@ static void move_begin(tv *v, ui_app *app, int ref)
     m->region_ok = game_region(app->game, &m->cmd, REGION_RAYS, m->region);
 }
 
+/* Referee mode: the reference figure put where it is dropped, nothing measured. */
+static void move_update_referee(tv *v, ui_app *app, vec2s dest)
+{
+    tv_move *m = &v->move;
+    rules_command c = ui_referee_move(app, m->cmd.figures[0], dest);
+    m->ok = game_validate(app->game, &c, m->reason, sizeof m->reason);
+    m->reach_ok = false;
+    m->region_ok = false;
+}
+
 static void move_update(tv *v, ui_app *app, vec2s dest)
 {
     tv_move *m = &v->move;
     m->dest = dest;
+    if (v->referee.on) {
+        move_update_referee(v, app, dest);
+        return;
+    }
     m->cmd.path[0] = dest;
     m->cmd.path_count = 1;
     m->ok = game_validate(app->game, &m->cmd, m->reason, sizeof m->reason);
@@ -396,11 +412,43 @@ static void move_told(tv *v, ui_app *app)
                  units_text(app, want, b, sizeof b), why ? ": " : "", why ? why : "");
 }
 
+/* Referee mode: every selected figure keeps its offset to the one dragged, each put there by
+ * a referee command of its own (the first refused stops the rest, its reason toasted). */
+static void move_drop_referee(tv *v, ui_app *app)
+{
+    const table *t = tv_table(app);
+    vec2s off = glms_vec2_sub(v->move.dest, v->move.start);
+    figure_id ids[RULES_CMD_FIGURES_MAX];
+    vec2s to[RULES_CMD_FIGURES_MAX];
+    int n = 0;
+    for (int i = 0; i < t->figure_count && n < RULES_CMD_FIGURES_MAX; i++) {
+        if (is_selected(v, i)) {
+            ids[n] = t->figures[i].id;
+            to[n++] = glms_vec2_add(t->figures[i].pos, off);
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(tv_table(app), ids[i]);
+        vec2s from = f->pos;
+        float facing = f->facing;
+        rules_command c = ui_referee_move(app, ids[i], to[i]);
+        if (!ui_referee_submit(&v->referee, app, &c)) {
+            spring_back(v, app);
+            return;
+        }
+        anim_add(v, app, (int)ids[i].id - 1, from, to[i], facing, facing);
+    }
+}
+
 static void move_drop(tv *v, ui_app *app)
 {
     char reason[256] = "";
     if (glms_vec2_distance(v->move.dest, v->move.start) < 1e-3f)
         return;
+    if (v->referee.on) {
+        move_drop_referee(v, app);
+        return;
+    }
     if (!v->move.ok) {
         spring_back(v, app);
         ui_teach_refused(&v->teach, app, "move there", v->move.reason);
@@ -422,6 +470,16 @@ static void rotate_commit(tv *v, ui_app *app, float facing)
     int ref = first_selected(v, t);
     if (ref < 0)
         return;
+    if (v->referee.on) { /* each selected figure turned to the handle's facing */
+        for (int i = 0; i < t->figure_count; i++) {
+            if (!is_selected(v, i))
+                continue;
+            rules_command c = ui_referee_rotate(app, t->figures[i].id, facing);
+            if (!ui_referee_submit(&v->referee, app, &c))
+                return;
+        }
+        return;
+    }
     rules_command cmd = selection_command(v, t, ref, RULES_CMD_ROTATE);
     cmd.face_set = true;
     cmd.facing = facing;
@@ -900,10 +958,11 @@ static void escape(tv *v, ui_app *app)
     ui_app_push(app, ui_pause_create());
 }
 
-static void key_ctrl(tv *v, ui_app *app, int key)
+static void key_ctrl(tv *v, ui_app *app, int key, int mods)
 {
-    (void)v;
-    if (key == 'z')
+    if (key == 's' && (mods & UI_MOD_SHIFT) && v->referee.on)
+        ui_referee_save_position(&v->referee, app);
+    else if (key == 'z')
         ui_app_undo(app);
     else if (key == 'y')
         ui_app_redo(app);
@@ -1016,6 +1075,22 @@ static void key_guess(tv *v, ui_app *app, int key)
     }
 }
 
+/* F9 toggles referee mode; while it is on, its keys come first (ui/referee.h). */
+static bool referee_key(tv *v, ui_app *app, int key, int mods)
+{
+    if (key == UI_KEY_F9) {
+        ui_referee_toggle(&v->referee, app);
+        return true;
+    }
+    const table *t = tv_table(app);
+    figure_id sel[RULES_CMD_FIGURES_MAX];
+    int n = 0;
+    for (int i = 0; i < t->figure_count && n < RULES_CMD_FIGURES_MAX; i++)
+        if (is_selected(v, i))
+            sel[n++] = t->figures[i].id;
+    return ui_referee_key(&v->referee, app, sel, n, key, mods);
+}
+
 static void handle_keys(tv *v, ui_app *app, const ui_input *in)
 {
     for (int i = 0; i < in->key_count && v->guess_on; i++)
@@ -1024,8 +1099,8 @@ static void handle_keys(tv *v, ui_app *app, const ui_input *in)
         return;
     for (int i = 0; i < in->key_count; i++) {
         if (in->key_mods[i] & UI_MOD_CTRL)
-            key_ctrl(v, app, in->keys[i]);
-        else
+            key_ctrl(v, app, in->keys[i], in->key_mods[i]);
+        else if (!referee_key(v, app, in->keys[i], in->key_mods[i]))
             key_plain(v, app, in, in->keys[i]);
     }
 }
@@ -1914,6 +1989,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_panels(v, app, ctx, t);
     ui_solo_draw(&v->solo, app, ctx);
     ui_teach_draw(&v->teach, app, ctx);
+    ui_referee_draw(&v->referee, app, ctx, ox0, ox1);
     ui_turn_banner_draw(&v->banner, app, ctx, ox0, ox1);
     ui_morale_news_draw(&v->news, app, ctx, ox0, ox1);
     draw_panel_tooltip(v, app, ctx);

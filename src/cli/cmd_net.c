@@ -267,12 +267,11 @@ static int run(const net_args *a, net_enet *t, net_session *s)
         }
     }
     bot_scratch_destroy(b);
-    /* let the last messages (the host's bye) reach the other side */
-    for (double until = now_s() + 1.0; now_s() < until;) {
+    /* the host lets its last messages (the bye) reach the client, which leaves once it has
+     * them (its transport's end says so at once) */
+    for (double until = now_s() + 1.0; a->host && now_s() < until;) {
         net_enet_service(t, 10);
-        if (a->host && !net_session_full(s))
-            break;
-        if (!a->host && !net_enet_connected(t))
+        if (!net_session_full(s))
             break;
     }
     const game *g = net_session_game(s);

@@ -9,8 +9,8 @@
 #include <string.h>
 
 /* A peer that answers nothing for this long is gone (a killed process, a pulled cable). */
-#define TIMEOUT_MIN_MS 2000
-#define TIMEOUT_MAX_MS 4000
+#define TIMEOUT_MIN_MS 1500
+#define TIMEOUT_MAX_MS 3000
 #define RECONNECT_MS   500
 
 struct net_enet {

@@ -792,7 +792,7 @@ void net_session_receive(net_session *s, int peer, const void *data, size_t len)
         strike(s, peer, why);
     } else if (s->d.host ? !host_allows(p, m.type) : !client_allows(m.type)) {
         p->seq_in = m.seq;
-        snprintf(why, sizeof why, "a %s message is not expected from the %s now",
+        snprintf(why, sizeof why, "a message of type %s is not expected from the %s now",
                  net_msg_type_name(m.type), s->d.host ? "client" : "host");
         strike(s, peer, why);
     } else if (s->state == NET_STOPPED) {

@@ -13,6 +13,8 @@ const cli_command cli_commands[] = {
     {"preview", "render a scenario to a PNG", "SCENARIO -o FILE.png [--width PX]", cli_preview},
     {"validate", "check scenario files", "FILE...", cli_validate},
     {"info", "summarise a scenario", "FILE", cli_info},
+    {"format", "write a scenario in the writer's layout", "SCENARIO [-o FILE | --in-place]",
+     cli_format},
     {"replay", "re-run a saved game and check its hashes", "FILE [--json] [--watch]", cli_replay},
     {"simulate", "play many bot-vs-bot games", "SCENARIO -n N [--seed S] [--jobs J] [--json]",
      cli_simulate},

@@ -27,6 +27,7 @@ int cli_watch(const char *save_path);
 int cli_preview(int argc, char **argv);
 int cli_validate(int argc, char **argv);
 int cli_info(int argc, char **argv);
+int cli_format(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_simulate(int argc, char **argv);
 /* `sandtable host` / `sandtable join`: network play (cmd_net.c). */

@@ -115,6 +115,16 @@ bool scenario_error_at(const scenario *s, const char *path, scenario_error *err,
 #endif
     ;
 
+/* Writes the scenario back in the file format (src/scenario/scenario_write.c), formatted for
+ * people to read and diff: loading the text gives the same table bit for bit. With `t` NULL
+ * the scenario's own table is written; with a table from a game (a position set up on screen)
+ * that table is: its figures where they stand, the dead and the gone left out, reinforcements
+ * that have arrived written as troops on the table. Returns malloc'd text, or NULL with *err
+ * filled. */
+char *scenario_write_string(const scenario *s, const table *t, scenario_error *err);
+/* The same, to `path`, crash-safe (core/file.h: file_write_atomic keeps the previous file). */
+bool scenario_write_file(const scenario *s, const table *t, const char *path, scenario_error *err);
+
 /* "file:line:column: $.path: message" into buf; returns buf. */
 const char *scenario_error_format(const scenario_error *err, char *buf, size_t size);
 

@@ -45,6 +45,7 @@ typedef enum net_state {
 } net_state;
 
 typedef struct net_session net_session;
+typedef struct net_note net_note; /* a chat line or a ping (below) */
 
 typedef struct net_session_desc {
     bool host;
@@ -74,6 +75,10 @@ typedef struct net_session_desc {
     void (*log)(void *user, const char *line);
     void *user;
     void *log_user; /* the log's user; NULL = user */
+    /* A chat line or ping arrived or was sent (the owner keeps them beside the save). May be
+     * NULL. */
+    void (*on_note)(void *user, const net_note *note);
+    void *note_user; /* on_note's user; NULL = user */
 } net_session_desc;
 
 net_session *net_session_create(const net_session_desc *desc);
@@ -99,6 +104,46 @@ bool net_session_my_turn(const net_session *s);
 bool net_session_pending(const net_session *s);
 /* The last refusal of a submitted command ("" none), cleared by the next submit. */
 const char *net_session_denied(const net_session *s);
+
+/* ---- undo by consent ------------------------------------------------------------------------ */
+
+/* Asks the other player to take back the last command (undo needs both players' word). False
+ * when there is nothing to undo, the match does not run, or an answer is awaited already. */
+bool net_session_undo_ask(net_session *s);
+/* The other player asked: true until the local player answers. */
+bool net_session_undo_asked(const net_session *s);
+/* True while the local player's own request waits for the other's answer. */
+bool net_session_undo_waiting(const net_session *s);
+/* The local player's answer; yes: the host takes the command back on every table (a client's
+ * table follows the host's, hashes checked). */
+void net_session_undo_answer(net_session *s, bool yes);
+
+/* ---- chat and pings on the table ---------------------------------------------------------------
+ */
+
+#define NET_CHAT_MAX  256 /* bytes of one chat line */
+#define NET_NOTES_MAX 4096
+
+typedef enum net_note_kind {
+    NET_NOTE_CHAT = 1,
+    NET_NOTE_PING, /* "look here": a spot on the table */
+} net_note_kind;
+
+struct net_note {
+    net_note_kind kind;
+    uint32_t side; /* whose player sent it (the host stamps it; a client cannot claim another) */
+    int command;   /* the commands in effect when it was sent */
+    float x, y;    /* the spot of a ping, cm */
+    char text[NET_CHAT_MAX];
+};
+
+/* Sends a chat line / a ping (the host passes them to every other player). False when the
+ * match does not run or the text is empty. Control characters are dropped, a long line cut. */
+bool net_session_chat(net_session *s, const char *text);
+bool net_session_ping(net_session *s, float x, float y);
+/* Every chat line and ping of the match so far, the local player's own too, oldest first. */
+int net_session_note_count(const net_session *s);
+const net_note *net_session_note(const net_session *s, int index);
 
 /* ---- state --------------------------------------------------------------------------------- */
 

@@ -39,6 +39,7 @@ typedef enum net_msg_type {
     NET_MSG_CHAT,   /* either way: a line of chat */
     NET_MSG_PING,   /* either way: a spot on the table (x, y in cm) */
     NET_MSG_BYE,    /* either way: the match ends (over, or stopped); reason */
+    NET_MSG_UNDO,   /* either way: op "ask" / "yes" / "no"; host -> clients "done" (cursor, hash) */
     NET_MSG_TYPE_COUNT
 } net_msg_type;
 

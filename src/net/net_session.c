@@ -37,6 +37,12 @@ struct net_session {
     int host_count;
     uint64_t scenario_hash;
     char denied[256];
+    /* undo: the host's peer that asked (-1 none), the host waiting for its player's answer;
+     * a client asked by the host, waiting for its answer */
+    int undo_peer;
+    bool undo_asked, undo_waiting;
+    net_note *notes;
+    int note_count;
 };
 
 /* ---- hashes ---------------------------------------------------------------------------------- */
@@ -169,6 +175,7 @@ net_session *net_session_create(const net_session_desc *desc)
     s->g = desc->game;
     s->own_game = !desc->host;
     s->side = desc->side;
+    s->undo_peer = -1;
     for (int i = 0; i <= SIDES_MAX; i++)
         s->side_peer[i] = -1;
     if (desc->host) {
@@ -190,6 +197,7 @@ void net_session_destroy(net_session *s)
         return;
     if (s->own_game)
         game_destroy(s->g);
+    free(s->notes);
     free(s);
 }
 
@@ -265,6 +273,261 @@ bool net_session_my_turn(const net_session *s)
     return s->started && game_cursor(s->g) >= s->host_count && s->side && dec.side.id == s->side;
 }
 
+/* ---- notes (chat and pings) ------------------------------------------------------------------ */
+
+static void note_add(net_session *s, const net_note *n)
+{
+    if (s->note_count >= NET_NOTES_MAX) {
+        slog(s, "too many chat lines and pings: no more are kept");
+        return;
+    }
+    if (s->note_count % 64 == 0) {
+        net_note *grown = realloc(s->notes, (size_t)(s->note_count + 64) * sizeof *grown);
+        if (!grown)
+            return;
+        s->notes = grown;
+    }
+    s->notes[s->note_count++] = *n;
+    if (s->d.on_note)
+        s->d.on_note(s->d.note_user ? s->d.note_user : s->d.user, n);
+}
+
+/* A chat line as it may be shown: control characters dropped, cut to fit (whole UTF-8). */
+static void clean_text(char *dst, size_t size, const char *src)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)src; *p && n + 1 < size; p++)
+        if (*p >= 0x20 && *p != 0x7f)
+            dst[n++] = (char)*p;
+    while (n > 0 && ((unsigned char)dst[n - 1] & 0xc0) == 0x80)
+        n--; /* a cut sequence: drop its continuation bytes and its lead */
+    if (n > 0 && ((unsigned char)dst[n - 1] & 0xc0) == 0xc0)
+        n--;
+    dst[n] = '\0';
+}
+
+/* Reads a chat or ping body into n (side and command are the caller's); false when bad. */
+static bool note_read(net_session *s, net_msg_type type, const json_t *b, net_note *n)
+{
+    *n = (net_note){.kind = type == NET_MSG_CHAT ? NET_NOTE_CHAT : NET_NOTE_PING};
+    if (type == NET_MSG_CHAT) {
+        const char *text;
+        if (!net_msg_get_str(b, "text", &text))
+            return false;
+        clean_text(n->text, sizeof n->text, text);
+        return n->text[0] != '\0';
+    }
+    const json_t *x = json_object_get(b, "x"), *y = json_object_get(b, "y");
+    const table *t = s->g ? game_table(s->g) : NULL;
+    if (!t || !json_is_number(x) || !json_is_number(y))
+        return false;
+    double fx = json_number_value(x), fy = json_number_value(y);
+    if (!(fx >= 0 && fx <= t->width_cm && fy >= 0 && fy <= t->height_cm))
+        return false;
+    n->x = (float)fx;
+    n->y = (float)fy;
+    return true;
+}
+
+static json_t *note_body(const net_note *n)
+{
+    if (n->kind == NET_NOTE_CHAT)
+        return json_pack("{s:s,s:i,s:i}", "text", n->text, "side", (int)n->side, "command",
+                         n->command);
+    return json_pack("{s:f,s:f,s:i,s:i}", "x", (double)n->x, "y", (double)n->y, "side",
+                     (int)n->side, "command", n->command);
+}
+
+static void host_broadcast_except(net_session *s, int except, net_msg_type type, json_t *body);
+static void desync(net_session *s, int index, const char *what);
+
+static void host_on_note(net_session *s, int peer, net_msg_type type, const json_t *b)
+{
+    net_note n;
+    if (!note_read(s, type, b, &n)) {
+        slog(s, "peer %d: refused a %s: bad fields", peer, net_msg_type_name(type));
+        return;
+    }
+    n.side = (uint32_t)(s->peers[peer].side > 0 ? s->peers[peer].side : 0);
+    n.command = game_cursor(s->g);
+    note_add(s, &n);
+    host_broadcast_except(s, peer, type, note_body(&n));
+}
+
+static void client_on_note(net_session *s, net_msg_type type, const json_t *b)
+{
+    net_note n;
+    long long who, cmd;
+    if (!note_read(s, type, b, &n) || !net_msg_get_int(b, "side", 0, SIDES_MAX, &who) ||
+        !net_msg_get_int(b, "command", 0, SAVE_COMMANDS_MAX, &cmd)) {
+        slog(s, "host: refused a %s: bad fields", net_msg_type_name(type));
+        return;
+    }
+    n.side = (uint32_t)who;
+    n.command = (int)cmd;
+    note_add(s, &n);
+}
+
+static bool send_note(net_session *s, net_note *n)
+{
+    if (s->state != NET_PLAYING && s->state != NET_PAUSED && s->state != NET_OVER)
+        return false;
+    n->side = s->side;
+    n->command = game_cursor(s->g);
+    json_t *body = note_body(n);
+    if (s->d.host)
+        host_broadcast_except(s, -1, n->kind == NET_NOTE_CHAT ? NET_MSG_CHAT : NET_MSG_PING, body);
+    else
+        send_msg(s, 0, n->kind == NET_NOTE_CHAT ? NET_MSG_CHAT : NET_MSG_PING, body);
+    note_add(s, n);
+    return true;
+}
+
+bool net_session_chat(net_session *s, const char *text)
+{
+    net_note n = {.kind = NET_NOTE_CHAT};
+    clean_text(n.text, sizeof n.text, text ? text : "");
+    return n.text[0] && send_note(s, &n);
+}
+
+bool net_session_ping(net_session *s, float x, float y)
+{
+    const table *t = s->g ? game_table(s->g) : NULL;
+    if (!t || !(x >= 0 && x <= t->width_cm && y >= 0 && y <= t->height_cm))
+        return false;
+    return send_note(s, &(net_note){.kind = NET_NOTE_PING, .x = x, .y = y});
+}
+
+int net_session_note_count(const net_session *s)
+{
+    return s->note_count;
+}
+
+const net_note *net_session_note(const net_session *s, int index)
+{
+    return index >= 0 && index < s->note_count ? &s->notes[index] : NULL;
+}
+
+/* ---- undo by consent ------------------------------------------------------------------------- */
+
+static void undo_send(net_session *s, int peer, const char *op)
+{
+    send_msg(s, peer, NET_MSG_UNDO,
+             json_pack("{s:s,s:i}", "op", op, "cursor", s->g ? game_cursor(s->g) - 1 : 0));
+}
+
+/* Host: takes the last command back on every table. */
+static void host_do_undo(net_session *s)
+{
+    s->undo_peer = -1;
+    s->undo_waiting = false;
+    if (!game_undo(s->g))
+        return;
+    slog(s, "command %d taken back by both players' consent", game_cursor(s->g) + 1);
+    host_broadcast_except(s, -1, NET_MSG_UNDO,
+                          json_pack("{s:s,s:i,s:o}", "op", "done", "cursor", game_cursor(s->g),
+                                    "hash", net_msg_hash_json(game_hash(s->g))));
+}
+
+static void host_on_undo(net_session *s, int peer, const json_t *b)
+{
+    const char *op;
+    long long target;
+    if (s->peers[peer].side <= 0 || !net_msg_get_str(b, "op", &op)) {
+        slog(s, "peer %d: refused an undo message", peer);
+        return;
+    }
+    if (strcmp(op, "ask") == 0) {
+        bool fresh = net_msg_get_int(b, "cursor", 0, SAVE_COMMANDS_MAX, &target) &&
+                     target == game_cursor(s->g) - 1 && s->state == NET_PLAYING;
+        if (!fresh || s->undo_waiting) {
+            undo_send(s, peer, "no");
+            return;
+        }
+        s->undo_peer = peer;
+        slog(s, "peer %d asks to take back the last command", peer);
+    } else if (strcmp(op, "yes") == 0 && s->undo_waiting) {
+        host_do_undo(s);
+    } else if (strcmp(op, "no") == 0 && s->undo_waiting) {
+        s->undo_waiting = false;
+        snprintf(s->denied, sizeof s->denied, "the other player declined to undo");
+    } else {
+        slog(s, "peer %d: refused an undo message (%.20s now)", peer, op);
+    }
+}
+
+static void client_on_undo(net_session *s, const json_t *b)
+{
+    const char *op;
+    long long cursor;
+    uint64_t hash;
+    if (!net_msg_get_str(b, "op", &op) || !s->started) {
+        slog(s, "host: refused an undo message");
+        return;
+    }
+    if (strcmp(op, "ask") == 0) {
+        s->undo_asked = true;
+    } else if (strcmp(op, "no") == 0) {
+        s->undo_waiting = false;
+        snprintf(s->denied, sizeof s->denied, "the other player declined to undo");
+    } else if (strcmp(op, "done") == 0 &&
+               net_msg_get_int(b, "cursor", 0, SAVE_COMMANDS_MAX, &cursor) &&
+               net_msg_get_hash(b, "hash", &hash) && cursor < game_cursor(s->g)) {
+        s->undo_waiting = s->undo_asked = false;
+        game_goto(s->g, (int)cursor);
+        s->host_count = (int)cursor;
+        s->pending = false;
+        if (game_hash(s->g) != hash)
+            desync(s, (int)cursor, "the state after taking a command back differs");
+    } else {
+        slog(s, "host: refused an undo message (%.20s)", op);
+    }
+}
+
+bool net_session_undo_ask(net_session *s)
+{
+    if (s->state != NET_PLAYING || !s->g || game_cursor(s->g) == 0 || s->undo_waiting ||
+        (!s->d.host && (!s->side || !s->started)))
+        return false;
+    s->undo_waiting = true;
+    if (!s->d.host) {
+        undo_send(s, 0, "ask");
+        return true;
+    }
+    for (int i = 0; i < NET_PEERS_MAX; i++)
+        if (s->peers[i].connected && s->peers[i].joined && s->peers[i].side > 0)
+            undo_send(s, i, "ask");
+    return true;
+}
+
+bool net_session_undo_asked(const net_session *s)
+{
+    return s->d.host ? s->undo_peer >= 0 : s->undo_asked;
+}
+
+bool net_session_undo_waiting(const net_session *s)
+{
+    return s->undo_waiting;
+}
+
+void net_session_undo_answer(net_session *s, bool yes)
+{
+    if (!net_session_undo_asked(s))
+        return;
+    if (!s->d.host) {
+        s->undo_asked = false;
+        undo_send(s, 0, yes ? "yes" : "no");
+        return;
+    }
+    int peer = s->undo_peer;
+    s->undo_peer = -1;
+    bool fresh = s->state == NET_PLAYING && game_cursor(s->g) > 0;
+    if (yes && fresh)
+        host_do_undo(s);
+    else if (peer >= 0 && s->peers[peer].connected)
+        undo_send(s, peer, "no");
+}
+
 /* ---- host ------------------------------------------------------------------------------------ */
 
 static void host_send_hello(net_session *s, int peer)
@@ -292,12 +555,17 @@ static json_t *apply_body(const game *g, int index)
                      net_msg_hash_json(game_hash_at(g, index)));
 }
 
-static void host_broadcast(net_session *s, net_msg_type type, json_t *body)
+static void host_broadcast_except(net_session *s, int except, net_msg_type type, json_t *body)
 {
     for (int i = 0; i < NET_PEERS_MAX; i++)
-        if (s->peers[i].connected && s->peers[i].joined)
+        if (i != except && s->peers[i].connected && s->peers[i].joined)
             send_msg(s, i, type, json_incref(body));
     json_decref(body);
+}
+
+static void host_broadcast(net_session *s, net_msg_type type, json_t *body)
+{
+    host_broadcast_except(s, -1, type, body);
 }
 
 static void host_after_apply(net_session *s)
@@ -498,7 +766,7 @@ static bool host_allows(const net_peer *p, net_msg_type type)
     if (!p->joined)
         return type == NET_MSG_JOIN || type == NET_MSG_REFUSE || type == NET_MSG_BYE;
     return type == NET_MSG_SUBMIT || type == NET_MSG_DESYNC || type == NET_MSG_CHAT ||
-           type == NET_MSG_PING || type == NET_MSG_BYE;
+           type == NET_MSG_PING || type == NET_MSG_BYE || type == NET_MSG_UNDO;
 }
 
 static void host_dispatch(net_session *s, int peer, const net_msg *m)
@@ -521,10 +789,11 @@ static void host_dispatch(net_session *s, int peer, const net_msg *m)
         kick(s, peer);
         break;
     }
-    default: /* chat and ping: passed on to the other peers */
-        for (int i = 0; i < NET_PEERS_MAX; i++)
-            if (i != peer && s->peers[i].connected && s->peers[i].joined)
-                send_msg(s, i, m->type, json_incref(m->body));
+    case NET_MSG_UNDO:
+        host_on_undo(s, peer, m->body);
+        break;
+    default:
+        host_on_note(s, peer, m->type, m->body);
         break;
     }
 }
@@ -686,7 +955,7 @@ static bool client_allows(net_msg_type type)
 {
     return type == NET_MSG_HELLO || type == NET_MSG_REFUSE || type == NET_MSG_START ||
            type == NET_MSG_APPLY || type == NET_MSG_DENY || type == NET_MSG_CHAT ||
-           type == NET_MSG_PING || type == NET_MSG_BYE;
+           type == NET_MSG_PING || type == NET_MSG_BYE || type == NET_MSG_UNDO;
 }
 
 static void client_dispatch(net_session *s, const net_msg *m)
@@ -715,7 +984,11 @@ static void client_dispatch(net_session *s, const net_msg *m)
     case NET_MSG_BYE:
         client_on_bye(s, m->body);
         break;
-    default:
+    case NET_MSG_UNDO:
+        client_on_undo(s, m->body);
+        break;
+    default: /* chat and ping, stamped by the host */
+        client_on_note(s, m->type, m->body);
         break;
     }
 }

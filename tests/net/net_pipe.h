@@ -37,7 +37,7 @@ typedef struct net_pipe {
     int corrupt_applies; /* this many next APPLYs to the client get a wrong hash */
 } net_pipe;
 
-static void pipe_log(void *user, const char *line)
+static inline void pipe_log(void *user, const char *line)
 {
     net_pipe *p = user;
     int n = snprintf(p->log + p->log_len, sizeof p->log - p->log_len, "%s\n", line);
@@ -47,7 +47,7 @@ static void pipe_log(void *user, const char *line)
         p->log_len = 0; /* full: start again (the tests look at recent lines) */
 }
 
-static void pipe_push(net_pipe *p, bool to_host, const void *data, size_t len)
+static inline void pipe_push(net_pipe *p, bool to_host, const void *data, size_t len)
 {
     if (p->q_count >= PIPE_QUEUE_MAX)
         abort(); /* a test that floods the queue is broken */
@@ -58,7 +58,7 @@ static void pipe_push(net_pipe *p, bool to_host, const void *data, size_t len)
     m->len = len;
 }
 
-static void pipe_host_send(void *user, int peer, const void *data, size_t len)
+static inline void pipe_host_send(void *user, int peer, const void *data, size_t len)
 {
     net_pipe *p = user;
     net_msg m;
@@ -84,19 +84,19 @@ static void pipe_host_send(void *user, int peer, const void *data, size_t len)
     p->raw_count[peer][m.type]++;
 }
 
-static void pipe_client_send(void *user, int peer, const void *data, size_t len)
+static inline void pipe_client_send(void *user, int peer, const void *data, size_t len)
 {
     (void)peer;
     pipe_push(user, true, data, len);
 }
 
-static void pipe_kick(void *user, int peer)
+static inline void pipe_kick(void *user, int peer)
 {
     ((net_pipe *)user)->kicked[peer] = true;
 }
 
 /* Delivers what is queued (and what that sends), at most `max` messages. */
-static void pipe_pump(net_pipe *p, int max)
+static inline void pipe_pump(net_pipe *p, int max)
 {
     while (p->q_count > 0 && max-- > 0) {
         pipe_msg m = p->q[p->q_head];
@@ -110,7 +110,7 @@ static void pipe_pump(net_pipe *p, int max)
     }
 }
 
-static scenario *pipe_scenario(const char *name)
+static inline scenario *pipe_scenario(const char *name)
 {
     const char *root = getenv("SANDTABLE_SOURCE_DIR");
     char path[1024];
@@ -135,7 +135,7 @@ typedef struct pipe_desc {
 } pipe_desc;
 
 /* A client session on host peer 0, connected and through its handshake. */
-static void pipe_attach_client(net_pipe *p, const net_session_desc *desc)
+static inline void pipe_attach_client(net_pipe *p, const net_session_desc *desc)
 {
     net_session_desc c = *desc;
     c.host = false;
@@ -148,7 +148,7 @@ static void pipe_attach_client(net_pipe *p, const net_session_desc *desc)
     pipe_pump(p, 1000);
 }
 
-static net_pipe *pipe_create(const pipe_desc *d)
+static inline net_pipe *pipe_create(const pipe_desc *d)
 {
     net_pipe *p = calloc(1, sizeof *p);
     p->q = calloc(PIPE_QUEUE_MAX, sizeof *p->q);
@@ -157,15 +157,21 @@ static net_pipe *pipe_create(const pipe_desc *d)
         &(game_desc){.scenario = pipe_scenario(d->scenario), .take_scenario = true}, &err);
     if (!p->host_game)
         abort();
-    p->host = net_session_create(&(net_session_desc){
-        .host = true, .game = p->host_game, .password = d->host_password, .build = d->host_build, .desync_path = d->host_desync,
-        .send = pipe_host_send, .kick = pipe_kick, .log = pipe_log, .user = p});
+    p->host = net_session_create(&(net_session_desc){.host = true,
+                                                     .game = p->host_game,
+                                                     .password = d->host_password,
+                                                     .build = d->host_build,
+                                                     .desync_path = d->host_desync,
+                                                     .send = pipe_host_send,
+                                                     .kick = pipe_kick,
+                                                     .log = pipe_log,
+                                                     .user = p});
     if (d->with_client)
         pipe_attach_client(p, &d->client);
     return p;
 }
 
-static void pipe_destroy(net_pipe *p)
+static inline void pipe_destroy(net_pipe *p)
 {
     pipe_pump(p, PIPE_QUEUE_MAX); /* frees what is left */
     net_session_destroy(p->client);
@@ -179,7 +185,7 @@ static void pipe_destroy(net_pipe *p)
 }
 
 /* One step of each bot whose turn it is, then the messages; false when nothing moved. */
-static bool pipe_bots_step(net_pipe *p, bot_scratch *b, dice_rng *rng)
+static inline bool pipe_bots_step(net_pipe *p, bot_scratch *b, dice_rng *rng)
 {
     rules_command cmd;
     char why[256];
@@ -196,19 +202,19 @@ static bool pipe_bots_step(net_pipe *p, bot_scratch *b, dice_rng *rng)
 }
 
 /* Raw peer: connects (the host answers HELLO into raw_last) and sends what the test says. */
-static void pipe_raw_connect(net_pipe *p, int peer)
+static inline void pipe_raw_connect(net_pipe *p, int peer)
 {
     p->raw_seq[peer] = 1;
     net_session_connected(p->host, peer);
 }
 
-static void pipe_raw_bytes(net_pipe *p, int peer, const void *data, size_t len)
+static inline void pipe_raw_bytes(net_pipe *p, int peer, const void *data, size_t len)
 {
     net_session_receive(p->host, peer, data, len);
 }
 
 /* A well-formed message of the type with the next sequence number (body consumed). */
-static void pipe_raw_send(net_pipe *p, int peer, net_msg_type type, json_t *body)
+static inline void pipe_raw_send(net_pipe *p, int peer, net_msg_type type, json_t *body)
 {
     size_t len;
     uint8_t *buf = net_msg_encode(type, p->raw_seq[peer]++, body, &len);
@@ -220,15 +226,15 @@ static void pipe_raw_send(net_pipe *p, int peer, net_msg_type type, json_t *body
 }
 
 /* The JOIN an honest client would send after the host's HELLO (fields the test may change). */
-static json_t *pipe_raw_join_body(net_pipe *p, int peer, int want, const char *password)
+static inline json_t *pipe_raw_join_body(net_pipe *p, int peer, int want, const char *password)
 {
     const json_t *hello = p->raw_last[peer][NET_MSG_HELLO];
     const char *text = json_string_value(json_object_get(hello, "scenario"));
     size_t len = json_string_length(json_object_get(hello, "scenario"));
     return json_pack("{s:s,s:O,s:o,s:s,s:i,s:i,s:s}", "build", SANDTABLE_VERSION, "rules_hash",
                      json_object_get(hello, "rules_hash"), "scenario_hash",
-                     net_msg_hash_json(net_hash_bytes(text, len)), "password", password,
-                     "side", want, "have", 0, "have_hash", "0000000000000000");
+                     net_msg_hash_json(net_hash_bytes(text, len)), "password", password, "side",
+                     want, "have", 0, "have_hash", "0000000000000000");
 }
 
 #endif // TESTS_NET_NET_PIPE_H

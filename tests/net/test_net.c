@@ -70,8 +70,10 @@ static void test_whole_match(void **state)
 static void refused_with(const net_session_desc *client, const char *host_password,
                          const char *reason)
 {
-    net_pipe *p = pipe_create(&(pipe_desc){.scenario = SCENARIO, .with_client = true,
-                                           .client = *client, .host_password = host_password});
+    net_pipe *p = pipe_create(&(pipe_desc){.scenario = SCENARIO,
+                                           .with_client = true,
+                                           .client = *client,
+                                           .host_password = host_password});
     assert_int_equal(net_session_state(p->client), NET_STOPPED);
     assert_non_null(strstr(net_session_message(p->client), reason));
     assert_true(logged(p, "peer 0 refused"));
@@ -89,7 +91,8 @@ static void test_handshake_refusals(void **state)
     refused_with(&(net_session_desc){.password = "open"}, "sesame", "wrong password");
     refused_with(&(net_session_desc){.side = 1}, NULL, "the host plays");
     refused_with(&(net_session_desc){.side = 7}, NULL, "no side 7");
-    net_pipe *p = pipe_create(&(pipe_desc){.scenario = SCENARIO, .with_client = true,
+    net_pipe *p = pipe_create(&(pipe_desc){.scenario = SCENARIO,
+                                           .with_client = true,
                                            .client = {.password = "sesame"},
                                            .host_password = "sesame"});
     assert_int_equal(net_session_state(p->client), NET_PLAYING);
@@ -141,7 +144,8 @@ static rules_command legal_of(const game *g, uint32_t who)
 
 static void raw_submit(net_pipe *p, int peer, const rules_command *cmd)
 {
-    pipe_raw_send(p, peer, NET_MSG_SUBMIT, json_pack("{s:o}", "command", rules_command_to_json(cmd)));
+    pipe_raw_send(p, peer, NET_MSG_SUBMIT,
+                  json_pack("{s:o}", "command", rules_command_to_json(cmd)));
 }
 
 static void test_bad_peer(void **state)
@@ -259,7 +263,8 @@ static void test_desync(void **state)
     char hpath[] = "/tmp/sandtable-net-hXXXXXX", cpath[] = "/tmp/sandtable-net-cXXXXXX";
     close(mkstemp(hpath));
     close(mkstemp(cpath));
-    net_pipe *p = pipe_create(&(pipe_desc){.scenario = SCENARIO, .with_client = true,
+    net_pipe *p = pipe_create(&(pipe_desc){.scenario = SCENARIO,
+                                           .with_client = true,
                                            .client = {.desync_path = cpath},
                                            .host_desync = hpath});
     steps(p, 10);
@@ -340,12 +345,85 @@ static void test_spectator(void **state)
     pipe_destroy(p);
 }
 
+static void test_undo_by_consent(void **state)
+{
+    (void)state;
+    net_pipe *p = pipe_create(&(pipe_desc){.scenario = SCENARIO, .with_client = true});
+    steps(p, 12);
+    game *cg = net_session_game(p->client);
+    int cur = game_cursor(p->host_game);
+    uint64_t before = game_hash_at(p->host_game, cur - 2);
+    /* the client asks, the host declines: nothing changes */
+    assert_true(net_session_undo_ask(p->client));
+    assert_false(net_session_undo_ask(p->client)); /* one question at a time */
+    pipe_pump(p, 100);
+    assert_true(net_session_undo_asked(p->host));
+    net_session_undo_answer(p->host, false);
+    pipe_pump(p, 100);
+    assert_false(net_session_undo_waiting(p->client));
+    assert_string_equal(net_session_denied(p->client), "the other player declined to undo");
+    assert_int_equal(game_cursor(p->host_game), cur);
+    /* the host asks, the client agrees: both tables go back one command, hashes checked */
+    assert_true(net_session_undo_ask(p->host));
+    pipe_pump(p, 100);
+    assert_true(net_session_undo_asked(p->client));
+    net_session_undo_answer(p->client, true);
+    pipe_pump(p, 100);
+    assert_int_equal(game_cursor(p->host_game), cur - 1);
+    assert_int_equal(game_cursor(cg), cur - 1);
+    assert_true(game_hash(p->host_game) == before);
+    assert_true(game_hash(cg) == before);
+    assert_int_equal(net_session_state(p->client), NET_PLAYING);
+    /* an answer nobody asked for changes nothing */
+    net_session_undo_answer(p->host, true);
+    assert_int_equal(game_cursor(p->host_game), cur - 1);
+    play_to_end(p, 20000);
+    assert_int_equal(net_session_state(p->client), NET_OVER);
+    assert_true(game_hash(p->host_game) == game_hash(cg));
+    pipe_destroy(p);
+}
+
+static void test_chat_and_ping(void **state)
+{
+    (void)state;
+    net_pipe *p = pipe_create(&(pipe_desc){.scenario = SCENARIO, .with_client = true});
+    assert_true(net_session_chat(p->client, "Advance on the \x1b[31mford\x07!"));
+    assert_true(net_session_ping(p->host, 60.5f, 40.25f));
+    assert_false(net_session_ping(p->host, -1.0f, 40.0f)); /* off the table */
+    assert_false(net_session_chat(p->host, "\x01\x02"));   /* nothing left to say */
+    pipe_pump(p, 100);
+    for (int k = 0; k < 2; k++) {
+        net_session *s = k ? p->client : p->host;
+        assert_int_equal(net_session_note_count(s), 2);
+        /* each side keeps its own in the order it saw them */
+        const net_note *a = net_session_note(s, 0), *b = net_session_note(s, 1);
+        const net_note *chat = a->kind == NET_NOTE_CHAT ? a : b, *ping = chat == a ? b : a;
+        assert_int_equal(chat->kind, NET_NOTE_CHAT);
+        assert_string_equal(chat->text, "Advance on the [31mford!");
+        assert_int_equal(chat->side, 2); /* the host stamps the sender's side */
+        assert_int_equal(ping->kind, NET_NOTE_PING);
+        assert_int_equal(ping->side, 1);
+        assert_true(ping->x == 60.5f && ping->y == 40.25f);
+    }
+    /* a long line is cut whole (no half UTF-8 sequence) */
+    char longline[600];
+    for (int i = 0; i + 2 < (int)sizeof longline; i += 2)
+        longline[i] = (char)0xc3, longline[i + 1] = (char)0xa9; /* "é" */
+    longline[sizeof longline - 2] = '\0';
+    assert_true(net_session_chat(p->client, longline));
+    pipe_pump(p, 100);
+    const net_note *n = net_session_note(p->host, 2);
+    assert_true(strlen(n->text) < NET_CHAT_MAX && strlen(n->text) % 2 == 0);
+    pipe_destroy(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_whole_match),      cmocka_unit_test(test_handshake_refusals),
-        cmocka_unit_test(test_bad_peer),         cmocka_unit_test(test_desync),
-        cmocka_unit_test(test_drop_and_resume),  cmocka_unit_test(test_spectator),
+        cmocka_unit_test(test_whole_match),     cmocka_unit_test(test_handshake_refusals),
+        cmocka_unit_test(test_bad_peer),        cmocka_unit_test(test_desync),
+        cmocka_unit_test(test_drop_and_resume), cmocka_unit_test(test_spectator),
+        cmocka_unit_test(test_undo_by_consent), cmocka_unit_test(test_chat_and_ping),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

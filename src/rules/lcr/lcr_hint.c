@@ -2,9 +2,11 @@
  * when to hold it in reserve to interrupt, and when to play a held card before the enemy's.
  * A card's worth is what its leader's men can shoot now (the odds of targets()), and the
  * danger is how close the enemy stands to them. */
+#include "rules/lcr/lcr_hint.h"
+
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_deck.h"
-#include "rules/lcr/lcr_rules.h"
+#include "rules/lcr/lcr_fire.h"
 #include "rules/lcr/lcr_state.h"
 
 #include <math.h>
@@ -49,9 +51,7 @@ static card_use use_of(const rules_state *rs, const table *t, figure_id fig)
         }
     }
     rules_target tg[HINT_TARGETS_MAX];
-    int nt = fire.figure_count && lcr_rules_ops.view && lcr_rules_ops.view->targets
-                 ? lcr_rules_ops.view->targets(rs, t, &fire, tg, HINT_TARGETS_MAX)
-                 : 0;
+    int nt = fire.figure_count ? lcr_fire_targets(rs, t, &fire, tg, HINT_TARGETS_MAX) : 0;
     for (int i = 0; i < nt; i++)
         u.shot = fmaxf(u.shot, tg[i].expected_kills);
     return u;

@@ -19,7 +19,7 @@
 #define LCR_LCR_RULES_H
 
 #include "rules/lcr/lcr_deck.h"
-#include "rules/lcr/lcr_morale.h"
+#include "rules/lcr/lcr_morale_math.h"
 #include "rules/rules.h"
 
 extern const rules_ops lcr_rules_ops;
@@ -30,10 +30,5 @@ const lcr_morale *lcr_rules_morale(const rules_state *rs, side_id side);
 int lcr_rules_drawn(const rules_state *rs);  /* card number or -1 */
 int lcr_rules_active(const rules_state *rs); /* card number or -1 */
 bool lcr_rules_activated(const rules_state *rs, figure_id id);
-
-/* The bot's value of a legal command: act, reserve, interrupt (rules_view_ops.bot_value;
- * lcr_hint.c). */
-bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
-                   char *why, size_t size);
 
 #endif // LCR_LCR_RULES_H

@@ -15,6 +15,7 @@
 #include "ui/solo.h"
 #include "ui/teach.h"
 #include "ui/tools.h"
+#include "ui/referee.h"
 #include "ui/turn_banner.h"
 #include "ui/unit_block.h"
 
@@ -125,6 +126,7 @@ typedef struct tv {
     int focus_key;         /* that entry */
     ui_turn_banner banner; /* "Turn N begins" */
     ui_roster roster;      /* each side's units and their state (Tab) */
+    ui_referee referee;    /* referee mode (F9): the players' rulings, ui/referee.h */
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -178,11 +180,12 @@ static void flags_fit(tv *v, const table *t)
     v->flags_cap = t->figure_count;
 }
 
-int ui_table_view_hit(const table *t, vec2s p, float slop_cm)
+/* The topmost active figure under p, skipping those flagged `skip` (flags may be NULL). */
+static int hit_skipping(const table *t, vec2s p, float slop_cm, const uint8_t *flags, unsigned skip)
 {
     for (int i = t->figure_count - 1; i >= 0; i--) {
         const figure *f = &t->figures[i];
-        if (!table_figure_active(f))
+        if (!table_figure_active(f) || (flags && (flags[i] & skip)))
             continue;
         float r = f->base.kind == GEOM_BASE_RECT
                       ? 0.5f * fmaxf(f->base.frontage_cm, f->base.depth_cm)
@@ -191,6 +194,11 @@ int ui_table_view_hit(const table *t, vec2s p, float slop_cm)
             return i;
     }
     return -1;
+}
+
+int ui_table_view_hit(const table *t, vec2s p, float slop_cm)
+{
+    return hit_skipping(t, p, slop_cm, NULL, 0);
 }
 
 static float base_radius(const figure *f)
@@ -202,7 +210,7 @@ static float base_radius(const figure *f)
 static int hit_at(const tv *v, const table *t, vec2s cm)
 {
     /* A few pixels of slop so tiny figures stay clickable when zoomed out. */
-    return ui_table_view_hit(t, cm, 4.0f / v->cam.px_per_cm);
+    return hit_skipping(t, cm, 4.0f / v->cam.px_per_cm, v->flags, RENDER_FIG_HIDDEN);
 }
 
 static vec2s selection_centre(const tv *v, const table *t)
@@ -302,10 +310,24 @@ static void move_begin(tv *v, ui_app *app, int ref)
     m->region_ok = game_region(app->game, &m->cmd, REGION_RAYS, m->region);
 }
 
+/* Referee mode: the reference figure put where it is dropped, nothing measured. */
+static void move_update_referee(tv *v, ui_app *app, vec2s dest)
+{
+    tv_move *m = &v->move;
+    rules_command c = ui_referee_move(app, m->cmd.figures[0], dest);
+    m->ok = game_validate(app->game, &c, m->reason, sizeof m->reason);
+    m->reach_ok = false;
+    m->region_ok = false;
+}
+
 static void move_update(tv *v, ui_app *app, vec2s dest)
 {
     tv_move *m = &v->move;
     m->dest = dest;
+    if (v->referee.on) {
+        move_update_referee(v, app, dest);
+        return;
+    }
     m->cmd.path[0] = dest;
     m->cmd.path_count = 1;
     m->ok = game_validate(app->game, &m->cmd, m->reason, sizeof m->reason);
@@ -360,11 +382,43 @@ static void move_told(tv *v, ui_app *app)
                  units_text(app, want, b, sizeof b), why ? ": " : "", why ? why : "");
 }
 
+/* Referee mode: every selected figure keeps its offset to the one dragged, each put there by
+ * a referee command of its own (the first refused stops the rest, its reason toasted). */
+static void move_drop_referee(tv *v, ui_app *app)
+{
+    const table *t = tv_table(app);
+    vec2s off = glms_vec2_sub(v->move.dest, v->move.start);
+    figure_id ids[RULES_CMD_FIGURES_MAX];
+    vec2s to[RULES_CMD_FIGURES_MAX];
+    int n = 0;
+    for (int i = 0; i < t->figure_count && n < RULES_CMD_FIGURES_MAX; i++) {
+        if (is_selected(v, i)) {
+            ids[n] = t->figures[i].id;
+            to[n++] = glms_vec2_add(t->figures[i].pos, off);
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(tv_table(app), ids[i]);
+        vec2s from = f->pos;
+        float facing = f->facing;
+        rules_command c = ui_referee_move(app, ids[i], to[i]);
+        if (!ui_referee_submit(&v->referee, app, &c)) {
+            spring_back(v, app);
+            return;
+        }
+        anim_add(v, app, (int)ids[i].id - 1, from, to[i], facing, facing);
+    }
+}
+
 static void move_drop(tv *v, ui_app *app)
 {
     char reason[256] = "";
     if (glms_vec2_distance(v->move.dest, v->move.start) < 1e-3f)
         return;
+    if (v->referee.on) {
+        move_drop_referee(v, app);
+        return;
+    }
     if (!v->move.ok) {
         spring_back(v, app);
         ui_teach_refused(&v->teach, app, "move there", v->move.reason);
@@ -386,6 +440,16 @@ static void rotate_commit(tv *v, ui_app *app, float facing)
     int ref = first_selected(v, t);
     if (ref < 0)
         return;
+    if (v->referee.on) { /* each selected figure turned to the handle's facing */
+        for (int i = 0; i < t->figure_count; i++) {
+            if (!is_selected(v, i))
+                continue;
+            rules_command c = ui_referee_rotate(app, t->figures[i].id, facing);
+            if (!ui_referee_submit(&v->referee, app, &c))
+                return;
+        }
+        return;
+    }
     rules_command cmd = selection_command(v, t, ref, RULES_CMD_ROTATE);
     cmd.face_set = true;
     cmd.facing = facing;
@@ -602,7 +666,8 @@ static void select_unit(tv *v, const table *t, int i)
 {
     unit_id u = t->figures[i].unit;
     for (int k = 0; k < t->figure_count; k++)
-        if (t->figures[k].unit.id == u.id && u.id && table_figure_active(&t->figures[k]))
+        if (t->figures[k].unit.id == u.id && u.id && table_figure_active(&t->figures[k]) &&
+            !(v->flags[k] & RENDER_FIG_HIDDEN))
             select_set(v, k, true);
 }
 
@@ -650,7 +715,8 @@ static void box_select(tv *v, const table *t)
     float y0 = fminf(v->press_cm.y, v->mouse_cm.y), y1 = fmaxf(v->press_cm.y, v->mouse_cm.y);
     for (int i = 0; i < t->figure_count; i++) {
         vec2s p = t->figures[i].pos;
-        if (table_figure_active(&t->figures[i]) && p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1)
+        if (table_figure_active(&t->figures[i]) && !(v->flags[i] & RENDER_FIG_HIDDEN) &&
+            p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1)
             select_set(v, i, true);
     }
 }
@@ -864,10 +930,11 @@ static void escape(tv *v, ui_app *app)
     ui_app_push(app, ui_pause_create());
 }
 
-static void key_ctrl(tv *v, ui_app *app, int key)
+static void key_ctrl(tv *v, ui_app *app, int key, int mods)
 {
-    (void)v;
-    if (key == 'z')
+    if (key == 's' && (mods & UI_MOD_SHIFT) && v->referee.on)
+        ui_referee_save_position(&v->referee, app);
+    else if (key == 'z')
         ui_app_undo(app);
     else if (key == 'y')
         ui_app_redo(app);
@@ -980,6 +1047,22 @@ static void key_guess(tv *v, ui_app *app, int key)
     }
 }
 
+/* F9 toggles referee mode; while it is on, its keys come first (ui/referee.h). */
+static bool referee_key(tv *v, ui_app *app, int key, int mods)
+{
+    if (key == UI_KEY_F9) {
+        ui_referee_toggle(&v->referee, app);
+        return true;
+    }
+    const table *t = tv_table(app);
+    figure_id sel[RULES_CMD_FIGURES_MAX];
+    int n = 0;
+    for (int i = 0; i < t->figure_count && n < RULES_CMD_FIGURES_MAX; i++)
+        if (is_selected(v, i))
+            sel[n++] = t->figures[i].id;
+    return ui_referee_key(&v->referee, app, sel, n, key, mods);
+}
+
 static void handle_keys(tv *v, ui_app *app, const ui_input *in)
 {
     for (int i = 0; i < in->key_count && v->guess_on; i++)
@@ -988,8 +1071,8 @@ static void handle_keys(tv *v, ui_app *app, const ui_input *in)
         return;
     for (int i = 0; i < in->key_count; i++) {
         if (in->key_mods[i] & UI_MOD_CTRL)
-            key_ctrl(v, app, in->keys[i]);
-        else
+            key_ctrl(v, app, in->keys[i], in->key_mods[i]);
+        else if (!referee_key(v, app, in->keys[i], in->key_mods[i]))
             key_plain(v, app, in, in->keys[i]);
     }
 }
@@ -1291,13 +1374,30 @@ static void draw_named(tv *v, ui_app *app, render_ctx *ctx, const table *t)
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < sets[s]->count; i++) {
             const figure *f = table_figure_const(t, sets[s]->ids[i]);
-            if (!f || (f->status & FIGURE_STATUS_OFF_TABLE))
+            if (!f || (f->status & FIGURE_STATUS_OFF_TABLE) ||
+                (v->flags[f - t->figures] & RENDER_FIG_HIDDEN))
                 continue;
             float r = base_radius(f) + fmaxf(0.6f, 5.0f / v->cam.px_per_cm);
             render_circle_cm(ctx, &v->cam, f->pos, r, 3.0f, UI_NAMES_RING_RGB << 8 | 0xff);
             render_circle_cm(ctx, &v->cam, f->pos, r + (3.0f + 3.0f * pulse) / v->cam.px_per_cm,
                              1.5f, UI_NAMES_RING_RGB << 8 | 0x90);
         }
+}
+
+/* What the viewer may not see (game_visible) is flagged hidden: not drawn, hit, boxed or kept
+ * selected. Asked every frame: a concealed unit shows the moment it fires. */
+static void flags_seen(tv *v, ui_app *app)
+{
+    const table *t = tv_table(app);
+    flags_fit(v, t);
+    for (int i = 0; i < t->figure_count; i++) {
+        if (game_visible(app->game, app->viewer, t->figures[i].id))
+            v->flags[i] &= (uint8_t)~RENDER_FIG_HIDDEN;
+        else
+            v->flags[i] = (uint8_t)((v->flags[i] | RENDER_FIG_HIDDEN) & ~RENDER_FIG_SELECTED);
+    }
+    if (v->hover >= 0 && v->hover < t->figure_count && (v->flags[v->hover] & RENDER_FIG_HIDDEN))
+        v->hover = -1;
 }
 
 static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
@@ -1309,8 +1409,7 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
     camera_sync(v, app, in);
     focus_follow_log(v, app);
     named_update(v, app, in);
-    const table *t = tv_table(app);
-    flags_fit(v, t);
+    flags_seen(v, app);
     v->mouse_cm = render_camera_to_cm(&v->cam, (vec2s){{in->mouse_x, in->mouse_y}});
     v->mouse_px = (vec2s){{in->mouse_x, in->mouse_y}};
     handle_keys(v, app, in);
@@ -1352,7 +1451,7 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
     if (v->seen_version != app->state_version) {
         /* The match changed under us (undo, load): drop stale previews. */
         v->seen_version = app->state_version;
-        flags_fit(v, tv_table(app));
+        flags_seen(v, app);
         if (v->drag == DRAG_MOVE || v->drag == DRAG_WHEEL)
             v->drag = DRAG_NONE;
     }
@@ -1399,6 +1498,8 @@ static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
     game_decision(app->game, &d);
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
+        if (v->flags[i] & RENDER_FIG_HIDDEN)
+            continue; /* concealed from the viewer: no ghost, no ring, no animation */
         unsigned flags = v->flags[i] | (i == v->hover ? RENDER_FIG_HOVER : 0);
         /* Whoever the engine says is acting now is ringed. */
         if ((d.unit.id && f->unit.id == d.unit.id) || (d.figure.id && f->id.id == d.figure.id))
@@ -1777,7 +1878,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
 {
     tv *v = s->data;
     const table *t = tv_table(app);
-    flags_fit(v, t);
+    flags_seen(v, app);
     const scenario *sc = game_scenario(app->game);
     render_zone zones[16];
     int nz = sc->zone_count < 16 ? sc->zone_count : 16;
@@ -1819,6 +1920,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_panels(v, app, ctx, t);
     ui_solo_draw(&v->solo, app, ctx);
     ui_teach_draw(&v->teach, app, ctx);
+    ui_referee_draw(&v->referee, app, ctx, ox0, ox1);
     ui_turn_banner_draw(&v->banner, app, ctx, ox0, ox1);
     ui_roster_draw(&v->roster, app, ctx, ox0, ox1);
 }

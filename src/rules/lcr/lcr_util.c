@@ -335,6 +335,14 @@ bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why,
 
 /* ---- legal() candidates ---------------------------------------------------------------------- */
 
+const lcr_terrain *lcr_terrain_of(const rules_state *rs, const table *t, int type)
+{
+    if (type >= 0 && type < LCR_TYPES_MAX && type < t->type_count)
+        return rs->terrain_ix[type] ? &rs->data->terrain[rs->terrain_ix[type] - 1] : NULL;
+    return type >= 0 && type < t->type_count ? lcr_data_terrain(rs->data, t->types[type].name)
+                                             : NULL;
+}
+
 bool lcr_legal_push(lcr_candidates *lo, const rules_state *rs, const table *t,
                     const rules_command *cmd)
 {

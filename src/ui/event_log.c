@@ -2,6 +2,7 @@
 
 #include "core/mem.h"
 #include "ui/names.h"
+#include "ui/referee.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #define REFUSE_RGBA  0xffb070ffu
 #define HEADER_RGBA  0xffffffffu
 #define DIM_RGBA     0x9aa6b4ffu
+#define REFEREE_RGBA ((UI_REFEREE_RGB << 8) | 0xffu)
 #define ENTRY_SIZE   11.5f
 #define EXPLAIN_SIZE 11.0f
 
@@ -265,9 +267,11 @@ static bool same_line(const rules_event *a, const rules_event *b)
     return a->kind == b->kind && strcmp(a->text, b->text) == 0 && strcmp(a->ref, b->ref) == 0;
 }
 
-static uint32_t colour_of(rules_event_kind k)
+static uint32_t colour_of(const rules_event *e)
 {
-    switch (k) {
+    if (strcmp(e->tag, "referee") == 0) /* the players' own ruling: ui/referee.h */
+        return REFEREE_RGBA;
+    switch (e->kind) {
     case RULES_EV_REMOVE:
     case RULES_EV_HIT:
         return LOSS_RGBA;
@@ -304,7 +308,7 @@ static int explain_named_run(explainer *x, const table *t, const rules_event *ev
     for (int i = at; i < end && len + 4 < sizeof line; i++)
         len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", i > at ? ", " : "",
                                 figure_name(t, ev[i].figure));
-    emit_line(x, colour_of(ev[at].kind), 1, line);
+    emit_line(x, colour_of(&ev[at]), 1, line);
     return end;
 }
 
@@ -335,7 +339,7 @@ static void explain_same(explainer *x, const table *t, const rules_event *ev, in
         snprintf(line, sizeof line, "%s (x%d)", ev[at].text, count);
     else
         snprintf(line, sizeof line, "%s", ev[at].text);
-    emit_line(x, colour_of(ev[at].kind), 1, line);
+    emit_line(x, colour_of(&ev[at]), 1, line);
 }
 
 static bool named_run_at(const table *t, const rules_event *ev, int n, int at)

@@ -506,6 +506,11 @@ static void test_canister_and_gatling(void **st)
             assert_non_null(strstr(state, "jammed: the next attempt needs 1 or less"));
         else
             assert_non_null(strstr(state, "crew 2 of 2"));
+        /* the jam is marked on the figure on the table */
+        char badge[32];
+        assert_int_equal(game_figure_badge(g, c.figure, badge, sizeof badge), jam);
+        if (jam)
+            assert_string_equal(badge, "JAM");
         if (jam) {
             jammed++;
             t15_end_phase(g, 1);

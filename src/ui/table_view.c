@@ -128,7 +128,6 @@ typedef struct tv {
     ui_turn_banner banner; /* "Turn N begins" */
     ui_morale_news news;   /* "Moro morale breaks", its figures ringed */
     ui_roster roster;      /* each side's units and their state (Tab) */
-    ui_referee referee;    /* referee mode (F9): the players' rulings, ui/referee.h */
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -360,7 +359,7 @@ static void move_update(tv *v, ui_app *app, vec2s dest)
 {
     tv_move *m = &v->move;
     m->dest = dest;
-    if (v->referee.on) {
+    if (app->referee.on) {
         move_update_referee(v, app, dest);
         return;
     }
@@ -438,7 +437,7 @@ static void move_drop_referee(tv *v, ui_app *app)
         vec2s from = f->pos;
         float facing = f->facing;
         rules_command c = ui_referee_move(app, ids[i], to[i]);
-        if (!ui_referee_submit(&v->referee, app, &c)) {
+        if (!ui_referee_submit(&app->referee, app, &c)) {
             spring_back(v, app);
             return;
         }
@@ -451,7 +450,7 @@ static void move_drop(tv *v, ui_app *app)
     char reason[256] = "";
     if (glms_vec2_distance(v->move.dest, v->move.start) < 1e-3f)
         return;
-    if (v->referee.on) {
+    if (app->referee.on) {
         move_drop_referee(v, app);
         return;
     }
@@ -476,12 +475,12 @@ static void rotate_commit(tv *v, ui_app *app, float facing)
     int ref = first_selected(v, t);
     if (ref < 0)
         return;
-    if (v->referee.on) { /* each selected figure turned to the handle's facing */
+    if (app->referee.on) { /* each selected figure turned to the handle's facing */
         for (int i = 0; i < t->figure_count; i++) {
             if (!is_selected(v, i))
                 continue;
             rules_command c = ui_referee_rotate(app, t->figures[i].id, facing);
-            if (!ui_referee_submit(&v->referee, app, &c))
+            if (!ui_referee_submit(&app->referee, app, &c))
                 return;
         }
         return;
@@ -968,8 +967,8 @@ static void escape(tv *v, ui_app *app)
 
 static void key_ctrl(tv *v, ui_app *app, int key, int mods)
 {
-    if (key == 's' && (mods & UI_MOD_SHIFT) && v->referee.on)
-        ui_referee_save_position(&v->referee, app);
+    if (key == 's' && (mods & UI_MOD_SHIFT) && app->referee.on)
+        ui_referee_save_position(&app->referee, app);
     else if (key == 'z')
         ui_app_undo(app);
     else if (key == 'y')
@@ -1087,7 +1086,7 @@ static void key_guess(tv *v, ui_app *app, int key)
 static bool referee_key(tv *v, ui_app *app, int key, int mods)
 {
     if (key == UI_KEY_F9) {
-        ui_referee_toggle(&v->referee, app);
+        ui_referee_toggle(&app->referee, app);
         return true;
     }
     const table *t = tv_table(app);
@@ -1096,7 +1095,7 @@ static bool referee_key(tv *v, ui_app *app, int key, int mods)
     for (int i = 0; i < t->figure_count && n < RULES_CMD_FIGURES_MAX; i++)
         if (is_selected(v, i))
             sel[n++] = t->figures[i].id;
-    return ui_referee_key(&v->referee, app, sel, n, key, mods);
+    return ui_referee_key(&app->referee, app, sel, n, key, mods);
 }
 
 static void handle_keys(tv *v, ui_app *app, const ui_input *in)
@@ -2031,7 +2030,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_panels(v, app, ctx, t);
     ui_solo_draw(&v->solo, app, ctx);
     ui_teach_draw(&v->teach, app, ctx);
-    ui_referee_draw(&v->referee, app, ctx, ox0, ox1);
+    ui_referee_draw(&app->referee, app, ctx, ox0, ox1);
     ui_turn_banner_draw(&v->banner, app, ctx, ox0, ox1);
     ui_morale_news_draw(&v->news, app, ctx, ox0, ox1);
     draw_panel_tooltip(v, app, ctx);

@@ -1567,6 +1567,21 @@ static void draw_move_region(tv *v, render_ctx *ctx)
         render_line_cm(ctx, &v->cam, ring[i], ring[(i + 1) % REGION_RAYS], 1.5f, 0x7fd7ffb0);
 }
 
+/* The rule set's mark on a figure ("JAM"), on a dark tag above its right shoulder. */
+static void draw_badge(tv *v, ui_app *app, render_ctx *ctx, const figure *f, vec2s pos)
+{
+    char badge[32];
+    if (!table_figure_active(f) || !game_figure_badge(app->game, f->id, badge, sizeof badge))
+        return;
+    float k = render_ui_scale(ctx), r = render_figure_radius_px(&v->cam, f);
+    vec2s p = render_camera_to_px(&v->cam, pos);
+    int w, h;
+    render_text_size(ctx, badge, 9, &w, &h);
+    float x = p.x + 0.6f * r, y = p.y - 0.6f * r - (float)h - 2 * k;
+    render_rect(ctx, x - 2 * k, y, (float)w + 4 * k, (float)h + 1 * k, 0x1a1010e0);
+    render_text(ctx, x, y, badge, 9, UI_TABLE_BADGE_RGB << 8 | 0xff, RENDER_ALIGN_LEFT);
+}
+
 static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 {
     bool moving = v->drag == DRAG_MOVE;
@@ -1599,6 +1614,7 @@ static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
         if (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED))
             flags &= (unsigned)~RENDER_FIG_SELECTED;
         render_figure(ctx, &v->cam, t, f, pos, facing, flags);
+        draw_badge(v, app, ctx, f, pos);
     }
 }
 

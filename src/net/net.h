@@ -104,6 +104,7 @@ bool net_session_my_turn(const net_session *s);
 bool net_session_pending(const net_session *s);
 /* The last refusal of a submitted command ("" none), cleared by the next submit. */
 const char *net_session_denied(const net_session *s);
+void net_session_clear_denied(net_session *s);
 
 /* ---- undo by consent ------------------------------------------------------------------------ */
 

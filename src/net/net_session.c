@@ -241,6 +241,11 @@ const char *net_session_denied(const net_session *s)
     return s->denied;
 }
 
+void net_session_clear_denied(net_session *s)
+{
+    s->denied[0] = '\0';
+}
+
 /* Host: true when the side is a remote player's (held now, or held before and waiting). */
 static bool side_is_remote(const net_session *s, uint32_t id)
 {

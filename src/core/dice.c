@@ -47,9 +47,22 @@ double dice_unit(dice_rng *rng)
     return (double)((hi << 26) | lo) / 9007199254740992.0;
 }
 
+/* The forced face instead of `drawn` when this die can show it (and the force is spent). */
+static int take_forced(dice_rng *rng, int drawn, int lo, int hi)
+{
+    if (rng->forced < lo || rng->forced > hi)
+        return drawn;
+    int v = rng->forced;
+    rng->forced = 0;
+    return v;
+}
+
 int dice_roll(dice_rng *rng, int sides)
 {
-    return sides < 1 ? 0 : 1 + (int)dice_below(rng, (uint32_t)sides);
+    if (sides < 1)
+        return 0;
+    int v = 1 + (int)dice_below(rng, (uint32_t)sides);
+    return rng->forced ? take_forced(rng, v, 1, sides) : v;
 }
 
 int dice_d6(dice_rng *rng)
@@ -64,16 +77,21 @@ int dice_d10(dice_rng *rng)
 
 int dice_d100(dice_rng *rng)
 {
+    int forced = rng->forced; /* a forced percentile is the whole roll, not its tens die */
+    rng->forced = 0;
     int tens = dice_d10(rng) % 10;
     int units = dice_d10(rng) % 10;
     int v = tens * 10 + units;
-    return v == 0 ? 100 : v;
+    rng->forced = forced;
+    v = v == 0 ? 100 : v;
+    return rng->forced ? take_forced(rng, v, 1, 100) : v;
 }
 
 int dice_average(dice_rng *rng)
 {
     static const int faces[6] = {2, 3, 3, 4, 4, 5};
-    return faces[dice_below(rng, 6)];
+    int v = faces[dice_below(rng, 6)];
+    return rng->forced ? take_forced(rng, v, 2, 5) : v;
 }
 
 int dice_sum(dice_rng *rng, int n, int sides, int *out)

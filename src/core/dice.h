@@ -12,6 +12,10 @@
 typedef struct dice_rng {
     uint64_t state;
     uint64_t inc; /* odd; selects the stream */
+    /* The face the next die shows, set by a referee ("the next die shows 6"); 0 = none. The
+     * next dice_roll (or d100, or average die) that can show it does, and clears it; it still
+     * draws from the generator, so the dice after it fall as they would have. */
+    int forced;
 } dice_rng;
 
 /* Seeds the generator (stream 0 unless dice_seed_stream is used). */

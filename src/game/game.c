@@ -88,6 +88,8 @@ void game_hash_parts(const game *g, uint64_t parts[3])
     rules_hash_init(&hs);
     rules_hash_u64(&hs, g->rng.state);
     rules_hash_u64(&hs, g->rng.inc);
+    if (g->rng.forced) /* a referee's "next die"; absent, the hash is as it always was */
+        rules_hash_u32(&hs, (uint32_t)g->rng.forced);
     parts[2] = hs.h;
 }
 
@@ -226,7 +228,10 @@ static void entry_resolve(game *g, int i)
     if (g->verify_events && g->ops->clone)
         before = (game_snapshot){table_clone(g->table), g->ops->clone(g->rs), g->rng, true};
     rules_ctx ctx = make_ctx(g, &e->events);
-    g->ops->resolve(g->rs, &ctx, &e->cmd);
+    if (e->cmd.kind == RULES_CMD_REFEREE) /* the engine's own (game_referee.c) */
+        game_referee_resolve(g, &ctx, &e->cmd);
+    else
+        g->ops->resolve(g->rs, &ctx, &e->cmd);
     if (before.valid) {
         verify_events(g, &before, e, i);
         snap_free(g, &before);
@@ -424,6 +429,8 @@ static bool check_turn(const game *g, const rules_command *cmd, char *reason, si
         snprintf(reason, size, "not a command");
         return false;
     }
+    if (cmd->kind == RULES_CMD_REFEREE) /* the players together, whoever's turn it is */
+        return true;
     if (!dec.simultaneous && cmd->side.id != dec.side.id) {
         snprintf(reason, size, "it is %s's decision, not %s's",
                  table_side_label(g->table, dec.side, "the other side"),
@@ -443,6 +450,8 @@ bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t
     reason[0] = '\0';
     if (!check_turn(g, cmd, reason, size))
         return false;
+    if (cmd->kind == RULES_CMD_REFEREE)
+        return game_referee_validate(g, cmd, reason, size);
     /* A drop onto a base is refused in every rule set before the rule set is asked; what a
      * move's resolution leaves (a roll, a stop short) is checked on a copy after it. */
     return game_place_end_free(g, cmd, reason, size) &&
@@ -461,6 +470,8 @@ const rules_view_ops *game_view(const game *g)
 const char *game_describe(const game *g, const rules_command *cmd, char *buf, size_t size)
 {
     const rules_view_ops *v = game_view(g);
+    if (cmd->kind == RULES_CMD_REFEREE)
+        return game_referee_describe(g, cmd, buf, size);
     if (size && v->describe && v->describe(g->rs, g->table, cmd, buf, size))
         return buf;
     return rules_command_describe(g->table, cmd, buf, size);
@@ -521,7 +532,11 @@ bool game_arc(const game *g, figure_id fig, float *half_angle, float *range_cm)
 int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max)
 {
     const rules_view_ops *v = game_view(g);
-    return v->driver ? v->driver(g->rs, g->table, viewer, out, max) : 0;
+    int n = v->driver ? v->driver(g->rs, g->table, viewer, out, max) : 0, k = 0;
+    for (int i = 0; i < n; i++) /* a unit the viewer may not see is not listed to him */
+        if (out[i].kind != RULES_DRIVER_UNIT || game_visible(g, viewer, out[i].figure))
+            out[k++] = out[i];
+    return k;
 }
 
 int game_command_radius(const game *g, figure_id leader, float *radius_cm, figure_id *out, int max)
@@ -561,6 +576,52 @@ const char *game_measure(const game *g)
     const rules_view_ops *v = game_view(g);
     const char *m = v->measure ? v->measure(g->rs) : NULL;
     return m && strcmp(m, "inch") == 0 ? "inch" : "cm";
+}
+
+bool game_visible(const game *g, side_id viewer, figure_id fig)
+{
+    const rules_view_ops *v = game_view(g);
+    if (!viewer.id || !fig.id || !v->visible)
+        return true;
+    const figure *f = table_figure_const(g->table, fig);
+    if (!f || f->side.id == viewer.id)
+        return true;
+    /* The hook first: the outcome is the dearer question, asked only of a hidden figure. */
+    return v->visible(g->rs, g->table, viewer, fig) || game_over(g);
+}
+
+/* A unit is seen when its first figure is: concealment is a unit's in every seed. */
+static bool unit_visible(const game *g, side_id viewer, unit_id u)
+{
+    for (int i = 0; u.id && i < g->table->figure_count; i++)
+        if (g->table->figures[i].unit.id == u.id)
+            return game_visible(g, viewer, g->table->figures[i].id);
+    return true;
+}
+
+bool game_event_visible(const game *g, side_id viewer, const rules_event *ev)
+{
+    if (!viewer.id || !game_view(g)->visible)
+        return true;
+    return game_visible(g, viewer, ev->figure) && game_visible(g, viewer, ev->other) &&
+           unit_visible(g, viewer, ev->unit);
+}
+
+bool game_command_visible(const game *g, side_id viewer, int index)
+{
+    const rules_command *c = game_command_at(g, index);
+    if (!c || !viewer.id || !game_view(g)->visible)
+        return true;
+    bool named = c->figure.id || c->unit.id || c->figure_count;
+    bool seen = game_visible(g, viewer, c->figure) && game_visible(g, viewer, c->target) &&
+                unit_visible(g, viewer, c->unit) && unit_visible(g, viewer, c->target_unit);
+    for (int i = 0; i < c->figure_count && seen; i++)
+        seen = game_visible(g, viewer, c->figures[i]);
+    int n = 0;
+    const rules_event *ev = named ? NULL : game_events(g, index, &n);
+    for (int i = 0; i < n && seen; i++)
+        seen = game_event_visible(g, viewer, &ev[i]);
+    return seen;
 }
 
 /* ---- the log ------------------------------------------------------------------------------ */

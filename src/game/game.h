@@ -118,6 +118,18 @@ bool game_moves_by_unit(const game *g);
 int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, int max);
 /* The unit the rule set measures in: "cm" (the default) or "inch". */
 const char *game_measure(const game *g);
+/* Concealment (rules_view_ops.visible): may side `viewer` see figure `fig` now? True for a
+ * spectator (viewer 0), for the viewer's own side, once the game is over, and whenever the
+ * rule set does not say. Every front end (the screen, network play) shows a side only this. */
+bool game_visible(const game *g, side_id viewer, figure_id fig);
+/* The event may be told to `viewer`: every figure it names (figure, other, and its unit's) is
+ * visible to him. */
+bool game_event_visible(const game *g, side_id viewer, const rules_event *ev);
+/* The command at log index `index` may be told to `viewer` (the setup, -1, always may): every
+ * figure and unit it names is visible to him, and when it names none (the acting unit left
+ * implied), so is every one its events name. Its events are then told one by one
+ * (game_event_visible); a command that may not be told is not told at all, dice included. */
+bool game_command_visible(const game *g, side_id viewer, int index);
 
 /* ---- commands ------------------------------------------------------------------------------ */
 
@@ -180,5 +192,30 @@ bool game_data_path(const char *name, char *buf, size_t size);
 bool game_autosave_path(const char *scenario_path, char *buf, size_t size);
 /* The message of the last failed autosave, or NULL. */
 const char *game_last_save_error(const game *g);
+
+/* ---- referee commands --------------------------------------------------------------------
+ * When the players and the engine disagree, the players win: a RULES_CMD_REFEREE command sets
+ * the table as they agree, in every rule set, whoever's decision it is (game_referee.c). It is
+ * logged like any other (undo, saves, replays and hashes keep it); its events are tagged
+ * "referee" and read "Referee: ...". option = one of the words below:
+ *   GAME_REFEREE_MOVE     figure, point (and face_set/facing): put him there
+ *   GAME_REFEREE_ROTATE   figure, face_set/facing
+ *   GAME_REFEREE_REMOVE   figure: off the table (as a casualty)
+ *   GAME_REFEREE_RESTORE  figure (point_set/point: where): back on the table
+ *   GAME_REFEREE_STATUS   figure, count = the GAME_REFEREE_STATUS_MASK bits he has now
+ *   GAME_REFEREE_DIE      count = the face the next die shows (1-100)
+ * A move, turn or return that would stack bases or leave the table is refused. The bot never
+ * issues them (game_legal never lists them). */
+#define GAME_REFEREE_MOVE    "move"
+#define GAME_REFEREE_ROTATE  "rotate"
+#define GAME_REFEREE_REMOVE  "remove"
+#define GAME_REFEREE_RESTORE "restore"
+#define GAME_REFEREE_STATUS  "status"
+#define GAME_REFEREE_DIE     "die"
+#define GAME_REFEREE_STATUS_MASK                                                                   \
+    (FIGURE_STATUS_WOUNDED | FIGURE_STATUS_SERIOUS | FIGURE_STATUS_DEMORALISED |                   \
+     FIGURE_STATUS_SHAKEN)
+/* How many referee commands are in effect (the end screen counts them). */
+int game_referee_count(const game *g);
 
 #endif // GAME_GAME_H

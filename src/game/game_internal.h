@@ -73,6 +73,11 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
  * a base its path crosses; a drop onto one is refused the same way in every rule set. */
 bool game_place_end_free(const game *g, const rules_command *cmd, char *reason, size_t size);
 
+/* Referee commands (game_referee.c): checked and resolved by the engine, never the rule set. */
+bool game_referee_validate(const game *g, const rules_command *cmd, char *reason, size_t size);
+void game_referee_resolve(game *g, rules_ctx *ctx, const rules_command *cmd);
+const char *game_referee_describe(const game *g, const rules_command *cmd, char *buf, size_t size);
+
 /* Appends a command without validating it (the log replay of a loaded save validates first). */
 void game_apply_logged(game *g, const rules_command *cmd);
 

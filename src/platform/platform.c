@@ -98,6 +98,8 @@ static int map_key(SDL_Keycode k, bool shift)
         return UI_KEY_F1;
     case SDLK_F12:
         return UI_KEY_F12;
+    case SDLK_F9:
+        return UI_KEY_F9;
     case SDLK_SLASH:
         return shift ? '?' : '/';
     case SDLK_QUESTION:

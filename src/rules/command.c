@@ -31,6 +31,7 @@ static const char *const kind_names[RULES_CMD_KIND_COUNT] = {
     [RULES_CMD_END_PHASE] = "end_phase",
     [RULES_CMD_END_TURN] = "end_turn",
     [RULES_CMD_SPECIAL] = "special",
+    [RULES_CMD_REFEREE] = "referee",
 };
 
 const char *rules_command_kind_name(rules_command_kind kind)

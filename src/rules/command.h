@@ -27,6 +27,9 @@
  *   REROLL      option = what is re-rolled ("last"), per the rule set.
  *   END_ACTIVATION, END_PHASE, END_TURN: (none).
  *   SPECIAL     option names a rule-set action not listed here; other fields as it documents.
+ *   REFEREE     the engine's own, never a rule set's (game/game.h, "Referee commands"): option
+ *               = the action ("move", "rotate", "remove", "restore", "status", "die"), figure,
+ *               point/face_set/facing, count = the statuses or the die's face.
  */
 #ifndef RULES_COMMAND_H
 #define RULES_COMMAND_H
@@ -67,6 +70,7 @@ typedef enum rules_command_kind {
     RULES_CMD_END_PHASE,
     RULES_CMD_END_TURN,
     RULES_CMD_SPECIAL,
+    RULES_CMD_REFEREE,
     RULES_CMD_KIND_COUNT
 } rules_command_kind;
 

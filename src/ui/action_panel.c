@@ -376,10 +376,13 @@ static float draw_aim(ui_action_panel *p, ui_app *app, render_ctx *ctx, float y)
     const figure *f = table_figure_const(t, tg->figure);
     const unit *u = table_unit_const(t, tg->unit.id ? tg->unit : (f ? f->unit : (unit_id){0}));
     char line[256], dist[32];
-    y = title(p, ctx, y, "Target (click to fire)");
+    y = title(p, ctx, y,
+              p->aim.plan[0] ? "Target (a plan: no fire yet)" : "Target (click to fire)");
     p->aim_r = (ap_rect){x0, y, mw, 14 * k};
     snprintf(line, sizeof line, "%s%s%s", f ? f->name : "figure", u ? " - " : "", u ? u->name : "");
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xffffffff, mw);
+    if (p->aim.plan[0])
+        y = ap_wrapped(p, ctx, x0, y, p->aim.plan, 10, 0xffc080ff, mw);
     if (tg->range_guess) {
         /* the gunner guesses: no range, no odds, until the shot has fallen */
         y = ap_wrapped(p, ctx, x0, y, "Range withheld: state your guess (click, type, Enter)", 10,
@@ -764,4 +767,9 @@ bool ui_action_panel_named(ui_action_panel *p, ui_app *app, float x, float y, ui
     for (int i = 0; in_rect(p->suggested_r, x, y) && i < p->suggested.figure_count; i++)
         ui_names_add(out, p->suggested.figures[i]);
     return true;
+}
+
+const ui_action_aim *ui_action_panel_aim(const ui_action_panel *p)
+{
+    return &p->aim;
 }

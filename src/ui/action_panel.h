@@ -46,6 +46,7 @@ typedef struct ui_action_aim {
     rules_target target; /* the rule set's odds */
     char sight[128];     /* "clear" or "blocked by Jungle" */
     char why_not[200];   /* a hovered enemy that is no legal target: the reason */
+    char plan[200];      /* a target the firers may not fire at yet: why (the odds are a plan) */
 } ui_action_aim;
 
 ui_action_panel *ui_action_panel_create(void);
@@ -55,6 +56,8 @@ void ui_action_panel_destroy(ui_action_panel *p);
 void ui_action_panel_set_selected(ui_action_panel *p, figure_id selected);
 /* The target being pointed at now (aim->valid false: none). */
 void ui_action_panel_set_aim(ui_action_panel *p, const ui_action_aim *aim);
+/* The target being shown (by the last set_aim). */
+const ui_action_aim *ui_action_panel_aim(const ui_action_panel *p);
 
 /* Draws the panel from `top` down on the right; mouse position for hover reasons. */
 void ui_action_panel_draw(ui_action_panel *p, ui_app *app, render_ctx *ctx, float top,

@@ -61,6 +61,20 @@ bool ui_cover_showing(const ui_app *app)
     return showing(app) != NULL;
 }
 
+bool ui_cover_secrets(const game *g)
+{
+    const table *t = game_table(g);
+    rules_driver_item items[128];
+    for (int s = 0; s < t->side_count; s++) {
+        int n = game_driver(g, t->sides[s].id, items, 128);
+        for (int i = 0; i < n; i++)
+            if (items[i].kind == RULES_DRIVER_DECK || items[i].kind == RULES_DRIVER_CARD ||
+                items[i].kind == RULES_DRIVER_SEALED || items[i].hidden)
+                return true;
+    }
+    return false;
+}
+
 void ui_cover_update(ui_app *app)
 {
     if (!app->game)
@@ -70,6 +84,10 @@ void ui_cover_update(ui_app *app)
     side_id want;
     ui_cover_plan_kind plan =
         ui_cover_plan(game_table(app->game), app->controller, app->viewer, d.side, &want);
+    /* Nothing one player may not see (alternate activations, open dice): the hand passes
+     * without a cover; the top bar says whose turn it is. */
+    if (plan == UI_COVER_HAND_OVER && !showing(app) && !ui_cover_secrets(app->game))
+        plan = UI_COVER_SET_VIEWER;
     cover *c = showing(app);
     if (c) {
         /* Players may change hands from the pause menu over the cover: follow the plan; when

@@ -36,6 +36,8 @@ typedef struct ui_dice_group {
     int mark;         /* > 0: the group's total was tested against this (a morale check: the
                          figures left), by a non-die event of the same group with need set */
     bool mark_ok;     /* that event's verdict */
+    int per;          /* > 1: successes count in sets of this many (pairs of 6s), each set
+                         framed together (RULES_TAG_PER_RESULT) */
     double start;     /* when its animation starts (seconds, app time) */
     float x, y, w, h; /* its box as last drawn */
     bool drawn;       /* it fitted on screen in the last draw */
@@ -92,6 +94,7 @@ uint32_t ui_dice_tray_body_rgb(int mark, bool save);
 #define UI_DICE_HIT_RGB  0x35c45au
 #define UI_DICE_MISS_RGB 0xc84a3cu
 #define UI_DICE_PIP_RGB  0x1c1c1cu
+#define UI_DICE_SET_RGB  0xffd34au /* the bar joining the successes of one set (a pair of 6s) */
 
 /* The offset of pip k (0-based, of `value` pips) from a die's centre, as a fraction of its side
  * (no rotation); false for a value without pips. */

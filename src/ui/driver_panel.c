@@ -64,6 +64,12 @@ typedef struct dp_hand_card {
     int card;
 } dp_hand_card;
 
+/* A morale pile's chip on the panel: where it was drawn and which item it shows. */
+typedef struct dp_chip {
+    dp_rect r;
+    int item;
+} dp_chip;
+
 struct ui_driver_panel {
     /* what was seen of the match */
     const game *seen_game;
@@ -78,6 +84,7 @@ struct ui_driver_panel {
     dp_flight flights[DP_FLIGHTS];
     int flight_count;
     double shuffle_t0, shuffle_dur;
+    double command_t0; /* when the command being animated began to be shown */
     /* the command shown on the table */
     figure_id leader;
     float radius_cm;
@@ -96,6 +103,8 @@ struct ui_driver_panel {
     bool paint; /* false: a layout pass that only measures */
     dp_hand_card drawn[UI_APP_SIDES_MAX * DP_HAND_MAX + 4]; /* every card drawn, for tests */
     int drawn_count;
+    dp_chip chips[DP_ITEMS]; /* the morale piles, by the last draw */
+    int chip_count;
 };
 
 /* ---- lifetime ------------------------------------------------------------------------------ */
@@ -290,6 +299,9 @@ static double shuffle_event(ui_driver_panel *p, const rules_driver_item *before,
         dp_spot from = before[i].current ? (dp_spot){.place = PLACE_PLAY}
                                          : (dp_spot){PLACE_HAND, before[i].side,
                                                      hand_slot(before, nb, before[i].value)};
+        /* A reserved card stays in its owner's hand, as he saw it, until it goes back. */
+        if (!before[i].current && t2 > p->command_t0)
+            flight_add(p, &before[i], from, from, false, p->command_t0, t2 - p->command_t0);
         end = flight_add(p, &look, from, deck, !before[i].hidden, t2, dur);
         t2 += step;
         gathered++;
@@ -309,6 +321,7 @@ static void animate_command(ui_driver_panel *p, const game *g, int index,
     int n = 0;
     const rules_event *evs = game_events(g, index, &n);
     double t = now;
+    p->command_t0 = now;
     for (int i = 0; i < n; i++) {
         if (evs[i].kind == RULES_EV_CARD)
             t = card_event(p, before, nb, &evs[i], t, k);
@@ -407,6 +420,23 @@ static uint32_t side_rgb(const table *t, side_id s)
     return s.id ? render_side_rgb(t, s) : 0x9a9080;
 }
 
+const char *ui_driver_panel_card_title(const table *t, const rules_driver_item *it, char *buf,
+                                       size_t size)
+{
+    const figure *f = it->figure.id ? table_figure_const(t, it->figure) : NULL;
+    if (f && f->name[0]) {
+        snprintf(buf, size, "%s", f->name);
+        return buf;
+    }
+    snprintf(buf, size, "%s", it->label);
+    char *paren = strstr(buf, " (");
+    if (paren)
+        *paren = 0;
+    if (buf[0] >= 'a' && buf[0] <= 'z')
+        buf[0] = (char)(buf[0] - 'a' + 'A');
+    return buf;
+}
+
 static void card_face_text(render_ctx *ctx, const table *t, const rules_driver_item *it, dp_rect r)
 {
     float k = render_ui_scale(ctx);
@@ -414,8 +444,8 @@ static void card_face_text(render_ctx *ctx, const table *t, const rules_driver_i
     if (title < 6.5f)
         return;
     const figure *f = it->figure.id ? table_figure_const(t, it->figure) : NULL;
-    char buf[96], line[128];
-    const char *name = f && f->name[0] ? f->name : it->label;
+    char buf[96], line[128], name[sizeof it->label];
+    ui_driver_panel_card_title(t, it, name, sizeof name);
     render_text_fit(ctx, name, title, r.w * 0.82f, buf, sizeof buf);
     render_text_outlined(ctx, r.x + r.w / 2, r.y + r.h * 0.058f, buf, title, 0xffffffff,
                          RENDER_ALIGN_CENTRE);
@@ -492,12 +522,17 @@ static bool card_flying(const ui_driver_panel *p, int card, double now)
     return false;
 }
 
+static bool same_spot(dp_spot a, dp_spot b)
+{
+    return a.place == b.place && a.side.id == b.side.id && a.slot == b.slot;
+}
+
 static void draw_flights(ui_driver_panel *p, render_ctx *ctx, const table *t, double now)
 {
     float k = render_ui_scale(ctx);
     for (int i = 0; i < p->flight_count; i++) {
         const dp_flight *f = &p->flights[i];
-        if (now < f->t0)
+        if (now < f->t0 || (now >= f->t0 + f->dur && same_spot(f->from, f->to)))
             continue;
         float u = (float)((now - f->t0) / f->dur);
         u = u < 0 ? 0 : u > 1 ? 1 : u;
@@ -505,8 +540,14 @@ static void draw_flights(ui_driver_panel *p, render_ctx *ctx, const table *t, do
         dp_rect a = spot_rect(p, f->from, k), b = spot_rect(p, f->to, k);
         dp_rect r = {a.x + (b.x - a.x) * e, a.y + (b.y - a.y) * e, a.w + (b.w - a.w) * e,
                      a.h + (b.h - a.h) * e};
-        /* A little lift in the middle of the way, as a hand would. */
-        r.y -= sinf(e * PI_F) * 14 * k;
+        /* A card held in its place stays put (and counts as drawn there); one on its way gets
+         * a little lift in the middle, as a hand would give it. */
+        if (same_spot(f->from, f->to)) {
+            if (p->drawn_count < (int)(sizeof p->drawn / sizeof p->drawn[0]))
+                p->drawn[p->drawn_count++] = (dp_hand_card){r, f->card.value};
+        } else {
+            r.y -= sinf(e * PI_F) * 14 * k;
+        }
         float open = f->flip ? fabsf(cosf(e * PI_F)) : 1;
         bool back = f->flip && e < 0.5f;
         render_rect(ctx, r.x + 3 * k, r.y + 4 * k, r.w * open, r.h, 0x00000050);
@@ -684,11 +725,11 @@ static float draw_deck(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const t
         drawn_note(p, main ? p->play : p->waiting, it->value);
         if (!main) {
             /* Too small for its title: its officer's name goes under it. */
-            const figure *wf = it->hidden ? NULL : item_figure(t, it);
-            char cut[96];
+            char cut[96], title[sizeof it->label];
+            ui_driver_panel_card_title(t, it, title, sizeof title);
             float cx = p->waiting.x + p->waiting.w / 2, by = p->waiting.y + p->waiting.h + 3 * k;
             if (p->paint)
-                render_text_fit(ctx, wf && wf->name[0] ? wf->name : it->label, 9,
+                render_text_fit(ctx, it->hidden ? "face down" : title, 9,
                                 2 * (p->panel.x + p->panel.w - cx) - 4 * k, cut, sizeof cut);
             dp_text(p, ctx, cx, by, "waiting", 10, 0xffd070ff, RENDER_ALIGN_CENTRE);
             dp_text(p, ctx, cx, by + 14 * k, p->paint ? cut : "", 9, 0xffd070ff,
@@ -740,12 +781,11 @@ static float draw_hands(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const 
                 draw_card(ctx, t, it, r, 1, false, 255);
             drawn_note(p, r, it->value);
             /* The officer's name under a card the viewer may see; the art alone is too small. */
-            const figure *f = it->hidden ? NULL : item_figure(t, it);
-            char name[64];
+            char name[64], kind[sizeof it->label];
+            ui_driver_panel_card_title(t, it, kind, sizeof kind);
             if (p->paint)
-                render_text_fit(ctx,
-                                f && f->name[0] ? f->name : (it->hidden ? "face down" : it->label),
-                                8, fmaxf(step - 4 * k, HAND_W * k), name, sizeof name);
+                render_text_fit(ctx, it->hidden ? "face down" : kind, 8,
+                                fmaxf(step - 4 * k, HAND_W * k), name, sizeof name);
             dp_text(p, ctx, r.x + r.w / 2, r.y + r.h + 2 * k, p->paint ? name : "", 8, 0xd8dee8ff,
                     RENDER_ALIGN_CENTRE);
             if (p->hand_card_count < UI_APP_SIDES_MAX * DP_HAND_MAX)
@@ -839,6 +879,8 @@ static float draw_morale(ui_driver_panel *p, render_ctx *ctx, const table *t, fl
                 x = x0;
                 y += 18 * k;
             }
+            if (p->paint && p->chip_count < DP_ITEMS)
+                p->chips[p->chip_count++] = (dp_chip){{x, y, w, 16 * k}, i};
             dp_fill(p, ctx, x, y, w, 16 * k, it->value ? 0x38404ef0 : 0x24282ef0);
             dp_text(p, ctx, x + 4 * k, y + 2 * k, chip, 9, it->value ? 0xf0f0f0ff : 0x7a808aff,
                     RENDER_ALIGN_LEFT);
@@ -964,6 +1006,7 @@ float ui_driver_panel_draw(ui_driver_panel *p, ui_app *app, render_ctx *ctx)
     render_rect(ctx, p->panel.x, p->panel.y, p->panel.w, bottom - p->panel.y, 0x101418ff);
     p->paint = true;
     p->drawn_count = 0;
+    p->chip_count = 0;
     bottom = panel_sections(p, app, ctx, t);
     p->panel.h = bottom - p->panel.y;
     render_rect_outline(ctx, p->panel.x, p->panel.y, p->panel.w, p->panel.h, 0x40506aff);
@@ -1072,10 +1115,77 @@ static void named_leader(const game *g, figure_id leader, ui_names *out)
         ui_names_add(out, ids[i]);
 }
 
+/* The morale pile under (x, y): its item, or NULL. */
+static const rules_driver_item *chip_at(const ui_driver_panel *p, float x, float y)
+{
+    for (int i = 0; i < p->chip_count; i++)
+        if (in_rect(p->chips[i].r, x, y) && p->chips[i].item < p->item_count)
+            return &p->items[p->chips[i].item];
+    return NULL;
+}
+
+/* The quality a pile's label names by its first word ("raw chits": raw), or -1. */
+static int chip_quality(const rules_driver_item *it)
+{
+    char word[sizeof it->label];
+    snprintf(word, sizeof word, "%s", it->label);
+    char *sp = strchr(word, ' ');
+    if (sp)
+        *sp = 0;
+    return table_quality_parse(word);
+}
+
+static bool figure_of_quality(const figure *f, side_id sd, int q)
+{
+    return f->side.id == sd.id && table_figure_active(f) && (int)f->quality == q;
+}
+
+int ui_driver_panel_tooltip(const ui_driver_panel *p, ui_app *app, float x, float y,
+                            char lines[][128], int max)
+{
+    const rules_driver_item *it = chip_at(p, x, y);
+    if (!it || max < 3)
+        return 0;
+    const table *t = game_table(app->game);
+    const side *sd = table_side(t, it->side);
+    const char *side_name = sd ? sd->name : "";
+    int n = 0, q = chip_quality(it);
+    snprintf(lines[n++], 128, "%s morale: %s, %d left", side_name, it->label, it->value);
+    if (q >= 0) {
+        int of_q = 0;
+        for (int i = 0; i < t->figure_count; i++)
+            of_q += figure_of_quality(&t->figures[i], it->side, q);
+        const char *qn = table_quality_name((figure_quality)q);
+        if (it->value > 0)
+            snprintf(lines[n++], 128, "When it is empty, %s's %s troops are demoralised (%d left)",
+                     side_name, qn, of_q);
+        else
+            snprintf(lines[n++], 128, "Empty: %s's %s troops are demoralised (%d left)", side_name,
+                     qn, of_q);
+    }
+    int lost = 0, all = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->side.id != it->side.id)
+            continue;
+        all++;
+        /* Off the table and nothing else: a reinforcement still to come, not a loss. */
+        lost += !table_figure_active(f) && f->status != FIGURE_STATUS_OFF_TABLE;
+    }
+    snprintf(lines[n++], 128, "%s casualties so far: %d of %d", side_name, lost, all);
+    return n;
+}
+
 bool ui_driver_panel_named(const ui_driver_panel *p, ui_app *app, float x, float y, ui_names *out)
 {
     if (!ui_driver_panel_contains(p, x, y))
         return false;
+    const rules_driver_item *chip = chip_at(p, x, y);
+    int q = chip ? chip_quality(chip) : -1;
+    const table *t = game_table(app->game);
+    for (int i = 0; q >= 0 && i < t->figure_count; i++)
+        if (figure_of_quality(&t->figures[i], chip->side, q))
+            ui_names_add(out, t->figures[i].id);
     for (int i = 0; i < p->button_count; i++)
         if (in_rect(p->buttons[i].r, x, y))
             named_leader(app->game, p->buttons[i].cmd.figure, out);

@@ -57,6 +57,17 @@ bool ui_driver_panel_click(ui_driver_panel *p, ui_app *app, float x, float y, ru
 /* The figures named where the pointer is on the panel: a button's leader and the figures he
  * would activate, a face-up card's officer and his. False when (x, y) is not on the panel. */
 bool ui_driver_panel_named(const ui_driver_panel *p, ui_app *app, float x, float y, ui_names *out);
+/* The tooltip of the morale pile under (x, y), up to max lines of 128 bytes: the pile and its
+ * chits left, the quality it breaks when empty (its label's first word names it) and the
+ * side's casualties so far. 0 when (x, y) is on no pile. Hovering a pile also names (rings)
+ * the figures of its quality (ui_driver_panel_named). */
+int ui_driver_panel_tooltip(const ui_driver_panel *p, ui_app *app, float x, float y,
+                            char lines[][128], int max);
+/* The title on a card's face: its officer's name, else its kind from the rule set's label
+ * with what follows in brackets left to the body ("soldier card (Spanish)": "Soldier card",
+ * the side's name under the picture), so it fits the card uncut. */
+const char *ui_driver_panel_card_title(const table *t, const rules_driver_item *it, char *buf,
+                                       size_t size);
 /* The decision buttons by the last draw: how many, and the n-th's label and command. */
 int ui_driver_panel_button_count(const ui_driver_panel *p);
 const char *ui_driver_panel_button(const ui_driver_panel *p, int n, rules_command *cmd, float *x,

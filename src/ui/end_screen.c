@@ -2,6 +2,7 @@
 
 #include "core/mem.h"
 #include "ui/event_log.h"
+#include "ui/referee.h"
 #include "ui/replay_view.h"
 #include "ui/start_screen.h"
 
@@ -117,6 +118,7 @@ void ui_end_summarise(const game *g, ui_end_summary *out)
     snprintf(out->reason, sizeof out->reason, "%s", oc.reason);
     out->turns = game_turn(g);
     out->commands = game_cursor(g);
+    out->referee = game_referee_count(g);
     bool *lost = mem_calloc((size_t)t->figure_count + 1, sizeof *lost);
     for (int i = -1; i < game_cursor(g); i++) {
         int n;
@@ -314,6 +316,11 @@ static void es_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     snprintf(line, sizeof line, "%d turn%s played, %d commands", sum->turns,
              sum->turns == 1 ? "" : "s", sum->commands);
     y += text_line(ctx, x, y, cw, line, 13, 0xb8c4d0ff) + 6 * k;
+    if (sum->referee) {
+        snprintf(line, sizeof line, "The referee stepped in %d time%s (the players' own rulings)",
+                 sum->referee, sum->referee == 1 ? "" : "s");
+        y += text_line(ctx, x, y, cw, line, 13, (UI_REFEREE_RGB << 8) | 0xffu) + 6 * k;
+    }
     float bottom = py + ph - pad - 40 * k;
     y = draw_losses(sum, t, ctx, x, y, cw, bottom - 60 * k) + 8 * k;
     if (sum->moment_count && y < bottom - 20 * k) {

@@ -36,6 +36,7 @@ typedef struct ui_end_summary {
     char reason[160];  /* the rule set's words */
     char rule[160];    /* "Little Colonial Rules — Morale" (the game-over event's reference) */
     int turns, commands;
+    int referee; /* referee commands in the match (ui/referee.h): the players' own rulings */
     ui_end_side sides[UI_END_SIDES_MAX];
     int side_count;
     ui_end_moment moments[UI_END_MOMENTS_MAX]; /* in the order they happened */

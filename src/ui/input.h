@@ -20,6 +20,7 @@ enum {
     UI_KEY_RIGHT,
     UI_KEY_F1,
     UI_KEY_F12,
+    UI_KEY_F9,
 };
 
 enum { UI_MOD_SHIFT = 1, UI_MOD_CTRL = 2, UI_MOD_ALT = 4 };

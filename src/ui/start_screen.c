@@ -524,6 +524,10 @@ ui_screen *ui_start_screen_create(ui_app *app)
     dir_of(app->scenario_path, dir, sizeof dir);
     char(*paths)[UI_PATH_MAX] = mem_calloc(UI_START_SCENARIOS_MAX, UI_PATH_MAX);
     int n = ui_start_screen_list(dir, paths, UI_START_SCENARIOS_MAX);
+    /* and the player's own: positions saved from referee mode (ui/referee.h) */
+    char own[UI_PATH_MAX];
+    if (game_data_path("scenarios", own, sizeof own) && !same_file(own, dir))
+        n += ui_start_screen_list(own, paths + n, UI_START_SCENARIOS_MAX - n);
     for (int i = 0; i < n; i++) {
         entry_load(&st->entries[st->count], paths[i]);
         if (same_file(paths[i], app->scenario_path))

@@ -9,6 +9,7 @@
 #include "ui/app.h"
 #include "ui/commander_pips.h"
 #include "ui/driver_panel.h"
+#include "ui/morale_news.h"
 #include "ui/names.h"
 #include "ui/net_play.h"
 #include "ui/roster.h"
@@ -16,6 +17,7 @@
 #include "ui/solo.h"
 #include "ui/teach.h"
 #include "ui/tools.h"
+#include "ui/referee.h"
 #include "ui/turn_banner.h"
 #include "ui/unit_block.h"
 
@@ -27,7 +29,7 @@
 #define PI_F              3.14159265358979f
 #define DRAG_THRESHOLD_PX 5.0f
 #define REGION_RAYS       72
-#define ANIM_MAX          64
+#define ANIM_MAX          256
 #define TAPE_MAX          32
 
 typedef enum tv_tool {
@@ -125,7 +127,9 @@ typedef struct tv {
     ui_names focus;        /* the figures of the log entry opened by a click (ringed) */
     int focus_key;         /* that entry */
     ui_turn_banner banner; /* "Turn N begins" */
+    ui_morale_news news;   /* "Moro morale breaks", its figures ringed */
     ui_roster roster;      /* each side's units and their state (Tab) */
+    ui_referee referee;    /* referee mode (F9): the players' rulings, ui/referee.h */
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -179,11 +183,12 @@ static void flags_fit(tv *v, const table *t)
     v->flags_cap = t->figure_count;
 }
 
-int ui_table_view_hit(const table *t, vec2s p, float slop_cm)
+/* The topmost active figure under p, skipping those flagged `skip` (flags may be NULL). */
+static int hit_skipping(const table *t, vec2s p, float slop_cm, const uint8_t *flags, unsigned skip)
 {
     for (int i = t->figure_count - 1; i >= 0; i--) {
         const figure *f = &t->figures[i];
-        if (!table_figure_active(f))
+        if (!table_figure_active(f) || (flags && (flags[i] & skip)))
             continue;
         float r = f->base.kind == GEOM_BASE_RECT
                       ? 0.5f * fmaxf(f->base.frontage_cm, f->base.depth_cm)
@@ -192,6 +197,11 @@ int ui_table_view_hit(const table *t, vec2s p, float slop_cm)
             return i;
     }
     return -1;
+}
+
+int ui_table_view_hit(const table *t, vec2s p, float slop_cm)
+{
+    return hit_skipping(t, p, slop_cm, NULL, 0);
 }
 
 static float base_radius(const figure *f)
@@ -203,7 +213,7 @@ static float base_radius(const figure *f)
 static int hit_at(const tv *v, const table *t, vec2s cm)
 {
     /* A few pixels of slop so tiny figures stay clickable when zoomed out. */
-    return ui_table_view_hit(t, cm, 4.0f / v->cam.px_per_cm);
+    return hit_skipping(t, cm, 4.0f / v->cam.px_per_cm, v->flags, RENDER_FIG_HIDDEN);
 }
 
 static vec2s selection_centre(const tv *v, const table *t)
@@ -259,6 +269,35 @@ static void anim_add(tv *v, ui_app *app, int fig, vec2s from, vec2s to, float f0
     v->anims[v->anim_count++] = (tv_anim){fig, from, to, f0, f1, app->time, dur};
 }
 
+/* A figure moved by the rules rather than by its own command (flight at End of Turn, a retreat,
+ * a pursuit): it waits for the card or dice that sent it, then runs at a pace the eye follows. */
+static void anim_add_run(tv *v, ui_app *app, int fig, vec2s from, vec2s to, float f0, float f1)
+{
+    float speed = app->settings.anim_speed;
+    if (v->anim_count == ANIM_MAX || speed <= 0)
+        return;
+    float dist = glms_vec2_distance(from, to);
+    double dur = (0.4 + fmin(dist, 60.0) * 0.025) / speed;
+    v->anims[v->anim_count++] =
+        (tv_anim){fig, from, to, f0, f1, app->time + UI_TABLE_VIEW_RUN_DELAY_S / speed, dur};
+}
+
+static bool anims_running(const tv *v, double now)
+{
+    for (int i = 0; i < v->anim_count; i++)
+        if (now < v->anims[i].t0 + v->anims[i].dur)
+            return true;
+    return false;
+}
+
+static bool command_has(const rules_command *cmd, const figure *f)
+{
+    for (int i = 0; i < cmd->figure_count; i++)
+        if (cmd->figures[i].id == f->id.id)
+            return true;
+    return cmd->figure.id == f->id.id || (cmd->unit.id && cmd->unit.id == f->unit.id);
+}
+
 /* Remembers every figure's place, submits, and animates the figures that moved. */
 static bool submit_animated(tv *v, ui_app *app, const rules_command *cmd, char *reason, size_t size)
 {
@@ -278,10 +317,15 @@ static bool submit_animated(tv *v, ui_app *app, const rules_command *cmd, char *
     if (ok) {
         app->state_version++;
         t = tv_table(app);
-        for (int i = 0; i < n && i < t->figure_count; i++)
-            if (glms_vec2_distance(pos[i], t->figures[i].pos) > 1e-4f ||
-                face[i] != t->figures[i].facing)
-                anim_add(v, app, i, pos[i], t->figures[i].pos, face[i], t->figures[i].facing);
+        for (int i = 0; i < n && i < t->figure_count; i++) {
+            const figure *f = &t->figures[i];
+            if (glms_vec2_distance(pos[i], f->pos) <= 1e-4f && face[i] == f->facing)
+                continue;
+            if (command_has(cmd, f) || game_moves_by_unit(app->game))
+                anim_add(v, app, i, pos[i], f->pos, face[i], f->facing);
+            else
+                anim_add_run(v, app, i, pos[i], f->pos, face[i], f->facing);
+        }
     }
     free(pos);
     free(face);
@@ -304,10 +348,24 @@ static void move_begin(tv *v, ui_app *app, int ref)
     m->region_ok = game_region(app->game, &m->cmd, REGION_RAYS, m->region);
 }
 
+/* Referee mode: the reference figure put where it is dropped, nothing measured. */
+static void move_update_referee(tv *v, ui_app *app, vec2s dest)
+{
+    tv_move *m = &v->move;
+    rules_command c = ui_referee_move(app, m->cmd.figures[0], dest);
+    m->ok = game_validate(app->game, &c, m->reason, sizeof m->reason);
+    m->reach_ok = false;
+    m->region_ok = false;
+}
+
 static void move_update(tv *v, ui_app *app, vec2s dest)
 {
     tv_move *m = &v->move;
     m->dest = dest;
+    if (v->referee.on) {
+        move_update_referee(v, app, dest);
+        return;
+    }
     m->cmd.path[0] = dest;
     m->cmd.path_count = 1;
     m->ok = game_validate(app->game, &m->cmd, m->reason, sizeof m->reason);
@@ -362,11 +420,43 @@ static void move_told(tv *v, ui_app *app)
                  units_text(app, want, b, sizeof b), why ? ": " : "", why ? why : "");
 }
 
+/* Referee mode: every selected figure keeps its offset to the one dragged, each put there by
+ * a referee command of its own (the first refused stops the rest, its reason toasted). */
+static void move_drop_referee(tv *v, ui_app *app)
+{
+    const table *t = tv_table(app);
+    vec2s off = glms_vec2_sub(v->move.dest, v->move.start);
+    figure_id ids[RULES_CMD_FIGURES_MAX];
+    vec2s to[RULES_CMD_FIGURES_MAX];
+    int n = 0;
+    for (int i = 0; i < t->figure_count && n < RULES_CMD_FIGURES_MAX; i++) {
+        if (is_selected(v, i)) {
+            ids[n] = t->figures[i].id;
+            to[n++] = glms_vec2_add(t->figures[i].pos, off);
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(tv_table(app), ids[i]);
+        vec2s from = f->pos;
+        float facing = f->facing;
+        rules_command c = ui_referee_move(app, ids[i], to[i]);
+        if (!ui_referee_submit(&v->referee, app, &c)) {
+            spring_back(v, app);
+            return;
+        }
+        anim_add(v, app, (int)ids[i].id - 1, from, to[i], facing, facing);
+    }
+}
+
 static void move_drop(tv *v, ui_app *app)
 {
     char reason[256] = "";
     if (glms_vec2_distance(v->move.dest, v->move.start) < 1e-3f)
         return;
+    if (v->referee.on) {
+        move_drop_referee(v, app);
+        return;
+    }
     if (!v->move.ok) {
         spring_back(v, app);
         ui_teach_refused(&v->teach, app, "move there", v->move.reason);
@@ -388,6 +478,16 @@ static void rotate_commit(tv *v, ui_app *app, float facing)
     int ref = first_selected(v, t);
     if (ref < 0)
         return;
+    if (v->referee.on) { /* each selected figure turned to the handle's facing */
+        for (int i = 0; i < t->figure_count; i++) {
+            if (!is_selected(v, i))
+                continue;
+            rules_command c = ui_referee_rotate(app, t->figures[i].id, facing);
+            if (!ui_referee_submit(&v->referee, app, &c))
+                return;
+        }
+        return;
+    }
     rules_command cmd = selection_command(v, t, ref, RULES_CMD_ROTATE);
     cmd.face_set = true;
     cmd.facing = facing;
@@ -604,7 +704,8 @@ static void select_unit(tv *v, const table *t, int i)
 {
     unit_id u = t->figures[i].unit;
     for (int k = 0; k < t->figure_count; k++)
-        if (t->figures[k].unit.id == u.id && u.id && table_figure_active(&t->figures[k]))
+        if (t->figures[k].unit.id == u.id && u.id && table_figure_active(&t->figures[k]) &&
+            !(v->flags[k] & RENDER_FIG_HIDDEN))
             select_set(v, k, true);
 }
 
@@ -652,7 +753,8 @@ static void box_select(tv *v, const table *t)
     float y0 = fminf(v->press_cm.y, v->mouse_cm.y), y1 = fmaxf(v->press_cm.y, v->mouse_cm.y);
     for (int i = 0; i < t->figure_count; i++) {
         vec2s p = t->figures[i].pos;
-        if (table_figure_active(&t->figures[i]) && p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1)
+        if (table_figure_active(&t->figures[i]) && !(v->flags[i] & RENDER_FIG_HIDDEN) &&
+            p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1)
             select_set(v, i, true);
     }
 }
@@ -866,10 +968,11 @@ static void escape(tv *v, ui_app *app)
     ui_app_push(app, ui_pause_create());
 }
 
-static void key_ctrl(tv *v, ui_app *app, int key)
+static void key_ctrl(tv *v, ui_app *app, int key, int mods)
 {
-    (void)v;
-    if (key == 'z')
+    if (key == 's' && (mods & UI_MOD_SHIFT) && v->referee.on)
+        ui_referee_save_position(&v->referee, app);
+    else if (key == 'z')
         ui_app_undo(app);
     else if (key == 'y')
         ui_app_redo(app);
@@ -982,6 +1085,22 @@ static void key_guess(tv *v, ui_app *app, int key)
     }
 }
 
+/* F9 toggles referee mode; while it is on, its keys come first (ui/referee.h). */
+static bool referee_key(tv *v, ui_app *app, int key, int mods)
+{
+    if (key == UI_KEY_F9) {
+        ui_referee_toggle(&v->referee, app);
+        return true;
+    }
+    const table *t = tv_table(app);
+    figure_id sel[RULES_CMD_FIGURES_MAX];
+    int n = 0;
+    for (int i = 0; i < t->figure_count && n < RULES_CMD_FIGURES_MAX; i++)
+        if (is_selected(v, i))
+            sel[n++] = t->figures[i].id;
+    return ui_referee_key(&v->referee, app, sel, n, key, mods);
+}
+
 static void handle_keys(tv *v, ui_app *app, const ui_input *in)
 {
     for (int i = 0; i < in->key_count && v->guess_on; i++)
@@ -990,8 +1109,8 @@ static void handle_keys(tv *v, ui_app *app, const ui_input *in)
         return;
     for (int i = 0; i < in->key_count; i++) {
         if (in->key_mods[i] & UI_MOD_CTRL)
-            key_ctrl(v, app, in->keys[i]);
-        else
+            key_ctrl(v, app, in->keys[i], in->key_mods[i]);
+        else if (!referee_key(v, app, in->keys[i], in->key_mods[i]))
             key_plain(v, app, in, in->keys[i]);
     }
 }
@@ -1285,6 +1404,47 @@ static void focus_follow_log(tv *v, ui_app *app)
         focus_pan(v, app, &v->focus);
 }
 
+static bool anim_pose(const tv *v, double now, int fig, vec2s *pos, float *facing);
+
+/* While a morale break is announced, a ring round each figure it demoralised. */
+static void draw_news(tv *v, ui_app *app, render_ctx *ctx, const table *t)
+{
+    if (!ui_morale_news_showing(&v->news, app->time) || app->time < v->news.t0)
+        return;
+    for (int i = 0; i < v->news.figures.count; i++) {
+        const figure *f = table_figure_const(t, v->news.figures.ids[i]);
+        if (!f || (f->status & FIGURE_STATUS_OFF_TABLE))
+            continue;
+        int fi = (int)(f - t->figures);
+        vec2s pos = f->pos;
+        float facing;
+        anim_pose(v, app->time, fi, &pos, &facing);
+        float r = base_radius(f) + fmaxf(0.5f, 4.0f / v->cam.px_per_cm);
+        render_circle_cm(ctx, &v->cam, pos, r, 3.0f, UI_MORALE_NEWS_RGB << 8 | 0xff);
+    }
+}
+
+/* The tooltip of the turn driver's morale pile under the pointer, left of it (the panel is at
+ * the right edge). */
+static void draw_panel_tooltip(tv *v, ui_app *app, render_ctx *ctx)
+{
+    char lines[4][128];
+    int n = ui_driver_panel_tooltip(v->driver, app, v->mouse_px.x, v->mouse_px.y, lines, 4);
+    if (n <= 0)
+        return;
+    const char *ptrs[4];
+    int widest = 0;
+    for (int i = 0; i < n; i++) {
+        int w, h;
+        ptrs[i] = lines[i];
+        render_text_size(ctx, lines[i], 12, &w, &h);
+        widest = w > widest ? w : widest;
+    }
+    float k = render_ui_scale(ctx);
+    float x = fmaxf(4 * k, v->mouse_px.x - (float)widest - 28 * k);
+    render_text_panel(ctx, x, v->mouse_px.y + 14 * k, ptrs, n, 12);
+}
+
 /* A bright ring round each figure named under the pointer or by the opened log entry. */
 static void draw_named(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 {
@@ -1293,13 +1453,30 @@ static void draw_named(tv *v, ui_app *app, render_ctx *ctx, const table *t)
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < sets[s]->count; i++) {
             const figure *f = table_figure_const(t, sets[s]->ids[i]);
-            if (!f || (f->status & FIGURE_STATUS_OFF_TABLE))
+            if (!f || (f->status & FIGURE_STATUS_OFF_TABLE) ||
+                (v->flags[f - t->figures] & RENDER_FIG_HIDDEN))
                 continue;
             float r = base_radius(f) + fmaxf(0.6f, 5.0f / v->cam.px_per_cm);
             render_circle_cm(ctx, &v->cam, f->pos, r, 3.0f, UI_NAMES_RING_RGB << 8 | 0xff);
             render_circle_cm(ctx, &v->cam, f->pos, r + (3.0f + 3.0f * pulse) / v->cam.px_per_cm,
                              1.5f, UI_NAMES_RING_RGB << 8 | 0x90);
         }
+}
+
+/* What the viewer may not see (game_visible) is flagged hidden: not drawn, hit, boxed or kept
+ * selected. Asked every frame: a concealed unit shows the moment it fires. */
+static void flags_seen(tv *v, ui_app *app)
+{
+    const table *t = tv_table(app);
+    flags_fit(v, t);
+    for (int i = 0; i < t->figure_count; i++) {
+        if (game_visible(app->game, app->viewer, t->figures[i].id))
+            v->flags[i] &= (uint8_t)~RENDER_FIG_HIDDEN;
+        else
+            v->flags[i] = (uint8_t)((v->flags[i] | RENDER_FIG_HIDDEN) & ~RENDER_FIG_SELECTED);
+    }
+    if (v->hover >= 0 && v->hover < t->figure_count && (v->flags[v->hover] & RENDER_FIG_HIDDEN))
+        v->hover = -1;
 }
 
 static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
@@ -1311,8 +1488,7 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
     camera_sync(v, app, in);
     focus_follow_log(v, app);
     named_update(v, app, in);
-    const table *t = tv_table(app);
-    flags_fit(v, t);
+    flags_seen(v, app);
     v->mouse_cm = render_camera_to_cm(&v->cam, (vec2s){{in->mouse_x, in->mouse_y}});
     v->mouse_px = (vec2s){{in->mouse_x, in->mouse_y}};
     handle_keys(v, app, in);
@@ -1350,7 +1526,9 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
     char why[256];
     float speed = app->settings.anim_speed;
     ui_turn_banner_update(&v->banner, app, speed > 0 ? 0.9 / speed : 0);
-    v->solo.hold = ui_driver_panel_animating(v->driver, app->time) ||
+    ui_morale_news_update(&v->news, app, speed > 0 ? 0.3 / speed : 0);
+    v->solo.hold = ui_driver_panel_animating(v->driver, app->time) || anims_running(v, app->time) ||
+                   (speed > 0 && ui_morale_news_showing(&v->news, app->time)) ||
                    !ui_dice_tray_settled(&v->teach.tray, app->time) ||
                    (speed > 0 && ui_turn_banner_showing(&v->banner, app->time));
     if (ui_solo_next(&v->solo, app, app->time, &bot))
@@ -1358,7 +1536,7 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
     if (v->seen_version != app->state_version) {
         /* The match changed under us (undo, load): drop stale previews. */
         v->seen_version = app->state_version;
-        flags_fit(v, tv_table(app));
+        flags_seen(v, app);
         if (v->drag == DRAG_MOVE || v->drag == DRAG_WHEEL)
             v->drag = DRAG_NONE;
     }
@@ -1405,6 +1583,8 @@ static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
     game_decision(app->game, &d);
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
+        if (v->flags[i] & RENDER_FIG_HIDDEN)
+            continue; /* concealed from the viewer: no ghost, no ring, no animation */
         unsigned flags = v->flags[i] | (i == v->hover ? RENDER_FIG_HOVER : 0);
         /* Whoever the engine says is acting now is ringed. */
         if ((d.unit.id && f->unit.id == d.unit.id) || (d.figure.id && f->id.id == d.figure.id))
@@ -1632,6 +1812,19 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
     aim->valid = true;
     aim->target = target;
     aim_sight(v, t, aim);
+    /* Pointed at before the firers may fire (not yet activated, another side's card): the odds
+     * are a plan, and say so with the rules' reason. */
+    char plan[16] = "";
+    rules_command fire = fire_command(v, t, first_selected(v, t));
+    fire.target = t->figures[v->hover].id;
+    if (v->fire_option[0]) { /* a gun's shot at a point: at the target's centre */
+        fire.point_set = true;
+        fire.point = c;
+    }
+    if (!game_validate(app->game, &fire, aim->plan, sizeof aim->plan))
+        snprintf(plan, sizeof plan, "Plan: ");
+    else
+        aim->plan[0] = 0;
     if (target.range_guess) {
         render_figure(ctx, &v->cam, t, &t->figures[v->hover], c, t->figures[v->hover].facing,
                       RENDER_FIG_HIGHLIGHT);
@@ -1646,7 +1839,9 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
     if (r <= 0) {
         render_figure(ctx, &v->cam, t, &t->figures[v->hover], c, t->figures[v->hover].facing,
                       RENDER_FIG_HIGHLIGHT);
-        ui_overlay_label(ctx, &v->cam, c, target.note, UI_SEMICIRCLE_RGB << 8 | 0xff);
+        char line[260];
+        snprintf(line, sizeof line, "%s%s", plan, target.note);
+        ui_overlay_label(ctx, &v->cam, c, line, UI_SEMICIRCLE_RGB << 8 | 0xff);
         return;
     }
     int firers = 0;
@@ -1660,8 +1855,8 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
         if (table_figure_active(f) && !is_selected(v, i) && geom_template_base_overlap(&tpl, &b))
             render_figure(ctx, &v->cam, t, f, f->pos, f->facing, RENDER_FIG_HIGHLIGHT);
     }
-    char a[32], line[200];
-    snprintf(line, sizeof line, "%d firer%s, area %s: need %d+, ~%.1f hits", firers,
+    char a[32], line[330];
+    snprintf(line, sizeof line, "%s%d firer%s, area %s: need %d+, ~%.1f hits", plan, firers,
              firers == 1 ? "" : "s", units_text(app, r, a, sizeof a), target.need,
              target.expected_hits);
     ui_overlay_label(ctx, &v->cam, c, line, UI_SEMICIRCLE_RGB << 8 | 0xff);
@@ -1783,7 +1978,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
 {
     tv *v = s->data;
     const table *t = tv_table(app);
-    flags_fit(v, t);
+    flags_seen(v, app);
     const scenario *sc = game_scenario(app->game);
     render_zone zones[16];
     int nz = sc->zone_count < 16 ? sc->zone_count : 16;
@@ -1808,6 +2003,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_figures(v, app, ctx, t);
     ui_action_panel_draw_table(v->actions, app, ctx, &v->cam);
     draw_named(v, app, ctx, t);
+    draw_news(v, app, ctx, t);
     ui_commander_pips_draw(ctx, &v->cam, app->game, app->viewer);
     draw_wheel(v, app, ctx, t);
     if (!game_moves_by_unit(app->game)) /* units of stands wheel instead (draw_wheel) */
@@ -1826,7 +2022,10 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_panels(v, app, ctx, t);
     ui_solo_draw(&v->solo, app, ctx);
     ui_teach_draw(&v->teach, app, ctx);
+    ui_referee_draw(&v->referee, app, ctx, ox0, ox1);
     ui_turn_banner_draw(&v->banner, app, ctx, ox0, ox1);
+    ui_morale_news_draw(&v->news, app, ctx, ox0, ox1);
+    draw_panel_tooltip(v, app, ctx);
     ui_roster_draw(&v->roster, app, ctx, ox0, ox1);
 }
 
@@ -1885,4 +2084,20 @@ ui_driver_panel *ui_table_view_driver(ui_screen *s)
 ui_roster *ui_table_view_roster(ui_screen *s)
 {
     return &((tv *)s->data)->roster;
+}
+
+bool ui_table_view_submit(ui_screen *s, ui_app *app, const rules_command *cmd, char *reason,
+                          size_t size)
+{
+    return submit_animated(s->data, app, cmd, reason, size);
+}
+
+bool ui_table_view_pose(const ui_screen *s, double now, int fig, vec2s *pos, float *facing)
+{
+    return anim_pose(s->data, now, fig, pos, facing);
+}
+
+const ui_morale_news *ui_table_view_morale_news(const ui_screen *s)
+{
+    return &((const tv *)s->data)->news;
 }

@@ -30,4 +30,17 @@ ui_driver_panel *ui_table_view_driver(ui_screen *s);
 typedef struct ui_roster ui_roster;
 ui_roster *ui_table_view_roster(ui_screen *s);
 
+typedef struct ui_app ui_app;
+/* Submits a command as the screen does (through the bot's gate, with the moved figures
+ * animated): the commanded figures glide at once; figures the rules move as a consequence
+ * (flight, retreat, pursuit) wait UI_TABLE_VIEW_RUN_DELAY_S (at speed 1) and then run. */
+#define UI_TABLE_VIEW_RUN_DELAY_S 0.6
+bool ui_table_view_submit(ui_screen *s, ui_app *app, const rules_command *cmd, char *reason,
+                          size_t size);
+/* Where figure index `fig` is drawn at time `now` while it is animated; false when it is not
+ * (it is drawn where the table has it). */
+bool ui_table_view_pose(const ui_screen *s, double now, int fig, vec2s *pos, float *facing);
+typedef struct ui_morale_news ui_morale_news;
+const ui_morale_news *ui_table_view_morale_news(const ui_screen *s);
+
 #endif // UI_TABLE_VIEW_H

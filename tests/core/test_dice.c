@@ -137,7 +137,7 @@ static void test_state_is_serialisable(void **state)
     dice_seed(&a, 77);
     for (int i = 0; i < 10; i++)
         dice_d6(&a);
-    dice_rng saved = {a.state, a.inc};
+    dice_rng saved = {a.state, a.inc, 0};
     for (int i = 0; i < 50; i++)
         assert_int_equal(dice_d6(&a), dice_d6(&saved));
 }

@@ -93,6 +93,13 @@ int main(int argc, char **argv)
         json_pack("{s:i, s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "log", game_log_count(g), "cursor",
                   game_cursor(g), "decision", decision_json(g), "commands", log_json(g), "hands",
                   hands_json(g), "figures", figures_json(game_table(g)), "legal", la, "orders", oa);
+    /* what the last command did, in the log's words */
+    json_t *said = json_array();
+    int ne = 0;
+    const rules_event *ev = game_events(g, game_cursor(g) - 1, &ne);
+    for (int i = 0; i < ne; i++)
+        json_array_append_new(said, json_pack("{s:s, s:s}", "text", ev[i].text, "tag", ev[i].tag));
+    json_object_set_new(root, "last_events", said);
     char *text = json_dumps(root, JSON_COMPACT);
     puts(text);
     free(text);

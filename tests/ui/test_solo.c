@@ -276,6 +276,36 @@ static void test_hand_over_cover(void **state)
     ui_app_destroy(app);
 }
 
+/* Alternate activations with nothing hidden (cwr, cr15, tiny): the hand passes from one player
+ * to the other without a cover, the viewer following the deciding side; lcr, whose cards can be
+ * held face down, keeps its cover (test_hand_over_cover). */
+static void test_no_cover_without_secrets(void **state)
+{
+    fx *f = *state;
+    const char *files[] = {"cwr_ambush.json", "cr15_mission_station.json",
+                           "tiny_two_brigades.json"};
+    for (int i = 0; i < 3; i++) {
+        char path[600], err[512];
+        snprintf(path, sizeof path, "%s/scenarios/%s", SANDTABLE_SOURCE_DIR, files[i]);
+        ui_app *app = ui_app_create(&(ui_app_desc){.scenario_path = path}, err, sizeof err);
+        if (!app)
+            fail_msg("%s", err);
+        app->settings.anim_speed = 0;
+        frame(f, app, 0.016);
+        assert_false(ui_cover_secrets(app->game));
+        for (int k = 0; k < 3; k++) { /* three hand-overs */
+            side_id next = play_until_handover(app);
+            frame(f, app, 0.016);
+            assert_string_equal(top_name(app), "table");
+            assert_int_equal(app->viewer.id, next.id);
+        }
+        ui_app_destroy(app);
+    }
+    ui_app *lcr = open_app();
+    assert_true(ui_cover_secrets(lcr->game)); /* its deck's cards can be held face down */
+    ui_app_destroy(lcr);
+}
+
 static void test_no_cover_against_the_bot(void **state)
 {
     fx *f = *state;
@@ -473,6 +503,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_player_cannot_command_a_bot_side),
         cmocka_unit_test(test_bot_waits_a_readable_pace),
         cmocka_unit_test(test_hand_over_cover),
+        cmocka_unit_test(test_no_cover_without_secrets),
         cmocka_unit_test(test_ctrl_q_quits_from_cover_and_menu),
         cmocka_unit_test(test_no_cover_against_the_bot),
         cmocka_unit_test(test_bots_play_to_the_end_reproducibly),

@@ -286,6 +286,135 @@ static void test_draw_animates(void **state)
     assert_false(ui_driver_panel_animating(f->panel, f->app->time));
 }
 
+static bool legal_has(fixture *f, rules_command_kind kind, rules_command *out)
+{
+    rules_command legal[96];
+    int n = game_legal(f->app->game, legal, 96);
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == kind) {
+            *out = legal[i];
+            return true;
+        }
+    return false;
+}
+
+static bool has_end_of_turn(fixture *f, int command)
+{
+    int n = 0;
+    const rules_event *ev = game_events(f->app->game, command, &n);
+    for (int i = 0; ev && i < n; i++)
+        if (ev[i].kind == RULES_EV_CARD && strcmp(ev[i].tag, "end_of_turn") == 0)
+            return true;
+    return false;
+}
+
+/* Reserved cards go back to the deck at End of Turn seen: each stays in its owner's hand while
+ * the End of Turn card is shown, then flies to the deck; none is left in a hand after. */
+static void test_reserved_cards_fly_back(void **state)
+{
+    fixture *f = *state;
+    int held = 0;
+    float hx = 0, hy = 0, hw = 0, hh = 0;
+    bool seen = false;
+    for (int step = 0; step < 120 && !seen; step++) {
+        rules_decision d;
+        game_decision(f->app->game, &d);
+        rules_command c;
+        if (d.kind == RULES_DECIDE_NONE)
+            break;
+        if (d.kind == RULES_DECIDE_INTERRUPT)
+            c = legal_of(f, RULES_CMD_PASS);
+        else if (d.kind == RULES_DECIDE_USE_CARD && legal_has(f, RULES_CMD_RESERVE_CARD, &c))
+            ;
+        else if (!legal_has(f, RULES_CMD_DRAW_CARD, &c) &&
+                 !legal_has(f, RULES_CMD_END_ACTIVATION, &c) && !legal_has(f, RULES_CMD_PASS, &c))
+            fail_msg("no way on from %s", d.prompt);
+        f->app->viewer = (side_id){1};
+        draw(f);
+        /* The first Spanish card held, as the Spanish player sees it. */
+        rules_driver_item items[64];
+        int n = game_driver(f->app->game, f->app->viewer, items, 64);
+        held = 0;
+        for (int i = 0; i < n; i++)
+            if (items[i].kind == RULES_DRIVER_CARD && !items[i].current && items[i].side.id == 1) {
+                held = items[i].value;
+                break;
+            }
+        if (held)
+            assert_true(ui_driver_panel_card_rect(f->panel, held, &hx, &hy, &hw, &hh));
+        f->app->settings.anim_speed = held ? 1 : 0;
+        int cursor = game_cursor(f->app->game);
+        submit(f, c);
+        ui_driver_panel_update(f->panel, f->app);
+        if (!held || !has_end_of_turn(f, cursor)) {
+            f->app->time += 30;
+            continue;
+        }
+        seen = true;
+        double t0 = f->app->time;
+        f->app->time = t0 + 0.8; /* the End of Turn card is still shown */
+        draw(f);
+        float x, y, w, h;
+        assert_true(ui_driver_panel_card_rect(f->panel, held, &x, &y, &w, &h));
+        assert_float_equal(x, hx, 0.5);
+        assert_float_equal(y, hy, 0.5);
+        if (artifacts) { /* the panel alone, as drawn (the whole screen has a cover up) */
+            char path[600], err[256];
+            snprintf(path, sizeof path, "%s/turn_reserved_back.png", artifacts);
+            if (render_write_png(f->ctx, path, err, sizeof err) != 0)
+                fprintf(stderr, "%s\n", err);
+        }
+        assert_true(ui_driver_panel_animating(f->panel, f->app->time));
+        f->app->time = t0 + 30;
+        draw(f);
+        assert_false(ui_driver_panel_card_rect(f->panel, held, &x, &y, &w, &h));
+    }
+    assert_true(seen);
+    f->app->settings.anim_speed = 0;
+}
+
+/* A soldier card in play is titled "Soldier card" whole (its side's name under the picture):
+ * the title once read "soldier card (Sp...". */
+static void test_soldier_card_title(void **state)
+{
+    fixture *f = *state;
+    const table *t = game_table(f->app->game);
+    for (int step = 0; step < 200; step++) {
+        rules_driver_item items[64];
+        int n = game_driver(f->app->game, f->app->viewer, items, 64);
+        for (int i = 0; i < n; i++) {
+            const rules_driver_item *it = &items[i];
+            if (it->kind != RULES_DRIVER_CARD || !it->current || it->figure.id || !it->side.id)
+                continue;
+            char title[64];
+            assert_string_equal(ui_driver_panel_card_title(t, it, title, sizeof title),
+                                "Soldier card");
+            int tw, th;
+            render_text_size(f->ctx, title, 112 * 0.062f, &tw, &th);
+            assert_true(tw < 112 * 0.82f); /* fits the play slot's card uncut */
+            draw(f);
+            if (artifacts) {
+                char path[600], err[256];
+                snprintf(path, sizeof path, "%s/turn_soldier_card.png", artifacts);
+                if (render_write_png(f->ctx, path, err, sizeof err) != 0)
+                    fprintf(stderr, "%s\n", err);
+            }
+            return;
+        }
+        rules_decision d;
+        game_decision(f->app->game, &d);
+        rules_command c;
+        if (d.kind == RULES_DECIDE_INTERRUPT)
+            c = legal_of(f, RULES_CMD_PASS);
+        else if (!legal_has(f, RULES_CMD_DRAW_CARD, &c) &&
+                 !legal_has(f, RULES_CMD_END_ACTIVATION, &c) &&
+                 !legal_has(f, RULES_CMD_RESERVE_CARD, &c) && !legal_has(f, RULES_CMD_PASS, &c))
+            fail_msg("no way on from %s", d.prompt);
+        submit(f, c);
+    }
+    fail_msg("no soldier card came up");
+}
+
 static figure_id find(const table *t, const char *name)
 {
     for (int i = 0; i < t->figure_count; i++)
@@ -567,6 +696,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_command_radius, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reserved_card_hidden, setup, teardown),
         cmocka_unit_test_setup_teardown(test_draw_animates, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_reserved_cards_fly_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_soldier_card_title, setup, teardown),
         cmocka_unit_test_setup_teardown(test_toledo_on_the_panels, setup, teardown),
         cmocka_unit_test_setup_teardown(test_allocate_from_the_panel, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sealed_choice_face_down, setup, teardown),

@@ -1,0 +1,259 @@
+/* Referee commands (game/game.h, game_referee.c) in every rule set: each one resolves into
+ * "Referee: ..." events tagged "referee"; undo and redo give back the same hashes; a save with
+ * referee commands loads (its hashes checked) to the same state; a forced die is the die rolled
+ * next; a referee move may not stack bases or leave the table; any side may issue one whoever's
+ * decision it is; the bot never does. */
+#include "game/bot.h"
+#include "game/game.h"
+#include "core/place.h"
+#include "scenario/scenario.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const scenarios[] = {"lcr_teaching", "tiny_two_brigades", "cwr_ambush",
+                                        "cr15_square"};
+
+static game *start(const char *name)
+{
+    const char *src = getenv("SANDTABLE_SOURCE_DIR");
+    char path[1200];
+    snprintf(path, sizeof path, "%s/scenarios/%s.json", src ? src : SANDTABLE_SOURCE_DIR, name);
+    scenario_error serr;
+    scenario *sc = scenario_load_file(path, &serr);
+    assert_non_null(sc);
+    game_error err;
+    game *g = game_create(&(game_desc){.scenario = sc, .take_scenario = true}, &err);
+    assert_non_null(g);
+    return g;
+}
+
+static void play(game *g, int commands, uint64_t seed)
+{
+    bot_scratch *b = bot_scratch_create();
+    dice_rng rng;
+    dice_seed(&rng, seed);
+    rules_command c;
+    for (int n = 0; n < commands && bot_pick(b, g, BOT_GREEDY, &rng, &c); n++) {
+        assert_int_not_equal(c.kind, RULES_CMD_REFEREE);
+        char why[256];
+        assert_true(game_submit(g, &c, why, sizeof why));
+    }
+    bot_scratch_destroy(b);
+}
+
+static rules_command referee(const char *action, figure_id fig)
+{
+    rules_command c = {.kind = RULES_CMD_REFEREE, .figure = fig};
+    snprintf(c.option, sizeof c.option, "%s", action);
+    return c;
+}
+
+/* A side that is not the one to decide now (referee commands come from the table). */
+static side_id idle_side(const game *g)
+{
+    rules_decision dec;
+    game_decision(g, &dec);
+    const table *t = game_table(g);
+    for (int i = 0; i < t->side_count; i++)
+        if (t->sides[i].id.id != dec.side.id)
+            return t->sides[i].id;
+    return dec.side;
+}
+
+/* The first active figure and a free spot 6 cm off (or anywhere free). */
+static figure_id some_figure(const game *g, vec2s *free_spot)
+{
+    const table *t = game_table(g);
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (!table_figure_active(f))
+            continue;
+        vec2s want = {{f->pos.x + 6, f->pos.y}};
+        if (place_free_near(t, f->id, want, f->facing, NULL, 0, 40, NULL, NULL, free_spot))
+            return f->id;
+    }
+    fail_msg("no figure with a free spot near it");
+    return (figure_id){0};
+}
+
+static const rules_event *last_event(const game *g)
+{
+    int n = 0;
+    const rules_event *ev = game_events(g, game_cursor(g) - 1, &n);
+    assert_true(n > 0);
+    return &ev[n - 1];
+}
+
+static void submit_ok(game *g, const rules_command *c)
+{
+    char why[256] = "";
+    if (!game_submit(g, c, why, sizeof why))
+        fail_msg("refused: %s", why);
+    const rules_event *ev = last_event(g);
+    assert_string_equal(ev->tag, "referee");
+    assert_true(strncmp(ev->text, "Referee: ", 9) == 0);
+    assert_string_equal(ev->ref, "");
+}
+
+static void test_every_command_in_every_rule_set(void **state)
+{
+    (void)state;
+    for (size_t s = 0; s < sizeof scenarios / sizeof *scenarios; s++) {
+        game *g = start(scenarios[s]);
+        play(g, 6, 11);
+        int base = game_cursor(g);
+        uint64_t before = game_hash(g);
+        vec2s spot;
+        figure_id fig = some_figure(g, &spot);
+        const table *t = game_table(g);
+
+        rules_command mv = referee(GAME_REFEREE_MOVE, fig);
+        mv.side = idle_side(g);
+        mv.point_set = true;
+        mv.point = spot;
+        submit_ok(g, &mv);
+        const figure *f = table_figure_const(t, fig);
+        assert_true(f->pos.x == spot.x && f->pos.y == spot.y);
+
+        rules_command rot = referee(GAME_REFEREE_ROTATE, fig);
+        rot.face_set = true;
+        rot.facing = 1.5f;
+        /* a turn may be refused only for a rectangular base that would touch another */
+        char why[256];
+        if (game_submit(g, &rot, why, sizeof why))
+            assert_true(table_figure_const(t, fig)->facing == 1.5f);
+
+        rules_command st = referee(GAME_REFEREE_STATUS, fig);
+        st.count = FIGURE_STATUS_SHAKEN | FIGURE_STATUS_WOUNDED;
+        submit_ok(g, &st);
+        assert_true(table_figure_const(t, fig)->status & FIGURE_STATUS_SHAKEN);
+        assert_non_null(strstr(last_event(g)->text, "wounded, shaken"));
+        st.count = 0;
+        submit_ok(g, &st);
+        assert_false(table_figure_const(t, fig)->status & GAME_REFEREE_STATUS_MASK);
+
+        submit_ok(g, &(rules_command){
+                         .kind = RULES_CMD_REFEREE, .figure = fig, .option = GAME_REFEREE_REMOVE});
+        assert_false(table_figure_active(table_figure_const(t, fig)));
+        submit_ok(g, &(rules_command){
+                         .kind = RULES_CMD_REFEREE, .figure = fig, .option = GAME_REFEREE_RESTORE});
+        assert_true(table_figure_active(table_figure_const(t, fig)));
+        assert_true(game_referee_count(g) >= 5);
+
+        /* undo all the way back, then redo: the same hashes */
+        int n = game_cursor(g) - base;
+        uint64_t end = game_hash(g);
+        for (int i = 0; i < n; i++)
+            assert_true(game_undo(g));
+        assert_true(game_hash(g) == before);
+        for (int i = 0; i < n; i++)
+            assert_true(game_redo(g));
+        assert_true(game_hash(g) == end);
+
+        /* a save keeps them, and loading it checks every hash */
+        char *text = game_save_string(g);
+        game_error err;
+        game *back = game_load_string(text, strlen(text), "referee.json", NULL, &err);
+        if (!back) {
+            char buf[1200];
+            fail_msg("%s: %s", scenarios[s], game_error_format(&err, buf, sizeof buf));
+        }
+        assert_true(game_hash(back) == end);
+        assert_int_equal(game_referee_count(back), game_referee_count(g));
+        /* and play goes on from there */
+        play(back, 10, 5);
+        game_destroy(back);
+        free(text);
+        game_destroy(g);
+    }
+}
+
+static void test_a_forced_die_is_the_die_rolled(void **state)
+{
+    (void)state;
+    for (size_t s = 0; s < sizeof scenarios / sizeof *scenarios; s++) {
+        for (int face = 1; face <= 3; face++) {
+            game *g = start(scenarios[s]);
+            play(g, 3, 2);
+            submit_ok(g, &(rules_command){
+                             .kind = RULES_CMD_REFEREE, .option = GAME_REFEREE_DIE, .count = face});
+            /* play on until a die is rolled: the first one shows the face */
+            bot_scratch *b = bot_scratch_create();
+            dice_rng rng;
+            dice_seed(&rng, 9);
+            rules_command c;
+            bool seen = false;
+            for (int n = 0; n < 300 && !seen && bot_pick(b, g, BOT_GREEDY, &rng, &c); n++) {
+                char why[256];
+                assert_true(game_submit(g, &c, why, sizeof why));
+                int ne = 0;
+                const rules_event *ev = game_events(g, game_cursor(g) - 1, &ne);
+                for (int k = 0; k < ne && !seen; k++) {
+                    if (ev[k].kind == RULES_EV_DIE && ev[k].sides >= face) {
+                        assert_int_equal(ev[k].value, face);
+                        seen = true;
+                    }
+                }
+            }
+            bot_scratch_destroy(b);
+            assert_true(seen);
+            game_destroy(g);
+        }
+    }
+}
+
+static void test_refused_where_the_table_forbids(void **state)
+{
+    (void)state;
+    game *g = start("lcr_teaching");
+    const table *t = game_table(g);
+    const figure *a = NULL, *b = NULL;
+    for (int i = 0; i < t->figure_count && !b; i++) {
+        if (!table_figure_active(&t->figures[i]))
+            continue;
+        if (!a)
+            a = &t->figures[i];
+        else
+            b = &t->figures[i];
+    }
+    assert_non_null(b);
+    char why[256];
+    rules_command onto = referee(GAME_REFEREE_MOVE, a->id);
+    onto.point_set = true;
+    onto.point = b->pos;
+    assert_false(game_submit(g, &onto, why, sizeof why));
+    assert_non_null(strstr(why, b->name));
+    rules_command off = onto;
+    off.point = (vec2s){{-5, 10}};
+    assert_false(game_submit(g, &off, why, sizeof why));
+    assert_non_null(strstr(why, "off the table"));
+    rules_command odd = referee("teleport", a->id);
+    assert_false(game_submit(g, &odd, why, sizeof why));
+    rules_command bad = referee(GAME_REFEREE_STATUS, a->id);
+    bad.count = FIGURE_STATUS_DEAD;
+    assert_false(game_submit(g, &bad, why, sizeof why));
+    rules_command die = {.kind = RULES_CMD_REFEREE, .option = GAME_REFEREE_DIE, .count = 0};
+    assert_false(game_submit(g, &die, why, sizeof why));
+    rules_command back = referee(GAME_REFEREE_RESTORE, a->id);
+    assert_false(game_submit(g, &back, why, sizeof why)); /* he has not left */
+    assert_int_equal(game_cursor(g), 0);
+    assert_int_equal(place_overlaps(t, NULL, 0), 0);
+    game_destroy(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_command_in_every_rule_set),
+        cmocka_unit_test(test_a_forced_die_is_the_die_rolled),
+        cmocka_unit_test(test_refused_where_the_table_forbids),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

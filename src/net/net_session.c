@@ -219,6 +219,14 @@ game *net_session_game(const net_session *s)
     return s->g;
 }
 
+game *net_session_release_game(net_session *s)
+{
+    if (s->d.host)
+        return NULL;
+    s->own_game = false;
+    return s->g;
+}
+
 uint32_t net_session_side(const net_session *s)
 {
     return s->side;

@@ -36,6 +36,9 @@ typedef struct ui_dice_group {
     int mark;         /* > 0: the group's total was tested against this (a morale check: the
                          figures left), by a non-die event of the same group with need set */
     bool mark_ok;     /* that event's verdict */
+    int key;          /* its dice group number (the event's group) */
+    int contest;      /* dice of one throw split by owner (a close combat): +1 this owner won,
+                         -1 he lost (removed by the same command), 0 not a contest or no verdict */
     double start;     /* when its animation starts (seconds, app time) */
     float x, y, w, h; /* its box as last drawn */
     bool drawn;       /* it fitted on screen in the last draw */

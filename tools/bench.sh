@@ -6,10 +6,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
 [ -f build/build.ninja ] || meson setup build --buildtype=debugoptimized
-ninja -C build tools/bench/bench_los tools/bench/bench_sim tools/bench/bench_render
+ninja -C build tools/bench/bench_los tools/bench/bench_sim tools/bench/bench_scale \
+  tools/bench/bench_render
 echo "=== line of sight vs GEOS (docs/geometry.md) ==="
 build/tools/bench/bench_los
 echo "=== simulate (docs/engine.md) ==="
+build/tools/bench/bench_sim --all
 build/tools/bench/bench_sim
+echo "=== growth: whole games against figures and polygons, fitted exponents (docs/engine.md) ==="
+build/tools/bench/bench_scale
 echo "=== render, offscreen 1600x1000 (docs/frontend.md) ==="
 SDL_VIDEODRIVER=dummy build/tools/bench/bench_render

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a libFuzzer target for a set time.
-#   tools/fuzz.sh TARGET [SECONDS]   TARGET: scenario, save, replay or ui (default 60 s)
+#   tools/fuzz.sh TARGET [SECONDS]   TARGET: scenario, save, replay, ui or net (default 60 s)
 #   tools/fuzz.sh smoke [SECONDS]    every target for SECONDS each (default 3), for tools/test.sh
 # Builds build-fuzz/ with clang, ASan+UBSan and -fsanitize=fuzzer(-no-link); the gcc builds are
 # untouched. Seeds come from tests/fuzz/corpus/TARGET, the shipped scenarios (scenario) and the
@@ -13,8 +13,8 @@ cd "$(dirname "$0")/.."
 
 target=${1:-}
 case "$target" in
-  scenario|save|replay|ui|smoke) ;;
-  *) echo "usage: tools/fuzz.sh scenario|save|replay|ui|smoke [SECONDS]" >&2; exit 2 ;;
+  scenario|save|replay|ui|net|smoke) ;;
+  *) echo "usage: tools/fuzz.sh scenario|save|replay|ui|net|smoke [SECONDS]" >&2; exit 2 ;;
 esac
 
 if [ ! -f build-fuzz/build.ninja ]; then
@@ -28,7 +28,7 @@ seeds() {
   case "$1" in
     scenario) echo scenarios ;;
     save|replay) echo tests/game/golden ;;
-    ui) ;; # scripts of input frames: tests/fuzz/corpus/ui only
+    ui|net) ;; # scripts of input frames / message chunks: tests/fuzz/corpus/TARGET only
   esac
 }
 
@@ -60,7 +60,7 @@ run_one() {
 
 if [ "$target" = smoke ]; then
   status=0
-  for t in scenario save replay ui; do run_one "$t" "${2:-3}" || status=1; done
+  for t in scenario save replay ui net; do run_one "$t" "${2:-3}" || status=1; done
   exit $status
 fi
 run_one "$target" "${2:-60}"

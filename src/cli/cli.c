@@ -18,6 +18,9 @@ const cli_command cli_commands[] = {
     {"replay", "re-run a saved game and check its hashes", "FILE [--json] [--watch]", cli_replay},
     {"simulate", "play many bot-vs-bot games", "SCENARIO -n N [--seed S] [--jobs J] [--json]",
      cli_simulate},
+    {"host", "host a match across two desktops", "SCENARIO [--port P] [--side S] --headless",
+     cli_host},
+    {"join", "join a hosted match", "HOST[:PORT] [--side S] --headless", cli_join},
     {0},
 };
 

@@ -30,6 +30,9 @@ int cli_info(int argc, char **argv);
 int cli_format(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_simulate(int argc, char **argv);
+/* `sandtable host` / `sandtable join`: network play (cmd_net.c). */
+int cli_host(int argc, char **argv);
+int cli_join(int argc, char **argv);
 
 /* Text from a file (names, titles, messages quoting them) printed to a terminal: as printf and
  * fputs, with control characters other than newline and tab (ESC, BEL, CSI ...; C0, DEL and the

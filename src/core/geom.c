@@ -595,15 +595,44 @@ double geom_base_point_distance(const geom_placed_base *b, vec2s p)
     return geom_point_polygon_distance(p, &(geom_polygon){c, 4});
 }
 
+/* The box of a polygon's points, in doubles. */
+static void dbox(const geom_polygon *p, dvec *lo, dvec *hi)
+{
+    *lo = *hi = dv(p->pts[0]);
+    for (int i = 1; i < p->count; i++) {
+        dvec q = dv(p->pts[i]);
+        *lo = (dvec){dmin(lo->x, q.x), dmin(lo->y, q.y)};
+        *hi = (dvec){dmax(hi->x, q.x), dmax(hi->y, q.y)};
+    }
+}
+
+/* Smallest vertex of `a` to edge of `b` distance. */
+static double vertex_edge_min(double m, const geom_polygon *a, const geom_polygon *b)
+{
+    for (int i = 0; i < a->count; i++) {
+        dvec p = dv(a->pts[i]);
+        for (int k = 0, l = b->count - 1; k < b->count; l = k++)
+            m = dmin(m, point_seg_dist(p, dv(b->pts[l]), dv(b->pts[k])));
+    }
+    return m;
+}
+
 static double polygon_gap(const geom_polygon *a, const geom_polygon *b)
 {
-    if (geom_polygon_polygon_overlap(a, b))
+    /* Boxes further apart than the tolerance cannot overlap (no edge comes within GEOM_EPS of
+     * the other's, no vertex is inside the other): skip the test. */
+    dvec alo, ahi, blo, bhi;
+    dbox(a, &alo, &ahi);
+    dbox(b, &blo, &bhi);
+    double sep = 2.0 * GEOM_EPS;
+    bool apart =
+        alo.x > bhi.x + sep || blo.x > ahi.x + sep || alo.y > bhi.y + sep || blo.y > ahi.y + sep;
+    if (!apart && geom_polygon_polygon_overlap(a, b))
         return 0.0;
-    double m = DBL_MAX;
-    for (int i = 0, j = a->count - 1; i < a->count; j = i++)
-        for (int k = 0, l = b->count - 1; k < b->count; l = k++)
-            m = dmin(m, seg_seg_dist(dv(a->pts[j]), dv(a->pts[i]), dv(b->pts[l]), dv(b->pts[k])));
-    return m;
+    /* Apart, no edge crosses another properly (such a crossing is an overlap), so the gap is
+     * the least of every edge pair's endpoint-to-segment distances: each vertex against each
+     * edge of the other polygon, the same values without the repeats. */
+    return vertex_edge_min(vertex_edge_min(DBL_MAX, a, b), b, a);
 }
 
 double geom_base_edge_distance(const geom_placed_base *a, const geom_placed_base *b)

@@ -1,8 +1,11 @@
 #include "core/place.h"
 
+#include "core/mem.h"
+
 #include <assert.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 
 /* The base shrunk by half the contact tolerance on every side: two shrunk bases that still
  * touch overlapped by more than the tolerance. */
@@ -21,8 +24,17 @@ bool place_bases_overlap(const geom_placed_base *a, const geom_placed_base *b)
 {
     if (a->base.kind != GEOM_BASE_RECT && b->base.kind != GEOM_BASE_RECT) {
         double reach = (double)a->base.radius_cm + b->base.radius_cm - PLACE_CONTACT_CM;
+        /* Apart along either axis (with a margin far above the rounding of the distance): no
+         * square root needed for the answer. */
+        double far = reach * (1.0 + 1e-9);
+        if (fabs((double)b->pos.x - a->pos.x) > far || fabs((double)b->pos.y - a->pos.y) > far)
+            return false;
         return reach > 0 && geom_point_distance(a->pos, b->pos) < reach;
     }
+    /* Bases whose circumscribed circles are apart cannot touch: skip the exact test. */
+    double apart = (double)spatial_base_reach(&a->base) + spatial_base_reach(&b->base) + 1e-3;
+    if (geom_point_distance(a->pos, b->pos) > apart)
+        return false;
     geom_placed_base sa = shrunk(*a), sb = shrunk(*b);
     return geom_base_edge_distance(&sa, &sb) <= 0.0;
 }
@@ -43,22 +55,21 @@ static bool ignored(figure_id id, const figure_id *ignore, int ignore_count)
 /* Half the widest extent of a base: what the searches step by. */
 static float base_reach_cm(const geom_base *b)
 {
-    if (b->kind == GEOM_BASE_RECT)
-        return 0.5f * sqrtf(b->frontage_cm * b->frontage_cm + b->depth_cm * b->depth_cm);
-    return b->radius_cm;
+    return spatial_base_reach(b);
 }
 
-figure_id place_blocker(const table *t, figure_id fig, vec2s pos, float facing,
-                        const figure_id *ignore, int ignore_count)
+/* The overlap test of place_blocker over the figures listed (indices into t->figures,
+ * ascending): the same answer as over every figure when no figure left out could overlap. */
+static figure_id blocker_among(const table *t, const figure *self, vec2s pos, float facing,
+                               const figure_id *ignore, int ignore_count, const int *list, int n)
 {
-    const figure *self = table_figure_const(t, fig);
-    assert(self && "place_blocker: no such figure");
     geom_placed_base mine = figure_base_at(self, pos, facing);
     figure_id best = {0};
     double best_d = 0;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *o = &t->figures[i];
-        if (o->id.id == fig.id || !table_figure_active(o) || ignored(o->id, ignore, ignore_count))
+    for (int k = 0; k < n; k++) {
+        const figure *o = &t->figures[list ? list[k] : k];
+        if (o->id.id == self->id.id || !table_figure_active(o) ||
+            ignored(o->id, ignore, ignore_count))
             continue;
         geom_placed_base theirs = figure_base_at(o, o->pos, o->facing);
         if (!place_bases_overlap(&mine, &theirs))
@@ -74,6 +85,51 @@ figure_id place_blocker(const table *t, figure_id fig, vec2s pos, float facing,
     return best;
 }
 
+figure_id place_blocker(const table *t, figure_id fig, vec2s pos, float facing,
+                        const figure_id *ignore, int ignore_count)
+{
+    const figure *self = table_figure_const(t, fig);
+    assert(self && "place_blocker: no such figure");
+    return blocker_among(t, self, pos, facing, ignore, ignore_count, NULL, t->figure_count);
+}
+
+figure_id place_blocker_indexed(spatial *s, const table *t, figure_id fig, vec2s pos, float facing,
+                                const figure_id *ignore, int ignore_count)
+{
+    const figure *self = table_figure_const(t, fig);
+    assert(self && "place_blocker_indexed: no such figure");
+    float r = spatial_base_reach(&self->base);
+    const int *list;
+    int n = spatial_near_box(s, (geom_aabb){pos, pos}, r, &list);
+    return blocker_among(t, self, pos, facing, ignore, ignore_count, list, n);
+}
+
+/* The figures (indices, ascending) that could overlap fig's base anywhere its centre goes
+ * inside `region`: active, not fig, not ignored, centre within both reaches (and a margin far
+ * above float error) of the region. Every other figure is clear of it there, so the searches
+ * below test only these and get the answer a test of every figure gives. Caller frees. */
+static int candidates_near(const table *t, const figure *self, geom_aabb region,
+                           const figure_id *ignore, int ignore_count, int **out)
+{
+    int *list = mem_calloc((size_t)(t->figure_count > 0 ? t->figure_count : 1), sizeof *list);
+    float mine = spatial_base_reach(&self->base) + 0.5f;
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        if (o->id.id == self->id.id || !table_figure_active(o) ||
+            ignored(o->id, ignore, ignore_count))
+            continue;
+        float g = mine + spatial_base_reach(&o->base);
+        /* NaN positions fail every comparison and stay listed: the exact test decides. */
+        if (o->pos.x < region.min.x - g || o->pos.x > region.max.x + g ||
+            o->pos.y < region.min.y - g || o->pos.y > region.max.y + g)
+            continue;
+        list[n++] = i;
+    }
+    *out = list;
+    return n;
+}
+
 static bool on_table(const table *t, const figure *f, vec2s p, float facing)
 {
     geom_aabb box = geom_base_bounds(&(geom_placed_base){f->base, p, facing});
@@ -82,22 +138,17 @@ static bool on_table(const table *t, const figure *f, vec2s p, float facing)
            box.max.y <= t->height_cm + PLACE_CONTACT_CM;
 }
 
-static bool spot_ok(const table *t, const figure *f, vec2s p, float facing, const figure_id *ignore,
-                    int ignore_count, bool (*ok)(void *, vec2s), void *user)
+static bool spot_ok(const table *t, const figure *f, vec2s p, float facing, const int *cand, int nc,
+                    bool (*ok)(void *, vec2s), void *user)
 {
-    return on_table(t, f, p, facing) &&
-           place_blocker(t, f->id, p, facing, ignore, ignore_count).id == 0 && (!ok || ok(user, p));
+    return on_table(t, f, p, facing) && blocker_among(t, f, p, facing, NULL, 0, cand, nc).id == 0 &&
+           (!ok || ok(user, p));
 }
 
-bool place_free_near(const table *t, figure_id fig, vec2s want, float facing,
-                     const figure_id *ignore, int ignore_count, float max_shift_cm,
-                     bool (*ok)(void *user, vec2s p), void *user, vec2s *out)
+static bool search_rings(const table *t, const figure *f, vec2s want, float facing, const int *cand,
+                         int nc, float max_shift_cm, bool (*ok)(void *user, vec2s p), void *user,
+                         vec2s *out)
 {
-    const figure *f = table_figure_const(t, fig);
-    assert(f && "place_free_near: no such figure");
-    *out = want;
-    if (spot_ok(t, f, want, facing, ignore, ignore_count, ok, user))
-        return true;
     /* Rings a quarter of the base apart; on each ring, points about that far apart, starting
      * at angle 0 and going anticlockwise: the first free point of the nearest ring wins. */
     float step = fmaxf(0.1f, 0.25f * base_reach_cm(&f->base));
@@ -108,13 +159,32 @@ bool place_free_near(const table *t, figure_id fig, vec2s want, float facing,
         for (int k = 0; k < n; k++) {
             float a = 2.0f * (float)GEOM_PI * (float)k / (float)n;
             vec2s p = {{want.x + r * cosf(a), want.y + r * sinf(a)}};
-            if (spot_ok(t, f, p, facing, ignore, ignore_count, ok, user)) {
+            if (spot_ok(t, f, p, facing, cand, nc, ok, user)) {
                 *out = p;
                 return true;
             }
         }
     }
     return false;
+}
+
+bool place_free_near(const table *t, figure_id fig, vec2s want, float facing,
+                     const figure_id *ignore, int ignore_count, float max_shift_cm,
+                     bool (*ok)(void *user, vec2s p), void *user, vec2s *out)
+{
+    const figure *f = table_figure_const(t, fig);
+    assert(f && "place_free_near: no such figure");
+    *out = want;
+    float reach = max_shift_cm > 0 ? max_shift_cm + 1e-3f : 0.0f;
+    int *cand;
+    int nc = candidates_near(
+        t, f, (geom_aabb){{{want.x - reach, want.y - reach}}, {{want.x + reach, want.y + reach}}},
+        ignore, ignore_count, &cand);
+    bool found = spot_ok(t, f, want, facing, cand, nc, ok, user);
+    if (!found)
+        found = search_rings(t, f, want, facing, cand, nc, max_shift_cm, ok, user, out);
+    free(cand);
+    return found;
 }
 
 /* The figures fig already overlaps at `from`, added to the ignore list (up to cap). */
@@ -150,6 +220,11 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
     *out = from;
     if (len <= 0.0f)
         return 0.0f;
+    int *cand;
+    int nc = candidates_near(t, f,
+                             (geom_aabb){{{fminf(from.x, to.x), fminf(from.y, to.y)}},
+                                         {{fmaxf(from.x, to.x), fmaxf(from.y, to.y)}}},
+                             skip, n, &cand);
     /* Sample finely enough that no base is jumped over, then bisect the first blocked step. */
     float step = fminf(0.5f, 0.25f * base_reach_cm(&f->base));
     if (step <= 0.0f)
@@ -158,12 +233,12 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
     for (float s = step;; s += step) {
         float at = fminf(s, len);
         vec2s p = {{from.x + dx * at / len, from.y + dy * at / len}};
-        if (place_blocker(t, fig, p, facing, skip, n).id != 0) {
+        if (blocker_among(t, f, p, facing, NULL, 0, cand, nc).id != 0) {
             float lo = free_s, hi = at;
             for (int i = 0; i < 24; i++) {
                 float mid = 0.5f * (lo + hi);
                 vec2s q = {{from.x + dx * mid / len, from.y + dy * mid / len}};
-                if (place_blocker(t, fig, q, facing, skip, n).id != 0)
+                if (blocker_among(t, f, q, facing, NULL, 0, cand, nc).id != 0)
                     hi = mid;
                 else
                     lo = mid;
@@ -175,22 +250,30 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
         if (at >= len)
             break;
     }
+    free(cand);
     *out = (vec2s){{from.x + dx * free_s / len, from.y + dy * free_s / len}};
     return free_s;
 }
 
 int place_overlaps(const table *t, figure_id (*pairs)[2], int max)
 {
+    /* Each figure against the later figures near it (the index lists them ascending), so the
+     * pairs come in the order of a scan of every pair. */
+    spatial ix = {0};
+    spatial_build(&ix, t);
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *a = &t->figures[i];
         if (!table_figure_active(a))
             continue;
         geom_placed_base ba = figure_base_at(a, a->pos, a->facing);
-        for (int j = i + 1; j < t->figure_count; j++) {
-            const figure *b = &t->figures[j];
-            if (!table_figure_active(b))
+        const int *list;
+        int nl =
+            spatial_near_box(&ix, (geom_aabb){a->pos, a->pos}, spatial_base_reach(&a->base), &list);
+        for (int k = 0; k < nl; k++) {
+            if (list[k] <= i)
                 continue;
+            const figure *b = &t->figures[list[k]];
             geom_placed_base bb = figure_base_at(b, b->pos, b->facing);
             if (!place_bases_overlap(&ba, &bb))
                 continue;
@@ -201,5 +284,6 @@ int place_overlaps(const table *t, figure_id (*pairs)[2], int max)
             n++;
         }
     }
+    spatial_free(&ix);
     return n;
 }

@@ -3,11 +3,14 @@
  *
  * Contact is not overlap: PLACE_CONTACT_CM of penetration is forgiven, so bases set edge to edge
  * by float arithmetic (close combat, a line of men shoulder to shoulder) still count as touching.
- * Only active figures (table_figure_active) block. Costs are O(figures) a query. */
+ * Only active figures (table_figure_active) block. place_blocker costs O(figures); the searches
+ * (place_free_near, place_path_stop) pay that once and then test only the figures near the
+ * region searched; place_blocker_indexed answers from a core/spatial.h index. */
 #ifndef CORE_PLACE_H
 #define CORE_PLACE_H
 
 #include "core/geom.h"
+#include "core/spatial.h"
 #include "core/table.h"
 
 #include <stdbool.h>
@@ -22,6 +25,10 @@ bool place_bases_overlap(const geom_placed_base *a, const geom_placed_base *b);
  * the spot is free. */
 figure_id place_blocker(const table *t, figure_id fig, vec2s pos, float facing,
                         const figure_id *ignore, int ignore_count);
+
+/* place_blocker answered from `ix`, an index built from t as it stands (same answer). */
+figure_id place_blocker_indexed(spatial *ix, const table *t, figure_id fig, vec2s pos, float facing,
+                                const figure_id *ignore, int ignore_count);
 
 /* The free spot nearest `want`, at most max_shift_cm away, with fig's base wholly on the table
  * and accepted by `ok` (NULL: any). Searches rings of growing radius in a fixed order, so the

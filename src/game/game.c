@@ -532,7 +532,11 @@ bool game_arc(const game *g, figure_id fig, float *half_angle, float *range_cm)
 int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max)
 {
     const rules_view_ops *v = game_view(g);
-    return v->driver ? v->driver(g->rs, g->table, viewer, out, max) : 0;
+    int n = v->driver ? v->driver(g->rs, g->table, viewer, out, max) : 0, k = 0;
+    for (int i = 0; i < n; i++) /* a unit the viewer may not see is not listed to him */
+        if (out[i].kind != RULES_DRIVER_UNIT || game_visible(g, viewer, out[i].figure))
+            out[k++] = out[i];
+    return k;
 }
 
 int game_command_radius(const game *g, figure_id leader, float *radius_cm, figure_id *out, int max)
@@ -572,6 +576,52 @@ const char *game_measure(const game *g)
     const rules_view_ops *v = game_view(g);
     const char *m = v->measure ? v->measure(g->rs) : NULL;
     return m && strcmp(m, "inch") == 0 ? "inch" : "cm";
+}
+
+bool game_visible(const game *g, side_id viewer, figure_id fig)
+{
+    const rules_view_ops *v = game_view(g);
+    if (!viewer.id || !fig.id || !v->visible)
+        return true;
+    const figure *f = table_figure_const(g->table, fig);
+    if (!f || f->side.id == viewer.id)
+        return true;
+    /* The hook first: the outcome is the dearer question, asked only of a hidden figure. */
+    return v->visible(g->rs, g->table, viewer, fig) || game_over(g);
+}
+
+/* A unit is seen when its first figure is: concealment is a unit's in every seed. */
+static bool unit_visible(const game *g, side_id viewer, unit_id u)
+{
+    for (int i = 0; u.id && i < g->table->figure_count; i++)
+        if (g->table->figures[i].unit.id == u.id)
+            return game_visible(g, viewer, g->table->figures[i].id);
+    return true;
+}
+
+bool game_event_visible(const game *g, side_id viewer, const rules_event *ev)
+{
+    if (!viewer.id || !game_view(g)->visible)
+        return true;
+    return game_visible(g, viewer, ev->figure) && game_visible(g, viewer, ev->other) &&
+           unit_visible(g, viewer, ev->unit);
+}
+
+bool game_command_visible(const game *g, side_id viewer, int index)
+{
+    const rules_command *c = game_command_at(g, index);
+    if (!c || !viewer.id || !game_view(g)->visible)
+        return true;
+    bool named = c->figure.id || c->unit.id || c->figure_count;
+    bool seen = game_visible(g, viewer, c->figure) && game_visible(g, viewer, c->target) &&
+                unit_visible(g, viewer, c->unit) && unit_visible(g, viewer, c->target_unit);
+    for (int i = 0; i < c->figure_count && seen; i++)
+        seen = game_visible(g, viewer, c->figures[i]);
+    int n = 0;
+    const rules_event *ev = named ? NULL : game_events(g, index, &n);
+    for (int i = 0; i < n && seen; i++)
+        seen = game_event_visible(g, viewer, &ev[i]);
+    return seen;
 }
 
 /* ---- the log ------------------------------------------------------------------------------ */

@@ -118,6 +118,18 @@ bool game_moves_by_unit(const game *g);
 int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, int max);
 /* The unit the rule set measures in: "cm" (the default) or "inch". */
 const char *game_measure(const game *g);
+/* Concealment (rules_view_ops.visible): may side `viewer` see figure `fig` now? True for a
+ * spectator (viewer 0), for the viewer's own side, once the game is over, and whenever the
+ * rule set does not say. Every front end (the screen, network play) shows a side only this. */
+bool game_visible(const game *g, side_id viewer, figure_id fig);
+/* The event may be told to `viewer`: every figure it names (figure, other, and its unit's) is
+ * visible to him. */
+bool game_event_visible(const game *g, side_id viewer, const rules_event *ev);
+/* The command at log index `index` may be told to `viewer` (the setup, -1, always may): every
+ * figure and unit it names is visible to him, and when it names none (the acting unit left
+ * implied), so is every one its events name. Its events are then told one by one
+ * (game_event_visible); a command that may not be told is not told at all, dice included. */
+bool game_command_visible(const game *g, side_id viewer, int index);
 
 /* ---- commands ------------------------------------------------------------------------------ */
 

@@ -21,6 +21,7 @@
 #define RULES_EVENT_TEXT_MAX 160
 #define RULES_EVENT_REF_MAX  64
 #define RULES_EVENT_TAG_MAX  32
+#define RULES_TAG_PER_RESULT "per_result" /* RULES_EV_NOTE: successes count in sets */
 
 typedef enum rules_event_kind {
     RULES_EV_NONE = 0,
@@ -43,7 +44,9 @@ typedef enum rules_event_kind {
     RULES_EV_TURN,      /* turn value begins */
     RULES_EV_MORALE,    /* a side's morale changes: value = what is left, tag = pile/level name */
     RULES_EV_RULESET,   /* a rule-set private change of state: tag + value (+ figure/unit) */
-    RULES_EV_NOTE,      /* explanation only; changes nothing */
+    RULES_EV_NOTE,      /* explanation only; changes nothing. With tag RULES_TAG_PER_RESULT and a
+                           group: that throw's successes count in sets of value (2: a result per
+                           pair of 6s); the dice tray groups them so (no text needed) */
     RULES_EV_GAME_OVER, /* side = the winner (0 for a draw); text says why */
     RULES_EV_TEMPLATE,  /* an area template laid on the table where a shot fell: pos = centre,
                            value = radius in hundredths of a cm, tag = shape ("circle"), from =

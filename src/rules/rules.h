@@ -244,6 +244,11 @@ typedef struct rules_view_ops {
      * written to out and true; false when there is nothing to add. */
     bool (*figure_state)(const rules_state *rs, const table *t, figure_id fig, char *out,
                          size_t size);
+    /* Concealment: may side `viewer` see figure `fig` now? Never asked for viewer 0 (a
+     * spectator, a replay, a preview: they see everything) nor for the viewer's own figures
+     * (game_visible answers those). NULL: every figure is seen. What the viewer may not see
+     * is not drawn, hovered, ringed, named, listed or logged to him (docs/architecture.md). */
+    bool (*visible)(const rules_state *rs, const table *t, side_id viewer, figure_id fig);
 } rules_view_ops;
 
 /* ---- the interface ----------------------------------------------------------------------- */

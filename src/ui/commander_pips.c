@@ -25,7 +25,8 @@ void ui_commander_pips_draw(render_ctx *ctx, const render_camera *cam, const gam
     float k = render_ui_scale(ctx);
     for (int i = 0; i < n; i++) {
         const figure *f = table_figure_const(t, items[i].figure);
-        if (items[i].kind != RULES_DRIVER_PIPS || !f || !table_figure_active(f))
+        if (items[i].kind != RULES_DRIVER_PIPS || !f || !table_figure_active(f) ||
+            !game_visible(g, viewer, f->id))
             continue;
         vec2s c;
         float r;

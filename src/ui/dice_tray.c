@@ -140,6 +140,9 @@ static void collect(ui_dice_tray *t, const rules_event *ev, int count)
                 t->groups[k].mark = e->need;
                 t->groups[k].mark_ok = e->success;
             }
+        for (int k = 0; e->kind != RULES_EV_DIE && e->group && k < t->group_count; k++)
+            if (keys[k] == e->group && strcmp(e->tag, RULES_TAG_PER_RESULT) == 0)
+                t->groups[k].per = e->value;
         if (g < 0 || t->groups[g].first + t->groups[g].count >= UI_DICE_TRAY_DICE_MAX ||
             t->groups[g].count >= per[g])
             continue;
@@ -344,7 +347,7 @@ static tray_layout layout_for(render_ctx *ctx, const ui_dice_group *g, float w)
 {
     tray_layout l = {.k = render_ui_scale(ctx)};
     l.pad = 8 * l.k;
-    l.gap = 4 * l.k;
+    l.gap = (g->per > 1 ? 10 : 4) * l.k; /* room under each row for the bars of its sets */
     l.size = (g->count > 96 ? 14 : g->count > 60 ? 18 : 22) * l.k;
     l.title_h = 20 * l.k;
     l.cols = (int)((w - 2 * l.pad + l.gap) / (l.size + l.gap));
@@ -431,6 +434,28 @@ static die_pose pose_at(const tray_layout *l, const ui_dice_group *g, const ui_d
 
 /* ---- drawing the tray ---------------------------------------------------------------------- */
 
+/* The successes of each whole set (a pair of 6s: one casualty) joined by a bar under them; the
+ * ones left over (an odd 6) have none. Sorted highest first, the successes lead the tray. */
+static void draw_sets(const ui_dice_tray *t, const ui_dice_group *g, render_ctx *ctx,
+                      const tray_layout *l)
+{
+    if (g->per < 2)
+        return;
+    int whole = g->successes / g->per * g->per;
+    float bar = fmaxf(2.0f, 3.0f * l->k), inset = 0.2f * l->size;
+    uint32_t rgba = UI_DICE_SET_RGB << 8 | 0xff;
+    for (int i = 0; i + g->per <= whole; i += g->per)
+        for (int k = 0; k < g->per; k++) {
+            const ui_dice_die *d = &t->dice[g->first + i + k];
+            float x0 = d->cx - d->size / 2 + (k == 0 ? inset : 0);
+            float x1 = d->cx + d->size / 2 - (k == g->per - 1 ? inset : 0);
+            const ui_dice_die *n = k + 1 < g->per ? d + 1 : NULL;
+            if (n && fabsf(n->cy - d->cy) < 1) /* on one row: the bar joins them */
+                x1 = n->cx - n->size / 2 + 1;  /* overlapping a pixel: no seam */
+            render_rect(ctx, x0, d->cy + d->size / 2 + 3.5f * l->k, x1 - x0, bar, rgba);
+        }
+}
+
 static void draw_group(ui_dice_tray *t, ui_dice_group *g, render_ctx *ctx, double now)
 {
     tray_layout l = layout_for(ctx, g, g->w);
@@ -438,7 +463,11 @@ static void draw_group(ui_dice_tray *t, ui_dice_group *g, render_ctx *ctx, doubl
     render_rect(ctx, g->x, g->y, g->w, g->h, save ? SAVE_RGBA : TRAY_RGBA);
     float tt = group_clock(t, g, now);
     char title[260];
-    if (tt >= T_SORT_END && g->tested)
+    if (tt >= T_SORT_END && g->tested && g->per > 1)
+        snprintf(title, sizeof title, "%s  -  %d succeed: %d %s%s, %d over", g->title, g->successes,
+                 g->successes / g->per, g->per == 2 ? "pair" : "set",
+                 g->successes / g->per == 1 ? "" : "s", g->successes % g->per);
+    else if (tt >= T_SORT_END && g->tested)
         snprintf(title, sizeof title, "%s  -  %d %s", g->title, g->successes,
                  save                                ? "saved"
                  : strncmp(g->tag, "to_hit", 6) == 0 ? "hits"
@@ -464,6 +493,8 @@ static void draw_group(ui_dice_tray *t, ui_dice_group *g, render_ctx *ctx, doubl
             ui_dice_tray_draw_die(ctx, p.c.x, p.c.y, l.size, p.angle, d->sides, p.face, p.mark,
                                   save);
     }
+    if (tt >= T_SORT_END)
+        draw_sets(t, g, ctx, &l);
 }
 
 static void draw_caption(ui_dice_tray *t, render_ctx *ctx, float k, const char *text)

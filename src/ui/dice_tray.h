@@ -39,6 +39,8 @@ typedef struct ui_dice_group {
     int key;          /* its dice group number (the event's group) */
     int contest;      /* dice of one throw split by owner (a close combat): +1 this owner won,
                          -1 he lost (removed by the same command), 0 not a contest or no verdict */
+    int per;          /* > 1: successes count in sets of this many (pairs of 6s), each set
+                         framed together (RULES_TAG_PER_RESULT) */
     double start;     /* when its animation starts (seconds, app time) */
     float x, y, w, h; /* its box as last drawn */
     bool drawn;       /* it fitted on screen in the last draw */
@@ -95,6 +97,7 @@ uint32_t ui_dice_tray_body_rgb(int mark, bool save);
 #define UI_DICE_HIT_RGB  0x35c45au
 #define UI_DICE_MISS_RGB 0xc84a3cu
 #define UI_DICE_PIP_RGB  0x1c1c1cu
+#define UI_DICE_SET_RGB  0xffd34au /* the bar joining the successes of one set (a pair of 6s) */
 
 /* The offset of pip k (0-based, of `value` pips) from a die's centre, as a fraction of its side
  * (no rotation); false for a value without pips. */

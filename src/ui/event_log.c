@@ -63,7 +63,7 @@ static void walk_entries(const ui_event_log *log, const game *g, void (*take)(vo
         for (int seq = first; seq < log->refusal_count; seq++)
             if (log->refusals[seq % UI_EVENT_LOG_REFUSALS_MAX].cursor == c)
                 take(user, ui_event_log_refusal_key(seq));
-        if (c < cursor)
+        if (c < cursor && game_command_visible(g, log->viewer, c))
             take(user, c);
     }
 }
@@ -144,7 +144,7 @@ const char *ui_event_log_command_words(const game *g, int index, char *buf, size
 }
 
 /* The event that tells most about a command in one line. */
-static const rules_event *headline(const rules_event *ev, int n)
+static const rules_event *headline(const game *g, side_id viewer, const rules_event *ev, int n)
 {
     static const int score[RULES_EV_KIND_COUNT] = {
         [RULES_EV_GAME_OVER] = 9, [RULES_EV_NOTE] = 8,    [RULES_EV_ACTIVATE] = 7,
@@ -155,7 +155,8 @@ static const rules_event *headline(const rules_event *ev, int n)
     const rules_event *best = NULL;
     for (int i = 0; i < n; i++)
         if (ev[i].text[0] && ev[i].kind < RULES_EV_KIND_COUNT &&
-            (!best || score[ev[i].kind] > score[best->kind]))
+            (!best || score[ev[i].kind] > score[best->kind]) &&
+            game_event_visible(g, viewer, &ev[i]))
             best = &ev[i];
     return best;
 }
@@ -170,7 +171,7 @@ const char *ui_event_log_title(const ui_event_log *log, const game *g, int key, 
     }
     int n = 0;
     const rules_event *ev = game_events(g, key, &n);
-    const rules_event *h = ev ? headline(ev, n) : NULL;
+    const rules_event *h = ev ? headline(g, log->viewer, ev, n) : NULL;
     char words[256];
     if (key == UI_EVENT_LOG_SETUP)
         snprintf(words, sizeof words, "Setup");
@@ -340,10 +341,13 @@ static bool named_run_at(const table *t, const rules_event *ev, int n, int at)
            strcmp(after_name(t, &ev[at]), after_name(t, &ev[at + 1])) == 0;
 }
 
-static void explain_events(explainer *x, const game *g, const rules_event *ev, int n)
+static void explain_events(explainer *x, const game *g, side_id viewer, const rules_event *ev,
+                           int n)
 {
     const table *t = game_table(g);
     bool *done = mem_calloc((size_t)n + 1, sizeof *done);
+    for (int i = 0; i < n; i++) /* what the reader may not see is never told */
+        done[i] = !game_event_visible(g, viewer, &ev[i]);
     for (int i = 0; i < n; i++) {
         if (done[i] || (!ev[i].text[0] && ev[i].kind != RULES_EV_DIE))
             continue;
@@ -403,7 +407,7 @@ int ui_event_log_explain(const ui_event_log *log, const game *g, int key, ui_eve
     if (!ev || n == 0)
         emit_line(&x, DIM_RGBA, 1, "(nothing happened)");
     else
-        explain_events(&x, g, ev, n);
+        explain_events(&x, g, log->viewer, ev, n);
     return x.n;
 }
 
@@ -648,7 +652,9 @@ int ui_event_log_figures(const ui_event_log *log, const game *g, int key, figure
         }
         ui_names_add_text(&set, t, ui_event_log_title(log, g, key, title, sizeof title));
     }
-    int k = set.count < max ? set.count : max;
-    memcpy(out, set.ids, sizeof *out * (size_t)k);
+    int k = 0; /* only what the reader may see is ringed or panned to */
+    for (int i = 0; i < set.count && k < max; i++)
+        if (game_visible(g, log->viewer, set.ids[i]))
+            out[k++] = set.ids[i];
     return k;
 }

@@ -48,6 +48,9 @@ typedef struct ui_event_log {
     bool reveal;  /* scroll the opened entry into view at the next draw */
     ui_event_log_refusal refusals[UI_EVENT_LOG_REFUSALS_MAX]; /* a ring: the newest kept */
     int refusal_count;                                        /* told so far */
+    /* The side reading the log (ui_app.viewer): what it may not see is not told
+     * (game_command_visible, game_event_visible); 0 tells everything. */
+    side_id viewer;
     /* As last drawn, for clicks and tests. */
     float x, y, w, h;
     float button_x, button_y, button_w, button_h;

@@ -32,6 +32,16 @@ static roster_count count_unit(const table *t, unit_id u)
     return c;
 }
 
+/* A unit the viewer may see (game_visible of its first figure): a concealed one is not listed. */
+static bool unit_seen(const ui_app *app, unit_id u)
+{
+    const table *t = game_table(app->game);
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == u.id)
+            return game_visible(app->game, app->viewer, t->figures[i].id);
+    return true;
+}
+
 /* ", 2 wounded" after the text so far (nothing when n is 0). */
 static size_t append(char *buf, size_t size, size_t len, int n, const char *what)
 {
@@ -95,7 +105,7 @@ static float draw_side(ui_roster *r, ui_app *app, render_ctx *ctx, side_id s, fl
     for (int u = 0; u < t->unit_count; u++) {
         const unit *un = &t->units[u];
         roster_count c = count_unit(t, un->id);
-        if (un->side.id != s.id || c.total == 0)
+        if (un->side.id != s.id || c.total == 0 || !unit_seen(app, un->id))
             continue;
         const figure *cmd = un->commander.id ? table_figure_const(t, un->commander) : NULL;
         ui_roster_unit_state(t, un->id, state, sizeof state);

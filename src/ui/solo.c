@@ -112,6 +112,10 @@ void ui_solo_done(ui_solo *s, ui_app *app, const rules_command *cmd, bool ok, co
         ui_app_toast(app, "%s (bot) made its sealed choice", name);
         return;
     }
+    if (!game_command_visible(app->game, app->viewer, game_cursor(app->game) - 1)) {
+        ui_app_toast(app, "%s (bot) acts out of sight", name);
+        return;
+    }
     char what[200];
     game_describe(app->game, cmd, what, sizeof what);
     ui_app_toast(app, "%s (bot): %s", name, what);

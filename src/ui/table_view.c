@@ -182,11 +182,12 @@ static void flags_fit(tv *v, const table *t)
     v->flags_cap = t->figure_count;
 }
 
-int ui_table_view_hit(const table *t, vec2s p, float slop_cm)
+/* The topmost active figure under p, skipping those flagged `skip` (flags may be NULL). */
+static int hit_skipping(const table *t, vec2s p, float slop_cm, const uint8_t *flags, unsigned skip)
 {
     for (int i = t->figure_count - 1; i >= 0; i--) {
         const figure *f = &t->figures[i];
-        if (!table_figure_active(f))
+        if (!table_figure_active(f) || (flags && (flags[i] & skip)))
             continue;
         float r = f->base.kind == GEOM_BASE_RECT
                       ? 0.5f * fmaxf(f->base.frontage_cm, f->base.depth_cm)
@@ -195,6 +196,11 @@ int ui_table_view_hit(const table *t, vec2s p, float slop_cm)
             return i;
     }
     return -1;
+}
+
+int ui_table_view_hit(const table *t, vec2s p, float slop_cm)
+{
+    return hit_skipping(t, p, slop_cm, NULL, 0);
 }
 
 static float base_radius(const figure *f)
@@ -206,7 +212,7 @@ static float base_radius(const figure *f)
 static int hit_at(const tv *v, const table *t, vec2s cm)
 {
     /* A few pixels of slop so tiny figures stay clickable when zoomed out. */
-    return ui_table_view_hit(t, cm, 4.0f / v->cam.px_per_cm);
+    return hit_skipping(t, cm, 4.0f / v->cam.px_per_cm, v->flags, RENDER_FIG_HIDDEN);
 }
 
 static vec2s selection_centre(const tv *v, const table *t)
@@ -696,7 +702,8 @@ static void select_unit(tv *v, const table *t, int i)
 {
     unit_id u = t->figures[i].unit;
     for (int k = 0; k < t->figure_count; k++)
-        if (t->figures[k].unit.id == u.id && u.id && table_figure_active(&t->figures[k]))
+        if (t->figures[k].unit.id == u.id && u.id && table_figure_active(&t->figures[k]) &&
+            !(v->flags[k] & RENDER_FIG_HIDDEN))
             select_set(v, k, true);
 }
 
@@ -744,7 +751,8 @@ static void box_select(tv *v, const table *t)
     float y0 = fminf(v->press_cm.y, v->mouse_cm.y), y1 = fmaxf(v->press_cm.y, v->mouse_cm.y);
     for (int i = 0; i < t->figure_count; i++) {
         vec2s p = t->figures[i].pos;
-        if (table_figure_active(&t->figures[i]) && p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1)
+        if (table_figure_active(&t->figures[i]) && !(v->flags[i] & RENDER_FIG_HIDDEN) &&
+            p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1)
             select_set(v, i, true);
     }
 }
@@ -1443,13 +1451,30 @@ static void draw_named(tv *v, ui_app *app, render_ctx *ctx, const table *t)
     for (int s = 0; s < 2; s++)
         for (int i = 0; i < sets[s]->count; i++) {
             const figure *f = table_figure_const(t, sets[s]->ids[i]);
-            if (!f || (f->status & FIGURE_STATUS_OFF_TABLE))
+            if (!f || (f->status & FIGURE_STATUS_OFF_TABLE) ||
+                (v->flags[f - t->figures] & RENDER_FIG_HIDDEN))
                 continue;
             float r = base_radius(f) + fmaxf(0.6f, 5.0f / v->cam.px_per_cm);
             render_circle_cm(ctx, &v->cam, f->pos, r, 3.0f, UI_NAMES_RING_RGB << 8 | 0xff);
             render_circle_cm(ctx, &v->cam, f->pos, r + (3.0f + 3.0f * pulse) / v->cam.px_per_cm,
                              1.5f, UI_NAMES_RING_RGB << 8 | 0x90);
         }
+}
+
+/* What the viewer may not see (game_visible) is flagged hidden: not drawn, hit, boxed or kept
+ * selected. Asked every frame: a concealed unit shows the moment it fires. */
+static void flags_seen(tv *v, ui_app *app)
+{
+    const table *t = tv_table(app);
+    flags_fit(v, t);
+    for (int i = 0; i < t->figure_count; i++) {
+        if (game_visible(app->game, app->viewer, t->figures[i].id))
+            v->flags[i] &= (uint8_t)~RENDER_FIG_HIDDEN;
+        else
+            v->flags[i] = (uint8_t)((v->flags[i] | RENDER_FIG_HIDDEN) & ~RENDER_FIG_SELECTED);
+    }
+    if (v->hover >= 0 && v->hover < t->figure_count && (v->flags[v->hover] & RENDER_FIG_HIDDEN))
+        v->hover = -1;
 }
 
 static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
@@ -1461,8 +1486,7 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
     camera_sync(v, app, in);
     focus_follow_log(v, app);
     named_update(v, app, in);
-    const table *t = tv_table(app);
-    flags_fit(v, t);
+    flags_seen(v, app);
     v->mouse_cm = render_camera_to_cm(&v->cam, (vec2s){{in->mouse_x, in->mouse_y}});
     v->mouse_px = (vec2s){{in->mouse_x, in->mouse_y}};
     handle_keys(v, app, in);
@@ -1506,7 +1530,7 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
     if (v->seen_version != app->state_version) {
         /* The match changed under us (undo, load): drop stale previews. */
         v->seen_version = app->state_version;
-        flags_fit(v, tv_table(app));
+        flags_seen(v, app);
         if (v->drag == DRAG_MOVE || v->drag == DRAG_WHEEL)
             v->drag = DRAG_NONE;
     }
@@ -1553,6 +1577,8 @@ static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
     game_decision(app->game, &d);
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
+        if (v->flags[i] & RENDER_FIG_HIDDEN)
+            continue; /* concealed from the viewer: no ghost, no ring, no animation */
         unsigned flags = v->flags[i] | (i == v->hover ? RENDER_FIG_HOVER : 0);
         /* Whoever the engine says is acting now is ringed. */
         if ((d.unit.id && f->unit.id == d.unit.id) || (d.figure.id && f->id.id == d.figure.id))
@@ -1946,7 +1972,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
 {
     tv *v = s->data;
     const table *t = tv_table(app);
-    flags_fit(v, t);
+    flags_seen(v, app);
     const scenario *sc = game_scenario(app->game);
     render_zone zones[16];
     int nz = sc->zone_count < 16 ? sc->zone_count : 16;

@@ -1,6 +1,9 @@
 #include "ui/teach.h"
 
+#include "core/mem.h"
+
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 void ui_teach_init(ui_teach *t)
@@ -46,11 +49,13 @@ void ui_teach_input(ui_teach *t, ui_app *app, ui_input *in)
     in->mouse_inside = false; /* no hover or tooltip through a panel */
 }
 
-/* The newest command in [from, to) that threw dice, or -1. */
-static int last_with_dice(const game *g, int from, int to)
+/* The newest command in [from, to) that threw dice the viewer may see, or -1. */
+static int last_with_dice(const game *g, side_id viewer, int from, int to)
 {
     for (int i = to - 1; i >= from; i--) {
         int n = 0;
+        if (!game_command_visible(g, viewer, i))
+            continue;
         const rules_event *ev = game_events(g, i, &n);
         for (int k = 0; ev && k < n; k++)
             if (ev[k].kind == RULES_EV_DIE)
@@ -64,6 +69,9 @@ void ui_teach_update(ui_teach *t, ui_app *app)
     ui_dice_tray_tick(&t->tray, app->time);
     const game *g = app->game;
     int cursor = game_cursor(g);
+    t->log.viewer = app->viewer;
+    if (t->tray.visible && !game_command_visible(g, app->viewer, t->tray_command))
+        ui_dice_tray_hide(&t->tray); /* the screen changed hands: those dice were not his */
     if (!t->ready || g != t->seen_game) {
         t->ready = true;
         t->seen_game = g;
@@ -73,13 +81,18 @@ void ui_teach_update(ui_teach *t, ui_app *app)
     }
     if (cursor < t->seen_cursor)
         ui_dice_tray_hide(&t->tray); /* undone: those dice are no longer in the match */
-    int i = cursor > t->seen_cursor ? last_with_dice(g, t->seen_cursor, cursor) : -1;
+    int i = cursor > t->seen_cursor ? last_with_dice(g, app->viewer, t->seen_cursor, cursor) : -1;
     if (i >= 0) {
-        int n = 0;
+        int n = 0, m = 0;
         const rules_event *ev = game_events(g, i, &n);
+        rules_event *seen = mem_calloc((size_t)n + 1, sizeof *seen);
+        for (int k = 0; k < n; k++)
+            if (game_event_visible(g, app->viewer, &ev[k]))
+                seen[m++] = ev[k];
         char caption[160];
         ui_event_log_command_words(g, i, caption, sizeof caption);
-        ui_dice_tray_show(&t->tray, ev, n, caption, game_table(g), app->time, anim_speed(app));
+        ui_dice_tray_show(&t->tray, seen, m, caption, game_table(g), app->time, anim_speed(app));
+        free(seen);
         t->tray_command = i;
     }
     t->seen_cursor = cursor;

@@ -198,7 +198,11 @@ static void check_segment(oracle *o, const oracle_poly *op, const geom_polygon *
     t->seg_hits += want;
     if (want && t->segments % 4 == 0 && GEOSPreparedTouches_r(o->ctx, op->prep, line) == 1)
         t->seg_touch_only++;
-    if (got != (bool)want) {
+    /* The stated tolerance (docs/geometry.md, and the benchmark's): where exact GEOS says the
+     * segment misses and we say it meets, it must meet the polygon grown by 1.5 GEOM_EPS (it
+     * passes within GEOM_EPS: touching by our rule). On the grid no miss is that close. */
+    bool touching = got && !want && op->fat && GEOSIntersects_r(o->ctx, op->fat, line) == 1;
+    if (got != (bool)want && !touching) {
         t->seg_disagree++;
         print_message("disagree (%s): (%.9g %.9g)-(%.9g %.9g) geos %d ours %d\n",
                       o->grid ? "grid" : "float", s.a.x, s.a.y, s.b.x, s.b.y, want, got);

@@ -111,6 +111,124 @@ static void test_overlaps_lists_pairs(void **state)
     table_destroy(t);
 }
 
+/* A crowded table of round bases and stands, some dead, some off the table's edge. */
+static table *crowd(unsigned seed, int n)
+{
+    table *t = table_create(&(table_desc){.width_cm = 120, .height_cm = 80});
+    side_id s = table_add_side(t, &(side){.name = "Spain"});
+    unit_id u = table_add_unit(t, &(unit){.name = "1st platoon", .side = s});
+    for (int i = 0; i < n; i++) {
+        seed = seed * 1103515245u + 12345u;
+        float x = (float)(seed >> 8 & 0xffff) / 65535.0f * 130.0f - 5.0f;
+        seed = seed * 1103515245u + 12345u;
+        float y = (float)(seed >> 8 & 0xffff) / 65535.0f * 90.0f - 5.0f;
+        seed = seed * 1103515245u + 12345u;
+        figure f = {.side = s,
+                    .unit = u,
+                    .base = (seed >> 9) % 3 ? ROUND : STAND,
+                    .pos = {{x, y}},
+                    .facing = (float)(seed >> 12 & 0xff) * 0.0245f};
+        if ((seed >> 20) % 11 == 0)
+            f.status |= FIGURE_STATUS_DEAD;
+        table_add_figure(t, &f);
+    }
+    return t;
+}
+
+/* The old path stop: every sample tests every figure (place_blocker). */
+static float path_stop_reference(const table *t, figure_id fig, vec2s from, vec2s to, float facing,
+                                 vec2s *out)
+{
+    const figure *f = table_figure_const(t, fig);
+    figure_id skip[512];
+    int n = 0;
+    geom_placed_base mine = {f->base, from, facing};
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        geom_placed_base theirs = {o->base, o->pos, o->facing};
+        if (o->id.id != fig.id && table_figure_active(o) && place_bases_overlap(&mine, &theirs))
+            skip[n++] = o->id;
+    }
+    float dx = to.x - from.x, dy = to.y - from.y, len = sqrtf(dx * dx + dy * dy);
+    float r = f->base.kind == GEOM_BASE_RECT
+                  ? 0.5f * sqrtf(f->base.frontage_cm * f->base.frontage_cm +
+                                 f->base.depth_cm * f->base.depth_cm)
+                  : f->base.radius_cm;
+    float step = fminf(0.5f, 0.25f * r), free_s = 0.0f;
+    for (float s = step;; s += step) {
+        float at = fminf(s, len);
+        vec2s p = {{from.x + dx * at / len, from.y + dy * at / len}};
+        if (place_blocker(t, fig, p, facing, skip, n).id != 0) {
+            float lo = free_s, hi = at;
+            for (int i = 0; i < 24; i++) {
+                float mid = 0.5f * (lo + hi);
+                vec2s q = {{from.x + dx * mid / len, from.y + dy * mid / len}};
+                if (place_blocker(t, fig, q, facing, skip, n).id != 0)
+                    hi = mid;
+                else
+                    lo = mid;
+            }
+            free_s = lo;
+            break;
+        }
+        free_s = at;
+        if (at >= len)
+            break;
+    }
+    *out = (vec2s){{from.x + dx * free_s / len, from.y + dy * free_s / len}};
+    return free_s;
+}
+
+/* The searches that test only nearby figures, and the spatial index, give the answers of a
+ * test of every figure: same blocker (ties included), same stop, same pairs in the same order. */
+static void test_indexed_answers_match_every_figure(void **state)
+{
+    (void)state;
+    table *t = crowd(7, 400);
+    spatial ix = {0};
+    spatial_build(&ix, t);
+    unsigned seed = 99;
+    int blocked = 0;
+    for (int q = 0; q < 3000; q++) {
+        seed = seed * 1103515245u + 12345u;
+        figure_id fig = {1 + (seed >> 8) % 400};
+        seed = seed * 1103515245u + 12345u;
+        vec2s p = {{(float)(seed >> 8 & 0xffff) / 65535.0f * 130.0f - 5.0f,
+                    (float)(seed >> 4 & 0xfff) / 4095.0f * 90.0f - 5.0f}};
+        float facing = (float)(seed & 0xf) * 0.4f;
+        figure_id want = place_blocker(t, fig, p, facing, NULL, 0);
+        blocked += want.id != 0;
+        assert_int_equal(place_blocker_indexed(&ix, t, fig, p, facing, NULL, 0).id, want.id);
+        if (q % 30 == 0) {
+            const figure *f = table_figure_const(t, fig);
+            vec2s a, b;
+            float sa = place_path_stop(t, fig, f->pos, p, facing, NULL, 0, &a);
+            float sb = path_stop_reference(t, fig, f->pos, p, facing, &b);
+            assert_true(sa == sb && a.x == b.x && a.y == b.y);
+        }
+    }
+    assert_true(blocked > 300 && blocked < 2700); /* both answers were asked for */
+    spatial_free(&ix);
+
+    static figure_id got[4096][2];
+    int n = place_overlaps(t, got, 4096), k = 0;
+    assert_true(n > 10 && n < 4096);
+    for (int i = 0; i < t->figure_count; i++)
+        for (int j = i + 1; j < t->figure_count; j++) {
+            const figure *a = &t->figures[i], *b = &t->figures[j];
+            geom_placed_base pa = {a->base, a->pos, a->facing}, pb = {b->base, b->pos, b->facing};
+            if (!table_figure_active(a) || !table_figure_active(b) ||
+                !place_bases_overlap(&pa, &pb))
+                continue;
+            assert_true(k < n);
+            assert_int_equal(got[k][0].id, a->id.id);
+            assert_int_equal(got[k][1].id, b->id.id);
+            k++;
+        }
+    assert_int_equal(k, n);
+    table_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -119,6 +237,7 @@ int main(void)
         cmocka_unit_test(test_free_near_finds_the_nearest_ring),
         cmocka_unit_test(test_path_stops_at_contact),
         cmocka_unit_test(test_overlaps_lists_pairs),
+        cmocka_unit_test(test_indexed_answers_match_every_figure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -176,4 +176,24 @@ static inline void cwr_choose(game *g, const char *pair)
     cwr_submit(g, c);
 }
 
+/* The casualties the firing (or fighting) side is to pick, picked as suggested (the nearest);
+ * returns the figures the last command removed at once plus those picked. */
+static inline int cwr_casualties(game *g)
+{
+    int n = cwr_count(g, RULES_EV_REMOVE, NULL, NULL);
+    for (;;) {
+        rules_decision d;
+        game_decision(g, &d);
+        if (d.kind != RULES_DECIDE_ALLOCATE_HITS)
+            return n;
+        rules_command c[4];
+        assert_int_equal(game_legal(g, c, 4), 1);
+        assert_int_equal(c[0].kind, RULES_CMD_ALLOCATE);
+        assert_int_equal(c[0].figure_count, d.count);
+        cwr_submit(g, c[0]);
+        assert_int_equal(cwr_count(g, RULES_EV_REMOVE, NULL, NULL), d.count);
+        n += d.count;
+    }
+}
+
 #endif // TESTS_CWR_TEST_UTIL_H

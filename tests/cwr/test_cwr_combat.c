@@ -32,12 +32,24 @@ static void test_both_sides_at_once(void **state)
         cwr_submit(g, (rules_command){.kind = RULES_CMD_SPECIAL, .option = "close_combat"});
         int da, dd;
         int sa = sixes(g, "close_combat", &da), sd = sixes(g, "close_combat_defence", &dd);
+        /* each commander removes the other's casualties: Red picks the Impi's, then Blue */
+        rules_decision d;
+        game_decision(g, &d);
+        if (sa > 0) {
+            assert_int_equal(d.kind, RULES_DECIDE_ALLOCATE_HITS);
+            assert_string_equal(table_side(game_table(g), d.side)->name, "Red");
+            assert_int_equal(d.unit.id, cwr_unit(g, "Impi").id);
+            assert_int_equal(d.count, sa);
+        } else if (sd > 0 && sd < 6) {
+            assert_int_equal(d.kind, RULES_DECIDE_ALLOCATE_HITS);
+            assert_string_equal(table_side(game_table(g), d.side)->name, "Blue");
+        }
+        assert_int_equal(cwr_casualties(g), sa + sd);
         assert_int_equal(da, 6);
         assert_int_equal(dd, 6); /* only the Impi's front rank of six fights */
         assert_int_equal(cwr_strength(g, "Impi"), 12 - sa);
         assert_int_equal(cwr_strength(g, "Coy"), 6 - sd);
         any += sa + sd;
-        rules_decision d;
         game_decision(g, &d);
         if (!game_over(g)) { /* a side that has lost half its figures is beaten */
             assert_string_equal(d.phase, "move_away");

@@ -81,7 +81,8 @@ static void test_short_and_long(void **state)
         cwr_submit(g, fire_at(g, "Coy", "Target"));
         assert_int_equal(cwr_count(g, RULES_EV_DIE, "short_range", NULL), 6);
         int s = sixes(g, "short_range");
-        assert_int_equal(cwr_count(g, RULES_EV_REMOVE, NULL, NULL), s);
+        assert_int_equal(cwr_count(g, RULES_EV_NOTE, RULES_TAG_PER_RESULT, NULL), 0); /* singly */
+        assert_int_equal(cwr_casualties(g), s);
         assert_int_equal(cwr_strength(g, "Target"), 12 - s);
         game_destroy(g);
         /* 15" away: long range, a casualty for each pair */
@@ -90,7 +91,14 @@ static void test_short_and_long(void **state)
         cwr_choose(g, "fire_twice");
         cwr_submit(g, fire_at(g, "Coy", "Target"));
         assert_int_equal(cwr_count(g, RULES_EV_DIE, "long_range", NULL), 6);
-        assert_int_equal(cwr_count(g, RULES_EV_REMOVE, NULL, NULL), sixes(g, "long_range") / 2);
+        int l = sixes(g, "long_range");
+        /* the dice tray is told the 6s count in pairs, for the long-range throw */
+        const rules_event *die = NULL, *per = NULL;
+        cwr_count(g, RULES_EV_DIE, "long_range", &die);
+        assert_int_equal(cwr_count(g, RULES_EV_NOTE, RULES_TAG_PER_RESULT, &per), 1);
+        assert_int_equal(per->group, die->group);
+        assert_int_equal(per->value, 2);
+        assert_int_equal(cwr_casualties(g), l / 2);
         game_destroy(g);
     }
     /* 19" away: out of range */
@@ -112,7 +120,10 @@ static void test_fortified(void **state)
         cwr_choose(g, "fire_twice");
         cwr_submit(g, fire_at(g, "Coy", "Target"));
         int s = sixes(g, "short_range");
-        assert_int_equal(cwr_count(g, RULES_EV_REMOVE, NULL, NULL), s / 2);
+        const rules_event *per = NULL;
+        assert_int_equal(cwr_count(g, RULES_EV_NOTE, RULES_TAG_PER_RESULT, &per), 1);
+        assert_int_equal(per->value, 2); /* fortified: short-range 6s in pairs */
+        assert_int_equal(cwr_casualties(g), s / 2);
         seen += s >= 2;
         game_destroy(g);
     }
@@ -220,6 +231,68 @@ static void test_artillery_over_friends(void **state)
     }
 }
 
+/* "A casualty is removed from the target unit, by the commander of the unit that is firing":
+ * the firing side (Red) picks which of the target's figures fall, any of them; the nearest are
+ * only the suggestion. Wrong counts, other units' figures and repeats are refused. */
+static void test_firer_picks(void **state)
+{
+    (void)state;
+    int tried = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        game *g = shoot_game("", 35, "", seed);
+        cwr_activate(g, "Coy");
+        cwr_choose(g, "fire_twice");
+        cwr_submit(g, fire_at(g, "Coy", "Target"));
+        int s = sixes(g, "short_range");
+        assert_int_equal(cwr_count(g, RULES_EV_REMOVE, NULL, NULL), 0); /* none yet */
+        rules_decision d;
+        game_decision(g, &d);
+        if (s == 0) {
+            assert_int_not_equal(d.kind, RULES_DECIDE_ALLOCATE_HITS);
+            game_destroy(g);
+            continue;
+        }
+        tried++;
+        const table *t = game_table(g);
+        assert_int_equal(d.kind, RULES_DECIDE_ALLOCATE_HITS);
+        assert_string_equal(table_side(t, d.side)->name, "Red");
+        assert_int_equal(d.unit.id, cwr_unit(g, "Target").id);
+        assert_int_equal(d.count, s);
+        /* the rearmost figures of the target (its last ones), not the suggested nearest */
+        figure_id tg[16], flank[8];
+        int n = cwr_unit_figures(t, cwr_unit(g, "Target"), tg, 16);
+        cwr_unit_figures(t, cwr_unit(g, "Flank"), flank, 8);
+        assert_int_equal(n, 12);
+        rules_command pick = {.kind = RULES_CMD_ALLOCATE};
+        for (int i = 0; i < s; i++)
+            rules_command_add_figure(&pick, tg[n - 1 - i]);
+        rules_command bad = pick;
+        bad.figure_count = s - 1;
+        cwr_refused(g, bad, "pick exactly");
+        bad = pick;
+        bad.figures[0] = flank[0];
+        cwr_refused(g, bad, "not a standing figure of Target");
+        if (s >= 2) {
+            bad = pick;
+            bad.figures[1] = bad.figures[0];
+            cwr_refused(g, bad, "picked twice");
+        }
+        cwr_refused(g, (rules_command){.kind = RULES_CMD_MOVE}, "pick the casualties");
+        cwr_submit(g, pick);
+        assert_int_equal(cwr_count(g, RULES_EV_REMOVE, NULL, NULL), s);
+        for (int i = 0; i < s; i++)
+            assert_false(table_figure_active(table_figure_const(t, tg[n - 1 - i])));
+        for (int i = 0; i < n - s; i++)
+            assert_true(table_figure_active(table_figure_const(t, tg[i])));
+        /* then the pair goes on: its second fire */
+        game_decision(g, &d);
+        assert_int_equal(d.kind, RULES_DECIDE_ACT);
+        assert_string_equal(table_side(t, d.side)->name, "Red");
+        game_destroy(g);
+    }
+    assert_true(tried > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -227,6 +300,7 @@ int main(void)
         cmocka_unit_test(test_expected),
         cmocka_unit_test(test_short_and_long),
         cmocka_unit_test(test_fortified),
+        cmocka_unit_test(test_firer_picks),
         cmocka_unit_test(test_arc_and_first_unit),
         cmocka_unit_test(test_front_rank),
         cmocka_unit_test(test_machine_gun_and_individuals),

@@ -7,6 +7,8 @@
 
 #include "core/mem.h"
 #include "rules/lcr/lcr_rules.h"
+#include "rules/lcr/lcr_morale.h"
+#include "rules/lcr/lcr_sequence.h"
 #include "rules/lcr/lcr_state.h"
 #include "scenario/scenario.h"
 

@@ -5,7 +5,7 @@
 
 #include "game/bot.h"
 #include "game/game.h"
-#include "rules/lcr/lcr_artillery.h"
+#include "rules/lcr/lcr_artillery_math.h"
 
 #include <math.h>
 

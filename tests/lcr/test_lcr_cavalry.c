@@ -4,8 +4,8 @@
 
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_deck.h"
-#include "rules/lcr/lcr_fire.h"
-#include "rules/lcr/lcr_move.h"
+#include "rules/lcr/lcr_fire_math.h"
+#include "rules/lcr/lcr_move_math.h"
 
 #include <math.h>
 

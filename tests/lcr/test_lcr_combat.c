@@ -1,7 +1,7 @@
 /* Close combat (seed 000, Close Combat): modifiers, ties and the single-rank rule. */
 #include "lcr_test_util.h"
 
-#include "rules/lcr/lcr_combat.h"
+#include "rules/lcr/lcr_combat_math.h"
 
 static void test_combat_modifiers(void **state)
 {

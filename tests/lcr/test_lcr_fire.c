@@ -2,7 +2,7 @@
  * allocation limits, three-rank friendly fire, arcs. */
 #include "lcr_test_util.h"
 
-#include "rules/lcr/lcr_fire.h"
+#include "rules/lcr/lcr_fire_math.h"
 
 #include <math.h>
 #include <string.h>

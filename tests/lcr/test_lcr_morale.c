@@ -1,7 +1,7 @@
 /* Morale chits (seed 000, Morale; Rallying): the seed's two worked examples and the rules. */
 #include "lcr_test_util.h"
 
-#include "rules/lcr/lcr_morale.h"
+#include "rules/lcr/lcr_morale_math.h"
 
 /* The seed's Spanish command, tallied by quality as the seed does. */
 typedef struct force_line {

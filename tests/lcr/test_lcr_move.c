@@ -2,7 +2,7 @@
  * the wall/hedge d10 with waiting. */
 #include "lcr_test_util.h"
 
-#include "rules/lcr/lcr_move.h"
+#include "rules/lcr/lcr_move_math.h"
 
 static void test_move_raw_rolls_3d6(void **state)
 {

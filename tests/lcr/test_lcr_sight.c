@@ -166,12 +166,12 @@ static bool demoralised(const harness *h, const char *name)
 
 static uint32_t unseen(const harness *h, const char *name)
 {
-    return h->rs->sight.unseen[unit_named(h, name).id - 1];
+    return lcr_sight_get(h->rs)->unseen[unit_named(h, name).id - 1];
 }
 
 static uint32_t due(const harness *h, const char *name)
 {
-    return h->rs->sight.due[unit_named(h, name).id - 1];
+    return lcr_sight_get(h->rs)->due[unit_named(h, name).id - 1];
 }
 
 /* Where each unit stands with respect to the jungle. */
@@ -220,7 +220,7 @@ static void test_sight_reinforcements(void **state)
     assert_int_equal(unseen(&h, "Blind"), 1);
     assert_int_equal(due(&h, "Blind"), 0);
     assert_int_equal(unseen(&h, "Relief"), 0);
-    assert_int_equal(h.rs->sight.due_turn[unit_named(&h, "Edge").id - 1], 3);
+    assert_int_equal(lcr_sight_get(h.rs)->due_turn[unit_named(&h, "Edge").id - 1], 3);
 
     const lcr_morale *m = lcr_rules_morale(h.rs, (side_id){1});
     assert_int_equal(m->piles[0], 2); /* 1 of the force on the table + 1 of the relief */

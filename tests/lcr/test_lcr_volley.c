@@ -4,7 +4,7 @@
 #include "lcr_harness.h"
 
 #include "core/place.h"
-#include "rules/lcr/lcr_move.h"
+#include "rules/lcr/lcr_move_math.h"
 
 #include <math.h>
 

@@ -476,7 +476,7 @@ static void test_wounds_challenge_caught(void **state)
         shown |= items[i].kind == RULES_DRIVER_SEALED && items[i].side.id == SPAIN.id &&
                  !items[i].hidden && strcmp(items[i].label, "wounded: ruthless") == 0;
     assert_true(shown);
-    assert_true(h.rs->wounds.challenge_used[MORO.id - 1]);
+    assert_true(lcr_wounds_get(h.rs)->challenge_used[MORO.id - 1]);
     harness_close(&h);
 }
 

@@ -25,7 +25,7 @@
 #define POLYGONS 200
 #define FIGURES  1000
 #define PAIRS    100000
-#define REPEATS  5
+#define REPEATS  7
 
 static double now_s(void)
 {
@@ -116,11 +116,11 @@ static GEOSGeometry *line_geos(GEOSContextHandle_t ctx, vec2s a, vec2s b)
     return GEOSGeom_createLineString_r(ctx, seq);
 }
 
-/* Best of REPEATS runs of all pairs through los_blocked; the answers go to `out`. */
+/* One run of all pairs through los_blocked; the answers go to `out`. */
 static double time_ours(const los_index *ix, const table *t, const pair *pairs, char *out)
 {
     double best = 1e9;
-    for (int r = 0; r < REPEATS; r++) {
+    for (int r = 0; r < 1; r++) {
         double t0 = now_s();
         for (int i = 0; i < PAIRS; i++)
             out[i] = (char)los_blocked(ix, t->figures[pairs[i].a].pos, t->figures[pairs[i].b].pos,
@@ -134,7 +134,7 @@ static double time_geos(GEOSContextHandle_t ctx, const GEOSPreparedGeometry *pre
                         GEOSGeometry **lines, char *out)
 {
     double best = 1e9;
-    for (int r = 0; r < REPEATS; r++) {
+    for (int r = 0; r < 1; r++) {
         double t0 = now_s();
         for (int i = 0; i < PAIRS; i++)
             out[i] = GEOSPreparedIntersects_r(ctx, prep, lines[i]);
@@ -176,7 +176,7 @@ static double time_reach(table *t)
 
 typedef struct scene_result {
     int blocked, disagree, unexplained;
-    double build_s, geos_build_s, ours_qps, geos_qps, matrix_s, reach_s;
+    double build_s, geos_build_s, ours_qps, geos_qps, ratio, matrix_s, reach_s;
     long visible;
 } scene_result;
 
@@ -191,7 +191,16 @@ static void random_pairs(dice_rng *rng, pair *pairs)
 }
 
 /* GEOS's side: the prepared union, every line string built before its clock starts. */
-static void run_geos(const table *t, const pair *pairs, char *theirs, scene_result *r)
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Both sides timed in turn, REPEATS rounds (so load from other processes falls on both): the
+ * best rate of each, and the median of the rounds' ratios. */
+static void run_geos(const los_index *ix, const table *t, const pair *pairs, char *ours,
+                     char *theirs, char *within, scene_result *r)
 {
     GEOSContextHandle_t ctx = GEOS_init_r();
     double tb = now_s();
@@ -201,7 +210,25 @@ static void run_geos(const table *t, const pair *pairs, char *theirs, scene_resu
     GEOSGeometry **lines = calloc(PAIRS, sizeof *lines);
     for (int i = 0; i < PAIRS; i++)
         lines[i] = line_geos(ctx, t->figures[pairs[i].a].pos, t->figures[pairs[i].b].pos);
-    r->geos_qps = PAIRS / time_geos(ctx, prep, lines, theirs);
+    double ratios[REPEATS];
+    for (int k = 0; k < REPEATS; k++) {
+        double to = time_ours(ix, t, pairs, ours), tg = time_geos(ctx, prep, lines, theirs);
+        r->ours_qps = fmax(r->ours_qps, PAIRS / to);
+        r->geos_qps = fmax(r->geos_qps, PAIRS / tg);
+        ratios[k] = tg / to;
+    }
+    qsort(ratios, REPEATS, sizeof ratios[0], cmp_double);
+    r->ratio = ratios[REPEATS / 2];
+    /* The stated tolerance, the cross-check test's (tests/core/test_geos.c): where we and exact
+     * GEOS differ, our answer must be GEOS's for the polygons grown by 1.5 GEOM_EPS (a line
+     * within GEOM_EPS of an edge touches it by our rule). */
+    GEOSGeometry *fat = GEOSBuffer_r(ctx, u, 1.5 * GEOM_EPS, 8);
+    const GEOSPreparedGeometry *fat_prep = GEOSPrepare_r(ctx, fat);
+    for (int i = 0; i < PAIRS; i++)
+        within[i] = ours[i] == theirs[i] ||
+                    (ours[i] && GEOSPreparedIntersects_r(ctx, fat_prep, lines[i]) == 1);
+    GEOSPreparedGeom_destroy_r(ctx, fat_prep);
+    GEOSGeom_destroy_r(ctx, fat);
     for (int i = 0; i < PAIRS; i++)
         GEOSGeom_destroy_r(ctx, lines[i]);
     free(lines);
@@ -212,7 +239,8 @@ static void run_geos(const table *t, const pair *pairs, char *theirs, scene_resu
 
 /* A disagreement can only be a miss closer than GEOM_EPS (our rule calls it touching): show
  * the distance to the nearest polygon so the reader can tell. */
-static bool report_disagreement(const table *t, vec2s a, vec2s b, int ours, int theirs)
+static void report_disagreement(const table *t, vec2s a, vec2s b, int ours, int theirs,
+                                bool explained)
 {
     double best = 1e9;
     for (int i = 0; i < t->feature_count; i++) {
@@ -221,11 +249,9 @@ static bool report_disagreement(const table *t, vec2s a, vec2s b, int ours, int 
             best = fmin(best, geom_segment_segment_distance((geom_segment){a, b},
                                                             (geom_segment){p->pts[j], p->pts[k]}));
     }
-    bool explained = ours && best <= GEOM_EPS;
     printf("  disagreement: (%.9g, %.9g)-(%.9g, %.9g) ours %d GEOS %d, nearest edge %.3g cm: %s\n",
            a.x, a.y, b.x, b.y, ours, theirs, best,
-           explained ? "within GEOM_EPS, touching by our rule" : "UNEXPLAINED");
-    return explained;
+           explained ? "within the tolerance, touching by our rule" : "MISMATCH");
 }
 
 static scene_result run_scene(uint64_t seed, double r0, double r1, float cell_cm)
@@ -240,17 +266,17 @@ static scene_result run_scene(uint64_t seed, double r0, double r1, float cell_cm
     double tb = now_s();
     los_index *ix = los_create(t, &(los_desc){.cell_cm = cell_cm});
     r.build_s = now_s() - tb;
-    char *ours = calloc(PAIRS, 1), *theirs = calloc(PAIRS, 1);
-    r.ours_qps = PAIRS / time_ours(ix, t, pairs, ours);
-    run_geos(t, pairs, theirs, &r);
+    char *ours = calloc(PAIRS, 1), *theirs = calloc(PAIRS, 1), *within = calloc(PAIRS, 1);
+    run_geos(ix, t, pairs, ours, theirs, within, &r);
     for (int i = 0; i < PAIRS; i++) {
         r.blocked += ours[i];
         r.disagree += ours[i] != theirs[i];
-        if (ours[i] != theirs[i] &&
-            !report_disagreement(t, t->figures[pairs[i].a].pos, t->figures[pairs[i].b].pos, ours[i],
-                                 theirs[i]))
-            r.unexplained++;
+        r.unexplained += !within[i];
+        if (ours[i] != theirs[i])
+            report_disagreement(t, t->figures[pairs[i].a].pos, t->figures[pairs[i].b].pos, ours[i],
+                                theirs[i], within[i]);
     }
+    free(within);
     r.matrix_s = time_matrix(ix, t, &r.visible);
     r.reach_s = time_reach(t);
     free(ours);
@@ -263,17 +289,20 @@ static scene_result run_scene(uint64_t seed, double r0, double r1, float cell_cm
 
 static void print_scene(const char *name, double r0, double r1, const scene_result *r)
 {
-    double ratio = r->ours_qps / r->geos_qps;
+    double ratio = r->ratio;
     printf("%s: %d polygons (8-20 vertices, radius %.1f-%.1f cm) on 180 x 120 cm, %d figures "
            "outside them, %d random pairs\n",
            name, POLYGONS, r0, r1, FIGURES, PAIRS);
     printf("  build: our grid index %.2f ms; GEOS union + prepare %.2f ms\n", r->build_s * 1e3,
            r->geos_build_s * 1e3);
-    printf("  blocked: %d of %d; disagreements with GEOS: %d\n", r->blocked, PAIRS, r->disagree);
+    printf("  blocked: %d of %d; differences from exact GEOS: %d; mismatches beyond the tolerance "
+           "(GEOS on the polygons grown by 1.5 GEOM_EPS = 1.5e-4 cm): %d\n",
+           r->blocked, PAIRS, r->disagree, r->unexplained);
     printf("  ours:  %10.0f queries/s (%.0f ns/query)\n", r->ours_qps, 1e9 / r->ours_qps);
     printf("  GEOS:  %10.0f queries/s (%.0f ns/query)\n", r->geos_qps, 1e9 / r->geos_qps);
-    printf("  ratio: %.1fx GEOS (target >= 10x: %s); ours >= 3 M/s: %s\n", ratio,
-           ratio >= 10 ? "yes" : "NO", r->ours_qps >= 3e6 ? "yes" : "NO");
+    printf("  ratio: %.1fx GEOS, median of %d interleaved rounds (target >= 20x: %s); ours >= 3 "
+           "M/s: %s\n",
+           ratio, REPEATS, ratio >= 20 ? "yes" : "NO", r->ours_qps >= 3e6 ? "yes" : "NO");
     printf("  visibility matrix: %d figures, %ld pairs, %ld visible, %.3f s (target <= 0.2 s: "
            "%s)\n",
            FIGURES, (long)FIGURES * (FIGURES - 1) / 2, r->visible, r->matrix_s,
@@ -286,7 +315,7 @@ int main(int argc, char **argv)
 {
     uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 2026;
     float cell = argc > 2 ? (float)atof(argv[2]) : 0.0f;
-    printf("times are this thread's CPU time, best of %d runs; seed %llu\n", REPEATS,
+    printf("times are this thread's CPU time, best of %d interleaved runs; seed %llu\n", REPEATS,
            (unsigned long long)seed);
     scene_result main_scene = run_scene(seed, 2.0, 7.0, cell);
     print_scene("scene", 2.0, 7.0, &main_scene);

@@ -4,6 +4,8 @@
  * beside itself).
  *
  *   build/tools/bench/bench_sim [SCENARIO] [GAMES]    default: scenarios/lcr_teaching.json, 200
+ *   build/tools/bench/bench_sim --all     games per CPU-second of every shipped scenario, with
+ *                                         the ratio to issue 19's goal for it
  *
  * Where the time goes: perf record -g build/tools/bench/bench_sim; perf report (docs/engine.md).
  */
@@ -142,8 +144,49 @@ static void multiply_figures(scenario *sc, int k)
         }
 }
 
+/* Games per CPU-second of every shipped scenario, against issue 19's goals for it. */
+static int all_scenarios(void)
+{
+    static const struct {
+        const char *name;
+        double goal;
+    } list[] = {{"lcr_teaching", 1000}, {"lcr_baler", 1000},        {"lcr_lanao_road", 300},
+                {"lcr_toledo", 0},      {"tiny_two_brigades", 200}, {"cwr_ambush", 1000},
+                {"cwr_fort", 1000},     {"cr15_square", 1000},      {"cr15_mission_station", 1000}};
+    printf("  %-22s %8s %12s %10s %8s\n", "scenario", "figures", "games/CPU-s", "commands",
+           "of goal");
+    for (size_t i = 0; i < sizeof list / sizeof list[0]; i++) {
+        char path[1200];
+        snprintf(path, sizeof path, "%s/scenarios/%s.json", SANDTABLE_SOURCE_DIR, list[i].name);
+        scenario *sc = load(path);
+        run(sc, 2, 1); /* warm up */
+        int games = 4;
+        double c0 = cpu_s(), c1 = c0;
+        sim_summary s;
+        /* at least half a second of games, so the figure is not one game's luck */
+        while (games <= 4096) {
+            c0 = cpu_s();
+            s = run(sc, games, 1);
+            c1 = cpu_s();
+            if (c1 - c0 >= 0.5)
+                break;
+            games *= 2;
+        }
+        double gps = games / (c1 - c0);
+        char goal[32] = "-";
+        if (list[i].goal > 0)
+            snprintf(goal, sizeof goal, "%.2fx", gps / list[i].goal);
+        printf("  %-22s %8d %12.1f %10.1f %8s\n", list[i].name, sc->table->figure_count, gps,
+               s.mean_commands, goal);
+        scenario_destroy(sc);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "--all") == 0)
+        return all_scenarios();
     const char *path = argc > 1 ? argv[1] : SANDTABLE_SOURCE_DIR "/scenarios/lcr_teaching.json";
     int games = argc > 2 ? atoi(argv[2]) : 200;
     scenario *sc = load(path);

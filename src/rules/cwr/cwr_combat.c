@@ -182,6 +182,7 @@ void cwr_combat_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
                 un->name, att, att == 1 ? "" : "s", hits_def, hits_def == 1 ? "" : "es", eu->name,
                 def, hits_att, hits_att == 1 ? "" : "es");
     vec2s cu = cwr_front_centre(t, u), ce = cwr_front_centre(t, e);
-    cwr_remove_casualties(rs, ctx, e, hits_def, cu, CWR_REF_COMBAT);
-    cwr_remove_casualties(rs, ctx, u, hits_att, ce, CWR_REF_COMBAT);
+    side_id us = un->side, them = eu->side; /* each commander removes the other's */
+    cwr_take_casualties(rs, ctx, e, hits_def, cu, us, CWR_REF_COMBAT);
+    cwr_take_casualties(rs, ctx, u, hits_att, ce, them, CWR_REF_COMBAT);
 }

@@ -296,6 +296,7 @@ static void read_root(reader *r, const json_t *root, cwr_data *d)
                                        "long_sixes_per_casualty",
                                        "short_sixes_per_casualty",
                                        "fortified_factor",
+                                       "casualties_chosen_by",
                                        "troops",
                                        "weapons",
                                        "pairs",
@@ -317,6 +318,13 @@ static void read_root(reader *r, const json_t *root, cwr_data *d)
     if (!d->sequence_by_side && strcmp(seq, "alternate") != 0) {
         push(r, "sequence", 0);
         fail(r, "expected \"alternate\" or \"side\", got \"%s\"", seq);
+        pop(r);
+    }
+    const char *pick = string(r, root, "casualties_chosen_by", false, "firer");
+    d->firer_picks = strcmp(pick, "firer") == 0;
+    if (!d->firer_picks && strcmp(pick, "nearest") != 0) {
+        push(r, "casualties_chosen_by", 0);
+        fail(r, "expected \"firer\" or \"nearest\", got \"%s\"", pick);
         pop(r);
     }
     d->max_turns = integer(r, root, "max_turns", true, 12, 1, 1000);

@@ -84,6 +84,8 @@ typedef struct cwr_data {
     float fire_arc_deg, over_friends_in, spot_in;
     int column_files;
     int long_sixes, short_sixes, fortified_factor;
+    bool firer_picks; /* "firer": the side that fired (or fought) picks the casualties; else nearest
+                       */
     cwr_troop troops[CWR_TROOPS_MAX];
     int troop_count;
     cwr_weapon weapons[CWR_WEAPONS_MAX];

@@ -299,6 +299,16 @@ static void reveal(rules_state *rs, rules_ctx *ctx, unit_id u, const char *why)
         CWR_REF_FIRE, "%s is no longer concealed: %s", un->name, why);
 }
 
+/* Tells the dice tray that throw `group`'s 6s count in sets of `per` (pairs at long range). */
+static void per_result(rules_ctx *ctx, int group, int per)
+{
+    if (per < 2)
+        return;
+    rules_event ev = {.kind = RULES_EV_NOTE, .group = group, .value = per};
+    snprintf(ev.tag, sizeof ev.tag, "%s", RULES_TAG_PER_RESULT);
+    rules_emit(ctx, &ev);
+}
+
 void cwr_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
 {
     const table *t = ctx->table;
@@ -310,17 +320,20 @@ void cwr_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
         return;
     reveal(rs, ctx, u, "it opens fire");
     int shorts = 0, longs = 0;
+    const cwr_data *d = rs->data;
+    int fort = p.fortified ? d->fortified_factor : 1;
     if (p.short_dice) {
         int g = rules_roll_group(ctx);
         for (int i = 0; i < p.short_dice; i++)
             shorts += rules_roll(ctx, 6, 6, "short_range", (figure_id){0}, g, CWR_REF_FIRE) == 6;
+        per_result(ctx, g, d->short_sixes * fort);
     }
     if (p.long_dice) {
         int g = rules_roll_group(ctx);
         for (int i = 0; i < p.long_dice; i++)
             longs += rules_roll(ctx, 6, 6, "long_range", (figure_id){0}, g, CWR_REF_FIRE) == 6;
+        per_result(ctx, g, d->long_sixes * fort);
     }
-    const cwr_data *d = rs->data;
     int cs = cwr_fire_casualties(shorts, d->short_sixes, d->fortified_factor, p.fortified);
     int cl = cwr_fire_casualties(longs, d->long_sixes, d->fortified_factor, p.fortified);
     rules_emitf(
@@ -332,7 +345,7 @@ void cwr_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
         "(pairs)%s: %d casualt%s",
         un->name, tu->name, shorts, shorts == 1 ? "" : "es", p.short_dice, longs, p.long_dice,
         p.fortified ? ", fortified halves" : "", cs + cl, cs + cl == 1 ? "y" : "ies");
-    cwr_remove_casualties(rs, ctx, tg, cs + cl, cwr_front_centre(t, u), CWR_REF_FIRE);
+    cwr_take_casualties(rs, ctx, tg, cs + cl, cwr_front_centre(t, u), un->side, CWR_REF_FIRE);
 }
 
 int cwr_targets(const rules_state *rs, const table *t, const rules_command *fire, rules_target *out,

@@ -202,6 +202,7 @@ static void apply_ruleset(rules_state *rs, const rules_event *ev)
 {
     cwr_unit_state *us = cwr_ustate(rs, ev->unit);
     const char *tag = ev->tag;
+    cwr_alloc_apply(rs, ev); /* "casualties" queues a pick, "picked" ends it */
     if (strcmp(tag, "initiative") == 0) {
         rs->initiative = rs->active = ev->side;
         rs->phase = CWR_PHASE_ACTIVATE;
@@ -272,6 +273,14 @@ static void cwr_hash(const rules_state *rs, rules_hasher *hs)
     rules_hash_i32(hs, rs->max_turns);
     rules_hash_i32(hs, rs->break_percent);
     rules_hash_u32(hs, rs->first.id);
+    rules_hash_i32(hs, rs->alloc_n);
+    for (int i = 0; i < rs->alloc_n; i++) {
+        rules_hash_u32(hs, rs->alloc[i].chooser.id);
+        rules_hash_u32(hs, rs->alloc[i].target.id);
+        rules_hash_i32(hs, rs->alloc[i].count);
+        rules_hash_f32(hs, rs->alloc[i].from.x);
+        rules_hash_f32(hs, rs->alloc[i].from.y);
+    }
     for (int i = 0; i < rs->unit_count; i++) {
         rules_hash_u32(hs, rs->units[i].flags);
         rules_hash_i32(hs, rs->units[i].start);
@@ -313,6 +322,8 @@ static bool cwr_validate(const rules_state *rs, const table *t, const rules_comm
 {
     rules_outcome o;
     cwr_outcome(rs, t, &o);
+    if (!o.over && rs->alloc_n > 0)
+        return cwr_alloc_validate(rs, t, cmd, why, size);
     if (o.over) {
         snprintf(why, size, "the battle is over");
         return false;
@@ -357,6 +368,12 @@ static bool cwr_validate(const rules_state *rs, const table *t, const rules_comm
 static void cwr_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
 {
     const table *t = ctx->table;
+    if (rs->alloc_n > 0) { /* the casualties picked: then the step's end */
+        cwr_alloc_resolve(rs, ctx, cmd);
+        if (rs->alloc_n == 0)
+            cwr_step_done(rs, ctx);
+        return;
+    }
     if (rs->phase == CWR_PHASE_ACTIVATE) {
         cwr_activate_resolve(rs, ctx, cmd);
         return;
@@ -403,7 +420,8 @@ static void cwr_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
             break;
         }
     }
-    cwr_step_done(rs, ctx);
+    if (rs->alloc_n == 0) /* else once the casualties are picked */
+        cwr_step_done(rs, ctx);
 }
 
 /* ---- legal, actions ---------------------------------------------------------------------------
@@ -490,6 +508,8 @@ static int cwr_legal(const rules_state *rs, const table *t, rules_command *out, 
     cwr_outcome(rs, t, &o);
     if (o.over)
         return 0;
+    if (rs->alloc_n > 0)
+        return cwr_alloc_legal(rs, t, out, max);
     int n = 0;
     switch (rs->phase) {
     case CWR_PHASE_ACTIVATE:
@@ -541,6 +561,8 @@ static int cwr_actions(const rules_state *rs, const table *t, figure_id fig, rul
     const figure *f = fig.id ? table_figure_const(t, fig) : NULL;
     unit_id u = f ? f->unit : rs->unit;
     const unit *un = table_unit_const(t, u);
+    if (rs->alloc_n > 0)
+        return 0; /* casualties to pick: the hit allocation, not an action */
     switch (rs->phase) {
     case CWR_PHASE_ACTIVATE: {
         if (!un)
@@ -680,9 +702,21 @@ static bool cwr_describe(const rules_state *rs, const table *t, const rules_comm
     case RULES_CMD_END_ACTIVATION:
         snprintf(out, size, "%s does nothing more", name);
         return true;
+    case RULES_CMD_ALLOCATE:
+        un = rs->alloc_n > 0 ? table_unit_const(t, rs->alloc[0].target) : NULL;
+        snprintf(out, size, "Remove %d casualt%s from %s", cmd->figure_count,
+                 cmd->figure_count == 1 ? "y" : "ies", un ? un->name : "the target");
+        return true;
     default:
         return false;
     }
+}
+
+/* A concealed unit's figures are unseen by the other side until it fires or is spotted. */
+static bool cwr_visible(const rules_state *rs, const table *t, side_id viewer, figure_id fig)
+{
+    const figure *f = table_figure_const(t, fig);
+    return !f || !cwr_unit_hidden(rs, t, f->unit, viewer);
 }
 
 static const rules_view_ops cwr_view_ops = {
@@ -694,6 +728,7 @@ static const rules_view_ops cwr_view_ops = {
     .moves_by_unit = true,
     .measure = cwr_measure,
     .describe = cwr_describe,
+    .visible = cwr_visible,
 };
 
 const rules_ops cwr_rules_ops = {

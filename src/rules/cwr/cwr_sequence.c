@@ -71,6 +71,10 @@ void cwr_begin(rules_state *rs, rules_ctx *ctx)
 
 void cwr_decision(const rules_state *rs, const table *t, rules_decision *out)
 {
+    if (rs->alloc_n > 0) {
+        cwr_alloc_decision(rs, t, out);
+        return;
+    }
     memset(out, 0, sizeof *out);
     out->side = rs->active;
     const side *s = table_side(t, rs->active);

@@ -35,6 +35,17 @@ enum {
     CWR_U_REACHED = 1u << 3,   /* its charge this activation reached base contact */
 };
 
+/* Casualties the other side's commander is to pick (the firing or fighting side): a queue,
+ * close combat giving one to each side. */
+#define CWR_ALLOC_MAX 4
+typedef struct cwr_alloc {
+    side_id chooser;
+    unit_id target;
+    int count;
+    vec2s from; /* the firers' front: the nearest figures are the suggestion */
+    char ref[RULES_EVENT_REF_MAX];
+} cwr_alloc;
+
 typedef struct cwr_unit_state {
     uint32_t flags;
     int start; /* figures at the start */
@@ -64,6 +75,8 @@ struct rules_state {
     int step;     /* the step of the pair in play */
     int max_turns;
     int break_percent;
+    cwr_alloc alloc[CWR_ALLOC_MAX]; /* casualties to pick, oldest first */
+    int alloc_n;
 };
 
 /* ---- cwr_util.c: lookups ------------------------------------------------------------------ */
@@ -96,6 +109,22 @@ bool cwr_unit_hidden(const rules_state *rs, const table *t, unit_id u, side_id v
 bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to);
 side_id cwr_other_side(const rules_state *rs, side_id s);
 bool cwr_unit_alive(const table *t, unit_id u);
+
+/* ---- cwr_fire.c: casualties --------------------------------------------------------------- */
+
+/* n casualties on unit u, by `chooser`'s pick when the data say so (an ALLOCATE_HITS decision,
+ * queued by an event) and there is a choice, else the figures nearest `from` at once. */
+void cwr_take_casualties(rules_state *rs, rules_ctx *ctx, unit_id u, int n, vec2s from,
+                         side_id chooser, const char *ref);
+/* The casualties to pick now (the queue's head), the decision, the suggested pick, checks and
+ * resolution. */
+int cwr_alloc_need(const rules_state *rs, const table *t);
+void cwr_alloc_decision(const rules_state *rs, const table *t, rules_decision *out);
+int cwr_alloc_legal(const rules_state *rs, const table *t, rules_command *out, int max);
+bool cwr_alloc_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                        size_t size);
+void cwr_alloc_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+void cwr_alloc_apply(rules_state *rs, const rules_event *ev);
 
 /* ---- cwr_morale.c ------------------------------------------------------------------------- */
 

@@ -3,22 +3,12 @@
 
 #include "core/path.h"
 #include "rules/lcr/lcr_move.h"
-#include "rules/lcr/lcr_state.h"
-#include "rules/lcr/lcr_wounds.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #define REF_CHARGE "seed 000 §Close Combat (charge into contact; Cavalry moves)"
-
-static const char *name_of(const table *t, figure_id id)
-{
-    const figure *f = table_figure_const(t, id);
-    if (!f)
-        return "?";
-    return f->name[0] ? f->name : table_role_name(f->role);
-}
 
 static float edge_gap_at(const figure *f, vec2s at, const figure *e)
 {
@@ -39,12 +29,6 @@ static int charger_path(const table *t, const rules_command *cmd, const figure *
     return n + 1;
 }
 
-static bool refuse(char *why, size_t size, const char *text)
-{
-    snprintf(why, size, "%s", text);
-    return false;
-}
-
 static bool check_charger(const rules_state *rs, const table *t, const rules_command *cmd,
                           const figure *f, char *why, size_t size)
 {
@@ -54,18 +38,18 @@ static bool check_charger(const rules_state *rs, const table *t, const rules_com
     int n = charger_path(t, cmd, f, pts);
     for (int k = 1; k < n; k++)
         if (pts[k].x < 0 || pts[k].y < 0 || pts[k].x > t->width_cm || pts[k].y > t->height_cm)
-            return refuse(why, size, "the charge ends off the table");
+            return lcr_refuse(why, size, "the charge ends off the table");
     const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
-    if (!lcr_move_check_turns(mc, f->pos, pts + 1, n - 1, name_of(t, f->id), why, size))
+    if (!lcr_move_check_turns(mc, f->pos, pts + 1, n - 1, lcr_name(t, f->id), why, size))
         return false;
     if (mc->must_move_all)
         return true; /* raw riders go the whole roll: the path gives the direction */
     path_desc pd = lcr_path_desc(rs);
     path_result res;
-    path_cost(t, &pd, pts, n, mc->max_cm / lcr_wounds_move_factor(rs, f), &res);
+    path_cost(t, &pd, pts, n, mc->max_cm / lcr_hook_move_factor(rs, f), &res);
     if (res.stop == PATH_STOP_END)
         return true;
-    snprintf(why, size, "%s cannot charge so far: %s", name_of(t, f->id),
+    snprintf(why, size, "%s cannot charge so far: %s", lcr_name(t, f->id),
              res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
                                               : "beyond the best roll over this terrain");
     return false;
@@ -75,32 +59,32 @@ bool lcr_charge_validate(const rules_state *rs, const table *t, const rules_comm
                          size_t size)
 {
     if (cmd->figure_count < 1 || cmd->path_count < 1)
-        return refuse(why, size, "a charge names its chargers, its target and its path");
+        return lcr_refuse(why, size, "a charge names its chargers, its target and its path");
     const figure *target = table_figure_const(t, cmd->target);
     if (!target || !table_figure_active(target) || target->side.id == rs->acting_side.id)
-        return refuse(why, size, "the target of a charge must be an enemy figure in play");
+        return lcr_refuse(why, size, "the target of a charge must be an enemy figure in play");
     const figure *lead = table_figure_const(t, cmd->figures[0]);
     if (!lead)
-        return refuse(why, size, "unknown figure");
+        return lcr_refuse(why, size, "unknown figure");
     int blocker = -1;
     if (lcr_hidden(rs, t, lead->pos, table_posture_eye_ft(lead->posture), target, &blocker)) {
         snprintf(why, size, "%s cannot see the target of his charge (%s in the way)",
-                 name_of(t, lead->id),
+                 lcr_name(t, lead->id),
                  blocker >= 0 ? t->types[t->features[blocker].type].name : "terrain");
         return false;
     }
     if (edge_gap_at(lead, cmd->path[cmd->path_count - 1], target) > rs->data->contact_cm + 1e-3f) {
         snprintf(why, size, "the charge must end within %.1f cm of %s", rs->data->contact_cm,
-                 name_of(t, target->id));
+                 lcr_name(t, target->id));
         return false;
     }
     for (int i = 0; i < cmd->figure_count; i++) {
         for (int j = 0; j < i; j++)
             if (cmd->figures[j].id == cmd->figures[i].id)
-                return refuse(why, size, "a figure is named twice");
+                return lcr_refuse(why, size, "a figure is named twice");
         const figure *f = table_figure_const(t, cmd->figures[i]);
         if (!f)
-            return refuse(why, size, "unknown figure");
+            return lcr_refuse(why, size, "unknown figure");
         if (!check_charger(rs, t, cmd, f, why, size))
             return false;
     }
@@ -112,7 +96,7 @@ void lcr_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
     const table *t = ctx->table;
     char text[200];
     snprintf(text, sizeof text, "%d figure%s charge %s", cmd->figure_count,
-             cmd->figure_count == 1 ? "" : "s", name_of(t, cmd->target));
+             cmd->figure_count == 1 ? "" : "s", lcr_name(t, cmd->target));
     rules_event ev = {.kind = RULES_EV_NOTE, .figure = cmd->figures[0], .other = cmd->target};
     rules_emitf(ctx, ev, REF_CHARGE, "%s", text);
     for (int i = 0; i < cmd->figure_count; i++) {
@@ -121,7 +105,7 @@ void lcr_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
         int n = charger_path(t, cmd, f, pts);
         lcr_move_figure(rs, ctx, f->id, pts, n);
         bool home = (rs->flags[f->id.id - 1] & LCR_FF_ENGAGED) != 0;
-        snprintf(text, sizeof text, "%s %s", name_of(t, f->id),
+        snprintf(text, sizeof text, "%s %s", lcr_name(t, f->id),
                  home ? "strikes home: the close combat is fought when the activation ends"
                       : "falls short: the roll did not carry him into contact");
         rules_event note = {.kind = RULES_EV_NOTE, .figure = f->id, .other = cmd->target};
@@ -145,7 +129,7 @@ int lcr_charge_legal(const rules_state *rs, const table *t, side_id sd, rules_co
         float dist = glms_vec2_norm(d);
         float gap = f->base.radius_cm + e->base.radius_cm + 0.5f * rs->data->contact_cm;
         const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
-        float sure = (mc->base_cm + (float)mc->dice) / lcr_wounds_move_factor(rs, f);
+        float sure = (mc->base_cm + (float)mc->dice) / lcr_hook_move_factor(rs, f);
         if (dist <= gap + 0.1f || dist - gap > sure)
             continue; /* offered only where the smallest roll strikes home over clear ground */
         rules_command c = {.kind = RULES_CMD_CHARGE, .side = sd, .target = e->id, .path_count = 1};
@@ -185,7 +169,7 @@ int lcr_charge_targets(const rules_state *rs, const table *t, const rules_comman
     if (!lead)
         return 0;
     const lcr_move_class *mc = lcr_move_class_of(rs->data, lead);
-    float factor = lcr_wounds_move_factor(rs, lead);
+    float factor = lcr_hook_move_factor(rs, lead);
     path_desc pd = lcr_path_desc(rs);
     int n = 0;
     for (int i = 0; i < t->figure_count && n < max; i++) {

@@ -18,10 +18,7 @@
 #ifndef LCR_LCR_CHARGE_H
 #define LCR_LCR_CHARGE_H
 
-#include "rules/rules.h"
-
-#include <stdbool.h>
-#include <stddef.h>
+#include "rules/lcr/lcr_state.h"
 
 bool lcr_charge_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
                          size_t size);

@@ -1,62 +1,133 @@
+/* Little Colonial Rules: close combat (seed 000, Close Combat): at the end of an activation
+ * each activated figure within contact distance of an enemy fights him, with the ranks and
+ * flank supporters of each side. The dice and modifiers are pure functions in
+ * lcr_combat_math.h. */
 #include "rules/lcr/lcr_combat.h"
 
-int lcr_combat_modifiers(const lcr_data *d, const lcr_combatant *c, lcr_modifier out[3])
-{
-    int n = 0;
-    if (c->in_formation && c->second_rank)
-        out[n++] = (lcr_modifier){d->second_rank_bonus, "second rank directly supporting"};
-    if (c->in_formation && c->second_rank && c->third_rank && c->fighting_cavalry_front)
-        out[n++] = (lcr_modifier){d->third_rank_vs_cavalry_bonus,
-                                  "third rank supporting against cavalry from the front"};
-    if (c->flank_supporters > 0)
-        out[n++] = (lcr_modifier){d->flank_support_bonus * c->flank_supporters,
-                                  "flank supporters not in combat"};
-    return n;
-}
+#include "rules/lcr/lcr_combat_math.h"
+#include "rules/lcr/lcr_command.h"
+#include "rules/lcr/lcr_morale.h"
 
-int lcr_combat_modifier_total(const lcr_data *d, const lcr_combatant *c)
-{
-    lcr_modifier m[3];
-    int n = lcr_combat_modifiers(d, c, m), total = 0;
-    for (int i = 0; i < n; i++)
-        total += m[i].value;
-    return total;
-}
+#include <math.h>
+#include <stdio.h>
 
-/* A tie goes to the single-rank figure when only one of the two is in a single rank. */
-static int tie_breaker(const lcr_combatant *a, const lcr_combatant *b)
+static bool mate_at(const rules_state *rs, const table *t, const figure *f, float dir_angle,
+                    float tolerance, const bool *busy, bool want_free, const figure **out)
 {
-    if (a->single_rank != b->single_rank)
-        return a->single_rank ? 0 : 1;
-    return -1;
-}
-
-void lcr_combat_fight(dice_rng *rng, const lcr_data *d, const lcr_combatant *a,
-                      const lcr_combatant *b, lcr_combat_result *out)
-{
-    *out = (lcr_combat_result){0};
-    out->modifier[0] = lcr_combat_modifier_total(d, a);
-    out->modifier[1] = lcr_combat_modifier_total(d, b);
-    int limit = d->combat_max_rerolls < LCR_COMBAT_ROUNDS_MAX ? d->combat_max_rerolls
-                                                              : LCR_COMBAT_ROUNDS_MAX;
-    for (int r = 0; r < limit; r++) {
-        for (int s = 0; s < 2; s++) {
-            out->faces[r][s] = dice_roll(rng, d->combat_die_sides);
-            out->total[r][s] = out->faces[r][s] + out->modifier[s];
-        }
-        out->rounds = r + 1;
-        if (out->total[r][0] != out->total[r][1]) {
-            out->winner = out->total[r][0] > out->total[r][1] ? 0 : 1;
-            return;
-        }
-        int t = tie_breaker(a, b);
-        if (t >= 0) {
-            out->winner = t;
-            out->won_by_single_rank = true;
-            return;
+    vec2s want = geom_dir(dir_angle);
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *m = &t->figures[i];
+        if (m == f || m->unit.id != f->unit.id || !table_figure_active(m) ||
+            !lcr_command_in_contact(rs->data, f, m) || (want_free && busy[i]))
+            continue;
+        vec2s d = glms_vec2_normalize(glms_vec2_sub(m->pos, f->pos));
+        if (glms_vec2_dot(d, want) >= cosf(tolerance)) {
+            if (out)
+                *out = m;
+            return true;
         }
     }
-    /* Only reachable with an absurdly low max_rerolls: settle it rather than loop for ever. */
-    out->gave_up = true;
-    out->winner = (int)dice_below(rng, 2);
+    return false;
+}
+
+static lcr_combatant combatant_of(const rules_state *rs, const table *t, const figure *f,
+                                  const figure *enemy, const bool *busy)
+{
+    lcr_combatant c = {.id = f->id};
+    const unit *u = table_unit_const(t, f->unit);
+    const float q = 0.79f; /* 45 degrees */
+    const figure *behind = NULL;
+    c.second_rank = mate_at(rs, t, f, f->facing + 3.14159265f, q, busy, false, &behind);
+    c.third_rank = behind && mate_at(rs, t, behind, f->facing + 3.14159265f, q, busy, false, NULL);
+    for (int lr = -1; lr <= 1; lr += 2) {
+        float a = f->facing + (float)lr * 1.5707963f;
+        for (int i = 0; i < t->figure_count; i++) {
+            const figure *m = &t->figures[i];
+            /* Seed 000: "each supporting / allied figure to the flank", of any unit of the
+             * side, not himself in close combat. */
+            if (m == f || m->side.id != f->side.id || !table_figure_active(m) || busy[i] ||
+                !lcr_command_in_contact(rs->data, f, m))
+                continue;
+            vec2s d = glms_vec2_normalize(glms_vec2_sub(m->pos, f->pos));
+            c.flank_supporters += glms_vec2_dot(d, geom_dir(a)) >= cosf(q);
+        }
+    }
+    bool has_mate = c.second_rank || c.flank_supporters > 0 ||
+                    mate_at(rs, t, f, f->facing, 3.2f, busy, false, NULL);
+    c.in_formation = u && !lcr_data_is_loose(rs->data, u->formation) && has_mate;
+    c.single_rank = c.in_formation && !c.second_rank;
+    c.fighting_cavalry_front = enemy->posture == FIGURE_POSTURE_MOUNTED &&
+                               lcr_fire_in_arc(f->pos, f->facing, 90.0f, enemy->pos);
+    return c;
+}
+
+static void fight_pair(rules_state *rs, rules_ctx *ctx, const figure *a, const figure *b,
+                       const bool *busy)
+{
+    const table *t = ctx->table;
+    lcr_combatant ca = combatant_of(rs, t, a, b, busy), cb = combatant_of(rs, t, b, a, busy);
+    const lcr_combatant *cs[2] = {&ca, &cb};
+    for (int s = 0; s < 2; s++) {
+        lcr_modifier m[3];
+        int n = lcr_combat_modifiers(rs->data, cs[s], m);
+        for (int k = 0; k < n; k++)
+            lcr_emit_modifier(ctx, cs[s]->id, m[k].value, m[k].source, LCR_REF_COMBAT);
+    }
+    lcr_combat_result r;
+    lcr_combat_fight(ctx->rng, rs->data, &ca, &cb, &r);
+    int g = rules_roll_group(ctx);
+    for (int round = 0; round < r.rounds; round++) {
+        rules_emit_die(ctx, rs->data->combat_die_sides, r.faces[round][0], 0, "close_combat", a->id,
+                       g, LCR_REF_COMBAT);
+        rules_emit_die(ctx, rs->data->combat_die_sides, r.faces[round][1], 0, "close_combat", b->id,
+                       g, LCR_REF_COMBAT);
+        if (round + 1 < r.rounds)
+            lcr_emit_note(ctx, a->id, LCR_REF_COMBAT, "a tie: both throw again");
+    }
+    const figure *winner = r.winner == 0 ? a : b, *loser = r.winner == 0 ? b : a;
+    char text[160];
+    int last = r.rounds - 1;
+    snprintf(text, sizeof text, "%s %d against %d%s", lcr_name(t, winner->id),
+             r.total[last][r.winner], r.total[last][1 - r.winner],
+             r.won_by_single_rank ? ": a tie, won by the single rank" : "");
+    lcr_emit_note(ctx, winner->id, LCR_REF_COMBAT, text);
+    lcr_casualty(rs, ctx, loser->id, FIGURE_STATUS_DEAD, LCR_REF_COMBAT, "loses the close combat");
+}
+
+void lcr_combat_resolve(rules_state *rs, rules_ctx *ctx)
+{
+    const table *t = ctx->table;
+    bool busy[1024] = {0};
+    if (t->figure_count > 1024)
+        return;
+    figure_id pa[256], pb[256];
+    int pairs = 0;
+    for (int i = 0; i < t->figure_count && pairs < 256; i++) {
+        const figure *f = &t->figures[i];
+        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || !table_figure_active(f) || busy[i])
+            continue;
+        const figure *best = NULL;
+        double best_d = INFINITY;
+        for (int j = 0; j < t->figure_count; j++) {
+            const figure *e = &t->figures[j];
+            if (e->side.id == f->side.id || !table_figure_active(e) || busy[j])
+                continue;
+            geom_placed_base bf = {f->base, f->pos, f->facing}, be = {e->base, e->pos, e->facing};
+            double d = geom_base_edge_distance(&bf, &be);
+            if (d <= rs->data->contact_cm + 1e-3 && d < best_d) {
+                best_d = d;
+                best = e;
+            }
+        }
+        if (!best)
+            continue;
+        busy[i] = busy[best->id.id - 1] = true;
+        pa[pairs] = f->id;
+        pb[pairs++] = best->id;
+    }
+    for (int p = 0; p < pairs; p++) {
+        const figure *a = table_figure_const(t, pa[p]), *b = table_figure_const(t, pb[p]);
+        if (table_figure_active(a) && table_figure_active(b))
+            fight_pair(rs, ctx, a, b, busy);
+    }
 }

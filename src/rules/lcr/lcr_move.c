@@ -1,70 +1,477 @@
+/* Little Colonial Rules: movement in play (seed 000, Actions: Move and Reform; Cavalry): the
+ * checks of a MOVE or REFORM, the bot's candidates, the reach query and the walk itself (terrain,
+ * walls and hedges, contact with the enemy, no base overlapping another). The allowances are
+ * pure functions in lcr_move_math.h. */
 #include "rules/lcr/lcr_move.h"
 
-#include "rules/lcr/lcr_state.h"
+#include "core/place.h"
+#include "rules/lcr/lcr_command.h"
 
 #include <math.h>
 #include <stdio.h>
 
-bool lcr_move_is_mounted(const figure *f)
+/* A move's path for figure f: its own position, then the command's waypoints shifted by f's
+ * offset from the first figure (a group keeps its shape). Returns the point count. */
+static int figure_path(const table *t, const rules_command *cmd, const figure *f, vec2s *pts)
 {
-    return f->posture == FIGURE_POSTURE_MOUNTED && !(f->status & LCR_STATUS_UNHORSED);
+    const figure *ref = table_figure_const(t, cmd->figures[0]);
+    vec2s off = glms_vec2_sub(f->pos, ref->pos);
+    pts[0] = f->pos;
+    int n = cmd->path_count < PATH_MAX_POINTS - 1 ? cmd->path_count : PATH_MAX_POINTS - 1;
+    for (int k = 0; k < n; k++)
+        pts[k + 1] = glms_vec2_add(cmd->path[k], off);
+    return n + 1;
 }
 
-const lcr_move_class *lcr_move_class_of(const lcr_data *d, const figure *f)
+static bool path_on_table(const table *t, const figure *f, const vec2s *pts, int n)
 {
-    figure_quality q = f->quality;
-    /* Seed 000, Move: officers (not NCOs or native leaders) always move as regulars or better. */
-    if (lcr_fire_leader_class(f->role) == 2 && q < d->leaders_move_as_at_least)
-        q = d->leaders_move_as_at_least;
-    return lcr_move_is_mounted(f) ? &d->cavalry_move[q] : &d->foot_move[q];
+    float r = f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0;
+    for (int k = 1; k < n; k++)
+        if (pts[k].x < r || pts[k].y < r || pts[k].x > t->width_cm - r ||
+            pts[k].y > t->height_cm - r)
+            return false;
+    return true;
 }
 
-float lcr_move_turn_deg(vec2s a, vec2s b, vec2s c)
+static bool path_shape_ok(const rules_command *cmd, const figure *ref, bool reform, char *why,
+                          size_t size)
 {
-    vec2s u = glms_vec2_sub(b, a), v = glms_vec2_sub(c, b);
-    float cross = u.x * v.y - u.y * v.x, dot = glms_vec2_dot(u, v);
-    return fabsf(atan2f(cross, dot)) * (float)(180.0 / GEOM_PI);
-}
-
-bool lcr_move_check_turns(const lcr_move_class *mc, vec2s start, const vec2s *pts, int n,
-                          const char *who, char *why, size_t why_size)
-{
-    int turns = n - 1;
-    if (turns > mc->turns) {
-        if (mc->turns == 0)
-            snprintf(why, why_size, "%s must move straight: no turns in his movement class", who);
-        else
-            snprintf(why, why_size, "%s may turn at most %d time%s, this path turns %d times", who,
-                     mc->turns, mc->turns == 1 ? "" : "s", turns);
-        return false;
+    if (cmd->path_count < 1 || (reform && cmd->path_count != 1))
+        return lcr_refuse(why, size,
+                          reform
+                              ? "a reform names its figures and one end point: a straight line"
+                              : "a move names its figures, its end point and any turns before it");
+    vec2s prev = ref->pos;
+    for (int k = 0; k < cmd->path_count; k++) {
+        if (glms_vec2_distance(cmd->path[k], prev) < 1e-3f)
+            return lcr_refuse(why, size,
+                              k == 0 ? "the move goes nowhere"
+                                     : "a stretch of the path has no length");
+        prev = cmd->path[k];
     }
-    for (int k = 1; k < n; k++) {
-        vec2s a = k >= 2 ? pts[k - 2] : start;
-        float deg = lcr_move_turn_deg(a, pts[k - 1], pts[k]);
-        /* A tolerance of a thousandth of a degree lets a path drawn at exactly the limit pass. */
-        if (deg > mc->max_turn_deg + 1e-3f) {
-            snprintf(why, why_size, "%s may turn at most %.0f degrees, turn %d is %.1f degrees",
-                     who, mc->max_turn_deg, k, deg);
+    return true;
+}
+
+bool lcr_move_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                       float limit_cm, char *why, size_t size)
+{
+    if (cmd->figure_count < 1)
+        return lcr_refuse(why, size, "a move names its figures");
+    const figure *ref = table_figure_const(t, cmd->figures[0]);
+    if (!ref)
+        return lcr_refuse(why, size, "unknown figure");
+    if (!path_shape_ok(cmd, ref, limit_cm > 0, why, size))
+        return false;
+    path_desc pd = lcr_path_desc(rs);
+    for (int i = 0; i < cmd->figure_count; i++) {
+        if (!lcr_may_act(rs, t, cmd->figures[i], why, size))
+            return false;
+        const figure *f = table_figure_const(t, cmd->figures[i]);
+        vec2s pts[PATH_MAX_POINTS];
+        int n = figure_path(t, cmd, f, pts);
+        if (!path_on_table(t, f, pts, n))
+            return lcr_refuse(why, size, "the move ends off the table");
+        const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
+        /* Seed 000, Cavalry: seasoned cavalry may turn once, veterans twice, at most 45 degrees. */
+        if (!lcr_move_check_turns(mc, f->pos, pts + 1, n - 1, lcr_name(t, f->id), why, size))
+            return false;
+        float allow = (limit_cm > 0 ? limit_cm : mc->max_cm) / lcr_hook_move_factor(rs, f);
+        if (mc->must_move_all && limit_cm <= 0)
+            continue; /* the dice decide how far; the point only gives the direction */
+        path_result res;
+        path_cost(t, &pd, pts, n, allow, &res);
+        if (res.stop != PATH_STOP_END) {
+            snprintf(why, size, "%s cannot get there: %s", lcr_name(t, f->id),
+                     res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
+                                                      : "beyond his allowance over this terrain");
             return false;
         }
     }
     return true;
 }
 
-void lcr_move_allowance(const lcr_data *d, const figure *f, dice_rng *rng, lcr_allowance *out)
+/* Seed 000, Cavalry: a rider who may turn is also offered a dog-leg toward the enemy, out at
+ * most half the turn limit to one side and back in by the full limit. */
+static void legal_turning_move(lcr_candidates *lo, const rules_state *rs, const table *t,
+                               const figure *f, float angle, float go, float max_turn_deg)
 {
-    const lcr_move_class *m = lcr_move_class_of(d, f);
-    *out = (lcr_allowance){.must_move_all = m->must_move_all};
-    out->dice = m->dice < LCR_MOVE_DICE_MAX ? m->dice : LCR_MOVE_DICE_MAX;
-    float cm = m->base_cm + (float)dice_sum(rng, out->dice, m->sides, out->faces);
-    out->capped = cm > m->max_cm;
-    out->cm = out->capped ? m->max_cm : cm;
+    float half = max_turn_deg * 0.5f * (float)(GEOM_PI / 180.0);
+    rules_command bend = {.kind = RULES_CMD_MOVE, .side = f->side, .path_count = 2};
+    rules_command_add_figure(&bend, f->id);
+    bend.path[0] = glms_vec2_add(f->pos, glms_vec2_scale(geom_dir(angle + half), go * 0.5f));
+    bend.path[1] = glms_vec2_add(bend.path[0], glms_vec2_scale(geom_dir(angle - half), go * 0.5f));
+    lcr_legal_push(lo, rs, t, &bend);
 }
 
-void lcr_move_obstacle(const lcr_data *d, dice_rng *rng, float left_cm, lcr_obstacle_roll *out)
+void lcr_move_legal(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd)
 {
-    *out = (lcr_obstacle_roll){0};
-    out->dice = d->obstacle_dice < LCR_MOVE_DICE_MAX ? d->obstacle_dice : LCR_MOVE_DICE_MAX;
-    out->cost_cm = dice_sum(rng, out->dice, d->obstacle_sides, out->faces);
-    out->crosses = (float)out->cost_cm <= left_cm + 1e-4f;
+    path_desc pd = lcr_path_desc(rs);
+    rules_command group = {.kind = RULES_CMD_MOVE, .side = sd};
+    vec2s group_delta = {{0, 0}};
+    bool have_delta = false;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        char why[160];
+        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || !lcr_may_act(rs, t, f->id, why, sizeof why) ||
+            lcr_hook_immobile(rs, f))
+            continue;
+        figure_id e = lcr_nearest_enemy_any(rs, t, sd, f->pos);
+        const figure *ef = table_figure_const(t, e);
+        if (!ef)
+            continue;
+        vec2s d = glms_vec2_sub(ef->pos, f->pos);
+        float dist = glms_vec2_norm(d);
+        float angle = geom_angle_of(d);
+        const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
+        path_result res;
+        vec2s reach = path_reach(t, &pd, f->pos, angle, mc->max_cm, &res);
+        /* Up to the enemy, ending clear of his base but within contact distance (a move whose
+         * end is on a base is no move). */
+        float touch = lcr_radius(f) + lcr_radius(ef) + 0.5f * rs->data->contact_cm;
+        float go = fminf(glms_vec2_distance(reach, f->pos) * 0.98f, dist - touch);
+        if (go < 0.5f)
+            continue;
+        vec2s to = glms_vec2_add(f->pos, glms_vec2_scale(geom_dir(angle), go));
+        rules_command one = {.kind = RULES_CMD_MOVE, .side = sd, .path_count = 1};
+        rules_command_add_figure(&one, f->id);
+        one.path[0] = to;
+        /* A gun and its crew are offered only the group move: apart, the gun cannot fire. */
+        if (f->role != FIGURE_ROLE_GUN && f->role != FIGURE_ROLE_CREW)
+            lcr_legal_push(lo, rs, t, &one);
+        if (mc->turns > 0)
+            legal_turning_move(lo, rs, t, f, angle, go, mc->max_turn_deg);
+        if (!have_delta) {
+            group_delta = glms_vec2_sub(to, f->pos);
+            have_delta = true;
+            group.path[0] = to;
+            group.path_count = 1;
+        }
+        if (group.figure_count < RULES_CMD_FIGURES_MAX)
+            rules_command_add_figure(&group, f->id);
+    }
+    (void)group_delta;
+    if (group.figure_count > 1)
+        lcr_legal_push(lo, rs, t, &group);
+}
+
+/* Reform: an activated figure standing apart from his unit closes up to the nearest mate. */
+void lcr_move_legal_reforms(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd)
+{
+    const figure *leader = table_figure_const(t, rs->actor);
+    if (rs->actor_is_soldier || !leader || !lcr_is_leader(leader))
+        return;
+    int offered = 0;
+    for (int i = 0; i < t->figure_count && offered < 4; i++) {
+        const figure *f = &t->figures[i];
+        char why[160];
+        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || lcr_is_leader(f) ||
+            !lcr_may_act(rs, t, f->id, why, sizeof why))
+            continue;
+        const figure *mate = NULL;
+        float best = INFINITY;
+        for (int j = 0; j < t->figure_count; j++) {
+            const figure *m = &t->figures[j];
+            if (m == f || m->unit.id != f->unit.id || !table_figure_active(m) || lcr_is_leader(m))
+                continue;
+            float d = glms_vec2_distance(m->pos, f->pos);
+            if (d < best) {
+                best = d;
+                mate = m;
+            }
+        }
+        if (!mate || lcr_command_in_contact(rs->data, f, mate))
+            continue;
+        float gap =
+            best - f->base.radius_cm - mate->base.radius_cm - 0.5f * rs->data->contact_gap_cm;
+        if (gap <= 0 || gap > rs->data->reform_cm)
+            continue;
+        vec2s dir = glms_vec2_normalize(glms_vec2_sub(mate->pos, f->pos));
+        rules_command c = {.kind = RULES_CMD_REFORM, .side = sd, .path_count = 1};
+        rules_command_add_figure(&c, f->id);
+        c.path[0] = glms_vec2_add(f->pos, glms_vec2_scale(dir, gap));
+        int before = lo->n;
+        lcr_legal_push(lo, rs, t, &c);
+        offered += lo->n > before;
+    }
+}
+
+bool lcr_move_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
+                    rules_reach *out)
+{
+    const figure *f = move->figure_count > 0 ? table_figure_const(t, move->figures[0]) : NULL;
+    if (!f)
+        return false;
+    const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
+    path_desc pd = lcr_path_desc(rs);
+    path_result res;
+    float allow = (move->kind == RULES_CMD_REFORM ? rs->data->reform_cm : mc->max_cm) /
+                  lcr_hook_move_factor(rs, f);
+    out->stop = path_reach(t, &pd, f->pos, geom_angle_of(dir), allow, &res);
+    out->max_cm = res.moved_cm;
+    out->allowance_cm = allow;
+    out->sure_cm = out->max_cm;
+    if (mc->dice > 0 && move->kind != RULES_CMD_REFORM) {
+        path_result low;
+        path_reach(t, &pd, f->pos, geom_angle_of(dir), mc->base_cm + (float)mc->dice, &low);
+        out->sure_cm = low.moved_cm;
+    }
+    snprintf(out->limit, sizeof out->limit, "%s",
+             res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
+             : res.stop == PATH_STOP_ALLOWANCE
+                 ? (mc->dice > 0 ? "the most the dice can give" : "allowance spent")
+                 : "the end of the path");
+    return true;
+}
+
+/* First parameter t in [0, 1] along a -> b where f comes within contact of e; 2 when never. A
+ * figure already within contact at a stops at once (t = 0) if he moves closer to e, and goes
+ * freely if he moves away (seed 000, Close Combat: moving within 2.5 cm stops the figure). */
+static float contact_t(const figure *f, vec2s a, vec2s b, const figure *e, float contact)
+{
+    float R = lcr_radius(f) + lcr_radius(e) + contact;
+    vec2s d = glms_vec2_sub(b, a), m = glms_vec2_sub(a, e->pos);
+    float A = glms_vec2_dot(d, d), B = 2 * glms_vec2_dot(m, d), C = glms_vec2_dot(m, m) - R * R;
+    if (A < 1e-9f)
+        return 2;
+    if (C <= 0)
+        return B < 0 ? 0 : 2;
+    float disc = B * B - 4 * A * C;
+    if (disc < 0)
+        return 2;
+    float t = (-B - sqrtf(disc)) / (2 * A);
+    return t >= 0 && t <= 1 ? t : 2;
+}
+
+static float table_room(const table *t, const figure *f, vec2s at, vec2s dir)
+{
+    float r = lcr_radius(f) + 0.05f, room = INFINITY;
+    if (dir.x > 1e-6f)
+        room = fminf(room, (t->width_cm - r - at.x) / dir.x);
+    if (dir.x < -1e-6f)
+        room = fminf(room, (r - at.x) / dir.x);
+    if (dir.y > 1e-6f)
+        room = fminf(room, (t->height_cm - r - at.y) / dir.y);
+    if (dir.y < -1e-6f)
+        room = fminf(room, (r - at.y) / dir.y);
+    return fmaxf(room, 0);
+}
+
+typedef struct move_outcome {
+    vec2s end;
+    float spent;
+    bool waiting;
+    figure_id engaged_with;
+} move_outcome;
+
+/* Walks the straight line paying terrain, and rolling for each wall or hedge. */
+static move_outcome walk(rules_state *rs, rules_ctx *ctx, const figure *f, vec2s start, vec2s dir,
+                         float want, float allow)
+{
+    const table *t = ctx->table;
+    move_outcome mo = {.end = start};
+    path_desc pd = lcr_path_desc(rs);
+    pd.stop_at_obstacle = true;
+    float left = allow, moved = 0;
+    want = fminf(want, table_room(t, f, start, dir));
+    for (int guard = 0; guard < 16 && want - moved > 1e-3f && left > 1e-4f; guard++) {
+        vec2s pts[2] = {mo.end, glms_vec2_add(mo.end, glms_vec2_scale(dir, want - moved))};
+        path_result r;
+        path_cost(t, &pd, pts, 2, left, &r);
+        mo.end = r.end;
+        left -= r.spent_cm;
+        moved += r.moved_cm;
+        if (r.stop != PATH_STOP_OBSTACLE || r.stop_feature < 0)
+            break;
+        const terrain_feature *tf = &t->features[r.stop_feature];
+        const lcr_terrain *lt = lcr_data_terrain(rs->data, t->types[tf->type].name);
+        if (lt && lt->obstacle_roll) {
+            lcr_obstacle_roll roll;
+            lcr_move_obstacle(rs->data, ctx->rng, left, &roll);
+            int g = rules_roll_group(ctx);
+            for (int i = 0; i < roll.dice; i++)
+                rules_emit_die(ctx, rs->data->obstacle_sides, roll.faces[i], 0, "obstacle", f->id,
+                               g, LCR_REF_WALL);
+            char text[160];
+            if (!roll.crosses) {
+                snprintf(text, sizeof text,
+                         "%s needs %d cm to cross the %s but has %.1f left: he waits there",
+                         lcr_name(t, f->id), roll.cost_cm, t->types[tf->type].name, left);
+                lcr_emit_note(ctx, f->id, LCR_REF_WALL, text);
+                mo.end = glms_vec2_sub(mo.end, glms_vec2_scale(dir, fminf(0.05f, moved)));
+                mo.waiting = true;
+                break;
+            }
+            left -= (float)roll.cost_cm;
+            snprintf(text, sizeof text, "crossing the %s costs %d cm of allowance",
+                     t->types[tf->type].name, roll.cost_cm);
+            lcr_emit_note(ctx, f->id, LCR_REF_WALL, text);
+        }
+        mo.end = glms_vec2_add(mo.end, glms_vec2_scale(dir, 0.05f));
+        moved += 0.05f;
+    }
+    mo.spent = allow - left;
+    return mo;
+}
+
+/* Stops the move where it first comes within contact distance of an enemy. */
+static void stop_at_contact(const rules_state *rs, const table *t, const figure *f, vec2s start,
+                            move_outcome *mo)
+{
+    float best = 2;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->side.id == f->side.id || !table_figure_active(e))
+            continue;
+        float tt = contact_t(f, start, mo->end, e, rs->data->contact_cm);
+        if (tt < best) {
+            best = tt;
+            mo->engaged_with = e->id;
+        }
+    }
+    if (best <= 1)
+        mo->end = glms_vec2_lerp(start, mo->end, best);
+}
+
+/* Seed 000, Cavalry: the roll of a mounted figure explained ("regular cavalry: 20 + 5d6 = 37"). */
+static void note_cavalry_roll(rules_state *rs, rules_ctx *ctx, const figure *f,
+                              const lcr_allowance *a)
+{
+    const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
+    int sum = 0;
+    for (int i = 0; i < a->dice; i++)
+        sum += a->faces[i];
+    char text[200];
+    snprintf(text, sizeof text, "%s, %s cavalry: %.0f + %dd%d = %.0f + %d = %.1f cm%s%s",
+             lcr_name(ctx->table, f->id), table_quality_name(f->quality), mc->base_cm, mc->dice,
+             mc->sides, mc->base_cm, sum, a->cm,
+             a->must_move_all ? ", moved in full, straight" : ", any distance up to it",
+             mc->turns > 0 ? (mc->turns == 1 ? ", one turn allowed" : ", two turns allowed") : "");
+    lcr_emit_note(ctx, f->id, LCR_REF_CAVALRY, text);
+}
+
+static void roll_allowance(rules_state *rs, rules_ctx *ctx, const figure *f, bool reform,
+                           lcr_allowance *a)
+{
+    if (reform) {
+        *a = (lcr_allowance){.cm = rs->data->reform_cm};
+        return;
+    }
+    bool mounted = lcr_move_is_mounted(f);
+    lcr_move_allowance(rs->data, f, ctx->rng, a);
+    int g = rules_roll_group(ctx);
+    for (int i = 0; i < a->dice; i++)
+        rules_emit_die(ctx, lcr_move_class_of(rs->data, f)->sides, a->faces[i], 0, "move", f->id, g,
+                       mounted ? LCR_REF_CAVALRY : LCR_REF_MOVE);
+    if (mounted)
+        note_cavalry_roll(rs, ctx, f, a);
+    a->cm /= lcr_hook_move_factor(rs, f); /* a light wound: movement costs double */
+}
+
+/* Moves one figure along its path (pts[0] is where it stands), stretch by stretch, each paid
+ * from what the earlier ones left; a stretch cut short ends the move. */
+static void move_one(rules_state *rs, rules_ctx *ctx, figure_id id, const vec2s *pts, int n,
+                     bool reform)
+{
+    const table *t = ctx->table;
+    const figure *f = table_figure_const(t, id);
+    lcr_allowance a;
+    roll_allowance(rs, ctx, f, reform, &a);
+    move_outcome mo = {.end = f->pos};
+    float left = a.cm, spent = 0;
+    char text[200];
+    for (int k = 1; k < n; k++) {
+        vec2s from = mo.end, delta = glms_vec2_sub(pts[k], pts[k - 1]);
+        float dist = glms_vec2_norm(delta);
+        vec2s dir = glms_vec2_scale(delta, 1.0f / dist);
+        float want = a.must_move_all && k == n - 1 ? INFINITY : dist;
+        mo = walk(rs, ctx, f, from, dir, want, left);
+        stop_at_contact(rs, t, f, from, &mo);
+        /* Bases never overlap: a friend in the way stops him touching (core/place.h). */
+        vec2s free_end;
+        place_path_stop(t, id, from, mo.end, geom_angle_of(dir), NULL, 0, &free_end);
+        if (glms_vec2_distance(free_end, mo.end) > 1e-4f) {
+            mo.end = free_end;
+            mo.waiting = false;
+        }
+        left -= mo.spent;
+        spent += mo.spent;
+        if (k == 1)
+            snprintf(text, sizeof text, "%s %s %.1f cm (%.1f of %.1f cm allowance spent)%s",
+                     lcr_name(t, id), reform ? "closes up" : "moves",
+                     glms_vec2_distance(from, mo.end), spent, a.cm,
+                     a.must_move_all ? ": raw troops move the whole roll" : "");
+        else
+            snprintf(text, sizeof text,
+                     "%s turns %.0f degrees and moves %.1f cm (%.1f of %.1f cm allowance spent)",
+                     lcr_name(t, id), lcr_move_turn_deg(pts[k - 2], pts[k - 1], pts[k]),
+                     glms_vec2_distance(from, mo.end), spent, a.cm);
+        lcr_emit_move(ctx, id, from, mo.end, geom_angle_of(dir), mo.spent,
+                      reform   ? LCR_REF_REFORM
+                      : k == 1 ? LCR_REF_MOVE
+                               : LCR_REF_CAVALRY,
+                      text);
+        if (mo.waiting || mo.engaged_with.id || glms_vec2_distance(from, mo.end) < dist - 1e-3f)
+            break;
+    }
+    lcr_emit_flag(ctx, "acted", id, 1, "has acted");
+    bool was_waiting = (rs->flags[id.id - 1] & LCR_FF_WAITING) != 0;
+    if (was_waiting != mo.waiting)
+        lcr_emit_flag(ctx, "waiting", id, mo.waiting,
+                      mo.waiting ? "waits at the obstacle" : "moves on");
+    if (mo.engaged_with.id) {
+        snprintf(text, sizeof text, "%s stops within %.1f cm of %s: close combat", lcr_name(t, id),
+                 rs->data->contact_cm, lcr_name(t, mo.engaged_with));
+        lcr_emit_flag(ctx, "engaged", id, (int)mo.engaged_with.id, text);
+    }
+}
+
+void lcr_move_figure(rules_state *rs, rules_ctx *ctx, figure_id id, const vec2s *pts, int n)
+{
+    move_one(rs, ctx, id, pts, n, false);
+}
+
+/* The group's figures in marching order: the one furthest ahead along the way first, so those
+ * behind are not stopped by friends who have yet to move. */
+static void march_order(const table *t, const rules_command *cmd, int *order)
+{
+    const figure *ref = table_figure_const(t, cmd->figures[0]);
+    vec2s dir = glms_vec2_sub(cmd->path[0], ref->pos);
+    float ahead[RULES_CMD_FIGURES_MAX];
+    for (int i = 0; i < cmd->figure_count; i++) {
+        order[i] = i;
+        ahead[i] = glms_vec2_dot(table_figure_const(t, cmd->figures[i])->pos, dir);
+    }
+    for (int i = 1; i < cmd->figure_count; i++)
+        for (int j = i; j > 0 && ahead[order[j]] > ahead[order[j - 1]]; j--) {
+            int tmp = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = tmp;
+        }
+}
+
+void lcr_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd, bool reform)
+{
+    const figure *ref = table_figure_const(ctx->table, cmd->figures[0]);
+    vec2s lead = ref->pos;
+    int order[RULES_CMD_FIGURES_MAX];
+    march_order(ctx->table, cmd, order);
+    for (int o = 0; o < cmd->figure_count; o++) {
+        int i = order[o];
+        const figure *f = table_figure_const(ctx->table, cmd->figures[i]);
+        vec2s off = glms_vec2_sub(f->pos, lead);
+        vec2s pts[RULES_CMD_PATH_MAX + 1] = {f->pos};
+        for (int k = 0; k < cmd->path_count && k < RULES_CMD_PATH_MAX; k++)
+            pts[k + 1] = glms_vec2_add(cmd->path[k], off);
+        int n = (cmd->path_count < RULES_CMD_PATH_MAX ? cmd->path_count : RULES_CMD_PATH_MAX) + 1;
+        move_one(rs, ctx, cmd->figures[i], pts, n, reform);
+    }
+}
+
+bool lcr_move_validate_reform(const rules_state *rs, const table *t, const rules_command *cmd,
+                              char *why, size_t size)
+{
+    const figure *l = table_figure_const(t, rs->actor);
+    if (rs->actor_is_soldier || !l || !lcr_is_leader(l))
+        return lcr_refuse(why, size, "only officers and NCOs order a reform");
+    return lcr_move_validate(rs, t, cmd, rs->data->reform_cm, why, size);
 }

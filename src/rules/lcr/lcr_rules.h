@@ -19,7 +19,7 @@
 #define LCR_LCR_RULES_H
 
 #include "rules/lcr/lcr_deck.h"
-#include "rules/lcr/lcr_morale.h"
+#include "rules/lcr/lcr_morale_math.h"
 #include "rules/rules.h"
 
 extern const rules_ops lcr_rules_ops;

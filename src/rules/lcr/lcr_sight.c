@@ -2,7 +2,7 @@
 #include "rules/lcr/lcr_sight.h"
 
 #include "core/mem.h"
-#include "rules/lcr/lcr_state.h"
+#include "rules/lcr/lcr_morale.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -115,14 +115,14 @@ static bool feature_blocks(const rules_state *rs, const table *t, const terrain_
     if (tf->shape != TERRAIN_SHAPE_AREA || tf->area.count < 3)
         return false;
     if (ty->los == TERRAIN_LOS_CLEAR ||
-        (ty->los == TERRAIN_LOS_AREA && !rs->sight.blocking_terrain))
+        (ty->los == TERRAIN_LOS_AREA && !lcr_sight_get(rs)->blocking_terrain))
         return false;
     return table_feature_height_ft(t, tf) > eye_ft;
 }
 
 static float eye_of(const rules_state *rs, const figure *f)
 {
-    return lcr_sight_eye_ft(&rs->sight, table_posture_eye_ft(f->posture));
+    return lcr_sight_eye_ft(lcr_sight_get(rs), table_posture_eye_ft(f->posture));
 }
 
 lcr_sight_place lcr_sight_place_of(const rules_state *rs, const table *t, const figure *f)
@@ -198,12 +198,12 @@ const lcr_morale *lcr_sight_morale(const rules_state *rs, const table *t, const 
     (void)t;
     const lcr_morale *piles = &rs->morale[f->side.id - 1];
     int u = (int)f->unit.id - 1;
-    if (!rs->sight.reinforcement_sight || u < 0 || u >= rs->sight.unit_count ||
-        rs->sight.unseen[u] == 0)
+    if (!lcr_sight_get(rs)->reinforcement_sight || u < 0 || u >= lcr_sight_get(rs)->unit_count ||
+        lcr_sight_get(rs)->unseen[u] == 0)
         return piles;
     *scratch = *piles;
     for (int g = 0; g < rs->group_count && g < LCR_SIGHT_GROUPS_MAX; g++) {
-        if (!(rs->sight.unseen[u] & (1u << g)))
+        if (!(lcr_sight_get(rs)->unseen[u] & (1u << g)))
             continue;
         for (int p = 0; p < scratch->pile_count; p++) {
             scratch->piles[p] -= rs->group_morale[g].piles[p];
@@ -227,7 +227,7 @@ static void emit_sight(rules_ctx *ctx, const char *tag, side_id sd, unit_id u, i
 
 void lcr_sight_arrival(rules_state *rs, rules_ctx *ctx, int g)
 {
-    if (!rs->sight.reinforcement_sight || g >= LCR_SIGHT_GROUPS_MAX)
+    if (!lcr_sight_get(rs)->reinforcement_sight || g >= LCR_SIGHT_GROUPS_MAX)
         return;
     side_id sd = rs->scn->reinforcements[g].side;
     emit_sight(ctx, "sight_hide", sd, (unit_id){0}, g, 0,
@@ -247,7 +247,7 @@ static void check_unit(rules_state *rs, rules_ctx *ctx, int u, bool *changed)
     side_id sd = t->units[u].side;
     for (int g = 0; g < rs->group_count && g < LCR_SIGHT_GROUPS_MAX; g++) {
         uint32_t bit = 1u << g;
-        if (!(rs->sight.unseen[u] & bit))
+        if (!(lcr_sight_get(rs)->unseen[u] & bit))
             continue;
         char text[200];
         lcr_sight_gain gain = lcr_sight_unit_gain(rs, t, uid, g);
@@ -258,7 +258,7 @@ static void check_unit(rules_state *rs, rules_ctx *ctx, int u, bool *changed)
                      unit_name(t, uid));
             emit_sight(ctx, "sight_gain", sd, uid, g, rs->turn, text);
             *changed = true;
-        } else if (gain == LCR_SIGHT_NEXT_TURN && !(rs->sight.due[u] & bit)) {
+        } else if (gain == LCR_SIGHT_NEXT_TURN && !(lcr_sight_get(rs)->due[u] & bit)) {
             int when = rs->turn + rs->data->sight.next_turn_delay;
             snprintf(text, sizeof text,
                      "%s sees the reinforcements from the edge of blocking terrain (or touches "
@@ -271,11 +271,11 @@ static void check_unit(rules_state *rs, rules_ctx *ctx, int u, bool *changed)
 
 void lcr_sight_after_command(rules_state *rs, rules_ctx *ctx)
 {
-    if (!rs->sight.reinforcement_sight || rs->over)
+    if (!lcr_sight_get(rs)->reinforcement_sight || rs->over)
         return;
     bool changed[LCR_SIDES_MAX] = {false};
-    for (int u = 0; u < rs->sight.unit_count && u < ctx->table->unit_count; u++) {
-        if (rs->sight.unseen[u] == 0)
+    for (int u = 0; u < lcr_sight_get(rs)->unit_count && u < ctx->table->unit_count; u++) {
+        if (lcr_sight_get(rs)->unseen[u] == 0)
             continue;
         side_id sd = ctx->table->units[u].side;
         if (sd.id >= 1 && sd.id <= LCR_SIDES_MAX)
@@ -288,17 +288,17 @@ void lcr_sight_after_command(rules_state *rs, rules_ctx *ctx)
 
 void lcr_sight_end_of_turn(rules_state *rs, rules_ctx *ctx)
 {
-    if (!rs->sight.reinforcement_sight)
+    if (!lcr_sight_get(rs)->reinforcement_sight)
         return;
     const table *t = ctx->table;
     bool changed[LCR_SIDES_MAX] = {false};
-    for (int u = 0; u < rs->sight.unit_count && u < t->unit_count; u++) {
+    for (int u = 0; u < lcr_sight_get(rs)->unit_count && u < t->unit_count; u++) {
         /* The turn about to begin is rs->turn + 1. */
-        if (rs->sight.due[u] == 0 || rs->sight.due_turn[u] > rs->turn + 1)
+        if (lcr_sight_get(rs)->due[u] == 0 || lcr_sight_get(rs)->due_turn[u] > rs->turn + 1)
             continue;
         side_id sd = t->units[u].side;
         for (int g = 0; g < rs->group_count && g < LCR_SIGHT_GROUPS_MAX; g++) {
-            if (!(rs->sight.due[u] & (1u << g)))
+            if (!(lcr_sight_get(rs)->due[u] & (1u << g)))
                 continue;
             char text[200];
             snprintf(text, sizeof text,
@@ -333,16 +333,81 @@ bool lcr_sight_apply(rules_state *rs, const table *t, const rules_event *ev)
     uint32_t bit = 1u << g;
     if (strcmp(ev->tag, "sight_hide") == 0) {
         /* Units already on the table; those still to come arrive knowing of this force. */
-        for (int k = 0; k < rs->sight.unit_count && k < t->unit_count; k++)
+        for (int k = 0; k < lcr_sight_get(rs)->unit_count && k < t->unit_count; k++)
             if (t->units[k].side.id == ev->side.id && !in_group(rs->scn, g, t->units[k].id) &&
                 unit_on_table(t, t->units[k].id))
-                rs->sight.unseen[k] |= bit;
-    } else if (u >= 0 && u < rs->sight.unit_count && strcmp(ev->tag, "sight_gain") == 0) {
-        rs->sight.unseen[u] &= ~bit;
-        rs->sight.due[u] &= ~bit;
-    } else if (u >= 0 && u < rs->sight.unit_count && strcmp(ev->tag, "sight_due") == 0) {
-        rs->sight.due_turn[u] = rs->sight.due[u] ? rs->sight.due_turn[u] : ev->need;
-        rs->sight.due[u] |= bit;
+                lcr_sight_get(rs)->unseen[k] |= bit;
+    } else if (u >= 0 && u < lcr_sight_get(rs)->unit_count && strcmp(ev->tag, "sight_gain") == 0) {
+        lcr_sight_get(rs)->unseen[u] &= ~bit;
+        lcr_sight_get(rs)->due[u] &= ~bit;
+    } else if (u >= 0 && u < lcr_sight_get(rs)->unit_count && strcmp(ev->tag, "sight_due") == 0) {
+        lcr_sight_get(rs)->due_turn[u] =
+            lcr_sight_get(rs)->due[u] ? lcr_sight_get(rs)->due_turn[u] : ev->need;
+        lcr_sight_get(rs)->due[u] |= bit;
     }
     return true;
 }
+
+/* ---- the hooks --------------------------------------------------------------------------------
+ */
+
+lcr_sight_state *lcr_sight_get(const rules_state *rs)
+{
+    return lcr_option_state(rs, &lcr_sight_option);
+}
+
+static void *sight_create(const rules_state *rs, const table *t, char *err, size_t err_size)
+{
+    lcr_sight_state *s = mem_calloc(1, sizeof *s);
+    if (!lcr_sight_init(s, rs->data, rs->scn, t, err, err_size)) {
+        lcr_sight_free(s);
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static void sight_destroy(void *state)
+{
+    lcr_sight_free(state);
+    free(state);
+}
+
+static void *sight_clone(const void *state)
+{
+    lcr_sight_state *c = mem_calloc(1, sizeof *c);
+    lcr_sight_copy(c, state);
+    return c;
+}
+
+static void sight_hash(const void *state, rules_hasher *hs)
+{
+    lcr_sight_hash(state, hs);
+}
+
+static los_index *sight_los(const void *state, const table *t)
+{
+    return lcr_sight_los_create(state, t);
+}
+
+static float sight_eye_ft(const rules_state *rs, float eye_ft)
+{
+    return lcr_sight_eye_ft(lcr_sight_get(rs), eye_ft);
+}
+
+/* Always on: blocking terrain and figure heights are the core game's defaults, and turning
+ * them off is itself a change the hooks make (each hook reads its own switch). */
+const lcr_option lcr_sight_option = {
+    .name = "sight",
+    .create = sight_create,
+    .destroy = sight_destroy,
+    .clone = sight_clone,
+    .hash = sight_hash,
+    .los = sight_los,
+    .eye_ft = sight_eye_ft,
+    .morale = lcr_sight_morale,
+    .after_command = lcr_sight_after_command,
+    .end_of_turn = lcr_sight_end_of_turn,
+    .arrival = lcr_sight_arrival,
+    .apply = lcr_sight_apply,
+};

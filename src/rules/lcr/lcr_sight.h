@@ -24,8 +24,8 @@
 #include "core/los.h"
 #include "core/table.h"
 #include "rules/lcr/lcr_data.h"
-#include "rules/lcr/lcr_morale.h"
-#include "rules/rules.h"
+#include "rules/lcr/lcr_morale_math.h"
+#include "rules/lcr/lcr_state.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -79,7 +79,7 @@ lcr_sight_gain lcr_sight_unit_gain(const rules_state *rs, const table *t, unit_i
 const lcr_morale *lcr_sight_morale(const rules_state *rs, const table *t, const figure *f,
                                    lcr_morale *scratch);
 
-/* Hooks from lcr_resolve.c: a group arrives (before its chits are added); after every command
+/* Hooks: a group arrives (before its chits are added); after every command
  * (units that see the reinforcements now gain at once, or become due next turn). */
 void lcr_sight_arrival(rules_state *rs, rules_ctx *ctx, int g);
 void lcr_sight_after_command(rules_state *rs, rules_ctx *ctx);
@@ -88,5 +88,9 @@ void lcr_sight_after_command(rules_state *rs, rules_ctx *ctx);
 void lcr_sight_end_of_turn(rules_state *rs, rules_ctx *ctx);
 /* Applies the sight events ("sight_hide", "sight_gain", "sight_due"); false for other events. */
 bool lcr_sight_apply(rules_state *rs, const table *t, const rules_event *ev);
+
+/* The option's hooks (lcr_state.h) and its state in a match. */
+extern const lcr_option lcr_sight_option;
+lcr_sight_state *lcr_sight_get(const rules_state *rs);
 
 #endif // LCR_LCR_SIGHT_H

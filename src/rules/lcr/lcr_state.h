@@ -1,7 +1,14 @@
-/* Little Colonial Rules on the engine: the per-match state shared by lcr_rules.c (the ops,
- * apply and queries) and lcr_resolve.c (commands into events). Private to src/rules/lcr.
+/* Little Colonial Rules on the engine: the per-match state, the optional rules' hook table and
+ * the small helpers every topic file shares (lcr_util.c; the state's life in lcr_state.c).
+ * Private to src/rules/lcr.
  *
- * Everything here changes only in lcr_apply(), from events; resolution reads it.
+ * Layers (tests/lcr/check_layers.py checks them, calls and includes both): the data and the pure
+ * rule functions (*_math.c, lcr_deck.c, lcr_command.c) at the bottom; this header, lcr_util.c and
+ * lcr_state.c above them; then one file per rule-book topic (morale, move, fire, combat, then
+ * artillery and the charge, then the sequence); the optional rules (sight, wounds) beside the
+ * topics, reached through the hooks below; lcr_ops.c on top, dispatching only.
+ *
+ * Everything here changes only in lcr_state_apply(), from events; resolution reads it.
  */
 #ifndef LCR_LCR_STATE_H
 #define LCR_LCR_STATE_H
@@ -10,17 +17,34 @@
 #include "core/path.h"
 #include "rules/lcr/lcr_data.h"
 #include "rules/lcr/lcr_deck.h"
-#include "rules/lcr/lcr_fire.h"
-#include "rules/lcr/lcr_morale.h"
-#include "rules/lcr/lcr_sight.h"
-#include "rules/lcr/lcr_wounds.h"
+#include "rules/lcr/lcr_fire_math.h"
+#include "rules/lcr/lcr_morale_math.h"
+#include "rules/lcr/lcr_move_math.h"
 #include "rules/rules.h"
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#define LCR_SIDES_MAX 8
-#define LCR_TYPES_MAX 64
+#define LCR_SIDES_MAX   8
+#define LCR_TYPES_MAX   64
+#define LCR_OPTIONS_MAX 4
+
+/* The rule book's sections, as events name them. */
+#define LCR_REF_DECK    "seed 000, Order Deck"
+#define LCR_REF_MOVE    "seed 000, Actions: Move"
+#define LCR_REF_WALL    "seed 000, Actions: Move (walls and hedges)"
+#define LCR_REF_FIRE    "seed 000, Shooting"
+#define LCR_REF_AREA    "seed 000, Shooting: area fire"
+#define LCR_REF_SAVE    "seed 000, Shooting: saving roll"
+#define LCR_REF_ALLOC   "seed 000, Shooting: applying hits"
+#define LCR_REF_RANK3   "seed 000, Shooting: three rank line"
+#define LCR_REF_COMBAT  "seed 000, Close Combat"
+#define LCR_REF_MORALE  "seed 000, Morale"
+#define LCR_REF_RALLY   "seed 000, Rallying"
+#define LCR_REF_ACT     "seed 000, Actions: Activate"
+#define LCR_REF_REFORM  "seed 000, Actions: Reform"
+#define LCR_REF_VICTORY "seed 000, Morale (assumed victory)"
+#define LCR_REF_CAVALRY "seed 000, Cavalry"
 
 /* Per-figure flags of the current activation and beyond. */
 enum {
@@ -30,8 +54,64 @@ enum {
     LCR_FF_ENGAGED = 1u << 3,   /* stopped within contact distance of an enemy */
 };
 
-/* The ruleset status bit: a cavalryman whose horse was shot (issue 5 builds on it). */
-#define LCR_STATUS_UNHORSED (1u << FIGURE_STATUS_RULESET_SHIFT)
+/* An optional rule's hooks. The base rules never name an option: they call the lcr_hook_*
+ * helpers below, which call each option that is on, in the order lcr_ops.c lists them. Every
+ * member but `create` may be NULL. `create`, `destroy`, `clone` and `hash` run for every option
+ * (it reads its ruleset_options and keeps its own state); the rest only while `on` says so. */
+typedef struct lcr_option {
+    const char *name;
+    /* The option's state from the scenario's ruleset_options; NULL with err on a bad option. */
+    void *(*create)(const rules_state *rs, const table *t, char *err, size_t err_size);
+    void (*destroy)(void *state);
+    void *(*clone)(const void *state);
+    void (*hash)(const void *state, rules_hasher *hs);
+    bool (*on)(const void *state);
+    /* The line-of-sight index of the match's terrain (first option that gives one). */
+    los_index *(*los)(const void *state, const table *t);
+    /* The eye height sight is judged from. */
+    float (*eye_ft)(const rules_state *rs, float eye_ft);
+    /* Decisions of the option's own (sealed choices, reactions): true when it has one. */
+    bool (*decision)(const rules_state *rs, const table *t, rules_decision *out);
+    bool (*validate_decision)(const rules_state *rs, const table *t, const rules_decision *d,
+                              const rules_command *cmd, char *why, size_t size);
+    int (*legal_decision)(const rules_state *rs, const table *t, const rules_decision *d,
+                          rules_command *out, int max);
+    /* An act of an activated figure the option adds (`command`), its checks and candidates. */
+    rules_command_kind command;
+    bool (*validate_command)(const rules_state *rs, const table *t, const rules_command *cmd,
+                             char *why, size_t size);
+    int (*legal_act)(const rules_state *rs, const table *t, side_id sd, rules_command *out,
+                     int max);
+    int (*actions)(const rules_state *rs, const table *t, const figure *f, rules_action *out,
+                   int max);
+    /* Refuses any act of the activation (false with why). */
+    bool (*check_act)(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                      size_t size);
+    bool (*may_act)(const rules_state *rs, const table *t, const figure *f, char *why, size_t size);
+    bool (*immobile)(const rules_state *rs, const figure *f);
+    float (*move_factor)(const rules_state *rs, const figure *f); /* movement costs times this */
+    float (*range)(const rules_state *rs, const figure *f, float range_cm); /* range counted */
+    /* The morale piles figure f is judged by (scratch holds them when they differ). */
+    const lcr_morale *(*morale)(const rules_state *rs, const table *t, const figure *f,
+                                lcr_morale *scratch);
+    /* Resolves the option's own commands, follow-up included: true when it did. */
+    bool (*resolve)(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+    /* A figure is about to be killed: true when the option took care of him. */
+    bool (*on_kill)(rules_state *rs, rules_ctx *ctx, figure_id id, const char *ref);
+    void (*after_command)(rules_state *rs, rules_ctx *ctx);
+    void (*end_of_turn)(rules_state *rs, rules_ctx *ctx);
+    void (*arrival)(rules_state *rs, rules_ctx *ctx, int group);
+    /* The option's own events: true when ev was one. */
+    bool (*apply)(rules_state *rs, const table *t, const rules_event *ev);
+    int (*driver)(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
+                  int max);
+} lcr_option;
+
+typedef struct lcr_option_slot {
+    const lcr_option *option;
+    void *state;
+    bool on;
+} lcr_option_slot;
 
 struct rules_state {
     lcr_data *data;
@@ -71,20 +151,35 @@ struct rules_state {
      * shared by a state and its clones; los_refs counts them. */
     los_index *los;
     int *los_refs;
-    /* Optional rules (issue 5): sight (lcr_sight.c) and killed and wounded (lcr_wounds.c). */
-    lcr_sight_state sight;
-    lcr_wounds_state wounds;
+    /* The optional rules, in hook order (lcr_ops.c). */
+    int option_count;
+    lcr_option_slot options[LCR_OPTIONS_MAX];
 };
 
-/* ---- lcr_rules.c ---- */
+/* ---- lcr_state.c: the state's life ----------------------------------------------------------- */
+
+/* The state from the scenario: data, per-figure arrays and each option's own state. */
+rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *const *options,
+                              int option_count, char *err, size_t err_size);
+void lcr_state_destroy(rules_state *rs);
+rules_state *lcr_state_clone(const rules_state *rs);
+void lcr_state_apply(rules_state *rs, const table *t, const rules_event *ev);
+void lcr_state_hash(const rules_state *rs, rules_hasher *hs);
+/* An option's own state (NULL when the rule set was built without it). */
+void *lcr_option_state(const rules_state *rs, const lcr_option *option);
+
+/* ---- lcr_util.c: helpers below the topics ---------------------------------------------------- */
+
 side_id lcr_other_side(const rules_state *rs, side_id s);
 bool lcr_is_leader(const figure *f);
-/* A living leader who may use a leader card of side s for figure `want` (the card's leader, or
- * a stand-in when he is dead). */
-bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id actor, char *why,
-                      size_t why_size);
+const char *lcr_name(const table *t, figure_id id);        /* the figure's name, else its role */
+float lcr_radius(const figure *f);                         /* half the base's width */
+bool lcr_refuse(char *why, size_t size, const char *text); /* false, with the reason */
 path_desc lcr_path_desc(const rules_state *rs);
 bool lcr_figure_can_fire(const rules_state *rs, const figure *f);
+vec2s lcr_clamp_on_table(const table *t, const figure *f, vec2s p);
+int lcr_option_int(const scenario *scn, const char *key, int fallback);
+int lcr_reinforcement_group_of(const scenario *scn, unit_id u);
 /* The nearest active enemy of `side` to point p, not in close combat and in sight of p (0 when
  * none): the target of area fire. */
 figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id side, vec2s p);
@@ -102,40 +197,63 @@ bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_ey
 /* Fire mode of a group: true for area fire. */
 bool lcr_fire_is_area(const rules_state *rs, const figure_id *firers, int n);
 vec2s lcr_centroid(const table *t, const figure_id *ids, int n);
-bool lcr_line_blocked(const rules_state *rs, const table *t, const figure *firer,
-                      const figure *target, bool formation, char *why, size_t why_size);
-/* Checks a command in the act step; the same checks legal() relies on. */
-bool lcr_validate_act(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
-                      size_t size);
-
-/* A figure that may act on the card in play (activated, not acted, in play, not demoralised). */
+/* A figure that may act on the card in play (activated, not acted, in play, not demoralised,
+ * and as the options allow). */
 bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size);
 
-/* ---- lcr_resolve.c ---- */
-void lcr_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
-void lcr_begin(rules_state *rs, rules_ctx *ctx);
-/* Brings the side's demoralised bits in line with its piles (as each unit sees them). */
-void lcr_sync_demoralised(rules_state *rs, rules_ctx *ctx, side_id sd);
-/* One morale chit for a casualty of figure id's side (then the demoralised bits). */
-void lcr_take_chit(rules_state *rs, rules_ctx *ctx, figure_id id);
-/* A figure is lost (dead, captured, off the table): with the killed-and-wounded rule a killed
- * figure first throws the wound die. */
-void lcr_casualty(rules_state *rs, rules_ctx *ctx, figure_id id, uint32_t how, const char *ref,
-                  const char *why);
-/* The same without the wound die: removed, and a chit taken. */
-void lcr_casualty_final(rules_state *rs, rules_ctx *ctx, figure_id id, uint32_t how,
-                        const char *ref, const char *why);
-/* Moves one figure along pts[0] (where it stands) .. pts[n-1], rolling its allowance, paying
- * terrain and walls, stopping at enemy contact (as a MOVE does). */
-void lcr_move_figure(rules_state *rs, rules_ctx *ctx, figure_id id, const vec2s *pts, int n);
-/* For lcr_artillery_play.c: a figure killed (morale chit and all), the saving rolls of `hits` on
- * one figure (returns those cancelled; a mounted figure may lose his horse), and area fire's
- * semicircle of `radius` on the target, its flat side toward `from` (`hits` before saves: each
- * is saved by the figure in the area it would fall on). */
-void lcr_resolve_casualty(rules_state *rs, rules_ctx *ctx, figure_id id, const char *ref,
-                          const char *why);
-int lcr_resolve_saves(rules_state *rs, rules_ctx *ctx, const figure *target, int hits);
-void lcr_resolve_area_hits(rules_state *rs, rules_ctx *ctx, side_id firing_side, vec2s from,
-                           const figure *target, float radius, int hits);
+/* Events (rules_emitf with the rule reference). */
+void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, const char *text);
+void lcr_emit_card(rules_ctx *ctx, const char *tag, int card, figure_id actor, const char *ref,
+                   const char *text);
+void lcr_emit_note(rules_ctx *ctx, figure_id fig, const char *ref, const char *text);
+void lcr_emit_modifier(rules_ctx *ctx, figure_id fig, int value, const char *source,
+                       const char *ref);
+void lcr_emit_status(rules_ctx *ctx, figure_id fig, uint32_t set, uint32_t clear, const char *ref,
+                     const char *text);
+void lcr_emit_move(rules_ctx *ctx, figure_id fig, vec2s from, vec2s to, float facing, float spent,
+                   const char *ref, const char *text);
+
+/* legal(): candidates pushed only when they validate (`validate` is lcr_ops.c's, handed down so
+ * the topics' candidate lists never call upward). */
+typedef bool (*lcr_validate_fn)(const rules_state *rs, const table *t, const rules_command *cmd,
+                                char *why, size_t size);
+typedef struct lcr_candidates {
+    rules_command *out;
+    int n, max;
+    lcr_validate_fn validate;
+} lcr_candidates;
+/* Pushes cmd when it validates; true when it did. */
+bool lcr_legal_push(lcr_candidates *lo, const rules_state *rs, const table *t,
+                    const rules_command *cmd);
+
+/* The optional rules' hooks, called for each option that is on (lcr_option above). */
+float lcr_hook_eye_ft(const rules_state *rs, float eye_ft);
+bool lcr_hook_decision(const rules_state *rs, const table *t, rules_decision *out);
+bool lcr_hook_validate_decision(const rules_state *rs, const table *t, const rules_decision *d,
+                                const rules_command *cmd, char *why, size_t size);
+int lcr_hook_legal_decision(const rules_state *rs, const table *t, const rules_decision *d,
+                            rules_command *out, int max);
+/* The checks of an option's own act; false with "not an action ..." when no option adds it. */
+bool lcr_hook_validate_command(const rules_state *rs, const table *t, const rules_command *cmd,
+                               char *why, size_t size);
+void lcr_hook_legal_act(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd);
+int lcr_hook_actions(const rules_state *rs, const table *t, const figure *f, rules_action *out,
+                     int max);
+bool lcr_hook_check_act(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                        size_t size);
+bool lcr_hook_may_act(const rules_state *rs, const table *t, const figure *f, char *why,
+                      size_t size);
+bool lcr_hook_immobile(const rules_state *rs, const figure *f);
+float lcr_hook_move_factor(const rules_state *rs, const figure *f);
+float lcr_hook_range(const rules_state *rs, const figure *f, float range_cm);
+const lcr_morale *lcr_hook_morale(const rules_state *rs, const table *t, const figure *f,
+                                  lcr_morale *scratch);
+bool lcr_hook_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+bool lcr_hook_on_kill(rules_state *rs, rules_ctx *ctx, figure_id id, const char *ref);
+void lcr_hook_after_command(rules_state *rs, rules_ctx *ctx);
+void lcr_hook_end_of_turn(rules_state *rs, rules_ctx *ctx);
+void lcr_hook_arrival(rules_state *rs, rules_ctx *ctx, int group);
+int lcr_hook_driver(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
+                    int max);
 
 #endif // LCR_LCR_STATE_H

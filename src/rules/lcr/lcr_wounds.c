@@ -2,8 +2,9 @@
 #include "rules/lcr/lcr_wounds.h"
 
 #include "core/path.h"
-#include "rules/lcr/lcr_move.h"
-#include "rules/lcr/lcr_state.h"
+#include "core/mem.h"
+#include "rules/lcr/lcr_morale.h"
+#include "rules/lcr/lcr_move_math.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -138,14 +139,6 @@ static bool serious(const figure *f)
     return (f->status & FIGURE_STATUS_SERIOUS) != 0;
 }
 
-static const char *name_of(const table *t, figure_id id)
-{
-    const figure *f = table_figure_const(t, id);
-    if (!f)
-        return "?";
-    return f->name[0] ? f->name : table_role_name(f->role);
-}
-
 static const char *side_name(const table *t, side_id s)
 {
     const side *sd = table_side(t, s);
@@ -158,14 +151,14 @@ static const char *side_name(const table *t, side_id s)
 static side_id first_unsealed(const rules_state *rs)
 {
     for (int s = 0; s < rs->side_count && s < LCR_WOUNDS_SIDES_MAX; s++)
-        if (rs->wounds.choice[s] == LCR_CHOICE_NONE)
+        if (lcr_wounds_get(rs)->choice[s] == LCR_CHOICE_NONE)
             return (side_id){(uint32_t)s + 1};
     return (side_id){0};
 }
 
 bool lcr_wounds_decision(const rules_state *rs, const table *t, rules_decision *out)
 {
-    const lcr_wounds_state *w = &rs->wounds;
+    const lcr_wounds_state *w = lcr_wounds_get(rs);
     if (!w->enabled)
         return false;
     if (!w->setup_done) {
@@ -249,31 +242,32 @@ static bool behind_lines(const rules_state *rs, const table *t, const figure *f)
 bool lcr_wounds_may_act(const rules_state *rs, const table *t, const figure *f, char *why,
                         size_t size)
 {
-    if (!rs->wounds.enabled || !serious(f) || behind_lines(rs, t, f))
+    if (!lcr_wounds_get(rs)->enabled || !serious(f) || behind_lines(rs, t, f))
         return true;
     snprintf(why, size,
              "%s is seriously wounded: he may only defend himself behind the lines (no enemy "
              "within %.0f cm)",
-             name_of(t, f->id), rs->data->wounds.behind_lines_cm);
+             lcr_name(t, f->id), rs->data->wounds.behind_lines_cm);
     return false;
 }
 
 bool lcr_wounds_immobile(const rules_state *rs, const figure *f)
 {
-    return rs->wounds.enabled && serious(f);
+    return lcr_wounds_get(rs)->enabled && serious(f);
 }
 
 bool lcr_wounds_check_act(const rules_state *rs, const table *t, const rules_command *cmd,
                           char *why, size_t size)
 {
-    if (!rs->wounds.enabled || (cmd->kind != RULES_CMD_MOVE && cmd->kind != RULES_CMD_REFORM &&
-                                cmd->kind != RULES_CMD_CHARGE))
+    if (!lcr_wounds_get(rs)->enabled ||
+        (cmd->kind != RULES_CMD_MOVE && cmd->kind != RULES_CMD_REFORM &&
+         cmd->kind != RULES_CMD_CHARGE))
         return true;
     for (int i = 0; i < cmd->figure_count; i++) {
         const figure *f = table_figure_const(t, cmd->figures[i]);
         if (f && serious(f)) {
             snprintf(why, size, "%s is seriously wounded: he cannot move, only be dragged (aid)",
-                     name_of(t, f->id));
+                     lcr_name(t, f->id));
             return false;
         }
     }
@@ -282,14 +276,14 @@ bool lcr_wounds_check_act(const rules_state *rs, const table *t, const rules_com
 
 float lcr_wounds_move_factor(const rules_state *rs, const figure *f)
 {
-    if (rs->wounds.enabled && (f->status & FIGURE_STATUS_WOUNDED) && !serious(f))
+    if (lcr_wounds_get(rs)->enabled && (f->status & FIGURE_STATUS_WOUNDED) && !serious(f))
         return rs->data->wounds.light_move_factor;
     return 1.0f;
 }
 
 float lcr_wounds_range(const rules_state *rs, const figure *f, float range_cm)
 {
-    if (rs->wounds.enabled && serious(f))
+    if (lcr_wounds_get(rs)->enabled && serious(f))
         return range_cm * rs->data->wounds.defend_range_mult;
     return range_cm;
 }
@@ -299,15 +293,17 @@ int lcr_wounds_driver(const rules_state *rs, const table *t, side_id viewer, rul
 {
     (void)t;
     int n = 0;
-    for (int s = 0; rs->wounds.enabled && s < rs->side_count && s < LCR_WOUNDS_SIDES_MAX && n < max;
+    for (int s = 0;
+         lcr_wounds_get(rs)->enabled && s < rs->side_count && s < LCR_WOUNDS_SIDES_MAX && n < max;
          s++) {
-        int c = rs->wounds.choice[s];
+        int c = lcr_wounds_get(rs)->choice[s];
         if (c == LCR_CHOICE_NONE)
             continue;
         rules_driver_item *it = &out[n++];
         *it = (rules_driver_item){.kind = RULES_DRIVER_SEALED, .side = {(uint32_t)s + 1}};
         it->value = c;
-        it->hidden = !rs->wounds.revealed[s] && viewer.id != 0 && viewer.id != (uint32_t)s + 1;
+        it->hidden =
+            !lcr_wounds_get(rs)->revealed[s] && viewer.id != 0 && viewer.id != (uint32_t)s + 1;
         if (it->hidden) {
             it->value = 0;
             snprintf(it->label, sizeof it->label, "sealed choice on the wounded");
@@ -363,12 +359,12 @@ static bool check_helper(const rules_state *rs, const table *t, const figure *h,
     if (!lcr_may_act(rs, t, h->id, why, size))
         return false;
     if (serious(h)) {
-        snprintf(why, size, "%s is seriously wounded himself", name_of(t, h->id));
+        snprintf(why, size, "%s is seriously wounded himself", lcr_name(t, h->id));
         return false;
     }
     if (edge_gap(h, hurt) > rs->data->wounds.contact_cm + 1e-3f) {
-        snprintf(why, size, "%s must be in base contact with %s (%.1f cm apart)", name_of(t, h->id),
-                 name_of(t, hurt->id), edge_gap(h, hurt));
+        snprintf(why, size, "%s must be in base contact with %s (%.1f cm apart)",
+                 lcr_name(t, h->id), lcr_name(t, hurt->id), edge_gap(h, hurt));
         return false;
     }
     return true;
@@ -377,7 +373,7 @@ static bool check_helper(const rules_state *rs, const table *t, const figure *h,
 bool lcr_wounds_validate_aid(const rules_state *rs, const table *t, const rules_command *cmd,
                              char *why, size_t size)
 {
-    if (!rs->wounds.enabled) {
+    if (!lcr_wounds_get(rs)->enabled) {
         snprintf(why, size, "the killed and wounded rule is not in play in this scenario");
         return false;
     }
@@ -415,7 +411,7 @@ bool lcr_wounds_validate_aid(const rules_state *rs, const table *t, const rules_
     vec2s pts[2] = {hurt->pos, cmd->path[0]};
     path_cost(t, &pd, pts, 2, allow, &res);
     if (res.stop != PATH_STOP_END) {
-        snprintf(why, size, "%s cannot be dragged so far: %s", name_of(t, hurt->id),
+        snprintf(why, size, "%s cannot be dragged so far: %s", lcr_name(t, hurt->id),
                  res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
                                                   : "beyond the helpers' allowance for this drag");
         return false;
@@ -484,17 +480,17 @@ static void resolve_aid(rules_state *rs, rules_ctx *ctx, const rules_command *cm
     snprintf(text, sizeof text,
              "%s, wounded in the %s, is dragged %.1f cm by %d helper%s: movement costs x%g "
              "(allowance %.1f cm, %.1f cm of it at this cost)",
-             name_of(t, hurt->id), kind == LCR_WOUND_TORSO ? "torso" : "leg", glms_vec2_norm(delta),
-             nh, nh == 1 ? "" : "s", (double)factor, allow, allow / factor);
+             lcr_name(t, hurt->id), kind == LCR_WOUND_TORSO ? "torso" : "leg",
+             glms_vec2_norm(delta), nh, nh == 1 ? "" : "s", (double)factor, allow, allow / factor);
     emit_move(ctx, hurt, res.end, res.spent_cm * factor, text);
     for (int i = 0; i < nh; i++) {
         const figure *h = table_figure_const(t, helpers[i]);
-        snprintf(text, sizeof text, "%s drags him along", name_of(t, h->id));
+        snprintf(text, sizeof text, "%s drags him along", lcr_name(t, h->id));
         emit_move(ctx, h, glms_vec2_add(h->pos, delta), res.spent_cm * factor, text);
         emit_ruleset(ctx, "acted", h->side, h->id, 1, REF_AID, "has acted: aid");
     }
     side_id opp = lcr_other_side(rs, rs->acting_side);
-    if (!rs->wounds.challenge_used[opp.id - 1])
+    if (!lcr_wounds_get(rs)->challenge_used[opp.id - 1])
         emit_ruleset(ctx, "wound_react", opp, hurt->id, (int)rs->acting_side.id, REF_CHALLENGE,
                      "the other side may challenge this aid (once a game)");
 }
@@ -506,16 +502,16 @@ static void civilised_penalty(rules_state *rs, rules_ctx *ctx, side_id sd)
 {
     const lcr_morale *m = &rs->morale[sd.id - 1];
     int total = lcr_morale_total(m);
-    int pct = lcr_wounds_civilised_pct(rs->data, rs->wounds.campaign_position);
-    int lost = lcr_wounds_civilised_loss(rs->data, total, rs->wounds.campaign_position);
+    int pct = lcr_wounds_civilised_pct(rs->data, lcr_wounds_get(rs)->campaign_position);
+    int lost = lcr_wounds_civilised_loss(rs->data, total, lcr_wounds_get(rs)->campaign_position);
     rules_event ev = {.kind = RULES_EV_MORALE, .side = sd, .value = lost};
     snprintf(ev.tag, sizeof ev.tag, "wound_morale");
-    rules_emitf(ctx, ev, REF_CIVILISED,
-                "%s, civilised and ruthless, loses %d%% of its chits (%d of %d): %d%% + %d%% per "
-                "campaign scenario played before (position %d)",
-                side_name(ctx->table, sd), pct, lost, total,
-                rs->data->wounds.civilised_ruthless_pct,
-                rs->data->wounds.civilised_campaign_step_pct, rs->wounds.campaign_position);
+    rules_emitf(
+        ctx, ev, REF_CIVILISED,
+        "%s, civilised and ruthless, loses %d%% of its chits (%d of %d): %d%% + %d%% per "
+        "campaign scenario played before (position %d)",
+        side_name(ctx->table, sd), pct, lost, total, rs->data->wounds.civilised_ruthless_pct,
+        rs->data->wounds.civilised_campaign_step_pct, lcr_wounds_get(rs)->campaign_position);
     lcr_sync_demoralised(rs, ctx, sd);
 }
 
@@ -532,7 +528,8 @@ static void resolve_choose(rules_state *rs, rules_ctx *ctx, const rules_command 
     emit_ruleset(ctx, "wound_sealed", (side_id){0}, (figure_id){0}, 0, REF_CHOICE,
                  "both choices are sealed: play begins");
     for (int s = 0; s < rs->side_count && s < LCR_WOUNDS_SIDES_MAX; s++)
-        if ((rs->wounds.civilised & (1u << s)) && rs->wounds.choice[s] == LCR_CHOICE_RUTHLESS)
+        if ((lcr_wounds_get(rs)->civilised & (1u << s)) &&
+            lcr_wounds_get(rs)->choice[s] == LCR_CHOICE_RUTHLESS)
             civilised_penalty(rs, ctx, (side_id){(uint32_t)s + 1});
 }
 
@@ -554,7 +551,7 @@ static void caught_penalty(rules_state *rs, rules_ctx *ctx, side_id sd)
                               .status_set = FIGURE_STATUS_DEAD};
             rules_emitf(ctx, ev, REF_CHALLENGE,
                         "%s, seriously wounded, now counts as killed (already a morale casualty)",
-                        name_of(t, f->id));
+                        lcr_name(t, f->id));
         } else if (f->status & FIGURE_STATUS_WOUNDED) {
             lcr_casualty_final(rs, ctx, f->id, FIGURE_STATUS_DEAD, REF_CHALLENGE,
                                "a wounded man now counts as killed");
@@ -584,13 +581,13 @@ static void caught_penalty(rules_state *rs, rules_ctx *ctx, side_id sd)
 
 static void resolve_challenge(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
 {
-    side_id aider = rs->wounds.aider;
+    side_id aider = lcr_wounds_get(rs)->aider;
     char text[200];
     snprintf(text, sizeof text, "%s challenges: %s's sealed slip is opened",
              side_name(ctx->table, cmd->side), side_name(ctx->table, aider));
     emit_ruleset(ctx, "wound_challenge", cmd->side, (figure_id){0}, (int)aider.id, REF_CHALLENGE,
                  text);
-    int c = rs->wounds.choice[aider.id - 1];
+    int c = lcr_wounds_get(rs)->choice[aider.id - 1];
     snprintf(text, sizeof text, "%s wrote \"%s\": %s", side_name(ctx->table, aider),
              choice_names[c],
              c == LCR_CHOICE_RUTHLESS ? "caught giving aid against its choice"
@@ -602,7 +599,7 @@ static void resolve_challenge(rules_state *rs, rules_ctx *ctx, const rules_comma
 
 bool lcr_wounds_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
 {
-    if (!rs->wounds.enabled)
+    if (!lcr_wounds_get(rs)->enabled)
         return false;
     switch (cmd->kind) {
     case RULES_CMD_CHOOSE:
@@ -615,7 +612,7 @@ bool lcr_wounds_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
         resolve_challenge(rs, ctx, cmd);
         return true;
     case RULES_CMD_PASS:
-        if (rs->wounds.react.id == 0)
+        if (lcr_wounds_get(rs)->react.id == 0)
             return false;
         emit_ruleset(ctx, "wound_pass", cmd->side, (figure_id){0}, 0, REF_CHALLENGE,
                      "no challenge");
@@ -642,7 +639,7 @@ static void emit_status(rules_ctx *ctx, const figure *f, uint32_t set, uint32_t 
 bool lcr_wounds_on_kill(rules_state *rs, rules_ctx *ctx, figure_id id, const char *ref)
 {
     (void)ref;
-    if (!rs->wounds.enabled)
+    if (!lcr_wounds_get(rs)->enabled)
         return false;
     const table *t = ctx->table;
     const figure *f = table_figure_const(t, id);
@@ -654,21 +651,21 @@ bool lcr_wounds_on_kill(rules_state *rs, rules_ctx *ctx, figure_id id, const cha
                           .status_set = FIGURE_STATUS_DEAD};
         rules_emitf(ctx, ev, REF_WOUND,
                     "%s, already seriously wounded, is killed (he was counted for morale)",
-                    name_of(t, id));
+                    lcr_name(t, id));
         return true;
     }
     int face = rules_roll(ctx, rs->data->wounds.die_sides, 0, "wound", id, 0, REF_WOUND);
     lcr_wound w = lcr_wounds_result(rs->data, face);
     switch (w) {
     case LCR_WOUND_KILLED:
-        snprintf(text, sizeof text, "wound die %d: %s is killed", face, name_of(t, id));
+        snprintf(text, sizeof text, "wound die %d: %s is killed", face, lcr_name(t, id));
         emit_note(ctx, id, REF_WOUND, text);
         return false;
     case LCR_WOUND_TORSO:
     case LCR_WOUND_LEG:
         snprintf(text, sizeof text,
                  "wound die %d: %s is seriously wounded in the %s (%s); a morale casualty", face,
-                 name_of(t, id), w == LCR_WOUND_TORSO ? "torso" : "leg",
+                 lcr_name(t, id), w == LCR_WOUND_TORSO ? "torso" : "leg",
                  w == LCR_WOUND_TORSO ? "he must be dragged" : "he helps his rescuers");
         emit_status(ctx, f,
                     FIGURE_STATUS_SERIOUS |
@@ -679,7 +676,7 @@ bool lcr_wounds_on_kill(rules_state *rs, rules_ctx *ctx, figure_id id, const cha
     default:
         snprintf(text, sizeof text,
                  "wound die %d: %s is lightly wounded: he acts on, paying double for movement",
-                 face, name_of(t, id));
+                 face, lcr_name(t, id));
         emit_status(ctx, f, FIGURE_STATUS_WOUNDED, 0, text);
         return true;
     }
@@ -688,13 +685,13 @@ bool lcr_wounds_on_kill(rules_state *rs, rules_ctx *ctx, figure_id id, const cha
 /* Seed 000, Ruthless: the enemy reaching a wounded man left behind kills him, takes his arms. */
 void lcr_wounds_after_command(rules_state *rs, rules_ctx *ctx)
 {
-    if (!rs->wounds.enabled || rs->over)
+    if (!lcr_wounds_get(rs)->enabled || rs->over)
         return;
     const table *t = ctx->table;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (!table_figure_active(f) || !serious(f) || f->side.id > LCR_WOUNDS_SIDES_MAX ||
-            rs->wounds.choice[f->side.id - 1] != LCR_CHOICE_RUTHLESS)
+            lcr_wounds_get(rs)->choice[f->side.id - 1] != LCR_CHOICE_RUTHLESS)
             continue;
         for (int j = 0; j < t->figure_count; j++) {
             const figure *e = &t->figures[j];
@@ -709,7 +706,7 @@ void lcr_wounds_after_command(rules_state *rs, rules_ctx *ctx)
             rules_emitf(ctx, ev, REF_RUTHLESS,
                         "%s, a wounded man of a ruthless side, is reached by %s: he is killed and "
                         "his arms are taken",
-                        name_of(t, f->id), name_of(t, e->id));
+                        lcr_name(t, f->id), lcr_name(t, e->id));
             break;
         }
     }
@@ -794,8 +791,8 @@ static int legal_reach_for(const rules_state *rs, const table *t, const figure *
 int lcr_wounds_legal_act(const rules_state *rs, const table *t, side_id sd, rules_command *out,
                          int max)
 {
-    if (!rs->wounds.enabled || sd.id < 1 || sd.id > LCR_WOUNDS_SIDES_MAX ||
-        rs->wounds.choice[sd.id - 1] != LCR_CHOICE_COMPASSIONATE)
+    if (!lcr_wounds_get(rs)->enabled || sd.id < 1 || sd.id > LCR_WOUNDS_SIDES_MAX ||
+        lcr_wounds_get(rs)->choice[sd.id - 1] != LCR_CHOICE_COMPASSIONATE)
         return 0;
     int n = 0;
     for (int i = 0; i < t->figure_count && n < max; i++) {
@@ -819,7 +816,7 @@ bool lcr_wounds_apply(rules_state *rs, const table *t, const rules_event *ev)
     if ((ev->kind != RULES_EV_RULESET && ev->kind != RULES_EV_MORALE) ||
         strncmp(ev->tag, "wound_", 6) != 0)
         return false;
-    lcr_wounds_state *w = &rs->wounds;
+    lcr_wounds_state *w = lcr_wounds_get(rs);
     int s = (int)ev->side.id - 1;
     bool side_ok = s >= 0 && s < LCR_WOUNDS_SIDES_MAX && s < rs->side_count;
     if (strcmp(ev->tag, "wound_choice") == 0 && side_ok) {
@@ -842,3 +839,90 @@ bool lcr_wounds_apply(rules_state *rs, const table *t, const rules_event *ev)
     }
     return true;
 }
+
+/* ---- the hooks --------------------------------------------------------------------------------
+ */
+
+lcr_wounds_state *lcr_wounds_get(const rules_state *rs)
+{
+    return lcr_option_state(rs, &lcr_wounds_option);
+}
+
+static void *wounds_create(const rules_state *rs, const table *t, char *err, size_t err_size)
+{
+    lcr_wounds_state *w = mem_calloc(1, sizeof *w);
+    if (!lcr_wounds_init(w, rs->data, rs->scn, t, err, err_size)) {
+        free(w);
+        return NULL;
+    }
+    return w;
+}
+
+static void *wounds_clone(const void *state)
+{
+    return mem_dup(state, 1, sizeof(lcr_wounds_state));
+}
+
+static void wounds_hash(const void *state, rules_hasher *hs)
+{
+    lcr_wounds_hash(state, hs);
+}
+
+static bool wounds_on(const void *state)
+{
+    return ((const lcr_wounds_state *)state)->enabled;
+}
+
+/* CHOOSE, AID, CHALLENGE and a PASS on a challenge, each followed by the after-command check. */
+static bool wounds_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
+{
+    if (!lcr_wounds_resolve(rs, ctx, cmd))
+        return false;
+    lcr_wounds_after_command(rs, ctx);
+    return true;
+}
+
+/* The action panel's Aid. */
+static int wounds_actions(const rules_state *rs, const table *t, const figure *f, rules_action *out,
+                          int max)
+{
+    if (max <= 0)
+        return 0;
+    bool in_play = rs->active >= 0 && !rs->over;
+    rules_action *a = &out[0];
+    *a = (rules_action){.kind = RULES_CMD_AID, .enabled = in_play};
+    snprintf(a->label, sizeof a->label, "Aid a wounded man");
+    if (!in_play)
+        snprintf(a->reason, sizeof a->reason, "no card is in play");
+    else if (lcr_hook_immobile(rs, f))
+        a->enabled = false, snprintf(a->reason, sizeof a->reason, "seriously wounded");
+    else
+        a->enabled = lcr_may_act(rs, t, f->id, a->reason, sizeof a->reason);
+    return 1;
+}
+
+const lcr_option lcr_wounds_option = {
+    .name = "wounds",
+    .create = wounds_create,
+    .destroy = free,
+    .clone = wounds_clone,
+    .hash = wounds_hash,
+    .on = wounds_on,
+    .decision = lcr_wounds_decision,
+    .validate_decision = lcr_wounds_validate,
+    .legal_decision = lcr_wounds_legal,
+    .command = RULES_CMD_AID,
+    .validate_command = lcr_wounds_validate_aid,
+    .legal_act = lcr_wounds_legal_act,
+    .actions = wounds_actions,
+    .check_act = lcr_wounds_check_act,
+    .may_act = lcr_wounds_may_act,
+    .immobile = lcr_wounds_immobile,
+    .move_factor = lcr_wounds_move_factor,
+    .range = lcr_wounds_range,
+    .resolve = wounds_resolve,
+    .on_kill = lcr_wounds_on_kill,
+    .after_command = lcr_wounds_after_command,
+    .apply = lcr_wounds_apply,
+    .driver = lcr_wounds_driver,
+};

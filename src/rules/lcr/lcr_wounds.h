@@ -26,7 +26,7 @@
 
 #include "core/table.h"
 #include "rules/lcr/lcr_data.h"
-#include "rules/rules.h"
+#include "rules/lcr/lcr_state.h"
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -79,7 +79,7 @@ void lcr_wounds_hash(const lcr_wounds_state *w, rules_hasher *hs);
 /* The kind of a figure's wound from its status (LCR_WOUND_KILLED when unwounded). */
 lcr_wound lcr_wounds_of(const figure *f);
 
-/* ---- queries (hooks from lcr_rules.c) -------------------------------------------------------- */
+/* ---- queries (hooks) ------------------------------------------------------------------------- */
 
 /* Fills *out and returns true when the sealed choice or a challenge is to be decided. */
 bool lcr_wounds_decision(const rules_state *rs, const table *t, rules_decision *out);
@@ -111,7 +111,7 @@ float lcr_wounds_range(const rules_state *rs, const figure *f, float range_cm);
 int lcr_wounds_driver(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
                       int max);
 
-/* ---- resolution (hooks from lcr_resolve.c) --------------------------------------------------- */
+/* ---- resolution (hooks) ---------------------------------------------------------------------- */
 
 /* CHOOSE, AID, CHALLENGE and a PASS on a challenge; false for other commands. */
 bool lcr_wounds_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
@@ -122,5 +122,9 @@ bool lcr_wounds_on_kill(rules_state *rs, rules_ctx *ctx, figure_id id, const cha
 void lcr_wounds_after_command(rules_state *rs, rules_ctx *ctx);
 /* Applies the module's events ("wound_*" tags); false for others. */
 bool lcr_wounds_apply(rules_state *rs, const table *t, const rules_event *ev);
+
+/* The option's hooks (lcr_state.h) and its state in a match. */
+extern const lcr_option lcr_wounds_option;
+lcr_wounds_state *lcr_wounds_get(const rules_state *rs);
 
 #endif // LCR_LCR_WOUNDS_H

@@ -176,7 +176,17 @@ static void add_unit_commands(const rules_state *rs, const table *t, legal_list 
         tiny_add_formation(rs, t, l, u, tr);
 }
 
+static int legal_list_all(const rules_state *rs, const table *t, rules_command *out, int max);
+
 static int tiny_legal(const rules_state *rs, const table *t, rules_command *out, int max)
+{
+    tiny_geom_memo_begin(t);
+    int n = legal_list_all(rs, t, out, max);
+    tiny_geom_memo_end(t);
+    return n;
+}
+
+static int legal_list_all(const rules_state *rs, const table *t, rules_command *out, int max)
 {
     rules_outcome oc;
     tiny_outcome(rs, t, &oc);

@@ -1,9 +1,11 @@
 #include "rules/tiny/tiny_rules.h"
 
+#include "core/mem.h"
 #include "core/place.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void tiny_mods_add(tiny_mods *mods, int value, const char *source)
@@ -171,7 +173,53 @@ static vec2s addv(vec2s a, vec2s b, float k)
     return (vec2s){{a.x + b.x * k, a.y + b.y * k}};
 }
 
+/* While tiny_legal runs the table holds still and the same units' frames are asked for again
+ * and again (every candidate command validated, every enemy measured): a memo of them, on this
+ * thread, for that one table only (tiny_geom_memo_begin .. _end). */
+typedef struct geom_memo {
+    const table *t;
+    int count;
+    tiny_unit_geom *g;
+    signed char *known; /* 0 not yet, 1 a frame, -1 no stands */
+} geom_memo;
+
+static _Thread_local geom_memo *memo;
+
+static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g);
+
+void tiny_geom_memo_begin(const table *t)
+{
+    if (memo)
+        return; /* nested: the outer memo serves */
+    memo = mem_calloc(1, sizeof *memo);
+    memo->t = t;
+    memo->count = t->unit_count;
+    memo->g = mem_calloc((size_t)(t->unit_count + 1), sizeof *memo->g);
+    memo->known = mem_calloc((size_t)(t->unit_count + 1), sizeof *memo->known);
+}
+
+void tiny_geom_memo_end(const table *t)
+{
+    if (!memo || memo->t != t)
+        return;
+    free(memo->g);
+    free(memo->known);
+    free(memo);
+    memo = NULL;
+}
+
 bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g)
+{
+    if (!memo || memo->t != t || u.id == 0 || (int)u.id > memo->count)
+        return unit_geom_compute(t, u, g);
+    signed char *k = &memo->known[u.id];
+    if (*k == 0)
+        *k = unit_geom_compute(t, u, &memo->g[u.id]) ? 1 : -1;
+    *g = memo->g[u.id];
+    return *k > 0;
+}
+
+static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g)
 {
     memset(g, 0, sizeof *g);
     for (int i = 0; i < t->figure_count && g->count < TINY_UNIT_FIGS; i++) {

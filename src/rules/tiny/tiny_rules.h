@@ -121,6 +121,9 @@ typedef struct tiny_unit_geom {
 
 /* Fills *g from the active stands of unit u; false when it has none. */
 bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g);
+/* Between these, tiny_unit_geom_of on `t` remembers each unit's frame (t must not change). */
+void tiny_geom_memo_begin(const table *t);
+void tiny_geom_memo_end(const table *t);
 /* True when p lies in the unit's frontal zone: ahead of its front line, within the lines at
  * half_angle from its front corners. */
 bool tiny_in_frontal_zone(const tiny_unit_geom *g, float half_angle_deg, vec2s p);

@@ -1,0 +1,137 @@
+#include "core/spatial.h"
+
+#include "core/mem.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SPATIAL_SIDE_MAX = 256 };
+
+float spatial_base_reach(const geom_base *b)
+{
+    if (b->kind == GEOM_BASE_RECT)
+        return 0.5f * sqrtf(b->frontage_cm * b->frontage_cm + b->depth_cm * b->depth_cm);
+    return b->radius_cm;
+}
+
+static int clampi(int v, int lo, int hi)
+{
+    return v < lo ? lo : (v > hi ? hi : v);
+}
+
+static int col_of(const spatial *s, float x)
+{
+    float c = floorf((x - s->x0) / s->cell_cm);
+    return c < 0 ? 0 : (c >= (float)s->cols ? s->cols - 1 : (int)c);
+}
+
+static int row_of(const spatial *s, float y)
+{
+    float r = floorf((y - s->y0) / s->cell_cm);
+    return r < 0 ? 0 : (r >= (float)s->rows ? s->rows - 1 : (int)r);
+}
+
+/* The grid covers the figures' centres; the cell is a few bases wide (so a base-sized query
+ * reads a handful of cells) and never so small that the grid passes SPATIAL_SIDE_MAX a side. */
+static void size_grid(spatial *s, const table *t)
+{
+    float x0 = 0, y0 = 0, x1 = t->width_cm, y1 = t->height_cm;
+    s->reach_max_cm = 0;
+    s->count = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (!table_figure_active(f) || !isfinite(f->pos.x) || !isfinite(f->pos.y))
+            continue;
+        x0 = fminf(x0, f->pos.x);
+        y0 = fminf(y0, f->pos.y);
+        x1 = fmaxf(x1, f->pos.x);
+        y1 = fmaxf(y1, f->pos.y);
+        s->reach_max_cm = fmaxf(s->reach_max_cm, spatial_base_reach(&f->base));
+        s->count++;
+    }
+    float w = fmaxf(x1 - x0, 1.0f), h = fmaxf(y1 - y0, 1.0f);
+    float cell = fmaxf(4.0f * s->reach_max_cm, 2.0f);
+    float per_side = fmaxf(w, h) / SPATIAL_SIDE_MAX;
+    if (cell < per_side)
+        cell = per_side;
+    s->x0 = x0;
+    s->y0 = y0;
+    s->cell_cm = cell;
+    s->cols = clampi((int)ceilf(w / cell) + 1, 1, SPATIAL_SIDE_MAX + 1);
+    s->rows = clampi((int)ceilf(h / cell) + 1, 1, SPATIAL_SIDE_MAX + 1);
+}
+
+void spatial_build(spatial *s, const table *t)
+{
+    size_grid(s, t);
+    int cells = s->cols * s->rows;
+    if (cells + 1 > s->cap_cells) {
+        s->cap_cells = cells + 1;
+        s->start = mem_realloc(s->start, (size_t)s->cap_cells, sizeof *s->start);
+    }
+    if (s->count > s->cap_items || !s->items) {
+        s->cap_items = s->count > 0 ? s->count : 1;
+        s->items = mem_realloc(s->items, (size_t)s->cap_items, sizeof *s->items);
+        s->scratch = mem_realloc(s->scratch, (size_t)s->cap_items, sizeof *s->scratch);
+    }
+    memset(s->start, 0, (size_t)(cells + 1) * sizeof *s->start);
+    /* Counting sort by cell: filling in figure order keeps each cell ascending. */
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (table_figure_active(f) && isfinite(f->pos.x) && isfinite(f->pos.y))
+            s->start[row_of(s, f->pos.y) * s->cols + col_of(s, f->pos.x) + 1]++;
+    }
+    for (int c = 0; c < cells; c++)
+        s->start[c + 1] += s->start[c];
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (!table_figure_active(f) || !isfinite(f->pos.x) || !isfinite(f->pos.y))
+            continue;
+        int c = row_of(s, f->pos.y) * s->cols + col_of(s, f->pos.x);
+        s->items[s->start[c]++] = i;
+    }
+    /* start[c] now holds the end of cell c: shift back by one cell. */
+    memmove(s->start + 1, s->start, (size_t)cells * sizeof *s->start);
+    s->start[0] = 0;
+}
+
+void spatial_free(spatial *s)
+{
+    free(s->start);
+    free(s->items);
+    free(s->scratch);
+    memset(s, 0, sizeof *s);
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+int spatial_near_box(spatial *s, geom_aabb box, float grow_cm, const int **out)
+{
+    *out = s->scratch;
+    if (s->count == 0)
+        return 0;
+    /* A centre further than this from the box has no part of its base inside the grown box. */
+    float g = grow_cm + s->reach_max_cm + 0.01f;
+    float x0 = box.min.x - g, y0 = box.min.y - g, x1 = box.max.x + g, y1 = box.max.y + g;
+    int c0 = col_of(s, x0), c1 = col_of(s, x1), r0 = row_of(s, y0), r1 = row_of(s, y1);
+    int n = 0, sorted = 1, last = -1;
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) {
+            int cell = r * s->cols + c;
+            for (int k = s->start[cell]; k < s->start[cell + 1]; k++) {
+                int i = s->items[k];
+                if (i < last)
+                    sorted = 0;
+                last = i;
+                s->scratch[n++] = i;
+            }
+        }
+    if (!sorted)
+        qsort(s->scratch, (size_t)n, sizeof *s->scratch, cmp_int);
+    return n;
+}

@@ -1,0 +1,41 @@
+/* A spatial index of figures: a uniform grid of the active figures' base centres, built from a
+ * table at one moment and shared by every rule set's and the engine's neighbourhood queries
+ * (who could touch this base, who stands within this radius), so a query costs the figures
+ * near it instead of every figure on the table.
+ *
+ * The index is a snapshot: it holds figure indices and the positions they had when it was
+ * built. Rebuild it (spatial_build, which reuses its buffers) after figures move. Queries only
+ * read it. Results are in ascending figure index, the order a scan of table.figures visits, so
+ * a caller that replaces such a scan by a query gets the same answer, ties included. */
+#ifndef CORE_SPATIAL_H
+#define CORE_SPATIAL_H
+
+#include "core/geom.h"
+#include "core/table.h"
+
+typedef struct spatial {
+    float x0, y0, cell_cm; /* grid origin and cell size */
+    int cols, rows;
+    int *start;         /* cols * rows + 1 offsets into items */
+    int *items;         /* figure indices, by cell, ascending within a cell */
+    int count;          /* indexed figures */
+    float reach_max_cm; /* the largest base reach (half diagonal, or radius) indexed */
+    int *scratch;       /* query buffer */
+    int cap_cells, cap_items;
+} spatial;
+
+/* Half the widest extent of a base: no part of it lies further than this from its centre. */
+float spatial_base_reach(const geom_base *b);
+
+/* Indexes the active figures of t (table_figure_active), reusing s's buffers; s zeroed first
+ * time. */
+void spatial_build(spatial *s, const table *t);
+void spatial_free(spatial *s);
+
+/* The indices (into t->figures, ascending) of the indexed figures whose base could reach into
+ * `box` grown by `grow_cm`: every figure whose centre lies within grow_cm + its own reach of
+ * the box is listed (and a few more may be). Returns the count; *out points into s's scratch,
+ * valid until the next query. */
+int spatial_near_box(spatial *s, geom_aabb box, float grow_cm, const int **out);
+
+#endif // CORE_SPATIAL_H

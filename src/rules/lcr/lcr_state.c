@@ -1,0 +1,333 @@
+/* Little Colonial Rules: the per-match state's life: created from the scenario, cloned,
+ * destroyed; apply(), the only place it changes; hash(). Each optional rule keeps its own state
+ * beside it (lcr_option). */
+#include "rules/lcr/lcr_state.h"
+
+#include "core/mem.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void *lcr_option_state(const rules_state *rs, const lcr_option *option)
+{
+    for (int i = 0; i < rs->option_count; i++)
+        if (rs->options[i].option == option)
+            return rs->options[i].state;
+    return NULL;
+}
+
+static void set_multipliers(rules_state *rs, const table *t)
+{
+    for (int i = 0; i < t->type_count && i < LCR_TYPES_MAX; i++) {
+        const lcr_terrain *lt = lcr_data_terrain(rs->data, t->types[i].name);
+        rs->mult[i] = lt ? lt->move_mult : t->types[i].move_mult;
+    }
+}
+
+static vec2s home_of(const rules_state *rs, const figure *f, uint8_t *edge)
+{
+    int g = lcr_reinforcement_group_of(rs->scn, f->unit);
+    *edge = g >= 0 ? (uint8_t)rs->scn->reinforcements[g].edge : SCENARIO_EDGE_NONE;
+    return *edge != SCENARIO_EDGE_NONE ? rs->scn->reinforcements[g].entry : f->pos;
+}
+
+typedef struct dead_ctx {
+    const table *t;
+} dead_ctx;
+
+static bool leader_gone(const void *ctx, figure_id id)
+{
+    const figure *f = table_figure_const(((const dead_ctx *)ctx)->t, id);
+    return !f || (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)) ||
+           ((f->status & FIGURE_STATUS_OFF_TABLE) && false);
+}
+
+static void clear_activation(rules_state *rs)
+{
+    for (int i = 0; i < rs->fig_count; i++)
+        rs->flags[i] &= (uint8_t) ~(LCR_FF_ACTIVATED | LCR_FF_ACTED | LCR_FF_ENGAGED);
+    rs->actor = (figure_id){0};
+    rs->actor_is_soldier = false;
+    rs->actor_busy = false;
+}
+
+static void apply_card(rules_state *rs, const rules_event *ev)
+{
+    int card = ev->value - 1;
+    if (card < 0 || card >= rs->deck.card_count)
+        return;
+    if (strcmp(ev->tag, "draw") == 0) {
+        if (rs->deck.draw_count > 0)
+            rs->deck.draw_count--;
+        lcr_deck_move(&rs->deck, card, LCR_PLACE_DRAWN);
+        rs->drawn = card;
+        rs->interrupt_closed = false;
+    } else if (strcmp(ev->tag, "end_of_turn") == 0) {
+        lcr_deck_move(&rs->deck, card, LCR_PLACE_DISCARD);
+        rs->drawn = -1;
+    } else if (strcmp(ev->tag, "reserve") == 0) {
+        lcr_deck_move(&rs->deck, card, LCR_PLACE_HAND);
+        rs->drawn = -1;
+        rs->drawer = lcr_other_side(rs, ev->side);
+    } else if (strcmp(ev->tag, "play") == 0 || strcmp(ev->tag, "use") == 0) {
+        bool from_hand = strcmp(ev->tag, "play") == 0;
+        lcr_deck_move(&rs->deck, card, LCR_PLACE_IN_PLAY);
+        rs->interrupting = from_hand && rs->drawn >= 0;
+        rs->interrupt_closed = true;
+        if (!from_hand)
+            rs->drawn = -1;
+        rs->active = card;
+        rs->actor = ev->figure;
+        rs->acting_side = ev->side;
+        rs->actor_is_soldier = rs->deck.cards[card].kind == LCR_CARD_SOLDIER;
+        rs->actor_busy = false;
+    } else if (strcmp(ev->tag, "discard") == 0) {
+        lcr_deck_move(&rs->deck, card, LCR_PLACE_DISCARD);
+        rs->active = -1;
+        if (!rs->interrupting)
+            rs->drawer = lcr_other_side(rs, rs->acting_side);
+        rs->interrupting = false;
+        clear_activation(rs);
+    }
+}
+
+static void apply_ruleset(rules_state *rs, const table *t, const rules_event *ev)
+{
+    int fi = (int)ev->figure.id - 1;
+    bool has_fig = fi >= 0 && fi < rs->fig_count;
+    if (strcmp(ev->tag, "pass") == 0) {
+        rs->interrupt_closed = true;
+    } else if (strcmp(ev->tag, "shuffle_seed") == 0) {
+        rs->shuffle_seed = (uint32_t)ev->value;
+    } else if (strcmp(ev->tag, "activated") == 0 && has_fig) {
+        rs->flags[fi] |= LCR_FF_ACTIVATED;
+    } else if (strcmp(ev->tag, "acted") == 0 && has_fig) {
+        rs->flags[fi] |= LCR_FF_ACTED;
+        if (ev->figure.id == rs->actor.id)
+            rs->actor_busy = true;
+    } else if (strcmp(ev->tag, "waiting") == 0 && has_fig) {
+        rs->flags[fi] =
+            (uint8_t)(ev->value ? rs->flags[fi] | LCR_FF_WAITING : rs->flags[fi] & ~LCR_FF_WAITING);
+    } else if (strcmp(ev->tag, "engaged") == 0 && has_fig) {
+        rs->flags[fi] |= LCR_FF_ENGAGED;
+    } else if (strcmp(ev->tag, "hold") == 0 && has_fig) {
+        rs->hold[fi] = (int8_t)ev->value;
+    } else if (strcmp(ev->tag, "arrive") == 0 && ev->value >= 0 && ev->value < rs->group_count) {
+        rs->arrived[ev->value] = true;
+    } else if (strcmp(ev->tag, "alloc") == 0) {
+        rs->alloc_hits = ev->value;
+        rs->alloc_side = ev->side;
+        rs->alloc_count = 0;
+    } else if (strcmp(ev->tag, "alloc_candidate") == 0 && rs->alloc_count < RULES_CMD_FIGURES_MAX) {
+        const figure *f = table_figure_const(t, ev->figure);
+        if (f)
+            rs->alloc[rs->alloc_count++] = (lcr_fire_candidate){f->id, f->role};
+    } else if (strcmp(ev->tag, "alloc_done") == 0) {
+        rs->alloc_hits = 0;
+        rs->alloc_count = 0;
+        rs->alloc_side = (side_id){0};
+    }
+}
+
+static void apply_morale(rules_state *rs, const rules_event *ev)
+{
+    if (ev->side.id == 0 || ev->side.id > (uint32_t)rs->side_count)
+        return;
+    int s = (int)ev->side.id - 1;
+    if (strcmp(ev->tag, "take") == 0) {
+        lcr_morale_take(&rs->morale[s]);
+        rs->casualties[s]++;
+    } else if (strcmp(ev->tag, "add") == 0 && ev->value >= 0 && ev->value < rs->group_count) {
+        lcr_morale_add(&rs->morale[s], &rs->group_morale[ev->value]);
+        rs->start_figures[s] += 0;
+    }
+}
+
+void lcr_state_apply(rules_state *rs, const table *t, const rules_event *ev)
+{
+    for (int i = 0; i < rs->option_count; i++) {
+        const lcr_option *o = rs->options[i].option;
+        if (o->apply && o->apply(rs, t, ev))
+            return; /* the optional rules' own events */
+    }
+    switch (ev->kind) {
+    case RULES_EV_CARD:
+        apply_card(rs, ev);
+        break;
+    case RULES_EV_SHUFFLE: {
+        dice_rng shuffle;
+        dice_seed(&shuffle, rs->shuffle_seed);
+        dead_ctx dc = {t};
+        lcr_deck_reshuffle(&rs->deck, &shuffle, rs->arrived, rs->group_count, leader_gone, &dc);
+        rs->drawn = rs->active = -1;
+        break;
+    }
+    case RULES_EV_TURN:
+        rs->turn = ev->value;
+        break;
+    case RULES_EV_RULESET:
+        apply_ruleset(rs, t, ev);
+        break;
+    case RULES_EV_MORALE:
+        apply_morale(rs, ev);
+        break;
+    case RULES_EV_GAME_OVER:
+        rs->over = true;
+        rs->winner = ev->side;
+        snprintf(rs->reason, sizeof rs->reason, "%.127s", ev->text);
+        break;
+    default:
+        break;
+    }
+}
+
+void lcr_state_hash(const rules_state *rs, rules_hasher *hs)
+{
+    rules_hash_i32(hs, rs->turn);
+    rules_hash_i32(hs, rs->drawn);
+    rules_hash_i32(hs, rs->active);
+    rules_hash_u32(hs, (uint32_t)rs->interrupting | (uint32_t)rs->interrupt_closed << 1 |
+                           (uint32_t)rs->actor_is_soldier << 2 | (uint32_t)rs->actor_busy << 3 |
+                           (uint32_t)rs->over << 4);
+    rules_hash_u32(hs, rs->drawer.id);
+    rules_hash_u32(hs, rs->acting_side.id);
+    rules_hash_u32(hs, rs->actor.id);
+    for (int i = 0; i < rs->deck.card_count; i++)
+        rules_hash_u32(hs, (uint32_t)rs->deck.cards[i].place);
+    for (int i = 0; i < rs->deck.draw_count; i++)
+        rules_hash_i32(hs, rs->deck.draw[i]);
+    rules_hash_bytes(hs, rs->flags, (size_t)rs->fig_count);
+    rules_hash_bytes(hs, rs->hold, (size_t)rs->fig_count);
+    for (int s = 0; s < rs->side_count; s++) {
+        for (int p = 0; p < rs->morale[s].pile_count; p++)
+            rules_hash_i32(hs, rs->morale[s].piles[p]);
+        rules_hash_i32(hs, rs->casualties[s]);
+    }
+    for (int g = 0; g < rs->group_count; g++)
+        rules_hash_u32(hs, rs->arrived[g]);
+    rules_hash_u32(hs, rs->shuffle_seed);
+    rules_hash_i32(hs, rs->alloc_hits);
+    for (int i = 0; i < rs->alloc_count; i++)
+        rules_hash_u32(hs, rs->alloc[i].id.id);
+    rules_hash_u32(hs, rs->winner.id);
+    for (int i = 0; i < rs->option_count; i++)
+        if (rs->options[i].option->hash)
+            rs->options[i].option->hash(rs->options[i].state, hs);
+}
+
+rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *const *options,
+                              int option_count, char *err, size_t err_size)
+{
+    lcr_data_error derr;
+    lcr_data *data;
+    if (desc->data_dir) {
+        char path[1024];
+        snprintf(path, sizeof path, "%s/lcr.json", desc->data_dir);
+        data = lcr_data_load_file(path, &derr);
+    } else {
+        data = lcr_data_load_default(&derr);
+    }
+    if (!data) {
+        lcr_data_error_format(&derr, err, err_size);
+        return NULL;
+    }
+    const table *t = desc->table;
+    if (!lcr_data_check_scenario(data, desc->scenario, err, err_size)) {
+        lcr_data_destroy(data);
+        return NULL;
+    }
+    if (t->side_count < 2 || t->side_count > LCR_SIDES_MAX) {
+        snprintf(err, err_size, "lcr needs 2 to %d sides, the scenario has %d", LCR_SIDES_MAX,
+                 t->side_count);
+        lcr_data_destroy(data);
+        return NULL;
+    }
+    rules_state *rs = mem_calloc(1, sizeof *rs);
+    rs->data = data;
+    rs->scn = desc->scenario;
+    rs->side_count = t->side_count;
+    rs->drawn = rs->active = -1;
+    rs->drawer = (side_id){1};
+    rs->max_turns = data->max_turns;
+    for (int v = 0; rs->scn && v < rs->scn->victory_count; v++)
+        if (strcmp(rs->scn->victory[v].kind, "turns") == 0 && rs->scn->victory[v].turns > 0)
+            rs->max_turns = rs->scn->victory[v].turns;
+    rs->max_turns = lcr_option_int(rs->scn, "max_turns", rs->max_turns);
+    rs->group_count = rs->scn ? rs->scn->reinforcement_count : 0;
+    rs->group_morale = mem_calloc((size_t)rs->group_count + 1, sizeof *rs->group_morale);
+    rs->arrived = mem_calloc((size_t)rs->group_count + 1, sizeof *rs->arrived);
+    rs->fig_count = t->figure_count;
+    rs->flags = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->flags);
+    rs->hold = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->hold);
+    rs->home = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->home);
+    rs->home_edge = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->home_edge);
+    for (int i = 0; i < t->figure_count; i++) {
+        rs->hold[i] = -1;
+        rs->home[i] = home_of(rs, &t->figures[i], &rs->home_edge[i]);
+    }
+    set_multipliers(rs, t);
+    assert(option_count <= LCR_OPTIONS_MAX);
+    rs->los_refs = mem_calloc(1, sizeof *rs->los_refs);
+    *rs->los_refs = 1;
+    lcr_deck_init(&rs->deck);
+    for (int i = 0; i < option_count; i++) {
+        lcr_option_slot *slot = &rs->options[rs->option_count];
+        slot->option = options[i];
+        slot->state = options[i]->create ? options[i]->create(rs, t, err, err_size) : NULL;
+        if (options[i]->create && !slot->state) {
+            slot->option = NULL;
+            lcr_state_destroy(rs);
+            return NULL;
+        }
+        slot->on = !options[i]->on || options[i]->on(slot->state);
+        rs->option_count++;
+    }
+    for (int i = 0; i < rs->option_count && !rs->los; i++)
+        if (rs->options[i].option->los)
+            rs->los = rs->options[i].option->los(rs->options[i].state, t);
+    if (!rs->los)
+        rs->los = los_create(t, NULL);
+    return rs;
+}
+
+void lcr_state_destroy(rules_state *rs)
+{
+    if (!rs)
+        return;
+    if (rs->los_refs && --*rs->los_refs == 0) {
+        lcr_data_destroy(rs->data);
+        los_destroy(rs->los);
+        free(rs->los_refs);
+    }
+    lcr_deck_free(&rs->deck);
+    free(rs->group_morale);
+    free(rs->arrived);
+    free(rs->flags);
+    free(rs->hold);
+    free(rs->home);
+    free(rs->home_edge);
+    for (int i = 0; i < rs->option_count; i++)
+        if (rs->options[i].option->destroy)
+            rs->options[i].option->destroy(rs->options[i].state);
+    free(rs);
+}
+
+rules_state *lcr_state_clone(const rules_state *rs)
+{
+    rules_state *c = mem_dup(rs, 1, sizeof *rs);
+    ++*c->los_refs; /* data and terrain never change: clones share them */
+    lcr_deck_copy(&c->deck, &rs->deck);
+    c->group_morale =
+        mem_dup(rs->group_morale, (size_t)rs->group_count + 1, sizeof *c->group_morale);
+    c->arrived = mem_dup(rs->arrived, (size_t)rs->group_count + 1, sizeof *c->arrived);
+    c->flags = mem_dup(rs->flags, (size_t)rs->fig_count + 1, sizeof *c->flags);
+    c->hold = mem_dup(rs->hold, (size_t)rs->fig_count + 1, sizeof *c->hold);
+    c->home = mem_dup(rs->home, (size_t)rs->fig_count + 1, sizeof *c->home);
+    c->home_edge = mem_dup(rs->home_edge, (size_t)rs->fig_count + 1, sizeof *c->home_edge);
+    for (int i = 0; i < rs->option_count; i++)
+        if (rs->options[i].option->clone)
+            c->options[i].state = rs->options[i].option->clone(rs->options[i].state);
+    return c;
+}

@@ -1,0 +1,441 @@
+/* Little Colonial Rules: the helpers below the topic files (figures, enemies, sight, events,
+ * legal() candidates) and the calls into the optional rules' hooks. */
+#include "rules/lcr/lcr_state.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+side_id lcr_other_side(const rules_state *rs, side_id s)
+{
+    int n = rs->side_count > 0 ? rs->side_count : 2;
+    return (side_id){(s.id % (uint32_t)n) + 1};
+}
+
+bool lcr_is_leader(const figure *f)
+{
+    return lcr_data_rank_of(f->role) >= 0;
+}
+
+path_desc lcr_path_desc(const rules_state *rs)
+{
+    return (path_desc){.mult = rs->mult, .clear_mult = 1.0f, .stop_at_obstacle = false};
+}
+
+bool lcr_figure_can_fire(const rules_state *rs, const figure *f)
+{
+    const lcr_weapon *w = lcr_data_weapon(rs->data, f->weapon);
+    return w && w->dice_per_man > 0 && w->band_count > 0;
+}
+
+static bool figure_fighting(const rules_state *rs, const figure *f)
+{
+    return (rs->flags[f->id.id - 1] & LCR_FF_ENGAGED) || (f->status & FIGURE_STATUS_IN_COMBAT);
+}
+
+bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_eye_ft,
+                const figure *target, int *feature)
+{
+    if (!rs->los)
+        return false;
+    float eye = lcr_hook_eye_ft(rs, fmaxf(from_eye_ft, table_posture_eye_ft(target->posture)));
+    los_result r = los_points(rs->los, t, from, target->pos, eye, NULL);
+    if (feature)
+        *feature = r.feature;
+    return r.verdict != LOS_CLEAR;
+}
+
+/* Is e inside the arc of fire of one of the formation firers (every enemy when none of them is
+ * in formation: activated fire goes any way)? */
+static bool in_group_arc(const rules_state *rs, const table *t, const figure_id *firers, int n,
+                         const figure *e)
+{
+    bool any_formation = false;
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(t, firers[i]);
+        const unit *u = f ? table_unit_const(t, f->unit) : NULL;
+        if (!u || lcr_data_is_loose(rs->data, u->formation))
+            continue;
+        any_formation = true;
+        if (lcr_fire_in_arc(f->pos, f->facing, rs->data->formation_arc_deg, e->pos))
+            return true;
+    }
+    return !any_formation;
+}
+
+static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id sd, vec2s p,
+                                  bool sight, const figure_id *firers, int firer_count)
+{
+    /* Candidates in order of (distance, id); sight is checked only on the way out, so usually
+     * once or twice. */
+    float last_d = -1;
+    uint32_t last_id = 0;
+    for (;;) {
+        const figure *best = NULL;
+        float bd = INFINITY;
+        for (int i = 0; i < t->figure_count; i++) {
+            const figure *e = &t->figures[i];
+            if (e->side.id == sd.id || !table_figure_active(e) || figure_fighting(rs, e) ||
+                (firer_count > 0 && !in_group_arc(rs, t, firers, firer_count, e)))
+                continue;
+            float d = glms_vec2_distance(e->pos, p);
+            if (d < last_d || (d == last_d && e->id.id <= last_id))
+                continue;
+            if (!best || d < bd || (d == bd && e->id.id < best->id.id)) {
+                best = e;
+                bd = d;
+            }
+        }
+        if (!best)
+            return (figure_id){0};
+        if (!sight || !lcr_hidden(rs, t, p, table_posture_eye_ft(FIGURE_POSTURE_FOOT), best, NULL))
+            return best->id;
+        last_d = bd;
+        last_id = best->id.id;
+    }
+}
+
+figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id sd, vec2s p)
+{
+    return nearest_enemy_of(rs, t, sd, p, true, NULL, 0);
+}
+
+figure_id lcr_nearest_enemy_any(const rules_state *rs, const table *t, side_id sd, vec2s p)
+{
+    return nearest_enemy_of(rs, t, sd, p, false, NULL, 0);
+}
+
+figure_id lcr_area_target(const rules_state *rs, const table *t, side_id sd,
+                          const figure_id *firers, int n)
+{
+    return nearest_enemy_of(rs, t, sd, lcr_centroid(t, firers, n), true, firers, n);
+}
+
+vec2s lcr_centroid(const table *t, const figure_id *ids, int n)
+{
+    vec2s c = {{0, 0}};
+    for (int i = 0; i < n; i++)
+        c = glms_vec2_add(c, table_figure_const(t, ids[i])->pos);
+    return n > 0 ? glms_vec2_scale(c, 1.0f / (float)n) : c;
+}
+
+bool lcr_fire_is_area(const rules_state *rs, const figure_id *firers, int n)
+{
+    /* Individual fire: a figure on a soldier card, or the acting leader firing alone. */
+    if (rs->actor_is_soldier)
+        return false;
+    return !(n == 1 && firers[0].id == rs->actor.id);
+}
+
+int lcr_reinforcement_group_of(const scenario *scn, unit_id u)
+{
+    for (int g = 0; scn && g < scn->reinforcement_count; g++)
+        for (int k = 0; k < scn->reinforcements[g].unit_count; k++)
+            if (scn->reinforcements[g].units[k].id == u.id)
+                return g;
+    return -1;
+}
+
+int lcr_option_int(const scenario *scn, const char *key, int fallback)
+{
+    json_t *v = scn && scn->rules_options ? json_object_get(scn->rules_options, key) : NULL;
+    return json_is_integer(v) ? (int)json_integer_value(v) : fallback;
+}
+
+const char *lcr_name(const table *t, figure_id id)
+{
+    const figure *f = table_figure_const(t, id);
+    if (!f)
+        return "?";
+    return f->name[0] ? f->name : table_role_name(f->role);
+}
+
+bool lcr_refuse(char *why, size_t size, const char *text)
+{
+    snprintf(why, size, "%s", text);
+    return false;
+}
+
+float lcr_radius(const figure *f)
+{
+    return f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0.5f * f->base.frontage_cm;
+}
+
+vec2s lcr_clamp_on_table(const table *t, const figure *f, vec2s p)
+{
+    float r = f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0.5f * f->base.depth_cm;
+    r += 0.1f;
+    p.x = fminf(fmaxf(p.x, r), t->width_cm - r);
+    p.y = fminf(fmaxf(p.y, r), t->height_cm - r);
+    return p;
+}
+
+/* The rule a private state change belongs to, by its tag. */
+static const char *flag_ref(const char *tag)
+{
+    static const struct {
+        const char *tag, *ref;
+    } refs[] = {
+        {"activated", LCR_REF_ACT},    {"acted", LCR_REF_ACT},   {"waiting", LCR_REF_WALL},
+        {"engaged", LCR_REF_COMBAT},   {"hold", LCR_REF_RALLY},  {"alloc_candidate", LCR_REF_ALLOC},
+        {"alloc_done", LCR_REF_ALLOC}, {"arrive", LCR_REF_DECK}, {"pass", LCR_REF_DECK}};
+    for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++)
+        if (strcmp(refs[i].tag, tag) == 0)
+            return refs[i].ref;
+    return "seed 000";
+}
+
+void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, const char *text)
+{
+    rules_event ev = {.kind = RULES_EV_RULESET, .figure = fig, .value = value};
+    const figure *f = table_figure_const(ctx->table, fig);
+    if (f)
+        ev.side = f->side;
+    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
+    rules_emitf(ctx, ev, flag_ref(tag), "%s", text);
+}
+
+void lcr_emit_card(rules_ctx *ctx, const char *tag, int card, figure_id actor, const char *ref,
+                   const char *text)
+{
+    const lcr_card *c = &ctx->state->deck.cards[card];
+    rules_event ev = {.kind = RULES_EV_CARD, .value = card + 1, .side = c->side, .figure = actor};
+    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
+    rules_emitf(ctx, ev, ref, "%s", text);
+}
+
+void lcr_emit_note(rules_ctx *ctx, figure_id fig, const char *ref, const char *text)
+{
+    rules_event ev = {.kind = RULES_EV_NOTE, .figure = fig};
+    rules_emitf(ctx, ev, ref, "%s", text);
+}
+
+void lcr_emit_modifier(rules_ctx *ctx, figure_id fig, int value, const char *source,
+                       const char *ref)
+{
+    rules_event ev = {.kind = RULES_EV_MODIFIER, .figure = fig, .value = value};
+    snprintf(ev.tag, sizeof ev.tag, "%.31s", source);
+    rules_emitf(ctx, ev, ref, "%+d: %s", value, source);
+}
+
+void lcr_emit_status(rules_ctx *ctx, figure_id fig, uint32_t set, uint32_t clear, const char *ref,
+                     const char *text)
+{
+    rules_event ev = {
+        .kind = RULES_EV_STATUS, .figure = fig, .status_set = set, .status_clear = clear};
+    const figure *f = table_figure_const(ctx->table, fig);
+    if (f)
+        ev.side = f->side;
+    rules_emitf(ctx, ev, ref, "%s", text);
+}
+
+void lcr_emit_move(rules_ctx *ctx, figure_id fig, vec2s from, vec2s to, float facing, float spent,
+                   const char *ref, const char *text)
+{
+    rules_event ev = {.kind = RULES_EV_MOVE,
+                      .figure = fig,
+                      .from = from,
+                      .pos = to,
+                      .facing = facing,
+                      .value = (int)lroundf(spent * 100.0f)};
+    const figure *f = table_figure_const(ctx->table, fig);
+    if (f)
+        ev.side = f->side;
+    rules_emitf(ctx, ev, ref, "%s", text);
+}
+
+bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size)
+{
+    const figure *f = table_figure_const(t, id);
+    if (!f || !table_figure_active(f))
+        return lcr_refuse(why, size, "that figure is not in play");
+    if (!(rs->flags[id.id - 1] & LCR_FF_ACTIVATED)) {
+        snprintf(why, size, "%s is not activated by this card", lcr_name(t, id));
+        return false;
+    }
+    if (rs->flags[id.id - 1] & (LCR_FF_ACTED | LCR_FF_ENGAGED)) {
+        snprintf(why, size, "%s has already acted", lcr_name(t, id));
+        return false;
+    }
+    if (f->status & FIGURE_STATUS_DEMORALISED) {
+        snprintf(why, size, "%s is demoralised: only a rally helps him", lcr_name(t, id));
+        return false;
+    }
+    return lcr_hook_may_act(rs, t, f, why, size);
+}
+
+/* ---- legal() candidates ---------------------------------------------------------------------- */
+
+bool lcr_legal_push(lcr_candidates *lo, const rules_state *rs, const table *t,
+                    const rules_command *cmd)
+{
+    char why[160];
+    if (lo->n >= lo->max || !lo->validate(rs, t, cmd, why, sizeof why))
+        return false;
+    lo->out[lo->n++] = *cmd;
+    return true;
+}
+
+/* ---- the optional rules' hooks ----------------------------------------------------------------
+ */
+
+/* Each option that is on and fills hook `h`, in order. */
+#define LCR_EACH_HOOK(rs, h, o)                                                                    \
+    for (int o##_i = 0; o##_i < (rs)->option_count; o##_i++)                                       \
+        for (const lcr_option *o = (rs)->options[o##_i].option;                                    \
+             o && (rs)->options[o##_i].on && o->h; o = NULL)
+
+float lcr_hook_eye_ft(const rules_state *rs, float eye_ft)
+{
+    LCR_EACH_HOOK(rs, eye_ft, o)
+    eye_ft = o->eye_ft(rs, eye_ft);
+    return eye_ft;
+}
+
+bool lcr_hook_decision(const rules_state *rs, const table *t, rules_decision *out)
+{
+    LCR_EACH_HOOK(rs, decision, o)
+    if (o->decision(rs, t, out))
+        return true;
+    return false;
+}
+
+bool lcr_hook_validate_decision(const rules_state *rs, const table *t, const rules_decision *d,
+                                const rules_command *cmd, char *why, size_t size)
+{
+    LCR_EACH_HOOK(rs, validate_decision, o)
+    return o->validate_decision(rs, t, d, cmd, why, size);
+    return lcr_refuse(why, size, "nothing to decide");
+}
+
+int lcr_hook_legal_decision(const rules_state *rs, const table *t, const rules_decision *d,
+                            rules_command *out, int max)
+{
+    int n = 0;
+    LCR_EACH_HOOK(rs, legal_decision, o)
+    n += o->legal_decision(rs, t, d, out + n, max - n);
+    return n;
+}
+
+bool lcr_hook_validate_command(const rules_state *rs, const table *t, const rules_command *cmd,
+                               char *why, size_t size)
+{
+    LCR_EACH_HOOK(rs, validate_command, o)
+    if (o->command == cmd->kind)
+        return o->validate_command(rs, t, cmd, why, size);
+    return lcr_refuse(why, size, "not an action of an activated figure");
+}
+
+#define LCR_LEGAL_EXTRA_MAX 16
+
+void lcr_hook_legal_act(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd)
+{
+    LCR_EACH_HOOK(rs, legal_act, o)
+    {
+        rules_command extra[LCR_LEGAL_EXTRA_MAX];
+        int n = o->legal_act(rs, t, sd, extra, LCR_LEGAL_EXTRA_MAX);
+        for (int i = 0; i < n; i++)
+            lcr_legal_push(lo, rs, t, &extra[i]);
+    }
+}
+
+int lcr_hook_actions(const rules_state *rs, const table *t, const figure *f, rules_action *out,
+                     int max)
+{
+    int n = 0;
+    LCR_EACH_HOOK(rs, actions, o)
+    n += o->actions(rs, t, f, out + n, max - n);
+    return n;
+}
+
+bool lcr_hook_check_act(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                        size_t size)
+{
+    LCR_EACH_HOOK(rs, check_act, o)
+    if (!o->check_act(rs, t, cmd, why, size))
+        return false;
+    return true;
+}
+
+bool lcr_hook_may_act(const rules_state *rs, const table *t, const figure *f, char *why,
+                      size_t size)
+{
+    LCR_EACH_HOOK(rs, may_act, o)
+    if (!o->may_act(rs, t, f, why, size))
+        return false;
+    return true;
+}
+
+bool lcr_hook_immobile(const rules_state *rs, const figure *f)
+{
+    LCR_EACH_HOOK(rs, immobile, o)
+    if (o->immobile(rs, f))
+        return true;
+    return false;
+}
+
+float lcr_hook_move_factor(const rules_state *rs, const figure *f)
+{
+    float factor = 1.0f;
+    LCR_EACH_HOOK(rs, move_factor, o)
+    factor *= o->move_factor(rs, f);
+    return factor;
+}
+
+float lcr_hook_range(const rules_state *rs, const figure *f, float range_cm)
+{
+    LCR_EACH_HOOK(rs, range, o)
+    range_cm = o->range(rs, f, range_cm);
+    return range_cm;
+}
+
+const lcr_morale *lcr_hook_morale(const rules_state *rs, const table *t, const figure *f,
+                                  lcr_morale *scratch)
+{
+    LCR_EACH_HOOK(rs, morale, o)
+    return o->morale(rs, t, f, scratch);
+    return &rs->morale[f->side.id - 1];
+}
+
+bool lcr_hook_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
+{
+    LCR_EACH_HOOK(rs, resolve, o)
+    if (o->resolve(rs, ctx, cmd))
+        return true;
+    return false;
+}
+
+bool lcr_hook_on_kill(rules_state *rs, rules_ctx *ctx, figure_id id, const char *ref)
+{
+    LCR_EACH_HOOK(rs, on_kill, o)
+    if (o->on_kill(rs, ctx, id, ref))
+        return true;
+    return false;
+}
+
+void lcr_hook_after_command(rules_state *rs, rules_ctx *ctx)
+{
+    LCR_EACH_HOOK(rs, after_command, o)
+    o->after_command(rs, ctx);
+}
+
+void lcr_hook_end_of_turn(rules_state *rs, rules_ctx *ctx)
+{
+    LCR_EACH_HOOK(rs, end_of_turn, o)
+    o->end_of_turn(rs, ctx);
+}
+
+void lcr_hook_arrival(rules_state *rs, rules_ctx *ctx, int group)
+{
+    LCR_EACH_HOOK(rs, arrival, o)
+    o->arrival(rs, ctx, group);
+}
+
+int lcr_hook_driver(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,
+                    int max)
+{
+    int n = 0;
+    LCR_EACH_HOOK(rs, driver, o)
+    n += o->driver(rs, t, viewer, out + n, max - n);
+    return n;
+}

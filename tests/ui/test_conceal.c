@@ -1,0 +1,358 @@
+/* Concealment on screen (the engine's per-side visibility, game_visible, filled in by Colonial
+ * Wargames Rules for the natives of scenarios/cwr_ambush.json hidden in the bush), offscreen
+ * through ui_app_frame: the British player (the Zulus played by the bot) sees no pixel of a
+ * concealed regiment, hovering where it stands rings nothing and shows no tooltip (the frame is
+ * unchanged, while hovering a seen Zulu changes it), the roster and the unit list do not list
+ * it, and neither the event log nor the dice tray's command tells its activation; the Zulu
+ * player and a spectator see all of it. */
+#include "render/render.h"
+#include "ui/app.h"
+#include "ui/event_log.h"
+#include "ui/roster.h"
+#include "ui/table_view.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#define VIEW_W 1280
+#define VIEW_H 800
+
+typedef struct rig {
+    ui_app *app;
+    render_ctx *ctx;
+    ui_input in;
+    double time;
+    char dir[256];
+    side_id british, zulu;
+    unit_id hidden; /* a concealed regiment */
+    figure_id hidden_fig, seen_fig;
+} rig;
+
+static void frame(rig *r)
+{
+    r->time += 0.05;
+    r->in.time = r->time;
+    r->in.dt = 0.05f;
+    r->in.view_w = VIEW_W;
+    r->in.view_h = VIEW_H;
+    r->in.ui_scale = 1;
+    ui_app_frame(r->app, &r->in, r->ctx);
+    ui_input_next_frame(&r->in);
+}
+
+static void mouse_px(rig *r, float x, float y)
+{
+    r->in.mouse_dx = x - r->in.mouse_x;
+    r->in.mouse_dy = y - r->in.mouse_y;
+    r->in.mouse_x = x;
+    r->in.mouse_y = y;
+    r->in.mouse_inside = true;
+    frame(r);
+}
+
+static const figure *fig(const rig *r, figure_id id)
+{
+    return table_figure_const(game_table(r->app->game), id);
+}
+
+static side_id side_named(const table *t, const char *name)
+{
+    for (int i = 0; i < t->side_count; i++)
+        if (strcmp(t->sides[i].name, name) == 0)
+            return t->sides[i].id;
+    fail_msg("no side %s", name);
+    return (side_id){0};
+}
+
+static unit_id unit_named(const table *t, const char *name)
+{
+    for (int i = 0; i < t->unit_count; i++)
+        if (strcmp(t->units[i].name, name) == 0)
+            return t->units[i].id;
+    fail_msg("no unit %s", name);
+    return (unit_id){0};
+}
+
+static figure_id first_of(const table *t, unit_id u)
+{
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == u.id && table_figure_active(&t->figures[i]))
+            return t->figures[i].id;
+    fail_msg("unit %u has no figure", u.id);
+    return (figure_id){0};
+}
+
+/* A quiet command for whoever decides: activate the concealed regiment (or any unit), then
+ * skip every step (nobody fires or moves into sight). */
+static bool zulu_quiet(const game *g, unit_id hidden, rules_command *out)
+{
+    rules_command c[256];
+    int n = game_legal(g, c, 256), best = -1, score = 0;
+    for (int i = 0; i < n; i++) {
+        int s = c[i].kind == RULES_CMD_ACTIVATE && c[i].unit.id == hidden.id ? 5
+                : c[i].kind == RULES_CMD_END_ACTIVATION                      ? 4
+                : c[i].kind == RULES_CMD_PASS                                ? 3
+                : c[i].kind == RULES_CMD_CHOOSE                              ? 2
+                : c[i].kind == RULES_CMD_ACTIVATE                            ? 1
+                                                                             : 0;
+        if (s > score) {
+            score = s;
+            best = i;
+        }
+    }
+    if (best >= 0)
+        *out = c[best];
+    return best >= 0;
+}
+
+static int setup(void **state)
+{
+    rig *r = calloc(1, sizeof *r);
+    snprintf(r->dir, sizeof r->dir, "/tmp/sandtable-conceal-XXXXXX");
+    if (!mkdtemp(r->dir))
+        return -1;
+    setenv("XDG_DATA_HOME", r->dir, 1);
+    const char *src = getenv("SANDTABLE_SOURCE_DIR");
+    char scen[1024], err[512], art[1024];
+    snprintf(scen, sizeof scen, "%s/scenarios/cwr_ambush.json", src ? src : ".");
+    r->app = ui_app_create(&(ui_app_desc){.scenario_path = scen}, err, sizeof err);
+    if (!r->app) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    r->app->settings.anim_speed = 0;
+    r->ctx = render_create_offscreen(
+        VIEW_W, VIEW_H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err,
+        sizeof err);
+    if (!r->ctx) {
+        fprintf(stderr, "%s\n", err);
+        return -1;
+    }
+    r->app->ctx = r->ctx;
+    const table *t = game_table(r->app->game);
+    r->british = side_named(t, "British");
+    r->zulu = side_named(t, "Zulu");
+    r->hidden = unit_named(t, "uMbonambi");
+    r->hidden_fig = first_of(t, r->hidden);
+    r->seen_fig = first_of(t, unit_named(t, "Godide"));
+    *state = r;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    rig *r = *state;
+    ui_app_destroy(r->app);
+    render_destroy(r->ctx);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", r->dir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", r->dir);
+    free(r);
+    return 0;
+}
+
+/* Both sides act quietly (driven here, at the engine) until the Zulus have activated the
+ * concealed regiment and the British decide; returns the log index of that activation. */
+static int play_to_british(rig *r)
+{
+    game *g = r->app->game;
+    int activation = -1;
+    for (int k = 0; k < 200; k++) {
+        rules_decision d;
+        game_decision(g, &d);
+        if (d.side.id == r->british.id && activation >= 0)
+            break;
+        rules_command c;
+        char why[256];
+        assert_true(zulu_quiet(g, r->hidden, &c));
+        if (c.kind == RULES_CMD_ACTIVATE && c.unit.id == r->hidden.id)
+            activation = game_cursor(g);
+        assert_true(game_submit(g, &c, why, sizeof why));
+    }
+    rules_decision d;
+    game_decision(g, &d);
+    assert_int_equal(d.side.id, r->british.id);
+    r->app->state_version++;
+    return activation;
+}
+
+static void test_engine_visibility(void **state)
+{
+    rig *r = *state;
+    const game *g = r->app->game;
+    side_id nobody = {0};
+    assert_false(game_visible(g, r->british, r->hidden_fig));
+    assert_true(game_visible(g, r->zulu, r->hidden_fig));
+    assert_true(game_visible(g, nobody, r->hidden_fig));
+    assert_true(game_visible(g, r->british, r->seen_fig));
+    rules_event ev = {.kind = RULES_EV_NOTE, .unit = r->hidden};
+    assert_false(game_event_visible(g, r->british, &ev));
+    assert_true(game_event_visible(g, r->zulu, &ev));
+    ev = (rules_event){.kind = RULES_EV_DIE, .sides = 6, .value = 3};
+    assert_true(game_event_visible(g, r->british, &ev)); /* names nobody */
+    /* the unit list of the turn driver: the regiment is listed to its own side only */
+    rules_driver_item it[64];
+    bool listed[2] = {false, false};
+    side_id viewers[2] = {r->british, r->zulu};
+    for (int v = 0; v < 2; v++) {
+        int n = game_driver(g, viewers[v], it, 64);
+        for (int i = 0; i < n; i++)
+            listed[v] |= it[i].kind == RULES_DRIVER_UNIT && it[i].figure.id == r->hidden_fig.id;
+    }
+    assert_false(listed[0]);
+    assert_true(listed[1]);
+}
+
+/* The pixels of a square of half-side h around p, into out. */
+static void grab(rig *r, vec2s p, int h, uint32_t *out)
+{
+    int n = 0;
+    for (int y = (int)p.y - h; y <= (int)p.y + h; y++)
+        for (int x = (int)p.x - h; x <= (int)p.x + h; x++)
+            out[n++] =
+                x >= 0 && y >= 0 && x < VIEW_W && y < VIEW_H ? render_read_pixel(r->ctx, x, y) : 0;
+}
+
+static int differ(const uint32_t *a, const uint32_t *b, int n)
+{
+    int d = 0;
+    for (int i = 0; i < n; i++)
+        d += a[i] != b[i];
+    return d;
+}
+
+static int count_side(rig *r, vec2s p, int h, uint32_t rgb)
+{
+    int n = 0;
+    for (int y = (int)p.y - h; y <= (int)p.y + h; y++)
+        for (int x = (int)p.x - h; x <= (int)p.x + h; x++)
+            if (x >= 0 && y >= 0 && x < VIEW_W && y < VIEW_H) {
+                uint32_t c = render_read_pixel(r->ctx, x, y);
+                int dr = (int)(c >> 16 & 0xff) - (int)(rgb >> 16 & 0xff);
+                int dg = (int)(c >> 8 & 0xff) - (int)(rgb >> 8 & 0xff);
+                int db = (int)(c & 0xff) - (int)(rgb & 0xff);
+                n += abs(dr) < 24 && abs(dg) < 24 && abs(db) < 24;
+            }
+    return n;
+}
+
+#define BOX   60
+#define BOX_N ((2 * BOX + 1) * (2 * BOX + 1))
+
+/* How much of the frame around figure `f` the pointer on it changes (a ring, a tooltip). */
+static int hover_change(rig *r, const render_camera *cam, figure_id f)
+{
+    static uint32_t before[BOX_N], after[BOX_N];
+    vec2s p = render_camera_to_px(cam, fig(r, f)->pos);
+    mouse_px(r, 5, VIEW_H / 2.0f); /* away, over the table's edge */
+    for (int i = 0; i < 30; i++)
+        frame(r);
+    grab(r, p, BOX, before);
+    mouse_px(r, p.x, p.y);
+    for (int i = 0; i < 30; i++) /* 1.5 s: past the tooltip's delay */
+        frame(r);
+    grab(r, p, BOX, after);
+    return differ(before, after, BOX_N);
+}
+
+static void test_british_screen(void **state)
+{
+    rig *r = *state;
+    ui_app *app = r->app;
+    app->controller[r->zulu.id] = UI_CONTROLLER_BOT;
+    int activation = play_to_british(r);
+    assert_true(activation >= 0);
+    assert_false(game_visible(app->game, r->british, r->hidden_fig)); /* still concealed */
+    for (int i = 0; i < 20; i++)
+        frame(r);
+    assert_int_equal(app->viewer.id, r->british.id); /* solo: the human side's eyes */
+    const render_camera *cam = ui_table_view_camera(app->stack[app->depth - 1]);
+    assert_non_null(cam);
+    /* not a pixel of the regiment's colour where it stands; the seen Zulu leader is drawn */
+    uint32_t zulu_rgb = render_side_rgb(game_table(app->game), r->zulu);
+    const table *t = game_table(app->game);
+    float rpx = render_figure_radius_px(cam, fig(r, r->hidden_fig));
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == r->hidden.id && table_figure_active(&t->figures[i]))
+            assert_int_equal(
+                count_side(r, render_camera_to_px(cam, t->figures[i].pos), (int)rpx, zulu_rgb), 0);
+    assert_true(count_side(r, render_camera_to_px(cam, fig(r, r->seen_fig)->pos),
+                           (int)render_figure_radius_px(cam, fig(r, r->seen_fig)), zulu_rgb) > 0);
+    /* hovering where it stands shows nothing; hovering the seen leader does */
+    assert_int_equal(hover_change(r, cam, r->hidden_fig), 0);
+    assert_true(hover_change(r, cam, r->seen_fig) > 50);
+    /* the roster lists it to the Zulus only */
+    ui_roster ro = {.open = true};
+    side_id viewers[3] = {r->british, r->zulu, {0}};
+    bool listed[3] = {false, false, false};
+    for (int v = 0; v < 3; v++) {
+        app->viewer = viewers[v];
+        render_begin(r->ctx);
+        ui_roster_draw(&ro, app, r->ctx, 0, VIEW_W);
+        for (int i = 0; i < ro.row_count; i++)
+            listed[v] |= ro.rows[i].unit.id == r->hidden.id;
+    }
+    assert_false(listed[0]);
+    assert_true(listed[1]);
+    assert_true(listed[2]);
+    /* the log tells its activation to the Zulus and a spectator, not to the British */
+    ui_event_log log;
+    ui_event_log_init(&log);
+    int keys[512];
+    for (int v = 0; v < 3; v++) {
+        log.viewer = viewers[v];
+        int n = ui_event_log_entries(&log, app->game, keys, 512);
+        bool told = false;
+        for (int i = 0; i < n; i++)
+            told |= keys[i] == activation;
+        assert_true(told == (v != 0));
+        assert_true(game_command_visible(app->game, viewers[v], activation) == (v != 0));
+    }
+    app->viewer = r->british;
+    frame(r);
+}
+
+/* It stays unseen to the British until the command that reveals it (it fires, charges or is
+ * spotted), and is seen from then on. */
+static void test_reveal(void **state)
+{
+    rig *r = *state;
+    game *g = r->app->game;
+    int revealed_at = -1;
+    for (int k = 0; k < 2000 && !game_over(g) && revealed_at < 0; k++) {
+        assert_false(game_visible(g, r->british, r->hidden_fig));
+        rules_command c[256];
+        int n = game_legal(g, c, 256), pick = 0;
+        for (int i = 0; i < n; i++) /* the regiment's fire and charges first */
+            if ((c[i].kind == RULES_CMD_FIRE || c[i].kind == RULES_CMD_CHARGE) &&
+                c[i].unit.id == r->hidden.id)
+                pick = i;
+        char why[256];
+        assert_true(game_submit(g, &c[pick], why, sizeof why));
+        int ne = 0;
+        const rules_event *ev = game_events(g, game_cursor(g) - 1, &ne);
+        for (int i = 0; i < ne; i++)
+            if (ev[i].unit.id == r->hidden.id && strcmp(ev[i].tag, "reveal") == 0)
+                revealed_at = game_cursor(g) - 1;
+    }
+    assert_true(revealed_at >= 0);
+    assert_true(game_visible(g, r->british, r->hidden_fig));
+    assert_true(game_command_visible(g, r->british, revealed_at));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_engine_visibility, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_british_screen, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_reveal, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

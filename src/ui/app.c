@@ -90,7 +90,7 @@ bool ui_app_open(ui_app *app, const char *scenario_path, bool resume, char *err,
     snprintf(app->scenario_path, sizeof app->scenario_path, "%s", scenario_path);
     snprintf(app->autosave_path, sizeof app->autosave_path, "%s", autosave);
     if (resumed)
-        ui_app_toast(app, "Continuing from %s", autosave);
+        ui_app_toast(app, "Continuing your saved game");
     ui_cover_reset_viewer(app);
     app->state_version++;
     while (app->depth)

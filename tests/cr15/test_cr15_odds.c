@@ -53,7 +53,7 @@ static void test_data_errors(void **st)
     assert_non_null(
         strstr(cr15_data_error_format(&err, buf, sizeof buf), "/nonexistent/cr15.json"));
     /* a bad number names its JSON path */
-    char path[] = "/tmp/cr15_bad_XXXXXX";
+    char path[] = SANDTABLE_TEST_TMP "/cr15_bad_XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     FILE *f = fdopen(fd, "w");

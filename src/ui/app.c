@@ -97,6 +97,7 @@ bool ui_app_open(ui_app *app, const char *scenario_path, bool resume, char *err,
     if (resumed)
         ui_app_toast(app, "Continuing your saved game");
     ui_cover_reset_viewer(app);
+    app->referee = (ui_referee){0}; /* a new match starts under the rules */
     app->state_version++;
     while (app->depth)
         ui_app_pop(app);

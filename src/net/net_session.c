@@ -219,6 +219,14 @@ game *net_session_game(const net_session *s)
     return s->g;
 }
 
+game *net_session_release_game(net_session *s)
+{
+    if (s->d.host)
+        return NULL;
+    s->own_game = false;
+    return s->g;
+}
+
 uint32_t net_session_side(const net_session *s)
 {
     return s->side;
@@ -239,6 +247,11 @@ bool net_session_pending(const net_session *s)
 const char *net_session_denied(const net_session *s)
 {
     return s->denied;
+}
+
+void net_session_clear_denied(net_session *s)
+{
+    s->denied[0] = '\0';
 }
 
 /* Host: true when the side is a remote player's (held now, or held before and waiting). */
@@ -450,7 +463,7 @@ static void host_on_undo(net_session *s, int peer, const json_t *b)
         host_do_undo(s);
     } else if (strcmp(op, "no") == 0 && s->undo_waiting) {
         s->undo_waiting = false;
-        snprintf(s->denied, sizeof s->denied, "the other player declined to undo");
+        snprintf(s->denied, sizeof s->denied, "The other player declined to undo");
     } else {
         slog(s, "peer %d: refused an undo message (%.20s now)", peer, op);
     }
@@ -469,7 +482,7 @@ static void client_on_undo(net_session *s, const json_t *b)
         s->undo_asked = true;
     } else if (strcmp(op, "no") == 0) {
         s->undo_waiting = false;
-        snprintf(s->denied, sizeof s->denied, "the other player declined to undo");
+        snprintf(s->denied, sizeof s->denied, "The other player declined to undo");
     } else if (strcmp(op, "done") == 0 &&
                net_msg_get_int(b, "cursor", 0, SAVE_COMMANDS_MAX, &cursor) &&
                net_msg_get_hash(b, "hash", &hash) && cursor < game_cursor(s->g)) {

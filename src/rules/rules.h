@@ -249,6 +249,11 @@ typedef struct rules_view_ops {
      * (game_visible answers those). NULL: every figure is seen. What the viewer may not see
      * is not drawn, hovered, ringed, named, listed or logged to him (docs/architecture.md). */
     bool (*visible)(const rules_state *rs, const table *t, side_id viewer, figure_id fig);
+    /* A short mark drawn on `fig` on the table, a word or two of rule state a player must see
+     * at a glance ("JAM" on a jammed Gatling, "reload 2"): written to out and true; false when
+     * there is none. NULL: no marks. */
+    bool (*figure_badge)(const rules_state *rs, const table *t, figure_id fig, char *out,
+                         size_t size);
     /* The bot's hint (game/bot.h, levels normal and hard): the value of the legal command `cmd`
      * now for the side giving it, on the bot's scale (about 10 per enemy figure it is expected
      * to remove, minus 10 per own figure it is expected to lose; 0 for passing), with a

@@ -2,6 +2,7 @@
 
 #include "core/mem.h"
 #include "ui/cover.h"
+#include "ui/net_play.h"
 #include "ui/start_screen.h"
 
 #include <stdarg.h>
@@ -72,6 +73,10 @@ static void autosave_now(ui_app *app)
 
 bool ui_app_open(ui_app *app, const char *scenario_path, bool resume, char *err, size_t err_size)
 {
+    if (app->net) { /* the match is the other player's too: it is not replaced under them */
+        snprintf(err, err_size, "a network match is open: close the window to leave it first");
+        return false;
+    }
     char autosave[UI_PATH_MAX];
     if (!game_autosave_path(scenario_path, autosave, sizeof autosave)) {
         snprintf(err, err_size, "cannot find or create the data directory");
@@ -92,6 +97,7 @@ bool ui_app_open(ui_app *app, const char *scenario_path, bool resume, char *err,
     if (resumed)
         ui_app_toast(app, "Continuing your saved game");
     ui_cover_reset_viewer(app);
+    app->referee = (ui_referee){0}; /* a new match starts under the rules */
     app->state_version++;
     while (app->depth)
         ui_app_pop(app);
@@ -121,6 +127,7 @@ void ui_app_destroy(ui_app *app)
 {
     if (!app)
         return;
+    ui_net_detach(app);
     if (app->game)
         autosave_now(app);
     ui_app_save_settings(app);
@@ -199,6 +206,10 @@ static bool step_over_bots(const ui_app *app)
 
 void ui_app_undo(ui_app *app)
 {
+    if (app->net) {
+        ui_net_undo(app); /* the other player's consent first */
+        return;
+    }
     bool over_bots = step_over_bots(app);
     int n = 0;
     while (game_can_undo(app->game)) {
@@ -258,6 +269,10 @@ void ui_app_save(ui_app *app)
 
 bool ui_app_load(ui_app *app, const char *path)
 {
+    if (app->net) {
+        ui_app_toast(app, "A network match is open: close the window to leave it first");
+        return false;
+    }
     game_error gerr;
     game *g = game_load(path, &(game_load_desc){.autosave_path = app->autosave_path}, &gerr);
     if (!g) {
@@ -359,6 +374,7 @@ bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
     app->ctx = ctx;
     if (in->quit || ctrl_q(in))
         app->quit = true;
+    ui_net_update(app, in);
     if (app->depth && app->stack[app->depth - 1]->input)
         app->stack[app->depth - 1]->input(app->stack[app->depth - 1], app, in);
     for (int i = 0; i < app->depth; i++)
@@ -372,6 +388,7 @@ bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
         if (app->stack[i]->draw)
             app->stack[i]->draw(app->stack[i], app, ctx);
     draw_save_banner(app, ctx);
+    ui_net_draw(app, ctx);
     draw_toast(app, ctx);
     if (app->screenshot_pending) {
         app->screenshot_pending = false;

@@ -80,7 +80,12 @@ static void group_title(ui_dice_tray *t, ui_dice_group *g, const table *names)
         snprintf(need, sizeof need, " needing %d+", lo);
     else if (g->tested)
         snprintf(need, sizeof need, " needing %d+ to %d+", lo, hi);
-    if (!g->tested && g->mark > 0)
+    if (g->percentile && g->mark > 0)
+        snprintf(g->title, sizeof g->title, "%s: percentage dice %d, needing more than %d - %s",
+                 what, g->reading, g->mark, g->mark_ok ? "passed" : "failed");
+    else if (g->percentile)
+        snprintf(g->title, sizeof g->title, "%s: percentage dice %d", what, g->reading);
+    else if (!g->tested && g->mark > 0)
         snprintf(g->title, sizeof g->title, "%s: %d %s, total %d against %d - %s", what, g->count,
                  g->count == 1 ? "die" : "dice", total, g->mark, g->mark_ok ? "passed" : "failed");
     else if (!g->tested)
@@ -93,7 +98,8 @@ static void group_title(ui_dice_tray *t, ui_dice_group *g, const table *names)
 
 static void group_finish(ui_dice_tray *t, ui_dice_group *g, const table *names)
 {
-    qsort(&t->dice[g->first], (size_t)g->count, sizeof t->dice[0], cmp_face_desc);
+    if (!g->percentile) /* percentage dice keep their order: tens, then ones */
+        qsort(&t->dice[g->first], (size_t)g->count, sizeof t->dice[0], cmp_face_desc);
     g->successes = 0;
     for (int i = 0; i < g->count; i++)
         g->successes += t->dice[g->first + i].need > 0 && t->dice[g->first + i].success;
@@ -117,6 +123,7 @@ static void collect(ui_dice_tray *t, const rules_event *ev, int count)
             memset(&t->groups[g], 0, sizeof t->groups[g]);
             snprintf(t->groups[g].tag, sizeof t->groups[g].tag, "%s", e->tag);
             snprintf(t->groups[g].ref, sizeof t->groups[g].ref, "%s", e->ref);
+            t->groups[g].key = e->group;
             t->groups[g].figure = e->need > 0 ? (figure_id){0} : e->figure;
         }
         if (g >= 0)
@@ -142,6 +149,10 @@ static void collect(ui_dice_tray *t, const rules_event *ev, int count)
         for (int k = 0; e->kind != RULES_EV_DIE && e->group && k < t->group_count; k++)
             if (keys[k] == e->group && strcmp(e->tag, RULES_TAG_PER_RESULT) == 0)
                 t->groups[k].per = e->value;
+            else if (keys[k] == e->group && strcmp(e->tag, RULES_TAG_PERCENTILE) == 0) {
+                t->groups[k].percentile = true;
+                t->groups[k].reading = e->value;
+            }
         if (g < 0 || t->groups[g].first + t->groups[g].count >= UI_DICE_TRAY_DICE_MAX ||
             t->groups[g].count >= per[g])
             continue;
@@ -158,6 +169,37 @@ static void collect(ui_dice_tray *t, const rules_event *ev, int count)
     t->dice_count = at;
 }
 
+/* A throw split by owner (each figure's own dice, as in a close combat) is a contest: the owner
+ * the same command then removes, after those dice and before the next throw, lost it, and the
+ * others of the throw won. */
+static void contests(ui_dice_tray *t, const rules_event *ev, int count)
+{
+    for (int g = 0; g < t->group_count; g++) {
+        ui_dice_group *gr = &t->groups[g];
+        int owners = 0, last = -1;
+        for (int h = 0; h < t->group_count; h++)
+            owners += t->groups[h].key == gr->key && gr->key && t->groups[h].figure.id;
+        if (owners < 2 || !gr->figure.id)
+            continue;
+        for (int i = 0; i < count; i++)
+            if (ev[i].kind == RULES_EV_DIE && ev[i].group == gr->key)
+                last = i;
+        for (int i = last + 1; last >= 0 && i < count; i++) {
+            if (ev[i].kind == RULES_EV_DIE && ev[i].group != gr->key)
+                break;
+            if (ev[i].kind != RULES_EV_REMOVE)
+                continue;
+            for (int h = 0; h < t->group_count; h++)
+                if (t->groups[h].key == gr->key && t->groups[h].figure.id)
+                    t->groups[h].contest = t->groups[h].figure.id == ev[i].figure.id ? -1 : 1;
+            break;
+        }
+    }
+}
+
+/* True once every throw of g's contest has been sorted (the verdict is shown then). */
+static bool contest_settled(const ui_dice_tray *t, const ui_dice_group *g, double now);
+
 int ui_dice_tray_show(ui_dice_tray *t, const rules_event *ev, int count, const char *caption,
                       const table *names, double now, float speed)
 {
@@ -169,6 +211,7 @@ int ui_dice_tray_show(ui_dice_tray *t, const rules_event *ev, int count, const c
     memset(t, 0, sizeof *t);
     snprintf(t->caption, sizeof t->caption, "%s", caption ? caption : "");
     collect(t, ev, count);
+    contests(t, ev, count);
     t->speed = speed > 0 ? speed : 0;
     for (int g = 0; g < t->group_count; g++) {
         group_finish(t, &t->groups[g], names);
@@ -199,6 +242,14 @@ static float group_clock(const ui_dice_tray *t, const ui_dice_group *g, double n
     if (t->speed <= 0)
         return 1e6f;
     return (float)((now - g->start) * t->speed);
+}
+
+static bool contest_settled(const ui_dice_tray *t, const ui_dice_group *g, double now)
+{
+    for (int h = 0; h < t->group_count; h++)
+        if (t->groups[h].key == g->key && group_clock(t, &t->groups[h], now) < T_SORT_END)
+            return false;
+    return true;
 }
 
 bool ui_dice_tray_settled(const ui_dice_tray *t, double now)
@@ -261,10 +312,10 @@ static void square_at(render_ctx *ctx, float cx, float cy, float edge, float ang
 }
 
 static void die_face(render_ctx *ctx, float cx, float cy, float size, float angle, int sides,
-                     int value, uint32_t ink)
+                     int value, const char *text, uint32_t ink)
 {
     float dx, dy;
-    if ((sides == 6 || sides == 0) && ui_dice_tray_pip(value, 0, &dx, &dy)) {
+    if (!text && (sides == 6 || sides == 0) && ui_dice_tray_pip(value, 0, &dx, &dy)) {
         render_camera cam = screen_camera(ctx);
         float c = cosf(angle), s = sinf(angle), r = fmaxf(1.5f, size * 0.095f);
         for (int k = 0; ui_dice_tray_pip(value, k, &dx, &dy); k++) {
@@ -274,15 +325,18 @@ static void die_face(render_ctx *ctx, float cx, float cy, float size, float angl
         return;
     }
     char num[16];
-    snprintf(num, sizeof num, "%d", value);
-    float pt = size / render_ui_scale(ctx) * (value >= 10 ? 0.45f : 0.6f);
+    snprintf(num, sizeof num, "%s", text ? text : "");
+    if (!text)
+        snprintf(num, sizeof num, "%d", value);
+    float pt = size / render_ui_scale(ctx) * (strlen(num) >= 2 ? 0.45f : 0.6f);
     int tw, th;
     render_text_size(ctx, num, pt, &tw, &th);
     render_text(ctx, cx, cy - th / 2.0f, num, pt, ink, RENDER_ALIGN_CENTRE);
 }
 
-void ui_dice_tray_draw_die(render_ctx *ctx, float cx, float cy, float size, float angle, int sides,
-                           int value, int mark, bool save)
+/* A die as ui_dice_tray_draw_die, its face `text` when given (a tens die's "70"). */
+static void draw_die(render_ctx *ctx, float cx, float cy, float size, float angle, int sides,
+                     int value, const char *text, int mark, bool save)
 {
     float k = render_ui_scale(ctx), frame = fmaxf(2.0f, 2.5f * k);
     if (mark != 0)
@@ -291,8 +345,14 @@ void ui_dice_tray_draw_die(render_ctx *ctx, float cx, float cy, float size, floa
     else
         square_at(ctx, cx, cy, size + 2, angle, 0x202020ff);
     square_at(ctx, cx, cy, size, angle, ui_dice_tray_body_rgb(mark, save) << 8 | 0xff);
-    die_face(ctx, cx, cy, size, angle, sides, value,
+    die_face(ctx, cx, cy, size, angle, sides, value, text,
              mark < 0 ? 0x3a3a3aff : UI_DICE_PIP_RGB << 8 | 0xff);
+}
+
+void ui_dice_tray_draw_die(render_ctx *ctx, float cx, float cy, float size, float angle, int sides,
+                           int value, int mark, bool save)
+{
+    draw_die(ctx, cx, cy, size, angle, sides, value, NULL, mark, save);
 }
 
 /* ---- layout -------------------------------------------------------------------------------- */
@@ -431,11 +491,16 @@ static void draw_group(ui_dice_tray *t, ui_dice_group *g, render_ctx *ctx, doubl
                  save                                ? "saved"
                  : strncmp(g->tag, "to_hit", 6) == 0 ? "hits"
                                                      : "succeed");
+    else if (tt >= 0 && g->contest && contest_settled(t, g, now))
+        snprintf(title, sizeof title, "%s  -  %s", g->title, g->contest > 0 ? "wins" : "loses");
     else if (tt >= 0)
         snprintf(title, sizeof title, "%s", g->title);
     else
         snprintf(title, sizeof title, "%s (to come)", g->title);
-    render_text(ctx, g->x + l.pad, g->y + 3 * l.k, title, 11.5f, TITLE_RGBA, RENDER_ALIGN_LEFT);
+    uint32_t title_rgba = TITLE_RGBA;
+    if (g->contest && tt >= 0 && contest_settled(t, g, now))
+        title_rgba = g->contest > 0 ? 0x9af0a0ff : 0xff9a8aff;
+    render_text(ctx, g->x + l.pad, g->y + 3 * l.k, title, 11.5f, title_rgba, RENDER_ALIGN_LEFT);
     /* Dice sliding to their places are drawn over those landed. */
     for (int i = 0; i < g->count; i++) {
         ui_dice_die *d = &t->dice[g->first + i];
@@ -443,9 +508,15 @@ static void draw_group(ui_dice_tray *t, ui_dice_group *g, render_ctx *ctx, doubl
         d->cx = p.c.x;
         d->cy = p.c.y;
         d->size = l.size;
+        char face[8]; /* percentage dice: the tens die reads "70", a 10 on either "00" / "0" */
+        bool landed = tt >= T_SORT_START;
+        if (g->percentile && landed && i == 0)
+            snprintf(face, sizeof face, "%d0", p.face % 10);
+        else if (g->percentile && landed)
+            snprintf(face, sizeof face, "%d", p.face % 10);
         if (p.shown)
-            ui_dice_tray_draw_die(ctx, p.c.x, p.c.y, l.size, p.angle, d->sides, p.face, p.mark,
-                                  save);
+            draw_die(ctx, p.c.x, p.c.y, l.size, p.angle, d->sides, p.face,
+                     g->percentile && landed ? face : NULL, p.mark, save);
     }
     if (tt >= T_SORT_END)
         draw_sets(t, g, ctx, &l);

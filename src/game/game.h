@@ -27,11 +27,9 @@ typedef struct game game;
 
 #define GAME_SAVE_VERSION 1
 
-typedef struct game_error {
-    char file[256];   /* the file concerned, "" when none */
-    int line, column; /* 1-based; 0 when unknown */
-    char message[512];
-} game_error;
+/* Where a save, a replay or a match went wrong: file, line, column, JSON path, message (one
+ * type for every loader, core/json_read.h). */
+typedef json_error game_error;
 
 /* "file:line:column: message" (or "file: message") into buf; returns buf. */
 const char *game_error_format(const game_error *err, char *buf, size_t size);

@@ -19,6 +19,7 @@
 typedef enum ui_controller {
     UI_CONTROLLER_HUMAN = 0, /* a player at the screen (hot-seat when both sides are human) */
     UI_CONTROLLER_BOT,       /* the bot (game/bot.h), played at a readable pace */
+    UI_CONTROLLER_REMOTE,    /* the other player of a network match (ui/net_play.h) */
 } ui_controller;
 
 typedef struct ui_app ui_app;
@@ -66,6 +67,7 @@ struct ui_app {
     ui_controller controller[UI_APP_SIDES_MAX]; /* by side id; zero = human */
     ui_referee referee;                         /* referee mode, off at every new match */
     render_ctx *ctx; /* the frame's renderer (valid during ui_app_frame) */
+    struct ui_net *net; /* a network match (ui/net_play.h); NULL otherwise */
 };
 
 typedef struct ui_app_desc {

@@ -11,6 +11,7 @@
 #include "ui/driver_panel.h"
 #include "ui/morale_news.h"
 #include "ui/names.h"
+#include "ui/net_play.h"
 #include "ui/roster.h"
 #include "ui/overlay.h"
 #include "ui/solo.h"
@@ -310,7 +311,8 @@ static bool submit_animated(tv *v, ui_app *app, const rules_command *cmd, char *
         face[i] = t->figures[i].facing;
     }
     ui_action_panel_note_submit(v->actions, app->game, cmd);
-    bool ok = game_submit(app->game, cmd, reason, size);
+    bool ok = app->net ? ui_net_submit(app, cmd, reason, size)
+                       : game_submit(app->game, cmd, reason, size);
     if (ok) {
         app->state_version++;
         t = tv_table(app);
@@ -1496,6 +1498,10 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
         return;
     }
     handle_camera(v, in);
+    if (app->net && in->pressed[UI_MOUSE_LEFT] && in->alt) {
+        ui_net_ping(app, v->mouse_cm); /* Alt+click: show the other player this spot */
+        return;
+    }
     handle_left(v, app, in);
     update_hover(v, app, in);
     update_rotation(v, app);
@@ -2018,6 +2024,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     if (!game_moves_by_unit(app->game)) /* units of stands wheel instead (draw_wheel) */
         draw_handle(v, ctx, t);
     draw_templates(app, ctx, &v->cam);
+    ui_net_draw_table(app, ctx, &v->cam);
     draw_target(v, app, ctx, t);
     draw_guess(v, app, ctx, t);
     if (v->drag == DRAG_MOVE)

@@ -14,13 +14,7 @@ enum { SNAPSHOT_EVERY_DEFAULT = 16 };
 
 const char *game_error_format(const game_error *err, char *buf, size_t size)
 {
-    if (err->file[0] && err->line > 0)
-        snprintf(buf, size, "%s:%d:%d: %s", err->file, err->line, err->column, err->message);
-    else if (err->file[0])
-        snprintf(buf, size, "%s: %s", err->file, err->message);
-    else
-        snprintf(buf, size, "%s", err->message);
-    return buf;
+    return json_error_format(err, buf, size);
 }
 
 static void set_error(game_error *err, const char *file, const char *msg)
@@ -268,11 +262,7 @@ static const rules_ops *find_rules(const game_desc *desc, game_error *err)
     const rules_ops *ops = desc->rules ? desc->rules : rules_find(desc->scenario->ruleset);
     scenario_error se;
     if (!ops && !rules_scenario_check(desc->scenario, &se) && err) {
-        char msg[sizeof err->message];
-        snprintf(msg, sizeof msg, "%.200s: %.300s", se.path, se.message);
-        set_error(err, se.file, msg);
-        err->line = se.line;
-        err->column = se.column;
+        *err = se; /* the scenario's own error: one type for every loader */
     }
     return ops;
 }
@@ -483,6 +473,14 @@ bool game_figure_state(const game *g, figure_id fig, char *buf, size_t size)
     if (size)
         buf[0] = 0;
     return size && v->figure_state && v->figure_state(g->rs, g->table, fig, buf, size);
+}
+
+bool game_figure_badge(const game *g, figure_id fig, char *buf, size_t size)
+{
+    const rules_view_ops *v = game_view(g);
+    if (size)
+        buf[0] = 0;
+    return size && v->figure_badge && v->figure_badge(g->rs, g->table, fig, buf, size);
 }
 
 int game_actions(const game *g, figure_id fig, rules_action *out, int max)

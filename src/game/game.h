@@ -27,11 +27,9 @@ typedef struct game game;
 
 #define GAME_SAVE_VERSION 1
 
-typedef struct game_error {
-    char file[256];   /* the file concerned, "" when none */
-    int line, column; /* 1-based; 0 when unknown */
-    char message[512];
-} game_error;
+/* Where a save, a replay or a match went wrong: file, line, column, JSON path, message (one
+ * type for every loader, core/json_read.h). */
+typedef json_error game_error;
 
 /* "file:line:column: message" (or "file: message") into buf; returns buf. */
 const char *game_error_format(const game_error *err, char *buf, size_t size);
@@ -96,6 +94,8 @@ const char *game_describe(const game *g, const rules_command *cmd, char *buf, si
 /* The rule set's line on a figure's state for its tooltip (view->figure_state); false when it
  * has none. */
 bool game_figure_state(const game *g, figure_id fig, char *buf, size_t size);
+/* The rule set's short mark drawn on the figure (view->figure_badge); false when none. */
+bool game_figure_badge(const game *g, figure_id fig, char *buf, size_t size);
 int game_actions(const game *g, figure_id fig, rules_action *out, int max);
 bool game_reach(const game *g, const rules_command *move, vec2s dir, rules_reach *out);
 /* The reachable region of a move as a star-shaped polygon: `n` rays (n >= 3) from the reference

@@ -327,16 +327,13 @@ static bool fail_at(const loader *ld, const json_pos_seg *path, int n, bool want
                     const char *fmt, ...)
 {
     char msg[512];
-    json_pos_format(path, n, msg, sizeof msg);
-    size_t k = strlen(msg);
-    if (k + 3 > sizeof msg) /* a path too long for the message: cut it, keep the problem */
-        k = sizeof msg / 2;
-    k += (size_t)snprintf(msg + k, sizeof msg - k, ": ");
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg + k, sizeof msg - k, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    return fail_pos(ld, path, n, want_key, msg);
+    fail_pos(ld, path, n, want_key, msg);
+    json_pos_format(path, n, ld->err->path, sizeof ld->err->path);
+    return false;
 }
 
 #define AT(...) ((json_pos_seg[]){__VA_ARGS__})

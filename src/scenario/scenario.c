@@ -63,16 +63,7 @@ bool scenario_error_at(const scenario *s, const char *path, scenario_error *err,
 
 const char *scenario_error_format(const scenario_error *err, char *buf, size_t size)
 {
-    char where[300];
-    if (err->line > 0)
-        snprintf(where, sizeof where, "%s:%d:%d", err->file, err->line, err->column);
-    else
-        snprintf(where, sizeof where, "%s", err->file);
-    if (err->path[0])
-        snprintf(buf, size, "%s: %s: %s", where, err->path, err->message);
-    else
-        snprintf(buf, size, "%s: %s", where, err->message);
-    return buf;
+    return json_error_format(err, buf, size);
 }
 
 /* ---- reading text -------------------------------------------------------------------------- */

@@ -9,6 +9,7 @@
 #ifndef SCENARIO_SCENARIO_H
 #define SCENARIO_SCENARIO_H
 
+#include "core/json_read.h"
 #include "core/table.h"
 
 #include <jansson.h>
@@ -30,12 +31,8 @@
 #define SCENARIO_ALL_POINTS_MAX 20000 /* points of all polygons and lines together */
 #define SCENARIO_LIST_MAX       100   /* deployment zones, reinforcements, victory conditions */
 
-typedef struct scenario_error {
-    char file[256];   /* as given to the loader */
-    int line, column; /* 1-based; 0 when unknown */
-    char path[256];   /* JSON path of the offending value: "$.units[2].figures[0].quality" */
-    char message[512];
-} scenario_error;
+/* Where a scenario went wrong: file, line, column, JSON path, message (core/json_read.h). */
+typedef json_error scenario_error;
 
 typedef enum scenario_edge {
     SCENARIO_EDGE_NONE = 0,

@@ -150,6 +150,8 @@ static void test_play_three_rank_line(void **state)
         int face = run < 6 ? 1 : 2;
         harness h;
         harness_open_text(&h, ranks_json, seed);
+        /* The data is parsed once per process and shared: this run changes its own copy. */
+        h.rs->data = lcr_data_clone(h.rs->data);
         h.rs->data->third_rank_friendly_face = face;
         figure_id lt = harness_find(&h, "Lt");
         harness_activate(&h, lt);

@@ -8,6 +8,7 @@
 #ifndef CR15_CR15_DATA_H
 #define CR15_CR15_DATA_H
 
+#include "core/json_read.h"
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -102,12 +103,8 @@ typedef struct cr15_data {
     float guess_error;
 } cr15_data;
 
-typedef struct cr15_data_error {
-    char file[256];
-    int line, column;
-    char path[128];
-    char message[256];
-} cr15_data_error;
+/* Where the data file went wrong (core/json_read.h: file, line, column, JSON path, message). */
+typedef json_error cr15_data_error;
 
 /* Reads the data file; NULL with *err filled (file:line:column, JSON path). */
 cr15_data *cr15_data_load(const char *path, cr15_data_error *err);

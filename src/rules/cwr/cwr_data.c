@@ -1,6 +1,7 @@
 #include "rules/cwr/cwr_data.h"
 
 #include "core/file.h"
+#include "core/json_read.h"
 #include "core/mem.h"
 #include "core/json_pos.h"
 
@@ -403,7 +404,7 @@ static void read_root(reader *r, const json_t *root, cwr_data *d)
     read_list(r, d, root, "on_fail", d->on_fail, &d->fail_count);
 }
 
-cwr_data *cwr_data_load_string(const char *text, size_t len, const char *name, cwr_data_error *err)
+static cwr_data *parse_text(const char *text, size_t len, const char *name, cwr_data_error *err)
 {
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", name);
@@ -425,6 +426,17 @@ cwr_data *cwr_data_load_string(const char *text, size_t len, const char *name, c
         return NULL;
     }
     return d;
+}
+
+static void *parse_cb(const char *text, size_t len, const char *name, void *err)
+{
+    return parse_text(text, len, name, err);
+}
+
+/* Parsed once per process for each text (core/json_read.h): every game shares it. */
+cwr_data *cwr_data_load_string(const char *text, size_t len, const char *name, cwr_data_error *err)
+{
+    return json_cache_parse("cwr", text, len, name, parse_cb, err);
 }
 
 cwr_data *cwr_data_load_file(const char *path, cwr_data_error *err)
@@ -458,14 +470,14 @@ cwr_data *cwr_data_load_default(const char *dir, cwr_data_error *err)
 
 void cwr_data_destroy(cwr_data *d)
 {
+    if (!d || json_cache_holds(d))
+        return; /* shared until the process ends */
     free(d);
 }
 
 const char *cwr_data_error_format(const cwr_data_error *err, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s:%d:%d: %s: %s", err->file, err->line, err->column, err->path,
-             err->message);
-    return buf;
+    return json_error_format(err, buf, size);
 }
 
 const cwr_troop *cwr_data_troop(const cwr_data *d, const char *name)

@@ -4,6 +4,7 @@
 #ifndef CWR_CWR_DATA_H
 #define CWR_CWR_DATA_H
 
+#include "core/json_read.h"
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -104,12 +105,8 @@ typedef enum cwr_class {
     CWR_CLASS_COUNT
 } cwr_class;
 
-typedef struct cwr_data_error {
-    char file[256];
-    int line, column;
-    char path[128];
-    char message[256];
-} cwr_data_error;
+/* Where the data file went wrong (core/json_read.h: file, line, column, JSON path, message). */
+typedef json_error cwr_data_error;
 
 cwr_data *cwr_data_load_string(const char *text, size_t len, const char *name, cwr_data_error *err);
 cwr_data *cwr_data_load_file(const char *path, cwr_data_error *err);

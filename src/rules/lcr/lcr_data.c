@@ -1,6 +1,7 @@
 #include "rules/lcr/lcr_data.h"
 
 #include "core/file.h"
+#include "core/json_read.h"
 #include "core/mem.h"
 #include "rules/command.h"
 
@@ -10,157 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- locating a JSON path in the source text ------------------------------------------------
- * jansson keeps no positions for values, so an error about a value (not a syntax error) finds
- * the value again by walking the text along the path. The text has already parsed, so the walk
- * can be forgiving. */
-
-typedef struct scan {
-    const char *s;
-    size_t n, i;
-} scan;
-
-static void scan_ws(scan *sc)
-{
-    while (sc->i < sc->n && strchr(" \t\r\n", sc->s[sc->i]))
-        sc->i++;
-}
-
-static void scan_string(scan *sc)
-{
-    sc->i++; /* opening quote */
-    while (sc->i < sc->n && sc->s[sc->i] != '"')
-        sc->i += sc->s[sc->i] == '\\' ? 2 : 1;
-    sc->i++;
-}
-
-static void scan_value(scan *sc)
-{
-    scan_ws(sc);
-    if (sc->i >= sc->n)
-        return;
-    char c = sc->s[sc->i];
-    if (c == '"') {
-        scan_string(sc);
-        return;
-    }
-    if (c != '{' && c != '[') {
-        while (sc->i < sc->n && !strchr(",]} \t\r\n", sc->s[sc->i]))
-            sc->i++;
-        return;
-    }
-    int depth = 0;
-    do {
-        c = sc->s[sc->i];
-        if (c == '"') {
-            scan_string(sc);
-            continue;
-        }
-        depth += (c == '{' || c == '[') - (c == '}' || c == ']');
-        sc->i++;
-    } while (sc->i < sc->n && depth > 0);
-}
-
-/* Moves to the value of `key` in the object at the cursor; false when absent. */
-static bool scan_key(scan *sc, const char *key, size_t klen)
-{
-    scan_ws(sc);
-    if (sc->i >= sc->n || sc->s[sc->i] != '{')
-        return false;
-    sc->i++;
-    for (;;) {
-        scan_ws(sc);
-        if (sc->i >= sc->n || sc->s[sc->i] != '"')
-            return false;
-        size_t start = sc->i + 1;
-        scan_string(sc);
-        bool match = sc->i - start - 1 == klen && strncmp(sc->s + start, key, klen) == 0;
-        scan_ws(sc);
-        sc->i++; /* ':' */
-        scan_ws(sc);
-        if (match)
-            return true;
-        scan_value(sc);
-        scan_ws(sc);
-        if (sc->i >= sc->n || sc->s[sc->i] != ',')
-            return false;
-        sc->i++;
-    }
-}
-
-static bool scan_index(scan *sc, long index)
-{
-    scan_ws(sc);
-    if (sc->i >= sc->n || sc->s[sc->i] != '[')
-        return false;
-    sc->i++;
-    for (long k = 0; k < index; k++) {
-        scan_value(sc);
-        scan_ws(sc);
-        if (sc->i >= sc->n || sc->s[sc->i] != ',')
-            return false;
-        sc->i++;
-    }
-    scan_ws(sc);
-    return true;
-}
-
-/* Line and column (1-based) of the value at `path` ("$.a.b[2]"); the closest parent when the
- * path does not exist in the text. */
-static void locate_path(const char *text, size_t len, const char *path, int *line, int *col)
-{
-    scan sc = {text, len, 0};
-    size_t found = 0;
-    scan_ws(&sc);
-    const char *p = path + 1;
-    while (*p) {
-        bool ok;
-        if (*p == '.') {
-            size_t k = strcspn(p + 1, ".[");
-            ok = scan_key(&sc, p + 1, k);
-            p += k + 1;
-        } else {
-            long idx = strtol(p + 1, NULL, 10);
-            ok = scan_index(&sc, idx);
-            p += strcspn(p, "]") + (p[strcspn(p, "]")] ? 1 : 0);
-        }
-        if (!ok)
-            break;
-        found = sc.i;
-    }
-    *line = 1;
-    *col = 1;
-    for (size_t i = 0; i < found && i < len; i++) {
-        if (text[i] == '\n') {
-            (*line)++;
-            *col = 1;
-        } else {
-            (*col)++;
-        }
-    }
-}
-
 /* ---- reading with a path -------------------------------------------------------------------- */
 
-typedef struct reader {
-    const char *text;
-    size_t len;
-    lcr_data_error *err;
-    bool failed;
-} reader;
-
-static void fail_at(reader *r, const char *path, const char *fmt, ...)
-{
-    if (r->failed)
-        return;
-    r->failed = true;
-    snprintf(r->err->path, sizeof r->err->path, "%s", path);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
-    va_end(ap);
-    locate_path(r->text, r->len, path, &r->err->line, &r->err->column);
-}
+/* The reader knows the text, so a failure names its line and column (core/json_read.h). */
+typedef json_reader reader;
 
 static void path_key(char *out, size_t size, const char *parent, const char *key)
 {
@@ -187,7 +41,7 @@ static void check_keys(reader *r, json_t *obj, const char *path, const char *con
         if (!ok) {
             char p[128];
             path_key(p, sizeof p, path, key);
-            fail_at(r, p, "unknown key \"%s\"", key);
+            json_read_fail(r, p, "unknown key \"%s\"", key);
         }
     }
 }
@@ -198,7 +52,7 @@ static json_t *get(reader *r, json_t *obj, const char *path, const char *key, js
     path_key(p, sizeof p, path, key);
     json_t *v = json_object_get(obj, key);
     if (!v) {
-        fail_at(r, path, "missing key \"%s\"", key);
+        json_read_fail(r, path, "missing key \"%s\"", key);
         return NULL;
     }
     bool ok = json_typeof(v) == type || (type == JSON_REAL && json_is_integer(v)) ||
@@ -206,7 +60,7 @@ static json_t *get(reader *r, json_t *obj, const char *path, const char *key, js
     if (!ok) {
         static const char *const names[] = {"an object", "an array",  "a string",  "an integer",
                                             "a number",  "a boolean", "a boolean", "null"};
-        fail_at(r, p, "expected %s", names[type]);
+        json_read_fail(r, p, "expected %s", names[type]);
         return NULL;
     }
     return v;
@@ -222,7 +76,7 @@ static double get_num(reader *r, json_t *obj, const char *path, const char *key,
     if (x < lo || x > hi) {
         char p[128];
         path_key(p, sizeof p, path, key);
-        fail_at(r, p, "expected a number from %g to %g, got %g", lo, hi, x);
+        json_read_fail(r, p, "expected a number from %g to %g, got %g", lo, hi, x);
         return 0;
     }
     return x;
@@ -237,7 +91,7 @@ static int get_int(reader *r, json_t *obj, const char *path, const char *key, in
     if (x < lo || x > hi) {
         char p[128];
         path_key(p, sizeof p, path, key);
-        fail_at(r, p, "expected an integer from %d to %d, got %lld", lo, hi, (long long)x);
+        json_read_fail(r, p, "expected an integer from %d to %d, got %lld", lo, hi, (long long)x);
         return 0;
     }
     return (int)x;
@@ -261,7 +115,8 @@ static void get_per_quality(reader *r, json_t *obj, const char *path, const char
     if (!arr)
         return;
     if (json_array_size(arr) != LCR_QUALITIES) {
-        fail_at(r, p, "expected %d values (raw, regular, seasoned, veteran, elite)", LCR_QUALITIES);
+        json_read_fail(r, p, "expected %d values (raw, regular, seasoned, veteran, elite)",
+                       LCR_QUALITIES);
         return;
     }
     for (size_t i = 0; i < LCR_QUALITIES; i++) {
@@ -271,8 +126,8 @@ static void get_per_quality(reader *r, json_t *obj, const char *path, const char
         bool ok = integer ? json_is_integer(v) : json_is_number(v);
         double x = ok ? json_number_value(v) : 0;
         if (!ok || x < lo || x > hi) {
-            fail_at(r, pi, "expected %s from %g to %g", integer ? "an integer" : "a number", lo,
-                    hi);
+            json_read_fail(r, pi, "expected %s from %g to %g", integer ? "an integer" : "a number",
+                           lo, hi);
             return;
         }
         if (outf)
@@ -340,13 +195,13 @@ static void read_move_classes(reader *r, json_t *o, const char *key, lcr_move_cl
     path_key(path, sizeof path, "$.move", key);
     json_t *arr = get(r, o, "$.move", key, JSON_ARRAY);
     if (arr && json_array_size(arr) != LCR_QUALITIES)
-        fail_at(r, path, "expected %d movement classes (raw..elite)", LCR_QUALITIES);
+        json_read_fail(r, path, "expected %d movement classes (raw..elite)", LCR_QUALITIES);
     for (size_t i = 0; arr && i < json_array_size(arr) && i < LCR_QUALITIES; i++) {
         char p[128];
         path_index(p, sizeof p, path, i);
         json_t *c = json_array_get(arr, i);
         if (!json_is_object(c))
-            fail_at(r, p, "expected an object");
+            json_read_fail(r, p, "expected an object");
         else
             read_move_class(r, c, p, &out[i]);
     }
@@ -374,7 +229,7 @@ static void read_move(reader *r, json_t *root, lcr_data *d)
     json_t *q = get(r, o, path, "leaders_move_as_at_least", JSON_STRING);
     int qi = q ? table_quality_parse(json_string_value(q)) : 0;
     if (qi < 0)
-        fail_at(r, "$.move.leaders_move_as_at_least", "expected a quality (raw..elite)");
+        json_read_fail(r, "$.move.leaders_move_as_at_least", "expected a quality (raw..elite)");
     d->leaders_move_as_at_least = (figure_quality)(qi < 0 ? 0 : qi);
     d->obstacle_dice = get_int(r, o, path, "obstacle_dice", 0, 10);
     d->obstacle_sides = get_int(r, o, path, "obstacle_sides", 2, 100);
@@ -397,7 +252,7 @@ static void read_terrain(reader *r, json_t *root, lcr_data *d)
         char p[128];
         path_key(p, sizeof p, "$.terrain", key);
         if (!json_is_object(v)) {
-            fail_at(r, p, "expected an object");
+            json_read_fail(r, p, "expected an object");
             return;
         }
         static const char *const keys[] = {"move_mult", "obstacle_roll", "blocks_individual_fire",
@@ -414,7 +269,7 @@ static void read_terrain(reader *r, json_t *root, lcr_data *d)
 static void read_bands(reader *r, json_t *arr, const char *path, lcr_weapon *w)
 {
     if (json_array_size(arr) > LCR_BANDS_MAX) {
-        fail_at(r, path, "at most %d range bands", LCR_BANDS_MAX);
+        json_read_fail(r, path, "at most %d range bands", LCR_BANDS_MAX);
         return;
     }
     float prev = 0;
@@ -423,7 +278,7 @@ static void read_bands(reader *r, json_t *arr, const char *path, lcr_weapon *w)
         path_index(p, sizeof p, path, i);
         json_t *b = json_array_get(arr, i);
         if (!json_is_object(b)) {
-            fail_at(r, p, "expected an object");
+            json_read_fail(r, p, "expected an object");
             return;
         }
         static const char *const keys[] = {"name", "max_cm", "need", NULL};
@@ -436,7 +291,7 @@ static void read_bands(reader *r, json_t *arr, const char *path, lcr_weapon *w)
         if (band->max_cm <= prev) {
             char pm[128];
             path_key(pm, sizeof pm, p, "max_cm");
-            fail_at(r, pm, "range bands must grow: %g after %g", band->max_cm, prev);
+            json_read_fail(r, pm, "range bands must grow: %g after %g", band->max_cm, prev);
         }
         prev = band->max_cm;
     }
@@ -455,7 +310,7 @@ static void read_weapons(reader *r, json_t *root, lcr_data *d)
         char p[128];
         path_key(p, sizeof p, "$.weapons", key);
         if (!json_is_object(v)) {
-            fail_at(r, p, "expected an object");
+            json_read_fail(r, p, "expected an object");
             return;
         }
         static const char *const keys[] = {"dice_per_man", "mounted_modifier", "bands", NULL};
@@ -535,7 +390,7 @@ static void read_combat(reader *r, json_t *root, lcr_data *d)
             path_index(p, sizeof p, "$.formation.loose", i);
             json_t *v = json_array_get(loose, i);
             if (!json_is_string(v) || i >= 4) {
-                fail_at(r, p, "expected at most 4 formation names");
+                json_read_fail(r, p, "expected at most 4 formation names");
                 break;
             }
             snprintf(d->loose[i], sizeof d->loose[i], "%s", json_string_value(v));
@@ -592,7 +447,7 @@ static void read_wound_results(reader *r, json_t *o, const char *p, lcr_wounds_d
     path_key(pa, sizeof pa, p, "results");
     json_t *arr = get(r, o, p, "results", JSON_ARRAY);
     if (arr && json_array_size(arr) != (size_t)w->die_sides)
-        fail_at(r, pa, "expected one result per face of the wound die (%d)", w->die_sides);
+        json_read_fail(r, pa, "expected one result per face of the wound die (%d)", w->die_sides);
     for (size_t i = 0; arr && i < json_array_size(arr) && i < LCR_WOUND_FACES_MAX; i++) {
         char pi[128];
         path_index(pi, sizeof pi, pa, i);
@@ -602,7 +457,7 @@ static void read_wound_results(reader *r, json_t *o, const char *p, lcr_wounds_d
                !(json_is_string(v) && strcmp(json_string_value(v), names[k]) == 0))
             k++;
         if (k == LCR_WOUND_COUNT)
-            fail_at(r, pi, "expected \"killed\", \"torso\", \"leg\" or \"light\"");
+            json_read_fail(r, pi, "expected \"killed\", \"torso\", \"leg\" or \"light\"");
         else
             w->results[i] = (lcr_wound)k;
     }
@@ -615,13 +470,13 @@ static void read_drag(reader *r, json_t *o, const char *p, const char *key, floa
     path_key(pa, sizeof pa, p, key);
     json_t *arr = get(r, o, p, key, JSON_ARRAY);
     if (arr && json_array_size(arr) != 2)
-        fail_at(r, pa, "expected two factors: one helper, two helpers");
+        json_read_fail(r, pa, "expected two factors: one helper, two helpers");
     for (size_t i = 0; arr && i < 2 && i < json_array_size(arr); i++) {
         json_t *v = json_array_get(arr, i);
         char pi[128];
         path_index(pi, sizeof pi, pa, i);
         if (!json_is_number(v) || json_number_value(v) < 0.1 || json_number_value(v) > 100)
-            fail_at(r, pi, "expected a number from 0.1 to 100");
+            json_read_fail(r, pi, "expected a number from 0.1 to 100");
         else
             out[i] = (float)json_number_value(v);
     }
@@ -719,7 +574,7 @@ static void read_guns(reader *r, json_t *o, lcr_artillery *a)
         char p[128];
         path_key(p, sizeof p, "$.artillery.guns", key);
         if (!json_is_object(v) || a->gun_count >= LCR_GUNS_MAX) {
-            fail_at(r, p, "expected an object (at most %d gun types)", LCR_GUNS_MAX);
+            json_read_fail(r, p, "expected an object (at most %d gun types)", LCR_GUNS_MAX);
             return;
         }
         static const char *const gun_keys[] = {"roundshot", "grapeshot", "shrapnel", NULL};
@@ -731,7 +586,7 @@ static void read_guns(reader *r, json_t *o, lcr_artillery *a)
             char pa[128];
             path_key(pa, sizeof pa, p, ammo_names[k]);
             if (ao && !json_is_object(ao))
-                fail_at(r, pa, "expected an object");
+                json_read_fail(r, pa, "expected an object");
             else if (ao)
                 read_gun_ammo(r, ao, pa, (lcr_ammo)k, &g->ammo[k]);
         }
@@ -747,16 +602,16 @@ static void read_deviation(reader *r, json_t *o, lcr_artillery *a)
     json_t *dirs = get(r, o, p, "direction_deg", JSON_ARRAY);
     size_t n = dirs ? json_array_size(dirs) : 0;
     if (dirs && (n < 2 || n > LCR_DEVIATION_MAX))
-        fail_at(r, "$.artillery.deviation.direction_deg",
-                "expected 2 to %d directions (one per "
-                "face of the direction die)",
-                LCR_DEVIATION_MAX);
+        json_read_fail(r, "$.artillery.deviation.direction_deg",
+                       "expected 2 to %d directions (one per "
+                       "face of the direction die)",
+                       LCR_DEVIATION_MAX);
     for (size_t i = 0; i < n && i < LCR_DEVIATION_MAX; i++) {
         json_t *v = json_array_get(dirs, i);
         if (!json_is_number(v)) {
             char pi[128];
             path_index(pi, sizeof pi, "$.artillery.deviation.direction_deg", i);
-            fail_at(r, pi, "expected a number of degrees");
+            json_read_fail(r, pi, "expected a number of degrees");
             return;
         }
         a->deviation_deg[a->deviation_faces++] = (float)json_number_value(v);
@@ -774,7 +629,7 @@ static void read_artillery(reader *r, json_t *root, lcr_data *d)
         return;
     const char *p = "$.artillery";
     if (!json_is_object(o)) {
-        fail_at(r, p, "expected an object");
+        json_read_fail(r, p, "expected an object");
         return;
     }
     static const char *const keys[] = {"crew",
@@ -820,7 +675,7 @@ static void read_root(reader *r, json_t *root, lcr_data *d)
     check_keys(r, root, "$", keys);
     json_t *id = get(r, root, "$", "ruleset", JSON_STRING);
     if (id && strcmp(json_string_value(id), "lcr") != 0)
-        fail_at(r, "$.ruleset", "expected \"lcr\"");
+        json_read_fail(r, "$.ruleset", "expected \"lcr\"");
     read_cards(r, root, d);
     read_move(r, root, d);
     read_terrain(r, root, d);
@@ -845,7 +700,7 @@ static void read_root(reader *r, json_t *root, lcr_data *d)
     }
 }
 
-lcr_data *lcr_data_load_string(const char *text, size_t len, const char *name, lcr_data_error *err)
+static lcr_data *parse_text(const char *text, size_t len, const char *name, lcr_data_error *err)
 {
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", name);
@@ -859,9 +714,9 @@ lcr_data *lcr_data_load_string(const char *text, size_t len, const char *name, l
         return NULL;
     }
     lcr_data *d = mem_calloc(1, sizeof *d);
-    reader r = {text, len, err, false};
+    reader r = {.err = err, .text = text, .len = len};
     if (!json_is_object(root))
-        fail_at(&r, "$", "expected an object");
+        json_read_fail(&r, "$", "expected an object");
     else
         read_root(&r, root, d);
     json_decref(root);
@@ -871,6 +726,17 @@ lcr_data *lcr_data_load_string(const char *text, size_t len, const char *name, l
 fail:
     lcr_data_destroy(d);
     return NULL;
+}
+
+static void *parse_cb(const char *text, size_t len, const char *name, void *err)
+{
+    return parse_text(text, len, name, err);
+}
+
+/* Parsed once per process for each text (core/json_read.h): every game shares it. */
+lcr_data *lcr_data_load_string(const char *text, size_t len, const char *name, lcr_data_error *err)
+{
+    return json_cache_parse("lcr", text, len, name, parse_cb, err);
 }
 
 lcr_data *lcr_data_load_file(const char *path, lcr_data_error *err)
@@ -900,6 +766,8 @@ lcr_data *lcr_data_load_default(lcr_data_error *err)
 
 void lcr_data_destroy(lcr_data *d)
 {
+    if (!d || json_cache_holds(d))
+        return; /* shared until the process ends */
     if (!d)
         return;
     free(d->terrain);
@@ -909,9 +777,7 @@ void lcr_data_destroy(lcr_data *d)
 
 const char *lcr_data_error_format(const lcr_data_error *err, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s:%d:%d: %s: %s", err->file, err->line, err->column,
-             err->path[0] ? err->path : "$", err->message);
-    return buf;
+    return json_error_format(err, buf, size);
 }
 
 const lcr_weapon *lcr_data_weapon(const lcr_data *d, const char *name)

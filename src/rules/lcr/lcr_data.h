@@ -7,6 +7,7 @@
 #ifndef LCR_LCR_DATA_H
 #define LCR_LCR_DATA_H
 
+#include "core/json_read.h"
 #include "core/table.h"
 #include "scenario/scenario.h"
 
@@ -202,12 +203,8 @@ typedef struct lcr_data {
     lcr_wounds_data wounds;
 } lcr_data;
 
-typedef struct lcr_data_error {
-    char file[256];
-    int line, column; /* 1-based; 0 when unknown */
-    char path[128];   /* "$.weapons.mauser.bands[2].need" */
-    char message[256];
-} lcr_data_error;
+/* Where the data file went wrong (core/json_read.h: file, line, column, JSON path, message). */
+typedef json_error lcr_data_error;
 
 /* Loads the rule-set data; NULL with *err filled on any problem (unknown keys included). */
 lcr_data *lcr_data_load_file(const char *path, lcr_data_error *err);

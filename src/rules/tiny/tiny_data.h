@@ -8,6 +8,7 @@
 #ifndef TINY_TINY_DATA_H
 #define TINY_TINY_DATA_H
 
+#include "core/json_read.h"
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -154,12 +155,8 @@ typedef struct tiny_data {
     int max_turns;
 } tiny_data;
 
-typedef struct tiny_data_error {
-    char file[256];
-    int line, column; /* 1-based; 0 when unknown (jansson gives positions for syntax only) */
-    char path[128];   /* "$.troops.hussars.move_in" */
-    char message[256];
-} tiny_data_error;
+/* Where the data file went wrong (core/json_read.h: file, line, column, JSON path, message). */
+typedef json_error tiny_data_error;
 
 /* Loads the data; NULL with *err filled on any problem (unknown keys included). */
 tiny_data *tiny_data_load_string(const char *text, size_t len, const char *name,

@@ -7,6 +7,10 @@
 #include "game/bot.h"
 #include "net/net.h"
 #include "net/net_enet.h"
+#include "platform/platform.h"
+#include "ui/net_play.h"
+#include "platform/platform.h"
+#include "ui/net_play.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -126,10 +130,8 @@ static int parse_args(int argc, char **argv, net_args *a)
     }
     if (!a->target)
         return usage(a->host, stderr, 2);
-    if (!a->headless) {
-        fprintf(stderr,
-                "sandtable %s: network play runs with --headless for now (a bot or a "
-                "script plays the local side)\n",
+    if (!a->headless && a->bot) {
+        fprintf(stderr, "sandtable %s: --bot plays with --headless (no window)\n",
                 a->host ? "host" : "join");
         return 2;
     }
@@ -312,6 +314,66 @@ static int run(const net_args *a, net_enet *t, net_session *s)
     return status;
 }
 
+/* The window: the host's match on its table with the lobby over it until the player joins; a
+ * client's lobby until the host's match arrives. */
+static int run_window(const net_args *a, const char *addr, uint16_t port)
+{
+    char err[700], save[1024];
+    ui_app *app =
+        ui_app_create(&(ui_app_desc){.scenario_path = a->host ? a->target : "network.json",
+                                     .resume = a->resume,
+                                     .start_screen = !a->host},
+                      err, sizeof err);
+    if (!app) {
+        fprintf(stderr, "sandtable: %s\n", err);
+        return 1;
+    }
+    if (!a->host && !a->save && !game_data_path("network-client.json", save, sizeof save))
+        save[0] = '\0';
+    net_enet *t = a->host ? net_enet_listen(a->bind, port, err, sizeof err)
+                          : net_enet_connect(addr, port, err, sizeof err);
+    net_session *s = NULL;
+    if (t)
+        s = net_session_create(
+            &(net_session_desc){.host = a->host,
+                                .game = a->host ? app->game : NULL,
+                                .side = (uint32_t)a->side,
+                                .password = a->password,
+                                .autosave_path = a->host   ? NULL
+                                                 : a->save ? a->save
+                                                           : save,
+                                .send = net_enet_send,
+                                .kick = net_enet_kick,
+                                .log = log_line,
+                                .user = t,
+                                .log_user = (void *)(a->host ? "host" : "join")});
+    if (!s) {
+        fprintf(stderr, "sandtable %s: %s\n", a->host ? "host" : "join",
+                t ? "cannot start the match" : err);
+        net_enet_destroy(t);
+        ui_app_discard(app);
+        return 1;
+    }
+    net_enet_attach(t, s);
+    if (a->host) {
+        printf("listening on port %u\n", net_enet_port(t));
+        fflush(stdout);
+    }
+    ui_net_attach(app, s, t, a->host, net_enet_port(t));
+    platform *p = platform_open(&app->settings, err, sizeof err);
+    if (!p) {
+        fprintf(stderr, "sandtable: %s\n", err);
+        ui_net_detach(app);
+        ui_app_discard(app);
+        return 1;
+    }
+    platform_run(p, app);
+    platform_close(p);
+    ui_net_detach(app);
+    ui_app_destroy(app);
+    return 0;
+}
+
 static int cli_net(bool host, int argc, char **argv)
 {
     net_args a = {.host = host, .port = NET_DEFAULT_PORT, .level = BOT_GREEDY};
@@ -326,6 +388,8 @@ static int cli_net(bool host, int argc, char **argv)
     }
     if (!host && a.resume && a.side == 0)
         a.side = recall_side(&a);
+    if (!a.headless)
+        return run_window(&a, addr, port);
     game *g = NULL;
     if (host || (a.resume && a.save && file_exists(a.save))) {
         g = host ? host_game(&a) : NULL;

@@ -475,6 +475,14 @@ bool game_figure_state(const game *g, figure_id fig, char *buf, size_t size)
     return size && v->figure_state && v->figure_state(g->rs, g->table, fig, buf, size);
 }
 
+bool game_figure_badge(const game *g, figure_id fig, char *buf, size_t size)
+{
+    const rules_view_ops *v = game_view(g);
+    if (size)
+        buf[0] = 0;
+    return size && v->figure_badge && v->figure_badge(g->rs, g->table, fig, buf, size);
+}
+
 int game_actions(const game *g, figure_id fig, rules_action *out, int max)
 {
     const rules_view_ops *v = game_view(g);

@@ -94,6 +94,8 @@ const char *game_describe(const game *g, const rules_command *cmd, char *buf, si
 /* The rule set's line on a figure's state for its tooltip (view->figure_state); false when it
  * has none. */
 bool game_figure_state(const game *g, figure_id fig, char *buf, size_t size);
+/* The rule set's short mark drawn on the figure (view->figure_badge); false when none. */
+bool game_figure_badge(const game *g, figure_id fig, char *buf, size_t size);
 int game_actions(const game *g, figure_id fig, rules_action *out, int max);
 bool game_reach(const game *g, const rules_command *move, vec2s dir, rules_reach *out);
 /* The reachable region of a move as a star-shaped polygon: `n` rays (n >= 3) from the reference

@@ -104,6 +104,7 @@ bool net_session_my_turn(const net_session *s);
 bool net_session_pending(const net_session *s);
 /* The last refusal of a submitted command ("" none), cleared by the next submit. */
 const char *net_session_denied(const net_session *s);
+void net_session_clear_denied(net_session *s);
 
 /* ---- undo by consent ------------------------------------------------------------------------ */
 
@@ -152,6 +153,9 @@ net_state net_session_state(const net_session *s);
 const char *net_session_message(const net_session *s);
 /* The match (NULL on a client before HELLO). */
 game *net_session_game(const net_session *s);
+/* A client's match handed to the caller (who destroys it); the session keeps using it until it
+ * is destroyed, which it must be before the match. NULL on a host. */
+game *net_session_release_game(net_session *s);
 uint32_t net_session_side(const net_session *s);
 /* Host: the side of each connected peer that has joined (0 spectator; -1 not joined/absent). */
 int net_session_peer_side(const net_session *s, int peer);

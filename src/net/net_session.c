@@ -219,6 +219,14 @@ game *net_session_game(const net_session *s)
     return s->g;
 }
 
+game *net_session_release_game(net_session *s)
+{
+    if (s->d.host)
+        return NULL;
+    s->own_game = false;
+    return s->g;
+}
+
 uint32_t net_session_side(const net_session *s)
 {
     return s->side;
@@ -239,6 +247,11 @@ bool net_session_pending(const net_session *s)
 const char *net_session_denied(const net_session *s)
 {
     return s->denied;
+}
+
+void net_session_clear_denied(net_session *s)
+{
+    s->denied[0] = '\0';
 }
 
 /* Host: true when the side is a remote player's (held now, or held before and waiting). */

@@ -22,6 +22,10 @@
 #define RULES_EVENT_REF_MAX  64
 #define RULES_EVENT_TAG_MAX  32
 #define RULES_TAG_PER_RESULT "per_result" /* RULES_EV_NOTE: successes count in sets */
+/* A non-die event of a dice group with this tag: the group is two D10 read as percentage dice,
+ * the first thrown the tens (0 and 0 read 100); value = the reading, need and success the
+ * verdict against it. The dice tray shows the tens die as "70" and the reading. */
+#define RULES_TAG_PERCENTILE "percentile"
 
 typedef enum rules_event_kind {
     RULES_EV_NONE = 0,

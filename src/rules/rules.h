@@ -249,6 +249,11 @@ typedef struct rules_view_ops {
      * (game_visible answers those). NULL: every figure is seen. What the viewer may not see
      * is not drawn, hovered, ringed, named, listed or logged to him (docs/architecture.md). */
     bool (*visible)(const rules_state *rs, const table *t, side_id viewer, figure_id fig);
+    /* A short mark drawn on `fig` on the table, a word or two of rule state a player must see
+     * at a glance ("JAM" on a jammed Gatling, "reload 2"): written to out and true; false when
+     * there is none. NULL: no marks. */
+    bool (*figure_badge)(const rules_state *rs, const table *t, figure_id fig, char *out,
+                         size_t size);
 } rules_view_ops;
 
 /* ---- the interface ----------------------------------------------------------------------- */

@@ -2,6 +2,7 @@
 
 #include "core/mem.h"
 #include "ui/cover.h"
+#include "ui/net_play.h"
 #include "ui/start_screen.h"
 
 #include <stdarg.h>
@@ -90,8 +91,9 @@ bool ui_app_open(ui_app *app, const char *scenario_path, bool resume, char *err,
     snprintf(app->scenario_path, sizeof app->scenario_path, "%s", scenario_path);
     snprintf(app->autosave_path, sizeof app->autosave_path, "%s", autosave);
     if (resumed)
-        ui_app_toast(app, "Continuing from %s", autosave);
+        ui_app_toast(app, "Continuing your saved game");
     ui_cover_reset_viewer(app);
+    app->referee = (ui_referee){0}; /* a new match starts under the rules */
     app->state_version++;
     while (app->depth)
         ui_app_pop(app);
@@ -199,6 +201,10 @@ static bool step_over_bots(const ui_app *app)
 
 void ui_app_undo(ui_app *app)
 {
+    if (app->net) {
+        ui_net_undo(app); /* the other player's consent first */
+        return;
+    }
     bool over_bots = step_over_bots(app);
     int n = 0;
     while (game_can_undo(app->game)) {
@@ -359,6 +365,7 @@ bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
     app->ctx = ctx;
     if (in->quit || ctrl_q(in))
         app->quit = true;
+    ui_net_update(app, in);
     if (app->depth && app->stack[app->depth - 1]->input)
         app->stack[app->depth - 1]->input(app->stack[app->depth - 1], app, in);
     for (int i = 0; i < app->depth; i++)
@@ -372,6 +379,7 @@ bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
         if (app->stack[i]->draw)
             app->stack[i]->draw(app->stack[i], app, ctx);
     draw_save_banner(app, ctx);
+    ui_net_draw(app, ctx);
     draw_toast(app, ctx);
     if (app->screenshot_pending) {
         app->screenshot_pending = false;

@@ -19,9 +19,17 @@
 typedef enum ui_controller {
     UI_CONTROLLER_HUMAN = 0, /* a player at the screen (hot-seat when both sides are human) */
     UI_CONTROLLER_BOT,       /* the bot (game/bot.h), played at a readable pace */
+    UI_CONTROLLER_REMOTE,    /* the other player of a network match (ui/net_play.h) */
 } ui_controller;
 
 typedef struct ui_app ui_app;
+
+/* Referee mode (ui/referee.h): the players' rulings over the rules, app-wide so the table,
+ * the pause menu and the help all see it. */
+typedef struct ui_referee {
+    bool on;
+    char last[160]; /* the last thing the referee did, for the banner */
+} ui_referee;
 
 typedef struct ui_screen {
     const char *name;
@@ -57,7 +65,9 @@ struct ui_app {
      * every side): everything face up. */
     side_id viewer;
     ui_controller controller[UI_APP_SIDES_MAX]; /* by side id; zero = human */
+    ui_referee referee;                         /* referee mode, off at every new match */
     render_ctx *ctx; /* the frame's renderer (valid during ui_app_frame) */
+    struct ui_net *net; /* a network match (ui/net_play.h); NULL otherwise */
 };
 
 typedef struct ui_app_desc {

@@ -80,7 +80,12 @@ static void group_title(ui_dice_tray *t, ui_dice_group *g, const table *names)
         snprintf(need, sizeof need, " needing %d+", lo);
     else if (g->tested)
         snprintf(need, sizeof need, " needing %d+ to %d+", lo, hi);
-    if (!g->tested && g->mark > 0)
+    if (g->percentile && g->mark > 0)
+        snprintf(g->title, sizeof g->title, "%s: percentage dice %d, needing more than %d - %s",
+                 what, g->reading, g->mark, g->mark_ok ? "passed" : "failed");
+    else if (g->percentile)
+        snprintf(g->title, sizeof g->title, "%s: percentage dice %d", what, g->reading);
+    else if (!g->tested && g->mark > 0)
         snprintf(g->title, sizeof g->title, "%s: %d %s, total %d against %d - %s", what, g->count,
                  g->count == 1 ? "die" : "dice", total, g->mark, g->mark_ok ? "passed" : "failed");
     else if (!g->tested)
@@ -93,7 +98,8 @@ static void group_title(ui_dice_tray *t, ui_dice_group *g, const table *names)
 
 static void group_finish(ui_dice_tray *t, ui_dice_group *g, const table *names)
 {
-    qsort(&t->dice[g->first], (size_t)g->count, sizeof t->dice[0], cmp_face_desc);
+    if (!g->percentile) /* percentage dice keep their order: tens, then ones */
+        qsort(&t->dice[g->first], (size_t)g->count, sizeof t->dice[0], cmp_face_desc);
     g->successes = 0;
     for (int i = 0; i < g->count; i++)
         g->successes += t->dice[g->first + i].need > 0 && t->dice[g->first + i].success;
@@ -142,6 +148,10 @@ static void collect(ui_dice_tray *t, const rules_event *ev, int count)
         for (int k = 0; e->kind != RULES_EV_DIE && e->group && k < t->group_count; k++)
             if (keys[k] == e->group && strcmp(e->tag, RULES_TAG_PER_RESULT) == 0)
                 t->groups[k].per = e->value;
+            else if (keys[k] == e->group && strcmp(e->tag, RULES_TAG_PERCENTILE) == 0) {
+                t->groups[k].percentile = true;
+                t->groups[k].reading = e->value;
+            }
         if (g < 0 || t->groups[g].first + t->groups[g].count >= UI_DICE_TRAY_DICE_MAX ||
             t->groups[g].count >= per[g])
             continue;
@@ -261,10 +271,10 @@ static void square_at(render_ctx *ctx, float cx, float cy, float edge, float ang
 }
 
 static void die_face(render_ctx *ctx, float cx, float cy, float size, float angle, int sides,
-                     int value, uint32_t ink)
+                     int value, const char *text, uint32_t ink)
 {
     float dx, dy;
-    if ((sides == 6 || sides == 0) && ui_dice_tray_pip(value, 0, &dx, &dy)) {
+    if (!text && (sides == 6 || sides == 0) && ui_dice_tray_pip(value, 0, &dx, &dy)) {
         render_camera cam = screen_camera(ctx);
         float c = cosf(angle), s = sinf(angle), r = fmaxf(1.5f, size * 0.095f);
         for (int k = 0; ui_dice_tray_pip(value, k, &dx, &dy); k++) {
@@ -274,15 +284,18 @@ static void die_face(render_ctx *ctx, float cx, float cy, float size, float angl
         return;
     }
     char num[16];
-    snprintf(num, sizeof num, "%d", value);
-    float pt = size / render_ui_scale(ctx) * (value >= 10 ? 0.45f : 0.6f);
+    snprintf(num, sizeof num, "%s", text ? text : "");
+    if (!text)
+        snprintf(num, sizeof num, "%d", value);
+    float pt = size / render_ui_scale(ctx) * (strlen(num) >= 2 ? 0.45f : 0.6f);
     int tw, th;
     render_text_size(ctx, num, pt, &tw, &th);
     render_text(ctx, cx, cy - th / 2.0f, num, pt, ink, RENDER_ALIGN_CENTRE);
 }
 
-void ui_dice_tray_draw_die(render_ctx *ctx, float cx, float cy, float size, float angle, int sides,
-                           int value, int mark, bool save)
+/* A die as ui_dice_tray_draw_die, its face `text` when given (a tens die's "70"). */
+static void draw_die(render_ctx *ctx, float cx, float cy, float size, float angle, int sides,
+                     int value, const char *text, int mark, bool save)
 {
     float k = render_ui_scale(ctx), frame = fmaxf(2.0f, 2.5f * k);
     if (mark != 0)
@@ -291,8 +304,14 @@ void ui_dice_tray_draw_die(render_ctx *ctx, float cx, float cy, float size, floa
     else
         square_at(ctx, cx, cy, size + 2, angle, 0x202020ff);
     square_at(ctx, cx, cy, size, angle, ui_dice_tray_body_rgb(mark, save) << 8 | 0xff);
-    die_face(ctx, cx, cy, size, angle, sides, value,
+    die_face(ctx, cx, cy, size, angle, sides, value, text,
              mark < 0 ? 0x3a3a3aff : UI_DICE_PIP_RGB << 8 | 0xff);
+}
+
+void ui_dice_tray_draw_die(render_ctx *ctx, float cx, float cy, float size, float angle, int sides,
+                           int value, int mark, bool save)
+{
+    draw_die(ctx, cx, cy, size, angle, sides, value, NULL, mark, save);
 }
 
 /* ---- layout -------------------------------------------------------------------------------- */
@@ -443,9 +462,15 @@ static void draw_group(ui_dice_tray *t, ui_dice_group *g, render_ctx *ctx, doubl
         d->cx = p.c.x;
         d->cy = p.c.y;
         d->size = l.size;
+        char face[8]; /* percentage dice: the tens die reads "70", a 10 on either "00" / "0" */
+        bool landed = tt >= T_SORT_START;
+        if (g->percentile && landed && i == 0)
+            snprintf(face, sizeof face, "%d0", p.face % 10);
+        else if (g->percentile && landed)
+            snprintf(face, sizeof face, "%d", p.face % 10);
         if (p.shown)
-            ui_dice_tray_draw_die(ctx, p.c.x, p.c.y, l.size, p.angle, d->sides, p.face, p.mark,
-                                  save);
+            draw_die(ctx, p.c.x, p.c.y, l.size, p.angle, d->sides, p.face,
+                     g->percentile && landed ? face : NULL, p.mark, save);
     }
     if (tt >= T_SORT_END)
         draw_sets(t, g, ctx, &l);

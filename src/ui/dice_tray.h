@@ -36,6 +36,9 @@ typedef struct ui_dice_group {
     int mark;         /* > 0: the group's total was tested against this (a morale check: the
                          figures left), by a non-die event of the same group with need set */
     bool mark_ok;     /* that event's verdict */
+    bool percentile;  /* two D10 read as percentage dice (RULES_TAG_PERCENTILE): kept in throw
+                         order, the first the tens */
+    int reading;      /* their reading, 1-100 */
     int per;          /* > 1: successes count in sets of this many (pairs of 6s), each set
                          framed together (RULES_TAG_PER_RESULT) */
     double start;     /* when its animation starts (seconds, app time) */

@@ -235,12 +235,20 @@ static void explain_dice(explainer *x, const rules_event *ev, int n, int at)
             hi = e->need > hi ? e->need : hi;
         }
     }
+    int reading = -1; /* two D10 read as percentage dice (RULES_TAG_PERCENTILE) */
+    for (int i = at; i < n && d0->group; i++)
+        if (ev[i].kind != RULES_EV_DIE && ev[i].group == d0->group &&
+            strcmp(ev[i].tag, RULES_TAG_PERCENTILE) == 0)
+            reading = ev[i].value;
     char dtype[16];
     if (d0->sides > 0)
         snprintf(dtype, sizeof dtype, "d%d", d0->sides);
     else
         snprintf(dtype, sizeof dtype, "average dice");
-    if (count == 1 && d0->text[0])
+    if (reading >= 0)
+        snprintf(line, sizeof line, "Dice, %s: percentage dice %s (tens, ones) read %d", what,
+                 faces, reading);
+    else if (count == 1 && d0->text[0])
         snprintf(line, sizeof line, "Die: %s", d0->text);
     else if (hi == 0)
         snprintf(line, sizeof line, "Dice, %s: %s (%d %s, total %d)", what, faces, count, dtype,

@@ -2,8 +2,9 @@
 #include "ui/app.h"
 
 #include "core/mem.h"
-#include "ui/start_screen.h"
+#include "ui/referee.h"
 #include "ui/rules_ref.h"
+#include "ui/start_screen.h"
 
 #include <dirent.h>
 #include <jansson.h>
@@ -132,6 +133,7 @@ enum {
     PAUSE_UNITS,
     PAUSE_SPEED,
     PAUSE_SKIP_ANIMATIONS,
+    PAUSE_REFEREE,
     PAUSE_SIDE,                                /* + index of the side in the table: Human / Bot */
     PAUSE_NEW = PAUSE_SIDE + UI_APP_SIDES_MAX, /* the start screen: another scenario */
     PAUSE_HELP,
@@ -179,6 +181,10 @@ static void pause_fill(menu *m, const ui_app *app)
     pause_add(m, PAUSE_SKIP_ANIMATIONS,
               app->settings.skip_animations ? "Dice: show results at once (skip animations)"
                                             : "Dice: roll them (animated)");
+    if (app->game)
+        pause_add(m, PAUSE_REFEREE,
+                  app->referee.on ? "Referee mode: on (F9) - the rules are off"
+                                  : "Referee mode: off (F9) - move anything, rule as you agree");
     pause_fill_sides(m, app);
     pause_add(m, PAUSE_NEW, "New game or another scenario...");
     pause_add(m, PAUSE_HELP, "Help (F1)");
@@ -228,6 +234,10 @@ static void pause_choose(ui_app *app, menu *m, int i)
     case PAUSE_SKIP_ANIMATIONS:
         app->settings.skip_animations = !app->settings.skip_animations;
         break;
+    case PAUSE_REFEREE:
+        ui_referee_toggle(&app->referee, app);
+        pause_fill(m, app);
+        return;
     case PAUSE_NEW:
         ui_app_pop(app);
         ui_app_push(app, ui_start_screen_create(app));
@@ -372,6 +382,8 @@ static const char *const help_lines[] = {
     "  Hover a name (log entry, message, order, roster row): the figures it names are ringed",
     "  F12: screenshot (PNG in the data folder)   F1 or ?: this help",
     "  Esc: cancel the tool or drag, else the pause menu   Ctrl+Q: quit (the game is saved)",
+    "  F9: referee mode - when you agree on something the rules do not allow: drag anyone "
+    "anywhere free, take off, put back, wound, shake, fix the next die; all of it logged",
     "Players",
     "  Pause menu (Esc): hand any side to the bot or back; the bot plays at the animation speed",
     "  Two players at one screen: a cover hides the table at each hand-over until the next clicks",

@@ -14,11 +14,6 @@
 
 #define UI_REFEREE_RGB 0xe07820u /* the frame, the banner and the log lines: amber */
 
-typedef struct ui_referee {
-    bool on;
-    char last[160]; /* the last thing the referee did, for the banner */
-} ui_referee;
-
 /* F9: on or off, with a toast saying what it means. */
 void ui_referee_toggle(ui_referee *r, ui_app *app);
 /* A referee command for the selected figures (the first: `fig`): move to `to` keeping its

@@ -124,6 +124,11 @@ void ui_solo_done(ui_solo *s, ui_app *app, const rules_command *cmd, bool ok, co
 bool ui_solo_may_submit(const ui_solo *s, const ui_app *app, const rules_command *cmd, char *reason,
                         size_t size)
 {
+    if (ui_solo_controller(app, cmd->side) == UI_CONTROLLER_REMOTE) {
+        const side *rs = app->game ? table_side(game_table(app->game), cmd->side) : NULL;
+        snprintf(reason, size, "%s is the other player's", rs && rs->name[0] ? rs->name : "that side");
+        return false;
+    }
     if (s->submitting || ui_solo_controller(app, cmd->side) != UI_CONTROLLER_BOT)
         return true;
     const side *sd = app->game ? table_side(game_table(app->game), cmd->side) : NULL;
@@ -155,6 +160,8 @@ void ui_solo_draw(const ui_solo *s, ui_app *app, render_ctx *ctx)
     char line[160];
     if (bot)
         snprintf(line, sizeof line, "%s: the bot is playing", sd->name);
+    else if (ui_solo_controller(app, d.side) == UI_CONTROLLER_REMOTE)
+        snprintf(line, sizeof line, "%s: the other player is deciding", sd->name);
     else if (any_bot(app))
         snprintf(line, sizeof line, "Your decision: %s", sd->name);
     else

@@ -11,6 +11,7 @@
 #include "ui/driver_panel.h"
 #include "ui/morale_news.h"
 #include "ui/names.h"
+#include "ui/net_play.h"
 #include "ui/roster.h"
 #include "ui/overlay.h"
 #include "ui/solo.h"
@@ -128,7 +129,6 @@ typedef struct tv {
     ui_turn_banner banner; /* "Turn N begins" */
     ui_morale_news news;   /* "Moro morale breaks", its figures ringed */
     ui_roster roster;      /* each side's units and their state (Tab) */
-    ui_referee referee;    /* referee mode (F9): the players' rulings, ui/referee.h */
 } tv;
 
 /* ---- small helpers ------------------------------------------------------------------------- */
@@ -311,7 +311,8 @@ static bool submit_animated(tv *v, ui_app *app, const rules_command *cmd, char *
         face[i] = t->figures[i].facing;
     }
     ui_action_panel_note_submit(v->actions, app->game, cmd);
-    bool ok = game_submit(app->game, cmd, reason, size);
+    bool ok = app->net ? ui_net_submit(app, cmd, reason, size)
+                       : game_submit(app->game, cmd, reason, size);
     if (ok) {
         app->state_version++;
         t = tv_table(app);
@@ -360,7 +361,7 @@ static void move_update(tv *v, ui_app *app, vec2s dest)
 {
     tv_move *m = &v->move;
     m->dest = dest;
-    if (v->referee.on) {
+    if (app->referee.on) {
         move_update_referee(v, app, dest);
         return;
     }
@@ -438,7 +439,7 @@ static void move_drop_referee(tv *v, ui_app *app)
         vec2s from = f->pos;
         float facing = f->facing;
         rules_command c = ui_referee_move(app, ids[i], to[i]);
-        if (!ui_referee_submit(&v->referee, app, &c)) {
+        if (!ui_referee_submit(&app->referee, app, &c)) {
             spring_back(v, app);
             return;
         }
@@ -451,7 +452,7 @@ static void move_drop(tv *v, ui_app *app)
     char reason[256] = "";
     if (glms_vec2_distance(v->move.dest, v->move.start) < 1e-3f)
         return;
-    if (v->referee.on) {
+    if (app->referee.on) {
         move_drop_referee(v, app);
         return;
     }
@@ -476,12 +477,12 @@ static void rotate_commit(tv *v, ui_app *app, float facing)
     int ref = first_selected(v, t);
     if (ref < 0)
         return;
-    if (v->referee.on) { /* each selected figure turned to the handle's facing */
+    if (app->referee.on) { /* each selected figure turned to the handle's facing */
         for (int i = 0; i < t->figure_count; i++) {
             if (!is_selected(v, i))
                 continue;
             rules_command c = ui_referee_rotate(app, t->figures[i].id, facing);
-            if (!ui_referee_submit(&v->referee, app, &c))
+            if (!ui_referee_submit(&app->referee, app, &c))
                 return;
         }
         return;
@@ -968,8 +969,8 @@ static void escape(tv *v, ui_app *app)
 
 static void key_ctrl(tv *v, ui_app *app, int key, int mods)
 {
-    if (key == 's' && (mods & UI_MOD_SHIFT) && v->referee.on)
-        ui_referee_save_position(&v->referee, app);
+    if (key == 's' && (mods & UI_MOD_SHIFT) && app->referee.on)
+        ui_referee_save_position(&app->referee, app);
     else if (key == 'z')
         ui_app_undo(app);
     else if (key == 'y')
@@ -1087,7 +1088,7 @@ static void key_guess(tv *v, ui_app *app, int key)
 static bool referee_key(tv *v, ui_app *app, int key, int mods)
 {
     if (key == UI_KEY_F9) {
-        ui_referee_toggle(&v->referee, app);
+        ui_referee_toggle(&app->referee, app);
         return true;
     }
     const table *t = tv_table(app);
@@ -1096,7 +1097,7 @@ static bool referee_key(tv *v, ui_app *app, int key, int mods)
     for (int i = 0; i < t->figure_count && n < RULES_CMD_FIGURES_MAX; i++)
         if (is_selected(v, i))
             sel[n++] = t->figures[i].id;
-    return ui_referee_key(&v->referee, app, sel, n, key, mods);
+    return ui_referee_key(&app->referee, app, sel, n, key, mods);
 }
 
 static void handle_keys(tv *v, ui_app *app, const ui_input *in)
@@ -1497,6 +1498,10 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
         return;
     }
     handle_camera(v, in);
+    if (app->net && in->pressed[UI_MOUSE_LEFT] && in->alt) {
+        ui_net_ping(app, v->mouse_cm); /* Alt+click: show the other player this spot */
+        return;
+    }
     handle_left(v, app, in);
     update_hover(v, app, in);
     update_rotation(v, app);
@@ -1568,6 +1573,21 @@ static void draw_move_region(tv *v, render_ctx *ctx)
         render_line_cm(ctx, &v->cam, ring[i], ring[(i + 1) % REGION_RAYS], 1.5f, 0x7fd7ffb0);
 }
 
+/* The rule set's mark on a figure ("JAM"), on a dark tag above its right shoulder. */
+static void draw_badge(tv *v, ui_app *app, render_ctx *ctx, const figure *f, vec2s pos)
+{
+    char badge[32];
+    if (!table_figure_active(f) || !game_figure_badge(app->game, f->id, badge, sizeof badge))
+        return;
+    float k = render_ui_scale(ctx), r = render_figure_radius_px(&v->cam, f);
+    vec2s p = render_camera_to_px(&v->cam, pos);
+    int w, h;
+    render_text_size(ctx, badge, 9, &w, &h);
+    float x = p.x + 0.6f * r, y = p.y - 0.6f * r - (float)h - 2 * k;
+    render_rect(ctx, x - 2 * k, y, (float)w + 4 * k, (float)h + 1 * k, 0x1a1010e0);
+    render_text(ctx, x, y, badge, 9, UI_TABLE_BADGE_RGB << 8 | 0xff, RENDER_ALIGN_LEFT);
+}
+
 static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 {
     bool moving = v->drag == DRAG_MOVE;
@@ -1600,6 +1620,7 @@ static void draw_figures(tv *v, ui_app *app, render_ctx *ctx, const table *t)
         if (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED))
             flags &= (unsigned)~RENDER_FIG_SELECTED;
         render_figure(ctx, &v->cam, t, f, pos, facing, flags);
+        draw_badge(v, app, ctx, f, pos);
     }
 }
 
@@ -2003,6 +2024,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     if (!game_moves_by_unit(app->game)) /* units of stands wheel instead (draw_wheel) */
         draw_handle(v, ctx, t);
     draw_templates(app, ctx, &v->cam);
+    ui_net_draw_table(app, ctx, &v->cam);
     draw_target(v, app, ctx, t);
     draw_guess(v, app, ctx, t);
     if (v->drag == DRAG_MOVE)
@@ -2015,7 +2037,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_panels(v, app, ctx, t);
     ui_solo_draw(&v->solo, app, ctx);
     ui_teach_draw(&v->teach, app, ctx);
-    ui_referee_draw(&v->referee, app, ctx, ox0, ox1);
+    ui_referee_draw(&app->referee, app, ctx, ox0, ox1);
     ui_turn_banner_draw(&v->banner, app, ctx, ox0, ox1);
     ui_morale_news_draw(&v->news, app, ctx, ox0, ox1);
     draw_panel_tooltip(v, app, ctx);

@@ -12,6 +12,8 @@
 /* Index of the topmost active figure whose base contains table point p (with `slop_cm` more
  * reach), or -1. */
 int ui_table_view_hit(const table *t, vec2s p, float slop_cm);
+/* The colour of a rule set's mark on a figure (game_figure_badge: "JAM"), 0xRRGGBB. */
+#define UI_TABLE_BADGE_RGB 0xff8a4au
 
 /* Fits the camera (already sized to the view) to the match's table as the screen does: the
  * whole table with a 40 px margin, left of the right-hand panels (turn driver, actions) when the

@@ -6,7 +6,7 @@
 set -u
 exe=$1
 src=${SANDTABLE_SOURCE_DIR:-.}
-dir=$(mktemp -d /tmp/sandtable-format-XXXXXX)
+dir=$(mktemp -d "${TMPDIR:-/tmp}"/sandtable-format-XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 fails=0
 check() { # check NAME CONDITION-STATUS

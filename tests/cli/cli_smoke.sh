@@ -11,7 +11,7 @@ fail=0
 # a scenario's title and unit name print as \xNN, so `info` and `simulate` cannot drive the
 # terminal, and the error of a bad file quoting such a name neither.
 src=${SANDTABLE_SOURCE_DIR:-.}
-tmp=$(mktemp -d /tmp/sandtable-esc-XXXXXX)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}"/sandtable-esc-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 python3 - "$src/scenarios/lcr_toledo.json" "$tmp" <<'PY'
 import json, sys

@@ -5,7 +5,7 @@
 set -u
 exe=$1
 src=${SANDTABLE_SOURCE_DIR:-.}
-dir=$(mktemp -d /tmp/sandtable-json-XXXXXX)
+dir=$(mktemp -d "${TMPDIR:-/tmp}"/sandtable-json-XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 fails=0
 check() { # check NAME CONDITION-STATUS

@@ -53,7 +53,7 @@ static void test_data_errors(void **st)
     assert_non_null(
         strstr(cr15_data_error_format(&err, buf, sizeof buf), "/nonexistent/cr15.json"));
     /* a bad number names its JSON path */
-    char path[] = "/tmp/cr15_bad_XXXXXX";
+    char path[] = SANDTABLE_TEST_TMP "/cr15_bad_XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     FILE *f = fdopen(fd, "w");
@@ -211,6 +211,25 @@ static void test_morale_and_shell(void **st)
     assert_int_equal(cr15_fire_test_need(d, 3, 10), 60);
     assert_false(cr15_fire_test_passes(d, 3, 10, 60));
     assert_true(cr15_fire_test_passes(d, 3, 10, 61));
+    /* percentage dice: two D10, the first the tens, 0 and 0 reading 100 */
+    assert_int_equal(cr15_percentile(7, 3), 73);
+    assert_int_equal(cr15_percentile(10, 3), 3);
+    assert_int_equal(cr15_percentile(7, 10), 70);
+    assert_int_equal(cr15_percentile(10, 10), 100);
+    assert_int_equal(cr15_percentile(1, 1), 11);
+    /* exactly uniform on 1-100: each reading once among the 100 pairs of faces, so the test
+     * against 60 passes with probability 40/100 */
+    int seen[101] = {0}, pass = 0;
+    for (int a = 1; a <= 10; a++)
+        for (int c = 1; c <= 10; c++) {
+            int r = cr15_percentile(a, c);
+            assert_true(r >= 1 && r <= 100);
+            seen[r]++;
+            pass += cr15_fire_test_passes(d, 3, 10, r);
+        }
+    for (int r = 1; r <= 100; r++)
+        assert_int_equal(seen[r], 1);
+    assert_int_equal(pass, 40);
     /* half lost: 100, no roll passes */
     assert_false(cr15_fire_test_passes(d, 5, 10, 100));
     assert_false(cr15_charge_test_passes(d, 2));

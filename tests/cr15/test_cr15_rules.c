@@ -276,6 +276,59 @@ static void test_fire_and_simultaneous(void **st)
     assert_true(seen_kill);
 }
 
+/* The test under fire on percentage dice: "the D10 can also pass for percentage dice with 1
+ * dice being the tens and the other being the one's". One of four Blues killed is 25%, doubled
+ * 50: two D10 in one throw, the first the tens, read by cr15_percentile, pass above 50, and the
+ * verdict names the throw (the dice tray shows both dice and the reading). */
+static void test_morale_percentage_dice(void **st)
+{
+    (void)st;
+    cr15_data *d = t15_data();
+    t15_build b;
+    int tested = 0;
+    for (uint64_t seed = 1; seed <= 80 && tested < 3; seed++) {
+        t15_begin(&b, "", "", "");
+        t15_unit_json(&b, "Reds", "Red", "regulars", RIFLE("R1", 60, 20));
+        t15_unit_json(&b, "Blues", "Blue", "regulars",
+                      RIFLE("B1", 60, 50) ", " RIFLE("B2", 70, 52) ", " RIFLE(
+                          "B3", 80, 52) ", " RIFLE("B4", 90, 52));
+        game *g = t15_game(t15_end(&b), seed);
+        t15_until(g, "firing", 0);
+        t15_submitv(g, fire_at(g, "R1", "B1"));
+        const rules_event *p = t15_find(g, RULES_EV_RULESET, "pending", NULL);
+        if (!p || p->value != CR15_WOUND_DEAD) {
+            game_destroy(g);
+            continue;
+        }
+        t15_end_phase(g, 0);
+        t15_end_phase(g, 1); /* the firing ends: casualties, melee, morale */
+        int n, dice = 0, faces[2] = {0, 0}, group = -1;
+        const rules_event *ev = game_events(g, game_cursor(g) - 1, &n);
+        for (int i = 0; i < n; i++)
+            if (ev[i].kind == RULES_EV_DIE && strcmp(ev[i].tag, "morale") == 0) {
+                assert_int_equal(ev[i].sides, 10);
+                assert_true(ev[i].value >= 1 && ev[i].value <= 10);
+                if (dice < 2)
+                    faces[dice] = ev[i].value;
+                assert_true(group < 0 || group == ev[i].group);
+                group = ev[i].group;
+                dice++;
+            }
+        assert_int_equal(dice, 2);
+        const rules_event *v = t15_find(g, RULES_EV_NOTE, RULES_TAG_PERCENTILE, NULL);
+        assert_non_null(v);
+        assert_int_equal(v->group, group);
+        assert_int_equal(v->value, cr15_percentile(faces[0], faces[1]));
+        assert_int_equal(v->need, 50);
+        assert_int_equal(v->success, v->value > 50);
+        assert_non_null(strstr(v->text, "percentage dice"));
+        tested++;
+        game_destroy(g);
+    }
+    assert_true(tested > 0);
+    cr15_data_destroy(d);
+}
+
 static void test_fire_modifiers_and_reload(void **st)
 {
     (void)st;
@@ -453,6 +506,11 @@ static void test_canister_and_gatling(void **st)
             assert_non_null(strstr(state, "jammed: the next attempt needs 1 or less"));
         else
             assert_non_null(strstr(state, "crew 2 of 2"));
+        /* the jam is marked on the figure on the table */
+        char badge[32];
+        assert_int_equal(game_figure_badge(g, c.figure, badge, sizeof badge), jam);
+        if (jam)
+            assert_string_equal(badge, "JAM");
         if (jam) {
             jammed++;
             t15_end_phase(g, 1);
@@ -554,6 +612,7 @@ int main(void)
         cmocka_unit_test(test_movement),
         cmocka_unit_test(test_crawl_and_overlap),
         cmocka_unit_test(test_fire_and_simultaneous),
+        cmocka_unit_test(test_morale_percentage_dice),
         cmocka_unit_test(test_fire_modifiers_and_reload),
         cmocka_unit_test(test_moved_firer),
         cmocka_unit_test(test_shell),

@@ -44,7 +44,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    static char data[] = "/tmp/sandtable-fuzz-ui-XXXXXX";
+    static char data[] = SANDTABLE_TEST_TMP "/sandtable-fuzz-ui-XXXXXX";
     if (!mkdtemp(data))
         abort();
     setenv("XDG_DATA_HOME", data, 1);

@@ -4,7 +4,7 @@
 set -u
 exe=$1
 src=${SANDTABLE_SOURCE_DIR:-.}
-dir=$(mktemp -d /tmp/sandtable-cli-XXXXXX)
+dir=$(mktemp -d "${TMPDIR:-/tmp}"/sandtable-cli-XXXXXX)
 trap 'rm -rf "$dir"' EXIT
 fails=0
 # every command checked: lcr and tiny change state only through their events

@@ -421,7 +421,7 @@ static void test_save_errors_exact(void **state)
 static void test_autosave_and_backup(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/sandtable-test-XXXXXX";
+    char dir[] = SANDTABLE_TEST_TMP "/sandtable-test-XXXXXX";
     assert_non_null(mkdtemp(dir));
     setenv("XDG_DATA_HOME", dir, 1);
     char path[1024];
@@ -493,7 +493,7 @@ static int open_in_other_process(const char *path)
 static void test_save_lock(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/sandtable-lock-XXXXXX";
+    char dir[] = SANDTABLE_TEST_TMP "/sandtable-lock-XXXXXX";
     assert_non_null(mkdtemp(dir));
     char path[1024], stale[1100], cmd[1200];
     snprintf(path, sizeof path, "%s/autosave-duel.json", dir);

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PIPE_QUEUE_MAX 8192
-#define PIPE_LOG_MAX   (64 << 10)
+#define PIPE_QUEUE_MAX 1024
+#define PIPE_LOG_MAX   (32 << 10)
 
 typedef struct pipe_msg {
     bool to_host;
@@ -35,6 +35,7 @@ typedef struct net_pipe {
     char log[PIPE_LOG_MAX];
     size_t log_len;
     int corrupt_applies; /* this many next APPLYs to the client get a wrong hash */
+    bool own_host_game;
 } net_pipe;
 
 static inline void pipe_log(void *user, const char *line)
@@ -132,6 +133,7 @@ typedef struct pipe_desc {
     net_session_desc client;   /* its desc (send/log/user filled in here) */
     const char *host_build;    /* NULL the real one */
     const char *host_desync;   /* the host's desync log */
+    game *host_game;           /* the host's match (borrowed), else one of `scenario` */
 } pipe_desc;
 
 /* A client session on host peer 0, connected and through its handshake. */
@@ -153,8 +155,11 @@ static inline net_pipe *pipe_create(const pipe_desc *d)
     net_pipe *p = calloc(1, sizeof *p);
     p->q = calloc(PIPE_QUEUE_MAX, sizeof *p->q);
     game_error err;
-    p->host_game = game_create(
-        &(game_desc){.scenario = pipe_scenario(d->scenario), .take_scenario = true}, &err);
+    p->host_game = d->host_game;
+    p->own_host_game = !d->host_game;
+    if (!p->host_game)
+        p->host_game = game_create(
+            &(game_desc){.scenario = pipe_scenario(d->scenario), .take_scenario = true}, &err);
     if (!p->host_game)
         abort();
     p->host = net_session_create(&(net_session_desc){.host = true,
@@ -176,7 +181,8 @@ static inline void pipe_destroy(net_pipe *p)
     pipe_pump(p, PIPE_QUEUE_MAX); /* frees what is left */
     net_session_destroy(p->client);
     net_session_destroy(p->host);
-    game_destroy(p->host_game);
+    if (p->own_host_game)
+        game_destroy(p->host_game);
     for (int i = 0; i < NET_PEERS_MAX; i++)
         for (int t = 0; t < NET_MSG_TYPE_COUNT; t++)
             json_decref(p->raw_last[i][t]);

@@ -55,7 +55,7 @@ static void assert_near(double got, double want)
 static void test_file_size_cap(void **state)
 {
     (void)state;
-    char path[] = "/tmp/sandtable-big-XXXXXX";
+    char path[] = SANDTABLE_TEST_TMP "/sandtable-big-XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     FILE *f = fdopen(fd, "w");

@@ -164,7 +164,7 @@ static game *hill_game(const char *terrain, bool see_out, char *dir)
     char src[1024], dst[1024];
     const char *root = getenv("SANDTABLE_SOURCE_DIR");
     snprintf(src, sizeof src, "%s/assets/rules/tiny.json", root ? root : ".");
-    snprintf(dir, 64, "/tmp/sandtable-tiny-los-XXXXXX");
+    snprintf(dir, 64, SANDTABLE_TEST_TMP "/sandtable-tiny-los-XXXXXX");
     assert_non_null(mkdtemp(dir));
     snprintf(dst, sizeof dst, "%s/tiny.json", dir);
     FILE *in = fopen(src, "rb"), *out = fopen(dst, "wb");

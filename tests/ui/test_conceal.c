@@ -114,7 +114,7 @@ static bool zulu_quiet(const game *g, unit_id hidden, rules_command *out)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    snprintf(r->dir, sizeof r->dir, "/tmp/sandtable-conceal-XXXXXX");
+    snprintf(r->dir, sizeof r->dir, SANDTABLE_TEST_TMP "/sandtable-conceal-XXXXXX");
     if (!mkdtemp(r->dir))
         return -1;
     setenv("XDG_DATA_HOME", r->dir, 1);

@@ -92,7 +92,7 @@ static figure_id fig_named(const rig *r, const char *name)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    snprintf(r->dir, sizeof r->dir, "/tmp/sandtable-cr15-view-XXXXXX");
+    snprintf(r->dir, sizeof r->dir, SANDTABLE_TEST_TMP "/sandtable-cr15-view-XXXXXX");
     if (!mkdtemp(r->dir))
         return -1;
     setenv("XDG_DATA_HOME", r->dir, 1);

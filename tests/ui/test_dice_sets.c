@@ -1,7 +1,9 @@
 /* The dice tray groups successes in sets where a rule set counts them so (RULES_TAG_PER_RESULT:
  * Colonial Wargames Rules' long-range fire, a casualty per pair of 6s), offscreen by pixels:
  * ten dice with five 6s show two pairs, each pair joined by one bar under it, the odd 6 and the
- * misses with none. A throw without the note has no bars. */
+ * misses with none. A throw without the note has no bars. Percentage dice (RULES_TAG_PERCENTILE,
+ * cr15's test under fire): both D10 shown in throw order, the tens first, read as one number
+ * against the need. */
 #include "render/render.h"
 #include "ui/dice_tray.h"
 
@@ -96,8 +98,51 @@ static void test_pairs(void **state)
     render_destroy(ctx);
 }
 
+static void test_percentage_dice(void **state)
+{
+    (void)state;
+    char err[256];
+    render_ctx *ctx = render_create_offscreen(W, H, &(render_desc){0}, err, sizeof err);
+    assert_non_null(ctx);
+    rules_event ev[3] = {
+        {.kind = RULES_EV_DIE, .sides = 10, .value = 3, .group = 4, .tag = "morale"},
+        {.kind = RULES_EV_DIE, .sides = 10, .value = 7, .group = 4, .tag = "morale"},
+        {.kind = RULES_EV_NOTE, .group = 4, .value = 37, .need = 50, .success = false},
+    };
+    snprintf(ev[2].tag, sizeof ev[2].tag, "%s", RULES_TAG_PERCENTILE);
+    ui_dice_tray *t = calloc(1, sizeof *t);
+    assert_int_equal(ui_dice_tray_show(t, ev, 3, "Morale", NULL, 0, 0), 1);
+    render_begin(ctx);
+    assert_true(ui_dice_tray_draw(t, ctx, 0, 10, H - 10, 420, H - 20) > 0);
+    if (getenv("DICE_PCT_PNG"))
+        render_write_png(ctx, getenv("DICE_PCT_PNG"), err, sizeof err);
+    const ui_dice_group *g = &t->groups[0];
+    assert_true(g->percentile);
+    assert_int_equal(g->count, 2);
+    assert_int_equal(g->reading, 37);
+    assert_int_equal(g->mark, 50);
+    assert_false(g->mark_ok);
+    /* not sorted by face: the tens die (3, shown "30") stays first, left of the ones */
+    const ui_dice_die *d = &t->dice[g->first];
+    assert_int_equal(d[0].value, 3);
+    assert_int_equal(d[1].value, 7);
+    assert_true(d[0].cx < d[1].cx);
+    assert_non_null(strstr(g->title, "percentage dice 37, needing more than 50 - failed"));
+    /* each die drawn with a face (ink on its body) */
+    for (int i = 0; i < 2; i++) {
+        int ink = 0;
+        for (int y = (int)(d[i].cy - d[i].size / 3); y <= (int)(d[i].cy + d[i].size / 3); y++)
+            for (int x = (int)(d[i].cx - d[i].size / 3); x <= (int)(d[i].cx + d[i].size / 3); x++)
+                ink += near_rgb(render_read_pixel(ctx, x, y), UI_DICE_PIP_RGB, 40);
+        assert_true(ink > 4);
+    }
+    free(t);
+    render_destroy(ctx);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_pairs)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_pairs),
+                                       cmocka_unit_test(test_percentage_dice)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,7 +35,7 @@ typedef struct fx {
 static int setup(void **state)
 {
     fx *f = calloc(1, sizeof *f);
-    snprintf(f->data, sizeof f->data, "/tmp/sandtable-end-XXXXXX");
+    snprintf(f->data, sizeof f->data, SANDTABLE_TEST_TMP "/sandtable-end-XXXXXX");
     assert_non_null(mkdtemp(f->data));
     setenv("XDG_DATA_HOME", f->data, 1);
     char err[256];

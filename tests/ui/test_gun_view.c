@@ -119,7 +119,7 @@ static void activate(rig *r, figure_id actor)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    snprintf(r->dir, sizeof r->dir, "/tmp/sandtable-gun-view-XXXXXX");
+    snprintf(r->dir, sizeof r->dir, SANDTABLE_TEST_TMP "/sandtable-gun-view-XXXXXX");
     if (!mkdtemp(r->dir))
         return -1;
     setenv("XDG_DATA_HOME", r->dir, 1);

@@ -39,7 +39,7 @@ typedef struct fixture {
 static fixture *open_app(void)
 {
     fixture *f = calloc(1, sizeof *f);
-    snprintf(f->dir, sizeof f->dir, "/tmp/sandtable-morale-XXXXXX");
+    snprintf(f->dir, sizeof f->dir, SANDTABLE_TEST_TMP "/sandtable-morale-XXXXXX");
     assert_non_null(mkdtemp(f->dir));
     setenv("XDG_DATA_HOME", f->dir, 1);
     const char *src = getenv("SANDTABLE_SOURCE_DIR");

@@ -53,7 +53,7 @@ static fixture *open_app(const char *file)
 static fixture *open_app_sized(const char *file, int w, int h)
 {
     fixture *f = calloc(1, sizeof *f);
-    snprintf(f->dir, sizeof f->dir, "/tmp/sandtable-named-XXXXXX");
+    snprintf(f->dir, sizeof f->dir, SANDTABLE_TEST_TMP "/sandtable-named-XXXXXX");
     assert_non_null(mkdtemp(f->dir));
     setenv("XDG_DATA_HOME", f->dir, 1);
     const char *src = getenv("SANDTABLE_SOURCE_DIR");

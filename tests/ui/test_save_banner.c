@@ -61,7 +61,7 @@ static void test_failed_autosave_banner(void **state)
 {
     (void)state;
     rig r = {0};
-    snprintf(r.dir, sizeof r.dir, "/tmp/sandtable-banner-XXXXXX");
+    snprintf(r.dir, sizeof r.dir, SANDTABLE_TEST_TMP "/sandtable-banner-XXXXXX");
     assert_non_null(mkdtemp(r.dir));
     setenv("XDG_DATA_HOME", r.dir, 1);
     const char *src = getenv("SANDTABLE_SOURCE_DIR");
@@ -118,7 +118,7 @@ static void test_failed_autosave_banner(void **state)
 static void test_settings_written_like_saves(void **state)
 {
     (void)state;
-    char dir[] = "/tmp/sandtable-settings-XXXXXX";
+    char dir[] = SANDTABLE_TEST_TMP "/sandtable-settings-XXXXXX";
     assert_non_null(mkdtemp(dir));
     char path[300], bak[320], cmd[400];
     snprintf(path, sizeof path, "%s/settings.json", dir);

@@ -513,7 +513,7 @@ static void app_frame(ui_app *app, render_ctx *ctx, ui_input *in, double dt)
 static void test_table_screen(void **state)
 {
     fixture *fx = *state;
-    char data[64] = "/tmp/sandtable-teach-XXXXXX", err[512], path[1024];
+    char data[64] = SANDTABLE_TEST_TMP "/sandtable-teach-XXXXXX", err[512], path[1024];
     assert_non_null(mkdtemp(data));
     setenv("XDG_DATA_HOME", data, 1);
     snprintf(path, sizeof path, "%s/scenarios/lcr_toledo.json", SANDTABLE_SOURCE_DIR);

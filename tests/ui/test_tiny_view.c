@@ -165,7 +165,7 @@ static int rgb_distance(uint32_t a, uint32_t b)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    snprintf(r->dir, sizeof r->dir, "/tmp/sandtable-tiny-view-XXXXXX");
+    snprintf(r->dir, sizeof r->dir, SANDTABLE_TEST_TMP "/sandtable-tiny-view-XXXXXX");
     if (!mkdtemp(r->dir))
         return -1;
     setenv("XDG_DATA_HOME", r->dir, 1);

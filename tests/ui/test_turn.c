@@ -31,7 +31,7 @@ typedef struct fixture {
 static int setup(void **state)
 {
     fixture *f = calloc(1, sizeof *f);
-    snprintf(f->dir, sizeof f->dir, "/tmp/sandtable-turn-XXXXXX");
+    snprintf(f->dir, sizeof f->dir, SANDTABLE_TEST_TMP "/sandtable-turn-XXXXXX");
     if (!mkdtemp(f->dir))
         return -1;
     setenv("XDG_DATA_HOME", f->dir, 1);

@@ -23,6 +23,12 @@ bool cr15_fire_test_passes(const cr15_data *d, int lost, int start, int d100)
     return d100 > cr15_fire_test_need(d, lost, start);
 }
 
+int cr15_percentile(int tens_face, int ones_face)
+{
+    int v = tens_face % 10 * 10 + ones_face % 10;
+    return v == 0 ? 100 : v;
+}
+
 static bool veteran_unit(const table *t, unit_id u)
 {
     int vet = 0, all = 0;
@@ -48,11 +54,21 @@ void cr15_morale(rules_state *rs, rules_ctx *ctx)
             continue;
         }
         int need = cr15_fire_test_need(rs->data, u->lost, u->start_count);
-        int d100 = rules_roll(ctx, 100, need + 1 > 100 ? 101 : need + 1, "morale", (figure_id){0},
-                              rules_roll_group(ctx), CR15_REF_MOR);
+        /* "the D10 can also pass for percentage dice": one the tens, the other the ones */
+        int g = rules_roll_group(ctx);
+        int tens = rules_roll(ctx, 10, 0, "morale", (figure_id){0}, g, CR15_REF_MOR);
+        int ones = rules_roll(ctx, 10, 0, "morale", (figure_id){0}, g, CR15_REF_MOR);
+        int d100 = cr15_percentile(tens, ones);
         bool pass = cr15_fire_test_passes(rs->data, u->lost, u->start_count, d100);
-        rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .unit = un->id, .side = un->side},
-                    CR15_REF_MOR,
+        rules_event verdict = {.kind = RULES_EV_NOTE,
+                               .unit = un->id,
+                               .side = un->side,
+                               .group = g,
+                               .value = d100,
+                               .need = need,
+                               .success = pass};
+        snprintf(verdict.tag, sizeof verdict.tag, "%s", RULES_TAG_PERCENTILE);
+        rules_emitf(ctx, verdict, CR15_REF_MOR,
                     "%s lost %d of %d this move: %d on the percentage dice against "
                     "%d: %s",
                     un->name, u->lost, u->start_count, d100, need,

@@ -469,8 +469,26 @@ static bool cr15_figure_state(const rules_state *rs, const table *t, figure_id f
     return n > 0;
 }
 
+/* The mark on the table: a jammed Gatling, a gun or rifle reloading. */
+static bool cr15_figure_badge(const rules_state *rs, const table *t, figure_id fig, char *out,
+                              size_t size)
+{
+    const figure *f = table_figure_const(t, fig);
+    const cr15_fig *s = cr15_fig_const(rs, fig);
+    if (!f || !s || !table_figure_active(f))
+        return false;
+    if (cr15_is_gatling(f) && s->jam_tries)
+        snprintf(out, size, "JAM");
+    else if (s->reload > 0)
+        snprintf(out, size, "reload %d", s->reload);
+    else
+        return false;
+    return true;
+}
+
 static const rules_view_ops cr15_view_ops = {
     .figure_state = cr15_figure_state,
+    .figure_badge = cr15_figure_badge,
     .actions = cr15_actions,
     .reach = cr15_reach,
     .targets = cr15_targets,

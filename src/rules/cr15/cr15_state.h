@@ -263,6 +263,8 @@ void cr15_melee(rules_state *rs, rules_ctx *ctx);
 void cr15_finish_off(rules_state *rs, rules_ctx *ctx, side_id s);
 
 /* cr15_morale.c */
+/* Percentage dice: two D10 faces (1-10, 10 reading 0), the first the tens: 1-100 (0-0 is 100). */
+int cr15_percentile(int tens_face, int ones_face);
 /* The test under fire passes when d100 > fire_multiplier * percentage lost. */
 bool cr15_fire_test_passes(const cr15_data *d, int lost, int start, int d100);
 int cr15_fire_test_need(const cr15_data *d, int lost, int start);

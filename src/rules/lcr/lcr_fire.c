@@ -8,6 +8,8 @@
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_morale.h"
 
+#include "core/spatial.h"
+
 #include <math.h>
 #include <stdio.h>
 
@@ -19,7 +21,7 @@ static bool line_blocked(const rules_state *rs, const table *t, const figure *fi
     geom_segment s = {firer->pos, target->pos};
     for (int i = 0; i < t->feature_count; i++) {
         const terrain_feature *tf = &t->features[i];
-        const lcr_terrain *lt = lcr_data_terrain(rs->data, t->types[tf->type].name);
+        const lcr_terrain *lt = lcr_terrain_of(rs, t, tf->type);
         if (!lt || !lt->blocks_individual_fire)
             continue;
         bool hit = tf->shape == TERRAIN_SHAPE_AREA ? geom_segment_polygon_intersect(s, &tf->area)
@@ -30,9 +32,16 @@ static bool line_blocked(const rules_state *rs, const table *t, const figure *fi
             return true;
         }
     }
+    /* A base whose centre is further from the line's box than its reach (and a margin far
+     * above GEOM_EPS) cannot touch the line: skip the exact test. */
+    float x0 = fminf(s.a.x, s.b.x), x1 = fmaxf(s.a.x, s.b.x);
+    float y0 = fminf(s.a.y, s.b.y), y1 = fmaxf(s.a.y, s.b.y);
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (f == firer || f->side.id != firer->side.id || !table_figure_active(f))
+            continue;
+        float g = spatial_base_reach(&f->base) + 1e-2f;
+        if (f->pos.x < x0 - g || f->pos.x > x1 + g || f->pos.y < y0 - g || f->pos.y > y1 + g)
             continue;
         geom_placed_base b = {f->base, f->pos, f->facing};
         if (!geom_segment_base_intersect(s, &b))

@@ -22,17 +22,19 @@ static bool in_game(const figure *f)
     return !(f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED));
 }
 
-/* The cavalry leaders of a unit who hold its troop cards: its NCOs, else its officers. */
-static int cavalry_card_holders(const table *t, unit_id u, figure_id *out, int max)
+/* The cavalry leaders of a unit who hold its troop cards: its NCOs, else its officers. `members`
+ * are the unit's figures (indices into t->figures, ascending). */
+static int cavalry_card_holders(const table *t, const int *members, int count, figure_id *out,
+                                int max)
 {
     int n = 0;
     for (int pass = 0; pass < 2 && n == 0; pass++)
-        for (int i = 0; i < t->figure_count && n < max; i++) {
-            const figure *f = &t->figures[i];
+        for (int i = 0; i < count && n < max; i++) {
+            const figure *f = &t->figures[members[i]];
             int rank = lcr_data_rank_of(f->role);
             bool want = pass == 0 ? rank == LCR_RANK_NCO || rank == LCR_RANK_LEADER
                                   : rank >= LCR_RANK_OFFICER;
-            if (f->unit.id == u.id && in_game(f) && want && lcr_command_is_cavalry(t, f))
+            if (in_game(f) && want && lcr_command_is_cavalry(t, f))
                 out[n++] = f->id;
         }
     return n;
@@ -40,16 +42,16 @@ static int cavalry_card_holders(const table *t, unit_id u, figure_id *out, int m
 
 /* Seed 000, Cavalry: a cavalry unit adds one card per ten troopers or fewer; the cards are dealt
  * in turn to its NCOs, else to its officers (assumed), and pass on as leaders' cards do. */
-static void add_cavalry_unit_cards(rules_state *rs, const table *t, const unit *u)
+static void add_cavalry_unit_cards(rules_state *rs, const table *t, const unit *u,
+                                   const int *members, int count)
 {
     int troopers = 0;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
-        troopers += f->unit.id == u->id.id && in_game(f) && !lcr_is_leader(f) &&
-                    lcr_command_is_cavalry(t, f);
+    for (int i = 0; i < count; i++) {
+        const figure *f = &t->figures[members[i]];
+        troopers += in_game(f) && !lcr_is_leader(f) && lcr_command_is_cavalry(t, f);
     }
     figure_id holders[32];
-    int nh = cavalry_card_holders(t, u->id, holders, 32);
+    int nh = cavalry_card_holders(t, members, count, holders, 32);
     int cards = lcr_deck_cavalry_unit_cards(rs->data, troopers);
     int group = lcr_reinforcement_group_of(rs->scn, u->id);
     for (int k = 0; nh > 0 && k < cards; k++)
@@ -61,6 +63,39 @@ static void add_cavalry_unit_cards(rules_state *rs, const table *t, const unit *
                                  .reinforcement = group});
 }
 
+/* Every unit's cavalry cards, from one pass that groups the figures by unit (each unit's in
+ * table order): linear in figures, where asking every unit about every figure was not. */
+static void add_all_cavalry_unit_cards(rules_state *rs, const table *t)
+{
+    int units = t->unit_count;
+    int *start = mem_calloc((size_t)units + 2, sizeof *start);
+    int *members = mem_calloc((size_t)t->figure_count + 1, sizeof *members);
+    for (int i = 0; i < t->figure_count; i++) {
+        uint32_t u = t->figures[i].unit.id;
+        if (u >= 1 && u <= (uint32_t)units)
+            start[u + 1]++;
+    }
+    for (int u = 1; u <= units; u++)
+        start[u + 1] += start[u];
+    int *fill = mem_dup(start, (size_t)units + 2, sizeof *start);
+    for (int i = 0; i < t->figure_count; i++) {
+        uint32_t u = t->figures[i].unit.id;
+        if (u >= 1 && u <= (uint32_t)units)
+            members[fill[u]++] = i;
+    }
+    for (int k = 0; k < units; k++) {
+        const unit *u = &t->units[k];
+        uint32_t id = u->id.id;
+        if (id >= 1 && id <= (uint32_t)units)
+            add_cavalry_unit_cards(rs, t, u, members + start[id], start[id + 1] - start[id]);
+        else
+            add_cavalry_unit_cards(rs, t, u, NULL, 0);
+    }
+    free(fill);
+    free(members);
+    free(start);
+}
+
 void lcr_sequence_setup(rules_state *rs, const table *t)
 {
     for (int i = 0; i < t->figure_count; i++) {
@@ -70,8 +105,7 @@ void lcr_sequence_setup(rules_state *rs, const table *t)
         lcr_deck_add_leader(&rs->deck, rs->data, f, lcr_command_is_cavalry(t, f),
                             lcr_reinforcement_group_of(rs->scn, f->unit));
     }
-    for (int u = 0; u < t->unit_count; u++)
-        add_cavalry_unit_cards(rs, t, &t->units[u]);
+    add_all_cavalry_unit_cards(rs, t);
     int soldier_cards = lcr_option_int(rs->scn, "soldier_cards", rs->data->soldier_cards);
     for (int s = 1; s <= t->side_count; s++)
         for (int k = 0; k < soldier_cards; k++)

@@ -23,6 +23,7 @@ static void set_multipliers(rules_state *rs, const table *t)
     for (int i = 0; i < t->type_count && i < LCR_TYPES_MAX; i++) {
         const lcr_terrain *lt = lcr_data_terrain(rs->data, t->types[i].name);
         rs->mult[i] = lt ? lt->move_mult : t->types[i].move_mult;
+        rs->terrain_ix[i] = (int16_t)(lt ? lt - rs->data->terrain + 1 : 0);
     }
 }
 

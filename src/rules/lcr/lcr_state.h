@@ -147,6 +147,9 @@ struct rules_state {
     side_id winner;
     char reason[128];
     float mult[LCR_TYPES_MAX]; /* lcr movement multiplier per table terrain type */
+    /* per table terrain type: 1 + its index in data->terrain (0: none), resolved at create so
+     * queries do not look types up by name (lcr_terrain_of) */
+    int16_t terrain_ix[LCR_TYPES_MAX];
     /* The data (above) and the line-of-sight index of the static terrain are read-only and
      * shared by a state and its clones; los_refs counts them. */
     los_index *los;
@@ -223,6 +226,9 @@ typedef struct lcr_candidates {
     lcr_validate_fn validate;
 } lcr_candidates;
 /* Pushes cmd when it validates; true when it did. */
+/* The lcr data of table terrain type `type` (NULL when the data has none). */
+const lcr_terrain *lcr_terrain_of(const rules_state *rs, const table *t, int type);
+
 bool lcr_legal_push(lcr_candidates *lo, const rules_state *rs, const table *t,
                     const rules_command *cmd);
 

@@ -2,8 +2,11 @@
  * legal() candidates) and the calls into the optional rules' hooks. */
 #include "rules/lcr/lcr_state.h"
 
+#include "core/mem.h"
+
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 side_id lcr_other_side(const rules_state *rs, side_id s)
@@ -28,6 +31,8 @@ bool lcr_figure_can_fire(const rules_state *rs, const figure *f)
     return w && w->dice_per_man > 0 && w->band_count > 0;
 }
 
+enum { LCR_GROUP_ARC_MAX = 64 };
+
 static bool figure_fighting(const rules_state *rs, const figure *f)
 {
     return (rs->flags[f->id.id - 1] & LCR_FF_ENGAGED) || (f->status & FIGURE_STATUS_IN_COMBAT);
@@ -45,10 +50,18 @@ bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_ey
     return r.verdict != LOS_CLEAR;
 }
 
-/* Is e inside the arc of fire of one of the formation firers (every enemy when none of them is
- * in formation: activated fire goes any way)? */
-static bool in_group_arc(const rules_state *rs, const table *t, const figure_id *firers, int n,
-                         const figure *e)
+/* The formation firers' positions and facings: an enemy is in the group's arc when it is in
+ * one of theirs (every enemy when none is in formation: activated fire goes any way). Looked up
+ * once per query rather than once per enemy. */
+typedef struct group_arc {
+    int n;
+    vec2s pos[LCR_GROUP_ARC_MAX];
+    float facing[LCR_GROUP_ARC_MAX];
+    bool all; /* more formation firers than fit: ask in_group_arc_slow */
+} group_arc;
+
+static bool in_group_arc_slow(const rules_state *rs, const table *t, const figure_id *firers, int n,
+                              const figure *e)
 {
     bool any_formation = false;
     for (int i = 0; i < n; i++) {
@@ -63,36 +76,92 @@ static bool in_group_arc(const rules_state *rs, const table *t, const figure_id 
     return !any_formation;
 }
 
+static void group_arc_of(const rules_state *rs, const table *t, const figure_id *firers, int n,
+                         group_arc *g)
+{
+    g->n = 0;
+    g->all = false;
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(t, firers[i]);
+        const unit *u = f ? table_unit_const(t, f->unit) : NULL;
+        if (!u || lcr_data_is_loose(rs->data, u->formation))
+            continue;
+        if (g->n == LCR_GROUP_ARC_MAX) {
+            g->all = true;
+            return;
+        }
+        g->pos[g->n] = f->pos;
+        g->facing[g->n++] = f->facing;
+    }
+}
+
+static bool in_group_arc(const rules_state *rs, const table *t, const group_arc *g,
+                         const figure_id *firers, int n, const figure *e)
+{
+    if (g->all)
+        return in_group_arc_slow(rs, t, firers, n, e);
+    for (int i = 0; i < g->n; i++)
+        if (lcr_fire_in_arc(g->pos[i], g->facing[i], rs->data->formation_arc_deg, e->pos))
+            return true;
+    return g->n == 0;
+}
+
+typedef struct enemy_at {
+    float d;
+    uint32_t id;
+    const figure *f;
+} enemy_at;
+
+static int cmp_enemy_at(const void *pa, const void *pb)
+{
+    const enemy_at *a = pa, *b = pb;
+    if (a->d != b->d)
+        return a->d < b->d ? -1 : 1;
+    return (a->id > b->id) - (a->id < b->id);
+}
+
+static bool enemy_seen(const rules_state *rs, const table *t, vec2s p, const figure *e)
+{
+    return !lcr_hidden(rs, t, p, table_posture_eye_ft(FIGURE_POSTURE_FOOT), e, NULL);
+}
+
 static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id sd, vec2s p,
                                   bool sight, const figure_id *firers, int firer_count)
 {
-    /* Candidates in order of (distance, id); sight is checked only on the way out, so usually
-     * once or twice. */
-    float last_d = -1;
-    uint32_t last_id = 0;
-    for (;;) {
-        const figure *best = NULL;
-        float bd = INFINITY;
-        for (int i = 0; i < t->figure_count; i++) {
-            const figure *e = &t->figures[i];
-            if (e->side.id == sd.id || !table_figure_active(e) || figure_fighting(rs, e) ||
-                (firer_count > 0 && !in_group_arc(rs, t, firers, firer_count, e)))
-                continue;
-            float d = glms_vec2_distance(e->pos, p);
-            if (d < last_d || (d == last_d && e->id.id <= last_id))
-                continue;
-            if (!best || d < bd || (d == bd && e->id.id < best->id.id)) {
-                best = e;
-                bd = d;
-            }
-        }
-        if (!best)
-            return (figure_id){0};
-        if (!sight || !lcr_hidden(rs, t, p, table_posture_eye_ft(FIGURE_POSTURE_FOOT), best, NULL))
-            return best->id;
-        last_d = bd;
-        last_id = best->id.id;
+    /* Candidates in order of (distance, id), sight checked on the way out: usually the nearest
+     * is seen, found in one pass; else the rest are sorted once (not rescanned per hidden
+     * one). */
+    group_arc g;
+    g.n = 0;
+    g.all = false;
+    if (firer_count > 0)
+        group_arc_of(rs, t, firers, firer_count, &g);
+    enemy_at small[256];
+    enemy_at *list =
+        t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *list);
+    int n = 0, best = -1;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->side.id == sd.id || !table_figure_active(e) || figure_fighting(rs, e) ||
+            (firer_count > 0 && !in_group_arc(rs, t, &g, firers, firer_count, e)))
+            continue;
+        list[n] = (enemy_at){glms_vec2_distance(e->pos, p), e->id.id, e};
+        if (best < 0 || cmp_enemy_at(&list[n], &list[best]) < 0)
+            best = n;
+        n++;
     }
+    figure_id found = {0};
+    if (best >= 0 && (!sight || enemy_seen(rs, t, p, list[best].f))) {
+        found = list[best].f->id;
+    } else if (best >= 0) {
+        qsort(list, (size_t)n, sizeof *list, cmp_enemy_at);
+        for (int k = 1; k < n && !found.id; k++)
+            if (enemy_seen(rs, t, p, list[k].f))
+                found = list[k].f->id;
+    }
+    if (list != small)
+        free(list);
+    return found;
 }
 
 figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id sd, vec2s p)
@@ -265,6 +334,14 @@ bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why,
 }
 
 /* ---- legal() candidates ---------------------------------------------------------------------- */
+
+const lcr_terrain *lcr_terrain_of(const rules_state *rs, const table *t, int type)
+{
+    if (type >= 0 && type < LCR_TYPES_MAX && type < t->type_count)
+        return rs->terrain_ix[type] ? &rs->data->terrain[rs->terrain_ix[type] - 1] : NULL;
+    return type >= 0 && type < t->type_count ? lcr_data_terrain(rs->data, t->types[type].name)
+                                             : NULL;
+}
 
 bool lcr_legal_push(lcr_candidates *lo, const rules_state *rs, const table *t,
                     const rules_command *cmd)

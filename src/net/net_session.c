@@ -463,7 +463,7 @@ static void host_on_undo(net_session *s, int peer, const json_t *b)
         host_do_undo(s);
     } else if (strcmp(op, "no") == 0 && s->undo_waiting) {
         s->undo_waiting = false;
-        snprintf(s->denied, sizeof s->denied, "the other player declined to undo");
+        snprintf(s->denied, sizeof s->denied, "The other player declined to undo");
     } else {
         slog(s, "peer %d: refused an undo message (%.20s now)", peer, op);
     }
@@ -482,7 +482,7 @@ static void client_on_undo(net_session *s, const json_t *b)
         s->undo_asked = true;
     } else if (strcmp(op, "no") == 0) {
         s->undo_waiting = false;
-        snprintf(s->denied, sizeof s->denied, "the other player declined to undo");
+        snprintf(s->denied, sizeof s->denied, "The other player declined to undo");
     } else if (strcmp(op, "done") == 0 &&
                net_msg_get_int(b, "cursor", 0, SAVE_COMMANDS_MAX, &cursor) &&
                net_msg_get_hash(b, "hash", &hash) && cursor < game_cursor(s->g)) {

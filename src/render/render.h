@@ -88,6 +88,11 @@ typedef struct render_scene {
     bool camera_moving;
 } render_scene;
 
+/* What a rectangular stand is drawn as (its symbol): guns for a gun or an artillery unit, horse
+ * for a mounted figure or a cavalry unit (dragoons, hussars...), else foot. */
+typedef enum render_arm { RENDER_ARM_FOOT = 0, RENDER_ARM_HORSE, RENDER_ARM_GUNS } render_arm;
+render_arm render_stand_arm(const table *t, const figure *f);
+
 /* Draws the whole table: static layer (cached while camera and terrain_version stay), labels,
  * then every figure on the table. */
 void render_table(render_ctx *ctx, const render_camera *cam, const render_scene *scene);

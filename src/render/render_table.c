@@ -598,8 +598,64 @@ static bool draw_sprite(render_ctx *ctx, const figure *f, vec2s c, float r, floa
     return true;
 }
 
-static void draw_stand(render_ctx *ctx, const render_camera *cam, const figure *f, vec2s pos,
-                       float facing, uint32_t rgb, unsigned flags)
+render_arm render_stand_arm(const table *t, const figure *f)
+{
+    if (f->role == FIGURE_ROLE_GUN)
+        return RENDER_ARM_GUNS;
+    const unit *u = t ? table_unit_const(t, f->unit) : NULL;
+    static const char *const guns[] = {"artillery", "gun", "battery", "howitzer", NULL};
+    static const char *const horse[] = {"cavalry",    "dragoon", "hussar", "lancer",
+                                        "cuirassier", "horse",   "uhlan",  "chasseurs_a_cheval",
+                                        NULL};
+    for (int i = 0; u && guns[i]; i++)
+        if (strstr(u->kind, guns[i]))
+            return RENDER_ARM_GUNS;
+    if (f->posture == FIGURE_POSTURE_MOUNTED)
+        return RENDER_ARM_HORSE;
+    for (int i = 0; u && horse[i]; i++)
+        if (strstr(u->kind, horse[i]))
+            return RENDER_ARM_HORSE;
+    return RENDER_ARM_FOOT;
+}
+
+static void thick_line(render_ctx *ctx, vec2s a, vec2s b)
+{
+    for (int o = -1; o <= 1; o++) {
+        SDL_RenderDrawLineF(ctx->r, a.x + (float)o * 0.5f, a.y, b.x + (float)o * 0.5f, b.y);
+        SDL_RenderDrawLineF(ctx->r, a.x, a.y + (float)o * 0.5f, b.x, b.y + (float)o * 0.5f);
+    }
+}
+
+/* The arm on a stand in the map symbols wargamers read at a glance: foot a cross from corner to
+ * corner, horse one diagonal, guns a dot with its barrel to the front. c: the corners, front
+ * left, back left, back right, front right. */
+static void draw_arm(render_ctx *ctx, const vec2s c[4], render_arm arm, uint32_t rgb)
+{
+    vec2s mid = glms_vec2_scale(glms_vec2_add(c[0], c[2]), 0.5f);
+    float w = glms_vec2_distance(c[0], c[3]), h = glms_vec2_distance(c[0], c[1]);
+    if (fminf(w, h) < 8)
+        return;
+    vec2s in[4]; /* the corners drawn a little inside the edge */
+    for (int i = 0; i < 4; i++)
+        in[i] = glms_vec2_lerp(c[i], mid, 0.22f);
+    int luma = (int)((rgb >> 16 & 0xff) * 3 + (rgb >> 8 & 0xff) * 6 + (rgb & 0xff)) / 10;
+    uint32_t ink = luma < 110 ? 0xf0ece0e0 : 0x141414e0;
+    render_set_colour(ctx, ink);
+    if (arm == RENDER_ARM_FOOT) {
+        thick_line(ctx, in[0], in[2]);
+        thick_line(ctx, in[1], in[3]);
+    } else if (arm == RENDER_ARM_HORSE) {
+        thick_line(ctx, in[1], in[3]);
+    } else {
+        int r = (int)fmaxf(2, fminf(w, h) * 0.2f);
+        copy_disc(ctx, render_disc_texture(ctx, ink, r, 0), mid, r);
+        vec2s front = glms_vec2_scale(glms_vec2_add(in[0], in[3]), 0.5f);
+        thick_line(ctx, mid, front);
+    }
+}
+
+static void draw_stand(render_ctx *ctx, const render_camera *cam, const table *t, const figure *f,
+                       vec2s pos, float facing, uint32_t rgb, unsigned flags)
 {
     vec2s d = {{cosf(facing), sinf(facing)}}, n = {{-d.y, d.x}};
     float hf = f->base.frontage_cm * 0.5f, hd = f->base.depth_cm * 0.5f;
@@ -620,6 +676,8 @@ static void draw_stand(render_ctx *ctx, const render_camera *cam, const figure *
     /* The front edge, brighter: facing for element-based sets. */
     render_set_colour(ctx, 0xf8f4e8ff);
     SDL_RenderDrawLineF(ctx->r, c[0].x, c[0].y, c[3].x, c[3].y);
+    if (!(flags & RENDER_FIG_GHOST))
+        draw_arm(ctx, c, render_stand_arm(t, f), rgb);
 }
 
 static const char *role_badge(figure_role role)
@@ -752,7 +810,7 @@ void render_figure(render_ctx *ctx, const render_camera *cam, const table *t, co
                                       ri + 3, 3),
                   c, ri + 3);
     if (f->base.kind == GEOM_BASE_RECT) {
-        draw_stand(ctx, cam, f, pos, facing, rgb, flags);
+        draw_stand(ctx, cam, t, f, pos, facing, rgb, flags);
     } else if (flags & RENDER_FIG_GHOST || !draw_sprite(ctx, f, c, r, facing, rgb)) {
         uint32_t alpha = flags & RENDER_FIG_GHOST ? 0x70 : 0xff;
         copy_disc(ctx, render_disc_texture(ctx, 0x141414u << 8 | alpha, ri, 0), c, ri);

@@ -54,7 +54,9 @@ typedef enum rules_event_kind {
     RULES_EV_GAME_OVER, /* side = the winner (0 for a draw); text says why */
     RULES_EV_TEMPLATE,  /* an area template laid on the table where a shot fell: pos = centre,
                            value = radius in hundredths of a cm, tag = shape ("circle"), from =
-                           where it was fired from; figure = the firer. The screen draws it. */
+                           where it was fired from; figure = the firer. The screen draws it.
+                           A shot's path: tag "line" (its flight, solid) or "line_dashed" (a
+                           deviation or a bounce) from `from` to `pos`, value 0. */
     RULES_EV_KIND_COUNT
 } rules_event_kind;
 

@@ -73,6 +73,10 @@ static void autosave_now(ui_app *app)
 
 bool ui_app_open(ui_app *app, const char *scenario_path, bool resume, char *err, size_t err_size)
 {
+    if (app->net) { /* the match is the other player's too: it is not replaced under them */
+        snprintf(err, err_size, "a network match is open: close the window to leave it first");
+        return false;
+    }
     char autosave[UI_PATH_MAX];
     if (!game_autosave_path(scenario_path, autosave, sizeof autosave)) {
         snprintf(err, err_size, "cannot find or create the data directory");
@@ -123,6 +127,7 @@ void ui_app_destroy(ui_app *app)
 {
     if (!app)
         return;
+    ui_net_detach(app);
     if (app->game)
         autosave_now(app);
     ui_app_save_settings(app);
@@ -264,6 +269,10 @@ void ui_app_save(ui_app *app)
 
 bool ui_app_load(ui_app *app, const char *path)
 {
+    if (app->net) {
+        ui_app_toast(app, "A network match is open: close the window to leave it first");
+        return false;
+    }
     game_error gerr;
     game *g = game_load(path, &(game_load_desc){.autosave_path = app->autosave_path}, &gerr);
     if (!g) {

@@ -123,6 +123,7 @@ static void collect(ui_dice_tray *t, const rules_event *ev, int count)
             memset(&t->groups[g], 0, sizeof t->groups[g]);
             snprintf(t->groups[g].tag, sizeof t->groups[g].tag, "%s", e->tag);
             snprintf(t->groups[g].ref, sizeof t->groups[g].ref, "%s", e->ref);
+            t->groups[g].key = e->group;
             t->groups[g].figure = e->need > 0 ? (figure_id){0} : e->figure;
         }
         if (g >= 0)
@@ -168,6 +169,37 @@ static void collect(ui_dice_tray *t, const rules_event *ev, int count)
     t->dice_count = at;
 }
 
+/* A throw split by owner (each figure's own dice, as in a close combat) is a contest: the owner
+ * the same command then removes, after those dice and before the next throw, lost it, and the
+ * others of the throw won. */
+static void contests(ui_dice_tray *t, const rules_event *ev, int count)
+{
+    for (int g = 0; g < t->group_count; g++) {
+        ui_dice_group *gr = &t->groups[g];
+        int owners = 0, last = -1;
+        for (int h = 0; h < t->group_count; h++)
+            owners += t->groups[h].key == gr->key && gr->key && t->groups[h].figure.id;
+        if (owners < 2 || !gr->figure.id)
+            continue;
+        for (int i = 0; i < count; i++)
+            if (ev[i].kind == RULES_EV_DIE && ev[i].group == gr->key)
+                last = i;
+        for (int i = last + 1; last >= 0 && i < count; i++) {
+            if (ev[i].kind == RULES_EV_DIE && ev[i].group != gr->key)
+                break;
+            if (ev[i].kind != RULES_EV_REMOVE)
+                continue;
+            for (int h = 0; h < t->group_count; h++)
+                if (t->groups[h].key == gr->key && t->groups[h].figure.id)
+                    t->groups[h].contest = t->groups[h].figure.id == ev[i].figure.id ? -1 : 1;
+            break;
+        }
+    }
+}
+
+/* True once every throw of g's contest has been sorted (the verdict is shown then). */
+static bool contest_settled(const ui_dice_tray *t, const ui_dice_group *g, double now);
+
 int ui_dice_tray_show(ui_dice_tray *t, const rules_event *ev, int count, const char *caption,
                       const table *names, double now, float speed)
 {
@@ -179,6 +211,7 @@ int ui_dice_tray_show(ui_dice_tray *t, const rules_event *ev, int count, const c
     memset(t, 0, sizeof *t);
     snprintf(t->caption, sizeof t->caption, "%s", caption ? caption : "");
     collect(t, ev, count);
+    contests(t, ev, count);
     t->speed = speed > 0 ? speed : 0;
     for (int g = 0; g < t->group_count; g++) {
         group_finish(t, &t->groups[g], names);
@@ -209,6 +242,14 @@ static float group_clock(const ui_dice_tray *t, const ui_dice_group *g, double n
     if (t->speed <= 0)
         return 1e6f;
     return (float)((now - g->start) * t->speed);
+}
+
+static bool contest_settled(const ui_dice_tray *t, const ui_dice_group *g, double now)
+{
+    for (int h = 0; h < t->group_count; h++)
+        if (t->groups[h].key == g->key && group_clock(t, &t->groups[h], now) < T_SORT_END)
+            return false;
+    return true;
 }
 
 bool ui_dice_tray_settled(const ui_dice_tray *t, double now)
@@ -450,11 +491,16 @@ static void draw_group(ui_dice_tray *t, ui_dice_group *g, render_ctx *ctx, doubl
                  save                                ? "saved"
                  : strncmp(g->tag, "to_hit", 6) == 0 ? "hits"
                                                      : "succeed");
+    else if (tt >= 0 && g->contest && contest_settled(t, g, now))
+        snprintf(title, sizeof title, "%s  -  %s", g->title, g->contest > 0 ? "wins" : "loses");
     else if (tt >= 0)
         snprintf(title, sizeof title, "%s", g->title);
     else
         snprintf(title, sizeof title, "%s (to come)", g->title);
-    render_text(ctx, g->x + l.pad, g->y + 3 * l.k, title, 11.5f, TITLE_RGBA, RENDER_ALIGN_LEFT);
+    uint32_t title_rgba = TITLE_RGBA;
+    if (g->contest && tt >= 0 && contest_settled(t, g, now))
+        title_rgba = g->contest > 0 ? 0x9af0a0ff : 0xff9a8aff;
+    render_text(ctx, g->x + l.pad, g->y + 3 * l.k, title, 11.5f, title_rgba, RENDER_ALIGN_LEFT);
     /* Dice sliding to their places are drawn over those landed. */
     for (int i = 0; i < g->count; i++) {
         ui_dice_die *d = &t->dice[g->first + i];

@@ -39,6 +39,9 @@ typedef struct ui_dice_group {
     bool percentile;  /* two D10 read as percentage dice (RULES_TAG_PERCENTILE): kept in throw
                          order, the first the tens */
     int reading;      /* their reading, 1-100 */
+    int key;          /* its dice group number (the event's group) */
+    int contest;      /* dice of one throw split by owner (a close combat): +1 this owner won,
+                         -1 he lost (removed by the same command), 0 not a contest or no verdict */
     int per;          /* > 1: successes count in sets of this many (pairs of 6s), each set
                          framed together (RULES_TAG_PER_RESULT) */
     double start;     /* when its animation starts (seconds, app time) */

@@ -49,8 +49,7 @@ static void lobby_draw(ui_screen *sc, ui_app *app, render_ctx *ctx)
         const scenario *sc2 = app->game ? game_scenario(app->game) : NULL;
         snprintf(line, sizeof line, "Hosting %s", sc2 && sc2->title[0] ? sc2->title : "a match");
         render_text(ctx, x, y, line, 22, 0xffffffff, RENDER_ALIGN_CENTRE);
-        snprintf(line, sizeof line, "The other player joins with: sandtable join THIS-COMPUTER:%u",
-                 n->port);
+        snprintf(line, sizeof line, "The other player joins this computer on port %u", n->port);
         render_text(ctx, x, y + 40 * k, line, 14, 0xc8d0dcff, RENDER_ALIGN_CENTRE);
         snprintf(line, sizeof line, "You play %s",
                  side_name(app, net_session_side(n->s), "a side"));
@@ -60,7 +59,7 @@ static void lobby_draw(ui_screen *sc, ui_app *app, render_ctx *ctx)
             int who = net_session_peer_side(n->s, i);
             if (who < 0)
                 continue;
-            snprintf(line, sizeof line, "Connected: %s (ready)",
+            snprintf(line, sizeof line, "Joined and ready: %s",
                      who ? side_name(app, (uint32_t)who, "a player") : "a spectator");
             render_text(ctx, x, yy, line, 14, 0x9fe29fff, RENDER_ALIGN_CENTRE);
             yy += 24 * k;
@@ -210,7 +209,7 @@ void ui_net_update(ui_app *app, const ui_input *in)
     new_notes(app, n);
     undo_keys(app, n, in);
     const char *denied = net_session_denied(n->s);
-    if (denied[0] && strstr(denied, "undo")) {
+    if (denied[0] && strstr(denied, "undo")) { /* a command's refusal is the table view's */
         ui_app_toast(app, "%s", denied);
         net_session_clear_denied(n->s);
     }

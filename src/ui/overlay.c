@@ -44,6 +44,15 @@ void ui_overlay_circle(render_ctx *ctx, const render_camera *cam, vec2s centre, 
     render_marker_cm(ctx, cam, centre, 3.0f, UI_BURST_RGB << 8 | 0xff);
 }
 
+void ui_overlay_shot_line(render_ctx *ctx, const render_camera *cam, vec2s a, vec2s b, bool dashed)
+{
+    if (dashed)
+        render_dashed_line_cm(ctx, cam, a, b, 2.5f, 7.0f, UI_BURST_RGB << 8 | 0xe0);
+    else
+        render_line_cm(ctx, cam, a, b, 3.0f, UI_BURST_RGB << 8 | 0xe0);
+    render_marker_cm(ctx, cam, b, 2.5f, UI_BURST_RGB << 8 | 0xff);
+}
+
 void ui_overlay_los(render_ctx *ctx, const render_camera *cam, vec2s a, vec2s b, bool blocked,
                     vec2s block_at)
 {

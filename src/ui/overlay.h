@@ -25,6 +25,9 @@ void ui_overlay_semicircle(render_ctx *ctx, const render_camera *cam, vec2s cent
                            float r_cm);
 /* A circular area template laid where a shot fell (a shell's burst): centre, radius r_cm. */
 void ui_overlay_circle(render_ctx *ctx, const render_camera *cam, vec2s centre, float r_cm);
+/* A shot's path laid this turn (a roundshot's flight, solid; its deviation or bounce, dashed),
+ * from a to b, with a marker where it ends. */
+void ui_overlay_shot_line(render_ctx *ctx, const render_camera *cam, vec2s a, vec2s b, bool dashed);
 /* A line-of-sight line from a to b; blocked draws the stretch after `block_at` dashed and red. */
 void ui_overlay_los(render_ctx *ctx, const render_camera *cam, vec2s a, vec2s b, bool blocked,
                     vec2s block_at);

@@ -1898,10 +1898,16 @@ static void draw_templates(ui_app *app, render_ctx *ctx, const render_camera *ca
     for (int i = cur - 1; i >= 0 && i >= cur - 64 && game_turn_at(g, i) == turn; i--) {
         int n;
         const rules_event *ev = game_events(g, i, &n);
-        for (int k = 0; k < n; k++)
-            if (ev[k].kind == RULES_EV_TEMPLATE && strcmp(ev[k].tag, "circle") == 0 &&
-                ev[k].value > 0)
+        for (int k = 0; k < n; k++) {
+            if (ev[k].kind != RULES_EV_TEMPLATE)
+                continue;
+            if (strcmp(ev[k].tag, "circle") == 0 && ev[k].value > 0)
                 ui_overlay_circle(ctx, cam, ev[k].pos, (float)ev[k].value / 100.0f);
+            else if (strcmp(ev[k].tag, "line") == 0)
+                ui_overlay_shot_line(ctx, cam, ev[k].from, ev[k].pos, false);
+            else if (strcmp(ev[k].tag, "line_dashed") == 0)
+                ui_overlay_shot_line(ctx, cam, ev[k].from, ev[k].pos, true);
+        }
     }
 }
 

@@ -361,7 +361,7 @@ static void test_undo_by_consent(void **state)
     net_session_undo_answer(p->host, false);
     pipe_pump(p, 100);
     assert_false(net_session_undo_waiting(p->client));
-    assert_string_equal(net_session_denied(p->client), "the other player declined to undo");
+    assert_string_equal(net_session_denied(p->client), "The other player declined to undo");
     assert_int_equal(game_cursor(p->host_game), cur);
     /* the host asks, the client agrees: both tables go back one command, hashes checked */
     assert_true(net_session_undo_ask(p->host));

@@ -8,6 +8,7 @@
 #include "ui/app.h"
 #include "ui/driver_panel.h"
 #include "ui/table_view.h"
+#include "ui/teach.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -215,6 +216,32 @@ static void test_fire_roundshot_at_a_point(void **state)
     }
     assert_true(die);
     assert_true(impact);
+    /* The ball's path is drawn on the table (issue 17): its flight from the gun, in the burst
+     * colour, seen halfway along it. */
+    const rules_event *line = NULL;
+    for (int i = 0; i < ne && !line; i++)
+        if (ev[i].kind == RULES_EV_TEMPLATE && strcmp(ev[i].tag, "line") == 0)
+            line = &ev[i];
+    assert_non_null(line);
+    assert_float_equal(line->from.x, table_figure_const(game_table(r->app->game), gun)->pos.x,
+                       1e-3);
+    ui_dice_tray_hide(&ui_table_view_teach(r->app->stack[0])->tray); /* off the table's left */
+    frame(r);
+    char png[600], err[256];
+    snprintf(png, sizeof png, "%s/gun_roundshot_path.png",
+             getenv("UX_SHOT") ? getenv("UX_SHOT") : r->dir);
+    render_write_png(r->ctx, png, err, sizeof err);
+    int seen = 0;
+    for (int k = 1; k < 4; k++) {
+        vec2s at = render_camera_to_px(&r->cam, glms_vec2_lerp(line->from, line->pos, 0.25f * k));
+        for (int dy = -2; dy <= 2; dy++)
+            for (int dx = -2; dx <= 2; dx++) {
+                uint32_t px = render_read_pixel(r->ctx, (int)at.x + dx, (int)at.y + dy);
+                seen += (px >> 16 & 0xff) > 200 && (px >> 8 & 0xff) > 50 &&
+                        (px >> 8 & 0xff) < 140 && (px & 0xff) < 90;
+            }
+    }
+    assert_true(seen >= 6);
 }
 
 static void key(rig *r, int k)

@@ -366,6 +366,55 @@ static void test_tray_owners(void **state)
     free(tray);
 }
 
+/* A close combat's tray says who won each pairing: the owner the command removes after the
+ * throw lost, the other won, shown in the titles once both throws are sorted (issue 17). */
+static void test_tray_contest_winner(void **state)
+{
+    fixture *fx = *state;
+    const table *t = game_table(fx->g);
+    figure_id a = find(t, "Lt Toledo"), b = find(t, "Datu Mango");
+    rules_event ev[4] = {
+        {.kind = RULES_EV_DIE, .sides = 6, .value = 2, .group = 1, .figure = a},
+        {.kind = RULES_EV_DIE, .sides = 6, .value = 5, .group = 1, .figure = b},
+        {.kind = RULES_EV_NOTE, .figure = b},
+        {.kind = RULES_EV_REMOVE, .figure = a},
+    };
+    snprintf(ev[0].tag, sizeof ev[0].tag, "close_combat");
+    snprintf(ev[1].tag, sizeof ev[1].tag, "close_combat");
+    ui_dice_tray *tray = calloc(1, sizeof *tray);
+    assert_int_equal(ui_dice_tray_show(tray, ev, 4, "combat", t, 0, 0), 2);
+    assert_true(tray->groups[0].figure.id == a.id && tray->groups[0].contest == -1);
+    assert_true(tray->groups[1].figure.id == b.id && tray->groups[1].contest == 1);
+    /* Drawn: the winner's title in green, the loser's in red. */
+    char err[256], art[512];
+    render_ctx *ctx = render_create_offscreen(
+        640, 400, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
+    assert_non_null(ctx);
+    render_begin(ctx);
+    assert_true(ui_dice_tray_draw(tray, ctx, 1000, 10, 390, 420, 380) > 0);
+    int green = 0, red = 0;
+    for (int i = 0; i < 2; i++) {
+        const ui_dice_group *g = &tray->groups[i];
+        for (int y = (int)g->y; y < (int)(g->y + 16); y++)
+            for (int x = (int)g->x; x < (int)(g->x + g->w); x++) {
+                uint32_t c = render_read_pixel(ctx, x, y);
+                int r = (int)(c >> 16 & 0xff), gg = (int)(c >> 8 & 0xff), bl = (int)(c & 0xff);
+                green += i == 1 && gg > 200 && r < 190 && bl < 190;
+                red += i == 0 && r > 220 && gg < 180 && bl < 170;
+            }
+    }
+    assert_true(green > 20);
+    assert_true(red > 20);
+    save_png(ctx, "tray_contest.png");
+    render_destroy(ctx);
+    /* No removal after the throw: no verdict. */
+    ev[3].kind = RULES_EV_NOTE;
+    assert_int_equal(ui_dice_tray_show(tray, ev, 4, "combat", t, 0, 0), 2);
+    assert_int_equal(tray->groups[0].contest, 0);
+    assert_int_equal(tray->groups[1].contest, 0);
+    free(tray);
+}
+
 /* ---- the event log ------------------------------------------------------------------------- */
 
 static int index_of(const int *keys, int n, int key)
@@ -591,6 +640,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_tray_sorted_and_marked),
         cmocka_unit_test(test_tray_animates),
         cmocka_unit_test(test_tray_owners),
+        cmocka_unit_test(test_tray_contest_winner),
         cmocka_unit_test(test_log_lists_and_explains),
         cmocka_unit_test(test_rules_reference),
         cmocka_unit_test(test_table_screen),

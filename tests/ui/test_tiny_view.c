@@ -4,6 +4,7 @@
  * units' arc, a unit of stands dragged as one block, and a wheel about one end. Screenshots go
  * to the artifacts directory given as the first argument. */
 #include "render/render.h"
+#include "scenario/scenario.h"
 #include "ui/app.h"
 #include "ui/commander_pips.h"
 #include "ui/table_view.h"
@@ -460,6 +461,62 @@ static void test_wheel_about_an_end(void **state)
     key(r, UI_KEY_ESCAPE);
 }
 
+/* Stands show their arm (issue 17): foot a cross, horse one diagonal, guns a dot with a barrel,
+ * each drawn on the stand in its own facing; probed by pixels on a plain background. */
+static void test_stands_show_their_arm(void **state)
+{
+    (void)state;
+    char path[600], err[512], art[512];
+    snprintf(path, sizeof path, "%s/scenarios/tiny_two_brigades.json", SANDTABLE_SOURCE_DIR);
+    scenario_error serr;
+    scenario *sc = scenario_load_file(path, &serr);
+    assert_non_null(sc);
+    const table *t = sc->table;
+    render_ctx *ctx = render_create_offscreen(
+        300, 200, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
+    assert_non_null(ctx);
+    const char *names[3] = {"IR Itzenplitz", "Dragoons Bayreuth", "Heavy battery"};
+    render_arm want[3] = {RENDER_ARM_FOOT, RENDER_ARM_HORSE, RENDER_ARM_GUNS};
+    for (int k = 0; k < 3; k++) {
+        const figure *f = NULL;
+        for (int i = 0; i < t->figure_count && !f; i++) {
+            const unit *u = table_unit_const(t, t->figures[i].unit);
+            if (u && strcmp(u->name, names[k]) == 0)
+                f = &t->figures[i];
+        }
+        assert_non_null(f);
+        assert_int_equal(render_stand_arm(t, f), want[k]);
+        render_camera cam = {.centre_cm = f->pos, .px_per_cm = 20, .view_w = 300, .view_h = 200};
+        cam.target_centre_cm = cam.centre_cm;
+        cam.target_px_per_cm = cam.px_per_cm;
+        render_begin(ctx);
+        render_figure(ctx, &cam, t, f, f->pos, f->facing, 0);
+        char png[700];
+        snprintf(png, sizeof png, "%s/tiny_stand_%d.png", artifacts, k);
+        render_write_png(ctx, png, err, sizeof err);
+        /* Probes in the stand's frame: d toward its front, n across it. */
+        vec2s d = {{cosf(f->facing), sinf(f->facing)}}, n = {{-d.y, d.x}};
+        float hf = f->base.frontage_cm * 0.5f, hd = f->base.depth_cm * 0.5f;
+        uint32_t base = render_side_rgb(t, f->side);
+        /* On the front-left to back-right diagonal, a quarter of the way from the centre. */
+        vec2s on_a = glms_vec2_add(
+            f->pos, glms_vec2_add(glms_vec2_scale(d, hd * 0.42f), glms_vec2_scale(n, hf * 0.42f)));
+        /* On the other diagonal (back-left to front-right). */
+        vec2s on_b = glms_vec2_add(
+            f->pos, glms_vec2_add(glms_vec2_scale(d, -hd * 0.42f), glms_vec2_scale(n, hf * 0.42f)));
+        vec2s pa = render_camera_to_px(&cam, on_a), pb = render_camera_to_px(&cam, on_b);
+        vec2s pc = render_camera_to_px(&cam, f->pos);
+        bool ink_a = render_read_pixel(ctx, (int)lroundf(pa.x), (int)lroundf(pa.y)) != base;
+        bool ink_b = render_read_pixel(ctx, (int)lroundf(pb.x), (int)lroundf(pb.y)) != base;
+        bool ink_c = render_read_pixel(ctx, (int)lroundf(pc.x), (int)lroundf(pc.y)) != base;
+        assert_int_equal(ink_a, k == 0); /* only foot crosses this way */
+        assert_int_equal(ink_b, k <= 1); /* foot and horse both */
+        assert_true(ink_c);              /* the cross, the diagonal and the dot all meet here */
+    }
+    render_destroy(ctx);
+    scenario_destroy(sc);
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -471,6 +528,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_drag_moves_formed_brigade),
         cmocka_unit_test(test_drag_moves_the_unit),
         cmocka_unit_test(test_wheel_about_an_end),
+        cmocka_unit_test(test_stands_show_their_arm),
     };
     /* One match through all the steps, in order: the drag and wheel need the rolled pips. */
     return cmocka_run_group_tests(tests, setup, teardown);

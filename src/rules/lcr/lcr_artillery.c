@@ -220,6 +220,19 @@ static void emit_note_at(rules_ctx *ctx, figure_id fig, vec2s from, vec2s pos, c
     rules_emitf(ctx, ev, ref, "%s", text);
 }
 
+/* A shot's path for the screen to draw (event.h's TEMPLATE lines), named in a few words: the
+ * note beside it says what happened. */
+static void emit_path(rules_ctx *ctx, const figure *g, vec2s from, vec2s to, bool dashed,
+                      const char *ref, const char *text)
+{
+    rules_event ev = {
+        .kind = RULES_EV_TEMPLATE, .figure = g->id, .side = g->side, .from = from, .pos = to};
+    snprintf(ev.tag, sizeof ev.tag, "%s", dashed ? "line_dashed" : "line");
+    snprintf(ev.ref, sizeof ev.ref, "%s", ref);
+    snprintf(ev.text, sizeof ev.text, "%s", text);
+    rules_emit(ctx, &ev);
+}
+
 static void emit_acted(rules_ctx *ctx, const figure *f, const char *text)
 {
     rules_event ev = {.kind = RULES_EV_RULESET, .figure = f->id, .side = f->side, .value = 1};
@@ -313,6 +326,7 @@ static vec2s aim_and_land(rules_state *rs, rules_ctx *ctx, const figure *g, lcr_
              "from the line of fire and lands at (%.1f, %.1f)",
              lcr_data_ammo_name(ammo), band, face, need, dist, deg, impact.x, impact.y);
     emit_note_at(ctx, g->id, aim, impact, "impact", REF_DEVIATION, text);
+    emit_path(ctx, g, aim, impact, true, REF_DEVIATION, "the shot's deviation");
     (void)t;
     return impact;
 }
@@ -338,6 +352,11 @@ static void fire_roundshot(rules_state *rs, rules_ctx *ctx, const figure *g, con
              fminf(flight, stop), fmaxf(0.0f, fminf(bounce, stop - flight)), end.x, end.y,
              stop < flight + bounce ? " against terrain" : "", n, n == 1 ? "" : "s");
     emit_note_at(ctx, g->id, g->pos, end, "ball", REF_ROUNDSHOT, text);
+    /* Its flight to the impact (or the terrain that stops it first), then the bounce. */
+    vec2s land = stop < flight ? end : impact;
+    emit_path(ctx, g, g->pos, land, false, REF_ROUNDSHOT, "the ball's flight");
+    if (stop > flight && glms_vec2_distance(impact, end) > 0.05f)
+        emit_path(ctx, g, impact, end, true, REF_ROUNDSHOT, "the ball's bounce");
     for (int i = 0; i < n; i++) {
         snprintf(text, sizeof text, "%s is on the ball's line (%s)", lcr_name(t, hits[i].id),
                  hits[i].bounce ? "on the bounce" : "in its flight");

@@ -7,6 +7,7 @@
 void dice_seed_stream(dice_rng *rng, uint64_t seed, uint64_t stream)
 {
     rng->state = 0;
+    rng->forced = 0; /* no referee ruling on a fresh generator */
     rng->inc = (stream << 1u) | 1u;
     dice_next_u32(rng);
     rng->state += seed;

@@ -280,6 +280,7 @@ game *game_create(const game_desc *desc, game_error *err)
     g->seed = desc->seed_set ? desc->seed : desc->scenario->seed;
     g->snapshot_every = desc->snapshot_every > 0 ? desc->snapshot_every : SNAPSHOT_EVERY_DEFAULT;
     g->verify_events = desc->verify_events || getenv("SANDTABLE_VERIFY_EVENTS");
+    g->skip_log_hashes = desc->skip_log_hashes && !desc->autosave_path;
     char msg[400];
     if (!state_start(g, msg, sizeof msg)) {
         char full[512];
@@ -400,9 +401,17 @@ int game_legal(const game *g, rules_command *out, int max)
      * exact check (game_place_check, in game_validate) runs once on the command chosen, and
      * the bot takes its next best when it refuses (bot_pick). */
     int n = g->ops->legal(g->rs, g->table, out, max), kept = 0;
+    /* One index of the figures for every sample (the table holds still meanwhile). */
+    spatial ix = {0};
+    bool any_move = false;
+    for (int i = 0; i < n && !any_move; i++)
+        any_move = out[i].kind == RULES_CMD_MOVE;
+    if (any_move)
+        spatial_build(&ix, g->table);
     for (int i = 0; i < n; i++)
-        if (game_place_end_free(g, &out[i], NULL, 0))
+        if (game_place_end_free_ix(g, &out[i], any_move ? &ix : NULL, NULL, 0))
             out[kept++] = out[i];
+    spatial_free(&ix);
     return kept;
 }
 
@@ -681,8 +690,10 @@ void game_apply_logged(game *g, const rules_command *cmd)
     memset(e, 0, sizeof *e);
     e->cmd = *cmd;
     entry_resolve(g, g->log_count - 1);
-    game_hash_parts(g, e->parts);
-    e->hash = game_hash_combine(e->parts);
+    if (!g->skip_log_hashes) {
+        game_hash_parts(g, e->parts);
+        e->hash = game_hash_combine(e->parts);
+    }
     e->turn = g->ops->turn(g->rs);
 }
 

@@ -55,6 +55,11 @@ typedef struct game_desc {
      * state after it (the rule set changed nothing behind the events' back); a failure aborts
      * with the command and the rule set named. Also on when $SANDTABLE_VERIFY_EVENTS is set. */
     bool verify_events;
+    /* Do not hash the state after every command (an O(figures) cost per command): for a caller
+     * that never reads the log's hashes and never saves (simulate without --save-dir). Then
+     * game_hash_at(i >= 0) gives 0 and a save of the game would not replay; game_hash() and
+     * the start hash are unchanged. Ignored with autosave_path. */
+    bool skip_log_hashes;
 } game_desc;
 
 /* Starts a match at its beginning (the rule set's setup events applied). NULL with *err filled

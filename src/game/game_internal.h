@@ -4,6 +4,8 @@
 
 #include "game/game.h"
 
+#include "core/spatial.h"
+
 typedef struct game_events_list {
     rules_event *items;
     int count, cap;
@@ -36,6 +38,7 @@ struct game {
     uint64_t seed;
     int snapshot_every;
     bool verify_events;
+    bool skip_log_hashes; /* game_desc.skip_log_hashes */
 
     /* the state at the cursor */
     table *table;
@@ -72,6 +75,9 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
  * on top of someone (where he stood before excepted). A rule set may still stop a move short of
  * a base its path crosses; a drop onto one is refused the same way in every rule set. */
 bool game_place_end_free(const game *g, const rules_command *cmd, char *reason, size_t size);
+/* The same, answered from `ix` (core/spatial.h, built from g's table as it stands; NULL: scan). */
+bool game_place_end_free_ix(const game *g, const rules_command *cmd, spatial *ix, char *reason,
+                            size_t size);
 
 /* Referee commands (game_referee.c): checked and resolved by the engine, never the rule set. */
 bool game_referee_validate(const game *g, const rules_command *cmd, char *reason, size_t size);

@@ -126,6 +126,12 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
 
 bool game_place_end_free(const game *g, const rules_command *cmd, char *reason, size_t size)
 {
+    return game_place_end_free_ix(g, cmd, NULL, reason, size);
+}
+
+bool game_place_end_free_ix(const game *g, const rules_command *cmd, spatial *ix, char *reason,
+                            size_t size)
+{
     if (cmd->kind != RULES_CMD_MOVE || cmd->path_count <= 0)
         return true;
     figure_id moved[RULES_CMD_FIGURES_MAX];
@@ -136,7 +142,9 @@ bool game_place_end_free(const game *g, const rules_command *cmd, char *reason, 
     if (!ref)
         return true;
     vec2s end = cmd->path[cmd->path_count - 1];
-    figure_id in_way = place_blocker(g->table, ref->id, end, ref->facing, moved, nm);
+    figure_id in_way =
+        ix ? place_blocker_indexed(ix, g->table, ref->id, end, ref->facing, moved, nm)
+           : place_blocker(g->table, ref->id, end, ref->facing, moved, nm);
     if (!in_way.id)
         return true;
     /* Stacked on him already before moving (a scenario's placement): not this move's doing. */

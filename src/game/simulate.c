@@ -91,7 +91,9 @@ bool sim_play_one(const sim_desc *desc, int index, sim_game *out, game_error *er
                                        .data_dir = desc->data_dir,
                                        .seed_set = true,
                                        .seed = sim_game_seed(desc->seed, index),
-                                       .snapshot_every = 1 << 30},
+                                       .snapshot_every = 1 << 30,
+                                       /* nothing reads the log's hashes unless it is saved */
+                                       .skip_log_hashes = !desc->save_dir},
                           err);
     if (!g)
         return false;

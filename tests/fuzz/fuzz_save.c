@@ -11,7 +11,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static rules_ops toy_as_cr15;
+static rules_ops toy;
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
@@ -19,9 +19,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    toy_as_cr15 = toy_rules_ops;
-    toy_as_cr15.id = "cr15";
-    rules_register(&toy_as_cr15);
+    toy = toy_rules_ops;
+    rules_register(&toy);
     return 0;
 }
 

@@ -1,6 +1,6 @@
 /* Reads a save written by the window test and prints what the test checks, one fact a line:
  *   cursor N / log N / figure NAME X Y FACING(deg) for each figure.
- * The toy rule set stands in for "cr15", as in sandtable_toy. */
+ * The toy rule set is registered under its own id "toy", as in sandtable_toy. */
 #include "game/game.h"
 #include "toy_rules.h"
 
@@ -15,7 +15,6 @@ int main(int argc, char **argv)
     }
     static rules_ops ops;
     ops = toy_rules_ops;
-    ops.id = "cr15";
     rules_register(&ops);
     game_error err;
     game *g = game_load(argv[1], NULL, &err);

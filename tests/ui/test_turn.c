@@ -392,6 +392,13 @@ static void test_soldier_card_title(void **state)
             int tw, th;
             render_text_size(f->ctx, title, 112 * 0.062f, &tw, &th);
             assert_true(tw < 112 * 0.82f); /* fits the play slot's card uncut */
+            /* What it allows, said where the player reads the decision. */
+            rules_decision dd;
+            game_decision(f->app->game, &dd);
+            if (dd.kind == RULES_DECIDE_USE_CARD)
+                assert_non_null(strstr(dd.prompt, "figure acts alone (move or fire)"));
+            else
+                assert_int_equal(dd.kind, RULES_DECIDE_INTERRUPT);
             draw(f);
             if (artifacts) {
                 char path[600], err[256];

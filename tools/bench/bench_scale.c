@@ -11,6 +11,7 @@
  *
  *   build/tools/bench/bench_scale [SCENARIO] [GAMES]    default: scenarios/lcr_teaching.json, 1
  * (GAMES a row at 5,000 figures; three times that at 1,000, eight times at 100).
+ *   build/tools/bench/bench_scale SCENARIO GAMES FIGURES [POLYGONS]   one battle (for perf)
  */
 #include "core/dice.h"
 #include "core/mem.h"
@@ -197,6 +198,12 @@ int main(int argc, char **argv)
     int games = argc > 2 ? atoi(argv[2]) : 1;
     if (games < 1)
         games = 1;
+    if (argc > 3) { /* one battle, for a profiler: FIGURES [POLYGONS] */
+        row r = measure(path, atoi(argv[3]), argc > 4 ? atoi(argv[4]) : 200, games);
+        printf("%d figures, %d polygons: %.3f s CPU a game, %.0f commands%s\n", r.figures,
+               r.polygons, r.cpu_per_game, r.commands, r.unfinished ? ", UNFINISHED" : "");
+        return r.unfinished ? 1 : 0;
+    }
     printf("generated battles from %s, greedy vs greedy, %d game(s) a row, 1 job, CPU time\n", path,
            games);
     int bad = series("growth with figures (200 polygons):", path, (int[]){100, 1000, 5000},

@@ -172,7 +172,13 @@ void lcr_sequence_decision(const rules_state *rs, const table *t, rules_decision
         out->kind = RULES_DECIDE_USE_CARD;
         out->side = c->side;
         out->figure = c->leader;
-        snprintf(out->prompt, sizeof out->prompt, "%s: act or reserve", label);
+        if (c->kind == LCR_CARD_SOLDIER) /* what it allows, where the player reads the card */
+            snprintf(out->prompt, sizeof out->prompt,
+                     "Soldier card: any one %.40s figure acts alone (move or fire), or "
+                     "reserve it",
+                     table_side(t, c->side)->name);
+        else
+            snprintf(out->prompt, sizeof out->prompt, "%s: act or reserve", label);
         return;
     }
     out->kind = RULES_DECIDE_DRAW_CARD;

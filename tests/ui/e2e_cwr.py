@@ -60,11 +60,16 @@ def commands():
         return []
 
 
+WINDOW = {"X": 0, "Y": 0}  # the window's place on the screen, read once it is up
+
+
 def tray_set_pixels():
-    """Gold bar pixels in the dice tray's corner of a fresh screenshot (bottom left)."""
-    shot = os.path.join(data, "tray.png")
+    """Gold bar pixels in the dice tray's corner of a fresh screenshot (the window's bottom
+    left; the window may stand anywhere on the screen)."""
+    shot = os.path.join(ARTIFACTS, "e2e_cwr_tray.png")
     screenshot(shot)
-    raw = subprocess.run(["convert", shot, "-crop", "460x300+0+500", "-depth", "8", "rgb:-"],
+    crop = "460x300+%d+%d" % (int(WINDOW["X"]), int(WINDOW["Y"]) + 500)
+    raw = subprocess.run(["convert", shot, "-crop", crop, "-depth", "8", "rgb:-"],
                          capture_output=True, check=True).stdout
     n = 0
     for i in range(0, len(raw) - 2, 3):
@@ -78,6 +83,8 @@ try:
         ["xdotool", "search", "--name", "^Sandtable$"], capture_output=True,
         text=True).stdout.split())[0]
     wait_for("the first frame", lambda: "window ready" in open(log.name).read())
+    WINDOW.update(dict(line.split("=") for line in run("xdotool", "getwindowgeometry",
+                                                       "--shell", wid).split()))
     run("xdotool", "mousemove", "--window", wid, "600", "650")  # over the empty table
 
     def order(n, count, what):

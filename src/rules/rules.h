@@ -261,8 +261,8 @@ typedef struct rules_view_ops {
      * be NULL). False: no opinion, the bot's generic score stands (fire by targets(), moves
      * toward the enemy and the scenario's objectives). Evades, action pairs, formations,
      * reserve and interrupt are the commands the generic score cannot judge. */
-    bool (*bot_value)(const rules_state *rs, const table *t, const rules_command *cmd,
-                      float *value, char *why, size_t size);
+    bool (*bot_value)(const rules_state *rs, const table *t, const rules_command *cmd, float *value,
+                      char *why, size_t size);
 } rules_view_ops;
 
 /* ---- the interface ----------------------------------------------------------------------- */

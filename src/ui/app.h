@@ -69,7 +69,7 @@ struct ui_app {
     /* The bot's level on each side it plays (a bot_level of game/bot.h), by side id; zero =
      * the default, normal (ui_solo_level). */
     int bot_level[UI_APP_SIDES_MAX];
-    render_ctx *ctx; /* the frame's renderer (valid during ui_app_frame) */
+    render_ctx *ctx;    /* the frame's renderer (valid during ui_app_frame) */
     struct ui_net *net; /* a network match (ui/net_play.h); NULL otherwise */
 };
 

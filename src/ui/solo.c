@@ -136,7 +136,8 @@ bool ui_solo_may_submit(const ui_solo *s, const ui_app *app, const rules_command
 {
     if (ui_solo_controller(app, cmd->side) == UI_CONTROLLER_REMOTE) {
         const side *rs = app->game ? table_side(game_table(app->game), cmd->side) : NULL;
-        snprintf(reason, size, "%s is the other player's", rs && rs->name[0] ? rs->name : "that side");
+        snprintf(reason, size, "%s is the other player's",
+                 rs && rs->name[0] ? rs->name : "that side");
         return false;
     }
     if (s->submitting || ui_solo_controller(app, cmd->side) != UI_CONTROLLER_BOT)

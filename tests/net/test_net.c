@@ -260,7 +260,8 @@ static void test_bad_peer(void **state)
 static void test_desync(void **state)
 {
     (void)state;
-    char hpath[] = SANDTABLE_TEST_TMP "/sandtable-net-hXXXXXX", cpath[] = SANDTABLE_TEST_TMP "/sandtable-net-cXXXXXX";
+    char hpath[] = SANDTABLE_TEST_TMP "/sandtable-net-hXXXXXX",
+         cpath[] = SANDTABLE_TEST_TMP "/sandtable-net-cXXXXXX";
     close(mkstemp(hpath));
     close(mkstemp(cpath));
     net_pipe *p = pipe_create(&(pipe_desc){.scenario = SCENARIO,

@@ -72,6 +72,12 @@ bool ui_cover_secrets(const game *g)
                 items[i].kind == RULES_DRIVER_SEALED || items[i].hidden)
                 return true;
     }
+    /* a figure some side may not see (a concealed unit) is a secret too */
+    for (int s = 0; s < t->side_count; s++)
+        for (int i = 0; i < t->figure_count; i++)
+            if (t->figures[i].side.id != t->sides[s].id.id && table_figure_active(&t->figures[i]) &&
+                !game_visible(g, t->sides[s].id, t->figures[i].id))
+                return true;
     return false;
 }
 

@@ -35,8 +35,8 @@ void ui_cover_reset_viewer(ui_app *app);
 
 /* True when the match can hold something from one player: a deck (its cards may be reserved
  * face down), a sealed choice, anything the driver shows face down. Without secrets the hand passes
- * with no cover (cwr, cr15, tiny: alternate activations, every die open). A rule set that hides
- * figures from one side (fog of war) must make this true too. */
+ * with no cover (cr15, tiny, cwr without concealment: alternate activations, every die open).
+ * A figure one side may not see (game_visible: cwr's concealed units) is a secret too. */
 bool ui_cover_secrets(const game *g);
 /* True while the cover screen is on the stack. */
 bool ui_cover_showing(const ui_app *app);

@@ -282,8 +282,7 @@ static void test_hand_over_cover(void **state)
 static void test_no_cover_without_secrets(void **state)
 {
     fx *f = *state;
-    const char *files[] = {"cwr_ambush.json", "cr15_mission_station.json",
-                           "tiny_two_brigades.json"};
+    const char *files[] = {"cwr_fort.json", "cr15_mission_station.json", "tiny_two_brigades.json"};
     for (int i = 0; i < 3; i++) {
         char path[600], err[512];
         snprintf(path, sizeof path, "%s/scenarios/%s", SANDTABLE_SOURCE_DIR, files[i]);
@@ -304,6 +303,13 @@ static void test_no_cover_without_secrets(void **state)
     ui_app *lcr = open_app();
     assert_true(ui_cover_secrets(lcr->game)); /* its deck's cards can be held face down */
     ui_app_destroy(lcr);
+    /* the Nyezane ambush hides its Zulu regiments from the British: a cover at hand-overs */
+    char path[600], err[512];
+    snprintf(path, sizeof path, "%s/scenarios/cwr_ambush.json", SANDTABLE_SOURCE_DIR);
+    ui_app *ambush = ui_app_create(&(ui_app_desc){.scenario_path = path}, err, sizeof err);
+    assert_non_null(ambush);
+    assert_true(ui_cover_secrets(ambush->game));
+    ui_app_destroy(ambush);
 }
 
 static void test_no_cover_against_the_bot(void **state)

@@ -244,12 +244,12 @@ static bool reinforcement_pending(const scenario_reinforcement *r, const table *
 
 static bool unit_reinforces(const scenario *s, const table *t, unit_id u)
 {
-    for (int i = 0; i < s->reinforcement_count; i++)
-        for (int j = 0;
-             reinforcement_pending(&s->reinforcements[i], t) && j < s->reinforcements[i].unit_count;
-             j++)
-            if (s->reinforcements[i].units[j].id == u.id)
-                return true;
+    for (int i = 0; i < s->reinforcement_count; i++) {
+        const scenario_reinforcement *r = &s->reinforcements[i];
+        for (int j = 0; j < r->unit_count; j++)
+            if (r->units[j].id == u.id)
+                return reinforcement_pending(r, t); /* a unit is in one reinforcement at most */
+    }
     return false;
 }
 

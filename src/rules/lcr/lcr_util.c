@@ -251,7 +251,7 @@ static const char *flag_ref(const char *tag)
     for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++)
         if (strcmp(refs[i].tag, tag) == 0)
             return refs[i].ref;
-    return "seed 000";
+    return "Little Colonial Rules"; /* the book itself, for a flag no section names */
 }
 
 void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, const char *text)

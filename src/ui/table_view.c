@@ -1476,6 +1476,10 @@ static void flags_seen(tv *v, ui_app *app)
     }
     if (v->hover >= 0 && v->hover < t->figure_count && (v->flags[v->hover] & RENDER_FIG_HIDDEN))
         v->hover = -1;
+    /* a line of sight from a figure the screen's new viewer may not see (hot-seat) is dropped */
+    if (v->los_from >= 0 && v->los_from < t->figure_count &&
+        (v->flags[v->los_from] & RENDER_FIG_HIDDEN))
+        v->los_from = -1;
 }
 
 static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
@@ -1898,8 +1902,10 @@ static void draw_templates(ui_app *app, render_ctx *ctx, const render_camera *ca
     for (int i = cur - 1; i >= 0 && i >= cur - 64 && game_turn_at(g, i) == turn; i--) {
         int n;
         const rules_event *ev = game_events(g, i, &n);
+        if (!game_command_visible(g, app->viewer, i))
+            continue; /* laid by a unit the viewer could not see */
         for (int k = 0; k < n; k++) {
-            if (ev[k].kind != RULES_EV_TEMPLATE)
+            if (ev[k].kind != RULES_EV_TEMPLATE || !game_event_visible(g, app->viewer, &ev[k]))
                 continue;
             if (strcmp(ev[k].tag, "circle") == 0 && ev[k].value > 0)
                 ui_overlay_circle(ctx, cam, ev[k].pos, (float)ev[k].value / 100.0f);

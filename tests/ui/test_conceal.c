@@ -295,7 +295,7 @@ static void test_british_screen(void **state)
     for (int v = 0; v < 3; v++) {
         app->viewer = viewers[v];
         render_begin(r->ctx);
-        ui_roster_draw(&ro, app, r->ctx, 0, VIEW_W);
+        ui_roster_draw(&ro, ui_app_view(app), r->ctx, 0, VIEW_W);
         for (int i = 0; i < ro.row_count; i++)
             listed[v] |= ro.rows[i].unit.id == r->hidden.id;
     }

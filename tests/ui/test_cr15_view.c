@@ -178,8 +178,8 @@ static void test_shell_at_a_stated_range(void **state)
     ui_action_panel *ap = ui_action_panel_create();
     ui_action_panel_set_selected(ap, gun);
     render_begin(r->ctx);
-    float top = ui_driver_panel_draw(dp, r->app, r->ctx);
-    ui_action_panel_draw(ap, r->app, r->ctx, top, -1, -1);
+    float top = ui_driver_panel_draw(dp, ui_app_view(r->app), r->ctx);
+    ui_action_panel_draw(ap, ui_app_view(r->app), r->ctx, top, -1, -1);
     float x, y, w, h;
     assert_true(ui_action_panel_action_rect(ap, RULES_CMD_FIRE, &x, &y, &w, &h)); /* shell */
     ui_driver_panel_destroy(dp);

@@ -173,8 +173,8 @@ static void test_fire_roundshot_at_a_point(void **state)
     ui_action_panel *ap = ui_action_panel_create();
     ui_action_panel_set_selected(ap, gun);
     render_begin(r->ctx);
-    float top = ui_driver_panel_draw(dp, r->app, r->ctx);
-    ui_action_panel_draw(ap, r->app, r->ctx, top, -1, -1);
+    float top = ui_driver_panel_draw(dp, ui_app_view(r->app), r->ctx);
+    ui_action_panel_draw(ap, ui_app_view(r->app), r->ctx, top, -1, -1);
     rules_action acts[16];
     int n = game_actions(r->app->game, gun, acts, 16), fires = 0;
     for (int i = 0; i < n; i++)

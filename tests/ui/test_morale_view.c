@@ -145,7 +145,7 @@ static void test_pile_tooltip(void **state)
     float hx = -1, hy = -1;
     for (float y = py; y < py + ph && n == 0; y += 3)
         for (float x = px; x < px + pw && n == 0; x += 3) {
-            n = ui_driver_panel_tooltip(dp, f->app, x, y, lines, 4);
+            n = ui_driver_panel_tooltip(dp, ui_app_view(f->app), x, y, lines, 4);
             if (n && strstr(lines[0], "Moro") == NULL)
                 n = 0; /* the Spanish piles come first; the Moro raw pile is the one */
             if (n)

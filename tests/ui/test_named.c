@@ -14,6 +14,7 @@
 #include "ui/driver_panel.h"
 #include "ui/names.h"
 #include "ui/overlay.h"
+#include "ui/menus.h"
 #include "ui/roster.h"
 #include "ui/table_view.h"
 #include "ui/teach.h"
@@ -872,7 +873,7 @@ static void test_cover_lifts_when_side_goes_to_bot(void **state)
     app->controller[other.id] = UI_CONTROLLER_HUMAN;
     ui_cover_update(app);
     assert_true(ui_cover_showing(app));
-    ui_app_push(app, ui_pause_create());
+    ui_app_show(app, UI_SCREEN_PAUSE, NULL);
     app->controller[other.id] = UI_CONTROLLER_BOT;
     ui_cover_update(app);
     ui_app_pop(app); /* the menu closes */

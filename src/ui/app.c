@@ -165,7 +165,9 @@ void ui_app_push(ui_app *app, ui_screen *s)
 
 bool ui_app_show(ui_app *app, ui_screen_id id, const ui_screen_args *args)
 {
-    ui_screen *s = ui_screens_type(id)->create(app, args ? args : &(ui_screen_args){0});
+    const ui_screen_type *type = ui_screens_type(id);
+    ui_screen *s =
+        type->open ? type->open(app) : type->open_with(app, args ? args : &(ui_screen_args){0});
     ui_app_push(app, s);
     return s != NULL;
 }

@@ -263,8 +263,9 @@ static void pause_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     menu_draw(s, app, ctx);
 }
 
-ui_screen *ui_pause_create(void)
+ui_screen *ui_pause_create(ui_app *app)
 {
+    (void)app;
     menu *m = mem_calloc(1, sizeof *m);
     m->title = "Paused";
     m->choose = pause_choose;
@@ -418,8 +419,9 @@ static void help_destroy(ui_screen *s)
     free(s);
 }
 
-ui_screen *ui_help_create(void)
+ui_screen *ui_help_create(ui_app *app)
 {
+    (void)app;
     ui_screen *s = mem_calloc(1, sizeof *s);
     *s = (ui_screen){.name = "help", .modal = true, .input = help_input, .draw = help_draw};
     s->destroy = help_destroy;

@@ -7,8 +7,8 @@
 typedef struct ui_app ui_app;
 typedef struct ui_screen ui_screen;
 
-ui_screen *ui_help_create(void);
-ui_screen *ui_pause_create(void);
+ui_screen *ui_help_create(ui_app *app);
+ui_screen *ui_pause_create(ui_app *app);
 ui_screen *ui_load_menu_create(ui_app *app);
 /* How the load menu names the save at `path` (file `name`): its scenario's title and time. */
 void ui_load_menu_words(const char *path, const char *name, char *buf, size_t size);

@@ -11,49 +11,7 @@
 
 #include <assert.h>
 
-/* Each adapter turns the common arguments into its screen's own. */
-
-static ui_screen *table_open(ui_app *app, const ui_screen_args *a)
-{
-    (void)a;
-    return ui_table_view_create(app);
-}
-
-static ui_screen *start_open(ui_app *app, const ui_screen_args *a)
-{
-    (void)a;
-    return ui_start_screen_create(app);
-}
-
-static ui_screen *pause_open(ui_app *app, const ui_screen_args *a)
-{
-    (void)app, (void)a;
-    return ui_pause_create();
-}
-
-static ui_screen *help_open(ui_app *app, const ui_screen_args *a)
-{
-    (void)app, (void)a;
-    return ui_help_create();
-}
-
-static ui_screen *load_open(ui_app *app, const ui_screen_args *a)
-{
-    (void)a;
-    return ui_load_menu_create(app);
-}
-
-static ui_screen *rules_ref_open(ui_app *app, const ui_screen_args *a)
-{
-    (void)a;
-    return ui_rules_ref_create(app);
-}
-
-static ui_screen *end_open(ui_app *app, const ui_screen_args *a)
-{
-    (void)a;
-    return ui_end_screen_create(app);
-}
+/* The screens that need more than the app have an adapter from the common arguments. */
 
 static ui_screen *cover_open(ui_app *app, const ui_screen_args *a)
 {
@@ -72,19 +30,19 @@ static ui_screen *replay_open(ui_app *app, const ui_screen_args *a)
 }
 
 static const ui_screen_type types[UI_SCREEN_COUNT] = {
-    [UI_SCREEN_TABLE] = {"table", table_open},
-    [UI_SCREEN_START] = {"start", start_open},
-    [UI_SCREEN_PAUSE] = {"pause", pause_open},
-    [UI_SCREEN_HELP] = {"help", help_open},
-    [UI_SCREEN_LOAD] = {"load", load_open},
-    [UI_SCREEN_RULES_REF] = {"rules reference", rules_ref_open},
-    [UI_SCREEN_END] = {"end", end_open},
-    [UI_SCREEN_COVER] = {"cover", cover_open},
-    [UI_SCREEN_REPLAY] = {"replay", replay_open},
+    [UI_SCREEN_TABLE] = {"table", ui_table_view_create, NULL},
+    [UI_SCREEN_START] = {"start", ui_start_screen_create, NULL},
+    [UI_SCREEN_PAUSE] = {"pause", ui_pause_create, NULL},
+    [UI_SCREEN_HELP] = {"help", ui_help_create, NULL},
+    [UI_SCREEN_LOAD] = {"load", ui_load_menu_create, NULL},
+    [UI_SCREEN_RULES_REF] = {"rules reference", ui_rules_ref_create, NULL},
+    [UI_SCREEN_END] = {"end", ui_end_screen_create, NULL},
+    [UI_SCREEN_COVER] = {"cover", NULL, cover_open},
+    [UI_SCREEN_REPLAY] = {"replay", NULL, replay_open},
 };
 
 const ui_screen_type *ui_screens_type(ui_screen_id id)
 {
-    assert(id > UI_SCREEN_NONE && id < UI_SCREEN_COUNT && types[id].create);
+    assert(id > UI_SCREEN_NONE && id < UI_SCREEN_COUNT && (types[id].open || types[id].open_with));
     return &types[id];
 }

@@ -38,11 +38,13 @@ typedef struct ui_screen_args {
     size_t err_size;
 } ui_screen_args;
 
-/* One screen type: its id's name and how to make one. create returns NULL (with args->err
- * filled) when the screen cannot open. */
+/* One screen type: its id's name and how to make one, from the app alone (open) or with the
+ * arguments too (open_with); one of them is set. NULL (with args->err filled) when the screen
+ * cannot open. */
 typedef struct ui_screen_type {
     const char *name;
-    ui_screen *(*create)(ui_app *app, const ui_screen_args *args);
+    ui_screen *(*open)(ui_app *app);
+    ui_screen *(*open_with)(ui_app *app, const ui_screen_args *args);
 } ui_screen_type;
 
 /* The descriptor of `id` (asserts a known id). */

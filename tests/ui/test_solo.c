@@ -2,6 +2,7 @@
  * offscreen renderer (no window): the bot's sides submit through the table view and the match
  * advances to its end; the same match seed gives the same command log; the viewer changes only
  * once the hand-over cover is dismissed, and the cover hides the table. */
+#include "core/config.h"
 #include "ui/cover.h"
 #include "ui/solo.h"
 #include "ui/start_screen.h"
@@ -37,7 +38,9 @@ static int setup(void **state)
     fx *f = calloc(1, sizeof *f);
     snprintf(f->data, sizeof f->data, SANDTABLE_TEST_TMP "/sandtable-solo-XXXXXX");
     assert_non_null(mkdtemp(f->data));
-    setenv("XDG_DATA_HOME", f->data, 1);
+    char cfg_data[1100]; /* what the front end makes of $XDG_DATA_HOME */
+    snprintf(cfg_data, sizeof cfg_data, "%s/sandtable", f->data);
+    config_set(&(config_desc){.data_dir = cfg_data});
     char err[256];
     f->ctx = render_create_offscreen(VIEW_W, VIEW_H, &(render_desc){0}, err, sizeof err);
     assert_non_null(f->ctx);

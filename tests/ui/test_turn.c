@@ -7,6 +7,7 @@
 #include "ui/app.h"
 #include "ui/driver_panel.h"
 #include "ui/teach.h"
+#include "ui_fixture.h"
 
 #include <math.h>
 #include <setjmp.h>
@@ -31,26 +32,9 @@ typedef struct fixture {
 static int setup(void **state)
 {
     fixture *f = calloc(1, sizeof *f);
-    snprintf(f->dir, sizeof f->dir, SANDTABLE_TEST_TMP "/sandtable-turn-XXXXXX");
-    if (!mkdtemp(f->dir))
+    if (!ui_fixture_app_open("scenarios/lcr_toledo.json", "turn", W, H, &f->app, &f->ctx, f->dir,
+                             sizeof f->dir))
         return -1;
-    setenv("XDG_DATA_HOME", f->dir, 1);
-    const char *src = getenv("SANDTABLE_SOURCE_DIR");
-    char path[512], err[512], art[512];
-    snprintf(path, sizeof path, "%s/scenarios/lcr_toledo.json", src ? src : ".");
-    f->app = ui_app_create(&(ui_app_desc){.scenario_path = path}, err, sizeof err);
-    if (!f->app) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    f->app->settings.anim_speed = 0;
-    f->ctx = render_create_offscreen(
-        W, H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
-    if (!f->ctx) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    f->app->ctx = f->ctx;
     f->panel = ui_driver_panel_create();
     *state = f;
     return 0;
@@ -60,12 +44,7 @@ static int teardown(void **state)
 {
     fixture *f = *state;
     ui_driver_panel_destroy(f->panel);
-    render_destroy(f->ctx);
-    ui_app_destroy(f->app);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", f->dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "cannot remove %s\n", f->dir);
+    ui_fixture_app_close(f->app, f->ctx, f->dir);
     free(f);
     return 0;
 }

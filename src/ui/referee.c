@@ -4,6 +4,8 @@
 
 #include "scenario/scenario.h"
 
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,4 +212,158 @@ bool ui_referee_save_position(ui_referee *r, ui_app *app)
     ui_app_toast(app, "Saved as the scenario \u201c%s\u201d: it is on the start screen",
                  copy.title);
     return true;
+}
+
+/* ---- the right-click menu ------------------------------------------------------------------ */
+
+#define QUARTER 1.57079632679489661923f
+
+static void menu_add(ui_referee *r, const ui_app *app, const rules_command *c, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* An entry that submits `c` (greyed when the engine would refuse it now). */
+static void menu_add(ui_referee *r, const ui_app *app, const rules_command *c, const char *fmt, ...)
+{
+    char label[UI_CONTEXT_MENU_LABEL];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(label, sizeof label, fmt, ap);
+    va_end(ap);
+    char why[8];
+    int i =
+        ui_context_menu_add(&r->menu, game_validate(app->game, c, why, sizeof why), "%s", label);
+    if (i >= 0)
+        r->menu_cmd[i] = *c;
+}
+
+static void menu_rulings(ui_referee *r, const ui_app *app, figure_id fig)
+{
+    rules_ruling list[UI_CONTEXT_MENU_MAX];
+    int n = game_referee_rulings(app->game, fig, list, UI_CONTEXT_MENU_MAX);
+    rules_decision dec;
+    game_decision(app->game, &dec);
+    for (int i = 0; i < n; i++) {
+        list[i].cmd.side = dec.side;
+        menu_add(r, app, &list[i].cmd, "%s", list[i].label);
+    }
+}
+
+/* What a referee may do to the figure under the pointer. */
+static void menu_figure(ui_referee *r, const ui_app *app, const figure *f)
+{
+    static const struct {
+        uint32_t bit;
+        const char *on, *off;
+    } marks[] = {{FIGURE_STATUS_WOUNDED, "Mark wounded", "No longer wounded"},
+                 {FIGURE_STATUS_SERIOUS, "Mark seriously wounded", "No longer seriously wounded"},
+                 {FIGURE_STATUS_SHAKEN, "Mark shaken", "No longer shaken"},
+                 {FIGURE_STATUS_DEMORALISED, "Mark demoralised", "No longer demoralised"}};
+    const char *name = f->name[0] ? f->name : "him";
+    static const struct {
+        float by;
+        const char *words;
+    } turns[] = {
+        {2 * QUARTER, "about"}, {-QUARTER, "a quarter left"}, {QUARTER, "a quarter right"}};
+    for (size_t k = 0; k < sizeof turns / sizeof turns[0]; k++) {
+        rules_command c =
+            ui_referee_rotate(app, f->id, remainderf(f->facing + turns[k].by, 4 * QUARTER));
+        menu_add(r, app, &c, "Turn %s %s", name, turns[k].words);
+    }
+    rules_command off = base_command(app, f->id, GAME_REFEREE_REMOVE);
+    menu_add(r, app, &off, "Take %s off the table", name);
+    uint32_t have = f->status & GAME_REFEREE_STATUS_MASK;
+    for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++) {
+        rules_command c = base_command(app, f->id, GAME_REFEREE_STATUS);
+        c.count = (int)(have ^ marks[k].bit);
+        menu_add(r, app, &c, "%s", have & marks[k].bit ? marks[k].off : marks[k].on);
+    }
+    if (have) {
+        rules_command c = base_command(app, f->id, GAME_REFEREE_STATUS);
+        menu_add(r, app, &c, "Unhurt and steady");
+    }
+    menu_rulings(r, app, f->id);
+}
+
+/* What a referee may do at an empty spot: bring the selected figure or a fallen one there,
+ * the rule set's rulings on the table as a whole, fix the next die. */
+static void menu_table(ui_referee *r, const ui_app *app, vec2s at, const figure_id *sel, int n)
+{
+    const table *t = game_table(app->game);
+    const figure *first = n > 0 ? table_figure_const(t, sel[0]) : NULL;
+    if (first && table_figure_active(first)) {
+        rules_command c = ui_referee_move(app, first->id, at);
+        menu_add(r, app, &c, "Move %s here", first->name[0] ? first->name : "the figure");
+    }
+    /* the fallen nearest the spot, three at most */
+    int near[3] = {-1, -1, -1};
+    float dist[3] = {0};
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (table_figure_active(f) || !f->name[0])
+            continue;
+        float d = hypotf(f->pos.x - at.x, f->pos.y - at.y);
+        for (int k = 0; k < 3; k++)
+            if (near[k] < 0 || d < dist[k]) {
+                for (int j = 2; j > k; j--) {
+                    near[j] = near[j - 1];
+                    dist[j] = dist[j - 1];
+                }
+                near[k] = i;
+                dist[k] = d;
+                break;
+            }
+    }
+    for (int k = 0; k < 3 && near[k] >= 0; k++) {
+        const figure *f = &t->figures[near[k]];
+        rules_command c = base_command(app, f->id, GAME_REFEREE_RESTORE);
+        c.point_set = true;
+        c.point = at;
+        if ((f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)) == 0)
+            menu_add(r, app, &c, "Bring %s on here", f->name); /* not arrived, or left */
+        else
+            menu_add(r, app, &c, "Put %s back here", f->name);
+    }
+    menu_rulings(r, app, (figure_id){0});
+    for (int face = 1; face <= 6; face++) {
+        rules_command c = base_command(app, (figure_id){0}, GAME_REFEREE_DIE);
+        c.count = face;
+        menu_add(r, app, &c, "The next die shows %d", face);
+    }
+}
+
+void ui_referee_menu_open(ui_referee *r, ui_app *app, figure_id fig, vec2s at, const figure_id *sel,
+                          int n, float px, float py)
+{
+    if (!r->on || !app->game)
+        return;
+    const figure *f = table_figure_const(game_table(app->game), fig);
+    if (f && table_figure_active(f)) {
+        ui_context_menu_open(&r->menu, px, py, "");
+        snprintf(r->menu.title, sizeof r->menu.title, "Referee: %s",
+                 f->name[0] ? f->name : "this figure");
+        menu_figure(r, app, f);
+    } else {
+        ui_context_menu_open(&r->menu, px, py, "Referee: the table");
+        menu_table(r, app, at, sel, n);
+    }
+}
+
+bool ui_referee_menu_input(ui_referee *r, ui_app *app, const ui_input *in)
+{
+    if (!r->menu.open)
+        return false;
+    if (!r->on || !app->game) {
+        ui_context_menu_close(&r->menu);
+        return false;
+    }
+    int chosen = ui_context_menu_input(&r->menu, app->ctx, in);
+    if (chosen >= 0)
+        ui_referee_submit(r, app, &r->menu_cmd[chosen]);
+    return true;
+}
+
+void ui_referee_menu_draw(ui_referee *r, ui_app *app, render_ctx *ctx)
+{
+    if (r->on && app->game)
+        ui_context_menu_draw(&r->menu, ctx, (UI_REFEREE_RGB << 8) | 0xffu);
 }

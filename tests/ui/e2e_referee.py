@@ -185,11 +185,95 @@ try:
         check(st["cursor"] == 1, "the ruling is the only command (%s)" % st["commands"])
     screenshot(os.path.join(ARTIFACTS, "e2e_referee_2_moved.png"))
 
+    # The right-click menu (ui/referee.h) on the Moro just moved: an amber-edged box at the
+    # pointer. Its entries for a figure start "Turn about", "a quarter left", "a quarter right",
+    # "Take him off the table": Down four times lights the fourth, a click on the lit row picks
+    # it, and he is taken off (the autosave and the pixels under him say so).
+    def grab():
+        shot = subprocess.run(["import", "-window", "root", "-crop",
+                               "%dx%d+%d+%d" % (ww, wh, wx, wy), "+repage", "-depth", "8",
+                               "rgb:-"], capture_output=True)
+        return shot.stdout if shot.returncode == 0 and len(shot.stdout) >= 3 * ww * wh else None
+
+    def amber(p):
+        return all(abs(p[i] - AMBER[i]) <= 12 for i in range(3))
+
+    def amber_rows(raw, x0, y0, w=220, h=420):
+        """Per row of the region right and below (x0, y0): how many of its pixels are amber."""
+        rows = []
+        for y in range(max(0, y0), min(wh - 8, y0 + h)):
+            rows.append(sum(amber(pixel_at(raw, x, y)) for x in range(max(8, x0),
+                                                                       min(ww - 8, x0 + w), 2)))
+        return rows
+
+    def menu_shown(x0, y0, base):
+        raw = grab()
+        return raw and sum(amber_rows(raw, x0, y0)) > base + 150
+
+    def lit_row(x0, y0):
+        """The centre y of the menu's lit row: rows of the region mostly amber."""
+        raw = grab()
+        if not raw:
+            return None
+        rows = amber_rows(raw, x0, y0)
+        band = [y0 + i for i, n in enumerate(rows) if n > 60]
+        return (band[0] + band[-1]) // 2 if len(band) >= 6 else None
+
+    mx, my = local(*to)
+    mouse(mx, my)
+    before = grab()
+    base = sum(amber_rows(before, mx, my)) if before else 0
+    run("xdotool", "click", "--window", wid, "3")
+    if wait_for(lambda: menu_shown(mx, my, base), "a right click on %s opens the menu" % name, 20):
+        screenshot(os.path.join(ARTIFACTS, "e2e_referee_3_menu.png"))
+        for _ in range(4):
+            key("Down")
+        lit = wait_for(lambda: lit_row(mx, my), "Down x4 lights an entry", 20)
+        if lit:
+            mouse(mx + 40, lit)
+            run("xdotool", "click", "--window", wid, "1")
+
+            def taken():
+                st = state()
+                return st if st and st["cursor"] == 2 else None
+            st = wait_for(taken, "the entry chosen is saved as a second referee command")
+            if st:
+                cmd = st["commands"][-1]
+                check(cmd.get("kind") == "referee" and cmd.get("option") == "remove",
+                      "the menu's fourth entry takes him off (%s)" % cmd)
+                said = [e["text"] for e in st["last_events"]]
+                check(any(t == "Referee: %s taken off the table" % name for t in said),
+                      "the log says: %s" % said)
+            check(wait_for(lambda: not menu_shown(mx, my, base), "the menu closes", 20)
+                  is not None, "the menu closes once an entry is chosen")
+    screenshot(os.path.join(ARTIFACTS, "e2e_referee_4_taken.png"))
+
+    # On the empty table the menu ends with "The next die shows 1" to "6": Up lights the last,
+    # Return picks it, and the die is fixed.
+    ex, ey = local(*to)
+    mouse(ex, ey)
+    run("xdotool", "click", "--window", wid, "3")
+    if wait_for(lambda: menu_shown(ex, ey, base), "a right click on the empty table", 20):
+        screenshot(os.path.join(ARTIFACTS, "e2e_referee_5_table_menu.png"))
+        key("Up")
+        key("Return")
+
+        def fixed():
+            st = state()
+            return st if st and st["cursor"] == 3 else None
+        st = wait_for(fixed, "the table menu's last entry is saved")
+        if st:
+            cmd = st["commands"][-1]
+            check(cmd.get("option") == "die" and cmd.get("count") == 6,
+                  "the last entry fixes the next die at 6 (%s)" % cmd)
+
     key("F9")
     if wait_for(lambda: not framed(), "F9 again: the frame goes", 20):
         check(True, "F9 again: the frame goes")
     key("ctrl+z")
-    if wait_for(lambda: (state() or {}).get("cursor", 1) == 0, "Ctrl+Z takes the ruling back"):
+    key("ctrl+z")
+    key("ctrl+z")
+    if wait_for(lambda: (state() or {}).get("cursor", 1) == 0, "Ctrl+Z takes the rulings back"):
         back = [v for v in state()["figures"].values() if v["name"] == name][0]
         check(math.dist(back["pos"], start) < 1e-3, "Ctrl+Z: %s back where he stood" % name)
     key("ctrl+q")

@@ -1,6 +1,7 @@
 /* The pop-up menu (ui/context_menu.h): a title, rows of entries, the hovered one lit. */
 #include "ui/context_menu.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -105,7 +106,11 @@ int ui_context_menu_input(ui_context_menu *m, render_ctx *ctx, const ui_input *i
         if (key == UI_KEY_DOWN || key == UI_KEY_UP)
             step(m, key == UI_KEY_DOWN ? 1 : -1);
     }
-    if (in->mouse_dx != 0 || in->mouse_dy != 0 || in->pressed[UI_MOUSE_LEFT]) {
+    /* the pointer lights an entry once it has moved from where the menu opened under it */
+    if (fabsf(in->mouse_x - m->x) > 2 || fabsf(in->mouse_y - m->y) > 2)
+        m->pointer_moved = true;
+    if (m->pointer_moved &&
+        (in->mouse_dx != 0 || in->mouse_dy != 0 || in->pressed[UI_MOUSE_LEFT])) {
         int at = row_at(m, in->mouse_x, in->mouse_y);
         m->hover = at >= 0 && m->enabled[at] ? at : -1;
     }

@@ -26,7 +26,8 @@ typedef struct ui_context_menu {
     char label[UI_CONTEXT_MENU_MAX][UI_CONTEXT_MENU_LABEL];
     bool enabled[UI_CONTEXT_MENU_MAX];
     int count;
-    int hover; /* the entry under the pointer, -1 for none */
+    int hover;          /* the entry lit (pointer or arrow keys), -1 for none */
+    bool pointer_moved; /* the pointer has left the spot the menu opened at */
     /* the layout of the last frame drawn (input hits it): box and row height, pixels */
     float bx, by, bw, bh, row, head;
 } ui_context_menu;

@@ -144,7 +144,8 @@ void ui_referee_draw(const ui_referee *r, ui_app *app, render_ctx *ctx, float x0
     render_rect(ctx, 0, 0, b, (float)h, amber);
     render_rect(ctx, (float)w - b, 0, b, (float)h, amber);
     const char *title = "Referee mode \u2014 the rules are off, every change is logged";
-    const char *keys = "drag: put anywhere free \u00b7 R turn \u00b7 X take off \u00b7 P put back "
+    const char *keys = "drag: put anywhere free \u00b7 right click: the rulings that apply "
+                       "\u00b7 R turn \u00b7 X take off \u00b7 P put back "
                        "\u00b7 W E S D wounded, seriously, shaken, demoralised \u00b7 C clear "
                        "\u00b7 Shift+1-6 next die \u00b7 F9 leave";
     /* at the foot of the view: the title line, the log and the panels keep the top */

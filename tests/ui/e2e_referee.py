@@ -33,10 +33,11 @@ log = open(os.path.join(data, "play.log"), "w")
 save = os.path.join(data, "sandtable", "autosave-" +
                     os.path.splitext(os.path.basename(SCENARIO))[0] + ".json")
 fails = []
+T0 = time.time()
 
 
 def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
+    print(("ok   " if cond else "FAIL ") + what + "  [%.1f s]" % (time.time() - T0))
     if not cond:
         fails.append(what)
 
@@ -187,37 +188,61 @@ try:
 
     # The right-click menu (ui/referee.h) on the Moro just moved: an amber-edged box at the
     # pointer. Its entries for a figure start "Turn about", "a quarter left", "a quarter right",
-    # "Take him off the table": Down four times lights the fourth, a click on the lit row picks
-    # it, and he is taken off (the autosave and the pixels under him say so).
-    def grab():
-        shot = subprocess.run(["import", "-window", "root", "-crop",
-                               "%dx%d+%d+%d" % (ww, wh, wx, wy), "+repage", "-depth", "8",
-                               "rgb:-"], capture_output=True)
+    # "Take him off the table": Down lights the first (so the rows are found by pixels), a
+    # click on the fourth picks it, and he is taken off (the autosave says so).
+    def grab(keep=None):
+        """The window's pixels (raw RGB); with `keep`, the screen kept there as a PNG too."""
+        if keep:
+            screenshot(keep)
+            shot = subprocess.run(["convert", keep, "-crop", "%dx%d+%d+%d" % (ww, wh, wx, wy),
+                                   "+repage", "-depth", "8", "rgb:-"], capture_output=True)
+        else:
+            shot = subprocess.run(["import", "-window", "root", "-crop",
+                                   "%dx%d+%d+%d" % (ww, wh, wx, wy), "+repage", "-depth", "8",
+                                   "rgb:-"], capture_output=True)
         return shot.stdout if shot.returncode == 0 and len(shot.stdout) >= 3 * ww * wh else None
 
     def amber(p):
         return all(abs(p[i] - AMBER[i]) <= 12 for i in range(3))
 
     def amber_rows(raw, x0, y0, w=220, h=420):
-        """Per row of the region right and below (x0, y0): how many of its pixels are amber."""
+        """Every other row of the region right and below (x0, y0): how many of every third of
+        its pixels are amber (the menu's edge and title)."""
         rows = []
-        for y in range(max(0, y0), min(wh - 8, y0 + h)):
+        for y in range(max(0, y0), min(wh - 8, y0 + h), 2):
             rows.append(sum(amber(pixel_at(raw, x, y)) for x in range(max(8, x0),
-                                                                       min(ww - 8, x0 + w), 2)))
+                                                                       min(ww - 8, x0 + w), 3)))
         return rows
 
     def menu_shown(x0, y0, base):
         raw = grab()
-        return raw and sum(amber_rows(raw, x0, y0)) > base + 150
+        return raw and sum(amber_rows(raw, x0, y0)) > base + 40
 
-    def lit_row(x0, y0):
-        """The centre y of the menu's lit row: rows of the region mostly amber."""
-        raw = grab()
-        if not raw:
-            return None
-        rows = amber_rows(raw, x0, y0)
-        band = [y0 + i for i, n in enumerate(rows) if n > 60]
-        return (band[0] + band[-1]) // 2 if len(band) >= 6 else None
+    def lit_band(before, x0):
+        """The menu's lit row: the band of rows changed from `before` (the menu open, nothing
+        lit) within 300 px of x0, as (middle of its changed columns, top, height); seen the
+        same in two grabs running, so a frame half drawn does not count."""
+        found = []
+        for _ in range(2):
+            raw = grab()
+            if not raw or not before:
+                return None
+            xs = range(max(8, x0 - 300), min(ww - 8, x0 + 300), 2)
+            a, b = 3 * xs.start, 3 * xs.stop
+            band, cols = [], []
+            for y in range(8, wh - 8):
+                row = 3 * y * ww
+                if raw[row + a:row + b] == before[row + a:row + b]:
+                    continue
+                changed = [x for x in xs if pixel_at(raw, x, y) != pixel_at(before, x, y)]
+                if len(changed) > 40:
+                    band.append(y)
+                    cols.extend(changed)
+            if len(band) < 6 or band[-1] - band[0] > 60:
+                return None
+            cols.sort()
+            found.append((cols[len(cols) // 2], band[0], band[-1] - band[0] + 1))
+        return found[0] if found[0] == found[1] else None
 
     mx, my = local(*to)
     mouse(mx, my)
@@ -225,12 +250,12 @@ try:
     base = sum(amber_rows(before, mx, my)) if before else 0
     run("xdotool", "click", "--window", wid, "3")
     if wait_for(lambda: menu_shown(mx, my, base), "a right click on %s opens the menu" % name, 20):
-        screenshot(os.path.join(ARTIFACTS, "e2e_referee_3_menu.png"))
-        for _ in range(4):
-            key("Down")
-        lit = wait_for(lambda: lit_row(mx, my), "Down x4 lights an entry", 20)
+        unlit = grab(os.path.join(ARTIFACTS, "e2e_referee_3_menu.png"))
+        key("Down")  # lights the first entry: where the rows are
+        lit = wait_for(lambda: lit_band(unlit, mx), "Down lights the first entry", 30)
         if lit:
-            mouse(mx + 40, lit)
+            x, top, h = lit
+            mouse(x, top + 3 * h + h // 2)  # the fourth row
             run("xdotool", "click", "--window", wid, "1")
 
             def taken():
@@ -246,7 +271,6 @@ try:
                       "the log says: %s" % said)
             check(wait_for(lambda: not menu_shown(mx, my, base), "the menu closes", 20)
                   is not None, "the menu closes once an entry is chosen")
-    screenshot(os.path.join(ARTIFACTS, "e2e_referee_4_taken.png"))
 
     # On the empty table the menu ends with "The next die shows 1" to "6": Up lights the last,
     # Return picks it, and the die is fixed.
@@ -254,7 +278,7 @@ try:
     mouse(ex, ey)
     run("xdotool", "click", "--window", wid, "3")
     if wait_for(lambda: menu_shown(ex, ey, base), "a right click on the empty table", 20):
-        screenshot(os.path.join(ARTIFACTS, "e2e_referee_5_table_menu.png"))
+        grab(os.path.join(ARTIFACTS, "e2e_referee_4_table_menu.png"))
         key("Up")
         key("Return")
 

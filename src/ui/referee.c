@@ -292,8 +292,16 @@ static void menu_table(ui_referee *r, const ui_app *app, vec2s at, const figure_
     const table *t = game_table(app->game);
     const figure *first = n > 0 ? table_figure_const(t, sel[0]) : NULL;
     if (first && table_figure_active(first)) {
+        /* the selection moves as a drag moves it: the first here, the others keeping their
+         * places to him (the command carries them; ui_referee_menu_input makes one each) */
         rules_command c = ui_referee_move(app, first->id, at);
-        menu_add(r, app, &c, "Move %s here", first->name[0] ? first->name : "the figure");
+        for (int i = 0; i < n; i++)
+            if (table_figure_active(table_figure_const(t, sel[i])))
+                rules_command_add_figure(&c, sel[i]);
+        if (c.figure_count > 1)
+            menu_add(r, app, &c, "Move the %d selected here", c.figure_count);
+        else
+            menu_add(r, app, &c, "Move %s here", first->name[0] ? first->name : "the figure");
     }
     /* the fallen nearest the spot, three at most */
     int near[3] = {-1, -1, -1};
@@ -349,6 +357,27 @@ void ui_referee_menu_open(ui_referee *r, ui_app *app, figure_id fig, vec2s at, c
     }
 }
 
+/* "Move the N selected here": a move each, keeping their places to the first; the first
+ * refused stops the rest, its reason toasted. */
+static void menu_move_all(ui_referee *r, ui_app *app, const rules_command *all)
+{
+    const table *t = game_table(app->game);
+    const figure *first = table_figure_const(t, all->figure);
+    if (!first)
+        return;
+    vec2s off = {{all->point.x - first->pos.x, all->point.y - first->pos.y}};
+    vec2s to[RULES_CMD_FIGURES_MAX];
+    for (int i = 0; i < all->figure_count; i++) {
+        const figure *f = table_figure_const(t, all->figures[i]);
+        to[i] = (vec2s){{f->pos.x + off.x, f->pos.y + off.y}};
+    }
+    for (int i = 0; i < all->figure_count; i++) {
+        rules_command c = ui_referee_move(app, all->figures[i], to[i]);
+        if (!ui_referee_submit(r, app, &c))
+            return;
+    }
+}
+
 bool ui_referee_menu_input(ui_referee *r, ui_app *app, const ui_input *in)
 {
     if (!r->menu.open)
@@ -358,7 +387,9 @@ bool ui_referee_menu_input(ui_referee *r, ui_app *app, const ui_input *in)
         return false;
     }
     int chosen = ui_context_menu_input(&r->menu, app->ctx, in);
-    if (chosen >= 0)
+    if (chosen >= 0 && r->menu_cmd[chosen].figure_count > 1)
+        menu_move_all(r, app, &r->menu_cmd[chosen]);
+    else if (chosen >= 0)
         ui_referee_submit(r, app, &r->menu_cmd[chosen]);
     return true;
 }

@@ -144,16 +144,20 @@ void ui_referee_draw(const ui_referee *r, ui_app *app, render_ctx *ctx, float x0
     render_rect(ctx, 0, 0, b, (float)h, amber);
     render_rect(ctx, (float)w - b, 0, b, (float)h, amber);
     const char *title = "Referee mode \u2014 the rules are off, every change is logged";
+    /* the keys on two lines, so the banner fits the view of a small window */
     const char *keys = "drag: put anywhere free \u00b7 right click: the rulings that apply "
-                       "\u00b7 R turn \u00b7 X take off \u00b7 P put back "
-                       "\u00b7 W E S D wounded, seriously, shaken, demoralised \u00b7 C clear "
-                       "\u00b7 Shift+1-6 next die \u00b7 F9 leave";
+                       "\u00b7 R turn \u00b7 X take off \u00b7 P put back";
+    const char *keys2 = "W E S D wounded, seriously, shaken, demoralised \u00b7 C clear "
+                        "\u00b7 Shift+1-6 next die \u00b7 F9 leave";
     /* at the foot of the view: the title line, the log and the panels keep the top */
     float cx = (x0 + x1) / 2;
-    int tw, th, kw, kh;
+    int tw, th, kw, kh, k2w, k2h;
     render_text_size(ctx, title, 15, &tw, &th);
     render_text_size(ctx, keys, 11, &kw, &kh);
-    float bw = (float)(tw > kw ? tw : kw) + 24 * s, bh = (float)(th + kh) + 14 * s;
+    render_text_size(ctx, keys2, 11, &k2w, &k2h);
+    int widest = tw > kw ? tw : kw;
+    widest = widest > k2w ? widest : k2w;
+    float bw = (float)widest + 24 * s, bh = (float)(th + kh + k2h) + 16 * s;
     if (r->last[0]) {
         int lw, lh;
         render_text_size(ctx, r->last, 11, &lw, &lh);
@@ -165,9 +169,11 @@ void ui_referee_draw(const ui_referee *r, ui_app *app, render_ctx *ctx, float x0
     render_rect(ctx, cx - bw / 2, y, bw, bh, 0x201408e8u);
     render_rect_outline(ctx, cx - bw / 2, y, bw, bh, amber);
     render_text(ctx, cx, y + 4 * s, title, 15, amber, RENDER_ALIGN_CENTRE);
-    render_text(ctx, cx, y + 6 * s + (float)th, keys, 11, 0xf0e0c8ffu, RENDER_ALIGN_CENTRE);
+    float ky = y + 6 * s + (float)th;
+    render_text(ctx, cx, ky, keys, 11, 0xf0e0c8ffu, RENDER_ALIGN_CENTRE);
+    render_text(ctx, cx, ky + 2 * s + (float)kh, keys2, 11, 0xf0e0c8ffu, RENDER_ALIGN_CENTRE);
     if (r->last[0])
-        render_text(ctx, cx, y + 8 * s + (float)(th + kh), r->last, 11, 0xffd8a0ffu,
+        render_text(ctx, cx, ky + 4 * s + (float)(kh + k2h), r->last, 11, 0xffd8a0ffu,
                     RENDER_ALIGN_CENTRE);
 }
 
@@ -358,7 +364,7 @@ void ui_referee_menu_open(ui_referee *r, ui_app *app, figure_id fig, vec2s at, c
 }
 
 /* "Move the N selected here": a move each, keeping their places to the first; the first
- * refused stops the rest, its reason toasted. */
+ * refused stops the rest, its reason toasted (the moves before it stand, as after a drag). */
 static void menu_move_all(ui_referee *r, ui_app *app, const rules_command *all)
 {
     const table *t = game_table(app->game);
@@ -366,13 +372,28 @@ static void menu_move_all(ui_referee *r, ui_app *app, const rules_command *all)
     if (!first)
         return;
     vec2s off = {{all->point.x - first->pos.x, all->point.y - first->pos.y}};
+    /* the figure furthest along the way goes first, so a packed group does not block itself */
+    figure_id ids[RULES_CMD_FIGURES_MAX];
     vec2s to[RULES_CMD_FIGURES_MAX];
-    for (int i = 0; i < all->figure_count; i++) {
+    float ahead[RULES_CMD_FIGURES_MAX];
+    int n = 0;
+    for (int i = 0; i < all->figure_count && n < RULES_CMD_FIGURES_MAX; i++) {
         const figure *f = table_figure_const(t, all->figures[i]);
-        to[i] = (vec2s){{f->pos.x + off.x, f->pos.y + off.y}};
+        if (!f)
+            continue;
+        float a = f->pos.x * off.x + f->pos.y * off.y;
+        int k = n++;
+        for (; k > 0 && ahead[k - 1] < a; k--) {
+            ids[k] = ids[k - 1];
+            to[k] = to[k - 1];
+            ahead[k] = ahead[k - 1];
+        }
+        ids[k] = f->id;
+        to[k] = (vec2s){{f->pos.x + off.x, f->pos.y + off.y}};
+        ahead[k] = a;
     }
-    for (int i = 0; i < all->figure_count; i++) {
-        rules_command c = ui_referee_move(app, all->figures[i], to[i]);
+    for (int i = 0; i < n; i++) {
+        rules_command c = ui_referee_move(app, ids[i], to[i]);
         if (!ui_referee_submit(r, app, &c))
             return;
     }

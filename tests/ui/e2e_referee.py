@@ -3,8 +3,11 @@
 xdotool under X: F9 turns it on (an amber frame round the window and the banner, checked by
 pixels); a Moro warrior is dragged 30 cm across open ground while it is Spain's turn to draw a
 card, which the rules forbid, and the autosave (read by e2e_lcr_check) shows a referee command
-that put him where he was dropped, with the log's words "Referee: ... moved 30.0 cm"; F9 turns
-the mode off (the frame goes); Ctrl+Z takes the ruling back. Screenshots to
+that put him where he was dropped, with the log's words "Referee: ... moved 30.0 cm"; a right
+click on him opens the menu of rulings (its amber edge by pixels), Down lights its first row (found by
+pixels) and a click on the fourth, "Take ... off the table", takes him off; a right click on the
+empty table, Up and Return pick its last entry, "The next die shows 6"; F9 turns the mode off
+(the frame goes); Ctrl+Z three times takes the rulings back. Screenshots to
 ARTIFACTS/e2e_referee_*.png. Skips (77) without a display or xdotool/import.
 """
 import json
@@ -184,23 +187,29 @@ try:
         check(all(e["tag"] == "referee" for e in st["last_events"]), "tagged referee")
         check(st["decision"]["kind"] == "draw_card", "the game waits where it was (draw a card)")
         check(st["cursor"] == 1, "the ruling is the only command (%s)" % st["commands"])
-    screenshot(os.path.join(ARTIFACTS, "e2e_referee_2_moved.png"))
 
     # The right-click menu (ui/referee.h) on the Moro just moved: an amber-edged box at the
     # pointer. Its entries for a figure start "Turn about", "a quarter left", "a quarter right",
     # "Take him off the table": Down lights the first (so the rows are found by pixels), a
     # click on the fourth picks it, and he is taken off (the autosave says so).
-    def grab(keep=None):
-        """The window's pixels (raw RGB); with `keep`, the screen kept there as a PNG too."""
-        if keep:
-            screenshot(keep)
-            shot = subprocess.run(["convert", keep, "-crop", "%dx%d+%d+%d" % (ww, wh, wx, wy),
-                                   "+repage", "-depth", "8", "rgb:-"], capture_output=True)
-        else:
-            shot = subprocess.run(["import", "-window", "root", "-crop",
-                                   "%dx%d+%d+%d" % (ww, wh, wx, wy), "+repage", "-depth", "8",
-                                   "rgb:-"], capture_output=True)
+    def grab():
+        """The window's pixels, raw RGB (None when import failed on a busy server)."""
+        shot = subprocess.run(["import", "-window", "root", "-crop",
+                               "%dx%d+%d+%d" % (ww, wh, wx, wy), "+repage", "-depth", "8",
+                               "rgb:-"], capture_output=True)
         return shot.stdout if shot.returncode == 0 and len(shot.stdout) >= 3 * ww * wh else None
+
+    keeping = []
+
+    def keep(raw, name):
+        """The grab kept as ARTIFACTS/e2e_referee_<name>.png, written beside the test."""
+        if raw:
+            conv = subprocess.Popen(["convert", "-size", "%dx%d" % (ww, wh), "-depth", "8",
+                                     "rgb:-", os.path.join(ARTIFACTS, "e2e_referee_%s.png" % name)],
+                                    stdin=subprocess.PIPE)
+            conv.stdin.write(raw)
+            conv.stdin.close()
+            keeping.append(conv)
 
     def amber(p):
         return all(abs(p[i] - AMBER[i]) <= 12 for i in range(3))
@@ -215,8 +224,9 @@ try:
         return rows
 
     def menu_shown(x0, y0, base):
+        """The window's pixels once the menu's amber edge shows at (x0, y0), else None."""
         raw = grab()
-        return raw and sum(amber_rows(raw, x0, y0)) > base + 40
+        return raw if raw and sum(amber_rows(raw, x0, y0)) > base + 40 else None
 
     def lit_band(before, x0):
         """The menu's lit row: the band of rows changed from `before` (the menu open, nothing
@@ -247,10 +257,13 @@ try:
     mx, my = local(*to)
     mouse(mx, my)
     before = grab()
+    keep(before, "2_moved")
     base = sum(amber_rows(before, mx, my)) if before else 0
     run("xdotool", "click", "--window", wid, "3")
-    if wait_for(lambda: menu_shown(mx, my, base), "a right click on %s opens the menu" % name, 20):
-        unlit = grab(os.path.join(ARTIFACTS, "e2e_referee_3_menu.png"))
+    unlit = wait_for(lambda: menu_shown(mx, my, base), "a right click on %s opens the menu" % name,
+                     20)
+    if unlit:
+        keep(unlit, "3_menu")
         key("Down")  # lights the first entry: where the rows are
         lit = wait_for(lambda: lit_band(unlit, mx), "Down lights the first entry", 30)
         if lit:
@@ -277,8 +290,9 @@ try:
     ex, ey = local(*to)
     mouse(ex, ey)
     run("xdotool", "click", "--window", wid, "3")
-    if wait_for(lambda: menu_shown(ex, ey, base), "a right click on the empty table", 20):
-        grab(os.path.join(ARTIFACTS, "e2e_referee_4_table_menu.png"))
+    shown = wait_for(lambda: menu_shown(ex, ey, base), "a right click on the empty table", 20)
+    if shown:
+        keep(shown, "4_table_menu")
         key("Up")
         key("Return")
 
@@ -300,6 +314,8 @@ try:
     if wait_for(lambda: (state() or {}).get("cursor", 1) == 0, "Ctrl+Z takes the rulings back"):
         back = [v for v in state()["figures"].values() if v["name"] == name][0]
         check(math.dist(back["pos"], start) < 1e-3, "Ctrl+Z: %s back where he stood" % name)
+    for conv in keeping:
+        conv.wait()
     key("ctrl+q")
     end = time.time() + 60
     while proc.poll() is None and time.time() < end:

@@ -4,6 +4,7 @@
  * phase ends as END_PHASE ends it (the charges are fought), whatever the decision. */
 #include "rules/tiny/tiny_referee.h"
 
+#include "rules/tiny/tiny_morale.h"
 #include "rules/tiny/tiny_sequence.h"
 #include "rules/tiny/tiny_state.h"
 
@@ -166,9 +167,15 @@ static void tiny_referee_resolve(rules_state *rs, rules_ctx *ctx, const rules_co
                                   .need = rolled - pips,
                                   .tag = "referee"},
                     "", "%s", text);
-    } else if (strcmp(w, HIT_MORE) == 0 || strcmp(w, HIT_LESS) == 0) {
+    } else if (strcmp(w, HIT_MORE) == 0) {
+        /* a hit as the rules take one: shaken at three, a stand lost beyond */
+        snprintf(text, sizeof text, "a hit more on %.50s",
+                 table_unit_label(t, cmd->unit, "the unit"));
+        say(ctx, text);
+        tiny_take_hits(rs, ctx, cmd->unit, 1, (figure_id){0}, "", "the referee's ruling");
+    } else if (strcmp(w, HIT_LESS) == 0) {
         const unit *u = table_unit_const(t, cmd->unit);
-        int hits = rs->units[cmd->unit.id - 1].hits + (strcmp(w, HIT_MORE) == 0 ? 1 : -1);
+        int hits = rs->units[cmd->unit.id - 1].hits - 1;
         rules_emitf(ctx,
                     (rules_event){.kind = RULES_EV_RULESET,
                                   .side = u->side,
@@ -178,6 +185,8 @@ static void tiny_referee_resolve(rules_state *rs, rules_ctx *ctx, const rules_co
                                   .tag = "hits"},
                     "", "Referee: %.50s now has %d hit%s", table_unit_label(t, u->id, "the unit"),
                     hits, hits == 1 ? "" : "s");
+        if (hits < rs->data->shaken_hits && tiny_unit_shaken(t, u->id))
+            tiny_unit_status(ctx, u->id, 0, FIGURE_STATUS_SHAKEN, "", "no longer shaken");
     }
 }
 

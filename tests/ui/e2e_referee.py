@@ -211,61 +211,61 @@ try:
             conv.stdin.close()
             keeping.append(conv)
 
-    def amber(p):
-        return all(abs(p[i] - AMBER[i]) <= 12 for i in range(3))
+    def amber_lines(raw, x0):
+        """Rows with 100 pixels or more of the amber itself within 300 px of x0 (the window's
+        frame left out): the banner's edges, and the menu's edges and title rule when it is
+        open, wherever it was moved to stay on the screen."""
+        x_lo, x_hi = max(8, x0 - 300), min(ww - 8, x0 + 300)
+        fill = bytes(AMBER)
+        return sum(raw[3 * (y * ww + x_lo):3 * (y * ww + x_hi)].count(fill) >= 100
+                   for y in range(8, wh - 8))
 
-    def amber_rows(raw, x0, y0, w=220, h=420):
-        """Every other row of the region right and below (x0, y0): how many of every third of
-        its pixels are amber (the menu's edge and title)."""
-        rows = []
-        for y in range(max(0, y0), min(wh - 8, y0 + h), 2):
-            rows.append(sum(amber(pixel_at(raw, x, y)) for x in range(max(8, x0),
-                                                                       min(ww - 8, x0 + w), 3)))
-        return rows
-
-    def menu_shown(x0, y0, base):
-        """The window's pixels once the menu's amber edge shows at (x0, y0), else None."""
+    def menu_shown(x0, base):
+        """The window's pixels once the menu shows (two amber lines more than `base`)."""
         raw = grab()
-        return raw if raw and sum(amber_rows(raw, x0, y0)) > base + 40 else None
+        return raw if raw and amber_lines(raw, x0) >= base + 2 else None
 
-    def lit_band(before, x0):
-        """The menu's lit row: the band of rows changed from `before` (the menu open, nothing
-        lit) within 300 px of x0, as (middle of its changed columns, top, height); seen the
-        same in two grabs running, so a frame half drawn does not count."""
+    def lit_band(x0):
+        """The menu's lit row, filled amber: the one run of 8 or more rows that have 120 amber
+        pixels or more within 300 px of x0 (the frame, the outlines and the title rule are a
+        pixel or a few high), as (about its middle, top, height); seen the same in two grabs
+        running, so a frame half drawn does not count."""
         found = []
         for _ in range(2):
             raw = grab()
-            if not raw or not before:
+            if not raw:
                 return None
-            xs = range(max(8, x0 - 300), min(ww - 8, x0 + 300), 2)
-            a, b = 3 * xs.start, 3 * xs.stop
-            band, cols = [], []
+            x_lo, x_hi = max(8, x0 - 300), min(ww - 8, x0 + 300)
+            fill = bytes(AMBER)  # the fill is drawn in the amber itself: count it exactly
+            runs, run, cols = [], [], []
             for y in range(8, wh - 8):
-                row = 3 * y * ww
-                if raw[row + a:row + b] == before[row + a:row + b]:
+                row = raw[3 * (y * ww + x_lo):3 * (y * ww + x_hi)]
+                if row.count(fill) >= 120:
+                    run.append(y)
+                    at = row.find(fill)
+                    cols.append(x_lo + at // 3 + row.count(fill) // 2)
                     continue
-                changed = [x for x in xs if pixel_at(raw, x, y) != pixel_at(before, x, y)]
-                if len(changed) > 40:
-                    band.append(y)
-                    cols.extend(changed)
-            if len(band) < 6 or band[-1] - band[0] > 60:
+                if len(run) >= 8:
+                    runs.append((run, cols))
+                run, cols = [], []
+            if len(runs) != 1:
                 return None
+            run, cols = runs[0]
             cols.sort()
-            found.append((cols[len(cols) // 2], band[0], band[-1] - band[0] + 1))
+            found.append((cols[len(cols) // 2], run[0], run[-1] - run[0] + 1))
         return found[0] if found[0] == found[1] else None
 
     mx, my = local(*to)
     mouse(mx, my)
     before = grab()
     keep(before, "2_moved")
-    base = sum(amber_rows(before, mx, my)) if before else 0
+    base = amber_lines(before, mx) if before else 0
     run("xdotool", "click", "--window", wid, "3")
-    unlit = wait_for(lambda: menu_shown(mx, my, base), "a right click on %s opens the menu" % name,
-                     20)
+    unlit = wait_for(lambda: menu_shown(mx, base), "a right click on %s opens the menu" % name, 20)
     if unlit:
         keep(unlit, "3_menu")
         key("Down")  # lights the first entry: where the rows are
-        lit = wait_for(lambda: lit_band(unlit, mx), "Down lights the first entry", 30)
+        lit = wait_for(lambda: lit_band(mx), "Down lights the first entry", 30)
         if lit:
             x, top, h = lit
             mouse(x, top + 3 * h + h // 2)  # the fourth row
@@ -282,7 +282,7 @@ try:
                 said = [e["text"] for e in st["last_events"]]
                 check(any(t == "Referee: %s taken off the table" % name for t in said),
                       "the log says: %s" % said)
-            check(wait_for(lambda: not menu_shown(mx, my, base), "the menu closes", 20)
+            check(wait_for(lambda: not menu_shown(mx, base), "the menu closes", 20)
                   is not None, "the menu closes once an entry is chosen")
 
     # On the empty table the menu ends with "The next die shows 1" to "6": Up lights the last,
@@ -290,7 +290,7 @@ try:
     ex, ey = local(*to)
     mouse(ex, ey)
     run("xdotool", "click", "--window", wid, "3")
-    shown = wait_for(lambda: menu_shown(ex, ey, base), "a right click on the empty table", 20)
+    shown = wait_for(lambda: menu_shown(ex, base), "a right click on the empty table", 20)
     if shown:
         keep(shown, "4_table_menu")
         key("Up")

@@ -246,6 +246,11 @@ const char *game_last_save_error(const game *g);
 #define GAME_REFEREE_STATUS_MASK                                                                   \
     (FIGURE_STATUS_WOUNDED | FIGURE_STATUS_SERIOUS | FIGURE_STATUS_DEMORALISED |                   \
      FIGURE_STATUS_SHAKEN)
+/* The rule set's own rulings open now about `fig` (0: the table as a whole), from its
+ * referee table (rules_ops.referee: cards, pips, hits, end the phase or the turn); 0 when it has
+ * none. Each is a REFEREE command whose option is the rule set's word, submitted, logged and
+ * undone like the words above. */
+int game_referee_rulings(const game *g, figure_id fig, rules_ruling *out, int max);
 /* How many referee commands are in effect (the end screen counts them). */
 int game_referee_count(const game *g);
 

@@ -301,6 +301,11 @@ static void reason_of(bot_plan *p, const game *g, const rules_command *c, char *
         snprintf(why, size, "the best of its options by the odds");
 }
 
+void bot_plan_reason(bot_plan *p, const game *g, const rules_command *c, char *why, size_t size)
+{
+    reason_of(p, g, c, why, size);
+}
+
 static bool pick_normal(bot_plan *p, const game *g, dice_rng *rng, rules_command *out)
 {
     int n = plan_score(p, g, rng);

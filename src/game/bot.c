@@ -201,7 +201,15 @@ bool bot_pick_why(bot_scratch *b, const game *g, bot_level level, dice_rng *rng,
             b->plan = bot_plan_create();
         return bot_plan_pick(b->plan, g, level == BOT_HARD, rng, out, why, size);
     }
-    return bot_pick(b, g, level, rng, out);
+    if (!bot_pick(b, g, level, rng, out))
+        return false;
+    /* the reason is read off the choice, after it: the choice itself stays the level's own */
+    if (why && size) {
+        if (!b->plan)
+            b->plan = bot_plan_create();
+        bot_plan_reason(b->plan, g, out, why, size);
+    }
+    return true;
 }
 
 bool bot_choose_why(const game *g, bot_level level, dice_rng *rng, rules_command *out, char *why,

@@ -174,8 +174,9 @@ void render_set_colour(render_ctx *ctx, uint32_t rgba)
 void render_begin(render_ctx *ctx)
 {
     ctx->frame++;
-    render_set_colour(ctx, 0x1e2226ff);
-    SDL_RenderClear(render_sdl(ctx));
+    render_set_colour(ctx, RENDER_CLEAR_RGBA);
+    if (!render_defer_clear(ctx))
+        SDL_RenderClear(render_sdl(ctx));
 }
 
 void render_present(render_ctx *ctx)

@@ -112,6 +112,7 @@ struct render_ctx {
     int span_count, span_cap;
     render_batch_op *batch;
     int batch_count, batch_cap;
+    bool clear_pending; /* render_begin's clear, drawn with the batch's first band */
     float ui_scale;
     char font_path[512];
     char art_dir[512];
@@ -165,6 +166,11 @@ void render_bitmap_from_px(render_bitmap *b, uint32_t *px, int w, int h, bool sc
 void render_bitmap_free(render_bitmap *b);
 /* Draws the bitmap 1:1 with its top-left pixel at (x, y), blended. */
 void render_bitmap_draw(render_ctx *ctx, const render_bitmap *b, int x, int y);
+#define RENDER_CLEAR_RGBA 0x1e2226ffu
+
+/* render_begin's clear held back for the fast path (the static layer's copy usually covers most
+ * of it); false in a window (the caller clears through SDL). */
+bool render_defer_clear(render_ctx *ctx);
 /* Copies an opaque w x h ARGB image (pitch w; it must stay unchanged until the batch is drawn)
  * 1:1 with its top-left pixel at (x, y); false in a window (the caller copies through SDL). */
 bool render_copy_opaque(render_ctx *ctx, const uint32_t *px, int w, int h, int x, int y);
@@ -175,7 +181,7 @@ void render_batch_play(render_ctx *ctx);
  * drawing stays. Every SDL draw or read goes through it. */
 static inline SDL_Renderer *render_sdl(render_ctx *ctx)
 {
-    if (ctx->batch_count)
+    if (ctx->batch_count || ctx->clear_pending)
         render_batch_play(ctx);
     return ctx->r;
 }

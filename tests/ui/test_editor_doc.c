@@ -1,0 +1,219 @@
+/* The scenario editor's model (ui/editor_doc.h), headless: a blank lcr table gets a polygon
+ * (undone and redone), a wall, two units; a unit placed on top of another is refused with the
+ * reason; a self-crossing drag of a vertex is refused; the saved file loads and validates
+ * (loader and rule set), with the previous file kept as .bak; a shipped scenario opens, its
+ * terrain type cycles through the table's list, and a unit drag is one undo step. */
+#include "ui/editor_doc.h"
+
+#include "rules/rules.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+static const table *tbl(const editor_doc *d)
+{
+    return editor_doc_scenario(d)->table;
+}
+
+static void tmp_path(char *buf, size_t size, const char *name)
+{
+    const char *dir = getenv("TMPDIR");
+    snprintf(buf, size, "%s/editor-%d-%s", dir && dir[0] ? dir : "/tmp", (int)getpid(), name);
+}
+
+static void test_build_from_nothing(void **state)
+{
+    (void)state;
+    char err[512];
+    editor_doc *d = editor_doc_new("lcr", err, sizeof err);
+    assert_non_null(d);
+    assert_int_equal(tbl(d)->feature_count, 0);
+    assert_false(editor_doc_can_undo(d));
+
+    /* a jungle polygon: undo takes it away, redo brings it back */
+    vec2s pts[] = {{{40, 40}}, {{70, 42}}, {{72, 70}}, {{45, 66}}};
+    int f = -1;
+    assert_true(editor_add_area(d, "jungle", pts, 4, &f));
+    assert_int_equal(f, 0);
+    assert_int_equal(tbl(d)->feature_count, 1);
+    assert_int_equal(tbl(d)->features[0].area.count, 4);
+    assert_true(editor_doc_undo(d));
+    assert_int_equal(tbl(d)->feature_count, 0);
+    assert_true(editor_doc_redo(d));
+    assert_int_equal(tbl(d)->feature_count, 1);
+    assert_string_equal(tbl(d)->types[tbl(d)->features[0].type].name, "jungle");
+
+    /* a wall */
+    vec2s wall[] = {{{100, 20}}, {{130, 20}}, {{140, 30}}};
+    assert_true(editor_add_line(d, "wall", wall, 3, 1, &f));
+    assert_int_equal(tbl(d)->features[1].shape, TERRAIN_SHAPE_LINE);
+    assert_int_equal(tbl(d)->features[1].line.count, 3);
+
+    /* dragging a vertex so the polygon's edges cross is refused, the polygon unchanged */
+    assert_false(editor_feature_move_point(d, 0, 1, (vec2s){{50, 80}}));
+    assert_true(strstr(editor_doc_refusal(d), "The jungle") != NULL);
+    assert_float_equal(tbl(d)->features[0].area.pts[1].x, 70, 1e-4);
+
+    /* two units: a block of 6 in 2 ranks facing south, and one facing north */
+    int u = -1;
+    editor_unit_desc red = {.side = 0,
+                            .origin = {{90, 20}},
+                            .count = 6,
+                            .ranks = 2,
+                            .facing_deg = 90,
+                            .quality = FIGURE_QUALITY_REGULAR,
+                            .weapon = "mauser",
+                            .kind = "line_infantry"};
+    assert_true(editor_add_unit(d, &red, &u));
+    assert_int_equal(u, 0);
+    assert_int_equal(tbl(d)->figure_count, 6);
+    /* facing south the right hand points west: the first figure is the easternmost */
+    assert_float_equal(tbl(d)->figures[0].pos.x, 92.5f, 1e-4);
+    assert_float_equal(tbl(d)->figures[3].pos.y, 17.5f, 1e-4);
+    editor_unit_desc blue = red;
+    blue.side = 1;
+    blue.origin = (vec2s){{91, 19}}; /* on top of the first */
+    blue.facing_deg = 270;
+    assert_false(editor_add_unit(d, &blue, NULL));
+    assert_true(strstr(editor_doc_refusal(d), "bases may touch but not overlap") != NULL);
+    assert_int_equal(tbl(d)->figure_count, 6);
+    blue.origin = (vec2s){{90, 100}};
+    assert_true(editor_add_unit(d, &blue, &u));
+    assert_int_equal(u, 1);
+    assert_int_equal(tbl(d)->figure_count, 12);
+    assert_int_equal(editor_unit_of_figure(d, tbl(d)->figures[7].id), 1);
+
+    /* a victory condition and a turn limit */
+    assert_true(editor_set_destroy(d, 0, 50));
+    assert_true(editor_set_turn_limit(d, 8));
+    assert_int_equal(editor_turn_limit(d), 8);
+    assert_int_equal(editor_doc_scenario(d)->victory_count, 2);
+    assert_true(editor_set_title(d, "The test ridge"));
+    const editor_check *c = editor_doc_check(d);
+    if (!c->ok)
+        fail_msg("live check: %s", c->message);
+
+    /* saved: it loads and the rule set takes it; a second save keeps the first as .bak */
+    char path[512], bak[600];
+    tmp_path(path, sizeof path, "built.json");
+    assert_true(editor_doc_save(d, path, err, sizeof err));
+    assert_false(editor_doc_dirty(d));
+    assert_true(editor_unit_move(d, 1, (vec2s){{0, 4}}));
+    assert_true(editor_doc_save(d, path, err, sizeof err));
+    snprintf(bak, sizeof bak, "%s.bak", path);
+    assert_int_equal(access(bak, R_OK), 0);
+    scenario_error serr;
+    scenario *s = scenario_load_file(path, &serr);
+    if (!s)
+        fail_msg("saved file: %s", serr.message);
+    assert_true(rules_scenario_check(s, &serr));
+    assert_string_equal(s->title, "The test ridge");
+    assert_int_equal(s->table->feature_count, 2);
+    assert_int_equal(s->table->figure_count, 12);
+    assert_float_equal(s->table->figures[6].pos.y, 104, 1e-4);
+    const rules_ops *ops = rules_find("lcr");
+    char msg[300] = "";
+    rules_state *rs =
+        ops->create(&(rules_create_desc){.scenario = s, .table = s->table}, msg, sizeof msg);
+    if (!rs)
+        fail_msg("lcr refuses the saved file: %s", msg);
+    ops->destroy(rs);
+    scenario_destroy(s);
+    unlink(path);
+    unlink(bak);
+    editor_doc_destroy(d);
+}
+
+static void test_live_check_and_refusals(void **state)
+{
+    (void)state;
+    char err[512];
+    editor_doc *d = editor_doc_new("lcr", err, sizeof err);
+    assert_non_null(d);
+    /* a unit of a weapon lcr does not know: kept, and the live check names and rings it */
+    editor_unit_desc u = {.side = 0,
+                          .origin = {{50, 50}},
+                          .count = 2,
+                          .weapon = "phaser",
+                          .kind = "line_infantry",
+                          .name = "Odd squad"};
+    assert_true(editor_add_unit(d, &u, NULL));
+    const editor_check *c = editor_doc_check(d);
+    assert_false(c->ok);
+    assert_true(strstr(c->message, "phaser") != NULL);
+    assert_null(strstr(c->message, "$."));
+    assert_null(strstr(c->message, ".json"));
+    /* a unit off the table is refused */
+    u.origin = (vec2s){{500, 50}};
+    u.name = "Lost";
+    assert_false(editor_add_unit(d, &u, NULL));
+    assert_true(strstr(editor_doc_refusal(d), "Lost") != NULL);
+    /* a unit standing in a river (impassable) is flagged, the river ringed */
+    assert_true(editor_unit_delete(d, 0));
+    assert_true(editor_add_rect(d, "river", (vec2s){{10, 10}}, (vec2s){{40, 40}}, NULL));
+    u.origin = (vec2s){{20, 20}};
+    u.weapon = "mauser";
+    u.name = "Wet feet";
+    assert_true(editor_add_unit(d, &u, NULL));
+    c = editor_doc_check(d);
+    assert_false(c->ok);
+    assert_int_equal(c->feature, 0);
+    assert_int_equal(c->unit, 0);
+    editor_doc_destroy(d);
+}
+
+static void test_shipped_scenario(void **state)
+{
+    (void)state;
+    char path[1024], err[512];
+    snprintf(path, sizeof path, "%s/scenarios/tiny_two_brigades.json",
+             getenv("SANDTABLE_SOURCE_DIR"));
+    editor_doc *d = editor_doc_open(path, err, sizeof err);
+    if (!d)
+        fail_msg("%s", err);
+    assert_true(editor_doc_check(d)->ok);
+    assert_float_equal(editor_doc_grid_cm(d), 2.5f, 0);
+    const editor_lists *l = editor_doc_lists(d);
+    assert_true(l->kind_count >= 10);
+    /* the wood becomes the next type in the table's list */
+    const table *t = tbl(d);
+    int before = t->features[0].type;
+    assert_true(editor_feature_cycle_type(d, 0, 1));
+    assert_int_equal(tbl(d)->features[0].type, (before + 1) % tbl(d)->type_count);
+    /* a drag of a unit over several frames is one undo step */
+    int u = editor_unit_of_figure(d, tbl(d)->figures[3].id);
+    assert_true(u >= 0);
+    float x0 = tbl(d)->figures[3].pos.x, y0 = tbl(d)->figures[3].pos.y;
+    editor_drag_begin(d);
+    for (int i = 1; i <= 5; i++) {
+        editor_drag_reset(d);
+        assert_true(editor_unit_move(d, u, (vec2s){{0, (float)i}}));
+    }
+    assert_true(editor_drag_end(d));
+    assert_float_equal(tbl(d)->figures[3].pos.y, y0 + 5, 1e-4);
+    assert_true(editor_doc_undo(d));
+    assert_float_equal(tbl(d)->figures[3].pos.x, x0, 1e-4);
+    assert_float_equal(tbl(d)->figures[3].pos.y, y0, 1e-4);
+    assert_int_equal(tbl(d)->features[0].type, (before + 1) % tbl(d)->type_count);
+    assert_true(editor_doc_undo(d));
+    assert_int_equal(tbl(d)->features[0].type, before);
+    editor_doc_destroy(d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_build_from_nothing),
+        cmocka_unit_test(test_live_check_and_refusals),
+        cmocka_unit_test(test_shipped_scenario),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -6,6 +6,7 @@
 #include "core/place.h"
 #include "rules/rules.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -740,11 +741,8 @@ static json_t *figure_json(const editor_unit_desc *u, vec2s pos, float facing_de
     return f;
 }
 
-bool editor_add_unit(editor_doc *d, const editor_unit_desc *u, int *index)
+int editor_unit_positions(const editor_unit_desc *u, vec2s *out, int max)
 {
-    const char *side_nm = side_name(d, u->side);
-    if (!side_nm)
-        return refuse(d, "Choose a side first");
     int count = u->count > 0 ? u->count : 1, ranks = u->ranks > 0 ? u->ranks : 1;
     if (ranks > count)
         ranks = count;
@@ -755,6 +753,25 @@ bool editor_add_unit(editor_doc *d, const editor_unit_desc *u, int *index)
     float a = u->facing_deg * GEOM_PI / 180.0f;
     vec2s fwd = {{cosf(a), sinf(a)}}, right = {{-sinf(a), cosf(a)}};
     int files = (count + ranks - 1) / ranks;
+    int n = 0;
+    for (int i = 0; i < count && n < max; i++) {
+        int rank = i / files, file = i % files;
+        float across = ((float)file - (float)(files - 1) / 2.0f) * spacing;
+        out[n++] =
+            glms_vec2_add(u->origin, glms_vec2_sub(glms_vec2_scale(right, across),
+                                                   glms_vec2_scale(fwd, (float)rank * depth)));
+    }
+    return n;
+}
+
+bool editor_add_unit(editor_doc *d, const editor_unit_desc *u, int *index)
+{
+    const char *side_nm = side_name(d, u->side);
+    if (!side_nm)
+        return refuse(d, "Choose a side first");
+    int count = u->count > 0 ? u->count : 1;
+    if (count > EDITOR_BLOCK_MAX)
+        return refuse(d, "A block has at most %d figures", EDITOR_BLOCK_MAX);
     char name[TABLE_NAME_MAX];
     if (u->name && u->name[0])
         snprintf(name, sizeof name, "%s", u->name);
@@ -762,15 +779,11 @@ bool editor_add_unit(editor_doc *d, const editor_unit_desc *u, int *index)
         unit_name_make(d, u, side_nm, name, sizeof name);
     if (unit_name_taken(d, name))
         return refuse(d, "There is already a unit called %s", name);
+    vec2s pos[EDITOR_BLOCK_MAX];
+    int n = editor_unit_positions(u, pos, EDITOR_BLOCK_MAX);
     json_t *figs = json_array();
-    for (int i = 0; i < count; i++) {
-        int rank = i / files, file = i % files;
-        float across = ((float)file - (float)(files - 1) / 2.0f) * spacing;
-        vec2s p =
-            glms_vec2_add(u->origin, glms_vec2_sub(glms_vec2_scale(right, across),
-                                                   glms_vec2_scale(fwd, (float)rank * depth)));
-        json_array_append_new(figs, figure_json(u, p, u->facing_deg));
-    }
+    for (int i = 0; i < n; i++)
+        json_array_append_new(figs, figure_json(u, pos[i], u->facing_deg));
     json_t *uj = json_pack("{s:s, s:s}", "name", name, "side", side_nm);
     if (u->kind && u->kind[0])
         json_object_set_new(uj, "kind", json_string(u->kind));
@@ -1054,6 +1067,28 @@ static void lists_from_table(const table *t, editor_lists *l)
     }
 }
 
+/* A rule set whose data lists no troop kinds: the kinds its shipped scenarios use. */
+static void lists_from_scenarios(const char *ruleset, editor_lists *l)
+{
+    char dir[1100];
+    snprintf(dir, sizeof dir, "%s/scenarios", SANDTABLE_SOURCE_DIR);
+    DIR *dh = opendir(dir);
+    for (struct dirent *e; dh && (e = readdir(dh));) {
+        size_t len = strlen(e->d_name);
+        if (len < 6 || strcmp(e->d_name + len - 5, ".json") != 0)
+            continue;
+        char path[1400];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        scenario_error err;
+        scenario *s = scenario_load_file(path, &err);
+        if (s && strcmp(s->ruleset, ruleset) == 0)
+            lists_from_table(s->table, l);
+        scenario_destroy(s);
+    }
+    if (dh)
+        closedir(dh);
+}
+
 const editor_lists *editor_doc_lists(const editor_doc *d)
 {
     editor_doc *m = (editor_doc *)d; /* filled once, on first use */
@@ -1071,6 +1106,8 @@ const editor_lists *editor_doc_lists(const editor_doc *d)
     lists_walk(data, &m->lists, 0);
     json_decref(data);
     lists_from_table(d->scn->table, &m->lists);
+    if (m->lists.kind_count == 0)
+        lists_from_scenarios(d->scn->ruleset, &m->lists);
     return &m->lists;
 }
 

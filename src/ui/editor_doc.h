@@ -24,6 +24,7 @@
 #define EDITOR_REASON_MAX   300
 #define EDITOR_LIST_MAX     48
 #define EDITOR_CIRCLE_SIDES 24
+#define EDITOR_BLOCK_MAX    200 /* figures in one placed block */
 
 typedef struct editor_doc editor_doc;
 
@@ -110,6 +111,9 @@ int editor_feature_points(const editor_doc *d, int index, vec2s *out, int max);
 /* ---- units ------------------------------------------------------------------------------- */
 
 bool editor_add_unit(editor_doc *d, const editor_unit_desc *desc, int *index);
+/* Where the block's figures stand (front rank first, each rank left to right as it faces);
+ * returns the count written. */
+int editor_unit_positions(const editor_unit_desc *desc, vec2s *out, int max);
 bool editor_unit_delete(editor_doc *d, int index);
 bool editor_unit_move(editor_doc *d, int index, vec2s delta);
 /* Turns the whole unit by `deg` degrees (clockwise on screen) about its centre. */

@@ -157,6 +157,24 @@ static bool check_impassable(editor_doc *d)
     return true;
 }
 
+/* Every side needs troops on the table (or arriving) before there is a game to play. */
+static bool check_sides(editor_doc *d)
+{
+    const table *t = d->scn->table;
+    for (int s = 0; s < t->side_count; s++) {
+        int n = 0;
+        for (int i = 0; i < t->figure_count; i++)
+            n += t->figures[i].side.id == t->sides[s].id.id;
+        if (n == 0) {
+            snprintf(d->check.message, sizeof d->check.message,
+                     "%s has no troops yet: place a unit for it (U, then Tab for the side)",
+                     t->sides[s].name);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* sandtable validate's second step: the rule set sets up a match from the scenario. */
 static void doc_check(editor_doc *d)
 {
@@ -176,7 +194,7 @@ static void doc_check(editor_doc *d)
         const char *mu = ops->view && ops->view->measure ? ops->view->measure(rs) : "cm";
         d->grid_cm = mu && strcmp(mu, "inch") == 0 ? 2.5f : 1.0f;
         ops->destroy(rs);
-        d->check.ok = check_impassable(d);
+        d->check.ok = check_impassable(d) && check_sides(d);
         return;
     }
     d->check.ok = false;
@@ -200,6 +218,13 @@ static void doc_check(editor_doc *d)
         check_find_named(d);
 }
 
+/* True when `f` is not on the old table where it stands now (a new or a moved figure). */
+static bool moved_or_new(const table *old, const figure *f)
+{
+    const figure *was = old ? table_figure_const(old, f->id) : NULL;
+    return !was || glms_vec2_distance(was->pos, f->pos) > 1e-4f || was->unit.id != f->unit.id;
+}
+
 /* Loads the document; on success replaces the scenario and checks it. False with the reason
  * in d->refusal when the loader refuses it or it stacks bases that were not stacked before. */
 static bool doc_reload(editor_doc *d)
@@ -217,6 +242,11 @@ static bool doc_reload(editor_doc *d)
         const table *t = s->table;
         const figure *a = table_figure_const(t, pairs[0][0]);
         const figure *b = table_figure_const(t, pairs[0][1]);
+        if (moved_or_new(d->scn ? d->scn->table : NULL, b)) { /* name the one that came */
+            const figure *c = a;
+            a = b;
+            b = c;
+        }
         snprintf(d->refusal, sizeof d->refusal,
                  "%s would stand on top of %s: bases may touch but not overlap",
                  table_unit_label(t, a->unit, "a figure"),

@@ -509,6 +509,8 @@ void ed_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     for (int i = 0; i < nz; i++)
         zones[i] = (render_zone){sc->zones[i].side, sc->zones[i].area.pts, sc->zones[i].area.count};
     render_rect(ctx, 0, 0, (float)w, (float)h, ED_BG);
+    if (e->trial)
+        return; /* the trial's table covers the window */
     render_scene scene = {.table = sc->table,
                           .zones = zones,
                           .zone_count = nz,
@@ -534,7 +536,7 @@ bool ed_write_preview(const ed *e)
     char out[UI_PATH_MAX + 8];
     snprintf(out, sizeof out, "%.*s.png", (int)(n - 5), e->path);
     const scenario *s = editor_doc_scenario(e->doc);
-    int width = 1200;
+    int width = 800; /* cheap enough to draw at every save */
     char err[300], art[1100];
     render_ctx *off =
         render_create_offscreen(width, ui_preview_height(s, width),

@@ -37,6 +37,9 @@ static void test_build_from_nothing(void **state)
     assert_non_null(d);
     assert_int_equal(tbl(d)->feature_count, 0);
     assert_false(editor_doc_can_undo(d));
+    /* a blank table is not a game yet: the live check says who has no troops */
+    assert_false(editor_doc_check(d)->ok);
+    assert_non_null(strstr(editor_doc_check(d)->message, "Red has no troops"));
 
     /* a jungle polygon: undo takes it away, redo brings it back */
     vec2s pts[] = {{{40, 40}}, {{70, 42}}, {{72, 70}}, {{45, 66}}};

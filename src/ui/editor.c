@@ -99,7 +99,7 @@ static void defaults_init(ed *e)
 {
     const table *t = ed_table(e);
     const rules_ops *ops = rules_find(editor_doc_scenario(e->doc)->ruleset);
-    e->u_count = 6;
+    e->u_count = 6; /* set again below for stands: rule sets of stands keep units small */
     e->u_ranks = 1;
     e->u_facing = 90;
     e->u_quality = FIGURE_QUALITY_REGULAR;
@@ -450,6 +450,30 @@ void ed_try(ed *e, ui_app *app)
     ui_app_toast(app, "Trying the scenario: Ctrl+E comes back to the editor");
 }
 
+void ed_balance_toggle(ed *e, ui_app *app)
+{
+    if (e->balance) {
+        editor_balance_result r;
+        editor_balance_result_get(e->balance, &r);
+        editor_balance_stop(e->balance);
+        e->balance = NULL;
+        if (r.running) {
+            ui_app_toast(app, "Balance check stopped");
+            return;
+        }
+    }
+    const editor_check *c = editor_doc_check(e->doc);
+    if (!c->ok) {
+        ui_app_toast(app, "Not playable yet: %s", c->message);
+        return;
+    }
+    char err[300];
+    e->balance = editor_balance_start(editor_doc_scenario(e->doc), 0, err, sizeof err);
+    e->balance_version = editor_doc_version(e->doc);
+    if (!e->balance)
+        ui_app_toast(app, "Cannot run the balance check: %s", err);
+}
+
 /* Leaves the editor: back to a fresh start screen showing what was saved, or out. */
 static void leave(ed *e, ui_app *app, ui_screen *self)
 {
@@ -593,6 +617,9 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
             ed_refused(e, app);
         return;
     }
+    case 'b':
+        ed_balance_toggle(e, app);
+        return;
     case 'g': {
         int now = editor_turn_limit(e->doc);
         int next = (mods & UI_MOD_SHIFT) ? (now > 0 ? now - 1 : 0) : now == 0 ? 8 : now + 1;
@@ -806,6 +833,7 @@ static void ed_update(ui_screen *s, ui_app *app, const ui_input *in)
 static void ed_destroy(ui_screen *s)
 {
     ed *e = s->data;
+    editor_balance_stop(e->balance);
     editor_doc_destroy(e->doc);
     free(e);
     free(s);

@@ -182,6 +182,9 @@ void ed_panel_click(ed *e, ui_app *app, vec2s px, bool back)
         case ED_ROW_TRY:
             ed_try(e, app);
             break;
+        case ED_ROW_BALANCE:
+            ed_balance_toggle(e, app);
+            break;
         }
         return;
     }
@@ -278,6 +281,50 @@ static void panel_selection(panel_pen *p)
     }
 }
 
+/* The balance check: its button, a progress bar, then each side's wins with the interval. */
+static void panel_balance(panel_pen *p)
+{
+    ed *e = p->e;
+    editor_balance_result r = {0};
+    if (e->balance)
+        editor_balance_result_get(e->balance, &r);
+    pen_row(p, ED_ROW_BALANCE, 0, r.running ? "Stop the balance check (B)" : "Balance check (B)",
+            NULL, r.running, false);
+    if (!e->balance)
+        return;
+    float k = p->k, bar_w = p->w * (float)r.done / (float)(r.total ? r.total : 1);
+    render_rect(p->ctx, p->x, p->y, p->w, 8 * k, ED_ROW);
+    render_rect(p->ctx, p->x, p->y, bar_w, 8 * k, 0x4a8a5affu);
+    p->y += 12 * k;
+    char line[160];
+    snprintf(line, sizeof line, "%d of %d bot games%s", r.done, r.total,
+             e->balance_version != editor_doc_version(e->doc) ? " (before your last changes)" : "");
+    render_text(p->ctx, p->x, p->y, line, 11, ED_DIM, RENDER_ALIGN_LEFT);
+    p->y += 16 * k;
+    if (r.error[0]) {
+        render_text_fit(p->ctx, r.error, 11, p->w, line, sizeof line);
+        render_text(p->ctx, p->x, p->y, line, 11, ED_FAULT, RENDER_ALIGN_LEFT);
+        p->y += 16 * k;
+        return;
+    }
+    if (r.done == 0)
+        return;
+    for (int s = 0; s <= SIM_SIDES_MAX; s++) {
+        if (s > 0 && !r.side_names[s][0])
+            continue;
+        snprintf(line, sizeof line, "%s %.0f%% (95%%: %.0f-%.0f%%)",
+                 s ? r.side_names[s] : "Draw or unfinished", 100.0 * r.wins[s] / r.done,
+                 r.win_lo[s], r.win_hi[s]);
+        if (s == 0 && r.wins[0] == 0)
+            continue;
+        render_text(p->ctx, p->x, p->y, line, 11, ED_TEXT, RENDER_ALIGN_LEFT);
+        p->y += 16 * k;
+    }
+    snprintf(line, sizeof line, "mean length %.1f turns", r.mean_turns);
+    render_text(p->ctx, p->x, p->y, line, 11, ED_DIM, RENDER_ALIGN_LEFT);
+    p->y += 16 * k;
+}
+
 static void panel_scenario(panel_pen *p)
 {
     ed *e = p->e;
@@ -299,6 +346,7 @@ static void panel_scenario(panel_pen *p)
             editor_doc_dirty(e->doc) ? "Save (Ctrl+S): unsaved changes" : "Save (Ctrl+S)", NULL,
             editor_doc_dirty(e->doc), false);
     pen_row(p, ED_ROW_TRY, 0, "Try it (Ctrl+P)", NULL, false, false);
+    panel_balance(p);
 }
 
 static void draw_panel(ed *e, render_ctx *ctx, float k)

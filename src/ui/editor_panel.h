@@ -4,6 +4,7 @@
 #define UI_EDITOR_PANEL_H
 
 #include "ui/app.h"
+#include "ui/editor_balance.h"
 #include "ui/editor_doc.h"
 
 #define ED_PANEL_W    310
@@ -54,6 +55,7 @@ typedef enum ed_row_kind {
     ED_ROW_SEL_DELETE,
     ED_ROW_SAVE,
     ED_ROW_TRY,
+    ED_ROW_BALANCE,
 } ed_row_kind;
 
 typedef struct ed_row {
@@ -93,6 +95,9 @@ typedef struct ed {
     /* a trial match over the editor */
     game *trial;
     char saved_scenario_path[UI_PATH_MAX], saved_autosave_path[UI_PATH_MAX];
+    /* the balance check running or done, and the document version it was started on */
+    editor_balance *balance;
+    unsigned balance_version;
     /* the static layer's cache key: new for every document version drawn */
     unsigned seen_version;
     uint32_t terrain_serial;
@@ -109,6 +114,8 @@ void ed_refused(ed *e, ui_app *app);
 void ed_save(ed *e, ui_app *app);
 /* Plays the scenario as it stands, over the editor. */
 void ed_try(ed *e, ui_app *app);
+/* Starts the balance check, or stops the one running. */
+void ed_balance_toggle(ed *e, ui_app *app);
 /* The destroy condition the document has (side index, percent), or percent 0. */
 void ed_victory(const ed *e, int *side_ix, int *percent);
 void ed_set_victory(ed *e, ui_app *app, int side_ix, int percent);

@@ -6,6 +6,7 @@
 #include "ui/editor_doc.h"
 
 #include "rules/rules.h"
+#include "ui/editor_balance.h"
 
 #include <math.h>
 #include <setjmp.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
 
@@ -132,6 +134,29 @@ static void test_build_from_nothing(void **state)
     scenario_destroy(s);
     unlink(path);
     unlink(bak);
+
+    /* the balance check: 4 bot games on a thread, the same outcome twice (seeded) */
+    editor_balance_result r[2];
+    for (int run = 0; run < 2; run++) {
+        editor_balance *b = editor_balance_start(editor_doc_scenario(d), 4, err, sizeof err);
+        assert_non_null(b);
+        for (int wait = 0; wait < 6000; wait++) { /* a generous minute, polled */
+            editor_balance_result_get(b, &r[run]);
+            if (!r[run].running)
+                break;
+            nanosleep(&(struct timespec){.tv_sec = 0, .tv_nsec = 10000000}, NULL);
+        }
+        editor_balance_stop(b);
+        assert_true(r[run].complete);
+        assert_int_equal(r[run].done, 4);
+        assert_int_equal(r[run].wins[0] + r[run].wins[1] + r[run].wins[2], 4);
+        assert_true(r[run].mean_turns >= 1);
+        assert_string_equal(r[run].side_names[2], "Blue");
+        assert_true(r[run].win_lo[1] <= 100.0 * r[run].wins[1] / 4 &&
+                    100.0 * r[run].wins[1] / 4 <= r[run].win_hi[1]);
+    }
+    assert_memory_equal(r[0].wins, r[1].wins, sizeof r[0].wins);
+    assert_float_equal(r[0].mean_turns, r[1].mean_turns, 0);
     editor_doc_destroy(d);
 }
 

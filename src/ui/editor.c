@@ -573,6 +573,9 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
     case UI_KEY_DOWN:
         nudge(e, app, (vec2s){{0, g}});
         return;
+    case UI_KEY_F12:
+        app->screenshot_pending = true;
+        return;
     case 's':
         ed_set_tool(e, ED_TOOL_SELECT);
         return;

@@ -163,6 +163,10 @@ try:
         time.sleep(0.1)
     check(proc.poll() == 0, "the editor quits cleanly (status %s)" % proc.poll())
 
+    text = open(log.name).read()
+    ours = [blk for blk in text.split("leak of ")[1:]
+            if any("/src/" in line for line in blk.split("\n\n")[0].splitlines())]
+    check(not ours, "no leak through our own code under a sanitizer (%d found)" % len(ours))
     check(os.path.exists(out + ".bak"), "the previous save is kept as .bak")
     check(os.path.exists(os.path.join(data, "built.png")), "the picture is beside the file")
     v = subprocess.run([EXE, "validate", out], capture_output=True, text=True, env=env)

@@ -505,6 +505,13 @@ static json_t *point_json(vec2s p)
     return json_pack("[f, f]", round1(p.x), round1(p.y));
 }
 
+/* A figure's place: finer than terrain's tenth of a centimetre, so bases set edge to edge at
+ * any angle stay within the contact allowance (PLACE_CONTACT_CM) of each other. */
+static json_t *figure_point_json(vec2s p)
+{
+    return json_pack("[f, f]", round(p.x * 1000.0) / 1000.0, round(p.y * 1000.0) / 1000.0);
+}
+
 static vec2s point_of(const json_t *a)
 {
     return (vec2s){{(float)json_number_value(json_array_get(a, 0)),
@@ -757,9 +764,9 @@ static void unit_name_make(editor_doc *d, const editor_unit_desc *u, const char 
 
 static json_t *figure_json(const editor_unit_desc *u, vec2s pos, float facing_deg)
 {
-    json_t *f =
-        json_pack("{s:o, s:f, s:s, s:s}", "pos", point_json(pos), "facing", round1(facing_deg),
-                  "role", table_role_name(u->role), "quality", table_quality_name(u->quality));
+    json_t *f = json_pack("{s:o, s:f, s:s, s:s}", "pos", figure_point_json(pos), "facing",
+                          round1(facing_deg), "role", table_role_name(u->role), "quality",
+                          table_quality_name(u->quality));
     if (u->weapon && u->weapon[0])
         json_object_set_new(f, "weapon", json_string(u->weapon));
     if (u->frontage_cm > 0 && u->depth_cm > 0)
@@ -888,7 +895,7 @@ static void unit_each_pos(json_t *u, pos_fn fn, void *user)
 static void pos_shift(json_t *owner, const char *key, void *user)
 {
     vec2s p = point_of(json_object_get(owner, key));
-    json_object_set_new(owner, key, point_json(glms_vec2_add(p, *(const vec2s *)user)));
+    json_object_set_new(owner, key, figure_point_json(glms_vec2_add(p, *(const vec2s *)user)));
 }
 
 bool editor_unit_move(editor_doc *d, int index, vec2s delta)
@@ -930,7 +937,7 @@ static void pos_turn(json_t *owner, const char *key, void *user)
     vec2s p = glms_vec2_sub(point_of(json_object_get(owner, key)), c->centre);
     float a = c->deg * GEOM_PI / 180.0f;
     vec2s q = {{p.x * cosf(a) - p.y * sinf(a), p.x * sinf(a) + p.y * cosf(a)}};
-    json_object_set_new(owner, key, point_json(glms_vec2_add(q, c->centre)));
+    json_object_set_new(owner, key, figure_point_json(glms_vec2_add(q, c->centre)));
     const json_t *f = json_object_get(owner, "facing");
     if (!f)
         f = json_object_get(c->defaults, "facing");

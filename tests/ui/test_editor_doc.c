@@ -2,9 +2,12 @@
  * (undone and redone), a wall, two units; a unit placed on top of another is refused with the
  * reason; a self-crossing drag of a vertex is refused; the saved file loads and validates
  * (loader and rule set), with the previous file kept as .bak; a shipped scenario opens, its
- * terrain type cycles through the table's list, and a unit drag is one undo step. */
+ * terrain type cycles through the table's list, and a unit drag is one undo step; 200 random
+ * edits on a blank table of each rule set never leave a document that fails to load or bases
+ * that overlap; the balance check's seeded games. */
 #include "ui/editor_doc.h"
 
+#include "core/place.h"
 #include "rules/rules.h"
 #include "ui/editor_balance.h"
 
@@ -236,12 +239,132 @@ static void test_shipped_scenario(void **state)
     editor_doc_destroy(d);
 }
 
+/* A small seeded generator for the random edits. */
+static uint32_t rnd_state = 12345;
+static uint32_t rnd(uint32_t n)
+{
+    rnd_state = rnd_state * 1664525u + 1013904223u;
+    return (rnd_state >> 8) % n;
+}
+
+static vec2s rnd_point(void)
+{
+    /* now and then off the table, so the loader has something to refuse */
+    return (vec2s){{(float)rnd(200) - 10, (float)rnd(140) - 10}};
+}
+
+/* 200 random edits, undos and redos on a blank table of each rule set: the document always
+ * loads, bases never overlap, and undoing everything gives the blank table back. */
+static void test_random_edits(void **state)
+{
+    (void)state;
+    static const char *const sets[] = {"lcr", "tiny", "cwr", "cr15"};
+    for (int k = 0; k < 4; k++) {
+        char err[512];
+        editor_doc *d = editor_doc_new(sets[k], err, sizeof err);
+        assert_non_null(d);
+        int most_figures = 0, most_features = 0, refused = 0;
+        for (int i = 0; i < 200; i++) {
+            const table *t = tbl(d);
+            int nf = t->feature_count, nu = t->unit_count;
+            vec2s pts[6];
+            int n = 2 + (int)rnd(5);
+            for (int p = 0; p < n; p++)
+                pts[p] = rnd_point();
+            switch (rnd(14)) {
+            case 0:
+                editor_add_area(d, t->types[rnd((uint32_t)t->type_count)].name, pts, n, NULL);
+                break;
+            case 1:
+                editor_add_line(d, "wall", pts, n, 1, NULL);
+                break;
+            case 2:
+                editor_add_circle(d, "hill", pts[0], (float)rnd(30), NULL);
+                break;
+            case 3:
+            case 4: {
+                editor_unit_desc u = {.side = (int)rnd(3), /* side 2 does not exist */
+                                      .origin = pts[0],
+                                      .count = 1 + (int)rnd(8),
+                                      .ranks = 1 + (int)rnd(3),
+                                      .facing_deg = (float)rnd(360),
+                                      .frontage_cm = rnd(2) ? 4 : 0,
+                                      .depth_cm = 2.5f};
+                editor_add_unit(d, &u, NULL);
+                break;
+            }
+            case 5:
+                editor_feature_move(d, nf ? (int)rnd((uint32_t)nf) : 0,
+                                    (vec2s){{(float)rnd(21) - 10, 0}});
+                break;
+            case 6:
+                editor_feature_move_point(d, nf ? (int)rnd((uint32_t)nf) : -1, (int)rnd(6), pts[1]);
+                break;
+            case 7:
+                editor_unit_move(d, nu ? (int)rnd((uint32_t)nu) : 0,
+                                 (vec2s){{0, (float)rnd(41) - 20}});
+                break;
+            case 8:
+                editor_unit_rotate(d, nu ? (int)rnd((uint32_t)nu) : 0, (float)rnd(360));
+                break;
+            case 9:
+                if (rnd(2))
+                    editor_feature_delete(d, nf ? (int)rnd((uint32_t)nf) : 0);
+                else
+                    editor_unit_delete(d, nu ? (int)rnd((uint32_t)nu) : 0);
+                break;
+            case 10:
+                editor_feature_cycle_type(d, nf ? (int)rnd((uint32_t)nf) : 0, rnd(2) ? 1 : -1);
+                editor_feature_duplicate(d, nf ? (int)rnd((uint32_t)nf) : 0, pts[2], NULL);
+                break;
+            case 11:
+                editor_set_turn_limit(d, (int)rnd(20));
+                editor_set_destroy(d, (int)rnd(2), (int)rnd(101));
+                break;
+            case 12:
+                editor_doc_undo(d);
+                break;
+            default: /* a drag of a unit over a few frames */
+                editor_drag_begin(d);
+                for (int f = 1; f <= 3; f++) {
+                    editor_drag_reset(d);
+                    editor_unit_move(d, nu ? (int)rnd((uint32_t)nu) : 0,
+                                     (vec2s){{(float)f * 5, 0}});
+                }
+                editor_drag_end(d);
+                if (rnd(2))
+                    editor_doc_redo(d);
+                break;
+            }
+            const scenario *sc = editor_doc_scenario(d);
+            assert_non_null(sc);
+            assert_int_equal(place_overlaps(sc->table, NULL, 0), 0);
+            (void)editor_doc_check(d); /* the live check never fails to answer */
+            most_figures =
+                sc->table->figure_count > most_figures ? sc->table->figure_count : most_figures;
+            most_features =
+                sc->table->feature_count > most_features ? sc->table->feature_count : most_features;
+            refused += editor_doc_refusal(d)[0] != '\0';
+        }
+        /* the edits did build something, and some were refused */
+        assert_true(most_figures >= 10);
+        assert_true(most_features >= 3);
+        assert_true(refused >= 10);
+        while (editor_doc_undo(d))
+            ;
+        assert_int_equal(tbl(d)->feature_count, 0);
+        assert_int_equal(tbl(d)->figure_count, 0);
+        editor_doc_destroy(d);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_build_from_nothing),
         cmocka_unit_test(test_live_check_and_refusals),
         cmocka_unit_test(test_shipped_scenario),
+        cmocka_unit_test(test_random_edits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -30,6 +30,7 @@ static const char *const tool_names[ED_TOOL_COUNT] = {
     [ED_TOOL_SELECT] = "Select and move", [ED_TOOL_POLYGON] = "Draw an area",
     [ED_TOOL_RECT] = "Draw a rectangle",  [ED_TOOL_CIRCLE] = "Draw a circle",
     [ED_TOOL_LINE] = "Draw a line",       [ED_TOOL_UNIT] = "Place units",
+    [ED_TOOL_ZONE] = "Deployment zones",
 };
 
 const char *ed_tool_name(ed_tool t)
@@ -133,7 +134,7 @@ void ed_view_rect(const ed *e, float k, float *x1, float *y0, float *y1)
     *y1 = (float)e->cam.view_h - 34 * k;
 }
 
-static void fit(ed *e, float k, bool snap_now)
+void ed_fit(ed *e, float k, bool snap_now)
 {
     const table *t = ed_table(e);
     int reserve = (int)(ED_PANEL_W * k);
@@ -156,7 +157,7 @@ static void camera_sync(ed *e, const ui_input *in)
     if (e->cam_ready && e->cam.view_w == in->view_w && e->cam.view_h == in->view_h)
         return;
     render_camera_resize(&e->cam, in->view_w, in->view_h);
-    fit(e, in->ui_scale > 0 ? in->ui_scale : 1, true);
+    ed_fit(e, in->ui_scale > 0 ? in->ui_scale : 1, true);
     e->cam_ready = true;
 }
 
@@ -559,7 +560,7 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
         return;
     case UI_KEY_HOME:
     case 'f':
-        fit(e, app->ctx ? render_ui_scale(app->ctx) : 1, false);
+        ed_fit(e, app->ctx ? render_ui_scale(app->ctx) : 1, false);
         return;
     case UI_KEY_LEFT:
         nudge(e, app, (vec2s){{-g, 0}});
@@ -593,6 +594,14 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
         return;
     case 'u':
         ed_set_tool(e, ED_TOOL_UNIT);
+        return;
+    case 'z':
+        if (e->tool == ED_TOOL_ZONE && (mods & UI_MOD_SHIFT)) {
+            if (!editor_clear_zones(e->doc, e->u_side))
+                ed_refused(e, app);
+        } else {
+            ed_set_tool(e, ED_TOOL_ZONE);
+        }
         return;
     case 't':
         if (e->sel_feature >= 0)
@@ -653,8 +662,10 @@ static void handle_keys(ed *e, ui_app *app, ui_screen *self, const ui_input *in)
 {
     for (int i = 0; i < in->key_count; i++) {
         int key = in->keys[i], mods = in->key_mods[i];
-        if (e->text_target != ED_TEXT_NONE)
+        if (e->text_target != ED_TEXT_NONE && !(mods & UI_MOD_CTRL))
             text_key(e, app, key, mods);
+        else if (e->text_target != ED_TEXT_NONE)
+            continue; /* no commands while typing */
         else if (mods & UI_MOD_CTRL)
             key_ctrl(e, app, key, mods);
         else
@@ -717,6 +728,7 @@ static void press_tool(ed *e, ui_app *app, const ui_input *in, vec2s px)
         break;
     case ED_TOOL_RECT:
     case ED_TOOL_CIRCLE:
+    case ED_TOOL_ZONE:
         e->drag = ED_DRAG_SHAPE;
         e->press_snap = p;
         break;
@@ -754,7 +766,8 @@ static void release(ed *e, ui_app *app)
     if (e->drag == ED_DRAG_SHAPE) {
         vec2s b = snap(e, e->mouse_cm);
         const char *type = ed_table(e)->types[e->area_type].name;
-        bool ok = e->tool == ED_TOOL_RECT
+        bool ok = e->tool == ED_TOOL_ZONE ? editor_add_zone(e->doc, e->u_side, e->press_snap, b)
+                  : e->tool == ED_TOOL_RECT
                       ? editor_add_rect(e->doc, type, e->press_snap, b, NULL)
                       : editor_add_circle(e->doc, type, e->press_snap,
                                           glms_vec2_distance(e->press_snap, b), NULL);

@@ -971,6 +971,48 @@ int editor_unit_of_figure(const editor_doc *d, figure_id fig)
     return (int)f->unit.id - 1; /* the loader adds units in file order */
 }
 
+/* ---- deployment zones ------------------------------------------------------------------ */
+
+bool editor_add_zone(editor_doc *d, int side_ix, vec2s a, vec2s b)
+{
+    const char *name = side_name(d, side_ix);
+    if (!name)
+        return refuse(d, "No such side");
+    if (fabsf(a.x - b.x) < 0.5f || fabsf(a.y - b.y) < 0.5f)
+        return refuse(d, "The zone is too small: drag further");
+    char who[TABLE_NAME_MAX];
+    snprintf(who, sizeof who, "%s", name);
+    json_t *before = edit_begin(d);
+    vec2s pts[4] = {a, {{b.x, a.y}}, b, {{a.x, b.y}}};
+    json_array_append_new(list(d, "deployment"),
+                          json_pack("{s:s, s:o}", "side", who, "area", points_json(pts, 4)));
+    return edit_end(d, before);
+}
+
+bool editor_clear_zones(editor_doc *d, int side_ix)
+{
+    const char *name = side_name(d, side_ix);
+    if (!name)
+        return refuse(d, "No such side");
+    char who[TABLE_NAME_MAX];
+    snprintf(who, sizeof who, "%s", name);
+    json_t *before = edit_begin(d);
+    json_t *zones = list(d, "deployment");
+    bool any = false;
+    for (size_t i = json_array_size(zones); i-- > 0;) {
+        const char *s = json_string_value(json_object_get(json_array_get(zones, i), "side"));
+        if (s && strcmp(s, who) == 0) {
+            json_array_remove(zones, i);
+            any = true;
+        }
+    }
+    if (!any) {
+        json_decref(before);
+        return refuse(d, "%s has no deployment zone", who);
+    }
+    return edit_end(d, before);
+}
+
 /* ---- texts and the end --------------------------------------------------------------------- */
 
 bool editor_set_title(editor_doc *d, const char *title)
@@ -979,6 +1021,15 @@ bool editor_set_title(editor_doc *d, const char *title)
         return refuse(d, "A scenario needs a title");
     json_t *before = edit_begin(d);
     json_object_set_new(d->root, "title", json_string(title));
+    return edit_end(d, before);
+}
+
+bool editor_set_table_size(editor_doc *d, float width_cm, float height_cm)
+{
+    json_t *before = edit_begin(d);
+    json_object_set_new(
+        d->root, "table",
+        json_pack("{s:f, s:f}", "width_cm", (double)width_cm, "height_cm", (double)height_cm));
     return edit_end(d, before);
 }
 

@@ -121,9 +121,18 @@ bool editor_unit_rotate(editor_doc *d, int index, float deg);
 /* The document's unit index of a figure of the loaded table; -1 when none. */
 int editor_unit_of_figure(const editor_doc *d, figure_id fig);
 
+/* ---- deployment zones ------------------------------------------------------------------- */
+
+/* A rectangle where side `side` sets up. */
+bool editor_add_zone(editor_doc *d, int side, vec2s a, vec2s b);
+/* Takes away every zone of the side; false when it had none. */
+bool editor_clear_zones(editor_doc *d, int side);
+
 /* ---- the scenario's texts and its end ---------------------------------------------------- */
 
 bool editor_set_title(editor_doc *d, const char *title);
+/* The table's size in cm (refused when something would then lie off it). */
+bool editor_set_table_size(editor_doc *d, float width_cm, float height_cm);
 /* The game ends after `turns` turns (0 removes the limit). */
 bool editor_set_turn_limit(editor_doc *d, int turns);
 int editor_turn_limit(const editor_doc *d);

@@ -114,6 +114,21 @@ void ed_panel_click(ed *e, ui_app *app, vec2s px, bool back)
         case ED_ROW_TITLE:
             ed_text_begin(e, ED_TEXT_TITLE);
             break;
+        case ED_ROW_TABLE: {
+            static const float sizes[][2] = {{60, 60},   {90, 60},   {120, 90}, {150, 100},
+                                             {180, 120}, {240, 120}, {300, 180}};
+            int n = (int)(sizeof sizes / sizeof sizes[0]), now = -1;
+            const table *t = ed_table(e);
+            for (int k = 0; k < n; k++)
+                if (sizes[k][0] == t->width_cm && sizes[k][1] == t->height_cm)
+                    now = k;
+            int next = now < 0 ? 4 : wrap(now + step, n);
+            if (editor_set_table_size(e->doc, sizes[next][0], sizes[next][1]))
+                ed_fit(e, app->ctx ? render_ui_scale(app->ctx) : 1, false);
+            else
+                ed_refused(e, app);
+            break;
+        }
         case ED_ROW_TURNS: {
             int now = editor_turn_limit(e->doc);
             int next = now == 0 && step > 0 ? 8 : now + step < 0 ? 0 : now + step;
@@ -225,7 +240,7 @@ static void pen_row(panel_pen *p, ed_row_kind kind, int arg, const char *label, 
 
 static void panel_tools(panel_pen *p)
 {
-    static const char keys[ED_TOOL_COUNT] = {'S', 'P', 'R', 'O', 'W', 'U'};
+    static const char keys[ED_TOOL_COUNT] = {'S', 'P', 'R', 'O', 'W', 'U', 'Z'};
     pen_header(p, "Tools");
     for (int t = 0; t < ED_TOOL_COUNT; t++) {
         char label[64];
@@ -332,6 +347,8 @@ static void panel_scenario(panel_pen *p)
     char v[96];
     pen_header(p, "The scenario");
     pen_row(p, ED_ROW_TITLE, 0, "Title", editor_doc_scenario(e->doc)->title, false, false);
+    snprintf(v, sizeof v, "%.0f x %.0f cm", t->width_cm, t->height_cm);
+    pen_row(p, ED_ROW_TABLE, 0, "Table", v, false, true);
     int turns = editor_turn_limit(e->doc);
     snprintf(v, sizeof v, turns ? "%d turns" : "none", turns);
     pen_row(p, ED_ROW_TURNS, 0, "Turn limit (G)", v, false, true);
@@ -360,6 +377,12 @@ static void draw_panel(ed *e, render_ctx *ctx, float k)
     panel_tools(&p);
     if (e->tool == ED_TOOL_UNIT) {
         panel_unit(&p);
+    } else if (e->tool == ED_TOOL_ZONE) {
+        const table *t = ed_table(e);
+        pen_header(&p, "Drag a rectangle where the side sets up");
+        pen_row(&p, ED_ROW_SIDE, 0, "Side (Tab)",
+                e->u_side < t->side_count ? t->sides[e->u_side].name : "", false, true);
+        pen_header(&p, "Shift+Z takes the side's zones away");
     } else if (e->tool == ED_TOOL_SELECT) {
         panel_selection(&p);
     } else {
@@ -477,7 +500,7 @@ static void draw_marks(ed *e, render_ctx *ctx, float k)
         for (int i = 0; i < e->npts; i++)
             render_marker_cm(ctx, &e->cam, e->pts[i], (i == 0 ? 6.0f : 4.0f) * k, ED_DRAW);
     }
-    if (e->drag == ED_DRAG_SHAPE && e->tool == ED_TOOL_RECT) {
+    if (e->drag == ED_DRAG_SHAPE && (e->tool == ED_TOOL_RECT || e->tool == ED_TOOL_ZONE)) {
         vec2s a = e->press_snap;
         vec2s pts[4] = {a, {{m.x, a.y}}, m, {{a.x, m.y}}};
         outline_points(ctx, &e->cam, pts, 4, true, 2 * k, ED_DRAW);

@@ -18,6 +18,7 @@ typedef enum ed_tool {
     ED_TOOL_CIRCLE,
     ED_TOOL_LINE,
     ED_TOOL_UNIT,
+    ED_TOOL_ZONE,
     ED_TOOL_COUNT
 } ed_tool;
 
@@ -36,6 +37,7 @@ typedef enum ed_text { ED_TEXT_NONE = 0, ED_TEXT_TITLE, ED_TEXT_LABEL } ed_text;
 typedef enum ed_row_kind {
     ED_ROW_TOOL = 1,
     ED_ROW_TITLE,
+    ED_ROW_TABLE,
     ED_ROW_TURNS,
     ED_ROW_VICTORY_SIDE,
     ED_ROW_VICTORY_SHARE,
@@ -125,6 +127,8 @@ void ed_cycle_selected_type(ed *e, ui_app *app, int step);
 editor_unit_desc ed_unit_desc(const ed *e, vec2s origin);
 /* The open table: left of the panel, between the top bar and the check line. */
 void ed_view_rect(const ed *e, float k, float *x1, float *y0, float *y1);
+/* Fits the table into the open view. */
+void ed_fit(ed *e, float k, bool snap_now);
 
 /* editor_draw.c */
 void ed_draw(ui_screen *s, ui_app *app, render_ctx *ctx);

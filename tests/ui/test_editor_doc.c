@@ -198,6 +198,19 @@ static void test_live_check_and_refusals(void **state)
     assert_false(c->ok);
     assert_int_equal(c->feature, 0);
     assert_int_equal(c->unit, 0);
+    /* deployment zones: one for Red, then taken away; none to take from Blue */
+    assert_true(editor_add_zone(d, 0, (vec2s){{0, 0}}, (vec2s){{50, 20}}));
+    assert_int_equal(editor_doc_scenario(d)->zone_count, 1);
+    assert_int_equal(editor_doc_scenario(d)->zones[0].side.id, 1);
+    assert_true(editor_clear_zones(d, 0));
+    assert_int_equal(editor_doc_scenario(d)->zone_count, 0);
+    assert_false(editor_clear_zones(d, 1));
+    /* the table shrinks only while everything stays on it */
+    assert_true(editor_set_table_size(d, 60, 60));
+    assert_float_equal(tbl(d)->width_cm, 60, 0);
+    assert_false(editor_set_table_size(d, 30, 30));
+    assert_non_null(strstr(editor_doc_refusal(d), "table"));
+    assert_float_equal(tbl(d)->width_cm, 60, 0);
     editor_doc_destroy(d);
 }
 

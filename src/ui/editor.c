@@ -850,6 +850,15 @@ static void ed_destroy(ui_screen *s)
 {
     ed *e = s->data;
     editor_balance_stop(e->balance);
+    /* Closed with unsaved changes (Ctrl+Q, the window closed, Esc twice): they are kept aside,
+     * never over the file itself. */
+    char keep[UI_PATH_MAX], err[300];
+    if (editor_doc_dirty(e->doc) && game_data_path("editor-unsaved.json", keep, sizeof keep)) {
+        if (editor_doc_save(e->doc, keep, err, sizeof err))
+            fprintf(stderr, "sandtable: editor: unsaved changes kept in %s\n", keep);
+        else
+            fprintf(stderr, "sandtable: editor: unsaved changes lost: %s\n", err);
+    }
     editor_doc_destroy(e->doc);
     free(e);
     free(s);

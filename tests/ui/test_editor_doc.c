@@ -2,7 +2,7 @@
  * (undone and redone), a wall, two units; a unit placed on top of another is refused with the
  * reason; a self-crossing drag of a vertex is refused; the saved file loads and validates
  * (loader and rule set), with the previous file kept as .bak; a shipped scenario opens, its
- * terrain type cycles through the table's list, and a unit drag is one undo step; 200 random
+ * terrain type cycles through the table's list, and a unit drag is one undo step; 120 random
  * edits on a blank table of each rule set never leave a document that fails to load or bases
  * that overlap; the balance check's seeded games. */
 #include "ui/editor_doc.h"
@@ -266,7 +266,7 @@ static vec2s rnd_point(void)
     return (vec2s){{(float)rnd(200) - 10, (float)rnd(140) - 10}};
 }
 
-/* 200 random edits, undos and redos on a blank table of each rule set: the document always
+/* 120 random edits, undos and redos on a blank table of each rule set: the document always
  * loads, bases never overlap, and undoing everything gives the blank table back. */
 static void test_random_edits(void **state)
 {
@@ -277,7 +277,7 @@ static void test_random_edits(void **state)
         editor_doc *d = editor_doc_new(sets[k], err, sizeof err);
         assert_non_null(d);
         int most_figures = 0, most_features = 0, refused = 0;
-        for (int i = 0; i < 200; i++) {
+        for (int i = 0; i < 120; i++) {
             const table *t = tbl(d);
             int nf = t->feature_count, nu = t->unit_count;
             vec2s pts[6];

@@ -100,7 +100,7 @@ static void defaults_init(ed *e)
 {
     const table *t = ed_table(e);
     const rules_ops *ops = rules_find(editor_doc_scenario(e->doc)->ruleset);
-    e->u_count = 6; /* set again below for stands: rule sets of stands keep units small */
+    e->u_count = 6;
     e->u_ranks = 1;
     e->u_facing = 90;
     e->u_quality = FIGURE_QUALITY_REGULAR;
@@ -115,6 +115,8 @@ static void defaults_init(ed *e)
     if (e->u_stand && e->u_role == FIGURE_ROLE_SOLDIER && ops && ops->view &&
         ops->view->moves_by_unit)
         e->u_role = FIGURE_ROLE_STAND;
+    if (ops && ops->view && ops->view->moves_by_unit)
+        e->u_count = 4; /* units of stands are small (Tiny Soldiers: 1 to 5) */
     const editor_lists *l = editor_doc_lists(e->doc);
     e->u_weapon = l->weapon_count ? 0 : -1;
     e->u_kind = l->kind_count ? 0 : -1;

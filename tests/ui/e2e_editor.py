@@ -3,10 +3,11 @@
 blank lcr table (`sandtable edit --new lcr -o FILE`) it draws a jungle polygon point by point
 (Enter closes it), a wall, places two units of six for the two sides (the second facing
 north), has a third placement on top of the second refused with the reason, sets a victory
-condition and a turn limit, and undoes the turn limit. After each of three steps Ctrl+S saves and
-the test waits for the saved file to show what was done. The file then validates and plays under
-`sandtable simulate -n 2`; the previous save is kept as .bak and the picture is beside it.
-The window as built (F12) to ARTIFACTS/e2e_editor_built.png. Skips (77) without a display or xdotool/import.
+condition and a turn limit, undoes the turn limit, tries the scenario (Ctrl+P) and comes
+back (Ctrl+E). After each of three steps Ctrl+S saves and the test waits for the saved file
+to show what was done. The file then validates and plays under `sandtable simulate -n 2`; the
+previous save is kept as .bak and the picture is beside it. The window as built (F12) to
+ARTIFACTS/e2e_editor_built.png. Skips (77) without a display or xdotool/import.
 """
 import json
 import math
@@ -86,16 +87,27 @@ try:
         return (round(view_w / 2 + (x_cm - TABLE_W / 2) * scale),
                 round(wh / 2 + (y_cm - TABLE_H / 2) * scale))
 
-    def click(x_cm, y_cm):
+    def xdo(*steps):
+        """One xdotool run for a sequence of steps (each a list of arguments), paced so that
+        the window sees them apart (it takes one button change a frame, in order): one process,
+        not one per step."""
+        args = ["xdotool"]
+        for st in steps:
+            args += st + ["sleep", "0.05"]
+        run(*args)
+
+    def at(x_cm, y_cm):
         x, y = local(x_cm, y_cm)
-        run("xdotool", "mousemove", "--window", wid, str(x), str(y))
-        time.sleep(0.05)
-        run("xdotool", "click", "--window", wid, "1")
-        time.sleep(0.1)
+        return [["mousemove", "--window", wid, str(x), str(y)], ["click", "--window", wid, "1"]]
+
+    def k(*keys):
+        return [["key", "--window", wid, kk] for kk in keys]
+
+    def click(x_cm, y_cm):
+        xdo(*at(x_cm, y_cm))
 
     def key(*keys):
-        run("xdotool", "key", "--window", wid, *keys)
-        time.sleep(0.15)
+        xdo(*k(*keys))
 
     def save_and_wait(cond, what):
         key("ctrl+s")
@@ -103,21 +115,12 @@ try:
 
     # 1. a forest polygon, point by point (the area tool starts on forest)
     poly = [(30, 30), (70, 28), (75, 60), (35, 65)]
-    key("p")
-    for p in poly:
-        click(*p)
-    key("Return")
-    # 2. a wall
-    key("w")
-    click(100, 20)
-    click(140, 35)
-    key("Return")
-    # 3. two units: Red facing south near the top, Blue (Tab) facing north ([ ] x4) below
-    key("u")
-    click(90, 35)
-    key("Tab")
-    key("bracketright", "bracketright", "bracketright", "bracketright")
-    click(90, 95)
+    xdo(*k("p"), *[st for p in poly for st in at(*p)], *k("Return"),
+        # 2. a wall
+        *k("w"), *at(100, 20), *at(140, 35), *k("Return"),
+        # 3. two units: Red facing south near the top, Blue (Tab) facing north ([ ] x4) below
+        *k("u"), *at(90, 35), *k("Tab", "bracketright", "bracketright", "bracketright",
+                                 "bracketright"), *at(90, 95))
     s = save_and_wait(lambda s: len(s.get("terrain", [])) == 2 and len(s.get("units", [])) == 2,
                       "the polygon, the wall and two units are saved")
     if s:
@@ -156,6 +159,12 @@ try:
     s = save_and_wait(lambda s: len(s.get("victory", [])) == 1, "Ctrl+Z takes the turn limit back")
     if s:
         check(s["victory"][0]["kind"] == "destroy", "the victory condition stays (%s)" % s["victory"])
+
+    # 5. try it: a match over the editor, and back (the start screen's toggles: hot-seat)
+    key("ctrl+p")
+    wait_for(lambda: "Trying the scenario" in open(log.name).read(), "Ctrl+P opens a trial match")
+    key("ctrl+e")
+    wait_for(lambda: "Back in the editor" in open(log.name).read(), "Ctrl+E comes back")
 
     key("ctrl+q")
     end = time.time() + 60

@@ -209,7 +209,7 @@ static void doc_check(editor_doc *d)
         text = colon + 2;
     }
     char words[EDITOR_REASON_MAX];
-    snprintf(words, sizeof words, "%s refuses it: %s", ops->name,
+    snprintf(words, sizeof words, "%.60s refuses it: %.200s", ops->name,
              text[0] ? text : "no reason given");
     error_words(d->root, &at, words, d->check.message, sizeof d->check.message);
     d->check.feature = path_index(at.path, "terrain");

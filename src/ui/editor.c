@@ -646,14 +646,24 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
             ed_text_begin(e, ED_TEXT_LABEL);
         return;
     case '[':
+    case ']':
+        if (e->sel_feature >= 0) { /* down or up the drawing order */
+            int to;
+            if (editor_feature_reorder(e->doc, e->sel_feature, key == ']' ? 1 : -1, &to))
+                e->sel_feature = to;
+            else
+                ed_refused(e, app);
+            return;
+        }
+        if (key == ']') {
+            ed_rotate_selected(e, app, 15);
+            if (e->tool == ED_TOOL_UNIT)
+                e->u_facing = (e->u_facing + 45) % 360;
+            return;
+        }
         ed_rotate_selected(e, app, -15);
         if (e->tool == ED_TOOL_UNIT)
             e->u_facing = (e->u_facing + 360 - 45) % 360;
-        return;
-    case ']':
-        ed_rotate_selected(e, app, 15);
-        if (e->tool == ED_TOOL_UNIT)
-            e->u_facing = (e->u_facing + 45) % 360;
         return;
     default:
         return;

@@ -699,6 +699,27 @@ bool editor_feature_label(editor_doc *d, int index, const char *label)
     return edit_end(d, before);
 }
 
+bool editor_feature_reorder(editor_doc *d, int index, int step, int *index_out)
+{
+    json_t *f = feature_at(d, index);
+    if (!f)
+        return refuse(d, "Nothing selected");
+    int n = (int)json_array_size(json_object_get(d->root, "terrain"));
+    int to = index + step < 0 ? 0 : index + step >= n ? n - 1 : index + step;
+    if (to == index)
+        return refuse(d, "It is already %s", step > 0 ? "on top" : "at the bottom");
+    json_t *before = edit_begin(d);
+    json_t *terrain = list(d, "terrain");
+    json_t *piece = json_incref(json_array_get(terrain, (size_t)index));
+    json_array_remove(terrain, (size_t)index);
+    json_array_insert_new(terrain, (size_t)to, piece);
+    if (!edit_end(d, before))
+        return false;
+    if (index_out)
+        *index_out = to;
+    return true;
+}
+
 int editor_feature_points(const editor_doc *d, int index, vec2s *out, int max)
 {
     const json_t *f = json_array_get(json_object_get(d->root, "terrain"), (size_t)index);

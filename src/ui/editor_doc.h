@@ -105,6 +105,9 @@ bool editor_feature_move_point(editor_doc *d, int index, int point, vec2s to);
 /* The next (step 1) or previous (-1) terrain type of the table's list. */
 bool editor_feature_cycle_type(editor_doc *d, int index, int step);
 bool editor_feature_label(editor_doc *d, int index, const char *label);
+/* Moves the piece `step` places later (drawn over those it passes) or earlier in the list;
+ * its new index in *index_out. */
+bool editor_feature_reorder(editor_doc *d, int index, int step, int *index_out);
 /* The piece's points in the document (area, rect as four corners, or line); count returned. */
 int editor_feature_points(const editor_doc *d, int index, vec2s *out, int max);
 

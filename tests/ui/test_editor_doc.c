@@ -64,6 +64,14 @@ static void test_build_from_nothing(void **state)
     assert_true(editor_add_line(d, "wall", wall, 3, 1, &f));
     assert_int_equal(tbl(d)->features[1].shape, TERRAIN_SHAPE_LINE);
     assert_int_equal(tbl(d)->features[1].line.count, 3);
+    /* the wall goes under the jungle in the drawing order, and back */
+    int to = -1;
+    assert_true(editor_feature_reorder(d, 1, -1, &to));
+    assert_int_equal(to, 0);
+    assert_int_equal(tbl(d)->features[0].shape, TERRAIN_SHAPE_LINE);
+    assert_false(editor_feature_reorder(d, 0, -1, &to));
+    assert_true(editor_feature_reorder(d, 0, 1, &to));
+    assert_int_equal(tbl(d)->features[1].shape, TERRAIN_SHAPE_LINE);
 
     /* dragging a vertex so the polygon's edges cross is refused, the polygon unchanged */
     assert_false(editor_feature_move_point(d, 0, 1, (vec2s){{50, 80}}));

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The scenario editor in the real window (ui/editor.h), driven with xdotool under X: from a
-blank lcr table (`sandtable edit --new lcr -o FILE`) it draws a jungle polygon point by point
+blank lcr table (`sandtable edit --new lcr -o FILE`) it draws a forest polygon point by point
 (Enter closes it), a wall, places two units of six for the two sides (the second facing
 north), has a third placement on top of the second refused with the reason, sets a victory
 condition and a turn limit, undoes the turn limit, tries the scenario (Ctrl+P) and comes

@@ -4,7 +4,7 @@
 
 #include "platform/platform.h"
 #include "rules/rules.h"
-#include "ui/editor.h"
+#include "ui/app.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -66,21 +66,31 @@ int cli_edit(int argc, char **argv)
         return 2;
     }
     char err[1024], start[1024];
-    editor_doc *doc =
-        ruleset ? editor_doc_new(ruleset, err, sizeof err) : editor_doc_open(file, err, sizeof err);
-    if (!doc) {
-        fprintf(stderr, "sandtable edit: %s\n", err);
+    if (!ruleset && !readable(file)) {
+        fprintf(stderr,
+                "sandtable edit: cannot read %s (for a new scenario: --new RULESET -o %s)\n", file,
+                file);
         return 1;
+    }
+    if (ruleset && !rules_find(ruleset)) {
+        fprintf(stderr, "sandtable edit: no rule set \"%s\" (sandtable --help lists them)\n",
+                ruleset);
+        return 2;
     }
     start_scenario(ruleset ? NULL : file, start, sizeof start);
     ui_app *app = ui_app_create(&(ui_app_desc){.scenario_path = start, .start_screen = true}, err,
                                 sizeof err);
     if (!app) {
-        editor_doc_destroy(doc);
         fprintf(stderr, "sandtable: %s\n", err);
         return 1;
     }
-    ui_app_push(app, ui_editor_create(app, doc, file));
+    if (!ui_app_show(
+            app, UI_SCREEN_EDITOR,
+            &(ui_screen_args){.path = file, .name = ruleset, .err = err, .err_size = sizeof err})) {
+        fprintf(stderr, "sandtable edit: %s\n", err);
+        ui_app_discard(app);
+        return 1;
+    }
     platform *p = platform_open(&app->settings, err, sizeof err);
     if (!p) {
         fprintf(stderr, "sandtable: %s\n", err);

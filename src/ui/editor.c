@@ -6,7 +6,6 @@
 #include "core/mem.h"
 #include "ui/cover.h"
 #include "ui/editor_panel.h"
-#include "ui/start_screen.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -448,7 +447,7 @@ void ed_try(ed *e, ui_app *app)
     app->referee = (ui_referee){0};
     app->state_version++;
     ui_cover_reset_viewer(app);
-    ui_app_push(app, ui_table_view_create(app));
+    ui_app_show(app, UI_SCREEN_TABLE, NULL);
     ui_app_push(app, ed_trial_banner_create());
     ui_app_toast(app, "Trying the scenario: Ctrl+E comes back to the editor");
 }
@@ -496,7 +495,7 @@ static void leave(ed *e, ui_app *app, ui_screen *self)
     ui_app_pop(app); /* destroys e */
     if (over_start && !app->game) {
         ui_app_pop(app);
-        ui_app_push(app, ui_start_screen_create(app));
+        ui_app_show(app, UI_SCREEN_START, NULL);
     }
 }
 
@@ -894,17 +893,10 @@ ui_screen *ui_editor_create(ui_app *app, editor_doc *doc, const char *path)
     return s;
 }
 
-bool ui_editor_open(ui_app *app, const char *path, const char *ruleset, char *err, size_t size)
+ui_screen *ui_editor_open(ui_app *app, const char *path, const char *ruleset, char *err,
+                          size_t size)
 {
     editor_doc *doc =
         ruleset ? editor_doc_new(ruleset, err, size) : editor_doc_open(path, err, size);
-    if (!doc)
-        return false;
-    ui_screen *s = ui_editor_create(app, doc, ruleset ? NULL : path);
-    ui_app_push(app, s);
-    if (app->depth == 0 || app->stack[app->depth - 1] != s) {
-        snprintf(err, size, "too many screens open");
-        return false;
-    }
-    return true;
+    return doc ? ui_editor_create(app, doc, path) : NULL;
 }

@@ -14,8 +14,10 @@
 /* The editor on `doc` (taken: the screen destroys it). `path` is where Ctrl+S saves; NULL or
  * "" for a new scenario, saved under the player's own scenarios (the start screen lists them). */
 ui_screen *ui_editor_create(ui_app *app, editor_doc *doc, const char *path);
-/* Opens the editor over the screens there are on the scenario at `path` (ruleset NULL), or on
- * a blank table of `ruleset`; false with the reason in err. */
-bool ui_editor_open(ui_app *app, const char *path, const char *ruleset, char *err, size_t size);
+/* The editor on the scenario at `path` (ruleset NULL), or on a blank table of `ruleset` saved
+ * to `path` (NULL: among the player's own); NULL with the reason in err. Opened as
+ * UI_SCREEN_EDITOR (ui/screens.h). */
+ui_screen *ui_editor_open(ui_app *app, const char *path, const char *ruleset, char *err,
+                          size_t size);
 
 #endif // UI_EDITOR_H

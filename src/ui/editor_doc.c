@@ -1,6 +1,7 @@
 /* The editor's model (ui/editor_doc.h): a scenario document, reloaded after every edit. */
 #include "ui/editor_doc.h"
 
+#include "core/config.h"
 #include "core/file.h"
 #include "core/mem.h"
 #include "core/place.h"
@@ -1180,7 +1181,7 @@ static void lists_from_table(const table *t, editor_lists *l)
 static void lists_from_scenarios(const char *ruleset, editor_lists *l)
 {
     char dir[1100];
-    snprintf(dir, sizeof dir, "%s/scenarios", SANDTABLE_SOURCE_DIR);
+    snprintf(dir, sizeof dir, "%s/scenarios", config_source_dir());
     DIR *dh = opendir(dir);
     for (struct dirent *e; dh && (e = readdir(dh));) {
         size_t len = strlen(e->d_name);
@@ -1205,12 +1206,7 @@ const editor_lists *editor_doc_lists(const editor_doc *d)
         return &m->lists;
     m->lists_done = true;
     char path[1200];
-    const char *dir = getenv("SANDTABLE_DATA_DIR");
-    if (dir && dir[0])
-        snprintf(path, sizeof path, "%s/rules/%s.json", dir, d->scn->ruleset);
-    else
-        snprintf(path, sizeof path, "%s/assets/rules/%s.json", SANDTABLE_SOURCE_DIR,
-                 d->scn->ruleset);
+    snprintf(path, sizeof path, "%s/assets/rules/%s.json", config_source_dir(), d->scn->ruleset);
     json_t *data = json_load_file(path, 0, NULL);
     lists_walk(data, &m->lists, 0);
     json_decref(data);

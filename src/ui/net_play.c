@@ -153,7 +153,7 @@ static void adopt_game(ui_app *app, struct ui_net *n)
     set_sides(app, n);
     while (app->depth)
         ui_app_pop(app);
-    ui_app_push(app, ui_table_view_create(app));
+    ui_app_show(app, UI_SCREEN_TABLE, NULL);
     app->state_version++;
 }
 

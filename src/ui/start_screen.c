@@ -5,9 +5,7 @@
 
 #include "core/mem.h"
 #include "game/bot.h"
-#include "ui/editor.h"
 #include "ui/preview.h"
-#include "ui/replay_view.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -207,9 +205,8 @@ static void watch_save(start *st, ui_app *app)
         snprintf(st->error, sizeof st->error, "No saved game of this scenario to watch yet");
         return;
     }
-    ui_screen *s = ui_replay_view_open(app, path, st->error, sizeof st->error);
-    if (s)
-        ui_app_push(app, s);
+    ui_app_show(app, UI_SCREEN_REPLAY,
+                &(ui_screen_args){.path = path, .err = st->error, .err_size = sizeof st->error});
 }
 
 /* "Edit this scenario" (the selected one) or "New scenario" (of its rule set). */
@@ -221,8 +218,11 @@ static void open_editor(start *st, ui_app *app, bool blank)
         return;
     }
     const char *ruleset = st->count && e->scenario ? e->scenario->ruleset : "lcr";
-    if (!ui_editor_open(app, blank ? NULL : e->path, blank ? ruleset : NULL, st->error,
-                        sizeof st->error))
+    if (!ui_app_show(app, UI_SCREEN_EDITOR,
+                     &(ui_screen_args){.path = blank ? NULL : e->path,
+                                       .name = blank ? ruleset : NULL,
+                                       .err = st->error,
+                                       .err_size = sizeof st->error}))
         ui_app_toast(app, "Cannot open the editor: %s", st->error);
 }
 
@@ -259,7 +259,7 @@ static bool start_keys(start *st, ui_app *app, const ui_input *in)
         else if (k >= '1' && k <= '9')
             toggle_side(st, k - '1');
         else if (k == UI_KEY_F1 || k == '?')
-            ui_app_push(app, ui_help_create());
+            ui_app_show(app, UI_SCREEN_HELP, NULL);
     }
     return false;
 }

@@ -58,6 +58,7 @@ typedef struct start {
     rect levels[UI_APP_SIDES_MAX]; /* the bot's level button beside each toggle */
     int toggle_count;
     rect start_button, continue_button, watch_button;
+    rect edit_button, new_button; /* the scenario editor (ui/editor.h) */
 } start;
 
 /* ---- the list of scenarios ----------------------------------------------------------------- */
@@ -208,6 +209,23 @@ static void watch_save(start *st, ui_app *app)
                 &(ui_screen_args){.path = path, .err = st->error, .err_size = sizeof st->error});
 }
 
+/* "Edit this scenario" (the selected one) or "New scenario" (of its rule set). */
+static void open_editor(start *st, ui_app *app, bool blank)
+{
+    const start_entry *e = &st->entries[st->hot];
+    if (!blank && (st->count == 0 || !e->scenario)) {
+        snprintf(st->error, sizeof st->error, "%s", st->count ? e->error : "No scenario to edit");
+        return;
+    }
+    const char *ruleset = st->count && e->scenario ? e->scenario->ruleset : "lcr";
+    if (!ui_app_show(app, UI_SCREEN_EDITOR,
+                     &(ui_screen_args){.path = blank ? NULL : e->path,
+                                       .name = blank ? ruleset : NULL,
+                                       .err = st->error,
+                                       .err_size = sizeof st->error}))
+        ui_app_toast(app, "Cannot open the editor: %s", st->error);
+}
+
 static bool start_keys(start *st, ui_app *app, const ui_input *in)
 {
     for (int i = 0; i < in->key_count; i++) {
@@ -232,6 +250,9 @@ static bool start_keys(start *st, ui_app *app, const ui_input *in)
             return true;
         } else if (k == 'w') {
             watch_save(st, app);
+            return true;
+        } else if (k == 'e' || k == 'n') {
+            open_editor(st, app, k == 'n');
             return true;
         } else if (k >= '1' && k <= '9' && (in->key_mods[i] & UI_MOD_SHIFT))
             cycle_level(st, k - '1');
@@ -278,6 +299,10 @@ static void start_input(ui_screen *s, ui_app *app, const ui_input *in)
         open_match(st, app, true);
     else if (inside(st->watch_button, x, y))
         watch_save(st, app);
+    else if (inside(st->edit_button, x, y))
+        open_editor(st, app, false);
+    else if (inside(st->new_button, x, y))
+        open_editor(st, app, true);
 }
 
 /* ---- drawing ------------------------------------------------------------------------------- */
@@ -530,6 +555,10 @@ static void start_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     render_text(ctx, 24 * k, 16 * k, "Sandtable", 24, TEXT_RGB, RENDER_ALIGN_LEFT);
     render_text(ctx, 170 * k, 24 * k, "choose a scenario and who plays it", 14, DIM_RGB,
                 RENDER_ALIGN_LEFT);
+    st->new_button = (rect){(float)w - 24 * k - 170 * k, 14 * k, 170 * k, 30 * k};
+    st->edit_button = (rect){st->new_button.x - 12 * k - 200 * k, 14 * k, 200 * k, 30 * k};
+    button(ctx, st->edit_button, "Edit this scenario (E)", BUTTON_OFF, TEXT_RGB);
+    button(ctx, st->new_button, "New scenario (N)", BUTTON_OFF, TEXT_RGB);
     render_text(ctx, (float)w - 24 * k, (float)h - 26 * k,
                 st->over_game
                     ? "Up/Down: scenario   1-9: player or bot (Shift: level)   Enter: start   C: "

@@ -9,8 +9,6 @@
 #include "net/net_enet.h"
 #include "platform/platform.h"
 #include "ui/net_play.h"
-#include "platform/platform.h"
-#include "ui/net_play.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -206,31 +204,6 @@ static void bot_move(net_session *s, bot_scratch *b, bot_level level, dice_rng *
         fprintf(stderr, "sandtable: the bot's command was refused: %s\n", why);
 }
 
-/* Chat lines and pings go beside the save (SAVE.notes.jsonl, one JSON object a line, with the
- * number of commands in effect), so a replay can show them where they came. */
-typedef struct notes_log {
-    char path[1100];
-} notes_log;
-
-static void note_write(void *user, const net_note *n)
-{
-    notes_log *l = user;
-    FILE *f = l->path[0] ? fopen(l->path, "a") : NULL;
-    if (!f)
-        return;
-    json_t *o = n->kind == NET_NOTE_CHAT
-                    ? json_pack("{s:s,s:i,s:i,s:s}", "kind", "chat", "side", (int)n->side,
-                                "command", n->command, "text", n->text)
-                    : json_pack("{s:s,s:i,s:i,s:f,s:f}", "kind", "ping", "side", (int)n->side,
-                                "command", n->command, "x", (double)n->x, "y", (double)n->y);
-    char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
-    if (text)
-        fprintf(f, "%s\n", text);
-    free(text);
-    json_decref(o);
-    fclose(f);
-}
-
 /* A client's side lives beside its save (SAVE.side), so a restarted client asks for it again
  * (the save itself is the engine's and knows no players). */
 static void side_file(const char *save, char *buf, size_t size)
@@ -411,9 +384,6 @@ static int cli_net(bool host, int argc, char **argv)
             game_destroy(g);
         return 1;
     }
-    notes_log notes = {""};
-    if (a.save)
-        snprintf(notes.path, sizeof notes.path, "%s.notes.jsonl", a.save);
     net_session *s =
         net_session_create(&(net_session_desc){.host = host,
                                                .game = g,
@@ -424,9 +394,7 @@ static int cli_net(bool host, int argc, char **argv)
                                                .kick = net_enet_kick,
                                                .log = log_line,
                                                .user = t,
-                                               .log_user = (void *)(host ? "host" : "join"),
-                                               .on_note = note_write,
-                                               .note_user = &notes});
+                                               .log_user = (void *)(host ? "host" : "join")});
     net_enet_attach(t, s);
     if (host) {
         printf("listening on port %u\n", net_enet_port(t));

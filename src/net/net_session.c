@@ -301,6 +301,15 @@ static void note_add(net_session *s, const net_note *n)
         s->notes = grown;
     }
     s->notes[s->note_count++] = *n;
+    /* kept with the match, so its save and replay have it (outside the state: no hash) */
+    game_note gn = {.kind = n->kind == NET_NOTE_CHAT ? GAME_NOTE_CHAT : GAME_NOTE_PING,
+                    .side = n->side,
+                    .command = n->command,
+                    .x = n->x,
+                    .y = n->y};
+    snprintf(gn.text, sizeof gn.text, "%s", n->text);
+    if (s->g && !game_note_add(s->g, &gn))
+        slog(s, "a chat line or ping could not be kept with the match");
     if (s->d.on_note)
         s->d.on_note(s->d.note_user ? s->d.note_user : s->d.user, n);
 }

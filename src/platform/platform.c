@@ -65,6 +65,7 @@ static bool window_open(platform *p, const ui_settings *s, char *err, size_t siz
         &(render_desc){.ui_scale = scale, .art_dir = render_find_art_dir(art, sizeof art)}, err,
         size);
     p->in.ui_scale = scale;
+    SDL_StartTextInput(); /* text fields (ui/text_field.h) read what is typed */
     return p->ctx != NULL;
 }
 
@@ -161,6 +162,16 @@ static void on_key(ui_input *in, const SDL_KeyboardEvent *e, bool down)
     in->keys[in->key_count++] = k;
 }
 
+/* Typed text (SDL_TEXTINPUT): kept whole or not at all, so no UTF-8 sequence is cut. */
+static void on_text(ui_input *in, const char *text)
+{
+    size_t n = strlen(text);
+    if ((size_t)in->text_len + n + 1 > sizeof in->text)
+        return;
+    memcpy(in->text + in->text_len, text, n + 1);
+    in->text_len += (int)n;
+}
+
 static void on_window(platform *p, const SDL_WindowEvent *e)
 {
     if (e->event == SDL_WINDOWEVENT_LEAVE)
@@ -188,6 +199,8 @@ static void pump(platform *p)
             in->wheel += e.wheel.preciseY != 0 ? e.wheel.preciseY : (float)e.wheel.y;
         else if (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP)
             on_key(in, &e.key, e.type == SDL_KEYDOWN);
+        else if (e.type == SDL_TEXTINPUT)
+            on_text(in, e.text.text);
         else if (e.type == SDL_WINDOWEVENT)
             on_window(p, &e.window);
     }

@@ -405,7 +405,18 @@ static void test_chat_and_ping(void **state)
         assert_int_equal(ping->kind, NET_NOTE_PING);
         assert_int_equal(ping->side, 1);
         assert_true(ping->x == 60.5f && ping->y == 40.25f);
+        /* and the match keeps them (its save and replay have them), outside the state */
+        game *g = net_session_game(s);
+        assert_int_equal(game_note_count(g), 2);
+        const game_note *ga = game_note_at(g, 0), *gb = game_note_at(g, 1);
+        const game_note *gchat = ga->kind == GAME_NOTE_CHAT ? ga : gb;
+        assert_string_equal(gchat->text, "Advance on the [31mford!");
+        assert_int_equal(gchat->side, 2);
     }
+    assert_true(game_hash(p->host_game) == game_hash(net_session_game(p->client)));
+    char *saved = game_save_string(net_session_game(p->client));
+    assert_non_null(strstr(saved, "\"kind\":\"ping\",\"side\":1"));
+    free(saved);
     /* a long line is cut whole (no half UTF-8 sequence) */
     char longline[600];
     for (int i = 0; i + 2 < (int)sizeof longline; i += 2)

@@ -258,6 +258,8 @@ static int run(const net_args *a, net_enet *t, net_session *s)
             status = st == NET_OVER ? 0 : 1;
             break;
         }
+        if (net_session_in_lobby(s) && !net_session_is_ready(s))
+            net_session_ready(s, true); /* no one at the screen to say so */
         if (a->bot)
             bot_move(s, b, a->level, &rng);
         if (a->bot && net_session_undo_asked(s)) {

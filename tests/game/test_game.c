@@ -362,8 +362,8 @@ static void test_notes_roundtrip(void **state)
     char *again = game_save_string(h);
     assert_string_equal(again, text); /* bit for bit */
     replay_report rep;
-    assert_true(replay_string(text, strlen(text), "mem.json", &toy_rules_ops, NULL, NULL, &rep,
-                              &err));
+    assert_true(
+        replay_string(text, strlen(text), "mem.json", &toy_rules_ops, NULL, NULL, &rep, &err));
     assert_int_equal(rep.checked, 10);
     /* undo and redo leave the notes be */
     game_undo(h);

@@ -20,7 +20,7 @@
 typedef struct net_args {
     bool host;
     const char *target; /* host: the scenario; join: HOST[:PORT] */
-    const char *bind, *password, *save;
+    const char *bind, *password, *save, *name;
     long long port, side, seed, timeout_s, bot_seed;
     bool seed_set, resume, headless, bot, trace;
     bot_level level;
@@ -32,6 +32,7 @@ static int usage(bool host, FILE *out, int status)
         fprintf(
             out,
             "usage: sandtable host SCENARIO [--port P] [--bind ADDR] [--side S] [--password W]\n"
+            "                      [--name NAME]\n"
             "                      [--save FILE [--resume]] [--seed N] --headless [--bot [LEVEL]]\n"
             "                      [--timeout SECONDS] [--trace]\n"
             "Hosts a match for a player who joins (`sandtable join`). The host fixes the dice\n"
@@ -45,7 +46,8 @@ static int usage(bool host, FILE *out, int status)
     else
         fprintf(
             out,
-            "usage: sandtable join HOST[:PORT] [--side S] [--password W] [--save FILE [--resume]]\n"
+            "usage: sandtable join HOST[:PORT] [--side S] [--password W] [--name NAME]\n"
+            "                      [--save FILE [--resume]]\n"
             "                      --headless [--bot [LEVEL]] [--timeout SECONDS] [--trace]\n"
             "Joins a match hosted with `sandtable host` (default port %d). --side S asks for a\n"
             "side (default: the free one; none free: watch). --save FILE keeps a crash-safe\n"
@@ -93,6 +95,8 @@ static int parse_option(int argc, char **argv, int *i, net_args *a)
         ok = parse_ll(val, 0, 64, &a->side);
     else if (strcmp(opt, "--password") == 0)
         ok = val && (a->password = val, true);
+    else if (strcmp(opt, "--name") == 0)
+        ok = val && (a->name = val, true);
     else if (strcmp(opt, "--save") == 0)
         ok = val && *val && (a->save = val, true);
     else if (strcmp(opt, "--timeout") == 0)
@@ -314,6 +318,7 @@ static int run_window(const net_args *a, const char *addr, uint16_t port)
                                 .game = a->host ? app->game : NULL,
                                 .side = (uint32_t)a->side,
                                 .password = a->password,
+                                .name = a->name,
                                 .autosave_path = a->host   ? NULL
                                                  : a->save ? a->save
                                                            : save,
@@ -391,6 +396,7 @@ static int cli_net(bool host, int argc, char **argv)
                                                .game = g,
                                                .side = (uint32_t)a.side,
                                                .password = a.password,
+                                               .name = a.name,
                                                .autosave_path = host ? NULL : a.save,
                                                .send = net_enet_send,
                                                .kick = net_enet_kick,

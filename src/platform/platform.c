@@ -159,6 +159,7 @@ static void on_key(ui_input *in, const SDL_KeyboardEvent *e, bool down)
     in->key_mods[in->key_count] = (m & KMOD_SHIFT ? UI_MOD_SHIFT : 0) |
                                   (m & KMOD_CTRL ? UI_MOD_CTRL : 0) |
                                   (m & KMOD_ALT ? UI_MOD_ALT : 0);
+    in->key_text[in->key_count] = in->text_len; /* so text and keys keep their order */
     in->keys[in->key_count++] = k;
 }
 

@@ -48,11 +48,12 @@ typedef struct ui_input {
      * layout's own characters and Shift arrive as typed). Keys are in keys[] too. */
     char text[UI_INPUT_TEXT_MAX];
     int text_len;
-    int view_w, view_h; /* output size in pixels */
-    float ui_scale;     /* output pixels per window point */
-    double time;        /* seconds since start */
-    float dt;           /* seconds since the last frame */
-    bool quit;          /* the window was closed */
+    int key_text[UI_INPUT_KEYS_MAX]; /* bytes of text typed before each key went down */
+    int view_w, view_h;              /* output size in pixels */
+    float ui_scale;                  /* output pixels per window point */
+    double time;                     /* seconds since start */
+    float dt;                        /* seconds since the last frame */
+    bool quit;                       /* the window was closed */
 } ui_input;
 
 /* True when `key` was pressed this frame. */

@@ -27,13 +27,13 @@ static size_t seq_len(unsigned char c)
     return c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
 }
 
-static bool take_text(ui_text_field *f, const char *typed)
+static bool take_text(ui_text_field *f, const char *typed, size_t len)
 {
     size_t n = strlen(f->text), cap = cap_of(f);
     bool changed = false;
-    for (const unsigned char *p = (const unsigned char *)typed; *p;) {
+    for (const unsigned char *p = (const unsigned char *)typed, *end = p + len; p < end && *p;) {
         size_t k = seq_len(*p);
-        if (strnlen((const char *)p, k) < k)
+        if ((size_t)(end - p) < k || strnlen((const char *)p, k) < k)
             break;
         if (*p >= 0x20 && *p != 0x7f && n + k <= cap) {
             memcpy(f->text + n, p, k);
@@ -59,15 +59,32 @@ static bool backspace(ui_text_field *f)
     return true;
 }
 
+bool ui_text_field_type(ui_text_field *f, const char *text, size_t len)
+{
+    return len > 0 && take_text(f, text, len);
+}
+
+bool ui_text_field_key(ui_text_field *f, int key, int mods)
+{
+    if (key == UI_KEY_BACKSPACE)
+        return backspace(f);
+    if (key == 'u' && (mods & UI_MOD_CTRL) && f->text[0]) {
+        f->text[0] = '\0'; /* Ctrl+U: the whole line */
+        return true;
+    }
+    return false;
+}
+
 bool ui_text_field_input(ui_text_field *f, const ui_input *in)
 {
     bool changed = false;
-    for (int i = 0; i < in->key_count; i++)
-        if (in->keys[i] == UI_KEY_BACKSPACE)
-            changed |= backspace(f);
-    if (in->text_len > 0)
-        changed |= take_text(f, in->text);
-    return changed;
+    int at = 0;
+    for (int i = 0; i < in->key_count; i++) {
+        changed |= ui_text_field_type(f, in->text + at, (size_t)(in->key_text[i] - at));
+        at = in->key_text[i];
+        changed |= ui_text_field_key(f, in->keys[i], in->key_mods[i]);
+    }
+    return ui_text_field_type(f, in->text + at, (size_t)(in->text_len - at)) || changed;
 }
 
 void ui_text_field_draw(const ui_text_field *f, render_ctx *ctx, float x, float y, float w, float h,

@@ -260,15 +260,18 @@ static ui_screen *chat_create(void)
     return sc;
 }
 
-/* Shift+T over the table opens the chat line. */
+/* Shift+T opens the chat line, over the table or whatever is on it (not over the lobby or a
+ * chat line already open). */
 static void chat_key(ui_app *app, const ui_input *in)
 {
-    if (!app->depth || strcmp(app->stack[app->depth - 1]->name, "table") != 0)
+    const char *top = app->depth ? app->stack[app->depth - 1]->name : "lobby";
+    if (strcmp(top, "lobby") == 0 || strcmp(top, "chat") == 0 || !app->game)
         return;
     for (int i = 0; i < in->key_count; i++)
         if (in->keys[i] == 't' && (in->key_mods[i] & UI_MOD_SHIFT) &&
             !(in->key_mods[i] & UI_MOD_CTRL)) {
             ui_app_push(app, chat_create()); /* it takes this frame's input: skipped */
+            fprintf(stderr, "sandtable: chat: the line opens\n");
             return;
         }
 }

@@ -58,8 +58,10 @@ static void go(setup *st, ui_app *app)
         ok = ui_net_join(app, st->field[1].text, pw, name, err, sizeof err);
     }
     /* On success this screen is gone with the stack: nothing of it is touched after. */
-    if (!ok)
+    if (!ok) {
         snprintf(st->error, sizeof st->error, "%s", err);
+        fprintf(stderr, "sandtable: network game: %s\n", err);
+    }
 }
 
 static void setup_input(ui_screen *s, ui_app *app, const ui_input *in)
@@ -224,6 +226,7 @@ ui_screen *ui_net_setup_create(ui_app *app, bool host, const char *scenario_path
     st->field[2].max = 100;
     st->field[2].secret = true;
     st->focus = host ? 0 : 1;
+    fprintf(stderr, "sandtable: network game: the %s form\n", host ? "host" : "join");
     ui_screen *s = mem_calloc(1, sizeof *s);
     *s = (ui_screen){.name = "net_setup",
                      .modal = true,

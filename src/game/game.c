@@ -315,6 +315,15 @@ bool game_autosave_to(game *g, const char *path, char *err, size_t size)
     return true;
 }
 
+void game_autosave_stop(game *g)
+{
+    if (g->autosave_locked)
+        save_lock_release(g->autosave_path);
+    g->autosave_locked = false;
+    free(g->autosave_path);
+    g->autosave_path = NULL;
+}
+
 void game_destroy(game *g)
 {
     if (!g)

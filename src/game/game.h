@@ -208,6 +208,10 @@ char *game_save_string(const game *g);
 bool game_data_path(const char *name, char *buf, size_t size);
 /* The autosave file of a scenario: data dir + "autosave-<scenario file stem>.json". */
 bool game_autosave_path(const char *scenario_path, char *buf, size_t size);
+/* Stops autosaving the match and releases its lock on the file; the file keeps the last save.
+ * (Tools and tests that drive a long match straight through the engine, where rewriting the
+ * whole log after every command would cost O(commands^2).) */
+void game_autosave_stop(game *g);
 /* The message of the last failed autosave, or NULL. */
 const char *game_last_save_error(const game *g);
 

@@ -298,7 +298,7 @@ static void take_screenshot(ui_app *app, render_ctx *ctx)
     stamp_name("screenshot", "png", name, sizeof name);
     snprintf(path, sizeof path, "%s%s", app->data_dir, name);
     if (render_write_png(ctx, path, err, sizeof err) == 0)
-        ui_app_toast(app, "Screenshot saved: %s", path);
+        ui_app_toast(app, "Screenshot saved as %s in the data folder", name);
     else
         ui_app_toast(app, "Screenshot failed: %s", err);
 }

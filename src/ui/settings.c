@@ -24,7 +24,7 @@ static void read_fields(ui_settings *s, json_t *root)
         s->units = strcmp(units, "inch") == 0 ? RENDER_UNITS_INCH : RENDER_UNITS_CM;
     s->units_chosen = json_is_true(json_object_get(root, "units_chosen"));
     json_t *speed = json_object_get(root, "anim_speed");
-    if (json_is_number(speed) && json_number_value(speed) >= 0 && json_number_value(speed) <= 10)
+    if (json_is_number(speed) && json_number_value(speed) >= 0 && json_number_value(speed) <= 100)
         s->anim_speed = (float)json_number_value(speed);
     json_t *w = json_object_get(root, "window_w"), *h = json_object_get(root, "window_h");
     if (json_is_integer(w) && json_is_integer(h) && json_integer_value(w) >= 320 &&

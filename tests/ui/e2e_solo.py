@@ -30,7 +30,7 @@ require_window_tools()
 data = tempfile.mkdtemp(prefix="sandtable-e2e-solo-")
 os.makedirs(os.path.join(data, "sandtable"))
 with open(os.path.join(data, "sandtable", "settings.json"), "w") as f:
-    json.dump({"anim_speed": 10, "window_w": 900, "window_h": 600}, f)
+    json.dump({"anim_speed": 60, "window_w": 900, "window_h": 600}, f)
 workdir = tempfile.mkdtemp(prefix="sandtable-e2e-cwd-")  # no scenarios/ here
 env = game_env(data)
 log = open(os.path.join(data, "play.log"), "w")

@@ -12,7 +12,8 @@ hand-over cover dismissed with Enter) through the turn driver panel and the acti
   activation ends with its number key. After each step the autosave is read (e2e_lcr_check)
   to pick the next click; at the end it checks the autosaved log: the reserved card was the
   card played as an interrupt, and the fire came from figures of the 1st Section in line.
-Screenshots of each step (the window's own, F12) go to ARTIFACTS/e2e_turn_*.png. Skips (77) without a display or
+Screenshots of each step go to ARTIFACTS/e2e_turn_*.png (the first is the window's own,
+by F12; the others the X server's copy, which is quicker). Skips (77) without a display or
 xdotool/import.
 """
 import json
@@ -122,37 +123,54 @@ try:
         run("xdotool", "key", *keys)
         time.sleep(0.2)
 
+    COVER = "14181E"  # the hand-over cover's fill (src/ui/cover.c)
+
+    def pixel(x, y):
+        """The colour at window point (x, y) as RRGGBB, from the X server."""
+        out = run("import", "-window", wid, "-crop", "1x1+%d+%d" % (x, y), "-depth", "8", "txt:-")
+        return out.splitlines()[1].split("#")[1][:6].upper()
+
+    def hand_over():
+        """Hot-seat: the cover comes up a frame after the command that passes the hand; wait for
+        it (a generous deadline), then dismiss it with Enter until it is gone (Enter within the
+        cover's grace time after it appeared is ignored, so it is sent again)."""
+        deadline = time.time() + 30
+        while pixel(ww // 2, wh // 5) != COVER and time.time() < deadline:
+            time.sleep(0.05)
+        check(pixel(ww // 2, wh // 5) == COVER, "the hand-over cover came up")
+        deadline = time.time() + 30
+        while pixel(ww // 2, wh // 5) == COVER and time.time() < deadline:
+            run("xdotool", "key", "Return")
+            time.sleep(0.5)
+        check(pixel(ww // 2, wh // 5) != COVER, "and Enter lifted it")
+
     def shot(name):
-        """The window's own screenshot (F12, written by the app) kept as an artifact. Waits for
-        the file with a generous deadline (a loaded machine draws slowly), never a short one."""
-        time.sleep(0.45)  # let the card animations finish
+        """A screenshot of the step kept as an artifact: the X server's copy of the window (quick,
+        and it shows a hand-over cover if one came up)."""
+        time.sleep(0.3)  # let the card animations finish
+        path = os.path.join(ARTIFACTS, "e2e_turn_%s.png" % name)
+        run("import", "-window", wid, path)
+        shots.append(path)
+
+    def f12_shot(name):
+        """The window's own screenshot (F12, written by the app into the data folder). Waits for
+        the file with a generous deadline (a loaded machine draws and encodes slowly), sending
+        F12 again every 5 s in case the key was lost; never a short timeout."""
         folder = os.path.join(data, "sandtable")
-        for f in os.listdir(folder) if os.path.isdir(folder) else []:  # a late one from before
-            if f.startswith("screenshot-"):
-                os.remove(os.path.join(folder, f))
         run("xdotool", "key", "F12")
-        # Waits for the file itself, with a deadline generous enough for a loaded machine (the
-        # suite runs beside a CPU hog); a hand-over cover that came up meanwhile is dismissed
-        # once, and F12 is sent again every 5 s in case the key was lost.
-        start = time.time()
-        dismissed = False
-        resent = start
+        start = resent = time.time()
         while time.time() - start < 60:
             listed = os.listdir(folder) if os.path.isdir(folder) else []
-            done = [f for f in listed if f.startswith("screenshot-")]
+            done = [f for f in listed if f.startswith("screenshot-") and f.endswith(".png")]
             if done:
-                time.sleep(0.2)  # the app writes the file whole, then we move it
+                time.sleep(0.5)  # the app writes the file whole, then we move it
                 path = os.path.join(ARTIFACTS, "e2e_turn_%s.png" % name)
                 shutil.move(os.path.join(folder, done[0]), path)
                 shots.append(path)
+                check(os.path.getsize(path) > 1000, "F12 wrote the window's own screenshot")
                 return
             time.sleep(0.05)
-            if not dismissed and time.time() - start > 1.5:
-                dismissed = True
-                key("Return")  # a hand-over cover came up: dismiss it and try again
-                run("xdotool", "key", "F12")
-                resent = time.time()
-            elif time.time() - resent > 5:
+            if time.time() - resent > 5:
                 run("xdotool", "key", "F12")
                 resent = time.time()
         check(False, "screenshot %s written" % name)
@@ -169,7 +187,7 @@ try:
     interrupted = False
     fired = None
     ended_after_fire = False
-    shot("1_start")
+    f12_shot("1_start")
     st = None
     t_start = time.time()
     for step in range(80):
@@ -183,7 +201,7 @@ try:
         if viewer is None:
             viewer = d["side"]
         elif d["side"] and d["side"] != viewer:
-            key("Return")  # hot-seat: pass the mouse, dismiss the cover
+            hand_over()  # hot-seat: pass the mouse, dismiss the cover
             viewer = d["side"]
         if pending:
             shot(pending)  # the step before, once the cover is gone

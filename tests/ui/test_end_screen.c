@@ -113,6 +113,7 @@ static void play_to_the_end(ui_app *app, uint64_t seed)
     dice_rng rng;
     dice_seed(&rng, seed);
     rules_command c;
+    game_autosave_stop(app->game); /* the app saves on close; one save, not one per command */
     for (int n = 0; n < 5000 && bot_pick(b, app->game, BOT_GREEDY, &rng, &c); n++)
         assert_true(game_submit(app->game, &c, NULL, 0));
     bot_scratch_destroy(b);

@@ -60,7 +60,7 @@ static void go(setup *st, ui_app *app)
     /* On success this screen is gone with the stack: nothing of it is touched after. */
     if (!ok) {
         snprintf(st->error, sizeof st->error, "%s", err);
-        fprintf(stderr, "sandtable: network game: %s\n", err);
+        fprintf(stderr, "sandtable: cannot host or join: %s\n", err);
     }
 }
 

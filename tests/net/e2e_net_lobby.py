@@ -71,9 +71,10 @@ class Player:
         its id, and each is raised before its pixels are read)."""
         if not until(lambda: "window ready" in self.log()):
             sys.exit("FAIL: no window: " + self.log())
-        # the new window: not one of the others' (SDL sets no pid on its windows to search by)
-        ids = until(lambda: [w for w in xdo("search", "--name", "^Sandtable$").split()
-                             if w not in others])
+        # this process's window (other window tests may share the display)
+        ids = until(lambda: [w for w in xdo("search", "--pid", self.p.pid).split()
+                             if w not in others and xdo("getwindowpid", w).strip()
+                             == str(self.p.pid)])
         self.wid = ids[-1]
         # its size settled (the settings' size applied): keys sent before may be lost
         last = [None]
@@ -130,7 +131,7 @@ def main():
                 anna.type(str(port))
                 anna.key("Return")
                 until(lambda: "hosting on port %d" % port in anna.log()
-                             or "network game:" in anna.log(), 20)
+                             or "cannot host or join" in anna.log(), 20)
                 if "hosting on port %d" % port in anna.log():
                     break
                 anna.key("shift+Tab")

@@ -568,6 +568,11 @@ void ui_net_ping(ui_app *app, vec2s at_cm)
         ui_app_toast(app, "Showed the other player this spot");
 }
 
+const char *ui_net_player_name(const ui_app *app, uint32_t who)
+{
+    return app->net ? net_session_player_name(app->net->s, who) : "";
+}
+
 const char *ui_net_banner(const ui_app *app, char *buf, size_t size)
 {
     const struct ui_net *n = app->net;

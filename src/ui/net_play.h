@@ -1,9 +1,10 @@
 /* Network play on screen (net/net.h): the lobby (who is connected, the port, waiting for the
  * other player), the banner while the connection is down or the match stopped, undo by the
  * other player's consent (a question on screen: Y agrees, N refuses), chat (Shift+T opens a
- * line; the last lines show over the table) and pings (Alt+click on the table shows the other player a spot), and the viewer: the
- * local player's side only, so the other side's reserved cards and sealed choices stay face
- * down (docs/network.md says what a modified client could read anyway).
+ * line; the last lines show over the table) and pings (Alt+click on the table shows the other
+ * player a spot), and the viewer: the local player's side only, so the other side's reserved cards
+ * and sealed choices stay face down (docs/network.md says what a modified client could read
+ * anyway).
  *
  * The app holds one while a network match runs (app->net); the table view submits through
  * ui_net_submit and draws pings with ui_net_draw_table; ui_app_frame calls ui_net_update
@@ -44,6 +45,8 @@ void ui_net_undo(ui_app *app);
 void ui_net_ping(ui_app *app, vec2s at_cm);
 void ui_net_draw(ui_app *app, render_ctx *ctx);
 void ui_net_draw_table(ui_app *app, render_ctx *ctx, const render_camera *cam);
+/* The name of the player of a side in the network match ("" none known, or no network match). */
+const char *ui_net_player_name(const ui_app *app, uint32_t who);
 /* The line the banner shows now ("" none), for the tests. */
 const char *ui_net_banner(const ui_app *app, char *buf, size_t size);
 

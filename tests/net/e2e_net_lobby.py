@@ -45,6 +45,13 @@ def until(pred, seconds=DEADLINE):
     return pred()
 
 
+def ours_line(line):
+    """A stack frame in our own code (not the sanitizer's or a system library's)."""
+    src = os.path.abspath(os.environ.get("SANDTABLE_SOURCE_DIR", "."))
+    return "libsanitizer" not in line and (src + "/src/" in line or " ../src/" in line
+                                           or ("/src/" in line and "sandtable" in line))
+
+
 def xdo(*args):
     return subprocess.run(["xdotool"] + [str(a) for a in args], capture_output=True,
                           text=True).stdout
@@ -195,6 +202,11 @@ def main():
             for p in (anna, ben):
                 p.p.wait(timeout=DEADLINE)
                 check(p.p.returncode == 0, "the window closes cleanly")
+                # under ASan: no leak whose stack passes through our own sources
+                ours = [b for b in p.log().split("leak of ")[1:]
+                        if any(ours_line(line) for line in b.split("\n\n")[0].splitlines())]
+                if not check(not ours, "no leak through our own code (%d found)" % len(ours)):
+                    print("leak of " + "leak of ".join(ours)[:6000])
         finally:
             for p in (anna, ben):
                 if p.p.poll() is None:

@@ -347,6 +347,7 @@ void game_destroy(game *g)
     if (g->autosave_locked)
         save_lock_release(g->autosave_path);
     free(g->autosave_path);
+    free(g->notes);
     free(g);
 }
 
@@ -790,6 +791,11 @@ static void autosave(game *g)
     g->save_error[0] = '\0';
     if (g->autosave_path && !game_save(g, g->autosave_path, &err))
         game_error_format(&err, g->save_error, sizeof g->save_error);
+}
+
+void game_autosave_now(game *g)
+{
+    autosave(g);
 }
 
 bool game_submit(game *g, const rules_command *cmd, char *reason, size_t size)

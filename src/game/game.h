@@ -224,6 +224,30 @@ void game_autosave_stop(game *g);
 /* The message of the last failed autosave, or NULL. */
 const char *game_last_save_error(const game *g);
 
+/* ---- notes: chat lines and pings ------------------------------------------------------------
+ * What the players said and pointed at during a network match (net/net.h), kept with the match
+ * and in its save ("notes", after the commands), so a replay shows them where they came. They
+ * are outside the state: no hash covers them, and undo, redo and goto leave them be. */
+#define GAME_NOTE_TEXT_MAX 256
+#define GAME_NOTES_MAX     4096
+typedef enum game_note_kind {
+    GAME_NOTE_CHAT = 1,
+    GAME_NOTE_PING, /* a spot on the table (x, y in cm) */
+} game_note_kind;
+
+typedef struct game_note {
+    game_note_kind kind;
+    uint32_t side; /* whose player (0: a spectator) */
+    int command;   /* the commands in effect when it came */
+    float x, y;
+    char text[GAME_NOTE_TEXT_MAX]; /* a chat line (UTF-8, no control characters) */
+} game_note;
+
+/* Keeps a note (autosaved with the match); false past GAME_NOTES_MAX or for a bad kind. */
+bool game_note_add(game *g, const game_note *n);
+int game_note_count(const game *g);
+const game_note *game_note_at(const game *g, int index);
+
 /* ---- referee commands --------------------------------------------------------------------
  * When the players and the engine disagree, the players win: a RULES_CMD_REFEREE command sets
  * the table as they agree, in every rule set, whoever's decision it is (game_referee.c). It is

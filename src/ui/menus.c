@@ -389,6 +389,8 @@ static const char *const help_lines[] = {
     "Players",
     "  Pause menu (Esc): hand any side to the bot or back; the bot plays at the animation speed",
     "  Two players at one screen: a cover hides the table at each hand-over until the next clicks",
+    "  Two desktops: Host or Join on the start screen (H / J); in the match Shift+T says a line "
+    "to the other player, Alt+click shows them a spot",
     "",
     "Press R for the rules reference of this game's rule set.",
     "Press any other key or click to close.",

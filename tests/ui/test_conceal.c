@@ -4,11 +4,13 @@
  * concealed regiment, hovering where it stands rings nothing and shows no tooltip (the frame is
  * unchanged, while hovering a seen Zulu changes it), the roster and the unit list do not list
  * it, and neither the event log nor the dice tray's command tells its activation; the Zulu
- * player and a spectator see all of it. */
+ * player and a spectator see all of it. The same holds across two desktops: the table of a
+ * network match is drawn for the local player's side (ui/net_play.h). */
 #include "render/render.h"
 #include "ui/app.h"
 #include "ui/cover.h"
 #include "ui/event_log.h"
+#include "ui/net_play.h"
 #include "ui/roster.h"
 #include "ui/table_view.h"
 #include "ui_fixture.h"
@@ -299,6 +301,48 @@ static void test_british_screen(void **state)
     frame(r);
 }
 
+static void no_send(void *user, int peer, const void *data, size_t len)
+{
+    (void)user, (void)peer, (void)data, (void)len;
+}
+
+/* A network match hosted by the British player: the screen is the British player's, whoever
+ * decides, and the concealed regiment is not drawn; hosted by the Zulu player, it is. */
+static void test_network_screen(void **state)
+{
+    rig *r = *state;
+    ui_app *app = r->app;
+    play_to_british(r);
+    uint32_t zulu_rgb = render_side_rgb(game_table(app->game), r->zulu);
+    const table *t = game_table(app->game);
+    side_id hosts[2] = {r->british, r->zulu};
+    for (int k = 0; k < 2; k++) {
+        net_session *s = net_session_create(&(net_session_desc){
+            .host = true, .game = app->game, .side = hosts[k].id, .send = no_send});
+        assert_non_null(s);
+        ui_net_attach(app, s, NULL, true, 47200);
+        ui_app_pop(app); /* the lobby: nobody joins here */
+        app->viewer = (side_id){0};
+        for (int i = 0; i < 20; i++)
+            frame(r);
+        assert_int_equal(app->viewer.id, hosts[k].id);
+        assert_int_equal(app->controller[hosts[1 - k].id], UI_CONTROLLER_REMOTE);
+        const render_camera *cam = ui_table_view_camera(app->stack[app->depth - 1]);
+        assert_non_null(cam);
+        float rpx = render_figure_radius_px(cam, fig(r, r->hidden_fig));
+        int hidden_px = 0;
+        for (int i = 0; i < t->figure_count; i++)
+            if (t->figures[i].unit.id == r->hidden.id && table_figure_active(&t->figures[i]))
+                hidden_px +=
+                    count_side(r, render_camera_to_px(cam, t->figures[i].pos), (int)rpx, zulu_rgb);
+        assert_true(k == 0 ? hidden_px == 0 : hidden_px > 0);
+        assert_true(count_side(r, render_camera_to_px(cam, fig(r, r->seen_fig)->pos),
+                               (int)render_figure_radius_px(cam, fig(r, r->seen_fig)),
+                               zulu_rgb) > 0);
+        ui_net_detach(app);
+    }
+}
+
 /* It stays unseen to the British until the command that reveals it (it fires, charges or is
  * spotted), and is seen from then on. */
 static void test_reveal(void **state)
@@ -470,6 +514,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_british_screen, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reveal, setup, teardown),
         cmocka_unit_test_setup_teardown(test_los_tool_hot_seat, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_network_screen, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

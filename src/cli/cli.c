@@ -49,6 +49,7 @@ static void print_help(FILE *out)
 
 int cli_main(int argc, char **argv)
 {
+    cli_env_apply();
     if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         print_help(stdout);
         return 0;

@@ -7,7 +7,6 @@
 #include "platform/platform.h"
 #include "ui/app.h"
 #include "ui/cover.h"
-#include "ui/replay_view.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -159,6 +158,9 @@ int cli_play(int argc, char **argv)
         fprintf(stderr, "sandtable: %s\n", err);
         return 1;
     }
+    const char *bind = getenv("SANDTABLE_NET_BIND"), *user = getenv("USER");
+    snprintf(app->net_bind, sizeof app->net_bind, "%s", bind ? bind : "");
+    snprintf(app->player_name, sizeof app->player_name, "%s", user ? user : "");
     if (!apply_bots(app, &a)) {
         /* A mistyped side must not overwrite the scenario's autosave with a fresh match. */
         ui_app_discard(app);
@@ -192,13 +194,12 @@ int cli_watch(const char *save_path)
         fprintf(stderr, "sandtable: %s\n", err);
         return 1;
     }
-    ui_screen *viewer = ui_replay_view_open(app, save_path, err, sizeof err);
-    if (!viewer) {
+    if (!ui_app_show(app, UI_SCREEN_REPLAY,
+                     &(ui_screen_args){.path = save_path, .err = err, .err_size = sizeof err})) {
         fprintf(stderr, "sandtable: %s\n", err);
         ui_app_destroy(app);
         return 1;
     }
-    ui_app_push(app, viewer);
     platform *p = platform_open(&app->settings, err, sizeof err);
     if (!p) {
         fprintf(stderr, "sandtable: %s\n", err);

@@ -1,6 +1,7 @@
 /* The match: state at a cursor in the command log, rebuilt from snapshots on undo/redo. */
 #include "game/game.h"
 
+#include "core/config.h"
 #include "core/mem.h"
 #include "game/game_internal.h"
 #include "game/save.h"
@@ -279,7 +280,7 @@ game *game_create(const game_desc *desc, game_error *err)
     g->data_dir = desc->data_dir ? mem_strdup(desc->data_dir) : NULL;
     g->seed = desc->seed_set ? desc->seed : desc->scenario->seed;
     g->snapshot_every = desc->snapshot_every > 0 ? desc->snapshot_every : SNAPSHOT_EVERY_DEFAULT;
-    g->verify_events = desc->verify_events || getenv("SANDTABLE_VERIFY_EVENTS");
+    g->verify_events = desc->verify_events || config_verify_events();
     g->skip_log_hashes = desc->skip_log_hashes && !desc->autosave_path;
     char msg[400];
     if (!state_start(g, msg, sizeof msg)) {

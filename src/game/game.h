@@ -53,7 +53,8 @@ typedef struct game_desc {
     int snapshot_every;
     /* Check after every command that replaying its events on the state before it gives the
      * state after it (the rule set changed nothing behind the events' back); a failure aborts
-     * with the command and the rule set named. Also on when $SANDTABLE_VERIFY_EVENTS is set. */
+     * with the command and the rule set named. Also on when config_verify_events() (core/config.h:
+     * the front end sets it from $SANDTABLE_VERIFY_EVENTS). */
     bool verify_events;
     /* Do not hash the state after every command (an O(figures) cost per command): for a caller
      * that never reads the log's hashes and never saves (simulate without --save-dir). Then
@@ -203,7 +204,8 @@ game *game_load_string(const char *text, size_t len, const char *name, const gam
 /* The save as text (what game_save writes). Caller frees. */
 char *game_save_string(const game *g);
 
-/* $XDG_DATA_HOME/sandtable/ (else ~/.local/share/sandtable/) + name into buf, creating the
+/* config_data_dir() (the front end's: $XDG_DATA_HOME/sandtable, else
+ * ~/.local/share/sandtable) + "/" + name into buf, creating the
  * directory. False when no directory can be found or made. */
 bool game_data_path(const char *name, char *buf, size_t size);
 /* The autosave file of a scenario: data dir + "autosave-<scenario file stem>.json". */

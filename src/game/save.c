@@ -2,6 +2,7 @@
  * whole save of a version this build reads, and replays the log checking every hash. */
 #include "game/save.h"
 
+#include "core/config.h"
 #include "core/file.h"
 #include "core/mem.h"
 #include "game/game_internal.h"
@@ -278,16 +279,9 @@ static bool mkdir_p(char *dir)
 
 bool game_data_path(const char *name, char *buf, size_t size)
 {
+    const char *where = config_data_dir(); /* the front end's, from the environment */
     char dir[4096];
-    const char *xdg = getenv("XDG_DATA_HOME");
-    const char *home = getenv("HOME");
-    if (xdg && xdg[0] == '/')
-        snprintf(dir, sizeof dir, "%s/sandtable", xdg);
-    else if (home && home[0])
-        snprintf(dir, sizeof dir, "%s/.local/share/sandtable", home);
-    else
-        return false;
-    if (!mkdir_p(dir))
+    if (!where || snprintf(dir, sizeof dir, "%s", where) >= (int)sizeof dir || !mkdir_p(dir))
         return false;
     int n = snprintf(buf, size, "%s/%s", dir, name ? name : "");
     return n > 0 && (size_t)n < size;

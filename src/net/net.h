@@ -196,7 +196,7 @@ bool net_session_full(const net_session *s);
 
 /* 64-bit FNV-1a of bytes. */
 uint64_t net_hash_bytes(const void *data, size_t len);
-/* The hash of a rule set's data file (assets/rules/<id>.json under $SANDTABLE_SOURCE_DIR, else
+/* The hash of a rule set's data file (assets/rules/<id>.json under config_source_dir(), else
  * the source tree this build came from); 0 when it cannot be read. */
 uint64_t net_rules_hash(const char *ruleset_id);
 

@@ -1,5 +1,6 @@
 #include "net/net.h"
 
+#include "core/config.h"
 #include "core/file.h"
 #include "game/save.h"
 #include "net/net_msg.h"
@@ -66,14 +67,12 @@ uint64_t net_hash_bytes(const void *data, size_t len)
 
 uint64_t net_rules_hash(const char *ruleset_id)
 {
-    const char *root = getenv("SANDTABLE_SOURCE_DIR");
     char path[2048], *text = NULL;
     size_t len = 0;
     int errnum;
     if (!ruleset_id || !*ruleset_id || strchr(ruleset_id, '/') || strchr(ruleset_id, '.'))
         return 0;
-    snprintf(path, sizeof path, "%s/assets/rules/%s.json",
-             root && *root ? root : SANDTABLE_SOURCE_DIR, ruleset_id);
+    snprintf(path, sizeof path, "%s/assets/rules/%s.json", config_source_dir(), ruleset_id);
     if (file_read_all(path, 16u << 20, &text, &len, &errnum) != FILE_OK)
         return 0;
     uint64_t h = net_hash_bytes(text, len);

@@ -1,7 +1,6 @@
 #include "ui/solo.h"
 
 #include "ui/cover.h"
-#include "ui/end_screen.h"
 #include "ui/net_play.h"
 
 #include <stdio.h>
@@ -59,7 +58,7 @@ static void announce_end(ui_solo *s, ui_app *app)
             ui_app_toast(app, "Game over: %s win%s%s", w->name, o.reason[0] ? " - " : "", o.reason);
         else
             ui_app_toast(app, "Game over: a draw%s%s", o.reason[0] ? " - " : "", o.reason);
-        ui_app_push(app, ui_end_screen_create(app)); /* who won, why, losses, replay */
+        ui_app_show(app, UI_SCREEN_END, NULL); /* who won, why, losses, replay */
     }
     s->over_told = over;
 }

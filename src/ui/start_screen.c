@@ -7,7 +7,6 @@
 #include "game/bot.h"
 #include "ui/net_setup.h"
 #include "ui/preview.h"
-#include "ui/replay_view.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -220,9 +219,8 @@ static void watch_save(start *st, ui_app *app)
         snprintf(st->error, sizeof st->error, "No saved game of this scenario to watch yet");
         return;
     }
-    ui_screen *s = ui_replay_view_open(app, path, st->error, sizeof st->error);
-    if (s)
-        ui_app_push(app, s);
+    ui_app_show(app, UI_SCREEN_REPLAY,
+                &(ui_screen_args){.path = path, .err = st->error, .err_size = sizeof st->error});
 }
 
 static bool start_keys(start *st, ui_app *app, const ui_input *in)
@@ -258,7 +256,7 @@ static bool start_keys(start *st, ui_app *app, const ui_input *in)
         else if (k >= '1' && k <= '9')
             toggle_side(st, k - '1');
         else if (k == UI_KEY_F1 || k == '?')
-            ui_app_push(app, ui_help_create());
+            ui_app_show(app, UI_SCREEN_HELP, NULL);
     }
     return false;
 }

@@ -6,6 +6,7 @@
 
 #include <cmocka.h>
 
+#include "core/config.h"
 #include "game/bot.h"
 #include "game/game.h"
 #include "game/replay.h"
@@ -479,7 +480,9 @@ static void test_autosave_and_backup(void **state)
     (void)state;
     char dir[] = SANDTABLE_TEST_TMP "/sandtable-test-XXXXXX";
     assert_non_null(mkdtemp(dir));
-    setenv("XDG_DATA_HOME", dir, 1);
+    char cfg_data[1100]; /* what the front end makes of $XDG_DATA_HOME */
+    snprintf(cfg_data, sizeof cfg_data, "%s/sandtable", dir);
+    config_set(&(config_desc){.data_dir = cfg_data});
     char path[1024];
     assert_true(game_autosave_path("scenarios/duel.json", path, sizeof path));
     char want[1100];

@@ -12,6 +12,7 @@
 #include "ui/net_play.h"
 #include "ui/roster.h"
 #include "ui/table_view.h"
+#include "ui_fixture.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -116,27 +117,9 @@ static bool zulu_quiet(const game *g, unit_id hidden, rules_command *out)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    snprintf(r->dir, sizeof r->dir, SANDTABLE_TEST_TMP "/sandtable-conceal-XXXXXX");
-    if (!mkdtemp(r->dir))
+    if (!ui_fixture_app_open("scenarios/cwr_ambush.json", "conceal", VIEW_W, VIEW_H, &r->app,
+                             &r->ctx, r->dir, sizeof r->dir))
         return -1;
-    setenv("XDG_DATA_HOME", r->dir, 1);
-    const char *src = getenv("SANDTABLE_SOURCE_DIR");
-    char scen[1024], err[512], art[1024];
-    snprintf(scen, sizeof scen, "%s/scenarios/cwr_ambush.json", src ? src : ".");
-    r->app = ui_app_create(&(ui_app_desc){.scenario_path = scen}, err, sizeof err);
-    if (!r->app) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    r->app->settings.anim_speed = 0;
-    r->ctx = render_create_offscreen(
-        VIEW_W, VIEW_H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err,
-        sizeof err);
-    if (!r->ctx) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    r->app->ctx = r->ctx;
     const table *t = game_table(r->app->game);
     r->british = side_named(t, "British");
     r->zulu = side_named(t, "Zulu");
@@ -150,12 +133,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     rig *r = *state;
-    ui_app_destroy(r->app);
-    render_destroy(r->ctx);
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", r->dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", r->dir);
+    ui_fixture_app_close(r->app, r->ctx, r->dir);
     free(r);
     return 0;
 }
@@ -297,7 +275,7 @@ static void test_british_screen(void **state)
     for (int v = 0; v < 3; v++) {
         app->viewer = viewers[v];
         render_begin(r->ctx);
-        ui_roster_draw(&ro, app, r->ctx, 0, VIEW_W);
+        ui_roster_draw(&ro, ui_app_view(app), r->ctx, 0, VIEW_W);
         for (int i = 0; i < ro.row_count; i++)
             listed[v] |= ro.rows[i].unit.id == r->hidden.id;
     }

@@ -11,6 +11,7 @@
 #include "ui/driver_panel.h"
 #include "ui/overlay.h"
 #include "ui/table_view.h"
+#include "ui_fixture.h"
 
 #include <math.h>
 #include <setjmp.h>
@@ -92,27 +93,9 @@ static figure_id fig_named(const rig *r, const char *name)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    snprintf(r->dir, sizeof r->dir, SANDTABLE_TEST_TMP "/sandtable-cr15-view-XXXXXX");
-    if (!mkdtemp(r->dir))
+    if (!ui_fixture_app_open("tests/cr15/cr15_shell_view.json", "cr15-view", VIEW_W, VIEW_H,
+                             &r->app, &r->ctx, r->dir, sizeof r->dir))
         return -1;
-    setenv("XDG_DATA_HOME", r->dir, 1);
-    const char *src = getenv("SANDTABLE_SOURCE_DIR");
-    char scen[1024], err[512], art[1024];
-    snprintf(scen, sizeof scen, "%s/tests/cr15/cr15_shell_view.json", src ? src : ".");
-    r->app = ui_app_create(&(ui_app_desc){.scenario_path = scen}, err, sizeof err);
-    if (!r->app) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    r->app->settings.anim_speed = 0;
-    r->ctx = render_create_offscreen(
-        VIEW_W, VIEW_H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err,
-        sizeof err);
-    if (!r->ctx) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    r->app->ctx = r->ctx;
     render_camera_resize(&r->cam, VIEW_W, VIEW_H);
     ui_table_view_fit(&r->cam, r->app->game, 1, true);
     *state = r;
@@ -122,12 +105,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     rig *r = *state;
-    ui_app_destroy(r->app);
-    render_destroy(r->ctx);
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", r->dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", r->dir);
+    ui_fixture_app_close(r->app, r->ctx, r->dir);
     free(r);
     return 0;
 }
@@ -178,8 +156,8 @@ static void test_shell_at_a_stated_range(void **state)
     ui_action_panel *ap = ui_action_panel_create();
     ui_action_panel_set_selected(ap, gun);
     render_begin(r->ctx);
-    float top = ui_driver_panel_draw(dp, r->app, r->ctx);
-    ui_action_panel_draw(ap, r->app, r->ctx, top, -1, -1);
+    float top = ui_driver_panel_draw(dp, ui_app_view(r->app), r->ctx);
+    ui_action_panel_draw(ap, ui_app_view(r->app), r->ctx, top, -1, -1);
     float x, y, w, h;
     assert_true(ui_action_panel_action_rect(ap, RULES_CMD_FIRE, &x, &y, &w, &h)); /* shell */
     ui_driver_panel_destroy(dp);

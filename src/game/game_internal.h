@@ -26,6 +26,10 @@ typedef struct game_entry {
     uint64_t parts[3]; /* table, rule state, dice */
     int turn;
     game_events_list events;
+    /* Concealment, fixed when the command was resolved: bit k set when the table's side k could
+     * not see it then (game_command_visible); judged once fixed. */
+    uint32_t hidden_from;
+    bool judged;
 } game_entry;
 
 struct game {

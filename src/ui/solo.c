@@ -1,6 +1,7 @@
 #include "ui/solo.h"
 
 #include "ui/cover.h"
+#include "ui/end_screen.h"
 #include "ui/net_play.h"
 
 #include <stdio.h>

@@ -59,6 +59,7 @@ typedef struct start {
     rect levels[UI_APP_SIDES_MAX]; /* the bot's level button beside each toggle */
     int toggle_count;
     rect start_button, continue_button, watch_button;
+    rect edit_button, new_button; /* the scenario editor (ui/editor.h) */
     rect host_button, join_button; /* network play (ui/net_setup.h) */
 } start;
 
@@ -223,6 +224,23 @@ static void watch_save(start *st, ui_app *app)
                 &(ui_screen_args){.path = path, .err = st->error, .err_size = sizeof st->error});
 }
 
+/* "Edit this scenario" (the selected one) or "New scenario" (of its rule set). */
+static void open_editor(start *st, ui_app *app, bool blank)
+{
+    const start_entry *e = &st->entries[st->hot];
+    if (!blank && (st->count == 0 || !e->scenario)) {
+        snprintf(st->error, sizeof st->error, "%s", st->count ? e->error : "No scenario to edit");
+        return;
+    }
+    const char *ruleset = st->count && e->scenario ? e->scenario->ruleset : "lcr";
+    if (!ui_app_show(app, UI_SCREEN_EDITOR,
+                     &(ui_screen_args){.path = blank ? NULL : e->path,
+                                       .name = blank ? ruleset : NULL,
+                                       .err = st->error,
+                                       .err_size = sizeof st->error}))
+        ui_app_toast(app, "Cannot open the editor: %s", st->error);
+}
+
 static bool start_keys(start *st, ui_app *app, const ui_input *in)
 {
     for (int i = 0; i < in->key_count; i++) {
@@ -248,6 +266,8 @@ static bool start_keys(start *st, ui_app *app, const ui_input *in)
         } else if (k == 'w') {
             watch_save(st, app);
             return true;
+        } else if (k == 'e' || k == 'n') {
+            open_editor(st, app, k == 'n');
         } else if (k == 'h' || k == 'j') {
             open_network(st, app, k == 'h');
             return true;
@@ -296,6 +316,10 @@ static void start_input(ui_screen *s, ui_app *app, const ui_input *in)
         open_match(st, app, true);
     else if (inside(st->watch_button, x, y))
         watch_save(st, app);
+    else if (inside(st->edit_button, x, y))
+        open_editor(st, app, false);
+    else if (inside(st->new_button, x, y))
+        open_editor(st, app, true);
     else if (inside(st->host_button, x, y) || inside(st->join_button, x, y))
         open_network(st, app, inside(st->host_button, x, y));
 }
@@ -570,6 +594,12 @@ static void start_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
         return;
     }
     draw_list(st, ctx, 24 * k, top, list_w);
+    /* the scenario editor, under the list it edits (network play has the top right) */
+    float by = top + 24 * k + (float)st->count * ROW_H * k + 6 * k, bw = (list_w - 8 * k) / 2;
+    st->edit_button = (rect){24 * k, by, bw, 30 * k};
+    st->new_button = (rect){24 * k + bw + 8 * k, by, bw, 30 * k};
+    button(ctx, st->edit_button, "Edit this scenario (E)", BUTTON_OFF, TEXT_RGB);
+    button(ctx, st->new_button, "New scenario (N)", BUTTON_OFF, TEXT_RGB);
     float dx = 24 * k + list_w + 24 * k;
     draw_detail(st, ctx, dx, top, (float)w - dx - 24 * k, (float)h - 40 * k);
 }

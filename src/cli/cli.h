@@ -20,11 +20,15 @@ extern const cli_command cli_commands[];
 const cli_command *cli_find(const char *name);
 /* Runs the executable's argument vector: global options, then a subcommand. */
 int cli_main(int argc, char **argv);
+/* Reads the environment once (SANDTABLE_SOURCE_DIR, SANDTABLE_DATA_DIR, XDG_DATA_HOME or HOME,
+ * SANDTABLE_VERIFY_EVENTS) into core/config.h, for the layers below; cli_main calls it first. */
+void cli_env_apply(void);
 
 int cli_play(int argc, char **argv);
 /* `sandtable replay --watch FILE`: the window with the replay viewer on the save. */
 int cli_watch(const char *save_path);
 int cli_preview(int argc, char **argv);
+int cli_edit(int argc, char **argv);
 int cli_validate(int argc, char **argv);
 int cli_info(int argc, char **argv);
 int cli_format(int argc, char **argv);

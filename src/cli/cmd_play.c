@@ -7,7 +7,6 @@
 #include "platform/platform.h"
 #include "ui/app.h"
 #include "ui/cover.h"
-#include "ui/replay_view.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -192,13 +191,12 @@ int cli_watch(const char *save_path)
         fprintf(stderr, "sandtable: %s\n", err);
         return 1;
     }
-    ui_screen *viewer = ui_replay_view_open(app, save_path, err, sizeof err);
-    if (!viewer) {
+    if (!ui_app_show(app, UI_SCREEN_REPLAY,
+                     &(ui_screen_args){.path = save_path, .err = err, .err_size = sizeof err})) {
         fprintf(stderr, "sandtable: %s\n", err);
         ui_app_destroy(app);
         return 1;
     }
-    ui_app_push(app, viewer);
     platform *p = platform_open(&app->settings, err, sizeof err);
     if (!p) {
         fprintf(stderr, "sandtable: %s\n", err);

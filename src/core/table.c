@@ -3,6 +3,7 @@
 #include "core/mem.h"
 
 #include <float.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -193,12 +194,6 @@ void table_feature_update_bounds(terrain_feature *f)
     f->bounds = b;
 }
 
-bool table_figure_active(const figure *f)
-{
-    const uint32_t gone = FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED | FIGURE_STATUS_OFF_TABLE;
-    return (f->status & gone) == 0;
-}
-
 static const char *const role_names[FIGURE_ROLE_COUNT] = {
     "soldier", "nco", "officer", "leader", "general", "brigadier", "gun", "crew", "stand",
 };
@@ -260,6 +255,19 @@ const char *table_unit_label(const table *t, unit_id id, const char *fallback)
 {
     const unit *u = id.id ? table_unit_const(t, id) : NULL;
     return u && u->name[0] ? u->name : fallback;
+}
+
+const char *table_key_words(const char *key, bool capital, char *buf, size_t size)
+{
+    if (!size)
+        return buf;
+    snprintf(buf, size, "%s", key ? key : "");
+    for (char *p = buf; *p; p++)
+        if (*p == '_')
+            *p = ' ';
+    if (capital && buf[0] >= 'a' && buf[0] <= 'z')
+        buf[0] = (char)(buf[0] - 'a' + 'A');
+    return buf;
 }
 
 const char *table_side_label(const table *t, side_id id, const char *fallback)

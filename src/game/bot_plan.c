@@ -97,14 +97,17 @@ static const figure *actor_of(const table *t, const rules_command *c)
     return NULL;
 }
 
-static const figure *nearest_enemy(const table *t, side_id own, vec2s p, float *cm)
+/* The nearest enemy `own` can see (game_visible): a concealed unit is not closed on. */
+static const figure *nearest_enemy(const game *g, side_id own, vec2s p, float *cm)
 {
+    const table *t = game_table(g);
     float best = INFINITY;
     const figure *who = NULL;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
         float dx = e->pos.x - p.x, dy = e->pos.y - p.y;
-        if (e->side.id != own.id && dx * dx + dy * dy < best && table_figure_active(e)) {
+        if (e->side.id != own.id && dx * dx + dy * dy < best && table_figure_active(e) &&
+            game_visible(g, own, e->id)) {
             best = dx * dx + dy * dy;
             who = e;
         }
@@ -175,8 +178,8 @@ static float move_value(const game *g, const rules_command *c, const posture *p,
         return 0;
     vec2s end = c->path[c->path_count - 1];
     float before, after;
-    const figure *foe = nearest_enemy(t, f->side, f->pos, &before);
-    nearest_enemy(t, f->side, end, &after);
+    const figure *foe = nearest_enemy(g, f->side, f->pos, &before);
+    nearest_enemy(g, f->side, end, &after);
     /* Muskets against blades stand once in range and let them come; blades holding ground
      * against muskets wait for them (in their cover) unless the move strikes home. Either way
      * stepping closer is what the enemy wants. */
@@ -372,6 +375,7 @@ static float playout(bot_plan *p, const game *g, const rules_command *cand, side
     game *f = game_fork(g, seed);
     if (!f)
         return 0;
+    game_fork_forget(f, who); /* it plans against what its side sees, nothing more */
     float v = 0;
     if (game_fork_step(f, cand)) {
         dice_rng rr;

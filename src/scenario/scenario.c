@@ -1,5 +1,6 @@
 #include "scenario/scenario.h"
 
+#include "core/config.h"
 #include "core/file.h"
 #include "core/mem.h"
 #include "scenario/scenario_internal.h"
@@ -114,11 +115,11 @@ static char *read_file(const char *path, size_t *len, scenario_error *err)
 
 static void builtin_path(char *buf, size_t size)
 {
-    const char *dir = getenv("SANDTABLE_DATA_DIR");
-    if (dir && dir[0])
+    const char *dir = config_terrain_dir();
+    if (dir)
         snprintf(buf, size, "%s/terrain.json", dir);
     else
-        snprintf(buf, size, "%s/assets/terrain.json", SANDTABLE_SOURCE_DIR);
+        snprintf(buf, size, "%s/assets/terrain.json", config_source_dir());
 }
 
 static bool read_builtin_type(scn_ctx *c, const json_t *obj)

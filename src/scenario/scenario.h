@@ -95,9 +95,10 @@ scenario *scenario_load_file(const char *path, scenario_error *err);
 scenario *scenario_load_string(const char *text, size_t len, const char *name, scenario_error *err);
 void scenario_destroy(scenario *s);
 
-/* Adds the built-in terrain types to a table: $SANDTABLE_DATA_DIR/terrain.json, else
- * SANDTABLE_SOURCE_DIR/assets/terrain.json. False with *err filled when that file is missing
- * or wrong. The loader calls it before reading a scenario's own types. */
+/* Adds the built-in terrain types to a table: config_terrain_dir()/terrain.json
+ * (the front end's $SANDTABLE_DATA_DIR), else config_source_dir()/assets/terrain.json. False with
+ * *err filled when that file is missing or wrong. The loader calls it before reading a scenario's
+ * own types. */
 bool scenario_builtin_terrain(table *t, scenario_error *err);
 
 /* Fills *err for a problem found after loading, such as a rule set refusing its options: the

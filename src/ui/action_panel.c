@@ -1,7 +1,6 @@
 #include "ui/action_panel.h"
 
 #include "core/mem.h"
-#include "ui/app.h"
 #include "ui/driver_panel.h"
 #include "ui/overlay.h"
 
@@ -134,10 +133,10 @@ static bool any_enabled_at_all(const ui_action_panel *p)
     return false;
 }
 
-static void refresh(ui_action_panel *p, ui_app *app)
+static void refresh(ui_action_panel *p, const ui_view *view)
 {
-    const game *g = app->game;
-    if (p->ready && p->seen_game == g && p->seen_version == app->state_version &&
+    const game *g = view->game;
+    if (p->ready && p->seen_game == g && p->seen_version == view->state_version &&
         p->seen_selected.id == p->selected.id)
         return;
     game_decision(g, &p->dec);
@@ -155,7 +154,7 @@ static void refresh(ui_action_panel *p, ui_app *app)
     allocation_refresh(p, g);
     p->ready = true;
     p->seen_game = g;
-    p->seen_version = app->state_version;
+    p->seen_version = view->state_version;
     p->seen_selected = p->selected;
 }
 
@@ -188,9 +187,10 @@ static bool legal_example(const game *g, const rules_action *a, figure_id actor,
     return best >= 0;
 }
 
-static ui_action_request action_request(ui_action_panel *p, ui_app *app, const rules_action *a)
+static ui_action_request action_request(ui_action_panel *p, const ui_view *view,
+                                        const rules_action *a)
 {
-    const game *g = app->game;
+    const game *g = view->game;
     const table *t = game_table(g);
     rules_command ex = {0};
     bool have = legal_example(g, a, p->actor, &ex);
@@ -299,12 +299,12 @@ static void actor_line(const ui_action_panel *p, const table *t, char *buf, size
 
 /* Action buttons two to a row: enabled bright, disabled grey; the hovered disabled one's
  * reason below them. */
-static float draw_actions(ui_action_panel *p, ui_app *app, render_ctx *ctx, float y, float mx,
-                          float my)
+static float draw_actions(ui_action_panel *p, const ui_view *view, render_ctx *ctx, float y,
+                          float mx, float my)
 {
     float k = render_ui_scale(ctx), x0 = p->panel.x + PAD * k;
     float bw = (p->panel.w - 2 * PAD * k - 6 * k) / 2, bh = ROW_H * k;
-    const table *t = game_table(app->game);
+    const table *t = game_table(view->game);
     char line[200];
     actor_line(p, t, line, sizeof line);
     y = title(p, ctx, y, "Actions");
@@ -362,7 +362,7 @@ static float draw_orders(ui_action_panel *p, render_ctx *ctx, float y)
     return y + 4 * k;
 }
 
-static float draw_aim(ui_action_panel *p, ui_app *app, render_ctx *ctx, float y)
+static float draw_aim(ui_action_panel *p, const ui_view *view, render_ctx *ctx, float y)
 {
     float k = render_ui_scale(ctx), x0 = p->panel.x + PAD * k, mw = p->panel.w - 2 * PAD * k;
     if (p->aim.why_not[0] && !p->aim.valid) {
@@ -372,7 +372,7 @@ static float draw_aim(ui_action_panel *p, ui_app *app, render_ctx *ctx, float y)
     if (!p->aim.valid)
         return y;
     const rules_target *tg = &p->aim.target;
-    const table *t = game_table(app->game);
+    const table *t = game_table(view->game);
     const figure *f = table_figure_const(t, tg->figure);
     const unit *u = table_unit_const(t, tg->unit.id ? tg->unit : (f ? f->unit : (unit_id){0}));
     char line[256], dist[32];
@@ -392,7 +392,7 @@ static float draw_aim(ui_action_panel *p, ui_app *app, render_ctx *ctx, float y)
         return y + 6 * k;
     }
     snprintf(line, sizeof line, "Range %s, band: %s",
-             render_format_distance(tg->range_cm, app->settings.units, dist, sizeof dist),
+             render_format_distance(tg->range_cm, view->settings.units, dist, sizeof dist),
              tg->band[0] ? tg->band : "-");
     y = ap_wrapped(p, ctx, x0, y, line, 10, 0xe0e6f0ff, mw);
     snprintf(line, sizeof line, "Sight: %s", p->aim.sight[0] ? p->aim.sight : "clear");
@@ -410,7 +410,7 @@ static float draw_aim(ui_action_panel *p, ui_app *app, render_ctx *ctx, float y)
     if (tg->area_radius_cm > 0) {
         snprintf(
             line, sizeof line, "Area fire: hits fall in a semicircle of %s",
-            render_format_distance(tg->area_radius_cm, app->settings.units, dist, sizeof dist));
+            render_format_distance(tg->area_radius_cm, view->settings.units, dist, sizeof dist));
         y = ap_wrapped(p, ctx, x0, y, line, 10, 0xe0e6f0ff, mw);
     }
     if (tg->note[0])
@@ -442,12 +442,12 @@ static void names_of(const table *t, const figure_id *ids, int n, char *buf, siz
     }
 }
 
-static float draw_allocation(ui_action_panel *p, ui_app *app, render_ctx *ctx, float y)
+static float draw_allocation(ui_action_panel *p, const ui_view *view, render_ctx *ctx, float y)
 {
     if (p->dec.kind != RULES_DECIDE_ALLOCATE_HITS)
         return y;
     float k = render_ui_scale(ctx), x0 = p->panel.x + PAD * k, mw = p->panel.w - 2 * PAD * k;
-    const table *t = game_table(app->game);
+    const table *t = game_table(view->game);
     char line[400], names[300];
     y = title(p, ctx, y, "Allocate hits");
     snprintf(line, sizeof line, "%s. Click figures inside the area to pick them.",
@@ -478,25 +478,25 @@ static float draw_allocation(ui_action_panel *p, ui_app *app, render_ctx *ctx, f
     return y + 4 * k;
 }
 
-static float sections(ui_action_panel *p, ui_app *app, render_ctx *ctx, float mx, float my)
+static float sections(ui_action_panel *p, const ui_view *view, render_ctx *ctx, float mx, float my)
 {
     float k = render_ui_scale(ctx), y = p->panel.y + 8 * k;
-    y = draw_allocation(p, app, ctx, y);
-    y = draw_aim(p, app, ctx, y);
+    y = draw_allocation(p, view, ctx, y);
+    y = draw_aim(p, view, ctx, y);
     /* While hits are allocated the figures' actions wait: no Fire to click and be refused. In
      * a short window a grid of nothing but greyed buttons gives its room to the orders. */
     int vw, vh;
     render_output_size(ctx, &vw, &vh);
     bool room = (float)vh >= 700 * k || any_enabled_at_all(p);
     if (p->act_count && p->dec.kind != RULES_DECIDE_ALLOCATE_HITS && room)
-        y = draw_actions(p, app, ctx, y, mx, my);
+        y = draw_actions(p, view, ctx, y, mx, my);
     return draw_orders(p, ctx, y);
 }
 
-void ui_action_panel_draw(ui_action_panel *p, ui_app *app, render_ctx *ctx, float top,
+void ui_action_panel_draw(ui_action_panel *p, const ui_view *view, render_ctx *ctx, float top,
                           float mouse_x, float mouse_y)
 {
-    refresh(p, app);
+    refresh(p, view);
     float k = render_ui_scale(ctx);
     int w, h;
     render_output_size(ctx, &w, &h);
@@ -507,13 +507,13 @@ void ui_action_panel_draw(ui_action_panel *p, ui_app *app, render_ctx *ctx, floa
     p->accept_r = p->confirm_r = p->clear_r = (ap_rect){0};
     p->actor_r = p->aim_r = p->pick_r = p->suggested_r = (ap_rect){0};
     p->paint = false;
-    float bottom = sections(p, app, ctx, mouse_x, mouse_y);
+    float bottom = sections(p, view, ctx, mouse_x, mouse_y);
     if (bottom <= p->panel.y + 8 * k + 1)
         return;
     p->panel.h = bottom - p->panel.y;
     render_rect(ctx, p->panel.x, p->panel.y, p->panel.w, p->panel.h, 0x101418ff);
     p->paint = true;
-    sections(p, app, ctx, mouse_x, mouse_y);
+    sections(p, view, ctx, mouse_x, mouse_y);
     render_rect_outline(ctx, p->panel.x, p->panel.y, p->panel.w, p->panel.h, 0x40506aff);
 }
 
@@ -559,38 +559,45 @@ static ui_action_request submit_of(const rules_command *cmd)
     return (ui_action_request){.kind = UI_ACTION_SUBMIT, .cmd = *cmd};
 }
 
-bool ui_action_panel_click(ui_action_panel *p, ui_app *app, float x, float y,
+static ui_action_request note_of(const rules_action *a)
+{
+    ui_action_request rq = {.kind = UI_ACTION_NOTE};
+    snprintf(rq.note, sizeof rq.note, "%s: %s", a->label, a->reason);
+    return rq;
+}
+
+bool ui_action_panel_click(ui_action_panel *p, const ui_view *view, float x, float y,
                            ui_action_request *out)
 {
     *out = (ui_action_request){0};
     if (!ui_action_panel_contains(p, x, y))
         return false;
-    refresh(p, app);
+    refresh(p, view);
     for (int i = 0; i < p->act_count; i++)
         if (in_rect(p->act_r[i], x, y)) {
             if (p->acts[i].enabled)
-                *out = action_request(p, app, &p->acts[i]);
+                *out = action_request(p, view, &p->acts[i]);
             else
-                ui_app_toast(app, "%s: %s", p->acts[i].label, p->acts[i].reason);
+                *out = note_of(&p->acts[i]);
             return true;
         }
     for (int i = 0; i < p->orders.count; i++)
         if (in_rect(p->order_r[i], x, y))
-            return ui_action_panel_order(p, app, i, out), true;
+            return ui_action_panel_order(p, view, i, out), true;
     if (in_rect(p->accept_r, x, y) && p->has_suggested)
         *out = submit_of(&p->suggested);
     if (in_rect(p->confirm_r, x, y))
-        ui_action_panel_confirm(p, app, out);
+        ui_action_panel_confirm(p, view, out);
     if (in_rect(p->clear_r, x, y)) {
         p->pick_count = 0;
-        pick_check(p, app->game);
+        pick_check(p, view->game);
     }
     return true;
 }
 
-bool ui_action_panel_order(ui_action_panel *p, ui_app *app, int n, ui_action_request *out)
+bool ui_action_panel_order(ui_action_panel *p, const ui_view *view, int n, ui_action_request *out)
 {
-    refresh(p, app);
+    refresh(p, view);
     *out = (ui_action_request){0};
     if (n < 0 || n >= p->orders.count)
         return false;
@@ -600,10 +607,10 @@ bool ui_action_panel_order(ui_action_panel *p, ui_app *app, int n, ui_action_req
 
 /* ---- hit allocation -------------------------------------------------------------------------- */
 
-bool ui_action_panel_allocating(const ui_app *app)
+bool ui_action_panel_allocating(const ui_view *view)
 {
     rules_decision d;
-    game_decision(app->game, &d);
+    game_decision(view->game, &d);
     return d.kind == RULES_DECIDE_ALLOCATE_HITS;
 }
 
@@ -620,27 +627,28 @@ void ui_action_panel_note_submit(ui_action_panel *p, const game *g, const rules_
         }
 }
 
-void ui_action_panel_pick(ui_action_panel *p, ui_app *app, figure_id fig)
+const char *ui_action_panel_pick(ui_action_panel *p, const ui_view *view, figure_id fig)
 {
-    refresh(p, app);
+    refresh(p, view);
     for (int i = 0; i < p->pick_count; i++)
         if (p->pick[i].id == fig.id) {
             memmove(&p->pick[i], &p->pick[i + 1],
                     sizeof p->pick[0] * (size_t)(p->pick_count - i - 1));
             p->pick_count--;
-            pick_check(p, app->game);
-            return;
+            pick_check(p, view->game);
+            return NULL;
         }
     if (p->pick_count < UI_ACTION_PICK_MAX)
         p->pick[p->pick_count++] = fig;
-    pick_check(p, app->game);
+    pick_check(p, view->game);
     if (!p->pick_ok && p->pick_count >= p->dec.count && p->pick_reason[0])
-        ui_app_toast(app, "Not so: %s", p->pick_reason);
+        return p->pick_reason;
+    return NULL;
 }
 
-bool ui_action_panel_confirm(ui_action_panel *p, ui_app *app, ui_action_request *out)
+bool ui_action_panel_confirm(ui_action_panel *p, const ui_view *view, ui_action_request *out)
 {
-    refresh(p, app);
+    refresh(p, view);
     *out = (ui_action_request){0};
     if (p->dec.kind != RULES_DECIDE_ALLOCATE_HITS)
         return false;
@@ -699,16 +707,16 @@ static bool fire_area(ui_action_panel *p, const game *g, vec2s *centre, float *f
     return false;
 }
 
-void ui_action_panel_draw_table(ui_action_panel *p, ui_app *app, render_ctx *ctx,
+void ui_action_panel_draw_table(ui_action_panel *p, const ui_view *view, render_ctx *ctx,
                                 const render_camera *cam)
 {
-    refresh(p, app);
+    refresh(p, view);
     if (p->dec.kind != RULES_DECIDE_ALLOCATE_HITS)
         return;
-    const table *t = game_table(app->game);
+    const table *t = game_table(view->game);
     vec2s c;
     float facing, r;
-    if (fire_area(p, app->game, &c, &facing, &r))
+    if (fire_area(p, view->game, &c, &facing, &r))
         ui_overlay_semicircle(ctx, cam, c, facing, r);
     for (int i = 0; p->has_suggested && i < p->suggested.figure_count; i++) {
         const figure *f = table_figure_const(t, p->suggested.figures[i]);
@@ -746,12 +754,12 @@ static void add_command(ui_names *set, const game *g, const rules_command *c)
     }
 }
 
-bool ui_action_panel_named(ui_action_panel *p, ui_app *app, float x, float y, ui_names *out)
+bool ui_action_panel_named(ui_action_panel *p, const ui_view *view, float x, float y, ui_names *out)
 {
     if (!ui_action_panel_contains(p, x, y))
         return false;
-    refresh(p, app);
-    const game *g = app->game;
+    refresh(p, view);
+    const game *g = view->game;
     for (int i = 0; i < p->orders.count; i++)
         if (in_rect(p->order_r[i], x, y))
             add_command(out, g, &p->orders.items[i].cmd);

@@ -3,7 +3,6 @@
 #include "core/mem.h"
 #include "ui/cover.h"
 #include "ui/net_play.h"
-#include "ui/start_screen.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -101,7 +100,7 @@ bool ui_app_open(ui_app *app, const char *scenario_path, bool resume, char *err,
     app->state_version++;
     while (app->depth)
         ui_app_pop(app);
-    ui_app_push(app, ui_table_view_create(app));
+    ui_app_show(app, UI_SCREEN_TABLE, NULL);
     return true;
 }
 
@@ -112,7 +111,7 @@ ui_app *ui_app_create(const ui_app_desc *desc, char *err, size_t err_size)
         goto fail;
     app->settings = ui_settings_load(app->settings_path);
     if (desc->start_screen) {
-        ui_app_push(app, ui_start_screen_create(app));
+        ui_app_show(app, UI_SCREEN_START, NULL);
         return app;
     }
     if (!ui_app_open(app, desc->scenario_path, desc->resume, err, err_size))
@@ -164,6 +163,15 @@ void ui_app_push(ui_app *app, ui_screen *s)
     app->stack[app->depth++] = s;
 }
 
+bool ui_app_show(ui_app *app, ui_screen_id id, const ui_screen_args *args)
+{
+    const ui_screen_type *type = ui_screens_type(id);
+    ui_screen *s =
+        type->open ? type->open(app) : type->open_with(app, args ? args : &(ui_screen_args){0});
+    ui_app_push(app, s);
+    return s != NULL;
+}
+
 void ui_app_pop(ui_app *app)
 {
     if (!app->depth)
@@ -171,6 +179,16 @@ void ui_app_pop(ui_app *app)
     ui_screen *s = app->stack[--app->depth];
     if (s->destroy)
         s->destroy(s);
+}
+
+const ui_view *ui_app_view(ui_app *app)
+{
+    app->view = (ui_view){.game = app->game,
+                          .viewer = app->viewer,
+                          .time = app->time,
+                          .settings = app->settings,
+                          .state_version = app->state_version};
+    return &app->view;
 }
 
 void ui_app_toast(ui_app *app, const char *fmt, ...)

@@ -6,14 +6,17 @@
 
 #include "game/game.h"
 #include "render/render.h"
+#include "ui/context_menu.h"
 #include "ui/input.h"
+#include "ui/screens.h"
 #include "ui/settings.h"
+#include "ui/view.h"
 
 #include <stdbool.h>
 
 #define UI_APP_SCREENS_MAX 8
 #define UI_PATH_MAX        1024
-#define UI_APP_SIDES_MAX   8 /* sides a match may have on screen (index = side id) */
+#define UI_APP_SIDES_MAX   UI_SIDES_MAX /* ui/view.h */
 
 /* Who plays a side at this desktop. */
 typedef enum ui_controller {
@@ -29,6 +32,8 @@ typedef struct ui_app ui_app;
 typedef struct ui_referee {
     bool on;
     char last[160]; /* the last thing the referee did, for the banner */
+    ui_context_menu menu;                        /* a right click's rulings (ui/referee.h) */
+    rules_command menu_cmd[UI_CONTEXT_MENU_MAX]; /* what each of its entries submits */
 } ui_referee;
 
 typedef struct ui_screen {
@@ -71,6 +76,7 @@ struct ui_app {
     int bot_level[UI_APP_SIDES_MAX];
     render_ctx *ctx;    /* the frame's renderer (valid during ui_app_frame) */
     struct ui_net *net; /* a network match (ui/net_play.h); NULL otherwise */
+    ui_view view;       /* what ui_app_view last handed out */
 };
 
 typedef struct ui_app_desc {
@@ -101,6 +107,9 @@ bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx);
 void ui_app_push(ui_app *app, ui_screen *s);
 /* Pops (and destroys) the top screen. */
 void ui_app_pop(ui_app *app);
+/* What the panels and widgets may read of the match now (ui/view.h), for a screen to hand
+ * down to them; valid until the next call. */
+const ui_view *ui_app_view(ui_app *app);
 /* A short message shown at the bottom of the screen for a few seconds. */
 void ui_app_toast(ui_app *app, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The banner shown over every screen while the match's last autosave failed (in buf, returned;
@@ -122,12 +131,9 @@ void ui_app_quit(ui_app *app);
 /* Writes the settings file now. */
 void ui_app_save_settings(ui_app *app);
 
-/* Screens. */
-ui_screen *ui_table_view_create(ui_app *app);
-ui_screen *ui_help_create(void);
-ui_screen *ui_pause_create(void);
-ui_screen *ui_load_menu_create(ui_app *app);
-/* How the load menu names the save at `path` (file `name`): its scenario's title and time. */
-void ui_load_menu_words(const char *path, const char *name, char *buf, size_t size);
+/* Opens screen `id` (ui/screens.h) on top, with what it needs (args NULL: nothing). False, with
+ * args->err filled when there is one, when the screen cannot open. The one way a screen opens:
+ * the app names no concrete screen. */
+bool ui_app_show(ui_app *app, ui_screen_id id, const ui_screen_args *args);
 
 #endif // UI_APP_H

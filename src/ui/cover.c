@@ -111,7 +111,7 @@ void ui_cover_update(ui_app *app)
     } else if (plan == UI_COVER_HAND_OVER) {
         /* The previous player's last toast may name a sealed choice: gone with the table. */
         app->toast[0] = '\0';
-        ui_app_push(app, ui_cover_create(want));
+        ui_app_show(app, UI_SCREEN_COVER, &(ui_screen_args){.side = want});
     }
 }
 
@@ -149,7 +149,7 @@ static void cover_input(ui_screen *s, ui_app *app, const ui_input *in)
             return;
         }
         if (k == UI_KEY_ESCAPE) {
-            ui_app_push(app, ui_pause_create());
+            ui_app_show(app, UI_SCREEN_PAUSE, NULL);
             return;
         }
         if (k == UI_KEY_RETURN || k == ' ') {

@@ -1,7 +1,6 @@
 #include "ui/driver_panel.h"
 
 #include "core/mem.h"
-#include "ui/app.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -92,16 +91,16 @@ struct ui_driver_panel {
     uint8_t lit[DP_LIT_MAX];
     /* layout, from the last draw */
     dp_rect panel, deck, discard, play, waiting;
-    float hand_y[UI_APP_SIDES_MAX];
-    float hand_x[UI_APP_SIDES_MAX];    /* each side's hand: where its first card sits */
-    float hand_step[UI_APP_SIDES_MAX]; /* and how far apart its cards are (px) */
+    float hand_y[UI_SIDES_MAX];
+    float hand_x[UI_SIDES_MAX];    /* each side's hand: where its first card sits */
+    float hand_step[UI_SIDES_MAX]; /* and how far apart its cards are (px) */
     dp_button buttons[DP_BUTTONS];
     int button_count;
-    dp_hand_card hand_cards[UI_APP_SIDES_MAX * DP_HAND_MAX];
+    dp_hand_card hand_cards[UI_SIDES_MAX * DP_HAND_MAX];
     int hand_card_count;
     bool has_deck;
     bool paint; /* false: a layout pass that only measures */
-    dp_hand_card drawn[UI_APP_SIDES_MAX * DP_HAND_MAX + 4]; /* every card drawn, for tests */
+    dp_hand_card drawn[UI_SIDES_MAX * DP_HAND_MAX + 4]; /* every card drawn, for tests */
     int drawn_count;
     dp_chip chips[DP_ITEMS]; /* the morale piles, by the last draw */
     int chip_count;
@@ -201,9 +200,9 @@ static void command_update(ui_driver_panel *p, const game *g)
 
 /* ---- animations from events ---------------------------------------------------------------- */
 
-static double anim_speed(const ui_app *app)
+static double anim_speed(const ui_view *view)
 {
-    return app->settings.anim_speed;
+    return view->settings.anim_speed;
 }
 
 static double flight_add(ui_driver_panel *p, const rules_driver_item *card, dp_spot from,
@@ -330,15 +329,15 @@ static void animate_command(ui_driver_panel *p, const game *g, int index,
     }
 }
 
-void ui_driver_panel_update(ui_driver_panel *p, ui_app *app)
+void ui_driver_panel_update(ui_driver_panel *p, const ui_view *view)
 {
-    const game *g = app->game;
+    const game *g = view->game;
     int cursor = game_cursor(g);
-    bool same = p->seen && p->seen_game == g && p->seen_version == app->state_version &&
-                p->seen_cursor == cursor && p->seen_viewer.id == app->viewer.id;
+    bool same = p->seen && p->seen_game == g && p->seen_version == view->state_version &&
+                p->seen_cursor == cursor && p->seen_viewer.id == view->viewer.id;
     int keep = 0;
     for (int i = 0; i < p->flight_count; i++)
-        if (app->time < p->flights[i].t0 + p->flights[i].dur)
+        if (view->time < p->flights[i].t0 + p->flights[i].dur)
             p->flights[keep++] = p->flights[i];
     p->flight_count = keep;
     if (same)
@@ -347,22 +346,22 @@ void ui_driver_panel_update(ui_driver_panel *p, ui_app *app)
     int nb = p->item_count;
     memcpy(before, p->items, sizeof(rules_driver_item) * (size_t)nb);
     bool follows = p->seen && p->seen_game == g && cursor > p->seen_cursor &&
-                   cursor - p->seen_cursor <= 4 && p->seen_viewer.id == app->viewer.id;
+                   cursor - p->seen_cursor <= 4 && p->seen_viewer.id == view->viewer.id;
     int from = p->seen_cursor;
-    p->item_count = game_driver(g, app->viewer, p->items, DP_ITEMS);
+    p->item_count = game_driver(g, view->viewer, p->items, DP_ITEMS);
     game_decision(g, &p->dec);
-    if (!follows || anim_speed(app) <= 0)
+    if (!follows || anim_speed(view) <= 0)
         p->flight_count = 0;
     else
         for (int c = from; c < cursor; c++)
-            animate_command(p, g, c, before, nb, app->time, anim_speed(app));
+            animate_command(p, g, c, before, nb, view->time, anim_speed(view));
     free(before);
     command_update(p, g);
     p->seen = true;
     p->seen_game = g;
     p->seen_cursor = cursor;
-    p->seen_version = app->state_version;
-    p->seen_viewer = app->viewer;
+    p->seen_version = view->state_version;
+    p->seen_viewer = view->viewer;
 }
 
 bool ui_driver_panel_animating(const ui_driver_panel *p, double now)
@@ -503,7 +502,7 @@ static dp_rect spot_rect(const ui_driver_panel *p, dp_spot s, float k)
     case PLACE_PLAY:
         return p->play;
     case PLACE_HAND: {
-        int si = s.side.id < UI_APP_SIDES_MAX ? (int)s.side.id : 0;
+        int si = s.side.id < UI_SIDES_MAX ? (int)s.side.id : 0;
         return (dp_rect){p->hand_x[si] + (float)s.slot * p->hand_step[si], p->hand_y[si],
                          HAND_W * k, HAND_H * k};
     }
@@ -695,10 +694,11 @@ static float draw_buttons(ui_driver_panel *p, render_ctx *ctx, float x, float y,
 
 /* The draw and discard piles, the card in play (and a drawn card waiting behind a played one),
  * the decision's buttons. Returns the bottom. */
-static float draw_deck(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const table *t, float y)
+static float draw_deck(ui_driver_panel *p, const ui_view *view, render_ctx *ctx, const table *t,
+                       float y)
 {
     float k = render_ui_scale(ctx), x = p->panel.x;
-    double now = app->time;
+    double now = view->time;
     p->deck = (dp_rect){x + PAD * k + 6 * k, y + 6 * k, PILE_W * k, PILE_H * k};
     p->discard = (dp_rect){x + PAD * k + 6 * k, y + (PILE_H + 26) * k, PILE_W * k, PILE_H * k};
     p->play = (dp_rect){x + (PAD + PILE_W + 22) * k, y, PLAY_W * k, PLAY_H * k};
@@ -743,14 +743,15 @@ static float draw_deck(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const t
 /* Each side's held (reserved) cards: the viewer's face up, the others' face down. Two sides
  * share one row, half each, of a fixed height whether or not cards are held, so nothing below
  * (the action panel's buttons) moves when a card is reserved; cards fan closer as they come. */
-static float draw_hands(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const table *t, float y)
+static float draw_hands(ui_driver_panel *p, const ui_view *view, render_ctx *ctx, const table *t,
+                        float y)
 {
     float k = render_ui_scale(ctx), x0 = p->panel.x + PAD * k;
     int cols = t->side_count == 2 ? 2 : 1;
     float col_w = (p->panel.w - 2 * PAD * k - (float)(cols - 1) * 8 * k) / (float)cols;
     float row_y = y;
     p->hand_card_count = 0;
-    for (int s = 0; s < t->side_count && s + 1 < UI_APP_SIDES_MAX; s++) {
+    for (int s = 0; s < t->side_count && s + 1 < UI_SIDES_MAX; s++) {
         side_id sid = t->sides[s].id;
         float x = x0 + (float)(s % cols) * (col_w + 8 * k);
         if (s > 0 && s % cols == 0)
@@ -777,7 +778,7 @@ static float draw_hands(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const 
             if (!is_held(it) || it->side.id != sid.id)
                 continue;
             dp_rect r = spot_rect(p, (dp_spot){PLACE_HAND, sid, slot++}, k);
-            if (p->paint && !card_flying(p, it->value, app->time))
+            if (p->paint && !card_flying(p, it->value, view->time))
                 draw_card(ctx, t, it, r, 1, false, 255);
             drawn_note(p, r, it->value);
             /* The officer's name under a card the viewer may see; the art alone is too small. */
@@ -788,7 +789,7 @@ static float draw_hands(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const 
                                 fmaxf(step - 4 * k, HAND_W * k), name, sizeof name);
             dp_text(p, ctx, r.x + r.w / 2, r.y + r.h + 2 * k, p->paint ? name : "", 8, 0xd8dee8ff,
                     RENDER_ALIGN_CENTRE);
-            if (p->hand_card_count < UI_APP_SIDES_MAX * DP_HAND_MAX)
+            if (p->hand_card_count < UI_SIDES_MAX * DP_HAND_MAX)
                 p->hand_cards[p->hand_card_count++] = (dp_hand_card){r, it->value};
         }
         if (slot == 0)
@@ -965,12 +966,13 @@ static float draw_units(ui_driver_panel *p, render_ctx *ctx, const table *t, flo
     return y;
 }
 
-static float panel_sections(ui_driver_panel *p, ui_app *app, render_ctx *ctx, const table *t)
+static float panel_sections(ui_driver_panel *p, const ui_view *view, render_ctx *ctx,
+                            const table *t)
 {
     float k = render_ui_scale(ctx), y = p->panel.y + 8 * k;
     if (p->has_deck) {
-        y = draw_deck(p, app, ctx, t, y);
-        y = draw_hands(p, app, ctx, t, y + 4 * k);
+        y = draw_deck(p, view, ctx, t, y);
+        y = draw_hands(p, view, ctx, t, y + 4 * k);
     } else {
         y = draw_buttons(p, ctx, p->panel.x + PAD * k, y, p->panel.w - 2 * PAD * k);
     }
@@ -981,15 +983,15 @@ static float panel_sections(ui_driver_panel *p, ui_app *app, render_ctx *ctx, co
     return draw_morale(p, ctx, t, y);
 }
 
-float ui_driver_panel_draw(ui_driver_panel *p, ui_app *app, render_ctx *ctx)
+float ui_driver_panel_draw(ui_driver_panel *p, const ui_view *view, render_ctx *ctx)
 {
-    ui_driver_panel_update(p, app);
+    ui_driver_panel_update(p, view);
     if (p->item_count == 0 && p->flight_count == 0) {
         p->panel = (dp_rect){0};
         p->button_count = 0;
         return 0;
     }
-    const table *t = game_table(app->game);
+    const table *t = game_table(view->game);
     float k = render_ui_scale(ctx);
     int w, h;
     render_output_size(ctx, &w, &h);
@@ -999,28 +1001,28 @@ float ui_driver_panel_draw(ui_driver_panel *p, ui_app *app, render_ctx *ctx)
         p->has_deck |= p->items[i].kind == RULES_DRIVER_DECK ||
                        p->items[i].kind == RULES_DRIVER_DISCARD ||
                        p->items[i].kind == RULES_DRIVER_CARD;
-    buttons_build(p, app->game, t);
+    buttons_build(p, view->game, t);
     /* Measure, draw the background, then paint over it. */
     p->paint = false;
-    float bottom = panel_sections(p, app, ctx, t);
+    float bottom = panel_sections(p, view, ctx, t);
     render_rect(ctx, p->panel.x, p->panel.y, p->panel.w, bottom - p->panel.y, 0x101418ff);
     p->paint = true;
     p->drawn_count = 0;
     p->chip_count = 0;
-    bottom = panel_sections(p, app, ctx, t);
+    bottom = panel_sections(p, view, ctx, t);
     p->panel.h = bottom - p->panel.y;
     render_rect_outline(ctx, p->panel.x, p->panel.y, p->panel.w, p->panel.h, 0x40506aff);
-    draw_flights(p, ctx, t, app->time);
+    draw_flights(p, ctx, t, view->time);
     return bottom;
 }
 
-void ui_driver_panel_draw_table(ui_driver_panel *p, ui_app *app, render_ctx *ctx,
+void ui_driver_panel_draw_table(ui_driver_panel *p, const ui_view *view, render_ctx *ctx,
                                 const render_camera *cam)
 {
-    ui_driver_panel_update(p, app);
+    ui_driver_panel_update(p, view);
     if (!p->command_ok || p->radius_cm <= 0)
         return;
-    const figure *f = table_figure_const(game_table(app->game), p->leader);
+    const figure *f = table_figure_const(game_table(view->game), p->leader);
     if (!f)
         return;
     render_circle_cm(ctx, cam, f->pos, p->radius_cm, 2.0f, 0xffd04ad0);
@@ -1046,19 +1048,17 @@ static bool legal_play_of(const game *g, int card, rules_command *out)
     return false;
 }
 
-/* Fills the caller's refusal, or toasts it when there is no caller to log it. */
-static void refuse(ui_app *app, ui_refusal *refused, const char *what, const char *reason)
+/* Fills the caller's refusal. */
+static void refuse(ui_refusal *refused, const char *what, const char *reason)
 {
     if (refused) {
         snprintf(refused->what, sizeof refused->what, "%s", what);
         snprintf(refused->reason, sizeof refused->reason, "%s", reason);
-    } else {
-        ui_app_toast(app, "Cannot %s: %s", what, reason);
     }
 }
 
-bool ui_driver_panel_click(ui_driver_panel *p, ui_app *app, float x, float y, rules_command *out,
-                           ui_refusal *refused)
+bool ui_driver_panel_click(ui_driver_panel *p, const ui_view *view, float x, float y,
+                           rules_command *out, ui_refusal *refused)
 {
     *out = (rules_command){0};
     if (refused)
@@ -1072,18 +1072,18 @@ bool ui_driver_panel_click(ui_driver_panel *p, ui_app *app, float x, float y, ru
         }
     for (int i = p->hand_card_count - 1; i >= 0; i--) /* the top card of a fan first */
         if (in_rect(p->hand_cards[i].r, x, y)) {
-            if (!legal_play_of(app->game, p->hand_cards[i].card, out))
-                refuse(app, refused, "play that card", "it cannot be played now");
+            if (!legal_play_of(view->game, p->hand_cards[i].card, out))
+                refuse(refused, "play that card", "it cannot be played now");
             return true;
         }
     if (p->has_deck && in_rect(p->deck, x, y)) {
         rules_command legal[8];
-        int n = game_legal(app->game, legal, 8);
+        int n = game_legal(view->game, legal, 8);
         for (int i = 0; i < n; i++)
             if (legal[i].kind == RULES_CMD_DRAW_CARD)
                 *out = legal[i];
         if (out->kind == RULES_CMD_NONE)
-            refuse(app, refused, "draw", p->dec.prompt[0] ? p->dec.prompt : "not the time to draw");
+            refuse(refused, "draw", p->dec.prompt[0] ? p->dec.prompt : "not the time to draw");
     }
     return true;
 }
@@ -1140,13 +1140,13 @@ static bool figure_of_quality(const figure *f, side_id sd, int q)
     return f->side.id == sd.id && table_figure_active(f) && (int)f->quality == q;
 }
 
-int ui_driver_panel_tooltip(const ui_driver_panel *p, ui_app *app, float x, float y,
+int ui_driver_panel_tooltip(const ui_driver_panel *p, const ui_view *view, float x, float y,
                             char lines[][128], int max)
 {
     const rules_driver_item *it = chip_at(p, x, y);
     if (!it || max < 3)
         return 0;
-    const table *t = game_table(app->game);
+    const table *t = game_table(view->game);
     const side *sd = table_side(t, it->side);
     const char *side_name = sd ? sd->name : "";
     int n = 0, q = chip_quality(it);
@@ -1176,23 +1176,24 @@ int ui_driver_panel_tooltip(const ui_driver_panel *p, ui_app *app, float x, floa
     return n;
 }
 
-bool ui_driver_panel_named(const ui_driver_panel *p, ui_app *app, float x, float y, ui_names *out)
+bool ui_driver_panel_named(const ui_driver_panel *p, const ui_view *view, float x, float y,
+                           ui_names *out)
 {
     if (!ui_driver_panel_contains(p, x, y))
         return false;
     const rules_driver_item *chip = chip_at(p, x, y);
     int q = chip ? chip_quality(chip) : -1;
-    const table *t = game_table(app->game);
+    const table *t = game_table(view->game);
     for (int i = 0; q >= 0 && i < t->figure_count; i++)
         if (figure_of_quality(&t->figures[i], chip->side, q))
             ui_names_add(out, t->figures[i].id);
     for (int i = 0; i < p->button_count; i++)
         if (in_rect(p->buttons[i].r, x, y))
-            named_leader(app->game, p->buttons[i].cmd.figure, out);
+            named_leader(view->game, p->buttons[i].cmd.figure, out);
     for (int i = 0; i < p->drawn_count; i++) {
         const rules_driver_item *it = item_of_card(p->items, p->item_count, p->drawn[i].card);
         if (in_rect(p->drawn[i].r, x, y) && it && !it->hidden)
-            named_leader(app->game, it->figure, out);
+            named_leader(view->game, it->figure, out);
     }
     return true;
 }

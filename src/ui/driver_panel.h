@@ -19,10 +19,10 @@
 #include "render/render.h"
 #include "ui/actions.h"
 #include "ui/names.h"
+#include "ui/view.h"
 
 #include <stdbool.h>
 
-typedef struct ui_app ui_app;
 typedef struct ui_driver_panel ui_driver_panel;
 
 #define UI_DRIVER_PANEL_W 300 /* panel width in px before ui scale */
@@ -32,14 +32,14 @@ void ui_driver_panel_destroy(ui_driver_panel *p);
 
 /* Follows the match: the events of commands submitted since the last call start animations
  * (none after an undo, a redo or a load). Call once a frame. */
-void ui_driver_panel_update(ui_driver_panel *p, ui_app *app);
+void ui_driver_panel_update(ui_driver_panel *p, const ui_view *view);
 /* Forgets what it saw (a new match): the next update shows the state without animation. */
 void ui_driver_panel_reset(ui_driver_panel *p);
 
 /* Draws the panel at the top right; returns its bottom edge in px (0 when it drew nothing). */
-float ui_driver_panel_draw(ui_driver_panel *p, ui_app *app, render_ctx *ctx);
+float ui_driver_panel_draw(ui_driver_panel *p, const ui_view *view, render_ctx *ctx);
 /* Draws on the table, under the figures: the command radius of the leader whose card is up. */
-void ui_driver_panel_draw_table(ui_driver_panel *p, ui_app *app, render_ctx *ctx,
+void ui_driver_panel_draw_table(ui_driver_panel *p, const ui_view *view, render_ctx *ctx,
                                 const render_camera *cam);
 /* True when figure index i (of the table) is lit: the card up could activate it. */
 bool ui_driver_panel_lit(const ui_driver_panel *p, int i);
@@ -51,17 +51,18 @@ bool ui_driver_panel_command(const ui_driver_panel *p, figure_id *leader, float 
 bool ui_driver_panel_contains(const ui_driver_panel *p, float x, float y);
 /* A left click: true when the panel took it; *out is the command to submit (kind NONE: none).
  * A card that cannot be played or a draw out of turn fills *refused (what and why) for the
- * caller to log; refused may be NULL (then only a toast says it). */
-bool ui_driver_panel_click(ui_driver_panel *p, ui_app *app, float x, float y, rules_command *out,
-                           ui_refusal *refused);
+ * caller to log and show; refused may be NULL (then nobody hears why). */
+bool ui_driver_panel_click(ui_driver_panel *p, const ui_view *view, float x, float y,
+                           rules_command *out, ui_refusal *refused);
 /* The figures named where the pointer is on the panel: a button's leader and the figures he
  * would activate, a face-up card's officer and his. False when (x, y) is not on the panel. */
-bool ui_driver_panel_named(const ui_driver_panel *p, ui_app *app, float x, float y, ui_names *out);
+bool ui_driver_panel_named(const ui_driver_panel *p, const ui_view *view, float x, float y,
+                           ui_names *out);
 /* The tooltip of the morale pile under (x, y), up to max lines of 128 bytes: the pile and its
  * chits left, the quality it breaks when empty (its label's first word names it) and the
  * side's casualties so far. 0 when (x, y) is on no pile. Hovering a pile also names (rings)
  * the figures of its quality (ui_driver_panel_named). */
-int ui_driver_panel_tooltip(const ui_driver_panel *p, ui_app *app, float x, float y,
+int ui_driver_panel_tooltip(const ui_driver_panel *p, const ui_view *view, float x, float y,
                             char lines[][128], int max);
 /* The title on a card's face: its officer's name, else its kind from the rule set's label
  * with what follows in brackets left to the body ("soldier card (Spanish)": "Soldier card",

@@ -3,8 +3,6 @@
 #include "core/mem.h"
 #include "ui/event_log.h"
 #include "ui/referee.h"
-#include "ui/replay_view.h"
-#include "ui/start_screen.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -180,11 +178,13 @@ static void rematch(ui_app *app)
 static void watch(end_screen *e, ui_app *app)
 {
     char *text = game_save_string(app->game);
-    ui_screen *s =
-        ui_replay_view_create(app, text, strlen(text), "this game", e->error, sizeof e->error);
+    ui_app_show(app, UI_SCREEN_REPLAY,
+                &(ui_screen_args){.text = text,
+                                  .len = strlen(text),
+                                  .name = "this game",
+                                  .err = e->error,
+                                  .err_size = sizeof e->error});
     free(text);
-    if (s)
-        ui_app_push(app, s);
 }
 
 static void act(end_screen *e, ui_app *app, const char *name)
@@ -192,7 +192,7 @@ static void act(end_screen *e, ui_app *app, const char *name)
     if (strcmp(name, "rematch") == 0)
         rematch(app);
     else if (strcmp(name, "new") == 0)
-        ui_app_push(app, ui_start_screen_create(app));
+        ui_app_show(app, UI_SCREEN_START, NULL);
     else if (strcmp(name, "watch") == 0)
         watch(e, app);
     else if (strcmp(name, "back") == 0)

@@ -1,10 +1,9 @@
 /* The screens over the table: the help overlay, the pause menu, and the list of saves. */
-#include "ui/app.h"
+#include "ui/menus.h"
 
 #include "core/mem.h"
+#include "ui/app.h"
 #include "ui/referee.h"
-#include "ui/rules_ref.h"
-#include "ui/start_screen.h"
 
 #include <dirent.h>
 #include <jansson.h>
@@ -219,7 +218,7 @@ static void pause_choose(ui_app *app, menu *m, int i)
         return;
     case PAUSE_LOAD:
         ui_app_pop(app);
-        ui_app_push(app, ui_load_menu_create(app));
+        ui_app_show(app, UI_SCREEN_LOAD, NULL);
         return;
     case PAUSE_UNITS:
         app->settings.units =
@@ -240,11 +239,11 @@ static void pause_choose(ui_app *app, menu *m, int i)
         return;
     case PAUSE_NEW:
         ui_app_pop(app);
-        ui_app_push(app, ui_start_screen_create(app));
+        ui_app_show(app, UI_SCREEN_START, NULL);
         return;
     case PAUSE_HELP:
         ui_app_pop(app);
-        ui_app_push(app, ui_help_create());
+        ui_app_show(app, UI_SCREEN_HELP, NULL);
         return;
     case PAUSE_QUIT:
         ui_app_quit(app);
@@ -264,8 +263,9 @@ static void pause_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     menu_draw(s, app, ctx);
 }
 
-ui_screen *ui_pause_create(void)
+ui_screen *ui_pause_create(ui_app *app)
 {
+    (void)app;
     menu *m = mem_calloc(1, sizeof *m);
     m->title = "Paused";
     m->choose = pause_choose;
@@ -384,9 +384,13 @@ static const char *const help_lines[] = {
     "  Esc: cancel the tool or drag, else the pause menu   Ctrl+Q: quit (the game is saved)",
     "  F9: referee mode - when you agree on something the rules do not allow: drag anyone "
     "anywhere free, take off, put back, wound, shake, fix the next die; all of it logged",
+    "  In referee mode a right click on a figure or the table lists the rulings that apply there "
+    "(the rule book's own too: cards, pips, hits, the end of the phase or the turn)",
     "Players",
     "  Pause menu (Esc): hand any side to the bot or back; the bot plays at the animation speed",
     "  Two players at one screen: a cover hides the table at each hand-over until the next clicks",
+    "  Two desktops: Host or Join on the start screen (H / J); in the match Shift+T says a line "
+    "to the other player, Alt+click shows them a spot",
     "",
     "Press R for the rules reference of this game's rule set.",
     "Press any other key or click to close.",
@@ -399,7 +403,7 @@ static void help_input(ui_screen *s, ui_app *app, const ui_input *in)
     if (in->key_count || in->pressed[UI_MOUSE_LEFT] || in->pressed[UI_MOUSE_RIGHT])
         ui_app_pop(app);
     if (rules)
-        ui_app_push(app, ui_rules_ref_create(app));
+        ui_app_show(app, UI_SCREEN_RULES_REF, NULL);
 }
 
 static void help_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
@@ -419,8 +423,9 @@ static void help_destroy(ui_screen *s)
     free(s);
 }
 
-ui_screen *ui_help_create(void)
+ui_screen *ui_help_create(ui_app *app)
 {
+    (void)app;
     ui_screen *s = mem_calloc(1, sizeof *s);
     *s = (ui_screen){.name = "help", .modal = true, .input = help_input, .draw = help_draw};
     s->destroy = help_destroy;

@@ -54,9 +54,9 @@ bool ui_morale_news_find(const game *g, int from, int to, ui_morale_news *out)
     return false;
 }
 
-void ui_morale_news_update(ui_morale_news *m, ui_app *app, double delay)
+void ui_morale_news_update(ui_morale_news *m, const ui_view *view, double delay)
 {
-    const game *g = app->game;
+    const game *g = view->game;
     int cursor = game_cursor(g);
     if (!m->ready || g != m->seen_game || cursor < m->seen_cursor || cursor > m->seen_cursor + 8) {
         m->ready = true;
@@ -71,8 +71,8 @@ void ui_morale_news_update(ui_morale_news *m, ui_app *app, double delay)
         snprintf(m->line, sizeof m->line, "%s", found.line);
         snprintf(m->sub, sizeof m->sub, "%s", found.sub);
         m->figures = found.figures;
-        m->t0 = app->time + delay;
-        float speed = app->settings.anim_speed;
+        m->t0 = view->time + delay;
+        float speed = view->settings.anim_speed;
         m->dur = speed > 1 ? UI_MORALE_NEWS_S / speed : UI_MORALE_NEWS_S;
     }
     m->seen_cursor = cursor;
@@ -83,9 +83,10 @@ bool ui_morale_news_showing(const ui_morale_news *m, double now)
     return m->dur > 0 && now < m->t0 + m->dur;
 }
 
-void ui_morale_news_draw(const ui_morale_news *m, ui_app *app, render_ctx *ctx, float x0, float x1)
+void ui_morale_news_draw(const ui_morale_news *m, const ui_view *view, render_ctx *ctx, float x0,
+                         float x1)
 {
-    double now = app->time;
+    double now = view->time;
     if (!ui_morale_news_showing(m, now) || now < m->t0)
         return;
     float u = (float)((now - m->t0) / m->dur);

@@ -5,8 +5,9 @@
 #ifndef UI_MORALE_NEWS_H
 #define UI_MORALE_NEWS_H
 
-#include "ui/app.h"
+#include "render/render.h"
 #include "ui/names.h"
+#include "ui/view.h"
 
 #include <stdbool.h>
 
@@ -28,10 +29,11 @@ typedef struct ui_morale_news {
 bool ui_morale_news_find(const game *g, int from, int to, ui_morale_news *out);
 /* Watches the match: a newly resolved command that breaks morale raises the plate `delay`
  * seconds from now. Undo, redo and loads do not. */
-void ui_morale_news_update(ui_morale_news *m, ui_app *app, double delay);
+void ui_morale_news_update(ui_morale_news *m, const ui_view *view, double delay);
 /* True while the plate is due or showing. */
 bool ui_morale_news_showing(const ui_morale_news *m, double now);
 /* Draws the plate centred between x0 and x1, low in the view (the turn banner is high). */
-void ui_morale_news_draw(const ui_morale_news *m, ui_app *app, render_ctx *ctx, float x0, float x1);
+void ui_morale_news_draw(const ui_morale_news *m, const ui_view *view, render_ctx *ctx, float x0,
+                         float x1);
 
 #endif // UI_MORALE_NEWS_H

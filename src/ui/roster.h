@@ -5,8 +5,9 @@
 #ifndef UI_ROSTER_H
 #define UI_ROSTER_H
 
-#include "ui/app.h"
+#include "render/render.h"
 #include "ui/names.h"
+#include "ui/view.h"
 
 #include <stdbool.h>
 
@@ -28,10 +29,10 @@ typedef struct ui_roster {
 const char *ui_roster_unit_state(const table *t, unit_id u, char *buf, size_t size);
 
 /* Draws the roster (when open) at the left of x0..x1 (the open table), below the top bar. */
-void ui_roster_draw(ui_roster *r, ui_app *app, render_ctx *ctx, float x0, float x1);
+void ui_roster_draw(ui_roster *r, const ui_view *view, render_ctx *ctx, float x0, float x1);
 /* True when (x, y) is over the roster as last drawn. */
 bool ui_roster_contains(const ui_roster *r, float x, float y);
 /* The figures of the unit row under (x, y), added to *out; false when not over the roster. */
-bool ui_roster_named(const ui_roster *r, ui_app *app, float x, float y, ui_names *out);
+bool ui_roster_named(const ui_roster *r, const ui_view *view, float x, float y, ui_names *out);
 
 #endif // UI_ROSTER_H

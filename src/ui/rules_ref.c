@@ -1,5 +1,6 @@
 #include "ui/rules_ref.h"
 
+#include "core/config.h"
 #include "core/file.h"
 #include "core/mem.h"
 
@@ -61,8 +62,7 @@ static bool id_ok(const char *id)
 
 bool ui_rules_doc_find(const char *rules_id, char *buf, size_t size)
 {
-    const char *env = getenv("SANDTABLE_SOURCE_DIR");
-    const char *roots[] = {".", env && env[0] ? env : NULL, SANDTABLE_SOURCE_DIR};
+    const char *roots[] = {".", config_source_dir(), SANDTABLE_SOURCE_DIR};
     char tried[1200] = "";
     size_t len = 0;
     for (int i = 0; i < 3 && id_ok(rules_id); i++) {

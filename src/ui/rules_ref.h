@@ -1,5 +1,5 @@
 /* The rules reference: the summary of the match's rule set in our words, read at run time from
- * docs/rules/<id>.md (the working directory's, else $SANDTABLE_SOURCE_DIR's, else the source
+ * docs/rules/<id>.md (the working directory's, else config_source_dir()'s, else the source
  * tree's) and shown as headings, wrapped paragraphs, list items and table rows, scrollable.
  * A missing file is said plainly, with every place looked in. */
 #ifndef UI_RULES_REF_H

@@ -92,6 +92,7 @@ typedef struct tv {
     char fire_option[RULES_WORD_MAX]; /* the target tool's option (ammunition); "" none */
     tv_drag drag;
     int drag_button;
+    bool right_click; /* a right click without travel, with the select tool (referee menu) */
     vec2s press_px, press_cm;
     int press_fig;
     vec2s grab_offset;
@@ -447,6 +448,12 @@ static void move_drop_referee(tv *v, ui_app *app)
     }
 }
 
+/* A refused command: logged by the teaching panels, said in a toast. */
+static void tv_refused(tv *v, ui_app *app, const char *what, const char *reason)
+{
+    ui_app_toast(app, "%s", ui_teach_refused(&v->teach, ui_app_view(app), what, reason));
+}
+
 static void move_drop(tv *v, ui_app *app)
 {
     char reason[256] = "";
@@ -458,12 +465,12 @@ static void move_drop(tv *v, ui_app *app)
     }
     if (!v->move.ok) {
         spring_back(v, app);
-        ui_teach_refused(&v->teach, app, "move there", v->move.reason);
+        tv_refused(v, app, "move there", v->move.reason);
         return;
     }
     if (!submit_animated(v, app, &v->move.cmd, reason, sizeof reason)) {
         spring_back(v, app);
-        ui_teach_refused(&v->teach, app, "move there", reason);
+        tv_refused(v, app, "move there", reason);
         return;
     }
     move_told(v, app);
@@ -492,7 +499,7 @@ static void rotate_commit(tv *v, ui_app *app, float facing)
     cmd.facing = facing;
     char reason[256];
     if (!submit_animated(v, app, &cmd, reason, sizeof reason))
-        ui_teach_refused(&v->teach, app, "turn", reason);
+        tv_refused(v, app, "turn", reason);
 }
 
 static vec2s handle_pos(const tv *v, const figure *f)
@@ -606,7 +613,7 @@ static void wheel_drop(tv *v, ui_app *app)
             int i = w->block.fig[k];
             anim_add(v, app, i, p, t->figures[i].pos, f, t->figures[i].facing);
         }
-        ui_teach_refused(&v->teach, app, "wheel", w->ok ? reason : w->reason);
+        tv_refused(v, app, "wheel", w->ok ? reason : w->reason);
         return;
     }
     ui_app_toast(app, "Wheeled %.0f degrees: the outer end travelled %s",
@@ -718,9 +725,11 @@ static void press_select(tv *v, ui_app *app, const ui_input *in)
     if (wheel_press(v, app))
         return;
     int hit = hit_at(v, t, v->mouse_cm);
-    if (hit >= 0 && ui_action_panel_allocating(app)) {
+    if (hit >= 0 && ui_action_panel_allocating(ui_app_view(app))) {
         /* Hits to allocate: a click picks (or drops) the figure. */
-        ui_action_panel_pick(v->actions, app, t->figures[hit].id);
+        const char *why = ui_action_panel_pick(v->actions, ui_app_view(app), t->figures[hit].id);
+        if (why)
+            ui_app_toast(app, "Not so: %s", why);
         return;
     }
     v->press_fig = hit;
@@ -886,7 +895,7 @@ static void press_target(tv *v, ui_app *app)
         v->tool = TOOL_SELECT;
         v->fire_option[0] = 0;
     } else {
-        ui_teach_refused(&v->teach, app, "fire", reason);
+        tv_refused(v, app, "fire", reason);
     }
 }
 
@@ -964,7 +973,7 @@ static void escape(tv *v, ui_app *app)
         v->tape_n = 0;
         return;
     }
-    ui_app_push(app, ui_pause_create());
+    ui_app_show(app, UI_SCREEN_PAUSE, NULL);
 }
 
 static void key_ctrl(tv *v, ui_app *app, int key, int mods)
@@ -978,7 +987,7 @@ static void key_ctrl(tv *v, ui_app *app, int key, int mods)
     else if (key == 's')
         ui_app_save(app);
     else if (key == 'o')
-        ui_app_push(app, ui_load_menu_create(app));
+        ui_app_show(app, UI_SCREEN_LOAD, NULL);
     else if (key == 'q')
         ui_app_quit(app);
 }
@@ -1036,13 +1045,13 @@ static void key_plain(tv *v, ui_app *app, const ui_input *in, int key)
         ui_action_request rq;
         if (v->tool == TOOL_MEASURE)
             v->tape_done = true;
-        else if (ui_action_panel_confirm(v->actions, app, &rq))
+        else if (ui_action_panel_confirm(v->actions, ui_app_view(app), &rq))
             request_run(v, app, &rq); /* the hit allocation picked on the table */
         break;
     }
     case UI_KEY_F1:
     case '?':
-        ui_app_push(app, ui_help_create());
+        ui_app_show(app, UI_SCREEN_HELP, NULL);
         break;
     case UI_KEY_F12:
         app->screenshot_pending = true;
@@ -1100,6 +1109,23 @@ static bool referee_key(tv *v, ui_app *app, int key, int mods)
     return ui_referee_key(&app->referee, app, sel, n, key, mods);
 }
 
+/* A right click in referee mode opens the menu of rulings on the figure or the spot. */
+static void referee_menu(tv *v, ui_app *app, const ui_input *in)
+{
+    v->right_click = false;
+    if (!app->referee.on)
+        return;
+    const table *t = tv_table(app);
+    figure_id sel[RULES_CMD_FIGURES_MAX];
+    int n = 0;
+    for (int i = 0; i < t->figure_count && n < RULES_CMD_FIGURES_MAX; i++)
+        if (is_selected(v, i))
+            sel[n++] = t->figures[i].id;
+    int hit = hit_at(v, t, v->mouse_cm);
+    ui_referee_menu_open(&app->referee, app, hit >= 0 ? t->figures[hit].id : (figure_id){0},
+                         v->mouse_cm, sel, n, in->mouse_x, in->mouse_y);
+}
+
 static void handle_keys(tv *v, ui_app *app, const ui_input *in)
 {
     for (int i = 0; i < in->key_count && v->guess_on; i++)
@@ -1138,6 +1164,8 @@ static void handle_camera(tv *v, const ui_input *in)
                 v->tape_done = true;
             else if (click && v->drag_button == UI_MOUSE_RIGHT && v->tool != TOOL_SELECT)
                 v->tool = TOOL_SELECT;
+            else if (click && v->drag_button == UI_MOUSE_RIGHT)
+                v->right_click = true;
         }
     }
 }
@@ -1168,7 +1196,7 @@ static void command_run(tv *v, ui_app *app, const rules_command *cmd)
     if (submit_animated(v, app, cmd, reason, sizeof reason))
         ui_app_toast(app, "%s", command_said(app, label, sizeof label));
     else
-        ui_teach_refused(&v->teach, app, label, reason);
+        tv_refused(v, app, label, reason);
 }
 
 /* What a panel asked for: a command, or figures to select for a drag or a target. */
@@ -1180,10 +1208,12 @@ static void request_run(tv *v, ui_app *app, const ui_action_request *rq)
         return;
     }
     if (rq->kind == UI_ACTION_REFUSED) {
-        ui_teach_refused(&v->teach, app, rq->refused.what, rq->refused.reason);
+        tv_refused(v, app, rq->refused.what, rq->refused.reason);
         return;
     }
-    if (rq->kind == UI_ACTION_NONE)
+    if (rq->kind == UI_ACTION_NOTE)
+        ui_app_toast(app, "%s", rq->note);
+    if (rq->kind == UI_ACTION_NONE || rq->kind == UI_ACTION_NOTE)
         return;
     select_none(v, t);
     for (int k = 0; k < rq->cmd.figure_count; k++) {
@@ -1206,7 +1236,7 @@ static void request_run(tv *v, ui_app *app, const ui_action_request *rq)
 static void action_run(tv *v, ui_app *app, int i)
 {
     ui_action_request rq;
-    if (ui_action_panel_order(v->actions, app, i, &rq))
+    if (ui_action_panel_order(v->actions, ui_app_view(app), i, &rq))
         request_run(v, app, &rq);
 }
 
@@ -1216,16 +1246,17 @@ static void handle_left(tv *v, ui_app *app, const ui_input *in)
         return;
     ui_action_request rq;
     if (in->pressed[UI_MOUSE_LEFT] && v->drag == DRAG_NONE &&
-        ui_action_panel_click(v->actions, app, in->mouse_x, in->mouse_y, &rq)) {
+        ui_action_panel_click(v->actions, ui_app_view(app), in->mouse_x, in->mouse_y, &rq)) {
         request_run(v, app, &rq);
         return;
     }
     rules_command panel_cmd;
     ui_refusal refused;
     if (in->pressed[UI_MOUSE_LEFT] && v->drag == DRAG_NONE &&
-        ui_driver_panel_click(v->driver, app, in->mouse_x, in->mouse_y, &panel_cmd, &refused)) {
+        ui_driver_panel_click(v->driver, ui_app_view(app), in->mouse_x, in->mouse_y, &panel_cmd,
+                              &refused)) {
         if (refused.what[0])
-            ui_teach_refused(&v->teach, app, refused.what, refused.reason);
+            tv_refused(v, app, refused.what, refused.reason);
         command_run(v, app, &panel_cmd);
         return;
     }
@@ -1304,7 +1335,7 @@ static void named_update(tv *v, ui_app *app, const ui_input *in)
     float x = in->mouse_x, y = in->mouse_y, k = render_ui_scale(app->ctx);
     if (in->view_w <= 0 || x < 0 || y < 0 || x > (float)in->view_w || y > (float)in->view_h)
         return;
-    if (ui_roster_named(&v->roster, app, x, y, &v->named))
+    if (ui_roster_named(&v->roster, ui_app_view(app), x, y, &v->named))
         return;
     int key = ui_event_log_key_at(&v->teach.log, x, y);
     if (key != UI_EVENT_LOG_NONE) {
@@ -1326,9 +1357,9 @@ static void named_update(tv *v, ui_app *app, const ui_input *in)
         ui_names_add_text(&v->named, t, d.prompt);
         return;
     }
-    if (ui_action_panel_named(v->actions, app, x, y, &v->named))
+    if (ui_action_panel_named(v->actions, ui_app_view(app), x, y, &v->named))
         return;
-    ui_driver_panel_named(v->driver, app, x, y, &v->named);
+    ui_driver_panel_named(v->driver, ui_app_view(app), x, y, &v->named);
 }
 
 /* The part of the view the panels leave to the table, in px. */
@@ -1428,7 +1459,8 @@ static void draw_news(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 static void draw_panel_tooltip(tv *v, ui_app *app, render_ctx *ctx)
 {
     char lines[4][128];
-    int n = ui_driver_panel_tooltip(v->driver, app, v->mouse_px.x, v->mouse_px.y, lines, 4);
+    int n = ui_driver_panel_tooltip(v->driver, ui_app_view(app), v->mouse_px.x, v->mouse_px.y,
+                                    lines, 4);
     if (n <= 0)
         return;
     const char *ptrs[4];
@@ -1476,13 +1508,17 @@ static void flags_seen(tv *v, ui_app *app)
     }
     if (v->hover >= 0 && v->hover < t->figure_count && (v->flags[v->hover] & RENDER_FIG_HIDDEN))
         v->hover = -1;
+    /* a line of sight from a figure the screen's new viewer may not see (hot-seat) is dropped */
+    if (v->los_from >= 0 && v->los_from < t->figure_count &&
+        (v->flags[v->los_from] & RENDER_FIG_HIDDEN))
+        v->los_from = -1;
 }
 
 static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
 {
     tv *v = s->data;
     ui_input teach_in = *in_frame; /* the teaching panels take their clicks, wheel and keys */
-    ui_teach_input(&v->teach, app, &teach_in);
+    ui_teach_input(&v->teach, ui_app_view(app), &teach_in);
     const ui_input *in = &teach_in;
     camera_sync(v, app, in);
     focus_follow_log(v, app);
@@ -1490,6 +1526,10 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
     flags_seen(v, app);
     v->mouse_cm = render_camera_to_cm(&v->cam, (vec2s){{in->mouse_x, in->mouse_y}});
     v->mouse_px = (vec2s){{in->mouse_x, in->mouse_y}};
+    if (ui_referee_menu_input(&app->referee, app, in)) {
+        v->hover = -1; /* the referee's menu is open: it takes the frame, no tooltip under it */
+        return;
+    }
     handle_keys(v, app, in);
     if (app->depth && app->stack[app->depth - 1] != s)
         return; /* a key opened a screen over us */
@@ -1498,6 +1538,8 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
         return;
     }
     handle_camera(v, in);
+    if (v->right_click) /* referee mode: the rulings that apply here */
+        referee_menu(v, app, in);
     if (app->net && in->pressed[UI_MOUSE_LEFT] && in->alt) {
         ui_net_ping(app, v->mouse_cm); /* Alt+click: show the other player this spot */
         return;
@@ -1519,13 +1561,13 @@ static void tv_update(ui_screen *s, ui_app *app, const ui_input *in)
         if (app->time < v->anims[i].t0 + v->anims[i].dur)
             v->anims[keep++] = v->anims[i];
     v->anim_count = keep;
-    ui_teach_update(&v->teach, app);
-    ui_driver_panel_update(v->driver, app);
+    ui_teach_update(&v->teach, ui_app_view(app));
+    ui_driver_panel_update(v->driver, ui_app_view(app));
     rules_command bot; /* the hand-over cover, and the bot's sides at a readable pace */
     char why[256];
     float speed = app->settings.anim_speed;
-    ui_turn_banner_update(&v->banner, app, speed > 0 ? 0.9 / speed : 0);
-    ui_morale_news_update(&v->news, app, speed > 0 ? 0.3 / speed : 0);
+    ui_turn_banner_update(&v->banner, ui_app_view(app), speed > 0 ? 0.9 / speed : 0);
+    ui_morale_news_update(&v->news, ui_app_view(app), speed > 0 ? 0.3 / speed : 0);
     v->solo.hold = ui_driver_panel_animating(v->driver, app->time) || anims_running(v, app->time) ||
                    (speed > 0 && ui_morale_news_showing(&v->news, app->time)) ||
                    !ui_dice_tray_settled(&v->teach.tray, app->time) ||
@@ -1898,8 +1940,10 @@ static void draw_templates(ui_app *app, render_ctx *ctx, const render_camera *ca
     for (int i = cur - 1; i >= 0 && i >= cur - 64 && game_turn_at(g, i) == turn; i--) {
         int n;
         const rules_event *ev = game_events(g, i, &n);
+        if (!game_command_visible(g, app->viewer, i))
+            continue; /* laid by a unit the viewer could not see */
         for (int k = 0; k < n; k++) {
-            if (ev[k].kind != RULES_EV_TEMPLATE)
+            if (ev[k].kind != RULES_EV_TEMPLATE || !game_event_visible(g, app->viewer, &ev[k]))
                 continue;
             if (strcmp(ev[k].tag, "circle") == 0 && ev[k].value > 0)
                 ui_overlay_circle(ctx, cam, ev[k].pos, (float)ev[k].value / 100.0f);
@@ -1989,10 +2033,10 @@ static void draw_panels(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 {
     int sel = first_selected(v, t);
     ui_action_panel_set_selected(v->actions, sel >= 0 ? t->figures[sel].id : (figure_id){0});
-    float top = ui_driver_panel_draw(v->driver, app, ctx);
+    float top = ui_driver_panel_draw(v->driver, ui_app_view(app), ctx);
     if (top <= 0)
         top = 28 * render_ui_scale(ctx);
-    ui_action_panel_draw(v->actions, app, ctx, top, v->mouse_px.x, v->mouse_px.y);
+    ui_action_panel_draw(v->actions, ui_app_view(app), ctx, top, v->mouse_px.x, v->mouse_px.y);
 }
 
 static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
@@ -2017,12 +2061,12 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     render_table_static(ctx, &v->cam, &scene);
     draw_sight(v, app, ctx, t);
     draw_move_region(v, ctx);
-    ui_driver_panel_draw_table(v->driver, app, ctx, &v->cam);
+    ui_driver_panel_draw_table(v->driver, ui_app_view(app), ctx, &v->cam);
     draw_arcs(v, app, ctx, t);
     if (scene.show_labels)
         render_table_labels(ctx, &v->cam, t);
     draw_figures(v, app, ctx, t);
-    ui_action_panel_draw_table(v->actions, app, ctx, &v->cam);
+    ui_action_panel_draw_table(v->actions, ui_app_view(app), ctx, &v->cam);
     draw_named(v, app, ctx, t);
     draw_news(v, app, ctx, t);
     ui_commander_pips_draw(ctx, &v->cam, app->game, app->viewer);
@@ -2042,12 +2086,13 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_hud(v, app, ctx);
     draw_panels(v, app, ctx, t);
     ui_solo_draw(&v->solo, app, ctx);
-    ui_teach_draw(&v->teach, app, ctx);
+    ui_teach_draw(&v->teach, ui_app_view(app), ctx);
     ui_referee_draw(&app->referee, app, ctx, ox0, ox1);
-    ui_turn_banner_draw(&v->banner, app, ctx, ox0, ox1);
-    ui_morale_news_draw(&v->news, app, ctx, ox0, ox1);
+    ui_turn_banner_draw(&v->banner, ui_app_view(app), ctx, ox0, ox1);
+    ui_morale_news_draw(&v->news, ui_app_view(app), ctx, ox0, ox1);
     draw_panel_tooltip(v, app, ctx);
-    ui_roster_draw(&v->roster, app, ctx, ox0, ox1);
+    ui_roster_draw(&v->roster, ui_app_view(app), ctx, ox0, ox1);
+    ui_referee_menu_draw(&app->referee, app, ctx);
 }
 
 static void tv_destroy(ui_screen *s)

@@ -1,5 +1,5 @@
 /* The table screen's pieces that tests reach without a window: hit testing and the camera's
- * fit. The screen itself is ui_table_view_create (ui/app.h). */
+ * fit. The screen itself is ui_table_view_create, opened as UI_SCREEN_TABLE (ui/screens.h). */
 #ifndef UI_TABLE_VIEW_H
 #define UI_TABLE_VIEW_H
 
@@ -20,8 +20,12 @@ int ui_table_view_hit(const table *t, vec2s p, float slop_cm);
  * rule set has a turn driver. `snap` skips the eased motion. */
 void ui_table_view_fit(render_camera *cam, const game *g, float ui_scale, bool snap);
 
-/* The table screen's parts, for tests that point at them (s: ui_table_view_create's). */
+typedef struct ui_app ui_app;
 typedef struct ui_screen ui_screen;
+/* The table screen of app->game. */
+ui_screen *ui_table_view_create(ui_app *app);
+
+/* The table screen's parts, for tests that point at them (s: ui_table_view_create's). */
 typedef struct ui_teach ui_teach;
 typedef struct ui_action_panel ui_action_panel;
 typedef struct ui_driver_panel ui_driver_panel;

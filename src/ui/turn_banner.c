@@ -45,9 +45,9 @@ static bool find_turn(const game *g, int from, int to, int *turn, char *sub, siz
     return false;
 }
 
-void ui_turn_banner_update(ui_turn_banner *b, ui_app *app, double delay)
+void ui_turn_banner_update(ui_turn_banner *b, const ui_view *view, double delay)
 {
-    const game *g = app->game;
+    const game *g = view->game;
     int cursor = game_cursor(g);
     if (!b->ready || g != b->seen_game || cursor < b->seen_cursor || cursor > b->seen_cursor + 8) {
         b->ready = true;
@@ -62,8 +62,8 @@ void ui_turn_banner_update(ui_turn_banner *b, ui_app *app, double delay)
     if (cursor > b->seen_cursor && find_turn(g, b->seen_cursor, cursor, &turn, sub, sizeof sub)) {
         b->turn = turn;
         snprintf(b->sub, sizeof b->sub, "%s", sub);
-        b->t0 = app->time + delay;
-        float speed = app->settings.anim_speed;
+        b->t0 = view->time + delay;
+        float speed = view->settings.anim_speed;
         b->dur = speed > 1 ? UI_TURN_BANNER_S / speed : UI_TURN_BANNER_S;
     }
     b->seen_cursor = cursor;
@@ -74,9 +74,10 @@ bool ui_turn_banner_showing(const ui_turn_banner *b, double now)
     return b->turn > 0 && now < b->t0 + b->dur;
 }
 
-void ui_turn_banner_draw(const ui_turn_banner *b, ui_app *app, render_ctx *ctx, float x0, float x1)
+void ui_turn_banner_draw(const ui_turn_banner *b, const ui_view *view, render_ctx *ctx, float x0,
+                         float x1)
 {
-    double now = app->time;
+    double now = view->time;
     if (!ui_turn_banner_showing(b, now) || now < b->t0)
         return;
     float u = (float)((now - b->t0) / b->dur);
@@ -92,7 +93,7 @@ void ui_turn_banner_draw(const ui_turn_banner *b, ui_app *app, render_ctx *ctx, 
     render_rect(ctx, cx - bw / 2, y, bw, 5 * k, (UI_TURN_BANNER_RGB << 8) | alpha);
     render_rect(ctx, cx - bw / 2, y + bh - 5 * k, bw, 5 * k, (UI_TURN_BANNER_RGB << 8) | alpha);
     char line[96], limit[48];
-    int lim = ui_turn_limit(app->game);
+    int lim = ui_turn_limit(view->game);
     if (lim > 0)
         snprintf(limit, sizeof limit, " (of %d)", lim);
     else

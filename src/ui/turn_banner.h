@@ -5,7 +5,8 @@
 #ifndef UI_TURN_BANNER_H
 #define UI_TURN_BANNER_H
 
-#include "ui/app.h"
+#include "render/render.h"
+#include "ui/view.h"
 
 #include <stdbool.h>
 
@@ -29,10 +30,11 @@ const char *ui_turn_words(const game *g, char *buf, size_t size);
 
 /* Watches the match: a newly resolved command that begins a turn raises the banner `delay`
  * seconds from now (after the card that ended the turn is seen). Undo, redo and loads do not. */
-void ui_turn_banner_update(ui_turn_banner *b, ui_app *app, double delay);
+void ui_turn_banner_update(ui_turn_banner *b, const ui_view *view, double delay);
 /* True while the banner is due or showing. */
 bool ui_turn_banner_showing(const ui_turn_banner *b, double now);
 /* Draws it centred between x0 and x1, in the upper third of the view. */
-void ui_turn_banner_draw(const ui_turn_banner *b, ui_app *app, render_ctx *ctx, float x0, float x1);
+void ui_turn_banner_draw(const ui_turn_banner *b, const ui_view *view, render_ctx *ctx, float x0,
+                         float x1);
 
 #endif // UI_TURN_BANNER_H

@@ -4,6 +4,7 @@
  * software renderer: the table view, its tools, the panels, the menus, the cover, the end
  * screen, whatever the keys reach. A crash, a sanitizer report or a hang is a finding; the app
  * quitting (Ctrl+Q) just ends the script. The match's files go to a scratch data directory. */
+#include "core/config.h"
 #include "render/render.h"
 #include "ui/app.h"
 #include "ui/input.h"
@@ -47,7 +48,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     static char data[] = SANDTABLE_TEST_TMP "/sandtable-fuzz-ui-XXXXXX";
     if (!mkdtemp(data))
         abort();
-    setenv("XDG_DATA_HOME", data, 1);
+    char cfg_data[1100]; /* what the front end makes of $XDG_DATA_HOME */
+    snprintf(cfg_data, sizeof cfg_data, "%s/sandtable", data);
+    config_set(&(config_desc){.data_dir = cfg_data});
     const char *src = getenv("SANDTABLE_SOURCE_DIR");
     snprintf(scenario_path, sizeof scenario_path, "%s/scenarios/lcr_teaching.json",
              src ? src : SANDTABLE_SOURCE_DIR);

@@ -12,8 +12,8 @@
 #include "core/place.h"
 #include "game/bot.h"
 #include "game/game.h"
+#include "scenario_list.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,39 +24,6 @@ enum { SCENARIOS_MAX = 64, SEEDS = 3, COMMANDS_PER_GAME = 400 };
  * and tiny's retreats find free spots). Any rule set overlapping fails the test; a listed one
  * that comes out clean is reported, so the list is kept true. */
 static const char *const known_overlapping[] = {NULL};
-
-static const char *source_dir(void)
-{
-    const char *src = getenv("SANDTABLE_SOURCE_DIR");
-    return src ? src : SANDTABLE_SOURCE_DIR;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* Every scenarios/<name>.json, sorted; returns the count. */
-static int list_scenarios(char **out, int max)
-{
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s/scenarios", source_dir());
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && n < max) {
-        size_t len = strlen(e->d_name);
-        if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0) {
-            char path[1400];
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            out[n++] = strdup(path);
-        }
-    }
-    closedir(d);
-    qsort(out, (size_t)n, sizeof *out, cmp_str);
-    return n;
-}
 
 static game *start(const char *path, uint64_t seed)
 {
@@ -178,7 +145,7 @@ static void test_bots_never_stack_bases(void **state)
 {
     (void)state;
     char *paths[SCENARIOS_MAX];
-    int np = list_scenarios(paths, SCENARIOS_MAX);
+    int np = scenario_list_shipped(paths, SCENARIOS_MAX);
     assert_true(np >= 2);
     tally ts[16];
     int nt = 0;
@@ -233,7 +200,7 @@ static void test_drop_on_a_base_is_refused(void **state)
 {
     (void)state;
     char *paths[SCENARIOS_MAX];
-    int np = list_scenarios(paths, SCENARIOS_MAX);
+    int np = scenario_list_shipped(paths, SCENARIOS_MAX);
     int tried = 0;
     bot_scratch *bs = bot_scratch_create();
     for (int s = 0; s < np; s++) {

@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "core/config.h"
 #include "game/bot.h"
 #include "game/game.h"
 #include "game/replay.h"
@@ -260,7 +261,7 @@ static void test_wilson(void **state)
 int main(void)
 {
     /* every replayed command re-checked: the rule sets change state only through events */
-    setenv("SANDTABLE_VERIFY_EVENTS", "1", 1);
+    config_set(&(config_desc){.verify_events = true}); /* $SANDTABLE_VERIFY_EVENTS */
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_golden_replays),
         cmocka_unit_test(test_divergence_reported),

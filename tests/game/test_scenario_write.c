@@ -6,48 +6,17 @@
 #include "game/bot.h"
 #include "game/game.h"
 #include "scenario/scenario.h"
+#include "scenario_list.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 
 #include <cmocka.h>
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *source_dir(void)
-{
-    const char *src = getenv("SANDTABLE_SOURCE_DIR");
-    return src ? src : SANDTABLE_SOURCE_DIR;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-static int list_scenarios(char **out, int max)
-{
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s/scenarios", source_dir());
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    int n = 0;
-    for (struct dirent *e; (e = readdir(d)) && n < max;) {
-        size_t len = strlen(e->d_name);
-        if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0) {
-            char path[1400];
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            out[n++] = strdup(path);
-        }
-    }
-    closedir(d);
-    qsort(out, (size_t)n, sizeof *out, cmp_str);
-    return n;
-}
 
 static scenario *load_text(const char *text, const char *name)
 {
@@ -202,7 +171,7 @@ static void test_every_scenario_round_trips(void **state)
 {
     (void)state;
     char *paths[128];
-    int n = list_scenarios(paths, 128);
+    int n = scenario_list_shipped(paths, 128);
     assert_true(n >= 8);
     for (int i = 0; i < n; i++) {
         scenario_error err;
@@ -231,7 +200,7 @@ static void test_a_position_from_a_game(void **state)
 {
     (void)state;
     char path[1200];
-    snprintf(path, sizeof path, "%s/scenarios/lcr_teaching.json", source_dir());
+    snprintf(path, sizeof path, "%s/scenarios/lcr_teaching.json", scenario_list_source_dir());
     scenario_error err;
     scenario *s = scenario_load_file(path, &err);
     assert_non_null(s);

@@ -2,6 +2,7 @@
  * formations expand to the positions worked out by hand, and the text is kept. */
 #include "scenario/scenario.h"
 
+#include "core/config.h"
 #include "rules/rules.h"
 
 #include <math.h>
@@ -440,14 +441,14 @@ static void test_byte_order_mark(void **state)
 static void test_builtin_terrain_missing(void **state)
 {
     (void)state;
-    setenv("SANDTABLE_DATA_DIR", "/nonexistent-dir", 1);
+    config_set(&(config_desc){.terrain_dir = "/nonexistent-dir"}); /* $SANDTABLE_DATA_DIR */
     scenario_error err;
     table *t = table_create(NULL);
     assert_false(scenario_builtin_terrain(t, &err));
     char buf[1200];
     assert_string_equal(scenario_error_format(&err, buf, sizeof buf),
                         "/nonexistent-dir/terrain.json: cannot open: No such file or directory");
-    unsetenv("SANDTABLE_DATA_DIR");
+    config_set(NULL);
     assert_true(scenario_builtin_terrain(t, &err));
     assert_true(t->type_count >= 17);
     table_destroy(t);

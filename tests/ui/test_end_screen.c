@@ -6,6 +6,7 @@
  * replay" steps the whole game forward and back with the state hash at every step equal to the
  * one the save recorded; the turn buttons jump to the turn's start; play advances at its pace;
  * Rematch starts the scenario again. */
+#include "core/config.h"
 #include "ui/end_screen.h"
 #include "ui/replay_view.h"
 
@@ -37,7 +38,9 @@ static int setup(void **state)
     fx *f = calloc(1, sizeof *f);
     snprintf(f->data, sizeof f->data, SANDTABLE_TEST_TMP "/sandtable-end-XXXXXX");
     assert_non_null(mkdtemp(f->data));
-    setenv("XDG_DATA_HOME", f->data, 1);
+    char cfg_data[1100]; /* what the front end makes of $XDG_DATA_HOME */
+    snprintf(cfg_data, sizeof cfg_data, "%s/sandtable", f->data);
+    config_set(&(config_desc){.data_dir = cfg_data});
     char err[256];
     f->big = render_create_offscreen(1280, 800, &(render_desc){0}, err, sizeof err);
     f->small = render_create_offscreen(900, 600, &(render_desc){0}, err, sizeof err);

@@ -9,6 +9,7 @@
 #include "ui/driver_panel.h"
 #include "ui/table_view.h"
 #include "ui/teach.h"
+#include "ui_fixture.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -120,27 +121,9 @@ static void activate(rig *r, figure_id actor)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    snprintf(r->dir, sizeof r->dir, SANDTABLE_TEST_TMP "/sandtable-gun-view-XXXXXX");
-    if (!mkdtemp(r->dir))
+    if (!ui_fixture_app_open("tests/lcr/lcr_artillery.json", "gun-view", VIEW_W, VIEW_H, &r->app,
+                             &r->ctx, r->dir, sizeof r->dir))
         return -1;
-    setenv("XDG_DATA_HOME", r->dir, 1);
-    const char *src = getenv("SANDTABLE_SOURCE_DIR");
-    char scen[1024], err[512], art[1024];
-    snprintf(scen, sizeof scen, "%s/tests/lcr/lcr_artillery.json", src ? src : ".");
-    r->app = ui_app_create(&(ui_app_desc){.scenario_path = scen}, err, sizeof err);
-    if (!r->app) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    r->app->settings.anim_speed = 0;
-    r->ctx = render_create_offscreen(
-        VIEW_W, VIEW_H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err,
-        sizeof err);
-    if (!r->ctx) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    r->app->ctx = r->ctx;
     render_camera_resize(&r->cam, VIEW_W, VIEW_H);
     ui_table_view_fit(&r->cam, r->app->game, 1, true);
     *state = r;
@@ -150,12 +133,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     rig *r = *state;
-    ui_app_destroy(r->app);
-    render_destroy(r->ctx);
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", r->dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", r->dir);
+    ui_fixture_app_close(r->app, r->ctx, r->dir);
     free(r);
     return 0;
 }
@@ -173,8 +151,8 @@ static void test_fire_roundshot_at_a_point(void **state)
     ui_action_panel *ap = ui_action_panel_create();
     ui_action_panel_set_selected(ap, gun);
     render_begin(r->ctx);
-    float top = ui_driver_panel_draw(dp, r->app, r->ctx);
-    ui_action_panel_draw(ap, r->app, r->ctx, top, -1, -1);
+    float top = ui_driver_panel_draw(dp, ui_app_view(r->app), r->ctx);
+    ui_action_panel_draw(ap, ui_app_view(r->app), r->ctx, top, -1, -1);
     rules_action acts[16];
     int n = game_actions(r->app->game, gun, acts, 16), fires = 0;
     for (int i = 0; i < n; i++)

@@ -13,6 +13,7 @@
 #include "ui/names.h"
 #include "ui/overlay.h"
 #include "ui/table_view.h"
+#include "ui_fixture.h"
 
 #include <math.h>
 #include <setjmp.h>
@@ -39,21 +40,9 @@ typedef struct fixture {
 static fixture *open_app(void)
 {
     fixture *f = calloc(1, sizeof *f);
-    snprintf(f->dir, sizeof f->dir, SANDTABLE_TEST_TMP "/sandtable-morale-XXXXXX");
-    assert_non_null(mkdtemp(f->dir));
-    setenv("XDG_DATA_HOME", f->dir, 1);
-    const char *src = getenv("SANDTABLE_SOURCE_DIR");
-    char path[512], err[512], art[512];
-    snprintf(path, sizeof path, "%s/scenarios/lcr_toledo.json", src ? src : ".");
-    f->app = ui_app_create(&(ui_app_desc){.scenario_path = path}, err, sizeof err);
-    if (!f->app)
-        fail_msg("%s", err);
+    assert_true(ui_fixture_app_open("scenarios/lcr_toledo.json", "morale", W, H, &f->app, &f->ctx,
+                                    f->dir, sizeof f->dir));
     f->app->settings.anim_speed = 1;
-    f->ctx = render_create_offscreen(
-        W, H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
-    if (!f->ctx)
-        fail_msg("%s", err);
-    f->app->ctx = f->ctx;
     f->in = (ui_input){.view_w = W,
                        .view_h = H,
                        .ui_scale = 1,
@@ -66,11 +55,7 @@ static fixture *open_app(void)
 
 static void close_app(fixture *f)
 {
-    ui_app_destroy(f->app);
-    render_destroy(f->ctx);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", f->dir);
-    assert_int_equal(system(cmd), 0);
+    assert_true(ui_fixture_app_close(f->app, f->ctx, f->dir));
     free(f);
 }
 
@@ -145,7 +130,7 @@ static void test_pile_tooltip(void **state)
     float hx = -1, hy = -1;
     for (float y = py; y < py + ph && n == 0; y += 3)
         for (float x = px; x < px + pw && n == 0; x += 3) {
-            n = ui_driver_panel_tooltip(dp, f->app, x, y, lines, 4);
+            n = ui_driver_panel_tooltip(dp, ui_app_view(f->app), x, y, lines, 4);
             if (n && strstr(lines[0], "Moro") == NULL)
                 n = 0; /* the Spanish piles come first; the Moro raw pile is the one */
             if (n)

@@ -14,11 +14,13 @@
 #include "ui/driver_panel.h"
 #include "ui/names.h"
 #include "ui/overlay.h"
+#include "ui/menus.h"
 #include "ui/roster.h"
 #include "ui/table_view.h"
 #include "ui/teach.h"
 #include "ui/tools.h"
 #include "ui/turn_banner.h"
+#include "ui_fixture.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -53,21 +55,9 @@ static fixture *open_app(const char *file)
 static fixture *open_app_sized(const char *file, int w, int h)
 {
     fixture *f = calloc(1, sizeof *f);
-    snprintf(f->dir, sizeof f->dir, SANDTABLE_TEST_TMP "/sandtable-named-XXXXXX");
-    assert_non_null(mkdtemp(f->dir));
-    setenv("XDG_DATA_HOME", f->dir, 1);
-    const char *src = getenv("SANDTABLE_SOURCE_DIR");
-    char path[512], err[512], art[512];
-    snprintf(path, sizeof path, "%s/scenarios/%s", src ? src : ".", file);
-    f->app = ui_app_create(&(ui_app_desc){.scenario_path = path}, err, sizeof err);
-    if (!f->app)
-        fail_msg("%s", err);
-    f->app->settings.anim_speed = 0;
-    f->ctx = render_create_offscreen(
-        w, h, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
-    if (!f->ctx)
-        fail_msg("%s", err);
-    f->app->ctx = f->ctx;
+    char path[512];
+    snprintf(path, sizeof path, "scenarios/%s", file);
+    assert_true(ui_fixture_app_open(path, "named", w, h, &f->app, &f->ctx, f->dir, sizeof f->dir));
     f->in = (ui_input){.view_w = w,
                        .view_h = h,
                        .ui_scale = 1,
@@ -80,11 +70,7 @@ static fixture *open_app_sized(const char *file, int w, int h)
 
 static void close_app(fixture *f)
 {
-    ui_app_destroy(f->app);
-    render_destroy(f->ctx);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", f->dir);
-    assert_int_equal(system(cmd), 0);
+    assert_true(ui_fixture_app_close(f->app, f->ctx, f->dir));
     free(f);
 }
 
@@ -872,7 +858,7 @@ static void test_cover_lifts_when_side_goes_to_bot(void **state)
     app->controller[other.id] = UI_CONTROLLER_HUMAN;
     ui_cover_update(app);
     assert_true(ui_cover_showing(app));
-    ui_app_push(app, ui_pause_create());
+    ui_app_show(app, UI_SCREEN_PAUSE, NULL);
     app->controller[other.id] = UI_CONTROLLER_BOT;
     ui_cover_update(app);
     ui_app_pop(app); /* the menu closes */

@@ -5,6 +5,7 @@
 #include "render/render.h"
 #include "ui/app.h"
 #include "ui/table_view.h"
+#include "ui_fixture.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -61,18 +62,10 @@ static void test_failed_autosave_banner(void **state)
 {
     (void)state;
     rig r = {0};
-    snprintf(r.dir, sizeof r.dir, SANDTABLE_TEST_TMP "/sandtable-banner-XXXXXX");
-    assert_non_null(mkdtemp(r.dir));
-    setenv("XDG_DATA_HOME", r.dir, 1);
-    const char *src = getenv("SANDTABLE_SOURCE_DIR");
-    char scen[1024], err[512], art[1024], line[300];
-    snprintf(scen, sizeof scen, "%s/tests/lcr/lcr_artillery.json", src ? src : ".");
-    r.app = ui_app_create(&(ui_app_desc){.scenario_path = scen}, err, sizeof err);
-    assert_non_null(r.app);
-    r.ctx = render_create_offscreen(VIEW_W, VIEW_H,
-                                    &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)},
-                                    err, sizeof err);
-    assert_non_null(r.ctx);
+    char line[300];
+    assert_true(ui_fixture_app_open("tests/lcr/lcr_artillery.json", "banner", VIEW_W, VIEW_H,
+                                    &r.app, &r.ctx, r.dir, sizeof r.dir));
+    r.app->settings.anim_speed = ui_settings_default().anim_speed; /* played as a player sees it */
     frame(&r);
     assert_true(play_one(&r)); /* the first save: there is a save to back up from now on */
     assert_null(ui_app_save_banner(r.app, line, sizeof line));
@@ -105,11 +98,7 @@ static void test_failed_autosave_banner(void **state)
     assert_null(ui_app_save_banner(r.app, line, sizeof line));
     assert_false(banner_drawn(&r));
 
-    ui_app_destroy(r.app);
-    render_destroy(r.ctx);
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", r.dir);
-    assert_int_equal(system(cmd), 0);
+    assert_true(ui_fixture_app_close(r.app, r.ctx, r.dir));
 }
 
 /* settings.json is written like a save (issue 21: it was written in place, so a kill during

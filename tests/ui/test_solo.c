@@ -2,6 +2,7 @@
  * offscreen renderer (no window): the bot's sides submit through the table view and the match
  * advances to its end; the same match seed gives the same command log; the viewer changes only
  * once the hand-over cover is dismissed, and the cover hides the table. */
+#include "core/config.h"
 #include "ui/cover.h"
 #include "ui/solo.h"
 #include "ui/start_screen.h"
@@ -37,7 +38,9 @@ static int setup(void **state)
     fx *f = calloc(1, sizeof *f);
     snprintf(f->data, sizeof f->data, SANDTABLE_TEST_TMP "/sandtable-solo-XXXXXX");
     assert_non_null(mkdtemp(f->data));
-    setenv("XDG_DATA_HOME", f->data, 1);
+    char cfg_data[1100]; /* what the front end makes of $XDG_DATA_HOME */
+    snprintf(cfg_data, sizeof cfg_data, "%s/sandtable", f->data);
+    config_set(&(config_desc){.data_dir = cfg_data});
     char err[256];
     f->ctx = render_create_offscreen(VIEW_W, VIEW_H, &(render_desc){0}, err, sizeof err);
     assert_non_null(f->ctx);
@@ -136,7 +139,7 @@ static void test_bot_waits_a_readable_pace(void **state)
     frame(f, app, 0.35); /* past the pause: one command */
     assert_int_equal(game_cursor(app->game), 1);
     /* A menu over the table stops the bot. */
-    ui_app_push(app, ui_pause_create());
+    ui_app_show(app, UI_SCREEN_PAUSE, NULL);
     for (int i = 0; i < 5; i++)
         frame(f, app, 1.0);
     assert_int_equal(game_cursor(app->game), 1);
@@ -499,7 +502,7 @@ static void test_start_screen(void **state)
     assert_non_null(strstr(app->scenario_path, "lcr_teaching.json"));
     /* From the match (pause menu): modal over it, Esc goes back to the same match. */
     game *g = app->game;
-    ui_app_push(app, ui_start_screen_create(app));
+    ui_app_show(app, UI_SCREEN_START, NULL);
     frame(f, app, 0.016);
     assert_string_equal(top_name(app), "start");
     f->in.keys[0] = UI_KEY_ESCAPE;
@@ -524,7 +527,7 @@ static void test_ctrl_q_quits_from_cover_and_menu(void **state)
         if (where == 0)
             play_until_handover(app); /* the cover comes up with the next frame */
         else
-            ui_app_push(app, ui_pause_create());
+            ui_app_show(app, UI_SCREEN_PAUSE, NULL);
         frame(f, app, 0.016);
         assert_string_equal(top_name(app), where == 0 ? "cover" : "menu");
         f->in.keys[0] = 'q';

@@ -4,6 +4,7 @@
  * the event log lists the match's commands and a refusal, and an opened entry shows its
  * explanation; the rules reference renders lcr's summary and says so when a summary is missing.
  * PNGs go to the artifacts folder given as the first argument. */
+#include "core/config.h"
 #include "game/game.h"
 #include "render/render.h"
 #include "scenario/scenario.h"
@@ -564,7 +565,9 @@ static void test_table_screen(void **state)
     fixture *fx = *state;
     char data[64] = SANDTABLE_TEST_TMP "/sandtable-teach-XXXXXX", err[512], path[1024];
     assert_non_null(mkdtemp(data));
-    setenv("XDG_DATA_HOME", data, 1);
+    char cfg_data[1100]; /* what the front end makes of $XDG_DATA_HOME */
+    snprintf(cfg_data, sizeof cfg_data, "%s/sandtable", data);
+    config_set(&(config_desc){.data_dir = cfg_data});
     snprintf(path, sizeof path, "%s/scenarios/lcr_toledo.json", SANDTABLE_SOURCE_DIR);
     ui_app *app = ui_app_create(&(ui_app_desc){.scenario_path = path}, err, sizeof err);
     assert_non_null(app);

@@ -9,6 +9,7 @@
 #include "ui/commander_pips.h"
 #include "ui/table_view.h"
 #include "ui/unit_block.h"
+#include "ui_fixture.h"
 
 #include <math.h>
 #include <setjmp.h>
@@ -166,26 +167,9 @@ static int rgb_distance(uint32_t a, uint32_t b)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    snprintf(r->dir, sizeof r->dir, SANDTABLE_TEST_TMP "/sandtable-tiny-view-XXXXXX");
-    if (!mkdtemp(r->dir))
+    if (!ui_fixture_app_open("scenarios/tiny_two_brigades.json", "tiny-view", VIEW_W, VIEW_H,
+                             &r->app, &r->ctx, r->dir, sizeof r->dir))
         return -1;
-    setenv("XDG_DATA_HOME", r->dir, 1);
-    const char *src = getenv("SANDTABLE_SOURCE_DIR");
-    char scen[1024], err[512], art[1024];
-    snprintf(scen, sizeof scen, "%s/scenarios/tiny_two_brigades.json", src ? src : ".");
-    r->app = ui_app_create(&(ui_app_desc){.scenario_path = scen}, err, sizeof err);
-    if (!r->app) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    r->app->settings.anim_speed = 0; /* figures jump to their places: no waiting in tests */
-    r->ctx = render_create_offscreen(
-        VIEW_W, VIEW_H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err,
-        sizeof err);
-    if (!r->ctx) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
     render_camera_resize(&r->cam, VIEW_W, VIEW_H);
     ui_table_view_fit(&r->cam, r->app->game, 1, true);
     mouse_away(r);
@@ -197,12 +181,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     rig *r = *state;
-    ui_app_destroy(r->app);
-    render_destroy(r->ctx);
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", r->dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", r->dir);
+    ui_fixture_app_close(r->app, r->ctx, r->dir);
     free(r);
     return 0;
 }

@@ -7,6 +7,7 @@
 #include "ui/app.h"
 #include "ui/driver_panel.h"
 #include "ui/teach.h"
+#include "ui_fixture.h"
 
 #include <math.h>
 #include <setjmp.h>
@@ -31,26 +32,9 @@ typedef struct fixture {
 static int setup(void **state)
 {
     fixture *f = calloc(1, sizeof *f);
-    snprintf(f->dir, sizeof f->dir, SANDTABLE_TEST_TMP "/sandtable-turn-XXXXXX");
-    if (!mkdtemp(f->dir))
+    if (!ui_fixture_app_open("scenarios/lcr_toledo.json", "turn", W, H, &f->app, &f->ctx, f->dir,
+                             sizeof f->dir))
         return -1;
-    setenv("XDG_DATA_HOME", f->dir, 1);
-    const char *src = getenv("SANDTABLE_SOURCE_DIR");
-    char path[512], err[512], art[512];
-    snprintf(path, sizeof path, "%s/scenarios/lcr_toledo.json", src ? src : ".");
-    f->app = ui_app_create(&(ui_app_desc){.scenario_path = path}, err, sizeof err);
-    if (!f->app) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    f->app->settings.anim_speed = 0;
-    f->ctx = render_create_offscreen(
-        W, H, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
-    if (!f->ctx) {
-        fprintf(stderr, "%s\n", err);
-        return -1;
-    }
-    f->app->ctx = f->ctx;
     f->panel = ui_driver_panel_create();
     *state = f;
     return 0;
@@ -60,12 +44,7 @@ static int teardown(void **state)
 {
     fixture *f = *state;
     ui_driver_panel_destroy(f->panel);
-    render_destroy(f->ctx);
-    ui_app_destroy(f->app);
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", f->dir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "cannot remove %s\n", f->dir);
+    ui_fixture_app_close(f->app, f->ctx, f->dir);
     free(f);
     return 0;
 }
@@ -88,7 +67,7 @@ static void screenshot(fixture *f, const char *name)
 static void draw(fixture *f)
 {
     render_begin(f->ctx);
-    ui_driver_panel_draw(f->panel, f->app, f->ctx);
+    ui_driver_panel_draw(f->panel, ui_app_view(f->app), f->ctx);
 }
 
 static void submit(fixture *f, rules_command cmd)
@@ -195,7 +174,7 @@ static void test_command_radius(void **state)
     render_camera_fit(&cam, t->width_cm, t->height_cm, 0, true);
     render_begin(f->ctx);
     uint32_t bg = render_read_pixel(f->ctx, 5, 5);
-    ui_driver_panel_draw_table(f->panel, f->app, f->ctx, &cam);
+    ui_driver_panel_draw_table(f->panel, ui_app_view(f->app), f->ctx, &cam);
     figure_id leader;
     float shown;
     assert_true(ui_driver_panel_command(f->panel, &leader, &shown));
@@ -268,7 +247,7 @@ static void test_draw_animates(void **state)
     draw(f);
     f->app->settings.anim_speed = 1;
     submit(f, legal_of(f, RULES_CMD_DRAW_CARD));
-    ui_driver_panel_update(f->panel, f->app);
+    ui_driver_panel_update(f->panel, ui_app_view(f->app));
     assert_true(ui_driver_panel_animating(f->panel, f->app->time + 0.3));
     assert_false(ui_driver_panel_animating(f->panel, f->app->time + 3.0));
     game_decision(f->app->game, &d);
@@ -282,7 +261,7 @@ static void test_draw_animates(void **state)
     assert_true(ui_driver_panel_card_rect(f->panel, d.card, &x, &y, &w, &h));
     f->app->settings.anim_speed = 0;
     ui_app_undo(f->app);
-    ui_driver_panel_update(f->panel, f->app);
+    ui_driver_panel_update(f->panel, ui_app_view(f->app));
     assert_false(ui_driver_panel_animating(f->panel, f->app->time));
 }
 
@@ -345,7 +324,7 @@ static void test_reserved_cards_fly_back(void **state)
         f->app->settings.anim_speed = held ? 1 : 0;
         int cursor = game_cursor(f->app->game);
         submit(f, c);
-        ui_driver_panel_update(f->panel, f->app);
+        ui_driver_panel_update(f->panel, ui_app_view(f->app));
         if (!held || !has_end_of_turn(f, cursor)) {
             f->app->time += 30;
             continue;
@@ -476,7 +455,8 @@ static void test_toledo_on_the_panels(void **state)
     rules_command cmd;
     float px, py, pw, ph;
     ui_driver_panel_rect(f->panel, &px, &py, &pw, &ph);
-    assert_true(ui_driver_panel_click(f->panel, f->app, x + w / 2, y + h / 2, &cmd, NULL));
+    assert_true(
+        ui_driver_panel_click(f->panel, ui_app_view(f->app), x + w / 2, y + h / 2, &cmd, NULL));
     assert_int_equal(cmd.kind, RULES_CMD_PLAY_RESERVED);
     assert_int_equal(cmd.card, card);
     submit(f, cmd);
@@ -487,13 +467,13 @@ static void test_toledo_on_the_panels(void **state)
     /* The action panel: Rally is disabled (nobody to rally) and says why on hover. */
     ui_action_panel *ap = ui_action_panel_create();
     render_begin(f->ctx);
-    float top = ui_driver_panel_draw(f->panel, f->app, f->ctx);
-    ui_action_panel_draw(ap, f->app, f->ctx, top, -1, -1);
+    float top = ui_driver_panel_draw(f->panel, ui_app_view(f->app), f->ctx);
+    ui_action_panel_draw(ap, ui_app_view(f->app), f->ctx, top, -1, -1);
     assert_true(ui_action_panel_action_rect(ap, RULES_CMD_FIRE, &x, &y, &w, &h));
     assert_true(y > top && x > W / 2);
     assert_true(ui_action_panel_action_rect(ap, RULES_CMD_RALLY, &x, &y, &w, &h));
     render_begin(f->ctx);
-    ui_action_panel_draw(ap, f->app, f->ctx, top, x + w / 2, y + h / 2);
+    ui_action_panel_draw(ap, ui_app_view(f->app), f->ctx, top, x + w / 2, y + h / 2);
     rules_action acts[16];
     int na = game_actions(g, toledo, acts, 16);
     for (int i = 0; i < na; i++)
@@ -504,7 +484,7 @@ static void test_toledo_on_the_panels(void **state)
     /* Fire: the panel asks the view to aim with the engine's own firers. */
     assert_true(ui_action_panel_action_rect(ap, RULES_CMD_FIRE, &x, &y, &w, &h));
     ui_action_request rq;
-    assert_true(ui_action_panel_click(ap, f->app, x + w / 2, y + h / 2, &rq));
+    assert_true(ui_action_panel_click(ap, ui_app_view(f->app), x + w / 2, y + h / 2, &rq));
     assert_int_equal(rq.kind, UI_ACTION_TARGET);
     assert_true(rq.cmd.figure_count >= 2);
     rules_command fire = legal_of(f, RULES_CMD_FIRE);
@@ -583,24 +563,25 @@ static void test_allocate_from_the_panel(void **state)
     assert_int_equal(sugg.figure_count, d.count);
     ui_action_request rq;
     /* The far Datu first: the pick is refused, the panel says why in the rules' words. */
-    ui_action_panel_pick(ap, f->app, datu);
+    ui_action_panel_pick(ap, ui_app_view(f->app), datu);
     for (int i = 1; i < d.count; i++)
-        ui_action_panel_pick(ap, f->app, sugg.figures[i]);
+        ui_action_panel_pick(ap, ui_app_view(f->app), sugg.figures[i]);
     rules_command bad = {.kind = RULES_CMD_ALLOCATE, .side = d.side};
     rules_command_add_figure(&bad, datu);
     for (int i = 1; i < d.count; i++)
         rules_command_add_figure(&bad, sugg.figures[i]);
     char reason[256];
     assert_false(game_validate(g, &bad, reason, sizeof reason));
-    assert_true(ui_action_panel_confirm(ap, f->app, &rq));
+    assert_true(ui_action_panel_confirm(ap, ui_app_view(f->app), &rq));
     assert_int_equal(rq.kind, UI_ACTION_REFUSED);
     assert_string_equal(rq.refused.what, "allocate so");
     assert_string_equal(rq.refused.reason, reason);
     /* The table view logs it as a refusal: it is the newest entry of the event log. */
     ui_teach teach;
     ui_teach_init(&teach);
-    ui_teach_refused(&teach, f->app, rq.refused.what, rq.refused.reason);
-    assert_non_null(strstr(f->app->toast, reason));
+    const char *said =
+        ui_teach_refused(&teach, ui_app_view(f->app), rq.refused.what, rq.refused.reason);
+    assert_non_null(strstr(said, reason));
     int keys[128];
     int nk = ui_event_log_entries(&teach.log, g, keys, 128);
     assert_true(nk >= 1);
@@ -608,14 +589,14 @@ static void test_allocate_from_the_panel(void **state)
     assert_string_equal(teach.log.refusals[0].what, "allocate so");
     assert_string_equal(teach.log.refusals[0].reason, reason);
     /* Drop him, take the suggested one instead: accepted. */
-    ui_action_panel_pick(ap, f->app, datu);
+    ui_action_panel_pick(ap, ui_app_view(f->app), datu);
     assert_false(ui_action_panel_picked(ap, datu));
-    ui_action_panel_pick(ap, f->app, sugg.figures[0]);
+    ui_action_panel_pick(ap, ui_app_view(f->app), sugg.figures[0]);
     render_camera cam;
     render_camera_resize(&cam, W, H);
     render_camera_fit(&cam, t->width_cm, t->height_cm, 0, true);
     render_begin(f->ctx);
-    ui_action_panel_draw_table(ap, f->app, f->ctx, &cam);
+    ui_action_panel_draw_table(ap, ui_app_view(f->app), f->ctx, &cam);
     /* The picked figure is ringed in red. */
     const figure *pf = table_figure_const(t, sugg.figures[0]);
     vec2s ring =
@@ -634,9 +615,9 @@ static void test_allocate_from_the_panel(void **state)
     vec2s pin = render_camera_to_px(&cam, in), pout = render_camera_to_px(&cam, out);
     assert_int_not_equal(render_read_pixel(f->ctx, (int)pin.x, (int)pin.y),
                          render_read_pixel(f->ctx, (int)pout.x, (int)pout.y));
-    ui_action_panel_draw(ap, f->app, f->ctx, 300, -1, -1);
+    ui_action_panel_draw(ap, ui_app_view(f->app), f->ctx, 300, -1, -1);
     screenshot(f, "turn_allocate.png");
-    assert_true(ui_action_panel_confirm(ap, f->app, &rq));
+    assert_true(ui_action_panel_confirm(ap, ui_app_view(f->app), &rq));
     assert_int_equal(rq.kind, UI_ACTION_SUBMIT);
     assert_int_equal(rq.cmd.figure_count, d.count);
     submit(f, rq.cmd);

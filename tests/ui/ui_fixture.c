@@ -1,5 +1,7 @@
 #include "ui_fixture.h"
 
+#include "core/config.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,4 +124,48 @@ table *ui_fixture_random(int figures, int polygons, uint32_t seed)
                 frand(&s) * 6.2831853f, role);
     }
     return t;
+}
+
+bool ui_fixture_app_open(const char *file, const char *tag, int w, int h, ui_app **app,
+                         render_ctx **ctx, char *dir, size_t dir_size)
+{
+    *app = NULL;
+    *ctx = NULL;
+    snprintf(dir, dir_size, "%s/sandtable-%s-XXXXXX", SANDTABLE_TEST_TMP, tag);
+    if (!mkdtemp(dir)) {
+        perror(dir);
+        return false;
+    }
+    char data[1100]; /* what the front end makes of $XDG_DATA_HOME */
+    snprintf(data, sizeof data, "%s/sandtable", dir);
+    config_set(&(config_desc){.data_dir = data});
+    const char *src = getenv("SANDTABLE_SOURCE_DIR");
+    char path[1024], err[512], art[1024];
+    snprintf(path, sizeof path, "%s/%s", src ? src : ".", file);
+    *app = ui_app_create(&(ui_app_desc){.scenario_path = path}, err, sizeof err);
+    if (!*app) {
+        fprintf(stderr, "%s\n", err);
+        return false;
+    }
+    (*app)->settings.anim_speed = 0;
+    *ctx = render_create_offscreen(
+        w, h, &(render_desc){.art_dir = render_find_art_dir(art, sizeof art)}, err, sizeof err);
+    if (!*ctx) {
+        fprintf(stderr, "%s\n", err);
+        return false;
+    }
+    (*app)->ctx = *ctx;
+    return true;
+}
+
+bool ui_fixture_app_close(ui_app *app, render_ctx *ctx, const char *dir)
+{
+    ui_app_destroy(app);
+    render_destroy(ctx);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) == 0)
+        return true;
+    fprintf(stderr, "could not remove %s\n", dir);
+    return false;
 }

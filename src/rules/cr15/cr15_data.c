@@ -1,5 +1,6 @@
 #include "rules/cr15/cr15_data.h"
 
+#include "core/config.h"
 #include "core/file.h"
 #include "core/json_read.h"
 #include "core/mem.h"
@@ -336,12 +337,10 @@ cr15_data *cr15_data_load(const char *path, cr15_data_error *err)
 cr15_data *cr15_data_load_default(const char *dir, cr15_data_error *err)
 {
     char path[1024];
-    const char *src = getenv("SANDTABLE_SOURCE_DIR");
     if (dir && *dir)
         snprintf(path, sizeof path, "%s/cr15.json", dir);
     else
-        snprintf(path, sizeof path, "%s/assets/rules/cr15.json",
-                 src && *src ? src : SANDTABLE_SOURCE_DIR);
+        snprintf(path, sizeof path, "%s/assets/rules/cr15.json", config_source_dir());
     return cr15_data_load(path, err);
 }
 

@@ -1,5 +1,6 @@
 #include "rules/cwr/cwr_data.h"
 
+#include "core/config.h"
 #include "core/file.h"
 #include "core/json_read.h"
 #include "core/mem.h"
@@ -459,12 +460,10 @@ cwr_data *cwr_data_load_file(const char *path, cwr_data_error *err)
 cwr_data *cwr_data_load_default(const char *dir, cwr_data_error *err)
 {
     char path[1024];
-    const char *src = getenv("SANDTABLE_SOURCE_DIR");
     if (dir && *dir)
         snprintf(path, sizeof path, "%s/cwr.json", dir);
     else
-        snprintf(path, sizeof path, "%s/assets/rules/cwr.json",
-                 src && *src ? src : SANDTABLE_SOURCE_DIR);
+        snprintf(path, sizeof path, "%s/assets/rules/cwr.json", config_source_dir());
     return cwr_data_load_file(path, err);
 }
 

@@ -1,5 +1,6 @@
 #include "rules/lcr/lcr_data.h"
 
+#include "core/config.h"
 #include "core/file.h"
 #include "core/json_read.h"
 #include "core/mem.h"
@@ -757,10 +758,8 @@ lcr_data *lcr_data_load_file(const char *path, lcr_data_error *err)
 
 lcr_data *lcr_data_load_default(lcr_data_error *err)
 {
-    const char *dir = getenv("SANDTABLE_SOURCE_DIR");
     char path[1024];
-    snprintf(path, sizeof path, "%s/assets/rules/lcr.json",
-             dir && *dir ? dir : SANDTABLE_SOURCE_DIR);
+    snprintf(path, sizeof path, "%s/assets/rules/lcr.json", config_source_dir());
     return lcr_data_load_file(path, err);
 }
 

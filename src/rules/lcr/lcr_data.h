@@ -209,7 +209,8 @@ typedef json_error lcr_data_error;
 /* Loads the rule-set data; NULL with *err filled on any problem (unknown keys included). */
 lcr_data *lcr_data_load_file(const char *path, lcr_data_error *err);
 lcr_data *lcr_data_load_string(const char *text, size_t len, const char *name, lcr_data_error *err);
-/* assets/rules/lcr.json under $SANDTABLE_SOURCE_DIR, else the compiled-in source directory. */
+/* assets/rules/lcr.json under config_source_dir() (the front end's
+ * $SANDTABLE_SOURCE_DIR, else the compiled-in source directory). */
 lcr_data *lcr_data_load_default(lcr_data_error *err);
 void lcr_data_destroy(lcr_data *d);
 /* "file:line:column: $.path: message". */

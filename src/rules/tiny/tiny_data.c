@@ -1,5 +1,6 @@
 #include "rules/tiny/tiny_data.h"
 
+#include "core/config.h"
 #include "core/file.h"
 #include "core/json_read.h"
 #include "core/mem.h"
@@ -376,12 +377,10 @@ tiny_data *tiny_data_load_file(const char *path, tiny_data_error *err)
 tiny_data *tiny_data_load_default(const char *dir, tiny_data_error *err)
 {
     char path[1024];
-    const char *src = getenv("SANDTABLE_SOURCE_DIR");
     if (dir && *dir)
         snprintf(path, sizeof path, "%s/tiny.json", dir);
     else
-        snprintf(path, sizeof path, "%s/assets/rules/tiny.json",
-                 src && *src ? src : SANDTABLE_SOURCE_DIR);
+        snprintf(path, sizeof path, "%s/assets/rules/tiny.json", config_source_dir());
     return tiny_data_load_file(path, err);
 }
 

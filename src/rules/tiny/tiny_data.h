@@ -162,7 +162,7 @@ typedef json_error tiny_data_error;
 tiny_data *tiny_data_load_string(const char *text, size_t len, const char *name,
                                  tiny_data_error *err);
 tiny_data *tiny_data_load_file(const char *path, tiny_data_error *err);
-/* assets/rules/tiny.json under dir, else $SANDTABLE_SOURCE_DIR, else the compiled-in source. */
+/* assets/rules/tiny.json under dir, else under config_source_dir(). */
 tiny_data *tiny_data_load_default(const char *dir, tiny_data_error *err);
 void tiny_data_destroy(tiny_data *d);
 /* "file:line:column: $.path: message" into buf. */

@@ -3,6 +3,7 @@
 #include "core/mem.h"
 
 #include <float.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -260,6 +261,19 @@ const char *table_unit_label(const table *t, unit_id id, const char *fallback)
 {
     const unit *u = id.id ? table_unit_const(t, id) : NULL;
     return u && u->name[0] ? u->name : fallback;
+}
+
+const char *table_key_words(const char *key, bool capital, char *buf, size_t size)
+{
+    if (!size)
+        return buf;
+    snprintf(buf, size, "%s", key ? key : "");
+    for (char *p = buf; *p; p++)
+        if (*p == '_')
+            *p = ' ';
+    if (capital && buf[0] >= 'a' && buf[0] <= 'z')
+        buf[0] = (char)(buf[0] - 'a' + 'A');
+    return buf;
 }
 
 const char *table_side_label(const table *t, side_id id, const char *fallback)

@@ -204,6 +204,9 @@ const side *table_side(const table *t, side_id id);
 const char *table_figure_label(const table *t, figure_id id, const char *fallback);
 const char *table_unit_label(const table *t, unit_id id, const char *fallback);
 const char *table_side_label(const table *t, side_id id, const char *fallback);
+/* A data key in player words: "thick_bamboo" -> "thick bamboo", or "Thick bamboo" with
+ * `capital` (a legend row). Returns buf. */
+const char *table_key_words(const char *key, bool capital, char *buf, size_t size);
 /* Index of the type with that name, or -1. */
 int table_type_find(const table *t, const char *name);
 

@@ -216,7 +216,9 @@ float render_terrain_legend(render_ctx *ctx, const table *t, float x, float y)
         const terrain_type *ty = &t->types[i];
         render_rect(ctx, x, y + 2 * s, 14 * s, 12 * s, ty->colour << 8 | 0xff);
         render_rect_outline(ctx, x, y + 2 * s, 14 * s, 12 * s, 0x101010ff);
-        render_text(ctx, x + 20 * s, y, ty->name, 11, 0xe8e8e8ff, RENDER_ALIGN_LEFT);
+        char words[TABLE_NAME_MAX];
+        render_text(ctx, x + 20 * s, y, table_key_words(ty->name, true, words, sizeof words), 11,
+                    0xe8e8e8ff, RENDER_ALIGN_LEFT);
         y += row;
     }
     return y - y0;

@@ -45,16 +45,6 @@ static int cmp_face_desc(const void *a, const void *b)
     return x->thrown - y->thrown;
 }
 
-static void tag_words(const char *tag, char *buf, size_t size)
-{
-    snprintf(buf, size, "%s", tag[0] ? tag : "roll");
-    for (char *p = buf; *p; p++)
-        if (*p == '_')
-            *p = ' ';
-    if (buf[0] >= 'a' && buf[0] <= 'z')
-        buf[0] = (char)(buf[0] - 'a' + 'A');
-}
-
 static void group_title(ui_dice_tray *t, ui_dice_group *g, const table *names)
 {
     int lo = 1000, hi = 0, total = 0;
@@ -67,7 +57,7 @@ static void group_title(ui_dice_tray *t, ui_dice_group *g, const table *names)
         }
     }
     char what[96], need[48] = "";
-    tag_words(g->tag, what, sizeof what);
+    table_key_words(g->tag[0] ? g->tag : "roll", true, what, sizeof what);
     bool save = strcmp(g->tag, "save") == 0;
     if (save)
         snprintf(what, sizeof what, "Saving rolls");

@@ -100,14 +100,6 @@ int ui_event_log_entries(const ui_event_log *log, const game *g, int *keys, int 
 
 /* ---- words --------------------------------------------------------------------------------- */
 
-static void words_of(const char *name, char *buf, size_t size)
-{
-    snprintf(buf, size, "%s", name);
-    for (char *p = buf; *p; p++)
-        if (*p == '_')
-            *p = ' ';
-}
-
 static const char *figure_name(const table *t, figure_id id)
 {
     const figure *f = id.id ? table_figure_const(t, id) : NULL;
@@ -129,7 +121,7 @@ const char *ui_event_log_command_words(const game *g, int index, char *buf, size
         return buf;
     }
     char kind[48], who[160] = "", at[96] = "";
-    words_of(rules_command_kind_name(c->kind), kind, sizeof kind);
+    table_key_words(rules_command_kind_name(c->kind), false, kind, sizeof kind);
     const char *first = c->figure_count ? figure_name(t, c->figures[0]) : figure_name(t, c->figure);
     if (first && c->figure_count > 1)
         snprintf(who, sizeof who, ": %s and %d other%s", first, c->figure_count - 1,
@@ -217,7 +209,7 @@ static void explain_dice(explainer *x, const rules_event *ev, int n, int at)
 {
     const rules_event *d0 = &ev[at];
     char what[48], faces[300] = "", line[400];
-    words_of(d0->tag[0] ? d0->tag : "roll", what, sizeof what);
+    table_key_words(d0->tag[0] ? d0->tag : "roll", false, what, sizeof what);
     int count = 0, ok = 0, lo = 1000, hi = 0, total = 0;
     size_t len = 0;
     for (int i = at; i < n; i++) {

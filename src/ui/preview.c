@@ -1,6 +1,7 @@
 #include "ui/preview.h"
 
 #include "core/mem.h"
+#include "rules/rules.h"
 #include "ui/overlay.h"
 #include "ui/tools.h"
 
@@ -56,11 +57,14 @@ static void draw_header(render_ctx *ctx, const scenario *s)
     render_rect(ctx, 0, 0, (float)w, HEADER_PX * k, 0x15181cff);
     render_text(ctx, MARGIN_PX * k, 10 * k, s->title[0] ? s->title : "(untitled scenario)", 22,
                 0xffffffff, RENDER_ALIGN_LEFT);
-    char sub[160];
-    snprintf(sub, sizeof sub, "%.0f x %.0f cm (%.0f x %.0f in)  -  rules: %s",
+    /* The rule book by its name, as the start screen writes it; never the data id. */
+    const rules_ops *ops = rules_find(s->ruleset);
+    char sub[200];
+    snprintf(sub, sizeof sub, "%.0f x %.0f cm (%.0f x %.0f in)  -  %s",
              (double)s->table->width_cm, (double)s->table->height_cm,
              (double)(s->table->width_cm / RENDER_CM_PER_INCH),
-             (double)(s->table->height_cm / RENDER_CM_PER_INCH), s->ruleset[0] ? s->ruleset : "-");
+             (double)(s->table->height_cm / RENDER_CM_PER_INCH),
+             ops ? ops->name : "rules unknown");
     render_text(ctx, MARGIN_PX * k, 40 * k, sub, 12, 0xb8c0ccff, RENDER_ALIGN_LEFT);
 }
 

@@ -74,10 +74,12 @@ static void name_blocker(const table *t, const los_result *lr, ui_tools_los_resu
     }
     const terrain_feature *f = &t->features[lr->feature];
     const terrain_type *ty = &t->types[f->type];
+    char kind[TABLE_NAME_MAX];
+    table_key_words(ty->name, false, kind, sizeof kind);
     if (f->name[0])
-        snprintf(r->blocker, sizeof r->blocker, "%s (%s)", f->name, ty->name);
+        snprintf(r->blocker, sizeof r->blocker, "%s (%s)", f->name, kind);
     else
-        snprintf(r->blocker, sizeof r->blocker, "%s", ty->name);
+        snprintf(r->blocker, sizeof r->blocker, "%s", kind);
     r->block_at = f->shape == TERRAIN_SHAPE_AREA ? area_block_point(f, ty, r->from, r->to)
                                                  : line_block_point(f, r->from, r->to);
 }

@@ -1,9 +1,14 @@
-"""What the window tests (e2e_play, e2e_turn, e2e_solo) share: skipping without a display,
-running a tool, and the environment the game runs in."""
+"""What the window tests (e2e_*.py here and in tests/net) share: a display of their own,
+skipping without one, running a tool, and the environment the game runs in."""
+import atexit
+import ctypes
 import os
+import select
 import shutil
+import signal
 import subprocess
 import sys
+import time
 
 
 def skip(why):
@@ -15,13 +20,55 @@ def run(*args):
     return subprocess.run(args, check=True, capture_output=True, text=True).stdout
 
 
+def _die_with_parent():
+    """In the Xvfb child: the kernel ends it when the test process goes, however it goes."""
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
+
+
+def own_display(deadline_s=60):
+    """Starts an X server for this test alone and points DISPLAY at it. Window tests run side by
+    side (the suite runs several at once), and on one shared screen their windows overlap: a
+    pixel read from the X server, or a key sent to the focused window, could then belong to
+    another test's window. Xvfb picks a free display number itself (-displayfd), so two tests
+    starting together cannot collide. False when Xvfb is missing or does not come up."""
+    if not shutil.which("Xvfb"):
+        return False
+    rd, wr = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(wr), "-screen", "0", "1600x1000x24",
+                             "-nolisten", "tcp"], pass_fds=(wr,), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+    os.close(wr)
+    number = b""
+    end = time.time() + deadline_s  # generous: a loaded machine starts servers slowly
+    while time.time() < end and not number.endswith(b"\n") and xvfb.poll() is None:
+        ready, _, _ = select.select([rd], [], [], 0.5)
+        if ready:
+            chunk = os.read(rd, 16)
+            if not chunk:
+                break
+            number += chunk
+    os.close(rd)
+    if not number.strip().isdigit():
+        xvfb.kill()
+        return False
+    atexit.register(lambda: (xvfb.terminate(), xvfb.wait()))
+    # meson ends a test past its timeout with SIGTERM: leave through atexit, not around it.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    os.environ["DISPLAY"] = ":" + number.strip().decode()
+    return True
+
+
 def require_window_tools():
-    """Skips the test (exit 77) without an X display, xdotool or ImageMagick's import."""
-    if not os.environ.get("DISPLAY"):
-        skip("no DISPLAY")
+    """Gives the test an X display of its own (own_display; the DISPLAY it was handed when Xvfb
+    is missing) and skips it (exit 77) without any display, xdotool or ImageMagick's import."""
     for tool in ("xdotool", "import"):
         if not shutil.which(tool):
             skip(tool + " missing")
+    if not own_display() and not os.environ.get("DISPLAY"):
+        skip("no DISPLAY")
 
 
 def game_env(data):
@@ -38,7 +85,6 @@ def screenshot(path, attempts=10):
     """`import -window root` into path. On a loaded machine import now and then fails to grab
     the screen (it exits 1 while the server is busy); it is tried again rather than failing the
     test, which is about the game, not about import."""
-    import time
     for i in range(attempts):
         done = subprocess.run(["import", "-window", "root", path], capture_output=True, text=True)
         if done.returncode == 0:

@@ -194,12 +194,6 @@ void table_feature_update_bounds(terrain_feature *f)
     f->bounds = b;
 }
 
-bool table_figure_active(const figure *f)
-{
-    const uint32_t gone = FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED | FIGURE_STATUS_OFF_TABLE;
-    return (f->status & gone) == 0;
-}
-
 static const char *const role_names[FIGURE_ROLE_COUNT] = {
     "soldier", "nco", "officer", "leader", "general", "brigadier", "gun", "crew", "stand",
 };

@@ -216,8 +216,13 @@ float table_posture_eye_ft(figure_posture posture);
 float table_feature_height_ft(const table *t, const terrain_feature *f);
 /* Recomputes a feature's bounds from its points. */
 void table_feature_update_bounds(terrain_feature *f);
-/* True when the figure is on the table and neither dead, captured nor gone. */
-bool table_figure_active(const figure *f);
+/* True when the figure is on the table and neither dead, captured nor gone. Inline: every
+ * search over the figures asks it of each one (a call per figure was 4% of a bot game). */
+static inline bool table_figure_active(const figure *f)
+{
+    const uint32_t gone = FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED | FIGURE_STATUS_OFF_TABLE;
+    return (f->status & gone) == 0;
+}
 
 /* Names for enums, for files and explanations; *_parse return -1 for an unknown name. */
 const char *table_role_name(figure_role role);

@@ -42,12 +42,6 @@ float raster_noise(float x, float y, uint32_t seed)
     return a + (b - a) * ty;
 }
 
-static int cmp_float(const void *a, const void *b)
-{
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
-}
-
 typedef struct shade_span {
     raster_target *t;
     raster_shader shader;
@@ -78,6 +72,29 @@ static void emit_run(int y, float xa, float xb, int w, void (*span)(void *, int,
         span(ctx, y, x0, x1);
 }
 
+/* Sorts the few crossings of one scanline (insertion sort: usually two). */
+static void sort_crossings(float *xs, int k)
+{
+    for (int i = 1; i < k; i++) {
+        float v = xs[i];
+        int j = i - 1;
+        for (; j >= 0 && xs[j] > v; j--)
+            xs[j + 1] = xs[j];
+        xs[j + 1] = v;
+    }
+}
+
+typedef struct edge {
+    vec2s a, b;     /* as the polygon lists them: the crossing is computed from a to b */
+    int row0, row1; /* the scanlines [row0, row1] whose centre it crosses */
+} edge;
+
+static int cmp_edge(const void *p, const void *q)
+{
+    const edge *a = p, *b = q;
+    return (a->row0 > b->row0) - (a->row0 < b->row0);
+}
+
 void raster_polygon_spans(const vec2s *pts, int n, int w, int h,
                           void (*span)(void *ctx, int y, int x0, int x1), void *ctx)
 {
@@ -89,25 +106,65 @@ void raster_polygon_spans(const vec2s *pts, int n, int w, int h,
         ymax = fmaxf(ymax, pts[i].y);
     }
     int y0 = clamp_int(floorf(ymin), 0, h), y1 = clamp_int(ceilf(ymax), -1, h - 1);
-    float xs_small[64];
-    float *xs = n <= 64 ? xs_small : malloc(sizeof(float) * (size_t)n);
-    if (!xs)
+    if (y0 > y1)
         return;
+    /* Each edge visits only the scanlines it crosses (sorted by its first), not every scanline
+     * every edge: the same crossings, in the same arithmetic, as testing them all. */
+    edge edges_small[64];
+    float xs_small[64];
+    int active_small[64];
+    edge *edges = n <= 64 ? edges_small : malloc(sizeof(edge) * (size_t)n);
+    float *xs = n <= 64 ? xs_small : malloc(sizeof(float) * (size_t)n);
+    int *active = n <= 64 ? active_small : malloc(sizeof(int) * (size_t)n);
+    if (!edges || !xs || !active)
+        goto done;
+    int ne = 0;
+    for (int i = 0, j = n - 1; i < n; j = i++) {
+        vec2s a = pts[j], b = pts[i];
+        float lo = fminf(a.y, b.y), hi = fmaxf(a.y, b.y);
+        if (!(hi > lo))
+            continue; /* horizontal (or NaN): crosses no scanline centre */
+        /* Row y is crossed when lo <= y + 0.5 < hi. */
+        int r0 = clamp_int(ceilf(lo - 0.5f), y0, y1 + 1),
+            r1 = clamp_int(ceilf(hi - 0.5f) - 1, y0 - 1, y1);
+        while (r0 > y0 && (float)(r0 - 1) + 0.5f >= lo)
+            r0--;
+        while (r0 <= r1 && (float)r0 + 0.5f < lo)
+            r0++;
+        while (r1 < y1 && (float)(r1 + 1) + 0.5f < hi)
+            r1++;
+        while (r1 >= r0 && (float)r1 + 0.5f >= hi)
+            r1--;
+        if (r0 <= r1)
+            edges[ne++] = (edge){a, b, r0, r1};
+    }
+    qsort(edges, (size_t)ne, sizeof *edges, cmp_edge);
+    int na = 0, next = 0;
     for (int y = y0; y <= y1; y++) {
         float sy = (float)y + 0.5f;
+        while (next < ne && edges[next].row0 <= y)
+            active[na++] = next++;
         int k = 0;
-        for (int i = 0, j = n - 1; i < n; j = i++) {
-            vec2s a = pts[j], b = pts[i];
-            /* Half-open rule on y so a vertex on the scanline counts once. */
-            if ((a.y <= sy && b.y > sy) || (b.y <= sy && a.y > sy))
-                xs[k++] = a.x + (sy - a.y) * (b.x - a.x) / (b.y - a.y);
+        for (int i = 0; i < na;) {
+            const edge *e = &edges[active[i]];
+            if (e->row1 < y) {
+                active[i] = active[--na];
+                continue;
+            }
+            xs[k++] = e->a.x + (sy - e->a.y) * (e->b.x - e->a.x) / (e->b.y - e->a.y);
+            i++;
         }
-        qsort(xs, (size_t)k, sizeof(float), cmp_float);
+        sort_crossings(xs, k);
         for (int i = 0; i + 1 < k; i += 2)
             emit_run(y, xs[i], xs[i + 1], w, span, ctx);
     }
+done:
+    if (edges != edges_small)
+        free(edges);
     if (xs != xs_small)
         free(xs);
+    if (active != active_small)
+        free(active);
 }
 
 void raster_fill_polygon(raster_target *t, const vec2s *pts, int n, raster_shader shader, void *ctx)

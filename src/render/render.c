@@ -62,6 +62,7 @@ static render_ctx *ctx_new(const render_desc *desc, char *err, size_t err_size)
     snprintf(ctx->font_path, sizeof ctx->font_path, "%s", font);
     if (desc && desc->art_dir)
         snprintf(ctx->art_dir, sizeof ctx->art_dir, "%s", desc->art_dir);
+    ctx->sdl_only = desc && desc->sdl_only;
     /* Sharper text on small sizes; deterministic either way. */
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "0");
     return ctx;
@@ -110,7 +111,7 @@ static void caches_free(render_ctx *ctx)
         free(ctx->text[i].text);
     }
     for (int i = 0; i < ctx->disc_count; i++)
-        SDL_DestroyTexture(ctx->discs[i].tex);
+        render_bitmap_free(&ctx->discs[i].bm);
     for (int i = 0; i < ctx->font_count; i++)
         TTF_CloseFont(ctx->fonts[i].font);
     for (int i = 0; i < ctx->tile_count; i++) {
@@ -122,17 +123,24 @@ static void caches_free(render_ctx *ctx)
         free(ctx->art[i].tint);
     }
     for (int i = 0; i < ctx->sprite_count; i++)
-        SDL_DestroyTexture(ctx->sprites[i].tex);
-    for (int i = 0; i < ctx->icon_count; i++)
+        render_bitmap_free(&ctx->sprites[i].bm);
+    for (int i = 0; i < ctx->icon_count; i++) {
         if (ctx->icons[i].tex)
             SDL_DestroyTexture(ctx->icons[i].tex);
+        free(ctx->icons[i].px);
+    }
+    for (int i = 0; i < ctx->icon_size_count; i++)
+        render_bitmap_free(&ctx->icon_sizes[i].bm);
+    free(ctx->batch);
     render_static_free(ctx);
+    free(ctx->spans);
 }
 
 void render_destroy(render_ctx *ctx)
 {
     if (!ctx)
         return;
+    ctx->batch_count = 0; /* undrawn: the caches it points at go first */
     caches_free(ctx);
     if (ctx->offscreen) {
         if (ctx->r)
@@ -166,22 +174,23 @@ void render_set_colour(render_ctx *ctx, uint32_t rgba)
 void render_begin(render_ctx *ctx)
 {
     ctx->frame++;
-    render_set_colour(ctx, 0x1e2226ff);
-    SDL_RenderClear(ctx->r);
+    render_set_colour(ctx, RENDER_CLEAR_RGBA);
+    if (!render_defer_clear(ctx))
+        SDL_RenderClear(render_sdl(ctx));
 }
 
 void render_present(render_ctx *ctx)
 {
     if (!ctx->offscreen)
-        SDL_RenderPresent(ctx->r);
+        SDL_RenderPresent(render_sdl(ctx));
 }
 
 uint32_t render_read_pixel(render_ctx *ctx, int x, int y)
 {
     uint32_t px = 0;
     SDL_Rect rc = {x, y, 1, 1};
-    SDL_RenderFlush(ctx->r);
-    if (SDL_RenderReadPixels(ctx->r, &rc, SDL_PIXELFORMAT_ARGB8888, &px, 4) != 0)
+    SDL_RenderFlush(render_sdl(ctx));
+    if (SDL_RenderReadPixels(render_sdl(ctx), &rc, SDL_PIXELFORMAT_ARGB8888, &px, 4) != 0)
         return 0;
     return px & 0xffffff;
 }
@@ -191,9 +200,9 @@ int render_write_png(render_ctx *ctx, const char *path, char *err, size_t err_si
     int w, h;
     render_output_size(ctx, &w, &h);
     uint8_t *rgba = mem_calloc((size_t)w * (size_t)h, 4);
-    SDL_RenderFlush(ctx->r);
+    SDL_RenderFlush(render_sdl(ctx));
     int rc = -1;
-    if (SDL_RenderReadPixels(ctx->r, NULL, SDL_PIXELFORMAT_ABGR8888, rgba, w * 4) != 0) {
+    if (SDL_RenderReadPixels(render_sdl(ctx), NULL, SDL_PIXELFORMAT_ABGR8888, rgba, w * 4) != 0) {
         snprintf(err, err_size, "cannot read the frame: %s", SDL_GetError());
         goto done;
     }
@@ -305,7 +314,7 @@ int render_text(render_ctx *ctx, float x, float y, const char *text, float size,
     if (!e)
         return 0;
     SDL_Rect dst = {(int)lroundf(align_x(x, e->w, align)), (int)lroundf(y), e->w, e->h};
-    SDL_RenderCopy(ctx->r, e->tex, NULL, &dst);
+    SDL_RenderCopy(render_sdl(ctx), e->tex, NULL, &dst);
     return e->w;
 }
 
@@ -379,13 +388,13 @@ size_t render_text_line_len(render_ctx *ctx, const char *text, float size, float
 void render_rect(render_ctx *ctx, float x, float y, float w, float h, uint32_t rgba)
 {
     render_set_colour(ctx, rgba);
-    SDL_RenderFillRectF(ctx->r, &(SDL_FRect){x, y, w, h});
+    SDL_RenderFillRectF(render_sdl(ctx), &(SDL_FRect){x, y, w, h});
 }
 
 void render_rect_outline(render_ctx *ctx, float x, float y, float w, float h, uint32_t rgba)
 {
     render_set_colour(ctx, rgba);
-    SDL_RenderDrawRectF(ctx->r, &(SDL_FRect){x, y, w, h});
+    SDL_RenderDrawRectF(render_sdl(ctx), &(SDL_FRect){x, y, w, h});
 }
 
 void render_text_panel(render_ctx *ctx, float x, float y, const char *const *lines, int n,
@@ -412,27 +421,14 @@ void render_text_panel(render_ctx *ctx, float x, float y, const char *const *lin
                     i == 0 ? 0xffffffff : 0xd8dde6ff, RENDER_ALIGN_LEFT);
 }
 
-void render_triangles(render_ctx *ctx, const SDL_FPoint *pts, int n, uint32_t rgba)
-{
-    enum { BATCH = 768 };
-    SDL_Vertex v[BATCH];
-    SDL_Color c = {(Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba};
-    for (int i = 0; i < n;) {
-        int k = 0;
-        for (; k < BATCH && i < n; k++, i++)
-            v[k] = (SDL_Vertex){pts[i], c, {0, 0}};
-        SDL_RenderGeometry(ctx->r, NULL, v, k, NULL, 0);
-    }
-}
-
 /* ---- cached discs -------------------------------------------------------------------------- */
 
-static SDL_Texture *disc_build(render_ctx *ctx, uint32_t rgba, int radius, int ring)
+static bool disc_build(render_ctx *ctx, render_bitmap *bm, uint32_t rgba, int radius, int ring)
 {
     int size = radius * 2 + 2;
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, size, size, 32, SDL_PIXELFORMAT_ARGB8888);
     if (!s)
-        return NULL;
+        return false;
     uint32_t rgb = rgba >> 8, a = rgba & 0xff;
     float c = size / 2.0f;
     for (int y = 0; y < size; y++) {
@@ -446,30 +442,31 @@ static SDL_Texture *disc_build(render_ctx *ctx, uint32_t rgba, int radius, int r
             row[x] = ((uint32_t)lroundf(cov * (float)a) << 24) | rgb;
         }
     }
-    SDL_Texture *t = SDL_CreateTextureFromSurface(ctx->r, s);
+    bool ok = render_bitmap_make(ctx, bm, s);
     SDL_FreeSurface(s);
-    if (t)
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
-    return t;
+    return ok;
 }
 
-SDL_Texture *render_disc_texture(render_ctx *ctx, uint32_t rgba, int radius_px, int ring_px)
+const render_bitmap *render_disc(render_ctx *ctx, uint32_t rgba, int radius_px, int ring_px)
 {
     for (int i = 0; i < ctx->disc_count; i++) {
         render_disc_entry *e = &ctx->discs[i];
         if (e->key_rgba == rgba && e->radius_px == radius_px && e->ring == ring_px)
-            return e->tex;
+            return &e->bm;
     }
     if (ctx->disc_count == RENDER_DISC_CACHE) {
         /* Zoom changed a lot: start over rather than track use. */
+        render_batch_play(ctx); /* the batch may point at these */
         for (int i = 0; i < ctx->disc_count; i++)
-            SDL_DestroyTexture(ctx->discs[i].tex);
+            render_bitmap_free(&ctx->discs[i].bm);
         ctx->disc_count = 0;
     }
-    SDL_Texture *t = disc_build(ctx, rgba, radius_px, ring_px);
-    if (t)
-        ctx->discs[ctx->disc_count++] = (render_disc_entry){rgba, radius_px, ring_px, t};
-    return t;
+    render_disc_entry *e = &ctx->discs[ctx->disc_count];
+    *e = (render_disc_entry){rgba, radius_px, ring_px, {0}};
+    if (!disc_build(ctx, &e->bm, rgba, radius_px, ring_px))
+        return NULL;
+    ctx->disc_count++;
+    return &e->bm;
 }
 
 /* ---- art tiles ----------------------------------------------------------------------------- */
@@ -675,8 +672,8 @@ static SDL_Surface *sprite_bake(const render_art *a, int size, float angle, uint
     return s;
 }
 
-static SDL_Texture *sprite_get(render_ctx *ctx, const char *name, int size, float angle,
-                               uint32_t side_rgb, bool with_base)
+static const render_bitmap *sprite_get(render_ctx *ctx, const char *name, int size, float angle,
+                                       uint32_t side_rgb, bool with_base)
 {
     /* The sprite faces up (-y); angle 0 on the table faces +x. */
     float turn = angle + 1.5707963f;
@@ -687,36 +684,38 @@ static SDL_Texture *sprite_get(render_ctx *ctx, const char *name, int size, floa
         render_sprite_entry *e = &ctx->sprites[i];
         if (e->size == size && e->bin == bin && e->rgb == side_rgb && e->base == with_base &&
             strcmp(e->name, name) == 0)
-            return e->tex;
+            return &e->bm;
     }
     render_art *a = art_get(ctx, name);
     if (!a || size < 4)
         return NULL;
     if (ctx->sprite_count == RENDER_SPRITE_CACHE) {
+        render_batch_play(ctx); /* the batch may point at these */
         for (int i = 0; i < ctx->sprite_count; i++)
-            SDL_DestroyTexture(ctx->sprites[i].tex);
+            render_bitmap_free(&ctx->sprites[i].bm);
         ctx->sprite_count = 0;
     }
     SDL_Surface *s = sprite_bake(a, size, (float)bin * step, side_rgb, with_base);
-    SDL_Texture *t = s ? SDL_CreateTextureFromSurface(ctx->r, s) : NULL;
-    SDL_FreeSurface(s);
-    if (!t)
+    if (!s)
         return NULL;
-    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
-    render_sprite_entry *e = &ctx->sprites[ctx->sprite_count++];
-    *e = (render_sprite_entry){
-        .size = size, .bin = bin, .rgb = side_rgb, .base = with_base, .tex = t};
+    render_sprite_entry *e = &ctx->sprites[ctx->sprite_count];
+    *e = (render_sprite_entry){.size = size, .bin = bin, .rgb = side_rgb, .base = with_base};
+    bool ok = render_bitmap_make(ctx, &e->bm, s);
+    SDL_FreeSurface(s);
+    if (!ok)
+        return NULL;
     snprintf(e->name, sizeof e->name, "%s", name);
-    return t;
+    ctx->sprite_count++;
+    return &e->bm;
 }
 
-SDL_Texture *render_sprite_texture(render_ctx *ctx, const char *name, int size, float angle,
+const render_bitmap *render_sprite(render_ctx *ctx, const char *name, int size, float angle,
                                    uint32_t side_rgb)
 {
     return sprite_get(ctx, name, size, angle, side_rgb, true);
 }
 
-SDL_Texture *render_sprite_texture_nobase(render_ctx *ctx, const char *name, int size, float angle,
+const render_bitmap *render_sprite_nobase(render_ctx *ctx, const char *name, int size, float angle,
                                           uint32_t side_rgb)
 {
     return sprite_get(ctx, name, size, angle, side_rgb, false);
@@ -728,14 +727,15 @@ static SDL_Texture *image_get(render_ctx *ctx, const char *name, uint32_t side_r
     for (int i = 0; i < ctx->sprite_count; i++) {
         render_sprite_entry *e = &ctx->sprites[i];
         if (e->bin == -1 && e->rgb == side_rgb && strcmp(e->name, name) == 0)
-            return e->tex;
+            return e->bm.tex;
     }
     render_art *a = art_get(ctx, name);
     if (!a)
         return NULL;
     if (ctx->sprite_count == RENDER_SPRITE_CACHE) {
+        render_batch_play(ctx); /* the batch may point at these */
         for (int i = 0; i < ctx->sprite_count; i++)
-            SDL_DestroyTexture(ctx->sprites[i].tex);
+            render_bitmap_free(&ctx->sprites[i].bm);
         ctx->sprite_count = 0;
     }
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, a->w, a->h, 32, SDL_PIXELFORMAT_ARGB8888);
@@ -760,7 +760,8 @@ static SDL_Texture *image_get(render_ctx *ctx, const char *name, uint32_t side_r
         return NULL;
     SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
     render_sprite_entry *e = &ctx->sprites[ctx->sprite_count++];
-    *e = (render_sprite_entry){.size = a->w, .bin = -1, .rgb = side_rgb, .tex = tex};
+    /* Drawn scaled and faded (render_image): a texture only, no fast-path pixels. */
+    *e = (render_sprite_entry){.size = a->w, .bin = -1, .rgb = side_rgb, .bm = {.tex = tex}};
     snprintf(e->name, sizeof e->name, "%s", name);
     return tex;
 }
@@ -773,7 +774,7 @@ bool render_image(render_ctx *ctx, const char *name, float x, float y, float w, 
         return false;
     SDL_SetTextureAlphaMod(tex, alpha);
     SDL_FRect dst = {x, y, w, h};
-    SDL_RenderCopyF(ctx->r, tex, NULL, &dst);
+    SDL_RenderCopyF(render_sdl(ctx), tex, NULL, &dst);
     SDL_SetTextureAlphaMod(tex, 255);
     return true;
 }
@@ -793,8 +794,67 @@ SDL_Texture *render_icon_texture(render_ctx *ctx, const char *name)
     else
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
     snprintf(ctx->icons[ctx->icon_count].name, sizeof ctx->icons[0].name, "%s", name);
-    ctx->icons[ctx->icon_count++].tex = t;
+    ctx->icons[ctx->icon_count].tex = t;
+    if (t && ctx->surface && !ctx->sdl_only) {
+        char file[96];
+        snprintf(file, sizeof file, "%s.png", name);
+        int w = 0, h = 0;
+        uint32_t *px = art_load(ctx, file, &w, &h);
+        ctx->icons[ctx->icon_count].px = px;
+        ctx->icons[ctx->icon_count].w = w;
+        ctx->icons[ctx->icon_count].h = h;
+    }
+    ctx->icon_count++;
     return t;
+}
+
+/* SDL's scaled blended copy, sampled as SDL samples it (nearest, from the middle of each step)
+ * and premultiplied as it blends (channel * alpha / 255). */
+static uint32_t *icon_scale(const uint32_t *src, int sw, int sh, int size)
+{
+    uint32_t *px = mem_calloc((size_t)size * (size_t)size, 4);
+    uint32_t incx = ((uint32_t)sw << 16) / (uint32_t)size,
+             incy = ((uint32_t)sh << 16) / (uint32_t)size;
+    uint32_t posy = incy / 2;
+    for (int y = 0; y < size; y++, posy += incy) {
+        uint32_t posx = incx / 2;
+        const uint32_t *row = src + (size_t)(posy >> 16) * (size_t)sw;
+        for (int x = 0; x < size; x++, posx += incx) {
+            uint32_t p = row[posx >> 16], a = p >> 24;
+            if (a < 255)
+                p = a << 24 | ((p >> 16 & 0xff) * a / 255) << 16 |
+                    ((p >> 8 & 0xff) * a / 255) << 8 | (p & 0xff) * a / 255;
+            px[(size_t)y * (size_t)size + (size_t)x] = p;
+        }
+    }
+    return px;
+}
+
+const render_bitmap *render_icon_bitmap(render_ctx *ctx, const char *name, int size)
+{
+    if (size < 1 || !render_icon_texture(ctx, name))
+        return NULL;
+    int icon = 0;
+    while (strcmp(ctx->icons[icon].name, name) != 0)
+        icon++;
+    if (!ctx->icons[icon].px)
+        return NULL;
+    for (int i = 0; i < ctx->icon_size_count; i++)
+        if (ctx->icon_sizes[i].icon == icon && ctx->icon_sizes[i].size == size)
+            return &ctx->icon_sizes[i].bm;
+    if (ctx->icon_size_count == 64) {
+        render_batch_play(ctx); /* the batch may point at these */
+        for (int i = 0; i < ctx->icon_size_count; i++)
+            render_bitmap_free(&ctx->icon_sizes[i].bm);
+        ctx->icon_size_count = 0;
+    }
+    render_icon_size *e = &ctx->icon_sizes[ctx->icon_size_count++];
+    e->icon = icon;
+    e->size = size;
+    const uint32_t *src = ctx->icons[icon].px;
+    render_bitmap_from_px(&e->bm, icon_scale(src, ctx->icons[icon].w, ctx->icons[icon].h, size),
+                          size, size, true);
+    return &e->bm;
 }
 
 const char *render_format_distance(float cm, render_units units, char *buf, size_t size)

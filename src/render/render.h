@@ -28,6 +28,9 @@ typedef struct render_desc {
     float ui_scale;        /* text and widget scale (HiDPI); 0 means 1 */
     const char *font_path; /* NULL: DejaVu Sans from fonts-dejavu-core */
     const char *art_dir;   /* generated art (assets/art); NULL or missing: plain shapes */
+    /* Offscreen: draw everything through SDL's software renderer, not the fast path that writes
+     * the same pixels itself (tests compare the two). */
+    bool sdl_only;
 } render_desc;
 
 /* The art folder: assets/art under the working directory, else under the source tree; NULL

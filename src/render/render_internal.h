@@ -2,6 +2,7 @@
 #ifndef RENDER_RENDER_INTERNAL_H
 #define RENDER_RENDER_INTERNAL_H
 
+#include "render/raster.h"
 #include "render/render.h"
 
 #include <SDL2/SDL.h>
@@ -22,10 +23,44 @@ typedef struct render_text_entry {
     uint64_t used;
 } render_text_entry;
 
+/* A cached image: its texture, and offscreen its pixels as runs of opaque and translucent
+ * pixels for the fast path (render_direct.c). */
+typedef struct render_bitmap {
+    SDL_Texture *tex;
+    uint32_t *px;   /* ARGB, w x h; NULL in a window */
+    uint16_t *runs; /* (x, length, kind) per run */
+    uint32_t *row;  /* h + 1 offsets into runs */
+    int w, h;
+    /* px premultiplied, blended as SDL blends a scaled copy (an icon drawn smaller than its
+     * image), not as its 1:1 per-pixel-alpha blit */
+    bool scaled;
+} render_bitmap;
+
+typedef struct render_span {
+    int y, x0, x1;
+} render_span;
+
+/* A fast-path drawing held back so the frame can be drawn band by band (render_direct.c). */
+typedef struct render_batch_op {
+    const render_bitmap *bm; /* NULL: spans, or a copy when copy_px */
+    const uint32_t *copy_px; /* an opaque w x h image (pitch w) copied at (x, y) */
+    int copy_w, copy_h;
+    int x, y;
+    int span0, span_n;
+    uint32_t rgba;
+    int y0, y1; /* the rows it touches */
+} render_batch_op;
+
+/* An icon of the art folder scaled to a size, for the fast path. */
+typedef struct render_icon_size {
+    int icon, size;
+    render_bitmap bm;
+} render_icon_size;
+
 typedef struct render_disc_entry {
     uint32_t key_rgba;
     int radius_px, ring;
-    SDL_Texture *tex;
+    render_bitmap bm;
 } render_disc_entry;
 
 typedef struct render_font {
@@ -53,7 +88,7 @@ typedef struct render_sprite_entry {
     int size, bin;
     bool base;
     uint32_t rgb;
-    SDL_Texture *tex;
+    render_bitmap bm;
 } render_sprite_entry;
 
 #define RENDER_ART_MAX      32
@@ -72,6 +107,12 @@ struct render_ctx {
     SDL_Renderer *r;
     SDL_Surface *surface; /* offscreen target, or NULL */
     bool offscreen;
+    bool sdl_only;      /* render_desc.sdl_only: no fast path */
+    render_span *spans; /* polygon fills: scratch, or held in the batch */
+    int span_count, span_cap;
+    render_batch_op *batch;
+    int batch_count, batch_cap;
+    bool clear_pending; /* render_begin's clear, drawn with the batch's first band */
     float ui_scale;
     char font_path[512];
     char art_dir[512];
@@ -99,28 +140,66 @@ struct render_ctx {
     struct {
         char name[64];
         SDL_Texture *tex; /* NULL: missing */
+        uint32_t *px;     /* ARGB offscreen, for scaled bitmaps */
+        int w, h;
     } icons[16];
     int icon_count;
+    render_icon_size icon_sizes[64];
+    int icon_size_count;
 };
 
 void render_set_colour(render_ctx *ctx, uint32_t rgba);
 TTF_Font *render_font_get(render_ctx *ctx, int size_px);
-/* Triangles from a flat list of points (3 per triangle), one colour. */
-void render_triangles(render_ctx *ctx, const SDL_FPoint *pts, int n, uint32_t rgba);
-/* A disc texture of a colour and radius, optionally just a ring; cached. */
-SDL_Texture *render_disc_texture(render_ctx *ctx, uint32_t rgba, int radius_px, int ring_px);
+/* A disc of a colour and radius (2 * radius + 2 px square), optionally just a ring; cached. */
+const render_bitmap *render_disc(render_ctx *ctx, uint32_t rgba, int radius_px, int ring_px);
+
+/* The offscreen surface to draw on directly, SDL's queue flushed; false in a window or with
+ * render_desc.sdl_only. */
+bool render_direct_target(render_ctx *ctx, raster_target *out);
+/* Fills a polygon in output pixels (raster_polygon_spans' coverage) blended with rgba. */
+void render_polygon_px(render_ctx *ctx, const vec2s *pts, int n, uint32_t rgba);
+/* A bitmap from an ARGB8888 surface (the surface stays the caller's); false when SDL cannot
+ * make the texture. */
+bool render_bitmap_make(render_ctx *ctx, render_bitmap *b, SDL_Surface *s);
+/* A bitmap without a texture over px (w x h ARGB, taken over); `scaled`: see render_bitmap. */
+void render_bitmap_from_px(render_bitmap *b, uint32_t *px, int w, int h, bool scaled);
+void render_bitmap_free(render_bitmap *b);
+/* Draws the bitmap 1:1 with its top-left pixel at (x, y), blended. */
+void render_bitmap_draw(render_ctx *ctx, const render_bitmap *b, int x, int y);
+#define RENDER_CLEAR_RGBA 0x1e2226ffu
+
+/* render_begin's clear held back for the fast path (the static layer's copy usually covers most
+ * of it); false in a window (the caller clears through SDL). */
+bool render_defer_clear(render_ctx *ctx);
+/* Copies an opaque w x h ARGB image (pitch w; it must stay unchanged until the batch is drawn)
+ * 1:1 with its top-left pixel at (x, y); false in a window (the caller copies through SDL). */
+bool render_copy_opaque(render_ctx *ctx, const uint32_t *px, int w, int h, int x, int y);
+/* Draws what the fast path holds back (before anything is drawn through SDL, and before a cache
+ * frees a bitmap the batch points at). */
+void render_batch_play(render_ctx *ctx);
+/* The renderer, for drawing through SDL: the fast path's batch is drawn first, so the order of
+ * drawing stays. Every SDL draw or read goes through it. */
+static inline SDL_Renderer *render_sdl(render_ctx *ctx)
+{
+    if (ctx->batch_count || ctx->clear_pending)
+        render_batch_play(ctx);
+    return ctx->r;
+}
+/* An icon (as render_icon_texture) scaled to size x size as SDL scales it, for the fast path;
+ * NULL in a window or when missing. */
+const render_bitmap *render_icon_bitmap(render_ctx *ctx, const char *name, int size);
 /* The terrain texture `file` (else `fallback`) of the art folder under a cache `name`; NULL
  * when missing. */
 const render_tile *render_tile_get(render_ctx *ctx, const char *name, const char *file,
                                    const char *fallback);
 /* An untinted icon of the art folder (badge_*, marker_*); cached; NULL when missing. */
 SDL_Texture *render_icon_texture(render_ctx *ctx, const char *name);
-/* As render_sprite_texture, without the baked base (casualties). */
-SDL_Texture *render_sprite_texture_nobase(render_ctx *ctx, const char *name, int size, float angle,
+/* As render_sprite, without the baked base (casualties). */
+const render_bitmap *render_sprite_nobase(render_ctx *ctx, const char *name, int size, float angle,
                                           uint32_t side_rgb);
 /* A sprite (art file stem) tinted with the side colour, `size` px square, rotated to the
  * nearest pre-rotated step of `angle`; cached. NULL when the art is missing. */
-SDL_Texture *render_sprite_texture(render_ctx *ctx, const char *name, int size, float angle,
+const render_bitmap *render_sprite(render_ctx *ctx, const char *name, int size, float angle,
                                    uint32_t side_rgb);
 void render_static_free(render_ctx *ctx);
 

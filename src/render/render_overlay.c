@@ -19,9 +19,11 @@ static void quad_px(render_ctx *ctx, vec2s a, vec2s b, float width, uint32_t rgb
         return;
     float hw = width * 0.5f;
     vec2s n = {{-d.y / len * hw, d.x / len * hw}};
-    SDL_FPoint p[6] = {{a.x + n.x, a.y + n.y}, {b.x + n.x, b.y + n.y}, {b.x - n.x, b.y - n.y},
-                       {a.x + n.x, a.y + n.y}, {b.x - n.x, b.y - n.y}, {a.x - n.x, a.y - n.y}};
-    render_triangles(ctx, p, 6, rgba);
+    vec2s p[4] = {{{a.x + n.x, a.y + n.y}},
+                  {{b.x + n.x, b.y + n.y}},
+                  {{b.x - n.x, b.y - n.y}},
+                  {{a.x - n.x, a.y - n.y}}};
+    render_polygon_px(ctx, p, 4, rgba);
 }
 
 void render_line_cm(render_ctx *ctx, const render_camera *cam, vec2s a, vec2s b, float width_px,
@@ -52,37 +54,11 @@ void render_polyline_cm(render_ctx *ctx, const render_camera *cam, const vec2s *
         render_line_cm(ctx, cam, pts[i], pts[i + 1], width_px, rgba);
 }
 
-/* Translucent fills as horizontal runs through SDL_RenderFillRects: the software renderer
- * blends rectangles far faster than it rasterises triangles. */
-typedef struct span_batch {
-    render_ctx *ctx;
-    SDL_FRect rects[512];
-    int n;
-} span_batch;
-
-static void span_flush(span_batch *b)
-{
-    if (b->n)
-        SDL_RenderFillRectsF(b->ctx->r, b->rects, b->n);
-    b->n = 0;
-}
-
-static void span_add(void *p, int y, int x0, int x1)
-{
-    span_batch *b = p;
-    b->rects[b->n++] = (SDL_FRect){(float)x0, (float)y, (float)(x1 - x0), 1};
-    if (b->n == 512)
-        span_flush(b);
-}
-
+/* Fills are horizontal runs (render_polygon_px): SDL's software renderer blends rectangles far
+ * faster than it rasterises triangles, and offscreen the runs are blended directly. */
 static void fill_polygon_px(render_ctx *ctx, const vec2s *pts, int n, uint32_t rgba)
 {
-    int w, h;
-    render_output_size(ctx, &w, &h);
-    span_batch b = {.ctx = ctx};
-    render_set_colour(ctx, rgba);
-    raster_polygon_spans(pts, n, w, h, span_add, &b);
-    span_flush(&b);
+    render_polygon_px(ctx, pts, n, rgba);
 }
 
 void render_fan_cm(render_ctx *ctx, const render_camera *cam, vec2s centre, const vec2s *ring,
@@ -142,13 +118,9 @@ void render_marker_cm(render_ctx *ctx, const render_camera *cam, vec2s p, float 
 {
     vec2s c = render_camera_to_px(cam, p);
     int r = (int)lroundf(r_px);
-    SDL_Texture *t = render_disc_texture(ctx, rgba, r, 0);
-    if (t) {
-        int size = r * 2 + 2;
-        SDL_RenderCopy(
-            ctx->r, t, NULL,
-            &(SDL_Rect){(int)lroundf(c.x) - size / 2, (int)lroundf(c.y) - size / 2, size, size});
-    }
+    const render_bitmap *bm = render_disc(ctx, rgba, r, 0);
+    if (bm)
+        render_bitmap_draw(ctx, bm, (int)lroundf(c.x) - bm->w / 2, (int)lroundf(c.y) - bm->h / 2);
 }
 
 /* ---- scale bar and legend ------------------------------------------------------------------ */

@@ -19,8 +19,8 @@ render_picture *render_picture_capture(render_ctx *ctx, render_ctx *src, char *e
     render_output_size(src, &w, &h);
     render_picture *img = mem_calloc(1, sizeof *img);
     uint32_t *px = mem_calloc((size_t)w * (size_t)h, 4);
-    SDL_RenderFlush(src->r);
-    if (SDL_RenderReadPixels(src->r, NULL, SDL_PIXELFORMAT_ARGB8888, px, w * 4) != 0) {
+    SDL_RenderFlush(render_sdl(src));
+    if (SDL_RenderReadPixels(render_sdl(src), NULL, SDL_PIXELFORMAT_ARGB8888, px, w * 4) != 0) {
         snprintf(err, err_size, "cannot read the offscreen image: %s", SDL_GetError());
         goto fail;
     }
@@ -50,7 +50,7 @@ void render_picture_draw(render_ctx *ctx, const render_picture *img, float x, fl
                          float h)
 {
     SDL_FRect dst = {x, y, w, h};
-    SDL_RenderCopyF(ctx->r, img->tex, NULL, &dst);
+    SDL_RenderCopyF(render_sdl(ctx), img->tex, NULL, &dst);
 }
 
 void render_picture_destroy(render_picture *img)

@@ -217,6 +217,7 @@ static uint32_t hatch_pixel(void *p, int x, int y)
 
 void render_static_free(render_ctx *ctx)
 {
+    render_batch_play(ctx); /* the batch may copy from static_px */
     if (ctx->static_tex)
         SDL_DestroyTexture(ctx->static_tex);
     ctx->static_tex = NULL;
@@ -450,6 +451,7 @@ static bool static_ensure_size(render_ctx *ctx, int w, int h)
 
 static bool static_rebuild(render_ctx *ctx, const render_camera *cam, const render_scene *sc)
 {
+    render_batch_play(ctx); /* the batch may copy from static_px */
     static_region r = region_choose(cam, sc->table);
     if (!static_ensure_size(ctx, r.w, r.h))
         return false;
@@ -495,7 +497,13 @@ void render_table_static(render_ctx *ctx, const render_camera *cam, const render
     if (!usable && !static_rebuild(ctx, cam, sc))
         return;
     SDL_FRect dst = static_dst(ctx, cam);
-    SDL_RenderCopyF(ctx->r, ctx->static_tex, NULL, &dst);
+    /* 1:1 on whole pixels (static_dst rounds it), the fast path copies the layer's own pixels,
+     * band by band with what is drawn over it. */
+    bool whole = dst.w == (float)ctx->static_w && dst.h == (float)ctx->static_h &&
+                 dst.x == floorf(dst.x) && dst.y == floorf(dst.y);
+    if (!whole || !render_copy_opaque(ctx, ctx->static_px, ctx->static_w, ctx->static_h, (int)dst.x,
+                                      (int)dst.y))
+        SDL_RenderCopyF(render_sdl(ctx), ctx->static_tex, NULL, &dst);
 }
 
 /* ---- labels -------------------------------------------------------------------------------- */
@@ -532,23 +540,27 @@ float render_figure_radius_px(const render_camera *cam, const figure *f)
     return fmaxf(r_cm * cam->px_per_cm, 3.0f);
 }
 
-static void copy_disc(render_ctx *ctx, SDL_Texture *tex, vec2s c, int radius)
+/* A square bitmap centred on c (rounded to the pixel). */
+static void copy_centred(render_ctx *ctx, const render_bitmap *bm, vec2s c)
 {
-    if (!tex)
-        return;
-    int size = radius * 2 + 2;
-    SDL_Rect dst = {(int)lroundf(c.x) - size / 2, (int)lroundf(c.y) - size / 2, size, size};
-    SDL_RenderCopy(ctx->r, tex, NULL, &dst);
+    if (bm)
+        render_bitmap_draw(ctx, bm, (int)lroundf(c.x) - bm->w / 2, (int)lroundf(c.y) - bm->h / 2);
+}
+
+static void copy_disc(render_ctx *ctx, const render_bitmap *bm, vec2s c, int radius)
+{
+    (void)radius; /* the bitmap is 2 * radius + 2 px square */
+    copy_centred(ctx, bm, c);
 }
 
 static void draw_facing(render_ctx *ctx, vec2s c, float r, float facing, uint32_t rgba)
 {
     vec2s d = {{cosf(facing), sinf(facing)}}, n = {{-d.y, d.x}};
     float tip = r * 1.0f, back = r * 0.35f, half = r * 0.42f;
-    SDL_FPoint tri[3] = {{c.x + d.x * tip, c.y + d.y * tip},
-                         {c.x + d.x * back + n.x * half, c.y + d.y * back + n.y * half},
-                         {c.x + d.x * back - n.x * half, c.y + d.y * back - n.y * half}};
-    render_triangles(ctx, tri, 3, rgba);
+    vec2s tri[3] = {{{c.x + d.x * tip, c.y + d.y * tip}},
+                    {{c.x + d.x * back + n.x * half, c.y + d.y * back + n.y * half}},
+                    {{c.x + d.x * back - n.x * half, c.y + d.y * back - n.y * half}}};
+    render_polygon_px(ctx, tri, 3, rgba);
 }
 
 /* The sprite for a figure, as docs/art.md suggests. */
@@ -590,11 +602,10 @@ static bool draw_sprite(render_ctx *ctx, const figure *f, vec2s c, float r, floa
     /* The sprites' bodies fill about 60% of their image; make that the base's diameter (the
      * baked base has radius 0.3 * size). */
     int size = (int)lroundf(r / 0.3f) | 1;
-    SDL_Texture *t = render_sprite_texture(ctx, sprite_name(f), size, facing, rgb);
-    if (!t)
+    const render_bitmap *bm = render_sprite(ctx, sprite_name(f), size, facing, rgb);
+    if (!bm)
         return false;
-    SDL_Rect dst = {(int)lroundf(c.x) - size / 2, (int)lroundf(c.y) - size / 2, size, size};
-    SDL_RenderCopy(ctx->r, t, NULL, &dst);
+    copy_centred(ctx, bm, c);
     return true;
 }
 
@@ -621,8 +632,10 @@ render_arm render_stand_arm(const table *t, const figure *f)
 static void thick_line(render_ctx *ctx, vec2s a, vec2s b)
 {
     for (int o = -1; o <= 1; o++) {
-        SDL_RenderDrawLineF(ctx->r, a.x + (float)o * 0.5f, a.y, b.x + (float)o * 0.5f, b.y);
-        SDL_RenderDrawLineF(ctx->r, a.x, a.y + (float)o * 0.5f, b.x, b.y + (float)o * 0.5f);
+        SDL_RenderDrawLineF(render_sdl(ctx), a.x + (float)o * 0.5f, a.y, b.x + (float)o * 0.5f,
+                            b.y);
+        SDL_RenderDrawLineF(render_sdl(ctx), a.x, a.y + (float)o * 0.5f, b.x,
+                            b.y + (float)o * 0.5f);
     }
 }
 
@@ -648,7 +661,7 @@ static void draw_arm(render_ctx *ctx, const vec2s c[4], render_arm arm, uint32_t
         thick_line(ctx, in[1], in[3]);
     } else {
         int r = (int)fmaxf(2, fminf(w, h) * 0.2f);
-        copy_disc(ctx, render_disc_texture(ctx, ink, r, 0), mid, r);
+        copy_disc(ctx, render_disc(ctx, ink, r, 0), mid, r);
         vec2s front = glms_vec2_scale(glms_vec2_add(in[0], in[3]), 0.5f);
         thick_line(ctx, mid, front);
     }
@@ -665,17 +678,15 @@ static void draw_stand(render_ctx *ctx, const render_camera *cam, const table *t
         c[i] = render_camera_to_px(
             cam, glms_vec2_add(pos, glms_vec2_add(glms_vec2_scale(d, sd), glms_vec2_scale(n, sn))));
     }
-    SDL_FPoint tri[6] = {{c[0].x, c[0].y}, {c[1].x, c[1].y}, {c[2].x, c[2].y},
-                         {c[0].x, c[0].y}, {c[2].x, c[2].y}, {c[3].x, c[3].y}};
     uint32_t alpha = flags & RENDER_FIG_GHOST ? 0x70 : 0xff;
-    render_triangles(ctx, tri, 6, rgb << 8 | alpha);
+    render_polygon_px(ctx, c, 4, rgb << 8 | alpha);
     uint32_t edge = flags & RENDER_FIG_SELECTED ? 0xffe14aff : 0x101010ff;
     render_set_colour(ctx, edge);
     for (int i = 0; i < 4; i++)
-        SDL_RenderDrawLineF(ctx->r, c[i].x, c[i].y, c[(i + 1) % 4].x, c[(i + 1) % 4].y);
+        SDL_RenderDrawLineF(render_sdl(ctx), c[i].x, c[i].y, c[(i + 1) % 4].x, c[(i + 1) % 4].y);
     /* The front edge, brighter: facing for element-based sets. */
     render_set_colour(ctx, 0xf8f4e8ff);
-    SDL_RenderDrawLineF(ctx->r, c[0].x, c[0].y, c[3].x, c[3].y);
+    SDL_RenderDrawLineF(render_sdl(ctx), c[0].x, c[0].y, c[3].x, c[3].y);
     if (!(flags & RENDER_FIG_GHOST))
         draw_arm(ctx, c, render_stand_arm(t, f), rgb);
 }
@@ -705,9 +716,16 @@ static bool draw_icon(render_ctx *ctx, vec2s at, int r, const char *icon)
     SDL_Texture *t = icon ? render_icon_texture(ctx, icon) : NULL;
     if (!t)
         return false;
-    int size = 2 * r + 2;
+    int size = 2 * r + 2, w, h;
     SDL_Rect dst = {(int)lroundf(at.x) - size / 2, (int)lroundf(at.y) - size / 2, size, size};
-    SDL_RenderCopy(ctx->r, t, NULL, &dst);
+    render_output_size(ctx, &w, &h);
+    /* SDL scales a copy that crosses the frame's edge another way: that one stays SDL's. */
+    bool inside = dst.x >= 0 && dst.y >= 0 && dst.x + size <= w && dst.y + size <= h;
+    const render_bitmap *bm = inside ? render_icon_bitmap(ctx, icon, size) : NULL;
+    if (bm)
+        render_bitmap_draw(ctx, bm, dst.x, dst.y);
+    else
+        SDL_RenderCopy(render_sdl(ctx), t, NULL, &dst);
     return true;
 }
 
@@ -716,8 +734,8 @@ static void draw_badge(render_ctx *ctx, vec2s at, int r, const char *text, uint3
 {
     if (draw_icon(ctx, at, r, icon))
         return;
-    copy_disc(ctx, render_disc_texture(ctx, 0x101010ff, r + 1, 0), at, r + 1);
-    copy_disc(ctx, render_disc_texture(ctx, bg, r, 0), at, r);
+    copy_disc(ctx, render_disc(ctx, 0x101010ff, r + 1, 0), at, r + 1);
+    copy_disc(ctx, render_disc(ctx, bg, r, 0), at, r);
     if (text && r >= 4) {
         float size = (float)r * 1.5f / ctx->ui_scale;
         int tw, th;
@@ -763,12 +781,12 @@ static void draw_markers(render_ctx *ctx, const figure *f, vec2s c, float r)
 static void draw_casualty(render_ctx *ctx, vec2s c, float r)
 {
     int ri = (int)lroundf(r);
-    copy_disc(ctx, render_disc_texture(ctx, 0x3a3a3aa0, ri, 0), c, ri);
+    copy_disc(ctx, render_disc(ctx, 0x3a3a3aa0, ri, 0), c, ri);
     float k = r * 0.6f;
     render_set_colour(ctx, 0xc03030ff);
     for (int o = -1; o <= 1; o++) {
-        SDL_RenderDrawLineF(ctx->r, c.x - k + o, c.y - k, c.x + k + o, c.y + k);
-        SDL_RenderDrawLineF(ctx->r, c.x - k + o, c.y + k, c.x + k + o, c.y - k);
+        SDL_RenderDrawLineF(render_sdl(ctx), c.x - k + o, c.y - k, c.x + k + o, c.y + k);
+        SDL_RenderDrawLineF(render_sdl(ctx), c.x - k + o, c.y + k, c.x + k + o, c.y - k);
     }
 }
 
@@ -778,11 +796,10 @@ static bool draw_fallen(render_ctx *ctx, vec2s c, float r, float facing, uint32_
     if (r < 7 || !ctx->art_dir[0])
         return false;
     int size = (int)lroundf(r / 0.3f) | 1;
-    SDL_Texture *t = render_sprite_texture_nobase(ctx, "fig_casualty", size, facing, rgb);
-    if (!t)
+    const render_bitmap *bm = render_sprite_nobase(ctx, "fig_casualty", size, facing, rgb);
+    if (!bm)
         return false;
-    SDL_Rect dst = {(int)lroundf(c.x) - size / 2, (int)lroundf(c.y) - size / 2, size, size};
-    SDL_RenderCopy(ctx->r, t, NULL, &dst);
+    copy_centred(ctx, bm, c);
     return true;
 }
 
@@ -803,18 +820,17 @@ void render_figure(render_ctx *ctx, const render_camera *cam, const table *t, co
     }
     int ri = (int)lroundf(r);
     if (flags & RENDER_FIG_HIGHLIGHT)
-        copy_disc(ctx, render_disc_texture(ctx, 0x3df0e0ff, ri + 5, 4), c, ri + 5);
+        copy_disc(ctx, render_disc(ctx, 0x3df0e0ff, ri + 5, 4), c, ri + 5);
     if (flags & (RENDER_FIG_SELECTED | RENDER_FIG_HOVER))
-        copy_disc(ctx,
-                  render_disc_texture(ctx, flags & RENDER_FIG_SELECTED ? 0xffe14aff : 0xffffff90,
-                                      ri + 3, 3),
-                  c, ri + 3);
+        copy_disc(
+            ctx, render_disc(ctx, flags & RENDER_FIG_SELECTED ? 0xffe14aff : 0xffffff90, ri + 3, 3),
+            c, ri + 3);
     if (f->base.kind == GEOM_BASE_RECT) {
         draw_stand(ctx, cam, t, f, pos, facing, rgb, flags);
     } else if (flags & RENDER_FIG_GHOST || !draw_sprite(ctx, f, c, r, facing, rgb)) {
         uint32_t alpha = flags & RENDER_FIG_GHOST ? 0x70 : 0xff;
-        copy_disc(ctx, render_disc_texture(ctx, 0x141414u << 8 | alpha, ri, 0), c, ri);
-        copy_disc(ctx, render_disc_texture(ctx, rgb << 8 | alpha, ri - 1, 0), c, ri - 1);
+        copy_disc(ctx, render_disc(ctx, 0x141414u << 8 | alpha, ri, 0), c, ri);
+        copy_disc(ctx, render_disc(ctx, rgb << 8 | alpha, ri - 1, 0), c, ri - 1);
         draw_facing(ctx, c, r - 1, facing, 0xf8f4e8ff & (0xffffff00u | alpha));
     }
     if (!(flags & RENDER_FIG_GHOST) && r >= 5)

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 #include <cmocka.h>
 
 typedef struct frame {
@@ -264,6 +265,85 @@ static void test_terrain_name_is_no_path(void **state)
     render_destroy(ctx);
 }
 
+/* Everything the table draws, once: sprites, casualties, stands, rings, badges and markers,
+ * arcs, a round arc, a semicircle, a tape, a line of sight and a label, with figures across
+ * the frame's edges, the static layer one copy. */
+static void draw_busy_frame(render_ctx *ctx, table *t, const uint8_t *flags)
+{
+    render_camera cam;
+    render_camera_resize(&cam, 640, 400);
+    render_camera_fit(&cam, t->width_cm, t->height_cm, 0, true);
+    render_camera_zoom_at(&cam, (vec2s){{250, 170}}, 2.5f); /* close enough for sprites */
+    render_camera_update(&cam, 1, 0);
+    render_camera_pan_px(&cam, (vec2s){{37, 23}});
+    render_begin(ctx);
+    render_scene sc = {.table = t, .figure_flags = flags, .show_labels = true};
+    render_table_static(ctx, &cam, &sc);
+    ui_overlay_round_arc(ctx, &cam, t->figures[30].pos, 20, t->width_cm, t->height_cm, 0x3050d0);
+    for (int i = 20; i < 60; i += 4)
+        ui_overlay_arc(ctx, &cam, &t->figures[i], UI_OVERLAY_ARC_HALF_ANGLE, UI_TOOLS_ARC_RANGE_CM,
+                       render_side_rgb(t, t->figures[i].side));
+    render_table_figures(ctx, &cam, &sc);
+    ui_overlay_semicircle(ctx, &cam, (vec2s){{50, 35}}, 0.5f, 10);
+    render_figure(ctx, &cam, t, &t->figures[8], (vec2s){{40, 40}}, 1.0f, RENDER_FIG_GHOST);
+    vec2s tape[3] = {{{20, 20}}, {{40, 40}}, {{70, 30}}};
+    ui_overlay_tape(ctx, &cam, tape, 3, RENDER_UNITS_CM);
+    ui_overlay_label(ctx, &cam, tape[2], "70.1 cm", 0xfff3a0ff);
+    ui_overlay_los(ctx, &cam, tape[0], tape[2], true, tape[1]);
+}
+
+static bool frame_png(render_ctx *ctx, const char *path, char *bytes, size_t cap, size_t *len)
+{
+    char err[256];
+    if (render_write_png(ctx, path, err, sizeof err) != 0)
+        return false;
+    FILE *fp = fopen(path, "rb");
+    *len = fp ? fread(bytes, 1, cap, fp) : 0;
+    if (fp)
+        fclose(fp);
+    remove(path);
+    return *len > 0 && *len < cap;
+}
+
+/* The offscreen fast path (render_direct.c) writes the very pixels SDL's software renderer
+ * would: the same busy frame drawn both ways gives the same PNG bytes. */
+static void test_fast_path_draws_what_sdl_draws(void **state)
+{
+    (void)state;
+    char art[1024], err[256];
+    const char *dir = render_find_art_dir(art, sizeof art);
+    assert_non_null(dir);
+    table *t = ui_fixture_random(300, 40, 99);
+    uint8_t flags[300] = {0};
+    for (int i = 0; i < 300; i++) {
+        figure *f = &t->figures[i];
+        flags[i] = i % 17 == 0 ? RENDER_FIG_SELECTED : i % 23 == 0 ? RENDER_FIG_HIGHLIGHT : 0;
+        flags[i] |= i % 29 == 0 ? RENDER_FIG_HOVER : 0;
+        f->status |= i % 13 == 0 ? FIGURE_STATUS_DEAD : i % 11 == 0 ? FIGURE_STATUS_WOUNDED : 0;
+        f->status |= i % 19 == 0 ? FIGURE_STATUS_SHAKEN : 0;
+        if (i % 31 == 0) /* a stand: its polygon, edges and symbol */
+            f->base = (geom_base){.kind = GEOM_BASE_RECT, .frontage_cm = 4, .depth_cm = 2};
+        if (i % 37 == 0)
+            f->role = FIGURE_ROLE_OFFICER;
+    }
+    static char png[2][1 << 21];
+    size_t len[2];
+    for (int k = 0; k < 2; k++) {
+        render_ctx *ctx = render_create_offscreen(
+            640, 400, &(render_desc){.art_dir = dir, .sdl_only = k == 1}, err, sizeof err);
+        assert_non_null(ctx);
+        draw_busy_frame(ctx, t, flags);
+        draw_busy_frame(ctx, t, flags); /* the second frame: from the caches */
+        char path[64];
+        snprintf(path, sizeof path, "/tmp/sandtable_fast_%d_%d.png", (int)getpid(), k);
+        assert_true(frame_png(ctx, path, png[k], sizeof png[k], &len[k]));
+        render_destroy(ctx);
+    }
+    assert_int_equal(len[0], len[1]);
+    assert_memory_equal(png[0], png[1], len[0]);
+    table_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -275,6 +355,7 @@ int main(void)
         cmocka_unit_test(test_los_tool_from_the_query),
         cmocka_unit_test(test_tape_centre_and_edge),
         cmocka_unit_test(test_terrain_name_is_no_path),
+        cmocka_unit_test(test_fast_path_draws_what_sdl_draws),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -5,7 +5,13 @@
  * moving camera (static layer re-rasterised), start to first frame on the default scenario, and
  * peak memory.
  *
- *   build/tools/bench/bench_render [FRAMES]
+ * The floor is a frame that only clears and flushes the same renderer, measured in the same run:
+ * every frame is also printed as a multiple of it.
+ *
+ *   build/tools/bench/bench_render [FRAMES] [PARTS] [FIGURES]
+ *
+ * PARTS 0 draws nothing (the floor), 1 the static layer, 2 adds the figures, 3 (default) adds
+ * the overlays; FIGURES runs one scene of that many figures instead of 100 / 1,000 / 5,000.
  */
 #include "core/los.h"
 #include "render/render.h"
@@ -88,11 +94,15 @@ static void overlays(render_ctx *ctx, scene *s)
     render_scale_bar(ctx, &s->cam, 16, H - 16, RENDER_UNITS_CM);
 }
 
-static int g_parts = 3; /* 1 static layer, 2 + figures, 3 + overlays */
+static int g_parts = 3; /* 0 clear and flush only, 1 static layer, 2 + figures, 3 + overlays */
 
 static void frame(render_ctx *ctx, scene *s)
 {
     render_begin(ctx);
+    if (g_parts == 0) {
+        render_read_pixel(ctx, 0, 0);
+        return;
+    }
     render_scene sc = {.table = s->t, .figure_flags = s->flags, .show_labels = true};
     render_table_static(ctx, &s->cam, &sc);
     if (g_parts >= 2)
@@ -121,10 +131,17 @@ static void scene_free(scene *s)
     table_destroy(s->t);
 }
 
-static double run(int figures, int frames, double *baseline)
+typedef struct timing {
+    double median, p95, pan;
+} timing;
+
+/* `frames` frames of one scene after five to warm the caches, then 20 with a panning camera. */
+static timing measure(int figures, int frames, int parts)
 {
     render_ctx *ctx = make_ctx();
     scene s = scene_make(figures);
+    int saved = g_parts;
+    g_parts = parts;
     for (int i = 0; i < 5; i++)
         frame(ctx, &s);
     double *ms = calloc((size_t)frames, sizeof *ms);
@@ -133,8 +150,8 @@ static double run(int figures, int frames, double *baseline)
         frame(ctx, &s);
         ms[i] = now_ms() - t0;
     }
-    double med = pct(ms, frames, 0.5), p95 = pct(ms, frames, 0.95);
-    /* A panning camera: the static layer is re-rasterised every frame. */
+    timing out = {pct(ms, frames, 0.5), pct(ms, frames, 0.95), 0};
+    /* A panning camera: the static layer is re-rasterised when the view leaves its margin. */
     double pan[20];
     for (int i = 0; i < 20; i++) {
         render_camera_pan_px(&s.cam, (vec2s){{3, 2}});
@@ -142,15 +159,23 @@ static double run(int figures, int frames, double *baseline)
         frame(ctx, &s);
         pan[i] = now_ms() - t0;
     }
-    if (!*baseline)
-        *baseline = med;
-    printf("%5d figures: median %6.2f ms  p95 %6.2f ms  p95/median %.2f  x%.2f of 100 figs  "
-           "panning frame %6.2f ms\n",
-           figures, med, p95, p95 / med, med / *baseline, pct(pan, 20, 0.5));
+    out.pan = pct(pan, 20, 0.5);
+    g_parts = saved;
     free(ms);
     scene_free(&s);
     render_destroy(ctx);
-    return med;
+    return out;
+}
+
+static void run(int figures, int frames, double floor_ms, double *baseline)
+{
+    timing t = measure(figures, frames, g_parts);
+    if (!*baseline)
+        *baseline = t.median;
+    printf("%5d figures: median %6.2f ms  p95 %6.2f ms  p95/median %.2f  x%.1f floor  "
+           "x%.2f of the first  panning frame %6.2f ms\n",
+           figures, t.median, t.p95, t.p95 / t.median, t.median / floor_ms, t.median / *baseline,
+           t.pan);
 }
 
 static void first_frame(double start)
@@ -183,14 +208,29 @@ int main(int argc, char **argv)
     int frames = argc > 1 ? atoi(argv[1]) : 100;
     if (argc > 2)
         g_parts = atoi(argv[2]);
+    int only = argc > 3 ? atoi(argv[3]) : 0;
     if (frames < 10)
         frames = 10;
     first_frame(start);
     printf("offscreen %dx%d, 200 terrain polygons, overlays; %d frames each\n", W, H, frames);
+    double floor_ms = measure(100, frames, 0).median;
+    printf("floor (clear and flush, same renderer): median %.3f ms\n", floor_ms);
     double baseline = 0;
-    run(100, frames, &baseline);
-    run(1000, frames, &baseline);
-    run(5000, frames, &baseline);
+    if (only > 0) {
+        run(only, frames, floor_ms, &baseline);
+    } else {
+        run(100, frames, floor_ms, &baseline);
+        run(1000, frames, floor_ms, &baseline);
+        run(5000, frames, floor_ms, &baseline);
+        if (g_parts == 3) {
+            double part[3];
+            for (int p = 1; p <= 3; p++)
+                part[p - 1] = measure(1000, frames, p).median;
+            printf("1000 figures by parts (medians): static layer %.2f ms, + figures %.2f ms, "
+                   "+ overlays %.2f ms\n",
+                   part[0], part[1], part[2]);
+        }
+    }
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     printf("peak memory (max RSS): %.1f MB\n", (double)ru.ru_maxrss / 1024.0);

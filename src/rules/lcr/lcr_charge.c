@@ -118,9 +118,8 @@ int lcr_charge_legal(const rules_state *rs, const table *t, side_id sd, rules_co
     int n = 0;
     for (int i = 0; i < t->figure_count && n < max; i++) {
         const figure *f = &t->figures[i];
-        char why[160];
         if (f->side.id != sd.id || !lcr_move_is_mounted(f) || !(rs->flags[i] & LCR_FF_ACTIVATED) ||
-            !lcr_may_act(rs, t, f->id, why, sizeof why))
+            !lcr_may_act(rs, t, f->id, NULL, 0))
             continue;
         const figure *e = table_figure_const(t, lcr_nearest_enemy(rs, t, sd, f->pos));
         if (!e)

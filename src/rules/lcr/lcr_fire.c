@@ -139,8 +139,7 @@ void lcr_fire_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
     rules_command fire = {.kind = RULES_CMD_FIRE, .side = sd};
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        char why[160];
-        if ((rs->flags[i] & LCR_FF_ACTIVATED) && lcr_may_act(rs, t, f->id, why, sizeof why) &&
+        if ((rs->flags[i] & LCR_FF_ACTIVATED) && lcr_may_act(rs, t, f->id, NULL, 0) &&
             lcr_figure_can_fire(rs, f) && fire.figure_count < RULES_CMD_FIGURES_MAX)
             rules_command_add_figure(&fire, f->id);
     }

@@ -111,8 +111,7 @@ void lcr_move_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
     bool have_delta = false;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        char why[160];
-        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || !lcr_may_act(rs, t, f->id, why, sizeof why) ||
+        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || !lcr_may_act(rs, t, f->id, NULL, 0) ||
             lcr_hook_immobile(rs, f))
             continue;
         figure_id e = lcr_nearest_enemy_any(rs, t, sd, f->pos);
@@ -163,9 +162,8 @@ void lcr_move_legal_reforms(lcr_candidates *lo, const rules_state *rs, const tab
     int offered = 0;
     for (int i = 0; i < t->figure_count && offered < 4; i++) {
         const figure *f = &t->figures[i];
-        char why[160];
         if (!(rs->flags[i] & LCR_FF_ACTIVATED) || lcr_is_leader(f) ||
-            !lcr_may_act(rs, t, f->id, why, sizeof why))
+            !lcr_may_act(rs, t, f->id, NULL, 0))
             continue;
         const figure *mate = NULL;
         float best = INFINITY;

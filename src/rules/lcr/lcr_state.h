@@ -201,7 +201,8 @@ bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_ey
 bool lcr_fire_is_area(const rules_state *rs, const figure_id *firers, int n);
 vec2s lcr_centroid(const table *t, const figure_id *ids, int n);
 /* A figure that may act on the card in play (activated, not acted, in play, not demoralised,
- * and as the options allow). */
+ * and as the options allow). why may be NULL with size 0: no reason is formatted (legal()
+ * only asks whether). */
 bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size);
 
 /* Events (rules_emitf with the rule reference). */

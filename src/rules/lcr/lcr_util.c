@@ -221,7 +221,8 @@ const char *lcr_name(const table *t, figure_id id)
 
 bool lcr_refuse(char *why, size_t size, const char *text)
 {
-    snprintf(why, size, "%s", text);
+    if (size)
+        snprintf(why, size, "%s", text);
     return false;
 }
 
@@ -315,19 +316,23 @@ void lcr_emit_move(rules_ctx *ctx, figure_id fig, vec2s from, vec2s to, float fa
 
 bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size)
 {
+    /* size 0: the caller only asks whether (legal()'s candidates), so no reason is formatted. */
     const figure *f = table_figure_const(t, id);
     if (!f || !table_figure_active(f))
         return lcr_refuse(why, size, "that figure is not in play");
     if (!(rs->flags[id.id - 1] & LCR_FF_ACTIVATED)) {
-        snprintf(why, size, "%s is not activated by this card", lcr_name(t, id));
+        if (size)
+            snprintf(why, size, "%s is not activated by this card", lcr_name(t, id));
         return false;
     }
     if (rs->flags[id.id - 1] & (LCR_FF_ACTED | LCR_FF_ENGAGED)) {
-        snprintf(why, size, "%s has already acted", lcr_name(t, id));
+        if (size)
+            snprintf(why, size, "%s has already acted", lcr_name(t, id));
         return false;
     }
     if (f->status & FIGURE_STATUS_DEMORALISED) {
-        snprintf(why, size, "%s is demoralised: only a rally helps him", lcr_name(t, id));
+        if (size)
+            snprintf(why, size, "%s is demoralised: only a rally helps him", lcr_name(t, id));
         return false;
     }
     return lcr_hook_may_act(rs, t, f, why, size);

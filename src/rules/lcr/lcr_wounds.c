@@ -770,9 +770,8 @@ static int legal_reach_for(const rules_state *rs, const table *t, const figure *
 {
     for (int i = 0; i < t->figure_count && max > 0; i++) {
         const figure *h = &t->figures[i];
-        char why[160];
         if (h == hurt || h->side.id != hurt->side.id || serious(h) ||
-            !lcr_may_act(rs, t, h->id, why, sizeof why))
+            !lcr_may_act(rs, t, h->id, NULL, 0))
             continue;
         vec2s d = glms_vec2_sub(hurt->pos, h->pos);
         float dist = glms_vec2_norm(d);

@@ -1535,9 +1535,9 @@ static void flags_seen(tv *v, ui_app *app)
     if (v->hover >= 0 && v->hover < t->figure_count && (v->flags[v->hover] & RENDER_FIG_HIDDEN))
         v->hover = -1;
     /* a line of sight from a figure the screen's new viewer may not see (hot-seat) is dropped */
-    if (v->los_from >= 0 && v->los_from < t->figure_count &&
-        (v->flags[v->los_from] & RENDER_FIG_HIDDEN))
-        v->los_from = -1;
+    if (v->sight_line.from >= 0 && v->sight_line.from < t->figure_count &&
+        (v->flags[v->sight_line.from] & RENDER_FIG_HIDDEN))
+        v->sight_line.from = -1;
 }
 
 static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)

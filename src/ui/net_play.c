@@ -2,8 +2,6 @@
 
 #include "core/mem.h"
 #include "render/render.h"
-#include "ui/start_screen.h"
-#include "ui/table_view.h"
 #include "ui/text_field.h"
 
 #include <stdio.h>
@@ -309,7 +307,7 @@ static void leave(ui_app *app)
     app->viewer = (side_id){0};
     while (app->depth)
         ui_app_pop(app);
-    ui_app_push(app, ui_start_screen_create(app));
+    ui_app_show(app, UI_SCREEN_START, NULL);
     fprintf(stderr, "sandtable: left the network game\n");
 }
 

@@ -5,6 +5,7 @@
 #include "ui/editor.h"
 #include "ui/end_screen.h"
 #include "ui/menus.h"
+#include "ui/net_setup.h"
 #include "ui/replay_view.h"
 #include "ui/rules_ref.h"
 #include "ui/start_screen.h"
@@ -38,6 +39,11 @@ static ui_screen *editor_open(ui_app *app, const ui_screen_args *a)
     return ui_editor_open(app, a->path, a->name, err, size);
 }
 
+static ui_screen *net_setup_open(ui_app *app, const ui_screen_args *a)
+{
+    return ui_net_setup_create(app, a->host, a->path);
+}
+
 static const ui_screen_type types[UI_SCREEN_COUNT] = {
     [UI_SCREEN_TABLE] = {"table", ui_table_view_create, NULL},
     [UI_SCREEN_START] = {"start", ui_start_screen_create, NULL},
@@ -49,6 +55,7 @@ static const ui_screen_type types[UI_SCREEN_COUNT] = {
     [UI_SCREEN_COVER] = {"cover", NULL, cover_open},
     [UI_SCREEN_REPLAY] = {"replay", NULL, replay_open},
     [UI_SCREEN_EDITOR] = {"editor", NULL, editor_open},
+    [UI_SCREEN_NET_SETUP] = {"network setup", NULL, net_setup_open},
 };
 
 const ui_screen_type *ui_screens_type(ui_screen_id id)

@@ -26,12 +26,14 @@ typedef enum ui_screen_id {
     UI_SCREEN_REPLAY,    /* the replay viewer; args->path, or args->text/len named args->name */
     UI_SCREEN_EDITOR,    /* the scenario editor (ui/editor.h): the scenario args->path, or with
                             args->name a blank table of that rule set saved to args->path */
+    UI_SCREEN_NET_SETUP, /* host (args->host: the scenario args->path) or join a network game */
     UI_SCREEN_COUNT
 } ui_screen_id;
 
 /* What a screen needs to open (zero = nothing), and where it says why it cannot. */
 typedef struct ui_screen_args {
     side_id side;     /* UI_SCREEN_COVER */
+    bool host;        /* UI_SCREEN_NET_SETUP: host rather than join */
     const char *path; /* UI_SCREEN_REPLAY: a save file ... */
     const char *text; /* ... or a save's text (len bytes), named `name` in messages */
     size_t len;

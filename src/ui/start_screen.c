@@ -5,7 +5,6 @@
 
 #include "core/mem.h"
 #include "game/bot.h"
-#include "ui/net_setup.h"
 #include "ui/preview.h"
 
 #include <dirent.h>
@@ -59,7 +58,7 @@ typedef struct start {
     rect levels[UI_APP_SIDES_MAX]; /* the bot's level button beside each toggle */
     int toggle_count;
     rect start_button, continue_button, watch_button;
-    rect edit_button, new_button; /* the scenario editor (ui/editor.h) */
+    rect edit_button, new_button;  /* the scenario editor (ui/editor.h) */
     rect host_button, join_button; /* network play (ui/net_setup.h) */
 } start;
 
@@ -206,9 +205,7 @@ static void open_network(start *st, ui_app *app, bool host)
         snprintf(st->error, sizeof st->error, "%s", e->error);
         return;
     }
-    ui_screen *s = ui_net_setup_create(app, host, e->path);
-    if (s)
-        ui_app_push(app, s);
+    ui_app_show(app, UI_SCREEN_NET_SETUP, &(ui_screen_args){.host = host, .path = e->path});
 }
 
 /* "Watch the replay" of the scenario's saved game, from its start. */

@@ -21,6 +21,7 @@
 #include "ui/turn_banner.h"
 #include "ui/unit_block.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +39,7 @@ typedef enum tv_tool {
     TOOL_LOS,
     TOOL_TARGET,
     TOOL_ROTATE,
+    TOOL_COUNT
 } tv_tool;
 
 typedef enum tv_drag {
@@ -80,6 +82,30 @@ typedef struct tv_wheel {
     float allowance_cm; /* 0 when the rule set does not say */
 } tv_wheel;
 
+/* The measuring tape: waypoints clicked (snapped to figures), ended by Enter or a right click. */
+typedef struct tv_tape {
+    vec2s pts[TAPE_MAX];
+    int figs[TAPE_MAX];
+    int n;
+    bool done;
+} tv_tape;
+
+/* The line of sight tool: from a figure to the pointer. */
+typedef struct tv_sight_line {
+    int from; /* figure index; -1 none */
+} tv_sight_line;
+
+/* The target tool: the fire's option, and a stated range being typed
+ * (rules_target.range_guess): the fire waits for the number, and no tape or range readout is
+ * shown meanwhile. */
+typedef struct tv_target {
+    char option[RULES_WORD_MAX]; /* the fire's option (ammunition); "" none */
+    bool guess_on;
+    char guess[8];
+    rules_command guess_cmd;
+    int guess_fig;
+} tv_target;
+
 typedef struct tv {
     render_camera cam;
     bool cam_ready;
@@ -89,7 +115,6 @@ typedef struct tv {
     double hover_since;
     vec2s mouse_cm;
     tv_tool tool;
-    char fire_option[RULES_WORD_MAX]; /* the target tool's option (ammunition); "" none */
     tv_drag drag;
     int drag_button;
     bool right_click; /* a right click without travel, with the select tool (referee menu) */
@@ -101,11 +126,8 @@ typedef struct tv {
     float rotate_preview;
     tv_anim anims[ANIM_MAX];
     int anim_count;
-    vec2s tape[TAPE_MAX];
-    int tape_figs[TAPE_MAX];
-    int tape_n;
-    bool tape_done;
-    int los_from;
+    tv_tape tape;             /* the measuring tape's waypoints */
+    tv_sight_line sight_line; /* the line of sight tool's figure */
     bool show_arcs, show_sight;
     ui_tools_sight sight;
     uint32_t sight_version;
@@ -116,12 +138,7 @@ typedef struct tv {
     ui_driver_panel *driver; /* the turn driver (deck, dice, phases) at the top right */
     los_index *los;          /* static terrain never changes during a match */
     const table *los_table;
-    /* A stated range being typed (rules_target.range_guess): the fire waits for the number, and
-     * no tape or range readout is shown meanwhile. */
-    bool guess_on;
-    char guess[8];
-    rules_command guess_cmd;
-    int guess_fig;
+    tv_target target;      /* the target tool's option and stated range */
     ui_solo solo;          /* the bot's sides (ui/solo.h) */
     ui_teach teach;        /* dice tray and event log (ui/teach.h) */
     ui_names named;        /* the figures whose name is under the pointer (ringed) */
@@ -131,6 +148,19 @@ typedef struct tv {
     ui_morale_news news;   /* "Moro morale breaks", its figures ringed */
     ui_roster roster;      /* each side's units and their state (Tab) */
 } tv;
+
+/* A tool of the table, as callbacks (julius window_type): what choosing it does (begin), a
+ * left press on the table (press) and what it draws over the table (draw); NULL: nothing. The
+ * table of them is tool_of's, at the end of the tools. The select tool's drags (move, box,
+ * wheel, rotation handle) go through the drag states. */
+typedef struct tv_tool_ops {
+    const char *hint; /* said when the tool is chosen */
+    void (*begin)(tv *v, ui_app *app);
+    void (*press)(tv *v, ui_app *app, const ui_input *in);
+    void (*draw)(tv *v, ui_app *app, render_ctx *ctx, const table *t);
+} tv_tool_ops;
+
+static const tv_tool_ops *tool_of(tv_tool tool);
 
 /* ---- small helpers ------------------------------------------------------------------------- */
 
@@ -805,31 +835,45 @@ static vec2s snap_point(const tv *v, const table *t, vec2s cm, int *fig)
     return hit >= 0 ? t->figures[hit].pos : cm;
 }
 
-static void press_measure(tv *v, ui_app *app)
+static void measure_begin(tv *v, ui_app *app)
 {
+    (void)app;
+    v->tape.n = 0;
+    v->tape.done = false;
+}
+
+static void press_measure(tv *v, ui_app *app, const ui_input *in)
+{
+    (void)in;
     const table *t = tv_table(app);
-    if (v->tape_done) {
-        v->tape_n = 0;
-        v->tape_done = false;
+    if (v->tape.done) {
+        v->tape.n = 0;
+        v->tape.done = false;
     }
-    if (v->tape_n < TAPE_MAX - 1) {
-        v->tape[v->tape_n] = snap_point(v, t, v->mouse_cm, &v->tape_figs[v->tape_n]);
-        v->tape_n++;
+    if (v->tape.n < TAPE_MAX - 1) {
+        v->tape.pts[v->tape.n] = snap_point(v, t, v->mouse_cm, &v->tape.figs[v->tape.n]);
+        v->tape.n++;
     }
 }
 
-static void press_los(tv *v, ui_app *app)
+static void los_begin(tv *v, ui_app *app)
 {
+    v->sight_line.from = first_selected(v, tv_table(app));
+}
+
+static void press_los(tv *v, ui_app *app, const ui_input *in)
+{
+    (void)in;
     int hit = hit_at(v, tv_table(app), v->mouse_cm);
     if (hit >= 0)
-        v->los_from = hit;
+        v->sight_line.from = hit;
 }
 
 /* The target tool's fire: the selection with the option chosen on the action panel. */
 static rules_command fire_command(const tv *v, const table *t, int ref)
 {
     rules_command cmd = selection_command(v, t, ref, RULES_CMD_FIRE);
-    snprintf(cmd.option, sizeof cmd.option, "%s", v->fire_option);
+    snprintf(cmd.option, sizeof cmd.option, "%s", v->target.option);
     return cmd;
 }
 
@@ -842,7 +886,7 @@ static bool point_fire(const tv *v, ui_app *app, const table *t, int ref, int hi
     out->point_set = true;
     out->point = hit >= 0 ? t->figures[hit].pos : v->mouse_cm;
     char reason[256];
-    return v->fire_option[0] && game_validate(app->game, out, reason, sizeof reason);
+    return v->target.option[0] && game_validate(app->game, out, reason, sizeof reason);
 }
 
 /* True when the rules want the range stated for this fire at its target. */
@@ -856,8 +900,9 @@ static bool needs_guess(ui_app *app, const rules_command *cmd)
     return false;
 }
 
-static void press_target(tv *v, ui_app *app)
+static void press_target(tv *v, ui_app *app, const ui_input *in)
 {
+    (void)in;
     const table *t = tv_table(app);
     int hit = hit_at(v, t, v->mouse_cm);
     int ref = first_selected(v, t);
@@ -868,12 +913,12 @@ static void press_target(tv *v, ui_app *app)
     if (hit >= 0)
         cmd.target = t->figures[hit].id;
     if (hit >= 0 && needs_guess(app, &cmd)) {
-        v->guess_on = true;
-        v->guess[0] = 0;
-        v->guess_cmd = cmd;
-        v->guess_fig = hit;
-        if (v->tape_n)
-            v->tape_n = 0;
+        v->target.guess_on = true;
+        v->target.guess[0] = 0;
+        v->target.guess_cmd = cmd;
+        v->target.guess_fig = hit;
+        if (v->tape.n)
+            v->tape.n = 0;
         ui_app_toast(app, "State the range in %s: type it, Enter fires, Esc cancels",
                      strcmp(game_measure(app->game), "inch") == 0 ? "inches" : "cm");
         return;
@@ -884,7 +929,7 @@ static void press_target(tv *v, ui_app *app)
     bool as_target = hit >= 0 && game_validate(app->game, &cmd, reason, sizeof reason);
     if (!as_target) {
         bool point_ok = point_fire(v, app, t, ref, hit, &at_point);
-        if (point_ok || (hit < 0 && v->fire_option[0]))
+        if (point_ok || (hit < 0 && v->target.option[0]))
             cmd = at_point;
         else if (hit < 0)
             return;
@@ -893,7 +938,7 @@ static void press_target(tv *v, ui_app *app)
         const figure *tf = table_figure_const(tv_table(app), cmd.target);
         ui_app_toast(app, "Fired at %s", tf && tf->name[0] ? tf->name : "the point");
         v->tool = TOOL_SELECT;
-        v->fire_option[0] = 0;
+        v->target.option[0] = 0;
     } else {
         tv_refused(v, app, "fire", reason);
     }
@@ -901,28 +946,26 @@ static void press_target(tv *v, ui_app *app)
 
 static void set_tool(tv *v, ui_app *app, tv_tool tool)
 {
-    if (v->guess_on && (tool == TOOL_MEASURE || tool == TOOL_LOS)) {
+    if (v->target.guess_on && (tool == TOOL_MEASURE || tool == TOOL_LOS)) {
         ui_app_toast(app, "No measuring while you guess the range");
         return;
     }
     v->tool = v->tool == tool ? TOOL_SELECT : tool;
-    v->fire_option[0] = 0; /* the tool's own fire: the rules' default */
-    static const char *names[] = {"Select", "Measuring tape: click to add waypoints",
-                                  "Line of sight: click a figure, then point",
-                                  "Target: point at an enemy, click to fire",
-                                  "Turn: point where to face, click to confirm"};
-    if (v->tool == TOOL_MEASURE) {
-        v->tape_n = 0;
-        v->tape_done = false;
-    }
-    if (v->tool == TOOL_LOS) {
-        const table *t = tv_table(app);
-        v->los_from = first_selected(v, t);
-    }
+    v->target.option[0] = 0; /* the tool's own fire: the rules' default */
+    const tv_tool_ops *ops = tool_of(v->tool);
+    if (ops->begin)
+        ops->begin(v, app);
     if (v->tool == TOOL_TARGET && first_selected(v, tv_table(app)) < 0)
         ui_app_toast(app, "Target: select who fires first, then point at an enemy");
     else
-        ui_app_toast(app, "%s", names[v->tool]);
+        ui_app_toast(app, "%s", ops->hint);
+}
+
+static void press_rotate(tv *v, ui_app *app, const ui_input *in)
+{
+    (void)in;
+    rotate_commit(v, app, v->rotate_preview);
+    v->tool = TOOL_SELECT;
 }
 
 static void action_run(tv *v, ui_app *app, int i);
@@ -970,7 +1013,7 @@ static void escape(tv *v, ui_app *app)
     }
     if (v->tool != TOOL_SELECT) {
         v->tool = TOOL_SELECT;
-        v->tape_n = 0;
+        v->tape.n = 0;
         return;
     }
     ui_app_show(app, UI_SCREEN_PAUSE, NULL);
@@ -1038,13 +1081,13 @@ static void key_plain(tv *v, ui_app *app, const ui_input *in, int key)
         v->roster.open = !v->roster.open;
         break;
     case UI_KEY_BACKSPACE:
-        if (v->tool == TOOL_MEASURE && v->tape_n > 0)
-            v->tape_n--;
+        if (v->tool == TOOL_MEASURE && v->tape.n > 0)
+            v->tape.n--;
         break;
     case UI_KEY_RETURN: {
         ui_action_request rq;
         if (v->tool == TOOL_MEASURE)
-            v->tape_done = true;
+            v->tape.done = true;
         else if (ui_action_panel_confirm(v->actions, ui_app_view(app), &rq))
             request_run(v, app, &rq); /* the hit allocation picked on the table */
         break;
@@ -1070,22 +1113,22 @@ static void key_plain(tv *v, ui_app *app, const ui_input *in, int key)
 /* Typing the stated range: digits, Backspace, Enter fires, Esc gives up. */
 static void key_guess(tv *v, ui_app *app, int key)
 {
-    size_t n = strlen(v->guess);
-    if (key >= '0' && key <= '9' && n + 1 < sizeof v->guess) {
-        v->guess[n] = (char)key;
-        v->guess[n + 1] = 0;
+    size_t n = strlen(v->target.guess);
+    if (key >= '0' && key <= '9' && n + 1 < sizeof v->target.guess) {
+        v->target.guess[n] = (char)key;
+        v->target.guess[n + 1] = 0;
     } else if (key == UI_KEY_BACKSPACE && n > 0) {
-        v->guess[n - 1] = 0;
+        v->target.guess[n - 1] = 0;
     } else if (key == 'm' || key == 'l') {
         ui_app_toast(app, "No measuring while you guess the range");
     } else if (key == UI_KEY_ESCAPE) {
-        v->guess_on = false;
+        v->target.guess_on = false;
         ui_app_toast(app, "No shot fired");
     } else if (key == UI_KEY_RETURN && n > 0) {
-        rules_command cmd = v->guess_cmd;
-        cmd.count = atoi(v->guess);
+        rules_command cmd = v->target.guess_cmd;
+        cmd.count = atoi(v->target.guess);
         char reason[256];
-        v->guess_on = false;
+        v->target.guess_on = false;
         if (submit_animated(v, app, &cmd, reason, sizeof reason))
             ui_app_toast(app, "The gunner calls %d: the shell falls", cmd.count);
         else
@@ -1128,9 +1171,9 @@ static void referee_menu(tv *v, ui_app *app, const ui_input *in)
 
 static void handle_keys(tv *v, ui_app *app, const ui_input *in)
 {
-    for (int i = 0; i < in->key_count && v->guess_on; i++)
+    for (int i = 0; i < in->key_count && v->target.guess_on; i++)
         key_guess(v, app, in->keys[i]);
-    if (v->guess_on)
+    if (v->target.guess_on)
         return;
     for (int i = 0; i < in->key_count; i++) {
         if (in->key_mods[i] & UI_MOD_CTRL)
@@ -1161,7 +1204,7 @@ static void handle_camera(tv *v, const ui_input *in)
                          DRAG_THRESHOLD_PX;
             v->drag = DRAG_NONE;
             if (click && v->drag_button == UI_MOUSE_RIGHT && v->tool == TOOL_MEASURE)
-                v->tape_done = true;
+                v->tape.done = true;
             else if (click && v->drag_button == UI_MOUSE_RIGHT && v->tool != TOOL_SELECT)
                 v->tool = TOOL_SELECT;
             else if (click && v->drag_button == UI_MOUSE_RIGHT)
@@ -1223,7 +1266,7 @@ static void request_run(tv *v, ui_app *app, const ui_action_request *rq)
     }
     if (rq->kind == UI_ACTION_TARGET) {
         v->tool = TOOL_TARGET;
-        snprintf(v->fire_option, sizeof v->fire_option, "%s",
+        snprintf(v->target.option, sizeof v->target.option, "%s",
                  rq->cmd.kind == RULES_CMD_FIRE ? rq->cmd.option : "");
         ui_app_toast(app, "Point at an enemy to see the odds; click to fire (%d firing)",
                      rq->cmd.figure_count);
@@ -1263,24 +1306,7 @@ static void handle_left(tv *v, ui_app *app, const ui_input *in)
     if (in->pressed[UI_MOUSE_LEFT]) {
         v->press_px = (vec2s){{in->mouse_x, in->mouse_y}};
         v->press_cm = v->mouse_cm;
-        switch (v->tool) {
-        case TOOL_SELECT:
-            press_select(v, app, in);
-            break;
-        case TOOL_MEASURE:
-            press_measure(v, app);
-            break;
-        case TOOL_LOS:
-            press_los(v, app);
-            break;
-        case TOOL_TARGET:
-            press_target(v, app);
-            break;
-        case TOOL_ROTATE:
-            rotate_commit(v, app, v->rotate_preview);
-            v->tool = TOOL_SELECT;
-            break;
-        }
+        tool_of(v->tool)->press(v, app, in);
     }
     if (v->drag == DRAG_PENDING && in->down[UI_MOUSE_LEFT])
         drag_promote(v, app, in);
@@ -1509,9 +1535,9 @@ static void flags_seen(tv *v, ui_app *app)
     if (v->hover >= 0 && v->hover < t->figure_count && (v->flags[v->hover] & RENDER_FIG_HIDDEN))
         v->hover = -1;
     /* a line of sight from a figure the screen's new viewer may not see (hot-seat) is dropped */
-    if (v->los_from >= 0 && v->los_from < t->figure_count &&
-        (v->flags[v->los_from] & RENDER_FIG_HIDDEN))
-        v->los_from = -1;
+    if (v->sight_line.from >= 0 && v->sight_line.from < t->figure_count &&
+        (v->flags[v->sight_line.from] & RENDER_FIG_HIDDEN))
+        v->sight_line.from = -1;
 }
 
 static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
@@ -1757,14 +1783,14 @@ static void draw_box(tv *v, render_ctx *ctx)
 
 static void draw_tape(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 {
-    if (v->tool != TOOL_MEASURE || v->tape_n == 0)
+    if (v->tool != TOOL_MEASURE || v->tape.n == 0)
         return;
     vec2s pts[TAPE_MAX];
     int figs[TAPE_MAX];
-    int n = v->tape_n;
-    memcpy(pts, v->tape, sizeof(vec2s) * (size_t)n);
-    memcpy(figs, v->tape_figs, sizeof(int) * (size_t)n);
-    if (!v->tape_done) {
+    int n = v->tape.n;
+    memcpy(pts, v->tape.pts, sizeof(vec2s) * (size_t)n);
+    memcpy(figs, v->tape.figs, sizeof(int) * (size_t)n);
+    if (!v->tape.done) {
         pts[n] = snap_point(v, t, v->mouse_cm, &figs[n]);
         n++;
     }
@@ -1784,10 +1810,10 @@ static void draw_tape(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 
 static void draw_los(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 {
-    if (v->tool != TOOL_LOS || v->los_from < 0 || v->los_from >= t->figure_count)
+    if (v->tool != TOOL_LOS || v->sight_line.from < 0 || v->sight_line.from >= t->figure_count)
         return;
-    int to = v->hover != v->los_from ? v->hover : -1;
-    ui_tools_los_result r = ui_tools_los(tv_los(v, t), t, v->los_from, to, v->mouse_cm);
+    int to = v->hover != v->sight_line.from ? v->hover : -1;
+    ui_tools_los_result r = ui_tools_los(tv_los(v, t), t, v->sight_line.from, to, v->mouse_cm);
     ui_overlay_los(ctx, &v->cam, r.from, r.to, r.blocked, r.block_at);
     char a[32], line[200];
     units_text(app, glms_vec2_distance(r.from, r.to), a, sizeof a);
@@ -1797,6 +1823,23 @@ static void draw_los(tv *v, ui_app *app, render_ctx *ctx, const table *t)
         snprintf(line, sizeof line, "Clear (%s)", a);
     ui_overlay_label(ctx, &v->cam, r.to, line,
                      (r.blocked ? UI_LOS_BLOCKED_RGB : UI_LOS_CLEAR_RGB) << 8 | 0xff);
+}
+
+/* The target tool draws its aim with the other overlays (draw_target: it also tells the
+ * action panel what is aimed at, every frame). */
+static const tv_tool_ops tool_table[TOOL_COUNT] = {
+    [TOOL_SELECT] = {"Select", NULL, press_select, NULL},
+    [TOOL_MEASURE] = {"Measuring tape: click to add waypoints", measure_begin, press_measure,
+                      draw_tape},
+    [TOOL_LOS] = {"Line of sight: click a figure, then point", los_begin, press_los, draw_los},
+    [TOOL_TARGET] = {"Target: point at an enemy, click to fire", NULL, press_target, NULL},
+    [TOOL_ROTATE] = {"Turn: point where to face, click to confirm", NULL, press_rotate, NULL},
+};
+
+static const tv_tool_ops *tool_of(tv_tool tool)
+{
+    assert(tool >= TOOL_SELECT && tool < TOOL_COUNT);
+    return &tool_table[tool];
 }
 
 /* The rule set's answer for the hovered figure as a target of the selection: false when it is
@@ -1874,7 +1917,7 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
     char plan[16] = "";
     rules_command fire = fire_command(v, t, first_selected(v, t));
     fire.target = t->figures[v->hover].id;
-    if (v->fire_option[0]) { /* a gun's shot at a point: at the target's centre */
+    if (v->target.option[0]) { /* a gun's shot at a point: at the target's centre */
         fire.point_set = true;
         fire.point = c;
     }
@@ -1922,12 +1965,12 @@ static void draw_target_aim(tv *v, ui_app *app, render_ctx *ctx, const table *t,
 /* The range being stated, by the target: only the typed number, never the distance. */
 static void draw_guess(tv *v, ui_app *app, render_ctx *ctx, const table *t)
 {
-    if (!v->guess_on || v->guess_fig < 0 || v->guess_fig >= t->figure_count)
+    if (!v->target.guess_on || v->target.guess_fig < 0 || v->target.guess_fig >= t->figure_count)
         return;
-    const figure *f = &t->figures[v->guess_fig];
+    const figure *f = &t->figures[v->target.guess_fig];
     render_figure(ctx, &v->cam, t, f, f->pos, f->facing, RENDER_FIG_HIGHLIGHT);
     char line[96];
-    snprintf(line, sizeof line, "Range guess: %s_ %s  (Enter fires, Esc cancels)", v->guess,
+    snprintf(line, sizeof line, "Range guess: %s_ %s  (Enter fires, Esc cancels)", v->target.guess,
              strcmp(game_measure(app->game), "inch") == 0 ? "in" : "cm");
     ui_overlay_label(ctx, &v->cam, f->pos, line, 0xffd080ff);
 }
@@ -2079,8 +2122,8 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     draw_guess(v, app, ctx, t);
     if (v->drag == DRAG_MOVE)
         draw_move_readout(v, app, ctx);
-    draw_tape(v, app, ctx, t);
-    draw_los(v, app, ctx, t);
+    if (tool_of(v->tool)->draw)
+        tool_of(v->tool)->draw(v, app, ctx, t);
     draw_box(v, ctx);
     draw_tooltip(v, app, ctx, t);
     draw_hud(v, app, ctx);
@@ -2111,7 +2154,7 @@ ui_screen *ui_table_view_create(ui_app *app)
     (void)app;
     tv *v = mem_calloc(1, sizeof *v);
     v->hover = -1;
-    v->los_from = -1;
+    v->sight_line.from = -1;
     v->sight_fig = -1;
     v->focus_key = UI_EVENT_LOG_NONE;
     v->driver = ui_driver_panel_create();

@@ -393,7 +393,7 @@ bool ui_net_host(ui_app *app, const ui_net_host_desc *d, char *err, size_t size)
     app->state_version++;
     while (app->depth)
         ui_app_pop(app);
-    ui_app_push(app, ui_table_view_create(app));
+    ui_app_show(app, UI_SCREEN_TABLE, NULL);
     ui_net_attach(app, s, t, true, net_enet_port(t));
     app->net->from_start = true;
     fprintf(stderr, "sandtable: hosting on port %u\n", net_enet_port(t));

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every benchmark once: line of sight against GEOS, simulate games/s, offscreen rendering.
+# Runs every benchmark once: line of sight against GEOS, simulate games/s, offscreen rendering,
+# launch to first frame.
 # Figures are ratios against baselines measured in the same run where the benchmark has one.
 # Not part of the test suite (machines are shared and noisy).
 set -euo pipefail
@@ -7,7 +8,7 @@ cd "$(dirname "$0")/.."
 bash tools/setup.sh
 [ -f build/build.ninja ] || meson setup build --buildtype=debugoptimized
 ninja -C build tools/bench/bench_los tools/bench/bench_sim tools/bench/bench_scale \
-  tools/bench/bench_render
+  tools/bench/bench_render tools/bench/bare_window src/sandtable
 echo "=== line of sight vs GEOS (docs/geometry.md) ==="
 build/tools/bench/bench_los
 echo "=== simulate (docs/engine.md) ==="
@@ -17,3 +18,5 @@ echo "=== growth: whole games against figures and polygons, fitted exponents (do
 build/tools/bench/bench_scale
 echo "=== render, offscreen 1600x1000 (docs/frontend.md) ==="
 SDL_VIDEODRIVER=dummy build/tools/bench/bench_render
+echo "=== launch to first frame under Xvfb vs a bare SDL window (docs/frontend.md) ==="
+if command -v Xvfb >/dev/null; then python3 tools/bench/first_frame.py; else echo "no Xvfb: skipped"; fi

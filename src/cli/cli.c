@@ -11,6 +11,7 @@
 const cli_command cli_commands[] = {
     {"play", "open the table and play (the default)", "[--bot SIDE] [SCENARIO]", cli_play},
     {"preview", "render a scenario to a PNG", "SCENARIO -o FILE.png [--width PX]", cli_preview},
+    {"edit", "open the scenario editor", "FILE | --new RULESET [-o FILE]", cli_edit},
     {"validate", "check scenario files", "FILE...", cli_validate},
     {"info", "summarise a scenario", "FILE", cli_info},
     {"format", "write a scenario in the writer's layout", "SCENARIO [-o FILE | --in-place]",

@@ -28,6 +28,7 @@ int cli_play(int argc, char **argv);
 /* `sandtable replay --watch FILE`: the window with the replay viewer on the save. */
 int cli_watch(const char *save_path);
 int cli_preview(int argc, char **argv);
+int cli_edit(int argc, char **argv);
 int cli_validate(int argc, char **argv);
 int cli_info(int argc, char **argv);
 int cli_format(int argc, char **argv);

@@ -9,8 +9,6 @@
 #include "net/net_enet.h"
 #include "platform/platform.h"
 #include "ui/net_play.h"
-#include "platform/platform.h"
-#include "ui/net_play.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -22,7 +20,7 @@
 typedef struct net_args {
     bool host;
     const char *target; /* host: the scenario; join: HOST[:PORT] */
-    const char *bind, *password, *save;
+    const char *bind, *password, *save, *name;
     long long port, side, seed, timeout_s, bot_seed;
     bool seed_set, resume, headless, bot, trace;
     bot_level level;
@@ -34,6 +32,7 @@ static int usage(bool host, FILE *out, int status)
         fprintf(
             out,
             "usage: sandtable host SCENARIO [--port P] [--bind ADDR] [--side S] [--password W]\n"
+            "                      [--name NAME]\n"
             "                      [--save FILE [--resume]] [--seed N] --headless [--bot [LEVEL]]\n"
             "                      [--timeout SECONDS] [--trace]\n"
             "Hosts a match for a player who joins (`sandtable join`). The host fixes the dice\n"
@@ -47,7 +46,8 @@ static int usage(bool host, FILE *out, int status)
     else
         fprintf(
             out,
-            "usage: sandtable join HOST[:PORT] [--side S] [--password W] [--save FILE [--resume]]\n"
+            "usage: sandtable join HOST[:PORT] [--side S] [--password W] [--name NAME]\n"
+            "                      [--save FILE [--resume]]\n"
             "                      --headless [--bot [LEVEL]] [--timeout SECONDS] [--trace]\n"
             "Joins a match hosted with `sandtable host` (default port %d). --side S asks for a\n"
             "side (default: the free one; none free: watch). --save FILE keeps a crash-safe\n"
@@ -95,6 +95,8 @@ static int parse_option(int argc, char **argv, int *i, net_args *a)
         ok = parse_ll(val, 0, 64, &a->side);
     else if (strcmp(opt, "--password") == 0)
         ok = val && (a->password = val, true);
+    else if (strcmp(opt, "--name") == 0)
+        ok = val && (a->name = val, true);
     else if (strcmp(opt, "--save") == 0)
         ok = val && *val && (a->save = val, true);
     else if (strcmp(opt, "--timeout") == 0)
@@ -206,31 +208,6 @@ static void bot_move(net_session *s, bot_scratch *b, bot_level level, dice_rng *
         fprintf(stderr, "sandtable: the bot's command was refused: %s\n", why);
 }
 
-/* Chat lines and pings go beside the save (SAVE.notes.jsonl, one JSON object a line, with the
- * number of commands in effect), so a replay can show them where they came. */
-typedef struct notes_log {
-    char path[1100];
-} notes_log;
-
-static void note_write(void *user, const net_note *n)
-{
-    notes_log *l = user;
-    FILE *f = l->path[0] ? fopen(l->path, "a") : NULL;
-    if (!f)
-        return;
-    json_t *o = n->kind == NET_NOTE_CHAT
-                    ? json_pack("{s:s,s:i,s:i,s:s}", "kind", "chat", "side", (int)n->side,
-                                "command", n->command, "text", n->text)
-                    : json_pack("{s:s,s:i,s:i,s:f,s:f}", "kind", "ping", "side", (int)n->side,
-                                "command", n->command, "x", (double)n->x, "y", (double)n->y);
-    char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
-    if (text)
-        fprintf(f, "%s\n", text);
-    free(text);
-    json_decref(o);
-    fclose(f);
-}
-
 /* A client's side lives beside its save (SAVE.side), so a restarted client asks for it again
  * (the save itself is the engine's and knows no players). */
 static void side_file(const char *save, char *buf, size_t size)
@@ -285,6 +262,8 @@ static int run(const net_args *a, net_enet *t, net_session *s)
             status = st == NET_OVER ? 0 : 1;
             break;
         }
+        if (net_session_in_lobby(s) && !net_session_is_ready(s))
+            net_session_ready(s, true); /* no one at the screen to say so */
         if (a->bot)
             bot_move(s, b, a->level, &rng);
         if (a->bot && net_session_undo_asked(s)) {
@@ -339,6 +318,7 @@ static int run_window(const net_args *a, const char *addr, uint16_t port)
                                 .game = a->host ? app->game : NULL,
                                 .side = (uint32_t)a->side,
                                 .password = a->password,
+                                .name = a->name,
                                 .autosave_path = a->host   ? NULL
                                                  : a->save ? a->save
                                                            : save,
@@ -411,22 +391,18 @@ static int cli_net(bool host, int argc, char **argv)
             game_destroy(g);
         return 1;
     }
-    notes_log notes = {""};
-    if (a.save)
-        snprintf(notes.path, sizeof notes.path, "%s.notes.jsonl", a.save);
     net_session *s =
         net_session_create(&(net_session_desc){.host = host,
                                                .game = g,
                                                .side = (uint32_t)a.side,
                                                .password = a.password,
+                                               .name = a.name,
                                                .autosave_path = host ? NULL : a.save,
                                                .send = net_enet_send,
                                                .kick = net_enet_kick,
                                                .log = log_line,
                                                .user = t,
-                                               .log_user = (void *)(host ? "host" : "join"),
-                                               .on_note = note_write,
-                                               .note_user = &notes});
+                                               .log_user = (void *)(host ? "host" : "join")});
     net_enet_attach(t, s);
     if (host) {
         printf("listening on port %u\n", net_enet_port(t));

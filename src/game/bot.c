@@ -47,14 +47,17 @@ static const figure *actor_of(const table *t, const rules_command *c)
     return NULL;
 }
 
-/* Squared distances while searching: no square root per figure. */
-static float nearest_enemy_cm(const table *t, side_id own, vec2s p)
+/* Squared distances while searching: no square root per figure. Only the enemies `own` can
+ * see (game_visible): the bot does not close on a concealed unit. */
+static float nearest_enemy_cm(const game *g, side_id own, vec2s p)
 {
+    const table *t = game_table(g);
     float best = INFINITY;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
         float dx = e->pos.x - p.x, dy = e->pos.y - p.y;
-        if (e->side.id != own.id && dx * dx + dy * dy < best && table_figure_active(e))
+        if (e->side.id != own.id && dx * dx + dy * dy < best && table_figure_active(e) &&
+            game_visible(g, own, e->id))
             best = dx * dx + dy * dy;
     }
     return sqrtf(best);
@@ -108,8 +111,8 @@ static float score_move(const game *g, const rules_command *c)
     if (!f || c->path_count == 0)
         return 0;
     vec2s end = c->path[c->path_count - 1];
-    float before = nearest_enemy_cm(t, f->side, f->pos);
-    float after = nearest_enemy_cm(t, f->side, end);
+    float before = nearest_enemy_cm(g, f->side, f->pos);
+    float after = nearest_enemy_cm(g, f->side, end);
     if (!isfinite(before) || !isfinite(after))
         return 0;
     return 0.08f * (before - after);
@@ -198,7 +201,15 @@ bool bot_pick_why(bot_scratch *b, const game *g, bot_level level, dice_rng *rng,
             b->plan = bot_plan_create();
         return bot_plan_pick(b->plan, g, level == BOT_HARD, rng, out, why, size);
     }
-    return bot_pick(b, g, level, rng, out);
+    if (!bot_pick(b, g, level, rng, out))
+        return false;
+    /* the reason is read off the choice, after it: the choice itself stays the level's own */
+    if (why && size) {
+        if (!b->plan)
+            b->plan = bot_plan_create();
+        bot_plan_reason(b->plan, g, out, why, size);
+    }
+    return true;
 }
 
 bool bot_choose_why(const game *g, bot_level level, dice_rng *rng, rules_command *out, char *why,

@@ -43,7 +43,8 @@ bot_scratch *bot_scratch_create(void);
 void bot_scratch_destroy(bot_scratch *b);
 bool bot_pick(bot_scratch *b, const game *g, bot_level level, dice_rng *rng, rules_command *out);
 /* bot_pick with the one-line reason for the choice in player words ("holds Lt Toledo's card to
- * interrupt", "fires at Datu Ali: 1.2 casualties expected"); "" for levels without reasons. */
+ * interrupt", "fires at Datu Ali: 1.2 casualties expected"), at every level (easy and random
+ * choose as bot_pick; their reason is read off the choice afterwards). */
 bool bot_pick_why(bot_scratch *b, const game *g, bot_level level, dice_rng *rng, rules_command *out,
                   char *why, size_t size);
 bool bot_choose_why(const game *g, bot_level level, dice_rng *rng, rules_command *out, char *why,

@@ -22,6 +22,9 @@ enum {
     HARD_HORIZON = 24,
 };
 
+/* Closer than this, edge to edge, a move has reached the enemy (close combat, a melee). */
+#define PLAN_TOUCH_CM 3.0f
+
 /* Below this gap between the best two candidates the hard level looks ahead (10 = a figure). */
 #define HARD_MARGIN 15.0f
 
@@ -94,14 +97,17 @@ static const figure *actor_of(const table *t, const rules_command *c)
     return NULL;
 }
 
-static const figure *nearest_enemy(const table *t, side_id own, vec2s p, float *cm)
+/* The nearest enemy `own` can see (game_visible): a concealed unit is not closed on. */
+static const figure *nearest_enemy(const game *g, side_id own, vec2s p, float *cm)
 {
+    const table *t = game_table(g);
     float best = INFINITY;
     const figure *who = NULL;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
         float dx = e->pos.x - p.x, dy = e->pos.y - p.y;
-        if (e->side.id != own.id && dx * dx + dy * dy < best && table_figure_active(e)) {
+        if (e->side.id != own.id && dx * dx + dy * dy < best && table_figure_active(e) &&
+            game_visible(g, own, e->id)) {
             best = dx * dx + dy * dy;
             who = e;
         }
@@ -172,11 +178,20 @@ static float move_value(const game *g, const rules_command *c, const posture *p,
         return 0;
     vec2s end = c->path[c->path_count - 1];
     float before, after;
-    const figure *foe = nearest_enemy(t, f->side, f->pos, &before);
-    nearest_enemy(t, f->side, end, &after);
+    const figure *foe = nearest_enemy(g, f->side, f->pos, &before);
+    nearest_enemy(g, f->side, end, &after);
+    /* Muskets against blades stand once in range and let them come; blades holding ground
+     * against muskets wait for them (in their cover) unless the move strikes home. Either way
+     * stepping closer is what the enemy wants. */
+    float range = 0, half, none;
+    bool shoots = game_arc(g, f->id, &half, &range) && range > 0;
+    bool foe_shoots = foe && game_arc(g, foe->id, &half, &none);
+    float touch = foe ? f->base.radius_cm + foe->base.radius_cm + PLAN_TOUCH_CM : 0;
+    bool stand = foe && shoots && !foe_shoots && after < range;
+    bool wait = foe && p->defend && !shoots && foe_shoots && after > touch;
     float v = 0;
     if (isfinite(before) && isfinite(after))
-        v += (p->defend ? 0.03f : 0.08f) * (before - after);
+        v += (stand || wait ? -0.08f : p->defend ? 0.03f : 0.08f) * (before - after);
     if (p->hold_own) {
         float d0 = (float)geom_point_polygon_distance(f->pos, p->hold_own);
         float d1 = (float)geom_point_polygon_distance(end, p->hold_own);
@@ -301,6 +316,11 @@ static void reason_of(bot_plan *p, const game *g, const rules_command *c, char *
         snprintf(why, size, "the best of its options by the odds");
 }
 
+void bot_plan_reason(bot_plan *p, const game *g, const rules_command *c, char *why, size_t size)
+{
+    reason_of(p, g, c, why, size);
+}
+
 static bool pick_normal(bot_plan *p, const game *g, dice_rng *rng, rules_command *out)
 {
     int n = plan_score(p, g, rng);
@@ -355,6 +375,7 @@ static float playout(bot_plan *p, const game *g, const rules_command *cand, side
     game *f = game_fork(g, seed);
     if (!f)
         return 0;
+    game_fork_forget(f, who); /* it plans against what its side sees, nothing more */
     float v = 0;
     if (game_fork_step(f, cand)) {
         dice_rng rr;

@@ -16,4 +16,8 @@ void bot_plan_destroy(bot_plan *p);
 bool bot_plan_pick(bot_plan *p, const game *g, bool hard, dice_rng *rng, rules_command *out,
                    char *why, size_t size);
 
+/* The normal level's one-line reason for a command another level chose (the easy and random
+ * levels keep their own choices; the screen still says why in player words). */
+void bot_plan_reason(bot_plan *p, const game *g, const rules_command *c, char *why, size_t size);
+
 #endif // GAME_BOT_PLAN_H

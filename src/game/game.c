@@ -47,6 +47,8 @@ static void events_record(void *user, const rules_event *ev)
     l->items[l->count++] = *ev;
 }
 
+static void judge(game *g, game_events_list *l, game_entry *e, int index);
+
 /* ---- hashing ----------------------------------------------------------------------------- */
 
 uint64_t game_hash_table(const table *t)
@@ -142,6 +144,7 @@ static bool state_start(game *g, char *err, size_t err_size)
         rules_ctx ctx = make_ctx(g, &g->setup_events);
         g->ops->begin(g->rs, &ctx);
     }
+    judge(g, &g->setup_events, NULL, -1);
     return true;
 }
 
@@ -232,6 +235,7 @@ static void entry_resolve(game *g, int i)
         snap_free(g, &before);
     }
     g->cursor = i + 1;
+    judge(g, &e->events, e, i);
     if (g->cursor % g->snapshot_every == 0)
         snap_take(g, g->cursor / g->snapshot_every);
 }
@@ -343,6 +347,7 @@ void game_destroy(game *g)
     if (g->autosave_locked)
         save_lock_release(g->autosave_path);
     free(g->autosave_path);
+    free(g->notes);
     free(g);
 }
 
@@ -401,6 +406,16 @@ bool game_over(const game *g)
     return out.over;
 }
 
+static bool unit_visible(const game *g, side_id viewer, unit_id u);
+
+/* A command's target (figure or unit) is one its side can see: nobody aims at, charges or
+ * otherwise names an enemy he does not know is there (game_visible), in any rule set. */
+static bool target_seen(const game *g, const rules_command *cmd)
+{
+    return !game_view(g)->visible || (game_visible(g, cmd->side, cmd->target) &&
+                                      unit_visible(g, cmd->side, cmd->target_unit));
+}
+
 int game_legal(const game *g, rules_command *out, int max)
 {
     if (game_over(g) || max <= 0)
@@ -419,7 +434,8 @@ int game_legal(const game *g, rules_command *out, int max)
     if (any_move)
         spatial_build(&ix, g->table);
     for (int i = 0; i < n; i++)
-        if (game_place_end_free_ix(g, &out[i], any_move ? &ix : NULL, NULL, 0))
+        if (game_place_end_free_ix(g, &out[i], any_move ? &ix : NULL, NULL, 0) &&
+            target_seen(g, &out[i]))
             out[kept++] = out[i];
     spatial_free(&ix);
     return kept;
@@ -461,6 +477,10 @@ bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t
         return false;
     if (cmd->kind == RULES_CMD_REFEREE)
         return game_referee_validate(g, cmd, reason, size);
+    if (!target_seen(g, cmd)) {
+        snprintf(reason, size, "no enemy that can be seen is there");
+        return false;
+    }
     /* A drop onto a base is refused in every rule set before the rule set is asked; what a
      * move's resolution leaves (a roll, a stop short) is checked on a copy after it. */
     return game_place_end_free(g, cmd, reason, size) &&
@@ -537,7 +557,14 @@ bool game_region(const game *g, const rules_command *move, int n, vec2s *out)
 int game_targets(const game *g, const rules_command *fire, rules_target *out, int max)
 {
     const rules_view_ops *v = game_view(g);
-    return v->targets ? v->targets(g->rs, g->table, fire, out, max) : 0;
+    int n = v->targets ? v->targets(g->rs, g->table, fire, out, max) : 0, kept = 0;
+    if (!v->visible)
+        return n;
+    /* A target the firing side cannot see is not offered, whatever the rule set answers. */
+    for (int i = 0; i < n; i++)
+        if (game_visible(g, fire->side, out[i].figure) && unit_visible(g, fire->side, out[i].unit))
+            out[kept++] = out[i];
+    return kept;
 }
 
 bool game_arc(const game *g, figure_id fig, float *half_angle, float *range_cm)
@@ -616,19 +643,25 @@ static bool unit_visible(const game *g, side_id viewer, unit_id u)
     return true;
 }
 
-bool game_event_visible(const game *g, side_id viewer, const rules_event *ev)
+/* The table's index of side s as a bit of a hidden_from mask (0: past 32 sides, never hidden). */
+static uint32_t side_bit(const table *t, side_id s)
 {
-    if (!viewer.id || !game_view(g)->visible)
-        return true;
+    for (int i = 0; i < t->side_count && i < 32; i++)
+        if (t->sides[i].id.id == s.id)
+            return 1u << i;
+    return 0;
+}
+
+/* May the event be told to `viewer` as things stand now? */
+static bool event_seen_now(const game *g, side_id viewer, const rules_event *ev)
+{
     return game_visible(g, viewer, ev->figure) && game_visible(g, viewer, ev->other) &&
            unit_visible(g, viewer, ev->unit);
 }
 
-bool game_command_visible(const game *g, side_id viewer, int index)
+static bool command_seen_now(const game *g, side_id viewer, int index)
 {
     const rules_command *c = game_command_at(g, index);
-    if (!c || !viewer.id || !game_view(g)->visible)
-        return true;
     bool named = c->figure.id || c->unit.id || c->figure_count;
     bool seen = game_visible(g, viewer, c->figure) && game_visible(g, viewer, c->target) &&
                 unit_visible(g, viewer, c->unit) && unit_visible(g, viewer, c->target_unit);
@@ -637,8 +670,53 @@ bool game_command_visible(const game *g, side_id viewer, int index)
     int n = 0;
     const rules_event *ev = named ? NULL : game_events(g, index, &n);
     for (int i = 0; i < n && seen; i++)
-        seen = game_event_visible(g, viewer, &ev[i]);
+        seen = event_seen_now(g, viewer, &ev[i]);
     return seen;
+}
+
+/* Fixes who may be told the events in `l` (and, for a log entry, its command) as the state
+ * stands just after they happened: a unit revealed later does not give away what it did
+ * while it was hidden. Only for a rule set that conceals. */
+static void judge(game *g, game_events_list *l, game_entry *e, int index)
+{
+    if (!game_view(g)->visible)
+        return;
+    const table *t = g->table;
+    for (int k = 0; k < l->count; k++) {
+        l->items[k].hidden_from = 0;
+        l->items[k].judged = true;
+    }
+    if (e) {
+        e->hidden_from = 0;
+        e->judged = true;
+    }
+    for (int s = 0; s < t->side_count && s < 32; s++) {
+        side_id v = t->sides[s].id;
+        for (int k = 0; k < l->count; k++)
+            if (!event_seen_now(g, v, &l->items[k]))
+                l->items[k].hidden_from |= 1u << s;
+        if (e && !command_seen_now(g, v, index))
+            e->hidden_from |= 1u << s;
+    }
+}
+
+bool game_event_visible(const game *g, side_id viewer, const rules_event *ev)
+{
+    if (!viewer.id || !game_view(g)->visible || game_over(g))
+        return true;
+    if (ev->judged)
+        return !(ev->hidden_from & side_bit(g->table, viewer));
+    return event_seen_now(g, viewer, ev);
+}
+
+bool game_command_visible(const game *g, side_id viewer, int index)
+{
+    const rules_command *c = game_command_at(g, index);
+    if (!c || !viewer.id || !game_view(g)->visible || game_over(g))
+        return true;
+    if (index < g->cursor && g->log[index].judged)
+        return !(g->log[index].hidden_from & side_bit(g->table, viewer));
+    return command_seen_now(g, viewer, index);
 }
 
 /* ---- the log ------------------------------------------------------------------------------ */
@@ -713,6 +791,11 @@ static void autosave(game *g)
     g->save_error[0] = '\0';
     if (g->autosave_path && !game_save(g, g->autosave_path, &err))
         game_error_format(&err, g->save_error, sizeof g->save_error);
+}
+
+void game_autosave_now(game *g)
+{
+    autosave(g);
 }
 
 bool game_submit(game *g, const rules_command *cmd, char *reason, size_t size)

@@ -131,13 +131,16 @@ const char *game_measure(const game *g);
  * spectator (viewer 0), for the viewer's own side, once the game is over, and whenever the
  * rule set does not say. Every front end (the screen, network play) shows a side only this. */
 bool game_visible(const game *g, side_id viewer, figure_id fig);
-/* The event may be told to `viewer`: every figure it names (figure, other, and its unit's) is
- * visible to him. */
+/* The event may be told to `viewer`: every figure it names (figure, other, and its unit's) was
+ * visible to him just after it happened (fixed then, for the events the match logged: a unit
+ * revealed later does not give away what it did while hidden); an event the engine did not log
+ * is judged as things stand now. Everything may be told once the game is over. */
 bool game_event_visible(const game *g, side_id viewer, const rules_event *ev);
 /* The command at log index `index` may be told to `viewer` (the setup, -1, always may): every
- * figure and unit it names is visible to him, and when it names none (the acting unit left
- * implied), so is every one its events name. Its events are then told one by one
- * (game_event_visible); a command that may not be told is not told at all, dice included. */
+ * figure and unit it names was visible to him just after it was resolved (fixed then), and
+ * when it names none (the acting unit left implied), so was every one its events name. Its events
+ * are then told one by one (game_event_visible); a command that may not be told is not told at all,
+ * dice included. */
 bool game_command_visible(const game *g, side_id viewer, int index);
 
 /* ---- commands ------------------------------------------------------------------------------ */
@@ -178,6 +181,10 @@ bool game_goto(game *g, int cursor);
 game *game_fork(const game *g, uint64_t seed);
 /* Validates (the rule set's check alone) and resolves cmd on a fork; false when refused. */
 bool game_fork_step(game *fork, const rules_command *cmd);
+/* Takes off the fork's table every figure side `viewer` may not see now (game_visible: cwr's
+ * concealed units), as if it were not there: a look-ahead for that side plans against what it
+ * sees, never against a unit it does not know of. */
+void game_fork_forget(game *fork, side_id viewer);
 
 /* ---- saves ----------------------------------------------------------------------------------- */
 
@@ -217,6 +224,30 @@ void game_autosave_stop(game *g);
 /* The message of the last failed autosave, or NULL. */
 const char *game_last_save_error(const game *g);
 
+/* ---- notes: chat lines and pings ------------------------------------------------------------
+ * What the players said and pointed at during a network match (net/net.h), kept with the match
+ * and in its save ("notes", after the commands), so a replay shows them where they came. They
+ * are outside the state: no hash covers them, and undo, redo and goto leave them be. */
+#define GAME_NOTE_TEXT_MAX 256
+#define GAME_NOTES_MAX     4096
+typedef enum game_note_kind {
+    GAME_NOTE_CHAT = 1,
+    GAME_NOTE_PING, /* a spot on the table (x, y in cm) */
+} game_note_kind;
+
+typedef struct game_note {
+    game_note_kind kind;
+    uint32_t side; /* whose player (0: a spectator) */
+    int command;   /* the commands in effect when it came */
+    float x, y;
+    char text[GAME_NOTE_TEXT_MAX]; /* a chat line (UTF-8, no control characters) */
+} game_note;
+
+/* Keeps a note (autosaved with the match); false past GAME_NOTES_MAX or for a bad kind. */
+bool game_note_add(game *g, const game_note *n);
+int game_note_count(const game *g);
+const game_note *game_note_at(const game *g, int index);
+
 /* ---- referee commands --------------------------------------------------------------------
  * When the players and the engine disagree, the players win: a RULES_CMD_REFEREE command sets
  * the table as they agree, in every rule set, whoever's decision it is (game_referee.c). It is
@@ -239,6 +270,11 @@ const char *game_last_save_error(const game *g);
 #define GAME_REFEREE_STATUS_MASK                                                                   \
     (FIGURE_STATUS_WOUNDED | FIGURE_STATUS_SERIOUS | FIGURE_STATUS_DEMORALISED |                   \
      FIGURE_STATUS_SHAKEN)
+/* The rule set's own rulings open now about `fig` (0: the table as a whole), from its
+ * referee table (rules_ops.referee: cards, pips, hits, end the phase or the turn); 0 when it has
+ * none. Each is a REFEREE command whose option is the rule set's word, submitted, logged and
+ * undone like the words above. */
+int game_referee_rulings(const game *g, figure_id fig, rules_ruling *out, int max);
 /* How many referee commands are in effect (the end screen counts them). */
 int game_referee_count(const game *g);
 

@@ -26,6 +26,10 @@ typedef struct game_entry {
     uint64_t parts[3]; /* table, rule state, dice */
     int turn;
     game_events_list events;
+    /* Concealment, fixed when the command was resolved: bit k set when the table's side k could
+     * not see it then (game_command_visible); judged once fixed. */
+    uint32_t hidden_from;
+    bool judged;
 } game_entry;
 
 struct game {
@@ -58,6 +62,9 @@ struct game {
     int snap_cap;
 
     char save_error[600];
+
+    game_note *notes; /* chat lines and pings (game_notes.c), outside the state */
+    int note_count;
 };
 
 /* The hash of the table's changing parts (positions, facings, statuses, formations). */
@@ -91,5 +98,12 @@ void game_apply_logged(game *g, const rules_command *cmd);
  * reason ("this game is open in another window") and nothing changed when another process has
  * it. */
 bool game_autosave_to(game *g, const char *path, char *err, size_t size);
+
+/* Notes in a save (game_notes.c): the "notes" array as JSON (NULL when there are none), and
+ * read back from one (NULL: none); false with the reason and the index of the bad one. */
+json_t *game_notes_to_json(const game *g);
+bool game_notes_from_json(game *g, const json_t *a, int *bad, char *why, size_t size);
+/* Writes the autosave now (after a note). */
+void game_autosave_now(game *g);
 
 #endif // GAME_GAME_INTERNAL_H

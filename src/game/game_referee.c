@@ -120,9 +120,30 @@ static bool validate_figure(const table *t, const rules_command *cmd, referee_ac
     }
 }
 
+/* The rule set's referee table, or NULL. */
+static const rules_referee_ops *ruleset_referee(const game *g)
+{
+    return g->ops->referee && g->ops->referee->validate && g->ops->referee->resolve
+               ? g->ops->referee
+               : NULL;
+}
+
+int game_referee_rulings(const game *g, figure_id fig, rules_ruling *out, int max)
+{
+    const rules_referee_ops *r = ruleset_referee(g);
+    if (!r || !r->rulings || max <= 0 || game_over(g))
+        return 0;
+    int n = r->rulings(g->rs, g->table, fig, out, max);
+    for (int i = 0; i < n; i++)
+        out[i].cmd.kind = RULES_CMD_REFEREE;
+    return n;
+}
+
 bool game_referee_validate(const game *g, const rules_command *cmd, char *reason, size_t size)
 {
     referee_action a = action_of(cmd);
+    if (a == REFEREE_NONE && ruleset_referee(g)) /* a ruling of the rule set's own */
+        return ruleset_referee(g)->validate(g->rs, g->table, cmd, reason, size);
     if (a == REFEREE_NONE)
         return refuse(reason, size, "not a referee command (\"%s\")", cmd->option);
     if (a == REFEREE_DIE) {
@@ -252,6 +273,10 @@ static void resolve_status(rules_ctx *ctx, const figure *f, const rules_command 
 void game_referee_resolve(game *g, rules_ctx *ctx, const rules_command *cmd)
 {
     referee_action a = action_of(cmd);
+    if (a == REFEREE_NONE) { /* the rule set's own (validated by it) */
+        ruleset_referee(g)->resolve(g->rs, ctx, cmd);
+        return;
+    }
     if (a == REFEREE_DIE) {
         g->rng.forced = cmd->count;
         rules_event ev = {.kind = RULES_EV_NOTE, .value = cmd->count};
@@ -283,6 +308,20 @@ void game_referee_resolve(game *g, rules_ctx *ctx, const rules_command *cmd)
     }
 }
 
+/* A rule set's ruling in its own words: the label rulings() gave it. */
+static void ruling_words(const game *g, const rules_command *cmd, char *buf, size_t size)
+{
+    rules_ruling list[48];
+    int n = game_referee_rulings(g, cmd->figure, list, 48);
+    for (int i = 0; i < n; i++)
+        if (strcmp(list[i].cmd.option, cmd->option) == 0 && list[i].cmd.count == cmd->count &&
+            list[i].cmd.card == cmd->card && list[i].cmd.unit.id == cmd->unit.id) {
+            snprintf(buf, size, "Referee: %s", list[i].label);
+            return;
+        }
+    snprintf(buf, size, "Referee: a ruling on the rules");
+}
+
 const char *game_referee_describe(const game *g, const rules_command *cmd, char *buf, size_t size)
 {
     const char *name = name_of(g->table, cmd->figure);
@@ -306,7 +345,7 @@ const char *game_referee_describe(const game *g, const rules_command *cmd, char 
         snprintf(buf, size, "Referee: the next die shows %d", cmd->count);
         break;
     default:
-        snprintf(buf, size, "Referee");
+        ruling_words(g, cmd, buf, size);
         break;
     }
     return buf;

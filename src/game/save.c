@@ -103,7 +103,16 @@ char *game_save_string(const game *g)
         free(s);
         json_decref(e);
     }
-    text_add(&text, &len, &cap, g->log_count ? "\n  ]\n}\n" : "]\n}\n");
+    text_add(&text, &len, &cap, g->log_count ? "\n  ]" : "]");
+    json_t *notes = game_notes_to_json(g); /* none: the save is as it was before notes */
+    for (size_t i = 0; notes && i < json_array_size(notes); i++) {
+        char *s = dump(json_array_get(notes, i));
+        text_add(&text, &len, &cap, i ? ",\n    " : ",\n  \"notes\": [\n    ");
+        text_add(&text, &len, &cap, s);
+        free(s);
+    }
+    text_add(&text, &len, &cap, notes ? "\n  ]\n}\n" : "\n}\n");
+    json_decref(notes);
     return text;
 }
 
@@ -419,7 +428,7 @@ static bool check_keys(const loader *ld, const json_t *root)
     json_t *v;
     json_object_foreach((json_t *)root, key, v)
     {
-        bool known = false;
+        bool known = strcmp(key, "notes") == 0; /* optional: chat lines and pings */
         for (int i = 0; top_keys[i]; i++)
             known = known || strcmp(top_keys[i], key) == 0;
         if (!known)
@@ -519,6 +528,8 @@ bool save_parse(const char *text, size_t len, const char *name, save_data *sd, g
     bool ok = parse_json(&ld, &root) && check_header(&ld, root, &version) &&
               check_keys(&ld, root) && read_numbers(&ld, root, sd) &&
               read_scenario(&ld, root, sd) && read_commands(&ld, root, sd);
+    if (ok)
+        sd->notes = json_incref(json_object_get(root, "notes"));
     json_decref(root);
     if (!ok)
         save_data_free(sd);
@@ -529,6 +540,7 @@ void save_data_free(save_data *sd)
 {
     scenario_destroy(sd->sc);
     free(sd->entries);
+    json_decref(sd->notes);
     memset(sd, 0, sizeof *sd);
 }
 
@@ -599,6 +611,16 @@ static bool replay_entries(const loader *ld, game *g, const save_data *sd, bool 
     return true;
 }
 
+static bool read_notes(const loader *ld, game *g, const json_t *notes)
+{
+    char why[200];
+    int bad;
+    if (game_notes_from_json(g, notes, &bad, why, sizeof why))
+        return true;
+    return bad < 0 ? fail_at(ld, AT(KEY("notes")), 1, false, "%s", why)
+                   : fail_at(ld, AT(KEY("notes"), IDX(bad)), 2, false, "%s", why);
+}
+
 game *game_load_string(const char *text, size_t len, const char *name, const game_load_desc *desc,
                        game_error *err)
 {
@@ -625,7 +647,8 @@ game *game_load_string(const char *text, size_t len, const char *name, const gam
         return NULL;
     }
     sd.sc = NULL; /* the game owns it now */
-    bool ok = replay_entries(&ld, g, &sd, !desc->skip_hash_check) && game_goto(g, sd.cursor);
+    bool ok = replay_entries(&ld, g, &sd, !desc->skip_hash_check) && game_goto(g, sd.cursor) &&
+              read_notes(&ld, g, sd.notes);
     save_data_free(&sd);
     if (!ok) {
         game_destroy(g);

@@ -24,6 +24,7 @@ typedef struct save_data {
     save_entry *entries;
     int count;
     int cursor;
+    json_t *notes; /* the "notes" array (chat lines, pings) or NULL; owned */
 } save_data;
 
 /* Parses a save's text (format, version, keys, embedded scenario, commands). False with *err

@@ -57,6 +57,12 @@ typedef struct net_session_desc {
      * (0 = whichever is free; none free: a spectator). */
     uint32_t side;
     const char *password; /* host: required when not empty; client: the one sent */
+    /* The local player's name, shown to the other player ("" = "Host" / "Guest"). */
+    const char *name;
+    /* Host: a lobby holds the match until every player (the host too) says ready
+     * (net_session_ready); false: it starts as soon as the other player has joined. A player
+     * who comes back after it started is not held again. */
+    bool lobby;
     /* Client: for the match it sets up: the rule data directory and its autosave (the
      * crash-safe save it resumes from), NULL = none. */
     const char *data_dir;
@@ -145,6 +151,30 @@ bool net_session_ping(net_session *s, float x, float y);
 /* Every chat line and ping of the match so far, the local player's own too, oldest first. */
 int net_session_note_count(const net_session *s);
 const net_note *net_session_note(const net_session *s, int index);
+
+/* ---- the lobby -------------------------------------------------------------------------------
+ */
+
+#define NET_NAME_MAX 32 /* bytes of a player's name */
+
+typedef struct net_player {
+    char name[NET_NAME_MAX];
+    uint32_t side; /* 0: a spectator */
+    bool ready, host, local;
+} net_player;
+
+/* True while the lobby holds the match: the players can still swap sides and say ready. */
+bool net_session_in_lobby(const net_session *s);
+/* Who is in the match now, the host first (at most max); a client knows them from the lobby. */
+int net_session_players(const net_session *s, net_player *out, int max);
+/* The local player is ready (or not); the match starts when every player is. */
+void net_session_ready(net_session *s, bool ready);
+bool net_session_is_ready(const net_session *s);
+/* Trades sides between the host and the other player (in the lobby only; both are not ready
+ * after it). False when it cannot be done now. */
+bool net_session_swap_sides(net_session *s);
+/* The name of the player of a side ("" when nobody known plays it). */
+const char *net_session_player_name(const net_session *s, uint32_t who);
 
 /* ---- state --------------------------------------------------------------------------------- */
 

@@ -6,8 +6,8 @@
 #include <string.h>
 
 static const char *const type_names[NET_MSG_TYPE_COUNT] = {
-    "none",  "hello", "join",   "refuse", "start", "submit",
-    "apply", "deny",  "desync", "chat",   "ping",  "bye",
+    "none",   "hello", "join", "refuse", "start", "submit", "apply", "deny",
+    "desync", "chat",  "ping", "bye",    "undo",  "lobby",  "ready",
 };
 
 const char *net_msg_type_name(net_msg_type type)

@@ -40,6 +40,8 @@ typedef enum net_msg_type {
     NET_MSG_PING,   /* either way: a spot on the table (x, y in cm) */
     NET_MSG_BYE,    /* either way: the match ends (over, or stopped); reason */
     NET_MSG_UNDO,   /* either way: op "ask" / "yes" / "no"; host -> clients "done" (cursor, hash) */
+    NET_MSG_LOBBY,  /* host -> client before the match starts: the players, sides, who is ready */
+    NET_MSG_READY,  /* client -> host in the lobby: ready or not; swap: trade sides with the host */
     NET_MSG_TYPE_COUNT
 } net_msg_type;
 

@@ -16,6 +16,9 @@
 
 typedef struct net_peer {
     bool connected, joined;
+    bool ready, started; /* host: said ready in the lobby; sent START */
+    int from;            /* host: where its log resumes (held while the lobby waits) */
+    char name[NET_NAME_MAX];
     int side; /* -1 none yet, 0 spectator */
     uint32_t seq_in, seq_out;
     int strikes;
@@ -44,6 +47,12 @@ struct net_session {
     bool undo_asked, undo_waiting;
     net_note *notes;
     int note_count;
+    /* the lobby: the local player's name and word; host: the lobby has let the match start;
+     * client: the players as the host's last LOBBY listed them */
+    char name[NET_NAME_MAX];
+    bool ready, lobby_done, in_lobby;
+    net_player lobby[NET_PEERS_MAX + 1];
+    int lobby_count;
 };
 
 /* ---- hashes ---------------------------------------------------------------------------------- */
@@ -90,6 +99,8 @@ static void copy_str(char *dst, size_t size, const char *src)
 {
     snprintf(dst, size, "%s", src ? src : "");
 }
+
+static void clean_text(char *dst, size_t size, const char *src);
 
 /* Sends body (consumed) to peer as one message of the type. */
 static void send_msg(net_session *s, int peer, net_msg_type type, json_t *body)
@@ -170,7 +181,11 @@ net_session *net_session_create(const net_session_desc *desc)
     copy_str(s->autosave, sizeof s->autosave, desc->autosave_path);
     copy_str(s->desync, sizeof s->desync, desc->desync_path);
     copy_str(s->build, sizeof s->build, desc->build);
+    clean_text(s->name, sizeof s->name, desc->name ? desc->name : "");
+    if (!s->name[0])
+        copy_str(s->name, sizeof s->name, desc->host ? "Host" : "Guest");
     s->d.password = s->d.data_dir = s->d.autosave_path = s->d.desync_path = s->d.build = NULL;
+    s->d.name = NULL;
     s->g = desc->game;
     s->own_game = !desc->host;
     s->side = desc->side;
@@ -300,6 +315,15 @@ static void note_add(net_session *s, const net_note *n)
         s->notes = grown;
     }
     s->notes[s->note_count++] = *n;
+    /* kept with the match, so its save and replay have it (outside the state: no hash) */
+    game_note gn = {.kind = n->kind == NET_NOTE_CHAT ? GAME_NOTE_CHAT : GAME_NOTE_PING,
+                    .side = n->side,
+                    .command = n->command,
+                    .x = n->x,
+                    .y = n->y};
+    snprintf(gn.text, sizeof gn.text, "%s", n->text);
+    if (s->g && !game_note_add(s->g, &gn))
+        slog(s, "a chat line or ping could not be kept with the match");
     if (s->d.on_note)
         s->d.on_note(s->d.note_user ? s->d.note_user : s->d.user, n);
 }
@@ -594,14 +618,238 @@ static void host_after_apply(net_session *s)
     }
 }
 
+/* START and the commands a joined peer lacks (and BYE when the game is over already). */
+static void host_start_peer(net_session *s, int peer)
+{
+    net_peer *p = &s->peers[peer];
+    int cursor = game_cursor(s->g);
+    p->started = true;
+    send_msg(s, peer, NET_MSG_START,
+             json_pack("{s:i,s:i,s:i}", "side", p->side, "from", p->from, "count", cursor));
+    for (int i = p->from; i < cursor; i++)
+        send_msg(s, peer, NET_MSG_APPLY, apply_body(s->g, i));
+    if (game_over(s->g))
+        send_msg(s, peer, NET_MSG_BYE,
+                 json_pack("{s:b,s:s,s:i,s:o}", "over", 1, "reason", "the game is over", "count",
+                           cursor, "hash", net_msg_hash_json(game_hash(s->g))));
+}
+
+static bool host_lobby_open(const net_session *s)
+{
+    return s->d.host && s->d.lobby && !s->lobby_done;
+}
+
+/* Every player in the lobby has said ready (the host too, and at least one other). */
+static bool host_all_ready(const net_session *s)
+{
+    if (!s->ready || !net_session_full(s))
+        return false;
+    for (int i = 0; i < NET_PEERS_MAX; i++)
+        if (s->peers[i].connected && s->peers[i].joined && s->peers[i].side > 0 &&
+            !s->peers[i].ready)
+            return false;
+    return true;
+}
+
 static void host_update_state(net_session *s)
 {
     if (s->state != NET_WAITING && s->state != NET_PAUSED)
         return;
+    if (host_lobby_open(s)) {
+        if (!host_all_ready(s))
+            return;
+        s->lobby_done = true;
+        slog(s, "every player is ready: the match starts");
+        for (int i = 0; i < NET_PEERS_MAX; i++)
+            if (s->peers[i].connected && s->peers[i].joined && !s->peers[i].started)
+                host_start_peer(s, i);
+    }
     if (net_session_full(s)) {
         s->state = game_over(s->g) ? NET_OVER : NET_PLAYING;
         s->message[0] = '\0';
     }
+}
+
+/* ---- the lobby ------------------------------------------------------------------------------- */
+
+/* The players as the host sees them: itself first, then each joined peer. */
+static int host_players(const net_session *s, net_player *out, int max, int *peer_of)
+{
+    int n = 0;
+    if (n < max) {
+        out[n] = (net_player){.side = s->side, .ready = s->ready, .host = true, .local = true};
+        copy_str(out[n].name, sizeof out[n].name, s->name);
+        peer_of[n++] = -1;
+    }
+    for (int i = 0; i < NET_PEERS_MAX && n < max; i++) {
+        const net_peer *p = &s->peers[i];
+        if (!p->connected || !p->joined)
+            continue;
+        out[n] = (net_player){.side = (uint32_t)p->side, .ready = p->ready};
+        copy_str(out[n].name, sizeof out[n].name, p->name);
+        peer_of[n++] = i;
+    }
+    return n;
+}
+
+static void host_send_lobby(net_session *s)
+{
+    net_player pl[NET_PEERS_MAX + 1];
+    int peer_of[NET_PEERS_MAX + 1];
+    int n = host_players(s, pl, NET_PEERS_MAX + 1, peer_of);
+    for (int to = 0; to < n; to++) {
+        if (peer_of[to] < 0)
+            continue;
+        json_t *a = json_array();
+        for (int i = 0; i < n; i++)
+            json_array_append_new(a, json_pack("{s:s,s:i,s:b,s:b}", "name", pl[i].name, "side",
+                                               (int)pl[i].side, "ready", pl[i].ready, "host",
+                                               pl[i].host));
+        send_msg(s, peer_of[to], NET_MSG_LOBBY, json_pack("{s:o,s:i}", "players", a, "you", to));
+    }
+}
+
+/* Host: trades sides with the one remote player (the lobby only); nobody is ready after. */
+static bool host_swap(net_session *s)
+{
+    int peer = -1;
+    for (int i = 0; i < NET_PEERS_MAX; i++)
+        if (s->peers[i].connected && s->peers[i].joined && s->peers[i].side > 0) {
+            if (peer >= 0)
+                return false; /* more than one other player: not a trade of two */
+            peer = i;
+        }
+    if (!host_lobby_open(s) || peer < 0)
+        return false;
+    uint32_t mine = s->side, theirs = (uint32_t)s->peers[peer].side;
+    s->side = theirs;
+    s->peers[peer].side = (int)mine;
+    s->side_peer[mine] = peer;
+    s->side_remote[mine] = true;
+    s->side_peer[theirs] = -1;
+    s->side_remote[theirs] = false;
+    s->ready = false;
+    for (int i = 0; i < NET_PEERS_MAX; i++)
+        s->peers[i].ready = false;
+    slog(s, "the players trade sides: the host plays %s",
+         table_side_label(game_table(s->g), (side_id){s->side}, "another side"));
+    host_send_lobby(s);
+    return true;
+}
+
+static void host_on_ready(net_session *s, int peer, const json_t *b)
+{
+    bool ready = false, swap = false;
+    if (!net_msg_get_bool(b, "ready", &ready)) {
+        slog(s, "peer %d: refused a ready message: bad fields", peer);
+        return;
+    }
+    net_msg_get_bool(b, "swap", &swap);
+    if (!host_lobby_open(s) || s->peers[peer].side <= 0) {
+        slog(s, "peer %d: a ready message with no lobby open (ignored)", peer);
+        return;
+    }
+    if (swap && !host_swap(s))
+        slog(s, "peer %d asked to trade sides: not possible now", peer);
+    if (!swap)
+        s->peers[peer].ready = ready;
+    host_send_lobby(s);
+    host_update_state(s);
+}
+
+static void client_on_lobby(net_session *s, const json_t *b)
+{
+    const json_t *a = json_object_get(b, "players");
+    long long you;
+    size_t n = json_array_size(a);
+    if (s->started || !s->hello || !json_is_array(a) || n < 1 || n > NET_PEERS_MAX + 1 ||
+        !net_msg_get_int(b, "you", 0, (long long)n - 1, &you)) {
+        slog(s, "host: refused a lobby message: bad fields");
+        return;
+    }
+    net_player pl[NET_PEERS_MAX + 1];
+    for (size_t i = 0; i < n; i++) {
+        const json_t *o = json_array_get(a, i);
+        const char *name;
+        long long who;
+        bool ready, host;
+        if (!net_msg_get_str(o, "name", &name) || !net_msg_get_int(o, "side", 0, SIDES_MAX, &who) ||
+            !net_msg_get_bool(o, "ready", &ready) || !net_msg_get_bool(o, "host", &host)) {
+            slog(s, "host: refused a lobby message: bad player %zu", i);
+            return;
+        }
+        pl[i] = (net_player){
+            .side = (uint32_t)who, .ready = ready, .host = host, .local = (long long)i == you};
+        clean_text(pl[i].name, sizeof pl[i].name, name);
+    }
+    memcpy(s->lobby, pl, n * sizeof *pl);
+    s->lobby_count = (int)n;
+    s->in_lobby = true;
+    s->ready = pl[you].ready;
+}
+
+bool net_session_in_lobby(const net_session *s)
+{
+    return s->d.host ? host_lobby_open(s) : s->in_lobby && !s->started && s->state == NET_WAITING;
+}
+
+int net_session_players(const net_session *s, net_player *out, int max)
+{
+    if (s->d.host) {
+        int peer_of[NET_PEERS_MAX + 1];
+        return host_players(s, out, max < NET_PEERS_MAX + 1 ? max : NET_PEERS_MAX + 1, peer_of);
+    }
+    int n = s->lobby_count < max ? s->lobby_count : max;
+    memcpy(out, s->lobby, (size_t)(n > 0 ? n : 0) * sizeof *out);
+    return n;
+}
+
+void net_session_ready(net_session *s, bool ready)
+{
+    if (!net_session_in_lobby(s))
+        return;
+    s->ready = ready;
+    if (s->d.host) {
+        host_send_lobby(s);
+        host_update_state(s);
+        return;
+    }
+    for (int i = 0; i < s->lobby_count; i++)
+        if (s->lobby[i].local)
+            s->lobby[i].ready = ready;
+    send_msg(s, 0, NET_MSG_READY, json_pack("{s:b,s:b}", "ready", ready, "swap", 0));
+}
+
+bool net_session_is_ready(const net_session *s)
+{
+    return s->ready;
+}
+
+bool net_session_swap_sides(net_session *s)
+{
+    if (s->d.host)
+        return host_swap(s);
+    if (!net_session_in_lobby(s))
+        return false;
+    s->ready = false;
+    send_msg(s, 0, NET_MSG_READY, json_pack("{s:b,s:b}", "ready", 0, "swap", 1));
+    return true;
+}
+
+const char *net_session_player_name(const net_session *s, uint32_t who)
+{
+    if (s->d.host) {
+        if (who == s->side)
+            return s->name;
+        for (int i = 0; i < NET_PEERS_MAX; i++)
+            if (s->peers[i].joined && s->peers[i].side == (int)who && who > 0)
+                return s->peers[i].name;
+        return "";
+    }
+    for (int i = 0; i < s->lobby_count; i++)
+        if (s->lobby[i].side == who && who > 0)
+            return s->lobby[i].name;
+    return "";
 }
 
 /* The side a joining player gets: the one asked for, else a free one; 0 for a spectator; -1
@@ -700,25 +948,29 @@ static void host_on_join(net_session *s, int peer, const json_t *b)
              peer, from);
         from = 0;
     }
-    s->peers[peer].joined = true;
-    s->peers[peer].side = who;
+    net_peer *p = &s->peers[peer];
+    p->joined = true;
+    p->side = who;
+    p->from = from;
+    const char *name = "";
+    net_msg_get_str(b, "name", &name); /* optional: a build before names sends none */
+    clean_text(p->name, sizeof p->name, name);
+    if (!p->name[0])
+        copy_str(p->name, sizeof p->name, who ? "Guest" : "Spectator");
     if (who > 0) {
         s->side_peer[who] = peer;
         s->side_remote[who] = true;
     }
-    slog(s, "peer %d joined as %s, resuming from command %d of %d", peer,
+    slog(s, "peer %d (%s) joined as %s, resuming from command %d of %d", peer, p->name,
          who ? table_side_label(game_table(s->g), (side_id){(uint32_t)who}, "a side")
              : "a spectator",
          from, cursor);
-    send_msg(s, peer, NET_MSG_START,
-             json_pack("{s:i,s:i,s:i}", "side", who, "from", from, "count", cursor));
-    for (int i = from; i < cursor; i++)
-        send_msg(s, peer, NET_MSG_APPLY, apply_body(s->g, i));
+    if (s->d.lobby && !s->lobby_done) { /* the lobby holds it until every player is ready */
+        host_send_lobby(s);
+        return;
+    }
+    host_start_peer(s, peer);
     host_update_state(s);
-    if (game_over(s->g))
-        send_msg(s, peer, NET_MSG_BYE,
-                 json_pack("{s:b,s:s,s:i,s:o}", "over", 1, "reason", "the game is over", "count",
-                           cursor, "hash", net_msg_hash_json(game_hash(s->g))));
 }
 
 static void deny(net_session *s, int peer, const char *reason)
@@ -778,7 +1030,8 @@ static bool host_allows(const net_peer *p, net_msg_type type)
     if (!p->joined)
         return type == NET_MSG_JOIN || type == NET_MSG_REFUSE || type == NET_MSG_BYE;
     return type == NET_MSG_SUBMIT || type == NET_MSG_DESYNC || type == NET_MSG_CHAT ||
-           type == NET_MSG_PING || type == NET_MSG_BYE || type == NET_MSG_UNDO;
+           type == NET_MSG_PING || type == NET_MSG_BYE || type == NET_MSG_UNDO ||
+           type == NET_MSG_READY;
 }
 
 static void host_dispatch(net_session *s, int peer, const net_msg *m)
@@ -803,6 +1056,9 @@ static void host_dispatch(net_session *s, int peer, const net_msg *m)
     }
     case NET_MSG_UNDO:
         host_on_undo(s, peer, m->body);
+        break;
+    case NET_MSG_READY:
+        host_on_ready(s, peer, m->body);
         break;
     default:
         host_on_note(s, peer, m->type, m->body);
@@ -874,11 +1130,11 @@ static void client_on_hello(net_session *s, const json_t *b)
         return;
     }
     int have = s->g ? game_cursor(s->g) : 0;
-    json_t *body = json_pack("{s:s,s:o,s:o,s:s,s:i,s:i,s:o}", "build", build_of(s), "rules_hash",
-                             net_msg_hash_json(rules_hash_of(s, ruleset)), "scenario_hash",
-                             net_msg_hash_json(s->scenario_hash), "password", s->password, "side",
-                             (int)s->d.side, "have", have, "have_hash",
-                             net_msg_hash_json(s->g ? game_hash(s->g) : 0));
+    json_t *body = json_pack("{s:s,s:o,s:o,s:s,s:i,s:i,s:o,s:s}", "build", build_of(s),
+                             "rules_hash", net_msg_hash_json(rules_hash_of(s, ruleset)),
+                             "scenario_hash", net_msg_hash_json(s->scenario_hash), "password",
+                             s->password, "side", (int)s->d.side, "have", have, "have_hash",
+                             net_msg_hash_json(s->g ? game_hash(s->g) : 0), "name", s->name);
     send_msg(s, 0, NET_MSG_JOIN, body);
 }
 
@@ -894,6 +1150,7 @@ static void client_on_start(net_session *s, const json_t *b)
     if (from < game_cursor(s->g))
         game_goto(s->g, (int)from); /* the next applied command drops the rest */
     s->started = true;
+    s->in_lobby = false;
     s->side = (uint32_t)who;
     s->host_count = (int)count;
     s->pending = false;
@@ -967,7 +1224,8 @@ static bool client_allows(net_msg_type type)
 {
     return type == NET_MSG_HELLO || type == NET_MSG_REFUSE || type == NET_MSG_START ||
            type == NET_MSG_APPLY || type == NET_MSG_DENY || type == NET_MSG_CHAT ||
-           type == NET_MSG_PING || type == NET_MSG_BYE || type == NET_MSG_UNDO;
+           type == NET_MSG_PING || type == NET_MSG_BYE || type == NET_MSG_UNDO ||
+           type == NET_MSG_LOBBY;
 }
 
 static void client_dispatch(net_session *s, const net_msg *m)
@@ -998,6 +1256,9 @@ static void client_dispatch(net_session *s, const net_msg *m)
         break;
     case NET_MSG_UNDO:
         client_on_undo(s, m->body);
+        break;
+    case NET_MSG_LOBBY:
+        client_on_lobby(s, m->body);
         break;
     default: /* chat and ping, stamped by the host */
         client_on_note(s, m->type, m->body);
@@ -1033,7 +1294,8 @@ void net_session_disconnected(net_session *s, int peer)
             snprintf(s->message, sizeof s->message,
                      "the connection to the host dropped: waiting to reconnect");
         }
-        s->started = s->hello = s->pending = false;
+        s->started = s->hello = s->pending = s->in_lobby = false;
+        s->lobby_count = 0;
         return;
     }
     slog(s, "peer %d disconnected", peer);
@@ -1048,6 +1310,8 @@ void net_session_disconnected(net_session *s, int peer)
         }
     }
     p->joined = false;
+    if (host_lobby_open(s))
+        host_send_lobby(s);
 }
 
 static void strike(net_session *s, int peer, const char *what)

@@ -65,6 +65,7 @@ static bool window_open(platform *p, const ui_settings *s, char *err, size_t siz
         &(render_desc){.ui_scale = scale, .art_dir = render_find_art_dir(art, sizeof art)}, err,
         size);
     p->in.ui_scale = scale;
+    SDL_StartTextInput(); /* text fields (ui/text_field.h) read what is typed */
     return p->ctx != NULL;
 }
 
@@ -158,7 +159,18 @@ static void on_key(ui_input *in, const SDL_KeyboardEvent *e, bool down)
     in->key_mods[in->key_count] = (m & KMOD_SHIFT ? UI_MOD_SHIFT : 0) |
                                   (m & KMOD_CTRL ? UI_MOD_CTRL : 0) |
                                   (m & KMOD_ALT ? UI_MOD_ALT : 0);
+    in->key_text[in->key_count] = in->text_len; /* so text and keys keep their order */
     in->keys[in->key_count++] = k;
+}
+
+/* Typed text (SDL_TEXTINPUT): kept whole or not at all, so no UTF-8 sequence is cut. */
+static void on_text(ui_input *in, const char *text)
+{
+    size_t n = strlen(text);
+    if ((size_t)in->text_len + n + 1 > sizeof in->text)
+        return;
+    memcpy(in->text + in->text_len, text, n + 1);
+    in->text_len += (int)n;
 }
 
 static void on_window(platform *p, const SDL_WindowEvent *e)
@@ -188,6 +200,8 @@ static void pump(platform *p)
             in->wheel += e.wheel.preciseY != 0 ? e.wheel.preciseY : (float)e.wheel.y;
         else if (e.type == SDL_KEYDOWN || e.type == SDL_KEYUP)
             on_key(in, &e.key, e.type == SDL_KEYDOWN);
+        else if (e.type == SDL_TEXTINPUT)
+            on_text(in, e.text.text);
         else if (e.type == SDL_WINDOWEVENT)
             on_window(p, &e.window);
     }

@@ -77,6 +77,11 @@ typedef struct rules_event {
     char tag[RULES_EVENT_TAG_MAX];
     char text[RULES_EVENT_TEXT_MAX]; /* one line in our words: "6 on 1d6 needing 6: a hit" */
     char ref[RULES_EVENT_REF_MAX];   /* "seed 000, Shooting: area fire" */
+    /* The engine's, never a rule set's: who may be told the event, fixed when it happened
+     * (game_event_visible). hidden_from has bit k set when the table's side k could not see it
+     * then; judged says the engine has fixed it (a rule set leaves both zero). */
+    uint32_t hidden_from;
+    bool judged;
 } rules_event;
 
 const char *rules_event_kind_name(rules_event_kind kind);

@@ -265,6 +265,37 @@ typedef struct rules_view_ops {
                       char *why, size_t size);
 } rules_view_ops;
 
+/* ---- referee rulings of the rule set's own: optional ------------------------------------- */
+
+/* One ruling a rule set offers the referee beside the engine's own (game/game.h, "Referee
+ * commands"): a REFEREE command whose option is the rule set's word (never one of the engine's),
+ * ready to submit, with its player words. */
+typedef struct rules_ruling {
+    rules_command cmd;
+    char label[80]; /* "Put Lt Toledo's card back in the deck", "One more hit on 2nd Company" */
+} rules_ruling;
+
+/* The table-wide rulings every rule set with a referee table offers under these words. */
+#define RULES_RULING_END_PHASE "end_phase"
+#define RULES_RULING_END_TURN  "end_turn"
+
+/* The rule set's own referee rulings (docs/rules/README.md, "Referee rulings"): the players'
+ * word over the rule set's state (cards, pips, hits, the phase), logged, undone, saved and
+ * replayed like every command. Never listed by legal(): the bot never rules. */
+typedef struct rules_referee_ops {
+    /* The rulings open now about `fig` (0: the table as a whole: the phase, the turn, the
+     * deck), in the order a menu shows them. Returns the count written. */
+    int (*rulings)(const rules_state *rs, const table *t, figure_id fig, rules_ruling *out,
+                   int max);
+    /* True when the ruling `cmd` (an option rulings() gives) may be made now; else false with
+     * the reason in words (an unknown option included). */
+    bool (*validate)(const rules_state *rs, const table *t, const rules_command *cmd,
+                     char *reason, size_t reason_size);
+    /* Resolves it into events through rules_emit, no dice; the events' text reads
+     * "Referee: ..." and, where its apply() does not need another, their tag is "referee". */
+    void (*resolve)(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
+} rules_referee_ops;
+
 /* ---- the interface ----------------------------------------------------------------------- */
 
 typedef struct rules_create_desc {
@@ -310,6 +341,8 @@ struct rules_ops {
     /* What the front end, the bot's announcements and the tools may ask to show the match:
      * optional (NULL: the engine's generic answers). Never consulted by resolve(). */
     const rules_view_ops *view;
+    /* The referee's rulings of the rule set's own: optional (NULL: the engine's alone). */
+    const rules_referee_ops *referee;
 };
 
 /* ---- registry ---------------------------------------------------------------------------- */

@@ -6,6 +6,7 @@
 
 #include "game/game.h"
 #include "render/render.h"
+#include "ui/context_menu.h"
 #include "ui/input.h"
 #include "ui/screens.h"
 #include "ui/settings.h"
@@ -31,6 +32,8 @@ typedef struct ui_app ui_app;
 typedef struct ui_referee {
     bool on;
     char last[160]; /* the last thing the referee did, for the banner */
+    ui_context_menu menu;                        /* a right click's rulings (ui/referee.h) */
+    rules_command menu_cmd[UI_CONTEXT_MENU_MAX]; /* what each of its entries submits */
 } ui_referee;
 
 typedef struct ui_screen {

@@ -261,7 +261,8 @@ static bool same_line(const rules_event *a, const rules_event *b)
 
 static uint32_t colour_of(const rules_event *e)
 {
-    if (strcmp(e->tag, "referee") == 0) /* the players' own ruling: ui/referee.h */
+    /* the players' own ruling (ui/referee.h), the engine's or a rule set's (rules_referee_ops) */
+    if (strcmp(e->tag, "referee") == 0 || strncmp(e->text, "Referee: ", 9) == 0)
         return REFEREE_RGBA;
     switch (e->kind) {
     case RULES_EV_REMOVE:

@@ -17,5 +17,7 @@ void ui_input_next_frame(ui_input *in)
     memset(in->clicks, 0, sizeof in->clicks);
     in->wheel = 0;
     in->key_count = 0;
+    in->text_len = 0;
+    in->text[0] = '\0';
     in->mouse_dx = in->mouse_dy = 0;
 }

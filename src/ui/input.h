@@ -28,6 +28,7 @@ enum { UI_MOD_SHIFT = 1, UI_MOD_CTRL = 2, UI_MOD_ALT = 4 };
 enum { UI_MOUSE_LEFT = 0, UI_MOUSE_MIDDLE, UI_MOUSE_RIGHT, UI_MOUSE_BUTTONS };
 
 #define UI_INPUT_KEYS_MAX 16
+#define UI_INPUT_TEXT_MAX 64 /* bytes of text typed in one frame */
 
 typedef struct ui_input {
     float mouse_x, mouse_y;   /* now */
@@ -43,11 +44,16 @@ typedef struct ui_input {
     int keys[UI_INPUT_KEYS_MAX];     /* keys pressed this frame, in order */
     int key_mods[UI_INPUT_KEYS_MAX]; /* UI_MOD_* held when each key went down */
     int key_count;
-    int view_w, view_h; /* output size in pixels */
-    float ui_scale;     /* output pixels per window point */
-    double time;        /* seconds since start */
-    float dt;           /* seconds since the last frame */
-    bool quit;          /* the window was closed */
+    /* Text typed this frame (UTF-8, NUL-terminated; the platform's text input events, so a
+     * layout's own characters and Shift arrive as typed). Keys are in keys[] too. */
+    char text[UI_INPUT_TEXT_MAX];
+    int text_len;
+    int key_text[UI_INPUT_KEYS_MAX]; /* bytes of text typed before each key went down */
+    int view_w, view_h;              /* output size in pixels */
+    float ui_scale;                  /* output pixels per window point */
+    double time;                     /* seconds since start */
+    float dt;                        /* seconds since the last frame */
+    bool quit;                       /* the window was closed */
 } ui_input;
 
 /* True when `key` was pressed this frame. */

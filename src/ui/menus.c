@@ -384,9 +384,13 @@ static const char *const help_lines[] = {
     "  Esc: cancel the tool or drag, else the pause menu   Ctrl+Q: quit (the game is saved)",
     "  F9: referee mode - when you agree on something the rules do not allow: drag anyone "
     "anywhere free, take off, put back, wound, shake, fix the next die; all of it logged",
+    "  In referee mode a right click on a figure or the table lists the rulings that apply there "
+    "(the rule book's own too: cards, pips, hits, the end of the phase or the turn)",
     "Players",
     "  Pause menu (Esc): hand any side to the bot or back; the bot plays at the animation speed",
     "  Two players at one screen: a cover hides the table at each hand-over until the next clicks",
+    "  Two desktops: Host or Join on the start screen (H / J); in the match Shift+T says a line "
+    "to the other player, Alt+click shows them a spot",
     "",
     "Press R for the rules reference of this game's rule set.",
     "Press any other key or click to close.",

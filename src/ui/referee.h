@@ -28,6 +28,17 @@ bool ui_referee_key(ui_referee *r, ui_app *app, const figure_id *figs, int n, in
 bool ui_referee_submit(ui_referee *r, ui_app *app, const rules_command *cmd);
 /* The frame and the banner (x0..x1: the open view). */
 void ui_referee_draw(const ui_referee *r, ui_app *app, render_ctx *ctx, float x0, float x1);
+/* A right click in referee mode: opens the menu of the rulings that apply at the pointer (px,
+ * py in pixels, `at` in cm): about figure `fig`, or with fig 0 about the table there (move the
+ * selected `sel` (count n) here, the first here and the others keeping their places to him;
+ * put a fallen figure back here; the rule set's table-wide rulings; fix the next die). Each
+ * entry submits a referee command (a move of several: one each). */
+void ui_referee_menu_open(ui_referee *r, ui_app *app, figure_id fig, vec2s at, const figure_id *sel,
+                          int n, float px, float py);
+/* While the menu is open it takes the frame's input and submits the entry chosen; true when it
+ * did (the table then ignores the frame's clicks and keys). */
+bool ui_referee_menu_input(ui_referee *r, ui_app *app, const ui_input *in);
+void ui_referee_menu_draw(ui_referee *r, ui_app *app, render_ctx *ctx);
 /* Saves the table as it stands as a new scenario beside the player's saves; false with the
  * reason toasted. */
 bool ui_referee_save_position(ui_referee *r, ui_app *app);

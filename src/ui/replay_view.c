@@ -200,6 +200,21 @@ static void draw_panel(replay_view *r, render_ctx *ctx, float x, float w, float 
              ok ? "= as recorded" : "DIFFERS from the save");
     render_text(ctx, x + pad, y, line, 11, ok ? 0x8fd8a0ff : 0xff8080ff, RENDER_ALIGN_LEFT);
     y += 22 * k;
+    /* what the players said and pointed at here (a network match's notes, game.h) */
+    for (int i = 0; i < game_note_count(r->g); i++) {
+        const game_note *n = game_note_at(r->g, i);
+        if (n->command != step)
+            continue;
+        const char *who = table_side_label(game_table(r->g), (side_id){n->side}, "A spectator");
+        if (n->kind == GAME_NOTE_CHAT)
+            snprintf(line, sizeof line, "%s player: %s", who, n->text);
+        else
+            snprintf(line, sizeof line, "%s player points at the table", who);
+        char fit[400];
+        render_text(ctx, x + pad, y, render_text_fit(ctx, line, 12, w - 2 * pad, fit, sizeof fit),
+                    12, 0xa8d0ffff, RENDER_ALIGN_LEFT);
+        y += 16 * k;
+    }
     static ui_event_log_line lines[LINES_MAX];
     int key = step == 0 ? UI_EVENT_LOG_SETUP : step - 1;
     int nl = ui_event_log_explain(&r->log, r->g, key, lines, LINES_MAX);

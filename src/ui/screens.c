@@ -2,6 +2,7 @@
 
 #include "ui/app.h"
 #include "ui/cover.h"
+#include "ui/editor.h"
 #include "ui/end_screen.h"
 #include "ui/menus.h"
 #include "ui/replay_view.h"
@@ -29,6 +30,14 @@ static ui_screen *replay_open(ui_app *app, const ui_screen_args *a)
     return ui_replay_view_create(app, a->text, a->len, a->name, err, size);
 }
 
+static ui_screen *editor_open(ui_app *app, const ui_screen_args *a)
+{
+    char spare[8];
+    char *err = a->err ? a->err : spare;
+    size_t size = a->err ? a->err_size : sizeof spare;
+    return ui_editor_open(app, a->path, a->name, err, size);
+}
+
 static const ui_screen_type types[UI_SCREEN_COUNT] = {
     [UI_SCREEN_TABLE] = {"table", ui_table_view_create, NULL},
     [UI_SCREEN_START] = {"start", ui_start_screen_create, NULL},
@@ -39,6 +48,7 @@ static const ui_screen_type types[UI_SCREEN_COUNT] = {
     [UI_SCREEN_END] = {"end", ui_end_screen_create, NULL},
     [UI_SCREEN_COVER] = {"cover", NULL, cover_open},
     [UI_SCREEN_REPLAY] = {"replay", NULL, replay_open},
+    [UI_SCREEN_EDITOR] = {"editor", NULL, editor_open},
 };
 
 const ui_screen_type *ui_screens_type(ui_screen_id id)

@@ -24,6 +24,8 @@ typedef enum ui_screen_id {
     UI_SCREEN_END,       /* the end screen of app->game */
     UI_SCREEN_COVER,     /* the hot-seat hand-over cover; args->side: the side it is for */
     UI_SCREEN_REPLAY,    /* the replay viewer; args->path, or args->text/len named args->name */
+    UI_SCREEN_EDITOR,    /* the scenario editor (ui/editor.h): the scenario args->path, or with
+                            args->name a blank table of that rule set saved to args->path */
     UI_SCREEN_COUNT
 } ui_screen_id;
 

@@ -1,6 +1,8 @@
 #include "ui/solo.h"
 
 #include "ui/cover.h"
+#include "ui/end_screen.h"
+#include "ui/net_play.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -172,7 +174,9 @@ void ui_solo_draw(const ui_solo *s, ui_app *app, render_ctx *ctx)
         snprintf(line, sizeof line, "%s: the bot is playing (%s)", sd->name,
                  bot_level_label(ui_solo_level(app, d.side)));
     else if (ui_solo_controller(app, d.side) == UI_CONTROLLER_REMOTE)
-        snprintf(line, sizeof line, "%s: the other player is deciding", sd->name);
+        snprintf(line, sizeof line, "%s: %s is deciding", sd->name,
+                 ui_net_player_name(app, d.side.id)[0] ? ui_net_player_name(app, d.side.id)
+                                                       : "the other player");
     else if (any_bot(app))
         snprintf(line, sizeof line, "Your decision: %s", sd->name);
     else

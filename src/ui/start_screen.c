@@ -5,6 +5,7 @@
 
 #include "core/mem.h"
 #include "game/bot.h"
+#include "ui/net_setup.h"
 #include "ui/preview.h"
 
 #include <dirent.h>
@@ -58,6 +59,8 @@ typedef struct start {
     rect levels[UI_APP_SIDES_MAX]; /* the bot's level button beside each toggle */
     int toggle_count;
     rect start_button, continue_button, watch_button;
+    rect edit_button, new_button; /* the scenario editor (ui/editor.h) */
+    rect host_button, join_button; /* network play (ui/net_setup.h) */
 } start;
 
 /* ---- the list of scenarios ----------------------------------------------------------------- */
@@ -195,6 +198,19 @@ static bool inside(rect r, float x, float y)
     return r.w > 0 && x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
 }
 
+/* Host (the selected scenario) or join a game across two desktops. */
+static void open_network(start *st, ui_app *app, bool host)
+{
+    start_entry *e = &st->entries[st->hot];
+    if (host && !e->scenario) {
+        snprintf(st->error, sizeof st->error, "%s", e->error);
+        return;
+    }
+    ui_screen *s = ui_net_setup_create(app, host, e->path);
+    if (s)
+        ui_app_push(app, s);
+}
+
 /* "Watch the replay" of the scenario's saved game, from its start. */
 static void watch_save(start *st, ui_app *app)
 {
@@ -206,6 +222,23 @@ static void watch_save(start *st, ui_app *app)
     }
     ui_app_show(app, UI_SCREEN_REPLAY,
                 &(ui_screen_args){.path = path, .err = st->error, .err_size = sizeof st->error});
+}
+
+/* "Edit this scenario" (the selected one) or "New scenario" (of its rule set). */
+static void open_editor(start *st, ui_app *app, bool blank)
+{
+    const start_entry *e = &st->entries[st->hot];
+    if (!blank && (st->count == 0 || !e->scenario)) {
+        snprintf(st->error, sizeof st->error, "%s", st->count ? e->error : "No scenario to edit");
+        return;
+    }
+    const char *ruleset = st->count && e->scenario ? e->scenario->ruleset : "lcr";
+    if (!ui_app_show(app, UI_SCREEN_EDITOR,
+                     &(ui_screen_args){.path = blank ? NULL : e->path,
+                                       .name = blank ? ruleset : NULL,
+                                       .err = st->error,
+                                       .err_size = sizeof st->error}))
+        ui_app_toast(app, "Cannot open the editor: %s", st->error);
 }
 
 static bool start_keys(start *st, ui_app *app, const ui_input *in)
@@ -232,6 +265,11 @@ static bool start_keys(start *st, ui_app *app, const ui_input *in)
             return true;
         } else if (k == 'w') {
             watch_save(st, app);
+            return true;
+        } else if (k == 'e' || k == 'n') {
+            open_editor(st, app, k == 'n');
+        } else if (k == 'h' || k == 'j') {
+            open_network(st, app, k == 'h');
             return true;
         } else if (k >= '1' && k <= '9' && (in->key_mods[i] & UI_MOD_SHIFT))
             cycle_level(st, k - '1');
@@ -278,6 +316,12 @@ static void start_input(ui_screen *s, ui_app *app, const ui_input *in)
         open_match(st, app, true);
     else if (inside(st->watch_button, x, y))
         watch_save(st, app);
+    else if (inside(st->edit_button, x, y))
+        open_editor(st, app, false);
+    else if (inside(st->new_button, x, y))
+        open_editor(st, app, true);
+    else if (inside(st->host_button, x, y) || inside(st->join_button, x, y))
+        open_network(st, app, inside(st->host_button, x, y));
 }
 
 /* ---- drawing ------------------------------------------------------------------------------- */
@@ -537,6 +581,11 @@ static void start_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
                     : "Up/Down: scenario   1-9: player or bot (Shift: level)   Enter: start   C: "
                       "continue   Esc: quit",
                 12, DIM_RGB, RENDER_ALIGN_RIGHT);
+    /* network play, top right */
+    st->join_button = (rect){(float)w - 24 * k - 150 * k, 14 * k, 150 * k, 32 * k};
+    st->host_button = (rect){st->join_button.x - 12 * k - 300 * k, 14 * k, 300 * k, 32 * k};
+    button(ctx, st->host_button, "Host a game across two desktops (H)", HOT_RGB, TEXT_RGB);
+    button(ctx, st->join_button, "Join a game (J)", HOT_RGB, TEXT_RGB);
     float list_w = (float)w * 0.28f < 340 * k ? (float)w * 0.28f : 340 * k;
     float top = 66 * k;
     if (!st->count) {
@@ -545,6 +594,12 @@ static void start_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
         return;
     }
     draw_list(st, ctx, 24 * k, top, list_w);
+    /* the scenario editor, under the list it edits (network play has the top right) */
+    float by = top + 24 * k + (float)st->count * ROW_H * k + 6 * k, bw = (list_w - 8 * k) / 2;
+    st->edit_button = (rect){24 * k, by, bw, 30 * k};
+    st->new_button = (rect){24 * k + bw + 8 * k, by, bw, 30 * k};
+    button(ctx, st->edit_button, "Edit this scenario (E)", BUTTON_OFF, TEXT_RGB);
+    button(ctx, st->new_button, "New scenario (N)", BUTTON_OFF, TEXT_RGB);
     float dx = 24 * k + list_w + 24 * k;
     draw_detail(st, ctx, dx, top, (float)w - dx - 24 * k, (float)h - 40 * k);
 }

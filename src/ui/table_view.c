@@ -92,6 +92,7 @@ typedef struct tv {
     char fire_option[RULES_WORD_MAX]; /* the target tool's option (ammunition); "" none */
     tv_drag drag;
     int drag_button;
+    bool right_click; /* a right click without travel, with the select tool (referee menu) */
     vec2s press_px, press_cm;
     int press_fig;
     vec2s grab_offset;
@@ -1108,6 +1109,23 @@ static bool referee_key(tv *v, ui_app *app, int key, int mods)
     return ui_referee_key(&app->referee, app, sel, n, key, mods);
 }
 
+/* A right click in referee mode opens the menu of rulings on the figure or the spot. */
+static void referee_menu(tv *v, ui_app *app, const ui_input *in)
+{
+    v->right_click = false;
+    if (!app->referee.on)
+        return;
+    const table *t = tv_table(app);
+    figure_id sel[RULES_CMD_FIGURES_MAX];
+    int n = 0;
+    for (int i = 0; i < t->figure_count && n < RULES_CMD_FIGURES_MAX; i++)
+        if (is_selected(v, i))
+            sel[n++] = t->figures[i].id;
+    int hit = hit_at(v, t, v->mouse_cm);
+    ui_referee_menu_open(&app->referee, app, hit >= 0 ? t->figures[hit].id : (figure_id){0},
+                         v->mouse_cm, sel, n, in->mouse_x, in->mouse_y);
+}
+
 static void handle_keys(tv *v, ui_app *app, const ui_input *in)
 {
     for (int i = 0; i < in->key_count && v->guess_on; i++)
@@ -1146,6 +1164,8 @@ static void handle_camera(tv *v, const ui_input *in)
                 v->tape_done = true;
             else if (click && v->drag_button == UI_MOUSE_RIGHT && v->tool != TOOL_SELECT)
                 v->tool = TOOL_SELECT;
+            else if (click && v->drag_button == UI_MOUSE_RIGHT)
+                v->right_click = true;
         }
     }
 }
@@ -1488,6 +1508,10 @@ static void flags_seen(tv *v, ui_app *app)
     }
     if (v->hover >= 0 && v->hover < t->figure_count && (v->flags[v->hover] & RENDER_FIG_HIDDEN))
         v->hover = -1;
+    /* a line of sight from a figure the screen's new viewer may not see (hot-seat) is dropped */
+    if (v->los_from >= 0 && v->los_from < t->figure_count &&
+        (v->flags[v->los_from] & RENDER_FIG_HIDDEN))
+        v->los_from = -1;
 }
 
 static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
@@ -1502,6 +1526,10 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
     flags_seen(v, app);
     v->mouse_cm = render_camera_to_cm(&v->cam, (vec2s){{in->mouse_x, in->mouse_y}});
     v->mouse_px = (vec2s){{in->mouse_x, in->mouse_y}};
+    if (ui_referee_menu_input(&app->referee, app, in)) {
+        v->hover = -1; /* the referee's menu is open: it takes the frame, no tooltip under it */
+        return;
+    }
     handle_keys(v, app, in);
     if (app->depth && app->stack[app->depth - 1] != s)
         return; /* a key opened a screen over us */
@@ -1510,6 +1538,8 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
         return;
     }
     handle_camera(v, in);
+    if (v->right_click) /* referee mode: the rulings that apply here */
+        referee_menu(v, app, in);
     if (app->net && in->pressed[UI_MOUSE_LEFT] && in->alt) {
         ui_net_ping(app, v->mouse_cm); /* Alt+click: show the other player this spot */
         return;
@@ -1910,8 +1940,10 @@ static void draw_templates(ui_app *app, render_ctx *ctx, const render_camera *ca
     for (int i = cur - 1; i >= 0 && i >= cur - 64 && game_turn_at(g, i) == turn; i--) {
         int n;
         const rules_event *ev = game_events(g, i, &n);
+        if (!game_command_visible(g, app->viewer, i))
+            continue; /* laid by a unit the viewer could not see */
         for (int k = 0; k < n; k++) {
-            if (ev[k].kind != RULES_EV_TEMPLATE)
+            if (ev[k].kind != RULES_EV_TEMPLATE || !game_event_visible(g, app->viewer, &ev[k]))
                 continue;
             if (strcmp(ev[k].tag, "circle") == 0 && ev[k].value > 0)
                 ui_overlay_circle(ctx, cam, ev[k].pos, (float)ev[k].value / 100.0f);
@@ -2060,6 +2092,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     ui_morale_news_draw(&v->news, ui_app_view(app), ctx, ox0, ox1);
     draw_panel_tooltip(v, app, ctx);
     ui_roster_draw(&v->roster, ui_app_view(app), ctx, ox0, ox1);
+    ui_referee_menu_draw(&app->referee, app, ctx);
 }
 
 static void tv_destroy(ui_screen *s)

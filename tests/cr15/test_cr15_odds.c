@@ -251,13 +251,54 @@ static void test_morale_and_shell(void **st)
     cr15_data_destroy(d);
 }
 
+/* The seed's other chances, exact from the data file's numbers, with the probability each
+ * implies: a scheduled unit arrives on 1-2 on a D10 (1/5); the charge test passes on 3-6 (2/3
+ * a figure); a figure under a shell's burst survives on a 6 in the open (1/6), 5-6 in cover
+ * (1/3); the Gatling fires as five rifles, so at the rifle's 18" row (7: a D10 must beat it,
+ * 3 faces in 10) it expects 5 x 0.3 = 1.5 hits; canister fires as fifteen rifles out to 16",
+ * so at the 12" row (6: 4 faces in 10) it expects 15 x 0.4 = 6. A seeded Monte Carlo of the charge test (60000 figures) agrees within 0.01. */
+static void test_other_chances(void **st)
+{
+    (void)st;
+    cr15_data *d = t15_data();
+    assert_int_equal(d->arrival_need, 2);
+    int arrive = 0;
+    for (int f = 1; f <= 10; f++)
+        arrive += f <= d->arrival_need;
+    assert_float_equal(arrive / 10.0, 0.2, 1e-12);
+    int charge = 0;
+    for (int f = 1; f <= 6; f++)
+        charge += cr15_charge_test_passes(d, f);
+    assert_int_equal(charge, 4);
+    int open = 0, cover = 0;
+    for (int f = 1; f <= 6; f++) {
+        open += f >= d->artillery.survive_open;
+        cover += f >= d->artillery.survive_cover;
+    }
+    assert_int_equal(open, 1);
+    assert_int_equal(cover, 2);
+    assert_int_equal(d->gatling.rifles, 5);
+    assert_int_equal(d->artillery.canister_rifles, 15);
+    float p18 = cr15_p_beat(7, 0);
+    assert_float_equal(p18, 0.3f, 1e-6f);
+    assert_float_equal((float)d->gatling.rifles * p18, 1.5f, 1e-5f);
+    assert_float_equal((float)d->artillery.canister_rifles * cr15_p_beat(6, 0), 6.0f, 1e-5f);
+    dice_rng rng;
+    dice_seed(&rng, 16);
+    int passed = 0;
+    for (int i = 0; i < 60000; i++)
+        passed += cr15_charge_test_passes(d, dice_d6(&rng));
+    assert_float_equal(passed / 60000.0, 2.0 / 3.0, 0.01);
+    cr15_data_destroy(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_data_numbers),        cmocka_unit_test(test_data_errors),
         cmocka_unit_test(test_bands_and_fire_odds), cmocka_unit_test(test_gatling_odds),
         cmocka_unit_test(test_melee_table),         cmocka_unit_test(test_wound_table),
-        cmocka_unit_test(test_morale_and_shell),
+        cmocka_unit_test(test_morale_and_shell),    cmocka_unit_test(test_other_chances),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,6 +4,32 @@
 
 #include "game/bot.h"
 
+/* The log cites the rule book by name and section: every event told in words names one of
+ * these; seen[k] counts the citations of each. */
+static const char *const sections[] = {"Move Sequence", "Movement", "Firing (D10)", "Gatling Gun",
+                                       "Artillery",     "Wounds",   "Melee",        "Morale"};
+enum { SECTIONS = sizeof sections / sizeof *sections };
+static int seen[SECTIONS];
+
+static void check_refs(const game *g)
+{
+    int n;
+    const rules_event *ev = game_events(g, game_cursor(g) - 1, &n);
+    for (int i = 0; i < n; i++) {
+        if (!ev[i].text[0])
+            continue;
+        const char *book = "Colonial Rules for 15mm — ";
+        if (strncmp(ev[i].ref, book, strlen(book)) != 0)
+            fail_msg("\"%s\" cites \"%s\"", ev[i].text, ev[i].ref);
+        int k = 0;
+        while (k < SECTIONS && strcmp(ev[i].ref + strlen(book), sections[k]) != 0)
+            k++;
+        if (k == SECTIONS)
+            fail_msg("\"%s\": no such section \"%s\"", ev[i].text, ev[i].ref);
+        seen[k]++;
+    }
+}
+
 static void play(const char *file, uint64_t seed, bot_level level, rules_outcome *out, int *turns)
 {
     char path[512];
@@ -28,6 +54,7 @@ static void play(const char *file, uint64_t seed, bot_level level, rules_outcome
         char why[256] = "";
         if (!game_submit(g, &c, why, sizeof why))
             fail_msg("bot command refused: %s", why);
+        check_refs(g);
         const table *t = game_table(g);
         for (int i = 0; i < t->figure_count; i++)
             for (int j = i + 1; j < t->figure_count; j++)
@@ -58,6 +85,10 @@ static void test_scenarios_end(void **st)
                 assert_int_equal(a.winner.id, b.winner.id);
                 assert_int_equal(ta, tb);
             }
+    /* the log cited every section of the seed */
+    for (int k = 0; k < SECTIONS; k++)
+        if (!seen[k])
+            fail_msg("no event cites %s", sections[k]);
 }
 
 int main(void)

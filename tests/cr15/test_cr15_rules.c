@@ -603,6 +603,203 @@ static void test_melee_modifiers(void **st)
     game_destroy(g);
 }
 
+/* END_PHASE for whoever decides, until the phase is no longer `phase`. */
+static void t15_past(game *g, const char *phase)
+{
+    for (int guard = 0; guard < 50; guard++) {
+        rules_decision d;
+        game_decision(g, &d);
+        if (game_over(g) || strcmp(d.phase, phase) != 0)
+            return;
+        t15_submit(g, &(rules_command){.kind = RULES_CMD_END_PHASE, .side = d.side});
+    }
+    fail_msg("never left %s", phase);
+}
+
+/* The first event of a command in [from, to) of kind (figure f, when f is not 0) whose text
+ * holds `words`, or NULL. */
+static const rules_event *find_text(const game *g, int from, int to, rules_event_kind kind,
+                                    figure_id f, const char *words)
+{
+    for (int i = from; i < to; i++) {
+        int n;
+        const rules_event *ev = game_events(g, i, &n);
+        for (int k = 0; k < n; k++)
+            if (ev[k].kind == kind && (!f.id || ev[k].figure.id == f.id) &&
+                strstr(ev[k].text, words))
+                return &ev[k];
+    }
+    return NULL;
+}
+
+/* Wounds: "2 serious wounds and the figure dies". Three Blue rifles 1.6" from a Red regular
+ * fire every firing phase; over fixed seeds one first wounds him seriously (he stays, out and
+ * then crawling) and a later hit wounds him seriously again: that kills him, the log says so. */
+static void test_two_serious_wounds(void **st)
+{
+    (void)st;
+    t15_build b;
+    int seen = 0;
+    for (uint64_t seed = 1; seed <= 80 && !seen; seed++) {
+        t15_begin(&b, "", "", "");
+        t15_unit_json(&b, "Reds", "Red", "regulars", RIFLE("R1", 60, 20) ", " RIFLE("R2", 10, 10));
+        t15_unit_json(&b, "Blues", "Blue", "regulars",
+                      RIFLE("B1", 57, 24) ", " RIFLE("B2", 60, 24) ", " RIFLE("B3", 63, 24));
+        game *g = t15_game(t15_end(&b), seed);
+        figure_id r1 = t15_fig(g, "R1");
+        bool serious = false;
+        for (int turn = 0; turn < 8 && !game_over(g) && table_figure_active(t15_figure(g, "R1"));
+             turn++) {
+            t15_until(g, "firing", 1);
+            int from = game_cursor(g);
+            const char *blues[3] = {"B1", "B2", "B3"};
+            for (int k = 0; k < 3; k++) {
+                rules_command c = fire_at(g, blues[k], "R1");
+                if (game_validate(g, &c, NULL, 0))
+                    t15_submit(g, &c);
+            }
+            t15_past(g, "firing");
+            const rules_event *kill =
+                find_text(g, from, game_cursor(g), RULES_EV_REMOVE, r1, "second serious wound");
+            if (kill) {
+                assert_false(table_figure_active(t15_figure(g, "R1")));
+                seen += serious; /* seriously wounded a phase before (not twice in one) */
+            }
+            serious = table_figure_active(t15_figure(g, "R1")) &&
+                      (t15_figure(g, "R1")->status & FIGURE_STATUS_SERIOUS);
+        }
+        game_destroy(g);
+    }
+    assert_true(seen > 0);
+}
+
+/* Melee: "if a tribesman causes a serious wound it must spend the next move finishing his
+ * enemy off". Over fixed seeds a warrior of a charging impi seriously wounds the rifleman in the
+ * melee; at the start of the warriors' next movement he finishes him off (the rifleman is
+ * removed, the log names both) and that move is spent: he may not move. */
+static void test_tribesman_finishes_off(void **st)
+{
+    (void)st;
+    t15_build b;
+    int seen = 0;
+    for (uint64_t seed = 1; seed <= 120 && !seen; seed++) {
+        t15_begin(&b, "", "", "");
+        t15_unit_json(&b, "Impi", "Red", "tribesmen",
+                      "{\"name\": \"W1\", \"weapon\": \"spear_shield\", \"pos\": [60, 30]}, "
+                      "{\"name\": \"W2\", \"weapon\": \"spear_shield\", \"pos\": [64, 30]}, "
+                      "{\"name\": \"W3\", \"weapon\": \"spear_shield\", \"pos\": [68, 30]}");
+        t15_unit_json(&b, "Blues", "Blue", "regulars", RIFLE("B1", 64, 55) ", " RIFLE("B2", 5, 85));
+        game *g = t15_game(t15_end(&b), seed);
+        t15_submit(g, &(rules_command){.kind = RULES_CMD_CHARGE,
+                                       .side = t15_side(g, 0),
+                                       .unit = t15_unit(g, "Impi"),
+                                       .target = t15_fig(g, "B1")});
+        figure_id finisher = {0}, victim = {0};
+        for (int k = 0; k < 40 && !game_over(g) && !finisher.id; k++) {
+            rules_decision d;
+            game_decision(g, &d);
+            t15_submit(g, &(rules_command){.kind = RULES_CMD_END_PHASE, .side = d.side});
+            int n;
+            const rules_event *ev = game_events(g, game_cursor(g) - 1, &n);
+            for (int i = 0; i < n; i++)
+                if (ev[i].kind == RULES_EV_RULESET && strcmp(ev[i].tag, "finish") == 0 &&
+                    ev[i].value) {
+                    finisher = ev[i].figure;
+                    victim = (figure_id){(uint32_t)ev[i].value};
+                }
+        }
+        if (!finisher.id || game_over(g)) {
+            game_destroy(g);
+            continue;
+        }
+        const table *t = game_table(g);
+        assert_true(table_figure_const(t, victim)->status & FIGURE_STATUS_SERIOUS);
+        assert_int_equal(table_figure_const(t, victim)->id.id, t15_fig(g, "B1").id);
+        int from = game_cursor(g);
+        t15_until(g, "movement", 0);
+        const rules_event *done =
+            find_text(g, from, game_cursor(g), RULES_EV_REMOVE, victim, "finishing off");
+        assert_non_null(done);
+        assert_int_equal(done->other.id, finisher.id);
+        assert_false(table_figure_active(table_figure_const(game_table(g), victim)));
+        const figure *w = table_figure_const(game_table(g), finisher);
+        rules_command mv = {.kind = RULES_CMD_MOVE,
+                            .side = w->side,
+                            .path_count = 1,
+                            .path = {{{w->pos.x, w->pos.y - 4}}}};
+        rules_command_add_figure(&mv, finisher);
+        assert_false(game_validate(g, &mv, NULL, 0));
+        seen++;
+        game_destroy(g);
+    }
+    assert_true(seen > 0);
+}
+
+/* Morale: "if they have just passed a test to charge they do not have to take a test under
+ * fire". Over fixed seeds the riflemen hit a warrior of an impi that has just charged: when
+ * the impi passed its test to charge (some of its figures went), its loss this move brings
+ * no percentage dice in the morale phase; when every figure failed the test (none went), the
+ * same loss does. */
+static void test_charge_passed_skips_fire_test(void **st)
+{
+    (void)st;
+    t15_build b;
+    int skipped = 0;
+    for (uint64_t seed = 1; seed <= 120 && !skipped; seed++) {
+        t15_begin(&b, "", "", "");
+        t15_unit_json(&b, "Impi", "Red", "tribesmen",
+                      "{\"name\": \"W1\", \"weapon\": \"spear_shield\", \"pos\": [60, 30]}, "
+                      "{\"name\": \"W2\", \"weapon\": \"spear_shield\", \"pos\": [64, 30]}, "
+                      "{\"name\": \"W3\", \"weapon\": \"spear_shield\", \"pos\": [68, 30]}");
+        t15_unit_json(&b, "Blues", "Blue", "regulars",
+                      RIFLE("B1", 64, 55) ", " RIFLE("B2", 60, 56) ", " RIFLE("B3", 68, 56));
+        game *g = t15_game(t15_end(&b), seed);
+        unit_id impi = t15_unit(g, "Impi");
+        t15_submit(g, &(rules_command){.kind = RULES_CMD_CHARGE,
+                                       .side = t15_side(g, 0),
+                                       .unit = impi,
+                                       .target = t15_fig(g, "B1")});
+        bool passed = cr15_unit_const(rs_of(g), impi)->passed_charge;
+        int turn = game_turn(g);
+        t15_until(g, "firing", 1);
+        int from = game_cursor(g);
+        const char *blues[3] = {"B1", "B2", "B3"}, *reds[3] = {"W1", "W2", "W3"};
+        for (int k = 0; k < 3; k++)
+            for (int r = 0; r < 3; r++) {
+                rules_command c = fire_at(g, blues[k], reds[r]);
+                if (game_validate(g, &c, NULL, 0)) {
+                    t15_submit(g, &c);
+                    break;
+                }
+            }
+        /* to the end of the move: the firing's casualties fall, then the morale phase */
+        for (int k = 0; k < 20 && !game_over(g) && game_turn(g) == turn; k++) {
+            rules_decision d;
+            game_decision(g, &d);
+            t15_submit(g, &(rules_command){.kind = RULES_CMD_END_PHASE, .side = d.side});
+        }
+        int lost = 0, tested = 0;
+        for (int i = from; i < game_cursor(g); i++) {
+            int n;
+            const rules_event *ev = game_events(g, i, &n);
+            for (int k = 0; k < n; k++) {
+                lost +=
+                    ev[k].unit.id == impi.id &&
+                    (ev[k].kind == RULES_EV_REMOVE ||
+                     (ev[k].kind == RULES_EV_STATUS && (ev[k].status_set & FIGURE_STATUS_SERIOUS)));
+                tested += ev[k].kind == RULES_EV_NOTE && ev[k].unit.id == impi.id &&
+                          strcmp(ev[k].tag, RULES_TAG_PERCENTILE) == 0;
+            }
+        }
+        if (!game_over(g) && lost > 0) {
+            assert_int_equal(tested, passed ? 0 : 1);
+            skipped += passed;
+        }
+        game_destroy(g);
+    }
+    assert_true(skipped > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -619,6 +816,9 @@ int main(void)
         cmocka_unit_test(test_canister_and_gatling),
         cmocka_unit_test(test_charge_and_melee),
         cmocka_unit_test(test_melee_modifiers),
+        cmocka_unit_test(test_two_serious_wounds),
+        cmocka_unit_test(test_tribesman_finishes_off),
+        cmocka_unit_test(test_charge_passed_skips_fire_test),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

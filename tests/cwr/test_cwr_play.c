@@ -19,6 +19,33 @@ static game *load(const char *name, uint64_t seed)
     return g;
 }
 
+/* The log cites the rule book by name and section: every event told in words names one of
+ * these (the sequence of play is the assumed one); seen[k] counts the citations of each. */
+static const char *const sections[] = {"Morale Checks", "Permitted Actions",
+                                       "Movement",      "Firing",
+                                       "Close Combat",  "Sequence of Play (assumed)"};
+enum { SECTIONS = sizeof sections / sizeof *sections };
+static int seen[SECTIONS];
+
+static void check_refs(const game *g)
+{
+    int n;
+    const rules_event *ev = game_events(g, game_cursor(g) - 1, &n);
+    for (int i = 0; i < n; i++) {
+        if (!ev[i].text[0])
+            continue;
+        const char *book = "Colonial Wargames Rules — ";
+        if (strncmp(ev[i].ref, book, strlen(book)) != 0)
+            fail_msg("\"%s\" cites \"%s\"", ev[i].text, ev[i].ref);
+        int k = 0;
+        while (k < SECTIONS && strcmp(ev[i].ref + strlen(book), sections[k]) != 0)
+            k++;
+        if (k == SECTIONS)
+            fail_msg("\"%s\": no such section \"%s\"", ev[i].text, ev[i].ref);
+        seen[k]++;
+    }
+}
+
 static uint64_t play(const char *name, uint64_t seed, int *turns)
 {
     game *g = load(name, seed);
@@ -32,6 +59,7 @@ static uint64_t play(const char *name, uint64_t seed, int *turns)
         if (!game_submit(g, &c, why, sizeof why))
             fail_msg("bot command refused: %s", why);
         cwr_no_overlaps(g);
+        check_refs(g);
         commands++;
     }
     assert_true(game_over(g));
@@ -59,6 +87,10 @@ static void test_fort(void **state)
     int t1;
     play("cwr_fort.json", 5, &t1);
     assert_true(t1 >= 1 && t1 <= 10);
+    /* both scenarios played (test_ambush first): the log cited every section of the seed */
+    for (int k = 0; k < SECTIONS; k++)
+        if (!seen[k])
+            fail_msg("no event cites %s", sections[k]);
 }
 
 int main(void)

@@ -59,7 +59,7 @@ static uint64_t play(game *g, bot_level level, uint64_t bot_seed, int n)
     char why[160], reason[256];
     for (int i = 0; i < n && !game_over(g); i++) {
         assert_true(bot_pick_why(b, g, level, &rng, &c, why, sizeof why));
-        if (level >= BOT_NORMAL && !why[0])
+        if (level >= BOT_GREEDY && !why[0])
             fail_msg("no reason given for a %s command", rules_command_kind_name(c.kind));
         if (!game_submit(g, &c, reason, sizeof reason))
             fail_msg("%s bot's %s refused: %s", bot_level_name(level),
@@ -132,6 +132,27 @@ static void test_level_reaches_bot(void **state)
     scenario_destroy(sc);
 }
 
+/* Easy says why too, and saying it leaves its choices alone: the same game as bot_pick's (the
+ * golden replays play easy through bot_pick). */
+static void test_easy_reason_keeps_choice(void **state)
+{
+    (void)state;
+    scenario *sc = load("lcr_toledo.json");
+    game *a = start(sc, 3), *b = start(sc, 3);
+    uint64_t with_reasons = play(a, BOT_GREEDY, 9, 80);
+    bot_scratch *s = bot_scratch_create();
+    dice_rng rng;
+    dice_seed(&rng, 9);
+    rules_command c;
+    for (int i = 0; i < 80 && !game_over(b) && bot_pick(s, b, BOT_GREEDY, &rng, &c); i++)
+        assert_true(game_submit(b, &c, NULL, 0));
+    assert_true(game_hash(b) == with_reasons);
+    bot_scratch_destroy(s);
+    game_destroy(a);
+    game_destroy(b);
+    scenario_destroy(sc);
+}
+
 /* A fork plays on without touching the match, and with its own dice. */
 static void test_fork(void **state)
 {
@@ -186,6 +207,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_level_names),
         cmocka_unit_test(test_level_reaches_bot),
+        cmocka_unit_test(test_easy_reason_keeps_choice),
         cmocka_unit_test(test_fork),
         cmocka_unit_test(test_levels_legal_and_replay),
         cmocka_unit_test(test_normal_beats_easy),

@@ -9,6 +9,7 @@
 #include "core/config.h"
 #include "game/bot.h"
 #include "game/game.h"
+#include "game/replay.h"
 #include "core/json_pos.h"
 #include "toy_rules.h"
 
@@ -327,6 +328,61 @@ static char *replace(const char *text, const char *from, const char *to)
     return out;
 }
 
+/* Chat lines and pings ride in the save (after the commands) and outside the state: adding
+ * them changes no hash, save -> load -> replay keeps them in order, and a save without them
+ * is what it was before notes existed (the golden replays stay bit-identical). */
+static void test_notes_roundtrip(void **state)
+{
+    (void)state;
+    game *g = played_duel(10);
+    char *plain = game_save_string(g);
+    assert_null(strstr(plain, "\"notes\""));
+    uint64_t hash = game_hash(g), hash5 = game_hash_at(g, 4);
+    assert_true(game_note_add(g, &(game_note){.kind = GAME_NOTE_CHAT,
+                                              .side = 1,
+                                              .command = 4,
+                                              .text = "Hold the ford \xc3\xa0 tout prix"}));
+    assert_true(game_note_add(
+        g, &(game_note){.kind = GAME_NOTE_PING, .side = 2, .command = 10, .x = 12.5f, .y = 40}));
+    assert_false(game_note_add(g, &(game_note){.kind = 9}));
+    assert_int_equal(game_hash(g), hash);
+    char *text = game_save_string(g);
+    assert_non_null(strstr(text, "\"notes\": ["));
+    game_error err;
+    game *h = game_load_string(text, strlen(text), "mem.json",
+                               &(game_load_desc){.rules = &toy_rules_ops}, &err);
+    assert_non_null(h);
+    assert_int_equal(game_hash(h), hash);
+    assert_int_equal(game_hash_at(h, 4), hash5);
+    assert_int_equal(game_note_count(h), 2);
+    assert_string_equal(game_note_at(h, 0)->text, "Hold the ford \xc3\xa0 tout prix");
+    assert_int_equal(game_note_at(h, 0)->command, 4);
+    assert_int_equal(game_note_at(h, 1)->kind, GAME_NOTE_PING);
+    assert_int_equal(game_note_at(h, 1)->side, 2);
+    assert_true(game_note_at(h, 1)->x == 12.5f && game_note_at(h, 1)->y == 40.0f);
+    char *again = game_save_string(h);
+    assert_string_equal(again, text); /* bit for bit */
+    replay_report rep;
+    assert_true(
+        replay_string(text, strlen(text), "mem.json", &toy_rules_ops, NULL, NULL, &rep, &err));
+    assert_int_equal(rep.checked, 10);
+    /* undo and redo leave the notes be */
+    game_undo(h);
+    assert_int_equal(game_note_count(h), 2);
+    /* a bad note is refused, naming it */
+    char buf[1024], *bad = replace(text, "\"kind\":\"ping\"", "\"kind\":\"wave\"");
+    assert_non_null(strstr(load_error(bad, buf, sizeof buf), "notes[1]"));
+    free(bad);
+    bad = replace(text, "\"text\":\"Hold", "\"text\":7,\"x\":\"Hold");
+    assert_non_null(strstr(load_error(bad, buf, sizeof buf), "notes[0]"));
+    free(bad);
+    free(again);
+    free(text);
+    free(plain);
+    game_destroy(g);
+    game_destroy(h);
+}
+
 static void test_save_errors_exact(void **state)
 {
     (void)state;
@@ -630,6 +686,7 @@ int main(void)
         cmocka_unit_test(test_greedy_beats_random),
         cmocka_unit_test(test_verify_events_catches_a_cheat),
         cmocka_unit_test(test_json_pos),
+        cmocka_unit_test(test_notes_roundtrip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,6 +5,7 @@
  * decision it is; the bot never does. */
 #include "game/bot.h"
 #include "game/game.h"
+#include "game/simulate.h"
 #include "core/place.h"
 #include "scenario/scenario.h"
 
@@ -248,12 +249,201 @@ static void test_refused_where_the_table_forbids(void **state)
     game_destroy(g);
 }
 
+/* ---- the rule sets' own rulings (rules_referee_ops) ---------------------------------------- */
+
+#define RULINGS_MAX 64
+
+/* The first ruling of `word` open now, table-wide or on any active figure, into *out. */
+static bool ruling_open(const game *g, const char *word, rules_ruling *out)
+{
+    rules_ruling list[RULINGS_MAX];
+    const table *t = game_table(g);
+    for (int i = -1; i < t->figure_count; i++) {
+        figure_id fig = i < 0 ? (figure_id){0} : t->figures[i].id;
+        if (i >= 0 && !table_figure_active(&t->figures[i]))
+            continue;
+        int n = game_referee_rulings(g, fig, list, RULINGS_MAX);
+        for (int k = 0; k < n; k++) {
+            assert_int_equal(list[k].cmd.kind, RULES_CMD_REFEREE);
+            assert_true(list[k].label[0] != '\0');
+            if (strcmp(list[k].cmd.option, word) == 0) {
+                *out = list[k];
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* Every ruling of each rule set's own (docs/rules/<set>.md, "Referee rulings"). */
+static const struct {
+    const char *scenario;
+    const char *words[8];
+} rulings[] = {
+    {"lcr_teaching", {"end_phase", "end_turn", "card_in", "card_out", NULL}},
+    {"tiny_two_brigades",
+     {"end_phase", "end_turn", "pip_more", "pip_less", "hit_more", "hit_less", NULL}},
+    {"cwr_ambush", {"end_phase", "end_turn", "reveal", NULL}},
+    {"cr15_square",
+     {"end_phase", "end_turn", "wound_serious", "wound_heal", "shake", "steady", NULL}},
+};
+
+/* What a ruling changes that a player sees: the draw pile, a commander's pips, the figure's
+ * marks, whether the enemy sees him. */
+typedef struct seen {
+    int deck, pips;
+    uint32_t status;
+    bool visible;
+} seen;
+
+static seen look(const game *g, const rules_command *c)
+{
+    seen out = {.deck = -1, .pips = -1};
+    rules_driver_item items[128];
+    int n = game_driver(g, (side_id){0}, items, 128);
+    for (int i = 0; i < n; i++) {
+        if (items[i].kind == RULES_DRIVER_DECK)
+            out.deck = items[i].value;
+        if (items[i].kind == RULES_DRIVER_PIPS && c->figure.id &&
+            items[i].figure.id == c->figure.id)
+            out.pips = items[i].value;
+    }
+    const figure *f = table_figure_const(game_table(g), c->figure);
+    if (f) {
+        out.status = f->status;
+        const table *t = game_table(g);
+        for (int i = 0; i < t->side_count; i++)
+            if (t->sides[i].id.id != f->side.id)
+                out.visible = game_visible(g, t->sides[i].id, f->id);
+    }
+    return out;
+}
+
+static void check_effect(const char *word, seen was, seen now)
+{
+    if (strcmp(word, "card_out") == 0)
+        assert_int_equal(now.deck, was.deck - 1);
+    else if (strcmp(word, "card_in") == 0)
+        assert_int_equal(now.deck, was.deck + 1);
+    else if (strcmp(word, "pip_more") == 0)
+        assert_int_equal(now.pips, was.pips + 1);
+    else if (strcmp(word, "pip_less") == 0)
+        assert_int_equal(now.pips, was.pips - 1);
+    else if (strcmp(word, "wound_serious") == 0)
+        assert_true(now.status & FIGURE_STATUS_SERIOUS);
+    else if (strcmp(word, "wound_heal") == 0)
+        assert_false(now.status & FIGURE_STATUS_SERIOUS);
+    else if (strcmp(word, "reveal") == 0)
+        assert_true(!was.visible && now.visible);
+}
+
+/* Each ruling of every rule set, at the first moment of a seeded bot game it is open: accepted
+ * from a side not deciding, changes the state, says "Referee: ..." in the log and in the
+ * command's words; undone and redone to the same hashes; saved, loaded and so replayed with
+ * every hash checked, and play goes on from there. */
+static void test_every_ruling_of_every_rule_set(void **state)
+{
+    (void)state;
+    for (size_t s = 0; s < sizeof rulings / sizeof *rulings; s++) {
+        for (int w = 0; rulings[s].words[w]; w++) {
+            const char *word = rulings[s].words[w], *name = rulings[s].scenario;
+            game *g = start(name);
+            rules_ruling r;
+            int steps = 0;
+            while (!ruling_open(g, word, &r) && steps++ < 80)
+                play(g, 1, (uint64_t)steps);
+            if (steps > 80)
+                fail_msg("%s: no \"%s\" ruling in 80 commands", name, word);
+            r.cmd.side = idle_side(g);
+            uint64_t before = game_hash(g);
+            int turn = game_turn(g), base = game_cursor(g);
+            char why[256] = "";
+            seen was = look(g, &r.cmd);
+            if (!game_submit(g, &r.cmd, why, sizeof why))
+                fail_msg("%s: ruling %s refused: %s", name, word, why);
+            check_effect(word, was, look(g, &r.cmd));
+            uint64_t after = game_hash(g);
+            assert_true(after != before);
+            int n = 0;
+            const rules_event *ev = game_events(g, base, &n);
+            bool said = false;
+            for (int k = 0; k < n; k++)
+                said |= strncmp(ev[k].text, "Referee: ", 9) == 0;
+            if (!said)
+                fail_msg("%s: ruling %s has no \"Referee: ...\" event", name, word);
+            if (strcmp(word, RULES_RULING_END_TURN) == 0)
+                assert_true(game_turn(g) > turn || game_over(g));
+            assert_int_equal(game_referee_count(g), 1);
+            assert_true(game_undo(g));
+            assert_true(game_hash(g) == before);
+            assert_true(game_redo(g));
+            assert_true(game_hash(g) == after);
+            char desc[160];
+            game_describe(g, game_command_at(g, base), desc, sizeof desc);
+            assert_true(strncmp(desc, "Referee: ", 9) == 0);
+            char *text = game_save_string(g);
+            game_error err;
+            game *back = game_load_string(text, strlen(text), "rulings.json", NULL, &err);
+            if (!back) {
+                char buf[1200];
+                fail_msg("%s, %s: %s", name, word, game_error_format(&err, buf, sizeof buf));
+            }
+            assert_true(game_hash(back) == after);
+            play(back, 8, 5);
+            game_destroy(back);
+            free(text);
+            /* a word the rule set does not know is refused, naming it */
+            rules_command odd = referee("give_victory", (figure_id){0});
+            assert_false(game_submit(g, &odd, why, sizeof why));
+            assert_non_null(strstr(why, "give_victory"));
+            game_destroy(g);
+        }
+    }
+}
+
+/* The bot never rules: over a seeded game of every rule set, game_legal lists no referee
+ * command and the bot submits none (play() checks each); and no scenario option can make it:
+ * `simulate` refuses a scenario whose rule-set options ask for referee play, naming it. */
+static void test_simulate_refuses_a_referee_option(void **state)
+{
+    (void)state;
+    for (size_t s = 0; s < sizeof scenarios / sizeof *scenarios; s++) {
+        game *g = start(scenarios[s]);
+        rules_command legal[256];
+        for (int step = 0; step < 40 && !game_over(g); step++) {
+            int n = game_legal(g, legal, 256);
+            for (int k = 0; k < n; k++)
+                assert_int_not_equal(legal[k].kind, RULES_CMD_REFEREE);
+            play(g, 1, (uint64_t)step);
+        }
+        game_destroy(g);
+
+        const char *src = getenv("SANDTABLE_SOURCE_DIR");
+        char path[1200];
+        snprintf(path, sizeof path, "%s/scenarios/%s.json", src ? src : SANDTABLE_SOURCE_DIR,
+                 scenarios[s]);
+        scenario_error serr;
+        scenario *sc = scenario_load_file(path, &serr);
+        assert_non_null(sc);
+        json_object_set_new(sc->rules_options, "referee", json_true());
+        sim_summary sum;
+        game_error err = {0};
+        assert_false(sim_run(&(sim_desc){.scenario = sc, .games = 1, .seed = 1}, &sum, &err));
+        char buf[1200];
+        if (!strstr(game_error_format(&err, buf, sizeof buf), "referee"))
+            fail_msg("%s: the refusal does not name the option: %s", scenarios[s], buf);
+        scenario_destroy(sc);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_command_in_every_rule_set),
         cmocka_unit_test(test_a_forced_die_is_the_die_rolled),
         cmocka_unit_test(test_refused_where_the_table_forbids),
+        cmocka_unit_test(test_every_ruling_of_every_rule_set),
+        cmocka_unit_test(test_simulate_refuses_a_referee_option),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

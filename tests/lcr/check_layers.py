@@ -28,8 +28,10 @@ LAYERS = {
     'lcr_sight': 9, 'lcr_wounds': 9,
     # the bot's hints, beside the topics (only the ops table names them)
     'lcr_hint': 9,
+    # the referee's rulings, above the sequence (only the ops table names them)
+    'lcr_referee': 10,
     # the rules_ops table (lcr_rules.h is its public header)
-    'lcr_ops': 10, 'lcr_rules': 10,
+    'lcr_ops': 11, 'lcr_rules': 11,
 }
 HEADER_OF = {'lcr_util': 'lcr_state', 'lcr_ops': 'lcr_rules'}
 OPTIONS = ('lcr_sight', 'lcr_wounds')

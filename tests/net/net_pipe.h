@@ -134,6 +134,8 @@ typedef struct pipe_desc {
     const char *host_build;    /* NULL the real one */
     const char *host_desync;   /* the host's desync log */
     game *host_game;           /* the host's match (borrowed), else one of `scenario` */
+    bool host_lobby;           /* the host's lobby holds the match until both are ready */
+    const char *host_name;
 } pipe_desc;
 
 /* A client session on host peer 0, connected and through its handshake. */
@@ -167,6 +169,8 @@ static inline net_pipe *pipe_create(const pipe_desc *d)
                                                      .password = d->host_password,
                                                      .build = d->host_build,
                                                      .desync_path = d->host_desync,
+                                                     .lobby = d->host_lobby,
+                                                     .name = d->host_name,
                                                      .send = pipe_host_send,
                                                      .kick = pipe_kick,
                                                      .log = pipe_log,

@@ -405,7 +405,18 @@ static void test_chat_and_ping(void **state)
         assert_int_equal(ping->kind, NET_NOTE_PING);
         assert_int_equal(ping->side, 1);
         assert_true(ping->x == 60.5f && ping->y == 40.25f);
+        /* and the match keeps them (its save and replay have them), outside the state */
+        game *g = net_session_game(s);
+        assert_int_equal(game_note_count(g), 2);
+        const game_note *ga = game_note_at(g, 0), *gb = game_note_at(g, 1);
+        const game_note *gchat = ga->kind == GAME_NOTE_CHAT ? ga : gb;
+        assert_string_equal(gchat->text, "Advance on the [31mford!");
+        assert_int_equal(gchat->side, 2);
     }
+    assert_true(game_hash(p->host_game) == game_hash(net_session_game(p->client)));
+    char *saved = game_save_string(net_session_game(p->client));
+    assert_non_null(strstr(saved, "\"kind\":\"ping\",\"side\":1"));
+    free(saved);
     /* a long line is cut whole (no half UTF-8 sequence) */
     char longline[600];
     for (int i = 0; i + 2 < (int)sizeof longline; i += 2)
@@ -418,13 +429,76 @@ static void test_chat_and_ping(void **state)
     pipe_destroy(p);
 }
 
+/* The lobby: both players named, the sides each takes (traded on the guest's word), nothing
+ * played until both are ready, then the match as usual. */
+static void test_lobby(void **state)
+{
+    (void)state;
+    net_pipe *p = pipe_create(&(pipe_desc){.scenario = SCENARIO,
+                                           .with_client = true,
+                                           .host_lobby = true,
+                                           .host_name = "Anna",
+                                           .client = {.name = "Ben\x1b[1m"}});
+    net_player pl[NET_PEERS_MAX + 1];
+    for (int k = 0; k < 2; k++) {
+        net_session *s = k ? p->client : p->host;
+        assert_true(net_session_in_lobby(s));
+        assert_int_equal(net_session_state(s), NET_WAITING);
+        assert_int_equal(net_session_players(s, pl, NET_PEERS_MAX + 1), 2);
+        assert_string_equal(pl[0].name, "Anna");
+        assert_true(pl[0].host && pl[0].side == 1 && !pl[0].ready);
+        assert_string_equal(pl[1].name, "Ben[1m"); /* control characters dropped */
+        assert_true(pl[1].side == 2 && !pl[1].ready);
+        assert_true(pl[k].local && !pl[1 - k].local);
+    }
+    assert_false(net_session_my_turn(p->host));
+    char why[256];
+    rules_command cmd;
+    assert_true(game_legal(p->host_game, &cmd, 1) == 1);
+    assert_false(net_session_submit(p->host, &cmd, why, sizeof why)); /* held by the lobby */
+    /* the guest asks to trade sides: both not ready, the host plays the second side now */
+    net_session_ready(p->host, true);
+    pipe_pump(p, 100);
+    assert_true(net_session_swap_sides(p->client));
+    pipe_pump(p, 100);
+    assert_int_equal(net_session_side(p->host), 2);
+    assert_false(net_session_is_ready(p->host));
+    assert_int_equal(net_session_players(p->client, pl, NET_PEERS_MAX + 1), 2);
+    assert_true(pl[0].side == 2 && pl[1].side == 1 && !pl[0].ready);
+    /* one ready is not enough */
+    net_session_ready(p->client, true);
+    pipe_pump(p, 100);
+    assert_true(net_session_in_lobby(p->host));
+    assert_int_equal(net_session_state(p->client), NET_WAITING);
+    net_session_ready(p->host, true);
+    pipe_pump(p, 100);
+    assert_false(net_session_in_lobby(p->host));
+    assert_false(net_session_in_lobby(p->client));
+    assert_int_equal(net_session_state(p->host), NET_PLAYING);
+    assert_int_equal(net_session_state(p->client), NET_PLAYING);
+    assert_int_equal(net_session_side(p->client), 1);
+    assert_string_equal(net_session_player_name(p->client, 2), "Anna");
+    assert_string_equal(net_session_player_name(p->host, 1), "Ben[1m");
+    /* a late swap or ready changes nothing */
+    assert_false(net_session_swap_sides(p->host));
+    play_to_end(p, 20000);
+    assert_int_equal(net_session_state(p->client), NET_OVER);
+    assert_true(game_hash(p->host_game) == game_hash(net_session_game(p->client)));
+    pipe_destroy(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_whole_match),     cmocka_unit_test(test_handshake_refusals),
-        cmocka_unit_test(test_bad_peer),        cmocka_unit_test(test_desync),
-        cmocka_unit_test(test_drop_and_resume), cmocka_unit_test(test_spectator),
-        cmocka_unit_test(test_undo_by_consent), cmocka_unit_test(test_chat_and_ping),
+        cmocka_unit_test(test_lobby),
+        cmocka_unit_test(test_whole_match),
+        cmocka_unit_test(test_handshake_refusals),
+        cmocka_unit_test(test_bad_peer),
+        cmocka_unit_test(test_desync),
+        cmocka_unit_test(test_drop_and_resume),
+        cmocka_unit_test(test_spectator),
+        cmocka_unit_test(test_undo_by_consent),
+        cmocka_unit_test(test_chat_and_ping),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,7 +8,7 @@ import sys
 LAYERS = {
     'tiny_data': 0, 'tiny_rules': 0, 'tiny_state': 1, 'tiny_util': 1, 'tiny_orders': 2,
     'tiny_move': 3, 'tiny_morale': 4, 'tiny_fire': 5, 'tiny_combat': 5, 'tiny_sequence': 6,
-    'tiny_bot': 6, 'tiny_ops': 7,
+    'tiny_bot': 6, 'tiny_referee': 7, 'tiny_ops': 8,
 }
 HEADER_OF = {'tiny_util': 'tiny_state'}  # util's declarations live in tiny_state.h
 

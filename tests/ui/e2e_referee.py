@@ -3,8 +3,11 @@
 xdotool under X: F9 turns it on (an amber frame round the window and the banner, checked by
 pixels); a Moro warrior is dragged 30 cm across open ground while it is Spain's turn to draw a
 card, which the rules forbid, and the autosave (read by e2e_lcr_check) shows a referee command
-that put him where he was dropped, with the log's words "Referee: ... moved 30.0 cm"; F9 turns
-the mode off (the frame goes); Ctrl+Z takes the ruling back. Screenshots to
+that put him where he was dropped, with the log's words "Referee: ... moved 30.0 cm"; a right
+click on him opens the menu of rulings (its amber edge by pixels), Down lights its first row (found by
+pixels) and a click on the fourth, "Take ... off the table", takes him off; a right click on the
+empty table, Up and Return pick its last entry, "The next die shows 6"; F9 turns the mode off
+(the frame goes); Ctrl+Z three times takes the rulings back. Screenshots to
 ARTIFACTS/e2e_referee_*.png. Skips (77) without a display or xdotool/import.
 """
 import json
@@ -33,10 +36,11 @@ log = open(os.path.join(data, "play.log"), "w")
 save = os.path.join(data, "sandtable", "autosave-" +
                     os.path.splitext(os.path.basename(SCENARIO))[0] + ".json")
 fails = []
+T0 = time.time()
 
 
 def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
+    print(("ok   " if cond else "FAIL ") + what + "  [%.1f s]" % (time.time() - T0))
     if not cond:
         fails.append(what)
 
@@ -183,15 +187,135 @@ try:
         check(all(e["tag"] == "referee" for e in st["last_events"]), "tagged referee")
         check(st["decision"]["kind"] == "draw_card", "the game waits where it was (draw a card)")
         check(st["cursor"] == 1, "the ruling is the only command (%s)" % st["commands"])
-    screenshot(os.path.join(ARTIFACTS, "e2e_referee_2_moved.png"))
+
+    # The right-click menu (ui/referee.h) on the Moro just moved: an amber-edged box at the
+    # pointer. Its entries for a figure start "Turn about", "a quarter left", "a quarter right",
+    # "Take him off the table": Down lights the first (so the rows are found by pixels), a
+    # click on the fourth picks it, and he is taken off (the autosave says so).
+    def grab():
+        """The window's pixels, raw RGB (None when import failed on a busy server)."""
+        shot = subprocess.run(["import", "-window", "root", "-crop",
+                               "%dx%d+%d+%d" % (ww, wh, wx, wy), "+repage", "-depth", "8",
+                               "rgb:-"], capture_output=True)
+        return shot.stdout if shot.returncode == 0 and len(shot.stdout) >= 3 * ww * wh else None
+
+    keeping = []
+
+    def keep(raw, name):
+        """The grab kept as ARTIFACTS/e2e_referee_<name>.png, written beside the test."""
+        if raw:
+            conv = subprocess.Popen(["convert", "-size", "%dx%d" % (ww, wh), "-depth", "8",
+                                     "rgb:-", os.path.join(ARTIFACTS, "e2e_referee_%s.png" % name)],
+                                    stdin=subprocess.PIPE)
+            conv.stdin.write(raw)
+            conv.stdin.close()
+            keeping.append(conv)
+
+    def amber_lines(raw, x0):
+        """Rows with 100 pixels or more of the amber itself within 300 px of x0 (the window's
+        frame left out): the banner's edges, and the menu's edges and title rule when it is
+        open, wherever it was moved to stay on the screen."""
+        x_lo, x_hi = max(8, x0 - 300), min(ww - 8, x0 + 300)
+        fill = bytes(AMBER)
+        return sum(raw[3 * (y * ww + x_lo):3 * (y * ww + x_hi)].count(fill) >= 100
+                   for y in range(8, wh - 8))
+
+    def menu_shown(x0, base):
+        """The window's pixels once the menu shows (two amber lines more than `base`)."""
+        raw = grab()
+        return raw if raw and amber_lines(raw, x0) >= base + 2 else None
+
+    def lit_band(x0):
+        """The menu's lit row, filled amber: the one run of 8 or more rows that have 120 amber
+        pixels or more within 300 px of x0 (the frame, the outlines and the title rule are a
+        pixel or a few high), as (about its middle, top, height); seen the same in two grabs
+        running, so a frame half drawn does not count."""
+        found = []
+        for _ in range(2):
+            raw = grab()
+            if not raw:
+                return None
+            x_lo, x_hi = max(8, x0 - 300), min(ww - 8, x0 + 300)
+            fill = bytes(AMBER)  # the fill is drawn in the amber itself: count it exactly
+            runs, run, cols = [], [], []
+            for y in range(8, wh - 8):
+                row = raw[3 * (y * ww + x_lo):3 * (y * ww + x_hi)]
+                if row.count(fill) >= 120:
+                    run.append(y)
+                    at = row.find(fill)
+                    cols.append(x_lo + at // 3 + row.count(fill) // 2)
+                    continue
+                if len(run) >= 8:
+                    runs.append((run, cols))
+                run, cols = [], []
+            if len(runs) != 1:
+                return None
+            run, cols = runs[0]
+            cols.sort()
+            found.append((cols[len(cols) // 2], run[0], run[-1] - run[0] + 1))
+        return found[0] if found[0] == found[1] else None
+
+    mx, my = local(*to)
+    mouse(mx, my)
+    before = grab()
+    keep(before, "2_moved")
+    base = amber_lines(before, mx) if before else 0
+    run("xdotool", "click", "--window", wid, "3")
+    unlit = wait_for(lambda: menu_shown(mx, base), "a right click on %s opens the menu" % name, 20)
+    if unlit:
+        keep(unlit, "3_menu")
+        key("Down")  # lights the first entry: where the rows are
+        lit = wait_for(lambda: lit_band(mx), "Down lights the first entry", 30)
+        if lit:
+            x, top, h = lit
+            mouse(x, top + 3 * h + h // 2)  # the fourth row
+            run("xdotool", "click", "--window", wid, "1")
+
+            def taken():
+                st = state()
+                return st if st and st["cursor"] == 2 else None
+            st = wait_for(taken, "the entry chosen is saved as a second referee command")
+            if st:
+                cmd = st["commands"][-1]
+                check(cmd.get("kind") == "referee" and cmd.get("option") == "remove",
+                      "the menu's fourth entry takes him off (%s)" % cmd)
+                said = [e["text"] for e in st["last_events"]]
+                check(any(t == "Referee: %s taken off the table" % name for t in said),
+                      "the log says: %s" % said)
+            check(wait_for(lambda: not menu_shown(mx, base), "the menu closes", 20)
+                  is not None, "the menu closes once an entry is chosen")
+
+    # On the empty table the menu ends with "The next die shows 1" to "6": Up lights the last,
+    # Return picks it, and the die is fixed.
+    ex, ey = local(*to)
+    mouse(ex, ey)
+    run("xdotool", "click", "--window", wid, "3")
+    shown = wait_for(lambda: menu_shown(ex, base), "a right click on the empty table", 20)
+    if shown:
+        keep(shown, "4_table_menu")
+        key("Up")
+        key("Return")
+
+        def fixed():
+            st = state()
+            return st if st and st["cursor"] == 3 else None
+        st = wait_for(fixed, "the table menu's last entry is saved")
+        if st:
+            cmd = st["commands"][-1]
+            check(cmd.get("option") == "die" and cmd.get("count") == 6,
+                  "the last entry fixes the next die at 6 (%s)" % cmd)
 
     key("F9")
     if wait_for(lambda: not framed(), "F9 again: the frame goes", 20):
         check(True, "F9 again: the frame goes")
     key("ctrl+z")
-    if wait_for(lambda: (state() or {}).get("cursor", 1) == 0, "Ctrl+Z takes the ruling back"):
+    key("ctrl+z")
+    key("ctrl+z")
+    if wait_for(lambda: (state() or {}).get("cursor", 1) == 0, "Ctrl+Z takes the rulings back"):
         back = [v for v in state()["figures"].values() if v["name"] == name][0]
         check(math.dist(back["pos"], start) < 1e-3, "Ctrl+Z: %s back where he stood" % name)
+    for conv in keeping:
+        conv.wait()
     key("ctrl+q")
     end = time.time() + 60
     while proc.poll() is None and time.time() < end:

@@ -4,14 +4,18 @@
  * concealed regiment, hovering where it stands rings nothing and shows no tooltip (the frame is
  * unchanged, while hovering a seen Zulu changes it), the roster and the unit list do not list
  * it, and neither the event log nor the dice tray's command tells its activation; the Zulu
- * player and a spectator see all of it. */
+ * player and a spectator see all of it. The same holds across two desktops: the table of a
+ * network match is drawn for the local player's side (ui/net_play.h). */
 #include "render/render.h"
 #include "ui/app.h"
+#include "ui/cover.h"
 #include "ui/event_log.h"
+#include "ui/net_play.h"
 #include "ui/roster.h"
 #include "ui/table_view.h"
 #include "ui_fixture.h"
 
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -297,15 +301,64 @@ static void test_british_screen(void **state)
     frame(r);
 }
 
+static void no_send(void *user, int peer, const void *data, size_t len)
+{
+    (void)user, (void)peer, (void)data, (void)len;
+}
+
+/* A network match hosted by the British player: the screen is the British player's, whoever
+ * decides, and the concealed regiment is not drawn; hosted by the Zulu player, it is. */
+static void test_network_screen(void **state)
+{
+    rig *r = *state;
+    ui_app *app = r->app;
+    play_to_british(r);
+    uint32_t zulu_rgb = render_side_rgb(game_table(app->game), r->zulu);
+    const table *t = game_table(app->game);
+    side_id hosts[2] = {r->british, r->zulu};
+    for (int k = 0; k < 2; k++) {
+        net_session *s = net_session_create(&(net_session_desc){
+            .host = true, .game = app->game, .side = hosts[k].id, .send = no_send});
+        assert_non_null(s);
+        ui_net_attach(app, s, NULL, true, 47200);
+        ui_app_pop(app); /* the lobby: nobody joins here */
+        app->viewer = (side_id){0};
+        for (int i = 0; i < 20; i++)
+            frame(r);
+        assert_int_equal(app->viewer.id, hosts[k].id);
+        assert_int_equal(app->controller[hosts[1 - k].id], UI_CONTROLLER_REMOTE);
+        const render_camera *cam = ui_table_view_camera(app->stack[app->depth - 1]);
+        assert_non_null(cam);
+        float rpx = render_figure_radius_px(cam, fig(r, r->hidden_fig));
+        int hidden_px = 0;
+        for (int i = 0; i < t->figure_count; i++)
+            if (t->figures[i].unit.id == r->hidden.id && table_figure_active(&t->figures[i]))
+                hidden_px +=
+                    count_side(r, render_camera_to_px(cam, t->figures[i].pos), (int)rpx, zulu_rgb);
+        assert_true(k == 0 ? hidden_px == 0 : hidden_px > 0);
+        assert_true(count_side(r, render_camera_to_px(cam, fig(r, r->seen_fig)->pos),
+                               (int)render_figure_radius_px(cam, fig(r, r->seen_fig)),
+                               zulu_rgb) > 0);
+        ui_net_detach(app);
+    }
+}
+
 /* It stays unseen to the British until the command that reveals it (it fires, charges or is
  * spotted), and is seen from then on. */
 static void test_reveal(void **state)
 {
     rig *r = *state;
     game *g = r->app->game;
-    int revealed_at = -1;
+    int revealed_at = -1, secret[64], secrets = 0;
     for (int k = 0; k < 2000 && !game_over(g) && revealed_at < 0; k++) {
         assert_false(game_visible(g, r->british, r->hidden_fig));
+        /* what the regiment did out of sight, as the British were (not) told it then */
+        int last = game_cursor(g) - 1;
+        const rules_command *lc = game_command_at(g, last);
+        if (lc && lc->unit.id == r->hidden.id && secrets < 64) {
+            assert_false(game_command_visible(g, r->british, last));
+            secret[secrets++] = last;
+        }
         rules_command c[256];
         int n = game_legal(g, c, 256), pick = 0;
         for (int i = 0; i < n; i++) /* the regiment's fire and charges first */
@@ -323,6 +376,135 @@ static void test_reveal(void **state)
     assert_true(revealed_at >= 0);
     assert_true(game_visible(g, r->british, r->hidden_fig));
     assert_true(game_command_visible(g, r->british, revealed_at));
+    assert_false(game_over(g));
+    /* Seen now, but what it did while hidden stays untold: the visibility of a command and of
+     * each of its events is fixed when it happened (the seed: concealed "until it opens
+     * fire"), through an undo to the start and a redo of the whole log too. */
+    assert_true(secrets > 0);
+    for (int pass = 0; pass < 2; pass++) {
+        ui_event_log log;
+        ui_event_log_init(&log);
+        log.viewer = r->british;
+        int keys[4096];
+        int nk = ui_event_log_entries(&log, g, keys, 4096);
+        for (int s = 0; s < secrets; s++) {
+            int i = secret[s];
+            assert_false(game_command_visible(g, r->british, i));
+            assert_true(game_command_visible(g, r->zulu, i));
+            int ne = 0;
+            const rules_event *ev = game_events(g, i, &ne);
+            for (int k = 0; k < ne; k++)
+                if (ev[k].unit.id == r->hidden.id)
+                    assert_false(game_event_visible(g, r->british, &ev[k]));
+            for (int k = 0; k < nk; k++)
+                assert_int_not_equal(keys[k], i);
+        }
+        int end = game_log_count(g);
+        assert_true(game_goto(g, 0));
+        assert_true(game_goto(g, end));
+    }
+}
+
+/* Hot-seat: the screen goes to `side` (the cover lifted with a space once it lets go). */
+static void take_screen(rig *r, side_id who)
+{
+    ui_app *app = r->app;
+    app->state_version++;
+    for (int i = 0; i < 400 && (app->viewer.id != who.id || ui_cover_showing(app)); i++) {
+        if (ui_cover_showing(app))
+            r->in.keys[r->in.key_count++] = ' ';
+        frame(r);
+    }
+    assert_int_equal(app->viewer.id, who.id);
+    assert_false(ui_cover_showing(app));
+    for (int i = 0; i < 10; i++)
+        frame(r);
+}
+
+/* Quiet commands (zulu_quiet) at the engine until `side` decides. */
+static void quiet_until(rig *r, side_id who)
+{
+    game *g = r->app->game;
+    for (int k = 0; k < 200; k++) {
+        rules_decision d;
+        game_decision(g, &d);
+        if (d.side.id == who.id)
+            return;
+        rules_command c;
+        char why[256];
+        assert_true(zulu_quiet(g, r->hidden, &c));
+        assert_true(game_submit(g, &c, why, sizeof why));
+    }
+    fail_msg("side %u never decides", who.id);
+}
+
+#define SEG_N 40
+
+/* The pixels along the middle of the segment a-b (20% to 80%). */
+static void grab_segment(rig *r, vec2s a, vec2s b, uint32_t *out)
+{
+    for (int i = 0; i < SEG_N; i++) {
+        float k = 0.2f + 0.6f * (float)i / (SEG_N - 1);
+        int x = (int)(a.x + k * (b.x - a.x)), y = (int)(a.y + k * (b.y - a.y));
+        out[i] = render_read_pixel(r->ctx, x, y);
+    }
+}
+
+/* The line-of-sight tool in hot-seat: the Zulu player draws a line from his concealed
+ * regiment; when the screen passes to the British, that line (which would show where the
+ * regiment stands) is gone, the frame as if the tool had just been picked up. */
+static void test_los_tool_hot_seat(void **state)
+{
+    rig *r = *state;
+    ui_app *app = r->app;
+    app->controller[r->zulu.id] = UI_CONTROLLER_HUMAN;
+    app->controller[r->british.id] = UI_CONTROLLER_HUMAN;
+    quiet_until(r, r->zulu);
+    take_screen(r, r->zulu);
+    const render_camera *cam = ui_table_view_camera(app->stack[app->depth - 1]);
+    assert_non_null(cam);
+    vec2s from = render_camera_to_px(cam, fig(r, r->hidden_fig)->pos);
+    vec2s to = {{VIEW_W * 0.5f, VIEW_H * 0.5f}};
+    if (fabsf(to.x - from.x) + fabsf(to.y - from.y) < 200)
+        to.y = from.y > VIEW_H * 0.5f ? VIEW_H * 0.2f : VIEW_H * 0.8f;
+    uint32_t before[SEG_N], drawn[SEG_N], handed[SEG_N], fresh[SEG_N];
+    r->in.keys[r->in.key_count++] = 'l';
+    mouse_px(r, to.x, to.y);
+    for (int i = 0; i < 10; i++)
+        frame(r);
+    grab_segment(r, from, to, before);
+    /* press on the regiment, point away: the Zulu sees his line */
+    mouse_px(r, from.x, from.y);
+    r->in.down[UI_MOUSE_LEFT] = r->in.pressed[UI_MOUSE_LEFT] = true;
+    r->in.clicks[UI_MOUSE_LEFT] = 1;
+    frame(r);
+    r->in.down[UI_MOUSE_LEFT] = false;
+    r->in.released[UI_MOUSE_LEFT] = true;
+    frame(r);
+    mouse_px(r, to.x, to.y);
+    for (int i = 0; i < 10; i++)
+        frame(r);
+    grab_segment(r, from, to, drawn);
+    if (getenv("CONCEAL_SHOT")) {
+        char e[128];
+        render_write_png(r->ctx, getenv("CONCEAL_SHOT"), e, sizeof e);
+        fprintf(stderr, "from %g,%g to %g,%g differ %d\n", (double)from.x, (double)from.y,
+                (double)to.x, (double)to.y, differ(before, drawn, SEG_N));
+    }
+    assert_true(differ(before, drawn, SEG_N) > SEG_N / 8); /* a dashed line: blocked by the bush */
+    /* the Zulus act out of sight; the British take the screen */
+    quiet_until(r, r->british);
+    assert_false(game_visible(app->game, r->british, r->hidden_fig));
+    take_screen(r, r->british);
+    mouse_px(r, to.x, to.y);
+    for (int i = 0; i < 10; i++)
+        frame(r);
+    grab_segment(r, from, to, handed);
+    r->in.keys[r->in.key_count++] = 'l'; /* the tool picked up afresh: no line yet */
+    for (int i = 0; i < 10; i++)
+        frame(r);
+    grab_segment(r, from, to, fresh);
+    assert_int_equal(differ(handed, fresh, SEG_N), 0);
 }
 
 int main(void)
@@ -331,6 +513,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_engine_visibility, setup, teardown),
         cmocka_unit_test_setup_teardown(test_british_screen, setup, teardown),
         cmocka_unit_test_setup_teardown(test_reveal, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_los_tool_hot_seat, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_network_screen, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

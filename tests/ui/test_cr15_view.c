@@ -1,4 +1,5 @@
-/* A shell fired on screen with a stated range (Colonial Rules for 15mm, tests/cr15/
+/* Colonial Rules for 15mm on screen, offscreen by pixels. A jammed Gatling is marked "JAM" on
+ * the table (test_gatling_jam_badge). A shell fired with a stated range (tests/cr15/
  * cr15_shell_view.json, offscreen, driven through ui_app_frame with synthetic input): the gun
  * selected, "Fire shell" arms the target tool, a click on the enemy asks for the range and
  * shows neither the tape (refused while guessing) nor a range readout, the typed "16" and Enter
@@ -202,10 +203,99 @@ static void test_shell_at_a_stated_range(void **state)
     assert_int_equal(count_rgb(r, on_target, (int)(px5 / 2), UI_BURST_RGB, 40), 0);
 }
 
+/* The shell view's table with a Gatling for the field gun, and the dice seeded with `seed`. */
+static void write_gatling(const char *path, int seed)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f,
+            "{\"title\": \"Gatling\", \"ruleset\": \"cr15\", \"seed\": %d, \"table\": "
+            "{\"width_cm\": 120, \"height_cm\": 90}, \"sides\": [{\"name\": \"Warriors\"}, "
+            "{\"name\": \"Gunners\"}], \"units\": [{\"name\": \"Impi\", \"side\": "
+            "\"Warriors\", \"kind\": \"tribesmen\", \"defaults\": {\"weapon\": "
+            "\"spear_shield\", \"facing\": \"south\", \"base\": {\"radius_cm\": 0.6}}, "
+            "\"figures\": [{\"name\": \"Induna\", \"role\": \"leader\", \"pos\": [60, 30]}]}, "
+            "{\"name\": \"Battery\", \"side\": \"Gunners\", \"kind\": \"artillery\", "
+            "\"defaults\": {\"facing\": \"north\", \"base\": {\"radius_cm\": 0.6}}, "
+            "\"figures\": [{\"name\": \"Gatling\", \"role\": \"gun\", \"weapon\": "
+            "\"gatling\", \"pos\": [60, 80], \"base\": {\"radius_cm\": 1.2}}, {\"name\": "
+            "\"Gunner A\", \"role\": \"crew\", \"weapon\": \"rifle\", \"pos\": [56, 84]}, "
+            "{\"name\": \"Gunner B\", \"role\": \"crew\", \"weapon\": \"rifle\", \"pos\": "
+            "[64, 84]}]}]}\n",
+            seed);
+    fclose(f);
+}
+
+/* The "JAM" mark on a jammed Gatling, by pixels: none on the gun before it fires, the badge's
+ * colour above its right shoulder once a 0 on the jam die has jammed it (the first seed that
+ * jams it, found by firing it once per seed). */
+static void test_gatling_jam_badge(void **state)
+{
+    rig *r = *state;
+    char path[512], err[512];
+    snprintf(path, sizeof path, "%s/gatling.json", r->dir);
+    bool jammed = false;
+    for (int seed = 1; seed <= 80 && !jammed; seed++) {
+        write_gatling(path, seed);
+        ui_app_destroy(r->app);
+        r->app = ui_app_create(&(ui_app_desc){.scenario_path = path}, err, sizeof err);
+        assert_non_null(r->app);
+        r->app->settings.anim_speed = 0;
+        r->app->ctx = r->ctx;
+        game *g = r->app->game;
+        for (int i = 0; i < 5; i++) {
+            rules_decision d;
+            game_decision(g, &d);
+            char why[256];
+            rules_command c = {.kind = RULES_CMD_END_PHASE, .side = d.side};
+            assert_true(game_submit(g, &c, why, sizeof why));
+        }
+        figure_id gun = fig_named(r, "Gatling");
+        render_camera_resize(&r->cam, VIEW_W, VIEW_H);
+        ui_table_view_fit(&r->cam, g, 1, true);
+        const figure *f = table_figure_const(game_table(g), gun);
+        vec2s p = render_camera_to_px(&r->cam, f->pos);
+        float rad = render_figure_radius_px(&r->cam, f);
+        /* the badge stands above and right of the figure: look in that corner */
+        vec2s corner = {{p.x + rad + 10, p.y - rad - 8}};
+        for (int i = 0; i < 30; i++) /* past the hot-seat cover's grace */
+            frame(r);
+        click_px(r, VIEW_W / 2.0f, VIEW_H / 2.0f);
+        frame(r);
+        int before = count_rgb(r, corner, 18, UI_TABLE_BADGE_RGB, 48);
+        rules_decision d;
+        game_decision(g, &d);
+        rules_command c = {.kind = RULES_CMD_FIRE,
+                           .side = d.side,
+                           .figure = gun,
+                           .target = fig_named(r, "Induna")};
+        snprintf(c.option, sizeof c.option, "gatling");
+        char why[256];
+        assert_true(game_submit(g, &c, why, sizeof why));
+        r->app->state_version++;
+        char badge[32] = "";
+        jammed = game_figure_badge(g, gun, badge, sizeof badge) && strcmp(badge, "JAM") == 0;
+        frame(r);
+        frame(r);
+        int after = count_rgb(r, corner, 18, UI_TABLE_BADGE_RGB, 48);
+        assert_int_equal(before, 0);
+        if (jammed && getenv("CR15_SHOT")) {
+            render_write_png(r->ctx, getenv("CR15_SHOT"), err, sizeof err);
+            fprintf(stderr, "seed %d: %d badge pixels\n", seed, after);
+        }
+        if (jammed)
+            assert_true(after > 12); /* "JAM" in 9-point type */
+        else if (!badge[0])
+            assert_int_equal(after, 0);
+    }
+    assert_true(jammed);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_shell_at_a_stated_range, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_gatling_jam_badge, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

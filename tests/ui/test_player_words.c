@@ -125,6 +125,24 @@ static void scan_moment(scan *sc, game *g, ui_event_log *log)
         if (legal[i].kind == RULES_CMD_FIRE)
             for (int k = 0, nt = game_targets(g, &legal[i], tg, 32); k < nt; k++)
                 check(sc, "target note", tg[k].note);
+    /* the referee's rulings of the rule set's own (the right-click menu), table-wide and on
+     * the first figures, with their refusal from a figure they are not about */
+    rules_ruling rl[48];
+    const table *t = game_table(g);
+    for (int i = -1; i < t->figure_count && i < 12; i++) {
+        figure_id fig = i < 0 ? (figure_id){0} : t->figures[i].id;
+        for (int k = 0, nr = game_referee_rulings(g, fig, rl, 48); k < nr; k++) {
+            char why[256], words[160];
+            check(sc, "ruling", rl[k].label);
+            check(sc, "ruling words", game_describe(g, &rl[k].cmd, words, sizeof words));
+            rules_command c = rl[k].cmd;
+            c.figure.id = c.figure.id ? 0 : 1;
+            c.unit.id = 0;
+            c.card = 9999;
+            if (!game_validate(g, &c, why, sizeof why))
+                check(sc, "ruling refusal", why);
+        }
+    }
     (void)log;
 }
 

@@ -516,4 +516,5 @@ const rules_ops cr15_rules_ops = {
     .outcome = cr15_outcome,
     .turn = cr15_turn,
     .view = &cr15_view_ops,
+    .referee = &cr15_referee_ops,
 };

@@ -49,7 +49,7 @@ static void arrive(rules_state *rs, rules_ctx *ctx, int index)
             if (!on)
                 want = re->entry;
             vec2s p = free_spot(ctx->table, f, want);
-            cr15_emit_status(ctx, f, 0, FIGURE_STATUS_OFF_TABLE, CR15_REF, "arrives");
+            cr15_emit_status(ctx, f, 0, FIGURE_STATUS_OFF_TABLE, CR15_REF_SEQ, "arrives");
             rules_emitf(ctx,
                         (rules_event){.kind = RULES_EV_MOVE,
                                       .figure = f->id,

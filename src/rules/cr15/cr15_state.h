@@ -281,4 +281,8 @@ int cr15_actions(const rules_state *rs, const table *t, figure_id fig, rules_act
 bool cr15_bot_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
                     char *why, size_t size);
 
+/* ---- cr15_referee.c: the referee's rulings of the rule set's own (rules_ops.referee) ------- */
+
+extern const rules_referee_ops cr15_referee_ops;
+
 #endif // CR15_CR15_STATE_H

@@ -22,13 +22,15 @@ static float best_fire(const rules_state *rs, const table *t, unit_id u)
     return best;
 }
 
-/* Edge distance to the nearest enemy unit, cm. */
-static float enemy_gap(const table *t, unit_id u)
+/* Edge distance to the nearest enemy unit u's side can see, cm (a concealed unit is not
+ * reacted to). */
+static float enemy_gap(const rules_state *rs, const table *t, unit_id u)
 {
     const unit *un = table_unit_const(t, u);
     float best = INFINITY;
     for (int k = 0; un && k < t->unit_count; k++)
-        if (t->units[k].side.id != un->side.id && cwr_unit_alive(t, t->units[k].id))
+        if (t->units[k].side.id != un->side.id && cwr_unit_alive(t, t->units[k].id) &&
+            !cwr_unit_hidden(rs, t, t->units[k].id, un->side))
             best = fminf(best, cwr_unit_distance(t, u, t->units[k].id, NULL, NULL));
     return best;
 }
@@ -57,7 +59,7 @@ static pair_eval pair_value(const rules_state *rs, const table *t, unit_id u, co
     pair_eval e = {0};
     bool fort = cwr_unit_fortified(rs, t, u), limbered = cwr_unit_limbered(t, u);
     bool art = cwr_unit_is_artillery(rs, t, u);
-    float fire = best_fire(rs, t, u), gap = enemy_gap(t, u), charge = best_charge(rs, t, u);
+    float fire = best_fire(rs, t, u), gap = enemy_gap(rs, t, u), charge = best_charge(rs, t, u);
     bool moved = false;
     for (int s = 0; s < p->step_count; s++) {
         switch (p->steps[s]) {

@@ -749,4 +749,5 @@ const rules_ops cwr_rules_ops = {
     .outcome = cwr_outcome,
     .turn = cwr_turn,
     .view = &cwr_view_ops,
+    .referee = &cwr_referee_ops,
 };

@@ -261,4 +261,8 @@ void cwr_side_losses(const rules_state *rs, const table *t, side_id s, int *lost
 bool cwr_bot_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
                    char *why, size_t size);
 
+/* ---- cwr_referee.c: the referee's rulings of the rule set's own (rules_ops.referee) ------- */
+
+extern const rules_referee_ops cwr_referee_ops;
+
 #endif // CWR_CWR_STATE_H

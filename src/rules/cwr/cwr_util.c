@@ -157,7 +157,7 @@ unit_id cwr_contact_enemy(const rules_state *rs, const table *t, unit_id u)
     for (int i = 0; un && i < t->unit_count; i++) {
         const unit *e = &t->units[i];
         if (e->side.id != un->side.id && cwr_unit_alive(t, e->id) &&
-            cwr_combat_figures(rs, t, u, e->id) > 0)
+            !cwr_unit_hidden(rs, t, e->id, un->side) && cwr_combat_figures(rs, t, u, e->id) > 0)
             return e->id;
     }
     return (unit_id){0};

@@ -117,6 +117,29 @@ void lcr_deck_move(lcr_deck *deck, int card, lcr_card_place place)
     deck->cards[card].place = place;
 }
 
+void lcr_deck_return(lcr_deck *deck, int card)
+{
+    if (card < 0 || card >= deck->card_count || deck->cards[card].place == LCR_PLACE_DRAW ||
+        deck->draw_count >= deck->card_cap)
+        return;
+    memmove(deck->draw + 1, deck->draw, (size_t)deck->draw_count * sizeof *deck->draw);
+    deck->draw[0] = card; /* the top is the last */
+    deck->draw_count++;
+    deck->cards[card].place = LCR_PLACE_DRAW;
+}
+
+void lcr_deck_take_out(lcr_deck *deck, int card, lcr_card_place place)
+{
+    for (int i = 0; i < deck->draw_count; i++)
+        if (deck->draw[i] == card) {
+            memmove(deck->draw + i, deck->draw + i + 1,
+                    (size_t)(deck->draw_count - i - 1) * sizeof *deck->draw);
+            deck->draw_count--;
+            deck->cards[card].place = place;
+            return;
+        }
+}
+
 int lcr_deck_count(const lcr_deck *deck, side_id owner, lcr_card_place place)
 {
     int n = 0;

@@ -76,6 +76,11 @@ void lcr_deck_reshuffle(lcr_deck *deck, dice_rng *rng, const bool *arriving, int
 int lcr_deck_draw(lcr_deck *deck);
 /* Moves a card to a place (hand for a reserve, in play, discard). */
 void lcr_deck_move(lcr_deck *deck, int card, lcr_card_place place);
+/* A referee's ruling: the card (in a hand, the discards or just drawn) goes to the bottom of
+ * the draw pile. */
+void lcr_deck_return(lcr_deck *deck, int card);
+/* A referee's ruling: the card leaves the draw pile for `place` (a hand, the discards). */
+void lcr_deck_take_out(lcr_deck *deck, int card, lcr_card_place place);
 /* Number of cards of a side in a place (side 0: any). */
 int lcr_deck_count(const lcr_deck *deck, side_id owner, lcr_card_place place);
 /* The n-th (0-based) card of a side in its hand, or -1. */

@@ -9,6 +9,7 @@
 #include "rules/lcr/lcr_hint.h"
 #include "rules/lcr/lcr_morale.h"
 #include "rules/lcr/lcr_move.h"
+#include "rules/lcr/lcr_referee.h"
 #include "rules/lcr/lcr_sequence.h"
 #include "rules/lcr/lcr_sight.h"
 #include "rules/lcr/lcr_state.h"
@@ -209,6 +210,7 @@ const rules_ops lcr_rules_ops = {
     .turn = lcr_sequence_turn,
 
     .view = &lcr_view_ops,
+    .referee = &lcr_referee_ops,
 };
 
 /* ---- read-only views for tests and tools ------------------------------------------------------

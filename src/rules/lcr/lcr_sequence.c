@@ -842,6 +842,17 @@ void lcr_sequence_end_activation(rules_state *rs, rules_ctx *ctx)
         lcr_emit_card(ctx, "discard", rs->active, rs->actor, LCR_REF_DECK, "the card is discarded");
 }
 
+void lcr_sequence_end_turn(rules_state *rs, rules_ctx *ctx)
+{
+    if (rs->active >= 0)
+        lcr_sequence_end_activation(rs, ctx);
+    if (rs->drawn >= 0)
+        lcr_emit_card(ctx, "end_of_turn", rs->drawn, (figure_id){0}, "",
+                      "Referee: the drawn card is put aside");
+    if (!rs->over)
+        end_of_turn(rs, ctx);
+}
+
 /* The order deck's commands: draw, pass, reserve, play a reserved card, activate, end. */
 void lcr_sequence_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
 {

@@ -22,6 +22,9 @@ void lcr_sequence_legal_end(lcr_candidates *lo, const rules_state *rs, const tab
 void lcr_sequence_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
 /* Close combats are fought, the card is discarded. */
 void lcr_sequence_end_activation(rules_state *rs, rules_ctx *ctx);
+/* The turn ends now (a referee's ruling): the card in play or drawn is discarded, then the
+ * End of Turn as the card brings it (flight, victory, arrivals, the reshuffle). */
+void lcr_sequence_end_turn(rules_state *rs, rules_ctx *ctx);
 /* Scenario "destroy" conditions, then the seed's default (every quality demoralised). */
 void lcr_sequence_check_victory(rules_state *rs, rules_ctx *ctx);
 

@@ -84,6 +84,12 @@ static void apply_card(rules_state *rs, const rules_event *ev)
         rs->acting_side = ev->side;
         rs->actor_is_soldier = rs->deck.cards[card].kind == LCR_CARD_SOLDIER;
         rs->actor_busy = false;
+    } else if (strcmp(ev->tag, "referee_return") == 0) { /* lcr_referee.c */
+        if (rs->drawn == card)
+            rs->drawn = -1;
+        lcr_deck_return(&rs->deck, card);
+    } else if (strcmp(ev->tag, "referee_take") == 0) {
+        lcr_deck_take_out(&rs->deck, card, LCR_PLACE_HAND);
     } else if (strcmp(ev->tag, "discard") == 0) {
         lcr_deck_move(&rs->deck, card, LCR_PLACE_DISCARD);
         rs->active = -1;

@@ -7,6 +7,7 @@
 #include "rules/tiny/tiny_morale.h"
 #include "rules/tiny/tiny_move.h"
 #include "rules/tiny/tiny_orders.h"
+#include "rules/tiny/tiny_referee.h"
 #include "rules/tiny/tiny_sequence.h"
 #include "rules/tiny/tiny_state.h"
 
@@ -367,4 +368,5 @@ const rules_ops tiny_rules_ops = {
     .turn = tiny_turn,
 
     .view = &tiny_view_ops,
+    .referee = &tiny_referee_ops,
 };

@@ -1,0 +1,143 @@
+/* Inside the scenario editor screen (ui/editor.h): its state, shared by the input code
+ * (editor.c) and the drawing and the settings panel (editor_draw.c). */
+#ifndef UI_EDITOR_PANEL_H
+#define UI_EDITOR_PANEL_H
+
+#include "ui/app.h"
+#include "ui/editor_balance.h"
+#include "ui/editor_doc.h"
+
+#define ED_PANEL_W    310
+#define ED_POINTS_MAX 256
+#define ED_ROWS_MAX   40
+
+typedef enum ed_tool {
+    ED_TOOL_SELECT = 0,
+    ED_TOOL_POLYGON,
+    ED_TOOL_RECT,
+    ED_TOOL_CIRCLE,
+    ED_TOOL_LINE,
+    ED_TOOL_UNIT,
+    ED_TOOL_ZONE,
+    ED_TOOL_COUNT
+} ed_tool;
+
+typedef enum ed_drag {
+    ED_DRAG_NONE = 0,
+    ED_DRAG_PAN,
+    ED_DRAG_FEATURE, /* the selected piece */
+    ED_DRAG_POINT,   /* one of its points */
+    ED_DRAG_UNIT,    /* the selected unit */
+    ED_DRAG_SHAPE,   /* a rectangle or circle being drawn */
+} ed_drag;
+
+typedef enum ed_text { ED_TEXT_NONE = 0, ED_TEXT_TITLE, ED_TEXT_LABEL } ed_text;
+
+/* What a row of the panel does when clicked (left part: back, right part: on). */
+typedef enum ed_row_kind {
+    ED_ROW_TOOL = 1,
+    ED_ROW_TITLE,
+    ED_ROW_TABLE,
+    ED_ROW_TURNS,
+    ED_ROW_VICTORY_SIDE,
+    ED_ROW_VICTORY_SHARE,
+    ED_ROW_AREA_TYPE,
+    ED_ROW_LINE_TYPE,
+    ED_ROW_SIDE,
+    ED_ROW_COUNT,
+    ED_ROW_RANKS,
+    ED_ROW_FACING,
+    ED_ROW_ROLE,
+    ED_ROW_QUALITY,
+    ED_ROW_WEAPON,
+    ED_ROW_KIND,
+    ED_ROW_SEL_TYPE,
+    ED_ROW_SEL_LABEL,
+    ED_ROW_SEL_TURN,
+    ED_ROW_SEL_DELETE,
+    ED_ROW_SAVE,
+    ED_ROW_TRY,
+    ED_ROW_BALANCE,
+} ed_row_kind;
+
+typedef struct ed_row {
+    ed_row_kind kind;
+    int arg;
+    float x, y, w, h;
+} ed_row;
+
+typedef struct ed {
+    editor_doc *doc;
+    char path[UI_PATH_MAX]; /* where Ctrl+S writes; "" until a new scenario is first saved */
+    render_camera cam;
+    bool cam_ready;
+    ed_tool tool;
+    int sel_feature, sel_unit; /* document indices, -1 for none */
+    /* a polygon or line being drawn */
+    vec2s pts[ED_POINTS_MAX];
+    int npts;
+    /* the pointer and the drag */
+    vec2s mouse_px, mouse_cm, press_px, press_cm, press_snap;
+    ed_drag drag;
+    int drag_point;
+    int pan_button;
+    bool moved;
+    /* what the drawing tools draw */
+    int area_type, line_type; /* indices into the table's types */
+    /* what Place units puts down */
+    int u_side, u_count, u_ranks, u_facing, u_role, u_quality, u_weapon, u_kind;
+    bool u_stand; /* rectangular stands (4 x 2.5 cm) rather than round bases */
+    int placed;
+    /* the victory condition the panel sets */
+    int v_side, v_percent;
+    /* text entry */
+    ed_text text_target;
+    char text[128];
+    bool leave_warned;
+    /* a trial match over the editor */
+    game *trial;
+    char saved_scenario_path[UI_PATH_MAX], saved_autosave_path[UI_PATH_MAX];
+    /* the balance check running or done, and the document version it was started on */
+    editor_balance *balance;
+    unsigned balance_version;
+    /* the static layer's cache key: new for every document version drawn */
+    unsigned seen_version;
+    uint32_t terrain_serial;
+    bool serial_set;
+    /* laid out at draw time, read by input */
+    ed_row rows[ED_ROWS_MAX];
+    int row_count;
+} ed;
+
+const char *ed_tool_name(ed_tool t);
+const table *ed_table(const ed *e);
+void ed_set_tool(ed *e, ed_tool t);
+void ed_refused(ed *e, ui_app *app);
+void ed_save(ed *e, ui_app *app);
+/* Plays the scenario as it stands, over the editor. */
+void ed_try(ed *e, ui_app *app);
+/* Starts the balance check, or stops the one running. */
+void ed_balance_toggle(ed *e, ui_app *app);
+/* The destroy condition the document has (side index, percent), or percent 0. */
+void ed_victory(const ed *e, int *side_ix, int *percent);
+void ed_set_victory(ed *e, ui_app *app, int side_ix, int percent);
+void ed_text_begin(ed *e, ed_text target);
+void ed_rotate_selected(ed *e, ui_app *app, float deg);
+void ed_cycle_selected_type(ed *e, ui_app *app, int step);
+editor_unit_desc ed_unit_desc(const ed *e, vec2s origin);
+/* The open table: left of the panel, between the top bar and the check line. */
+void ed_view_rect(const ed *e, float k, float *x1, float *y0, float *y1);
+/* Fits the table into the open view. */
+void ed_fit(ed *e, float k, bool snap_now);
+
+/* editor_draw.c */
+void ed_draw(ui_screen *s, ui_app *app, render_ctx *ctx);
+void ed_panel_click(ed *e, ui_app *app, vec2s px, bool back);
+/* The area or line type of the tool in use, one step on. */
+void ed_panel_cycle_type(ed *e, int step);
+/* The preview picture beside the saved file (FILE.png for FILE.json); true when written. */
+bool ed_write_preview(const ed *e);
+/* The line over a trial match saying how to come back (it passes input to the match). */
+ui_screen *ed_trial_banner_create(void);
+
+#endif // UI_EDITOR_PANEL_H

@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""The scenario editor in the real window (ui/editor.h), driven with xdotool under X: from a
+blank lcr table (`sandtable edit --new lcr -o FILE`) it draws a forest polygon point by point
+(Enter closes it), a wall, places two units of six for the two sides (the second facing
+north), has a third placement on top of the second refused with the reason, sets a victory
+condition and a turn limit, undoes the turn limit, tries the scenario (Ctrl+P) and comes
+back (Ctrl+E). After each of three steps Ctrl+S saves and the test waits for the saved file
+to show what was done. The file then validates and plays under `sandtable simulate -n 2`; the
+previous save is kept as .bak and the picture is beside it. The window as built (F12) to
+ARTIFACTS/e2e_editor_built.png. Skips (77) without a display or xdotool/import.
+"""
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from e2e_common import game_env, require_window_tools, run
+
+EXE, ARTIFACTS = sys.argv[1:3]
+PANEL_W = 310  # the editor's settings panel (ui/editor_panel.h, ED_PANEL_W)
+MARGIN = 50
+TABLE_W, TABLE_H = 180, 120  # a new table
+
+require_window_tools()
+
+data = tempfile.mkdtemp(prefix="sandtable-editor-")
+os.makedirs(os.path.join(data, "sandtable"))
+env = game_env(data)
+out = os.path.join(data, "built.json")
+log = open(os.path.join(data, "edit.log"), "w")
+fails = []
+
+
+def check(cond, what):
+    print(("ok   " if cond else "FAIL ") + what)
+    if not cond:
+        fails.append(what)
+
+
+def wait_for(cond, what, deadline_s=60):
+    """Polls cond() until it is true, with a deadline generous for a loaded machine."""
+    end = time.time() + deadline_s
+    while time.time() < end:
+        got = cond()
+        if got:
+            return got
+        time.sleep(0.1)
+    check(False, what + " (waited %d s)" % deadline_s)
+    return None
+
+
+def saved():
+    try:
+        with open(out) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+proc = subprocess.Popen([EXE, "edit", "--new", "lcr", "-o", out], env=env, stdout=log,
+                        stderr=subprocess.STDOUT)
+try:
+    wid = wait_for(lambda: subprocess.run(["xdotool", "search", "--name", "^Sandtable$"],
+                                          capture_output=True, text=True).stdout.split(),
+                   "the window appears")
+    if not wid:
+        sys.exit("FAIL: no window")
+    wid = wid[0]
+    wait_for(lambda: "window ready" in open(log.name).read(), "the window is ready")
+    last = None
+    for _ in range(50):
+        geo = dict(line.split("=") for line in run("xdotool", "getwindowgeometry", "--shell",
+                                                   wid).split())
+        if geo == last:
+            break
+        last = geo
+        time.sleep(0.2)
+    ww, wh = int(geo["WIDTH"]), int(geo["HEIGHT"])
+    view_w = ww - PANEL_W
+    scale = min((view_w - 2 * MARGIN) / TABLE_W, (wh - 2 * MARGIN) / TABLE_H)
+
+    def local(x_cm, y_cm):
+        return (round(view_w / 2 + (x_cm - TABLE_W / 2) * scale),
+                round(wh / 2 + (y_cm - TABLE_H / 2) * scale))
+
+    def xdo(*steps):
+        """One xdotool run for a sequence of steps (each a list of arguments), paced so that
+        the window sees them apart (it takes one button change a frame, in order): one process,
+        not one per step."""
+        args = ["xdotool"]
+        for st in steps:
+            args += st + ["sleep", "0.05"]
+        run(*args)
+
+    def at(x_cm, y_cm):
+        x, y = local(x_cm, y_cm)
+        return [["mousemove", "--window", wid, str(x), str(y)], ["click", "--window", wid, "1"]]
+
+    def k(*keys):
+        return [["key", "--window", wid, kk] for kk in keys]
+
+    def click(x_cm, y_cm):
+        xdo(*at(x_cm, y_cm))
+
+    def key(*keys):
+        xdo(*k(*keys))
+
+    def save_and_wait(cond, what):
+        key("ctrl+s")
+        return wait_for(lambda: (lambda s: s if s and cond(s) else None)(saved()), what)
+
+    # 1. a forest polygon, point by point (the area tool starts on forest)
+    poly = [(30, 30), (70, 28), (75, 60), (35, 65)]
+    xdo(*k("p"), *[st for p in poly for st in at(*p)], *k("Return"),
+        # 2. a wall
+        *k("w"), *at(100, 20), *at(140, 35), *k("Return"),
+        # 3. two units: Red facing south near the top, Blue (Tab) facing north ([ ] x4) below
+        *k("u"), *at(90, 35), *k("Tab", "bracketright", "bracketright", "bracketright",
+                                 "bracketright"), *at(90, 95))
+    s = save_and_wait(lambda s: len(s.get("terrain", [])) == 2 and len(s.get("units", [])) == 2,
+                      "the polygon, the wall and two units are saved")
+    if s:
+        check(s["terrain"][0]["type"] == "forest", "a forest (%s)" % s["terrain"][0])
+        got = s["terrain"][0]["area"]
+        check(len(got) == 4, "four points (%s)" % got)
+        check(all(math.dist(a, b) <= 1.5 for a, b in zip(got, poly)),
+              "each where it was clicked, on the grid (%s)" % got)
+        check(s["terrain"][1]["type"] == "wall" and len(s["terrain"][1]["line"]) == 2,
+              "a wall of two points (%s)" % s["terrain"][1])
+        sides = [u["side"] for u in s["units"]]
+        check(sides == ["Red", "Blue"], "one for each side (%s)" % sides)
+        check(all(len(u["figures"]) == 6 for u in s["units"]), "six figures each")
+        check(all(f["facing"] == 270 for f in s["units"][1]["figures"]), "Blue faces north")
+    # a third block on top of Blue's is refused, with the reason
+    click(90, 95)
+    wait_for(lambda: "bases may touch but not overlap" in open(log.name).read(),
+             "a block on top of another is refused with the reason")
+
+    # 4. Red wins with half of Blue fallen; the game ends after 8 turns; undo that
+    key("v")
+    key("g")
+    # the window as built, by the game's own F12 (ImageMagick's import takes seconds on a
+    # loaded machine)
+    key("F12")
+    if wait_for(lambda: "Screenshot saved" in open(log.name).read(), "F12 takes a screenshot"):
+        shots = sorted(f for f in os.listdir(os.path.join(data, "sandtable"))
+                       if f.startswith("screenshot-"))
+        shutil.copy(os.path.join(data, "sandtable", shots[-1]),
+                    os.path.join(ARTIFACTS, "e2e_editor_built.png"))
+    s = save_and_wait(lambda s: len(s.get("victory", [])) == 2, "victory and turn limit saved")
+    if s:
+        kinds = sorted(v["kind"] for v in s["victory"])
+        check(kinds == ["destroy", "turns"], "destroy and turns (%s)" % s["victory"])
+    key("ctrl+z")
+    s = save_and_wait(lambda s: len(s.get("victory", [])) == 1, "Ctrl+Z takes the turn limit back")
+    if s:
+        check(s["victory"][0]["kind"] == "destroy", "the victory condition stays (%s)" % s["victory"])
+
+    # 5. try it: a match over the editor, and back (the start screen's toggles: hot-seat)
+    key("ctrl+p")
+    wait_for(lambda: "Trying the scenario" in open(log.name).read(), "Ctrl+P opens a trial match")
+    key("ctrl+e")
+    wait_for(lambda: "Back in the editor" in open(log.name).read(), "Ctrl+E comes back")
+
+    key("ctrl+q")
+    end = time.time() + 60
+    while proc.poll() is None and time.time() < end:
+        time.sleep(0.1)
+    check(proc.poll() == 0, "the editor quits cleanly (status %s)" % proc.poll())
+
+    text = open(log.name).read()
+    ours = [blk for blk in text.split("leak of ")[1:]
+            if any("/src/" in line and "libsanitizer" not in line
+                   for line in blk.split("\n\n")[0].splitlines())]
+    check(not ours, "no leak through our own code under a sanitizer (%d found)" % len(ours))
+    check(os.path.exists(out + ".bak"), "the previous save is kept as .bak")
+    check(os.path.exists(os.path.join(data, "built.png")), "the picture is beside the file")
+    v = subprocess.run([EXE, "validate", out], capture_output=True, text=True, env=env)
+    check(v.returncode == 0, "the saved file validates (%s)" % (v.stdout + v.stderr).strip())
+    sim = subprocess.run([EXE, "simulate", out, "-n", "2"], capture_output=True, text=True,
+                         env=env, timeout=300)
+    check(sim.returncode == 0 and "games" in sim.stdout,
+          "it plays under simulate -n 2 (%s)" % (sim.stdout + sim.stderr).strip()[-300:])
+finally:
+    if proc.poll() is None:
+        proc.kill()
+    log.close()
+
+if fails:
+    print(open(log.name).read())
+    sys.exit("FAIL: %d checks failed" % len(fails))
+print("PASS")

@@ -158,6 +158,9 @@ int cli_play(int argc, char **argv)
         fprintf(stderr, "sandtable: %s\n", err);
         return 1;
     }
+    const char *bind = getenv("SANDTABLE_NET_BIND"), *user = getenv("USER");
+    snprintf(app->net_bind, sizeof app->net_bind, "%s", bind ? bind : "");
+    snprintf(app->player_name, sizeof app->player_name, "%s", user ? user : "");
     if (!apply_bots(app, &a)) {
         /* A mistyped side must not overwrite the scenario's autosave with a fresh match. */
         ui_app_discard(app);

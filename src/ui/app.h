@@ -76,6 +76,10 @@ struct ui_app {
     int bot_level[UI_APP_SIDES_MAX];
     render_ctx *ctx;    /* the frame's renderer (valid during ui_app_frame) */
     struct ui_net *net; /* a network match (ui/net_play.h); NULL otherwise */
+    /* Network play from the start screen (ui/net_setup.h), as the front end was told: the
+     * address a host listens on ("" = every interface) and the name the forms offer first. */
+    char net_bind[64];
+    char player_name[64];
     ui_view view;       /* what ui_app_view last handed out */
 };
 

@@ -328,10 +328,10 @@ static void close_match(ui_app *app)
     app->game = NULL;
 }
 
-static const char *bind_addr(void)
+/* One interface only when the front end says so (the tests: the loopback). */
+static const char *bind_addr(const ui_app *app)
 {
-    const char *b = getenv("SANDTABLE_NET_BIND"); /* one interface only (the tests: loopback) */
-    return b && *b ? b : NULL;
+    return app->net_bind[0] ? app->net_bind : NULL;
 }
 
 bool ui_net_host(ui_app *app, const ui_net_host_desc *d, char *err, size_t size)
@@ -352,7 +352,7 @@ bool ui_net_host(ui_app *app, const ui_net_host_desc *d, char *err, size_t size)
         scenario_destroy(sc);
         return false;
     }
-    net_enet *t = net_enet_listen(bind_addr(), d->port, err, size);
+    net_enet *t = net_enet_listen(bind_addr(app), d->port, err, size);
     if (!t) {
         scenario_destroy(sc);
         return false;

@@ -191,20 +191,17 @@ static void setup_destroy(ui_screen *s)
     free(s);
 }
 
-/* The player's name to start from: the login name, capitalised. */
-static void default_name(ui_text_field *f, bool host)
+/* The player's name to start from: the login name (as the front end was told), capitalised. */
+static void default_name(ui_text_field *f, const char *user, bool host)
 {
-    const char *user = getenv("USER");
-    char name[NET_NAME_MAX];
-    snprintf(name, sizeof name, "%s", user && *user && strcmp(user, "root") ? user : "");
-    if (name[0] >= 'a' && name[0] <= 'z')
-        name[0] = (char)(name[0] - 'a' + 'A');
-    ui_text_field_set(f, name[0] ? name : host ? "Host" : "Guest");
+    bool known = user && *user && strcmp(user, "root") != 0;
+    ui_text_field_set(f, known ? user : host ? "Host" : "Guest"); /* f->max: a name's length */
+    if (f->text[0] >= 'a' && f->text[0] <= 'z')
+        f->text[0] = (char)(f->text[0] - 'a' + 'A');
 }
 
 ui_screen *ui_net_setup_create(ui_app *app, bool host, const char *scenario_path)
 {
-    (void)app;
     setup *st = mem_calloc(1, sizeof *st);
     st->host = host;
     snprintf(st->scenario_path, sizeof st->scenario_path, "%s", scenario_path ? scenario_path : "");
@@ -218,7 +215,7 @@ ui_screen *ui_net_setup_create(ui_app *app, bool host, const char *scenario_path
         st->side = st->sc->table->side_count ? st->sc->table->sides[0].id.id : 0;
     }
     st->field[0].max = NET_NAME_MAX - 1;
-    default_name(&st->field[0], host);
+    default_name(&st->field[0], app->player_name, host);
     st->field[1].max = 200;
     char port[16];
     snprintf(port, sizeof port, "%d", NET_DEFAULT_PORT);

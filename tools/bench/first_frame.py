@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Launch to first frame (issue 19), a benchmark, not a test: `sandtable play SCENARIO` under
+Xvfb, from the exec to the "window ready" line sandtable prints after presenting its first frame,
+against tools/bench/bare_window (an SDL window and renderer cleared and presented once, nothing
+else) started the same way in the same run, interleaved. Prints medians of wall time and of the
+child's CPU time (the machine is shared: CPU time is what the program spent, wall time includes
+the neighbours), each as a ratio to the bare window's.
+
+    python3 tools/bench/first_frame.py [--display :N] [--runs N] [SCENARIO]
+
+Default SCENARIO: the largest shipped one (by file size); default display: a free one.
+"""
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BUILD = os.path.join(ROOT, "build")
+
+
+def largest_scenario():
+    d = os.path.join(ROOT, "scenarios")
+    files = [os.path.join(d, f) for f in os.listdir(d) if f.endswith(".json")]
+    return max(files, key=os.path.getsize)
+
+
+def launch(argv, env):
+    """Wall and CPU seconds from exec to the 'window ready' line; the child is then ended."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.monotonic()
+    p = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         text=True)
+    wall = None
+    for line in p.stderr:
+        if "window ready" in line:
+            wall = time.monotonic() - t0
+            break
+    p.kill()
+    p.wait()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if wall is None:
+        sys.exit("first_frame: %s never printed 'window ready'" % argv[0])
+    return wall, cpu
+
+
+def main():
+    args = sys.argv[1:]
+    display, runs, scenario = None, 7, None
+    while args:
+        a = args.pop(0)
+        if a == "--display":
+            display = args.pop(0)
+        elif a == "--runs":
+            runs = int(args.pop(0))
+        else:
+            scenario = a
+    scenario = scenario or largest_scenario()
+    sandtable = os.path.join(BUILD, "src", "sandtable")
+    bare = os.path.join(BUILD, "tools", "bench", "bare_window")
+    for exe in (sandtable, bare):
+        if not os.path.exists(exe):
+            sys.exit("first_frame: build %s first (ninja -C build)" % exe)
+    if not shutil.which("Xvfb"):
+        sys.exit("first_frame: needs Xvfb")
+    if display:
+        xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1600x1000x24", "-nolisten",
+                                 "tcp"], stderr=subprocess.DEVNULL)
+    else:  # a free display number, chosen by Xvfb
+        rd, wr = os.pipe()
+        xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(wr), "-screen", "0", "1600x1000x24",
+                                 "-nolisten", "tcp"], pass_fds=(wr,), stderr=subprocess.DEVNULL)
+        os.close(wr)
+        display = ":" + os.read(rd, 64).decode().strip()
+        os.close(rd)
+    home = tempfile.mkdtemp(prefix="sandtable_ff_")
+    try:
+        env = dict(os.environ, DISPLAY=display, HOME=home, XDG_DATA_HOME=home,
+                   XDG_CONFIG_HOME=home)
+        time.sleep(1.0)  # Xvfb up (the bench is not a test: a failed start says so below)
+        if xvfb.poll() is not None or display == ":":
+            sys.exit("first_frame: Xvfb %s did not start" % display)
+        rows = {"bare": [], "sandtable": []}
+        launch([bare], env)  # warm the page cache for both
+        launch([sandtable, "play", scenario], env)
+        for _ in range(runs):
+            rows["bare"].append(launch([bare], env))
+            rows["sandtable"].append(launch([sandtable, "play", scenario], env))
+        med = {k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v))
+               for k, v in rows.items()}
+        print("launch to first frame, %s, %d runs each, Xvfb %s" %
+              (os.path.relpath(scenario, ROOT), runs, display))
+        for k in ("bare", "sandtable"):
+            w, c = med[k]
+            print("  %-10s wall %6.1f ms (x%.2f of bare)  CPU %6.1f ms (x%.2f of bare)" %
+                  (k, w * 1e3, w / med["bare"][0], c * 1e3, c / med["bare"][1]))
+    finally:
+        xvfb.kill()
+        xvfb.wait()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

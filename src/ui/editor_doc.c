@@ -459,6 +459,19 @@ bool editor_doc_can_redo(const editor_doc *d)
 
 /* ---- drags ----------------------------------------------------------------------------------- */
 
+/* The loaded scenario made again from the document, which loaded before: after a drag, whose
+ * refused last frame left the scenario at the frame before it. */
+static void doc_resync(editor_doc *d)
+{
+    scenario_error err;
+    scenario *s = load_json(d->root, &err);
+    if (!s)
+        return;
+    scenario_destroy(d->scn);
+    d->scn = s;
+    d->version++;
+}
+
 void editor_drag_begin(editor_doc *d)
 {
     json_decref(d->drag_base);
@@ -479,13 +492,14 @@ bool editor_drag_end(editor_doc *d)
         return false;
     json_t *base = d->drag_base;
     d->drag_base = NULL;
-    if (json_equal(base, d->root)) {
+    if (json_equal(base, d->root)) { /* nothing kept; the last frame may have been refused */
         json_decref(base);
+        doc_resync(d);
         return false;
     }
     bool ok = edit_done(d, base);
     if (!ok)
-        doc_reload(d);
+        doc_resync(d);
     return ok;
 }
 
@@ -929,6 +943,69 @@ bool editor_unit_move(editor_doc *d, int index, vec2s delta)
     return edit_end(d, before);
 }
 
+/* ---- groups -------------------------------------------------------------------------------- */
+
+static bool group_valid(editor_doc *d, const int *features, int nf, const int *units, int nu)
+{
+    for (int i = 0; i < nf; i++)
+        if (!feature_at(d, features[i]))
+            return false;
+    for (int i = 0; i < nu; i++)
+        if (!unit_at(d, units[i]))
+            return false;
+    return nf + nu > 0;
+}
+
+bool editor_group_move(editor_doc *d, const int *features, int nf, const int *units, int nu,
+                       vec2s delta)
+{
+    if (!group_valid(d, features, nf, units, nu))
+        return refuse(d, "Nothing to move");
+    json_t *before = edit_begin(d);
+    for (int i = 0; i < nf; i++)
+        shift_points(feature_points_json(feature_at(d, features[i])), delta);
+    for (int i = 0; i < nu; i++)
+        unit_each_pos(unit_at(d, units[i]), pos_shift, &delta);
+    return edit_end(d, before);
+}
+
+static int index_desc(const void *a, const void *b)
+{
+    return *(const int *)b - *(const int *)a;
+}
+
+/* Removes the listed entries of `key`, highest index first so the others keep theirs. */
+static void remove_each(editor_doc *d, const char *key, const int *ix, int n, bool units)
+{
+    if (n <= 0)
+        return;
+    int *sorted = malloc(sizeof *sorted * (size_t)n);
+    memcpy(sorted, ix, sizeof *sorted * (size_t)n);
+    qsort(sorted, (size_t)n, sizeof *sorted, index_desc);
+    for (int i = 0; i < n; i++) {
+        if (i > 0 && sorted[i] == sorted[i - 1])
+            continue;
+        char name[TABLE_NAME_MAX] = "";
+        if (units)
+            snprintf(name, sizeof name, "%s",
+                     json_string_value(json_object_get(unit_at(d, sorted[i]), "name")));
+        json_array_remove(list(d, key), (size_t)sorted[i]);
+        if (units)
+            unit_forget(d, name);
+    }
+    free(sorted);
+}
+
+bool editor_group_delete(editor_doc *d, const int *features, int nf, const int *units, int nu)
+{
+    if (!group_valid(d, features, nf, units, nu))
+        return refuse(d, "Nothing to delete");
+    json_t *before = edit_begin(d);
+    remove_each(d, "terrain", features, nf, false);
+    remove_each(d, "units", units, nu, true);
+    return edit_end(d, before);
+}
+
 typedef struct turn_ctx {
     vec2s centre;
     float deg;
@@ -1044,6 +1121,21 @@ bool editor_set_title(editor_doc *d, const char *title)
     json_t *before = edit_begin(d);
     json_object_set_new(d->root, "title", json_string(title));
     return edit_end(d, before);
+}
+
+bool editor_set_description(editor_doc *d, const char *text)
+{
+    json_t *before = edit_begin(d);
+    if (text && text[0])
+        json_object_set_new(d->root, "description", json_string(text));
+    else
+        json_object_del(d->root, "description");
+    return edit_end(d, before);
+}
+
+void editor_description(const editor_doc *d, char *out, size_t size)
+{
+    snprintf(out, size, "%s", editor_doc_scenario(d)->description);
 }
 
 bool editor_set_table_size(editor_doc *d, float width_cm, float height_cm)

@@ -124,6 +124,15 @@ bool editor_unit_rotate(editor_doc *d, int index, float deg);
 /* The document's unit index of a figure of the loaded table; -1 when none. */
 int editor_unit_of_figure(const editor_doc *d, figure_id fig);
 
+/* ---- groups: several pieces and units at once, one undo step ------------------------------ */
+
+/* Moves every listed terrain piece and unit by `delta` cm as one edit: refused as a whole (and
+ * nothing changes) when a base would then stand on another or the loader refuses the result. */
+bool editor_group_move(editor_doc *d, const int *features, int nf, const int *units, int nu,
+                       vec2s delta);
+/* Takes away every listed terrain piece and unit as one edit. */
+bool editor_group_delete(editor_doc *d, const int *features, int nf, const int *units, int nu);
+
 /* ---- deployment zones ------------------------------------------------------------------- */
 
 /* A rectangle where side `side` sets up. */
@@ -134,6 +143,9 @@ bool editor_clear_zones(editor_doc *d, int side);
 /* ---- the scenario's texts and its end ---------------------------------------------------- */
 
 bool editor_set_title(editor_doc *d, const char *title);
+/* The scenario's description as one text ("" removes it); editor_description reads it back. */
+bool editor_set_description(editor_doc *d, const char *text);
+void editor_description(const editor_doc *d, char *out, size_t size);
 /* The table's size in cm (refused when something would then lie off it). */
 bool editor_set_table_size(editor_doc *d, float width_cm, float height_cm);
 /* The game ends after `turns` turns (0 removes the limit). */

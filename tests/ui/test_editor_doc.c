@@ -2,7 +2,8 @@
  * (undone and redone), a wall, two units; a unit placed on top of another is refused with the
  * reason; a self-crossing drag of a vertex is refused; the saved file loads and validates
  * (loader and rule set), with the previous file kept as .bak; a shipped scenario opens, its
- * terrain type cycles through the table's list, and a unit drag is one undo step; 120 random
+ * terrain type cycles through the table's list, and a unit drag is one undo step; a group of
+ * terrain and units moves and deletes as one undo step, refused whole onto a base; 120 random
  * edits on a blank table of each rule set never leave a document that fails to load or bases
  * that overlap; the balance check's seeded games. */
 #include "ui/editor_doc.h"
@@ -260,6 +261,89 @@ static void test_shipped_scenario(void **state)
     editor_doc_destroy(d);
 }
 
+/* A box-selected group (a wood and a unit) moves as one undo step; a group move that would put
+ * a base on another is refused whole; a group delete takes both, one undo brings both back. */
+static void test_group_move(void **state)
+{
+    (void)state;
+    char err[512];
+    editor_doc *d = editor_doc_new("lcr", err, sizeof err);
+    assert_non_null(d);
+    int f = -1, u0 = -1, u1 = -1;
+    assert_true(editor_add_rect(d, "jungle", (vec2s){{20, 20}}, (vec2s){{40, 35}}, &f));
+    editor_unit_desc a = {.side = 0, .origin = {{50, 30}}, .count = 4};
+    editor_unit_desc b = {.side = 1, .origin = {{50, 60}}, .count = 4};
+    assert_true(editor_add_unit(d, &a, &u0));
+    assert_true(editor_add_unit(d, &b, &u1));
+    int figs = tbl(d)->figure_count;
+    assert_int_equal(figs, 8);
+    float fx = tbl(d)->features[f].area.pts[0].x;
+    float ux[8], uy[8];
+    for (int i = 0; i < figs; i++) {
+        ux[i] = tbl(d)->figures[i].pos.x;
+        uy[i] = tbl(d)->figures[i].pos.y;
+    }
+
+    /* the wood and the first unit move 10 cm east together, the second unit stays */
+    int fs[] = {f}, us[] = {u0};
+    assert_true(editor_group_move(d, fs, 1, us, 1, (vec2s){{10, 0}}));
+    assert_float_equal(tbl(d)->features[f].area.pts[0].x, fx + 10, 1e-4);
+    int moved = 0;
+    for (int i = 0; i < figs; i++) {
+        const figure *g = &tbl(d)->figures[i];
+        bool mine = editor_unit_of_figure(d, g->id) == u0;
+        assert_float_equal(g->pos.x, ux[i] + (mine ? 10 : 0), 1e-4);
+        assert_float_equal(g->pos.y, uy[i], 1e-4);
+        moved += mine;
+    }
+    assert_int_equal(moved, 4);
+    /* one undo puts both back */
+    assert_true(editor_doc_undo(d));
+    assert_float_equal(tbl(d)->features[f].area.pts[0].x, fx, 1e-4);
+    for (int i = 0; i < figs; i++)
+        assert_float_equal(tbl(d)->figures[i].pos.x, ux[i], 1e-4);
+    assert_true(editor_doc_redo(d));
+
+    /* moving the group onto the second unit is refused whole, with the reason */
+    assert_false(editor_group_move(d, fs, 1, us, 1, (vec2s){{-10, 30}}));
+    assert_non_null(strstr(editor_doc_refusal(d), "would stand on top of"));
+    assert_float_equal(tbl(d)->features[f].area.pts[0].x, fx + 10, 1e-4);
+    for (int i = 0; i < figs; i++)
+        assert_float_equal(tbl(d)->figures[i].pos.y, uy[i], 1e-4);
+    /* the same as a drag over several frames: refused at the end, the start restored */
+    editor_drag_begin(d);
+    for (int i = 1; i <= 3; i++) {
+        editor_drag_reset(d);
+        editor_group_move(d, fs, 1, us, 1, (vec2s){{-10, 10.0f * (float)i}});
+    }
+    assert_false(editor_drag_end(d));
+    for (int i = 0; i < figs; i++)
+        assert_float_equal(tbl(d)->figures[i].pos.y, uy[i], 1e-4);
+    /* empty or stale groups are refused */
+    assert_false(editor_group_move(d, NULL, 0, NULL, 0, (vec2s){{1, 0}}));
+    int stale[] = {7};
+    assert_false(editor_group_move(d, stale, 1, NULL, 0, (vec2s){{1, 0}}));
+
+    /* deleting the whole group (both units and the wood) is one step */
+    int both[] = {u1, u0};
+    assert_true(editor_group_delete(d, fs, 1, both, 2));
+    assert_int_equal(tbl(d)->feature_count, 0);
+    assert_int_equal(tbl(d)->figure_count, 0);
+    assert_true(editor_doc_undo(d));
+    assert_int_equal(tbl(d)->feature_count, 1);
+    assert_int_equal(tbl(d)->figure_count, 8);
+
+    /* the description is kept and read back, and can be removed */
+    char text[256];
+    assert_true(editor_set_description(d, "A ford in the jungle."));
+    editor_description(d, text, sizeof text);
+    assert_string_equal(text, "A ford in the jungle.");
+    assert_true(editor_set_description(d, ""));
+    editor_description(d, text, sizeof text);
+    assert_string_equal(text, "");
+    editor_doc_destroy(d);
+}
+
 /* A small seeded generator for the random edits. */
 static uint32_t rnd_state = 12345;
 static uint32_t rnd(uint32_t n)
@@ -382,9 +466,8 @@ static void test_random_edits(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_build_from_nothing),
-        cmocka_unit_test(test_live_check_and_refusals),
-        cmocka_unit_test(test_shipped_scenario),
+        cmocka_unit_test(test_build_from_nothing), cmocka_unit_test(test_live_check_and_refusals),
+        cmocka_unit_test(test_shipped_scenario),   cmocka_unit_test(test_group_move),
         cmocka_unit_test(test_random_edits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -219,6 +219,49 @@ static int handle_at(const ed *e, vec2s px)
 static void select_none(ed *e)
 {
     e->sel_feature = e->sel_unit = -1;
+    e->group_nf = e->group_nu = 0;
+}
+
+static bool group_has(const int *ix, int n, int v)
+{
+    for (int i = 0; i < n; i++)
+        if (ix[i] == v)
+            return true;
+    return false;
+}
+
+static bool in_box(vec2s p, vec2s lo, vec2s hi)
+{
+    return p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y;
+}
+
+/* Chooses what lies in the box from the press to the pointer: every unit with a figure's centre
+ * in it, every piece with all its points in it. One thing alone is chosen as by a click. */
+static void box_select(ed *e)
+{
+    const table *t = ed_table(e);
+    vec2s lo = glms_vec2_minv(e->press_cm, e->mouse_cm);
+    vec2s hi = glms_vec2_maxv(e->press_cm, e->mouse_cm);
+    select_none(e);
+    for (int i = 0; i < t->figure_count && e->group_nu < ED_GROUP_MAX; i++) {
+        int u = editor_unit_of_figure(e->doc, t->figures[i].id);
+        if (u >= 0 && in_box(t->figures[i].pos, lo, hi) && !group_has(e->group_u, e->group_nu, u))
+            e->group_u[e->group_nu++] = u;
+    }
+    static vec2s pts[SCENARIO_POINTS_MAX];
+    for (int i = 0; i < t->feature_count && e->group_nf < ED_GROUP_MAX; i++) {
+        int n = editor_feature_points(e->doc, i, pts, SCENARIO_POINTS_MAX);
+        bool inside = n > 0;
+        for (int k = 0; k < n && inside; k++)
+            inside = in_box(pts[k], lo, hi);
+        if (inside)
+            e->group_f[e->group_nf++] = i;
+    }
+    if (e->group_nf + e->group_nu == 1) {
+        e->sel_feature = e->group_nf ? e->group_f[0] : -1;
+        e->sel_unit = e->group_nu ? e->group_u[0] : -1;
+        e->group_nf = e->group_nu = 0;
+    }
 }
 
 void ed_set_tool(ed *e, ed_tool t)
@@ -250,8 +293,15 @@ static void finish_shape(ed *e, ui_app *app)
         ed_refused(e, app);
 }
 
-static void delete_selected(ed *e, ui_app *app)
+void ed_delete_selected(ed *e, ui_app *app)
 {
+    if (e->group_nf + e->group_nu > 0) {
+        if (editor_group_delete(e->doc, e->group_f, e->group_nf, e->group_u, e->group_nu))
+            select_none(e);
+        else
+            ed_refused(e, app);
+        return;
+    }
     bool ok = e->sel_feature >= 0 ? editor_feature_delete(e->doc, e->sel_feature)
               : e->sel_unit >= 0  ? editor_unit_delete(e->doc, e->sel_unit)
                                   : false;
@@ -524,9 +574,11 @@ static void key_ctrl(ed *e, ui_app *app, int key, int mods)
 
 static void nudge(ed *e, ui_app *app, vec2s d)
 {
-    bool ok = e->sel_feature >= 0 ? editor_feature_move(e->doc, e->sel_feature, d)
-              : e->sel_unit >= 0  ? editor_unit_move(e->doc, e->sel_unit, d)
-                                  : true;
+    bool ok = e->group_nf + e->group_nu > 0
+                  ? editor_group_move(e->doc, e->group_f, e->group_nf, e->group_u, e->group_nu, d)
+              : e->sel_feature >= 0 ? editor_feature_move(e->doc, e->sel_feature, d)
+              : e->sel_unit >= 0    ? editor_unit_move(e->doc, e->sel_unit, d)
+                                    : true;
     if (!ok)
         ed_refused(e, app);
 }
@@ -538,7 +590,7 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
     case UI_KEY_ESCAPE:
         if (e->npts || e->drag != ED_DRAG_NONE)
             ed_set_tool(e, e->tool);
-        else if (e->sel_feature >= 0 || e->sel_unit >= 0)
+        else if (e->sel_feature >= 0 || e->sel_unit >= 0 || e->group_nf + e->group_nu > 0)
             select_none(e);
         else if (e->tool != ED_TOOL_SELECT)
             ed_set_tool(e, ED_TOOL_SELECT);
@@ -554,10 +606,10 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
             e->npts--;
             return;
         }
-        delete_selected(e, app);
+        ed_delete_selected(e, app);
         return;
     case UI_KEY_DELETE:
-        delete_selected(e, app);
+        ed_delete_selected(e, app);
         return;
     case UI_KEY_HOME:
     case 'f':
@@ -704,16 +756,21 @@ static void press_select(ed *e, vec2s px)
         return;
     }
     int fig = figure_at(e, e->mouse_cm);
-    if (fig >= 0) {
-        e->sel_unit = editor_unit_of_figure(e->doc, ed_table(e)->figures[fig].id);
-        e->sel_feature = -1;
-        e->drag = e->sel_unit >= 0 ? ED_DRAG_UNIT : ED_DRAG_NONE;
+    int u = fig >= 0 ? editor_unit_of_figure(e->doc, ed_table(e)->figures[fig].id) : -1;
+    int f = fig >= 0 ? -1 : feature_at(e, e->mouse_cm);
+    if ((u >= 0 && group_has(e->group_u, e->group_nu, u)) ||
+        (f >= 0 && group_has(e->group_f, e->group_nf, f))) { /* a chosen thing moves them all */
+        e->drag = ED_DRAG_GROUP;
         return;
     }
-    int f = feature_at(e, e->mouse_cm);
+    select_none(e);
+    if (fig >= 0) {
+        e->sel_unit = u;
+        e->drag = u >= 0 ? ED_DRAG_UNIT : ED_DRAG_NONE;
+        return;
+    }
     e->sel_feature = f;
-    e->sel_unit = -1;
-    e->drag = f >= 0 ? ED_DRAG_FEATURE : ED_DRAG_NONE;
+    e->drag = f >= 0 ? ED_DRAG_FEATURE : ED_DRAG_BOX;
 }
 
 static void press_tool(ed *e, ui_app *app, const ui_input *in, vec2s px)
@@ -722,7 +779,7 @@ static void press_tool(ed *e, ui_app *app, const ui_input *in, vec2s px)
     switch (e->tool) {
     case ED_TOOL_SELECT:
         press_select(e, px);
-        if (e->drag != ED_DRAG_NONE)
+        if (e->drag != ED_DRAG_NONE && e->drag != ED_DRAG_BOX)
             editor_drag_begin(e->doc);
         break;
     case ED_TOOL_POLYGON:
@@ -763,8 +820,12 @@ static void drag_motion(ed *e)
     if (!e->moved && glms_vec2_distance(e->press_px, e->mouse_px) < DRAG_THRESHOLD_PX)
         return;
     e->moved = true;
+    if (e->drag == ED_DRAG_BOX)
+        return;
     editor_drag_reset(e->doc);
-    if (e->drag == ED_DRAG_FEATURE)
+    if (e->drag == ED_DRAG_GROUP)
+        editor_group_move(e->doc, e->group_f, e->group_nf, e->group_u, e->group_nu, d);
+    else if (e->drag == ED_DRAG_FEATURE)
         editor_feature_move(e->doc, e->sel_feature, d);
     else if (e->drag == ED_DRAG_UNIT)
         editor_unit_move(e->doc, e->sel_unit, d);
@@ -784,6 +845,9 @@ static void release(ed *e, ui_app *app)
                                           glms_vec2_distance(e->press_snap, b), NULL);
         if (!ok)
             ed_refused(e, app);
+    } else if (e->drag == ED_DRAG_BOX) {
+        if (e->moved)
+            box_select(e);
     } else if (e->drag != ED_DRAG_NONE && e->drag != ED_DRAG_PAN) {
         char why[EDITOR_REASON_MAX];
         snprintf(why, sizeof why, "%s", editor_doc_refusal(e->doc));

@@ -185,11 +185,7 @@ void ed_panel_click(ed *e, ui_app *app, vec2s px, bool back)
             ed_rotate_selected(e, app, 15.0f * (float)step);
             break;
         case ED_ROW_SEL_DELETE:
-            if (e->sel_feature >= 0 ? editor_feature_delete(e->doc, e->sel_feature)
-                                    : editor_unit_delete(e->doc, e->sel_unit))
-                e->sel_feature = e->sel_unit = -1;
-            else
-                ed_refused(e, app);
+            ed_delete_selected(e, app);
             break;
         case ED_ROW_SAVE:
             ed_save(e, app);
@@ -279,7 +275,12 @@ static void panel_selection(panel_pen *p)
     ed *e = p->e;
     const table *t = ed_table(e);
     char v[96];
-    if (e->sel_feature >= 0 && e->sel_feature < t->feature_count) {
+    if (e->group_nf + e->group_nu > 0) {
+        snprintf(v, sizeof v, "%d piece%s and %d unit%s chosen", e->group_nf,
+                 e->group_nf == 1 ? "" : "s", e->group_nu, e->group_nu == 1 ? "" : "s");
+        pen_header(p, v);
+        pen_row(p, ED_ROW_SEL_DELETE, 0, "Delete (Del)", NULL, false, false);
+    } else if (e->sel_feature >= 0 && e->sel_feature < t->feature_count) {
         const terrain_feature *f = &t->features[e->sel_feature];
         pen_header(p, f->shape == TERRAIN_SHAPE_LINE ? "The chosen line" : "The chosen area");
         snprintf(v, sizeof v, "%s", t->types[f->type].name);
@@ -292,7 +293,7 @@ static void panel_selection(panel_pen *p)
         pen_row(p, ED_ROW_SEL_TURN, 0, "Turn ([ ])", "15 degrees", false, true);
         pen_row(p, ED_ROW_SEL_DELETE, 0, "Delete (Del)", NULL, false, false);
     } else {
-        pen_header(p, "Click a piece or a unit to choose it");
+        pen_header(p, "Click a piece or a unit, or draw a box, to choose");
     }
 }
 
@@ -491,6 +492,15 @@ static void draw_marks(ed *e, render_ctx *ctx, float k)
     }
     outline_feature(e, ctx, e->sel_feature, 2 * k, ED_SELECT, true);
     ring_unit(e, ctx, e->sel_unit, ED_SELECT);
+    for (int i = 0; i < e->group_nf; i++)
+        outline_feature(e, ctx, e->group_f[i], 2 * k, ED_SELECT, false);
+    for (int i = 0; i < e->group_nu; i++)
+        ring_unit(e, ctx, e->group_u[i], ED_SELECT);
+    if (e->drag == ED_DRAG_BOX && e->moved) {
+        vec2s a = e->press_cm, b = e->mouse_cm;
+        vec2s pts[4] = {a, {{b.x, a.y}}, b, {{a.x, b.y}}};
+        outline_points(ctx, &e->cam, pts, 4, true, 1.5f * k, ED_SELECT);
+    }
     vec2s m = snapped_mouse(e);
     bool over = e->mouse_px.x < (float)e->cam.view_w - ED_PANEL_W * k;
     if (e->tool == ED_TOOL_POLYGON || e->tool == ED_TOOL_LINE) {

@@ -10,6 +10,7 @@
 #define ED_PANEL_W    310
 #define ED_POINTS_MAX 256
 #define ED_ROWS_MAX   40
+#define ED_GROUP_MAX  256 /* pieces, and units, in one box-selected group */
 
 typedef enum ed_tool {
     ED_TOOL_SELECT = 0,
@@ -29,6 +30,8 @@ typedef enum ed_drag {
     ED_DRAG_POINT,   /* one of its points */
     ED_DRAG_UNIT,    /* the selected unit */
     ED_DRAG_SHAPE,   /* a rectangle or circle being drawn */
+    ED_DRAG_BOX,     /* a box drawn on empty table to choose what lies in it */
+    ED_DRAG_GROUP,   /* the box-selected group */
 } ed_drag;
 
 typedef enum ed_text { ED_TEXT_NONE = 0, ED_TEXT_TITLE, ED_TEXT_LABEL } ed_text;
@@ -73,6 +76,9 @@ typedef struct ed {
     bool cam_ready;
     ed_tool tool;
     int sel_feature, sel_unit; /* document indices, -1 for none */
+    /* a group chosen by a box (two things or more; one becomes sel_feature or sel_unit) */
+    int group_f[ED_GROUP_MAX], group_u[ED_GROUP_MAX];
+    int group_nf, group_nu;
     /* a polygon or line being drawn */
     vec2s pts[ED_POINTS_MAX];
     int npts;
@@ -123,6 +129,8 @@ void ed_victory(const ed *e, int *side_ix, int *percent);
 void ed_set_victory(ed *e, ui_app *app, int side_ix, int percent);
 void ed_text_begin(ed *e, ed_text target);
 void ed_rotate_selected(ed *e, ui_app *app, float deg);
+/* Takes away the chosen piece, unit or group. */
+void ed_delete_selected(ed *e, ui_app *app);
 void ed_cycle_selected_type(ed *e, ui_app *app, int step);
 editor_unit_desc ed_unit_desc(const ed *e, vec2s origin);
 /* The open table: left of the panel, between the top bar and the check line. */

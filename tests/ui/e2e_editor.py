@@ -2,7 +2,7 @@
 """The scenario editor in the real window (ui/editor.h), driven with xdotool under X: from a
 blank lcr table (`sandtable edit --new lcr -o FILE`) it draws a forest polygon point by point
 (Enter closes it), a wall, places two units of six for the two sides (the second facing
-north), has a third placement on top of the second refused with the reason, sets a victory
+north), box-selects the forest, the wall and Red's unit and drags them as one, has a third placement on top of the second refused with the reason, sets a victory
 condition and a turn limit, undoes the turn limit, tries the scenario (Ctrl+P) and comes
 back (Ctrl+E). After each of three steps Ctrl+S saves and the test waits for the saved file
 to show what was done. The file then validates and plays under `sandtable simulate -n 2`; the
@@ -135,7 +135,32 @@ try:
         check(sides == ["Red", "Blue"], "one for each side (%s)" % sides)
         check(all(len(u["figures"]) == 6 for u in s["units"]), "six figures each")
         check(all(f["facing"] == 270 for f in s["units"][1]["figures"]), "Blue faces north")
+    # a box from empty table chooses the forest, the wall and Red (not Blue); dragging the
+    # forest moves all three 10 cm south as one edit
+    def drag(a, b, steps=6):
+        (x0, y0), (x1, y1) = local(*a), local(*b)
+        moves = [["mousemove", "--window", wid, str(round(x0 + (x1 - x0) * i / steps)),
+                  str(round(y0 + (y1 - y0) * i / steps))] for i in range(1, steps + 1)]
+        return [["mousemove", "--window", wid, str(x0), str(y0)], ["mousedown", "--window", wid, "1"], *moves,
+                ["mouseup", "--window", wid, "1"]]
+
+    xdo(*k("s"), *drag((20, 10), (145, 72)), *drag((50, 45), (50, 55)))
+    before = s
+    s = save_and_wait(lambda s: s["units"][0]["figures"][0]["pos"][1] !=
+                      before["units"][0]["figures"][0]["pos"][1], "the group move is saved")
+    if s and before:
+        def ys(u):
+            return [f["pos"][1] for f in u["figures"]]
+        check([y - 10 for y in ys(s["units"][0])] == ys(before["units"][0]),
+              "Red moved 10 cm (%s)" % ys(s["units"][0]))
+        check(ys(s["units"][1]) == ys(before["units"][1]), "Blue stayed")
+        check([p[1] - 10 for p in s["terrain"][0]["area"]] ==
+              [p[1] for p in before["terrain"][0]["area"]], "the forest moved with it")
+        check([p[1] - 10 for p in s["terrain"][1]["line"]] ==
+              [p[1] for p in before["terrain"][1]["line"]], "the wall moved with it")
+
     # a third block on top of Blue's is refused, with the reason
+    xdo(*k("u"))
     click(90, 95)
     wait_for(lambda: "bases may touch but not overlap" in open(log.name).read(),
              "a block on top of another is refused with the reason")

@@ -340,14 +340,17 @@ void ed_text_begin(ed *e, ed_text target)
     e->text[0] = '\0';
     if (target == ED_TEXT_TITLE)
         snprintf(e->text, sizeof e->text, "%s", editor_doc_scenario(e->doc)->title);
+    else if (target == ED_TEXT_DESCRIPTION)
+        editor_description(e->doc, e->text, sizeof e->text);
     else if (target == ED_TEXT_LABEL && e->sel_feature >= 0)
         snprintf(e->text, sizeof e->text, "%s", ed_table(e)->features[e->sel_feature].name);
 }
 
 static void text_commit(ed *e, ui_app *app)
 {
-    bool ok = e->text_target == ED_TEXT_TITLE
-                  ? editor_set_title(e->doc, e->text)
+    bool ok = e->text_target == ED_TEXT_TITLE ? editor_set_title(e->doc, e->text)
+              : e->text_target == ED_TEXT_DESCRIPTION
+                  ? editor_set_description(e->doc, e->text)
                   : editor_feature_label(e->doc, e->sel_feature, e->text);
     if (!ok)
         ed_refused(e, app);
@@ -370,6 +373,7 @@ static char key_char(int key, int mods)
 static void text_key(ed *e, ui_app *app, int key, int mods)
 {
     size_t n = strlen(e->text);
+    size_t max = e->text_target == ED_TEXT_DESCRIPTION ? sizeof e->text - 1 : TABLE_NAME_MAX + 60;
     if (key == UI_KEY_RETURN)
         text_commit(e, app);
     else if (key == UI_KEY_ESCAPE)
@@ -378,7 +382,7 @@ static void text_key(ed *e, ui_app *app, int key, int mods)
         while (n > 0 && ((unsigned char)e->text[n - 1] & 0xc0) == 0x80)
             n--; /* a whole UTF-8 character */
         e->text[n > 0 ? n - 1 : 0] = '\0';
-    } else if (key_char(key, mods) && n + 1 < sizeof e->text && n + 1 < TABLE_NAME_MAX + 60) {
+    } else if (key_char(key, mods) && n + 1 < sizeof e->text && n + 1 < max) {
         e->text[n] = key_char(key, mods);
         e->text[n + 1] = '\0';
     }

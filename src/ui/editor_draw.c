@@ -114,6 +114,9 @@ void ed_panel_click(ed *e, ui_app *app, vec2s px, bool back)
         case ED_ROW_TITLE:
             ed_text_begin(e, ED_TEXT_TITLE);
             break;
+        case ED_ROW_DESCRIPTION:
+            ed_text_begin(e, ED_TEXT_DESCRIPTION);
+            break;
         case ED_ROW_TABLE: {
             static const float sizes[][2] = {{60, 60},   {90, 60},   {120, 90}, {150, 100},
                                              {180, 120}, {240, 120}, {300, 180}};
@@ -293,7 +296,7 @@ static void panel_selection(panel_pen *p)
         pen_row(p, ED_ROW_SEL_TURN, 0, "Turn ([ ])", "15 degrees", false, true);
         pen_row(p, ED_ROW_SEL_DELETE, 0, "Delete (Del)", NULL, false, false);
     } else {
-        pen_header(p, "Click a piece or a unit, or draw a box, to choose");
+        pen_header(p, "Click, or draw a box, to choose");
     }
 }
 
@@ -348,6 +351,12 @@ static void panel_scenario(panel_pen *p)
     char v[96];
     pen_header(p, "The scenario");
     pen_row(p, ED_ROW_TITLE, 0, "Title", editor_doc_scenario(e->doc)->title, false, false);
+    char desc[SCENARIO_TEXT_MAX];
+    editor_description(e->doc, desc, sizeof desc);
+    for (char *c = desc; *c; c++) /* one line in the row */
+        if (*c == '\n')
+            *c = ' ';
+    pen_row(p, ED_ROW_DESCRIPTION, 0, "Description", desc[0] ? desc : "none", false, false);
     snprintf(v, sizeof v, "%.0f x %.0f cm", t->width_cm, t->height_cm);
     pen_row(p, ED_ROW_TABLE, 0, "Table", v, false, true);
     int turns = editor_turn_limit(e->doc);
@@ -564,9 +573,18 @@ static void draw_text_entry(ed *e, render_ctx *ctx, float k, int w)
     float bw = 520 * k, x = ((float)w - ED_PANEL_W * k - bw) / 2, y = 60 * k;
     render_rect(ctx, x, y, bw, 62 * k, 0x101418f0u);
     render_rect_outline(ctx, x, y, bw, 62 * k, ED_SELECT);
+    /* a long text shows its end, where the typing is (from a character's first byte) */
+    const char *shown = e->text;
+    size_t n = strlen(shown);
+    if (n > 56) {
+        shown += n - 56;
+        while (((unsigned char)*shown & 0xc0) == 0x80)
+            shown++;
+    }
+    static const char *names[] = {"", "Title", "Label", "Description"};
     char line[200];
-    snprintf(line, sizeof line, "%s: %s_", e->text_target == ED_TEXT_TITLE ? "Title" : "Label",
-             e->text);
+    snprintf(line, sizeof line, "%s: %s%.150s_", names[e->text_target],
+             shown == e->text ? "" : "...", shown);
     render_text(ctx, x + 12 * k, y + 10 * k, line, 15, ED_TEXT, RENDER_ALIGN_LEFT);
     render_text(ctx, x + 12 * k, y + 36 * k, "Type, then Enter keeps it; Esc leaves it as it was",
                 11, ED_DIM, RENDER_ALIGN_LEFT);

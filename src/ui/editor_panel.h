@@ -34,7 +34,12 @@ typedef enum ed_drag {
     ED_DRAG_GROUP,   /* the box-selected group */
 } ed_drag;
 
-typedef enum ed_text { ED_TEXT_NONE = 0, ED_TEXT_TITLE, ED_TEXT_LABEL } ed_text;
+typedef enum ed_text {
+    ED_TEXT_NONE = 0,
+    ED_TEXT_TITLE,
+    ED_TEXT_LABEL,
+    ED_TEXT_DESCRIPTION
+} ed_text;
 
 /* What a row of the panel does when clicked (left part: back, right part: on). */
 typedef enum ed_row_kind {
@@ -61,6 +66,7 @@ typedef enum ed_row_kind {
     ED_ROW_SAVE,
     ED_ROW_TRY,
     ED_ROW_BALANCE,
+    ED_ROW_DESCRIPTION,
 } ed_row_kind;
 
 typedef struct ed_row {
@@ -98,7 +104,7 @@ typedef struct ed {
     int v_side, v_percent;
     /* text entry */
     ed_text text_target;
-    char text[128];
+    char text[SCENARIO_TEXT_MAX]; /* room for a whole description */
     bool leave_warned;
     /* a trial match over the editor */
     game *trial;

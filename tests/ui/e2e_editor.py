@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""The scenario editor in the real window (ui/editor.h), driven with xdotool under X: from a
-blank lcr table (`sandtable edit --new lcr -o FILE`) it draws a forest polygon point by point
-(Enter closes it), a wall, places two units of six for the two sides (the second facing
-north), box-selects the forest, the wall and Red's unit and drags them as one, has a third placement on top of the second refused with the reason, sets a victory
-condition and a turn limit, undoes the turn limit, tries the scenario (Ctrl+P) and comes
-back (Ctrl+E). After each of three steps Ctrl+S saves and the test waits for the saved file
-to show what was done. The file then validates and plays under `sandtable simulate -n 2`; the
-previous save is kept as .bak and the picture is beside it. The window as built (F12) to
-ARTIFACTS/e2e_editor_built.png. Skips (77) without a display or xdotool/import.
+"""The scenario editor in the real window (ui/editor.h), driven with xdotool under X: from a blank
+lcr table (`sandtable edit --new lcr -o FILE`) it draws a forest polygon point by point (Enter
+closes it), a wall, places two units of six for the two sides (the second facing north), box-
+selects the forest, the wall and Red's unit and drags them as one, has a third placement on top
+of the second refused with the reason, sets a victory condition and a turn limit, undoes the
+turn limit, tries the scenario (Ctrl+P) and comes back (Ctrl+E). After each of four steps
+Ctrl+S saves and the test waits for the saved file to show what was done. The file then
+validates and plays under `sandtable simulate -n 2`; the previous save is kept as .bak and the
+picture is beside it. The window as built (F12) to ARTIFACTS/e2e_editor_built.png. Skips (77)
+without a display or xdotool/import.
 """
 import json
 import math
@@ -141,8 +142,8 @@ try:
         (x0, y0), (x1, y1) = local(*a), local(*b)
         moves = [["mousemove", "--window", wid, str(round(x0 + (x1 - x0) * i / steps)),
                   str(round(y0 + (y1 - y0) * i / steps))] for i in range(1, steps + 1)]
-        return [["mousemove", "--window", wid, str(x0), str(y0)], ["mousedown", "--window", wid, "1"], *moves,
-                ["mouseup", "--window", wid, "1"]]
+        return [["mousemove", "--window", wid, str(x0), str(y0)],
+                ["mousedown", "--window", wid, "1"], *moves, ["mouseup", "--window", wid, "1"]]
 
     xdo(*k("s"), *drag((20, 10), (145, 72)), *drag((50, 45), (50, 55)))
     before = s

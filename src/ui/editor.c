@@ -893,7 +893,9 @@ static void handle_mouse(ed *e, ui_app *app, const ui_input *in)
         e->moved = false;
         press_tool(e, app, in, px);
     }
-    if (e->drag != ED_DRAG_NONE && e->drag != ED_DRAG_SHAPE && in->down[UI_MOUSE_LEFT])
+    /* also on the release's frame: after a slow frame the whole travel may come with it */
+    if (e->drag != ED_DRAG_NONE && e->drag != ED_DRAG_SHAPE &&
+        (in->down[UI_MOUSE_LEFT] || in->released[UI_MOUSE_LEFT]))
         drag_motion(e);
     if (e->drag != ED_DRAG_NONE && !in->down[UI_MOUSE_LEFT])
         release(e, app);

@@ -149,7 +149,7 @@ try:
         and it shows a hand-over cover if one came up)."""
         time.sleep(0.3)  # let the card animations finish
         path = os.path.join(ARTIFACTS, "e2e_turn_%s.png" % name)
-        run("import", "-window", wid, path)
+        run("import", "-window", wid, "-quality", "10", path)  # zlib level 1: quick to write
         shots.append(path)
 
     def f12_shot(name):

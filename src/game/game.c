@@ -643,13 +643,15 @@ static bool unit_visible(const game *g, side_id viewer, unit_id u)
     return true;
 }
 
-/* The table's index of side s as a bit of a hidden_from mask (0: past 32 sides, never hidden). */
+/* The table's index of side s as a bit of a hidden_from mask (0: past 32 sides, never hidden).
+ * A viewer that is no side (GAME_VIEWER_PUBLIC) gets every bit: hidden from one side is hidden
+ * from the public. */
 static uint32_t side_bit(const table *t, side_id s)
 {
-    for (int i = 0; i < t->side_count && i < 32; i++)
+    for (int i = 0; i < t->side_count; i++)
         if (t->sides[i].id.id == s.id)
-            return 1u << i;
-    return 0;
+            return i < 32 ? 1u << i : 0;
+    return UINT32_MAX;
 }
 
 /* May the event be told to `viewer` as things stand now? */

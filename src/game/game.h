@@ -131,6 +131,10 @@ const char *game_measure(const game *g);
  * spectator (viewer 0), for the viewer's own side, once the game is over, and whenever the
  * rule set does not say. Every front end (the screen, network play) shows a side only this. */
 bool game_visible(const game *g, side_id viewer, figure_id fig);
+/* The viewer of a spectator who may see only what is public (a network spectator): a side id no
+ * table has, so every side's hidden cards and sealed choices stay face down to it, concealed
+ * units unseen, and what was hidden from any side is hidden from it. Viewer 0 sees everything. */
+#define GAME_VIEWER_PUBLIC UINT32_MAX
 /* The event may be told to `viewer`: every figure it names (figure, other, and its unit's) was
  * visible to him just after it happened (fixed then, for the events the match logged: a unit
  * revealed later does not give away what it did while hidden); an event the engine did not log

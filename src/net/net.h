@@ -56,6 +56,8 @@ typedef struct net_session_desc {
     /* The local player's side: the host's (0 = the first side), the side a client asks for
      * (0 = whichever is free; none free: a spectator). */
     uint32_t side;
+    /* Client: joins as a spectator even when a side is free (side is then not asked for). */
+    bool watch;
     const char *password; /* host: required when not empty; client: the one sent */
     /* The local player's name, shown to the other player ("" = "Host" / "Guest"). */
     const char *name;

@@ -929,7 +929,9 @@ static void host_on_join(net_session *s, int peer, const json_t *b)
         refuse(s, peer, why);
         return;
     }
-    int who = host_pick_side(s, want, why, sizeof why);
+    /* a spectator asked to watch: no side, even a free one */
+    int who =
+        json_is_true(json_object_get(b, "watch")) ? 0 : host_pick_side(s, want, why, sizeof why);
     if (who < 0) {
         refuse(s, peer, why);
         return;
@@ -1135,6 +1137,8 @@ static void client_on_hello(net_session *s, const json_t *b)
                              "scenario_hash", net_msg_hash_json(s->scenario_hash), "password",
                              s->password, "side", (int)s->d.side, "have", have, "have_hash",
                              net_msg_hash_json(s->g ? game_hash(s->g) : 0), "name", s->name);
+    if (s->d.watch) /* optional: a build before spectators asked for none */
+        json_object_set_new(body, "watch", json_true());
     send_msg(s, 0, NET_MSG_JOIN, body);
 }
 

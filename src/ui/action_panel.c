@@ -24,6 +24,7 @@ struct ui_action_panel {
     const game *seen_game;
     uint32_t seen_version;
     figure_id seen_selected;
+    side_id seen_viewer; /* the orders are the viewer's only */
     bool ready;
     rules_decision dec;
     figure_id actor;
@@ -137,7 +138,7 @@ static void refresh(ui_action_panel *p, const ui_view *view)
 {
     const game *g = view->game;
     if (p->ready && p->seen_game == g && p->seen_version == view->state_version &&
-        p->seen_selected.id == p->selected.id)
+        p->seen_selected.id == p->selected.id && p->seen_viewer.id == view->viewer.id)
         return;
     game_decision(g, &p->dec);
     const figure *sel = p->selected.id ? table_figure_const(game_table(g), p->selected) : NULL;
@@ -150,12 +151,18 @@ static void refresh(ui_action_panel *p, const ui_view *view)
         p->actor = p->dec.figure;
         p->act_count = game_actions(g, p->actor, p->acts, AP_ACTIONS);
     }
-    ui_actions_collect(g, &p->orders);
+    /* Another side's orders are not the viewer's to give, and would name its concealed units
+     * (a network player or spectator watching the other side decide). */
+    if (view->viewer.id && p->dec.side.id != view->viewer.id)
+        p->orders.count = 0;
+    else
+        ui_actions_collect(g, &p->orders);
     allocation_refresh(p, g);
     p->ready = true;
     p->seen_game = g;
     p->seen_version = view->state_version;
     p->seen_selected = p->selected;
+    p->seen_viewer = view->viewer;
 }
 
 /* ---- what a click asks for ----------------------------------------------------------------- */

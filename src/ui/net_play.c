@@ -400,7 +400,7 @@ bool ui_net_host(ui_app *app, const ui_net_host_desc *d, char *err, size_t size)
 }
 
 bool ui_net_join(ui_app *app, const char *address, const char *password, const char *name,
-                 char *err, size_t size)
+                 bool watch, char *err, size_t size)
 {
     char addr[256], save[UI_PATH_MAX];
     uint16_t port = NET_DEFAULT_PORT;
@@ -422,6 +422,7 @@ bool ui_net_join(ui_app *app, const char *address, const char *password, const c
         return false;
     net_session *s = net_session_create(&(net_session_desc){.password = password,
                                                             .name = name,
+                                                            .watch = watch,
                                                             .autosave_path = save,
                                                             .send = net_enet_send,
                                                             .kick = net_enet_kick,
@@ -467,7 +468,8 @@ static void set_sides(ui_app *app, const struct ui_net *n)
         if (id < UI_APP_SIDES_MAX)
             app->controller[id] = id == mine ? UI_CONTROLLER_HUMAN : UI_CONTROLLER_REMOTE;
     }
-    app->viewer = (side_id){mine};
+    /* a spectator sees what is public only: a friend watching learns no side's secrets */
+    app->viewer = (side_id){mine ? mine : GAME_VIEWER_PUBLIC};
 }
 
 static void adopt_game(ui_app *app, struct ui_net *n)

@@ -32,8 +32,10 @@ typedef struct ui_net_host_desc {
     uint32_t side; /* the host's side (0 = the first) */
 } ui_net_host_desc;
 bool ui_net_host(ui_app *app, const ui_net_host_desc *d, char *err, size_t size);
+/* watch: as a spectator (no side, even a free one), who sees what is public: the cards and
+ * sealed choices of every side face down, concealed units unseen. */
 bool ui_net_join(ui_app *app, const char *address, const char *password, const char *name,
-                 char *err, size_t size);
+                 bool watch, char *err, size_t size);
 
 /* Ends it (before ui_app_destroy): a client's match stays the session's, not the app's. */
 void ui_net_detach(ui_app *app);

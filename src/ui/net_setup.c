@@ -25,8 +25,9 @@ typedef struct setup {
     ui_text_field field[FIELDS];
     int focus;
     uint32_t side; /* host: the side it plays */
+    bool watch;    /* join: as a spectator */
     char error[400];
-    rect fields[FIELDS], sides[SIDES], go, back;
+    rect fields[FIELDS], sides[SIDES], go, back, play, spectate;
     int side_count;
 } setup;
 
@@ -55,7 +56,7 @@ static void go(setup *st, ui_app *app)
                                              .side = st->side},
                          err, sizeof err);
     } else {
-        ok = ui_net_join(app, st->field[1].text, pw, name, err, sizeof err);
+        ok = ui_net_join(app, st->field[1].text, pw, name, st->watch, err, sizeof err);
     }
     /* On success this screen is gone with the stack: nothing of it is touched after. */
     if (!ok) {
@@ -99,6 +100,10 @@ static void setup_input(ui_screen *s, ui_app *app, const ui_input *in)
     for (int i = 0; i < st->side_count; i++)
         if (inside(st->sides[i], x, y))
             st->side = st->sc->table->sides[i].id.id;
+    if (inside(st->play, x, y))
+        st->watch = false;
+    else if (inside(st->spectate, x, y))
+        st->watch = true;
     if (inside(st->go, x, y))
         go(st, app);
     else if (inside(st->back, x, y))
@@ -136,6 +141,25 @@ static float draw_sides(setup *st, render_ctx *ctx, float x, float y)
     return y + 30 * k;
 }
 
+/* The join form's choice: the host's scenario (and so its sides' names) arrives only once
+ * connected, so a player takes the side that is free (traded in the lobby) or watches. */
+static float draw_join_role(setup *st, render_ctx *ctx, float x, float y)
+{
+    float k = render_ui_scale(ctx);
+    render_text(ctx, x, y, "You play", 13, DIM_RGB, RENDER_ALIGN_LEFT);
+    y += 22 * k;
+    st->play = (rect){x, y, 200 * k, 32 * k};
+    st->spectate = (rect){x + 210 * k, y, 200 * k, 32 * k};
+    button(ctx, st->play, "The side that is free", st->watch ? 0x3a4048ff : 0x3a5a8aff);
+    button(ctx, st->spectate, "Watch", st->watch ? 0x3a5a8aff : 0x3a4048ff);
+    y += 40 * k;
+    render_text(ctx, x, y,
+                st->watch ? "You watch: both sides' hidden cards and concealed units stay hidden."
+                          : "You get the side the host does not play (trade sides in the lobby).",
+                12, DIM_RGB, RENDER_ALIGN_LEFT);
+    return y + 30 * k;
+}
+
 static void setup_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
 {
     (void)app;
@@ -168,8 +192,7 @@ static void setup_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
                            i == 1 && !st->host ? "192.168.1.20:27960" : "");
         y += 66 * k;
     }
-    if (st->host)
-        y = draw_sides(st, ctx, x, y);
+    y = st->host ? draw_sides(st, ctx, x, y) : draw_join_role(st, ctx, x, y);
     st->go = (rect){x, y, 200 * k, 36 * k};
     st->back = (rect){x + 216 * k, y, 160 * k, 36 * k};
     button(ctx, st->go, st->host ? "Host (Enter)" : "Join (Enter)", 0x2f6b3aff);

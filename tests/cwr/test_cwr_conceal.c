@@ -183,6 +183,10 @@ static void test_bot_blind(void **state)
     assert_true(hints > 0);
     /* still concealed in both: nothing came within the spotting distance */
     assert_false(game_visible(near, red, game_table(near)->figures[6].id));
+    /* a network spectator (the public) does not see it either; a replay (viewer 0) does */
+    assert_false(
+        game_visible(near, (side_id){GAME_VIEWER_PUBLIC}, game_table(near)->figures[6].id));
+    assert_true(game_visible(near, (side_id){0}, game_table(near)->figures[6].id));
     game_destroy(near);
     game_destroy(far);
 }

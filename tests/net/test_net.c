@@ -346,6 +346,37 @@ static void test_spectator(void **state)
     pipe_destroy(p);
 }
 
+/* The join form's "Watch": a spectator although a side is free, in the lobby as one who
+ * watches, never counted as the other player, and refused a command. */
+static void test_watch_by_choice(void **state)
+{
+    (void)state;
+    net_pipe *p = pipe_create(&(pipe_desc){.scenario = SCENARIO,
+                                           .with_client = true,
+                                           .host_lobby = true,
+                                           .client = {.watch = true, .name = "Ada"}});
+    assert_int_equal(net_session_peer_side(p->host, 0), 0);
+    assert_int_equal(net_session_side(p->client), 0);
+    assert_false(net_session_full(p->host)); /* the free side still waits for its player */
+    assert_true(logged(p, "peer 0 (Ada) joined as a spectator"));
+    net_player pl[NET_PEERS_MAX + 1];
+    int n = net_session_players(p->client, pl, NET_PEERS_MAX + 1);
+    assert_int_equal(n, 2);
+    assert_true(pl[1].local);
+    assert_int_equal(pl[1].side, 0);
+    assert_string_equal(pl[1].name, "Ada");
+    net_session_ready(p->host, true);
+    net_session_ready(p->client, true);
+    pipe_pump(p, 1000);
+    char why[256];
+    assert_false(net_session_my_turn(p->client));
+    rules_decision d;
+    game_decision(p->host_game, &d);
+    assert_false(net_session_submit(
+        p->client, &(rules_command){.kind = RULES_CMD_END_PHASE, .side = d.side}, why, sizeof why));
+    pipe_destroy(p);
+}
+
 static void test_undo_by_consent(void **state)
 {
     (void)state;
@@ -497,6 +528,7 @@ int main(void)
         cmocka_unit_test(test_desync),
         cmocka_unit_test(test_drop_and_resume),
         cmocka_unit_test(test_spectator),
+        cmocka_unit_test(test_watch_by_choice),
         cmocka_unit_test(test_undo_by_consent),
         cmocka_unit_test(test_chat_and_ping),
     };

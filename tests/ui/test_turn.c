@@ -234,6 +234,19 @@ static void test_reserved_card_hidden(void **state)
     uint32_t back = card_picture(f, card);
     assert_true(dist2(back, face) > 40 * 40);
     assert_true(dist2(back, mine) > dist2(face, mine));
+    /* a network spectator sees its back too: the public learns no side's reserved card */
+    rules_driver_item items[128];
+    int n = game_driver(f->app->game, (side_id){GAME_VIEWER_PUBLIC}, items, 128), held = 0;
+    for (int i = 0; i < n; i++)
+        if (items[i].kind == RULES_DRIVER_CARD && items[i].value == card) {
+            held++;
+            assert_true(items[i].hidden);
+        }
+    assert_true(held > 0);
+    f->app->viewer = (side_id){GAME_VIEWER_PUBLIC};
+    draw(f);
+    uint32_t seen = card_picture(f, card);
+    assert_true(dist2(seen, back) < dist2(seen, face));
 }
 
 /* Drawing slides and flips the card when animations are on; with speed 0 nothing moves. */

@@ -16,8 +16,36 @@ def skip(why):
     sys.exit(77)
 
 
-def run(*args):
-    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
+def run(*args, timeout=120):
+    """A tool's output; a tool that hangs (an X server gone) fails the test, bounded in time."""
+    return subprocess.run(args, check=True, capture_output=True, text=True,
+                          timeout=timeout).stdout
+
+
+def find_window(proc, deadline_s=240):
+    """The game's window id and geometry once settled: the same window with the same geometry
+    twice in a row. Searched again each time, newest id first: SDL may replace the first window
+    it creates (a GL visual), so an early id can go stale. (None, None) when the game exits or
+    the deadline (generous: a sanitizer build under load starts slowly) passes."""
+    last = None
+    end = time.time() + deadline_s
+    while time.time() < end and proc.poll() is None:
+        try:
+            ids = run("xdotool", "search", "--name", "^Sandtable$", timeout=30).split()
+        except subprocess.SubprocessError:
+            ids = []  # none yet (xdotool exits 1), or the server was slow
+        geo = None
+        if ids:
+            try:
+                out = run("xdotool", "getwindowgeometry", "--shell", ids[-1], timeout=30)
+                geo = (ids[-1], dict(line.split("=") for line in out.split()))
+            except subprocess.SubprocessError:
+                geo = None  # that id went stale between the two calls
+        if geo and geo == last:
+            return geo
+        last = geo
+        time.sleep(0.2)
+    return None, None
 
 
 def _die_with_parent():
@@ -86,7 +114,11 @@ def screenshot(path, attempts=10):
     the screen (it exits 1 while the server is busy); it is tried again rather than failing the
     test, which is about the game, not about import."""
     for i in range(attempts):
-        done = subprocess.run(["import", "-window", "root", path], capture_output=True, text=True)
+        try:
+            done = subprocess.run(["import", "-window", "root", path], capture_output=True,
+                                  text=True, timeout=60)
+        except subprocess.TimeoutExpired as e:
+            done = subprocess.CompletedProcess(e.cmd, 1, "", "timed out")
         if done.returncode == 0:
             return
         time.sleep(0.5 * (i + 1))

@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 
-from e2e_common import game_env, require_window_tools, run, screenshot
+from e2e_common import find_window, game_env, require_window_tools, run, screenshot
 
 EXE, CHECK, SCENARIO, ARTIFACTS = sys.argv[1:5]
 TABLE_W, TABLE_H, MARGIN = 120.0, 80.0, 40
@@ -35,16 +35,7 @@ def check(cond, what):
 
 
 try:
-    wid = None
-    for _ in range(600):
-        out = subprocess.run(["xdotool", "search", "--name", "^Sandtable$"],
-                             capture_output=True, text=True).stdout.split()
-        if out:
-            wid = out[0]
-            break
-        if proc.poll() is not None:
-            break
-        time.sleep(0.1)
+    wid, geo = find_window(proc)
     if not wid:
         print(open(log.name).read())
         sys.exit("FAIL: no window appeared")

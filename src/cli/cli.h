@@ -27,6 +27,10 @@ void cli_env_apply(void);
 int cli_play(int argc, char **argv);
 /* `sandtable replay --watch FILE`: the window with the replay viewer on the save. */
 int cli_watch(const char *save_path);
+struct ui_app;
+/* Opens the window on the app's screens, runs it until it closes, then frees the app (before
+ * the window: its screens hold the window's textures). 0, or 1 when no window opens. */
+int cli_window_run(struct ui_app *app);
 int cli_preview(int argc, char **argv);
 int cli_edit(int argc, char **argv);
 int cli_validate(int argc, char **argv);

@@ -91,14 +91,5 @@ int cli_edit(int argc, char **argv)
         ui_app_discard(app);
         return 1;
     }
-    platform *p = platform_open(&app->settings, err, sizeof err);
-    if (!p) {
-        fprintf(stderr, "sandtable: %s\n", err);
-        ui_app_destroy(app);
-        return 1;
-    }
-    platform_run(p, app);
-    ui_app_destroy(app);
-    platform_close(p);
-    return 0;
+    return cli_window_run(app);
 }

@@ -167,6 +167,12 @@ int cli_play(int argc, char **argv)
         return 2;
     }
     ui_cover_reset_viewer(app);
+    return cli_window_run(app);
+}
+
+int cli_window_run(ui_app *app)
+{
+    char err[1024];
     platform *p = platform_open(&app->settings, err, sizeof err);
     if (!p) {
         fprintf(stderr, "sandtable: %s\n", err);
@@ -200,14 +206,5 @@ int cli_watch(const char *save_path)
         ui_app_destroy(app);
         return 1;
     }
-    platform *p = platform_open(&app->settings, err, sizeof err);
-    if (!p) {
-        fprintf(stderr, "sandtable: %s\n", err);
-        ui_app_destroy(app);
-        return 1;
-    }
-    platform_run(p, app);
-    ui_app_destroy(app); /* before the window closes: its screens hold the window's textures */
-    platform_close(p);
-    return 0;
+    return cli_window_run(app);
 }

@@ -289,8 +289,8 @@ typedef struct rules_referee_ops {
                    int max);
     /* True when the ruling `cmd` (an option rulings() gives) may be made now; else false with
      * the reason in words (an unknown option included). */
-    bool (*validate)(const rules_state *rs, const table *t, const rules_command *cmd,
-                     char *reason, size_t reason_size);
+    bool (*validate)(const rules_state *rs, const table *t, const rules_command *cmd, char *reason,
+                     size_t reason_size);
     /* Resolves it into events through rules_emit, no dice; the events' text reads
      * "Referee: ..." and, where its apply() does not need another, their tag is "referee". */
     void (*resolve)(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);

@@ -31,8 +31,8 @@ typedef struct ui_app ui_app;
  * the pause menu and the help all see it. */
 typedef struct ui_referee {
     bool on;
-    char last[160]; /* the last thing the referee did, for the banner */
-    ui_context_menu menu;                        /* a right click's rulings (ui/referee.h) */
+    char last[160];       /* the last thing the referee did, for the banner */
+    ui_context_menu menu; /* a right click's rulings (ui/referee.h) */
     rules_command menu_cmd[UI_CONTEXT_MENU_MAX]; /* what each of its entries submits */
 } ui_referee;
 
@@ -80,7 +80,7 @@ struct ui_app {
      * address a host listens on ("" = every interface) and the name the forms offer first. */
     char net_bind[64];
     char player_name[64];
-    ui_view view;       /* what ui_app_view last handed out */
+    ui_view view; /* what ui_app_view last handed out */
 };
 
 typedef struct ui_app_desc {

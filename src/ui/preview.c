@@ -60,11 +60,9 @@ static void draw_header(render_ctx *ctx, const scenario *s)
     /* The rule book by its name, as the start screen writes it; never the data id. */
     const rules_ops *ops = rules_find(s->ruleset);
     char sub[200];
-    snprintf(sub, sizeof sub, "%.0f x %.0f cm (%.0f x %.0f in)  -  %s",
-             (double)s->table->width_cm, (double)s->table->height_cm,
-             (double)(s->table->width_cm / RENDER_CM_PER_INCH),
-             (double)(s->table->height_cm / RENDER_CM_PER_INCH),
-             ops ? ops->name : "rules unknown");
+    snprintf(sub, sizeof sub, "%.0f x %.0f cm (%.0f x %.0f in)  -  %s", (double)s->table->width_cm,
+             (double)s->table->height_cm, (double)(s->table->width_cm / RENDER_CM_PER_INCH),
+             (double)(s->table->height_cm / RENDER_CM_PER_INCH), ops ? ops->name : "rules unknown");
     render_text(ctx, MARGIN_PX * k, 40 * k, sub, 12, 0xb8c0ccff, RENDER_ALIGN_LEFT);
 }
 

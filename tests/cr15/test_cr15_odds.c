@@ -256,7 +256,8 @@ static void test_morale_and_shell(void **st)
  * a figure); a figure under a shell's burst survives on a 6 in the open (1/6), 5-6 in cover
  * (1/3); the Gatling fires as five rifles, so at the rifle's 18" row (7: a D10 must beat it,
  * 3 faces in 10) it expects 5 x 0.3 = 1.5 hits; canister fires as fifteen rifles out to 16",
- * so at the 12" row (6: 4 faces in 10) it expects 15 x 0.4 = 6. A seeded Monte Carlo of the charge test (60000 figures) agrees within 0.01. */
+ * so at the 12" row (6: 4 faces in 10) it expects 15 x 0.4 = 6. A seeded Monte Carlo of the charge
+ * test (60000 figures) agrees within 0.01. */
 static void test_other_chances(void **st)
 {
     (void)st;

@@ -242,12 +242,37 @@ static void test_bump(void **state)
     game_destroy(far);
 }
 
+/* The activation prompt (the top bar, one line for every viewer) counts only units the other
+ * side may know of: Blue's "Seen" impi, not the concealed one, until it is spotted. */
+static void test_prompt_count(void **state)
+{
+    (void)state;
+    game *g = conceal_game(true, 165, 110, 110, 55, 3);
+    cwr_activate(g, "Coy");
+    cwr_submit(g, (rules_command){.kind = RULES_CMD_END_ACTIVATION});
+    rules_decision d;
+    game_decision(g, &d);
+    assert_int_equal(d.kind, RULES_DECIDE_ACTIVATE);
+    assert_string_equal(table_side(game_table(g), d.side)->name, "Blue");
+    assert_string_equal(d.prompt, "Blue: activate a unit (1 still to act, any hidden not counted)");
+    assert_int_equal(d.count, 2); /* the rules still know both may act */
+    game_destroy(g);
+    /* not concealed: both are counted, and the note is not needed */
+    g = conceal_game(false, 165, 110, 110, 55, 3);
+    cwr_activate(g, "Coy");
+    cwr_submit(g, (rules_command){.kind = RULES_CMD_END_ACTIVATION});
+    game_decision(g, &d);
+    assert_string_equal(d.prompt, "Blue: activate a unit (2 still to act)");
+    game_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_not_a_target),
         cmocka_unit_test(test_bot_blind),
         cmocka_unit_test(test_bump),
+        cmocka_unit_test(test_prompt_count),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -77,6 +77,7 @@ struct rules_state {
     int break_percent;
     cwr_alloc alloc[CWR_ALLOC_MAX]; /* casualties to pick, oldest first */
     int alloc_n;
+    bool concealment; /* the scenario conceals units: counts told to all leave hidden ones out */
 };
 
 /* ---- cwr_util.c: lookups ------------------------------------------------------------------ */

@@ -366,8 +366,8 @@ bool rules_register(const rules_ops *ops);
 bool rules_scenario_check(const scenario *s, scenario_error *err);
 
 /* A rule reference in player words: "<rule book name> — <section>" ("Little Colonial Rules —
- * Shooting: area fire"), whatever the rule set wrote (a leading "seed 000" and its separator
- * are dropped, a reference naming the book already is kept). "" for an empty reference. */
+ * Shooting: area fire"): a reference naming the book already is kept, one naming only the
+ * section gets the book's name in front, "assumed" reads "house rule". "" for an empty one. */
 const char *rules_ref_words(const rules_ops *ops, const char *ref, char *buf, size_t size);
 
 /* Fills *dec with RULES_DECIDE_NONE when ops->outcome says the game is over, else asks

@@ -1,6 +1,5 @@
 #include "ui/solo.h"
 
-#include "ui/cover.h"
 #include "ui/end_screen.h"
 #include "ui/net_play.h"
 
@@ -68,7 +67,7 @@ bool ui_solo_next(ui_solo *s, ui_app *app, double now, rules_command *out)
 {
     if (!app->game)
         return false;
-    ui_cover_update(app);
+    ui_app_follow_cover(app);
     announce_end(s, app);
     rules_decision d;
     game_decision(app->game, &d);

@@ -410,13 +410,13 @@ static void take_screen(rig *r, side_id who)
 {
     ui_app *app = r->app;
     app->state_version++;
-    for (int i = 0; i < 400 && (app->viewer.id != who.id || ui_cover_showing(app)); i++) {
-        if (ui_cover_showing(app))
+    for (int i = 0; i < 400 && (app->viewer.id != who.id || ui_app_cover_showing(app)); i++) {
+        if (ui_app_cover_showing(app))
             r->in.keys[r->in.key_count++] = ' ';
         frame(r);
     }
     assert_int_equal(app->viewer.id, who.id);
-    assert_false(ui_cover_showing(app));
+    assert_false(ui_app_cover_showing(app));
     for (int i = 0; i < 10; i++)
         frame(r);
 }

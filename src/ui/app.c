@@ -2,7 +2,7 @@
 
 #include "core/mem.h"
 #include "ui/cover.h"
-#include "ui/net_play.h"
+#include "ui/app_net.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -126,7 +126,7 @@ void ui_app_destroy(ui_app *app)
 {
     if (!app)
         return;
-    ui_net_detach(app);
+    ui_app_net_detach(app);
     if (app->game)
         autosave_now(app);
     ui_app_save_settings(app);
@@ -225,7 +225,10 @@ static bool step_over_bots(const ui_app *app)
 void ui_app_undo(ui_app *app)
 {
     if (app->net) {
-        ui_net_undo(app); /* the other player's consent first */
+        if (ui_net_undo(app->net)) /* the other player's consent first */
+            ui_app_toast(app, "Asked the other player to take back the last command");
+        else
+            ui_app_toast(app, "Nothing to undo now");
         return;
     }
     bool over_bots = step_over_bots(app);
@@ -451,13 +454,14 @@ bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
     app->ctx = ctx;
     if (in->quit || ctrl_q(in))
         app->quit = true;
-    ui_net_update(app, in);
+    ui_app_net_update(app, in);
     ui_screen *top = app->depth ? app->stack[app->depth - 1] : NULL;
     if (top && top->input) {
         bool cover = ui_cover_is(top); /* asked first: other screens may pop themselves */
         top->input(top, app, in);
         if (cover)
             cover_answered(app, top);
+        ui_app_net_answered(app); /* the lobby's, the chat line's */
     }
     for (int i = 0; i < app->depth; i++)
         if (app->stack[i]->update)
@@ -470,7 +474,7 @@ bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
         if (app->stack[i]->draw)
             app->stack[i]->draw(app->stack[i], app, ctx);
     draw_save_banner(app, ctx);
-    ui_net_draw(app, ctx);
+    ui_net_draw(app->net, app->game, app->depth ? app->stack[app->depth - 1]->name : NULL, ctx);
     draw_toast(app, ctx);
     if (app->screenshot_pending) {
         app->screenshot_pending = false;

@@ -174,8 +174,9 @@ void ui_solo_draw(const ui_solo *s, ui_app *app, render_ctx *ctx)
                  bot_level_label(ui_solo_level(app, d.side)));
     else if (ui_solo_controller(app, d.side) == UI_CONTROLLER_REMOTE)
         snprintf(line, sizeof line, "%s: %s is deciding", sd->name,
-                 ui_net_player_name(app, d.side.id)[0] ? ui_net_player_name(app, d.side.id)
-                                                       : "the other player");
+                 ui_net_player_name(app->net, d.side.id)[0]
+                     ? ui_net_player_name(app->net, d.side.id)
+                     : "the other player");
     else if (any_bot(app))
         snprintf(line, sizeof line, "Your decision: %s", sd->name);
     else

@@ -478,7 +478,8 @@ static void tv_input(ui_screen *s, ui_app *app, const ui_input *in_frame)
     if (v->right_click) /* referee mode: the rulings that apply here */
         referee_menu(v, app, in);
     if (app->net && in->pressed[UI_MOUSE_LEFT] && in->alt) {
-        ui_net_ping(app, v->mouse_cm); /* Alt+click: show the other player this spot */
+        if (ui_net_ping(app->net, v->mouse_cm)) /* Alt+click: show the other player this spot */
+            ui_app_toast(app, "Showed the other player this spot");
         return;
     }
     handle_left(v, app, in);
@@ -757,7 +758,7 @@ static void tv_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
     ui_commander_pips_draw(ctx, &v->cam, app->game, app->viewer);
     tools_draw(v, app, ctx, t, TV_LAYER_HANDLES);
     draw_templates(app, ctx, &v->cam);
-    ui_net_draw_table(app, ctx, &v->cam);
+    ui_net_draw_table(app->net, app->game, app->time, ctx, &v->cam);
     tools_draw(v, app, ctx, t, TV_LAYER_OVER);
     tools_draw(v, app, ctx, t, TV_LAYER_TOP);
     draw_tooltip(v, app, ctx, t);

@@ -187,7 +187,7 @@ bool ui_tv_submit(tv *v, ui_app *app, const rules_command *cmd, char *reason, si
         face[i] = t->figures[i].facing;
     }
     ui_action_panel_note_submit(v->actions, app->game, cmd);
-    bool ok = app->net ? ui_net_submit(app, cmd, reason, size)
+    bool ok = app->net ? ui_net_submit(app->net, cmd, reason, size)
                        : game_submit(app->game, cmd, reason, size);
     if (ok) {
         app->state_version++;

@@ -10,7 +10,7 @@
 #include "ui/app.h"
 #include "ui/cover.h"
 #include "ui/event_log.h"
-#include "ui/net_play.h"
+#include "ui/app_net.h"
 #include "ui/roster.h"
 #include "ui/table_view.h"
 #include "ui_fixture.h"
@@ -320,7 +320,7 @@ static void test_network_screen(void **state)
         net_session *s = net_session_create(&(net_session_desc){
             .host = true, .game = app->game, .side = hosts[k].id, .send = no_send});
         assert_non_null(s);
-        ui_net_attach(app, s, NULL, true, 47200);
+        ui_app_net_attach(app, s, NULL, true, 47200);
         ui_app_pop(app); /* the lobby: nobody joins here */
         app->viewer = (side_id){0};
         for (int i = 0; i < 20; i++)
@@ -339,7 +339,7 @@ static void test_network_screen(void **state)
         assert_true(count_side(r, render_camera_to_px(cam, fig(r, r->seen_fig)->pos),
                                (int)render_figure_radius_px(cam, fig(r, r->seen_fig)),
                                zulu_rgb) > 0);
-        ui_net_detach(app);
+        ui_app_net_detach(app);
     }
 }
 

@@ -361,6 +361,20 @@ bool rules_register(const rules_ops *ops);
  * exist is the registry's to say, so every front end checks a loaded scenario with this. */
 bool rules_scenario_check(const scenario *s, scenario_error *err);
 
+/* What rules_scenario_validate learnt besides yes or no. */
+typedef struct rules_validation {
+    char reason[512]; /* the rule set's own words, its leading JSON path taken off; "" if ok */
+    char measure[8];  /* when accepted: the rule set's measuring unit, "cm" or "inch" */
+} rules_validation;
+
+/* `sandtable validate`'s second step, for every front end that checks a scenario (validate, the
+ * editor's live check): rules_scenario_check, then the scenario's rule set sets up a match from
+ * it and takes it down again. True when it accepts it; else false with *err placed at the JSON
+ * path the rule set's message starts with ("ruleset_options.x: ..."), when the file holds it,
+ * else at "$.ruleset", reading "rule set <id> refuses the scenario: <reason>". `out` may be
+ * NULL. */
+bool rules_scenario_validate(const scenario *s, scenario_error *err, rules_validation *out);
+
 /* A rule reference in player words: "<rule book name> — <section>" ("Little Colonial Rules —
  * Shooting: area fire"), whatever the rule set wrote (a leading "seed 000" and its separator
  * are dropped, a reference naming the book already is kept). "" for an empty reference. */

@@ -176,45 +176,30 @@ static bool check_sides(editor_doc *d)
     return true;
 }
 
-/* sandtable validate's second step: the rule set sets up a match from the scenario. */
+/* sandtable validate's second step (rules_scenario_validate), in player words. */
 static void doc_check(editor_doc *d)
 {
     d->check = (editor_check){.ok = true, .feature = -1, .unit = -1};
     scenario_error err;
     memset(&err, 0, sizeof err);
-    if (!rules_scenario_check(d->scn, &err)) {
-        d->check.ok = false;
-        error_words(d->root, &err, err.message, d->check.message, sizeof d->check.message);
-        return;
-    }
-    const rules_ops *ops = rules_find(d->scn->ruleset);
-    char msg[512] = "";
-    rules_state *rs = ops->create(&(rules_create_desc){.scenario = d->scn, .table = d->scn->table},
-                                  msg, sizeof msg);
-    if (rs) {
-        const char *mu = ops->view && ops->view->measure ? ops->view->measure(rs) : "cm";
-        d->grid_cm = mu && strcmp(mu, "inch") == 0 ? 2.5f : 1.0f;
-        ops->destroy(rs);
+    rules_validation v;
+    if (rules_scenario_validate(d->scn, &err, &v)) {
+        d->grid_cm = strcmp(v.measure, "inch") == 0 ? 2.5f : 1.0f;
         d->check.ok = check_impassable(d) && check_sides(d);
         return;
     }
     d->check.ok = false;
-    /* "units[2].kind: ..." or "$.ruleset_options.x: ...": the path first, as validate places it */
-    const char *colon = strstr(msg, ": ");
-    scenario_error at;
-    memset(&at, 0, sizeof at);
-    const char *text = msg;
-    if (colon && colon - msg < 120 && !memchr(msg, ' ', (size_t)(colon - msg))) {
-        snprintf(at.path, sizeof at.path, "%s%.*s", msg[0] == '$' ? "" : "$.", (int)(colon - msg),
-                 msg);
-        text = colon + 2;
+    const rules_ops *ops = rules_find(d->scn->ruleset);
+    if (!ops) {
+        error_words(d->root, &err, err.message, d->check.message, sizeof d->check.message);
+        return;
     }
     char words[EDITOR_REASON_MAX];
     snprintf(words, sizeof words, "%.60s refuses it: %.200s", ops->name,
-             text[0] ? text : "no reason given");
-    error_words(d->root, &at, words, d->check.message, sizeof d->check.message);
-    d->check.feature = path_index(at.path, "terrain");
-    d->check.unit = path_index(at.path, "units");
+             v.reason[0] ? v.reason : "no reason given");
+    error_words(d->root, &err, words, d->check.message, sizeof d->check.message);
+    d->check.feature = path_index(err.path, "terrain");
+    d->check.unit = path_index(err.path, "units");
     if (d->check.unit < 0 && d->check.feature < 0)
         check_find_named(d);
 }

@@ -1,6 +1,8 @@
 /* The editor's model (ui/editor_doc.h): a scenario document, reloaded after every edit. */
 #include "ui/editor_doc.h"
 
+#include "ui/editor_doc_edit.h"
+
 #include "core/config.h"
 #include "core/file.h"
 #include "core/mem.h"
@@ -1029,20 +1031,31 @@ static void pos_turn(json_t *owner, const char *key, void *user)
     json_object_set_new(owner, "facing", json_real(round1(deg < 0 ? deg + 360.0 : deg)));
 }
 
+bool editor_doc_unit_turn(json_t *u, float deg)
+{
+    turn_ctx c = {.deg = deg, .defaults = json_object_get(u, "defaults")};
+    unit_each_pos(u, pos_sum, &c);
+    if (c.n == 0)
+        return false;
+    c.centre = glms_vec2_scale(c.sum, 1.0f / (float)c.n);
+    unit_each_pos(u, pos_turn, &c);
+    return true;
+}
+
+void editor_doc_unit_shift(json_t *u, vec2s delta)
+{
+    unit_each_pos(u, pos_shift, &delta);
+}
+
 bool editor_unit_rotate(editor_doc *d, int index, float deg)
 {
     if (!unit_at(d, index))
         return refuse(d, "Nothing to turn");
     json_t *before = edit_begin(d);
-    json_t *u = unit_at(d, index);
-    turn_ctx c = {.deg = deg, .defaults = json_object_get(u, "defaults")};
-    unit_each_pos(u, pos_sum, &c);
-    if (c.n == 0) {
+    if (!editor_doc_unit_turn(unit_at(d, index), deg)) {
         json_decref(before);
         return refuse(d, "The unit has no figures");
     }
-    c.centre = glms_vec2_scale(c.sum, 1.0f / (float)c.n);
-    unit_each_pos(u, pos_turn, &c);
     return edit_end(d, before);
 }
 
@@ -1291,6 +1304,39 @@ const editor_lists *editor_doc_lists(const editor_doc *d)
     if (m->lists.kind_count == 0)
         lists_from_scenarios(d->scn->ruleset, &m->lists);
     return &m->lists;
+}
+
+/* ---- edits from the model's other files (ui/editor_doc_edit.h) -------------------------- */
+
+json_t *editor_doc_edit_begin(editor_doc *d)
+{
+    return edit_begin(d);
+}
+
+bool editor_doc_edit_end(editor_doc *d, json_t *before)
+{
+    return edit_end(d, before);
+}
+
+bool editor_doc_edit_cancel(editor_doc *d, json_t *before)
+{
+    json_decref(d->root);
+    d->root = before;
+    return false;
+}
+
+json_t *editor_doc_root(editor_doc *d)
+{
+    return d->root;
+}
+
+bool editor_doc_refuse(editor_doc *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->refusal, sizeof d->refusal, fmt, ap);
+    va_end(ap);
+    return false;
 }
 
 /* ---- saving ---------------------------------------------------------------------------------- */

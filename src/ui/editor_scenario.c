@@ -388,7 +388,7 @@ static void victory_text(const rules_victory_desc *k, const char *who_side, int 
     else if (k->value)
         snprintf(out, size, "%s: %d%s", who[0] ? who : "Any side", value, k->value_label);
     else
-        snprintf(out, size, "%s%s%s", who, who[0] ? " " : "", k->label);
+        snprintf(out, size, "%s%s%s", who, who[0] ? ": " : "", k->label);
 }
 
 void editor_victory_words(const editor_doc *d, int index, char *out, size_t size)
@@ -596,7 +596,7 @@ void editor_option_words(const editor_doc *d, const rules_option_desc *o, char *
     const json_t *v = option_value(d, o->key);
     out[0] = '\0';
     if (!v)
-        snprintf(out, size, "as the rules say");
+        snprintf(out, size, "default");
     else if (json_is_boolean(v))
         snprintf(out, size, "%s", json_is_true(v) ? "on" : "off");
     else if (json_is_integer(v))

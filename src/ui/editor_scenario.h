@@ -59,8 +59,8 @@ int editor_victory_points(const editor_doc *d, int index, vec2s *out, int max);
 
 /* The rule set's list (NULL when it gives none). */
 const rules_scenario_terms *editor_terms(const editor_doc *d);
-/* The option's value in words ("on", "3", "Spanish", "Moro, Spanish"), or "as the rules say"
- * when the scenario leaves it to the rule set. */
+/* The option's value in words ("on", "3", "Spanish", "Moro, Spanish"), or "default" when the
+ * scenario leaves it to the rule set. */
 void editor_option_words(const editor_doc *d, const rules_option_desc *o, char *out, size_t size);
 /* Steps the option through its values, the rule set's own default (left out) first: off and
  * on; min to max; each side. */

@@ -503,17 +503,17 @@ static const rules_view_ops cr15_view_ops = {
  * editor's turn limit, the "turns" condition). */
 static const rules_option_desc cr15_option_descs[] = {
     {"first_side", "Moves first", RULES_OPTION_SIDE, 0, 0},
-    {"arrival_need", "Reinforcements arrive on a D10 of", RULES_OPTION_INT, 0, 10},
+    {"arrival_need", "Arrival roll (D10)", RULES_OPTION_INT, 0, 10},
 };
 static const rules_victory_desc cr15_victory_descs[] = {
     {.kind = "break",
-     .label = "is broken when enough of it is down",
+     .label = "break at a share down",
      .side = true,
      .value = true,
      .value_min = 1,
      .value_max = 100,
      .value_label = "% of its men down"},
-    {.kind = "turns", .label = "wins when time runs out", .side = true, .turns = true},
+    {.kind = "turns", .label = "win when time runs out", .side = true, .turns = true},
 };
 static const rules_scenario_terms cr15_terms = {cr15_option_descs, 2, cr15_victory_descs, 2};
 

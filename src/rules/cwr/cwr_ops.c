@@ -740,12 +740,12 @@ static const rules_option_desc cwr_option_descs[] = {
 };
 static const rules_victory_desc cwr_victory_descs[] = {
     {.kind = "destroy",
-     .label = "a side is beaten when it loses a share",
+     .label = "beaten at a share lost",
      .value = true,
      .value_min = 1,
      .value_max = 100,
      .value_label = "% of its figures lost"},
-    {.kind = "turns", .label = "the game ends after some turns", .turns = true},
+    {.kind = "turns", .label = "a turn limit", .turns = true},
 };
 static const rules_scenario_terms cwr_terms = {cwr_option_descs, 2, cwr_victory_descs, 2};
 

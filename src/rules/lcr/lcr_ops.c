@@ -195,23 +195,23 @@ static const rules_view_ops lcr_view_ops = {
 /* What a scenario may ask of lcr (lcr_data.c checks the same keys and kinds; max_turns is left
  * to the editor's turn limit, the "turns" condition). */
 static const rules_option_desc lcr_option_descs[] = {
-    {"soldier_cards", "Soldier cards in the deck", RULES_OPTION_INT, 0, 50},
-    {"blocking_terrain", "Sight: blocking terrain", RULES_OPTION_BOOL, 0, 0},
-    {"figure_heights", "Sight: figure heights", RULES_OPTION_BOOL, 0, 0},
-    {"reinforcement_sight", "Sight: reinforcements seen", RULES_OPTION_BOOL, 0, 0},
-    {"wounds", "Wounds (optional rule)", RULES_OPTION_BOOL, 0, 0},
-    {"civilised", "Civilised sides (wounds)", RULES_OPTION_SIDES, 0, 0},
+    {"soldier_cards", "Soldier cards", RULES_OPTION_INT, 0, 50},
+    {"blocking_terrain", "Blocking terrain", RULES_OPTION_BOOL, 0, 0},
+    {"figure_heights", "Figure heights", RULES_OPTION_BOOL, 0, 0},
+    {"reinforcement_sight", "Reinforcements seen", RULES_OPTION_BOOL, 0, 0},
+    {"wounds", "Wounds", RULES_OPTION_BOOL, 0, 0},
+    {"civilised", "Civilised sides", RULES_OPTION_SIDES, 0, 0},
 };
 static const rules_victory_desc lcr_victory_descs[] = {
-    {.kind = "hold", .label = "holds an area at the end", .side = true, .area = true},
+    {.kind = "hold", .label = "hold an area", .side = true, .area = true},
     {.kind = "destroy",
-     .label = "cuts down a share of the enemy",
+     .label = "cut down a share",
      .side = true,
      .value = true,
      .value_min = 1,
      .value_max = 100,
      .value_label = "% of the enemy fallen"},
-    {.kind = "turns", .label = "the game ends after some turns", .turns = true},
+    {.kind = "turns", .label = "a turn limit", .turns = true},
 };
 static const rules_scenario_terms lcr_terms = {lcr_option_descs, 6, lcr_victory_descs, 3};
 

@@ -357,12 +357,12 @@ static const rules_option_desc tiny_option_descs[] = {
 };
 static const rules_victory_desc tiny_victory_descs[] = {
     {.kind = "army_retreat",
-     .label = "an army retreats when it loses a share",
+     .label = "retreat at a share lost",
      .value = true,
      .value_min = 1,
      .value_max = 100,
      .value_label = "% of its units lost"},
-    {.kind = "turns", .label = "the game ends after some turns", .turns = true},
+    {.kind = "turns", .label = "a turn limit", .turns = true},
 };
 static const rules_scenario_terms tiny_terms = {tiny_option_descs, 1, tiny_victory_descs, 2};
 

@@ -189,6 +189,8 @@ static float move_value(const game *g, const rules_command *c, const posture *p,
     float touch = foe ? f->base.radius_cm + foe->base.radius_cm + PLAN_TOUCH_CM : 0;
     bool stand = foe && shoots && !foe_shoots && after < range;
     bool wait = foe && p->defend && !shoots && foe_shoots && after > touch;
+    /* a side that lasts out holds its firing line: its shooters stand and let the enemy come */
+    stand = stand || (foe && p->defend && shoots && !p->hold_own);
     float v = 0;
     if (isfinite(before) && isfinite(after))
         v += (stand || wait ? -0.08f : p->defend ? 0.03f : 0.08f) * (before - after);
@@ -248,7 +250,7 @@ static float normal_score(const game *g, const rules_command *c, plan_memo *memo
             snprintf(why, size, "charges %s: %.1f casualties expected",
                      name_of(t, tg ? table_figure_const(t, tg->figure) : NULL), target_value(tg));
         /* a side that wins by lasting out does not throw its men away */
-        return 10.0f * target_value(tg) + (p->defend ? -1.0f : 0.5f) + move_value(g, c, p, NULL, 0);
+        return 10.0f * target_value(tg) + (p->defend ? -8.0f : 0.5f) + move_value(g, c, p, NULL, 0);
     case RULES_CMD_MOVE:
         return move_value(g, c, p, why, size);
     case RULES_CMD_RALLY:

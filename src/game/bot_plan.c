@@ -41,6 +41,7 @@ typedef struct posture {
     bool defend;                  /* wins by lasting out the turns or holding ground */
     const geom_polygon *hold_own; /* ground this side must hold */
     const geom_polygon *hold_foe; /* ground the enemy must hold: go for it */
+    bool late; /* a side that must win by force, with half the turns gone: no more waiting */
 } posture;
 
 struct bot_plan {
@@ -70,11 +71,14 @@ static posture posture_of(const game *g, side_id who)
 {
     posture p = {.side = who};
     const scenario *sc = game_scenario(g);
+    int limit = 0;
     for (int i = 0; sc && i < sc->victory_count; i++) {
         const scenario_victory *v = &sc->victory[i];
         bool own = v->side.id == who.id, foe = v->side.id && !own;
         if (own && (strcmp(v->kind, "turns") == 0 || strcmp(v->kind, "hold") == 0))
             p.defend = true;
+        if (strcmp(v->kind, "turns") == 0 && v->turns > 0)
+            limit = v->turns;
         if (strcmp(v->kind, "hold") == 0 && v->area.count >= 3) {
             if (own)
                 p.hold_own = &v->area;
@@ -82,6 +86,7 @@ static posture posture_of(const game *g, side_id who)
                 p.hold_foe = &v->area;
         }
     }
+    p.late = !p.defend && !p.hold_foe && limit > 0 && 2 * game_turn(g) > limit;
     return p;
 }
 
@@ -187,7 +192,7 @@ static float move_value(const game *g, const rules_command *c, const posture *p,
     bool shoots = game_arc(g, f->id, &half, &range) && range > 0;
     bool foe_shoots = foe && game_arc(g, foe->id, &half, &none);
     float touch = foe ? f->base.radius_cm + foe->base.radius_cm + PLAN_TOUCH_CM : 0;
-    bool stand = foe && shoots && !foe_shoots && after < range;
+    bool stand = foe && shoots && !foe_shoots && after < range && !p->late;
     bool wait = foe && p->defend && !shoots && foe_shoots && after > touch;
     /* a side that lasts out holds its firing line: its shooters stand and let the enemy come */
     stand = stand || (foe && p->defend && shoots && !p->hold_own);

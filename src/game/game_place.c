@@ -87,9 +87,27 @@ static int moved_figures(const game *g, const rules_command *cmd, figure_id *mov
     return n;
 }
 
+/* The command passed on this very state already (the bot checked its pick; game_submit asks
+ * again): resolving it once more on a copy would give the same answer. */
+static bool passed_before(const game *g, const rules_command *cmd)
+{
+    return g->place_passed.valid && g->place_passed.gen == g->state_gen &&
+           memcmp(&g->place_passed.cmd, cmd, sizeof *cmd) == 0;
+}
+
+static void remember_pass(const game *g, const rules_command *cmd)
+{
+    game *m = (game *)g; /* a cache beside the state, not the state: g is const to callers */
+    m->place_passed.valid = true;
+    m->place_passed.gen = g->state_gen;
+    m->place_passed.cmd = *cmd;
+}
+
 bool game_place_check(const game *g, const rules_command *cmd, char *reason, size_t size)
 {
     if (!places_figures(cmd->kind) || !g->ops->clone)
+        return true;
+    if (passed_before(g, cmd))
         return true;
     figure_id moved[RULES_CMD_FIGURES_MAX];
     int nm = moved_figures(g, cmd, moved);
@@ -125,6 +143,8 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
     }
     g->ops->destroy(rs);
     table_destroy(t);
+    if (ok)
+        remember_pass(g, cmd);
     return ok;
 }
 

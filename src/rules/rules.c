@@ -189,3 +189,22 @@ const char *rules_ref_words(const rules_ops *ops, const char *ref, char *buf, si
     }
     return buf;
 }
+
+int rules_ruling_add(rules_ruling *out, int n, int max, rules_command about, const char *word,
+                     const char *label)
+{
+    if (n >= max)
+        return n;
+    about.kind = RULES_CMD_REFEREE;
+    out[n] = (rules_ruling){.cmd = about};
+    snprintf(out[n].cmd.option, sizeof out[n].cmd.option, "%s", word);
+    snprintf(out[n].label, sizeof out[n].label, "%s", label);
+    return n + 1;
+}
+
+bool rules_refuse(char *reason, size_t size, const char *why)
+{
+    if (reason && size)
+        snprintf(reason, size, "%s", why);
+    return false;
+}

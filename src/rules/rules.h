@@ -279,6 +279,14 @@ typedef struct rules_ruling {
     side_id secret;
 } rules_ruling;
 
+/* Appends to out[n], when n < max, the ruling `word` about what `about` names (its figure, unit
+ * or card; the rest zero) with its player words; returns the new count. Every rulings() builds
+ * its list with it; the words stay the rule set's own. */
+int rules_ruling_add(rules_ruling *out, int n, int max, rules_command about, const char *word,
+                     const char *label);
+/* Writes `why` as the reason and returns false: a validate() refusal in one expression. */
+bool rules_refuse(char *reason, size_t size, const char *why);
+
 /* The table-wide rulings every rule set with a referee table offers under these words. */
 #define RULES_RULING_END_PHASE "end_phase"
 #define RULES_RULING_END_TURN  "end_turn"

@@ -351,6 +351,7 @@ static void panel_balance(panel_pen *p)
     snprintf(line, sizeof line, "mean length %.1f turns", r.mean_turns);
     render_text(p->ctx, p->x, p->y, line, 11, ED_DIM, RENDER_ALIGN_LEFT);
     p->y += 16 * k;
+    eds_panel_mattered(p, &r);
 }
 
 static void panel_scenario(panel_pen *p)

@@ -187,6 +187,8 @@ bool eds_press(ed *e, ui_app *app, vec2s px);
 /* A frame of a drag of a victory area (delta) or of its point (to `at`); false when the drag
  * is not one of these. */
 bool eds_drag_motion(ed *e, vec2s delta, vec2s at);
+/* Under the balance check's win rates: how often each side's reinforcements mattered. */
+void eds_panel_mattered(panel_pen *p, const editor_balance_result *r);
 /* Reinforcements ghosted where they queue, with their turn at the entry point; victory areas. */
 void eds_draw_marks(ed *e, render_ctx *ctx, float k);
 

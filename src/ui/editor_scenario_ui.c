@@ -280,6 +280,28 @@ bool eds_panel_click(ed *e, ui_app *app, const ed_row *r, int step)
     return victory_click(e, app, r, step);
 }
 
+/* ---- the balance check ------------------------------------------------------------------ */
+
+void eds_panel_mattered(panel_pen *p, const editor_balance_result *r)
+{
+    char line[160];
+    bool any = false;
+    for (int s = 1; s <= SIM_SIDES_MAX; s++) {
+        if (!r->reinforced[s] || !r->side_names[s][0])
+            continue;
+        snprintf(line, sizeof line, "%s reinforcements mattered: %d of %d (%.0f%%)",
+                 r->side_names[s], r->mattered[s], r->done, 100.0 * r->mattered[s] / r->done);
+        render_text(p->ctx, p->x, p->y, line, 11, 0xf0f0f0ffu, RENDER_ALIGN_LEFT);
+        p->y += 16 * p->k;
+        any = true;
+    }
+    if (!any)
+        return;
+    render_text(p->ctx, p->x, p->y, "(won ahead on figures, level or behind without them)", 11,
+                0x9aa4b2ffu, RENDER_ALIGN_LEFT);
+    p->y += 16 * p->k;
+}
+
 /* ---- on the table -------------------------------------------------------------------- */
 
 static int victory_handle_at(const ed *e, vec2s px)

@@ -3,10 +3,13 @@
  * both survive save and load, and turn 0 brings one back on the table; a "hold" area is added,
  * its point dragged and moved, a share stepped, and a kind the rule set does not score is
  * refused; every option and victory kind each rule set lists is accepted by that rule set on
- * its shipped scenarios (the editor's lists and the rule sets agree). */
+ * its shipped scenarios (the editor's lists and the rule sets agree); the balance check's
+ * "reinforcements mattered" on made-up game ends, and what a seeded game of a scenario with
+ * reinforcements counts standing at its end. */
 #include "ui/editor_scenario.h"
 
 #include "core/place.h"
+#include "ui/editor_balance.h"
 
 #include <math.h>
 #include <setjmp.h>
@@ -279,12 +282,66 @@ static void test_terms_agree(void **state)
     }
 }
 
+/* Mattered: the winner is ahead on figures standing, and level or behind without its
+ * reinforcements still standing. */
+static void test_mattered(void **state)
+{
+    (void)state;
+    sim_game g = {.winner = 1, .standing = {0, 10, 8}, .reinforcements_standing = {0, 3, 0}};
+    assert_true(editor_balance_mattered(&g, 2)); /* 7 without them: behind */
+    g.reinforcements_standing[1] = 2;
+    assert_true(editor_balance_mattered(&g, 2)); /* 8: level */
+    g.reinforcements_standing[1] = 1;
+    assert_false(editor_balance_mattered(&g, 2)); /* 9: still ahead */
+    g.standing[1] = 7;
+    g.reinforcements_standing[1] = 3;
+    assert_false(editor_balance_mattered(&g, 2)); /* won behind on figures: not by numbers */
+    g.winner = 0;
+    assert_false(editor_balance_mattered(&g, 2)); /* a draw */
+    g = (sim_game){.winner = 2, .standing = {0, 4, 9, 6}, .reinforcements_standing = {0, 0, 4}};
+    assert_true(editor_balance_mattered(&g, 3)); /* 5 without them, behind the third side */
+    assert_false(editor_balance_mattered(&g, 2));
+
+    /* a seeded game of the Lanao road, whose reinforcements come on at turn 2 */
+    char path[1024], err[512];
+    snprintf(path, sizeof path, "%s/scenarios/lcr_lanao_road.json", getenv("SANDTABLE_SOURCE_DIR"));
+    scenario_error serr;
+    scenario *s = scenario_load_file(path, &serr);
+    assert_non_null(s);
+    sim_desc desc = {.scenario = s, .games = 1, .seed = 7, .levels = {BOT_GREEDY, BOT_GREEDY}};
+    sim_game one;
+    game_error gerr;
+    if (!sim_play_one(&desc, 0, &one, &gerr))
+        fail_msg("%s", gerr.message);
+    assert_true(one.arrival);
+    int reinforcing = 0;
+    for (int k = 0; k < s->reinforcement_count; k++)
+        for (int u = 0; u < s->reinforcements[k].unit_count; u++)
+            for (int i = 0; i < s->table->figure_count; i++)
+                reinforcing += s->table->figures[i].unit.id == s->reinforcements[k].units[u].id;
+    int standing = 0, from_reinforcements = 0;
+    for (int side_no = 1; side_no <= 2; side_no++) {
+        int figures = 0;
+        for (int i = 0; i < s->table->figure_count; i++)
+            figures += s->table->figures[i].side.id == (uint32_t)side_no;
+        assert_true(one.standing[side_no] + one.casualties[side_no] <= figures);
+        assert_true(one.reinforcements_standing[side_no] <= one.standing[side_no]);
+        standing += one.standing[side_no];
+        from_reinforcements += one.reinforcements_standing[side_no];
+    }
+    assert_true(standing > 0);
+    assert_true(from_reinforcements > 0 && from_reinforcements <= reinforcing);
+    (void)err;
+    scenario_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_reinforcements),
         cmocka_unit_test(test_victory_areas),
         cmocka_unit_test(test_terms_agree),
+        cmocka_unit_test(test_mattered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

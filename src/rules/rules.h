@@ -273,6 +273,10 @@ typedef struct rules_view_ops {
 typedef struct rules_ruling {
     rules_command cmd;
     char label[80]; /* "Put Lt Toledo's card back in the deck", "One more hit on 2nd Company" */
+    /* Non-zero: offering it tells what this side keeps from the others (where one of its cards
+     * lies: a hand or the pile), so it is offered only to that side's viewer or one who sees
+     * everything (game_referee_rulings_seen). */
+    side_id secret;
 } rules_ruling;
 
 /* The table-wide rulings every rule set with a referee table offers under these words. */

@@ -4,7 +4,6 @@
 #include "ui/editor.h"
 
 #include "core/mem.h"
-#include "ui/cover.h"
 #include "ui/editor_panel.h"
 
 #include <math.h>
@@ -501,7 +500,7 @@ void ed_try(ed *e, ui_app *app)
     app->game = g;
     app->referee = (ui_referee){0};
     app->state_version++;
-    ui_cover_reset_viewer(app);
+    ui_app_reset_viewer(app);
     ui_app_show(app, UI_SCREEN_TABLE, NULL);
     ui_app_push(app, ed_trial_banner_create());
     ui_app_toast(app, "Trying the scenario: Ctrl+E comes back to the editor");

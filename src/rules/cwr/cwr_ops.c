@@ -73,6 +73,7 @@ static bool read_names(rules_state *rs, const table *t, const json_t *v, const c
             return false;
         }
         rs->units[un->id.id - 1].flags |= CWR_U_CONCEALED;
+        rs->concealment = true;
     }
     return true;
 }

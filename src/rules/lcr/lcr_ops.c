@@ -61,11 +61,11 @@ static bool lcr_validate(const rules_state *rs, const table *t, const rules_comm
                          size_t size)
 {
     rules_decision d;
-    lcr_sequence_decision(rs, t, &d);
+    lcr_sequence_decision_bare(rs, t, &d);
     if (d.kind == RULES_DECIDE_NONE)
         return lcr_refuse(why, size, "the game is over");
     if (cmd->side.id != d.side.id) {
-        snprintf(why, size, "it is %s's decision", table_side(t, d.side)->name);
+        lcr_why(why, size, "it is %s's decision", table_side(t, d.side)->name);
         return false;
     }
     switch (d.kind) {

@@ -289,16 +289,18 @@ void eds_panel_mattered(panel_pen *p, const editor_balance_result *r)
     for (int s = 1; s <= SIM_SIDES_MAX; s++) {
         if (!r->reinforced[s] || !r->side_names[s][0])
             continue;
-        snprintf(line, sizeof line, "%s reinforcements mattered: %d of %d (%.0f%%)",
+        char fit[160];
+        snprintf(line, sizeof line, "%s reinforcements mattered in %d of %d games (%.0f%%)",
                  r->side_names[s], r->mattered[s], r->done, 100.0 * r->mattered[s] / r->done);
-        render_text(p->ctx, p->x, p->y, line, 11, 0xf0f0f0ffu, RENDER_ALIGN_LEFT);
+        render_text_fit(p->ctx, line, 11, p->w, fit, sizeof fit);
+        render_text(p->ctx, p->x, p->y, fit, 11, 0xf0f0f0ffu, RENDER_ALIGN_LEFT);
         p->y += 16 * p->k;
         any = true;
     }
     if (!any)
         return;
-    render_text(p->ctx, p->x, p->y, "(won ahead on figures, level or behind without them)", 11,
-                0x9aa4b2ffu, RENDER_ALIGN_LEFT);
+    render_text(p->ctx, p->x, p->y, "(won ahead on figures only with them)", 11, 0x9aa4b2ffu,
+                RENDER_ALIGN_LEFT);
     p->y += 16 * p->k;
 }
 

@@ -655,6 +655,9 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
     case 'e':
         ed_set_tool(e, ED_TOOL_VICTORY);
         return;
+    case 'a':
+        eds_arrival_step(e, app, (mods & UI_MOD_SHIFT) ? -1 : 1);
+        return;
     case 'z':
         if (e->tool == ED_TOOL_ZONE && (mods & UI_MOD_SHIFT)) {
             if (!editor_clear_zones(e->doc, e->u_side))

@@ -49,7 +49,7 @@ void eds_panel_unit(panel_pen *p)
         return;
     char v[96];
     arrival_words(&a, v, sizeof v);
-    ed_pen_row(p, ED_ROW_ARRIVE_TURN, 0, "Arrives", v, false, true);
+    ed_pen_row(p, ED_ROW_ARRIVE_TURN, 0, "Arrives (A)", v, false, true);
     if (a.group >= 0) {
         snprintf(v, sizeof v, "the %s edge", edge_words[a.edge]);
         ed_pen_row(p, ED_ROW_ARRIVE_EDGE, 0, "Enters by", v, false, true);
@@ -93,6 +93,14 @@ static bool arrival_click(ed *e, ui_app *app, const ed_row *r, int step)
     if (!ok)
         ed_refused(e, app);
     return true;
+}
+
+void eds_arrival_step(ed *e, ui_app *app, int step)
+{
+    if (e->sel_unit < 0)
+        return;
+    ed_row r = {.kind = ED_ROW_ARRIVE_TURN};
+    arrival_click(e, app, &r, step);
 }
 
 /* The entry point a click by an edge gives: the nearest edge, the point of it nearest. */

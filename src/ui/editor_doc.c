@@ -864,9 +864,27 @@ static json_t *unit_at(editor_doc *d, int index)
     return index < 0 ? NULL : json_array_get(json_object_get(d->root, "units"), (size_t)index);
 }
 
-/* Takes the unit's name out of every list that names it (reinforcements, parents). */
+/* Takes the unit's name out of the rule set's options that list units (rules_ops.terms). */
+static void unit_forget_options(editor_doc *d, const char *name)
+{
+    const rules_ops *ops = rules_find(d->scn->ruleset);
+    json_t *opts = json_object_get(d->root, "ruleset_options");
+    for (int i = 0; ops && ops->terms && i < ops->terms->option_count; i++) {
+        if (ops->terms->options[i].type != RULES_OPTION_UNITS)
+            continue;
+        json_t *names = json_object_get(opts, ops->terms->options[i].key);
+        for (size_t k = json_array_size(names); k-- > 0;) {
+            const char *n = json_string_value(json_array_get(names, k));
+            if (n && strcmp(n, name) == 0)
+                json_array_remove(names, k);
+        }
+    }
+}
+
+/* Takes the unit's name out of every list that names it (reinforcements, parents, options). */
 static void unit_forget(editor_doc *d, const char *name)
 {
+    unit_forget_options(d, name);
     json_t *units = list(d, "units");
     for (size_t i = 0; i < json_array_size(units); i++) {
         json_t *u = json_array_get(units, i);

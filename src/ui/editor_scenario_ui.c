@@ -255,8 +255,11 @@ static bool victory_click(ed *e, ui_app *app, const ed_row *r, int step)
         break;
     case ED_ROW_OPTION: {
         const rules_scenario_terms *terms = editor_terms(e->doc);
-        const rules_option_desc *o = terms ? &terms->options[r->arg] : NULL;
-        if (!o || o->type == RULES_OPTION_UNITS)
+        const rules_option_desc *o =
+            terms && r->arg < terms->option_count ? &terms->options[r->arg] : NULL;
+        if (!o)
+            break;
+        if (o->type == RULES_OPTION_UNITS)
             ui_app_toast(app, "Choose a unit (S) to put it in or out of this list");
         else if (o->type == RULES_OPTION_SIDES)
             ok = sides_step(e, o->key, step);
@@ -279,9 +282,12 @@ bool eds_panel_click(ed *e, ui_app *app, const ed_row *r, int step)
         return arrival_click(e, app, r, step);
     if (r->kind == ED_ROW_UNIT_OPTION) {
         const rules_scenario_terms *terms = editor_terms(e->doc);
+        if (e->sel_unit < 0 || e->sel_unit >= tbl(e)->unit_count || !terms ||
+            r->arg >= terms->option_count)
+            return true; /* chosen no more (deleted in the same frame) */
         char name[TABLE_NAME_MAX];
         snprintf(name, sizeof name, "%s", tbl(e)->units[e->sel_unit].name);
-        if (terms && !editor_option_toggle(e->doc, terms->options[r->arg].key, name))
+        if (!editor_option_toggle(e->doc, terms->options[r->arg].key, name))
             ed_refused(e, app);
         return true;
     }

@@ -278,6 +278,17 @@ static void test_terms_agree(void **state)
                 fail_msg("%s %s: %s", files[f], k->kind, editor_doc_check(d)->message);
             assert_true(editor_victory_delete(d, v));
         }
+        /* a unit deleted leaves the options that listed it */
+        for (int i = 0; i < terms->option_count; i++) {
+            if (terms->options[i].type != RULES_OPTION_UNITS)
+                continue;
+            char name[TABLE_NAME_MAX];
+            snprintf(name, sizeof name, "%s", tbl(d)->units[0].name);
+            if (!editor_option_has(d, terms->options[i].key, name))
+                assert_true(editor_option_toggle(d, terms->options[i].key, name));
+            assert_true(editor_unit_delete(d, 0));
+            assert_false(editor_option_has(d, terms->options[i].key, name));
+        }
         editor_doc_destroy(d);
     }
 }

@@ -394,6 +394,9 @@ static void draw_reinforcements(ed *e, render_ctx *ctx, float k)
             continue;
         f.status &= ~(uint32_t)FIGURE_STATUS_OFF_TABLE;
         render_figure(ctx, &e->cam, t, &f, f.pos, f.facing, RENDER_FIG_GHOST);
+        float r = f.base.kind == GEOM_BASE_RECT ? 0.5f * fmaxf(f.base.frontage_cm, f.base.depth_cm)
+                                                : f.base.radius_cm;
+        render_circle_cm(ctx, &e->cam, f.pos, r + 0.2f, 1.5f * k, 0xfff2c0b0u); /* waiting */
     }
     const scenario *s = editor_doc_scenario(e->doc);
     for (int g = 0; g < s->reinforcement_count; g++) {

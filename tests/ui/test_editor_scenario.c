@@ -195,7 +195,22 @@ static void test_victory_areas(void **state)
     assert_false(editor_victory_step_value(d, w, 60));
     editor_victory_words(d, w, words, sizeof words);
     assert_string_equal(words, "Blue: 50% of the enemy fallen");
-    /* saved and loaded: the same area */
+    /* options from lcr's list: wounds on (default, off, on), 0 soldier cards (the first value) */
+    const rules_scenario_terms *terms = editor_terms(d);
+    const rules_option_desc *wounds = NULL, *cards = NULL;
+    for (int i = 0; i < terms->option_count; i++) {
+        wounds = strcmp(terms->options[i].key, "wounds") == 0 ? &terms->options[i] : wounds;
+        cards = strcmp(terms->options[i].key, "soldier_cards") == 0 ? &terms->options[i] : cards;
+    }
+    assert_non_null(wounds);
+    assert_non_null(cards);
+    editor_option_words(d, wounds, words, sizeof words);
+    assert_string_equal(words, "default");
+    assert_true(editor_option_step(d, "wounds", -1));
+    assert_true(editor_option_step(d, "soldier_cards", 1));
+    assert_false(editor_option_step(d, "no_such_option", 1));
+    assert_false(editor_option_toggle(d, "wounds", "Red")); /* not a list */
+    /* saved and loaded: the same area and options */
     char path[1024];
     tmp_path(path, sizeof path, "victory.json");
     assert_true(editor_doc_save(d, path, err, sizeof err));
@@ -208,6 +223,10 @@ static void test_victory_areas(void **state)
         assert_float_equal(again[i].x, pts[i].x, 1e-4);
         assert_float_equal(again[i].y, pts[i].y, 1e-4);
     }
+    editor_option_words(e, wounds, words, sizeof words);
+    assert_string_equal(words, "on");
+    editor_option_words(e, cards, words, sizeof words);
+    assert_string_equal(words, "0");
     editor_doc_destroy(e);
     assert_true(editor_victory_delete(d, v));
     assert_int_equal(editor_victory_count(d), before + 1);

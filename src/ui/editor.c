@@ -682,6 +682,11 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
         e->u_count = e->u_count > 1 ? e->u_count - 1 : 1;
         return;
     case 'v': { /* nobody, then each side in turn, wins by destroying half the enemy */
+        if (!eds_scores(e, "destroy")) {
+            ui_app_toast(app,
+                         "These rules score no share of the enemy: see Victory and options (E)");
+            return;
+        }
         int vs, vp;
         ed_victory(e, &vs, &vp);
         if (!vp)

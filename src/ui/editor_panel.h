@@ -177,6 +177,8 @@ void ed_pen_row(panel_pen *p, ed_row_kind kind, int arg, const char *label, cons
 /* editor_scenario_ui.c: reinforcements, victory conditions and options on screen */
 /* The chosen unit's arrival rows (and its place in options that list units). */
 void eds_panel_unit(panel_pen *p);
+/* True when the rule set scores victory conditions of `kind` (or gives no list of them). */
+bool eds_scores(const ed *e, const char *kind);
 /* The chosen unit arrives one turn later (step 1) or earlier; turn 0 is from the start (A). */
 void eds_arrival_step(ed *e, ui_app *app, int step);
 /* The victory tool's panel: the conditions, the one chosen, the rule set's options. */

@@ -125,6 +125,15 @@ static bool pick_entry(ed *e, ui_app *app)
     return true;
 }
 
+bool eds_scores(const ed *e, const char *kind)
+{
+    const rules_scenario_terms *terms = editor_terms(e->doc);
+    for (int i = 0; terms && i < terms->victory_count; i++)
+        if (strcmp(terms->victory[i].kind, kind) == 0)
+            return true;
+    return !terms;
+}
+
 /* ---- the victory tool ----------------------------------------------------------------- */
 
 static const rules_victory_desc *add_kind(const ed *e)

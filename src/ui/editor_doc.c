@@ -181,7 +181,7 @@ static bool check_sides(editor_doc *d)
 /* sandtable validate's second step (rules_scenario_validate), in player words. */
 static void doc_check(editor_doc *d)
 {
-    d->check = (editor_check){.ok = true, .feature = -1, .unit = -1};
+    d->check = (editor_check){.ok = true, .feature = -1, .unit = -1, .victory = -1};
     scenario_error err;
     memset(&err, 0, sizeof err);
     rules_validation v;
@@ -202,7 +202,8 @@ static void doc_check(editor_doc *d)
     error_words(d->root, &err, words, d->check.message, sizeof d->check.message);
     d->check.feature = path_index(err.path, "terrain");
     d->check.unit = path_index(err.path, "units");
-    if (d->check.unit < 0 && d->check.feature < 0)
+    d->check.victory = path_index(err.path, "victory");
+    if (d->check.unit < 0 && d->check.feature < 0 && d->check.victory < 0)
         check_find_named(d);
 }
 

@@ -177,6 +177,9 @@ void eds_panel_victory(panel_pen *p)
                  who             ? who->name
                  : k && k->turns ? "Time"
                                  : "Any side");
+        const editor_check *c = editor_doc_check(e->doc);
+        if (!c->ok && c->victory == i) /* the live check's fault: said on its row */
+            snprintf(label, sizeof label, "At fault");
         ed_pen_row(p, ED_ROW_VIC_ITEM, i, label, v, e->sel_victory == i, false);
     }
     const rules_victory_desc *add = add_kind(e);
@@ -450,6 +453,8 @@ static void draw_victory_areas(ed *e, render_ctx *ctx, float k)
         if (a->count < 3)
             continue;
         bool chosen = i == e->sel_victory;
+        const editor_check *check = editor_doc_check(e->doc);
+        bool fault = !check->ok && check->victory == i;
         uint32_t rgb = s->victory[i].side.id ? render_side_rgb(t, s->victory[i].side) & 0xffffffu
                                              : ED_AREA_RGB;
         vec2s c = {{0, 0}};
@@ -460,7 +465,9 @@ static void draw_victory_areas(ed *e, render_ctx *ctx, float k)
         for (int p = 0; p < a->count; p++)
             render_dashed_line_cm(ctx, &e->cam, a->pts[p], a->pts[(p + 1) % a->count],
                                   (chosen ? 3.0f : 2.0f) * k, 8 * k,
-                                  chosen ? ED_SELECT : (ED_AREA_RGB << 8 | 0xffu));
+                                  fault    ? 0xff4040ffu
+                                  : chosen ? ED_SELECT
+                                           : (ED_AREA_RGB << 8 | 0xffu));
         for (int p = 0; chosen && p < a->count; p++)
             render_marker_cm(ctx, &e->cam, a->pts[p], 5.0f * k, ED_SELECT);
         char text[256], fit[256];

@@ -231,6 +231,25 @@ static void test_victory_areas(void **state)
     assert_true(editor_victory_delete(d, v));
     assert_int_equal(editor_victory_count(d), before + 1);
     editor_doc_destroy(d);
+
+    /* a file's condition of a kind lcr does not score: the live check names it, at its index */
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("{\"title\": \"x\", \"ruleset\": \"lcr\", \"table\": {\"width_cm\": 60, "
+          "\"height_cm\": 60}, \"sides\": [{\"name\": \"Red\"}, {\"name\": \"Blue\"}], "
+          "\"units\": [{\"name\": \"A\", \"side\": \"Red\", \"figures\": [{\"pos\": [10, 10]}]}, "
+          "{\"name\": \"B\", \"side\": \"Blue\", \"figures\": [{\"pos\": [50, 50]}]}], "
+          "\"victory\": [{\"kind\": \"turns\", \"turns\": 5}, {\"kind\": \"exit\", "
+          "\"side\": \"Red\", \"rect\": [50, 0, 60, 60]}]}",
+          f);
+    fclose(f);
+    d = editor_doc_open(path, err, sizeof err);
+    if (!d)
+        fail_msg("%s", err);
+    assert_false(editor_doc_check(d)->ok);
+    assert_int_equal(editor_doc_check(d)->victory, 1);
+    assert_null(editor_victory_desc(d, 1));
+    editor_doc_destroy(d);
     unlink(path);
     snprintf(path + strlen(path), 8, ".bak");
     unlink(path);

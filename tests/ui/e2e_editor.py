@@ -4,7 +4,8 @@ lcr table (`sandtable edit --new lcr -o FILE`) it draws a forest polygon point b
 closes it), a wall, places two units of six for the two sides (the second facing north), box-
 selects the forest, the wall and Red's unit and drags them as one, has a third placement on top
 of the second refused with the reason, sets a victory condition and a turn limit, undoes the
-turn limit, tries the scenario (Ctrl+P) and comes back (Ctrl+E). After each of four steps
+turn limit, makes Red's unit a reinforcement of turn 2 (A twice: it queues behind the north
+edge), tries the scenario (Ctrl+P) and comes back (Ctrl+E). After each of four steps
 Ctrl+S saves and the test waits for the saved file to show what was done. The file then
 validates and plays under `sandtable simulate -n 2`; the previous save is kept as .bak and the
 picture is beside it. The window as built (F12) to ARTIFACTS/e2e_editor_built.png. Skips (77)
@@ -174,6 +175,17 @@ try:
     s = save_and_wait(lambda s: len(s.get("victory", [])) == 1, "Ctrl+Z takes the turn limit back")
     if s:
         check(s["victory"][0]["kind"] == "destroy", "the victory condition stays (%s)" % s["victory"])
+
+    # Red's unit (now at y 45) arrives at turn 2 by the nearest edge (north): A twice; it waits
+    # behind that edge, facing the table
+    xdo(*k("s"), *at(90, 45), *k("a", "a"))
+    s = save_and_wait(lambda s: s.get("reinforcements"), "Red's unit is saved as a reinforcement")
+    if s:
+        r = s["reinforcements"][0]
+        check(r["side"] == "Red" and r["turn"] == 2 and r["edge"] == "north",
+              "turn 2 by the north edge (%s)" % r)
+        check(all(f["pos"][1] < 0 and f["facing"] == 90 for f in s["units"][0]["figures"]),
+              "queued behind the edge facing south (%s)" % s["units"][0]["figures"][:2])
 
     # 5. try it: a match over the editor, and back (the start screen's toggles: hot-seat)
     key("ctrl+p")

@@ -22,14 +22,14 @@ def run(*args, timeout=120):
                           timeout=timeout).stdout
 
 
-def find_window(proc, deadline_s=240):
+def find_window(proc=None, deadline_s=240):
     """The game's window id and geometry once settled: the same window with the same geometry
     twice in a row. Searched again each time, newest id first: SDL may replace the first window
     it creates (a GL visual), so an early id can go stale. (None, None) when the game exits or
     the deadline (generous: a sanitizer build under load starts slowly) passes."""
     last = None
     end = time.time() + deadline_s
-    while time.time() < end and proc.poll() is None:
+    while time.time() < end and (proc is None or proc.poll() is None):
         try:
             ids = run("xdotool", "search", "--name", "^Sandtable$", timeout=30).split()
         except subprocess.SubprocessError:

@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 
-from e2e_common import game_env, require_window_tools, run
+from e2e_common import find_window, game_env, require_window_tools, run
 
 EXE, ARTIFACTS = sys.argv[1:3]
 PANEL_W = 310  # the editor's settings panel (ui/editor_panel.h, ED_PANEL_W)
@@ -65,21 +65,10 @@ def saved():
 proc = subprocess.Popen([EXE, "edit", "--new", "lcr", "-o", out], env=env, stdout=log,
                         stderr=subprocess.STDOUT)
 try:
-    wid = wait_for(lambda: subprocess.run(["xdotool", "search", "--name", "^Sandtable$"],
-                                          capture_output=True, text=True).stdout.split(),
-                   "the window appears")
+    wait_for(lambda: "window ready" in open(log.name).read(), "the window is ready", 240)
+    wid, geo = find_window(proc)
     if not wid:
         sys.exit("FAIL: no window")
-    wid = wid[0]
-    wait_for(lambda: "window ready" in open(log.name).read(), "the window is ready")
-    last = None
-    for _ in range(50):
-        geo = dict(line.split("=") for line in run("xdotool", "getwindowgeometry", "--shell",
-                                                   wid).split())
-        if geo == last:
-            break
-        last = geo
-        time.sleep(0.2)
     ww, wh = int(geo["WIDTH"]), int(geo["HEIGHT"])
     view_w = ww - PANEL_W
     scale = min((view_w - 2 * MARGIN) / TABLE_W, (wh - 2 * MARGIN) / TABLE_H)

@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 
-from e2e_common import game_env, require_window_tools, run, screenshot
+from e2e_common import find_window, game_env, require_window_tools, run, screenshot
 
 EXE, CHECK, SCENARIO, ARTIFACTS = sys.argv[1:5]
 MARGIN = 40
@@ -76,21 +76,10 @@ def state():
 
 
 try:
-    wid = wait_for(lambda: subprocess.run(["xdotool", "search", "--name", "^Sandtable$"],
-                                          capture_output=True, text=True).stdout.split(),
-                   "the window appears")
+    wait_for(lambda: "window ready" in open(log.name).read(), "the window is ready", 240)
+    wid, geo = find_window(proc)
     if not wid:
         sys.exit("FAIL: no window")
-    wid = wid[0]
-    wait_for(lambda: "window ready" in open(log.name).read(), "the window is ready")
-    last = None
-    for _ in range(50):  # the window manager-less Xvfb settles the size at once; be sure
-        geo = dict(line.split("=") for line in run("xdotool", "getwindowgeometry", "--shell",
-                                                   wid).split())
-        if geo == last:
-            break
-        last = geo
-        time.sleep(0.2)
     ww, wh = int(geo["WIDTH"]), int(geo["HEIGHT"])
     wx, wy = int(geo["X"]), int(geo["Y"])
     view_w = ww - (PANEL_W + 16)

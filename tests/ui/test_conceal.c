@@ -29,10 +29,7 @@
 #define VIEW_H 800
 
 typedef struct rig {
-    ui_app *app;
-    render_ctx *ctx;
-    ui_input in;
-    double time;
+    ui_fixture_hand h; /* the app, its renderer, the next frame's input, the clock */
     char dir[256];
     side_id british, zulu;
     unit_id hidden; /* a concealed regiment */
@@ -41,29 +38,17 @@ typedef struct rig {
 
 static void frame(rig *r)
 {
-    r->time += 0.05;
-    r->in.time = r->time;
-    r->in.dt = 0.05f;
-    r->in.view_w = VIEW_W;
-    r->in.view_h = VIEW_H;
-    r->in.ui_scale = 1;
-    ui_app_frame(r->app, &r->in, r->ctx);
-    ui_input_next_frame(&r->in);
+    ui_fixture_frame(&r->h);
 }
 
 static void mouse_px(rig *r, float x, float y)
 {
-    r->in.mouse_dx = x - r->in.mouse_x;
-    r->in.mouse_dy = y - r->in.mouse_y;
-    r->in.mouse_x = x;
-    r->in.mouse_y = y;
-    r->in.mouse_inside = true;
-    frame(r);
+    ui_fixture_mouse(&r->h, x, y);
 }
 
 static const figure *fig(const rig *r, figure_id id)
 {
-    return table_figure_const(game_table(r->app->game), id);
+    return table_figure_const(game_table(r->h.app->game), id);
 }
 
 static side_id side_named(const table *t, const char *name)
@@ -119,10 +104,12 @@ static bool zulu_quiet(const game *g, unit_id hidden, rules_command *out)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    if (!ui_fixture_app_open("scenarios/cwr_ambush.json", "conceal", VIEW_W, VIEW_H, &r->app,
-                             &r->ctx, r->dir, sizeof r->dir))
+    if (!ui_fixture_app_open("scenarios/cwr_ambush.json", "conceal", VIEW_W, VIEW_H, &r->h.app,
+                             &r->h.ctx, r->dir, sizeof r->dir))
         return -1;
-    const table *t = game_table(r->app->game);
+    r->h.view_w = VIEW_W;
+    r->h.view_h = VIEW_H;
+    const table *t = game_table(r->h.app->game);
     r->british = side_named(t, "British");
     r->zulu = side_named(t, "Zulu");
     r->hidden = unit_named(t, "uMbonambi");
@@ -135,7 +122,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     rig *r = *state;
-    ui_fixture_app_close(r->app, r->ctx, r->dir);
+    ui_fixture_app_close(r->h.app, r->h.ctx, r->dir);
     free(r);
     return 0;
 }
@@ -144,7 +131,7 @@ static int teardown(void **state)
  * concealed regiment and the British decide; returns the log index of that activation. */
 static int play_to_british(rig *r)
 {
-    game *g = r->app->game;
+    game *g = r->h.app->game;
     int activation = -1;
     for (int k = 0; k < 200; k++) {
         rules_decision d;
@@ -161,14 +148,14 @@ static int play_to_british(rig *r)
     rules_decision d;
     game_decision(g, &d);
     assert_int_equal(d.side.id, r->british.id);
-    r->app->state_version++;
+    r->h.app->state_version++;
     return activation;
 }
 
 static void test_engine_visibility(void **state)
 {
     rig *r = *state;
-    const game *g = r->app->game;
+    const game *g = r->h.app->game;
     side_id nobody = {0};
     assert_false(game_visible(g, r->british, r->hidden_fig));
     assert_true(game_visible(g, r->zulu, r->hidden_fig));
@@ -198,8 +185,9 @@ static void grab(rig *r, vec2s p, int h, uint32_t *out)
     int n = 0;
     for (int y = (int)p.y - h; y <= (int)p.y + h; y++)
         for (int x = (int)p.x - h; x <= (int)p.x + h; x++)
-            out[n++] =
-                x >= 0 && y >= 0 && x < VIEW_W && y < VIEW_H ? render_read_pixel(r->ctx, x, y) : 0;
+            out[n++] = x >= 0 && y >= 0 && x < VIEW_W && y < VIEW_H
+                           ? render_read_pixel(r->h.ctx, x, y)
+                           : 0;
 }
 
 static int differ(const uint32_t *a, const uint32_t *b, int n)
@@ -216,7 +204,7 @@ static int count_side(rig *r, vec2s p, int h, uint32_t rgb)
     for (int y = (int)p.y - h; y <= (int)p.y + h; y++)
         for (int x = (int)p.x - h; x <= (int)p.x + h; x++)
             if (x >= 0 && y >= 0 && x < VIEW_W && y < VIEW_H) {
-                uint32_t c = render_read_pixel(r->ctx, x, y);
+                uint32_t c = render_read_pixel(r->h.ctx, x, y);
                 int dr = (int)(c >> 16 & 0xff) - (int)(rgb >> 16 & 0xff);
                 int dg = (int)(c >> 8 & 0xff) - (int)(rgb >> 8 & 0xff);
                 int db = (int)(c & 0xff) - (int)(rgb & 0xff);
@@ -247,7 +235,7 @@ static int hover_change(rig *r, const render_camera *cam, figure_id f)
 static void test_british_screen(void **state)
 {
     rig *r = *state;
-    ui_app *app = r->app;
+    ui_app *app = r->h.app;
     app->controller[r->zulu.id] = UI_CONTROLLER_BOT;
     int activation = play_to_british(r);
     assert_true(activation >= 0);
@@ -276,8 +264,8 @@ static void test_british_screen(void **state)
     bool listed[3] = {false, false, false};
     for (int v = 0; v < 3; v++) {
         app->viewer = viewers[v];
-        render_begin(r->ctx);
-        ui_roster_draw(&ro, ui_app_view(app), r->ctx, 0, VIEW_W);
+        render_begin(r->h.ctx);
+        ui_roster_draw(&ro, ui_app_view(app), r->h.ctx, 0, VIEW_W);
         for (int i = 0; i < ro.row_count; i++)
             listed[v] |= ro.rows[i].unit.id == r->hidden.id;
     }
@@ -311,7 +299,7 @@ static void no_send(void *user, int peer, const void *data, size_t len)
 static void test_network_screen(void **state)
 {
     rig *r = *state;
-    ui_app *app = r->app;
+    ui_app *app = r->h.app;
     play_to_british(r);
     uint32_t zulu_rgb = render_side_rgb(game_table(app->game), r->zulu);
     const table *t = game_table(app->game);
@@ -348,7 +336,7 @@ static void test_network_screen(void **state)
 static void test_reveal(void **state)
 {
     rig *r = *state;
-    game *g = r->app->game;
+    game *g = r->h.app->game;
     int revealed_at = -1, secret[64], secrets = 0;
     for (int k = 0; k < 2000 && !game_over(g) && revealed_at < 0; k++) {
         assert_false(game_visible(g, r->british, r->hidden_fig));
@@ -408,11 +396,11 @@ static void test_reveal(void **state)
 /* Hot-seat: the screen goes to `side` (the cover lifted with a space once it lets go). */
 static void take_screen(rig *r, side_id who)
 {
-    ui_app *app = r->app;
+    ui_app *app = r->h.app;
     app->state_version++;
     for (int i = 0; i < 400 && (app->viewer.id != who.id || ui_app_cover_showing(app)); i++) {
         if (ui_app_cover_showing(app))
-            r->in.keys[r->in.key_count++] = ' ';
+            r->h.in.keys[r->h.in.key_count++] = ' ';
         frame(r);
     }
     assert_int_equal(app->viewer.id, who.id);
@@ -424,7 +412,7 @@ static void take_screen(rig *r, side_id who)
 /* Quiet commands (zulu_quiet) at the engine until `side` decides. */
 static void quiet_until(rig *r, side_id who)
 {
-    game *g = r->app->game;
+    game *g = r->h.app->game;
     for (int k = 0; k < 200; k++) {
         rules_decision d;
         game_decision(g, &d);
@@ -446,7 +434,7 @@ static void grab_segment(rig *r, vec2s a, vec2s b, uint32_t *out)
     for (int i = 0; i < SEG_N; i++) {
         float k = 0.2f + 0.6f * (float)i / (SEG_N - 1);
         int x = (int)(a.x + k * (b.x - a.x)), y = (int)(a.y + k * (b.y - a.y));
-        out[i] = render_read_pixel(r->ctx, x, y);
+        out[i] = render_read_pixel(r->h.ctx, x, y);
     }
 }
 
@@ -456,7 +444,7 @@ static void grab_segment(rig *r, vec2s a, vec2s b, uint32_t *out)
 static void test_los_tool_hot_seat(void **state)
 {
     rig *r = *state;
-    ui_app *app = r->app;
+    ui_app *app = r->h.app;
     app->controller[r->zulu.id] = UI_CONTROLLER_HUMAN;
     app->controller[r->british.id] = UI_CONTROLLER_HUMAN;
     quiet_until(r, r->zulu);
@@ -468,18 +456,18 @@ static void test_los_tool_hot_seat(void **state)
     if (fabsf(to.x - from.x) + fabsf(to.y - from.y) < 200)
         to.y = from.y > VIEW_H * 0.5f ? VIEW_H * 0.2f : VIEW_H * 0.8f;
     uint32_t before[SEG_N], drawn[SEG_N], handed[SEG_N], fresh[SEG_N];
-    r->in.keys[r->in.key_count++] = 'l';
+    r->h.in.keys[r->h.in.key_count++] = 'l';
     mouse_px(r, to.x, to.y);
     for (int i = 0; i < 10; i++)
         frame(r);
     grab_segment(r, from, to, before);
     /* press on the regiment, point away: the Zulu sees his line */
     mouse_px(r, from.x, from.y);
-    r->in.down[UI_MOUSE_LEFT] = r->in.pressed[UI_MOUSE_LEFT] = true;
-    r->in.clicks[UI_MOUSE_LEFT] = 1;
+    r->h.in.down[UI_MOUSE_LEFT] = r->h.in.pressed[UI_MOUSE_LEFT] = true;
+    r->h.in.clicks[UI_MOUSE_LEFT] = 1;
     frame(r);
-    r->in.down[UI_MOUSE_LEFT] = false;
-    r->in.released[UI_MOUSE_LEFT] = true;
+    r->h.in.down[UI_MOUSE_LEFT] = false;
+    r->h.in.released[UI_MOUSE_LEFT] = true;
     frame(r);
     mouse_px(r, to.x, to.y);
     for (int i = 0; i < 10; i++)
@@ -487,7 +475,7 @@ static void test_los_tool_hot_seat(void **state)
     grab_segment(r, from, to, drawn);
     if (getenv("CONCEAL_SHOT")) {
         char e[128];
-        render_write_png(r->ctx, getenv("CONCEAL_SHOT"), e, sizeof e);
+        render_write_png(r->h.ctx, getenv("CONCEAL_SHOT"), e, sizeof e);
         fprintf(stderr, "from %g,%g to %g,%g differ %d\n", (double)from.x, (double)from.y,
                 (double)to.x, (double)to.y, differ(before, drawn, SEG_N));
     }
@@ -500,7 +488,7 @@ static void test_los_tool_hot_seat(void **state)
     for (int i = 0; i < 10; i++)
         frame(r);
     grab_segment(r, from, to, handed);
-    r->in.keys[r->in.key_count++] = 'l'; /* the tool picked up afresh: no line yet */
+    r->h.in.keys[r->h.in.key_count++] = 'l'; /* the tool picked up afresh: no line yet */
     for (int i = 0; i < 10; i++)
         frame(r);
     grab_segment(r, from, to, fresh);

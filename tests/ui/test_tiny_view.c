@@ -27,33 +27,19 @@
 static const char *artifacts = ".";
 
 typedef struct rig {
-    ui_app *app;
-    render_ctx *ctx;
+    ui_fixture_hand h; /* the app, its renderer, the next frame's input, the clock */
     render_camera cam; /* the view's own fit of the table (same margin, same size) */
-    ui_input in;
-    double time;
     char dir[256];
 } rig;
 
 static void frame(rig *r)
 {
-    r->time += 0.05;
-    r->in.time = r->time;
-    r->in.dt = 0.05f;
-    r->in.view_w = VIEW_W;
-    r->in.view_h = VIEW_H;
-    r->in.ui_scale = 1;
-    ui_app_frame(r->app, &r->in, r->ctx);
-    ui_input_next_frame(&r->in);
+    ui_fixture_frame(&r->h);
 }
 
 static void mouse_px(rig *r, float x, float y)
 {
-    r->in.mouse_dx = x - r->in.mouse_x;
-    r->in.mouse_dy = y - r->in.mouse_y;
-    r->in.mouse_x = x;
-    r->in.mouse_y = y;
-    r->in.mouse_inside = true;
+    ui_fixture_point(&r->h, x, y);
 }
 
 static void mouse_cm(rig *r, vec2s cm)
@@ -65,29 +51,22 @@ static void mouse_cm(rig *r, vec2s cm)
 static void mouse_away(rig *r)
 {
     mouse_px(r, 2, VIEW_H / 2);
-    r->in.mouse_inside = false;
+    r->h.in.mouse_inside = false;
 }
 
 static void press(rig *r)
 {
-    r->in.down[UI_MOUSE_LEFT] = r->in.pressed[UI_MOUSE_LEFT] = true;
-    r->in.clicks[UI_MOUSE_LEFT] = 1;
-    frame(r);
+    ui_fixture_press(&r->h);
 }
 
 static void release(rig *r)
 {
-    r->in.down[UI_MOUSE_LEFT] = false;
-    r->in.released[UI_MOUSE_LEFT] = true;
-    frame(r);
+    ui_fixture_release(&r->h);
 }
 
 static void key(rig *r, int k)
 {
-    r->in.keys[0] = k;
-    r->in.key_mods[0] = 0;
-    r->in.key_count = 1;
-    frame(r);
+    ui_fixture_key(&r->h, k);
 }
 
 /* Drags from one table point to another in a few steps (the platform sends motion frames). */
@@ -109,13 +88,13 @@ static void shot(rig *r, const char *name)
 {
     char path[512], err[256];
     snprintf(path, sizeof path, "%s/%s", artifacts, name);
-    if (render_write_png(r->ctx, path, err, sizeof err) != 0)
+    if (render_write_png(r->h.ctx, path, err, sizeof err) != 0)
         fprintf(stderr, "screenshot %s: %s\n", path, err);
 }
 
 static const figure *fig_named(const rig *r, const char *name)
 {
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     for (int i = 0; i < t->figure_count; i++)
         if (strcmp(t->figures[i].name, name) == 0)
             return &t->figures[i];
@@ -125,7 +104,7 @@ static const figure *fig_named(const rig *r, const char *name)
 
 static const unit *unit_named(const rig *r, const char *name)
 {
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     for (int i = 0; i < t->unit_count; i++)
         if (strcmp(t->units[i].name, name) == 0)
             return &t->units[i];
@@ -135,7 +114,7 @@ static const unit *unit_named(const rig *r, const char *name)
 
 static int unit_stands(const rig *r, unit_id u, vec2s *pos, float *facing)
 {
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     int n = 0;
     for (int i = 0; i < t->figure_count; i++)
         if (t->figures[i].unit.id == u.id) {
@@ -148,7 +127,7 @@ static int unit_stands(const rig *r, unit_id u, vec2s *pos, float *facing)
 static uint32_t px(rig *r, vec2s cm)
 {
     vec2s p = render_camera_to_px(&r->cam, cm);
-    return render_read_pixel(r->ctx, (int)lroundf(p.x), (int)lroundf(p.y));
+    return render_read_pixel(r->h.ctx, (int)lroundf(p.x), (int)lroundf(p.y));
 }
 
 static int channel(uint32_t rgb, int shift)
@@ -168,10 +147,12 @@ static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
     if (!ui_fixture_app_open("scenarios/tiny_two_brigades.json", "tiny-view", VIEW_W, VIEW_H,
-                             &r->app, &r->ctx, r->dir, sizeof r->dir))
+                             &r->h.app, &r->h.ctx, r->dir, sizeof r->dir))
         return -1;
+    r->h.view_w = VIEW_W;
+    r->h.view_h = VIEW_H;
     render_camera_resize(&r->cam, VIEW_W, VIEW_H);
-    ui_table_view_fit(&r->cam, r->app->game, 1, true);
+    ui_table_view_fit(&r->cam, r->h.app->game, 1, true);
     mouse_away(r);
     frame(r);
     *state = r;
@@ -181,7 +162,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     rig *r = *state;
-    ui_fixture_app_close(r->app, r->ctx, r->dir);
+    ui_fixture_app_close(r->h.app, r->h.ctx, r->dir);
     free(r);
     return 0;
 }
@@ -191,8 +172,8 @@ static int teardown(void **state)
 static void test_inches_by_default(void **state)
 {
     rig *r = *state;
-    assert_int_equal(r->app->settings.units, RENDER_UNITS_INCH);
-    assert_false(r->app->settings.units_chosen);
+    assert_int_equal(r->h.app->settings.units, RENDER_UNITS_INCH);
+    assert_false(r->h.app->settings.units_chosen);
     char err[256];
     render_ctx *ref = render_create_offscreen(VIEW_W, VIEW_H, &(render_desc){0}, err, sizeof err);
     assert_non_null(ref);
@@ -203,19 +184,19 @@ static void test_inches_by_default(void **state)
                          u == 0 ? RENDER_UNITS_INCH : RENDER_UNITS_CM);
         for (int y = VIEW_H - 27; y < VIEW_H - 8; y++)
             for (int x = 10; x < 260; x++)
-                diff[u] += render_read_pixel(ref, x, y) != render_read_pixel(r->ctx, x, y);
+                diff[u] += render_read_pixel(ref, x, y) != render_read_pixel(r->h.ctx, x, y);
     }
     render_destroy(ref);
     assert_int_equal(diff[0], 0);
     assert_true(diff[1] > 20);
     /* U is the player's choice, and it sticks. */
     key(r, 'u');
-    assert_int_equal(r->app->settings.units, RENDER_UNITS_CM);
-    assert_true(r->app->settings.units_chosen);
+    assert_int_equal(r->h.app->settings.units, RENDER_UNITS_CM);
+    assert_true(r->h.app->settings.units_chosen);
     frame(r);
-    assert_int_equal(r->app->settings.units, RENDER_UNITS_CM);
+    assert_int_equal(r->h.app->settings.units, RENDER_UNITS_CM);
     key(r, 'u');
-    assert_int_equal(r->app->settings.units, RENDER_UNITS_INCH);
+    assert_int_equal(r->h.app->settings.units, RENDER_UNITS_INCH);
 }
 
 /* Sums a badge's pixels (to see its number change). */
@@ -227,14 +208,14 @@ static uint64_t badge_sum(rig *r, const figure *f)
     uint64_t s = 0;
     for (int y = (int)(c.y - rad); y <= (int)(c.y + rad); y++)
         for (int x = (int)(c.x - rad); x <= (int)(c.x + rad); x++)
-            s = s * 31 + render_read_pixel(r->ctx, x, y);
+            s = s * 31 + render_read_pixel(r->h.ctx, x, y);
     return s;
 }
 
 static int pips_of(rig *r, const figure *f)
 {
     rules_driver_item items[32];
-    int n = game_driver(r->app->game, r->app->viewer, items, 32);
+    int n = game_driver(r->h.app->game, r->h.app->viewer, items, 32);
     for (int i = 0; i < n; i++)
         if (items[i].kind == RULES_DRIVER_PIPS && items[i].figure.id == f->id.id)
             return items[i].value;
@@ -246,7 +227,7 @@ static int pips_of(rig *r, const figure *f)
 static void test_pips_badges(void **state)
 {
     rig *r = *state;
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     const figure *general = fig_named(r, "Prince Ferdinand");
     const figure *french = fig_named(r, "Comte de Clermont");
     vec2s c;
@@ -254,17 +235,17 @@ static void test_pips_badges(void **state)
     ui_commander_pips_anchor(&r->cam, general, 1, &c, &rad);
     /* The ring (between r-3 and r-1 px from the centre) in Prussia's colour, at full strength
      * (Prussia's turn); France's ring dimmed. */
-    uint32_t ring = render_read_pixel(r->ctx, (int)c.x, (int)(c.y - rad + 2));
+    uint32_t ring = render_read_pixel(r->h.ctx, (int)c.x, (int)(c.y - rad + 2));
     assert_true(rgb_distance(ring, render_side_rgb(t, general->side)) <= 6);
     ui_commander_pips_anchor(&r->cam, french, 1, &c, &rad);
-    uint32_t fring = render_read_pixel(r->ctx, (int)c.x, (int)(c.y - rad + 2));
+    uint32_t fring = render_read_pixel(r->h.ctx, (int)c.x, (int)(c.y - rad + 2));
     assert_true(rgb_distance(fring, render_side_rgb(t, french->side)) > 60);
     /* Before the roll "-", after it the number. */
     uint64_t before = badge_sum(r, general);
     rules_command roll = {.kind = RULES_CMD_ROLL_ORDERS, .side = general->side};
     char why[200];
-    assert_true(game_submit(r->app->game, &roll, why, sizeof why));
-    r->app->state_version++;
+    assert_true(game_submit(r->h.app->game, &roll, why, sizeof why));
+    r->h.app->state_version++;
     frame(r);
     assert_true(pips_of(r, general) >= 1);
     assert_true(badge_sum(r, general) != before);
@@ -276,7 +257,7 @@ static void test_pips_badges(void **state)
 static void test_frontal_zone_arc(void **state)
 {
     rig *r = *state;
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     /* The east end of the line (the stands face south, so east is their left). */
     const figure *end = fig_named(r, "Itzenplitz 1");
     if (fig_named(r, "Itzenplitz 4")->pos.x > end->pos.x)
@@ -312,20 +293,20 @@ static void test_drag_moves_formed_brigade(void **state)
     mouse_cm(r, fig_named(r, "Kleist 1")->pos);
     press(r);
     release(r);
-    r->in.shift = true;
+    r->h.in.shift = true;
     mouse_cm(r, fig_named(r, "Itzenplitz 1")->pos);
     press(r);
     release(r);
-    r->in.shift = false;
-    int log0 = game_log_count(r->app->game);
+    r->h.in.shift = false;
+    int log0 = game_log_count(r->h.app->game);
     vec2s from = fig_named(r, "Kleist 2")->pos;
     drag_cm(r, from, (vec2s){{from.x, from.y + 6}}, false);
     shot(r, "tiny_brigade_drag.png");
     release(r);
     mouse_away(r);
     frame(r);
-    assert_int_equal(game_log_count(r->app->game), log0 + 1);
-    const rules_command *c = game_command_at(r->app->game, log0);
+    assert_int_equal(game_log_count(r->h.app->game), log0 + 1);
+    const rules_command *c = game_command_at(r->h.app->game, log0);
     assert_int_equal(c->kind, RULES_CMD_MOVE);
     assert_int_equal(c->unit.id, brigade.id);
     unit_stands(r, kleist, ka, f);
@@ -350,7 +331,7 @@ static void test_drag_moves_the_unit(void **state)
     float fb[8], fa[8];
     int n = unit_stands(r, uid, before, fb);
     assert_int_equal(n, 3);
-    int log0 = game_log_count(r->app->game);
+    int log0 = game_log_count(r->h.app->game);
     const figure *grab = fig_named(r, "Bayreuth 2");
     vec2s from = grab->pos, to = {{grab->pos.x, grab->pos.y + 8}};
     drag_cm(r, from, to, false);
@@ -364,17 +345,17 @@ static void test_drag_moves_the_unit(void **state)
         assert_float_equal(after[i].y - before[i].y, 8, 0.2);
         assert_float_equal(fa[i], fb[i], 1e-5);
     }
-    assert_int_equal(game_log_count(r->app->game), log0 + 1);
-    const rules_command *c = game_command_at(r->app->game, log0);
+    assert_int_equal(game_log_count(r->h.app->game), log0 + 1);
+    const rules_command *c = game_command_at(r->h.app->game, log0);
     assert_int_equal(c->kind, RULES_CMD_MOVE);
     assert_int_equal(c->unit.id, uid.id);
     /* Too far (a light infantry move is 12"): springs back with the reason, nothing logged. */
     grab = fig_named(r, "Jäger 2");
     vec2s jager = grab->pos;
     drag_cm(r, jager, (vec2s){{jager.x, jager.y + 40}}, true);
-    assert_int_equal(game_log_count(r->app->game), log0 + 1);
-    assert_non_null(strstr(r->app->toast, "Cannot move there"));
-    assert_non_null(strstr(r->app->toast, "cannot get there"));
+    assert_int_equal(game_log_count(r->h.app->game), log0 + 1);
+    assert_non_null(strstr(r->h.app->toast, "Cannot move there"));
+    assert_non_null(strstr(r->h.app->toast, "cannot get there"));
     assert_float_equal(fig_named(r, "Jäger 2")->pos.y, jager.y, 0);
     mouse_away(r);
     frame(r);
@@ -385,7 +366,7 @@ static void test_drag_moves_the_unit(void **state)
 static void test_wheel_about_an_end(void **state)
 {
     rig *r = *state;
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     const unit *u = unit_named(r, "IR Anhalt");
     unit_id uid = u->id;
     const figure *s1 = fig_named(r, "Anhalt 1");
@@ -395,7 +376,7 @@ static void test_wheel_about_an_end(void **state)
     /* The block and its wheel as the view sees them. */
     figure_id ids[8];
     rules_command wc = {.kind = RULES_CMD_WHEEL, .side = s1->side, .unit = uid};
-    int n = game_move_figures(r->app->game, &wc, ids, 8);
+    int n = game_move_figures(r->h.app->game, &wc, ids, 8);
     assert_int_equal(n, 4);
     ui_unit_block b;
     ui_unit_block_init(&b, t, ids, n);
@@ -412,15 +393,15 @@ static void test_wheel_about_an_end(void **state)
         if (glms_vec2_dot(glms_vec2_sub(to, w.swing), geom_dir(w.facing)) > 0)
             break;
     }
-    int log0 = game_log_count(r->app->game);
+    int log0 = game_log_count(r->h.app->game);
     drag_cm(r, handle, to, false);
     shot(r, "tiny_wheel.png");
     release(r);
     mouse_away(r);
     frame(r);
     shot(r, "tiny_after.png");
-    assert_int_equal(game_log_count(r->app->game), log0 + 1);
-    const rules_command *c = game_command_at(r->app->game, log0);
+    assert_int_equal(game_log_count(r->h.app->game), log0 + 1);
+    const rules_command *c = game_command_at(r->h.app->game, log0);
     assert_int_equal(c->kind, RULES_CMD_WHEEL);
     assert_int_equal(c->unit.id, uid.id);
     vec2s pos[8];
@@ -429,9 +410,9 @@ static void test_wheel_about_an_end(void **state)
     for (int i = 0; i < 4; i++)
         assert_float_equal(fabsf(geom_angle_diff(w.facing, facing[i])), GEOM_PI / 6, 0.03);
     /* The pivot stays at the same end of the new front line. */
-    ui_unit_block_init(&b, game_table(r->app->game), ids, n);
+    ui_unit_block_init(&b, game_table(r->h.app->game), ids, n);
     vec2s ends[2];
-    ui_unit_block_front_ends(&b, game_table(r->app->game), ends);
+    ui_unit_block_front_ends(&b, game_table(r->h.app->game), ends);
     float d0 = glms_vec2_distance(ends[0], w.pivot), d1 = glms_vec2_distance(ends[1], w.pivot);
     assert_true(fminf(d0, d1) < 0.2f);
     /* The help names the block moves (screenshot to read). */

@@ -169,3 +169,82 @@ bool ui_fixture_app_close(ui_app *app, render_ctx *ctx, const char *dir)
     fprintf(stderr, "could not remove %s\n", dir);
     return false;
 }
+
+/* ---- a hand on the app ------------------------------------------------------------------- */
+
+void ui_fixture_frame(ui_fixture_hand *h)
+{
+    h->time += 0.05;
+    h->in.time = h->time;
+    h->in.dt = 0.05f;
+    h->in.view_w = h->view_w ? h->view_w : UI_FIXTURE_VIEW_W;
+    h->in.view_h = h->view_h ? h->view_h : UI_FIXTURE_VIEW_H;
+    h->in.ui_scale = 1;
+    ui_app_frame(h->app, &h->in, h->ctx);
+    ui_input_next_frame(&h->in);
+}
+
+void ui_fixture_point(ui_fixture_hand *h, float x, float y)
+{
+    h->in.mouse_dx = x - h->in.mouse_x;
+    h->in.mouse_dy = y - h->in.mouse_y;
+    h->in.mouse_x = x;
+    h->in.mouse_y = y;
+    h->in.mouse_inside = true;
+}
+
+void ui_fixture_mouse(ui_fixture_hand *h, float x, float y)
+{
+    ui_fixture_point(h, x, y);
+    ui_fixture_frame(h);
+}
+
+void ui_fixture_press(ui_fixture_hand *h)
+{
+    h->in.down[UI_MOUSE_LEFT] = h->in.pressed[UI_MOUSE_LEFT] = true;
+    h->in.clicks[UI_MOUSE_LEFT] = 1;
+    ui_fixture_frame(h);
+}
+
+void ui_fixture_release(ui_fixture_hand *h)
+{
+    h->in.down[UI_MOUSE_LEFT] = false;
+    h->in.released[UI_MOUSE_LEFT] = true;
+    ui_fixture_frame(h);
+}
+
+void ui_fixture_click(ui_fixture_hand *h, float x, float y)
+{
+    ui_fixture_mouse(h, x, y);
+    ui_fixture_press(h);
+    ui_fixture_release(h);
+}
+
+void ui_fixture_key(ui_fixture_hand *h, int key)
+{
+    h->in.key_mods[h->in.key_count] = 0;
+    h->in.keys[h->in.key_count++] = key;
+    ui_fixture_frame(h);
+}
+
+/* ---- asking the match -------------------------------------------------------------------- */
+
+rules_command ui_fixture_legal(const game *g, rules_command_kind kind, figure_id fig)
+{
+    rules_command legal[128];
+    int n = game_legal(g, legal, 128);
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == kind && (!fig.id || legal[i].figure.id == fig.id))
+            return legal[i];
+    return (rules_command){.kind = RULES_CMD_NONE};
+}
+
+int ui_fixture_rgb_dist2(uint32_t a, uint32_t b)
+{
+    int d = 0;
+    for (int s = 0; s < 24; s += 8) {
+        int x = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
+        d += x * x;
+    }
+    return d;
+}

@@ -29,4 +29,37 @@ bool ui_fixture_app_open(const char *file, const char *tag, int w, int h, ui_app
  * could not be removed. */
 bool ui_fixture_app_close(ui_app *app, render_ctx *ctx, const char *dir);
 
+/* A hand on the app: the next frame's input and the clock, for the tests that drive the app
+ * frame by frame as the window would (0.05 s a frame; a view of view_w x view_h, zero:
+ * UI_FIXTURE_VIEW_W x UI_FIXTURE_VIEW_H). */
+#define UI_FIXTURE_VIEW_W 1280
+#define UI_FIXTURE_VIEW_H 800
+typedef struct ui_fixture_hand {
+    ui_app *app;
+    render_ctx *ctx;
+    ui_input in;
+    double time;
+    int view_w, view_h;
+} ui_fixture_hand;
+
+/* One frame: input, update and draw. */
+void ui_fixture_frame(ui_fixture_hand *h);
+/* Moves the pointer to (x, y) px for the next frame, without one. */
+void ui_fixture_point(ui_fixture_hand *h, float x, float y);
+/* Moves the pointer there: one frame. */
+void ui_fixture_mouse(ui_fixture_hand *h, float x, float y);
+/* The left button down (a press, one click), then up: a frame each. */
+void ui_fixture_press(ui_fixture_hand *h);
+void ui_fixture_release(ui_fixture_hand *h);
+/* Moves there, presses and releases: three frames. */
+void ui_fixture_click(ui_fixture_hand *h, float x, float y);
+/* A key without modifiers: one frame. */
+void ui_fixture_key(ui_fixture_hand *h, int key);
+
+/* The first legal command of `kind` now (for figure fig, when fig.id), or one of kind
+ * RULES_CMD_NONE. */
+rules_command ui_fixture_legal(const game *g, rules_command_kind kind, figure_id fig);
+/* The squared distance of two 0xRRGGBB colours. */
+int ui_fixture_rgb_dist2(uint32_t a, uint32_t b);
+
 #endif // TESTS_UI_FIXTURE_H

@@ -28,7 +28,7 @@ static const char *const tool_names[ED_TOOL_COUNT] = {
     [ED_TOOL_SELECT] = "Select and move", [ED_TOOL_POLYGON] = "Draw an area",
     [ED_TOOL_RECT] = "Draw a rectangle",  [ED_TOOL_CIRCLE] = "Draw a circle",
     [ED_TOOL_LINE] = "Draw a line",       [ED_TOOL_UNIT] = "Place units",
-    [ED_TOOL_ZONE] = "Deployment zones",
+    [ED_TOOL_ZONE] = "Deployment zones",  [ED_TOOL_VICTORY] = "Victory and options",
 };
 
 const char *ed_tool_name(ed_tool t)
@@ -217,7 +217,8 @@ static int handle_at(const ed *e, vec2s px)
 
 static void select_none(ed *e)
 {
-    e->sel_feature = e->sel_unit = -1;
+    e->sel_feature = e->sel_unit = e->sel_victory = -1;
+    e->pick_entry = false;
     e->group_nf = e->group_nu = 0;
 }
 
@@ -651,6 +652,9 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
     case 'u':
         ed_set_tool(e, ED_TOOL_UNIT);
         return;
+    case 'e':
+        ed_set_tool(e, ED_TOOL_VICTORY);
+        return;
     case 'z':
         if (e->tool == ED_TOOL_ZONE && (mods & UI_MOD_SHIFT)) {
             if (!editor_clear_zones(e->doc, e->u_side))
@@ -779,6 +783,8 @@ static void press_select(ed *e, vec2s px)
 static void press_tool(ed *e, ui_app *app, const ui_input *in, vec2s px)
 {
     vec2s p = snap(e, e->mouse_cm);
+    if (eds_press(e, app, px))
+        return;
     switch (e->tool) {
     case ED_TOOL_SELECT:
         press_select(e, px);
@@ -834,6 +840,8 @@ static void drag_motion(ed *e)
         editor_unit_move(e->doc, e->sel_unit, d);
     else if (e->drag == ED_DRAG_POINT)
         editor_feature_move_point(e->doc, e->sel_feature, e->drag_point, snap(e, e->mouse_cm));
+    else
+        eds_drag_motion(e, d, snap(e, e->mouse_cm));
 }
 
 static void release(ed *e, ui_app *app)
@@ -951,6 +959,7 @@ ui_screen *ui_editor_create(ui_app *app, editor_doc *doc, const char *path)
     e->doc = doc;
     snprintf(e->path, sizeof e->path, "%s", path ? path : "");
     defaults_init(e);
+    e->sel_victory = -1;
     ui_screen *s = mem_calloc(1, sizeof *s);
     *s = (ui_screen){.name = "editor",
                      .opaque = true,

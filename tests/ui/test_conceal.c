@@ -30,21 +30,10 @@
 
 typedef struct rig {
     ui_fixture_hand h; /* the app, its renderer, the next frame's input, the clock */
-    char dir[256];
     side_id british, zulu;
     unit_id hidden; /* a concealed regiment */
     figure_id hidden_fig, seen_fig;
 } rig;
-
-static void frame(rig *r)
-{
-    ui_fixture_frame(&r->h);
-}
-
-static void mouse_px(rig *r, float x, float y)
-{
-    ui_fixture_mouse(&r->h, x, y);
-}
 
 static const figure *fig(const rig *r, figure_id id)
 {
@@ -104,11 +93,8 @@ static bool zulu_quiet(const game *g, unit_id hidden, rules_command *out)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    if (!ui_fixture_app_open("scenarios/cwr_ambush.json", "conceal", VIEW_W, VIEW_H, &r->h.app,
-                             &r->h.ctx, r->dir, sizeof r->dir))
+    if (!ui_fixture_hand_open(&r->h, "scenarios/cwr_ambush.json", "conceal", VIEW_W, VIEW_H))
         return -1;
-    r->h.view_w = VIEW_W;
-    r->h.view_h = VIEW_H;
     const table *t = game_table(r->h.app->game);
     r->british = side_named(t, "British");
     r->zulu = side_named(t, "Zulu");
@@ -116,14 +102,6 @@ static int setup(void **state)
     r->hidden_fig = first_of(t, r->hidden);
     r->seen_fig = first_of(t, unit_named(t, "Godide"));
     *state = r;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    rig *r = *state;
-    ui_fixture_app_close(r->h.app, r->h.ctx, r->dir);
-    free(r);
     return 0;
 }
 
@@ -221,13 +199,13 @@ static int hover_change(rig *r, const render_camera *cam, figure_id f)
 {
     static uint32_t before[BOX_N], after[BOX_N];
     vec2s p = render_camera_to_px(cam, fig(r, f)->pos);
-    mouse_px(r, 5, VIEW_H / 2.0f); /* away, over the table's edge */
+    ui_fixture_mouse(&r->h, 5, VIEW_H / 2.0f); /* away, over the table's edge */
     for (int i = 0; i < 30; i++)
-        frame(r);
+        ui_fixture_frame(&r->h);
     grab(r, p, BOX, before);
-    mouse_px(r, p.x, p.y);
+    ui_fixture_mouse(&r->h, p.x, p.y);
     for (int i = 0; i < 30; i++) /* 1.5 s: past the tooltip's delay */
-        frame(r);
+        ui_fixture_frame(&r->h);
     grab(r, p, BOX, after);
     return differ(before, after, BOX_N);
 }
@@ -241,7 +219,7 @@ static void test_british_screen(void **state)
     assert_true(activation >= 0);
     assert_false(game_visible(app->game, r->british, r->hidden_fig)); /* still concealed */
     for (int i = 0; i < 20; i++)
-        frame(r);
+        ui_fixture_frame(&r->h);
     assert_int_equal(app->viewer.id, r->british.id); /* solo: the human side's eyes */
     const render_camera *cam = ui_table_view_camera(app->stack[app->depth - 1]);
     assert_non_null(cam);
@@ -286,7 +264,7 @@ static void test_british_screen(void **state)
         assert_true(game_command_visible(app->game, viewers[v], activation) == (v != 0));
     }
     app->viewer = r->british;
-    frame(r);
+    ui_fixture_frame(&r->h);
 }
 
 static void no_send(void *user, int peer, const void *data, size_t len)
@@ -312,7 +290,7 @@ static void test_network_screen(void **state)
         ui_app_pop(app); /* the lobby: nobody joins here */
         app->viewer = (side_id){0};
         for (int i = 0; i < 20; i++)
-            frame(r);
+            ui_fixture_frame(&r->h);
         assert_int_equal(app->viewer.id, hosts[k].id);
         assert_int_equal(app->controller[hosts[1 - k].id], UI_CONTROLLER_REMOTE);
         const render_camera *cam = ui_table_view_camera(app->stack[app->depth - 1]);
@@ -401,12 +379,12 @@ static void take_screen(rig *r, side_id who)
     for (int i = 0; i < 400 && (app->viewer.id != who.id || ui_app_cover_showing(app)); i++) {
         if (ui_app_cover_showing(app))
             r->h.in.keys[r->h.in.key_count++] = ' ';
-        frame(r);
+        ui_fixture_frame(&r->h);
     }
     assert_int_equal(app->viewer.id, who.id);
     assert_false(ui_app_cover_showing(app));
     for (int i = 0; i < 10; i++)
-        frame(r);
+        ui_fixture_frame(&r->h);
 }
 
 /* Quiet commands (zulu_quiet) at the engine until `side` decides. */
@@ -457,21 +435,21 @@ static void test_los_tool_hot_seat(void **state)
         to.y = from.y > VIEW_H * 0.5f ? VIEW_H * 0.2f : VIEW_H * 0.8f;
     uint32_t before[SEG_N], drawn[SEG_N], handed[SEG_N], fresh[SEG_N];
     r->h.in.keys[r->h.in.key_count++] = 'l';
-    mouse_px(r, to.x, to.y);
+    ui_fixture_mouse(&r->h, to.x, to.y);
     for (int i = 0; i < 10; i++)
-        frame(r);
+        ui_fixture_frame(&r->h);
     grab_segment(r, from, to, before);
     /* press on the regiment, point away: the Zulu sees his line */
-    mouse_px(r, from.x, from.y);
+    ui_fixture_mouse(&r->h, from.x, from.y);
     r->h.in.down[UI_MOUSE_LEFT] = r->h.in.pressed[UI_MOUSE_LEFT] = true;
     r->h.in.clicks[UI_MOUSE_LEFT] = 1;
-    frame(r);
+    ui_fixture_frame(&r->h);
     r->h.in.down[UI_MOUSE_LEFT] = false;
     r->h.in.released[UI_MOUSE_LEFT] = true;
-    frame(r);
-    mouse_px(r, to.x, to.y);
+    ui_fixture_frame(&r->h);
+    ui_fixture_mouse(&r->h, to.x, to.y);
     for (int i = 0; i < 10; i++)
-        frame(r);
+        ui_fixture_frame(&r->h);
     grab_segment(r, from, to, drawn);
     if (getenv("CONCEAL_SHOT")) {
         char e[128];
@@ -484,13 +462,13 @@ static void test_los_tool_hot_seat(void **state)
     quiet_until(r, r->british);
     assert_false(game_visible(app->game, r->british, r->hidden_fig));
     take_screen(r, r->british);
-    mouse_px(r, to.x, to.y);
+    ui_fixture_mouse(&r->h, to.x, to.y);
     for (int i = 0; i < 10; i++)
-        frame(r);
+        ui_fixture_frame(&r->h);
     grab_segment(r, from, to, handed);
     r->h.in.keys[r->h.in.key_count++] = 'l'; /* the tool picked up afresh: no line yet */
     for (int i = 0; i < 10; i++)
-        frame(r);
+        ui_fixture_frame(&r->h);
     grab_segment(r, from, to, fresh);
     assert_int_equal(differ(handed, fresh, SEG_N), 0);
 }
@@ -498,11 +476,11 @@ static void test_los_tool_hot_seat(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_engine_visibility, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_british_screen, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_reveal, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_los_tool_hot_seat, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_network_screen, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_engine_visibility, setup, ui_fixture_hand_teardown),
+        cmocka_unit_test_setup_teardown(test_british_screen, setup, ui_fixture_hand_teardown),
+        cmocka_unit_test_setup_teardown(test_reveal, setup, ui_fixture_hand_teardown),
+        cmocka_unit_test_setup_teardown(test_los_tool_hot_seat, setup, ui_fixture_hand_teardown),
+        cmocka_unit_test_setup_teardown(test_network_screen, setup, ui_fixture_hand_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

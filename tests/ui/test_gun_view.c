@@ -25,30 +25,7 @@
 
 typedef struct rig {
     ui_fixture_hand h; /* the app, its renderer, the next frame's input, the clock */
-    render_camera cam;
-    char dir[256];
 } rig;
-
-static void frame(rig *r)
-{
-    ui_fixture_frame(&r->h);
-}
-
-static void mouse_px(rig *r, float x, float y)
-{
-    ui_fixture_mouse(&r->h, x, y);
-}
-
-static void click_px(rig *r, float x, float y)
-{
-    ui_fixture_click(&r->h, x, y);
-}
-
-static void click_cm(rig *r, vec2s cm)
-{
-    vec2s p = render_camera_to_px(&r->cam, cm);
-    click_px(r, p.x, p.y);
-}
 
 static figure_id fig_named(const rig *r, const char *name)
 {
@@ -100,22 +77,9 @@ static void activate(rig *r, figure_id actor)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    if (!ui_fixture_app_open("tests/lcr/lcr_artillery.json", "gun-view", VIEW_W, VIEW_H, &r->h.app,
-                             &r->h.ctx, r->dir, sizeof r->dir))
+    if (!ui_fixture_hand_open(&r->h, "tests/lcr/lcr_artillery.json", "gun-view", VIEW_W, VIEW_H))
         return -1;
-    r->h.view_w = VIEW_W;
-    r->h.view_h = VIEW_H;
-    render_camera_resize(&r->cam, VIEW_W, VIEW_H);
-    ui_table_view_fit(&r->cam, r->h.app->game, 1, true);
     *state = r;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    rig *r = *state;
-    ui_fixture_app_close(r->h.app, r->h.ctx, r->dir);
-    free(r);
     return 0;
 }
 
@@ -124,9 +88,9 @@ static void test_fire_roundshot_at_a_point(void **state)
     rig *r = *state;
     activate(r, fig_named(r, "Sgt Gil"));
     figure_id gun = fig_named(r, "Napoleon");
-    frame(r);
+    ui_fixture_frame(&r->h);
     /* Select the gun on the table: the panel lists its actions. */
-    click_cm(r, table_figure_const(game_table(r->h.app->game), gun)->pos);
+    ui_fixture_click_cm(&r->h, table_figure_const(game_table(r->h.app->game), gun)->pos);
     /* The same panels drawn apart give the button's place in the view. */
     ui_driver_panel *dp = ui_driver_panel_create();
     ui_action_panel *ap = ui_action_panel_create();
@@ -144,18 +108,18 @@ static void test_fire_roundshot_at_a_point(void **state)
     assert_true(ui_action_panel_action_rect(ap, RULES_CMD_FIRE, &x, &y, &w, &h)); /* the first */
     ui_driver_panel_destroy(dp);
     ui_action_panel_destroy(ap);
-    click_px(r, x + w / 2, y + h / 2);
+    ui_fixture_click(&r->h, x + w / 2, y + h / 2);
     assert_non_null(strstr(r->h.app->toast, "click to fire"));
     /* Too far (125 cm; roundshot reaches 120): refused in the rules' words, nothing logged. */
     int log0 = game_log_count(r->h.app->game);
-    click_cm(r, (vec2s){{150, 60}});
+    ui_fixture_click_cm(&r->h, (vec2s){{150, 60}});
     assert_int_equal(game_log_count(r->h.app->game), log0);
     assert_non_null(strstr(r->h.app->toast, "Cannot fire"));
     assert_non_null(strstr(r->h.app->toast, "out of roundshot range"));
     /* Aim at empty table between Line 80 and Line 90: the point is the aim. */
     vec2s aim = {{85, 57}};
     assert_int_equal(ui_table_view_hit(game_table(r->h.app->game), aim, 0), -1);
-    click_cm(r, aim);
+    ui_fixture_click_cm(&r->h, aim);
     assert_int_equal(game_log_count(r->h.app->game), log0 + 1);
     const rules_command *c = game_command_at(r->h.app->game, log0);
     assert_int_equal(c->kind, RULES_CMD_FIRE);
@@ -185,14 +149,14 @@ static void test_fire_roundshot_at_a_point(void **state)
     assert_float_equal(line->from.x, table_figure_const(game_table(r->h.app->game), gun)->pos.x,
                        1e-3);
     ui_dice_tray_hide(&ui_table_view_teach(r->h.app->stack[0])->tray); /* off the table's left */
-    frame(r);
+    ui_fixture_frame(&r->h);
     char png[600], err[256];
     snprintf(png, sizeof png, "%s/gun_roundshot_path.png",
-             getenv("UX_SHOT") ? getenv("UX_SHOT") : r->dir);
+             getenv("UX_SHOT") ? getenv("UX_SHOT") : r->h.dir);
     render_write_png(r->h.ctx, png, err, sizeof err);
     int seen = 0;
     for (int k = 1; k < 4; k++) {
-        vec2s at = render_camera_to_px(&r->cam, glms_vec2_lerp(line->from, line->pos, 0.25f * k));
+        vec2s at = render_camera_to_px(&r->h.cam, glms_vec2_lerp(line->from, line->pos, 0.25f * k));
         for (int dy = -2; dy <= 2; dy++)
             for (int dx = -2; dx <= 2; dx++) {
                 uint32_t px = render_read_pixel(r->h.ctx, (int)at.x + dx, (int)at.y + dy);
@@ -203,36 +167,33 @@ static void test_fire_roundshot_at_a_point(void **state)
     assert_true(seen >= 6);
 }
 
-static void key(rig *r, int k)
-{
-    ui_fixture_key(&r->h, k);
-}
-
 /* The target tool with nobody selected (issue 21): pointing at an enemy once read the figure
  * before the first (index -1) for the firer; now the tool says to select who fires, and
  * pointing at an enemy draws no aim and logs nothing. */
 static void test_target_tool_with_nothing_selected(void **state)
 {
     rig *r = *state;
-    frame(r);
-    click_cm(r, (vec2s){{100, 100}}); /* empty table: nothing selected */
+    ui_fixture_frame(&r->h);
+    ui_fixture_click_cm(&r->h, (vec2s){{100, 100}}); /* empty table: nothing selected */
     assert_int_equal(ui_table_view_hit(game_table(r->h.app->game), (vec2s){{100, 100}}, 0), -1);
-    key(r, 't');
+    ui_fixture_key(&r->h, 't');
     assert_non_null(strstr(r->h.app->toast, "select who fires first"));
     const figure *enemy = table_figure_const(game_table(r->h.app->game), fig_named(r, "Datu Amai"));
-    vec2s p = render_camera_to_px(&r->cam, enemy->pos);
+    vec2s p = render_camera_to_px(&r->h.cam, enemy->pos);
     int log0 = game_log_count(r->h.app->game);
     for (int i = 0; i < 4; i++)
-        mouse_px(r, p.x + (float)i, p.y);
-    click_px(r, p.x, p.y);
+        ui_fixture_mouse(&r->h, p.x + (float)i, p.y);
+    ui_fixture_click(&r->h, p.x, p.y);
     assert_int_equal(game_log_count(r->h.app->game), log0);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_target_tool_with_nothing_selected, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_fire_roundshot_at_a_point, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_target_tool_with_nothing_selected, setup,
+                                        ui_fixture_hand_teardown),
+        cmocka_unit_test_setup_teardown(test_fire_roundshot_at_a_point, setup,
+                                        ui_fixture_hand_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

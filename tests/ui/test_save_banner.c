@@ -22,13 +22,7 @@
 
 typedef struct rig {
     ui_fixture_hand h; /* the app, its renderer, the next frame's input, the clock */
-    char dir[256];
 } rig;
-
-static void frame(rig *r)
-{
-    ui_fixture_frame(&r->h);
-}
 
 /* Plays the first legal command; whether its autosave worked. */
 static bool play_one(rig *r)
@@ -38,7 +32,7 @@ static bool play_one(rig *r)
     char why[256] = "";
     assert_true(game_submit(r->h.app->game, &c[0], why, sizeof why)); /* kept, saved or not */
     r->h.app->state_version++;
-    frame(r);
+    ui_fixture_frame(&r->h);
     return game_last_save_error(r->h.app->game) == NULL;
 }
 
@@ -55,13 +49,11 @@ static void test_failed_autosave_banner(void **state)
     (void)state;
     rig r = {0};
     char line[300];
-    assert_true(ui_fixture_app_open("tests/lcr/lcr_artillery.json", "banner", VIEW_W, VIEW_H,
-                                    &r.h.app, &r.h.ctx, r.dir, sizeof r.dir));
-    r.h.view_w = VIEW_W;
-    r.h.view_h = VIEW_H;
+    assert_true(
+        ui_fixture_hand_open(&r.h, "tests/lcr/lcr_artillery.json", "banner", VIEW_W, VIEW_H));
     r.h.app->settings.anim_speed =
         ui_settings_default().anim_speed; /* played as a player sees it */
-    frame(&r);
+    ui_fixture_frame(&r.h);
     assert_true(play_one(&r)); /* the first save: there is a save to back up from now on */
     assert_null(ui_app_save_banner(r.h.app, line, sizeof line));
     assert_false(banner_drawn(&r));
@@ -77,11 +69,11 @@ static void test_failed_autosave_banner(void **state)
     assert_false(play_one(&r));
     assert_non_null(ui_app_save_banner(r.h.app, line, sizeof line));
     assert_non_null(strstr(line, "Not saved ("));
-    assert_null(strstr(line, r.dir)); /* no file path on screen */
+    assert_null(strstr(line, r.h.dir)); /* no file path on screen */
     assert_true(banner_drawn(&r));
     /* It stays: other frames, another failed save. */
     for (int i = 0; i < 100; i++)
-        frame(&r);
+        ui_fixture_frame(&r.h);
     assert_true(banner_drawn(&r));
     assert_false(play_one(&r));
     assert_true(banner_drawn(&r));
@@ -93,7 +85,7 @@ static void test_failed_autosave_banner(void **state)
     assert_null(ui_app_save_banner(r.h.app, line, sizeof line));
     assert_false(banner_drawn(&r));
 
-    assert_true(ui_fixture_app_close(r.h.app, r.h.ctx, r.dir));
+    assert_true(ui_fixture_hand_close(&r.h));
 }
 
 /* settings.json is written like a save (issue 21: it was written in place, so a kill during

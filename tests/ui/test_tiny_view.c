@@ -28,60 +28,33 @@ static const char *artifacts = ".";
 
 typedef struct rig {
     ui_fixture_hand h; /* the app, its renderer, the next frame's input, the clock */
-    render_camera cam; /* the view's own fit of the table (same margin, same size) */
-    char dir[256];
 } rig;
-
-static void frame(rig *r)
-{
-    ui_fixture_frame(&r->h);
-}
-
-static void mouse_px(rig *r, float x, float y)
-{
-    ui_fixture_point(&r->h, x, y);
-}
 
 static void mouse_cm(rig *r, vec2s cm)
 {
-    vec2s p = render_camera_to_px(&r->cam, cm);
-    mouse_px(r, p.x, p.y);
+    vec2s p = render_camera_to_px(&r->h.cam, cm);
+    ui_fixture_point(&r->h, p.x, p.y);
 }
 
 static void mouse_away(rig *r)
 {
-    mouse_px(r, 2, VIEW_H / 2);
+    ui_fixture_point(&r->h, 2, VIEW_H / 2);
     r->h.in.mouse_inside = false;
-}
-
-static void press(rig *r)
-{
-    ui_fixture_press(&r->h);
-}
-
-static void release(rig *r)
-{
-    ui_fixture_release(&r->h);
-}
-
-static void key(rig *r, int k)
-{
-    ui_fixture_key(&r->h, k);
 }
 
 /* Drags from one table point to another in a few steps (the platform sends motion frames). */
 static void drag_cm(rig *r, vec2s from, vec2s to, bool let_go)
 {
     mouse_cm(r, from);
-    press(r);
+    ui_fixture_press(&r->h);
     for (int i = 1; i <= 4; i++)
         mouse_cm(r, glms_vec2_lerp(from, to, (float)i / 4));
     for (int i = 0; i < 2; i++) {
         mouse_cm(r, to);
-        frame(r);
+        ui_fixture_frame(&r->h);
     }
     if (let_go)
-        release(r);
+        ui_fixture_release(&r->h);
 }
 
 static void shot(rig *r, const char *name)
@@ -126,7 +99,7 @@ static int unit_stands(const rig *r, unit_id u, vec2s *pos, float *facing)
 
 static uint32_t px(rig *r, vec2s cm)
 {
-    vec2s p = render_camera_to_px(&r->cam, cm);
+    vec2s p = render_camera_to_px(&r->h.cam, cm);
     return render_read_pixel(r->h.ctx, (int)lroundf(p.x), (int)lroundf(p.y));
 }
 
@@ -146,24 +119,12 @@ static int rgb_distance(uint32_t a, uint32_t b)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    if (!ui_fixture_app_open("scenarios/tiny_two_brigades.json", "tiny-view", VIEW_W, VIEW_H,
-                             &r->h.app, &r->h.ctx, r->dir, sizeof r->dir))
+    if (!ui_fixture_hand_open(&r->h, "scenarios/tiny_two_brigades.json", "tiny-view", VIEW_W,
+                              VIEW_H))
         return -1;
-    r->h.view_w = VIEW_W;
-    r->h.view_h = VIEW_H;
-    render_camera_resize(&r->cam, VIEW_W, VIEW_H);
-    ui_table_view_fit(&r->cam, r->h.app->game, 1, true);
     mouse_away(r);
-    frame(r);
+    ui_fixture_frame(&r->h);
     *state = r;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    rig *r = *state;
-    ui_fixture_app_close(r->h.app, r->h.ctx, r->dir);
-    free(r);
     return 0;
 }
 
@@ -180,7 +141,7 @@ static void test_inches_by_default(void **state)
     int diff[2] = {0, 0};
     for (int u = 0; u < 2; u++) {
         render_begin(ref);
-        render_scale_bar(ref, &r->cam, 16, VIEW_H - 16,
+        render_scale_bar(ref, &r->h.cam, 16, VIEW_H - 16,
                          u == 0 ? RENDER_UNITS_INCH : RENDER_UNITS_CM);
         for (int y = VIEW_H - 27; y < VIEW_H - 8; y++)
             for (int x = 10; x < 260; x++)
@@ -190,12 +151,12 @@ static void test_inches_by_default(void **state)
     assert_int_equal(diff[0], 0);
     assert_true(diff[1] > 20);
     /* U is the player's choice, and it sticks. */
-    key(r, 'u');
+    ui_fixture_key(&r->h, 'u');
     assert_int_equal(r->h.app->settings.units, RENDER_UNITS_CM);
     assert_true(r->h.app->settings.units_chosen);
-    frame(r);
+    ui_fixture_frame(&r->h);
     assert_int_equal(r->h.app->settings.units, RENDER_UNITS_CM);
-    key(r, 'u');
+    ui_fixture_key(&r->h, 'u');
     assert_int_equal(r->h.app->settings.units, RENDER_UNITS_INCH);
 }
 
@@ -204,7 +165,7 @@ static uint64_t badge_sum(rig *r, const figure *f)
 {
     vec2s c;
     float rad;
-    ui_commander_pips_anchor(&r->cam, f, 1, &c, &rad);
+    ui_commander_pips_anchor(&r->h.cam, f, 1, &c, &rad);
     uint64_t s = 0;
     for (int y = (int)(c.y - rad); y <= (int)(c.y + rad); y++)
         for (int x = (int)(c.x - rad); x <= (int)(c.x + rad); x++)
@@ -232,12 +193,12 @@ static void test_pips_badges(void **state)
     const figure *french = fig_named(r, "Comte de Clermont");
     vec2s c;
     float rad;
-    ui_commander_pips_anchor(&r->cam, general, 1, &c, &rad);
+    ui_commander_pips_anchor(&r->h.cam, general, 1, &c, &rad);
     /* The ring (between r-3 and r-1 px from the centre) in Prussia's colour, at full strength
      * (Prussia's turn); France's ring dimmed. */
     uint32_t ring = render_read_pixel(r->h.ctx, (int)c.x, (int)(c.y - rad + 2));
     assert_true(rgb_distance(ring, render_side_rgb(t, general->side)) <= 6);
-    ui_commander_pips_anchor(&r->cam, french, 1, &c, &rad);
+    ui_commander_pips_anchor(&r->h.cam, french, 1, &c, &rad);
     uint32_t fring = render_read_pixel(r->h.ctx, (int)c.x, (int)(c.y - rad + 2));
     assert_true(rgb_distance(fring, render_side_rgb(t, french->side)) > 60);
     /* Before the roll "-", after it the number. */
@@ -246,7 +207,7 @@ static void test_pips_badges(void **state)
     char why[200];
     assert_true(game_submit(r->h.app->game, &roll, why, sizeof why));
     r->h.app->state_version++;
-    frame(r);
+    ui_fixture_frame(&r->h);
     assert_true(pips_of(r, general) >= 1);
     assert_true(badge_sum(r, general) != before);
     shot(r, "tiny_badges.png");
@@ -264,15 +225,15 @@ static void test_frontal_zone_arc(void **state)
         end = fig_named(r, "Itzenplitz 4");
     vec2s ahead = {{end->pos.x, end->pos.y + 10}}, aside = {{end->pos.x + 7, end->pos.y + 4}};
     mouse_cm(r, end->pos);
-    press(r);
-    release(r);
+    ui_fixture_press(&r->h);
+    ui_fixture_release(&r->h);
     mouse_away(r);
-    frame(r);
+    ui_fixture_frame(&r->h);
     uint32_t ahead0 = px(r, ahead), aside0 = px(r, aside);
-    key(r, 'a');
+    ui_fixture_key(&r->h, 'a');
     uint32_t ahead1 = px(r, ahead), aside1 = px(r, aside);
     shot(r, "tiny_frontal_zone.png");
-    key(r, 'a');
+    ui_fixture_key(&r->h, 'a');
     uint32_t own = render_side_rgb(t, end->side);
     assert_true(rgb_distance(ahead1, own) < rgb_distance(ahead0, own));
     assert_int_equal(aside1, aside0);
@@ -291,20 +252,20 @@ static void test_drag_moves_formed_brigade(void **state)
     int nk = unit_stands(r, kleist, kb, f), ni = unit_stands(r, itz, ib, f);
     assert_int_equal(nk + ni, 7);
     mouse_cm(r, fig_named(r, "Kleist 1")->pos);
-    press(r);
-    release(r);
+    ui_fixture_press(&r->h);
+    ui_fixture_release(&r->h);
     r->h.in.shift = true;
     mouse_cm(r, fig_named(r, "Itzenplitz 1")->pos);
-    press(r);
-    release(r);
+    ui_fixture_press(&r->h);
+    ui_fixture_release(&r->h);
     r->h.in.shift = false;
     int log0 = game_log_count(r->h.app->game);
     vec2s from = fig_named(r, "Kleist 2")->pos;
     drag_cm(r, from, (vec2s){{from.x, from.y + 6}}, false);
     shot(r, "tiny_brigade_drag.png");
-    release(r);
+    ui_fixture_release(&r->h);
     mouse_away(r);
-    frame(r);
+    ui_fixture_frame(&r->h);
     assert_int_equal(game_log_count(r->h.app->game), log0 + 1);
     const rules_command *c = game_command_at(r->h.app->game, log0);
     assert_int_equal(c->kind, RULES_CMD_MOVE);
@@ -336,9 +297,9 @@ static void test_drag_moves_the_unit(void **state)
     vec2s from = grab->pos, to = {{grab->pos.x, grab->pos.y + 8}};
     drag_cm(r, from, to, false);
     shot(r, "tiny_drag.png");
-    release(r);
+    ui_fixture_release(&r->h);
     mouse_away(r);
-    frame(r);
+    ui_fixture_frame(&r->h);
     assert_int_equal(unit_stands(r, uid, after, fa), 3);
     for (int i = 0; i < n; i++) {
         assert_float_equal(after[i].x - before[i].x, 0, 0.2);
@@ -358,7 +319,7 @@ static void test_drag_moves_the_unit(void **state)
     assert_non_null(strstr(r->h.app->toast, "cannot get there"));
     assert_float_equal(fig_named(r, "Jäger 2")->pos.y, jager.y, 0);
     mouse_away(r);
-    frame(r);
+    ui_fixture_frame(&r->h);
 }
 
 /* The wheel handles at the ends of a selected unit's front line: dragging one swings the unit
@@ -371,8 +332,8 @@ static void test_wheel_about_an_end(void **state)
     unit_id uid = u->id;
     const figure *s1 = fig_named(r, "Anhalt 1");
     mouse_cm(r, s1->pos);
-    press(r);
-    release(r);
+    ui_fixture_press(&r->h);
+    ui_fixture_release(&r->h);
     /* The block and its wheel as the view sees them. */
     figure_id ids[8];
     rules_command wc = {.kind = RULES_CMD_WHEEL, .side = s1->side, .unit = uid};
@@ -382,7 +343,7 @@ static void test_wheel_about_an_end(void **state)
     ui_unit_block_init(&b, t, ids, n);
     ui_unit_wheel w = ui_unit_block_wheel(&b, t, 1);
     vec2s handle =
-        glms_vec2_add(w.swing, glms_vec2_scale(geom_dir(w.facing), 12.0f / r->cam.px_per_cm));
+        glms_vec2_add(w.swing, glms_vec2_scale(geom_dir(w.facing), 12.0f / r->h.cam.px_per_cm));
     /* Swing the end 30 degrees forward about the pivot. */
     vec2s arm = glms_vec2_sub(w.swing, w.pivot);
     vec2s to;
@@ -396,9 +357,9 @@ static void test_wheel_about_an_end(void **state)
     int log0 = game_log_count(r->h.app->game);
     drag_cm(r, handle, to, false);
     shot(r, "tiny_wheel.png");
-    release(r);
+    ui_fixture_release(&r->h);
     mouse_away(r);
-    frame(r);
+    ui_fixture_frame(&r->h);
     shot(r, "tiny_after.png");
     assert_int_equal(game_log_count(r->h.app->game), log0 + 1);
     const rules_command *c = game_command_at(r->h.app->game, log0);
@@ -416,9 +377,9 @@ static void test_wheel_about_an_end(void **state)
     float d0 = glms_vec2_distance(ends[0], w.pivot), d1 = glms_vec2_distance(ends[1], w.pivot);
     assert_true(fminf(d0, d1) < 0.2f);
     /* The help names the block moves (screenshot to read). */
-    key(r, UI_KEY_F1);
+    ui_fixture_key(&r->h, UI_KEY_F1);
     shot(r, "tiny_help.png");
-    key(r, UI_KEY_ESCAPE);
+    ui_fixture_key(&r->h, UI_KEY_ESCAPE);
 }
 
 /* Stands show their arm (issue 17): foot a cross, horse one diagonal, guns a dot with a barrel,
@@ -491,5 +452,5 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_stands_show_their_arm),
     };
     /* One match through all the steps, in order: the drag and wheel need the rolled pips. */
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, ui_fixture_hand_teardown);
 }

@@ -1,6 +1,7 @@
 #include "ui_fixture.h"
 
 #include "core/config.h"
+#include "ui/table_view.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -172,6 +173,41 @@ bool ui_fixture_app_close(ui_app *app, render_ctx *ctx, const char *dir)
 
 /* ---- a hand on the app ------------------------------------------------------------------- */
 
+bool ui_fixture_hand_open(ui_fixture_hand *h, const char *file, const char *tag, int w, int ht)
+{
+    if (!ui_fixture_app_open(file, tag, w, ht, &h->app, &h->ctx, h->dir, sizeof h->dir))
+        return false;
+    h->view_w = w;
+    h->view_h = ht;
+    render_camera_resize(&h->cam, w, ht);
+    ui_table_view_fit(&h->cam, h->app->game, 1, true);
+    return true;
+}
+
+bool ui_fixture_hand_close(ui_fixture_hand *h)
+{
+    return ui_fixture_app_close(h->app, h->ctx, h->dir);
+}
+
+int ui_fixture_hand_teardown(void **state)
+{
+    ui_fixture_hand *h = *state;
+    ui_fixture_hand_close(h); /* a folder left behind is said on stderr, as before */
+    free(h);
+    return 0;
+}
+
+vec2s ui_fixture_px(const ui_fixture_hand *h, vec2s cm)
+{
+    return render_camera_to_px(&h->cam, cm);
+}
+
+void ui_fixture_click_cm(ui_fixture_hand *h, vec2s cm)
+{
+    vec2s p = ui_fixture_px(h, cm);
+    ui_fixture_click(h, p.x, p.y);
+}
+
 void ui_fixture_frame(ui_fixture_hand *h)
 {
     h->time += 0.05;
@@ -237,6 +273,14 @@ rules_command ui_fixture_legal(const game *g, rules_command_kind kind, figure_id
         if (legal[i].kind == kind && (!fig.id || legal[i].figure.id == fig.id))
             return legal[i];
     return (rules_command){.kind = RULES_CMD_NONE};
+}
+
+bool ui_fixture_near_rgb(uint32_t a, uint32_t b, int tol)
+{
+    for (int s = 0; s < 24; s += 8)
+        if (abs((int)((a >> s) & 0xff) - (int)((b >> s) & 0xff)) > tol)
+            return false;
+    return true;
 }
 
 int ui_fixture_rgb_dist2(uint32_t a, uint32_t b)

@@ -22,14 +22,14 @@ def run(*args, timeout=120):
                           timeout=timeout).stdout
 
 
-def find_window(proc, deadline_s=240):
+def find_window(proc=None, deadline_s=240):
     """The game's window id and geometry once settled: the same window with the same geometry
     twice in a row. Searched again each time, newest id first: SDL may replace the first window
     it creates (a GL visual), so an early id can go stale. (None, None) when the game exits or
     the deadline (generous: a sanitizer build under load starts slowly) passes."""
     last = None
     end = time.time() + deadline_s
-    while time.time() < end and proc.poll() is None:
+    while time.time() < end and (proc is None or proc.poll() is None):
         try:
             ids = run("xdotool", "search", "--name", "^Sandtable$", timeout=30).split()
         except subprocess.SubprocessError:
@@ -153,15 +153,16 @@ def wait_for(cond, what, deadline_s=60):
 
 def open_window(proc, log_path=None):
     """The game's window, settled (find_window): its id and geometry in ints (X, Y, WIDTH,
-    HEIGHT). With log_path, waits too for the game's "window ready" line there. Exits the test
-    (the log printed) when no window appears."""
+    HEIGHT). With log_path, waits first for the game's "window ready" line there (as long as
+    find_window would: a sanitizer build under load starts slowly). Exits the test (the log
+    printed) when no window appears."""
+    if log_path:
+        wait_for(lambda: "window ready" in open(log_path).read(), "the window is ready", 240)
     wid, geo = find_window(proc)
     if not wid:
         if log_path:
             print(open(log_path).read())
         sys.exit("FAIL: no window appeared")
-    if log_path:
-        wait_for(lambda: "window ready" in open(log_path).read(), "the window is ready")
     return wid, {k: int(v) for k, v in geo.items() if k in ("X", "Y", "WIDTH", "HEIGHT")}
 
 

@@ -20,7 +20,8 @@ import sys
 import tempfile
 import time
 
-from e2e_common import find_window, game_env, require_window_tools, run
+from e2e_common import (check, fails, game_env, open_window, require_window_tools, table_fit,
+                        wait_for, xdo)
 
 EXE, ARTIFACTS = sys.argv[1:3]
 PANEL_W = 310  # the editor's settings panel (ui/editor_panel.h, ED_PANEL_W)
@@ -34,25 +35,6 @@ os.makedirs(os.path.join(data, "sandtable"))
 env = game_env(data)
 out = os.path.join(data, "built.json")
 log = open(os.path.join(data, "edit.log"), "w")
-fails = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        fails.append(what)
-
-
-def wait_for(cond, what, deadline_s=60):
-    """Polls cond() until it is true, with a deadline generous for a loaded machine."""
-    end = time.time() + deadline_s
-    while time.time() < end:
-        got = cond()
-        if got:
-            return got
-        time.sleep(0.1)
-    check(False, what + " (waited %d s)" % deadline_s)
-    return None
 
 
 def saved():
@@ -66,26 +48,8 @@ def saved():
 proc = subprocess.Popen([EXE, "edit", "--new", "lcr", "-o", out], env=env, stdout=log,
                         stderr=subprocess.STDOUT)
 try:
-    wait_for(lambda: "window ready" in open(log.name).read(), "the window is ready", 240)
-    wid, geo = find_window(proc)
-    if not wid:
-        sys.exit("FAIL: no window")
-    ww, wh = int(geo["WIDTH"]), int(geo["HEIGHT"])
-    view_w = ww - PANEL_W
-    scale = min((view_w - 2 * MARGIN) / TABLE_W, (wh - 2 * MARGIN) / TABLE_H)
-
-    def local(x_cm, y_cm):
-        return (round(view_w / 2 + (x_cm - TABLE_W / 2) * scale),
-                round(wh / 2 + (y_cm - TABLE_H / 2) * scale))
-
-    def xdo(*steps):
-        """One xdotool run for a sequence of steps (each a list of arguments), paced so that
-        the window sees them apart (it takes one button change a frame, in order): one process,
-        not one per step."""
-        args = ["xdotool"]
-        for st in steps:
-            args += st + ["sleep", "0.05"]
-        run(*args)
+    wid, geo = open_window(proc, log.name)
+    local, scale = table_fit(geo["WIDTH"] - PANEL_W, geo["HEIGHT"], MARGIN, TABLE_W, TABLE_H)
 
     def at(x_cm, y_cm):
         x, y = local(x_cm, y_cm)

@@ -1,6 +1,8 @@
 /* The editor's model (ui/editor_doc.h): a scenario document, reloaded after every edit. */
 #include "ui/editor_doc.h"
 
+#include "ui/editor_doc_ops.h"
+
 #include "core/config.h"
 #include "core/file.h"
 #include "core/mem.h"
@@ -28,6 +30,7 @@ struct editor_doc {
     editor_check check;
     editor_lists lists;
     bool lists_done;
+    editor_units_info *units; /* editor_units.c's, from the last live check */
     char refusal[EDITOR_REASON_MAX];
 };
 
@@ -142,6 +145,8 @@ static bool check_impassable(editor_doc *d)
         const figure *f = &t->figures[i];
         if (f->status & FIGURE_STATUS_OFF_TABLE)
             continue;
+        if (f->posture == FIGURE_POSTURE_ROOF || f->posture == FIGURE_POSTURE_STEEPLE)
+            continue; /* on a roof or in a tower: in the building, as the scenario says */
         for (int k = 0; k < t->feature_count; k++) {
             const terrain_feature *tf = &t->features[k];
             if (tf->shape != TERRAIN_SHAPE_AREA || t->types[tf->type].move_mult > 0 ||
@@ -194,10 +199,12 @@ static void doc_check(editor_doc *d)
     if (rs) {
         const char *mu = ops->view && ops->view->measure ? ops->view->measure(rs) : "cm";
         d->grid_cm = mu && strcmp(mu, "inch") == 0 ? 2.5f : 1.0f;
-        ops->destroy(rs);
         d->check.ok = check_impassable(d) && check_sides(d);
+        editor_units_after_check(d, ops, rs, &d->check);
+        ops->destroy(rs);
         return;
     }
+    editor_units_after_check(d, ops, NULL, &d->check);
     d->check.ok = false;
     /* "units[2].kind: ..." or "$.ruleset_options.x: ...": the path first, as validate places it */
     const char *colon = strstr(msg, ": ");
@@ -376,6 +383,7 @@ void editor_doc_destroy(editor_doc *d)
     json_decref(d->root);
     json_decref(d->drag_base);
     scenario_destroy(d->scn);
+    editor_units_info_free(d->units);
     free(d);
 }
 
@@ -1068,6 +1076,64 @@ int editor_unit_of_figure(const editor_doc *d, figure_id fig)
     if (!f || t->unit_count != (int)json_array_size(json_object_get(d->root, "units")))
         return -1;
     return (int)f->unit.id - 1; /* the loader adds units in file order */
+}
+
+/* ---- for the editor's other files of edits (ui/editor_doc_ops.h) --------------------------- */
+
+json_t *editor_doc_root(editor_doc *d)
+{
+    return d->root;
+}
+
+json_t *editor_doc_list(editor_doc *d, const char *key)
+{
+    return list(d, key);
+}
+
+json_t *editor_doc_edit_begin(editor_doc *d)
+{
+    return edit_begin(d);
+}
+
+bool editor_doc_edit_end(editor_doc *d, json_t *before)
+{
+    return edit_end(d, before);
+}
+
+bool editor_doc_edit_abort(editor_doc *d, json_t *before)
+{
+    json_decref(d->root);
+    d->root = before;
+    return false;
+}
+
+bool editor_doc_refuse(editor_doc *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->refusal, sizeof d->refusal, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+json_t *editor_doc_figure_point(vec2s p)
+{
+    return figure_point_json(p);
+}
+
+json_t *editor_doc_point(vec2s p)
+{
+    return point_json(p);
+}
+
+json_t *editor_doc_feature_points(json_t *feature)
+{
+    return feature_points_json(feature);
+}
+
+editor_units_info **editor_doc_units_info(editor_doc *d)
+{
+    return &d->units;
 }
 
 /* ---- deployment zones ------------------------------------------------------------------ */

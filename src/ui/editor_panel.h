@@ -32,13 +32,15 @@ typedef enum ed_drag {
     ED_DRAG_SHAPE,   /* a rectangle or circle being drawn */
     ED_DRAG_BOX,     /* a box drawn on empty table to choose what lies in it */
     ED_DRAG_GROUP,   /* the box-selected group */
+    ED_DRAG_FIGURE,  /* one figure of the selected unit (editor_units_panel.c) */
 } ed_drag;
 
 typedef enum ed_text {
     ED_TEXT_NONE = 0,
     ED_TEXT_TITLE,
     ED_TEXT_LABEL,
-    ED_TEXT_DESCRIPTION
+    ED_TEXT_DESCRIPTION,
+    ED_TEXT_SIDE_NAME, /* the name of side text_side */
 } ed_text;
 
 /* What a row of the panel does when clicked (left part: back, right part: on). */
@@ -67,6 +69,13 @@ typedef enum ed_row_kind {
     ED_ROW_TRY,
     ED_ROW_BALANCE,
     ED_ROW_DESCRIPTION,
+    /* editor_units_panel.c */
+    ED_ROW_SEL_FORMATION,
+    ED_ROW_SEL_COMMANDER,
+    ED_ROW_SEL_ADD_FIGURE,
+    ED_ROW_SIDE_ENTRY, /* arg: the side; the name renames, the colour steps */
+    ED_ROW_SIDE_ADD,
+    ED_ROW_SIDE_REMOVE, /* arg: the side */
 } ed_row_kind;
 
 typedef struct ed_row {
@@ -82,6 +91,9 @@ typedef struct ed {
     bool cam_ready;
     ed_tool tool;
     int sel_feature, sel_unit; /* document indices, -1 for none */
+    int sel_figure;            /* one figure of sel_unit (editor_units.h numbering), or -1 */
+    int press_clicks;          /* 2 for the press of a double click */
+    int text_side;             /* the side ED_TEXT_SIDE_NAME renames */
     /* a group chosen by a box (two things or more; one becomes sel_feature or sel_unit) */
     int group_f[ED_GROUP_MAX], group_u[ED_GROUP_MAX];
     int group_nf, group_nu;
@@ -144,7 +156,17 @@ void ed_view_rect(const ed *e, float k, float *x1, float *y0, float *y1);
 /* Fits the table into the open view. */
 void ed_fit(ed *e, float k, bool snap_now);
 
+/* The panel's pen: rows are laid out top down from (x, y), w wide, at scale k. */
+typedef struct panel_pen {
+    render_ctx *ctx;
+    ed *e;
+    float x, y, w, k;
+} panel_pen;
+
 /* editor_draw.c */
+void ed_pen_header(panel_pen *p, const char *text);
+void ed_pen_row(panel_pen *p, ed_row_kind kind, int arg, const char *label, const char *value,
+                bool hot, bool arrows);
 void ed_draw(ui_screen *s, ui_app *app, render_ctx *ctx);
 void ed_panel_click(ed *e, ui_app *app, vec2s px, bool back);
 /* The area or line type of the tool in use, one step on. */
@@ -153,5 +175,24 @@ void ed_panel_cycle_type(ed *e, int step);
 bool ed_write_preview(const ed *e);
 /* The line over a trial match saying how to come back (it passes input to the match). */
 ui_screen *ed_trial_banner_create(void);
+
+/* editor_units_panel.c: figures one by one, turning groups, formations, commanders, sides */
+/* A press on figure `fig` (a table index) with the select tool: true when it chose that figure
+ * alone (a double click, or a figure of the unit whose figure is chosen) and starts its drag. */
+bool ed_units_press(ed *e, int fig);
+/* Turns the chosen group or figure by `deg`; false when neither is chosen. */
+bool ed_units_rotate(ed *e, ui_app *app, float deg);
+/* Takes away the chosen figure; false when none is chosen. */
+bool ed_units_delete(ed *e, ui_app *app);
+/* A figure more for the chosen unit: at the pointer on the table, else beside its last. */
+void ed_units_add_figure(ed *e, ui_app *app);
+void ed_units_panel_group(panel_pen *p);
+void ed_units_panel_unit(panel_pen *p);
+void ed_units_panel_sides(panel_pen *p);
+/* A click on one of the rows above; true when it was one. */
+bool ed_units_panel_click(ed *e, ui_app *app, const ed_row *r, vec2s px, bool back);
+void ed_units_draw_marks(ed *e, render_ctx *ctx, float k);
+void ed_units_text_begin(ed *e, int side);
+bool ed_units_text_commit(ed *e, ui_app *app);
 
 #endif // UI_EDITOR_PANEL_H

@@ -50,6 +50,59 @@ static void count_units(const table *t, const bool *lost, ui_end_side *es)
     }
 }
 
+/* Whose figures fell or broke in one command, in player words: "2 British fall (Front face)",
+ * "1 Ansar falls, 2 British break". A command that ends a phase can resolve a whole melee, so
+ * the command's own words do not say who lost. */
+static void moment_losers(const game *g, const rules_event *ev, int n, char *buf, size_t size)
+{
+    enum { MAX = UI_END_SIDES_MAX };
+    const table *t = game_table(g);
+    struct loser {
+        side_id side;
+        int fall, broke;
+        unit_id unit; /* shown when all the side's losers here are of one unit */
+        bool units_differ;
+    } by[MAX];
+    int count = 0;
+    for (int k = 0; k < n; k++) {
+        bool fall = ev[k].kind == RULES_EV_REMOVE;
+        bool broke = ev[k].kind == RULES_EV_STATUS &&
+                     (ev[k].status_set & (FIGURE_STATUS_DEMORALISED | FIGURE_STATUS_SHAKEN));
+        const figure *f = (fall || broke) ? table_figure_const(t, ev[k].figure) : NULL;
+        if (!f)
+            continue;
+        int at = 0;
+        while (at < count && by[at].side.id != f->side.id)
+            at++;
+        if (at == count) {
+            if (count == MAX)
+                continue;
+            by[count++] = (struct loser){.side = f->side, .unit = f->unit};
+        }
+        by[at].fall += fall;
+        by[at].broke += broke;
+        by[at].units_differ |= by[at].unit.id != f->unit.id;
+    }
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < count && len < size; i++) {
+        const char *who = table_side_label(t, by[i].side, "figures");
+        const char *troop = by[i].units_differ ? "" : table_unit_label(t, by[i].unit, "");
+        char what[96];
+        if (by[i].fall && by[i].broke)
+            snprintf(what, sizeof what, "%d %s fall%s, %d break", by[i].fall, who,
+                     by[i].fall == 1 ? "s" : "", by[i].broke);
+        else if (by[i].fall)
+            snprintf(what, sizeof what, "%d %s fall%s", by[i].fall, who,
+                     by[i].fall == 1 ? "s" : "");
+        else
+            snprintf(what, sizeof what, "%d %s break%s", by[i].broke, who,
+                     by[i].broke == 1 ? "s" : "");
+        len += (size_t)snprintf(buf + len, size - len, "%s%s%s%s%s", i ? ", " : "", what,
+                                troop[0] ? " (" : "", troop, troop[0] ? ")" : "");
+    }
+}
+
 /* The commands that removed or demoralised the most: the moments that decided the game. */
 static void find_moments(const game *g, ui_end_summary *s)
 {
@@ -86,15 +139,10 @@ static void find_moments(const game *g, ui_end_summary *s)
         m->turn = game_turn_at(g, i);
         m->removed = removed;
         m->broken = broken;
-        char words[200], tail[96] = "";
+        char words[200], tail[160];
         ui_event_log_command_words(g, i, words, sizeof words);
-        if (removed && broken)
-            snprintf(tail, sizeof tail, ": %d fall, %d break", removed, broken);
-        else if (removed)
-            snprintf(tail, sizeof tail, ": %d fall", removed);
-        else
-            snprintf(tail, sizeof tail, ": %d break", broken);
-        snprintf(m->text, sizeof m->text, "Turn %d: %s%s", m->turn, words, tail);
+        moment_losers(g, ev, n, tail, sizeof tail);
+        snprintf(m->text, sizeof m->text, "Turn %d: %s: %s", m->turn, words, tail);
     }
 }
 

@@ -227,6 +227,18 @@ static void test_end_screen_every_scenario(void **state)
         }
         if (lost > 0) /* a fight was had: its moments are told */
             assert_true(sum.moment_count > 0 && strstr(sum.moments[0].text, "Turn "));
+        for (int m = 0; m < sum.moment_count; m++) { /* each names whose men fell or broke */
+            bool named = false;
+            for (int i = 0; i < sum.side_count; i++) {
+                char says[96];
+                const char *who = table_side_label(game_table(app->game), sum.sides[i].side, "");
+                snprintf(says, sizeof says, " %s fall", who);
+                named |= strstr(sum.moments[m].text, says) != NULL;
+                snprintf(says, sizeof says, " %s break", who);
+                named |= strstr(sum.moments[m].text, says) != NULL;
+            }
+            assert_true(named);
+        }
         printf("%s: %s - %s; %d turns; %d lost; %s\n", e->d_name, sum.headline, sum.reason,
                sum.turns, lost, sum.moment_count ? sum.moments[0].text : "(no moments)");
         snprintf(png, sizeof png, "end-%.*s-1280.png", (int)(len - 5), e->d_name);

@@ -167,6 +167,8 @@ void ed_units_panel_unit(panel_pen *p)
     if (e->sel_figure >= 0) {
         figure_words(e, e->sel_unit, e->sel_figure, v, sizeof v);
         snprintf(head, sizeof head, "%s of %s", v, u->name);
+        if (head[0] >= 'a' && head[0] <= 'z')
+            head[0] = (char)(head[0] - 'a' + 'A');
         ed_pen_header(p, head);
         bool commands = editor_unit_commander(e->doc, e->sel_unit) == e->sel_figure;
         ed_pen_row(p, ED_ROW_SEL_COMMANDER, 1, "Commands the unit", commands ? "yes" : "no", false,
@@ -193,7 +195,10 @@ void ed_units_panel_sides(panel_pen *p)
 {
     ed *e = p->e;
     const table *t = ed_table(e);
-    ed_pen_header(p, "Sides: click the name to rename, the colour to change");
+    ed_pen_header(p, "The sides");
+    render_text(p->ctx, p->x, p->y - 4 * p->k, "Click a name to rename it, a colour to change it",
+                11, ED_DIM, RENDER_ALIGN_LEFT);
+    p->y += 14 * p->k;
     for (int s = 0; s < t->side_count; s++) {
         int c = editor_side_colour(e->doc, s);
         float y = p->y;

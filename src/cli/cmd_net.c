@@ -8,7 +8,7 @@
 #include "net/net.h"
 #include "net/net_enet.h"
 #include "platform/platform.h"
-#include "ui/net_play.h"
+#include "ui/app_net.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -339,17 +339,17 @@ static int run_window(const net_args *a, const char *addr, uint16_t port)
         printf("listening on port %u\n", net_enet_port(t));
         fflush(stdout);
     }
-    ui_net_attach(app, s, t, a->host, net_enet_port(t));
+    ui_app_net_attach(app, s, t, a->host, net_enet_port(t));
     platform *p = platform_open(&app->settings, err, sizeof err);
     if (!p) {
         fprintf(stderr, "sandtable: %s\n", err);
-        ui_net_detach(app);
+        ui_app_net_detach(app);
         ui_app_discard(app);
         return 1;
     }
     platform_run(p, app);
     platform_close(p);
-    ui_net_detach(app);
+    ui_app_net_detach(app);
     ui_app_destroy(app);
     return 0;
 }

@@ -6,7 +6,6 @@
 #include "game/bot.h"
 #include "platform/platform.h"
 #include "ui/app.h"
-#include "ui/cover.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -166,7 +165,7 @@ int cli_play(int argc, char **argv)
         ui_app_discard(app);
         return 2;
     }
-    ui_cover_reset_viewer(app);
+    ui_app_reset_viewer(app);
     return cli_window_run(app);
 }
 

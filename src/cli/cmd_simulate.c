@@ -147,8 +147,8 @@ static void print_summary(const sim_args *a, const scenario *sc, const sim_summa
     cli_printf("  %-20s      %5.1f%%  (%d unfinished: hit the command cap)\n", "draws",
                s->win_pct[0], s->games - s->finished);
     if (a->swap_sides)
-        cli_printf("  %s won %d, %s won %d, %d drawn: %s wins %.1f%% (95%% interval "
-                   "%.1f-%.1f%%), sides swapped every other game\n",
+        cli_printf("  %s won %d, %s won %d, %d drawn: %s scores %.1f%% (a draw counts half; "
+                   "95%% interval %.1f-%.1f%%), sides swapped every other game\n",
                    bot_level_name(a->levels[0]), s->level_wins[0], bot_level_name(a->levels[1]),
                    s->level_wins[1], s->games - s->level_wins[0] - s->level_wins[1],
                    bot_level_name(a->levels[0]), s->level_pct, s->level_lo, s->level_hi);

@@ -19,46 +19,12 @@ static void print_usage(FILE *out)
             "Exit status: 0 all files are good, 1 any file was refused, 2 usage error.\n");
 }
 
-/* A rule set's message may start with the JSON path it is about, "$.ruleset_options.x: ..." or
- * "ruleset_options.x: ...". When that path is in the file, the error is placed there. */
-static bool placed_at_prefix(const scenario *s, const char *msg, scenario_error *err)
-{
-    const char *colon = strstr(msg, ": ");
-    size_t n = colon ? (size_t)(colon - msg) : 0;
-    if (n == 0 || n > 200 || memchr(msg, ' ', n))
-        return false;
-    char path[256];
-    snprintf(path, sizeof path, "%s%.*s", msg[0] == '$' ? "" : "$.", (int)n, msg);
-    scenario_error_at(s, path, err, "rule set %s refuses the scenario: %s", s->ruleset, colon + 2);
-    return err->line > 0;
-}
-
-/* Asks the scenario's rule set to set up a match from it; false with *err filled when it
- * refuses. */
-static bool check_with_rules(const scenario *s, scenario_error *err)
-{
-    if (!rules_scenario_check(s, err))
-        return false;
-    const rules_ops *ops = rules_find(s->ruleset);
-    char msg[512] = "";
-    rules_state *rs =
-        ops->create(&(rules_create_desc){.scenario = s, .table = s->table}, msg, sizeof msg);
-    if (rs) {
-        ops->destroy(rs);
-        return true;
-    }
-    if (placed_at_prefix(s, msg, err))
-        return false;
-    return scenario_error_at(s, "$.ruleset", err, "rule set %s refuses the scenario: %s",
-                             s->ruleset, msg[0] ? msg : "(no reason given)");
-}
-
 /* Loads one file; true when it is a good scenario. */
 static bool validate_one(const char *path)
 {
     scenario_error err;
     scenario *s = scenario_load_file(path, &err);
-    bool ok = s && check_with_rules(s, &err);
+    bool ok = s && rules_scenario_validate(s, &err, NULL);
     if (ok) {
         printf("%s: ok\n", path);
     } else {

@@ -41,6 +41,8 @@ typedef struct posture {
     bool defend;                  /* wins by lasting out the turns or holding ground */
     const geom_polygon *hold_own; /* ground this side must hold */
     const geom_polygon *hold_foe; /* ground the enemy must hold: go for it */
+    bool foe_lasts;               /* the enemy wins by lasting out the turns or holding ground */
+    bool late; /* a side that must win by force, with half the turns gone: no more waiting */
 } posture;
 
 struct bot_plan {
@@ -70,11 +72,15 @@ static posture posture_of(const game *g, side_id who)
 {
     posture p = {.side = who};
     const scenario *sc = game_scenario(g);
+    int limit = 0;
     for (int i = 0; sc && i < sc->victory_count; i++) {
         const scenario_victory *v = &sc->victory[i];
         bool own = v->side.id == who.id, foe = v->side.id && !own;
-        if (own && (strcmp(v->kind, "turns") == 0 || strcmp(v->kind, "hold") == 0))
-            p.defend = true;
+        bool lasts = strcmp(v->kind, "turns") == 0 || strcmp(v->kind, "hold") == 0;
+        p.defend |= own && lasts;
+        p.foe_lasts |= foe && lasts;
+        if (strcmp(v->kind, "turns") == 0 && v->turns > 0)
+            limit = v->turns;
         if (strcmp(v->kind, "hold") == 0 && v->area.count >= 3) {
             if (own)
                 p.hold_own = &v->area;
@@ -82,6 +88,7 @@ static posture posture_of(const game *g, side_id who)
                 p.hold_foe = &v->area;
         }
     }
+    p.late = !p.defend && !p.hold_foe && limit > 0 && 2 * game_turn(g) > limit;
     return p;
 }
 
@@ -180,15 +187,20 @@ static float move_value(const game *g, const rules_command *c, const posture *p,
     float before, after;
     const figure *foe = nearest_enemy(g, f->side, f->pos, &before);
     nearest_enemy(g, f->side, end, &after);
-    /* Muskets against blades stand once in range and let them come; blades holding ground
-     * against muskets wait for them (in their cover) unless the move strikes home. Either way
-     * stepping closer is what the enemy wants. */
+    /* Muskets against blades stand once in range and let them come; blades against muskets
+     * wait for them (in their cover: an ambush) unless the move strikes home, when they hold
+     * ground or when the enemy must come to them (he wins only by force and the turn limit is
+     * a draw) until half the turns are gone. Either way stepping closer is what the enemy
+     * wants. */
     float range = 0, half, none;
     bool shoots = game_arc(g, f->id, &half, &range) && range > 0;
     bool foe_shoots = foe && game_arc(g, foe->id, &half, &none);
     float touch = foe ? f->base.radius_cm + foe->base.radius_cm + PLAN_TOUCH_CM : 0;
-    bool stand = foe && shoots && !foe_shoots && after < range;
-    bool wait = foe && p->defend && !shoots && foe_shoots && after > touch;
+    bool stand = foe && shoots && !foe_shoots && after < range && !p->late;
+    bool wait =
+        foe && (p->defend || (!p->foe_lasts && !p->late)) && !shoots && foe_shoots && after > touch;
+    /* a side that lasts out holds its firing line: its shooters stand and let the enemy come */
+    stand = stand || (foe && p->defend && shoots);
     float v = 0;
     if (isfinite(before) && isfinite(after))
         v += (stand || wait ? -0.08f : p->defend ? 0.03f : 0.08f) * (before - after);
@@ -248,7 +260,7 @@ static float normal_score(const game *g, const rules_command *c, plan_memo *memo
             snprintf(why, size, "charges %s: %.1f casualties expected",
                      name_of(t, tg ? table_figure_const(t, tg->figure) : NULL), target_value(tg));
         /* a side that wins by lasting out does not throw its men away */
-        return 10.0f * target_value(tg) + (p->defend ? -1.0f : 0.5f) + move_value(g, c, p, NULL, 0);
+        return 10.0f * target_value(tg) + (p->defend ? -8.0f : 0.5f) + move_value(g, c, p, NULL, 0);
     case RULES_CMD_MOVE:
         return move_value(g, c, p, why, size);
     case RULES_CMD_RALLY:

@@ -133,6 +133,7 @@ static void state_free(game *g)
 static bool state_start(game *g, char *err, size_t err_size)
 {
     state_free(g);
+    game_state_changed(g);
     g->table = table_clone(g->sc->table);
     dice_seed(&g->rng, g->seed);
     rules_create_desc cd = {.scenario = g->sc, .table = g->table, .data_dir = g->data_dir};
@@ -185,6 +186,7 @@ static void snaps_drop_after(game *g, int cursor)
 static void snap_restore(game *g, const game_snapshot *s)
 {
     state_free(g);
+    game_state_changed(g);
     g->table = table_clone(s->table);
     g->rs = g->ops->clone(s->rs);
     g->rng = s->rng;
@@ -225,6 +227,7 @@ static void entry_resolve(game *g, int i)
     game_snapshot before = {0};
     if (g->verify_events && g->ops->clone)
         before = (game_snapshot){table_clone(g->table), g->ops->clone(g->rs), g->rng, true};
+    game_state_changed(g);
     rules_ctx ctx = make_ctx(g, &e->events);
     if (e->cmd.kind == RULES_CMD_REFEREE) /* the engine's own (game_referee.c) */
         game_referee_resolve(g, &ctx, &e->cmd);

@@ -279,6 +279,10 @@ const game_note *game_note_at(const game *g, int index);
  * none. Each is a REFEREE command whose option is the rule set's word, submitted, logged and
  * undone like the words above. */
 int game_referee_rulings(const game *g, figure_id fig, rules_ruling *out, int max);
+/* The rulings a menu shows `viewer` (the screen's side; 0 sees everything): those whose mere
+ * offer tells another side's secret (rules_ruling.secret) are left out. */
+int game_referee_rulings_seen(const game *g, side_id viewer, figure_id fig, rules_ruling *out,
+                              int max);
 /* How many referee commands are in effect (the end screen counts them). */
 int game_referee_count(const game *g);
 

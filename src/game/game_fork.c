@@ -29,6 +29,7 @@ bool game_fork_step(game *f, const rules_command *cmd)
     char reason[8];
     if (game_over(f) || !f->ops->validate(f->rs, f->table, cmd, reason, sizeof reason))
         return false;
+    game_state_changed(f);
     rules_ctx ctx = {.ops = f->ops,
                      .state = f->rs,
                      .table = f->table,
@@ -42,6 +43,7 @@ void game_fork_forget(game *f, side_id viewer)
 {
     if (!viewer.id || !game_view(f)->visible)
         return;
+    game_state_changed(f);
     /* Asked of every figure first: taking some off could end the game, and all is seen then. */
     int n = f->table->figure_count;
     bool *gone = mem_calloc((size_t)n + 1, sizeof *gone);

@@ -65,7 +65,24 @@ struct game {
 
     game_note *notes; /* chat lines and pings (game_notes.c), outside the state */
     int note_count;
+
+    /* Bumped whenever the table, the rule state or the dice may change (game_state_changed).
+     * The overlap check's last pass is kept against it: the bot checks its pick and
+     * game_submit would check the same command on the same state again. */
+    uint64_t state_gen;
+    struct {
+        bool valid;
+        uint64_t gen;
+        rules_command cmd;
+    } place_passed;
 };
+
+/* The state at the cursor changed (resolved, rebuilt, restored): forget what was checked on it. */
+static inline void game_state_changed(game *g)
+{
+    g->state_gen++;
+    g->place_passed.valid = false;
+}
 
 /* The hash of the table's changing parts (positions, facings, statuses, formations). */
 uint64_t game_hash_table(const table *t);

@@ -87,9 +87,27 @@ static int moved_figures(const game *g, const rules_command *cmd, figure_id *mov
     return n;
 }
 
+/* The command passed on this very state already (the bot checked its pick; game_submit asks
+ * again): resolving it once more on a copy would give the same answer. */
+static bool passed_before(const game *g, const rules_command *cmd)
+{
+    return g->place_passed.valid && g->place_passed.gen == g->state_gen &&
+           memcmp(&g->place_passed.cmd, cmd, sizeof *cmd) == 0;
+}
+
+static void remember_pass(const game *g, const rules_command *cmd)
+{
+    game *m = (game *)g; /* a cache beside the state, not the state: g is const to callers */
+    m->place_passed.valid = true;
+    m->place_passed.gen = g->state_gen;
+    m->place_passed.cmd = *cmd;
+}
+
 bool game_place_check(const game *g, const rules_command *cmd, char *reason, size_t size)
 {
     if (!places_figures(cmd->kind) || !g->ops->clone)
+        return true;
+    if (passed_before(g, cmd))
         return true;
     figure_id moved[RULES_CMD_FIGURES_MAX];
     int nm = moved_figures(g, cmd, moved);
@@ -115,12 +133,18 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
         if (!o)
             continue;
         char a[80], b[80];
-        snprintf(reason, size, "%s would end on top of %s: bases may touch but not overlap",
-                 name_of(m0, a, sizeof a), name_of(&g->table->figures[o->id.id - 1], b, sizeof b));
+        if (!game_visible(g, cmd->side, o->id)) /* say no more than the mover may know */
+            snprintf(reason, size, "%s cannot go there", name_of(m0, a, sizeof a));
+        else
+            snprintf(reason, size, "%s would end on top of %s: bases may touch but not overlap",
+                     name_of(m0, a, sizeof a),
+                     name_of(&g->table->figures[o->id.id - 1], b, sizeof b));
         ok = false;
     }
     g->ops->destroy(rs);
     table_destroy(t);
+    if (ok)
+        remember_pass(g, cmd);
     return ok;
 }
 
@@ -142,11 +166,23 @@ bool game_place_end_free_ix(const game *g, const rules_command *cmd, spatial *ix
     if (!ref)
         return true;
     vec2s end = cmd->path[cmd->path_count - 1];
-    figure_id in_way =
-        ix ? place_blocker_indexed(ix, g->table, ref->id, end, ref->facing, moved, nm)
-           : place_blocker(g->table, ref->id, end, ref->facing, moved, nm);
-    if (!in_way.id)
-        return true;
+    /* A base the mover's side cannot see (cwr's concealed units) does not refuse the drop: a
+     * refusal would give it away; the rule set's move stops short at it instead. */
+    figure_id ignore[RULES_CMD_FIGURES_MAX + 16];
+    memcpy(ignore, moved, (size_t)nm * sizeof *moved);
+    int ni = nm;
+    figure_id in_way;
+    for (;;) {
+        in_way = ix ? place_blocker_indexed(ix, g->table, ref->id, end, ref->facing, ignore, ni)
+                    : place_blocker(g->table, ref->id, end, ref->facing, ignore, ni);
+        if (!in_way.id)
+            return true;
+        if (game_visible(g, cmd->side, in_way))
+            break;
+        if (ni == (int)(sizeof ignore / sizeof *ignore))
+            return true;
+        ignore[ni++] = in_way;
+    }
     /* Stacked on him already before moving (a scenario's placement): not this move's doing. */
     const figure *o = table_figure_const(g->table, in_way);
     geom_placed_base now = placed_of(ref), theirs = placed_of(o);

@@ -66,24 +66,33 @@ static const char *name_of(const table *t, figure_id id)
 }
 
 /* The figure's base clear of every other at pos/facing, and wholly on the table. */
-static bool spot_free(const table *t, const figure *f, vec2s pos, float facing, char *reason,
+static bool spot_free(const game *g, const figure *f, vec2s pos, float facing, char *reason,
                       size_t size)
 {
+    const table *t = g->table;
     geom_aabb box = geom_base_bounds(&(geom_placed_base){f->base, pos, facing});
     if (box.min.x < 0 || box.min.y < 0 || box.max.x > t->width_cm || box.max.y > t->height_cm)
         return refuse(reason, size, "%s would stand off the table", name_of(t, f->id));
     figure_id in_way = place_blocker(t, f->id, pos, facing, NULL, 0);
     if (!in_way.id)
         return true;
-    if (reason && size)
+    /* a base some side may not see (cwr's concealed units) is not named: the referee's
+     * screen is a player's too */
+    bool seen_by_all = true;
+    for (int i = 0; i < t->side_count; i++)
+        seen_by_all = seen_by_all && game_visible(g, t->sides[i].id, in_way);
+    if (reason && size && seen_by_all)
         snprintf(reason, size, "%s would stand on %s's base", name_of(t, f->id),
                  name_of(t, in_way));
+    else if (reason && size)
+        snprintf(reason, size, "%s cannot stand there", name_of(t, f->id));
     return false;
 }
 
-static bool validate_figure(const table *t, const rules_command *cmd, referee_action a,
-                            char *reason, size_t size)
+static bool validate_figure(const game *g, const rules_command *cmd, referee_action a, char *reason,
+                            size_t size)
 {
+    const table *t = g->table;
     const figure *f = table_figure_const(t, cmd->figure);
     if (!f)
         return refuse(reason, size, "%s", "the referee must name a figure");
@@ -94,19 +103,19 @@ static bool validate_figure(const table *t, const rules_command *cmd, referee_ac
             return refuse(reason, size, "%s is not on the table", f->name);
         if (!cmd->point_set)
             return refuse(reason, size, "%s", "the referee must say where the figure goes");
-        return spot_free(t, f, cmd->point, cmd->face_set ? cmd->facing : f->facing, reason, size);
+        return spot_free(g, f, cmd->point, cmd->face_set ? cmd->facing : f->facing, reason, size);
     case REFEREE_ROTATE:
         if (!on)
             return refuse(reason, size, "%s is not on the table", f->name);
         if (!cmd->face_set || !isfinite(cmd->facing))
             return refuse(reason, size, "%s", "the referee must give the new facing");
-        return spot_free(t, f, f->pos, cmd->facing, reason, size);
+        return spot_free(g, f, f->pos, cmd->facing, reason, size);
     case REFEREE_REMOVE:
         return on || refuse(reason, size, "%s is already off the table", name_of(t, f->id));
     case REFEREE_RESTORE:
         if (on)
             return refuse(reason, size, "%s is already on the table", name_of(t, f->id));
-        return spot_free(t, f, cmd->point_set ? cmd->point : f->pos, f->facing, reason, size);
+        return spot_free(g, f, cmd->point_set ? cmd->point : f->pos, f->facing, reason, size);
     case REFEREE_STATUS:
         if (!on)
             return refuse(reason, size, "%s is not on the table", name_of(t, f->id));
@@ -139,6 +148,16 @@ int game_referee_rulings(const game *g, figure_id fig, rules_ruling *out, int ma
     return n;
 }
 
+int game_referee_rulings_seen(const game *g, side_id viewer, figure_id fig, rules_ruling *out,
+                              int max)
+{
+    int n = game_referee_rulings(g, fig, out, max), k = 0;
+    for (int i = 0; i < n; i++)
+        if (!viewer.id || !out[i].secret.id || out[i].secret.id == viewer.id)
+            out[k++] = out[i];
+    return k;
+}
+
 bool game_referee_validate(const game *g, const rules_command *cmd, char *reason, size_t size)
 {
     referee_action a = action_of(cmd);
@@ -151,7 +170,7 @@ bool game_referee_validate(const game *g, const rules_command *cmd, char *reason
             return refuse(reason, size, "%s", "the next die must show 1 to 100");
         return true;
     }
-    return validate_figure(g->table, cmd, a, reason, size);
+    return validate_figure(g, cmd, a, reason, size);
 }
 
 /* ---- resolving ---------------------------------------------------------------------------- */

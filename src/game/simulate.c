@@ -24,12 +24,17 @@ uint64_t sim_game_seed(uint64_t seed, int index)
 
 void sim_wilson(int k, int n, double *lo, double *hi)
 {
+    sim_wilson_score((double)k, n, lo, hi);
+}
+
+void sim_wilson_score(double k, int n, double *lo, double *hi)
+{
     if (n <= 0) {
         *lo = *hi = 0;
         return;
     }
     const double z = 1.959963984540054;
-    double p = (double)k / n, z2n = z * z / n;
+    double p = k / n, z2n = z * z / n;
     double centre = (p + z2n / 2) / (1 + z2n);
     double half = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / (1 + z2n);
     *lo = 100.0 * fmax(0, centre - half);
@@ -107,8 +112,15 @@ bool sim_play_one(const sim_desc *desc, int index, sim_game *out, game_error *er
     rules_command c;
     for (game_decision(g, &dec); dec.kind != RULES_DECIDE_NONE && out->commands < cap;
          game_decision(g, &dec)) {
-        bot_level level = desc->levels[(dec.side.id == first_side ? 0 : 1) ^ swapped];
-        if (!bot_pick(b, g, level, &bot_rng, &c) || !game_submit(g, &c, NULL, 0))
+        int which = (dec.side.id == first_side ? 0 : 1) ^ swapped;
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        bool picked = bot_pick(b, g, desc->levels[which], &bot_rng, &c);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        out->level_seconds[which] +=
+            (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        out->level_picks[which]++;
+        if (!picked || !game_submit(g, &c, NULL, 0))
             break; /* a rule set with no legal command, or refusing its own: unfinished */
         tally(g, out->commands, index, out);
         out->commands++;
@@ -227,9 +239,14 @@ static void summarise(const sim_desc *desc, const sim_game *res, sim_summary *su
     sum->side_count = t->side_count < SIM_SIDES_MAX ? t->side_count : SIM_SIDES_MAX;
     for (int s = 0; s < sum->side_count; s++)
         snprintf(sum->side_names[t->sides[s].id.id], TABLE_NAME_MAX, "%s", t->sides[s].name);
-    double turns = 0, commands = 0;
+    double turns = 0, commands = 0, secs[2] = {0, 0};
+    int picks[2] = {0, 0};
     for (int i = 0; i < desc->games; i++) {
         const sim_game *r = &res[i];
+        for (int k = 0; k < 2; k++) {
+            secs[k] += r->level_seconds[k];
+            picks[k] += r->level_picks[k];
+        }
         sum->finished += r->finished;
         if (r->winner <= SIM_SIDES_MAX)
             sum->wins[r->winner]++;
@@ -254,8 +271,13 @@ static void summarise(const sim_desc *desc, const sim_game *res, sim_summary *su
         sum->win_pct[s] = 100.0 * sum->wins[s] / n;
         sim_wilson(sum->wins[s], desc->games, &sum->win_lo[s], &sum->win_hi[s]);
     }
-    sum->level_pct = 100.0 * sum->level_wins[0] / n;
-    sim_wilson(sum->level_wins[0], desc->games, &sum->level_lo, &sum->level_hi);
+    /* a game neither level won (a draw, or one stopped by the command cap) counts half */
+    sum->level_score =
+        sum->level_wins[0] + 0.5 * (desc->games - sum->level_wins[0] - sum->level_wins[1]);
+    sum->level_pct = 100.0 * sum->level_score / n;
+    for (int k = 0; k < 2; k++)
+        sum->level_ms[k] = picks[k] ? 1000.0 * secs[k] / picks[k] : 0;
+    sim_wilson_score(sum->level_score, desc->games, &sum->level_lo, &sum->level_hi);
     qsort(sum->causes, (size_t)sum->cause_count, sizeof *sum->causes, by_removed);
 }
 
@@ -302,7 +324,10 @@ json_t *sim_summary_json(const sim_summary *sum)
     json_object_set_new(o, "sides", sides);
     json_object_set_new(o, "level_wins",
                         json_pack("[i,i]", sum->level_wins[0], sum->level_wins[1]));
+    json_object_set_new(o, "level_score", json_real(sum->level_score));
     json_object_set_new(o, "level_win_pct", json_real(sum->level_pct));
+    json_object_set_new(o, "level_ms_per_decision",
+                        json_pack("[f,f]", sum->level_ms[0], sum->level_ms[1]));
     json_object_set_new(o, "level_win_pct_95", json_pack("[f,f]", sum->level_lo, sum->level_hi));
     json_object_set_new(o, "mean_turns", json_real(sum->mean_turns));
     json_object_set_new(o, "mean_commands", json_real(sum->mean_commands));

@@ -37,6 +37,8 @@ typedef struct sim_game {
     sim_cause causes[SIM_CAUSES_MAX];
     int cause_count;
     sim_moment decisive;
+    double level_seconds[2]; /* time spent choosing by the bot of desc->levels[0] and [1] */
+    int level_picks[2];      /* and its decisions */
 } sim_game;
 
 typedef struct sim_desc {
@@ -64,10 +66,12 @@ typedef struct sim_summary {
     int side_count;
     char side_names[SIM_SIDES_MAX + 1][TABLE_NAME_MAX];
     int wins[SIM_SIDES_MAX + 1];
-    /* games won by the bot of desc->levels[0] and [1] whatever side it played, with the Wilson
-     * interval of the first's share of all games in percent */
+    /* games won by the bot of desc->levels[0] and [1] whatever side it played; the first's
+     * score (a win 1, a draw or an unfinished game 1/2, a loss 0) and its share of all games in
+     * percent with the Wilson 95% interval of that share */
     int level_wins[2];
-    double level_pct, level_lo, level_hi;
+    double level_score, level_pct, level_lo, level_hi;
+    double level_ms[2]; /* mean milliseconds per decision of each level (wall clock) */
     double win_pct[SIM_SIDES_MAX + 1], win_lo[SIM_SIDES_MAX + 1], win_hi[SIM_SIDES_MAX + 1];
     double mean_turns, mean_commands;
     double median_turns;
@@ -88,6 +92,8 @@ bool sim_run(const sim_desc *desc, sim_summary *sum, game_error *err);
 uint64_t sim_game_seed(uint64_t seed, int index);
 /* Wilson 95% interval of k successes in n trials, in percent. */
 void sim_wilson(int k, int n, double *lo, double *hi);
+/* The same for a score k that may be fractional (draws counted half). */
+void sim_wilson_score(double k, int n, double *lo, double *hi);
 /* The summary as a JSON object. */
 json_t *sim_summary_json(const sim_summary *sum);
 

@@ -104,7 +104,19 @@ void render_table_static(render_ctx *ctx, const render_camera *cam, const render
 /* Draws labels (when asked) and the figures: render_table without the static layer, so overlays
  * can sit between terrain and figures. */
 void render_table_figures(render_ctx *ctx, const render_camera *cam, const render_scene *scene);
-/* Draws the names of the terrain features. */
+/* Where a terrain name goes: its feature, the top centre of the text and the box it covers
+ * (px, with a little padding). */
+typedef struct render_label {
+    int feature;
+    float x, y;
+    float x0, y0, x1, y1;
+} render_label;
+/* Lays out the names of the terrain features, the biggest features first: a name that would
+ * cover one already placed moves a line up or down, and is left out when neither is free.
+ * Fills up to `max` labels; returns how many. */
+int render_table_label_layout(render_ctx *ctx, const render_camera *cam, const table *t,
+                              render_label *out, int max);
+/* Draws the names of the terrain features as render_table_label_layout places them. */
 void render_table_labels(render_ctx *ctx, const render_camera *cam, const table *t);
 /* Draws one figure at `pos` facing `facing` (a drag preview, or as the table has it). */
 void render_figure(render_ctx *ctx, const render_camera *cam, const table *t, const figure *f,

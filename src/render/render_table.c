@@ -518,16 +518,82 @@ static vec2s feature_anchor(const terrain_feature *f)
     return f->area.count ? glms_vec2_scale(c, 1.0f / (float)f->area.count) : c;
 }
 
+/* How much table a feature covers (its bounding box, cm^2); a line counts by its length, so a
+ * road or river is labelled before the huts along it. */
+static float feature_extent(const terrain_feature *f)
+{
+    float w = f->bounds.max.x - f->bounds.min.x, h = f->bounds.max.y - f->bounds.min.y;
+    return f->shape == TERRAIN_SHAPE_LINE ? (w + h) * 10.0f : w * h;
+}
+
+static bool label_free(const render_label *placed, int n, const render_label *b)
+{
+    for (int i = 0; i < n; i++)
+        if (b->x0 < placed[i].x1 && placed[i].x0 < b->x1 && b->y0 < placed[i].y1 &&
+            placed[i].y0 < b->y1)
+            return false;
+    return true;
+}
+
+/* The named features, biggest first (ties in table order), so a village is named before the
+ * huts in it. */
+static int labels_by_extent(const table *t, int *order, int max)
+{
+    enum { MAX = 512 };
+    float extent[MAX];
+    int n = 0;
+    for (int i = 0; i < t->feature_count && n < max && n < MAX; i++) {
+        if (!t->features[i].name[0])
+            continue;
+        float e = feature_extent(&t->features[i]);
+        int at = n++;
+        for (; at > 0 && extent[at - 1] < e; at--) {
+            order[at] = order[at - 1];
+            extent[at] = extent[at - 1];
+        }
+        order[at] = i;
+        extent[at] = e;
+    }
+    return n;
+}
+
+int render_table_label_layout(render_ctx *ctx, const render_camera *cam, const table *t,
+                              render_label *out, int max)
+{
+    enum { MAX = 512 };
+    int order[MAX];
+    int n = labels_by_extent(t, order, max < MAX ? max : MAX), placed = 0;
+    float line = 14 * ctx->ui_scale, pad = 2 * ctx->ui_scale;
+    static const float shift[] = {0, -1, 1};
+    for (int k = 0; k < n; k++) {
+        const terrain_feature *f = &t->features[order[k]];
+        vec2s p = render_camera_to_px(cam, feature_anchor(f));
+        int w, h;
+        render_text_size(ctx, f->name, 11, &w, &h);
+        for (int s = 0; s < (int)(sizeof shift / sizeof shift[0]); s++) {
+            float y = p.y - 7 * ctx->ui_scale + shift[s] * line;
+            render_label b = {
+                order[k],    p.x, y, p.x - 0.5f * (float)w - pad, y, p.x + 0.5f * (float)w + pad,
+                y + (float)h};
+            if (label_free(out, placed, &b)) {
+                out[placed++] = b;
+                break;
+            }
+        }
+    }
+    return placed;
+}
+
+/* A name that would run into another ("Hut" into "Barrio South") is moved or left out; the
+ * hover legend still names every feature. */
 void render_table_labels(render_ctx *ctx, const render_camera *cam, const table *t)
 {
-    for (int i = 0; i < t->feature_count; i++) {
-        const terrain_feature *f = &t->features[i];
-        if (!f->name[0])
-            continue;
-        vec2s p = render_camera_to_px(cam, feature_anchor(f));
-        render_text_outlined(ctx, p.x, p.y - 7 * ctx->ui_scale, f->name, 11, 0xf4efe0ff,
-                             RENDER_ALIGN_CENTRE);
-    }
+    enum { MAX = 512 };
+    render_label labels[MAX];
+    int n = render_table_label_layout(ctx, cam, t, labels, MAX);
+    for (int i = 0; i < n; i++)
+        render_text_outlined(ctx, labels[i].x, labels[i].y, t->features[labels[i].feature].name, 11,
+                             0xf4efe0ff, RENDER_ALIGN_CENTRE);
 }
 
 /* ---- figures ------------------------------------------------------------------------------- */

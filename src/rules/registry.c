@@ -61,3 +61,46 @@ bool rules_scenario_check(const scenario *s, scenario_error *err)
                              "unknown rule set \"%s\" (sandtable --help lists the rule sets)",
                              s->ruleset);
 }
+
+/* A rule set's message may start with the JSON path it is about, "$.ruleset_options.x: ..." or
+ * "ruleset_options.x: ...": its length, or 0. */
+static size_t message_path(const char *msg)
+{
+    const char *colon = strstr(msg, ": ");
+    size_t n = colon ? (size_t)(colon - msg) : 0;
+    return n == 0 || n > 200 || memchr(msg, ' ', n) ? 0 : n;
+}
+
+bool rules_scenario_validate(const scenario *s, scenario_error *err, rules_validation *out)
+{
+    rules_validation scratch;
+    out = out ? out : &scratch;
+    memset(out, 0, sizeof *out);
+    if (!rules_scenario_check(s, err)) {
+        snprintf(out->reason, sizeof out->reason, "%s", err->message);
+        return false;
+    }
+    const rules_ops *ops = rules_find(s->ruleset);
+    char msg[512] = "";
+    rules_state *rs =
+        ops->create(&(rules_create_desc){.scenario = s, .table = s->table}, msg, sizeof msg);
+    if (rs) {
+        const char *mu = ops->view && ops->view->measure ? ops->view->measure(rs) : NULL;
+        snprintf(out->measure, sizeof out->measure, "%s",
+                 mu && strcmp(mu, "inch") == 0 ? "inch" : "cm");
+        ops->destroy(rs);
+        return true;
+    }
+    size_t n = message_path(msg);
+    snprintf(out->reason, sizeof out->reason, "%s", n ? msg + n + 2 : msg);
+    if (n) {
+        char path[256];
+        snprintf(path, sizeof path, "%s%.*s", msg[0] == '$' ? "" : "$.", (int)n, msg);
+        scenario_error_at(s, path, err, "rule set %s refuses the scenario: %s", s->ruleset,
+                          out->reason);
+        if (err->line > 0)
+            return false;
+    }
+    return scenario_error_at(s, "$.ruleset", err, "rule set %s refuses the scenario: %s",
+                             s->ruleset, msg[0] ? msg : "(no reason given)");
+}

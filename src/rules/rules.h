@@ -280,6 +280,10 @@ typedef struct rules_view_ops {
 typedef struct rules_ruling {
     rules_command cmd;
     char label[80]; /* "Put Lt Toledo's card back in the deck", "One more hit on 2nd Company" */
+    /* Non-zero: offering it tells what this side keeps from the others (where one of its cards
+     * lies: a hand or the pile), so it is offered only to that side's viewer or one who sees
+     * everything (game_referee_rulings_seen). */
+    side_id secret;
 } rules_ruling;
 
 /* The table-wide rulings every rule set with a referee table offers under these words. */
@@ -302,6 +306,45 @@ typedef struct rules_referee_ops {
      * "Referee: ..." and, where its apply() does not need another, their tag is "referee". */
     void (*resolve)(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
 } rules_referee_ops;
+
+/* ---- what a scenario may ask of the rule set: for the scenario editor, optional ------------ */
+
+/* The editor offers these as lists, never as free text; what a rule set leaves out the editor
+ * keeps as the file has it. */
+typedef enum rules_option_type {
+    RULES_OPTION_BOOL = 1, /* true or false */
+    RULES_OPTION_INT,      /* an integer from min to max */
+    RULES_OPTION_SIDE,     /* a side's name */
+    RULES_OPTION_SIDES,    /* a list of side names */
+    RULES_OPTION_UNITS,    /* a list of unit names */
+} rules_option_type;
+
+/* One key of the scenario's "ruleset_options". Left out, the rule set's own default holds. */
+typedef struct rules_option_desc {
+    const char *key;   /* "wounds" */
+    const char *label; /* in player words: "Wounds (optional rule)" */
+    rules_option_type type;
+    int min, max; /* RULES_OPTION_INT */
+} rules_option_desc;
+
+/* One kind of victory condition the rule set scores, and what it reads of it. */
+typedef struct rules_victory_desc {
+    const char *kind;  /* "hold" */
+    const char *label; /* in player words: "holds an area at the end" */
+    bool side;         /* reads "side" (whose condition it is) */
+    bool area;         /* needs an area */
+    bool value;        /* reads "value", from value_min to value_max */
+    int value_min, value_max;
+    const char *value_label; /* "% of the enemy fallen" */
+    bool turns;              /* needs "turns" */
+} rules_victory_desc;
+
+typedef struct rules_scenario_terms {
+    const rules_option_desc *options;
+    int option_count;
+    const rules_victory_desc *victory;
+    int victory_count;
+} rules_scenario_terms;
 
 /* ---- the interface ----------------------------------------------------------------------- */
 
@@ -350,6 +393,8 @@ struct rules_ops {
     const rules_view_ops *view;
     /* The referee's rulings of the rule set's own: optional (NULL: the engine's alone). */
     const rules_referee_ops *referee;
+    /* The options and victory conditions a scenario may give it: optional (NULL: none known). */
+    const rules_scenario_terms *terms;
 };
 
 /* ---- registry ---------------------------------------------------------------------------- */
@@ -367,6 +412,20 @@ bool rules_register(const rules_ops *ops);
  * "$.ruleset" (file, line, column). The scenario loader reads the id as a word only: which ids
  * exist is the registry's to say, so every front end checks a loaded scenario with this. */
 bool rules_scenario_check(const scenario *s, scenario_error *err);
+
+/* What rules_scenario_validate learnt besides yes or no. */
+typedef struct rules_validation {
+    char reason[512]; /* the rule set's own words, its leading JSON path taken off; "" if ok */
+    char measure[8];  /* when accepted: the rule set's measuring unit, "cm" or "inch" */
+} rules_validation;
+
+/* `sandtable validate`'s second step, for every front end that checks a scenario (validate, the
+ * editor's live check): rules_scenario_check, then the scenario's rule set sets up a match from
+ * it and takes it down again. True when it accepts it; else false with *err placed at the JSON
+ * path the rule set's message starts with ("ruleset_options.x: ..."), when the file holds it,
+ * else at "$.ruleset", reading "rule set <id> refuses the scenario: <reason>". `out` may be
+ * NULL. */
+bool rules_scenario_validate(const scenario *s, scenario_error *err, rules_validation *out);
 
 /* A rule reference in player words: "<rule book name> — <section>" ("Little Colonial Rules —
  * Shooting: area fire"), whatever the rule set wrote (a leading "seed 000" and its separator

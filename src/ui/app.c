@@ -2,7 +2,7 @@
 
 #include "core/mem.h"
 #include "ui/cover.h"
-#include "ui/net_play.h"
+#include "ui/app_net.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -95,7 +95,7 @@ bool ui_app_open(ui_app *app, const char *scenario_path, bool resume, char *err,
     snprintf(app->autosave_path, sizeof app->autosave_path, "%s", autosave);
     if (resumed)
         ui_app_toast(app, "Continuing your saved game");
-    ui_cover_reset_viewer(app);
+    ui_app_reset_viewer(app);
     app->referee = (ui_referee){0}; /* a new match starts under the rules */
     app->state_version++;
     while (app->depth)
@@ -126,7 +126,7 @@ void ui_app_destroy(ui_app *app)
 {
     if (!app)
         return;
-    ui_net_detach(app);
+    ui_app_net_detach(app);
     if (app->game)
         autosave_now(app);
     ui_app_save_settings(app);
@@ -225,7 +225,10 @@ static bool step_over_bots(const ui_app *app)
 void ui_app_undo(ui_app *app)
 {
     if (app->net) {
-        ui_net_undo(app); /* the other player's consent first */
+        if (ui_net_undo(app->net)) /* the other player's consent first */
+            ui_app_toast(app, "Asked the other player to take back the last command");
+        else
+            ui_app_toast(app, "Nothing to undo now");
         return;
     }
     bool over_bots = step_over_bots(app);
@@ -376,6 +379,65 @@ static void draw_save_banner(ui_app *app, render_ctx *ctx)
     render_text(ctx, 10 * k, 32 * k, line, 13, 0xffffffff, RENDER_ALIGN_LEFT);
 }
 
+/* ---- the hand-over cover (ui/cover.h): it says what it wants, the app does it ---------------- */
+
+static ui_screen *cover_shown(const ui_app *app)
+{
+    for (int i = 0; i < app->depth; i++)
+        if (ui_cover_is(app->stack[i]))
+            return app->stack[i];
+    return NULL;
+}
+
+bool ui_app_cover_showing(const ui_app *app)
+{
+    return cover_shown(app) != NULL;
+}
+
+void ui_app_follow_cover(ui_app *app)
+{
+    if (!app->game)
+        return;
+    ui_screen *shown = cover_shown(app);
+    ui_cover_step st = ui_cover_follow(app->game, app->controller, app->viewer, shown);
+    if (st.kind == UI_COVER_STEP_LIFT && app->depth && app->stack[app->depth - 1] == shown) {
+        ui_app_pop(app);
+    } else if (st.kind == UI_COVER_STEP_VIEWER) {
+        app->viewer = st.side;
+    } else if (st.kind == UI_COVER_STEP_SHOW) {
+        /* The previous player's last toast may name a sealed choice: gone with the table. */
+        app->toast[0] = '\0';
+        ui_app_show(app, UI_SCREEN_COVER, &(ui_screen_args){.side = st.side});
+    }
+}
+
+void ui_app_reset_viewer(ui_app *app)
+{
+    if (app->game)
+        app->viewer = ui_cover_first_viewer(app->game, app->controller);
+}
+
+/* The cover's answer to the input it just took (it stays on the stack until the app acts). */
+static void cover_answered(ui_app *app, ui_screen *s)
+{
+    side_id next;
+    switch (ui_cover_answer(s, &next)) {
+    case UI_COVER_DISMISSED:
+        app->viewer = next;
+        app->state_version++; /* what the viewer may see changed: panels refresh */
+        ui_app_pop(app);
+        break;
+    case UI_COVER_LIFTED:
+        ui_app_pop(app);
+        break;
+    case UI_COVER_PAUSE:
+        ui_app_show(app, UI_SCREEN_PAUSE, NULL);
+        break;
+    case UI_COVER_WAIT:
+        break;
+    }
+}
+
 /* Ctrl+Q quits from every screen at every moment: menus, the hand-over cover in its grace
  * time (issue 21: both once swallowed it, and the window tests waited in vain). */
 static bool ctrl_q(const ui_input *in)
@@ -392,9 +454,15 @@ bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
     app->ctx = ctx;
     if (in->quit || ctrl_q(in))
         app->quit = true;
-    ui_net_update(app, in);
-    if (app->depth && app->stack[app->depth - 1]->input)
-        app->stack[app->depth - 1]->input(app->stack[app->depth - 1], app, in);
+    ui_app_net_update(app, in);
+    ui_screen *top = app->depth ? app->stack[app->depth - 1] : NULL;
+    if (top && top->input) {
+        bool cover = ui_cover_is(top); /* asked first: other screens may pop themselves */
+        top->input(top, app, in);
+        if (cover)
+            cover_answered(app, top);
+        ui_app_net_answered(app); /* the lobby's, the chat line's */
+    }
     for (int i = 0; i < app->depth; i++)
         if (app->stack[i]->update)
             app->stack[i]->update(app->stack[i], app, in);
@@ -406,7 +474,7 @@ bool ui_app_frame(ui_app *app, const ui_input *in, render_ctx *ctx)
         if (app->stack[i]->draw)
             app->stack[i]->draw(app->stack[i], app, ctx);
     draw_save_banner(app, ctx);
-    ui_net_draw(app, ctx);
+    ui_net_draw(app->net, app->game, app->depth ? app->stack[app->depth - 1]->name : NULL, ctx);
     draw_toast(app, ctx);
     if (app->screenshot_pending) {
         app->screenshot_pending = false;

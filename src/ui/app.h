@@ -18,13 +18,6 @@
 #define UI_PATH_MAX        1024
 #define UI_APP_SIDES_MAX   UI_SIDES_MAX /* ui/view.h */
 
-/* Who plays a side at this desktop. */
-typedef enum ui_controller {
-    UI_CONTROLLER_HUMAN = 0, /* a player at the screen (hot-seat when both sides are human) */
-    UI_CONTROLLER_BOT,       /* the bot (game/bot.h), played at a readable pace */
-    UI_CONTROLLER_REMOTE,    /* the other player of a network match (ui/net_play.h) */
-} ui_controller;
-
 typedef struct ui_app ui_app;
 
 /* Referee mode (ui/referee.h): the players' rulings over the rules, app-wide so the table,
@@ -35,19 +28,6 @@ typedef struct ui_referee {
     ui_context_menu menu; /* a right click's rulings (ui/referee.h) */
     rules_command menu_cmd[UI_CONTEXT_MENU_MAX]; /* what each of its entries submits */
 } ui_referee;
-
-typedef struct ui_screen {
-    const char *name;
-    /* Screens below a modal one still draw but get no input. */
-    bool modal;
-    /* It covers the whole window: the screens below it are not drawn at all. */
-    bool opaque;
-    void (*input)(struct ui_screen *s, ui_app *app, const ui_input *in);
-    void (*update)(struct ui_screen *s, ui_app *app, const ui_input *in);
-    void (*draw)(struct ui_screen *s, ui_app *app, render_ctx *ctx);
-    void (*destroy)(struct ui_screen *s);
-    void *data;
-} ui_screen;
 
 struct ui_app {
     game *game; /* owned; NULL on the start screen, before a match is opened */
@@ -139,5 +119,14 @@ void ui_app_save_settings(ui_app *app);
  * args->err filled when there is one, when the screen cannot open. The one way a screen opens:
  * the app names no concrete screen. */
 bool ui_app_show(ui_app *app, ui_screen_id id, const ui_screen_args *args);
+
+/* The hot-seat hand-over (ui/cover.h), called every frame by the solo driver: sets the viewer,
+ * or opens the cover screen (once; while it shows, it follows the plan). */
+void ui_app_follow_cover(ui_app *app);
+/* The viewer a match starts with (no cover: nobody has seen anything yet). Called when a match
+ * opens and when the controllers are set from the command line. */
+void ui_app_reset_viewer(ui_app *app);
+/* True while the cover screen is on the stack. */
+bool ui_app_cover_showing(const ui_app *app);
 
 #endif // UI_APP_H

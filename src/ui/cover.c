@@ -14,13 +14,16 @@
 
 typedef struct cover {
     side_id next;
+    char name[TABLE_NAME_MAX]; /* next's, as the screen says it */
+    uint32_t rgb;
     double since; /* when it first took input; < 0 before */
     bool stale;   /* no hand-over is due any more (the next side went to the bot): lift it */
+    ui_cover_answer_kind answer; /* to the last input, until taken */
 } cover;
 
 static bool human(const ui_controller *controller, side_id s)
 {
-    return s.id > 0 && (s.id >= UI_APP_SIDES_MAX || controller[s.id] == UI_CONTROLLER_HUMAN);
+    return s.id > 0 && (s.id >= UI_SIDES_MAX || controller[s.id] == UI_CONTROLLER_HUMAN);
 }
 
 ui_cover_plan_kind ui_cover_plan(const table *t, const ui_controller *controller, side_id viewer,
@@ -48,19 +51,6 @@ ui_cover_plan_kind ui_cover_plan(const table *t, const ui_controller *controller
     return UI_COVER_SET_VIEWER;
 }
 
-static cover *showing(const ui_app *app)
-{
-    for (int i = 0; i < app->depth; i++)
-        if (app->stack[i]->name && strcmp(app->stack[i]->name, COVER_NAME) == 0)
-            return app->stack[i]->data;
-    return NULL;
-}
-
-bool ui_cover_showing(const ui_app *app)
-{
-    return showing(app) != NULL;
-}
-
 bool ui_cover_secrets(const game *g)
 {
     const table *t = game_table(g);
@@ -81,61 +71,60 @@ bool ui_cover_secrets(const game *g)
     return false;
 }
 
-void ui_cover_update(ui_app *app)
+/* The side named as the screen says it, and its colour. */
+static void cover_target(cover *c, const game *g, side_id next)
 {
-    if (!app->game)
-        return;
+    const table *t = g ? game_table(g) : NULL;
+    const side *sd = t ? table_side(t, next) : NULL;
+    c->next = next;
+    snprintf(c->name, sizeof c->name, "%s", sd && sd->name[0] ? sd->name : "the next player");
+    c->rgb = t ? render_side_rgb(t, next) : 0xc0c0c0;
+}
+
+ui_cover_step ui_cover_follow(const game *g, const ui_controller *controller, side_id viewer,
+                              ui_screen *shown)
+{
     rules_decision d;
-    game_decision(app->game, &d);
+    game_decision(g, &d);
     side_id want;
-    ui_cover_plan_kind plan =
-        ui_cover_plan(game_table(app->game), app->controller, app->viewer, d.side, &want);
+    ui_cover_plan_kind plan = ui_cover_plan(game_table(g), controller, viewer, d.side, &want);
     /* Nothing one player may not see (alternate activations, open dice): the hand passes
      * without a cover; the top bar says whose turn it is. */
-    if (plan == UI_COVER_HAND_OVER && !showing(app) && !ui_cover_secrets(app->game))
+    if (plan == UI_COVER_HAND_OVER && !shown && !ui_cover_secrets(g))
         plan = UI_COVER_SET_VIEWER;
-    cover *c = showing(app);
-    if (c) {
+    if (shown) {
         /* Players may change hands from the pause menu over the cover: follow the plan; when
          * the screen's player keeps it after all (the side it was for went to the bot), the
          * cover has nothing left to hide and goes as soon as it is on top again. */
+        cover *c = shown->data;
         if (plan != UI_COVER_KEEP)
-            c->next = want;
+            cover_target(c, g, want);
         c->stale = plan == UI_COVER_KEEP;
-        if (c->stale && app->depth && app->stack[app->depth - 1]->data == c)
-            ui_app_pop(app);
-        return;
+        return (ui_cover_step){c->stale ? UI_COVER_STEP_LIFT : UI_COVER_STEP_NONE, c->next};
     }
-    if (plan == UI_COVER_SET_VIEWER) {
-        app->viewer = want;
-    } else if (plan == UI_COVER_HAND_OVER) {
-        /* The previous player's last toast may name a sealed choice: gone with the table. */
-        app->toast[0] = '\0';
-        ui_app_show(app, UI_SCREEN_COVER, &(ui_screen_args){.side = want});
-    }
+    if (plan == UI_COVER_SET_VIEWER)
+        return (ui_cover_step){UI_COVER_STEP_VIEWER, want};
+    if (plan == UI_COVER_HAND_OVER)
+        return (ui_cover_step){UI_COVER_STEP_SHOW, want};
+    return (ui_cover_step){UI_COVER_STEP_NONE, want};
 }
 
-void ui_cover_reset_viewer(ui_app *app)
+side_id ui_cover_first_viewer(const game *g, const ui_controller *controller)
 {
-    if (!app->game)
-        return;
     rules_decision d;
-    game_decision(app->game, &d);
-    ui_cover_plan(game_table(app->game), app->controller, (side_id){0}, d.side, &app->viewer);
+    game_decision(g, &d);
+    side_id want;
+    ui_cover_plan(game_table(g), controller, (side_id){0}, d.side, &want);
+    return want;
 }
 
-static void dismiss(ui_app *app, cover *c)
-{
-    app->viewer = c->next;
-    app->state_version++; /* what the viewer may see changed: panels refresh */
-    ui_app_pop(app);
-}
-
+/* Ctrl+Q is the app's at every moment (ui_app_frame). */
 static void cover_input(ui_screen *s, ui_app *app, const ui_input *in)
 {
+    (void)app;
     cover *c = s->data;
     if (c->stale) {
-        ui_app_pop(app);
+        c->answer = UI_COVER_LIFTED;
         return;
     }
     if (c->since < 0)
@@ -144,38 +133,42 @@ static void cover_input(ui_screen *s, ui_app *app, const ui_input *in)
         return;
     for (int i = 0; i < in->key_count; i++) {
         int k = in->keys[i];
-        if ((in->key_mods[i] & UI_MOD_CTRL) && k == 'q') {
-            ui_app_quit(app);
+        if ((in->key_mods[i] & UI_MOD_CTRL) && k == 'q')
             return;
-        }
         if (k == UI_KEY_ESCAPE) {
-            ui_app_show(app, UI_SCREEN_PAUSE, NULL);
+            c->answer = UI_COVER_PAUSE;
             return;
         }
         if (k == UI_KEY_RETURN || k == ' ') {
-            dismiss(app, c);
+            c->answer = UI_COVER_DISMISSED;
             return;
         }
     }
     if (in->pressed[UI_MOUSE_LEFT])
-        dismiss(app, c);
+        c->answer = UI_COVER_DISMISSED;
+}
+
+ui_cover_answer_kind ui_cover_answer(ui_screen *s, side_id *next)
+{
+    cover *c = s->data;
+    ui_cover_answer_kind a = c->answer;
+    c->answer = UI_COVER_WAIT;
+    *next = c->next;
+    return a;
 }
 
 static void cover_draw(ui_screen *s, ui_app *app, render_ctx *ctx)
 {
+    (void)app;
     cover *c = s->data;
     int w, h;
     render_output_size(ctx, &w, &h);
     float k = render_ui_scale(ctx);
     render_rect(ctx, 0, 0, (float)w, (float)h, 0x14181eff);
-    const table *t = app->game ? game_table(app->game) : NULL;
-    const side *sd = t ? table_side(t, c->next) : NULL;
-    const char *name = sd && sd->name[0] ? sd->name : "the next player";
-    uint32_t rgb = t ? render_side_rgb(t, c->next) : 0xc0c0c0;
     char line[160];
-    snprintf(line, sizeof line, "Pass the mouse to %s.", name);
+    snprintf(line, sizeof line, "Pass the mouse to %s.", c->name);
     float cx = w / 2.0f, cy = h / 2.0f;
-    render_rect(ctx, cx - 160 * k, cy - 70 * k, 320 * k, 8 * k, rgb << 8 | 0xff);
+    render_rect(ctx, cx - 160 * k, cy - 70 * k, 320 * k, 8 * k, c->rgb << 8 | 0xff);
     render_text(ctx, cx, cy - 40 * k, line, 26, 0xffffffff, RENDER_ALIGN_CENTRE);
     render_text(ctx, cx, cy + 6 * k, "Click when ready.", 18, 0xc8d0dcff, RENDER_ALIGN_CENTRE);
     render_text(ctx, cx, cy + 44 * k, "Reserved cards and sealed choices stay hidden till then.",
@@ -190,10 +183,15 @@ static void cover_destroy(ui_screen *s)
     free(s);
 }
 
-ui_screen *ui_cover_create(side_id next)
+bool ui_cover_is(const ui_screen *s)
+{
+    return s && s->name && strcmp(s->name, COVER_NAME) == 0;
+}
+
+ui_screen *ui_cover_create(const game *g, side_id next)
 {
     cover *c = mem_calloc(1, sizeof *c);
-    c->next = next;
+    cover_target(c, g, next);
     c->since = -1;
     ui_screen *s = mem_calloc(1, sizeof *s);
     *s = (ui_screen){.name = COVER_NAME,

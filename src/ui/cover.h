@@ -2,11 +2,19 @@
  * a cover screen hides the table (and with it the previous player's reserved cards and sealed
  * choices) until the next player clicks; only then does app->viewer become the new side. With
  * the bot on a side there is one player at the screen: the viewer stays that player's side and
- * no cover is shown. */
+ * no cover is shown.
+ *
+ * The app owns the cover and does what it says (microui: a widget returns its result to its
+ * owner): ui_cover_follow says what the match wants of the viewer each frame, and the cover
+ * screen's answer to a click or key is taken with ui_cover_answer; nothing here reaches the
+ * app (ui/app.c: ui_app_follow_cover, the answer after the top screen's input). */
 #ifndef UI_COVER_H
 #define UI_COVER_H
 
-#include "ui/app.h"
+#include "game/game.h"
+#include "ui/input.h"
+#include "ui/screens.h"
+#include "ui/view.h"
 
 #include <stdbool.h>
 
@@ -25,24 +33,47 @@ typedef enum ui_cover_plan_kind {
 ui_cover_plan_kind ui_cover_plan(const table *t, const ui_controller *controller, side_id viewer,
                                  side_id deciding, side_id *want);
 
-/* Called every frame (by the solo driver): applies the plan for the match now, setting
- * app->viewer or pushing the cover screen (once; while it shows, it follows the plan). */
-void ui_cover_update(ui_app *app);
+/* What the hand-over asks of the app this frame (ui_cover_follow). */
+typedef enum ui_cover_step_kind {
+    UI_COVER_STEP_NONE = 0,
+    UI_COVER_STEP_VIEWER, /* set the viewer to `side` now */
+    UI_COVER_STEP_SHOW,   /* open the cover screen for `side` (UI_SCREEN_COVER) */
+    UI_COVER_STEP_LIFT,   /* the cover has nothing left to hide: pop it when it is on top */
+} ui_cover_step_kind;
+
+typedef struct ui_cover_step {
+    ui_cover_step_kind kind;
+    side_id side;
+} ui_cover_step;
+
+/* Applies the plan for the match now, for `viewer` and the controllers (by side id): the step
+ * the app takes. `shown` is the cover screen on the stack (NULL: none); while it shows it
+ * follows the plan (the side it is for changes, or it goes stale). */
+ui_cover_step ui_cover_follow(const game *g, const ui_controller *controller, side_id viewer,
+                              ui_screen *shown);
 
 /* The viewer a match starts with, for the controllers now (no cover: nobody has seen anything
- * yet). Called when a match opens and when the controllers are set from the command line. */
-void ui_cover_reset_viewer(ui_app *app);
+ * yet). */
+side_id ui_cover_first_viewer(const game *g, const ui_controller *controller);
 
 /* True when the match can hold something from one player: a deck (its cards may be reserved
  * face down), a sealed choice, anything the driver shows face down. Without secrets the hand passes
  * with no cover (cr15, tiny, cwr without concealment: alternate activations, every die open).
  * A figure one side may not see (game_visible: cwr's concealed units) is a secret too. */
 bool ui_cover_secrets(const game *g);
-/* True while the cover screen is on the stack. */
-bool ui_cover_showing(const ui_app *app);
+/* The cover screen itself ("Pass the mouse to <side>. Click when ready."), for side `next` of
+ * g's table. */
+ui_screen *ui_cover_create(const game *g, side_id next);
+/* True when s is a cover screen. */
+bool ui_cover_is(const ui_screen *s);
 
-/* The cover screen itself ("Pass the mouse to <side>. Click when ready."): a click, Enter or
- * Space sets app->viewer to `next` and closes it; Esc opens the pause menu over it. */
-ui_screen *ui_cover_create(side_id next);
+/* The cover's answer to the frame's input, taken once (the app acts on it). */
+typedef enum ui_cover_answer_kind {
+    UI_COVER_WAIT = 0,
+    UI_COVER_DISMISSED, /* the next player is at the screen: the viewer becomes *next; pop it */
+    UI_COVER_PAUSE,     /* Esc: the pause menu over it */
+    UI_COVER_LIFTED,    /* stale: nothing to hide any more; pop it */
+} ui_cover_answer_kind;
+ui_cover_answer_kind ui_cover_answer(ui_screen *s, side_id *next);
 
 #endif // UI_COVER_H

@@ -4,7 +4,6 @@
 #include "ui/editor.h"
 
 #include "core/mem.h"
-#include "ui/cover.h"
 #include "ui/editor_panel.h"
 #include "ui/editor_units.h"
 
@@ -30,7 +29,7 @@ static const char *const tool_names[ED_TOOL_COUNT] = {
     [ED_TOOL_SELECT] = "Select and move", [ED_TOOL_POLYGON] = "Draw an area",
     [ED_TOOL_RECT] = "Draw a rectangle",  [ED_TOOL_CIRCLE] = "Draw a circle",
     [ED_TOOL_LINE] = "Draw a line",       [ED_TOOL_UNIT] = "Place units",
-    [ED_TOOL_ZONE] = "Deployment zones",
+    [ED_TOOL_ZONE] = "Deployment zones",  [ED_TOOL_VICTORY] = "Victory and options",
 };
 
 const char *ed_tool_name(ed_tool t)
@@ -219,7 +218,8 @@ static int handle_at(const ed *e, vec2s px)
 
 static void select_none(ed *e)
 {
-    e->sel_feature = e->sel_unit = e->sel_figure = -1;
+    e->sel_feature = e->sel_unit = e->sel_victory = e->sel_figure = -1;
+    e->pick_entry = false;
     e->group_nf = e->group_nu = 0;
 }
 
@@ -509,7 +509,7 @@ void ed_try(ed *e, ui_app *app)
     app->game = g;
     app->referee = (ui_referee){0};
     app->state_version++;
-    ui_cover_reset_viewer(app);
+    ui_app_reset_viewer(app);
     ui_app_show(app, UI_SCREEN_TABLE, NULL);
     ui_app_push(app, ed_trial_banner_create());
     ui_app_toast(app, "Trying the scenario: Ctrl+E comes back to the editor");
@@ -661,6 +661,9 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
     case 'u':
         ed_set_tool(e, ED_TOOL_UNIT);
         return;
+    case 'e':
+        ed_set_tool(e, ED_TOOL_VICTORY);
+        return;
     case 'z':
         if (e->tool == ED_TOOL_ZONE && (mods & UI_MOD_SHIFT)) {
             if (!editor_clear_zones(e->doc, e->u_side))
@@ -794,6 +797,8 @@ static void press_select(ed *e, vec2s px)
 static void press_tool(ed *e, ui_app *app, const ui_input *in, vec2s px)
 {
     vec2s p = snap(e, e->mouse_cm);
+    if (eds_press(e, app, px))
+        return;
     switch (e->tool) {
     case ED_TOOL_SELECT:
         press_select(e, px);
@@ -851,6 +856,8 @@ static void drag_motion(ed *e)
         editor_figure_move(e->doc, e->sel_unit, e->sel_figure, d);
     else if (e->drag == ED_DRAG_POINT)
         editor_feature_move_point(e->doc, e->sel_feature, e->drag_point, snap(e, e->mouse_cm));
+    else
+        eds_drag_motion(e, d, snap(e, e->mouse_cm));
 }
 
 static void release(ed *e, ui_app *app)
@@ -969,6 +976,7 @@ ui_screen *ui_editor_create(ui_app *app, editor_doc *doc, const char *path)
     e->doc = doc;
     snprintf(e->path, sizeof e->path, "%s", path ? path : "");
     defaults_init(e);
+    e->sel_victory = -1;
     ui_screen *s = mem_calloc(1, sizeof *s);
     *s = (ui_screen){.name = "editor",
                      .opaque = true,

@@ -1,6 +1,7 @@
 /* The editor's model (ui/editor_doc.h): a scenario document, reloaded after every edit. */
 #include "ui/editor_doc.h"
 
+#include "ui/editor_doc_edit.h"
 #include "ui/editor_doc_ops.h"
 
 #include "core/config.h"
@@ -181,47 +182,31 @@ static bool check_sides(editor_doc *d)
     return true;
 }
 
-/* sandtable validate's second step: the rule set sets up a match from the scenario. */
+/* sandtable validate's second step (rules_scenario_validate), in player words. */
 static void doc_check(editor_doc *d)
 {
     d->check = (editor_check){.ok = true, .feature = -1, .unit = -1};
     scenario_error err;
     memset(&err, 0, sizeof err);
-    if (!rules_scenario_check(d->scn, &err)) {
-        d->check.ok = false;
+    rules_validation v;
+    if (rules_scenario_validate(d->scn, &err, &v)) {
+        d->grid_cm = strcmp(v.measure, "inch") == 0 ? 2.5f : 1.0f;
+        d->check.ok = check_impassable(d) && check_sides(d);
+        editor_units_after_check(d, &d->check);
+        return;
+    }
+    d->check.ok = false;
+    const rules_ops *ops = rules_find(d->scn->ruleset);
+    if (!ops) {
         error_words(d->root, &err, err.message, d->check.message, sizeof d->check.message);
         return;
     }
-    const rules_ops *ops = rules_find(d->scn->ruleset);
-    char msg[512] = "";
-    rules_state *rs = ops->create(&(rules_create_desc){.scenario = d->scn, .table = d->scn->table},
-                                  msg, sizeof msg);
-    if (rs) {
-        const char *mu = ops->view && ops->view->measure ? ops->view->measure(rs) : "cm";
-        d->grid_cm = mu && strcmp(mu, "inch") == 0 ? 2.5f : 1.0f;
-        d->check.ok = check_impassable(d) && check_sides(d);
-        editor_units_after_check(d, ops, rs, &d->check);
-        ops->destroy(rs);
-        return;
-    }
-    editor_units_after_check(d, ops, NULL, &d->check);
-    d->check.ok = false;
-    /* "units[2].kind: ..." or "$.ruleset_options.x: ...": the path first, as validate places it */
-    const char *colon = strstr(msg, ": ");
-    scenario_error at;
-    memset(&at, 0, sizeof at);
-    const char *text = msg;
-    if (colon && colon - msg < 120 && !memchr(msg, ' ', (size_t)(colon - msg))) {
-        snprintf(at.path, sizeof at.path, "%s%.*s", msg[0] == '$' ? "" : "$.", (int)(colon - msg),
-                 msg);
-        text = colon + 2;
-    }
     char words[EDITOR_REASON_MAX];
     snprintf(words, sizeof words, "%.60s refuses it: %.200s", ops->name,
-             text[0] ? text : "no reason given");
-    error_words(d->root, &at, words, d->check.message, sizeof d->check.message);
-    d->check.feature = path_index(at.path, "terrain");
-    d->check.unit = path_index(at.path, "units");
+             v.reason[0] ? v.reason : "no reason given");
+    error_words(d->root, &err, words, d->check.message, sizeof d->check.message);
+    d->check.feature = path_index(err.path, "terrain");
+    d->check.unit = path_index(err.path, "units");
     if (d->check.unit < 0 && d->check.feature < 0)
         check_find_named(d);
 }
@@ -1052,20 +1037,31 @@ static void pos_turn(json_t *owner, const char *key, void *user)
     json_object_set_new(owner, "facing", json_real(round1(deg < 0 ? deg + 360.0 : deg)));
 }
 
+bool editor_doc_unit_turn(json_t *u, float deg)
+{
+    turn_ctx c = {.deg = deg, .defaults = json_object_get(u, "defaults")};
+    unit_each_pos(u, pos_sum, &c);
+    if (c.n == 0)
+        return false;
+    c.centre = glms_vec2_scale(c.sum, 1.0f / (float)c.n);
+    unit_each_pos(u, pos_turn, &c);
+    return true;
+}
+
+void editor_doc_unit_shift(json_t *u, vec2s delta)
+{
+    unit_each_pos(u, pos_shift, &delta);
+}
+
 bool editor_unit_rotate(editor_doc *d, int index, float deg)
 {
     if (!unit_at(d, index))
         return refuse(d, "Nothing to turn");
     json_t *before = edit_begin(d);
-    json_t *u = unit_at(d, index);
-    turn_ctx c = {.deg = deg, .defaults = json_object_get(u, "defaults")};
-    unit_each_pos(u, pos_sum, &c);
-    if (c.n == 0) {
+    if (!editor_doc_unit_turn(unit_at(d, index), deg)) {
         json_decref(before);
         return refuse(d, "The unit has no figures");
     }
-    c.centre = glms_vec2_scale(c.sum, 1.0f / (float)c.n);
-    unit_each_pos(u, pos_turn, &c);
     return edit_end(d, before);
 }
 
@@ -1080,40 +1076,9 @@ int editor_unit_of_figure(const editor_doc *d, figure_id fig)
 
 /* ---- for the editor's other files of edits (ui/editor_doc_ops.h) --------------------------- */
 
-json_t *editor_doc_root(editor_doc *d)
-{
-    return d->root;
-}
-
 json_t *editor_doc_list(editor_doc *d, const char *key)
 {
     return list(d, key);
-}
-
-json_t *editor_doc_edit_begin(editor_doc *d)
-{
-    return edit_begin(d);
-}
-
-bool editor_doc_edit_end(editor_doc *d, json_t *before)
-{
-    return edit_end(d, before);
-}
-
-bool editor_doc_edit_abort(editor_doc *d, json_t *before)
-{
-    json_decref(d->root);
-    d->root = before;
-    return false;
-}
-
-bool editor_doc_refuse(editor_doc *d, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(d->refusal, sizeof d->refusal, fmt, ap);
-    va_end(ap);
-    return false;
 }
 
 json_t *editor_doc_figure_point(vec2s p)
@@ -1372,6 +1337,39 @@ const editor_lists *editor_doc_lists(const editor_doc *d)
     if (m->lists.kind_count == 0)
         lists_from_scenarios(d->scn->ruleset, &m->lists);
     return &m->lists;
+}
+
+/* ---- edits from the model's other files (ui/editor_doc_edit.h) -------------------------- */
+
+json_t *editor_doc_edit_begin(editor_doc *d)
+{
+    return edit_begin(d);
+}
+
+bool editor_doc_edit_end(editor_doc *d, json_t *before)
+{
+    return edit_end(d, before);
+}
+
+bool editor_doc_edit_cancel(editor_doc *d, json_t *before)
+{
+    json_decref(d->root);
+    d->root = before;
+    return false;
+}
+
+json_t *editor_doc_root(editor_doc *d)
+{
+    return d->root;
+}
+
+bool editor_doc_refuse(editor_doc *d, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(d->refusal, sizeof d->refusal, fmt, ap);
+    va_end(ap);
+    return false;
 }
 
 /* ---- saving ---------------------------------------------------------------------------------- */

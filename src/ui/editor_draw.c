@@ -200,7 +200,8 @@ void ed_panel_click(ed *e, ui_app *app, vec2s px, bool back)
             ed_balance_toggle(e, app);
             break;
         default:
-            ed_units_panel_click(e, app, r, px, back);
+            if (!eds_panel_click(e, app, r, step))
+                ed_units_panel_click(e, app, r, px, back);
             break;
         }
         return;
@@ -247,7 +248,7 @@ void ed_pen_row(panel_pen *p, ed_row_kind kind, int arg, const char *label, cons
 
 static void panel_tools(panel_pen *p)
 {
-    static const char keys[ED_TOOL_COUNT] = {'S', 'P', 'R', 'O', 'W', 'U', 'Z'};
+    static const char keys[ED_TOOL_COUNT] = {'S', 'P', 'R', 'O', 'W', 'U', 'Z', 'E'};
     pen_header(p, "Tools");
     for (int t = 0; t < ED_TOOL_COUNT; t++) {
         char label[64];
@@ -301,7 +302,7 @@ static void panel_selection(panel_pen *p)
         pen_row(p, ED_ROW_SEL_LABEL, 0, "Label (N)", f->name[0] ? f->name : "none", false, false);
         pen_row(p, ED_ROW_SEL_DELETE, 0, "Delete (Del)", NULL, false, false);
     } else if (e->sel_unit >= 0 && e->sel_unit < t->unit_count) {
-        ed_units_panel_unit(p);
+        ed_units_panel_unit(p); /* with eds_panel_unit's arrival rows */
     } else {
         pen_header(p, "Click, or draw a box, to choose");
         ed_units_panel_sides(p);
@@ -403,6 +404,9 @@ static void draw_panel(ed *e, render_ctx *ctx, float k)
         pen_header(&p, "Shift+Z takes the side's zones away");
     } else if (e->tool == ED_TOOL_SELECT) {
         panel_selection(&p);
+    } else if (e->tool == ED_TOOL_VICTORY) {
+        eds_panel_victory(&p); /* long: the scenario's rows stay with the other tools */
+        panel_balance(&p);
     } else {
         const table *t = ed_table(e);
         char v[64];
@@ -413,7 +417,8 @@ static void draw_panel(ed *e, render_ctx *ctx, float k)
         pen_row(&p, e->tool == ED_TOOL_LINE ? ED_ROW_LINE_TYPE : ED_ROW_AREA_TYPE, 0, "Type (T)", v,
                 false, true);
     }
-    panel_scenario(&p);
+    if (e->tool != ED_TOOL_VICTORY)
+        panel_scenario(&p);
     static const char *const help[] = {
         "Ctrl+Z undo, Ctrl+Y redo, Ctrl+D duplicate",
         "Right drag or Space+drag: pan; wheel: zoom",
@@ -539,6 +544,7 @@ static void draw_marks(ed *e, render_ctx *ctx, float k)
         render_circle_cm(ctx, &e->cam, e->press_snap, glms_vec2_distance(e->press_snap, m), 2 * k,
                          ED_DRAW);
     }
+    eds_draw_marks(e, ctx, k);
     if (e->tool == ED_TOOL_UNIT && over)
         draw_ghost_unit(e, ctx);
     if (e->tool != ED_TOOL_SELECT && e->tool != ED_TOOL_UNIT && over)

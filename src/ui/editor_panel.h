@@ -20,6 +20,7 @@ typedef enum ed_tool {
     ED_TOOL_LINE,
     ED_TOOL_UNIT,
     ED_TOOL_ZONE,
+    ED_TOOL_VICTORY, /* victory conditions, their areas, the rule set's options */
     ED_TOOL_COUNT
 } ed_tool;
 
@@ -32,6 +33,8 @@ typedef enum ed_drag {
     ED_DRAG_SHAPE,   /* a rectangle or circle being drawn */
     ED_DRAG_BOX,     /* a box drawn on empty table to choose what lies in it */
     ED_DRAG_GROUP,   /* the box-selected group */
+    ED_DRAG_VAREA,   /* the chosen victory condition's area */
+    ED_DRAG_VPOINT,  /* one of its points */
     ED_DRAG_FIGURE,  /* one figure of the selected unit (editor_units_panel.c) */
 } ed_drag;
 
@@ -69,6 +72,17 @@ typedef enum ed_row_kind {
     ED_ROW_TRY,
     ED_ROW_BALANCE,
     ED_ROW_DESCRIPTION,
+    /* editor_scenario_ui.c */
+    ED_ROW_ARRIVE_TURN,
+    ED_ROW_ARRIVE_EDGE,
+    ED_ROW_ARRIVE_POINT,
+    ED_ROW_UNIT_OPTION, /* a rule-set option listing units: the chosen one in or out */
+    ED_ROW_VIC_ITEM,    /* arg: the condition */
+    ED_ROW_VIC_ADD,
+    ED_ROW_VIC_SIDE,
+    ED_ROW_VIC_VALUE,
+    ED_ROW_VIC_DELETE,
+    ED_ROW_OPTION, /* arg: the option */
     /* editor_units_panel.c */
     ED_ROW_SEL_FORMATION,
     ED_ROW_SEL_COMMANDER,
@@ -128,6 +142,11 @@ typedef struct ed {
     unsigned seen_version;
     uint32_t terrain_serial;
     bool serial_set;
+    /* the scenario-level settings (editor_scenario_ui.c) */
+    int sel_victory; /* the chosen victory condition, -1 for none */
+    int v_kind;      /* the kind the victory tool adds, an index into the rule set's terms */
+    int drag_vpoint;
+    bool pick_entry; /* the next click by an edge sets the chosen unit's entry point */
     /* laid out at draw time, read by input */
     ed_row rows[ED_ROWS_MAX];
     int row_count;
@@ -156,17 +175,34 @@ void ed_view_rect(const ed *e, float k, float *x1, float *y0, float *y1);
 /* Fits the table into the open view. */
 void ed_fit(ed *e, float k, bool snap_now);
 
-/* The panel's pen: rows are laid out top down from (x, y), w wide, at scale k. */
+/* The panel's pen: rows are laid out and drawn downwards from y. */
 typedef struct panel_pen {
     render_ctx *ctx;
     ed *e;
     float x, y, w, k;
 } panel_pen;
-
-/* editor_draw.c */
 void ed_pen_header(panel_pen *p, const char *text);
+/* A row: label on the left, value on the right; with `arrows` it steps both ways. */
 void ed_pen_row(panel_pen *p, ed_row_kind kind, int arg, const char *label, const char *value,
                 bool hot, bool arrows);
+
+/* editor_scenario_ui.c: reinforcements, victory conditions and options on screen */
+/* The chosen unit's arrival rows (and its place in options that list units). */
+void eds_panel_unit(panel_pen *p);
+/* The victory tool's panel: the conditions, the one chosen, the rule set's options. */
+void eds_panel_victory(panel_pen *p);
+/* A click on one of the rows above; false when the row is none of them. */
+bool eds_panel_click(ed *e, ui_app *app, const ed_row *r, int step);
+/* A press on the table that these settings take (choosing an entry point, a victory area or
+ * its point); false when it is the other tools' to handle. */
+bool eds_press(ed *e, ui_app *app, vec2s px);
+/* A frame of a drag of a victory area (delta) or of its point (to `at`); false when the drag
+ * is not one of these. */
+bool eds_drag_motion(ed *e, vec2s delta, vec2s at);
+/* Reinforcements ghosted where they queue, with their turn at the entry point; victory areas. */
+void eds_draw_marks(ed *e, render_ctx *ctx, float k);
+
+/* editor_draw.c */
 void ed_draw(ui_screen *s, ui_app *app, render_ctx *ctx);
 void ed_panel_click(ed *e, ui_app *app, vec2s px, bool back);
 /* The area or line type of the tool in use, one step on. */

@@ -155,15 +155,10 @@ static bool rules_take(editor_doc *d, char *why, size_t size)
         snprintf(why, size, "%s", err.message);
         return false;
     }
-    const rules_ops *ops = rules_find(s->ruleset);
-    bool ok = ops != NULL;
-    if (ops) {
-        rules_state *rs =
-            ops->create(&(rules_create_desc){.scenario = s, .table = s->table}, why, size);
-        ok = rs != NULL;
-        if (rs)
-            ops->destroy(rs);
-    }
+    rules_validation v;
+    bool ok = rules_scenario_validate(s, &err, &v);
+    if (!ok)
+        snprintf(why, size, "%s", v.reason[0] ? v.reason : err.message);
     scenario_destroy(s);
     return ok;
 }
@@ -197,7 +192,7 @@ bool editor_side_add(editor_doc *d, int *index)
     json_array_append_new(editor_doc_list(d, "sides"),
                           json_pack("{s:s, s:s}", "name", name, "colour", hex));
     if (took_before && !rules_take(d, why, sizeof why)) {
-        editor_doc_edit_abort(d, before);
+        editor_doc_edit_cancel(d, before);
         const rules_ops *ops = rules_find(editor_doc_scenario(d)->ruleset);
         return editor_doc_refuse(d, "%s plays %d sides, no more (%s)",
                                  ops ? ops->name : "The rule set", n, why);

@@ -206,7 +206,7 @@ bool editor_figure_add(editor_doc *d, int unit_ix, int like, vec2s pos, int *k_o
     json_t *before = editor_doc_edit_begin(d);
     json_t *model = figure_json(d, unit_ix, like >= 0 && like < n ? like : n - 1);
     if (!model)
-        return editor_doc_edit_abort(d, before);
+        return editor_doc_edit_cancel(d, before);
     json_t *copy = json_deep_copy(model);
     json_object_del(copy, "name");
     json_object_set_new(copy, "pos", editor_doc_figure_point(pos));
@@ -242,7 +242,7 @@ bool editor_figure_move(editor_doc *d, int unit_ix, int k, vec2s delta)
     json_t *before = editor_doc_edit_begin(d);
     json_t *fig = figure_json(d, unit_ix, k);
     if (!fig)
-        return editor_doc_edit_abort(d, before);
+        return editor_doc_edit_cancel(d, before);
     vec2s p = point_of(json_object_get(fig, "pos"));
     json_object_set_new(fig, "pos", editor_doc_figure_point(glms_vec2_add(p, delta)));
     return editor_doc_edit_end(d, before);
@@ -255,7 +255,7 @@ bool editor_figure_turn(editor_doc *d, int unit_ix, int k, float deg)
     json_t *before = editor_doc_edit_begin(d);
     json_t *fig = figure_json(d, unit_ix, k);
     if (!fig)
-        return editor_doc_edit_abort(d, before);
+        return editor_doc_edit_cancel(d, before);
     turn_facing(fig, deg);
     return editor_doc_edit_end(d, before);
 }
@@ -308,7 +308,7 @@ bool editor_group_rotate(editor_doc *d, const int *features, int nf, const int *
             bounds_add(&b, point_of(json_object_get(json_array_get(figs, k), "pos")));
     }
     if (!b.any) {
-        editor_doc_edit_abort(d, before);
+        editor_doc_edit_cancel(d, before);
         return editor_doc_refuse(d, "Nothing to turn");
     }
     vec2s centre = glms_vec2_scale(glms_vec2_add(b.lo, b.hi), 0.5f);
@@ -563,11 +563,18 @@ static bool check_commanders(editor_doc *d, const rules_ops *ops, const rules_st
     return true;
 }
 
-void editor_units_after_check(editor_doc *d, const rules_ops *ops, const rules_state *rs,
-                              editor_check *c)
+void editor_units_after_check(editor_doc *d, editor_check *c)
 {
-    if (rs)
-        info_fill(d, ops, rs);
+    const scenario *s = editor_doc_scenario(d);
+    const rules_ops *ops = rules_find(s->ruleset);
+    char err[512];
+    rules_state *rs =
+        ops ? ops->create(&(rules_create_desc){.scenario = s, .table = s->table}, err, sizeof err)
+            : NULL;
+    if (!rs)
+        return;
+    info_fill(d, ops, rs);
     if (c->ok)
         c->ok = check_formations(d, c) && check_commanders(d, ops, rs, c);
+    ops->destroy(rs);
 }

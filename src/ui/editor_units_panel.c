@@ -185,6 +185,7 @@ void ed_units_panel_unit(panel_pen *p)
     ed_pen_row(p, ED_ROW_SEL_COMMANDER, 0, "Commander", v, false, true);
     ed_pen_row(p, ED_ROW_SEL_TURN, 0, "Turn ([ ])", "15 degrees", false, true);
     ed_pen_row(p, ED_ROW_SEL_ADD_FIGURE, 0, "Add a figure (A)", NULL, false, false);
+    eds_panel_unit(p);
     ed_pen_row(p, ED_ROW_SEL_DELETE, 0, "Delete (Del)", NULL, false, false);
     render_text(p->ctx, p->x, p->y, "Double-click a figure to choose it alone", 11, ED_DIM,
                 RENDER_ALIGN_LEFT);

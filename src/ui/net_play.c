@@ -4,6 +4,7 @@
 #include "render/render.h"
 #include "ui/text_field.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #define CHAT_LINES  5 /* chat lines shown over the table, the newest last */
 
 struct ui_net {
+    ui_net_out asked; /* what its screens' input asked, till the app takes it */
     net_session *s;
     net_enet *t;
     bool host, adopted;
@@ -25,23 +27,37 @@ struct ui_net {
     double ping_until;
 };
 
-static const char *side_name(const ui_app *app, uint32_t id, const char *fallback)
+static const char *side_name(const ui_net *n, uint32_t id, const char *fallback)
 {
-    const game *g = app->net ? net_session_game(app->net->s) : app->game;
+    const game *g = net_session_game(n->s);
     return g ? table_side_label(game_table(g), (side_id){id}, fallback) : fallback;
 }
 
 /* Who sent a note, in words: the player's name, else their side's. */
-static const char *who_said(const ui_app *app, uint32_t who)
+static const char *who_said(const ui_net *n, uint32_t who)
 {
-    const char *name = net_session_player_name(app->net->s, who);
-    return name[0] ? name : side_name(app, who, "A spectator");
+    const char *name = net_session_player_name(n->s, who);
+    return name[0] ? name : side_name(n, who, "A spectator");
+}
+
+/* A toast for the app to show, in order (a full list keeps the rest for the next frame). */
+static bool say(ui_net_out *out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool say(ui_net_out *out, const char *fmt, ...)
+{
+    if (out->say_count == UI_NET_SAY_MAX)
+        return false;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(out->say[out->say_count++], sizeof out->say[0], fmt, ap);
+    va_end(ap);
+    return true;
 }
 
 /* ---- the lobby --------------------------------------------------------------------------------
  */
 
 typedef struct lobby {
+    ui_net *n;
     float ready_x, ready_y, ready_w, ready_h; /* the buttons, laid out at draw time */
     float swap_x, swap_y, swap_w, swap_h;
 } lobby;
@@ -51,16 +67,15 @@ static bool hit(float x, float y, float bx, float by, float bw, float bh)
     return bw > 0 && x >= bx && x <= bx + bw && y >= by && y <= by + bh;
 }
 
-static void leave(ui_app *app);
-
 static void lobby_input(ui_screen *sc, ui_app *app, const ui_input *in)
 {
+    (void)app;
     lobby *l = sc->data;
-    net_session *s = app->net->s;
+    net_session *s = l->n->s;
     bool ready = false, swap = false;
     for (int i = 0; i < in->key_count; i++) {
         if (in->keys[i] == UI_KEY_ESCAPE) {
-            leave(app); /* this screen is gone after it */
+            l->n->asked.leave = true; /* the app takes this screen away */
             return;
         }
         ready |= in->keys[i] == 'r' || in->keys[i] == UI_KEY_RETURN;
@@ -73,7 +88,7 @@ static void lobby_input(ui_screen *sc, ui_app *app, const ui_input *in)
     if (!net_session_in_lobby(s))
         return;
     if (swap && net_session_swap_sides(s))
-        ui_app_toast(app, "Asked to trade sides");
+        say(&l->n->asked, "Asked to trade sides");
     else if (ready) {
         net_session_ready(s, !net_session_is_ready(s));
         fprintf(stderr, "sandtable: lobby: %s\n",
@@ -93,16 +108,15 @@ static void lobby_button(render_ctx *ctx, float x, float y, float w, float h, co
 }
 
 /* The players: name, the side each plays, ready or not. */
-static float lobby_players(ui_app *app, render_ctx *ctx, float x, float y)
+static float lobby_players(const ui_net *n, render_ctx *ctx, float x, float y)
 {
-    struct ui_net *n = app->net;
     float k = render_ui_scale(ctx);
     net_player pl[NET_PEERS_MAX + 1];
     int count = net_session_players(n->s, pl, NET_PEERS_MAX + 1);
     bool lobby_open = net_session_in_lobby(n->s);
     char line[300];
     for (int i = 0; i < count; i++) {
-        const char *plays = pl[i].side ? side_name(app, pl[i].side, "a side") : NULL;
+        const char *plays = pl[i].side ? side_name(n, pl[i].side, "a side") : NULL;
         snprintf(line, sizeof line, "%s%s%s  -  %s%s", pl[i].name, pl[i].host ? " (host)" : "",
                  pl[i].local ? " (you)" : "", plays ? "plays " : "watches", plays ? plays : "");
         uint32_t rgb =
@@ -120,8 +134,9 @@ static float lobby_players(ui_app *app, render_ctx *ctx, float x, float y)
 
 static void lobby_draw(ui_screen *sc, ui_app *app, render_ctx *ctx)
 {
+    (void)app;
     lobby *l = sc->data;
-    struct ui_net *n = app->net;
+    const ui_net *n = l->n;
     int w, h;
     render_output_size(ctx, &w, &h);
     float k = render_ui_scale(ctx), x = (float)w / 2, y = (float)h / 4;
@@ -148,7 +163,7 @@ static void lobby_draw(ui_screen *sc, ui_app *app, render_ctx *ctx)
         render_text(ctx, x, y, msg, 14, 0xf2c94cff, RENDER_ALIGN_CENTRE);
         y += 30 * k;
     }
-    y = lobby_players(app, ctx, x, y + 10 * k) + 20 * k;
+    y = lobby_players(n, ctx, x, y + 10 * k) + 20 * k;
     l->ready_w = l->swap_w = 0;
     if (net_session_in_lobby(n->s)) {
         bool ready = net_session_is_ready(n->s);
@@ -171,11 +186,13 @@ static void lobby_destroy(ui_screen *sc)
     free(sc);
 }
 
-static ui_screen *lobby_create(void)
+ui_screen *ui_net_lobby_create(ui_net *n)
 {
+    lobby *l = mem_calloc(1, sizeof *l);
+    l->n = n;
     ui_screen *sc = mem_calloc(1, sizeof *sc);
     *sc = (ui_screen){.name = "lobby",
-                      .data = mem_calloc(1, sizeof(lobby)),
+                      .data = l,
                       .modal = true,
                       .opaque = true,
                       .input = lobby_input,
@@ -184,23 +201,21 @@ static ui_screen *lobby_create(void)
     return sc;
 }
 
-static bool lobby_on_top(const ui_app *app)
-{
-    return app->depth && strcmp(app->stack[app->depth - 1]->name, "lobby") == 0;
-}
-
 /* ---- the chat line
  * -------------------------------------------------------------------------------
  */
 
 typedef struct chat {
+    ui_net *n;
     ui_text_field field;
     bool fresh; /* the frame it opened: the key that opened it is not text */
 } chat;
 
 static void chat_input(ui_screen *sc, ui_app *app, const ui_input *in)
 {
+    (void)app;
     chat *c = sc->data;
+    ui_net_out *asked = &c->n->asked;
     if (c->fresh) {
         c->fresh = false;
         return;
@@ -211,13 +226,13 @@ static void chat_input(ui_screen *sc, ui_app *app, const ui_input *in)
         at = in->key_text[i];
         ui_text_field_key(&c->field, in->keys[i], in->key_mods[i]);
         if (in->keys[i] == UI_KEY_ESCAPE) {
-            ui_app_pop(app);
+            asked->pop_top = true;
             return;
         }
         if (in->keys[i] == UI_KEY_RETURN) {
-            if (c->field.text[0] && app->net && !net_session_chat(app->net->s, c->field.text))
-                ui_app_toast(app, "The chat line cannot be sent now");
-            ui_app_pop(app);
+            if (c->field.text[0] && !net_session_chat(c->n->s, c->field.text))
+                say(asked, "The chat line cannot be sent now");
+            asked->pop_top = true;
             return;
         }
     }
@@ -244,9 +259,10 @@ static void chat_destroy(ui_screen *sc)
     free(sc);
 }
 
-static ui_screen *chat_create(void)
+ui_screen *ui_net_chat_create(ui_net *n)
 {
     chat *c = mem_calloc(1, sizeof *c);
+    c->n = n;
     c->fresh = true;
     c->field.max = NET_CHAT_MAX - 1;
     ui_screen *sc = mem_calloc(1, sizeof *sc);
@@ -261,54 +277,53 @@ static ui_screen *chat_create(void)
 
 /* Shift+T opens the chat line, over the table or whatever is on it (not over the lobby or a
  * chat line already open). */
-static void chat_key(ui_app *app, const ui_input *in)
+static void chat_key(const char *top, const game *g, const ui_input *in, ui_net_out *out)
 {
-    const char *top = app->depth ? app->stack[app->depth - 1]->name : "lobby";
-    if (strcmp(top, "lobby") == 0 || strcmp(top, "chat") == 0 || !app->game)
+    if (!top || strcmp(top, "lobby") == 0 || strcmp(top, "chat") == 0 || !g)
         return;
     for (int i = 0; i < in->key_count; i++)
         if (in->keys[i] == 't' && (in->key_mods[i] & UI_MOD_SHIFT) &&
             !(in->key_mods[i] & UI_MOD_CTRL)) {
-            ui_app_push(app, chat_create()); /* it takes this frame's input: skipped */
-            fprintf(stderr, "sandtable: chat: the line opens\n");
+            out->open_chat = true; /* it takes this frame's input: skipped */
             return;
         }
 }
 
-/* ---- attach / detach ---------------------------------------------------------------------------
+/* ---- open / close ------------------------------------------------------------------------------
  */
 
-void ui_net_attach(ui_app *app, net_session *s, net_enet *t, bool host, uint16_t port)
+ui_net *ui_net_create(net_session *s, net_enet *t, bool host, uint16_t port, bool from_start)
 {
-    struct ui_net *n = mem_calloc(1, sizeof *n);
-    *n = (struct ui_net){.s = s, .t = t, .host = host, .port = port, .seen_cursor = -1};
-    app->net = n;
-    if (!host)
-        while (app->depth)
-            ui_app_pop(app);
-    ui_app_push(app, lobby_create());
+    ui_net *n = mem_calloc(1, sizeof *n);
+    *n = (ui_net){
+        .s = s, .t = t, .host = host, .port = port, .from_start = from_start, .seen_cursor = -1};
+    return n;
 }
 
-/* Esc in the lobby: back to the start screen it came from, else the window closes. */
-static void leave(ui_app *app)
+bool ui_net_destroy(ui_net *n)
 {
-    struct ui_net *n = app->net;
-    if (!n->from_start) {
-        ui_app_quit(app);
-        return;
-    }
-    bool host = n->host;
-    ui_net_detach(app);
-    if (host && app->game) { /* its network save keeps it */
-        game_destroy(app->game);
-        app->game = NULL;
-    }
-    memset(app->controller, 0, sizeof app->controller);
-    app->viewer = (side_id){0};
-    while (app->depth)
-        ui_app_pop(app);
-    ui_app_show(app, UI_SCREEN_START, NULL);
-    fprintf(stderr, "sandtable: left the network game\n");
+    if (!n)
+        return false;
+    bool adopted = n->adopted;
+    net_session_destroy(n->s);
+    net_enet_destroy(n->t);
+    free(n);
+    return adopted;
+}
+
+bool ui_net_host_side(const ui_net *n)
+{
+    return n->host;
+}
+
+bool ui_net_from_start(const ui_net *n)
+{
+    return n->from_start;
+}
+
+uint16_t ui_net_port(const ui_net *n)
+{
+    return n->port;
 }
 
 static void log_line(void *user, const char *line)
@@ -316,46 +331,25 @@ static void log_line(void *user, const char *line)
     fprintf(stderr, "sandtable %s: %s\n", (const char *)user, line);
 }
 
-/* The match on the screen now is put away (saved) before a network one takes its place. */
-static void close_match(ui_app *app)
+ui_net *ui_net_host(const ui_net_host_desc *d, game **out, char *save, size_t save_size, char *err,
+                    size_t size)
 {
-    if (!app->game)
-        return;
-    game_error gerr;
-    if (app->autosave_path[0])
-        game_save(app->game, app->autosave_path, &gerr);
-    game_destroy(app->game);
-    app->game = NULL;
-}
-
-/* One interface only when the front end says so (the tests: the loopback). */
-static const char *bind_addr(const ui_app *app)
-{
-    return app->net_bind[0] ? app->net_bind : NULL;
-}
-
-bool ui_net_host(ui_app *app, const ui_net_host_desc *d, char *err, size_t size)
-{
-    char save[UI_PATH_MAX];
-    if (app->net) {
-        snprintf(err, size, "a network game is open already");
-        return false;
-    }
-    if (!game_data_path("network-host.json", save, sizeof save)) {
+    if (!game_data_path("network-host.json", save, save_size)) {
         snprintf(err, size, "cannot find or create the data directory");
-        return false;
+        return NULL;
     }
     scenario_error serr;
     scenario *sc = scenario_load_file(d->scenario_path, &serr);
     if (!sc || !rules_scenario_check(sc, &serr)) {
         scenario_error_format(&serr, err, size);
         scenario_destroy(sc);
-        return false;
+        return NULL;
     }
-    net_enet *t = net_enet_listen(bind_addr(app), d->port, err, size);
+    /* One interface only when the front end says so (the tests: the loopback). */
+    net_enet *t = net_enet_listen(d->bind && d->bind[0] ? d->bind : NULL, d->port, err, size);
     if (!t) {
         scenario_destroy(sc);
-        return false;
+        return NULL;
     }
     game_error gerr;
     game *g = game_create(
@@ -364,7 +358,7 @@ bool ui_net_host(ui_app *app, const ui_net_host_desc *d, char *err, size_t size)
         game_error_format(&gerr, err, size);
         scenario_destroy(sc);
         net_enet_destroy(t);
-        return false;
+        return NULL;
     }
     net_session *s = net_session_create(&(net_session_desc){.host = true,
                                                             .game = g,
@@ -381,45 +375,30 @@ bool ui_net_host(ui_app *app, const ui_net_host_desc *d, char *err, size_t size)
         snprintf(err, size, "the game cannot be hosted");
         game_destroy(g);
         net_enet_destroy(t);
-        return false;
+        return NULL;
     }
     net_enet_attach(t, s);
-    close_match(app);
-    app->game = g;
-    snprintf(app->scenario_path, sizeof app->scenario_path, "%s", d->scenario_path);
-    snprintf(app->autosave_path, sizeof app->autosave_path, "%s", save);
-    app->referee = (ui_referee){0};
-    app->state_version++;
-    while (app->depth)
-        ui_app_pop(app);
-    ui_app_show(app, UI_SCREEN_TABLE, NULL);
-    ui_net_attach(app, s, t, true, net_enet_port(t));
-    app->net->from_start = true;
-    fprintf(stderr, "sandtable: hosting on port %u\n", net_enet_port(t));
-    return true;
+    *out = g;
+    return ui_net_create(s, t, true, net_enet_port(t), true);
 }
 
-bool ui_net_join(ui_app *app, const char *address, const char *password, const char *name,
-                 bool watch, char *err, size_t size)
+ui_net *ui_net_join(const char *address, const char *password, const char *name, bool watch,
+                    char *err, size_t size)
 {
-    char addr[256], save[UI_PATH_MAX];
+    char addr[256], save[1024];
     uint16_t port = NET_DEFAULT_PORT;
-    if (app->net) {
-        snprintf(err, size, "a network game is open already");
-        return false;
-    }
     if (!address || !*address || !net_enet_parse_address(address, addr, sizeof addr, &port)) {
         snprintf(err, size, "'%s' is not an address: a computer's name or number, then :port",
                  address ? address : "");
-        return false;
+        return NULL;
     }
     if (!game_data_path("network-client.json", save, sizeof save)) {
         snprintf(err, size, "cannot find or create the data directory");
-        return false;
+        return NULL;
     }
     net_enet *t = net_enet_connect(addr, port, err, size);
     if (!t)
-        return false;
+        return NULL;
     net_session *s = net_session_create(&(net_session_desc){.password = password,
                                                             .name = name,
                                                             .watch = watch,
@@ -432,153 +411,122 @@ bool ui_net_join(ui_app *app, const char *address, const char *password, const c
     if (!s) {
         snprintf(err, size, "cannot join");
         net_enet_destroy(t);
-        return false;
+        return NULL;
     }
     net_enet_attach(t, s);
-    close_match(app);
-    ui_net_attach(app, s, t, false, port);
-    app->net->from_start = true;
     fprintf(stderr, "sandtable: joining %s port %u\n", addr, port);
-    return true;
-}
-
-void ui_net_detach(ui_app *app)
-{
-    struct ui_net *n = app->net;
-    if (!n)
-        return;
-    if (n->adopted)
-        app->game = NULL; /* the session's */
-    net_session_destroy(n->s);
-    net_enet_destroy(n->t);
-    free(n);
-    app->net = NULL;
+    return ui_net_create(s, t, false, port, true);
 }
 
 /* ---- each frame ---------------------------------------------------------------------------------
  */
 
-/* The local player's side on screen; the other sides are the other player's. */
-static void set_sides(ui_app *app, const struct ui_net *n)
-{
-    uint32_t mine = net_session_side(n->s);
-    const table *t = game_table(app->game);
-    for (int i = 0; i < t->side_count; i++) {
-        uint32_t id = t->sides[i].id.id;
-        if (id < UI_APP_SIDES_MAX)
-            app->controller[id] = id == mine ? UI_CONTROLLER_HUMAN : UI_CONTROLLER_REMOTE;
-    }
-    /* a spectator sees what is public only: a friend watching learns no side's secrets */
-    app->viewer = (side_id){mine ? mine : GAME_VIEWER_PUBLIC};
-}
-
-static void adopt_game(ui_app *app, struct ui_net *n)
+/* The host's match arrived at a client: the app shows it (it stays the session's). */
+static game *adopt_game(ui_net *n)
 {
     game *g = net_session_game(n->s);
     if (n->host || n->adopted || !g || net_session_state(n->s) != NET_PLAYING)
-        return;
-    app->game = g;
+        return NULL;
     n->adopted = true;
-    set_sides(app, n);
-    while (app->depth)
-        ui_app_pop(app);
-    ui_app_show(app, UI_SCREEN_TABLE, NULL);
-    app->state_version++;
+    return g;
 }
 
-static void new_notes(ui_app *app, struct ui_net *n)
+static void new_notes(ui_net *n, double now, ui_net_out *out)
 {
     int count = net_session_note_count(n->s);
-    for (; n->seen_notes < count; n->seen_notes++) {
+    for (; n->seen_notes < count && out->say_count < UI_NET_SAY_MAX; n->seen_notes++) {
         const net_note *note = net_session_note(n->s, n->seen_notes);
-        const char *who = who_said(app, note->side);
+        const char *who = who_said(n, note->side);
         if (note->kind == NET_NOTE_CHAT) /* what the screen shows, for the log (and tests) */
             fprintf(stderr, "sandtable: chat: %s: %s\n", who, note->text);
         if (note->side == net_session_side(n->s))
             continue; /* our own */
         if (note->kind == NET_NOTE_CHAT) {
-            ui_app_toast(app, "%s: %s", who, note->text);
+            say(out, "%s: %s", who, note->text);
         } else {
             n->ping_at = (vec2s){{note->x, note->y}};
             n->ping_side = note->side;
-            n->ping_until = app->time + PING_SHOW_S;
-            ui_app_toast(app, "%s points at the table", who);
+            n->ping_until = now + PING_SHOW_S;
+            say(out, "%s points at the table", who);
         }
     }
 }
 
-static void undo_keys(ui_app *app, struct ui_net *n, const ui_input *in)
+static void undo_keys(ui_net *n, const ui_input *in, ui_net_out *out)
 {
     if (!net_session_undo_asked(n->s))
         return;
     if (ui_input_key(in, 'y')) {
         net_session_undo_answer(n->s, true);
-        ui_app_toast(app, "You agreed to take the last command back");
+        say(out, "You agreed to take the last command back");
     } else if (ui_input_key(in, 'n')) {
         net_session_undo_answer(n->s, false);
-        ui_app_toast(app, "You refused to take the last command back");
+        say(out, "You refused to take the last command back");
     }
 }
 
-void ui_net_update(ui_app *app, const ui_input *in)
+void ui_net_update(ui_net *n, const ui_net_frame *f, ui_net_out *out)
 {
-    struct ui_net *n = app->net;
-    if (!n)
-        return;
+    memset(out, 0, sizeof *out);
     if (n->t) /* no transport: a session driven by the tests */
         net_enet_service(n->t, 0);
-    adopt_game(app, n);
-    if (!app->game)
+    const game *g = f->game;
+    const char *top = f->top;
+    out->adopt = adopt_game(n);
+    if (out->adopt) {
+        g = out->adopt;
+        top = "table"; /* the app shows it in place of every screen */
+    }
+    if (!g)
         return;
-    set_sides(app, n);
-    int cursor = game_cursor(app->game);
-    uint64_t hash = game_hash(app->game);
+    out->sides = true;
+    out->mine = net_session_side(n->s);
+    int cursor = game_cursor(g);
+    uint64_t hash = game_hash(g);
     if (cursor != n->seen_cursor || hash != n->seen_hash) {
         n->seen_cursor = cursor;
         n->seen_hash = hash;
-        app->state_version++;
+        out->changed = true;
     }
-    new_notes(app, n);
-    undo_keys(app, n, in);
-    chat_key(app, in);
+    new_notes(n, f->time, out);
+    undo_keys(n, f->in, out);
+    chat_key(top, g, f->in, out);
     const char *denied = net_session_denied(n->s);
-    if (denied[0] && strstr(denied, "undo")) { /* a command's refusal is the table view's */
-        ui_app_toast(app, "%s", denied);
-        net_session_clear_denied(n->s);
-    }
-    if (lobby_on_top(app) && net_session_state(n->s) != NET_WAITING)
-        ui_app_pop(app);
+    if (denied[0] && strstr(denied, "undo") && say(out, "%s", denied))
+        net_session_clear_denied(n->s); /* a command's refusal is the table view's */
+    out->pop_top = top && strcmp(top, "lobby") == 0 && net_session_state(n->s) != NET_WAITING;
 }
 
-bool ui_net_submit(ui_app *app, const rules_command *cmd, char *reason, size_t size)
+void ui_net_take(ui_net *n, ui_net_out *out)
 {
-    return net_session_submit(app->net->s, cmd, reason, size);
+    *out = n->asked;
+    memset(&n->asked, 0, sizeof n->asked);
 }
 
-void ui_net_undo(ui_app *app)
+bool ui_net_submit(ui_net *n, const rules_command *cmd, char *reason, size_t size)
 {
-    if (net_session_undo_ask(app->net->s))
-        ui_app_toast(app, "Asked the other player to take back the last command");
-    else
-        ui_app_toast(app, "Nothing to undo now");
+    return net_session_submit(n->s, cmd, reason, size);
 }
 
-void ui_net_ping(ui_app *app, vec2s at_cm)
+bool ui_net_undo(ui_net *n)
 {
-    if (net_session_ping(app->net->s, at_cm.x, at_cm.y))
-        ui_app_toast(app, "Showed the other player this spot");
+    return net_session_undo_ask(n->s);
 }
 
-const char *ui_net_player_name(const ui_app *app, uint32_t who)
+bool ui_net_ping(ui_net *n, vec2s at_cm)
 {
-    return app->net ? net_session_player_name(app->net->s, who) : "";
+    return net_session_ping(n->s, at_cm.x, at_cm.y);
 }
 
-const char *ui_net_banner(const ui_app *app, char *buf, size_t size)
+const char *ui_net_player_name(const ui_net *n, uint32_t who)
 {
-    const struct ui_net *n = app->net;
+    return n ? net_session_player_name(n->s, who) : "";
+}
+
+const char *ui_net_banner(const ui_net *n, const game *g, char *buf, size_t size)
+{
     buf[0] = '\0';
-    if (!n || !app->game)
+    if (!n || !g)
         return buf;
     net_state st = net_session_state(n->s);
     if (st == NET_PAUSED)
@@ -596,10 +544,9 @@ const char *ui_net_banner(const ui_app *app, char *buf, size_t size)
 }
 
 /* The last chat lines over the table, bottom left, the newest last. */
-static void draw_chat(ui_app *app, render_ctx *ctx)
+static void draw_chat(const ui_net *n, const game *g, const char *top, render_ctx *ctx)
 {
-    struct ui_net *n = app->net;
-    if (!app->game || !app->depth || strcmp(app->stack[app->depth - 1]->name, "lobby") == 0)
+    if (!g || !top || strcmp(top, "lobby") == 0)
         return;
     int idx[CHAT_LINES], count = 0;
     for (int i = net_session_note_count(n->s) - 1; i >= 0 && count < CHAT_LINES; i--)
@@ -614,36 +561,37 @@ static void draw_chat(ui_app *app, render_ctx *ctx)
     for (int j = count - 1; j >= 0; j--, y += lh) {
         const net_note *note = net_session_note(n->s, idx[j]);
         char line[400], fit[400];
-        snprintf(line, sizeof line, "%s: %s", who_said(app, note->side), note->text);
+        snprintf(line, sizeof line, "%s: %s", who_said(n, note->side), note->text);
         render_text_fit(ctx, line, 13, 448 * k, fit, sizeof fit);
-        uint32_t rgb = render_side_rgb(game_table(app->game), (side_id){note->side});
+        uint32_t rgb = render_side_rgb(game_table(g), (side_id){note->side});
         render_rect(ctx, 12 * k, y + 4 * k, 8 * k, 8 * k, rgb << 8 | 0xff);
         render_text(ctx, 26 * k, y, fit, 13, 0xf0f0f0ff, RENDER_ALIGN_LEFT);
     }
 }
 
-void ui_net_draw(ui_app *app, render_ctx *ctx)
+void ui_net_draw(const ui_net *n, const game *g, const char *top, render_ctx *ctx)
 {
     char line[600];
-    if (app->net)
-        draw_chat(app, ctx);
-    if (!app->net || !ui_net_banner(app, line, sizeof line)[0])
+    if (!n)
+        return;
+    draw_chat(n, g, top, ctx);
+    if (!ui_net_banner(n, g, line, sizeof line)[0])
         return;
     int w, h;
     render_output_size(ctx, &w, &h);
     float k = render_ui_scale(ctx);
-    bool bad = net_session_state(app->net->s) != NET_PLAYING;
+    bool bad = net_session_state(n->s) != NET_PLAYING;
     render_rect(ctx, 0, 56 * k, (float)w, 24 * k, bad ? 0xb02020f0 : 0x2a5090f0);
     render_text(ctx, 10 * k, 60 * k, line, 13, 0xffffffff, RENDER_ALIGN_LEFT);
 }
 
-void ui_net_draw_table(ui_app *app, render_ctx *ctx, const render_camera *cam)
+void ui_net_draw_table(const ui_net *n, const game *g, double now, render_ctx *ctx,
+                       const render_camera *cam)
 {
-    struct ui_net *n = app->net;
-    if (!n || !app->game || app->time > n->ping_until)
+    if (!n || !g || now > n->ping_until)
         return;
-    uint32_t rgb = render_side_rgb(game_table(app->game), (side_id){n->ping_side});
-    float pulse = (float)(n->ping_until - app->time);
+    uint32_t rgb = render_side_rgb(game_table(g), (side_id){n->ping_side});
+    float pulse = (float)(n->ping_until - now);
     for (int i = 0; i < 3; i++)
         render_circle_cm(ctx, cam, n->ping_at,
                          2.0f + 3.0f * (float)i + (pulse - (float)(int)pulse) * 3, 3.0f,

@@ -2,7 +2,7 @@
 
 #include "core/mem.h"
 #include "net/net_enet.h"
-#include "ui/net_play.h"
+#include "ui/app_net.h"
 #include "ui/text_field.h"
 
 #include <stdio.h>
@@ -48,15 +48,15 @@ static void go(setup *st, ui_app *app)
             snprintf(st->error, sizeof st->error, "The port is a number from 1 to 65535");
             return;
         }
-        ok = ui_net_host(app,
-                         &(ui_net_host_desc){.scenario_path = st->scenario_path,
-                                             .port = (uint16_t)port,
-                                             .password = pw,
-                                             .name = name,
-                                             .side = st->side},
-                         err, sizeof err);
+        ok = ui_app_net_host(app,
+                             &(ui_net_host_desc){.scenario_path = st->scenario_path,
+                                                 .port = (uint16_t)port,
+                                                 .password = pw,
+                                                 .name = name,
+                                                 .side = st->side},
+                             err, sizeof err);
     } else {
-        ok = ui_net_join(app, st->field[1].text, pw, name, st->watch, err, sizeof err);
+        ok = ui_app_net_join(app, st->field[1].text, pw, name, st->watch, err, sizeof err);
     }
     /* On success this screen is gone with the stack: nothing of it is touched after. */
     if (!ok) {

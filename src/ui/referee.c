@@ -246,7 +246,8 @@ static void menu_add(ui_referee *r, const ui_app *app, const rules_command *c, c
 static void menu_rulings(ui_referee *r, const ui_app *app, figure_id fig)
 {
     rules_ruling list[UI_CONTEXT_MENU_MAX];
-    int n = game_referee_rulings(app->game, fig, list, UI_CONTEXT_MENU_MAX);
+    /* in hot-seat the screen's side must not learn from the menu where the other's cards lie */
+    int n = game_referee_rulings_seen(app->game, app->viewer, fig, list, UI_CONTEXT_MENU_MAX);
     rules_decision dec;
     game_decision(app->game, &dec);
     for (int i = 0; i < n; i++) {

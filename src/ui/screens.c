@@ -17,8 +17,7 @@
 
 static ui_screen *cover_open(ui_app *app, const ui_screen_args *a)
 {
-    (void)app;
-    return ui_cover_create(a->side);
+    return ui_cover_create(app->game, a->side);
 }
 
 static ui_screen *replay_open(ui_app *app, const ui_screen_args *a)

@@ -6,12 +6,27 @@
 #define UI_SCREENS_H
 
 #include "core/table.h"
+#include "render/render.h"
+#include "ui/input.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 
 typedef struct ui_app ui_app;
-typedef struct ui_screen ui_screen;
+
+/* A screen on the app's stack: a struct of callbacks (julius window.h). */
+typedef struct ui_screen {
+    const char *name;
+    /* Screens below a modal one still draw but get no input. */
+    bool modal;
+    /* It covers the whole window: the screens below it are not drawn at all. */
+    bool opaque;
+    void (*input)(struct ui_screen *s, ui_app *app, const ui_input *in);
+    void (*update)(struct ui_screen *s, ui_app *app, const ui_input *in);
+    void (*draw)(struct ui_screen *s, ui_app *app, render_ctx *ctx);
+    void (*destroy)(struct ui_screen *s);
+    void *data;
+} ui_screen;
 
 typedef enum ui_screen_id {
     UI_SCREEN_NONE = 0,

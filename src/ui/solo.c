@@ -1,6 +1,5 @@
 #include "ui/solo.h"
 
-#include "ui/cover.h"
 #include "ui/end_screen.h"
 #include "ui/net_play.h"
 
@@ -68,7 +67,7 @@ bool ui_solo_next(ui_solo *s, ui_app *app, double now, rules_command *out)
 {
     if (!app->game)
         return false;
-    ui_cover_update(app);
+    ui_app_follow_cover(app);
     announce_end(s, app);
     rules_decision d;
     game_decision(app->game, &d);
@@ -175,8 +174,9 @@ void ui_solo_draw(const ui_solo *s, ui_app *app, render_ctx *ctx)
                  bot_level_label(ui_solo_level(app, d.side)));
     else if (ui_solo_controller(app, d.side) == UI_CONTROLLER_REMOTE)
         snprintf(line, sizeof line, "%s: %s is deciding", sd->name,
-                 ui_net_player_name(app, d.side.id)[0] ? ui_net_player_name(app, d.side.id)
-                                                       : "the other player");
+                 ui_net_player_name(app->net, d.side.id)[0]
+                     ? ui_net_player_name(app->net, d.side.id)
+                     : "the other player");
     else if (any_bot(app))
         snprintf(line, sizeof line, "Your decision: %s", sd->name);
     else

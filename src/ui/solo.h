@@ -44,7 +44,7 @@ double ui_solo_delay(float anim_speed);
 /* The bot's generator for the decision at the match's current cursor. */
 dice_rng ui_solo_rng(const game *g);
 
-/* Keeps the viewer right (ui_cover_update) and announces the end of the match (a toast
+/* Keeps the viewer right (ui_app_follow_cover) and announces the end of the match (a toast
  * "Game over: ..."), then, when the deciding side is the bot's, no
  * screen is over the table and the pause since the last change has passed, writes the bot's
  * command to *out and returns true. The caller submits it and calls ui_solo_done. */

@@ -11,6 +11,13 @@
 
 #define UI_SIDES_MAX 8 /* sides a match may have on screen (index = side id) */
 
+/* Who plays a side at this desktop. */
+typedef enum ui_controller {
+    UI_CONTROLLER_HUMAN = 0, /* a player at the screen (hot-seat when both sides are human) */
+    UI_CONTROLLER_BOT,       /* the bot (game/bot.h), played at a readable pace */
+    UI_CONTROLLER_REMOTE,    /* the other player of a network match (ui/net_play.h) */
+} ui_controller;
+
 typedef struct ui_view {
     const game *game;       /* the match on screen (NULL: none) */
     side_id viewer;         /* whose hidden things show (0: a spectator's, all) */

@@ -191,11 +191,88 @@ static void test_bot_blind(void **state)
     game_destroy(far);
 }
 
+/* Red's move, aimed at where the concealed impi stands (Firing: concealed until it fires; the
+ * bump is assumed, docs/rules/cwr.md): Red is told the same (accepted, the same reach line) as
+ * when the impi is in the far corner, so neither refusal nor preview places it; resolved, the
+ * company stops at base contact, nothing overlaps, and the bump spots the impi at once. */
+static void test_bump(void **state)
+{
+    (void)state;
+    game *near = conceal_game(true, 90, 29, 110, 80, 5),
+         *far = conceal_game(true, 165, 110, 110, 80, 5);
+    game *gs[2] = {near, far};
+    rules_reach reach[2];
+    char why[2][256];
+    bool ok[2];
+    rules_command mv = {.kind = RULES_CMD_MOVE, .path_count = 1, .path = {{{90, 29}}}};
+    for (int k = 0; k < 2; k++) {
+        assert_true(cwr_activate(gs[k], "Coy"));
+        cwr_choose(gs[k], "move_fire");
+        mv.unit = cwr_unit(gs[k], "Coy");
+        rules_decision d;
+        game_decision(gs[k], &d);
+        mv.side = d.side;
+        why[k][0] = '\0';
+        ok[k] = game_validate(gs[k], &mv, why[k], sizeof why[k]);
+        assert_true(game_reach(gs[k], &mv, (vec2s){{0, 1}}, &reach[k]));
+    }
+    if (!ok[0])
+        fail_msg("a move onto the concealed impi is refused: %s", why[0]);
+    assert_true(ok[1]);
+    assert_string_equal(why[0], why[1]);
+    assert_float_equal(reach[0].max_cm, reach[1].max_cm, 1e-6);
+    assert_float_equal(reach[0].stop.y, reach[1].stop.y, 1e-6);
+    assert_string_equal(reach[0].limit, reach[1].limit);
+
+    unit_id hidden = cwr_unit(near, "Hidden");
+    figure_id hf = game_table(near)->figures[6].id;
+    assert_int_equal(table_figure_const(game_table(near), hf)->unit.id, hidden.id);
+    assert_false(game_visible(near, mv.side, hf));
+    cwr_submit(near, mv);
+    const rules_event *rev = NULL;
+    assert_int_equal(cwr_count(near, RULES_EV_RULESET, "reveal", &rev), 1);
+    assert_int_equal(rev->unit.id, hidden.id);
+    assert_true(game_visible(near, mv.side, hf));
+    cwr_no_overlaps(near);
+    /* stopped at contact: the front rank's bases (1.25 cm) touch the impi's at y 27.75 */
+    const figure *lead = table_figure_const(game_table(near), game_table(near)->figures[0].id);
+    assert_true(lead->pos.y > 20 && lead->pos.y < 29 - 2.5f + 0.01f);
+    assert_true(lead->pos.y > 29 - 2.5f - 0.6f);
+    game_destroy(near);
+    game_destroy(far);
+}
+
+/* The activation prompt (the top bar, one line for every viewer) counts only units the other
+ * side may know of: Blue's "Seen" impi, not the concealed one, until it is spotted. */
+static void test_prompt_count(void **state)
+{
+    (void)state;
+    game *g = conceal_game(true, 165, 110, 110, 55, 3);
+    cwr_activate(g, "Coy");
+    cwr_submit(g, (rules_command){.kind = RULES_CMD_END_ACTIVATION});
+    rules_decision d;
+    game_decision(g, &d);
+    assert_int_equal(d.kind, RULES_DECIDE_ACTIVATE);
+    assert_string_equal(table_side(game_table(g), d.side)->name, "Blue");
+    assert_string_equal(d.prompt, "Blue: activate a unit (1 still to act, any hidden not counted)");
+    assert_int_equal(d.count, 2); /* the rules still know both may act */
+    game_destroy(g);
+    /* not concealed: both are counted, and the note is not needed */
+    g = conceal_game(false, 165, 110, 110, 55, 3);
+    cwr_activate(g, "Coy");
+    cwr_submit(g, (rules_command){.kind = RULES_CMD_END_ACTIVATION});
+    game_decision(g, &d);
+    assert_string_equal(d.prompt, "Blue: activate a unit (2 still to act)");
+    game_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_not_a_target),
         cmocka_unit_test(test_bot_blind),
+        cmocka_unit_test(test_bump),
+        cmocka_unit_test(test_prompt_count),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -249,6 +249,37 @@ static void test_refused_where_the_table_forbids(void **state)
     game_destroy(g);
 }
 
+/* The referee's refusal of a drop onto a concealed base (Colonial Wargames Rules' ambush) does
+ * not name the hidden figure: the referee's screen is one side's too. */
+static void test_refusal_keeps_the_hidden_unnamed(void **state)
+{
+    (void)state;
+    game *g = start("cwr_ambush");
+    const table *t = game_table(g);
+    const figure *hidden = NULL, *mover = NULL;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        bool unseen = false;
+        for (int s = 0; s < t->side_count; s++)
+            unseen = unseen || !game_visible(g, t->sides[s].id, f->id);
+        if (table_figure_active(f) && unseen && !hidden)
+            hidden = f;
+    }
+    assert_non_null(hidden);
+    for (int i = 0; i < t->figure_count && !mover; i++)
+        if (table_figure_active(&t->figures[i]) && t->figures[i].side.id != hidden->side.id)
+            mover = &t->figures[i];
+    assert_non_null(mover);
+    rules_command onto = referee(GAME_REFEREE_MOVE, mover->id);
+    onto.point_set = true;
+    onto.point = hidden->pos;
+    char why[256];
+    assert_false(game_submit(g, &onto, why, sizeof why));
+    assert_non_null(strstr(why, "cannot stand there"));
+    assert_null(strstr(why, hidden->name));
+    game_destroy(g);
+}
+
 /* ---- the rule sets' own rulings (rules_referee_ops) ---------------------------------------- */
 
 #define RULINGS_MAX 64
@@ -404,6 +435,65 @@ static void test_every_ruling_of_every_rule_set(void **state)
 /* The bot never rules: over a seeded game of every rule set, game_legal lists no referee
  * command and the bot submits none (play() checks each); and no scenario option can make it:
  * `simulate` refuses a scenario whose rule-set options ask for referee play, naming it. */
+/* The menu's rulings for `viewer` about fig, their labels joined. */
+static void seen_labels(const game *g, side_id viewer, figure_id fig, char *buf, size_t size)
+{
+    rules_ruling list[RULINGS_MAX];
+    int n = game_referee_rulings_seen(g, viewer, fig, list, RULINGS_MAX);
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++)
+        snprintf(buf + strlen(buf), size - strlen(buf), "%s|", list[i].label);
+}
+
+/* In hot-seat the referee's menu (Little Colonial Rules' cards) must not tell the screen's side
+ * where the other side's card lies: Spain's view of a Moro leader's rulings and of the table's
+ * is the same with his card in the pile and in the Moro hand; the Moro side (and a viewer who
+ * sees all) is offered "take out" before and "put back" after. */
+static void test_rulings_keep_cards_secret(void **state)
+{
+    (void)state;
+    game *g = start("lcr_teaching");
+    const table *t = game_table(g);
+    rules_ruling out = {0};
+    figure_id leader = {0};
+    rules_ruling list[RULINGS_MAX];
+    for (int i = 0; i < t->figure_count && !leader.id; i++) {
+        int n = game_referee_rulings(g, t->figures[i].id, list, RULINGS_MAX);
+        for (int k = 0; k < n; k++)
+            if (strcmp(list[k].cmd.option, "card_out") == 0) {
+                leader = t->figures[i].id;
+                out = list[k];
+            }
+    }
+    assert_true(leader.id != 0);
+    side_id own = table_figure_const(t, leader)->side, other = {0};
+    for (int i = 0; i < t->side_count; i++)
+        if (t->sides[i].id.id != own.id)
+            other = t->sides[i].id;
+    assert_int_equal(out.secret.id, own.id);
+    char before[2048], after[2048], table_before[2048], table_after[2048], mine[2048], all[2048];
+    seen_labels(g, other, leader, before, sizeof before);
+    seen_labels(g, other, (figure_id){0}, table_before, sizeof table_before);
+    seen_labels(g, own, leader, mine, sizeof mine);
+    assert_non_null(strstr(mine, "out of the deck"));
+    rules_decision d;
+    game_decision(g, &d);
+    out.cmd.side = d.side;
+    char why[256] = "";
+    if (!game_submit(g, &out.cmd, why, sizeof why))
+        fail_msg("card_out refused: %s", why);
+    seen_labels(g, other, leader, after, sizeof after);
+    seen_labels(g, other, (figure_id){0}, table_after, sizeof table_after);
+    assert_string_equal(before, after);
+    assert_string_equal(table_before, table_after);
+    assert_null(strstr(after, "deck"));
+    seen_labels(g, own, leader, mine, sizeof mine);
+    assert_non_null(strstr(mine, "back in the deck"));
+    seen_labels(g, (side_id){0}, leader, all, sizeof all);
+    assert_string_equal(all, mine);
+    game_destroy(g);
+}
+
 static void test_simulate_refuses_a_referee_option(void **state)
 {
     (void)state;
@@ -442,7 +532,9 @@ int main(void)
         cmocka_unit_test(test_every_command_in_every_rule_set),
         cmocka_unit_test(test_a_forced_die_is_the_die_rolled),
         cmocka_unit_test(test_refused_where_the_table_forbids),
+        cmocka_unit_test(test_refusal_keeps_the_hidden_unnamed),
         cmocka_unit_test(test_every_ruling_of_every_rule_set),
+        cmocka_unit_test(test_rulings_keep_cards_secret),
         cmocka_unit_test(test_simulate_refuses_a_referee_option),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,7 +10,7 @@
 #include "ui/app.h"
 #include "ui/cover.h"
 #include "ui/event_log.h"
-#include "ui/net_play.h"
+#include "ui/app_net.h"
 #include "ui/roster.h"
 #include "ui/table_view.h"
 #include "ui_fixture.h"
@@ -320,7 +320,7 @@ static void test_network_screen(void **state)
         net_session *s = net_session_create(&(net_session_desc){
             .host = true, .game = app->game, .side = hosts[k].id, .send = no_send});
         assert_non_null(s);
-        ui_net_attach(app, s, NULL, true, 47200);
+        ui_app_net_attach(app, s, NULL, true, 47200);
         ui_app_pop(app); /* the lobby: nobody joins here */
         app->viewer = (side_id){0};
         for (int i = 0; i < 20; i++)
@@ -339,7 +339,7 @@ static void test_network_screen(void **state)
         assert_true(count_side(r, render_camera_to_px(cam, fig(r, r->seen_fig)->pos),
                                (int)render_figure_radius_px(cam, fig(r, r->seen_fig)),
                                zulu_rgb) > 0);
-        ui_net_detach(app);
+        ui_app_net_detach(app);
     }
 }
 
@@ -410,13 +410,13 @@ static void take_screen(rig *r, side_id who)
 {
     ui_app *app = r->app;
     app->state_version++;
-    for (int i = 0; i < 400 && (app->viewer.id != who.id || ui_cover_showing(app)); i++) {
-        if (ui_cover_showing(app))
+    for (int i = 0; i < 400 && (app->viewer.id != who.id || ui_app_cover_showing(app)); i++) {
+        if (ui_app_cover_showing(app))
             r->in.keys[r->in.key_count++] = ' ';
         frame(r);
     }
     assert_int_equal(app->viewer.id, who.id);
-    assert_false(ui_cover_showing(app));
+    assert_false(ui_app_cover_showing(app));
     for (int i = 0; i < 10; i++)
         frame(r);
 }

@@ -3,7 +3,7 @@
  * reason; a self-crossing drag of a vertex is refused; the saved file loads and validates
  * (loader and rule set), with the previous file kept as .bak; a shipped scenario opens, its
  * terrain type cycles through the table's list, and a unit drag is one undo step; a group of
- * terrain and units moves and deletes as one undo step, refused whole onto a base; 120 random
+ * terrain and units moves and deletes as one undo step, refused whole onto a base; 200 random
  * edits on a blank table of each rule set never leave a document that fails to load or bases
  * that overlap; the balance check's seeded games. */
 #include "ui/editor_doc.h"
@@ -11,6 +11,7 @@
 #include "core/place.h"
 #include "rules/rules.h"
 #include "ui/editor_balance.h"
+#include "ui/editor_scenario.h"
 #include "ui/editor_units.h"
 
 #include <math.h>
@@ -415,9 +416,10 @@ static bool random_units_edit(editor_doc *d, const vec2s *pts)
     return ok;
 }
 
-/* 120 random edits, undos and redos on a blank table of each rule set: the document always
+/* 200 random edits, undos and redos on a blank table of each rule set (terrain, units,
+ * reinforcements, victory conditions and their areas, rule-set options): the document always
  * loads, bases never overlap, and undoing everything gives the blank table back (its two
- * sides as they were named). */
+ * sides as they were named); the edits include ui/editor_units.h's. */
 static void test_random_edits(void **state)
 {
     (void)state;
@@ -426,15 +428,16 @@ static void test_random_edits(void **state)
         char err[512];
         editor_doc *d = editor_doc_new(sets[k], err, sizeof err);
         assert_non_null(d);
-        int most_figures = 0, most_features = 0, refused = 0, units_done = 0;
-        for (int i = 0; i < 120; i++) {
+        int most_figures = 0, most_features = 0, refused = 0, most_reinf = 0, most_victory = 0;
+        int units_done = 0;
+        for (int i = 0; i < 200; i++) {
             const table *t = tbl(d);
             int nf = t->feature_count, nu = t->unit_count;
             vec2s pts[6];
             int n = 2 + (int)rnd(5);
             for (int p = 0; p < n; p++)
                 pts[p] = rnd_point();
-            switch (rnd(18)) {
+            switch (rnd(21)) {
             case 0:
                 editor_add_area(d, t->types[rnd((uint32_t)t->type_count)].name, pts, n, NULL);
                 break;
@@ -446,7 +449,7 @@ static void test_random_edits(void **state)
                 break;
             case 3:
             case 4:
-            case 16: {
+            case 20: {
                 editor_unit_desc u = {.side = (int)rnd(3), /* side 2 does not exist */
                                       .origin = pts[0],
                                       .count = 1 + (int)rnd(8),
@@ -488,9 +491,35 @@ static void test_random_edits(void **state)
             case 12:
                 editor_doc_undo(d);
                 break;
-            case 13:
-            case 14:
-            case 15:
+            case 14: /* a reinforcement (turn 0: back on the table), by any edge */
+                editor_unit_set_arrival(d, nu ? (int)rnd((uint32_t)nu) : 0, (int)rnd(4),
+                                        (scenario_edge)rnd(5), rnd(2) ? pts[3] : (vec2s){{NAN, 0}});
+                break;
+            case 15: { /* a victory condition of the rule set's, its area dragged, or one gone */
+                const rules_scenario_terms *terms = editor_terms(d);
+                int nv = editor_victory_count(d);
+                if (rnd(3) == 0)
+                    editor_victory_delete(d, nv ? (int)rnd((uint32_t)nv) : 0);
+                else if (rnd(2) && nv)
+                    editor_victory_area_move_point(d, (int)rnd((uint32_t)nv), (int)rnd(4), pts[4]);
+                else
+                    editor_victory_add(d, terms->victory[rnd((uint32_t)terms->victory_count)].kind,
+                                       (int)rnd(3) - 1, (int)rnd(120), (int)rnd(12), pts[0], pts[1],
+                                       NULL);
+                break;
+            }
+            case 16: { /* a rule-set option stepped, or a side put in a list */
+                const rules_scenario_terms *terms = editor_terms(d);
+                const rules_option_desc *o = &terms->options[rnd((uint32_t)terms->option_count)];
+                if (o->type == RULES_OPTION_SIDES || o->type == RULES_OPTION_UNITS)
+                    editor_option_toggle(d, o->key, t->side_count ? t->sides[0].name : "");
+                else
+                    editor_option_step(d, o->key, rnd(2) ? 1 : -1);
+                break;
+            }
+            case 17:
+            case 18:
+            case 19:
                 units_done += random_units_edit(d, pts);
                 break;
             default: /* a drag of a unit over a few frames */
@@ -514,6 +543,9 @@ static void test_random_edits(void **state)
             most_features =
                 sc->table->feature_count > most_features ? sc->table->feature_count : most_features;
             refused += editor_doc_refusal(d)[0] != '\0';
+            most_reinf =
+                sc->reinforcement_count > most_reinf ? sc->reinforcement_count : most_reinf;
+            most_victory = sc->victory_count > most_victory ? sc->victory_count : most_victory;
         }
         printf("%s: most figures %d, features %d, refused %d, unit edits %d\n", sets[k],
                most_figures, most_features, refused, units_done);
@@ -521,11 +553,16 @@ static void test_random_edits(void **state)
         assert_true(most_figures >= 10);
         assert_true(most_features >= 3);
         assert_true(refused >= 10);
+        assert_true(most_reinf >= 1);
+        assert_true(most_victory >= 2);
         assert_true(units_done >= 5); /* the edits of ui/editor_units.h did happen */
         while (editor_doc_undo(d))
             ;
         assert_int_equal(tbl(d)->feature_count, 0);
         assert_int_equal(tbl(d)->figure_count, 0);
+        assert_int_equal(editor_doc_scenario(d)->reinforcement_count, 0);
+        assert_int_equal(editor_victory_count(d), 0);
+        assert_int_equal(json_object_size(editor_doc_scenario(d)->rules_options), 0);
         assert_int_equal(tbl(d)->side_count, 2);
         assert_string_equal(tbl(d)->sides[0].name, "Red");
         assert_string_equal(tbl(d)->sides[1].name, "Blue");

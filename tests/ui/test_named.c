@@ -847,23 +847,23 @@ static void test_cover_lifts_when_side_goes_to_bot(void **state)
         submit(f, legal_of(f, k, (figure_id){0}));
     }
     assert_int_equal(d.side.id, other.id);
-    ui_cover_update(app);
-    assert_true(ui_cover_showing(app));
+    ui_app_follow_cover(app);
+    assert_true(ui_app_cover_showing(app));
     app->controller[other.id] = UI_CONTROLLER_BOT;
-    ui_cover_update(app);
-    assert_false(ui_cover_showing(app));
+    ui_app_follow_cover(app);
+    assert_false(ui_app_cover_showing(app));
     assert_int_equal(app->depth, 1);
 
     /* The same from the pause menu opened over the cover. */
     app->controller[other.id] = UI_CONTROLLER_HUMAN;
-    ui_cover_update(app);
-    assert_true(ui_cover_showing(app));
+    ui_app_follow_cover(app);
+    assert_true(ui_app_cover_showing(app));
     ui_app_show(app, UI_SCREEN_PAUSE, NULL);
     app->controller[other.id] = UI_CONTROLLER_BOT;
-    ui_cover_update(app);
+    ui_app_follow_cover(app);
     ui_app_pop(app); /* the menu closes */
-    ui_cover_update(app);
-    assert_false(ui_cover_showing(app));
+    ui_app_follow_cover(app);
+    assert_false(ui_app_cover_showing(app));
     assert_int_equal(app->depth, 1);
     close_app(f);
 }

@@ -237,6 +237,37 @@ static void draw_named_terrain(render_ctx *ctx, const render_camera *cam, const 
 /* A terrain type's name never becomes a path (issue 21): "../badge_general" once loaded
  * terrain/../badge_general.png, a file outside the terrain art, as the area's texture. Art comes
  * from a fixed list of known files: that name draws exactly as any other name without art. */
+/* Terrain names never run into each other: on a table of 120 crowded, overlapping polygons
+ * (two names taking turns), no two placed names overlap, the biggest feature is always named,
+ * and a name that had to move still sits within a line of its feature's centre. */
+static void test_terrain_names_never_overlap(void **state)
+{
+    frame *f = *state;
+    table *t = ui_fixture_random(0, 120, 7);
+    for (int i = 0; i < t->feature_count; i++)
+        snprintf(t->features[i].name, sizeof t->features[i].name, "%s",
+                 i % 2 ? "Hut" : "Barrio South");
+    render_label labels[512];
+    int n = render_table_label_layout(f->ctx, &f->cam, t, labels, 512);
+    assert_true(n > 5 && n < t->feature_count); /* crowded: some are left out */
+    int biggest = 0;
+    float best = -1;
+    for (int i = 0; i < t->feature_count; i++) {
+        const geom_aabb *b = &t->features[i].bounds;
+        float e = (b->max.x - b->min.x) * (b->max.y - b->min.y);
+        if (e > best)
+            best = e, biggest = i;
+    }
+    assert_int_equal(labels[0].feature, biggest);
+    for (int i = 0; i < n; i++) {
+        assert_true(labels[i].x1 > labels[i].x0 && labels[i].y1 > labels[i].y0);
+        for (int j = i + 1; j < n; j++)
+            assert_false(labels[i].x0 < labels[j].x1 && labels[j].x0 < labels[i].x1 &&
+                         labels[i].y0 < labels[j].y1 && labels[j].y0 < labels[i].y1);
+    }
+    table_destroy(t);
+}
+
 static void test_terrain_name_is_no_path(void **state)
 {
     (void)state;
@@ -355,6 +386,7 @@ int main(void)
         cmocka_unit_test(test_los_tool_from_the_query),
         cmocka_unit_test(test_tape_centre_and_edge),
         cmocka_unit_test(test_terrain_name_is_no_path),
+        cmocka_unit_test(test_terrain_names_never_overlap),
         cmocka_unit_test(test_fast_path_draws_what_sdl_draws),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

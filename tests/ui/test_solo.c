@@ -92,12 +92,12 @@ static int play_bots(fx *f, uint64_t *hash, char **log_json)
 {
     ui_app *app = open_app();
     app->controller[1] = app->controller[2] = UI_CONTROLLER_BOT;
-    ui_cover_reset_viewer(app);
+    ui_app_reset_viewer(app);
     assert_int_equal(app->viewer.id, 0); /* nobody's eyes */
     int frames = 0;
     while (!game_over(app->game) && frames < 4000) {
         frame(f, app, 0.35); /* one frame schedules (0.6 s pause), the next submits */
-        assert_false(ui_cover_showing(app)); /* nobody at the screen to hand over to */
+        assert_false(ui_app_cover_showing(app)); /* nobody at the screen to hand over to */
         frames++;
     }
     assert_true(game_over(app->game));
@@ -131,7 +131,7 @@ static void test_bot_waits_a_readable_pace(void **state)
     rules_decision d;
     game_decision(app->game, &d);
     app->controller[d.side.id] = UI_CONTROLLER_BOT;
-    ui_cover_reset_viewer(app); /* as play does after --bot */
+    ui_app_reset_viewer(app); /* as play does after --bot */
     frame(f, app, 0.016);       /* schedules: nothing yet */
     assert_int_equal(game_cursor(app->game), 0);
     frame(f, app, 0.3); /* 0.3 s < 0.6 s */
@@ -222,7 +222,7 @@ static void test_hand_over_cover(void **state)
     frame(f, app, 0.016);
     side_id first = app->viewer;
     assert_int_not_equal(first.id, 0);
-    assert_false(ui_cover_showing(app));
+    assert_false(ui_app_cover_showing(app));
     /* Figure centres drawn in a colour other than the cover's, before the hand-over. */
     const table *t = game_table(app->game);
     int shown_x[64], shown_y[64], shown_n = 0;
@@ -323,12 +323,12 @@ static void test_no_cover_against_the_bot(void **state)
     game_decision(app->game, &d);
     /* The bot takes the side that decides first; the player has the other. */
     app->controller[d.side.id] = UI_CONTROLLER_BOT;
-    ui_cover_reset_viewer(app);
+    ui_app_reset_viewer(app);
     side_id player = {d.side.id == 1 ? 2u : 1u};
     int changes = 0;
     for (int i = 0; i < 60 && !game_over(app->game); i++) {
         frame(f, app, 0.35);
-        assert_false(ui_cover_showing(app));
+        assert_false(ui_app_cover_showing(app));
         assert_int_equal(app->viewer.id, player.id);
         game_decision(app->game, &d);
         if (d.side.id == player.id) {
@@ -351,7 +351,7 @@ static void test_undo_steps_over_the_bot(void **state)
     game_decision(app->game, &d);
     side_id player = d.side; /* the player decides first; the bot has the other side */
     app->controller[player.id == 1 ? 2 : 1] = UI_CONTROLLER_BOT;
-    ui_cover_reset_viewer(app);
+    ui_app_reset_viewer(app);
     /* The player's commands by hand, the bot's through the frames, until the bot has played
      * one command right after one of the player's. */
     int mine = -1; /* the cursor before the player's last command */
@@ -414,7 +414,7 @@ static void test_level_reaches_the_bot(void **state)
         app->controller[d.side.id] = UI_CONTROLLER_BOT;
         app->bot_level[d.side.id] = level;
         assert_int_equal(ui_solo_level(app, d.side), level);
-        ui_cover_reset_viewer(app);
+        ui_app_reset_viewer(app);
         dice_rng rng = ui_solo_rng(app->game);
         rules_command want;
         char why[160];

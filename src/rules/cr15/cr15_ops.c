@@ -499,6 +499,24 @@ static const rules_view_ops cr15_view_ops = {
     .bot_value = cr15_bot_value,
 };
 
+/* What a scenario may ask of cr15 (read_options checks the same; max_turns is left to the
+ * editor's turn limit, the "turns" condition). */
+static const rules_option_desc cr15_option_descs[] = {
+    {"first_side", "Moves first", RULES_OPTION_SIDE, 0, 0},
+    {"arrival_need", "Arrival roll (D10)", RULES_OPTION_INT, 0, 10},
+};
+static const rules_victory_desc cr15_victory_descs[] = {
+    {.kind = "break",
+     .label = "break at a share down",
+     .side = true,
+     .value = true,
+     .value_min = 1,
+     .value_max = 100,
+     .value_label = "% of its men down"},
+    {.kind = "turns", .label = "win when time runs out", .side = true, .turns = true},
+};
+static const rules_scenario_terms cr15_terms = {cr15_option_descs, 2, cr15_victory_descs, 2};
+
 const rules_ops cr15_rules_ops = {
     .id = "cr15",
     .name = "Colonial Rules for 15mm",
@@ -517,4 +535,5 @@ const rules_ops cr15_rules_ops = {
     .turn = cr15_turn,
     .view = &cr15_view_ops,
     .referee = &cr15_referee_ops,
+    .terms = &cr15_terms,
 };

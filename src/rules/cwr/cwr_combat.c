@@ -120,6 +120,7 @@ void cwr_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
         snprintf(ev.text, sizeof ev.text, "%s charges", f->name[0] ? f->name : un->name);
         rules_emit(ctx, &ev);
     }
+    cwr_move_bump(rs, ctx, u, &p);
     bool reached = cwr_combat_figures(rs, ctx->table, u, tg) > 0;
     rules_emitf(ctx,
                 (rules_event){.kind = RULES_EV_RULESET,

@@ -402,7 +402,7 @@ bool cwr_move_validate(const rules_state *rs, const table *t, const rules_comman
                        cwr_step step, char *why, size_t size)
 {
     unit_id u = cmd_unit(t, cmd);
-    if (u.id != rs->unit.id) {
+    if (u.id != rs->unit.id || !table_unit_const(t, u)) {
         snprintf(why, size, "only the activated unit moves");
         return false;
     }
@@ -410,14 +410,49 @@ bool cwr_move_validate(const rules_state *rs, const table *t, const rules_comman
         snprintf(why, size, "a move needs where it goes");
         return false;
     }
+    /* checked against what the mover's side sees: a base it cannot see neither refuses the
+     * move nor gives away where it is (the move bumps into it instead, cwr_move_resolve) */
+    table *copy;
+    const table *seen = cwr_seen_table(rs, t, table_unit_const(t, u)->side, &copy);
     cwr_move_plan p;
-    if (!cwr_plan_move(rs, t, cmd, -1, false, &p, why, size))
-        return false;
-    if (!end_free(t, cmd, u, why, size))
-        return false;
-    if (is_away(step) && !cwr_move_is_away(rs, t, u, &p, why, size))
-        return false;
-    return true;
+    bool ok = cwr_plan_move(rs, seen, cmd, -1, false, &p, why, size) &&
+              end_free(seen, cmd, u, why, size) &&
+              (!is_away(step) || cwr_move_is_away(rs, seen, u, &p, why, size));
+    if (copy)
+        table_destroy(copy);
+    return ok;
+}
+
+void cwr_move_bump(rules_state *rs, rules_ctx *ctx, unit_id u, const cwr_move_plan *p)
+{
+    const table *t = ctx->table;
+    const unit *un = table_unit_const(t, u);
+    /* the plan stops at most one 0.5 cm sample short of the base it would overlap */
+    float touch = cwr_cm(rs, rs->data->contact_in) + 0.5f;
+    for (int k = 0; k < t->unit_count; k++) {
+        const unit *e = &t->units[k];
+        if (!cwr_unit_alive(t, e->id) || !cwr_unit_hidden(rs, t, e->id, un->side))
+            continue;
+        bool bumped = false;
+        for (int i = 0; i < p->count && !bumped; i++) {
+            geom_placed_base a = placed_at(table_figure_const(t, p->fig[i]), p->pos[i], p->facing);
+            for (int j = 0; j < t->figure_count && !bumped; j++) {
+                const figure *o = &t->figures[j];
+                geom_placed_base b = placed_at(o, o->pos, o->facing);
+                bumped = o->unit.id == e->id.id && table_figure_active(o) &&
+                         geom_base_edge_distance(&a, &b) <= touch;
+            }
+        }
+        if (bumped)
+            rules_emitf(ctx,
+                        (rules_event){.kind = RULES_EV_RULESET,
+                                      .side = e->side,
+                                      .unit = e->id,
+                                      .other = p->fig[0],
+                                      .tag = "reveal"},
+                        CWR_REF_FIRE, "%s runs into %s, who were hidden there: %s is spotted",
+                        un->name, e->name, e->name);
+    }
 }
 
 void cwr_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd, cwr_step step)
@@ -467,10 +502,11 @@ void cwr_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
         snprintf(ev.text, sizeof ev.text, "%s moves", f->name[0] ? f->name : un->name);
         rules_emit(ctx, &ev);
     }
+    cwr_move_bump(rs, ctx, u, &p);
 }
 
-bool cwr_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
-               rules_reach *out)
+static bool reach_on(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
+                     rules_reach *out)
 {
     memset(out, 0, sizeof *out);
     unit_id u = cmd_unit(t, move);
@@ -510,6 +546,24 @@ bool cwr_reach(const rules_state *rs, const table *t, const rules_command *move,
              p.open ? " (open terrain +1)" : "", p.obstacles ? ", obstacles 2\" each" : "",
              is_away(step) ? ", away from the enemy" : "");
     return true;
+}
+
+/* The reach line shows the mover's side what it knows: it runs through a base it cannot see. */
+bool cwr_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
+               rules_reach *out)
+{
+    unit_id u = cmd_unit(t, move);
+    const unit *un = table_unit_const(t, u.id ? u : rs->unit);
+    if (!un) {
+        memset(out, 0, sizeof *out);
+        return false;
+    }
+    table *copy;
+    const table *seen = cwr_seen_table(rs, t, un->side, &copy);
+    bool ok = reach_on(rs, seen, move, dir, out);
+    if (copy)
+        table_destroy(copy);
+    return ok;
 }
 
 /* The bot's and the front end's sample moves: toward the nearest enemy, and eight directions,

@@ -73,6 +73,7 @@ static bool read_names(rules_state *rs, const table *t, const json_t *v, const c
             return false;
         }
         rs->units[un->id.id - 1].flags |= CWR_U_CONCEALED;
+        rs->concealment = true;
     }
     return true;
 }
@@ -748,6 +749,23 @@ static const rules_view_ops cwr_view_ops = {
     .formations = cwr_formations,
 };
 
+/* What a scenario may ask of cwr (cwr_create checks the same; classes stay as the file has
+ * them, max_turns is left to the editor's turn limit, the "turns" condition). */
+static const rules_option_desc cwr_option_descs[] = {
+    {"first_side", "Moves first", RULES_OPTION_SIDE, 0, 0},
+    {"concealed", "Concealed units", RULES_OPTION_UNITS, 0, 0},
+};
+static const rules_victory_desc cwr_victory_descs[] = {
+    {.kind = "destroy",
+     .label = "beaten at a share lost",
+     .value = true,
+     .value_min = 1,
+     .value_max = 100,
+     .value_label = "% of its figures lost"},
+    {.kind = "turns", .label = "a turn limit", .turns = true},
+};
+static const rules_scenario_terms cwr_terms = {cwr_option_descs, 2, cwr_victory_descs, 2};
+
 const rules_ops cwr_rules_ops = {
     .id = "cwr",
     .name = "Colonial Wargames Rules",
@@ -766,4 +784,5 @@ const rules_ops cwr_rules_ops = {
     .turn = cwr_turn,
     .view = &cwr_view_ops,
     .referee = &cwr_referee_ops,
+    .terms = &cwr_terms,
 };

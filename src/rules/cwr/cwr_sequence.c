@@ -24,6 +24,20 @@ static int units_to_act(const rules_state *rs, const table *t, side_id s)
     return n;
 }
 
+/* The units of s still to act that every viewer may know of: the prompt is one line for all, so
+ * a concealed unit is not counted (its own side sees it in the unit list). */
+static int units_to_act_seen(const rules_state *rs, const table *t, side_id s)
+{
+    int n = 0;
+    for (int i = 0; i < t->unit_count; i++) {
+        unit_id u = t->units[i].id;
+        const cwr_unit_state *us = cwr_ustate_const(rs, u);
+        n += t->units[i].side.id == s.id && cwr_unit_can_activate(rs, t, u) &&
+             !(us->flags & CWR_U_CONCEALED);
+    }
+    return n;
+}
+
 static void roll_initiative(rules_state *rs, rules_ctx *ctx)
 {
     const table *t = ctx->table;
@@ -88,8 +102,9 @@ void cwr_decision(const rules_state *rs, const table *t, rules_decision *out)
         out->kind = RULES_DECIDE_ACTIVATE;
         out->count = units_to_act(rs, t, rs->active);
         snprintf(out->phase, sizeof out->phase, "activation");
-        snprintf(out->prompt, sizeof out->prompt, "%.40s: activate a unit (%d still to act)",
-                 s ? s->name : "?", out->count);
+        snprintf(out->prompt, sizeof out->prompt, "%.40s: activate a unit (%d still to act%s)",
+                 s ? s->name : "?", units_to_act_seen(rs, t, rs->active),
+                 rs->concealment ? ", any hidden not counted" : "");
         break;
     case CWR_PHASE_CHOOSE: {
         const cwr_unit_state *us = cwr_ustate_const(rs, rs->unit);

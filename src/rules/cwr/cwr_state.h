@@ -77,6 +77,7 @@ struct rules_state {
     int break_percent;
     cwr_alloc alloc[CWR_ALLOC_MAX]; /* casualties to pick, oldest first */
     int alloc_n;
+    bool concealment; /* the scenario conceals units: counts told to all leave hidden ones out */
 };
 
 /* ---- cwr_util.c: lookups ------------------------------------------------------------------ */
@@ -106,6 +107,10 @@ bool cwr_unit_fortified(const rules_state *rs, const table *t, unit_id u);
 float cwr_ground_ft(const rules_state *rs, const table *t, vec2s p);
 /* Can side `viewer` see unit u at all (not concealed to it), and from unit `from` (sight)? */
 bool cwr_unit_hidden(const rules_state *rs, const table *t, unit_id u, side_id viewer);
+/* The table as side `viewer` knows it: t itself when no unit is hidden from it, else a copy in
+ * *copy (the caller's to table_destroy) with the hidden units' figures off the table, so a move
+ * checked or previewed for that side is neither refused by nor stops at a base it cannot see. */
+const table *cwr_seen_table(const rules_state *rs, const table *t, side_id viewer, table **copy);
 bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to);
 side_id cwr_other_side(const rules_state *rs, side_id s);
 bool cwr_unit_alive(const table *t, unit_id u);
@@ -183,6 +188,9 @@ bool cwr_move_is_away(const rules_state *rs, const table *t, unit_id u, const cw
 bool cwr_move_validate(const rules_state *rs, const table *t, const rules_command *cmd,
                        cwr_step step, char *why, size_t size);
 void cwr_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd, cwr_step step);
+/* Reveals each unit hidden from u's side that u, placed by plan p, has run into (base contact):
+ * a move or charge stops short at a concealed base, and the bump spots it. */
+void cwr_move_bump(rules_state *rs, rules_ctx *ctx, unit_id u, const cwr_move_plan *p);
 bool cwr_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
                rules_reach *out);
 int cwr_move_legal(const rules_state *rs, const table *t, unit_id u, cwr_step step,

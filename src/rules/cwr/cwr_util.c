@@ -210,6 +210,23 @@ bool cwr_unit_hidden(const rules_state *rs, const table *t, unit_id u, side_id v
     return un && us && viewer.id && un->side.id != viewer.id && (us->flags & CWR_U_CONCEALED);
 }
 
+const table *cwr_seen_table(const rules_state *rs, const table *t, side_id viewer, table **copy)
+{
+    *copy = NULL;
+    bool any = false;
+    for (int i = 0; i < t->unit_count && !any; i++)
+        any = cwr_unit_alive(t, t->units[i].id) && cwr_unit_hidden(rs, t, t->units[i].id, viewer);
+    if (!any)
+        return t; /* the common case: nothing hidden, no copy */
+    *copy = table_clone(t);
+    for (int i = 0; i < (*copy)->figure_count; i++) {
+        figure *f = &(*copy)->figures[i];
+        if (table_figure_active(f) && cwr_unit_hidden(rs, t, f->unit, viewer))
+            f->status |= FIGURE_STATUS_OFF_TABLE;
+    }
+    return *copy;
+}
+
 /* Sight from any front-rank figure of `from` to any figure of `to`, over terrain. */
 bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to)
 {

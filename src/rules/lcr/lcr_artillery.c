@@ -89,15 +89,15 @@ static bool gun_may_act(const rules_state *rs, const table *t, const figure *g, 
     if (!table_figure_active(g))
         return lcr_refuse(why, size, "that gun is not in play");
     if (!(fl & LCR_FF_ACTIVATED)) {
-        snprintf(why, size, "%s is not activated by this card", lcr_name(t, g->id));
+        lcr_why(why, size, "%s is not activated by this card", lcr_name(t, g->id));
         return false;
     }
     if (fl & (LCR_FF_ACTED | LCR_FF_ENGAGED)) {
-        snprintf(why, size, "%s has already acted", lcr_name(t, g->id));
+        lcr_why(why, size, "%s has already acted", lcr_name(t, g->id));
         return false;
     }
     if (g->status & FIGURE_STATUS_DEMORALISED) {
-        snprintf(why, size, "%s is demoralised: only a rally helps him", lcr_name(t, g->id));
+        lcr_why(why, size, "%s is demoralised: only a rally helps him", lcr_name(t, g->id));
         return false;
     }
     return true;
@@ -125,16 +125,15 @@ static bool point_ok(const rules_state *rs, const table *t, const figure *g, con
     float range = glms_vec2_distance(g->pos, p);
     int need;
     if (!lcr_artillery_need(gt, ammo, range, crew->modifier, &need, NULL)) {
-        snprintf(why, size, "the target point is out of %s range (%.1f cm; at most %.0f)",
-                 lcr_data_ammo_name(ammo), range, lcr_artillery_max_range(gt, ammo));
+        lcr_why(why, size, "the target point is out of %s range (%.1f cm; at most %.0f)",
+                lcr_data_ammo_name(ammo), range, lcr_artillery_max_range(gt, ammo));
         return false;
     }
     if (rs->los) {
         los_result r = los_points(rs->los, t, g->pos, p, table_posture_eye_ft(g->posture), NULL);
         if (r.verdict != LOS_CLEAR) {
-            snprintf(why, size, "%s cannot see the target point (%s in the way)",
-                     lcr_name(t, g->id),
-                     r.feature >= 0 ? t->types[t->features[r.feature].type].name : "terrain");
+            lcr_why(why, size, "%s cannot see the target point (%s in the way)", lcr_name(t, g->id),
+                    r.feature >= 0 ? t->types[t->features[r.feature].type].name : "terrain");
             return false;
         }
     }
@@ -144,7 +143,7 @@ static bool point_ok(const rules_state *rs, const table *t, const figure *g, con
     /* A roundshot skims along its line; a shell is fired over friends' heads to burst. */
     const figure *f = ammo == LCR_AMMO_ROUNDSHOT ? friend_on_line(t, g, p) : NULL;
     if (f) {
-        snprintf(why, size, "the line of fire crosses a friendly base (%s)", lcr_name(t, f->id));
+        lcr_why(why, size, "the line of fire crosses a friendly base (%s)", lcr_name(t, f->id));
         return false;
     }
     return true;
@@ -157,16 +156,16 @@ static bool grape_ok(const rules_state *rs, const table *t, const figure *g, con
     if (!near.id)
         return lcr_refuse(why, size, "no enemy in sight for grapeshot");
     if (cmd->target.id && cmd->target.id != near.id) {
-        snprintf(why, size, "grapeshot is area fire traced to the nearest enemy in sight: %s",
-                 lcr_name(t, near));
+        lcr_why(why, size, "grapeshot is area fire traced to the nearest enemy in sight: %s",
+                lcr_name(t, near));
         return false;
     }
     float range = glms_vec2_distance(g->pos, table_figure_const(t, near)->pos);
     if (range > lcr_artillery_max_range(gt, LCR_AMMO_GRAPESHOT) + 1e-4f) {
-        snprintf(why, size,
-                 "the nearest enemy (%s) is beyond grapeshot range (%.1f cm; at most "
-                 "%.0f)",
-                 lcr_name(t, near), range, lcr_artillery_max_range(gt, LCR_AMMO_GRAPESHOT));
+        lcr_why(why, size,
+                "the nearest enemy (%s) is beyond grapeshot range (%.1f cm; at most "
+                "%.0f)",
+                lcr_name(t, near), range, lcr_artillery_max_range(gt, LCR_AMMO_GRAPESHOT));
         return false;
     }
     return true;
@@ -182,8 +181,8 @@ bool lcr_artillery_validate(const rules_state *rs, const table *t, const rules_c
     const figure *g = table_figure_const(t, cmd->figures[0]);
     const lcr_gun *gt = lcr_artillery_gun_of(rs->data, g);
     if (!gt) {
-        snprintf(why, size, "%s is not a gun: only guns fire %s", g ? lcr_name(t, g->id) : "?",
-                 cmd->option);
+        lcr_why(why, size, "%s is not a gun: only guns fire %s", g ? lcr_name(t, g->id) : "?",
+                cmd->option);
         return false;
     }
     if (!gun_may_act(rs, t, g, why, size))
@@ -192,14 +191,14 @@ bool lcr_artillery_validate(const rules_state *rs, const table *t, const rules_c
     if (ammo < 0)
         return lcr_refuse(why, size, "name the ammunition: roundshot, grapeshot or shrapnel");
     if (!lcr_artillery_fires(gt, (lcr_ammo)ammo)) {
-        snprintf(why, size, "a %s gun does not fire %s", gt->name, cmd->option);
+        lcr_why(why, size, "a %s gun does not fire %s", gt->name, cmd->option);
         return false;
     }
     lcr_crew crew = crew_now(rs, t, g, NULL, NULL);
     if (crew.effective < rs->data->artillery.min_crew) {
-        snprintf(why, size, "%s has no crew to serve it (%d gunners, %d stand-ins within %.0f cm)",
-                 lcr_name(t, g->id), crew.gunners, crew.stand_ins,
-                 rs->data->artillery.crew_radius_cm);
+        lcr_why(why, size, "%s has no crew to serve it (%d gunners, %d stand-ins within %.0f cm)",
+                lcr_name(t, g->id), crew.gunners, crew.stand_ins,
+                rs->data->artillery.crew_radius_cm);
         return false;
     }
     if (ammo == LCR_AMMO_GRAPESHOT)

@@ -49,9 +49,9 @@ static bool check_charger(const rules_state *rs, const table *t, const rules_com
     path_cost(t, &pd, pts, n, mc->max_cm / lcr_hook_move_factor(rs, f), &res);
     if (res.stop == PATH_STOP_END)
         return true;
-    snprintf(why, size, "%s cannot charge so far: %s", lcr_name(t, f->id),
-             res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
-                                              : "beyond the best roll over this terrain");
+    lcr_why(why, size, "%s cannot charge so far: %s", lcr_name(t, f->id),
+            res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
+                                             : "beyond the best roll over this terrain");
     return false;
 }
 
@@ -68,14 +68,14 @@ bool lcr_charge_validate(const rules_state *rs, const table *t, const rules_comm
         return lcr_refuse(why, size, "unknown figure");
     int blocker = -1;
     if (lcr_hidden(rs, t, lead->pos, table_posture_eye_ft(lead->posture), target, &blocker)) {
-        snprintf(why, size, "%s cannot see the target of his charge (%s in the way)",
-                 lcr_name(t, lead->id),
-                 blocker >= 0 ? t->types[t->features[blocker].type].name : "terrain");
+        lcr_why(why, size, "%s cannot see the target of his charge (%s in the way)",
+                lcr_name(t, lead->id),
+                blocker >= 0 ? t->types[t->features[blocker].type].name : "terrain");
         return false;
     }
     if (edge_gap_at(lead, cmd->path[cmd->path_count - 1], target) > rs->data->contact_cm + 1e-3f) {
-        snprintf(why, size, "the charge must end within %.1f cm of %s", rs->data->contact_cm,
-                 lcr_name(t, target->id));
+        lcr_why(why, size, "the charge must end within %.1f cm of %s", rs->data->contact_cm,
+                lcr_name(t, target->id));
         return false;
     }
     for (int i = 0; i < cmd->figure_count; i++) {

@@ -27,8 +27,8 @@ static bool line_blocked(const rules_state *rs, const table *t, const figure *fi
         bool hit = tf->shape == TERRAIN_SHAPE_AREA ? geom_segment_polygon_intersect(s, &tf->area)
                                                    : geom_segment_polyline_intersect(s, &tf->line);
         if (hit) {
-            snprintf(why, why_size, "the line of fire is blocked by %s",
-                     tf->name[0] ? tf->name : t->types[tf->type].name);
+            lcr_why(why, why_size, "the line of fire is blocked by %s",
+                    tf->name[0] ? tf->name : t->types[tf->type].name);
             return true;
         }
     }
@@ -52,8 +52,8 @@ static bool line_blocked(const rules_state *rs, const table *t, const figure *fi
                           glms_vec2_distance(f->pos, firer->pos) <=
                               2.0f * (2.0f * firer->base.radius_cm + rs->data->contact_gap_cm);
         if (!file_ahead) {
-            snprintf(why, why_size, "the line of fire crosses a friendly base (%s)",
-                     f->name[0] ? f->name : table_role_name(f->role));
+            lcr_why(why, why_size, "the line of fire crosses a friendly base (%s)",
+                    f->name[0] ? f->name : table_role_name(f->role));
             return true;
         }
     }
@@ -67,27 +67,27 @@ static bool firer_ok(const rules_state *rs, const table *t, const figure *f, con
     if (!lcr_may_act(rs, t, f->id, why, size))
         return false;
     if (!lcr_figure_can_fire(rs, f)) {
-        snprintf(why, size, "%s has no firearm (%s)", lcr_name(t, f->id), f->weapon);
+        lcr_why(why, size, "%s has no firearm (%s)", lcr_name(t, f->id), f->weapon);
         return false;
     }
     int need;
     float range = lcr_hook_range(rs, f, glms_vec2_distance(f->pos, target->pos));
     if (!lcr_fire_need(lcr_data_weapon(rs->data, f->weapon), range, &need, NULL)) {
-        snprintf(why, size, "%s is out of range (%.1f cm)", lcr_name(t, f->id), range);
+        lcr_why(why, size, "%s is out of range (%.1f cm)", lcr_name(t, f->id), range);
         return false;
     }
     int blocker = -1;
     if (lcr_hidden(rs, t, f->pos, table_posture_eye_ft(f->posture), target, &blocker)) {
-        snprintf(why, size, "%s cannot see the target (%s in the way)", lcr_name(t, f->id),
-                 blocker >= 0 ? t->types[t->features[blocker].type].name : "terrain");
+        lcr_why(why, size, "%s cannot see the target (%s in the way)", lcr_name(t, f->id),
+                blocker >= 0 ? t->types[t->features[blocker].type].name : "terrain");
         return false;
     }
     const unit *u = table_unit_const(t, f->unit);
     bool formation = area && u && !lcr_data_is_loose(rs->data, u->formation);
     if (formation &&
         !lcr_fire_in_arc(f->pos, f->facing, rs->data->formation_arc_deg, target->pos)) {
-        snprintf(why, size, "%s: the target is outside the formation's %.0f degree arc",
-                 lcr_name(t, f->id), rs->data->formation_arc_deg);
+        lcr_why(why, size, "%s: the target is outside the formation's %.0f degree arc",
+                lcr_name(t, f->id), rs->data->formation_arc_deg);
         return false;
     }
     return !line_blocked(rs, t, f, target, formation, why, size);
@@ -105,10 +105,10 @@ bool lcr_fire_validate(const rules_state *rs, const table *t, const rules_comman
     if (area) {
         figure_id near = lcr_area_target(rs, t, rs->acting_side, cmd->figures, cmd->figure_count);
         if (near.id != target->id.id) {
-            snprintf(why, size,
-                     "area fire is traced to the nearest enemy in the arc of fire, not in close "
-                     "combat: %s",
-                     lcr_name(t, near));
+            lcr_why(why, size,
+                    "area fire is traced to the nearest enemy in the arc of fire, not in close "
+                    "combat: %s",
+                    lcr_name(t, near));
             return false;
         }
     }

@@ -81,9 +81,9 @@ bool lcr_move_validate(const rules_state *rs, const table *t, const rules_comman
         path_result res;
         path_cost(t, &pd, pts, n, allow, &res);
         if (res.stop != PATH_STOP_END) {
-            snprintf(why, size, "%s cannot get there: %s", lcr_name(t, f->id),
-                     res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
-                                                      : "beyond his allowance over this terrain");
+            lcr_why(why, size, "%s cannot get there: %s", lcr_name(t, f->id),
+                    res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
+                                                     : "beyond his allowance over this terrain");
             return false;
         }
     }

@@ -61,11 +61,11 @@ static bool lcr_validate(const rules_state *rs, const table *t, const rules_comm
                          size_t size)
 {
     rules_decision d;
-    lcr_sequence_decision(rs, t, &d);
+    lcr_sequence_decision_bare(rs, t, &d);
     if (d.kind == RULES_DECIDE_NONE)
         return lcr_refuse(why, size, "the game is over");
     if (cmd->side.id != d.side.id) {
-        snprintf(why, size, "it is %s's decision", table_side(t, d.side)->name);
+        lcr_why(why, size, "it is %s's decision", table_side(t, d.side)->name);
         return false;
     }
     switch (d.kind) {
@@ -208,6 +208,29 @@ static const rules_view_ops lcr_view_ops = {
     .formations = lcr_formations,
 };
 
+/* What a scenario may ask of lcr (lcr_data.c checks the same keys and kinds; max_turns is left
+ * to the editor's turn limit, the "turns" condition). */
+static const rules_option_desc lcr_option_descs[] = {
+    {"soldier_cards", "Soldier cards", RULES_OPTION_INT, 0, 50},
+    {"blocking_terrain", "Blocking terrain", RULES_OPTION_BOOL, 0, 0},
+    {"figure_heights", "Figure heights", RULES_OPTION_BOOL, 0, 0},
+    {"reinforcement_sight", "Reinforcements seen", RULES_OPTION_BOOL, 0, 0},
+    {"wounds", "Wounds", RULES_OPTION_BOOL, 0, 0},
+    {"civilised", "Civilised sides", RULES_OPTION_SIDES, 0, 0},
+};
+static const rules_victory_desc lcr_victory_descs[] = {
+    {.kind = "hold", .label = "hold an area", .side = true, .area = true},
+    {.kind = "destroy",
+     .label = "cut down a share",
+     .side = true,
+     .value = true,
+     .value_min = 1,
+     .value_max = 100,
+     .value_label = "% of the enemy fallen"},
+    {.kind = "turns", .label = "a turn limit", .turns = true},
+};
+static const rules_scenario_terms lcr_terms = {lcr_option_descs, 6, lcr_victory_descs, 3};
+
 const rules_ops lcr_rules_ops = {
     .id = "lcr",
     .name = "Little Colonial Rules",
@@ -227,6 +250,7 @@ const rules_ops lcr_rules_ops = {
 
     .view = &lcr_view_ops,
     .referee = &lcr_referee_ops,
+    .terms = &lcr_terms,
 };
 
 /* ---- read-only views for tests and tools ------------------------------------------------------

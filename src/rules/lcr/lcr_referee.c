@@ -44,17 +44,23 @@ static bool at_a_card(const rules_state *rs, const table *t)
 }
 
 /* The first card of `owner`'s kind (a leader's, or with leader 0 a side's soldier card) in a
- * place the word moves it from; -1 for none. */
+ * place the word moves it from, one in the open (the discards, drawn) before one in a hand;
+ * -1 for none. */
 static int card_for(const rules_state *rs, figure_id leader, side_id sd, bool in)
 {
+    int held = -1;
     for (int i = 0; i < rs->deck.card_count; i++) {
         const lcr_card *c = &rs->deck.cards[i];
         bool mine = leader.id ? c->kind == LCR_CARD_LEADER && c->leader.id == leader.id
                               : c->kind == LCR_CARD_SOLDIER && c->side.id == sd.id;
-        if (mine && (in ? may_return(rs, i) : c->place == LCR_PLACE_DRAW))
+        if (!mine || !(in ? may_return(rs, i) : c->place == LCR_PLACE_DRAW))
+            continue;
+        if (!in || c->place != LCR_PLACE_HAND)
             return i;
+        if (held < 0)
+            held = i;
     }
-    return -1;
+    return held;
 }
 
 static int card_rulings(const rules_state *rs, const table *t, figure_id leader, side_id sd,
@@ -62,13 +68,21 @@ static int card_rulings(const rules_state *rs, const table *t, figure_id leader,
 {
     char label[80];
     int in = card_for(rs, leader, sd, true), take = card_for(rs, leader, sd, false);
+    /* A hand is face down to the other side and the draw pile to everyone: a ruling on a card
+     * in either tells where it lies, so it is the card's side's secret. */
     if (in >= 0) {
         snprintf(label, sizeof label, "Put %.40s back in the deck", whose);
+        int was = n;
         n = add(out, n, max, CARD_IN, leader, in + 1, label);
+        if (n > was && rs->deck.cards[in].place == LCR_PLACE_HAND)
+            out[n - 1].secret = rs->deck.cards[in].side;
     }
     if (take >= 0) {
         snprintf(label, sizeof label, "Take %.36s out of the deck, into the hand", whose);
+        int was = n;
         n = add(out, n, max, CARD_OUT, leader, take + 1, label);
+        if (n > was)
+            out[n - 1].secret = rs->deck.cards[take].side;
     }
     (void)t;
     return n;

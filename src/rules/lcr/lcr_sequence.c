@@ -129,7 +129,9 @@ static void card_label(const rules_state *rs, const table *t, int card, char *bu
         snprintf(buf, size, "%s's card", lcr_name(t, c->leader));
 }
 
-void lcr_sequence_decision(const rules_state *rs, const table *t, rules_decision *out)
+/* The decision of the moment; `words` false leaves phase and prompt empty (validate() asks for
+ * every legal() candidate and reads neither). */
+static void decide(const rules_state *rs, const table *t, rules_decision *out, bool words)
 {
     *out = (rules_decision){0};
     char label[96];
@@ -139,13 +141,15 @@ void lcr_sequence_decision(const rules_state *rs, const table *t, rules_decision
     }
     if (lcr_hook_decision(rs, t, out))
         return; /* the sealed choice before play, a challenge after an aid */
-    snprintf(out->phase, sizeof out->phase, "turn %d", rs->turn);
+    if (words)
+        snprintf(out->phase, sizeof out->phase, "turn %d", rs->turn);
     if (rs->alloc_hits > 0) {
         out->kind = RULES_DECIDE_ALLOCATE_HITS;
         out->side = rs->alloc_side;
         out->count = rs->alloc_hits < rs->alloc_count ? rs->alloc_hits : rs->alloc_count;
-        snprintf(out->prompt, sizeof out->prompt, "Pick %d figures inside the area to remove",
-                 out->count);
+        if (words)
+            snprintf(out->prompt, sizeof out->prompt, "Pick %d figures inside the area to remove",
+                     out->count);
         return;
     }
     if (rs->active >= 0) {
@@ -153,25 +157,30 @@ void lcr_sequence_decision(const rules_state *rs, const table *t, rules_decision
         out->side = rs->acting_side;
         out->figure = rs->actor;
         out->card = rs->active + 1;
-        snprintf(out->prompt, sizeof out->prompt, "%s acts: move, fire, rally, reform or end",
-                 lcr_name(t, rs->actor));
+        if (words)
+            snprintf(out->prompt, sizeof out->prompt, "%s acts: move, fire, rally, reform or end",
+                     lcr_name(t, rs->actor));
         return;
     }
     if (rs->drawn >= 0) {
         const lcr_card *c = &rs->deck.cards[rs->drawn];
         side_id opp = lcr_other_side(rs, c->side);
         out->card = rs->drawn + 1;
-        card_label(rs, t, rs->drawn, label, sizeof label);
+        if (words)
+            card_label(rs, t, rs->drawn, label, sizeof label);
         if (!rs->interrupt_closed && lcr_deck_count(&rs->deck, opp, LCR_PLACE_HAND) > 0) {
             out->kind = RULES_DECIDE_INTERRUPT;
             out->side = opp;
-            snprintf(out->prompt, sizeof out->prompt, "%.90s drawn: play a reserved card first?",
-                     label);
+            if (words)
+                snprintf(out->prompt, sizeof out->prompt,
+                         "%.90s drawn: play a reserved card first?", label);
             return;
         }
         out->kind = RULES_DECIDE_USE_CARD;
         out->side = c->side;
         out->figure = c->leader;
+        if (!words)
+            return;
         if (c->kind == LCR_CARD_SOLDIER) /* what it allows, where the player reads the card */
             snprintf(out->prompt, sizeof out->prompt,
                      "Soldier card: any one %.40s figure acts alone (move or fire), or "
@@ -183,7 +192,19 @@ void lcr_sequence_decision(const rules_state *rs, const table *t, rules_decision
     }
     out->kind = RULES_DECIDE_DRAW_CARD;
     out->side = rs->drawer;
-    snprintf(out->prompt, sizeof out->prompt, "Draw the next card (%d left)", rs->deck.draw_count);
+    if (words)
+        snprintf(out->prompt, sizeof out->prompt, "Draw the next card (%d left)",
+                 rs->deck.draw_count);
+}
+
+void lcr_sequence_decision(const rules_state *rs, const table *t, rules_decision *out)
+{
+    decide(rs, t, out, true);
+}
+
+void lcr_sequence_decision_bare(const rules_state *rs, const table *t, rules_decision *out)
+{
+    decide(rs, t, out, false);
 }
 
 bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id actor, char *why,
@@ -192,15 +213,15 @@ bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id
     const lcr_card *c = &rs->deck.cards[card];
     const figure *f = table_figure_const(t, actor);
     if (!f || !table_figure_active(f) || f->side.id != c->side.id) {
-        snprintf(why, why_size, "the acting figure must be an active figure of the card's side");
+        lcr_why(why, why_size, "the acting figure must be an active figure of the card's side");
         return false;
     }
     /* Seed 000, Morale and Rallying: the demoralised, leaders included, act on no card; only
      * another leader's rally brings them back. */
     if (f->status & FIGURE_STATUS_DEMORALISED) {
-        snprintf(why, why_size,
-                 "%s is demoralised: he acts on no card until another leader rallies him",
-                 f->name[0] ? f->name : table_role_name(f->role));
+        lcr_why(why, why_size,
+                "%s is demoralised: he acts on no card until another leader rallies him",
+                f->name[0] ? f->name : table_role_name(f->role));
         return false;
     }
     if (c->kind == LCR_CARD_SOLDIER)
@@ -208,9 +229,9 @@ bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id
     const figure *own = table_figure_const(t, c->leader);
     /* Seed 000, Cavalry: cavalry and infantry order cards never serve the other arm. */
     if (own && lcr_command_is_cavalry(t, own) != lcr_command_is_cavalry(t, f)) {
-        snprintf(why, why_size, "%s",
-                 lcr_command_is_cavalry(t, own) ? "a cavalry order card never orders infantry"
-                                                : "an infantry order card never orders cavalry");
+        lcr_why(why, why_size, "%s",
+                lcr_command_is_cavalry(t, own) ? "a cavalry order card never orders infantry"
+                                               : "an infantry order card never orders cavalry");
         return false;
     }
     /* Seed 000, Order Deck (the Toledo example): Player B uses one tribal leader's card to order
@@ -221,8 +242,8 @@ bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id
      * (assumed, docs/rules/lcr.md): so someone may come and rally him. */
     if (own && table_figure_active(own) && !(own->status & FIGURE_STATUS_DEMORALISED)) {
         if (actor.id != own->id.id) {
-            snprintf(why, why_size, "this card belongs to %s",
-                     own->name[0] ? own->name : "its leader");
+            lcr_why(why, why_size, "this card belongs to %s",
+                    own->name[0] ? own->name : "its leader");
             return false;
         }
         return true;
@@ -230,8 +251,8 @@ bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id
     /* Seed 000, Order Deck (the Toledo example): the card of a leader killed before he acted
      * passes to another leader of the same side. */
     if (!lcr_is_leader(f)) {
-        snprintf(why, why_size, "the card's leader is %s: another leader must take it",
-                 own && table_figure_active(own) ? "demoralised" : "dead");
+        lcr_why(why, why_size, "the card's leader is %s: another leader must take it",
+                own && table_figure_active(own) ? "demoralised" : "dead");
         return false;
     }
     return true;

@@ -9,6 +9,8 @@ void lcr_sequence_setup(rules_state *rs, const table *t);
 /* Turn 1 begins: the morale piles dealt, the deck shuffled. */
 void lcr_sequence_begin(rules_state *rs, rules_ctx *ctx);
 void lcr_sequence_decision(const rules_state *rs, const table *t, rules_decision *out);
+/* The same without the words (phase and prompt empty): for validate(), asked per candidate. */
+void lcr_sequence_decision_bare(const rules_state *rs, const table *t, rules_decision *out);
 /* A living leader who may use a leader card of side s for figure `actor` (the card's leader, or
  * a stand-in when he is dead). */
 bool lcr_can_use_card(const rules_state *rs, const table *t, int card, figure_id actor, char *why,

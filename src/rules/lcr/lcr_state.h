@@ -178,6 +178,9 @@ bool lcr_is_leader(const figure *f);
 const char *lcr_name(const table *t, figure_id id);        /* the figure's name, else its role */
 float lcr_radius(const figure *f);                         /* half the base's width */
 bool lcr_refuse(char *why, size_t size, const char *text); /* false, with the reason */
+/* A refusal's reason, formatted only when asked for: legal() asks validate() with no buffer
+ * (size 0), and formatting every candidate's reason cost more than checking it. */
+#define lcr_why(why, size, ...) ((size) ? (void)snprintf((why), (size), __VA_ARGS__) : (void)0)
 path_desc lcr_path_desc(const rules_state *rs);
 bool lcr_figure_can_fire(const rules_state *rs, const figure *f);
 vec2s lcr_clamp_on_table(const table *t, const figure *f, vec2s p);

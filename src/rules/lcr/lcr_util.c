@@ -222,7 +222,7 @@ const char *lcr_name(const table *t, figure_id id)
 bool lcr_refuse(char *why, size_t size, const char *text)
 {
     if (size)
-        snprintf(why, size, "%s", text);
+        lcr_why(why, size, "%s", text);
     return false;
 }
 
@@ -322,17 +322,17 @@ bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why,
         return lcr_refuse(why, size, "that figure is not in play");
     if (!(rs->flags[id.id - 1] & LCR_FF_ACTIVATED)) {
         if (size)
-            snprintf(why, size, "%s is not activated by this card", lcr_name(t, id));
+            lcr_why(why, size, "%s is not activated by this card", lcr_name(t, id));
         return false;
     }
     if (rs->flags[id.id - 1] & (LCR_FF_ACTED | LCR_FF_ENGAGED)) {
         if (size)
-            snprintf(why, size, "%s has already acted", lcr_name(t, id));
+            lcr_why(why, size, "%s has already acted", lcr_name(t, id));
         return false;
     }
     if (f->status & FIGURE_STATUS_DEMORALISED) {
         if (size)
-            snprintf(why, size, "%s is demoralised: only a rally helps him", lcr_name(t, id));
+            lcr_why(why, size, "%s is demoralised: only a rally helps him", lcr_name(t, id));
         return false;
     }
     return lcr_hook_may_act(rs, t, f, why, size);
@@ -351,8 +351,7 @@ const lcr_terrain *lcr_terrain_of(const rules_state *rs, const table *t, int typ
 bool lcr_legal_push(lcr_candidates *lo, const rules_state *rs, const table *t,
                     const rules_command *cmd)
 {
-    char why[160];
-    if (lo->n >= lo->max || !lo->validate(rs, t, cmd, why, sizeof why))
+    if (lo->n >= lo->max || !lo->validate(rs, t, cmd, NULL, 0)) /* yes or no: no reason */
         return false;
     lo->out[lo->n++] = *cmd;
     return true;

@@ -190,12 +190,12 @@ bool lcr_wounds_validate(const rules_state *rs, const table *t, const rules_deci
         if (cmd->kind == RULES_CMD_CHOOSE && (strcmp(cmd->option, choice_names[1]) == 0 ||
                                               strcmp(cmd->option, choice_names[2]) == 0))
             return true;
-        snprintf(why, size, "seal a choice first: choose \"compassionate\" or \"ruthless\"");
+        lcr_why(why, size, "seal a choice first: choose \"compassionate\" or \"ruthless\"");
         return false;
     }
     if (cmd->kind == RULES_CMD_CHALLENGE || cmd->kind == RULES_CMD_PASS)
         return true;
-    snprintf(why, size, "challenge the aid or pass");
+    lcr_why(why, size, "challenge the aid or pass");
     return false;
 }
 
@@ -244,10 +244,10 @@ bool lcr_wounds_may_act(const rules_state *rs, const table *t, const figure *f, 
 {
     if (!lcr_wounds_get(rs)->enabled || !serious(f) || behind_lines(rs, t, f))
         return true;
-    snprintf(why, size,
-             "%s is seriously wounded: he may only defend himself behind the lines (no enemy "
-             "within %.0f cm)",
-             lcr_name(t, f->id), rs->data->wounds.behind_lines_cm);
+    lcr_why(why, size,
+            "%s is seriously wounded: he may only defend himself behind the lines (no enemy "
+            "within %.0f cm)",
+            lcr_name(t, f->id), rs->data->wounds.behind_lines_cm);
     return false;
 }
 
@@ -266,8 +266,8 @@ bool lcr_wounds_check_act(const rules_state *rs, const table *t, const rules_com
     for (int i = 0; i < cmd->figure_count; i++) {
         const figure *f = table_figure_const(t, cmd->figures[i]);
         if (f && serious(f)) {
-            snprintf(why, size, "%s is seriously wounded: he cannot move, only be dragged (aid)",
-                     lcr_name(t, f->id));
+            lcr_why(why, size, "%s is seriously wounded: he cannot move, only be dragged (aid)",
+                    lcr_name(t, f->id));
             return false;
         }
     }
@@ -353,18 +353,18 @@ static bool check_helper(const rules_state *rs, const table *t, const figure *h,
                          char *why, size_t size)
 {
     if (!h || h->side.id != hurt->side.id || h->id.id == hurt->id.id) {
-        snprintf(why, size, "the helpers must be other figures of the wounded man's side");
+        lcr_why(why, size, "the helpers must be other figures of the wounded man's side");
         return false;
     }
     if (!lcr_may_act(rs, t, h->id, why, size))
         return false;
     if (serious(h)) {
-        snprintf(why, size, "%s is seriously wounded himself", lcr_name(t, h->id));
+        lcr_why(why, size, "%s is seriously wounded himself", lcr_name(t, h->id));
         return false;
     }
     if (edge_gap(h, hurt) > rs->data->wounds.contact_cm + 1e-3f) {
-        snprintf(why, size, "%s must be in base contact with %s (%.1f cm apart)",
-                 lcr_name(t, h->id), lcr_name(t, hurt->id), edge_gap(h, hurt));
+        lcr_why(why, size, "%s must be in base contact with %s (%.1f cm apart)", lcr_name(t, h->id),
+                lcr_name(t, hurt->id), edge_gap(h, hurt));
         return false;
     }
     return true;
@@ -374,32 +374,32 @@ bool lcr_wounds_validate_aid(const rules_state *rs, const table *t, const rules_
                              char *why, size_t size)
 {
     if (!lcr_wounds_get(rs)->enabled) {
-        snprintf(why, size, "the killed and wounded rule is not in play in this scenario");
+        lcr_why(why, size, "the killed and wounded rule is not in play in this scenario");
         return false;
     }
     const figure *hurt = table_figure_const(t, cmd->target);
     if (!hurt || !table_figure_active(hurt) || !serious(hurt) ||
         hurt->side.id != rs->acting_side.id) {
-        snprintf(why, size, "the target must be a seriously wounded figure of your side");
+        lcr_why(why, size, "the target must be a seriously wounded figure of your side");
         return false;
     }
     figure_id helpers[3];
     int nh = aid_helpers(cmd, helpers);
     if (nh < 1 || nh > 2) {
-        snprintf(why, size, "one or two helpers drag a wounded man");
+        lcr_why(why, size, "one or two helpers drag a wounded man");
         return false;
     }
     for (int i = 0; i < nh; i++)
         if (!check_helper(rs, t, table_figure_const(t, helpers[i]), hurt, why, size))
             return false;
     if (cmd->path_count != 1 || glms_vec2_distance(cmd->path[0], hurt->pos) < 1e-3f) {
-        snprintf(why, size, "an aid names one end point: the wounded man is dragged straight");
+        lcr_why(why, size, "an aid names one end point: the wounded man is dragged straight");
         return false;
     }
     float r = hurt->base.radius_cm;
     if (cmd->path[0].x < r || cmd->path[0].y < r || cmd->path[0].x > t->width_cm - r ||
         cmd->path[0].y > t->height_cm - r) {
-        snprintf(why, size, "the drag ends off the table");
+        lcr_why(why, size, "the drag ends off the table");
         return false;
     }
     float allow = INFINITY;
@@ -411,9 +411,9 @@ bool lcr_wounds_validate_aid(const rules_state *rs, const table *t, const rules_
     vec2s pts[2] = {hurt->pos, cmd->path[0]};
     path_cost(t, &pd, pts, 2, allow, &res);
     if (res.stop != PATH_STOP_END) {
-        snprintf(why, size, "%s cannot be dragged so far: %s", lcr_name(t, hurt->id),
-                 res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
-                                                  : "beyond the helpers' allowance for this drag");
+        lcr_why(why, size, "%s cannot be dragged so far: %s", lcr_name(t, hurt->id),
+                res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
+                                                 : "beyond the helpers' allowance for this drag");
         return false;
     }
     return true;

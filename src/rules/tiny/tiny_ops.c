@@ -375,6 +375,22 @@ static const rules_view_ops tiny_view_ops = {
     .formations = tiny_formations,
 };
 
+/* What a scenario may ask of tiny (tiny_state.c checks the same; max_turns is left to the
+ * editor's turn limit, the "turns" condition). */
+static const rules_option_desc tiny_option_descs[] = {
+    {"first_side", "Moves first", RULES_OPTION_SIDE, 0, 0},
+};
+static const rules_victory_desc tiny_victory_descs[] = {
+    {.kind = "army_retreat",
+     .label = "retreat at a share lost",
+     .value = true,
+     .value_min = 1,
+     .value_max = 100,
+     .value_label = "% of its units lost"},
+    {.kind = "turns", .label = "a turn limit", .turns = true},
+};
+static const rules_scenario_terms tiny_terms = {tiny_option_descs, 1, tiny_victory_descs, 2};
+
 const rules_ops tiny_rules_ops = {
     .id = "tiny",
     .name = "Tiny Soldiers",
@@ -394,4 +410,5 @@ const rules_ops tiny_rules_ops = {
 
     .view = &tiny_view_ops,
     .referee = &tiny_referee_ops,
+    .terms = &tiny_terms,
 };

@@ -27,6 +27,9 @@ enum {
 
 /* Below this gap between the best two candidates the hard level looks ahead (10 = a figure). */
 #define HARD_MARGIN 15.0f
+/* How much better than the normal level's choice (10 = a figure), over the playouts' mean, an
+ * alternative must come out for the hard level to take it. */
+#define HARD_EVIDENCE 5.0f
 
 typedef struct plan_memo {
     bool valid;
@@ -107,20 +110,7 @@ static const figure *actor_of(const table *t, const rules_command *c)
 /* The nearest enemy `own` can see (game_visible): a concealed unit is not closed on. */
 static const figure *nearest_enemy(const game *g, side_id own, vec2s p, float *cm)
 {
-    const table *t = game_table(g);
-    float best = INFINITY;
-    const figure *who = NULL;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *e = &t->figures[i];
-        float dx = e->pos.x - p.x, dy = e->pos.y - p.y;
-        if (e->side.id != own.id && dx * dx + dy * dy < best && table_figure_active(e) &&
-            game_visible(g, own, e->id)) {
-            best = dx * dx + dy * dy;
-            who = e;
-        }
-    }
-    *cm = sqrtf(best);
-    return who;
+    return game_nearest_enemy(g, own, p, cm);
 }
 
 static const char *name_of(const table *t, const figure *f)
@@ -437,7 +427,9 @@ static bool pick_hard(bot_plan *p, const game *g, dice_rng *rng, rules_command *
             float sum = 0;
             for (int r = 0; r < HARD_PLAYOUTS; r++)
                 sum += playout(p, g, &cand[c], dec.side, seeds[r]);
-            float v = sum / HARD_PLAYOUTS + 0.01f * prior[c];
+            /* the normal level's choice stands unless another comes out clearly better: with a
+             * few playouts a small lead is the dice's, not the choice's */
+            float v = sum / HARD_PLAYOUTS + 0.01f * prior[c] - (c == 0 ? 0 : HARD_EVIDENCE);
             if (v > best_v) {
                 best_v = v;
                 best = c;

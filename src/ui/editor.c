@@ -664,6 +664,9 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
     case 'e':
         ed_set_tool(e, ED_TOOL_VICTORY);
         return;
+    case 'a':
+        eds_arrival_step(e, app, (mods & UI_MOD_SHIFT) ? -1 : 1);
+        return;
     case 'z':
         if (e->tool == ED_TOOL_ZONE && (mods & UI_MOD_SHIFT)) {
             if (!editor_clear_zones(e->doc, e->u_side))
@@ -688,6 +691,11 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
         e->u_count = e->u_count > 1 ? e->u_count - 1 : 1;
         return;
     case 'v': { /* nobody, then each side in turn, wins by destroying half the enemy */
+        if (!eds_scores(e, "destroy")) {
+            ui_app_toast(app,
+                         "These rules score no share of the enemy: see Victory and options (E)");
+            return;
+        }
         int vs, vp;
         ed_victory(e, &vs, &vp);
         if (!vp)
@@ -708,7 +716,7 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
             ed_refused(e, app);
         return;
     }
-    case 'a':
+    case 'c': /* a copy of the chosen figure (A is a reinforcement's arrival) */
         ed_units_add_figure(e, app);
         return;
     case 'n':

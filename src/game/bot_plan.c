@@ -27,6 +27,9 @@ enum {
 
 /* Below this gap between the best two candidates the hard level looks ahead (10 = a figure). */
 #define HARD_MARGIN 15.0f
+/* How much better than the normal level's choice (10 = a figure), over the playouts' mean, an
+ * alternative must come out for the hard level to take it. */
+#define HARD_EVIDENCE 5.0f
 
 typedef struct plan_memo {
     bool valid;
@@ -424,7 +427,9 @@ static bool pick_hard(bot_plan *p, const game *g, dice_rng *rng, rules_command *
             float sum = 0;
             for (int r = 0; r < HARD_PLAYOUTS; r++)
                 sum += playout(p, g, &cand[c], dec.side, seeds[r]);
-            float v = sum / HARD_PLAYOUTS + 0.01f * prior[c];
+            /* the normal level's choice stands unless another comes out clearly better: with a
+             * few playouts a small lead is the dice's, not the choice's */
+            float v = sum / HARD_PLAYOUTS + 0.01f * prior[c] - (c == 0 ? 0 : HARD_EVIDENCE);
             if (v > best_v) {
                 best_v = v;
                 best = c;

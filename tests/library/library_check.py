@@ -75,7 +75,9 @@ def check_summary(path, bots, s, games):
         fail("%s: %d wins + %d draws != %d games" % (name, wins, s["draws"], games))
     if len(s["sides"]) < 2 or s["mean_turns"] < 1 or s["mean_commands"] <= 0:
         fail("%s: implausible summary %r" % (name, s))
-    if sum(c["removed"] for c in s["casualties_by_rule"]) == 0:
+    # Greedy bots seek the fight; random ones may wander for a few games without meeting (in
+    # the cwr ambush 8 of 20 random games see a casualty), so only greedy games must have one.
+    if bots == "greedy" and sum(c["removed"] for c in s["casualties_by_rule"]) == 0:
         fail("%s: no casualties in %d games" % (name, games))
     print("%s: %s, draws %d, mean turns %.2f" % (
         name, ", ".join("%s %d" % (x["name"], x["wins"]) for x in s["sides"]), s["draws"],
@@ -141,8 +143,9 @@ def check_baler():
         if bots == "greedy":
             # Same seed, same games, on one job or two: the summary is reproducible.
             again = simulate(path, 12, bots, ["--jobs", "2"])
-            if again and {k: v for k, v in s.items() if k not in ("seconds", "jobs")} != {
-                    k: v for k, v in again.items() if k not in ("seconds", "jobs")}:
+            timing = ("seconds", "jobs", "level_ms_per_decision")  # the clock's, not the games'
+            if again and {k: v for k, v in s.items() if k not in timing} != {
+                    k: v for k, v in again.items() if k not in timing}:
                 fail("lcr_baler.json: two runs with seed 11 differ")
         for side in s["sides"]:
             wins[side["name"]] = wins.get(side["name"], 0) + side["wins"]

@@ -43,24 +43,6 @@ def until(pred, seconds=DEADLINE):
     return pred()
 
 
-def find_window():
-    last = None
-    for _ in range(100):
-        ids = subprocess.run(["xdotool", "search", "--name", "^Sandtable$"],
-                             capture_output=True, text=True).stdout.split()
-        geo = None
-        if ids:
-            out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", ids[-1]],
-                                 capture_output=True, text=True)
-            if out.returncode == 0:
-                geo = dict(line.split("=") for line in out.stdout.split())
-        if geo and geo == last:
-            return ids[-1], geo
-        last = geo
-        time.sleep(0.2)
-    return None, None
-
-
 def main():
     e2e_common.require_window_tools()
     with tempfile.TemporaryDirectory(prefix="sandtable-e2e-net-") as tmp:
@@ -92,7 +74,7 @@ def main():
             port = int(m.group(1))
             if not until(lambda: "window ready" in host_log()):
                 sys.exit("FAIL: no window: " + host_log())
-            wid, geo = find_window()
+            wid, geo = e2e_common.find_window(host)
             if not wid:
                 sys.exit("FAIL: the window cannot be found")
             wx, wy, ww = int(geo["X"]), int(geo["Y"]), int(geo["WIDTH"])

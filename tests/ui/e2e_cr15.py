@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 
-from e2e_common import game_env, require_window_tools, run, screenshot
+from e2e_common import find_window, game_env, require_window_tools, run, screenshot
 
 EXE, SCENARIO, ARTIFACTS = sys.argv[1:4]
 DEADLINE = 60.0  # seconds for any one condition: generous, for a sanitizer build under load
@@ -137,14 +137,13 @@ def to_px(cm):
 WINDOW = {"X": 0, "Y": 0}
 VIEW = [1280, 800]
 try:
-    wid = wait_for("the window", lambda: subprocess.run(
-        ["xdotool", "search", "--name", "^Sandtable$"], capture_output=True,
-        text=True).stdout.split())[0]
     ready = wait_for("the first frame", lambda: [l for l in open(log.name).read().splitlines()
                                                  if "window ready" in l])
     VIEW[:] = [int(v) for v in ready[0].split("(")[1].split(" ")[0].split("x")]
-    WINDOW.update(dict(line.split("=") for line in run("xdotool", "getwindowgeometry",
-                                                       "--shell", wid).split()))
+    wid, geo = find_window(proc)
+    if not wid:
+        sys.exit("FAIL: no window")
+    WINDOW.update(geo)
     print("window %s at %s,%s" % (VIEW, WINDOW["X"], WINDOW["Y"]))
     run("xdotool", "mousemove", "--window", wid, "5", str(VIEW[1] // 2))
 

@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 
-from e2e_common import game_env, require_window_tools, run, screenshot
+from e2e_common import find_window, game_env, require_window_tools, run, screenshot
 
 EXE, SCENARIO, ARTIFACTS = sys.argv[1:4]
 DEADLINE = 60.0  # seconds for any one condition: generous, for a sanitizer build under load
@@ -79,12 +79,11 @@ def tray_set_pixels():
 
 
 try:
-    wid = wait_for("the window", lambda: subprocess.run(
-        ["xdotool", "search", "--name", "^Sandtable$"], capture_output=True,
-        text=True).stdout.split())[0]
     wait_for("the first frame", lambda: "window ready" in open(log.name).read())
-    WINDOW.update(dict(line.split("=") for line in run("xdotool", "getwindowgeometry",
-                                                       "--shell", wid).split()))
+    wid, geo = find_window(proc)
+    if not wid:
+        sys.exit("FAIL: no window")
+    WINDOW.update(geo)
     run("xdotool", "mousemove", "--window", wid, "600", "650")  # over the empty table
 
     def order(n, count, what):

@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 
-from e2e_common import game_env, require_window_tools, run
+from e2e_common import find_window, game_env, require_window_tools, run
 
 EXE, ARTIFACTS = os.path.abspath(sys.argv[1]), sys.argv[2]
 HOT, PANEL = "3A5A8A", "232A33"  # the start screen's highlighted and plain rows
@@ -59,33 +59,12 @@ def wait_for(words, seconds):
     return False
 
 
-def find_window():
-    """The window's id and geometry once it is settled. Searched again each time: SDL may
-    replace the first window it creates (a GL visual), so an early id can go stale."""
-    last = None
-    for _ in range(100):
-        ids = subprocess.run(["xdotool", "search", "--name", "^Sandtable$"],
-                             capture_output=True, text=True).stdout.split()
-        geo = None
-        if ids:
-            out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", ids[-1]],
-                                 capture_output=True, text=True)
-            if out.returncode == 0:
-                geo = dict(line.split("=") for line in out.stdout.split())
-        if geo and geo == last:
-            return ids[-1], geo
-        last = geo
-        time.sleep(0.2)
-    return None, None
-
-
 try:
     if not wait_for("window ready", 120):
         print(text())
         sys.exit("FAIL: no window appeared")
     print("      the window drew its first frame")
-    time.sleep(1.0)
-    wid, geo = find_window()
+    wid, geo = find_window(proc)
     if not wid:
         sys.exit("FAIL: the window cannot be found")
     wx, wy = int(geo["X"]), int(geo["Y"])

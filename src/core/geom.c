@@ -381,6 +381,23 @@ static int cmp_double(const void *pa, const void *pb)
     return (a > b) - (a < b);
 }
 
+/* Ascending, stable like glibc's qsort (a merge sort) so the order is the same; the few
+ * crossings of one segment are sorted in place rather than through qsort's calls. */
+static void sort_doubles(double *v, int n)
+{
+    if (n > 16) {
+        qsort(v, (size_t)n, sizeof *v, cmp_double);
+        return;
+    }
+    for (int i = 1; i < n; i++) {
+        double x = v[i];
+        int j = i;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
+}
+
 static void push_t(double *ts, int *n, double t)
 {
     ts[(*n)++] = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
@@ -403,7 +420,7 @@ static int clip_candidates(dvec a, dvec b, double len, const geom_polygon *poly,
         if (point_seg_dist(d, a, b) <= GEOM_EPS)
             push_t(ts, &n, closest_t(a, b, d));
     }
-    qsort(ts, (size_t)n, sizeof *ts, cmp_double);
+    sort_doubles(ts, n);
     int k = 0;
     double merge = GEOM_EPS / len;
     for (int i = 0; i < n; i++)
@@ -517,7 +534,7 @@ int geom_segment_polyline_crossings(geom_segment s, const geom_polyline *line, d
         if (seg_intersect_t(a, b, dv(line->pts[i - 1]), dv(line->pts[i]), &t))
             found[n++] = t;
     }
-    qsort(found, (size_t)n, sizeof *found, cmp_double);
+    sort_doubles(found, n);
     int count = 0;
     double prev = -1.0;
     for (int i = 0; i < n; i++) {

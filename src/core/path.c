@@ -158,12 +158,29 @@ static int cmp_crossing(const void *pa, const void *pb)
     return (a->t > b->t) - (a->t < b->t);
 }
 
+/* Ascending and stable, as glibc's qsort (a merge sort) is: the same order, without its calls
+ * for the handful of breakpoints a segment has. */
+static void sort_doubles(double *v, int n)
+{
+    if (n > 16) {
+        qsort(v, (size_t)n, sizeof *v, cmp_double);
+        return;
+    }
+    for (int i = 1; i < n; i++) {
+        double x = v[i];
+        int j = i;
+        for (; j > 0 && v[j - 1] > x; j--)
+            v[j] = v[j - 1];
+        v[j] = x;
+    }
+}
+
 /* Sorted, merged breakpoints including 0 and 1. */
 static void finish_breakpoints(stretch_work *w, double merge)
 {
     add_bp(w, 0.0);
     add_bp(w, 1.0);
-    qsort(w->bps, (size_t)w->bp_count, sizeof *w->bps, cmp_double);
+    sort_doubles(w->bps, w->bp_count);
     int k = 0;
     for (int i = 0; i < w->bp_count; i++)
         if (k == 0 || w->bps[i] - w->bps[k - 1] > merge)

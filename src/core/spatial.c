@@ -135,3 +135,48 @@ int spatial_near_box(spatial *s, geom_aabb box, float grow_cm, const int **out)
         qsort(s->scratch, (size_t)n, sizeof *s->scratch, cmp_int);
     return n;
 }
+
+/* The candidates of one cell against the best so far: (squared distance, index) ordered. */
+static void nearest_in_cell(const spatial *s, const table *t, int cell, vec2s p,
+                            spatial_accept_fn accept, void *user, float *best, int *who)
+{
+    for (int k = s->start[cell]; k < s->start[cell + 1]; k++) {
+        int i = s->items[k];
+        const figure *e = &t->figures[i];
+        float dx = e->pos.x - p.x, dy = e->pos.y - p.y, d = dx * dx + dy * dy;
+        if ((d < *best || (d == *best && *who >= 0 && i < *who)) && (!accept || accept(user, i))) {
+            *best = d;
+            *who = i;
+        }
+    }
+}
+
+int spatial_nearest(const spatial *s, const table *t, vec2s p, spatial_accept_fn accept, void *user,
+                    float *d2)
+{
+    float best = INFINITY;
+    int who = -1;
+    *d2 = INFINITY;
+    if (s->count == 0 || !isfinite(p.x) || !isfinite(p.y))
+        return -1; /* no distance from nowhere is less than infinity */
+    int cx = col_of(s, p.x), cy = row_of(s, p.y);
+    int rings = s->cols > s->rows ? s->cols : s->rows;
+    for (int k = 0; k <= rings; k++) {
+        /* ring k: the cells k steps (in columns or rows) from p's cell */
+        for (int r = cy - k; r <= cy + k; r++) {
+            if (r < 0 || r >= s->rows)
+                continue;
+            bool edge = r == cy - k || r == cy + k;
+            for (int c = cx - k; c <= cx + k; c += edge || k == 0 ? 1 : 2 * k) {
+                if (c >= 0 && c < s->cols)
+                    nearest_in_cell(s, t, r * s->cols + c, p, accept, user, &best, &who);
+            }
+        }
+        /* every cell of ring k + 1 and beyond lies at least k cells from p */
+        float clear = (float)k * s->cell_cm;
+        if (who >= 0 && best < clear * clear)
+            break;
+    }
+    *d2 = best;
+    return who;
+}

@@ -38,4 +38,15 @@ void spatial_free(spatial *s);
  * valid until the next query. */
 int spatial_near_box(spatial *s, geom_aabb box, float grow_cm, const int **out);
 
+/* Whether figure `index` may be the answer of spatial_nearest (its side, whether it is seen). */
+typedef bool (*spatial_accept_fn)(void *user, int index);
+
+/* The index (into t->figures, s built from t) of the indexed figure whose centre is nearest p
+ * among those `accept` takes (NULL: all), the lowest index of equals, as a scan of every figure
+ * in order comparing squared distances with `<` finds it; -1 when none. *d2 gets the squared
+ * distance (INFINITY when none). Reads the cells in rings around p, so it costs the figures
+ * nearer p than the answer; accept is asked only of figures nearer than the best so far. */
+int spatial_nearest(const spatial *s, const table *t, vec2s p, spatial_accept_fn accept, void *user,
+                    float *d2);
+
 #endif // CORE_SPATIAL_H

@@ -47,20 +47,12 @@ static const figure *actor_of(const table *t, const rules_command *c)
     return NULL;
 }
 
-/* Squared distances while searching: no square root per figure. Only the enemies `own` can
- * see (game_visible): the bot does not close on a concealed unit. */
+/* Only the enemies `own` can see (game_visible): the bot does not close on a concealed unit. */
 static float nearest_enemy_cm(const game *g, side_id own, vec2s p)
 {
-    const table *t = game_table(g);
-    float best = INFINITY;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *e = &t->figures[i];
-        float dx = e->pos.x - p.x, dy = e->pos.y - p.y;
-        if (e->side.id != own.id && dx * dx + dy * dy < best && table_figure_active(e) &&
-            game_visible(g, own, e->id))
-            best = dx * dx + dy * dy;
-    }
-    return sqrtf(best);
+    float cm;
+    game_nearest_enemy(g, own, p, &cm);
+    return cm;
 }
 
 /* The targets of the last firers asked about: legal commands list each firer's fire commands

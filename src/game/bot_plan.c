@@ -110,20 +110,7 @@ static const figure *actor_of(const table *t, const rules_command *c)
 /* The nearest enemy `own` can see (game_visible): a concealed unit is not closed on. */
 static const figure *nearest_enemy(const game *g, side_id own, vec2s p, float *cm)
 {
-    const table *t = game_table(g);
-    float best = INFINITY;
-    const figure *who = NULL;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *e = &t->figures[i];
-        float dx = e->pos.x - p.x, dy = e->pos.y - p.y;
-        if (e->side.id != own.id && dx * dx + dy * dy < best && table_figure_active(e) &&
-            game_visible(g, own, e->id)) {
-            best = dx * dx + dy * dy;
-            who = e;
-        }
-    }
-    *cm = sqrtf(best);
-    return who;
+    return game_nearest_enemy(g, own, p, cm);
 }
 
 static const char *name_of(const table *t, const figure *f)

@@ -75,6 +75,10 @@ struct game {
         uint64_t gen;
         rules_command cmd;
     } place_passed;
+    /* The figure index of the table as it stands (game_figure_index), built when first asked. */
+    spatial index;
+    uint64_t index_gen;
+    bool index_valid;
 };
 
 /* The state at the cursor changed (resolved, rebuilt, restored): forget what was checked on it. */
@@ -82,7 +86,17 @@ static inline void game_state_changed(game *g)
 {
     g->state_gen++;
     g->place_passed.valid = false;
+    g->index_valid = false;
 }
+
+/* core/spatial.h's index of the table at the cursor, rebuilt only after the state changed; valid
+ * until the next change. Its queries share one scratch buffer: read a result before the next. */
+spatial *game_figure_index(const game *g);
+
+/* The nearest active figure of another side than `own` that `own` can see (game_visible) from
+ * p, the lowest-numbered of equals, and its distance in *cm (INFINITY and NULL when none): what
+ * every bot level closes on. Found through game_figure_index, so the figures near p are read. */
+const figure *game_nearest_enemy(const game *g, side_id own, vec2s p, float *cm);
 
 /* The hash of the table's changing parts (positions, facings, statuses, formations). */
 uint64_t game_hash_table(const table *t);

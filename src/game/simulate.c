@@ -88,6 +88,27 @@ static void tally(const game *g, int i, int index, sim_game *out)
     }
 }
 
+static bool reinforcing(const scenario *s, unit_id u)
+{
+    for (int g = 0; s && g < s->reinforcement_count; g++)
+        for (int k = 0; k < s->reinforcements[g].unit_count; k++)
+            if (s->reinforcements[g].units[k].id == u.id)
+                return true;
+    return false;
+}
+
+/* Who stands at the end, reinforcements apart (editor_balance's "reinforcements mattered"). */
+static void count_standing(const scenario *s, const table *t, sim_game *out)
+{
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (!table_figure_active(f) || f->side.id > SIM_SIDES_MAX)
+            continue;
+        out->standing[f->side.id]++;
+        out->reinforcements_standing[f->side.id] += reinforcing(s, f->unit);
+    }
+}
+
 bool sim_play_one(const sim_desc *desc, int index, sim_game *out, game_error *err)
 {
     memset(out, 0, sizeof *out);
@@ -131,6 +152,7 @@ bool sim_play_one(const sim_desc *desc, int index, sim_game *out, game_error *er
     out->winner = oc.over ? oc.winner.id : 0;
     out->winner_level = !out->winner ? -1 : (out->winner == first_side ? 0 : 1) ^ swapped;
     out->turns = game_turn(g);
+    count_standing(desc->scenario, game_table(g), out);
     bot_scratch_destroy(b);
     bool ok = true;
     if (desc->save_dir) {

@@ -34,6 +34,9 @@ typedef struct sim_game {
     int turns, commands;
     bool arrival;                      /* a figure came onto the table (a reinforcement) */
     int casualties[SIM_SIDES_MAX + 1]; /* figures removed (killed, routed off...), by side id */
+    /* at the end, by side id: figures standing on the table (table_figure_active), and those of
+     * them from the scenario's reinforcements */
+    int standing[SIM_SIDES_MAX + 1], reinforcements_standing[SIM_SIDES_MAX + 1];
     sim_cause causes[SIM_CAUSES_MAX];
     int cause_count;
     sim_moment decisive;

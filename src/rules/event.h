@@ -76,7 +76,7 @@ typedef struct rules_event {
     uint32_t status_set, status_clear;
     char tag[RULES_EVENT_TAG_MAX];
     char text[RULES_EVENT_TEXT_MAX]; /* one line in our words: "6 on 1d6 needing 6: a hit" */
-    char ref[RULES_EVENT_REF_MAX];   /* "seed 000, Shooting: area fire" */
+    char ref[RULES_EVENT_REF_MAX];   /* "Little Colonial Rules — Shooting: area fire" */
     /* The engine's, never a rule set's: who may be told the event, fixed when it happened
      * (game_event_visible). hidden_from has bit k set when the table's side k could not see it
      * then; judged says the engine has fixed it (a rule set leaves both zero). */
@@ -87,7 +87,7 @@ typedef struct rules_event {
 const char *rules_event_kind_name(rules_event_kind kind);
 /* A JSON object for the event (for --json output and tools). */
 json_t *rules_event_to_json(const rules_event *ev);
-/* "[die] 6 on d6 (need 6) to_hit: ... (seed 000, Shooting)" */
+/* "[die] 6 on d6 (need 6) to_hit: ... (Little Colonial Rules — Shooting)" */
 const char *rules_event_format(const rules_event *ev, char *buf, size_t size);
 
 /* Applies a table-level event to the table (MOVE, STATUS, REMOVE, FORMATION); other kinds leave

@@ -5,7 +5,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 /* ---- decisions --------------------------------------------------------------------------- */
 
@@ -172,32 +171,12 @@ const char *rules_ref_words(const rules_ops *ops, const char *ref, char *buf, si
     const char *r = ref ? ref : "";
     while (*r == ' ')
         r++;
-    if (!*r) {
+    if (!*r)
         snprintf(buf, size, "%s", "");
-        return buf;
-    }
-    if (strncmp(r, book, strlen(book)) == 0) {
-        snprintf(buf, size, "%s", r);
-        return buf;
-    }
-    if (strncasecmp(r, "seed", 4) == 0) {
-        r += 4;
-        while (*r == ' ' || (*r >= '0' && *r <= '9'))
-            r++;
-        /* the separator after the seed number: ", ", ": ", " §", "'s " */
-        if (strncmp(r, "'s", 2) == 0)
-            r += 2;
-        while (*r == ',' || *r == ':' || *r == ';' || *r == ' ' || *r == '-')
-            r++;
-        if (strncmp(r, "\u00a7", 2) == 0) /* § */
-            r += 2;
-        while (*r == ' ')
-            r++;
-    }
-    if (*r)
-        snprintf(buf, size, "%s \u2014 %s", book, r);
+    else if (strncmp(r, book, strlen(book)) == 0)
+        snprintf(buf, size, "%s", r); /* the rule sets name the book themselves */
     else
-        snprintf(buf, size, "%s", book);
+        snprintf(buf, size, "%s \u2014 %s", book, r);
     /* "(assumed)", "(assumed victory)": the rule book is silent and a house rule fills in */
     char *a;
     while ((a = strstr(buf, "assumed")) != NULL) {
@@ -209,4 +188,23 @@ const char *rules_ref_words(const rules_ops *ops, const char *ref, char *buf, si
         memcpy(a, with, wl);
     }
     return buf;
+}
+
+int rules_ruling_add(rules_ruling *out, int n, int max, rules_command about, const char *word,
+                     const char *label)
+{
+    if (n >= max)
+        return n;
+    about.kind = RULES_CMD_REFEREE;
+    out[n] = (rules_ruling){.cmd = about};
+    snprintf(out[n].cmd.option, sizeof out[n].cmd.option, "%s", word);
+    snprintf(out[n].label, sizeof out[n].label, "%s", label);
+    return n + 1;
+}
+
+bool rules_refuse(char *reason, size_t size, const char *why)
+{
+    if (reason && size)
+        snprintf(reason, size, "%s", why);
+    return false;
 }

@@ -279,6 +279,14 @@ typedef struct rules_ruling {
     side_id secret;
 } rules_ruling;
 
+/* Appends to out[n], when n < max, the ruling `word` about what `about` names (its figure, unit
+ * or card; the rest zero) with its player words; returns the new count. Every rulings() builds
+ * its list with it; the words stay the rule set's own. */
+int rules_ruling_add(rules_ruling *out, int n, int max, rules_command about, const char *word,
+                     const char *label);
+/* Writes `why` as the reason and returns false: a validate() refusal in one expression. */
+bool rules_refuse(char *reason, size_t size, const char *why);
+
 /* The table-wide rulings every rule set with a referee table offers under these words. */
 #define RULES_RULING_END_PHASE "end_phase"
 #define RULES_RULING_END_TURN  "end_turn"
@@ -421,8 +429,8 @@ typedef struct rules_validation {
 bool rules_scenario_validate(const scenario *s, scenario_error *err, rules_validation *out);
 
 /* A rule reference in player words: "<rule book name> — <section>" ("Little Colonial Rules —
- * Shooting: area fire"), whatever the rule set wrote (a leading "seed 000" and its separator
- * are dropped, a reference naming the book already is kept). "" for an empty reference. */
+ * Shooting: area fire"): a reference naming the book already is kept, one naming only the
+ * section gets the book's name in front, "assumed" reads "house rule". "" for an empty one. */
 const char *rules_ref_words(const rules_ops *ops, const char *ref, char *buf, size_t size);
 
 /* Fills *dec with RULES_DECIDE_NONE when ops->outcome says the game is over, else asks

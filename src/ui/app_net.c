@@ -102,7 +102,7 @@ static void leave(ui_app *app)
         ui_app_quit(app);
         return;
     }
-    bool host = ui_net_host_side(app->net);
+    bool host = ui_net_is_host(app->net);
     ui_app_net_detach(app);
     if (host && app->game) { /* its network save keeps it */
         game_destroy(app->game);

@@ -655,6 +655,9 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
     case 'e':
         ed_set_tool(e, ED_TOOL_VICTORY);
         return;
+    case 'a':
+        eds_arrival_step(e, app, (mods & UI_MOD_SHIFT) ? -1 : 1);
+        return;
     case 'z':
         if (e->tool == ED_TOOL_ZONE && (mods & UI_MOD_SHIFT)) {
             if (!editor_clear_zones(e->doc, e->u_side))
@@ -679,6 +682,11 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
         e->u_count = e->u_count > 1 ? e->u_count - 1 : 1;
         return;
     case 'v': { /* nobody, then each side in turn, wins by destroying half the enemy */
+        if (!eds_scores(e, "destroy")) {
+            ui_app_toast(app,
+                         "These rules score no share of the enemy: see Victory and options (E)");
+            return;
+        }
         int vs, vp;
         ed_victory(e, &vs, &vp);
         if (!vp)

@@ -17,6 +17,19 @@ struct editor_balance {
     long turns;
 };
 
+/* Won ahead on figures standing, and only with the reinforcements still standing. */
+bool editor_balance_mattered(const sim_game *g, int side_count)
+{
+    uint32_t w = g->winner;
+    if (w == 0 || w > SIM_SIDES_MAX || g->reinforcements_standing[w] == 0)
+        return false;
+    int enemy = 0;
+    for (int s = 1; s <= side_count && s <= SIM_SIDES_MAX; s++)
+        if ((uint32_t)s != w && g->standing[s] > enemy)
+            enemy = g->standing[s];
+    return g->standing[w] > enemy && g->standing[w] - g->reinforcements_standing[w] <= enemy;
+}
+
 static void *balance_run(void *user)
 {
     editor_balance *b = user;
@@ -40,6 +53,8 @@ static void *balance_run(void *user)
             break;
         }
         b->r.wins[g.winner <= SIM_SIDES_MAX ? g.winner : 0]++;
+        if (editor_balance_mattered(&g, b->r.side_count))
+            b->r.mattered[g.winner]++;
         b->turns += g.turns;
         b->r.done++;
         b->r.mean_turns = (double)b->turns / b->r.done;
@@ -73,6 +88,9 @@ editor_balance *editor_balance_start(const scenario *s, int games, char *err, si
     for (int i = 0; i < b->r.side_count; i++)
         snprintf(b->r.side_names[t->sides[i].id.id <= SIM_SIDES_MAX ? t->sides[i].id.id : 0],
                  TABLE_NAME_MAX, "%s", t->sides[i].name);
+    for (int i = 0; i < copy->reinforcement_count; i++)
+        if (copy->reinforcements[i].side.id <= SIM_SIDES_MAX)
+            b->r.reinforced[copy->reinforcements[i].side.id] = true;
     pthread_mutex_init(&b->lock, NULL);
     if (pthread_create(&b->thread, NULL, balance_run, b) != 0) {
         snprintf(err, size, "cannot start the games");

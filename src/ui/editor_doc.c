@@ -181,7 +181,7 @@ static bool check_sides(editor_doc *d)
 /* sandtable validate's second step (rules_scenario_validate), in player words. */
 static void doc_check(editor_doc *d)
 {
-    d->check = (editor_check){.ok = true, .feature = -1, .unit = -1};
+    d->check = (editor_check){.ok = true, .feature = -1, .unit = -1, .victory = -1};
     scenario_error err;
     memset(&err, 0, sizeof err);
     rules_validation v;
@@ -202,7 +202,8 @@ static void doc_check(editor_doc *d)
     error_words(d->root, &err, words, d->check.message, sizeof d->check.message);
     d->check.feature = path_index(err.path, "terrain");
     d->check.unit = path_index(err.path, "units");
-    if (d->check.unit < 0 && d->check.feature < 0)
+    d->check.victory = path_index(err.path, "victory");
+    if (d->check.unit < 0 && d->check.feature < 0 && d->check.victory < 0)
         check_find_named(d);
 }
 
@@ -864,9 +865,27 @@ static json_t *unit_at(editor_doc *d, int index)
     return index < 0 ? NULL : json_array_get(json_object_get(d->root, "units"), (size_t)index);
 }
 
-/* Takes the unit's name out of every list that names it (reinforcements, parents). */
+/* Takes the unit's name out of the rule set's options that list units (rules_ops.terms). */
+static void unit_forget_options(editor_doc *d, const char *name)
+{
+    const rules_ops *ops = rules_find(d->scn->ruleset);
+    json_t *opts = json_object_get(d->root, "ruleset_options");
+    for (int i = 0; ops && ops->terms && i < ops->terms->option_count; i++) {
+        if (ops->terms->options[i].type != RULES_OPTION_UNITS)
+            continue;
+        json_t *names = json_object_get(opts, ops->terms->options[i].key);
+        for (size_t k = json_array_size(names); k-- > 0;) {
+            const char *n = json_string_value(json_array_get(names, k));
+            if (n && strcmp(n, name) == 0)
+                json_array_remove(names, k);
+        }
+    }
+}
+
+/* Takes the unit's name out of every list that names it (reinforcements, parents, options). */
 static void unit_forget(editor_doc *d, const char *name)
 {
+    unit_forget_options(d, name);
     json_t *units = list(d, "units");
     for (size_t i = 0; i < json_array_size(units); i++) {
         json_t *u = json_array_get(units, i);

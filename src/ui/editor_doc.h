@@ -35,6 +35,7 @@ typedef struct editor_check {
     char message[EDITOR_REASON_MAX];
     int feature; /* index into the document's "terrain", or -1 */
     int unit;    /* index into the document's "units", or -1 */
+    int victory; /* index into the document's "victory", or -1 */
 } editor_check;
 
 /* A block of figures for a side: count figures in ranks, centre of the front rank at origin. */

@@ -351,6 +351,7 @@ static void panel_balance(panel_pen *p)
     snprintf(line, sizeof line, "mean length %.1f turns", r.mean_turns);
     render_text(p->ctx, p->x, p->y, line, 11, ED_DIM, RENDER_ALIGN_LEFT);
     p->y += 16 * k;
+    eds_panel_mattered(p, &r);
 }
 
 static void panel_scenario(panel_pen *p)
@@ -373,10 +374,12 @@ static void panel_scenario(panel_pen *p)
     pen_row(p, ED_ROW_TURNS, 0, "Turn limit (G)", v, false, true);
     int vs, vp;
     ed_victory(e, &vs, &vp);
-    pen_row(p, ED_ROW_VICTORY_SIDE, 0, "Victory (V)",
-            vp && vs < t->side_count ? t->sides[vs].name : "none", false, true);
-    snprintf(v, sizeof v, vp ? "%d%% of the enemy" : "-", vp);
-    pen_row(p, ED_ROW_VICTORY_SHARE, 0, "Wins when fallen", v, false, true);
+    if (eds_scores(e, "destroy")) { /* the others' kinds: the Victory and options tool (E) */
+        pen_row(p, ED_ROW_VICTORY_SIDE, 0, "Victory (V)",
+                vp && vs < t->side_count ? t->sides[vs].name : "none", false, true);
+        snprintf(v, sizeof v, vp ? "%d%% of the enemy" : "-", vp);
+        pen_row(p, ED_ROW_VICTORY_SHARE, 0, "Wins when fallen", v, false, true);
+    }
     p->y += 6 * p->k;
     pen_row(p, ED_ROW_SAVE, 0,
             editor_doc_dirty(e->doc) ? "Save (Ctrl+S): unsaved changes" : "Save (Ctrl+S)", NULL,

@@ -177,6 +177,10 @@ void ed_pen_row(panel_pen *p, ed_row_kind kind, int arg, const char *label, cons
 /* editor_scenario_ui.c: reinforcements, victory conditions and options on screen */
 /* The chosen unit's arrival rows (and its place in options that list units). */
 void eds_panel_unit(panel_pen *p);
+/* True when the rule set scores victory conditions of `kind` (or gives no list of them). */
+bool eds_scores(const ed *e, const char *kind);
+/* The chosen unit arrives one turn later (step 1) or earlier; turn 0 is from the start (A). */
+void eds_arrival_step(ed *e, ui_app *app, int step);
 /* The victory tool's panel: the conditions, the one chosen, the rule set's options. */
 void eds_panel_victory(panel_pen *p);
 /* A click on one of the rows above; false when the row is none of them. */
@@ -187,6 +191,8 @@ bool eds_press(ed *e, ui_app *app, vec2s px);
 /* A frame of a drag of a victory area (delta) or of its point (to `at`); false when the drag
  * is not one of these. */
 bool eds_drag_motion(ed *e, vec2s delta, vec2s at);
+/* Under the balance check's win rates: how often each side's reinforcements mattered. */
+void eds_panel_mattered(panel_pen *p, const editor_balance_result *r);
 /* Reinforcements ghosted where they queue, with their turn at the entry point; victory areas. */
 void eds_draw_marks(ed *e, render_ctx *ctx, float k);
 

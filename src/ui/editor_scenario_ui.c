@@ -49,7 +49,7 @@ void eds_panel_unit(panel_pen *p)
         return;
     char v[96];
     arrival_words(&a, v, sizeof v);
-    ed_pen_row(p, ED_ROW_ARRIVE_TURN, 0, "Arrives", v, false, true);
+    ed_pen_row(p, ED_ROW_ARRIVE_TURN, 0, "Arrives (A)", v, false, true);
     if (a.group >= 0) {
         snprintf(v, sizeof v, "the %s edge", edge_words[a.edge]);
         ed_pen_row(p, ED_ROW_ARRIVE_EDGE, 0, "Enters by", v, false, true);
@@ -95,6 +95,14 @@ static bool arrival_click(ed *e, ui_app *app, const ed_row *r, int step)
     return true;
 }
 
+void eds_arrival_step(ed *e, ui_app *app, int step)
+{
+    if (e->sel_unit < 0)
+        return;
+    ed_row r = {.kind = ED_ROW_ARRIVE_TURN};
+    arrival_click(e, app, &r, step);
+}
+
 /* The entry point a click by an edge gives: the nearest edge, the point of it nearest. */
 static bool pick_entry(ed *e, ui_app *app)
 {
@@ -115,6 +123,15 @@ static bool pick_entry(ed *e, ui_app *app)
                                  at))
         ed_refused(e, app);
     return true;
+}
+
+bool eds_scores(const ed *e, const char *kind)
+{
+    const rules_scenario_terms *terms = editor_terms(e->doc);
+    for (int i = 0; terms && i < terms->victory_count; i++)
+        if (strcmp(terms->victory[i].kind, kind) == 0)
+            return true;
+    return !terms;
 }
 
 /* ---- the victory tool ----------------------------------------------------------------- */
@@ -160,6 +177,9 @@ void eds_panel_victory(panel_pen *p)
                  who             ? who->name
                  : k && k->turns ? "Time"
                                  : "Any side");
+        const editor_check *c = editor_doc_check(e->doc);
+        if (!c->ok && c->victory == i) /* the live check's fault: said on its row */
+            snprintf(label, sizeof label, "At fault");
         ed_pen_row(p, ED_ROW_VIC_ITEM, i, label, v, e->sel_victory == i, false);
     }
     const rules_victory_desc *add = add_kind(e);
@@ -247,8 +267,11 @@ static bool victory_click(ed *e, ui_app *app, const ed_row *r, int step)
         break;
     case ED_ROW_OPTION: {
         const rules_scenario_terms *terms = editor_terms(e->doc);
-        const rules_option_desc *o = terms ? &terms->options[r->arg] : NULL;
-        if (!o || o->type == RULES_OPTION_UNITS)
+        const rules_option_desc *o =
+            terms && r->arg < terms->option_count ? &terms->options[r->arg] : NULL;
+        if (!o)
+            break;
+        if (o->type == RULES_OPTION_UNITS)
             ui_app_toast(app, "Choose a unit (S) to put it in or out of this list");
         else if (o->type == RULES_OPTION_SIDES)
             ok = sides_step(e, o->key, step);
@@ -271,13 +294,40 @@ bool eds_panel_click(ed *e, ui_app *app, const ed_row *r, int step)
         return arrival_click(e, app, r, step);
     if (r->kind == ED_ROW_UNIT_OPTION) {
         const rules_scenario_terms *terms = editor_terms(e->doc);
+        if (e->sel_unit < 0 || e->sel_unit >= tbl(e)->unit_count || !terms ||
+            r->arg >= terms->option_count)
+            return true; /* chosen no more (deleted in the same frame) */
         char name[TABLE_NAME_MAX];
         snprintf(name, sizeof name, "%s", tbl(e)->units[e->sel_unit].name);
-        if (terms && !editor_option_toggle(e->doc, terms->options[r->arg].key, name))
+        if (!editor_option_toggle(e->doc, terms->options[r->arg].key, name))
             ed_refused(e, app);
         return true;
     }
     return victory_click(e, app, r, step);
+}
+
+/* ---- the balance check ------------------------------------------------------------------ */
+
+void eds_panel_mattered(panel_pen *p, const editor_balance_result *r)
+{
+    char line[160];
+    bool any = false;
+    for (int s = 1; s <= SIM_SIDES_MAX; s++) {
+        if (!r->reinforced[s] || !r->side_names[s][0])
+            continue;
+        char fit[160];
+        snprintf(line, sizeof line, "%s reinforcements mattered in %d of %d games (%.0f%%)",
+                 r->side_names[s], r->mattered[s], r->done, 100.0 * r->mattered[s] / r->done);
+        render_text_fit(p->ctx, line, 11, p->w, fit, sizeof fit);
+        render_text(p->ctx, p->x, p->y, fit, 11, 0xf0f0f0ffu, RENDER_ALIGN_LEFT);
+        p->y += 16 * p->k;
+        any = true;
+    }
+    if (!any)
+        return;
+    render_text(p->ctx, p->x, p->y, "(won ahead on figures only with them)", 11, 0x9aa4b2ffu,
+                RENDER_ALIGN_LEFT);
+    p->y += 16 * p->k;
 }
 
 /* ---- on the table -------------------------------------------------------------------- */
@@ -356,6 +406,9 @@ static void draw_reinforcements(ed *e, render_ctx *ctx, float k)
             continue;
         f.status &= ~(uint32_t)FIGURE_STATUS_OFF_TABLE;
         render_figure(ctx, &e->cam, t, &f, f.pos, f.facing, RENDER_FIG_GHOST);
+        float r = f.base.kind == GEOM_BASE_RECT ? 0.5f * fmaxf(f.base.frontage_cm, f.base.depth_cm)
+                                                : f.base.radius_cm;
+        render_circle_cm(ctx, &e->cam, f.pos, r + 0.2f, 1.5f * k, 0xfff2c0b0u); /* waiting */
     }
     const scenario *s = editor_doc_scenario(e->doc);
     for (int g = 0; g < s->reinforcement_count; g++) {
@@ -400,6 +453,8 @@ static void draw_victory_areas(ed *e, render_ctx *ctx, float k)
         if (a->count < 3)
             continue;
         bool chosen = i == e->sel_victory;
+        const editor_check *check = editor_doc_check(e->doc);
+        bool fault = !check->ok && check->victory == i;
         uint32_t rgb = s->victory[i].side.id ? render_side_rgb(t, s->victory[i].side) & 0xffffffu
                                              : ED_AREA_RGB;
         vec2s c = {{0, 0}};
@@ -410,7 +465,9 @@ static void draw_victory_areas(ed *e, render_ctx *ctx, float k)
         for (int p = 0; p < a->count; p++)
             render_dashed_line_cm(ctx, &e->cam, a->pts[p], a->pts[(p + 1) % a->count],
                                   (chosen ? 3.0f : 2.0f) * k, 8 * k,
-                                  chosen ? ED_SELECT : (ED_AREA_RGB << 8 | 0xffu));
+                                  fault    ? 0xff4040ffu
+                                  : chosen ? ED_SELECT
+                                           : (ED_AREA_RGB << 8 | 0xffu));
         for (int p = 0; chosen && p < a->count; p++)
             render_marker_cm(ctx, &e->cam, a->pts[p], 5.0f * k, ED_SELECT);
         char text[256], fit[256];

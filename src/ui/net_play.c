@@ -311,7 +311,7 @@ bool ui_net_destroy(ui_net *n)
     return adopted;
 }
 
-bool ui_net_host_side(const ui_net *n)
+bool ui_net_is_host(const ui_net *n)
 {
     return n->host;
 }

@@ -34,7 +34,7 @@ ui_net *ui_net_create(net_session *s, net_enet *t, bool host, uint16_t port, boo
 /* Frees it, session and transport; true when the match on screen was the session's (a client's:
  * the app lets go of it). NULL: nothing. */
 bool ui_net_destroy(ui_net *n);
-bool ui_net_host_side(const ui_net *n);
+bool ui_net_is_host(const ui_net *n);
 bool ui_net_from_start(const ui_net *n);
 uint16_t ui_net_port(const ui_net *n);
 

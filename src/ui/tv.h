@@ -182,6 +182,9 @@ void ui_tv_flags_fit(tv *v, const table *t);
 /* Chooses a tool without a word (a tool done with its work hands back to select). */
 void ui_tv_choose(tv *v, tv_tool_id id);
 
+/* Draws the table screen (tv_draw.c); the viewer's flags set first. */
+void ui_tv_draw(tv *v, ui_app *app, render_ctx *ctx);
+
 /* ---- whatever is named is shown (tv_named.c) ---------------------------------------------- */
 
 /* The figures named where the pointer is: a log entry, the toast, the prompt, a panel's line. */

@@ -236,7 +236,7 @@ static void test_artillery_roundshot_line_and_bounce(void **state)
         assert_non_null(hit);
         assert_int_equal(hit->value, 5);
         assert_int_equal(hit->need, 4);
-        assert_string_equal(hit->ref, "seed 000, Types Of Artillery: roundshot");
+        assert_string_equal(hit->ref, LCR_REF " — Types Of Artillery: roundshot");
         assert_int_equal(count_for(&h, RULES_EV_DIE, "deviation_direction", (figure_id){0}), 0);
         assert_int_equal(count_for(&h, RULES_EV_MODIFIER, "crew", (figure_id){0}), 0);
         const rules_event *ball = first_of(&h, RULES_EV_NOTE, "ball");
@@ -271,7 +271,7 @@ static void test_artillery_roundshot_deviation(void **state)
     assert_int_equal(first_of(&h, RULES_EV_DIE, "deviation_direction")->value, 1);
     assert_int_equal(first_of(&h, RULES_EV_DIE, "deviation_distance")->value, 3);
     const rules_event *impact = first_of(&h, RULES_EV_NOTE, "impact");
-    assert_string_equal(impact->ref, "seed 000, Types Of Artillery: deviation table (assumed)");
+    assert_string_equal(impact->ref, LCR_REF " — Artillery deviation (assumed)");
     assert_float_equal(impact->pos.x, 91, 1e-3);
     assert_float_equal(impact->pos.y, 60, 1e-3);
     assert_non_null(strstr(impact->text, "deviates 6 cm at 0 degrees"));
@@ -378,7 +378,7 @@ static void test_artillery_grapeshot_area_fire(void **state)
                 snprintf(text, sizeof text, "%s", h.ev[i].text);
                 snprintf(ref, sizeof ref, "%s", h.ev[i].ref);
             }
-        assert_string_equal(ref, "seed 000, Shooting: area fire");
+        assert_string_equal(ref, LCR_REF_AREA);
         assert_non_null(strstr(text, "semicircle of 12 cm"));
         assert_non_null(strstr(text, ": 3 figures inside")); /* Line 70, 80, Off 80 */
         int final = hits - saved;
@@ -630,11 +630,10 @@ static void test_artillery_lanao_games_finish(void **state)
             int count = 0;
             const rules_event *ev = game_events(g, game_cursor(g) - 1, &count);
             for (int i = 0; i < count; i++) {
-                if (ev[i].text[0] == '\0' || strncmp(ev[i].ref, "seed 000", 8) != 0)
+                if (ev[i].text[0] == '\0' || strncmp(ev[i].ref, LCR_REF, strlen(LCR_REF)) != 0)
                     fail_msg("event %s lacks its text or rule reference", ev[i].tag);
                 arrived += ev[i].kind == RULES_EV_RULESET && !strcmp(ev[i].tag, "arrive");
-                mounted_moves +=
-                    ev[i].kind == RULES_EV_MOVE && !strcmp(ev[i].ref, "seed 000, Cavalry");
+                mounted_moves += ev[i].kind == RULES_EV_MOVE && !strcmp(ev[i].ref, LCR_REF_CAVALRY);
             }
         }
         assert_true(game_over(g));

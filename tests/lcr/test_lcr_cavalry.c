@@ -146,7 +146,7 @@ static int move_dice(const harness *h, int *count)
     *count = 0;
     for (int i = h->mark; i < h->ev_count; i++)
         if (h->ev[i].kind == RULES_EV_DIE && strcmp(h->ev[i].tag, "move") == 0) {
-            assert_string_equal(h->ev[i].ref, "seed 000, Cavalry");
+            assert_string_equal(h->ev[i].ref, LCR_REF_CAVALRY);
             sum += h->ev[i].value;
             (*count)++;
         }
@@ -366,7 +366,7 @@ static void test_cavalry_mounted_fire(void **state)
         const rules_event *e = &h.ev[i];
         if (e->kind == RULES_EV_MODIFIER) {
             assert_int_equal(e->value, -2);
-            assert_string_equal(e->ref, "seed 000, Cavalry");
+            assert_string_equal(e->ref, LCR_REF_CAVALRY);
             mods++;
         }
         if (e->kind == RULES_EV_DIE && strcmp(e->tag, "to_hit") == 0) {
@@ -404,10 +404,10 @@ static void test_cavalry_games_finish(void **state)
         }
         for (int i = 0; i < h.ev_count; i++) {
             const rules_event *e = &h.ev[i];
-            if (e->text[0] == '\0' || strncmp(e->ref, "seed 000", 8) != 0)
+            if (e->text[0] == '\0' || strncmp(e->ref, LCR_REF, strlen(LCR_REF)) != 0)
                 fail_msg("event %d (%s) lacks its text or rule reference", i, e->tag);
             cavalry_dice += e->kind == RULES_EV_DIE && strcmp(e->tag, "move") == 0 &&
-                            strcmp(e->ref, "seed 000, Cavalry") == 0;
+                            strcmp(e->ref, LCR_REF_CAVALRY) == 0;
             mounted_mods += e->kind == RULES_EV_MODIFIER && strcmp(e->tag, "firing mounted") == 0;
             turned += e->kind == RULES_EV_MOVE && strstr(e->text, " turns ") != NULL;
         }

@@ -184,7 +184,7 @@ static uint64_t play_to_end_tally(const char *name, uint64_t seed, int *turns, t
     }
     /* Every event explains itself and names its rule. */
     for (int i = 0; i < h.ev_count; i++) {
-        if (h.ev[i].text[0] == '\0' || strncmp(h.ev[i].ref, "seed 000", 8) != 0)
+        if (h.ev[i].text[0] == '\0' || strncmp(h.ev[i].ref, LCR_REF, strlen(LCR_REF)) != 0)
             fail_msg("event %d (%s, %s) lacks its text or rule reference", i,
                      rules_event_kind_name(h.ev[i].kind), h.ev[i].tag);
     }

@@ -4,6 +4,8 @@
  */
 #include "tiny_test_util.h"
 
+#include "rules/tiny/tiny_state.h"
+
 static rules_command fire_at(game *g, const char *uname, const char *target)
 {
     return (rules_command){.kind = RULES_CMD_FIRE,
@@ -58,7 +60,7 @@ static void test_volley_at_range(void **state)
     if (hits) {
         assert_non_null(hit);
         assert_int_equal(hit->value, hits);
-        assert_string_equal(hit->ref, "seed 003, E: Shooting");
+        assert_string_equal(hit->ref, TINY_REF_E);
     } else {
         assert_null(hit);
     }

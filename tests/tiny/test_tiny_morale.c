@@ -62,7 +62,7 @@ static void test_rally_removes_a_hit(void **state)
     const rules_event *note = rally_note(g);
     assert_non_null(note);
     assert_true(note->value >= 4); /* seed 13: 6 - 2 = 4 */
-    assert_string_equal(note->ref, "seed 003, G: Rally Chart");
+    assert_string_equal(note->ref, TINY_REF_GR);
     assert_int_equal(hits_of(g, "Foe"), before > 1 ? before - 1 : 1);
     assert_false(unit_has(g, "Foe 1", FIGURE_STATUS_DEMORALISED));
     assert_false(unit_has(g, "Foe 1", FIGURE_STATUS_SHAKEN));
@@ -191,7 +191,7 @@ static void test_shaken_army_retreats(void **state)
     const rules_event *over = test_tiny_find(g, RULES_EV_GAME_OVER, NULL, NULL);
     assert_non_null(over);
     assert_int_equal(over->side.id, 1);
-    assert_string_equal(over->ref, "seed 003, H: Victory");
+    assert_string_equal(over->ref, TINY_REF_H);
     assert_true(game_over(g));
     game_destroy(g);
 }

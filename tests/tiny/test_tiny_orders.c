@@ -3,6 +3,8 @@
  * or for a brigade that has lost half its units, free commander moves, formed brigades. */
 #include "tiny_test_util.h"
 
+#include "rules/tiny/tiny_state.h"
+
 #include <math.h>
 
 static game *two_units(const char *options, uint64_t seed)
@@ -38,7 +40,7 @@ static void test_sequence(void **state)
         assert_non_null(pips);
         assert_int_equal(pips->value, die->value);
         assert_int_equal(pips->figure.id, die->figure.id);
-        assert_string_equal(die->ref, "seed 003, C: Orders");
+        assert_string_equal(die->ref, TINY_REF_C);
         total += pips->value;
     }
     assert_null(test_tiny_find(g, RULES_EV_PIPS, NULL, &from));

@@ -123,3 +123,67 @@ def screenshot(path, attempts=10):
             return
         time.sleep(0.5 * (i + 1))
     raise RuntimeError("import failed %d times: %s" % (attempts, done.stderr.strip()))
+
+
+# ---- what every window test does with the game's window ----------------------------------------
+
+fails = []  # what check() found wrong; a test ends by failing when it is not empty
+_T0 = time.time()
+
+
+def check(cond, what):
+    """Says ok or FAIL (with the seconds since the test began) and keeps a failure in `fails`."""
+    print(("ok   " if cond else "FAIL ") + what + "  [%.1f s]" % (time.time() - _T0))
+    if not cond:
+        fails.append(what)
+
+
+def wait_for(cond, what, deadline_s=60):
+    """Polls cond() until it is true (returned), with a deadline generous for a loaded machine;
+    past it, a failed check and None."""
+    end = time.time() + deadline_s
+    while time.time() < end:
+        got = cond()
+        if got:
+            return got
+        time.sleep(0.1)
+    check(False, what + " (waited %d s)" % deadline_s)
+    return None
+
+
+def open_window(proc, log_path=None):
+    """The game's window, settled (find_window): its id and geometry in ints (X, Y, WIDTH,
+    HEIGHT). With log_path, waits first for the game's "window ready" line there (as long as
+    find_window would: a sanitizer build under load starts slowly). Exits the test (the log
+    printed) when no window appears."""
+    if log_path:
+        wait_for(lambda: "window ready" in open(log_path).read(), "the window is ready", 240)
+    wid, geo = find_window(proc)
+    if not wid:
+        if log_path:
+            print(open(log_path).read())
+        sys.exit("FAIL: no window appeared")
+    return wid, {k: int(v) for k, v in geo.items() if k in ("X", "Y", "WIDTH", "HEIGHT")}
+
+
+def table_fit(view_w, view_h, margin, table_w, table_h):
+    """Where a table point is in the window, as the table view and the editor fit the table to
+    the part of the view left of their panels (view_w x view_h, `margin` px all round):
+    local(x_cm, y_cm) -> (x, y) px relative to the window, and the scale in px per cm."""
+    scale = min((view_w - 2 * margin) / table_w, (view_h - 2 * margin) / table_h)
+
+    def local(x_cm, y_cm):
+        return (round(view_w / 2 + (x_cm - table_w / 2) * scale),
+                round(view_h / 2 + (y_cm - table_h / 2) * scale))
+
+    return local, scale
+
+
+def xdo(*steps):
+    """One xdotool run for a sequence of steps (each a list of arguments), paced so that the
+    window sees them apart (it takes one button change a frame, in order): one process, not
+    one per step."""
+    args = ["xdotool"]
+    for st in steps:
+        args += st + ["sleep", "0.05"]
+    run(*args)

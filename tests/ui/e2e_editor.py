@@ -4,7 +4,8 @@ lcr table (`sandtable edit --new lcr -o FILE`) it draws a forest polygon point b
 closes it), a wall, places two units of six for the two sides (the second facing north), box-
 selects the forest, the wall and Red's unit and drags them as one, has a third placement on top
 of the second refused with the reason, sets a victory condition and a turn limit, undoes the
-turn limit, tries the scenario (Ctrl+P) and comes back (Ctrl+E). After each of four steps
+turn limit, makes Red's unit a reinforcement of turn 2 (A twice: it queues behind the north
+edge), tries the scenario (Ctrl+P) and comes back (Ctrl+E). After each of four steps
 Ctrl+S saves and the test waits for the saved file to show what was done. The file then
 validates and plays under `sandtable simulate -n 2`; the previous save is kept as .bak and the
 picture is beside it. The window as built (F12) to ARTIFACTS/e2e_editor_built.png. Skips (77)
@@ -19,7 +20,8 @@ import sys
 import tempfile
 import time
 
-from e2e_common import find_window, game_env, require_window_tools, run
+from e2e_common import (check, fails, game_env, open_window, require_window_tools, table_fit,
+                        wait_for, xdo)
 
 EXE, ARTIFACTS = sys.argv[1:3]
 PANEL_W = 310  # the editor's settings panel (ui/editor_panel.h, ED_PANEL_W)
@@ -33,25 +35,6 @@ os.makedirs(os.path.join(data, "sandtable"))
 env = game_env(data)
 out = os.path.join(data, "built.json")
 log = open(os.path.join(data, "edit.log"), "w")
-fails = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        fails.append(what)
-
-
-def wait_for(cond, what, deadline_s=60):
-    """Polls cond() until it is true, with a deadline generous for a loaded machine."""
-    end = time.time() + deadline_s
-    while time.time() < end:
-        got = cond()
-        if got:
-            return got
-        time.sleep(0.1)
-    check(False, what + " (waited %d s)" % deadline_s)
-    return None
 
 
 def saved():
@@ -65,26 +48,8 @@ def saved():
 proc = subprocess.Popen([EXE, "edit", "--new", "lcr", "-o", out], env=env, stdout=log,
                         stderr=subprocess.STDOUT)
 try:
-    wait_for(lambda: "window ready" in open(log.name).read(), "the window is ready", 240)
-    wid, geo = find_window(proc)
-    if not wid:
-        sys.exit("FAIL: no window")
-    ww, wh = int(geo["WIDTH"]), int(geo["HEIGHT"])
-    view_w = ww - PANEL_W
-    scale = min((view_w - 2 * MARGIN) / TABLE_W, (wh - 2 * MARGIN) / TABLE_H)
-
-    def local(x_cm, y_cm):
-        return (round(view_w / 2 + (x_cm - TABLE_W / 2) * scale),
-                round(wh / 2 + (y_cm - TABLE_H / 2) * scale))
-
-    def xdo(*steps):
-        """One xdotool run for a sequence of steps (each a list of arguments), paced so that
-        the window sees them apart (it takes one button change a frame, in order): one process,
-        not one per step."""
-        args = ["xdotool"]
-        for st in steps:
-            args += st + ["sleep", "0.05"]
-        run(*args)
+    wid, geo = open_window(proc, log.name)
+    local, scale = table_fit(geo["WIDTH"] - PANEL_W, geo["HEIGHT"], MARGIN, TABLE_W, TABLE_H)
 
     def at(x_cm, y_cm):
         x, y = local(x_cm, y_cm)
@@ -174,6 +139,17 @@ try:
     s = save_and_wait(lambda s: len(s.get("victory", [])) == 1, "Ctrl+Z takes the turn limit back")
     if s:
         check(s["victory"][0]["kind"] == "destroy", "the victory condition stays (%s)" % s["victory"])
+
+    # Red's unit (now at y 45) arrives at turn 2 by the nearest edge (north): A twice; it waits
+    # behind that edge, facing the table
+    xdo(*k("s"), *at(90, 45), *k("a", "a"))
+    s = save_and_wait(lambda s: s.get("reinforcements"), "Red's unit is saved as a reinforcement")
+    if s:
+        r = s["reinforcements"][0]
+        check(r["side"] == "Red" and r["turn"] == 2 and r["edge"] == "north",
+              "turn 2 by the north edge (%s)" % r)
+        check(all(f["pos"][1] < 0 and f["facing"] == 90 for f in s["units"][0]["figures"]),
+              "queued behind the edge facing south (%s)" % s["units"][0]["figures"][:2])
 
     # 5. try it: a match over the editor, and back (the start screen's toggles: hot-seat)
     key("ctrl+p")

@@ -12,7 +12,8 @@ import sys
 import tempfile
 import time
 
-from e2e_common import find_window, game_env, require_window_tools, run, screenshot
+from e2e_common import (check, fails, game_env, open_window, require_window_tools, run,
+                        screenshot, table_fit)
 
 EXE, CHECK, SCENARIO, ARTIFACTS = sys.argv[1:5]
 TABLE_W, TABLE_H, MARGIN = 120.0, 80.0, 40
@@ -25,35 +26,11 @@ env = game_env(data)
 SOURCES = os.environ.get("SANDTABLE_SOURCE_DIR", "/nonexistent")
 log = open(os.path.join(data, "play.log"), "w")
 proc = subprocess.Popen([EXE, "play", SCENARIO], env=env, stdout=log, stderr=subprocess.STDOUT)
-fails = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        fails.append(what)
-
 
 try:
-    wid, geo = find_window(proc)
-    if not wid:
-        print(open(log.name).read())
-        sys.exit("FAIL: no window appeared")
-    # Wait until the window has settled (mapped, placed, sized) before reading its size.
-    last = None
-    for _ in range(50):
-        geo = dict(line.split("=") for line in run("xdotool", "getwindowgeometry", "--shell",
-                                                   wid).split())
-        if geo == last:
-            break
-        last = geo
-        time.sleep(0.2)
-    ww, wh = int(geo["WIDTH"]), int(geo["HEIGHT"])
-    scale = min((ww - 2 * MARGIN) / TABLE_W, (wh - 2 * MARGIN) / TABLE_H)
-
-    def local(x_cm, y_cm):
-        return (round(ww / 2 + (x_cm - TABLE_W / 2) * scale),
-                round(wh / 2 + (y_cm - TABLE_H / 2) * scale))
+    wid, geo = open_window(proc)  # settled: mapped, placed and sized
+    ww, wh = geo["WIDTH"], geo["HEIGHT"]
+    local, scale = table_fit(ww, wh, MARGIN, TABLE_W, TABLE_H)
 
     def move(x_cm, y_cm):
         x, y = local(x_cm, y_cm)  # relative to the window, wherever it was placed

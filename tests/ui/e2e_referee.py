@@ -18,7 +18,8 @@ import sys
 import tempfile
 import time
 
-from e2e_common import find_window, game_env, require_window_tools, run, screenshot
+from e2e_common import (check, fails, game_env, open_window, require_window_tools, run,
+                        screenshot, table_fit, wait_for)
 
 EXE, CHECK, SCENARIO, ARTIFACTS = sys.argv[1:5]
 MARGIN = 40
@@ -35,26 +36,6 @@ env = game_env(data)
 log = open(os.path.join(data, "play.log"), "w")
 save = os.path.join(data, "sandtable", "autosave-" +
                     os.path.splitext(os.path.basename(SCENARIO))[0] + ".json")
-fails = []
-T0 = time.time()
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what + "  [%.1f s]" % (time.time() - T0))
-    if not cond:
-        fails.append(what)
-
-
-def wait_for(cond, what, deadline_s=60):
-    """Polls cond() until it is true, with a deadline generous for a loaded machine."""
-    end = time.time() + deadline_s
-    while time.time() < end:
-        got = cond()
-        if got:
-            return got
-        time.sleep(0.1)
-    check(False, what + " (waited %d s)" % deadline_s)
-    return None
 
 
 # The figures as the scenario places them: `sandtable format` expands every block.
@@ -76,18 +57,11 @@ def state():
 
 
 try:
-    wait_for(lambda: "window ready" in open(log.name).read(), "the window is ready", 240)
-    wid, geo = find_window(proc)
-    if not wid:
-        sys.exit("FAIL: no window")
-    ww, wh = int(geo["WIDTH"]), int(geo["HEIGHT"])
-    wx, wy = int(geo["X"]), int(geo["Y"])
+    wid, geo = open_window(proc, log.name)
+    ww, wh, wx, wy = geo["WIDTH"], geo["HEIGHT"], geo["X"], geo["Y"]
+    # The table is fitted left of the right-hand panels (table_view.c fit).
     view_w = ww - (PANEL_W + 16)
-    scale = min((view_w - 2 * MARGIN) / TABLE_W, (wh - 2 * MARGIN) / TABLE_H)
-
-    def local(x_cm, y_cm):
-        return (round(view_w / 2 + (x_cm - TABLE_W / 2) * scale),
-                round(wh / 2 + (y_cm - TABLE_H / 2) * scale))
+    local, scale = table_fit(view_w, wh, MARGIN, TABLE_W, TABLE_H)
 
     def mouse(x, y):
         run("xdotool", "mousemove", "--window", wid, str(int(x)), str(int(y)))

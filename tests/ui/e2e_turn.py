@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 
-from e2e_common import find_window, game_env, require_window_tools, run
+from e2e_common import check, fails, game_env, open_window, require_window_tools, run, table_fit
 
 EXE, CHECK, SCENARIO, ARTIFACTS = sys.argv[1:5]
 TABLE_W, TABLE_H, MARGIN = 150.0, 100.0, 40
@@ -47,14 +47,7 @@ log = open(os.path.join(data, "play.log"), "w")
 proc = subprocess.Popen([EXE, "play", SCENARIO], env=env, stdout=log, stderr=subprocess.STDOUT)
 save = os.path.join(data, "sandtable", "autosave-" +
                     os.path.splitext(os.path.basename(SCENARIO))[0] + ".json")
-fails = []
 shots = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what)
-    if not cond:
-        fails.append(what)
 
 
 def state():
@@ -70,28 +63,13 @@ def state():
 
 
 try:
-    wid, geo = find_window(proc)
-    if not wid:
-        print(open(log.name).read())
-        sys.exit("FAIL: no window appeared")
-    last = None
-    for _ in range(50):
-        geo = dict(line.split("=") for line in run("xdotool", "getwindowgeometry", "--shell",
-                                                   wid).split())
-        if geo == last:
-            break
-        last = geo
-        time.sleep(0.2)
-    ww, wh = int(geo["WIDTH"]), int(geo["HEIGHT"])
+    wid, geo = open_window(proc)
+    ww, wh = geo["WIDTH"], geo["HEIGHT"]
     # The table is fitted left of the right-hand panels (table_view.c fit).
     view_w = ww - (PANEL_W + 16)
-    scale = min((view_w - 2 * MARGIN) / TABLE_W, (wh - 2 * MARGIN) / TABLE_H)
+    local, scale = table_fit(view_w, wh, MARGIN, TABLE_W, TABLE_H)
     panel_x = ww - PANEL_RIGHT - PANEL_W
     button_w = (PANEL_W - 2 * PAD - 6) / 2
-
-    def local(x_cm, y_cm):
-        return (round(view_w / 2 + (x_cm - TABLE_W / 2) * scale),
-                round(wh / 2 + (y_cm - TABLE_H / 2) * scale))
 
     def move_px(x, y):
         run("xdotool", "mousemove", "--window", wid, str(int(x)), str(int(y)))

@@ -29,41 +29,15 @@
 #define VIEW_H 800
 
 typedef struct rig {
-    ui_app *app;
-    render_ctx *ctx;
-    ui_input in;
-    double time;
-    char dir[256];
+    ui_fixture_hand h; /* the app, its renderer, the next frame's input, the clock */
     side_id british, zulu;
     unit_id hidden; /* a concealed regiment */
     figure_id hidden_fig, seen_fig;
 } rig;
 
-static void frame(rig *r)
-{
-    r->time += 0.05;
-    r->in.time = r->time;
-    r->in.dt = 0.05f;
-    r->in.view_w = VIEW_W;
-    r->in.view_h = VIEW_H;
-    r->in.ui_scale = 1;
-    ui_app_frame(r->app, &r->in, r->ctx);
-    ui_input_next_frame(&r->in);
-}
-
-static void mouse_px(rig *r, float x, float y)
-{
-    r->in.mouse_dx = x - r->in.mouse_x;
-    r->in.mouse_dy = y - r->in.mouse_y;
-    r->in.mouse_x = x;
-    r->in.mouse_y = y;
-    r->in.mouse_inside = true;
-    frame(r);
-}
-
 static const figure *fig(const rig *r, figure_id id)
 {
-    return table_figure_const(game_table(r->app->game), id);
+    return table_figure_const(game_table(r->h.app->game), id);
 }
 
 static side_id side_named(const table *t, const char *name)
@@ -119,10 +93,9 @@ static bool zulu_quiet(const game *g, unit_id hidden, rules_command *out)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    if (!ui_fixture_app_open("scenarios/cwr_ambush.json", "conceal", VIEW_W, VIEW_H, &r->app,
-                             &r->ctx, r->dir, sizeof r->dir))
+    if (!ui_fixture_hand_open(&r->h, "scenarios/cwr_ambush.json", "conceal", VIEW_W, VIEW_H))
         return -1;
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     r->british = side_named(t, "British");
     r->zulu = side_named(t, "Zulu");
     r->hidden = unit_named(t, "uMbonambi");
@@ -132,19 +105,11 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    rig *r = *state;
-    ui_fixture_app_close(r->app, r->ctx, r->dir);
-    free(r);
-    return 0;
-}
-
 /* Both sides act quietly (driven here, at the engine) until the Zulus have activated the
  * concealed regiment and the British decide; returns the log index of that activation. */
 static int play_to_british(rig *r)
 {
-    game *g = r->app->game;
+    game *g = r->h.app->game;
     int activation = -1;
     for (int k = 0; k < 200; k++) {
         rules_decision d;
@@ -161,14 +126,14 @@ static int play_to_british(rig *r)
     rules_decision d;
     game_decision(g, &d);
     assert_int_equal(d.side.id, r->british.id);
-    r->app->state_version++;
+    r->h.app->state_version++;
     return activation;
 }
 
 static void test_engine_visibility(void **state)
 {
     rig *r = *state;
-    const game *g = r->app->game;
+    const game *g = r->h.app->game;
     side_id nobody = {0};
     assert_false(game_visible(g, r->british, r->hidden_fig));
     assert_true(game_visible(g, r->zulu, r->hidden_fig));
@@ -198,8 +163,9 @@ static void grab(rig *r, vec2s p, int h, uint32_t *out)
     int n = 0;
     for (int y = (int)p.y - h; y <= (int)p.y + h; y++)
         for (int x = (int)p.x - h; x <= (int)p.x + h; x++)
-            out[n++] =
-                x >= 0 && y >= 0 && x < VIEW_W && y < VIEW_H ? render_read_pixel(r->ctx, x, y) : 0;
+            out[n++] = x >= 0 && y >= 0 && x < VIEW_W && y < VIEW_H
+                           ? render_read_pixel(r->h.ctx, x, y)
+                           : 0;
 }
 
 static int differ(const uint32_t *a, const uint32_t *b, int n)
@@ -216,7 +182,7 @@ static int count_side(rig *r, vec2s p, int h, uint32_t rgb)
     for (int y = (int)p.y - h; y <= (int)p.y + h; y++)
         for (int x = (int)p.x - h; x <= (int)p.x + h; x++)
             if (x >= 0 && y >= 0 && x < VIEW_W && y < VIEW_H) {
-                uint32_t c = render_read_pixel(r->ctx, x, y);
+                uint32_t c = render_read_pixel(r->h.ctx, x, y);
                 int dr = (int)(c >> 16 & 0xff) - (int)(rgb >> 16 & 0xff);
                 int dg = (int)(c >> 8 & 0xff) - (int)(rgb >> 8 & 0xff);
                 int db = (int)(c & 0xff) - (int)(rgb & 0xff);
@@ -233,13 +199,13 @@ static int hover_change(rig *r, const render_camera *cam, figure_id f)
 {
     static uint32_t before[BOX_N], after[BOX_N];
     vec2s p = render_camera_to_px(cam, fig(r, f)->pos);
-    mouse_px(r, 5, VIEW_H / 2.0f); /* away, over the table's edge */
+    ui_fixture_mouse(&r->h, 5, VIEW_H / 2.0f); /* away, over the table's edge */
     for (int i = 0; i < 30; i++)
-        frame(r);
+        ui_fixture_frame(&r->h);
     grab(r, p, BOX, before);
-    mouse_px(r, p.x, p.y);
+    ui_fixture_mouse(&r->h, p.x, p.y);
     for (int i = 0; i < 30; i++) /* 1.5 s: past the tooltip's delay */
-        frame(r);
+        ui_fixture_frame(&r->h);
     grab(r, p, BOX, after);
     return differ(before, after, BOX_N);
 }
@@ -247,13 +213,13 @@ static int hover_change(rig *r, const render_camera *cam, figure_id f)
 static void test_british_screen(void **state)
 {
     rig *r = *state;
-    ui_app *app = r->app;
+    ui_app *app = r->h.app;
     app->controller[r->zulu.id] = UI_CONTROLLER_BOT;
     int activation = play_to_british(r);
     assert_true(activation >= 0);
     assert_false(game_visible(app->game, r->british, r->hidden_fig)); /* still concealed */
     for (int i = 0; i < 20; i++)
-        frame(r);
+        ui_fixture_frame(&r->h);
     assert_int_equal(app->viewer.id, r->british.id); /* solo: the human side's eyes */
     const render_camera *cam = ui_table_view_camera(app->stack[app->depth - 1]);
     assert_non_null(cam);
@@ -276,8 +242,8 @@ static void test_british_screen(void **state)
     bool listed[3] = {false, false, false};
     for (int v = 0; v < 3; v++) {
         app->viewer = viewers[v];
-        render_begin(r->ctx);
-        ui_roster_draw(&ro, ui_app_view(app), r->ctx, 0, VIEW_W);
+        render_begin(r->h.ctx);
+        ui_roster_draw(&ro, ui_app_view(app), r->h.ctx, 0, VIEW_W);
         for (int i = 0; i < ro.row_count; i++)
             listed[v] |= ro.rows[i].unit.id == r->hidden.id;
     }
@@ -298,7 +264,7 @@ static void test_british_screen(void **state)
         assert_true(game_command_visible(app->game, viewers[v], activation) == (v != 0));
     }
     app->viewer = r->british;
-    frame(r);
+    ui_fixture_frame(&r->h);
 }
 
 static void no_send(void *user, int peer, const void *data, size_t len)
@@ -311,7 +277,7 @@ static void no_send(void *user, int peer, const void *data, size_t len)
 static void test_network_screen(void **state)
 {
     rig *r = *state;
-    ui_app *app = r->app;
+    ui_app *app = r->h.app;
     play_to_british(r);
     uint32_t zulu_rgb = render_side_rgb(game_table(app->game), r->zulu);
     const table *t = game_table(app->game);
@@ -324,7 +290,7 @@ static void test_network_screen(void **state)
         ui_app_pop(app); /* the lobby: nobody joins here */
         app->viewer = (side_id){0};
         for (int i = 0; i < 20; i++)
-            frame(r);
+            ui_fixture_frame(&r->h);
         assert_int_equal(app->viewer.id, hosts[k].id);
         assert_int_equal(app->controller[hosts[1 - k].id], UI_CONTROLLER_REMOTE);
         const render_camera *cam = ui_table_view_camera(app->stack[app->depth - 1]);
@@ -348,7 +314,7 @@ static void test_network_screen(void **state)
 static void test_reveal(void **state)
 {
     rig *r = *state;
-    game *g = r->app->game;
+    game *g = r->h.app->game;
     int revealed_at = -1, secret[64], secrets = 0;
     for (int k = 0; k < 2000 && !game_over(g) && revealed_at < 0; k++) {
         assert_false(game_visible(g, r->british, r->hidden_fig));
@@ -408,23 +374,23 @@ static void test_reveal(void **state)
 /* Hot-seat: the screen goes to `side` (the cover lifted with a space once it lets go). */
 static void take_screen(rig *r, side_id who)
 {
-    ui_app *app = r->app;
+    ui_app *app = r->h.app;
     app->state_version++;
     for (int i = 0; i < 400 && (app->viewer.id != who.id || ui_app_cover_showing(app)); i++) {
         if (ui_app_cover_showing(app))
-            r->in.keys[r->in.key_count++] = ' ';
-        frame(r);
+            r->h.in.keys[r->h.in.key_count++] = ' ';
+        ui_fixture_frame(&r->h);
     }
     assert_int_equal(app->viewer.id, who.id);
     assert_false(ui_app_cover_showing(app));
     for (int i = 0; i < 10; i++)
-        frame(r);
+        ui_fixture_frame(&r->h);
 }
 
 /* Quiet commands (zulu_quiet) at the engine until `side` decides. */
 static void quiet_until(rig *r, side_id who)
 {
-    game *g = r->app->game;
+    game *g = r->h.app->game;
     for (int k = 0; k < 200; k++) {
         rules_decision d;
         game_decision(g, &d);
@@ -446,7 +412,7 @@ static void grab_segment(rig *r, vec2s a, vec2s b, uint32_t *out)
     for (int i = 0; i < SEG_N; i++) {
         float k = 0.2f + 0.6f * (float)i / (SEG_N - 1);
         int x = (int)(a.x + k * (b.x - a.x)), y = (int)(a.y + k * (b.y - a.y));
-        out[i] = render_read_pixel(r->ctx, x, y);
+        out[i] = render_read_pixel(r->h.ctx, x, y);
     }
 }
 
@@ -456,7 +422,7 @@ static void grab_segment(rig *r, vec2s a, vec2s b, uint32_t *out)
 static void test_los_tool_hot_seat(void **state)
 {
     rig *r = *state;
-    ui_app *app = r->app;
+    ui_app *app = r->h.app;
     app->controller[r->zulu.id] = UI_CONTROLLER_HUMAN;
     app->controller[r->british.id] = UI_CONTROLLER_HUMAN;
     quiet_until(r, r->zulu);
@@ -468,26 +434,26 @@ static void test_los_tool_hot_seat(void **state)
     if (fabsf(to.x - from.x) + fabsf(to.y - from.y) < 200)
         to.y = from.y > VIEW_H * 0.5f ? VIEW_H * 0.2f : VIEW_H * 0.8f;
     uint32_t before[SEG_N], drawn[SEG_N], handed[SEG_N], fresh[SEG_N];
-    r->in.keys[r->in.key_count++] = 'l';
-    mouse_px(r, to.x, to.y);
+    r->h.in.keys[r->h.in.key_count++] = 'l';
+    ui_fixture_mouse(&r->h, to.x, to.y);
     for (int i = 0; i < 10; i++)
-        frame(r);
+        ui_fixture_frame(&r->h);
     grab_segment(r, from, to, before);
     /* press on the regiment, point away: the Zulu sees his line */
-    mouse_px(r, from.x, from.y);
-    r->in.down[UI_MOUSE_LEFT] = r->in.pressed[UI_MOUSE_LEFT] = true;
-    r->in.clicks[UI_MOUSE_LEFT] = 1;
-    frame(r);
-    r->in.down[UI_MOUSE_LEFT] = false;
-    r->in.released[UI_MOUSE_LEFT] = true;
-    frame(r);
-    mouse_px(r, to.x, to.y);
+    ui_fixture_mouse(&r->h, from.x, from.y);
+    r->h.in.down[UI_MOUSE_LEFT] = r->h.in.pressed[UI_MOUSE_LEFT] = true;
+    r->h.in.clicks[UI_MOUSE_LEFT] = 1;
+    ui_fixture_frame(&r->h);
+    r->h.in.down[UI_MOUSE_LEFT] = false;
+    r->h.in.released[UI_MOUSE_LEFT] = true;
+    ui_fixture_frame(&r->h);
+    ui_fixture_mouse(&r->h, to.x, to.y);
     for (int i = 0; i < 10; i++)
-        frame(r);
+        ui_fixture_frame(&r->h);
     grab_segment(r, from, to, drawn);
     if (getenv("CONCEAL_SHOT")) {
         char e[128];
-        render_write_png(r->ctx, getenv("CONCEAL_SHOT"), e, sizeof e);
+        render_write_png(r->h.ctx, getenv("CONCEAL_SHOT"), e, sizeof e);
         fprintf(stderr, "from %g,%g to %g,%g differ %d\n", (double)from.x, (double)from.y,
                 (double)to.x, (double)to.y, differ(before, drawn, SEG_N));
     }
@@ -496,13 +462,13 @@ static void test_los_tool_hot_seat(void **state)
     quiet_until(r, r->british);
     assert_false(game_visible(app->game, r->british, r->hidden_fig));
     take_screen(r, r->british);
-    mouse_px(r, to.x, to.y);
+    ui_fixture_mouse(&r->h, to.x, to.y);
     for (int i = 0; i < 10; i++)
-        frame(r);
+        ui_fixture_frame(&r->h);
     grab_segment(r, from, to, handed);
-    r->in.keys[r->in.key_count++] = 'l'; /* the tool picked up afresh: no line yet */
+    r->h.in.keys[r->h.in.key_count++] = 'l'; /* the tool picked up afresh: no line yet */
     for (int i = 0; i < 10; i++)
-        frame(r);
+        ui_fixture_frame(&r->h);
     grab_segment(r, from, to, fresh);
     assert_int_equal(differ(handed, fresh, SEG_N), 0);
 }
@@ -510,11 +476,11 @@ static void test_los_tool_hot_seat(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_engine_visibility, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_british_screen, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_reveal, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_los_tool_hot_seat, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_network_screen, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_engine_visibility, setup, ui_fixture_hand_teardown),
+        cmocka_unit_test_setup_teardown(test_british_screen, setup, ui_fixture_hand_teardown),
+        cmocka_unit_test_setup_teardown(test_reveal, setup, ui_fixture_hand_teardown),
+        cmocka_unit_test_setup_teardown(test_los_tool_hot_seat, setup, ui_fixture_hand_teardown),
+        cmocka_unit_test_setup_teardown(test_network_screen, setup, ui_fixture_hand_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

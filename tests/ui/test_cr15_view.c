@@ -28,62 +28,12 @@
 #define VIEW_H 800
 
 typedef struct rig {
-    ui_app *app;
-    render_ctx *ctx;
-    render_camera cam;
-    ui_input in;
-    double time;
-    char dir[256];
+    ui_fixture_hand h; /* the app, its renderer, the next frame's input, the clock */
 } rig;
-
-static void frame(rig *r)
-{
-    r->time += 0.05;
-    r->in.time = r->time;
-    r->in.dt = 0.05f;
-    r->in.view_w = VIEW_W;
-    r->in.view_h = VIEW_H;
-    r->in.ui_scale = 1;
-    ui_app_frame(r->app, &r->in, r->ctx);
-    ui_input_next_frame(&r->in);
-}
-
-static void mouse_px(rig *r, float x, float y)
-{
-    r->in.mouse_dx = x - r->in.mouse_x;
-    r->in.mouse_dy = y - r->in.mouse_y;
-    r->in.mouse_x = x;
-    r->in.mouse_y = y;
-    r->in.mouse_inside = true;
-    frame(r);
-}
-
-static void click_px(rig *r, float x, float y)
-{
-    mouse_px(r, x, y);
-    r->in.down[UI_MOUSE_LEFT] = r->in.pressed[UI_MOUSE_LEFT] = true;
-    r->in.clicks[UI_MOUSE_LEFT] = 1;
-    frame(r);
-    r->in.down[UI_MOUSE_LEFT] = false;
-    r->in.released[UI_MOUSE_LEFT] = true;
-    frame(r);
-}
-
-static void click_cm(rig *r, vec2s cm)
-{
-    vec2s p = render_camera_to_px(&r->cam, cm);
-    click_px(r, p.x, p.y);
-}
-
-static void key(rig *r, int k)
-{
-    r->in.keys[r->in.key_count++] = k;
-    frame(r);
-}
 
 static figure_id fig_named(const rig *r, const char *name)
 {
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     for (int i = 0; i < t->figure_count; i++)
         if (strcmp(t->figures[i].name, name) == 0)
             return t->figures[i].id;
@@ -94,29 +44,11 @@ static figure_id fig_named(const rig *r, const char *name)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    if (!ui_fixture_app_open("tests/cr15/cr15_shell_view.json", "cr15-view", VIEW_W, VIEW_H,
-                             &r->app, &r->ctx, r->dir, sizeof r->dir))
+    if (!ui_fixture_hand_open(&r->h, "tests/cr15/cr15_shell_view.json", "cr15-view", VIEW_W,
+                              VIEW_H))
         return -1;
-    render_camera_resize(&r->cam, VIEW_W, VIEW_H);
-    ui_table_view_fit(&r->cam, r->app->game, 1, true);
     *state = r;
     return 0;
-}
-
-static int teardown(void **state)
-{
-    rig *r = *state;
-    ui_fixture_app_close(r->app, r->ctx, r->dir);
-    free(r);
-    return 0;
-}
-
-static bool near_rgb(uint32_t a, uint32_t b, int tol)
-{
-    for (int s = 0; s < 24; s += 8)
-        if (abs((int)((a >> s) & 0xff) - (int)((b >> s) & 0xff)) > tol)
-            return false;
-    return true;
 }
 
 /* Pixels of colour rgb in a square of half-side h around p. */
@@ -126,14 +58,14 @@ static int count_rgb(rig *r, vec2s p, int h, uint32_t rgb, int tol)
     for (int y = (int)p.y - h; y <= (int)p.y + h; y++)
         for (int x = (int)p.x - h; x <= (int)p.x + h; x++)
             if (x >= 0 && y >= 0 && x < VIEW_W && y < VIEW_H)
-                n += near_rgb(render_read_pixel(r->ctx, x, y), rgb, tol);
+                n += ui_fixture_near_rgb(render_read_pixel(r->h.ctx, x, y), rgb, tol);
     return n;
 }
 
 static void test_shell_at_a_stated_range(void **state)
 {
     rig *r = *state;
-    game *g = r->app->game;
+    game *g = r->h.app->game;
     /* to the firing phase, the warriors done: the gunners fire */
     for (int i = 0; i < 5; i++) {
         rules_decision d;
@@ -142,7 +74,7 @@ static void test_shell_at_a_stated_range(void **state)
         rules_command c = {.kind = RULES_CMD_END_PHASE, .side = d.side};
         assert_true(game_submit(g, &c, why, sizeof why));
     }
-    r->app->state_version++;
+    r->h.app->state_version++;
     rules_decision d;
     game_decision(g, &d);
     assert_string_equal(d.phase, "firing");
@@ -150,51 +82,51 @@ static void test_shell_at_a_stated_range(void **state)
     figure_id gun = fig_named(r, "Field gun"), target = fig_named(r, "Induna");
     /* the hot-seat cover: pass the mouse to the gunners (it takes clicks after a short grace) */
     for (int i = 0; i < 40; i++)
-        frame(r);
-    click_px(r, VIEW_W / 2.0f, VIEW_H / 2.0f);
-    click_cm(r, table_figure_const(game_table(g), gun)->pos);
+        ui_fixture_frame(&r->h);
+    ui_fixture_click(&r->h, VIEW_W / 2.0f, VIEW_H / 2.0f);
+    ui_fixture_click_cm(&r->h, table_figure_const(game_table(g), gun)->pos);
     ui_driver_panel *dp = ui_driver_panel_create();
     ui_action_panel *ap = ui_action_panel_create();
     ui_action_panel_set_selected(ap, gun);
-    render_begin(r->ctx);
-    float top = ui_driver_panel_draw(dp, ui_app_view(r->app), r->ctx);
-    ui_action_panel_draw(ap, ui_app_view(r->app), r->ctx, top, -1, -1);
+    render_begin(r->h.ctx);
+    float top = ui_driver_panel_draw(dp, ui_app_view(r->h.app), r->h.ctx);
+    ui_action_panel_draw(ap, ui_app_view(r->h.app), r->h.ctx, top, -1, -1);
     float x, y, w, h;
     assert_true(ui_action_panel_action_rect(ap, RULES_CMD_FIRE, &x, &y, &w, &h)); /* shell */
     ui_driver_panel_destroy(dp);
     ui_action_panel_destroy(ap);
-    click_px(r, x + w / 2, y + h / 2);
-    if (!strstr(r->app->toast, "click to fire"))
-        fprintf(stderr, "toast: %s (button at %.0f,%.0f %.0fx%.0f)\n", r->app->toast, x, y, w, h);
-    assert_non_null(strstr(r->app->toast, "click to fire"));
+    ui_fixture_click(&r->h, x + w / 2, y + h / 2);
+    if (!strstr(r->h.app->toast, "click to fire"))
+        fprintf(stderr, "toast: %s (button at %.0f,%.0f %.0fx%.0f)\n", r->h.app->toast, x, y, w, h);
+    assert_non_null(strstr(r->h.app->toast, "click to fire"));
     /* the click on the enemy asks for the range instead of firing */
     int log0 = game_log_count(g);
     vec2s tpos = table_figure_const(game_table(g), target)->pos;
-    click_cm(r, tpos);
+    ui_fixture_click_cm(&r->h, tpos);
     assert_int_equal(game_log_count(g), log0);
-    assert_non_null(strstr(r->app->toast, "State the range in inches"));
+    assert_non_null(strstr(r->h.app->toast, "State the range in inches"));
     /* no measuring while guessing: the tape is refused and none is drawn */
-    key(r, 'm');
-    assert_non_null(strstr(r->app->toast, "No measuring"));
-    mouse_px(r, 300, 300);
-    mouse_px(r, 420, 330);
+    ui_fixture_key(&r->h, 'm');
+    assert_non_null(strstr(r->h.app->toast, "No measuring"));
+    ui_fixture_mouse(&r->h, 300, 300);
+    ui_fixture_mouse(&r->h, 420, 330);
     assert_int_equal(count_rgb(r, (vec2s){{640, 400}}, 400, UI_TAPE_RGB, 6), 0);
-    key(r, '1');
-    key(r, '6');
-    key(r, UI_KEY_RETURN);
+    ui_fixture_key(&r->h, '1');
+    ui_fixture_key(&r->h, '6');
+    ui_fixture_key(&r->h, UI_KEY_RETURN);
     assert_int_equal(game_log_count(g), log0 + 1);
     const rules_command *c = game_command_at(g, log0);
     assert_int_equal(c->kind, RULES_CMD_FIRE);
     assert_string_equal(c->option, "shell");
     assert_int_equal(c->count, 16);
     assert_int_equal(c->target.id, target.id);
-    frame(r);
-    frame(r);
+    ui_fixture_frame(&r->h);
+    ui_fixture_frame(&r->h);
     /* the burst: 16 inches = 40 cm north of the gun at (60, 80), a 2-inch (5 cm) radius */
-    vec2s at = render_camera_to_px(&r->cam, (vec2s){{60, 40}});
-    vec2s ring = render_camera_to_px(&r->cam, (vec2s){{65, 40}});
-    vec2s short_of = render_camera_to_px(&r->cam, (vec2s){{60, 52}});
-    vec2s on_target = render_camera_to_px(&r->cam, (vec2s){{60, 28}});
+    vec2s at = render_camera_to_px(&r->h.cam, (vec2s){{60, 40}});
+    vec2s ring = render_camera_to_px(&r->h.cam, (vec2s){{65, 40}});
+    vec2s short_of = render_camera_to_px(&r->h.cam, (vec2s){{60, 52}});
+    vec2s on_target = render_camera_to_px(&r->h.cam, (vec2s){{60, 28}});
     float px5 = ring.x - at.x;
     assert_true(px5 > 10);
     assert_true(count_rgb(r, at, 3, UI_BURST_RGB, 40) > 0);   /* the marker at its centre */
@@ -233,16 +165,16 @@ static void test_gatling_jam_badge(void **state)
 {
     rig *r = *state;
     char path[512], err[512];
-    snprintf(path, sizeof path, "%s/gatling.json", r->dir);
+    snprintf(path, sizeof path, "%s/gatling.json", r->h.dir);
     bool jammed = false;
     for (int seed = 1; seed <= 80 && !jammed; seed++) {
         write_gatling(path, seed);
-        ui_app_destroy(r->app);
-        r->app = ui_app_create(&(ui_app_desc){.scenario_path = path}, err, sizeof err);
-        assert_non_null(r->app);
-        r->app->settings.anim_speed = 0;
-        r->app->ctx = r->ctx;
-        game *g = r->app->game;
+        ui_app_destroy(r->h.app);
+        r->h.app = ui_app_create(&(ui_app_desc){.scenario_path = path}, err, sizeof err);
+        assert_non_null(r->h.app);
+        r->h.app->settings.anim_speed = 0;
+        r->h.app->ctx = r->h.ctx;
+        game *g = r->h.app->game;
         for (int i = 0; i < 5; i++) {
             rules_decision d;
             game_decision(g, &d);
@@ -251,17 +183,17 @@ static void test_gatling_jam_badge(void **state)
             assert_true(game_submit(g, &c, why, sizeof why));
         }
         figure_id gun = fig_named(r, "Gatling");
-        render_camera_resize(&r->cam, VIEW_W, VIEW_H);
-        ui_table_view_fit(&r->cam, g, 1, true);
+        render_camera_resize(&r->h.cam, VIEW_W, VIEW_H);
+        ui_table_view_fit(&r->h.cam, g, 1, true);
         const figure *f = table_figure_const(game_table(g), gun);
-        vec2s p = render_camera_to_px(&r->cam, f->pos);
-        float rad = render_figure_radius_px(&r->cam, f);
+        vec2s p = render_camera_to_px(&r->h.cam, f->pos);
+        float rad = render_figure_radius_px(&r->h.cam, f);
         /* the badge stands above and right of the figure: look in that corner */
         vec2s corner = {{p.x + rad + 10, p.y - rad - 8}};
         for (int i = 0; i < 30; i++) /* past the hot-seat cover's grace */
-            frame(r);
-        click_px(r, VIEW_W / 2.0f, VIEW_H / 2.0f);
-        frame(r);
+            ui_fixture_frame(&r->h);
+        ui_fixture_click(&r->h, VIEW_W / 2.0f, VIEW_H / 2.0f);
+        ui_fixture_frame(&r->h);
         int before = count_rgb(r, corner, 18, UI_TABLE_BADGE_RGB, 48);
         rules_decision d;
         game_decision(g, &d);
@@ -272,15 +204,15 @@ static void test_gatling_jam_badge(void **state)
         snprintf(c.option, sizeof c.option, "gatling");
         char why[256];
         assert_true(game_submit(g, &c, why, sizeof why));
-        r->app->state_version++;
+        r->h.app->state_version++;
         char badge[32] = "";
         jammed = game_figure_badge(g, gun, badge, sizeof badge) && strcmp(badge, "JAM") == 0;
-        frame(r);
-        frame(r);
+        ui_fixture_frame(&r->h);
+        ui_fixture_frame(&r->h);
         int after = count_rgb(r, corner, 18, UI_TABLE_BADGE_RGB, 48);
         assert_int_equal(before, 0);
         if (jammed && getenv("CR15_SHOT")) {
-            render_write_png(r->ctx, getenv("CR15_SHOT"), err, sizeof err);
+            render_write_png(r->h.ctx, getenv("CR15_SHOT"), err, sizeof err);
             fprintf(stderr, "seed %d: %d badge pixels\n", seed, after);
         }
         if (jammed)
@@ -294,8 +226,9 @@ static void test_gatling_jam_badge(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_shell_at_a_stated_range, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_gatling_jam_badge, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_shell_at_a_stated_range, setup,
+                                        ui_fixture_hand_teardown),
+        cmocka_unit_test_setup_teardown(test_gatling_jam_badge, setup, ui_fixture_hand_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

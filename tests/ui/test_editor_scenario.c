@@ -3,10 +3,13 @@
  * both survive save and load, and turn 0 brings one back on the table; a "hold" area is added,
  * its point dragged and moved, a share stepped, and a kind the rule set does not score is
  * refused; every option and victory kind each rule set lists is accepted by that rule set on
- * its shipped scenarios (the editor's lists and the rule sets agree). */
+ * its shipped scenarios (the editor's lists and the rule sets agree); the balance check's
+ * "reinforcements mattered" on made-up game ends, and what a seeded game of a scenario with
+ * reinforcements counts standing at its end. */
 #include "ui/editor_scenario.h"
 
 #include "core/place.h"
+#include "ui/editor_balance.h"
 
 #include <math.h>
 #include <setjmp.h>
@@ -192,7 +195,22 @@ static void test_victory_areas(void **state)
     assert_false(editor_victory_step_value(d, w, 60));
     editor_victory_words(d, w, words, sizeof words);
     assert_string_equal(words, "Blue: 50% of the enemy fallen");
-    /* saved and loaded: the same area */
+    /* options from lcr's list: wounds on (default, off, on), 0 soldier cards (the first value) */
+    const rules_scenario_terms *terms = editor_terms(d);
+    const rules_option_desc *wounds = NULL, *cards = NULL;
+    for (int i = 0; i < terms->option_count; i++) {
+        wounds = strcmp(terms->options[i].key, "wounds") == 0 ? &terms->options[i] : wounds;
+        cards = strcmp(terms->options[i].key, "soldier_cards") == 0 ? &terms->options[i] : cards;
+    }
+    assert_non_null(wounds);
+    assert_non_null(cards);
+    editor_option_words(d, wounds, words, sizeof words);
+    assert_string_equal(words, "default");
+    assert_true(editor_option_step(d, "wounds", -1));
+    assert_true(editor_option_step(d, "soldier_cards", 1));
+    assert_false(editor_option_step(d, "no_such_option", 1));
+    assert_false(editor_option_toggle(d, "wounds", "Red")); /* not a list */
+    /* saved and loaded: the same area and options */
     char path[1024];
     tmp_path(path, sizeof path, "victory.json");
     assert_true(editor_doc_save(d, path, err, sizeof err));
@@ -205,9 +223,32 @@ static void test_victory_areas(void **state)
         assert_float_equal(again[i].x, pts[i].x, 1e-4);
         assert_float_equal(again[i].y, pts[i].y, 1e-4);
     }
+    editor_option_words(e, wounds, words, sizeof words);
+    assert_string_equal(words, "on");
+    editor_option_words(e, cards, words, sizeof words);
+    assert_string_equal(words, "0");
     editor_doc_destroy(e);
     assert_true(editor_victory_delete(d, v));
     assert_int_equal(editor_victory_count(d), before + 1);
+    editor_doc_destroy(d);
+
+    /* a file's condition of a kind lcr does not score: the live check names it, at its index */
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("{\"title\": \"x\", \"ruleset\": \"lcr\", \"table\": {\"width_cm\": 60, "
+          "\"height_cm\": 60}, \"sides\": [{\"name\": \"Red\"}, {\"name\": \"Blue\"}], "
+          "\"units\": [{\"name\": \"A\", \"side\": \"Red\", \"figures\": [{\"pos\": [10, 10]}]}, "
+          "{\"name\": \"B\", \"side\": \"Blue\", \"figures\": [{\"pos\": [50, 50]}]}], "
+          "\"victory\": [{\"kind\": \"turns\", \"turns\": 5}, {\"kind\": \"exit\", "
+          "\"side\": \"Red\", \"rect\": [50, 0, 60, 60]}]}",
+          f);
+    fclose(f);
+    d = editor_doc_open(path, err, sizeof err);
+    if (!d)
+        fail_msg("%s", err);
+    assert_false(editor_doc_check(d)->ok);
+    assert_int_equal(editor_doc_check(d)->victory, 1);
+    assert_null(editor_victory_desc(d, 1));
     editor_doc_destroy(d);
     unlink(path);
     snprintf(path + strlen(path), 8, ".bak");
@@ -275,8 +316,72 @@ static void test_terms_agree(void **state)
                 fail_msg("%s %s: %s", files[f], k->kind, editor_doc_check(d)->message);
             assert_true(editor_victory_delete(d, v));
         }
+        /* a unit deleted leaves the options that listed it */
+        for (int i = 0; i < terms->option_count; i++) {
+            if (terms->options[i].type != RULES_OPTION_UNITS)
+                continue;
+            char name[TABLE_NAME_MAX];
+            snprintf(name, sizeof name, "%s", tbl(d)->units[0].name);
+            if (!editor_option_has(d, terms->options[i].key, name))
+                assert_true(editor_option_toggle(d, terms->options[i].key, name));
+            assert_true(editor_unit_delete(d, 0));
+            assert_false(editor_option_has(d, terms->options[i].key, name));
+        }
         editor_doc_destroy(d);
     }
+}
+
+/* Mattered: the winner is ahead on figures standing, and level or behind without its
+ * reinforcements still standing. */
+static void test_mattered(void **state)
+{
+    (void)state;
+    sim_game g = {.winner = 1, .standing = {0, 10, 8}, .reinforcements_standing = {0, 3, 0}};
+    assert_true(editor_balance_mattered(&g, 2)); /* 7 without them: behind */
+    g.reinforcements_standing[1] = 2;
+    assert_true(editor_balance_mattered(&g, 2)); /* 8: level */
+    g.reinforcements_standing[1] = 1;
+    assert_false(editor_balance_mattered(&g, 2)); /* 9: still ahead */
+    g.standing[1] = 7;
+    g.reinforcements_standing[1] = 3;
+    assert_false(editor_balance_mattered(&g, 2)); /* won behind on figures: not by numbers */
+    g.winner = 0;
+    assert_false(editor_balance_mattered(&g, 2)); /* a draw */
+    g = (sim_game){.winner = 2, .standing = {0, 4, 9, 6}, .reinforcements_standing = {0, 0, 4}};
+    assert_true(editor_balance_mattered(&g, 3)); /* 5 without them, behind the third side */
+    assert_false(editor_balance_mattered(&g, 2));
+
+    /* a seeded game of the Lanao road, whose reinforcements come on at turn 2 */
+    char path[1024], err[512];
+    snprintf(path, sizeof path, "%s/scenarios/lcr_lanao_road.json", getenv("SANDTABLE_SOURCE_DIR"));
+    scenario_error serr;
+    scenario *s = scenario_load_file(path, &serr);
+    assert_non_null(s);
+    sim_desc desc = {.scenario = s, .games = 1, .seed = 7, .levels = {BOT_GREEDY, BOT_GREEDY}};
+    sim_game one;
+    game_error gerr;
+    if (!sim_play_one(&desc, 0, &one, &gerr))
+        fail_msg("%s", gerr.message);
+    assert_true(one.arrival);
+    int reinforcing = 0;
+    for (int k = 0; k < s->reinforcement_count; k++)
+        for (int u = 0; u < s->reinforcements[k].unit_count; u++)
+            for (int i = 0; i < s->table->figure_count; i++)
+                reinforcing += s->table->figures[i].unit.id == s->reinforcements[k].units[u].id;
+    int standing = 0, from_reinforcements = 0;
+    for (int side_no = 1; side_no <= 2; side_no++) {
+        int figures = 0;
+        for (int i = 0; i < s->table->figure_count; i++)
+            figures += s->table->figures[i].side.id == (uint32_t)side_no;
+        assert_true(one.standing[side_no] + one.casualties[side_no] <= figures);
+        assert_true(one.reinforcements_standing[side_no] <= one.standing[side_no]);
+        standing += one.standing[side_no];
+        from_reinforcements += one.reinforcements_standing[side_no];
+    }
+    assert_true(standing > 0);
+    assert_true(from_reinforcements > 0 && from_reinforcements <= reinforcing);
+    (void)err;
+    scenario_destroy(s);
 }
 
 int main(void)
@@ -285,6 +390,7 @@ int main(void)
         cmocka_unit_test(test_reinforcements),
         cmocka_unit_test(test_victory_areas),
         cmocka_unit_test(test_terms_agree),
+        cmocka_unit_test(test_mattered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,56 +24,12 @@
 #define VIEW_H 800
 
 typedef struct rig {
-    ui_app *app;
-    render_ctx *ctx;
-    render_camera cam;
-    ui_input in;
-    double time;
-    char dir[256];
+    ui_fixture_hand h; /* the app, its renderer, the next frame's input, the clock */
 } rig;
-
-static void frame(rig *r)
-{
-    r->time += 0.05;
-    r->in.time = r->time;
-    r->in.dt = 0.05f;
-    r->in.view_w = VIEW_W;
-    r->in.view_h = VIEW_H;
-    r->in.ui_scale = 1;
-    ui_app_frame(r->app, &r->in, r->ctx);
-    ui_input_next_frame(&r->in);
-}
-
-static void mouse_px(rig *r, float x, float y)
-{
-    r->in.mouse_dx = x - r->in.mouse_x;
-    r->in.mouse_dy = y - r->in.mouse_y;
-    r->in.mouse_x = x;
-    r->in.mouse_y = y;
-    r->in.mouse_inside = true;
-    frame(r);
-}
-
-static void click_px(rig *r, float x, float y)
-{
-    mouse_px(r, x, y);
-    r->in.down[UI_MOUSE_LEFT] = r->in.pressed[UI_MOUSE_LEFT] = true;
-    r->in.clicks[UI_MOUSE_LEFT] = 1;
-    frame(r);
-    r->in.down[UI_MOUSE_LEFT] = false;
-    r->in.released[UI_MOUSE_LEFT] = true;
-    frame(r);
-}
-
-static void click_cm(rig *r, vec2s cm)
-{
-    vec2s p = render_camera_to_px(&r->cam, cm);
-    click_px(r, p.x, p.y);
-}
 
 static figure_id fig_named(const rig *r, const char *name)
 {
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     for (int i = 0; i < t->figure_count; i++)
         if (strcmp(t->figures[i].name, name) == 0)
             return t->figures[i].id;
@@ -84,9 +40,9 @@ static figure_id fig_named(const rig *r, const char *name)
 static void must(rig *r, rules_command c)
 {
     char why[256] = "";
-    if (!game_submit(r->app->game, &c, why, sizeof why))
+    if (!game_submit(r->h.app->game, &c, why, sizeof why))
         fail_msg("refused: %s", why);
-    r->app->state_version++;
+    r->h.app->state_version++;
 }
 
 /* Draws cards (passing interrupts, reserving others' cards) until a leader's card activates
@@ -95,7 +51,7 @@ static void activate(rig *r, figure_id actor)
 {
     for (int guard = 0; guard < 200; guard++) {
         rules_decision d;
-        game_decision(r->app->game, &d);
+        game_decision(r->h.app->game, &d);
         rules_command c = {.side = d.side};
         if (d.kind == RULES_DECIDE_DRAW_CARD) {
             c.kind = RULES_CMD_DRAW_CARD;
@@ -105,7 +61,7 @@ static void activate(rig *r, figure_id actor)
             c = (rules_command){.kind = RULES_CMD_ACTIVATE, .side = d.side, .figure = actor};
             char why[256];
             /* a leader's card: the NCO activates his whole section */
-            if (d.figure.id && game_validate(r->app->game, &c, why, sizeof why)) {
+            if (d.figure.id && game_validate(r->h.app->game, &c, why, sizeof why)) {
                 must(r, c);
                 return;
             }
@@ -121,20 +77,9 @@ static void activate(rig *r, figure_id actor)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    if (!ui_fixture_app_open("tests/lcr/lcr_artillery.json", "gun-view", VIEW_W, VIEW_H, &r->app,
-                             &r->ctx, r->dir, sizeof r->dir))
+    if (!ui_fixture_hand_open(&r->h, "tests/lcr/lcr_artillery.json", "gun-view", VIEW_W, VIEW_H))
         return -1;
-    render_camera_resize(&r->cam, VIEW_W, VIEW_H);
-    ui_table_view_fit(&r->cam, r->app->game, 1, true);
     *state = r;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    rig *r = *state;
-    ui_fixture_app_close(r->app, r->ctx, r->dir);
-    free(r);
     return 0;
 }
 
@@ -143,18 +88,18 @@ static void test_fire_roundshot_at_a_point(void **state)
     rig *r = *state;
     activate(r, fig_named(r, "Sgt Gil"));
     figure_id gun = fig_named(r, "Napoleon");
-    frame(r);
+    ui_fixture_frame(&r->h);
     /* Select the gun on the table: the panel lists its actions. */
-    click_cm(r, table_figure_const(game_table(r->app->game), gun)->pos);
+    ui_fixture_click_cm(&r->h, table_figure_const(game_table(r->h.app->game), gun)->pos);
     /* The same panels drawn apart give the button's place in the view. */
     ui_driver_panel *dp = ui_driver_panel_create();
     ui_action_panel *ap = ui_action_panel_create();
     ui_action_panel_set_selected(ap, gun);
-    render_begin(r->ctx);
-    float top = ui_driver_panel_draw(dp, ui_app_view(r->app), r->ctx);
-    ui_action_panel_draw(ap, ui_app_view(r->app), r->ctx, top, -1, -1);
+    render_begin(r->h.ctx);
+    float top = ui_driver_panel_draw(dp, ui_app_view(r->h.app), r->h.ctx);
+    ui_action_panel_draw(ap, ui_app_view(r->h.app), r->h.ctx, top, -1, -1);
     rules_action acts[16];
-    int n = game_actions(r->app->game, gun, acts, 16), fires = 0;
+    int n = game_actions(r->h.app->game, gun, acts, 16), fires = 0;
     for (int i = 0; i < n; i++)
         if (acts[i].kind == RULES_CMD_FIRE)
             assert_string_equal(acts[i].option, fires++ == 0 ? "roundshot" : "grapeshot");
@@ -163,20 +108,20 @@ static void test_fire_roundshot_at_a_point(void **state)
     assert_true(ui_action_panel_action_rect(ap, RULES_CMD_FIRE, &x, &y, &w, &h)); /* the first */
     ui_driver_panel_destroy(dp);
     ui_action_panel_destroy(ap);
-    click_px(r, x + w / 2, y + h / 2);
-    assert_non_null(strstr(r->app->toast, "click to fire"));
+    ui_fixture_click(&r->h, x + w / 2, y + h / 2);
+    assert_non_null(strstr(r->h.app->toast, "click to fire"));
     /* Too far (125 cm; roundshot reaches 120): refused in the rules' words, nothing logged. */
-    int log0 = game_log_count(r->app->game);
-    click_cm(r, (vec2s){{150, 60}});
-    assert_int_equal(game_log_count(r->app->game), log0);
-    assert_non_null(strstr(r->app->toast, "Cannot fire"));
-    assert_non_null(strstr(r->app->toast, "out of roundshot range"));
+    int log0 = game_log_count(r->h.app->game);
+    ui_fixture_click_cm(&r->h, (vec2s){{150, 60}});
+    assert_int_equal(game_log_count(r->h.app->game), log0);
+    assert_non_null(strstr(r->h.app->toast, "Cannot fire"));
+    assert_non_null(strstr(r->h.app->toast, "out of roundshot range"));
     /* Aim at empty table between Line 80 and Line 90: the point is the aim. */
     vec2s aim = {{85, 57}};
-    assert_int_equal(ui_table_view_hit(game_table(r->app->game), aim, 0), -1);
-    click_cm(r, aim);
-    assert_int_equal(game_log_count(r->app->game), log0 + 1);
-    const rules_command *c = game_command_at(r->app->game, log0);
+    assert_int_equal(ui_table_view_hit(game_table(r->h.app->game), aim, 0), -1);
+    ui_fixture_click_cm(&r->h, aim);
+    assert_int_equal(game_log_count(r->h.app->game), log0 + 1);
+    const rules_command *c = game_command_at(r->h.app->game, log0);
     assert_int_equal(c->kind, RULES_CMD_FIRE);
     assert_string_equal(c->option, "roundshot");
     assert_true(c->point_set);
@@ -185,7 +130,7 @@ static void test_fire_roundshot_at_a_point(void **state)
     assert_int_equal(c->figures[0].id, gun.id);
     /* The rules fired it: a to-hit die and the impact of a roundshot. */
     int ne = 0;
-    const rules_event *ev = game_events(r->app->game, log0, &ne);
+    const rules_event *ev = game_events(r->h.app->game, log0, &ne);
     bool die = false, impact = false;
     for (int i = 0; i < ne; i++) {
         die |= ev[i].kind == RULES_EV_DIE && strcmp(ev[i].tag, "to_hit") == 0;
@@ -201,31 +146,25 @@ static void test_fire_roundshot_at_a_point(void **state)
         if (ev[i].kind == RULES_EV_TEMPLATE && strcmp(ev[i].tag, "line") == 0)
             line = &ev[i];
     assert_non_null(line);
-    assert_float_equal(line->from.x, table_figure_const(game_table(r->app->game), gun)->pos.x,
+    assert_float_equal(line->from.x, table_figure_const(game_table(r->h.app->game), gun)->pos.x,
                        1e-3);
-    ui_dice_tray_hide(&ui_table_view_teach(r->app->stack[0])->tray); /* off the table's left */
-    frame(r);
+    ui_dice_tray_hide(&ui_table_view_teach(r->h.app->stack[0])->tray); /* off the table's left */
+    ui_fixture_frame(&r->h);
     char png[600], err[256];
     snprintf(png, sizeof png, "%s/gun_roundshot_path.png",
-             getenv("UX_SHOT") ? getenv("UX_SHOT") : r->dir);
-    render_write_png(r->ctx, png, err, sizeof err);
+             getenv("UX_SHOT") ? getenv("UX_SHOT") : r->h.dir);
+    render_write_png(r->h.ctx, png, err, sizeof err);
     int seen = 0;
     for (int k = 1; k < 4; k++) {
-        vec2s at = render_camera_to_px(&r->cam, glms_vec2_lerp(line->from, line->pos, 0.25f * k));
+        vec2s at = render_camera_to_px(&r->h.cam, glms_vec2_lerp(line->from, line->pos, 0.25f * k));
         for (int dy = -2; dy <= 2; dy++)
             for (int dx = -2; dx <= 2; dx++) {
-                uint32_t px = render_read_pixel(r->ctx, (int)at.x + dx, (int)at.y + dy);
+                uint32_t px = render_read_pixel(r->h.ctx, (int)at.x + dx, (int)at.y + dy);
                 seen += (px >> 16 & 0xff) > 200 && (px >> 8 & 0xff) > 50 &&
                         (px >> 8 & 0xff) < 140 && (px & 0xff) < 90;
             }
     }
     assert_true(seen >= 6);
-}
-
-static void key(rig *r, int k)
-{
-    r->in.keys[r->in.key_count++] = k;
-    frame(r);
 }
 
 /* The target tool with nobody selected (issue 21): pointing at an enemy once read the figure
@@ -234,25 +173,27 @@ static void key(rig *r, int k)
 static void test_target_tool_with_nothing_selected(void **state)
 {
     rig *r = *state;
-    frame(r);
-    click_cm(r, (vec2s){{100, 100}}); /* empty table: nothing selected */
-    assert_int_equal(ui_table_view_hit(game_table(r->app->game), (vec2s){{100, 100}}, 0), -1);
-    key(r, 't');
-    assert_non_null(strstr(r->app->toast, "select who fires first"));
-    const figure *enemy = table_figure_const(game_table(r->app->game), fig_named(r, "Datu Amai"));
-    vec2s p = render_camera_to_px(&r->cam, enemy->pos);
-    int log0 = game_log_count(r->app->game);
+    ui_fixture_frame(&r->h);
+    ui_fixture_click_cm(&r->h, (vec2s){{100, 100}}); /* empty table: nothing selected */
+    assert_int_equal(ui_table_view_hit(game_table(r->h.app->game), (vec2s){{100, 100}}, 0), -1);
+    ui_fixture_key(&r->h, 't');
+    assert_non_null(strstr(r->h.app->toast, "select who fires first"));
+    const figure *enemy = table_figure_const(game_table(r->h.app->game), fig_named(r, "Datu Amai"));
+    vec2s p = render_camera_to_px(&r->h.cam, enemy->pos);
+    int log0 = game_log_count(r->h.app->game);
     for (int i = 0; i < 4; i++)
-        mouse_px(r, p.x + (float)i, p.y);
-    click_px(r, p.x, p.y);
-    assert_int_equal(game_log_count(r->app->game), log0);
+        ui_fixture_mouse(&r->h, p.x + (float)i, p.y);
+    ui_fixture_click(&r->h, p.x, p.y);
+    assert_int_equal(game_log_count(r->h.app->game), log0);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_target_tool_with_nothing_selected, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_fire_roundshot_at_a_point, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_target_tool_with_nothing_selected, setup,
+                                        ui_fixture_hand_teardown),
+        cmocka_unit_test_setup_teardown(test_fire_roundshot_at_a_point, setup,
+                                        ui_fixture_hand_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

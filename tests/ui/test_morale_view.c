@@ -251,13 +251,10 @@ static const figure *named(const table *t, const char *name)
 
 static rules_command legal_kind(fixture *f, rules_command_kind kind)
 {
-    rules_command legal[96];
-    int n = game_legal(f->app->game, legal, 96);
-    for (int i = 0; i < n; i++)
-        if (legal[i].kind == kind)
-            return legal[i];
-    fail_msg("no legal %s", rules_command_kind_name(kind));
-    return (rules_command){0};
+    rules_command c = ui_fixture_legal(f->app->game, kind, (figure_id){0});
+    if (c.kind == RULES_CMD_NONE)
+        fail_msg("no legal %s", rules_command_kind_name(kind));
+    return c;
 }
 
 /* The target tool before activation (issue 17): with Toledo's card up and not yet acted on, the

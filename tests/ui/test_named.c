@@ -147,13 +147,10 @@ static void submit(fixture *f, rules_command cmd)
 
 static rules_command legal_of(fixture *f, rules_command_kind kind, figure_id fig)
 {
-    rules_command legal[128];
-    int n = game_legal(f->app->game, legal, 128);
-    for (int i = 0; i < n; i++)
-        if (legal[i].kind == kind && (!fig.id || legal[i].figure.id == fig.id))
-            return legal[i];
-    fail_msg("no legal %s", rules_command_kind_name(kind));
-    return (rules_command){0};
+    rules_command c = ui_fixture_legal(f->app->game, kind, fig);
+    if (c.kind == RULES_CMD_NONE)
+        fail_msg("no legal %s", rules_command_kind_name(kind));
+    return c;
 }
 
 /* Draws (passing interrupts, reserving soldier cards) until a leader's own card is up. */
@@ -177,16 +174,6 @@ static rules_decision until_leader_card(fixture *f)
     return d;
 }
 
-static int dist2(uint32_t a, uint32_t b)
-{
-    int d = 0;
-    for (int s = 0; s < 24; s += 8) {
-        int x = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
-        d += x * x;
-    }
-    return d;
-}
-
 /* Pixels of the name ring's colour in the square round a figure on screen. */
 static int ring_pixels(fixture *f, figure_id id)
 {
@@ -199,7 +186,7 @@ static int ring_pixels(fixture *f, figure_id id)
     for (int y = (int)p.y - r; y <= (int)p.y + r; y++)
         for (int x = (int)p.x - r; x <= (int)p.x + r; x++)
             if (x >= 0 && y >= 0 && x < W && y < H &&
-                dist2(render_read_pixel(f->ctx, x, y), UI_NAMES_RING_RGB) < 40 * 40)
+                ui_fixture_rgb_dist2(render_read_pixel(f->ctx, x, y), UI_NAMES_RING_RGB) < 40 * 40)
                 n++;
     return n;
 }
@@ -473,7 +460,7 @@ static int count_rgb(fixture *f, int x0, int y0, int x1, int y1, uint32_t rgb, i
     int n = 0;
     for (int y = y0; y < y1; y++)
         for (int x = x0; x < x1; x++)
-            n += dist2(render_read_pixel(f->ctx, x, y), rgb) <= tol * tol;
+            n += ui_fixture_rgb_dist2(render_read_pixel(f->ctx, x, y), rgb) <= tol * tol;
     return n;
 }
 
@@ -523,7 +510,8 @@ static void test_end_of_turn_shown(void **state)
     frame(f);
     shot(f, "rhythm_turn_2.png");
     uint32_t empty = render_read_pixel(f->ctx, (int)(px + pw / 2), (int)(py + ph * 0.4f));
-    assert_true(dist2(held, empty) > 40 * 40); /* a card was there; now the slot is bare */
+    assert_true(ui_fixture_rgb_dist2(held, empty) >
+                40 * 40); /* a card was there; now the slot is bare */
     /* (the table has a few gold-ish pixels of its own) */
     assert_true(count_rgb(f, 0, 0, W - 320, H / 2, UI_TURN_BANNER_RGB, 40) * 4 < banner);
     assert_string_equal(ui_turn_words(f->app->game, words, sizeof words), "turn 2 of 8");

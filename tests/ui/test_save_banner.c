@@ -21,39 +21,25 @@
 #define VIEW_H 800
 
 typedef struct rig {
-    ui_app *app;
-    render_ctx *ctx;
-    ui_input in;
-    char dir[256];
+    ui_fixture_hand h; /* the app, its renderer, the next frame's input, the clock */
 } rig;
-
-static void frame(rig *r)
-{
-    r->in.time += 0.05;
-    r->in.dt = 0.05f;
-    r->in.view_w = VIEW_W;
-    r->in.view_h = VIEW_H;
-    r->in.ui_scale = 1;
-    ui_app_frame(r->app, &r->in, r->ctx);
-    ui_input_next_frame(&r->in);
-}
 
 /* Plays the first legal command; whether its autosave worked. */
 static bool play_one(rig *r)
 {
     rules_command c[64];
-    assert_true(game_legal(r->app->game, c, 64) > 0);
+    assert_true(game_legal(r->h.app->game, c, 64) > 0);
     char why[256] = "";
-    assert_true(game_submit(r->app->game, &c[0], why, sizeof why)); /* kept, saved or not */
-    r->app->state_version++;
-    frame(r);
-    return game_last_save_error(r->app->game) == NULL;
+    assert_true(game_submit(r->h.app->game, &c[0], why, sizeof why)); /* kept, saved or not */
+    r->h.app->state_version++;
+    ui_fixture_frame(&r->h);
+    return game_last_save_error(r->h.app->game) == NULL;
 }
 
 /* The banner's red across the top of the view, under the heads-up line. */
 static bool banner_drawn(rig *r)
 {
-    uint32_t p = render_read_pixel(r->ctx, VIEW_W - 20, 48);
+    uint32_t p = render_read_pixel(r->h.ctx, VIEW_W - 20, 48);
     int pr = (int)(p >> 16 & 0xff), pg = (int)(p >> 8 & 0xff), pb = (int)(p & 0xff);
     return pr > 150 && pg < 60 && pb < 60;
 }
@@ -63,16 +49,17 @@ static void test_failed_autosave_banner(void **state)
     (void)state;
     rig r = {0};
     char line[300];
-    assert_true(ui_fixture_app_open("tests/lcr/lcr_artillery.json", "banner", VIEW_W, VIEW_H,
-                                    &r.app, &r.ctx, r.dir, sizeof r.dir));
-    r.app->settings.anim_speed = ui_settings_default().anim_speed; /* played as a player sees it */
-    frame(&r);
+    assert_true(
+        ui_fixture_hand_open(&r.h, "tests/lcr/lcr_artillery.json", "banner", VIEW_W, VIEW_H));
+    r.h.app->settings.anim_speed =
+        ui_settings_default().anim_speed; /* played as a player sees it */
+    ui_fixture_frame(&r.h);
     assert_true(play_one(&r)); /* the first save: there is a save to back up from now on */
-    assert_null(ui_app_save_banner(r.app, line, sizeof line));
+    assert_null(ui_app_save_banner(r.h.app, line, sizeof line));
     assert_false(banner_drawn(&r));
 
     char bak[1100], inside[1200];
-    snprintf(bak, sizeof bak, "%s.bak", r.app->autosave_path);
+    snprintf(bak, sizeof bak, "%s.bak", r.h.app->autosave_path);
     snprintf(inside, sizeof inside, "%s/x", bak);
     unlink(bak);
     assert_int_equal(mkdir(bak, 0755), 0);
@@ -80,13 +67,13 @@ static void test_failed_autosave_banner(void **state)
     assert_non_null(f);
     fclose(f);
     assert_false(play_one(&r));
-    assert_non_null(ui_app_save_banner(r.app, line, sizeof line));
+    assert_non_null(ui_app_save_banner(r.h.app, line, sizeof line));
     assert_non_null(strstr(line, "Not saved ("));
-    assert_null(strstr(line, r.dir)); /* no file path on screen */
+    assert_null(strstr(line, r.h.dir)); /* no file path on screen */
     assert_true(banner_drawn(&r));
     /* It stays: other frames, another failed save. */
     for (int i = 0; i < 100; i++)
-        frame(&r);
+        ui_fixture_frame(&r.h);
     assert_true(banner_drawn(&r));
     assert_false(play_one(&r));
     assert_true(banner_drawn(&r));
@@ -95,10 +82,10 @@ static void test_failed_autosave_banner(void **state)
     unlink(inside);
     assert_int_equal(rmdir(bak), 0);
     assert_true(play_one(&r));
-    assert_null(ui_app_save_banner(r.app, line, sizeof line));
+    assert_null(ui_app_save_banner(r.h.app, line, sizeof line));
     assert_false(banner_drawn(&r));
 
-    assert_true(ui_fixture_app_close(r.app, r.ctx, r.dir));
+    assert_true(ui_fixture_hand_close(&r.h));
 }
 
 /* settings.json is written like a save (issue 21: it was written in place, so a kill during

@@ -27,95 +27,47 @@
 static const char *artifacts = ".";
 
 typedef struct rig {
-    ui_app *app;
-    render_ctx *ctx;
-    render_camera cam; /* the view's own fit of the table (same margin, same size) */
-    ui_input in;
-    double time;
-    char dir[256];
+    ui_fixture_hand h; /* the app, its renderer, the next frame's input, the clock */
 } rig;
-
-static void frame(rig *r)
-{
-    r->time += 0.05;
-    r->in.time = r->time;
-    r->in.dt = 0.05f;
-    r->in.view_w = VIEW_W;
-    r->in.view_h = VIEW_H;
-    r->in.ui_scale = 1;
-    ui_app_frame(r->app, &r->in, r->ctx);
-    ui_input_next_frame(&r->in);
-}
-
-static void mouse_px(rig *r, float x, float y)
-{
-    r->in.mouse_dx = x - r->in.mouse_x;
-    r->in.mouse_dy = y - r->in.mouse_y;
-    r->in.mouse_x = x;
-    r->in.mouse_y = y;
-    r->in.mouse_inside = true;
-}
 
 static void mouse_cm(rig *r, vec2s cm)
 {
-    vec2s p = render_camera_to_px(&r->cam, cm);
-    mouse_px(r, p.x, p.y);
+    vec2s p = render_camera_to_px(&r->h.cam, cm);
+    ui_fixture_point(&r->h, p.x, p.y);
 }
 
 static void mouse_away(rig *r)
 {
-    mouse_px(r, 2, VIEW_H / 2);
-    r->in.mouse_inside = false;
-}
-
-static void press(rig *r)
-{
-    r->in.down[UI_MOUSE_LEFT] = r->in.pressed[UI_MOUSE_LEFT] = true;
-    r->in.clicks[UI_MOUSE_LEFT] = 1;
-    frame(r);
-}
-
-static void release(rig *r)
-{
-    r->in.down[UI_MOUSE_LEFT] = false;
-    r->in.released[UI_MOUSE_LEFT] = true;
-    frame(r);
-}
-
-static void key(rig *r, int k)
-{
-    r->in.keys[0] = k;
-    r->in.key_mods[0] = 0;
-    r->in.key_count = 1;
-    frame(r);
+    ui_fixture_point(&r->h, 2, VIEW_H / 2);
+    r->h.in.mouse_inside = false;
 }
 
 /* Drags from one table point to another in a few steps (the platform sends motion frames). */
 static void drag_cm(rig *r, vec2s from, vec2s to, bool let_go)
 {
     mouse_cm(r, from);
-    press(r);
+    ui_fixture_press(&r->h);
     for (int i = 1; i <= 4; i++)
         mouse_cm(r, glms_vec2_lerp(from, to, (float)i / 4));
     for (int i = 0; i < 2; i++) {
         mouse_cm(r, to);
-        frame(r);
+        ui_fixture_frame(&r->h);
     }
     if (let_go)
-        release(r);
+        ui_fixture_release(&r->h);
 }
 
 static void shot(rig *r, const char *name)
 {
     char path[512], err[256];
     snprintf(path, sizeof path, "%s/%s", artifacts, name);
-    if (render_write_png(r->ctx, path, err, sizeof err) != 0)
+    if (render_write_png(r->h.ctx, path, err, sizeof err) != 0)
         fprintf(stderr, "screenshot %s: %s\n", path, err);
 }
 
 static const figure *fig_named(const rig *r, const char *name)
 {
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     for (int i = 0; i < t->figure_count; i++)
         if (strcmp(t->figures[i].name, name) == 0)
             return &t->figures[i];
@@ -125,7 +77,7 @@ static const figure *fig_named(const rig *r, const char *name)
 
 static const unit *unit_named(const rig *r, const char *name)
 {
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     for (int i = 0; i < t->unit_count; i++)
         if (strcmp(t->units[i].name, name) == 0)
             return &t->units[i];
@@ -135,7 +87,7 @@ static const unit *unit_named(const rig *r, const char *name)
 
 static int unit_stands(const rig *r, unit_id u, vec2s *pos, float *facing)
 {
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     int n = 0;
     for (int i = 0; i < t->figure_count; i++)
         if (t->figures[i].unit.id == u.id) {
@@ -147,8 +99,8 @@ static int unit_stands(const rig *r, unit_id u, vec2s *pos, float *facing)
 
 static uint32_t px(rig *r, vec2s cm)
 {
-    vec2s p = render_camera_to_px(&r->cam, cm);
-    return render_read_pixel(r->ctx, (int)lroundf(p.x), (int)lroundf(p.y));
+    vec2s p = render_camera_to_px(&r->h.cam, cm);
+    return render_read_pixel(r->h.ctx, (int)lroundf(p.x), (int)lroundf(p.y));
 }
 
 static int channel(uint32_t rgb, int shift)
@@ -167,22 +119,12 @@ static int rgb_distance(uint32_t a, uint32_t b)
 static int setup(void **state)
 {
     rig *r = calloc(1, sizeof *r);
-    if (!ui_fixture_app_open("scenarios/tiny_two_brigades.json", "tiny-view", VIEW_W, VIEW_H,
-                             &r->app, &r->ctx, r->dir, sizeof r->dir))
+    if (!ui_fixture_hand_open(&r->h, "scenarios/tiny_two_brigades.json", "tiny-view", VIEW_W,
+                              VIEW_H))
         return -1;
-    render_camera_resize(&r->cam, VIEW_W, VIEW_H);
-    ui_table_view_fit(&r->cam, r->app->game, 1, true);
     mouse_away(r);
-    frame(r);
+    ui_fixture_frame(&r->h);
     *state = r;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    rig *r = *state;
-    ui_fixture_app_close(r->app, r->ctx, r->dir);
-    free(r);
     return 0;
 }
 
@@ -191,31 +133,31 @@ static int teardown(void **state)
 static void test_inches_by_default(void **state)
 {
     rig *r = *state;
-    assert_int_equal(r->app->settings.units, RENDER_UNITS_INCH);
-    assert_false(r->app->settings.units_chosen);
+    assert_int_equal(r->h.app->settings.units, RENDER_UNITS_INCH);
+    assert_false(r->h.app->settings.units_chosen);
     char err[256];
     render_ctx *ref = render_create_offscreen(VIEW_W, VIEW_H, &(render_desc){0}, err, sizeof err);
     assert_non_null(ref);
     int diff[2] = {0, 0};
     for (int u = 0; u < 2; u++) {
         render_begin(ref);
-        render_scale_bar(ref, &r->cam, 16, VIEW_H - 16,
+        render_scale_bar(ref, &r->h.cam, 16, VIEW_H - 16,
                          u == 0 ? RENDER_UNITS_INCH : RENDER_UNITS_CM);
         for (int y = VIEW_H - 27; y < VIEW_H - 8; y++)
             for (int x = 10; x < 260; x++)
-                diff[u] += render_read_pixel(ref, x, y) != render_read_pixel(r->ctx, x, y);
+                diff[u] += render_read_pixel(ref, x, y) != render_read_pixel(r->h.ctx, x, y);
     }
     render_destroy(ref);
     assert_int_equal(diff[0], 0);
     assert_true(diff[1] > 20);
     /* U is the player's choice, and it sticks. */
-    key(r, 'u');
-    assert_int_equal(r->app->settings.units, RENDER_UNITS_CM);
-    assert_true(r->app->settings.units_chosen);
-    frame(r);
-    assert_int_equal(r->app->settings.units, RENDER_UNITS_CM);
-    key(r, 'u');
-    assert_int_equal(r->app->settings.units, RENDER_UNITS_INCH);
+    ui_fixture_key(&r->h, 'u');
+    assert_int_equal(r->h.app->settings.units, RENDER_UNITS_CM);
+    assert_true(r->h.app->settings.units_chosen);
+    ui_fixture_frame(&r->h);
+    assert_int_equal(r->h.app->settings.units, RENDER_UNITS_CM);
+    ui_fixture_key(&r->h, 'u');
+    assert_int_equal(r->h.app->settings.units, RENDER_UNITS_INCH);
 }
 
 /* Sums a badge's pixels (to see its number change). */
@@ -223,18 +165,18 @@ static uint64_t badge_sum(rig *r, const figure *f)
 {
     vec2s c;
     float rad;
-    ui_commander_pips_anchor(&r->cam, f, 1, &c, &rad);
+    ui_commander_pips_anchor(&r->h.cam, f, 1, &c, &rad);
     uint64_t s = 0;
     for (int y = (int)(c.y - rad); y <= (int)(c.y + rad); y++)
         for (int x = (int)(c.x - rad); x <= (int)(c.x + rad); x++)
-            s = s * 31 + render_read_pixel(r->ctx, x, y);
+            s = s * 31 + render_read_pixel(r->h.ctx, x, y);
     return s;
 }
 
 static int pips_of(rig *r, const figure *f)
 {
     rules_driver_item items[32];
-    int n = game_driver(r->app->game, r->app->viewer, items, 32);
+    int n = game_driver(r->h.app->game, r->h.app->viewer, items, 32);
     for (int i = 0; i < n; i++)
         if (items[i].kind == RULES_DRIVER_PIPS && items[i].figure.id == f->id.id)
             return items[i].value;
@@ -246,26 +188,26 @@ static int pips_of(rig *r, const figure *f)
 static void test_pips_badges(void **state)
 {
     rig *r = *state;
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     const figure *general = fig_named(r, "Prince Ferdinand");
     const figure *french = fig_named(r, "Comte de Clermont");
     vec2s c;
     float rad;
-    ui_commander_pips_anchor(&r->cam, general, 1, &c, &rad);
+    ui_commander_pips_anchor(&r->h.cam, general, 1, &c, &rad);
     /* The ring (between r-3 and r-1 px from the centre) in Prussia's colour, at full strength
      * (Prussia's turn); France's ring dimmed. */
-    uint32_t ring = render_read_pixel(r->ctx, (int)c.x, (int)(c.y - rad + 2));
+    uint32_t ring = render_read_pixel(r->h.ctx, (int)c.x, (int)(c.y - rad + 2));
     assert_true(rgb_distance(ring, render_side_rgb(t, general->side)) <= 6);
-    ui_commander_pips_anchor(&r->cam, french, 1, &c, &rad);
-    uint32_t fring = render_read_pixel(r->ctx, (int)c.x, (int)(c.y - rad + 2));
+    ui_commander_pips_anchor(&r->h.cam, french, 1, &c, &rad);
+    uint32_t fring = render_read_pixel(r->h.ctx, (int)c.x, (int)(c.y - rad + 2));
     assert_true(rgb_distance(fring, render_side_rgb(t, french->side)) > 60);
     /* Before the roll "-", after it the number. */
     uint64_t before = badge_sum(r, general);
     rules_command roll = {.kind = RULES_CMD_ROLL_ORDERS, .side = general->side};
     char why[200];
-    assert_true(game_submit(r->app->game, &roll, why, sizeof why));
-    r->app->state_version++;
-    frame(r);
+    assert_true(game_submit(r->h.app->game, &roll, why, sizeof why));
+    r->h.app->state_version++;
+    ui_fixture_frame(&r->h);
     assert_true(pips_of(r, general) >= 1);
     assert_true(badge_sum(r, general) != before);
     shot(r, "tiny_badges.png");
@@ -276,22 +218,22 @@ static void test_pips_badges(void **state)
 static void test_frontal_zone_arc(void **state)
 {
     rig *r = *state;
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     /* The east end of the line (the stands face south, so east is their left). */
     const figure *end = fig_named(r, "Itzenplitz 1");
     if (fig_named(r, "Itzenplitz 4")->pos.x > end->pos.x)
         end = fig_named(r, "Itzenplitz 4");
     vec2s ahead = {{end->pos.x, end->pos.y + 10}}, aside = {{end->pos.x + 7, end->pos.y + 4}};
     mouse_cm(r, end->pos);
-    press(r);
-    release(r);
+    ui_fixture_press(&r->h);
+    ui_fixture_release(&r->h);
     mouse_away(r);
-    frame(r);
+    ui_fixture_frame(&r->h);
     uint32_t ahead0 = px(r, ahead), aside0 = px(r, aside);
-    key(r, 'a');
+    ui_fixture_key(&r->h, 'a');
     uint32_t ahead1 = px(r, ahead), aside1 = px(r, aside);
     shot(r, "tiny_frontal_zone.png");
-    key(r, 'a');
+    ui_fixture_key(&r->h, 'a');
     uint32_t own = render_side_rgb(t, end->side);
     assert_true(rgb_distance(ahead1, own) < rgb_distance(ahead0, own));
     assert_int_equal(aside1, aside0);
@@ -310,22 +252,22 @@ static void test_drag_moves_formed_brigade(void **state)
     int nk = unit_stands(r, kleist, kb, f), ni = unit_stands(r, itz, ib, f);
     assert_int_equal(nk + ni, 7);
     mouse_cm(r, fig_named(r, "Kleist 1")->pos);
-    press(r);
-    release(r);
-    r->in.shift = true;
+    ui_fixture_press(&r->h);
+    ui_fixture_release(&r->h);
+    r->h.in.shift = true;
     mouse_cm(r, fig_named(r, "Itzenplitz 1")->pos);
-    press(r);
-    release(r);
-    r->in.shift = false;
-    int log0 = game_log_count(r->app->game);
+    ui_fixture_press(&r->h);
+    ui_fixture_release(&r->h);
+    r->h.in.shift = false;
+    int log0 = game_log_count(r->h.app->game);
     vec2s from = fig_named(r, "Kleist 2")->pos;
     drag_cm(r, from, (vec2s){{from.x, from.y + 6}}, false);
     shot(r, "tiny_brigade_drag.png");
-    release(r);
+    ui_fixture_release(&r->h);
     mouse_away(r);
-    frame(r);
-    assert_int_equal(game_log_count(r->app->game), log0 + 1);
-    const rules_command *c = game_command_at(r->app->game, log0);
+    ui_fixture_frame(&r->h);
+    assert_int_equal(game_log_count(r->h.app->game), log0 + 1);
+    const rules_command *c = game_command_at(r->h.app->game, log0);
     assert_int_equal(c->kind, RULES_CMD_MOVE);
     assert_int_equal(c->unit.id, brigade.id);
     unit_stands(r, kleist, ka, f);
@@ -350,34 +292,34 @@ static void test_drag_moves_the_unit(void **state)
     float fb[8], fa[8];
     int n = unit_stands(r, uid, before, fb);
     assert_int_equal(n, 3);
-    int log0 = game_log_count(r->app->game);
+    int log0 = game_log_count(r->h.app->game);
     const figure *grab = fig_named(r, "Bayreuth 2");
     vec2s from = grab->pos, to = {{grab->pos.x, grab->pos.y + 8}};
     drag_cm(r, from, to, false);
     shot(r, "tiny_drag.png");
-    release(r);
+    ui_fixture_release(&r->h);
     mouse_away(r);
-    frame(r);
+    ui_fixture_frame(&r->h);
     assert_int_equal(unit_stands(r, uid, after, fa), 3);
     for (int i = 0; i < n; i++) {
         assert_float_equal(after[i].x - before[i].x, 0, 0.2);
         assert_float_equal(after[i].y - before[i].y, 8, 0.2);
         assert_float_equal(fa[i], fb[i], 1e-5);
     }
-    assert_int_equal(game_log_count(r->app->game), log0 + 1);
-    const rules_command *c = game_command_at(r->app->game, log0);
+    assert_int_equal(game_log_count(r->h.app->game), log0 + 1);
+    const rules_command *c = game_command_at(r->h.app->game, log0);
     assert_int_equal(c->kind, RULES_CMD_MOVE);
     assert_int_equal(c->unit.id, uid.id);
     /* Too far (a light infantry move is 12"): springs back with the reason, nothing logged. */
     grab = fig_named(r, "Jäger 2");
     vec2s jager = grab->pos;
     drag_cm(r, jager, (vec2s){{jager.x, jager.y + 40}}, true);
-    assert_int_equal(game_log_count(r->app->game), log0 + 1);
-    assert_non_null(strstr(r->app->toast, "Cannot move there"));
-    assert_non_null(strstr(r->app->toast, "cannot get there"));
+    assert_int_equal(game_log_count(r->h.app->game), log0 + 1);
+    assert_non_null(strstr(r->h.app->toast, "Cannot move there"));
+    assert_non_null(strstr(r->h.app->toast, "cannot get there"));
     assert_float_equal(fig_named(r, "Jäger 2")->pos.y, jager.y, 0);
     mouse_away(r);
-    frame(r);
+    ui_fixture_frame(&r->h);
 }
 
 /* The wheel handles at the ends of a selected unit's front line: dragging one swings the unit
@@ -385,23 +327,23 @@ static void test_drag_moves_the_unit(void **state)
 static void test_wheel_about_an_end(void **state)
 {
     rig *r = *state;
-    const table *t = game_table(r->app->game);
+    const table *t = game_table(r->h.app->game);
     const unit *u = unit_named(r, "IR Anhalt");
     unit_id uid = u->id;
     const figure *s1 = fig_named(r, "Anhalt 1");
     mouse_cm(r, s1->pos);
-    press(r);
-    release(r);
+    ui_fixture_press(&r->h);
+    ui_fixture_release(&r->h);
     /* The block and its wheel as the view sees them. */
     figure_id ids[8];
     rules_command wc = {.kind = RULES_CMD_WHEEL, .side = s1->side, .unit = uid};
-    int n = game_move_figures(r->app->game, &wc, ids, 8);
+    int n = game_move_figures(r->h.app->game, &wc, ids, 8);
     assert_int_equal(n, 4);
     ui_unit_block b;
     ui_unit_block_init(&b, t, ids, n);
     ui_unit_wheel w = ui_unit_block_wheel(&b, t, 1);
     vec2s handle =
-        glms_vec2_add(w.swing, glms_vec2_scale(geom_dir(w.facing), 12.0f / r->cam.px_per_cm));
+        glms_vec2_add(w.swing, glms_vec2_scale(geom_dir(w.facing), 12.0f / r->h.cam.px_per_cm));
     /* Swing the end 30 degrees forward about the pivot. */
     vec2s arm = glms_vec2_sub(w.swing, w.pivot);
     vec2s to;
@@ -412,15 +354,15 @@ static void test_wheel_about_an_end(void **state)
         if (glms_vec2_dot(glms_vec2_sub(to, w.swing), geom_dir(w.facing)) > 0)
             break;
     }
-    int log0 = game_log_count(r->app->game);
+    int log0 = game_log_count(r->h.app->game);
     drag_cm(r, handle, to, false);
     shot(r, "tiny_wheel.png");
-    release(r);
+    ui_fixture_release(&r->h);
     mouse_away(r);
-    frame(r);
+    ui_fixture_frame(&r->h);
     shot(r, "tiny_after.png");
-    assert_int_equal(game_log_count(r->app->game), log0 + 1);
-    const rules_command *c = game_command_at(r->app->game, log0);
+    assert_int_equal(game_log_count(r->h.app->game), log0 + 1);
+    const rules_command *c = game_command_at(r->h.app->game, log0);
     assert_int_equal(c->kind, RULES_CMD_WHEEL);
     assert_int_equal(c->unit.id, uid.id);
     vec2s pos[8];
@@ -429,15 +371,15 @@ static void test_wheel_about_an_end(void **state)
     for (int i = 0; i < 4; i++)
         assert_float_equal(fabsf(geom_angle_diff(w.facing, facing[i])), GEOM_PI / 6, 0.03);
     /* The pivot stays at the same end of the new front line. */
-    ui_unit_block_init(&b, game_table(r->app->game), ids, n);
+    ui_unit_block_init(&b, game_table(r->h.app->game), ids, n);
     vec2s ends[2];
-    ui_unit_block_front_ends(&b, game_table(r->app->game), ends);
+    ui_unit_block_front_ends(&b, game_table(r->h.app->game), ends);
     float d0 = glms_vec2_distance(ends[0], w.pivot), d1 = glms_vec2_distance(ends[1], w.pivot);
     assert_true(fminf(d0, d1) < 0.2f);
     /* The help names the block moves (screenshot to read). */
-    key(r, UI_KEY_F1);
+    ui_fixture_key(&r->h, UI_KEY_F1);
     shot(r, "tiny_help.png");
-    key(r, UI_KEY_ESCAPE);
+    ui_fixture_key(&r->h, UI_KEY_ESCAPE);
 }
 
 /* Stands show their arm (issue 17): foot a cross, horse one diagonal, guns a dot with a barrel,
@@ -510,5 +452,5 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_stands_show_their_arm),
     };
     /* One match through all the steps, in order: the drag and wheel need the rolled pips. */
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, ui_fixture_hand_teardown);
 }

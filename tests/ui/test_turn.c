@@ -82,23 +82,10 @@ static void submit(fixture *f, rules_command cmd)
 
 static rules_command legal_of(fixture *f, rules_command_kind kind)
 {
-    rules_command legal[96];
-    int n = game_legal(f->app->game, legal, 96);
-    for (int i = 0; i < n; i++)
-        if (legal[i].kind == kind)
-            return legal[i];
-    fail_msg("no legal %s", rules_command_kind_name(kind));
-    return (rules_command){0};
-}
-
-static int dist2(uint32_t a, uint32_t b)
-{
-    int d = 0;
-    for (int s = 0; s < 24; s += 8) {
-        int x = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
-        d += x * x;
-    }
-    return d;
+    rules_command c = ui_fixture_legal(f->app->game, kind, (figure_id){0});
+    if (c.kind == RULES_CMD_NONE)
+        fail_msg("no legal %s", rules_command_kind_name(kind));
+    return c;
 }
 
 /* The middle of the picture area of a card face (tinted in its side's colour), left of the
@@ -140,7 +127,7 @@ static void test_drawn_card_in_play(void **state)
     assert_true(owner.id == 1 || owner.id == 2);
     uint32_t mine = render_side_rgb(t, owner), other = render_side_rgb(t, (side_id){3 - owner.id});
     uint32_t pic = card_picture(f, d.card);
-    assert_true(dist2(pic, mine) < dist2(pic, other));
+    assert_true(ui_fixture_rgb_dist2(pic, mine) < ui_fixture_rgb_dist2(pic, other));
     screenshot(f, "turn_drawn.png");
 }
 
@@ -227,13 +214,13 @@ static void test_reserved_card_hidden(void **state)
     assert_true(h < 80 && y > py + 150); /* a small card, below the piles */
     uint32_t mine = render_side_rgb(t, owner), theirs = render_side_rgb(t, other);
     uint32_t face = card_picture(f, card);
-    assert_true(dist2(face, mine) < dist2(face, theirs));
+    assert_true(ui_fixture_rgb_dist2(face, mine) < ui_fixture_rgb_dist2(face, theirs));
     screenshot(f, "turn_reserved.png");
     f->app->viewer = other;
     draw(f);
     uint32_t back = card_picture(f, card);
-    assert_true(dist2(back, face) > 40 * 40);
-    assert_true(dist2(back, mine) > dist2(face, mine));
+    assert_true(ui_fixture_rgb_dist2(back, face) > 40 * 40);
+    assert_true(ui_fixture_rgb_dist2(back, mine) > ui_fixture_rgb_dist2(face, mine));
     /* a network spectator sees its back too: the public learns no side's reserved card */
     rules_driver_item items[128];
     int n = game_driver(f->app->game, (side_id){GAME_VIEWER_PUBLIC}, items, 128), held = 0;
@@ -246,7 +233,7 @@ static void test_reserved_card_hidden(void **state)
     f->app->viewer = (side_id){GAME_VIEWER_PUBLIC};
     draw(f);
     uint32_t seen = card_picture(f, card);
-    assert_true(dist2(seen, back) < dist2(seen, face));
+    assert_true(ui_fixture_rgb_dist2(seen, back) < ui_fixture_rgb_dist2(seen, face));
 }
 
 /* Drawing slides and flips the card when animations are on; with speed 0 nothing moves. */

@@ -1,6 +1,7 @@
 #include "ui_fixture.h"
 
 #include "core/config.h"
+#include "ui/table_view.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -168,4 +169,126 @@ bool ui_fixture_app_close(ui_app *app, render_ctx *ctx, const char *dir)
         return true;
     fprintf(stderr, "could not remove %s\n", dir);
     return false;
+}
+
+/* ---- a hand on the app ------------------------------------------------------------------- */
+
+bool ui_fixture_hand_open(ui_fixture_hand *h, const char *file, const char *tag, int w, int ht)
+{
+    if (!ui_fixture_app_open(file, tag, w, ht, &h->app, &h->ctx, h->dir, sizeof h->dir))
+        return false;
+    h->view_w = w;
+    h->view_h = ht;
+    render_camera_resize(&h->cam, w, ht);
+    ui_table_view_fit(&h->cam, h->app->game, 1, true);
+    return true;
+}
+
+bool ui_fixture_hand_close(ui_fixture_hand *h)
+{
+    return ui_fixture_app_close(h->app, h->ctx, h->dir);
+}
+
+int ui_fixture_hand_teardown(void **state)
+{
+    ui_fixture_hand *h = *state;
+    ui_fixture_hand_close(h); /* a folder left behind is said on stderr, as before */
+    free(h);
+    return 0;
+}
+
+vec2s ui_fixture_px(const ui_fixture_hand *h, vec2s cm)
+{
+    return render_camera_to_px(&h->cam, cm);
+}
+
+void ui_fixture_click_cm(ui_fixture_hand *h, vec2s cm)
+{
+    vec2s p = ui_fixture_px(h, cm);
+    ui_fixture_click(h, p.x, p.y);
+}
+
+void ui_fixture_frame(ui_fixture_hand *h)
+{
+    h->time += 0.05;
+    h->in.time = h->time;
+    h->in.dt = 0.05f;
+    h->in.view_w = h->view_w ? h->view_w : UI_FIXTURE_VIEW_W;
+    h->in.view_h = h->view_h ? h->view_h : UI_FIXTURE_VIEW_H;
+    h->in.ui_scale = 1;
+    ui_app_frame(h->app, &h->in, h->ctx);
+    ui_input_next_frame(&h->in);
+}
+
+void ui_fixture_point(ui_fixture_hand *h, float x, float y)
+{
+    h->in.mouse_dx = x - h->in.mouse_x;
+    h->in.mouse_dy = y - h->in.mouse_y;
+    h->in.mouse_x = x;
+    h->in.mouse_y = y;
+    h->in.mouse_inside = true;
+}
+
+void ui_fixture_mouse(ui_fixture_hand *h, float x, float y)
+{
+    ui_fixture_point(h, x, y);
+    ui_fixture_frame(h);
+}
+
+void ui_fixture_press(ui_fixture_hand *h)
+{
+    h->in.down[UI_MOUSE_LEFT] = h->in.pressed[UI_MOUSE_LEFT] = true;
+    h->in.clicks[UI_MOUSE_LEFT] = 1;
+    ui_fixture_frame(h);
+}
+
+void ui_fixture_release(ui_fixture_hand *h)
+{
+    h->in.down[UI_MOUSE_LEFT] = false;
+    h->in.released[UI_MOUSE_LEFT] = true;
+    ui_fixture_frame(h);
+}
+
+void ui_fixture_click(ui_fixture_hand *h, float x, float y)
+{
+    ui_fixture_mouse(h, x, y);
+    ui_fixture_press(h);
+    ui_fixture_release(h);
+}
+
+void ui_fixture_key(ui_fixture_hand *h, int key)
+{
+    h->in.key_mods[h->in.key_count] = 0;
+    h->in.keys[h->in.key_count++] = key;
+    ui_fixture_frame(h);
+}
+
+/* ---- asking the match -------------------------------------------------------------------- */
+
+rules_command ui_fixture_legal(const game *g, rules_command_kind kind, figure_id fig)
+{
+    rules_command legal[128];
+    int n = game_legal(g, legal, 128);
+    for (int i = 0; i < n; i++)
+        if (legal[i].kind == kind && (!fig.id || legal[i].figure.id == fig.id))
+            return legal[i];
+    return (rules_command){.kind = RULES_CMD_NONE};
+}
+
+bool ui_fixture_near_rgb(uint32_t a, uint32_t b, int tol)
+{
+    for (int s = 0; s < 24; s += 8)
+        if (abs((int)((a >> s) & 0xff) - (int)((b >> s) & 0xff)) > tol)
+            return false;
+    return true;
+}
+
+int ui_fixture_rgb_dist2(uint32_t a, uint32_t b)
+{
+    int d = 0;
+    for (int s = 0; s < 24; s += 8) {
+        int x = (int)((a >> s) & 0xff) - (int)((b >> s) & 0xff);
+        d += x * x;
+    }
+    return d;
 }

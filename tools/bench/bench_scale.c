@@ -13,6 +13,8 @@
  * (GAMES a row at 5,000 figures; three times that at 1,000, eight times at 100).
  *   build/tools/bench/bench_scale SCENARIO GAMES FIGURES [POLYGONS]   one battle (for perf)
  */
+#include "bench_tile.h"
+
 #include "core/dice.h"
 #include "core/mem.h"
 #include "game/simulate.h"
@@ -28,18 +30,6 @@ static double cpu_s(void)
     struct timespec t;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static scenario *load(const char *path)
-{
-    scenario_error err;
-    scenario *sc = scenario_load_file(path, &err);
-    if (!sc) {
-        char buf[1024];
-        fprintf(stderr, "%s\n", scenario_error_format(&err, buf, sizeof buf));
-        exit(1);
-    }
-    return sc;
 }
 
 static int type_with_los(const table *t, terrain_los los, const char *prefer)
@@ -80,45 +70,9 @@ static void scatter(table *t, int polygons, uint64_t seed)
  * generated polygons in place of its terrain. */
 static scenario *generate(const char *path, int figures, int polygons)
 {
-    scenario *sc = load(path);
-    const table *src = sc->table;
-    int per = src->figure_count > 0 ? src->figure_count : 1;
-    int tiles = (int)lround((double)figures / per);
-    if (tiles < 1)
-        tiles = 1;
-    int cols = (int)ceil(sqrt((double)tiles)), rows = (tiles + cols - 1) / cols;
-    table *t = table_create(
-        &(table_desc){.width_cm = src->width_cm * cols, .height_cm = src->height_cm * rows});
-    for (int i = 0; i < src->type_count; i++)
-        table_add_type(t, &src->types[i]);
-    for (int i = 0; i < src->side_count; i++)
-        table_add_side(t, &src->sides[i]);
-    for (int k = 0; k < tiles; k++) {
-        float ox = src->width_cm * (float)(k % cols), oy = src->height_cm * (float)(k / cols);
-        uint32_t ubase = (uint32_t)t->unit_count, fbase = (uint32_t)t->figure_count;
-        for (int i = 0; i < src->unit_count; i++) {
-            unit u = src->units[i];
-            if (u.parent.id)
-                u.parent.id += ubase;
-            if (u.commander.id)
-                u.commander.id += fbase;
-            if (k)
-                snprintf(u.name, sizeof u.name, "%.36s %d", src->units[i].name, k + 1);
-            table_add_unit(t, &u);
-        }
-        for (int i = 0; i < src->figure_count; i++) {
-            figure f = src->figures[i];
-            f.unit.id += ubase;
-            f.pos.x += ox;
-            f.pos.y += oy;
-            if (k && f.name[0])
-                snprintf(f.name, sizeof f.name, "%.36s %d", src->figures[i].name, k + 1);
-            table_add_figure(t, &f);
-        }
-    }
+    scenario *sc = bench_tile_load(path, &(bench_tile_desc){.figures = figures});
+    table *t = sc->table;
     scatter(t, polygons, 2026);
-    table_destroy(sc->table);
-    sc->table = t;
     return sc;
 }
 

@@ -14,17 +14,6 @@
 #define SHAKE  "shake"
 #define STEADY "steady"
 
-static int add(rules_ruling *out, int n, int max, const char *word, figure_id fig, unit_id u,
-               const char *label)
-{
-    if (n >= max)
-        return n;
-    out[n] = (rules_ruling){.cmd = {.kind = RULES_CMD_REFEREE, .figure = fig, .unit = u}};
-    snprintf(out[n].cmd.option, sizeof out[n].cmd.option, "%s", word);
-    snprintf(out[n].label, sizeof out[n].label, "%s", label);
-    return n + 1;
-}
-
 static bool playing(const rules_state *rs)
 {
     return rs->turn <= rs->max_turns;
@@ -50,8 +39,10 @@ static int cr15_rulings(const rules_state *rs, const table *t, figure_id fig, ru
     if (!playing(rs))
         return 0;
     if (!fig.id) {
-        n = add(out, n, max, RULES_RULING_END_PHASE, fig, (unit_id){0}, "End the phase");
-        return add(out, n, max, RULES_RULING_END_TURN, fig, (unit_id){0}, "End this move");
+        n = rules_ruling_add(out, n, max, (rules_command){.figure = fig}, RULES_RULING_END_PHASE,
+                             "End the phase");
+        return rules_ruling_add(out, n, max, (rules_command){.figure = fig}, RULES_RULING_END_TURN,
+                                "End this move");
     }
     const cr15_fig *s = fig_of(rs, t, fig);
     if (!s)
@@ -59,21 +50,17 @@ static int cr15_rulings(const rules_state *rs, const table *t, figure_id fig, ru
     const figure *f = table_figure_const(t, fig);
     snprintf(label, sizeof label,
              s->serious ? "Heal %.40s's serious wound" : "Seriously wound %.40s", f->name);
-    n = add(out, n, max, s->serious ? HEAL : WOUND, fig, f->unit, label);
+    n = rules_ruling_add(out, n, max, (rules_command){.figure = fig, .unit = f->unit},
+                         s->serious ? HEAL : WOUND, label);
     const cr15_unit *u = unit_of(rs, f->unit);
     if (u) {
         snprintf(label, sizeof label,
                  u->shaken ? "Steady %.50s" : "Shake %.50s (no closing next move)",
                  table_unit_label(t, f->unit, "his unit"));
-        n = add(out, n, max, u->shaken ? STEADY : SHAKE, fig, f->unit, label);
+        n = rules_ruling_add(out, n, max, (rules_command){.figure = fig, .unit = f->unit},
+                             u->shaken ? STEADY : SHAKE, label);
     }
     return n;
-}
-
-static bool refuse(char *reason, size_t size, const char *why)
-{
-    snprintf(reason, size, "%s", why);
-    return false;
 }
 
 static bool cr15_referee_validate(const rules_state *rs, const table *t, const rules_command *cmd,
@@ -81,24 +68,25 @@ static bool cr15_referee_validate(const rules_state *rs, const table *t, const r
 {
     const char *w = cmd->option;
     if (!playing(rs))
-        return refuse(reason, size, "the battle is over");
+        return rules_refuse(reason, size, "the battle is over");
     if (strcmp(w, RULES_RULING_END_PHASE) == 0 || strcmp(w, RULES_RULING_END_TURN) == 0)
         return true;
     if (strcmp(w, WOUND) == 0 || strcmp(w, HEAL) == 0) {
         const cr15_fig *s = fig_of(rs, t, cmd->figure);
         if (!s)
-            return refuse(reason, size, "the referee must name a figure on the table");
+            return rules_refuse(reason, size, "the referee must name a figure on the table");
         return (strcmp(w, WOUND) == 0) == (s->serious == 0) ||
-               refuse(reason, size,
-                      s->serious ? "he is already seriously wounded" : "he has no serious wound");
+               rules_refuse(reason, size,
+                            s->serious ? "he is already seriously wounded"
+                                       : "he has no serious wound");
     }
     if (strcmp(w, SHAKE) == 0 || strcmp(w, STEADY) == 0) {
         const cr15_unit *u = unit_of(rs, cmd->unit);
         if (!u)
-            return refuse(reason, size, "the referee must name a unit");
+            return rules_refuse(reason, size, "the referee must name a unit");
         return (strcmp(w, SHAKE) == 0) == !u->shaken ||
-               refuse(reason, size,
-                      u->shaken ? "the unit is already shaken" : "the unit is steady");
+               rules_refuse(reason, size,
+                            u->shaken ? "the unit is already shaken" : "the unit is steady");
     }
     snprintf(reason, size, "Colonial Rules for 15mm has no referee ruling \"%s\"", w);
     return false;

@@ -10,17 +10,6 @@
 
 #define REVEAL "reveal"
 
-static int add(rules_ruling *out, int n, int max, const char *word, figure_id fig, unit_id u,
-               const char *label)
-{
-    if (n >= max)
-        return n;
-    out[n] = (rules_ruling){.cmd = {.kind = RULES_CMD_REFEREE, .figure = fig, .unit = u}};
-    snprintf(out[n].cmd.option, sizeof out[n].cmd.option, "%s", word);
-    snprintf(out[n].label, sizeof out[n].label, "%s", label);
-    return n + 1;
-}
-
 static bool concealed(const rules_state *rs, const table *t, unit_id u)
 {
     const cwr_unit_state *us = cwr_ustate_const(rs, u);
@@ -38,23 +27,19 @@ static int cwr_rulings(const rules_state *rs, const table *t, figure_id fig, rul
         const figure *f = table_figure_const(t, fig);
         if (f && concealed(rs, t, f->unit)) {
             snprintf(label, sizeof label, "Reveal %.50s", table_unit_label(t, f->unit, "his unit"));
-            n = add(out, n, max, REVEAL, fig, f->unit, label);
+            n = rules_ruling_add(out, n, max, (rules_command){.figure = fig, .unit = f->unit},
+                                 REVEAL, label);
         }
         return n;
     }
     if (rs->unit.id) {
         snprintf(label, sizeof label, "End %.50s's activation",
                  table_unit_label(t, rs->unit, "the unit"));
-        n = add(out, n, max, RULES_RULING_END_PHASE, fig, (unit_id){0}, label);
+        n = rules_ruling_add(out, n, max, (rules_command){.figure = fig}, RULES_RULING_END_PHASE,
+                             label);
     }
-    return add(out, n, max, RULES_RULING_END_TURN, fig, (unit_id){0},
-               "End the turn: the units still to act stand");
-}
-
-static bool refuse(char *reason, size_t size, const char *why)
-{
-    snprintf(reason, size, "%s", why);
-    return false;
+    return rules_ruling_add(out, n, max, (rules_command){.figure = fig}, RULES_RULING_END_TURN,
+                            "End the turn: the units still to act stand");
 }
 
 static bool cwr_referee_validate(const rules_state *rs, const table *t, const rules_command *cmd,
@@ -67,12 +52,13 @@ static bool cwr_referee_validate(const rules_state *rs, const table *t, const ru
         return false;
     }
     if (rs->alloc_n > 0)
-        return refuse(reason, size, "first pick the casualties the rules ask for");
+        return rules_refuse(reason, size, "first pick the casualties the rules ask for");
     if (rs->time_up)
-        return refuse(reason, size, "the battle is over");
+        return rules_refuse(reason, size, "the battle is over");
     if (strcmp(w, REVEAL) == 0)
-        return concealed(rs, t, cmd->unit) || refuse(reason, size, "that unit is not concealed");
-    return !end_phase || rs->unit.id || refuse(reason, size, "no unit is activated");
+        return concealed(rs, t, cmd->unit) ||
+               rules_refuse(reason, size, "that unit is not concealed");
+    return !end_phase || rs->unit.id || rules_refuse(reason, size, "no unit is activated");
 }
 
 /* The next unit still to act, the side to act first. */

@@ -14,12 +14,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#define REF_GUNS      "seed 000, Types Of Artillery"
-#define REF_ROUNDSHOT "seed 000, Types Of Artillery: roundshot"
-#define REF_GRAPESHOT "seed 000, Types Of Artillery: grapeshot (area fire)"
-#define REF_SHRAPNEL  "seed 000, Types Of Artillery: shrapnel"
-#define REF_DEVIATION "seed 000, Types Of Artillery: deviation table (assumed)"
-#define REF_CREW      "seed 000, Types Of Artillery: crew"
+#define REF_GUNS      LCR_REF " — Types Of Artillery"
+#define REF_ROUNDSHOT LCR_REF " — Types Of Artillery: roundshot"
+#define REF_GRAPESHOT LCR_REF " — Types Of Artillery: grapeshot"
+#define REF_SHRAPNEL  LCR_REF " — Types Of Artillery: shrapnel"
+#define REF_DEVIATION LCR_REF " — Artillery deviation (assumed)"
+#define REF_CREW      LCR_REF " — Types Of Artillery: crew"
 
 static const char *ammo_ref[LCR_AMMO_COUNT] = {REF_ROUNDSHOT, REF_GRAPESHOT, REF_SHRAPNEL};
 

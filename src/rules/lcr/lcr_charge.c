@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define REF_CHARGE "seed 000 §Close Combat (charge into contact; Cavalry moves)"
+#define REF_CHARGE LCR_REF " — Close Combat: charge into contact"
 
 static float edge_gap_at(const figure *f, vec2s at, const figure *e)
 {

@@ -15,17 +15,6 @@
 #define CARD_IN  "card_in"  /* card = the card: back into the deck */
 #define CARD_OUT "card_out" /* card = the card: out of the deck into its side's hand */
 
-static int add(rules_ruling *out, int n, int max, const char *word, figure_id fig, int card,
-               const char *label)
-{
-    if (n >= max)
-        return n;
-    out[n] = (rules_ruling){.cmd = {.kind = RULES_CMD_REFEREE, .figure = fig, .card = card}};
-    snprintf(out[n].cmd.option, sizeof out[n].cmd.option, "%s", word);
-    snprintf(out[n].label, sizeof out[n].label, "%s", label);
-    return n + 1;
-}
-
 /* A card may go back from a hand, the discards or the table (drawn, not yet acted on). */
 static bool may_return(const rules_state *rs, int card)
 {
@@ -73,14 +62,16 @@ static int card_rulings(const rules_state *rs, const table *t, figure_id leader,
     if (in >= 0) {
         snprintf(label, sizeof label, "Put %.40s back in the deck", whose);
         int was = n;
-        n = add(out, n, max, CARD_IN, leader, in + 1, label);
+        n = rules_ruling_add(out, n, max, (rules_command){.figure = leader, .card = in + 1},
+                             CARD_IN, label);
         if (n > was && rs->deck.cards[in].place == LCR_PLACE_HAND)
             out[n - 1].secret = rs->deck.cards[in].side;
     }
     if (take >= 0) {
         snprintf(label, sizeof label, "Take %.36s out of the deck, into the hand", whose);
         int was = n;
-        n = add(out, n, max, CARD_OUT, leader, take + 1, label);
+        n = rules_ruling_add(out, n, max, (rules_command){.figure = leader, .card = take + 1},
+                             CARD_OUT, label);
         if (n > was)
             out[n - 1].secret = rs->deck.cards[take].side;
     }
@@ -105,22 +96,19 @@ static int lcr_rulings(const rules_state *rs, const table *t, figure_id fig, rul
     }
     if (rs->active >= 0) {
         snprintf(whose, sizeof whose, "End %.40s's activation", lcr_name(t, rs->actor));
-        n = add(out, n, max, RULES_RULING_END_PHASE, fig, 0, whose);
+        n = rules_ruling_add(out, n, max, (rules_command){.figure = fig}, RULES_RULING_END_PHASE,
+                             whose);
     } else if (rs->drawn >= 0) {
-        n = add(out, n, max, RULES_RULING_END_PHASE, fig, 0, "Put the drawn card aside unused");
+        n = rules_ruling_add(out, n, max, (rules_command){.figure = fig}, RULES_RULING_END_PHASE,
+                             "Put the drawn card aside unused");
     }
-    n = add(out, n, max, RULES_RULING_END_TURN, fig, 0, "End the turn now");
+    n = rules_ruling_add(out, n, max, (rules_command){.figure = fig}, RULES_RULING_END_TURN,
+                         "End the turn now");
     for (int s = 0; s < t->side_count; s++) {
         snprintf(whose, sizeof whose, "a %.30s soldier card", t->sides[s].name);
         n = card_rulings(rs, t, (figure_id){0}, t->sides[s].id, whose, out, n, max);
     }
     return n;
-}
-
-static bool refuse(char *reason, size_t size, const char *why)
-{
-    snprintf(reason, size, "%s", why);
-    return false;
 }
 
 static bool lcr_referee_validate(const rules_state *rs, const table *t, const rules_command *cmd,
@@ -134,22 +122,22 @@ static bool lcr_referee_validate(const rules_state *rs, const table *t, const ru
         return false;
     }
     if (!at_a_card(rs, t))
-        return refuse(reason, size, "first finish the choice or the hits the rules ask for");
+        return rules_refuse(reason, size, "first finish the choice or the hits the rules ask for");
     if (strcmp(w, RULES_RULING_END_PHASE) == 0)
         return rs->active >= 0 || rs->drawn >= 0 ||
-               refuse(reason, size, "no card is drawn or in play");
+               rules_refuse(reason, size, "no card is drawn or in play");
     if (strcmp(w, RULES_RULING_END_TURN) == 0)
         return true;
     int card = cmd->card - 1;
     if (card < 0 || card >= rs->deck.card_count)
-        return refuse(reason, size, "the referee must name a card of the deck");
+        return rules_refuse(reason, size, "the referee must name a card of the deck");
     const lcr_card *c = &rs->deck.cards[card];
     if (c->kind == LCR_CARD_END_OF_TURN)
-        return refuse(reason, size, "the End of Turn card stays in the deck");
+        return rules_refuse(reason, size, "the End of Turn card stays in the deck");
     if (in)
         return may_return(rs, card) ||
-               refuse(reason, size, "that card is not in a hand, the discards or drawn");
-    return c->place == LCR_PLACE_DRAW || refuse(reason, size, "that card is not in the deck");
+               rules_refuse(reason, size, "that card is not in a hand, the discards or drawn");
+    return c->place == LCR_PLACE_DRAW || rules_refuse(reason, size, "that card is not in the deck");
 }
 
 static void lcr_referee_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)

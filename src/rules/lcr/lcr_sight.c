@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define REF_SIGHT "seed 000 §Optional Rule: reinforcements in sight"
+#define REF_SIGHT LCR_REF " — Optional Rule: reinforcements seen"
 
 /* ---- options and state ------------------------------------------------------------------------
  */

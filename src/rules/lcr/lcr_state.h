@@ -30,21 +30,22 @@
 #define LCR_OPTIONS_MAX 4
 
 /* The rule book's sections, as events name them. */
-#define LCR_REF_DECK    "seed 000, Order Deck"
-#define LCR_REF_MOVE    "seed 000, Actions: Move"
-#define LCR_REF_WALL    "seed 000, Actions: Move (walls and hedges)"
-#define LCR_REF_FIRE    "seed 000, Shooting"
-#define LCR_REF_AREA    "seed 000, Shooting: area fire"
-#define LCR_REF_SAVE    "seed 000, Shooting: saving roll"
-#define LCR_REF_ALLOC   "seed 000, Shooting: applying hits"
-#define LCR_REF_RANK3   "seed 000, Shooting: three rank line"
-#define LCR_REF_COMBAT  "seed 000, Close Combat"
-#define LCR_REF_MORALE  "seed 000, Morale"
-#define LCR_REF_RALLY   "seed 000, Rallying"
-#define LCR_REF_ACT     "seed 000, Actions: Activate"
-#define LCR_REF_REFORM  "seed 000, Actions: Reform"
-#define LCR_REF_VICTORY "seed 000, Morale (assumed victory)"
-#define LCR_REF_CAVALRY "seed 000, Cavalry"
+#define LCR_REF         "Little Colonial Rules"
+#define LCR_REF_DECK    LCR_REF " — Order Deck"
+#define LCR_REF_MOVE    LCR_REF " — Actions: Move"
+#define LCR_REF_WALL    LCR_REF " — Actions: Move (walls and hedges)"
+#define LCR_REF_FIRE    LCR_REF " — Shooting"
+#define LCR_REF_AREA    LCR_REF " — Shooting: area fire"
+#define LCR_REF_SAVE    LCR_REF " — Shooting: saving roll"
+#define LCR_REF_ALLOC   LCR_REF " — Shooting: applying hits"
+#define LCR_REF_RANK3   LCR_REF " — Shooting: three rank line"
+#define LCR_REF_COMBAT  LCR_REF " — Close Combat"
+#define LCR_REF_MORALE  LCR_REF " — Morale"
+#define LCR_REF_RALLY   LCR_REF " — Rallying"
+#define LCR_REF_ACT     LCR_REF " — Actions: Activate"
+#define LCR_REF_REFORM  LCR_REF " — Actions: Reform"
+#define LCR_REF_VICTORY LCR_REF " — Morale (assumed victory)"
+#define LCR_REF_CAVALRY LCR_REF " — Cavalry"
 
 /* Per-figure flags of the current activation and beyond. */
 enum {

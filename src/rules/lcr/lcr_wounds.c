@@ -10,12 +10,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#define REF_WOUND     "seed 000 §Killed and Wounded"
-#define REF_CHOICE    "seed 000 §Killed and Wounded: the sealed choice"
-#define REF_AID       "seed 000 §Killed and Wounded: Compassionate (dragging)"
-#define REF_RUTHLESS  "seed 000 §Killed and Wounded: Ruthless"
-#define REF_CHALLENGE "seed 000 §Killed and Wounded: the challenge"
-#define REF_CIVILISED "seed 000 §Killed and Wounded: Note (civilised side)"
+#define REF_WOUND     LCR_REF " — Killed and Wounded"
+#define REF_CHOICE    LCR_REF " — Killed and Wounded: the sealed choice"
+#define REF_AID       LCR_REF " — Killed and Wounded: Compassionate"
+#define REF_RUTHLESS  LCR_REF " — Killed and Wounded: Ruthless"
+#define REF_CHALLENGE LCR_REF " — Killed and Wounded: the challenge"
+#define REF_CIVILISED LCR_REF " — Killed and Wounded: civilised side"
+_Static_assert(sizeof REF_CHOICE <= RULES_EVENT_REF_MAX, "the longest reference fits an event");
 
 static const char *const choice_names[] = {"none", "compassionate", "ruthless"};
 

@@ -17,17 +17,6 @@
 #define HIT_LESS  "hit_less"
 #define TURNS_MAX 8 /* player turns an "end the turn" may run through (two make a turn) */
 
-static int add(rules_ruling *out, int n, int max, const char *word, figure_id fig, unit_id u,
-               const char *label)
-{
-    if (n >= max)
-        return n;
-    out[n] = (rules_ruling){.cmd = {.kind = RULES_CMD_REFEREE, .figure = fig, .unit = u}};
-    snprintf(out[n].cmd.option, sizeof out[n].cmd.option, "%s", word);
-    snprintf(out[n].label, sizeof out[n].label, "%s", label);
-    return n + 1;
-}
-
 static const figure *commander(const rules_state *rs, const table *t, figure_id fig)
 {
     const figure *f = table_figure_const(t, fig);
@@ -51,20 +40,22 @@ static int tiny_rulings(const rules_state *rs, const table *t, figure_id fig, ru
         rules_decision d;
         tiny_decision(rs, t, &d);
         if (d.kind == RULES_DECIDE_ROLL_ORDERS || d.kind == RULES_DECIDE_SPEND_PIPS) {
-            n = add(out, n, max, RULES_RULING_END_PHASE, fig, (unit_id){0},
-                    d.kind == RULES_DECIDE_ROLL_ORDERS ? "End the orders phase (no dice rolled)"
-                                                       : "End the phase: resolve charges");
-            n = add(out, n, max, RULES_RULING_END_TURN, fig, (unit_id){0}, "End the turn");
+            n = rules_ruling_add(
+                out, n, max, (rules_command){.figure = fig}, RULES_RULING_END_PHASE,
+                d.kind == RULES_DECIDE_ROLL_ORDERS ? "End the orders phase (no dice rolled)"
+                                                   : "End the phase: resolve charges");
+            n = rules_ruling_add(out, n, max, (rules_command){.figure = fig}, RULES_RULING_END_TURN,
+                                 "End the turn");
         }
         return n;
     }
     const figure *c = commander(rs, t, fig);
     if (c) {
         snprintf(label, sizeof label, "Give %.40s a pip more", c->name);
-        n = add(out, n, max, PIP_MORE, fig, (unit_id){0}, label);
+        n = rules_ruling_add(out, n, max, (rules_command){.figure = fig}, PIP_MORE, label);
         if (rs->figs[fig.id - 1].pips > 0) {
             snprintf(label, sizeof label, "Take a pip from %.40s", c->name);
-            n = add(out, n, max, PIP_LESS, fig, (unit_id){0}, label);
+            n = rules_ruling_add(out, n, max, (rules_command){.figure = fig}, PIP_LESS, label);
         }
     }
     const figure *f = table_figure_const(t, fig);
@@ -72,19 +63,15 @@ static int tiny_rulings(const rules_state *rs, const table *t, figure_id fig, ru
     if (us) {
         const char *name = table_unit_label(t, f->unit, "his unit");
         snprintf(label, sizeof label, "A hit more on %.50s", name);
-        n = add(out, n, max, HIT_MORE, fig, f->unit, label);
+        n = rules_ruling_add(out, n, max, (rules_command){.figure = fig, .unit = f->unit}, HIT_MORE,
+                             label);
         if (us->hits > 0) {
             snprintf(label, sizeof label, "A hit fewer on %.50s", name);
-            n = add(out, n, max, HIT_LESS, fig, f->unit, label);
+            n = rules_ruling_add(out, n, max, (rules_command){.figure = fig, .unit = f->unit},
+                                 HIT_LESS, label);
         }
     }
     return n;
-}
-
-static bool refuse(char *reason, size_t size, const char *why)
-{
-    snprintf(reason, size, "%s", why);
-    return false;
 }
 
 static bool tiny_referee_validate(const rules_state *rs, const table *t, const rules_command *cmd,
@@ -95,20 +82,20 @@ static bool tiny_referee_validate(const rules_state *rs, const table *t, const r
         rules_decision d;
         tiny_decision(rs, t, &d);
         return d.kind == RULES_DECIDE_ROLL_ORDERS || d.kind == RULES_DECIDE_SPEND_PIPS ||
-               refuse(reason, size, "a charged unit must first evade or stand");
+               rules_refuse(reason, size, "a charged unit must first evade or stand");
     }
     if (strcmp(w, PIP_MORE) == 0 || strcmp(w, PIP_LESS) == 0) {
         if (!commander(rs, t, cmd->figure))
-            return refuse(reason, size, "only a commander on the table has pips");
+            return rules_refuse(reason, size, "only a commander on the table has pips");
         return strcmp(w, PIP_MORE) == 0 || rs->figs[cmd->figure.id - 1].pips > 0 ||
-               refuse(reason, size, "he has no pips left");
+               rules_refuse(reason, size, "he has no pips left");
     }
     if (strcmp(w, HIT_MORE) == 0 || strcmp(w, HIT_LESS) == 0) {
         const tiny_unit_state *us = troops(rs, t, cmd->unit);
         if (!us)
-            return refuse(reason, size, "the referee must name a unit of troops");
+            return rules_refuse(reason, size, "the referee must name a unit of troops");
         return strcmp(w, HIT_MORE) == 0 || us->hits > 0 ||
-               refuse(reason, size, "the unit has no hits");
+               rules_refuse(reason, size, "the unit has no hits");
     }
     snprintf(reason, size, "Tiny Soldiers has no referee ruling \"%s\"", w);
     return false;

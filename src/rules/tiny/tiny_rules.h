@@ -20,7 +20,7 @@
 
 #include <stdbool.h>
 
-#define TINY_REF        "seed 003"
+#define TINY_REF        "Tiny Soldiers"
 #define TINY_MODS_MAX   8
 #define TINY_STANDS_MAX 5
 #define TINY_UNIT_FIGS  16

@@ -166,11 +166,11 @@ rules_state *tiny_clone(const rules_state *rs)
 
 void tiny_begin(rules_state *rs, rules_ctx *ctx)
 {
-    rules_emitf(ctx, (rules_event){.kind = RULES_EV_TURN, .value = 1}, TINY_REF ", B",
+    rules_emitf(ctx, (rules_event){.kind = RULES_EV_TURN, .value = 1}, TINY_REF_B,
                 "Turn 1 begins; %s moves first for the whole game",
                 table_side(ctx->table, rs->first)->name);
     rules_emitf(ctx, (rules_event){.kind = RULES_EV_PHASE, .side = rs->first, .tag = "orders"},
-                TINY_REF ", B", "%s rolls its order dice", table_side(ctx->table, rs->first)->name);
+                TINY_REF_B, "%s rolls its order dice", table_side(ctx->table, rs->first)->name);
 }
 
 static void begin_player_turn(rules_state *rs, const table *t, side_id s)

@@ -15,18 +15,18 @@
 #include <stddef.h>
 
 /* The rule book's sections named by events. */
-#define TINY_REF_B  "seed 003, B: Sequence"
-#define TINY_REF_C  "seed 003, C: Orders"
-#define TINY_REF_D  "seed 003, D: Movement"
-#define TINY_REF_DC "seed 003, D: Charges"
-#define TINY_REF_DF "seed 003, D: Formation"
-#define TINY_REF_E  "seed 003, E: Shooting"
-#define TINY_REF_F  "seed 003, F: Charge Resolution"
-#define TINY_REF_FC "seed 003, F: Commanders in close combat"
-#define TINY_REF_FO "seed 003, F: Deciding the Outcome"
-#define TINY_REF_G  "seed 003, G: Morale"
-#define TINY_REF_GR "seed 003, G: Rally Chart"
-#define TINY_REF_H  "seed 003, H: Victory"
+#define TINY_REF_B  TINY_REF " — B: Sequence"
+#define TINY_REF_C  TINY_REF " — C: Orders"
+#define TINY_REF_D  TINY_REF " — D: Movement"
+#define TINY_REF_DC TINY_REF " — D: Charges"
+#define TINY_REF_DF TINY_REF " — D: Formation"
+#define TINY_REF_E  TINY_REF " — E: Shooting"
+#define TINY_REF_F  TINY_REF " — F: Charge Resolution"
+#define TINY_REF_FC TINY_REF " — F: Commanders in close combat"
+#define TINY_REF_FO TINY_REF " — F: Deciding the Outcome"
+#define TINY_REF_G  TINY_REF " — G: Morale"
+#define TINY_REF_GR TINY_REF " — G: Rally Chart"
+#define TINY_REF_H  TINY_REF " — H: Victory"
 
 #define TINY_CHARGES_MAX 64
 #define TINY_PLAN_MAX    RULES_CMD_FIGURES_MAX

@@ -20,8 +20,8 @@ import sys
 import tempfile
 import time
 
-from e2e_common import (check, fails, game_env, open_window, require_window_tools, table_fit,
-                        wait_for, xdo)
+from e2e_common import (check, fails, game_env, open_window, quit_game, require_window_tools,
+                        table_fit, wait_for, xdo)
 
 EXE, ARTIFACTS = sys.argv[1:3]
 PANEL_W = 310  # the editor's settings panel (ui/editor_panel.h, ED_PANEL_W)
@@ -157,7 +157,7 @@ try:
     key("ctrl+e")
     wait_for(lambda: "Back in the editor" in open(log.name).read(), "Ctrl+E comes back")
 
-    key("ctrl+q")
+    quit_game(proc, wid)
     end = time.time() + 60
     while proc.poll() is None and time.time() < end:
         time.sleep(0.1)

@@ -716,7 +716,7 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
             ed_refused(e, app);
         return;
     }
-    case 'c': /* a copy of the chosen figure (A is a reinforcement's arrival) */
+    case 'i': /* insert: A is the chosen unit's arrival turn */
         ed_units_add_figure(e, app);
         return;
     case 'n':

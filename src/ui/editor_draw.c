@@ -429,7 +429,7 @@ static void draw_panel(ed *e, render_ctx *ctx, float k)
         "Lines: click points, Enter or double click ends",
         "Arrows nudge the chosen piece; Esc: back",
         "[ ] turn the chosen unit, figure or group (Shift: 90)",
-        "Double-click a figure: it alone; C adds a figure",
+        "Double-click a figure: it alone; I adds a figure",
     };
     int lines = (int)(sizeof help / sizeof help[0]);
     float y = (float)h - 40 * k - (float)lines * 16 * k;

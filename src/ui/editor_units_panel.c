@@ -86,7 +86,7 @@ static vec2s beside_last(const ed *e, int unit_ix)
 void ed_units_add_figure(ed *e, ui_app *app)
 {
     if (e->sel_unit < 0 || group_chosen(e)) {
-        ui_app_toast(app, "Choose a unit first: C adds a figure to it");
+        ui_app_toast(app, "Choose a unit first: I adds a figure to it");
         return;
     }
     const table *t = ed_table(e);
@@ -174,7 +174,7 @@ void ed_units_panel_unit(panel_pen *p)
         ed_pen_row(p, ED_ROW_SEL_COMMANDER, 1, "Commands the unit", commands ? "yes" : "no", false,
                    true);
         ed_pen_row(p, ED_ROW_SEL_TURN, 0, "Turn the figure ([ ])", "15 degrees", false, true);
-        ed_pen_row(p, ED_ROW_SEL_ADD_FIGURE, 0, "Add a figure like it (C)", NULL, false, false);
+        ed_pen_row(p, ED_ROW_SEL_ADD_FIGURE, 0, "Add a figure like it (I)", NULL, false, false);
         ed_pen_row(p, ED_ROW_SEL_DELETE, 0, "Delete the figure (Del)", NULL, false, false);
         return;
     }
@@ -184,7 +184,7 @@ void ed_units_panel_unit(panel_pen *p)
     figure_words(e, e->sel_unit, editor_unit_commander(e->doc, e->sel_unit), v, sizeof v);
     ed_pen_row(p, ED_ROW_SEL_COMMANDER, 0, "Commander", v, false, true);
     ed_pen_row(p, ED_ROW_SEL_TURN, 0, "Turn ([ ])", "15 degrees", false, true);
-    ed_pen_row(p, ED_ROW_SEL_ADD_FIGURE, 0, "Add a figure (C)", NULL, false, false);
+    ed_pen_row(p, ED_ROW_SEL_ADD_FIGURE, 0, "Add a figure (I)", NULL, false, false);
     eds_panel_unit(p);
     ed_pen_row(p, ED_ROW_SEL_DELETE, 0, "Delete (Del)", NULL, false, false);
     render_text(p->ctx, p->x, p->y, "Double-click a figure to choose it alone", 11, ED_DIM,

@@ -1,6 +1,7 @@
 #include "ui/net_play.h"
 
 #include "core/mem.h"
+#include "game/bot.h"
 #include "render/render.h"
 #include "ui/text_field.h"
 
@@ -12,8 +13,18 @@
 #define PING_SHOW_S 4.0
 #define CHAT_LINES  5 /* chat lines shown over the table, the newest last */
 
+/* The bot the host runs for the other side (the Host form's "the bot, on this computer"): a
+ * client of its own over the loopback, played as `sandtable join --headless --bot` plays. */
+typedef struct local_bot {
+    net_session *s;
+    net_enet *t;
+    bot_scratch *b;
+    dice_rng rng;
+} local_bot;
+
 struct ui_net {
     ui_net_out asked; /* what its screens' input asked, till the app takes it */
+    local_bot *bot;   /* NULL: the other side is a player elsewhere */
     net_session *s;
     net_enet *t;
     bool host, adopted;
@@ -300,10 +311,68 @@ ui_net *ui_net_create(net_session *s, net_enet *t, bool host, uint16_t port, boo
     return n;
 }
 
+static void bot_destroy(local_bot *b)
+{
+    if (!b)
+        return;
+    net_session_destroy(b->s);
+    net_enet_destroy(b->t);
+    bot_scratch_destroy(b->b);
+    free(b);
+}
+
+static void log_line(void *user, const char *line);
+
+/* The local bot joins the host at `addr`:`port` as a player (it gets the side the host does not
+ * play); NULL with the reason. */
+static local_bot *bot_join(const char *addr, uint16_t port, const char *password, char *err,
+                           size_t size)
+{
+    local_bot *b = mem_calloc(1, sizeof *b);
+    b->t = net_enet_connect(addr, port, err, size);
+    if (!b->t)
+        goto fail;
+    b->s = net_session_create(&(net_session_desc){.password = password,
+                                                  .name = "The bot",
+                                                  .send = net_enet_send,
+                                                  .kick = net_enet_kick,
+                                                  .log = log_line,
+                                                  .user = b->t,
+                                                  .log_user = (void *)"bot"});
+    if (!b->s) {
+        snprintf(err, size, "the bot cannot join");
+        goto fail;
+    }
+    net_enet_attach(b->t, b->s);
+    b->b = bot_scratch_create();
+    dice_seed(&b->rng, (uint64_t)port * 2 + 1);
+    return b;
+fail:
+    bot_destroy(b);
+    return NULL;
+}
+
+/* One frame of the local bot: its messages, ready in the lobby, no to an undo, its move. */
+static void bot_step(local_bot *b)
+{
+    net_enet_service(b->t, 0);
+    if (net_session_in_lobby(b->s) && !net_session_is_ready(b->s))
+        net_session_ready(b->s, true);
+    if (net_session_undo_asked(b->s))
+        net_session_undo_answer(b->s, false);
+    rules_command c;
+    char why[256];
+    if (net_session_my_turn(b->s) &&
+        bot_pick(b->b, net_session_game(b->s), BOT_NORMAL, &b->rng, &c) &&
+        !net_session_submit(b->s, &c, why, sizeof why))
+        fprintf(stderr, "sandtable: the bot's command was refused: %s\n", why);
+}
+
 bool ui_net_destroy(ui_net *n)
 {
     if (!n)
         return false;
+    bot_destroy(n->bot);
     bool adopted = n->adopted;
     net_session_destroy(n->s);
     net_enet_destroy(n->t);
@@ -324,6 +393,11 @@ bool ui_net_from_start(const ui_net *n)
 uint16_t ui_net_port(const ui_net *n)
 {
     return n->port;
+}
+
+net_session *ui_net_session(ui_net *n)
+{
+    return n->s;
 }
 
 static void log_line(void *user, const char *line)
@@ -378,8 +452,18 @@ ui_net *ui_net_host(const ui_net_host_desc *d, game **out, char *save, size_t sa
         return NULL;
     }
     net_enet_attach(t, s);
+    ui_net *n = ui_net_create(s, t, true, net_enet_port(t), true);
+    if (d->bot) {
+        n->bot = bot_join(d->bind && d->bind[0] ? d->bind : "127.0.0.1", n->port, d->password, err,
+                          size);
+        if (!n->bot) {
+            ui_net_destroy(n);
+            game_destroy(g);
+            return NULL;
+        }
+    }
     *out = g;
-    return ui_net_create(s, t, true, net_enet_port(t), true);
+    return n;
 }
 
 ui_net *ui_net_join(const char *address, const char *password, const char *name, bool watch,
@@ -470,6 +554,8 @@ void ui_net_update(ui_net *n, const ui_net_frame *f, ui_net_out *out)
     memset(out, 0, sizeof *out);
     if (n->t) /* no transport: a session driven by the tests */
         net_enet_service(n->t, 0);
+    if (n->bot)
+        bot_step(n->bot);
     const game *g = f->game;
     const char *top = f->top;
     out->adopt = adopt_game(n);

@@ -48,6 +48,7 @@ typedef struct ui_net_host_desc {
     const char *password, *name;
     uint32_t side;    /* the host's side (0 = the first) */
     const char *bind; /* NULL or "": every interface */
+    bool bot;         /* the other side: a bot on this computer, joined over the loopback */
 } ui_net_host_desc;
 ui_net *ui_net_host(const ui_net_host_desc *d, game **g, char *save, size_t save_size, char *err,
                     size_t size);
@@ -97,6 +98,8 @@ void ui_net_draw_table(const ui_net *n, const game *g, double now, render_ctx *c
                        const render_camera *cam);
 /* The name of the player of a side in the network match ("" none known, or n NULL). */
 const char *ui_net_player_name(const ui_net *n, uint32_t who);
+/* The session, for the tests (they play the host's side through it). */
+net_session *ui_net_session(ui_net *n);
 /* The line the banner shows now ("" none), for the tests. */
 const char *ui_net_banner(const ui_net *n, const game *g, char *buf, size_t size);
 

@@ -26,8 +26,9 @@ typedef struct setup {
     int focus;
     uint32_t side; /* host: the side it plays */
     bool watch;    /* join: as a spectator */
+    bool bot;      /* host: the other side is a bot on this computer */
     char error[400];
-    rect fields[FIELDS], sides[SIDES], go, back, play, spectate;
+    rect fields[FIELDS], sides[SIDES], go, back, play, spectate, other_player, other_bot;
     int side_count;
 } setup;
 
@@ -53,7 +54,8 @@ static void go(setup *st, ui_app *app)
                                                  .port = (uint16_t)port,
                                                  .password = pw,
                                                  .name = name,
-                                                 .side = st->side},
+                                                 .side = st->side,
+                                                 .bot = st->bot},
                              err, sizeof err);
     } else {
         ok = ui_app_net_join(app, st->field[1].text, pw, name, st->watch, err, sizeof err);
@@ -100,6 +102,10 @@ static void setup_input(ui_screen *s, ui_app *app, const ui_input *in)
     for (int i = 0; i < st->side_count; i++)
         if (inside(st->sides[i], x, y))
             st->side = st->sc->table->sides[i].id.id;
+    if (inside(st->other_player, x, y))
+        st->bot = false;
+    else if (inside(st->other_bot, x, y))
+        st->bot = true;
     if (inside(st->play, x, y))
         st->watch = false;
     else if (inside(st->spectate, x, y))
@@ -135,8 +141,17 @@ static float draw_sides(setup *st, render_ctx *ctx, float x, float y)
         render_rect(ctx, r.x + 6 * k, r.y + 9 * k, 14 * k, 14 * k,
                     render_side_rgb(t, t->sides[i].id) << 8 | 0xff);
     }
+    y += 44 * k;
+    render_text(ctx, x, y, "The other side", 13, DIM_RGB, RENDER_ALIGN_LEFT);
+    y += 22 * k;
+    st->other_player = (rect){x, y, 200 * k, 32 * k};
+    st->other_bot = (rect){x + 210 * k, y, 200 * k, 32 * k};
+    button(ctx, st->other_player, "A player elsewhere", st->bot ? 0x3a4048ff : 0x3a5a8aff);
+    button(ctx, st->other_bot, "The bot, here", st->bot ? 0x3a5a8aff : 0x3a4048ff);
     y += 40 * k;
-    render_text(ctx, x, y, "The other player plays the other side (you can trade in the lobby).",
+    render_text(ctx, x, y,
+                st->bot ? "The bot plays the other side on this computer; others may watch."
+                        : "The other player plays the other side (you can trade in the lobby).",
                 12, DIM_RGB, RENDER_ALIGN_LEFT);
     return y + 30 * k;
 }

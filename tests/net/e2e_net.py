@@ -130,7 +130,7 @@ def main():
             check(until(lambda: "declined to undo" in host_log()),
                   "Ctrl+Z asks the other player, who declines")
             e2e_common.screenshot(os.path.join(ARTIFACTS, "e2e_net_resumed.png"))
-            e2e_common.run("xdotool", "key", "--window", wid, "ctrl+q")
+            e2e_common.quit_game(host, wid)
             host.wait(timeout=DEADLINE)
             check(host.returncode == 0, "the host window closes cleanly (status %s)" % host.returncode)
         finally:

@@ -198,7 +198,7 @@ def main():
                   "the two saves agree, hash for hash (%d commands)"
                   % len((hs or {}).get("commands", [])))
             for p in (anna, ben):
-                p.key("ctrl+q")
+                e2e_common.quit_game(p.p, p.wid)
             for p in (anna, ben):
                 p.p.wait(timeout=DEADLINE)
                 check(p.p.returncode == 0, "the window closes cleanly")

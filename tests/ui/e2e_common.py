@@ -187,3 +187,21 @@ def xdo(*steps):
     for st in steps:
         args += st + ["sleep", "0.05"]
     run(*args)
+
+
+def quit_game(proc, wid, deadline_s=120):
+    """Ctrl+Q, then the game's exit status (None when it has not gone by the deadline). The
+    window can close between the key's press and its release, so xdotool failing then is no
+    failure; on a loaded machine the key can arrive late or be lost, so it is sent again every
+    10 s (quitting twice is harmless)."""
+    end = time.time() + deadline_s
+    while proc.poll() is None and time.time() < end:
+        try:
+            run("xdotool", "key", "--window", wid, "ctrl+q", timeout=60)
+        except subprocess.SubprocessError:
+            pass  # the window went between press and release
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+    return proc.poll()

@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 
-from e2e_common import find_window, game_env, require_window_tools, run, screenshot
+from e2e_common import find_window, quit_game, game_env, require_window_tools, run, screenshot
 
 EXE, SCENARIO, ARTIFACTS = sys.argv[1:4]
 DEADLINE = 60.0  # seconds for any one condition: generous, for a sanitizer build under load
@@ -226,7 +226,7 @@ try:
     check(abs(cx - gx) < 0.05 * 40 * s and cy < gy,
           "on the line from the gun to the Induna (%.0f px off it)" % abs(cx - gx))
     check(abs(cy - ty) > 3 * s, "short of the Induna (20 inches off), where the guess put it")
-    key("ctrl+q")
+    quit_game(proc, wid)
     proc.wait(timeout=DEADLINE)
     check(proc.returncode == 0, "play exits 0 (got %s)" % proc.returncode)
 finally:

@@ -16,7 +16,7 @@ import sys
 import tempfile
 import time
 
-from e2e_common import find_window, game_env, require_window_tools, run, screenshot
+from e2e_common import find_window, quit_game, game_env, require_window_tools, run, screenshot
 
 EXE, SCENARIO, ARTIFACTS = sys.argv[1:4]
 DEADLINE = 60.0  # seconds for any one condition: generous, for a sanitizer build under load
@@ -118,7 +118,7 @@ try:
           "the firing side (British) picks %d casualt%s" %
           (len(c.get("figures", [])), "y" if len(c.get("figures", [])) == 1 else "ies"))
     picked = set(c.get("figures", []))
-    run("xdotool", "key", "--window", wid, "ctrl+q")
+    quit_game(proc, wid)
     proc.wait(timeout=DEADLINE)
     check(proc.returncode == 0, "play exits 0 (got %s)" % proc.returncode)
     # The save replays, and the figures the British picked are the ones gone.

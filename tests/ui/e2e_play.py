@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 
-from e2e_common import (check, fails, game_env, open_window, require_window_tools, run,
+from e2e_common import (check, fails, game_env, open_window, quit_game, require_window_tools, run,
                         screenshot, table_fit)
 
 EXE, CHECK, SCENARIO, ARTIFACTS = sys.argv[1:5]
@@ -79,7 +79,7 @@ try:
     key("ctrl+z")                   # undo Red 1's move
     time.sleep(0.3)
     screenshot(os.path.join(ARTIFACTS, "e2e_play.png"))
-    key("ctrl+q")
+    quit_game(proc, wid)
     proc.wait(timeout=10)
     check(proc.returncode == 0, "play exits 0 (got %s)" % proc.returncode)
     saves = os.path.join(data, "sandtable", "autosave-" +

@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 
-from e2e_common import (check, fails, game_env, open_window, require_window_tools, run,
+from e2e_common import (check, fails, game_env, open_window, quit_game, require_window_tools, run,
                         screenshot, table_fit, wait_for)
 
 EXE, CHECK, SCENARIO, ARTIFACTS = sys.argv[1:5]
@@ -279,7 +279,7 @@ try:
         check(math.dist(back["pos"], start) < 1e-3, "Ctrl+Z: %s back where he stood" % name)
     for conv in keeping:
         conv.wait()
-    key("ctrl+q")
+    quit_game(proc, wid)
     end = time.time() + 60
     while proc.poll() is None and time.time() < end:
         time.sleep(0.1)

@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 
-from e2e_common import find_window, game_env, require_window_tools, run
+from e2e_common import find_window, quit_game, game_env, require_window_tools, run
 
 EXE, ARTIFACTS = os.path.abspath(sys.argv[1]), sys.argv[2]
 HOT, PANEL = "3A5A8A", "232A33"  # the start screen's highlighted and plain rows
@@ -97,7 +97,7 @@ try:
     check(wait_for("Game over", 150), "the solo game runs to its end")
     time.sleep(0.5)
     run("import", "-window", "root", os.path.join(ARTIFACTS, "e2e_solo_end.png"))
-    key("ctrl+q")
+    quit_game(proc, wid)
     proc.wait(timeout=20)
     check(proc.returncode == 0, "play exits 0 (got %s)" % proc.returncode)
     save = os.path.join(data, "sandtable", "autosave-lcr_teaching.json")

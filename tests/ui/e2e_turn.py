@@ -24,7 +24,8 @@ import sys
 import tempfile
 import time
 
-from e2e_common import check, fails, game_env, open_window, require_window_tools, run, table_fit
+from e2e_common import (check, fails, game_env, open_window, quit_game, require_window_tools, run,
+                        table_fit)
 
 EXE, CHECK, SCENARIO, ARTIFACTS = sys.argv[1:5]
 TABLE_W, TABLE_H, MARGIN = 150.0, 100.0, 40
@@ -260,13 +261,7 @@ try:
     # Ctrl+Q quits from every screen at once (the cover and the menus too); on a loaded machine
     # the key can still arrive late or be lost by the X server, so wait for the exit itself
     # with a generous deadline, sending the key again every 10 s (quitting twice is harmless).
-    key("ctrl+q")
-    deadline = time.time() + 120
-    while proc.poll() is None and time.time() < deadline:
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            key("ctrl+q")
+    quit_game(proc, wid)
     check(proc.poll() is not None, "play exits on Ctrl+Q")
     if proc.poll() is None:
         proc.kill()

@@ -263,6 +263,13 @@ typedef struct rules_view_ops {
      * reserve and interrupt are the commands the generic score cannot judge. */
     bool (*bot_value)(const rules_state *rs, const table *t, const rules_command *cmd, float *value,
                       char *why, size_t size);
+    /* The formations unit `u` may start a scenario in (its "formation" in the file), each a
+     * word of the rule book ("line", "column", "limbered"), the one it takes when the file
+     * names none first. Returns the count written; 0 when this unit has no formation. NULL:
+     * the rule set has no formations. Asked by the scenario editor, so that a designer picks
+     * from the rule set's own list and the live check flags a word the rule set does not know. */
+    int (*formations)(const rules_state *rs, const table *t, unit_id u, char (*out)[RULES_WORD_MAX],
+                      int max);
 } rules_view_ops;
 
 /* ---- referee rulings of the rule set's own: optional ------------------------------------- */

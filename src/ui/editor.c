@@ -5,6 +5,7 @@
 
 #include "core/mem.h"
 #include "ui/editor_panel.h"
+#include "ui/editor_units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -122,7 +123,7 @@ static void defaults_init(ed *e)
     e->line_type = type_index(t, "wall");
     e->v_side = 0;
     e->v_percent = 50;
-    e->sel_feature = e->sel_unit = -1;
+    e->sel_feature = e->sel_unit = e->sel_figure = -1;
 }
 
 /* ---- camera ------------------------------------------------------------------------------ */
@@ -217,7 +218,7 @@ static int handle_at(const ed *e, vec2s px)
 
 static void select_none(ed *e)
 {
-    e->sel_feature = e->sel_unit = e->sel_victory = -1;
+    e->sel_feature = e->sel_unit = e->sel_victory = e->sel_figure = -1;
     e->pick_entry = false;
     e->group_nf = e->group_nu = 0;
 }
@@ -295,6 +296,8 @@ static void finish_shape(ed *e, ui_app *app)
 
 void ed_delete_selected(ed *e, ui_app *app)
 {
+    if (ed_units_delete(e, app))
+        return;
     if (e->group_nf + e->group_nu > 0) {
         if (editor_group_delete(e->doc, e->group_f, e->group_nf, e->group_u, e->group_nu))
             select_none(e);
@@ -324,6 +327,8 @@ static void duplicate_selected(ed *e, ui_app *app)
 
 void ed_rotate_selected(ed *e, ui_app *app, float deg)
 {
+    if (ed_units_rotate(e, app, deg))
+        return;
     if (e->sel_unit >= 0 && !editor_unit_rotate(e->doc, e->sel_unit, deg))
         ed_refused(e, app);
 }
@@ -342,12 +347,16 @@ void ed_text_begin(ed *e, ed_text target)
         snprintf(e->text, sizeof e->text, "%s", editor_doc_scenario(e->doc)->title);
     else if (target == ED_TEXT_DESCRIPTION)
         editor_description(e->doc, e->text, sizeof e->text);
+    else if (target == ED_TEXT_SIDE_NAME)
+        ed_units_text_begin(e, e->text_side);
     else if (target == ED_TEXT_LABEL && e->sel_feature >= 0)
         snprintf(e->text, sizeof e->text, "%s", ed_table(e)->features[e->sel_feature].name);
 }
 
 static void text_commit(ed *e, ui_app *app)
 {
+    if (ed_units_text_commit(e, app))
+        return;
     bool ok = e->text_target == ED_TEXT_TITLE ? editor_set_title(e->doc, e->text)
               : e->text_target == ED_TEXT_DESCRIPTION
                   ? editor_set_description(e->doc, e->text)
@@ -707,6 +716,9 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
             ed_refused(e, app);
         return;
     }
+    case 'i': /* insert: A is the chosen unit's arrival turn */
+        ed_units_add_figure(e, app);
+        return;
     case 'n':
         if (e->sel_feature >= 0)
             ed_text_begin(e, ED_TEXT_LABEL);
@@ -722,12 +734,12 @@ static void key_plain(ed *e, ui_app *app, ui_screen *self, int key, int mods)
             return;
         }
         if (key == ']') {
-            ed_rotate_selected(e, app, 15);
+            ed_rotate_selected(e, app, (mods & UI_MOD_SHIFT) ? 90 : 15);
             if (e->tool == ED_TOOL_UNIT)
                 e->u_facing = (e->u_facing + 45) % 360;
             return;
         }
-        ed_rotate_selected(e, app, -15);
+        ed_rotate_selected(e, app, (mods & UI_MOD_SHIFT) ? -90 : -15);
         if (e->tool == ED_TOOL_UNIT)
             e->u_facing = (e->u_facing + 360 - 45) % 360;
         return;
@@ -778,6 +790,8 @@ static void press_select(ed *e, vec2s px)
         e->drag = ED_DRAG_GROUP;
         return;
     }
+    if (fig >= 0 && u >= 0 && ed_units_press(e, fig))
+        return;
     select_none(e);
     if (fig >= 0) {
         e->sel_unit = u;
@@ -846,6 +860,8 @@ static void drag_motion(ed *e)
         editor_feature_move(e->doc, e->sel_feature, d);
     else if (e->drag == ED_DRAG_UNIT)
         editor_unit_move(e->doc, e->sel_unit, d);
+    else if (e->drag == ED_DRAG_FIGURE)
+        editor_figure_move(e->doc, e->sel_unit, e->sel_figure, d);
     else if (e->drag == ED_DRAG_POINT)
         editor_feature_move_point(e->doc, e->sel_feature, e->drag_point, snap(e, e->mouse_cm));
     else
@@ -905,6 +921,7 @@ static void handle_mouse(ed *e, ui_app *app, const ui_input *in)
         }
         e->press_px = px;
         e->press_cm = e->mouse_cm;
+        e->press_clicks = in->clicks[UI_MOUSE_LEFT];
         e->moved = false;
         press_tool(e, app, in, px);
     }

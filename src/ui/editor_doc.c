@@ -2,6 +2,7 @@
 #include "ui/editor_doc.h"
 
 #include "ui/editor_doc_edit.h"
+#include "ui/editor_doc_ops.h"
 
 #include "core/config.h"
 #include "core/file.h"
@@ -30,6 +31,7 @@ struct editor_doc {
     editor_check check;
     editor_lists lists;
     bool lists_done;
+    editor_units_info *units; /* editor_units.c's, from the last live check */
     char refusal[EDITOR_REASON_MAX];
 };
 
@@ -144,6 +146,8 @@ static bool check_impassable(editor_doc *d)
         const figure *f = &t->figures[i];
         if (f->status & FIGURE_STATUS_OFF_TABLE)
             continue;
+        if (f->posture == FIGURE_POSTURE_ROOF || f->posture == FIGURE_POSTURE_STEEPLE)
+            continue; /* on a roof or in a tower: in the building, as the scenario says */
         for (int k = 0; k < t->feature_count; k++) {
             const terrain_feature *tf = &t->features[k];
             if (tf->shape != TERRAIN_SHAPE_AREA || t->types[tf->type].move_mult > 0 ||
@@ -188,6 +192,7 @@ static void doc_check(editor_doc *d)
     if (rules_scenario_validate(d->scn, &err, &v)) {
         d->grid_cm = strcmp(v.measure, "inch") == 0 ? 2.5f : 1.0f;
         d->check.ok = check_impassable(d) && check_sides(d);
+        editor_units_after_check(d, &d->check);
         return;
     }
     d->check.ok = false;
@@ -364,6 +369,7 @@ void editor_doc_destroy(editor_doc *d)
     json_decref(d->root);
     json_decref(d->drag_base);
     scenario_destroy(d->scn);
+    editor_units_info_free(d->units);
     free(d);
 }
 
@@ -1085,6 +1091,33 @@ int editor_unit_of_figure(const editor_doc *d, figure_id fig)
     if (!f || t->unit_count != (int)json_array_size(json_object_get(d->root, "units")))
         return -1;
     return (int)f->unit.id - 1; /* the loader adds units in file order */
+}
+
+/* ---- for the editor's other files of edits (ui/editor_doc_ops.h) --------------------------- */
+
+json_t *editor_doc_list(editor_doc *d, const char *key)
+{
+    return list(d, key);
+}
+
+json_t *editor_doc_figure_point(vec2s p)
+{
+    return figure_point_json(p);
+}
+
+json_t *editor_doc_point(vec2s p)
+{
+    return point_json(p);
+}
+
+json_t *editor_doc_feature_points(json_t *feature)
+{
+    return feature_points_json(feature);
+}
+
+editor_units_info **editor_doc_units_info(editor_doc *d)
+{
+    return &d->units;
 }
 
 /* ---- deployment zones ------------------------------------------------------------------ */

@@ -200,7 +200,8 @@ void ed_panel_click(ed *e, ui_app *app, vec2s px, bool back)
             ed_balance_toggle(e, app);
             break;
         default:
-            eds_panel_click(e, app, r, step);
+            if (!eds_panel_click(e, app, r, step))
+                ed_units_panel_click(e, app, r, px, back);
             break;
         }
         return;
@@ -290,6 +291,7 @@ static void panel_selection(panel_pen *p)
         snprintf(v, sizeof v, "%d piece%s and %d unit%s chosen", e->group_nf,
                  e->group_nf == 1 ? "" : "s", e->group_nu, e->group_nu == 1 ? "" : "s");
         pen_header(p, v);
+        ed_units_panel_group(p);
         pen_row(p, ED_ROW_SEL_DELETE, 0, "Delete (Del)", NULL, false, false);
     } else if (e->sel_feature >= 0 && e->sel_feature < t->feature_count) {
         const terrain_feature *f = &t->features[e->sel_feature];
@@ -300,12 +302,10 @@ static void panel_selection(panel_pen *p)
         pen_row(p, ED_ROW_SEL_LABEL, 0, "Label (N)", f->name[0] ? f->name : "none", false, false);
         pen_row(p, ED_ROW_SEL_DELETE, 0, "Delete (Del)", NULL, false, false);
     } else if (e->sel_unit >= 0 && e->sel_unit < t->unit_count) {
-        pen_header(p, t->units[e->sel_unit].name);
-        pen_row(p, ED_ROW_SEL_TURN, 0, "Turn ([ ])", "15 degrees", false, true);
-        eds_panel_unit(p);
-        pen_row(p, ED_ROW_SEL_DELETE, 0, "Delete (Del)", NULL, false, false);
+        ed_units_panel_unit(p); /* with eds_panel_unit's arrival rows */
     } else {
         pen_header(p, "Click, or draw a box, to choose");
+        ed_units_panel_sides(p);
     }
 }
 
@@ -428,10 +428,13 @@ static void draw_panel(ed *e, render_ctx *ctx, float k)
         "Areas: click points, Enter or the first point closes",
         "Lines: click points, Enter or double click ends",
         "Arrows nudge the chosen piece; Esc: back",
+        "[ ] turn the chosen unit, figure or group (Shift: 90)",
+        "Double-click a figure: it alone; I adds a figure",
     };
-    float y = (float)h - 40 * k - 5 * 16 * k;
+    int lines = (int)(sizeof help / sizeof help[0]);
+    float y = (float)h - 40 * k - (float)lines * 16 * k;
     if (y > p.y)
-        for (int i = 0; i < 5; i++)
+        for (int i = 0; i < lines; i++)
             render_text(ctx, x0 + 10 * k, y + (float)i * 16 * k, help[i], 11, ED_DIM,
                         RENDER_ALIGN_LEFT);
 }
@@ -516,7 +519,8 @@ static void draw_marks(ed *e, render_ctx *ctx, float k)
         ring_unit(e, ctx, c->unit, ED_FAULT);
     }
     outline_feature(e, ctx, e->sel_feature, 2 * k, ED_SELECT, true);
-    ring_unit(e, ctx, e->sel_unit, ED_SELECT);
+    ring_unit(e, ctx, e->sel_figure < 0 ? e->sel_unit : -1, ED_SELECT);
+    ed_units_draw_marks(e, ctx, k);
     for (int i = 0; i < e->group_nf; i++)
         outline_feature(e, ctx, e->group_f[i], 2 * k, ED_SELECT, false);
     for (int i = 0; i < e->group_nu; i++)
@@ -598,7 +602,7 @@ static void draw_text_entry(ed *e, render_ctx *ctx, float k, int w)
         while (((unsigned char)*shown & 0xc0) == 0x80)
             shown++;
     }
-    static const char *names[] = {"", "Title", "Label", "Description"};
+    static const char *names[] = {"", "Title", "Label", "Description", "The side's name"};
     char line[200];
     snprintf(line, sizeof line, "%s: %s%.150s_", names[e->text_target],
              shown == e->text ? "" : "...", shown);

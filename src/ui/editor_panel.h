@@ -35,13 +35,15 @@ typedef enum ed_drag {
     ED_DRAG_GROUP,   /* the box-selected group */
     ED_DRAG_VAREA,   /* the chosen victory condition's area */
     ED_DRAG_VPOINT,  /* one of its points */
+    ED_DRAG_FIGURE,  /* one figure of the selected unit (editor_units_panel.c) */
 } ed_drag;
 
 typedef enum ed_text {
     ED_TEXT_NONE = 0,
     ED_TEXT_TITLE,
     ED_TEXT_LABEL,
-    ED_TEXT_DESCRIPTION
+    ED_TEXT_DESCRIPTION,
+    ED_TEXT_SIDE_NAME, /* the name of side text_side */
 } ed_text;
 
 /* What a row of the panel does when clicked (left part: back, right part: on). */
@@ -81,6 +83,13 @@ typedef enum ed_row_kind {
     ED_ROW_VIC_VALUE,
     ED_ROW_VIC_DELETE,
     ED_ROW_OPTION, /* arg: the option */
+    /* editor_units_panel.c */
+    ED_ROW_SEL_FORMATION,
+    ED_ROW_SEL_COMMANDER,
+    ED_ROW_SEL_ADD_FIGURE,
+    ED_ROW_SIDE_ENTRY, /* arg: the side; the name renames, the colour steps */
+    ED_ROW_SIDE_ADD,
+    ED_ROW_SIDE_REMOVE, /* arg: the side */
 } ed_row_kind;
 
 typedef struct ed_row {
@@ -96,6 +105,9 @@ typedef struct ed {
     bool cam_ready;
     ed_tool tool;
     int sel_feature, sel_unit; /* document indices, -1 for none */
+    int sel_figure;            /* one figure of sel_unit (editor_units.h numbering), or -1 */
+    int press_clicks;          /* 2 for the press of a double click */
+    int text_side;             /* the side ED_TEXT_SIDE_NAME renames */
     /* a group chosen by a box (two things or more; one becomes sel_feature or sel_unit) */
     int group_f[ED_GROUP_MAX], group_u[ED_GROUP_MAX];
     int group_nf, group_nu;
@@ -205,5 +217,24 @@ void ed_panel_cycle_type(ed *e, int step);
 bool ed_write_preview(const ed *e);
 /* The line over a trial match saying how to come back (it passes input to the match). */
 ui_screen *ed_trial_banner_create(void);
+
+/* editor_units_panel.c: figures one by one, turning groups, formations, commanders, sides */
+/* A press on figure `fig` (a table index) with the select tool: true when it chose that figure
+ * alone (a double click, or a figure of the unit whose figure is chosen) and starts its drag. */
+bool ed_units_press(ed *e, int fig);
+/* Turns the chosen group or figure by `deg`; false when neither is chosen. */
+bool ed_units_rotate(ed *e, ui_app *app, float deg);
+/* Takes away the chosen figure; false when none is chosen. */
+bool ed_units_delete(ed *e, ui_app *app);
+/* A figure more for the chosen unit: at the pointer on the table, else beside its last. */
+void ed_units_add_figure(ed *e, ui_app *app);
+void ed_units_panel_group(panel_pen *p);
+void ed_units_panel_unit(panel_pen *p);
+void ed_units_panel_sides(panel_pen *p);
+/* A click on one of the rows above; true when it was one. */
+bool ed_units_panel_click(ed *e, ui_app *app, const ed_row *r, vec2s px, bool back);
+void ed_units_draw_marks(ed *e, render_ctx *ctx, float k);
+void ed_units_text_begin(ed *e, int side);
+bool ed_units_text_commit(ed *e, ui_app *app);
 
 #endif // UI_EDITOR_PANEL_H

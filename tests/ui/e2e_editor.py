@@ -2,7 +2,8 @@
 """The scenario editor in the real window (ui/editor.h), driven with xdotool under X: from a blank
 lcr table (`sandtable edit --new lcr -o FILE`) it draws a forest polygon point by point (Enter
 closes it), a wall, places two units of six for the two sides (the second facing north), box-
-selects the forest, the wall and Red's unit and drags them as one, has a third placement on top
+selects the forest, the wall and Red's unit and drags them as one, adds one figure to Blue (A at
+the pointer), turns Red and the wall as a box-selected group (]), has a third placement on top
 of the second refused with the reason, sets a victory condition and a turn limit, undoes the
 turn limit, makes Red's unit a reinforcement of turn 2 (A twice: it queues behind the north
 edge), tries the scenario (Ctrl+P) and comes back (Ctrl+E). After each of four steps
@@ -114,6 +115,28 @@ try:
         check([p[1] - 10 for p in s["terrain"][1]["line"]] ==
               [p[1] for p in before["terrain"][1]["line"]], "the wall moved with it")
 
+    # one figure more for Blue: the unit chosen, A with the pointer beside its rank; then Red and
+    # the wall box-selected and turned 15 degrees clockwise as one group (])
+    xdo(*at(90, 95), ["mousemove", "--window", wid, *map(str, local(99, 95))], *k("i"))
+    s = save_and_wait(lambda s: len(s["units"][1]["figures"]) == 7,
+                      "a figure added to Blue is saved")
+    if s:
+        got = s["units"][1]["figures"][-1]
+        check(math.dist(got["pos"], (99, 95)) <= 0.6 and got.get("facing") == 270,
+              "where the pointer was, facing as Blue does (%s)" % got)
+    before = s
+    xdo(*drag((80, 25), (145, 52)), *k("bracketright"))
+    s = save_and_wait(lambda s: abs(s["units"][0]["figures"][0].get("facing", 0) - 105) < 0.01,
+                      "the group's turn is saved")
+    if s and before:
+        red, red0 = s["units"][0]["figures"], before["units"][0]["figures"]
+        check(all(abs(f.get("facing", 0) - 105) < 0.01 for f in red), "all of Red faces 105")
+        wall, wall0 = s["terrain"][1]["line"], before["terrain"][1]["line"]
+        check(wall != wall0, "the wall turned with Red (%s)" % wall)
+        check(abs(math.dist(red[0]["pos"], wall[1]) - math.dist(red0[0]["pos"], wall0[1])) < 0.3,
+              "as one rigid group")
+        check(s["units"][1]["figures"] == before["units"][1]["figures"], "Blue stayed")
+
     # a third block on top of Blue's is refused, with the reason
     xdo(*k("u"))
     click(90, 95)
@@ -140,9 +163,11 @@ try:
     if s:
         check(s["victory"][0]["kind"] == "destroy", "the victory condition stays (%s)" % s["victory"])
 
-    # Red's unit (now at y 45) arrives at turn 2 by the nearest edge (north): A twice; it waits
-    # behind that edge, facing the table
-    xdo(*k("s"), *at(90, 45), *k("a", "a"))
+    # Red's unit (about y 45, turned with the wall) arrives at turn 2 by the nearest edge
+    # (north): chosen by one of its figures as last saved, A twice; it waits behind that edge,
+    # facing the table
+    red_at = s["units"][0]["figures"][0]["pos"] if s else (90, 45)
+    xdo(*k("s"), *at(*red_at), *k("a", "a"))
     s = save_and_wait(lambda s: s.get("reinforcements"), "Red's unit is saved as a reinforcement")
     if s:
         r = s["reinforcements"][0]

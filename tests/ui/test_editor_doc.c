@@ -12,6 +12,7 @@
 #include "rules/rules.h"
 #include "ui/editor_balance.h"
 #include "ui/editor_scenario.h"
+#include "ui/editor_units.h"
 
 #include <math.h>
 #include <setjmp.h>
@@ -359,9 +360,66 @@ static vec2s rnd_point(void)
     return (vec2s){{(float)rnd(200) - 10, (float)rnd(140) - 10}};
 }
 
+/* One random edit of ui/editor_units.h: a figure added, deleted, moved or turned, a group
+ * turned, a formation or commander set, a side renamed, recoloured, added or taken away. */
+static bool random_units_edit(editor_doc *d, const vec2s *pts)
+{
+    const table *t = tbl(d);
+    int nf = t->feature_count, nu = t->unit_count;
+    int u = nu ? (int)rnd((uint32_t)nu) : 0;
+    int n = editor_unit_figure_count(d, u);
+    int k = n ? (int)rnd((uint32_t)n) : 0;
+    static const char *const names[] = {"Spaniards", "Filipinos", "Red", "Blue"};
+    bool ok = false;
+    switch (rnd(9)) {
+    case 0:
+        ok = editor_figure_add(d, u, rnd(2) ? -1 : k, pts[0], NULL);
+        break;
+    case 1:
+        ok = editor_figure_delete(d, u, k);
+        break;
+    case 2:
+        ok = editor_figure_move(d, u, k, (vec2s){{(float)rnd(11) - 5, (float)rnd(11) - 5}});
+        break;
+    case 3:
+        ok = editor_figure_turn(d, u, k, (float)rnd(360));
+        break;
+    case 4: { /* a group of up to two pieces and two units */
+        int fs[2] = {nf ? (int)rnd((uint32_t)nf) : 0, nf ? (int)rnd((uint32_t)nf) : 0};
+        int us[2] = {u, nu ? (int)rnd((uint32_t)nu) : 0};
+        ok = editor_group_rotate(d, fs, nf ? 1 + (int)rnd(2) : 0, us, nu ? 1 + (int)rnd(2) : 0,
+                                 (float)rnd(360));
+        break;
+    }
+    case 5:
+        if (rnd(2))
+            ok = editor_unit_cycle_formation(d, u, rnd(2) ? 1 : -1);
+        else
+            ok = editor_unit_set_formation(d, u, rnd(2) ? "wedge" : "");
+        break;
+    case 6:
+        ok = editor_unit_set_commander(d, u, (int)rnd((uint32_t)n + 1) - 1);
+        break;
+    case 7:
+        if (rnd(2))
+            ok = editor_side_rename(d, (int)rnd(3), names[rnd(4)]);
+        else
+            ok = editor_side_cycle_colour(d, (int)rnd(3), rnd(2) ? 1 : -1);
+        break;
+    default:
+        if (rnd(2))
+            ok = editor_side_add(d, NULL);
+        else
+            ok = editor_side_delete(d, (int)rnd(3));
+        break;
+    }
+    return ok;
+}
+
 /* 200 random edits, undos and redos on a blank table of each rule set (terrain, units,
  * reinforcements, victory conditions and their areas, rule-set options): the document always
- * loads, bases never overlap, and undoing everything gives the blank table back. */
+ * loads, bases never overlap, and undoing everything gives the blank table back (its two
+ * sides as they were named); the edits include ui/editor_units.h's. */
 static void test_random_edits(void **state)
 {
     (void)state;
@@ -371,6 +429,7 @@ static void test_random_edits(void **state)
         editor_doc *d = editor_doc_new(sets[k], err, sizeof err);
         assert_non_null(d);
         int most_figures = 0, most_features = 0, refused = 0, most_reinf = 0, most_victory = 0;
+        int units_done = 0;
         for (int i = 0; i < 200; i++) {
             const table *t = tbl(d);
             int nf = t->feature_count, nu = t->unit_count;
@@ -378,7 +437,7 @@ static void test_random_edits(void **state)
             int n = 2 + (int)rnd(5);
             for (int p = 0; p < n; p++)
                 pts[p] = rnd_point();
-            switch (rnd(17)) {
+            switch (rnd(21)) {
             case 0:
                 editor_add_area(d, t->types[rnd((uint32_t)t->type_count)].name, pts, n, NULL);
                 break;
@@ -389,7 +448,8 @@ static void test_random_edits(void **state)
                 editor_add_circle(d, "hill", pts[0], (float)rnd(30), NULL);
                 break;
             case 3:
-            case 4: {
+            case 4:
+            case 20: {
                 editor_unit_desc u = {.side = (int)rnd(3), /* side 2 does not exist */
                                       .origin = pts[0],
                                       .count = 1 + (int)rnd(8),
@@ -457,6 +517,11 @@ static void test_random_edits(void **state)
                     editor_option_step(d, o->key, rnd(2) ? 1 : -1);
                 break;
             }
+            case 17:
+            case 18:
+            case 19:
+                units_done += random_units_edit(d, pts);
+                break;
             default: /* a drag of a unit over a few frames */
                 editor_drag_begin(d);
                 for (int f = 1; f <= 3; f++) {
@@ -482,12 +547,15 @@ static void test_random_edits(void **state)
                 sc->reinforcement_count > most_reinf ? sc->reinforcement_count : most_reinf;
             most_victory = sc->victory_count > most_victory ? sc->victory_count : most_victory;
         }
+        printf("%s: most figures %d, features %d, refused %d, unit edits %d\n", sets[k],
+               most_figures, most_features, refused, units_done);
         /* the edits did build something, and some were refused */
         assert_true(most_figures >= 10);
         assert_true(most_features >= 3);
         assert_true(refused >= 10);
         assert_true(most_reinf >= 1);
         assert_true(most_victory >= 2);
+        assert_true(units_done >= 5); /* the edits of ui/editor_units.h did happen */
         while (editor_doc_undo(d))
             ;
         assert_int_equal(tbl(d)->feature_count, 0);
@@ -495,6 +563,9 @@ static void test_random_edits(void **state)
         assert_int_equal(editor_doc_scenario(d)->reinforcement_count, 0);
         assert_int_equal(editor_victory_count(d), 0);
         assert_int_equal(json_object_size(editor_doc_scenario(d)->rules_options), 0);
+        assert_int_equal(tbl(d)->side_count, 2);
+        assert_string_equal(tbl(d)->sides[0].name, "Red");
+        assert_string_equal(tbl(d)->sides[1].name, "Blue");
         editor_doc_destroy(d);
     }
 }

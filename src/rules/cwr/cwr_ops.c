@@ -720,6 +720,21 @@ static bool cwr_visible(const rules_state *rs, const table *t, side_id viewer, f
     return !f || !cwr_unit_hidden(rs, t, f->unit, viewer);
 }
 
+/* Guns unlimbered or limbered; other units of more than one figure in line or column. */
+static int cwr_formations(const rules_state *rs, const table *t, unit_id u,
+                          char (*out)[RULES_WORD_MAX], int max)
+{
+    bool gun = cwr_unit_is_artillery(rs, t, u);
+    int figures = 0;
+    for (int i = 0; i < t->figure_count; i++)
+        figures += t->figures[i].unit.id == u.id;
+    if ((!gun && figures < 2) || max < 2)
+        return 0;
+    snprintf(out[0], RULES_WORD_MAX, "%s", gun ? "unlimbered" : "line");
+    snprintf(out[1], RULES_WORD_MAX, "%s", gun ? "limbered" : "column");
+    return 2;
+}
+
 static const rules_view_ops cwr_view_ops = {
     .actions = cwr_actions,
     .reach = cwr_reach,
@@ -731,6 +746,7 @@ static const rules_view_ops cwr_view_ops = {
     .describe = cwr_describe,
     .visible = cwr_visible,
     .bot_value = cwr_bot_value,
+    .formations = cwr_formations,
 };
 
 /* What a scenario may ask of cwr (cwr_create checks the same; classes stay as the file has

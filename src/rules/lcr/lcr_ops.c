@@ -181,6 +181,21 @@ static bool lcr_arc(const rules_state *rs, const table *t, figure_id fig, float 
     return lcr_fire_arc(rs, t, fig, half_angle, range_cm);
 }
 
+/* Close order ("line") and the data file's loose orders; a unit the file gives none is loose. */
+static int lcr_formations(const rules_state *rs, const table *t, unit_id u,
+                          char (*out)[RULES_WORD_MAX], int max)
+{
+    (void)t;
+    (void)u;
+    int n = 0;
+    for (int i = 0; i < 4 && n < max; i++)
+        if (rs->data->loose[i][0])
+            snprintf(out[n++], RULES_WORD_MAX, "%s", rs->data->loose[i]);
+    if (n < max)
+        snprintf(out[n++], RULES_WORD_MAX, "line");
+    return n;
+}
+
 static const rules_view_ops lcr_view_ops = {
     .actions = lcr_sequence_actions,
     .reach = lcr_move_reach,
@@ -190,6 +205,7 @@ static const rules_view_ops lcr_view_ops = {
     .driver = lcr_sequence_driver,
     .describe = lcr_sequence_describe,
     .bot_value = lcr_bot_value, /* lcr_hint.c */
+    .formations = lcr_formations,
 };
 
 /* What a scenario may ask of lcr (lcr_data.c checks the same keys and kinds; max_turns is left

@@ -338,6 +338,30 @@ static const char *tiny_measure(const rules_state *rs)
     return rs->data->units;
 }
 
+/* D. Movement, formation changes: guns deployed or limbered; foot and horse in line or column,
+ * and dismounted when the troop may dismount; commanders and wagons have no formation. */
+static int tiny_formations(const rules_state *rs, const table *t, unit_id u,
+                           char (*out)[RULES_WORD_MAX], int max)
+{
+    const unit *un = table_unit_const(t, u);
+    const tiny_troop *tr = tiny_data_troop(rs->data, un ? un->kind : NULL);
+    const char *names[3] = {NULL, NULL, NULL};
+    if (!tr)
+        return 0;
+    if (tr->limber != TINY_LIMBER_NONE) {
+        names[0] = "deployed";
+        names[1] = "limbered";
+    } else if (tr->cls == TINY_CLASS_INFANTRY || tr->cls == TINY_CLASS_CAVALRY) {
+        names[0] = "line";
+        names[1] = "column";
+        names[2] = tr->dismount_as[0] ? "dismounted" : NULL;
+    }
+    int n = 0;
+    for (int i = 0; i < 3 && names[i] && n < max; i++)
+        snprintf(out[n++], RULES_WORD_MAX, "%s", names[i]);
+    return n;
+}
+
 static const rules_view_ops tiny_view_ops = {
     .actions = tiny_actions,
     .reach = tiny_reach,
@@ -348,6 +372,7 @@ static const rules_view_ops tiny_view_ops = {
     .move_figures = tiny_move_figures,
     .measure = tiny_measure,
     .bot_value = tiny_bot_value,
+    .formations = tiny_formations,
 };
 
 /* What a scenario may ask of tiny (tiny_state.c checks the same; max_turns is left to the

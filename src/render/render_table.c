@@ -508,10 +508,27 @@ void render_table_static(render_ctx *ctx, const render_camera *cam, const render
 
 /* ---- labels -------------------------------------------------------------------------------- */
 
+/* The point half way along a polyline (a road of two points is named at its middle, not at
+ * its far end off the table's edge). */
+static vec2s line_halfway(const geom_polyline *pl)
+{
+    float total = 0;
+    for (int i = 1; i < pl->count; i++)
+        total += glms_vec2_distance(pl->pts[i - 1], pl->pts[i]);
+    float left = 0.5f * total;
+    for (int i = 1; i < pl->count; i++) {
+        float seg = glms_vec2_distance(pl->pts[i - 1], pl->pts[i]);
+        if (seg > 0 && left <= seg)
+            return glms_vec2_lerp(pl->pts[i - 1], pl->pts[i], left / seg);
+        left -= seg;
+    }
+    return pl->pts[pl->count - 1];
+}
+
 static vec2s feature_anchor(const terrain_feature *f)
 {
     if (f->shape == TERRAIN_SHAPE_LINE && f->line.count > 0)
-        return f->line.pts[f->line.count / 2];
+        return line_halfway(&f->line);
     vec2s c = {{0, 0}};
     for (int i = 0; i < f->area.count; i++)
         c = glms_vec2_add(c, f->area.pts[i]);
@@ -564,12 +581,18 @@ int render_table_label_layout(render_ctx *ctx, const render_camera *cam, const t
     int order[MAX];
     int n = labels_by_extent(t, order, max < MAX ? max : MAX), placed = 0;
     float line = 14 * ctx->ui_scale, pad = 2 * ctx->ui_scale;
+    float left = render_camera_to_px(cam, (vec2s){{0, 0}}).x;
+    float right = render_camera_to_px(cam, (vec2s){{t->width_cm, 0}}).x;
     static const float shift[] = {0, -1, 1};
     for (int k = 0; k < n; k++) {
         const terrain_feature *f = &t->features[order[k]];
         vec2s p = render_camera_to_px(cam, feature_anchor(f));
         int w, h;
         render_text_size(ctx, f->name, 11, &w, &h);
+        /* kept on the table: a road's name does not run off its edge */
+        float half = 0.5f * (float)w + pad;
+        if (right - left > 2 * half)
+            p.x = fminf(fmaxf(p.x, left + half), right - half);
         for (int s = 0; s < (int)(sizeof shift / sizeof shift[0]); s++) {
             float y = p.y - 7 * ctx->ui_scale + shift[s] * line;
             render_label b = {

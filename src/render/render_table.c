@@ -508,27 +508,12 @@ void render_table_static(render_ctx *ctx, const render_camera *cam, const render
 
 /* ---- labels -------------------------------------------------------------------------------- */
 
-/* The point half way along a polyline (a road of two points is named at its middle, not at
- * its far end off the table's edge). */
-static vec2s line_halfway(const geom_polyline *pl)
-{
-    float total = 0;
-    for (int i = 1; i < pl->count; i++)
-        total += glms_vec2_distance(pl->pts[i - 1], pl->pts[i]);
-    float left = 0.5f * total;
-    for (int i = 1; i < pl->count; i++) {
-        float seg = glms_vec2_distance(pl->pts[i - 1], pl->pts[i]);
-        if (seg > 0 && left <= seg)
-            return glms_vec2_lerp(pl->pts[i - 1], pl->pts[i], left / seg);
-        left -= seg;
-    }
-    return pl->pts[pl->count - 1];
-}
-
 static vec2s feature_anchor(const terrain_feature *f)
 {
+    /* A line by its middle vertex, not half way along: roads and rivers are where the troops
+     * stand, and a name there is covered by their bases. */
     if (f->shape == TERRAIN_SHAPE_LINE && f->line.count > 0)
-        return line_halfway(&f->line);
+        return f->line.pts[f->line.count / 2];
     vec2s c = {{0, 0}};
     for (int i = 0; i < f->area.count; i++)
         c = glms_vec2_add(c, f->area.pts[i]);

@@ -197,11 +197,14 @@ def main():
                   [c["hash"] for c in hs["commands"]] == [c["hash"] for c in cs["commands"]],
                   "the two saves agree, hash for hash (%d commands)"
                   % len((hs or {}).get("commands", [])))
+            for p in (anna, ben):  # both at once, as two players leaving the table
+                e2e_common.send_quit(p.wid)
             for p in (anna, ben):
-                e2e_common.quit_game(p.p, p.wid)
-            for p in (anna, ben):
+                e2e_common.quit_game(p.p, p.wid)  # sends the key again only if still open
                 p.p.wait(timeout=DEADLINE)
-                check(p.p.returncode == 0, "the window closes cleanly")
+                if not check(p.p.returncode == 0,
+                             "the window closes cleanly (status %s)" % p.p.returncode):
+                    print(p.log()[-3000:])
                 # under ASan: no leak whose stack passes through our own sources
                 ours = [b for b in p.log().split("leak of ")[1:]
                         if any(ours_line(line) for line in b.split("\n\n")[0].splitlines())]

@@ -189,6 +189,15 @@ def xdo(*steps):
     run(*args)
 
 
+def send_quit(wid):
+    """Ctrl+Q to the window. It can close between the key's press and its release, so xdotool
+    failing then is no failure."""
+    try:
+        run("xdotool", "key", "--window", wid, "ctrl+q", timeout=60)
+    except subprocess.SubprocessError:
+        pass  # the window went between press and release
+
+
 def quit_game(proc, wid, deadline_s=120):
     """Ctrl+Q, then the game's exit status (None when it has not gone by the deadline). The
     window can close between the key's press and its release, so xdotool failing then is no
@@ -196,10 +205,7 @@ def quit_game(proc, wid, deadline_s=120):
     10 s (quitting twice is harmless)."""
     end = time.time() + deadline_s
     while proc.poll() is None and time.time() < end:
-        try:
-            run("xdotool", "key", "--window", wid, "ctrl+q", timeout=60)
-        except subprocess.SubprocessError:
-            pass  # the window went between press and release
+        send_quit(wid)
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:

@@ -8,7 +8,9 @@
  *               (rules_view_ops.bot_value: evades, action pairs, formations, reserve and
  *               interrupt...), else fire by the odds of the target it names, moves toward the
  *               enemy or the scenario's objective (a side that wins by holding or lasting out
- *               keeps its ground), rally by the figures restored (bot_plan.c).
+ *               keeps its ground and its firing line; blades lie in ambush for an enemy who
+ *               must come to them; a side that can only draw stops waiting once half the
+ *               turns are gone), rally by the figures restored (bot_plan.c).
  *   BOT_HARD:   looks ahead with the engine: the few best candidates of the normal level are
  *               each played out on forks of the match (game_fork) by normal-level bots over a
  *               fixed number of commands and playouts, never a clock, and the one whose

@@ -47,6 +47,58 @@ static void events_record(void *user, const rules_event *ev)
     l->items[l->count++] = *ev;
 }
 
+void game_events_record(void *user, const rules_event *ev)
+{
+    events_record(user, ev);
+}
+
+void game_place_forget(game *g)
+{
+    if (g->place_passed.rs)
+        g->ops->destroy(g->place_passed.rs);
+    table_destroy(g->place_passed.table);
+    g->place_passed.rs = NULL;
+    g->place_passed.table = NULL;
+    g->place_passed.valid = false;
+    g->place_passed.events.count = 0;
+}
+
+void game_state_changed(game *g)
+{
+    g->state_gen++;
+    game_place_forget(g);
+    g->index_valid = false;
+}
+
+/* The command the overlap check resolved on a copy of this very state: that copy is the state
+ * after it (same table, rule state and dice; the same events), so it is taken, not redone. */
+static bool adopt_checked(game *g, game_entry *e)
+{
+    if (g->verify_events || e->cmd.kind == RULES_CMD_REFEREE || !g->place_passed.valid ||
+        !g->place_passed.table || g->place_passed.gen != g->state_gen ||
+        memcmp(&g->place_passed.cmd, &e->cmd, sizeof e->cmd) != 0)
+        return false;
+    table *t = g->table, *after = g->place_passed.table;
+    if (t->figure_count != after->figure_count || t->unit_count != after->unit_count ||
+        t->side_count != after->side_count)
+        return false;
+    /* The table keeps its place (callers hold game_table's pointer and its figures): what a
+     * command's events change, figures and units (rules_event_apply_table), is copied in. */
+    memcpy(t->figures, after->figures, (size_t)t->figure_count * sizeof *t->figures);
+    memcpy(t->units, after->units, (size_t)t->unit_count * sizeof *t->units);
+    memcpy(t->sides, after->sides, (size_t)t->side_count * sizeof *t->sides);
+    g->ops->destroy(g->rs);
+    g->rs = g->place_passed.rs;
+    g->rng = g->place_passed.rng;
+    game_events_list spare = e->events; /* cleared: its buffer goes to the next check */
+    e->events = g->place_passed.events;
+    g->place_passed.events = spare;
+    table_destroy(after);
+    g->place_passed.table = NULL;
+    g->place_passed.rs = NULL;
+    return true;
+}
+
 static void judge(game *g, game_events_list *l, game_entry *e, int index);
 
 /* ---- hashing ----------------------------------------------------------------------------- */
@@ -224,6 +276,14 @@ static void entry_resolve(game *g, int i)
 {
     game_entry *e = &g->log[i];
     events_clear(&e->events);
+    if (adopt_checked(g, e)) {
+        game_state_changed(g);
+        g->cursor = i + 1;
+        judge(g, &e->events, e, i);
+        if (g->cursor % g->snapshot_every == 0)
+            snap_take(g, g->cursor / g->snapshot_every);
+        return;
+    }
     game_snapshot before = {0};
     if (g->verify_events && g->ops->clone)
         before = (game_snapshot){table_clone(g->table), g->ops->clone(g->rs), g->rng, true};
@@ -351,6 +411,8 @@ void game_destroy(game *g)
         save_lock_release(g->autosave_path);
     free(g->autosave_path);
     free(g->notes);
+    game_place_forget(g);
+    free(g->place_passed.events.items);
     spatial_free(&g->index);
     free(g);
 }

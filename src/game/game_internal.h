@@ -67,13 +67,18 @@ struct game {
     int note_count;
 
     /* Bumped whenever the table, the rule state or the dice may change (game_state_changed).
-     * The overlap check's last pass is kept against it: the bot checks its pick and
-     * game_submit would check the same command on the same state again. */
+     * The overlap check's last pass is kept against it with the state it resolved to: the bot
+     * checks its pick, game_submit would check the same command on the same state again, and
+     * the log would resolve it a third time (entry_resolve adopts the copy instead). */
     uint64_t state_gen;
     struct {
         bool valid;
         uint64_t gen;
         rules_command cmd;
+        table *table; /* the state after the command (NULL once adopted) */
+        rules_state *rs;
+        dice_rng rng;
+        game_events_list events;
     } place_passed;
     /* The figure index of the table as it stands (game_figure_index), built when first asked. */
     spatial index;
@@ -82,12 +87,11 @@ struct game {
 };
 
 /* The state at the cursor changed (resolved, rebuilt, restored): forget what was checked on it. */
-static inline void game_state_changed(game *g)
-{
-    g->state_gen++;
-    g->place_passed.valid = false;
-    g->index_valid = false;
-}
+void game_state_changed(game *g);
+/* Frees the overlap check's kept state (game_destroy). */
+void game_place_forget(game *g);
+/* The engine's event recorder (rules_ctx.record), `user` a game_events_list. */
+void game_events_record(void *user, const rules_event *ev);
 
 /* core/spatial.h's index of the table at the cursor, rebuilt only after the state changed; valid
  * until the next change. Its queries share one scratch buffer: read a result before the next. */

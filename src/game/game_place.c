@@ -10,12 +10,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static void events_sink(void *user, const rules_event *ev)
-{
-    (void)user;
-    (void)ev;
-}
-
 static geom_placed_base placed_of(const figure *f)
 {
     return (geom_placed_base){.base = f->base, .pos = f->pos, .facing = f->facing};
@@ -95,12 +89,17 @@ static bool passed_before(const game *g, const rules_command *cmd)
            memcmp(&g->place_passed.cmd, cmd, sizeof *cmd) == 0;
 }
 
-static void remember_pass(const game *g, const rules_command *cmd)
+/* Keeps the copy the check resolved (the state after the command) and its events. */
+static void remember_pass(const game *g, const rules_command *cmd, table *t, rules_state *rs,
+                          dice_rng rng)
 {
     game *m = (game *)g; /* a cache beside the state, not the state: g is const to callers */
     m->place_passed.valid = true;
     m->place_passed.gen = g->state_gen;
     m->place_passed.cmd = *cmd;
+    m->place_passed.table = t;
+    m->place_passed.rs = rs;
+    m->place_passed.rng = rng;
 }
 
 bool game_place_check(const game *g, const rules_command *cmd, char *reason, size_t size)
@@ -114,12 +113,15 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
     table *t = table_clone(g->table);
     rules_state *rs = g->ops->clone(g->rs);
     dice_rng rng = g->rng;
+    game *keep = (game *)g; /* the events are kept with the copy (remember_pass) */
+    game_place_forget(keep);
     rules_ctx ctx = {.ops = g->ops,
                      .state = rs,
                      .table = t,
                      .rng = &rng,
                      .scenario = g->sc,
-                     .record = events_sink};
+                     .record = game_events_record,
+                     .user = &keep->place_passed.events};
     g->ops->resolve(rs, &ctx, cmd);
     bool ok = true;
     for (int i = 0; ok && i < t->figure_count; i++) {
@@ -141,11 +143,14 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
                      name_of(&g->table->figures[o->id.id - 1], b, sizeof b));
         ok = false;
     }
+    if (ok) {
+        remember_pass(g, cmd, t, rs, rng);
+        return true;
+    }
     g->ops->destroy(rs);
     table_destroy(t);
-    if (ok)
-        remember_pass(g, cmd);
-    return ok;
+    keep->place_passed.events.count = 0;
+    return false;
 }
 
 bool game_place_end_free(const game *g, const rules_command *cmd, char *reason, size_t size)

@@ -904,7 +904,8 @@ static bool check_victory(const scenario *scn, char *err, size_t size)
             known = known || strcmp(scn->victory[v].kind, kinds[k]) == 0;
         if (!known) {
             snprintf(err, size,
-                     "$.victory[%d].kind: lcr scores no victory of kind \"%.31s\" (it scores "
+                     "$.victory[%d].kind: Little Colonial Rules scores no victory of kind "
+                     "\"%.31s\" (it scores "
                      "destroy, hold and turns)",
                      v, scn->victory[v].kind);
             return false;

@@ -2,7 +2,7 @@
 """The scenario editor in the real window (ui/editor.h), driven with xdotool under X: from a blank
 lcr table (`sandtable edit --new lcr -o FILE`) it draws a forest polygon point by point (Enter
 closes it), a wall, places two units of six for the two sides (the second facing north), box-
-selects the forest, the wall and Red's unit and drags them as one, adds one figure to Blue (A at
+selects the forest, the wall and Red's unit and drags them as one, adds one figure to Blue (I at
 the pointer), turns Red and the wall as a box-selected group (]), has a third placement on top
 of the second refused with the reason, sets a victory condition and a turn limit, undoes the
 turn limit, makes Red's unit a reinforcement of turn 2 (A twice: it queues behind the north
@@ -115,7 +115,7 @@ try:
         check([p[1] - 10 for p in s["terrain"][1]["line"]] ==
               [p[1] for p in before["terrain"][1]["line"]], "the wall moved with it")
 
-    # one figure more for Blue: the unit chosen, A with the pointer beside its rank; then Red and
+    # one figure more for Blue: the unit chosen, I with the pointer beside its rank; then Red and
     # the wall box-selected and turned 15 degrees clockwise as one group (])
     xdo(*at(90, 95), ["mousemove", "--window", wid, *map(str, local(99, 95))], *k("i"))
     s = save_and_wait(lambda s: len(s["units"][1]["figures"]) == 7,

@@ -459,6 +459,16 @@ void game_decision(const game *g, rules_decision *out)
     rules_decide(g->ops, g->rs, g->table, out);
 }
 
+void game_decision_seen(const game *g, side_id viewer, rules_decision *out)
+{
+    game_decision(g, out);
+    const rules_view_ops *v = game_view(g);
+    char words[sizeof out->prompt];
+    if (viewer.id && v->prompt && out->kind != RULES_DECIDE_NONE &&
+        v->prompt(g->rs, g->table, viewer, out, words, sizeof words))
+        snprintf(out->prompt, sizeof out->prompt, "%s", words);
+}
+
 void game_outcome(const game *g, rules_outcome *out)
 {
     memset(out, 0, sizeof *out);

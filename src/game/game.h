@@ -85,6 +85,12 @@ int game_turn(const game *g);
 /* ---- decisions and queries (all pure: they never roll dice) --------------------------------- */
 
 void game_decision(const game *g, rules_decision *out);
+/* The decision as side `viewer` is told it (the screen's top bar, its panels): game_decision's,
+ * with the prompt in the rule set's words for that viewer (rules_view_ops.prompt) where they
+ * differ, e.g. cwr's "N still to act" counting only the units he may see. Viewer 0 gets
+ * game_decision's prompt; GAME_VIEWER_PUBLIC (below) what every side may be told. The other
+ * fields are game_decision's: the rules' own, for the deciding side. */
+void game_decision_seen(const game *g, side_id viewer, rules_decision *out);
 void game_outcome(const game *g, rules_outcome *out);
 bool game_over(const game *g);
 /* Legal commands of the moment; returns the count written (at most max). */

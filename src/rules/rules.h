@@ -270,6 +270,16 @@ typedef struct rules_view_ops {
      * from the rule set's own list and the live check flags a word the rule set does not know. */
     int (*formations)(const rules_state *rs, const table *t, unit_id u, char (*out)[RULES_WORD_MAX],
                       int max);
+    /* The prompt of decision `dec` (decision()'s, not NONE) as side `viewer` may be told it,
+     * where decision()'s own line, written for one who sees everything, would tell him what he
+     * may not see (visible): a count of units that leaves out those hidden from him, an active
+     * unit he may not see left unnamed. Its wording must not depend on what is hidden (saying
+     * so only when something is would tell it). Written to out and true; false keeps
+     * dec->prompt. Never asked for viewer 0; a viewer that is no side of the table (the
+     * public: game.h's GAME_VIEWER_PUBLIC) sees what every side may. NULL: dec->prompt for
+     * every viewer. The top bar asks through game_decision_seen. */
+    bool (*prompt)(const rules_state *rs, const table *t, side_id viewer, const rules_decision *dec,
+                   char *out, size_t size);
 } rules_view_ops;
 
 /* ---- referee rulings of the rule set's own: optional ------------------------------------- */
@@ -375,7 +385,8 @@ struct rules_ops {
     /* Setup events before the first decision (shuffle the deck, first turn). May be NULL. */
     void (*begin)(rules_state *rs, rules_ctx *ctx);
 
-    /* Whose decision it is and of what kind. */
+    /* Whose decision it is and of what kind; its prompt as told to one who sees everything
+     * (view->prompt may word it for a viewer who does not). */
     void (*decision)(const rules_state *rs, const table *t, rules_decision *out);
     /* Legal commands of the moment, concrete and ready to submit (moves sampled: e.g. toward
      * the nearest enemy and a few directions at full reach; fire at each legal target).

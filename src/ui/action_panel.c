@@ -140,7 +140,7 @@ static void refresh(ui_action_panel *p, const ui_view *view)
     if (p->ready && p->seen_game == g && p->seen_version == view->state_version &&
         p->seen_selected.id == p->selected.id && p->seen_viewer.id == view->viewer.id)
         return;
-    game_decision(g, &p->dec);
+    game_decision_seen(g, view->viewer, &p->dec);
     const figure *sel = p->selected.id ? table_figure_const(game_table(g), p->selected) : NULL;
     p->actor = sel && sel->side.id == p->dec.side.id ? p->selected : p->dec.figure;
     p->act_count =

@@ -349,7 +349,7 @@ void ui_driver_panel_update(ui_driver_panel *p, const ui_view *view)
                    cursor - p->seen_cursor <= 4 && p->seen_viewer.id == view->viewer.id;
     int from = p->seen_cursor;
     p->item_count = game_driver(g, view->viewer, p->items, DP_ITEMS);
-    game_decision(g, &p->dec);
+    game_decision_seen(g, view->viewer, &p->dec);
     if (!follows || anim_speed(view) <= 0)
         p->flight_count = 0;
     else

@@ -87,7 +87,9 @@ bool ui_solo_next(ui_solo *s, ui_app *app, double now, rules_command *out)
         return false;
     dice_rng rng = ui_solo_rng(app->game);
     if (!bot_choose_why(app->game, ui_solo_level(app, d.side), &rng, out, s->why, sizeof s->why)) {
-        ui_app_toast(app, "The bot has no legal command for %s", d.prompt);
+        rules_decision seen; /* the toast is the viewer's to read */
+        game_decision_seen(app->game, app->viewer, &seen);
+        ui_app_toast(app, "The bot has no legal command for %s", seen.prompt);
         s->stuck_until = now + 2.0;
         return false;
     }

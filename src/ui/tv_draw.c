@@ -202,7 +202,7 @@ static void draw_hud(tv *v, ui_app *app, render_ctx *ctx)
     render_output_size(ctx, &w, &h);
     const scenario *s = game_scenario(app->game);
     rules_decision d;
-    game_decision(app->game, &d);
+    game_decision_seen(app->game, app->viewer, &d); /* a count of what this viewer may see */
     char line[400], turn[48];
     snprintf(line, sizeof line, "%s  -  %s  -  %s", s->title,
              ui_turn_words(app->game, turn, sizeof turn),

@@ -36,7 +36,7 @@ void ui_tv_named_update(tv *v, ui_app *app, const ui_input *in)
     }
     if (y < 28 * k) {
         rules_decision d;
-        game_decision(app->game, &d);
+        game_decision_seen(app->game, app->viewer, &d); /* the line the top bar shows */
         ui_names_add_text(&v->named, t, d.prompt);
         return;
     }

@@ -242,27 +242,59 @@ static void test_bump(void **state)
     game_destroy(far);
 }
 
-/* The activation prompt (the top bar, one line for every viewer) counts only units the other
- * side may know of: Blue's "Seen" impi, not the concealed one, until it is spotted. */
-static void test_prompt_count(void **state)
+/* The prompt as each viewer is told it (game_decision_seen): the same state, Blue to activate
+ * with its concealed "Hidden" impi and its "Seen" one, gives Blue (the owner) and one who sees
+ * everything both, Red and the public only the one in sight; once Blue activates the hidden
+ * impi, Red is not told its name. */
+static void prompt_is(const game *g, side_id viewer, const char *want)
+{
+    rules_decision d;
+    game_decision_seen(g, viewer, &d);
+    assert_string_equal(d.prompt, want);
+}
+
+static void test_prompt_per_viewer(void **state)
 {
     (void)state;
     game *g = conceal_game(true, 165, 110, 110, 55, 3);
+    const table *t = game_table(g);
+    side_id red = table_unit_const(t, cwr_unit(g, "Coy"))->side;
+    side_id blue = table_unit_const(t, cwr_unit(g, "Hidden"))->side;
+    side_id public = {GAME_VIEWER_PUBLIC}, all = {0};
+    /* Red to act first: Blue is told Red's count as Red's "in sight" (Red hides nothing, but
+     * the words must not change with whether anything is hidden) */
+    prompt_is(g, red, "Red: activate a unit (1 still to act)");
+    prompt_is(g, blue, "Red: activate a unit (1 in sight still to act)");
     cwr_activate(g, "Coy");
     cwr_submit(g, (rules_command){.kind = RULES_CMD_END_ACTIVATION});
     rules_decision d;
     game_decision(g, &d);
     assert_int_equal(d.kind, RULES_DECIDE_ACTIVATE);
-    assert_string_equal(table_side(game_table(g), d.side)->name, "Blue");
-    assert_string_equal(d.prompt, "Blue: activate a unit (1 still to act, any hidden not counted)");
-    assert_int_equal(d.count, 2); /* the rules still know both may act */
+    assert_int_equal(d.side.id, blue.id);
+    assert_int_equal(d.count, 2); /* the rules' own count, for every viewer */
+    prompt_is(g, all, "Blue: activate a unit (2 still to act)");
+    prompt_is(g, blue, "Blue: activate a unit (2 still to act)");
+    prompt_is(g, red, "Blue: activate a unit (1 in sight still to act)");
+    prompt_is(g, public, "Blue: activate a unit (1 in sight still to act)");
+    game_decision_seen(g, red, &d);
+    assert_int_equal(d.count, 2);
+    /* the hidden impi acts: its own side reads its name, the others do not */
+    cwr_activate(g, "Hidden");
+    game_decision(g, &d);
+    assert_int_equal(d.kind, RULES_DECIDE_CHOOSE_ACTIONS);
+    prompt_is(g, blue, d.prompt);
+    assert_non_null(strstr(d.prompt, "Hidden"));
+    prompt_is(g, red, "Blue: a unit out of sight acts");
+    prompt_is(g, public, "Blue: a unit out of sight acts");
     game_destroy(g);
-    /* not concealed: both are counted, and the note is not needed */
+    /* not concealed: every viewer is told the one line */
     g = conceal_game(false, 165, 110, 110, 55, 3);
+    t = game_table(g);
+    red = table_unit_const(t, cwr_unit(g, "Coy"))->side;
     cwr_activate(g, "Coy");
     cwr_submit(g, (rules_command){.kind = RULES_CMD_END_ACTIVATION});
-    game_decision(g, &d);
-    assert_string_equal(d.prompt, "Blue: activate a unit (2 still to act)");
+    prompt_is(g, red, "Blue: activate a unit (2 still to act)");
+    prompt_is(g, public, "Blue: activate a unit (2 still to act)");
     game_destroy(g);
 }
 
@@ -272,7 +304,7 @@ int main(void)
         cmocka_unit_test(test_not_a_target),
         cmocka_unit_test(test_bot_blind),
         cmocka_unit_test(test_bump),
-        cmocka_unit_test(test_prompt_count),
+        cmocka_unit_test(test_prompt_per_viewer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

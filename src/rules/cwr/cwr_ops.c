@@ -747,6 +747,7 @@ static const rules_view_ops cwr_view_ops = {
     .visible = cwr_visible,
     .bot_value = cwr_bot_value,
     .formations = cwr_formations,
+    .prompt = cwr_decision_prompt,
 };
 
 /* What a scenario may ask of cwr (cwr_create checks the same; classes stay as the file has

@@ -24,16 +24,14 @@ static int units_to_act(const rules_state *rs, const table *t, side_id s)
     return n;
 }
 
-/* The units of s still to act that every viewer may know of: the prompt is one line for all, so
- * a concealed unit is not counted (its own side sees it in the unit list). */
-static int units_to_act_seen(const rules_state *rs, const table *t, side_id s)
+/* The units of s still to act that `viewer` may see (cwr_unit_hidden; viewer 0 sees all). */
+static int units_to_act_seen(const rules_state *rs, const table *t, side_id s, side_id viewer)
 {
     int n = 0;
     for (int i = 0; i < t->unit_count; i++) {
         unit_id u = t->units[i].id;
-        const cwr_unit_state *us = cwr_ustate_const(rs, u);
         n += t->units[i].side.id == s.id && cwr_unit_can_activate(rs, t, u) &&
-             !(us->flags & CWR_U_CONCEALED);
+             !cwr_unit_hidden(rs, t, u, viewer);
     }
     return n;
 }
@@ -102,9 +100,8 @@ void cwr_decision(const rules_state *rs, const table *t, rules_decision *out)
         out->kind = RULES_DECIDE_ACTIVATE;
         out->count = units_to_act(rs, t, rs->active);
         snprintf(out->phase, sizeof out->phase, "activation");
-        snprintf(out->prompt, sizeof out->prompt, "%.40s: activate a unit (%d still to act%s)",
-                 s ? s->name : "?", units_to_act_seen(rs, t, rs->active),
-                 rs->concealment ? ", any hidden not counted" : "");
+        snprintf(out->prompt, sizeof out->prompt, "%.40s: activate a unit (%d still to act)",
+                 s ? s->name : "?", out->count);
         break;
     case CWR_PHASE_CHOOSE: {
         const cwr_unit_state *us = cwr_ustate_const(rs, rs->unit);
@@ -126,6 +123,26 @@ void cwr_decision(const rules_state *rs, const table *t, rules_decision *out)
         break;
     }
     }
+}
+
+bool cwr_decision_prompt(const rules_state *rs, const table *t, side_id viewer,
+                         const rules_decision *dec, char *out, size_t size)
+{
+    /* The side's own player, and any viewer of a scenario without concealment, are told all. */
+    if (!rs->concealment || viewer.id == dec->side.id || rs->alloc_n > 0)
+        return false;
+    const side *s = table_side(t, dec->side);
+    const char *name = s ? s->name : "?";
+    if (dec->kind == RULES_DECIDE_ACTIVATE) {
+        /* "in sight" whether or not any is hidden: only then does the wording tell nothing */
+        snprintf(out, size, "%.40s: activate a unit (%d in sight still to act)", name,
+                 units_to_act_seen(rs, t, dec->side, viewer));
+        return true;
+    }
+    if (!dec->unit.id || !cwr_unit_hidden(rs, t, dec->unit, viewer))
+        return false;
+    snprintf(out, size, "%.40s: a unit out of sight acts", name);
+    return true;
 }
 
 bool cwr_activate_validate(const rules_state *rs, const table *t, const rules_command *cmd,

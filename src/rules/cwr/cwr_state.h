@@ -77,7 +77,8 @@ struct rules_state {
     int break_percent;
     cwr_alloc alloc[CWR_ALLOC_MAX]; /* casualties to pick, oldest first */
     int alloc_n;
-    bool concealment; /* the scenario conceals units: counts told to all leave hidden ones out */
+    bool concealment; /* the scenario conceals units: another side is told counts of those in sight
+                       */
 };
 
 /* ---- cwr_util.c: lookups ------------------------------------------------------------------ */
@@ -251,6 +252,11 @@ int cwr_charge_targets(const rules_state *rs, const table *t, unit_id u, unit_id
 
 void cwr_begin(rules_state *rs, rules_ctx *ctx);
 void cwr_decision(const rules_state *rs, const table *t, rules_decision *out);
+/* The decision's prompt as `viewer` may be told it (rules_view_ops.prompt): in a scenario with
+ * concealment, another side's count of units still to act is of those in sight, and its active
+ * unit goes unnamed while hidden from him. */
+bool cwr_decision_prompt(const rules_state *rs, const table *t, side_id viewer,
+                         const rules_decision *dec, char *out, size_t size);
 bool cwr_activate_validate(const rules_state *rs, const table *t, const rules_command *cmd,
                            char *why, size_t size);
 void cwr_activate_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);

@@ -510,6 +510,8 @@ void render_table_static(render_ctx *ctx, const render_camera *cam, const render
 
 static vec2s feature_anchor(const terrain_feature *f)
 {
+    /* A line by its middle vertex, not half way along: roads and rivers are where the troops
+     * stand, and a name there is covered by their bases. */
     if (f->shape == TERRAIN_SHAPE_LINE && f->line.count > 0)
         return f->line.pts[f->line.count / 2];
     vec2s c = {{0, 0}};
@@ -564,12 +566,18 @@ int render_table_label_layout(render_ctx *ctx, const render_camera *cam, const t
     int order[MAX];
     int n = labels_by_extent(t, order, max < MAX ? max : MAX), placed = 0;
     float line = 14 * ctx->ui_scale, pad = 2 * ctx->ui_scale;
+    float left = render_camera_to_px(cam, (vec2s){{0, 0}}).x;
+    float right = render_camera_to_px(cam, (vec2s){{t->width_cm, 0}}).x;
     static const float shift[] = {0, -1, 1};
     for (int k = 0; k < n; k++) {
         const terrain_feature *f = &t->features[order[k]];
         vec2s p = render_camera_to_px(cam, feature_anchor(f));
         int w, h;
         render_text_size(ctx, f->name, 11, &w, &h);
+        /* kept on the table: a road's name does not run off its edge */
+        float half = 0.5f * (float)w + pad;
+        if (right - left > 2 * half)
+            p.x = fminf(fmaxf(p.x, left + half), right - half);
         for (int s = 0; s < (int)(sizeof shift / sizeof shift[0]); s++) {
             float y = p.y - 7 * ctx->ui_scale + shift[s] * line;
             render_label b = {

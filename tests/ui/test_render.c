@@ -238,8 +238,8 @@ static void draw_named_terrain(render_ctx *ctx, const render_camera *cam, const 
  * terrain/../badge_general.png, a file outside the terrain art, as the area's texture. Art comes
  * from a fixed list of known files: that name draws exactly as any other name without art. */
 /* Terrain names never run into each other: on a table of 120 crowded, overlapping polygons
- * (two names taking turns), no two placed names overlap, the biggest feature is always named,
- * and a name that had to move still sits within a line of its feature's centre. */
+ * (two names taking turns) and a road across it, no two placed names overlap, none runs off
+ * the table, the road (a line counts by its length) and then the biggest area are named first. */
 static void test_terrain_names_never_overlap(void **state)
 {
     frame *f = *state;
@@ -247,20 +247,33 @@ static void test_terrain_names_never_overlap(void **state)
     for (int i = 0; i < t->feature_count; i++)
         snprintf(t->features[i].name, sizeof t->features[i].name, "%s",
                  i % 2 ? "Hut" : "Barrio South");
+    /* a road of two points right across: the longest feature, named by its far end, kept on
+     * the table */
+    vec2s road[2] = {{{0, 60}}, {{t->width_cm, 60}}};
+    terrain_feature rf = {.shape = TERRAIN_SHAPE_LINE, .line = {road, 2}, .width_cm = 3};
+    snprintf(rf.name, sizeof rf.name, "Nyezane road");
+    table_feature_update_bounds(&rf);
+    int road_at = table_add_feature(t, &rf);
     render_label labels[512];
     int n = render_table_label_layout(f->ctx, &f->cam, t, labels, 512);
     assert_true(n > 5 && n < t->feature_count); /* crowded: some are left out */
+    assert_int_equal(labels[0].feature, road_at);
+    float left = render_camera_to_px(&f->cam, (vec2s){{0, 0}}).x;
+    float right = render_camera_to_px(&f->cam, (vec2s){{t->width_cm, 0}}).x;
     int biggest = 0;
     float best = -1;
     for (int i = 0; i < t->feature_count; i++) {
+        if (t->features[i].shape == TERRAIN_SHAPE_LINE)
+            continue;
         const geom_aabb *b = &t->features[i].bounds;
         float e = (b->max.x - b->min.x) * (b->max.y - b->min.y);
         if (e > best)
             best = e, biggest = i;
     }
-    assert_int_equal(labels[0].feature, biggest);
+    assert_int_equal(labels[1].feature, biggest); /* then the biggest area */
     for (int i = 0; i < n; i++) {
         assert_true(labels[i].x1 > labels[i].x0 && labels[i].y1 > labels[i].y0);
+        assert_true(labels[i].x0 >= left - 0.5f && labels[i].x1 <= right + 0.5f); /* on the table */
         for (int j = i + 1; j < n; j++)
             assert_false(labels[i].x0 < labels[j].x1 && labels[j].x0 < labels[i].x1 &&
                          labels[i].y0 < labels[j].y1 && labels[j].y0 < labels[i].y1);

@@ -1,161 +1,298 @@
-/* A small forward walker over JSON text that jansson has already accepted. */
+/* A small forward walker over JSON text that jansson has already accepted, and JSON paths. */
 #include "core/json_pos.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-typedef struct walker {
+typedef struct scan {
     const char *s;
-    size_t len, i;
-} walker;
+    size_t len;
+    size_t p;
+} scan;
 
-static void skip_ws(walker *w)
+static void skip_ws(scan *sc)
 {
-    while (w->i < w->len && strchr(" \t\r\n", w->s[w->i]) && w->s[w->i])
-        w->i++;
+    while (sc->p < sc->len && strchr(" \t\r\n", sc->s[sc->p]) && sc->s[sc->p] != '\0')
+        sc->p++;
 }
 
-static void skip_string(walker *w)
+static bool at(const scan *sc, char ch)
 {
-    w->i++; /* the opening quote */
-    while (w->i < w->len && w->s[w->i] != '"')
-        w->i += w->s[w->i] == '\\' ? 2 : 1;
-    w->i++;
+    return sc->p < sc->len && sc->s[sc->p] == ch;
 }
 
-/* Skips one value; nesting is counted, not recursed. */
-static void skip_value(walker *w)
+/* Skips a string starting at its opening quote. */
+static void skip_string(scan *sc)
+{
+    sc->p++;
+    while (sc->p < sc->len && sc->s[sc->p] != '"')
+        sc->p += sc->s[sc->p] == '\\' ? 2 : 1;
+    sc->p++;
+}
+
+/* Skips any value; nesting is counted, not recursed into. */
+static void skip_value(scan *sc)
 {
     int depth = 0;
     do {
-        if (w->i >= w->len)
+        if (sc->p >= sc->len)
             return;
-        char c = w->s[w->i];
-        if (c == '"') {
-            skip_string(w);
-        } else if (c == '{' || c == '[') {
+        char ch = sc->s[sc->p];
+        if (ch == '"') {
+            skip_string(sc);
+        } else if (ch == '{' || ch == '[') {
             depth++;
-            w->i++;
-        } else if (c == '}' || c == ']') {
+            sc->p++;
+        } else if (ch == '}' || ch == ']') {
             depth--;
-            w->i++;
-        } else if (depth > 0 || !strchr(",]} \t\r\n", c)) {
-            w->i++;
+            sc->p++;
+        } else if (depth > 0) {
+            sc->p++; /* commas, colons, blanks and scalars inside a container */
         } else {
-            return;
+            while (sc->p < sc->len && !strchr(",}] \t\r\n", sc->s[sc->p]))
+                sc->p++;
         }
-    } while (depth > 0 || (w->i < w->len && !strchr(",]} \t\r\n", w->s[w->i])));
+    } while (depth > 0);
 }
 
-/* Compares the string at the walker (raw bytes between the quotes) with key, and skips it. */
-static bool read_key(walker *w, const char *key)
+static int hex_value(const char *h)
 {
-    size_t start = w->i + 1;
-    skip_string(w);
-    size_t n = w->i - 1 - start;
-    return n == strlen(key) && memcmp(w->s + start, key, n) == 0;
+    int v = 0;
+    for (int i = 0; i < 4; i++) {
+        char ch = h[i];
+        int d = ch >= '0' && ch <= '9'   ? ch - '0'
+                : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10
+                : ch >= 'A' && ch <= 'F' ? ch - 'A' + 10
+                                         : 0;
+        v = v * 16 + d;
+    }
+    return v;
 }
 
-/* Moves into the member `key` of the object at the walker; *key_at gets the key's position. */
-static bool step_key(walker *w, const char *key, size_t *key_at)
+static size_t put_utf8(char *out, long cp)
 {
-    if (w->i >= w->len || w->s[w->i] != '{')
-        return false;
-    w->i++;
-    for (;;) {
-        skip_ws(w);
-        if (w->i >= w->len || w->s[w->i] != '"')
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | (cp >> 12));
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+/* Decodes the escape at s[*p] (just after the backslash) into out; returns bytes written. */
+static size_t decode_escape(const char *s, size_t len, size_t *p, char *out)
+{
+    char e = s[*p];
+    (*p)++;
+    const char *plain = strchr("\"\\/bfnrt", e);
+    if (plain && e != '\0') {
+        static const char map[] = "\"\\/\b\f\n\r\t";
+        out[0] = map[plain - "\"\\/bfnrt"];
+        return 1;
+    }
+    if (*p + 4 > len)
+        return 0;
+    long cp = hex_value(s + *p);
+    *p += 4;
+    if (cp >= 0xD800 && cp < 0xDC00 && *p + 6 <= len && s[*p] == '\\' && s[*p + 1] == 'u') {
+        long lo = hex_value(s + *p + 2);
+        *p += 6;
+        cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+    }
+    return put_utf8(out, cp);
+}
+
+/* True when the string at sc->p (its opening quote) decodes to `key`; leaves sc after it. */
+static bool string_equals(scan *sc, const char *key)
+{
+    size_t start = sc->p;
+    skip_string(sc);
+    size_t end = sc->p - 1; /* closing quote */
+    size_t klen = strlen(key), k = 0;
+    char buf[4];
+    for (size_t q = start + 1; q < end && q < sc->len;) {
+        size_t n = 1;
+        if (sc->s[q] == '\\') {
+            q++;
+            n = decode_escape(sc->s, sc->len, &q, buf);
+        } else {
+            buf[0] = sc->s[q++];
+        }
+        if (k + n > klen || memcmp(key + k, buf, n) != 0)
             return false;
-        *key_at = w->i;
-        bool match = read_key(w, key);
-        skip_ws(w);
-        w->i++; /* ':' */
-        skip_ws(w);
+        k += n;
+    }
+    return k == klen;
+}
+
+/* Moves into the member `key` of the object at sc->p; *key_pos gets the key's offset. */
+static bool enter_key(scan *sc, const char *key, size_t *key_pos)
+{
+    if (!at(sc, '{'))
+        return false;
+    sc->p++;
+    for (;;) {
+        skip_ws(sc);
+        if (!at(sc, '"'))
+            return false;
+        *key_pos = sc->p;
+        bool match = string_equals(sc, key);
+        skip_ws(sc);
+        if (!at(sc, ':'))
+            return false;
+        sc->p++;
+        skip_ws(sc);
         if (match)
             return true;
-        skip_value(w);
-        skip_ws(w);
-        if (w->i >= w->len || w->s[w->i] != ',')
+        skip_value(sc);
+        skip_ws(sc);
+        if (!at(sc, ','))
             return false;
-        w->i++;
+        sc->p++;
     }
 }
 
-static bool step_index(walker *w, int index)
+static bool enter_index(scan *sc, int index)
 {
-    if (w->i >= w->len || w->s[w->i] != '[')
+    if (!at(sc, '['))
         return false;
-    w->i++;
-    for (int k = 0;; k++) {
-        skip_ws(w);
-        if (w->i >= w->len || w->s[w->i] == ']')
+    sc->p++;
+    for (int i = 0;; i++) {
+        skip_ws(sc);
+        if (at(sc, ']') || sc->p >= sc->len)
             return false;
-        if (k == index)
+        if (i == index)
             return true;
-        skip_value(w);
-        skip_ws(w);
-        if (w->i >= w->len || w->s[w->i] != ',')
+        skip_value(sc);
+        skip_ws(sc);
+        if (!at(sc, ','))
             return false;
-        w->i++;
+        sc->p++;
     }
 }
 
-static void line_column(const char *s, size_t at, int *line, int *column)
+/* Line and column (in characters, not UTF-8 continuation bytes) of an offset. */
+static void line_column(const char *s, size_t off, int *line, int *column)
 {
-    *line = 1;
-    *column = 1;
-    for (size_t i = 0; i < at; i++) {
-        if (s[i] == '\n') {
-            (*line)++;
-            *column = 1;
-        } else if (((unsigned char)s[i] & 0xC0) != 0x80) {
-            (*column)++;
+    int l = 1, col = 1;
+    for (size_t i = 0; i < off; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '\n') {
+            l++;
+            col = 1;
+        } else if ((ch & 0xC0) != 0x80) {
+            col++;
         }
     }
+    *line = l;
+    *column = col;
 }
 
 bool json_pos_find(const char *text, size_t len, const json_pos_seg *path, int n, bool want_key,
                    int *line, int *column)
 {
-    walker w = {text, len, 0};
-    skip_ws(&w);
-    size_t found = w.i;
+    scan sc = {text, len, 0};
+    skip_ws(&sc);
+    size_t found = sc.p; /* the deepest part found so far */
     bool ok = true;
-    for (int k = 0; k < n && ok; k++) {
-        size_t key_at = w.i;
-        ok = path[k].key ? step_key(&w, path[k].key, &key_at) : step_index(&w, path[k].index);
+    for (int i = 0; i < n && ok; i++) {
+        size_t key_pos = sc.p;
+        ok = path[i].key ? enter_key(&sc, path[i].key, &key_pos) : enter_index(&sc, path[i].index);
         if (ok)
-            found = (want_key && k == n - 1 && path[k].key) ? key_at : w.i;
+            found = want_key && i == n - 1 && path[i].key ? key_pos : sc.p;
     }
     line_column(text, found < len ? found : len, line, column);
     return ok;
 }
 
-static bool is_ident(const char *s)
+static bool is_identifier(const char *k)
 {
-    if (!s[0])
+    if (!*k || (*k >= '0' && *k <= '9'))
         return false;
-    for (; *s; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_' ||
-              (*s >= '0' && *s <= '9')))
+    for (; *k; k++)
+        if (!((*k >= 'a' && *k <= 'z') || (*k >= 'A' && *k <= 'Z') || (*k >= '0' && *k <= '9') ||
+              *k == '_' || *k == '$'))
             return false;
     return true;
 }
 
 const char *json_pos_format(const json_pos_seg *path, int n, char *buf, size_t size)
 {
-    size_t used = (size_t)snprintf(buf, size, "$");
-    for (int k = 0; k < n && used < size; k++) {
-        int m;
-        if (path[k].key && is_ident(path[k].key))
-            m = snprintf(buf + used, size - used, ".%s", path[k].key);
-        else if (path[k].key)
-            m = snprintf(buf + used, size - used, "[\"%s\"]", path[k].key);
+    size_t used = 0;
+    int w = snprintf(buf, size, "$");
+    used = w > 0 ? (size_t)w : 0;
+    for (int i = 0; i < n && used < size; i++) {
+        if (!path[i].key)
+            w = snprintf(buf + used, size - used, "[%d]", path[i].index);
+        else if (is_identifier(path[i].key))
+            w = snprintf(buf + used, size - used, ".%s", path[i].key);
         else
-            m = snprintf(buf + used, size - used, "[%d]", path[k].index);
-        if (m < 0)
-            break;
-        used += (size_t)m;
+            w = snprintf(buf + used, size - used, "[\"%.40s\"]", path[i].key);
+        used += w > 0 ? (size_t)w : 0;
     }
     return buf;
+}
+
+/* One step at buf[*i], whose first character `delim` ('.' or '[') may already have been
+ * overwritten by the NUL ending the previous key: ".key", "[n]" or ["key"]. */
+static bool parse_step(char *buf, size_t *i, char delim, json_pos_seg *seg)
+{
+    if (delim == '.') {
+        size_t start = ++*i;
+        *i += strcspn(buf + start, ".[");
+        if (*i == start)
+            return false;
+        *seg = (json_pos_seg){buf + start, 0};
+        return true;
+    }
+    if (delim != '[')
+        return false;
+    if (buf[*i + 1] == '"') {
+        char *end = strstr(buf + *i + 2, "\"]");
+        if (!end)
+            return false;
+        *seg = (json_pos_seg){buf + *i + 2, 0};
+        *end = '\0';
+        *i = (size_t)(end - buf) + 2;
+        return true;
+    }
+    char *end;
+    long index = strtol(buf + *i + 1, &end, 10);
+    if (end == buf + *i + 1 || *end != ']' || index < 0 || index > 1000000000)
+        return false;
+    *seg = (json_pos_seg){NULL, (int)index};
+    *i = (size_t)(end - buf) + 1;
+    return true;
+}
+
+int json_pos_parse(const char *path, char *buf, size_t size, json_pos_seg *steps, int max)
+{
+    if (!path || path[0] != '$' || strlen(path) >= size)
+        return -1;
+    strcpy(buf, path);
+    size_t len = strlen(buf), i = 1;
+    char delim = buf[1];
+    int n = 0;
+    while (i < len) {
+        if (n == max || !parse_step(buf, &i, delim, &steps[n++]))
+            return -1;
+        delim = buf[i];
+        buf[i] = '\0'; /* ends a ".key" step; the delimiter lives on in `delim` */
+    }
+    return n;
 }

@@ -28,28 +28,11 @@ const char *json_error_format(const json_error *err, char *buf, size_t size)
 
 void json_read_locate(const char *text, size_t len, const char *path, int *line, int *column)
 {
-    /* "$.a.b[2]" into steps; keys are copied out, since json_pos wants them terminated. */
-    char keys[JSON_READ_DEPTH][128];
+    char buf[512];
     json_pos_seg seg[JSON_READ_DEPTH];
-    int n = 0;
-    const char *p = path && path[0] == '$' ? path + 1 : "";
-    while (*p && n < JSON_READ_DEPTH) {
-        if (*p == '.') {
-            size_t k = strcspn(p + 1, ".[");
-            snprintf(keys[n], sizeof keys[n], "%.*s", (int)k, p + 1);
-            seg[n] = (json_pos_seg){.key = keys[n]};
-            p += k + 1;
-        } else if (*p == '[') {
-            seg[n] = (json_pos_seg){.key = NULL, .index = (int)strtol(p + 1, NULL, 10)};
-            p += strcspn(p, "]");
-            p += *p ? 1 : 0;
-        } else {
-            break;
-        }
-        n++;
-    }
+    int n = json_pos_parse(path, buf, sizeof buf, seg, JSON_READ_DEPTH);
     *line = *column = 0;
-    json_pos_find(text, len, seg, n, false, line, column);
+    json_pos_find(text, len, seg, n > 0 ? n : 0, false, line, column);
 }
 
 void json_read_fail(json_reader *r, const char *path, const char *fmt, ...)

@@ -53,11 +53,11 @@ bool scenario_error_at(const scenario *s, const char *path, scenario_error *err,
     vsnprintf(err->message, sizeof err->message, fmt, ap);
     va_end(ap);
     char buf[sizeof err->path];
-    scenario_pos_seg steps[SCN_PATH_MAX];
-    int n = scenario_pos_parse(path, buf, sizeof buf, steps, SCN_PATH_MAX);
+    json_pos_seg steps[SCN_PATH_MAX];
+    int n = json_pos_parse(path, buf, sizeof buf, steps, SCN_PATH_MAX);
     size_t bom = bom_length(s->source_text, s->source_len);
-    if (n < 0 || !scenario_pos_find(s->source_text + bom, s->source_len - bom, steps, n, false,
-                                    &err->line, &err->column))
+    if (n < 0 || !json_pos_find(s->source_text + bom, s->source_len - bom, steps, n, false,
+                                &err->line, &err->column))
         err->line = err->column = 0;
     return false;
 }

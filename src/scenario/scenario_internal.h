@@ -6,7 +6,7 @@
 #define SCENARIO_SCENARIO_INTERNAL_H
 
 #include "scenario/scenario.h"
-#include "scenario/scenario_pos.h"
+#include "core/json_pos.h"
 
 #include <jansson.h>
 #include <stdbool.h>
@@ -20,7 +20,7 @@ typedef struct scn_ctx {
     const char *text;
     size_t len;
     scenario_error *err;
-    scenario_pos_seg path[SCN_PATH_MAX];
+    json_pos_seg path[SCN_PATH_MAX];
     int depth;
     scenario *s;
     table *t;

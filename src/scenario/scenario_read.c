@@ -17,14 +17,14 @@ const char *const scn_edge_names[5] = {"none", "north", "south", "west", "east"}
 void scn_push_key(scn_ctx *c, const char *key)
 {
     if (c->depth < SCN_PATH_MAX)
-        c->path[c->depth] = (scenario_pos_seg){key, 0};
+        c->path[c->depth] = (json_pos_seg){key, 0};
     c->depth++;
 }
 
 void scn_push_index(scn_ctx *c, int index)
 {
     if (c->depth < SCN_PATH_MAX)
-        c->path[c->depth] = (scenario_pos_seg){NULL, index};
+        c->path[c->depth] = (json_pos_seg){NULL, index};
     c->depth++;
 }
 
@@ -38,9 +38,9 @@ static bool fail_at(scn_ctx *c, bool at_key, const char *fmt, va_list ap)
     scenario_error *e = c->err;
     int depth = c->depth < SCN_PATH_MAX ? c->depth : SCN_PATH_MAX;
     e->line = e->column = 0;
-    if (!scenario_pos_find(c->text, c->len, c->path, depth, at_key, &e->line, &e->column))
+    if (!json_pos_find(c->text, c->len, c->path, depth, at_key, &e->line, &e->column))
         e->line = e->column = 0;
-    scenario_pos_format(c->path, depth, e->path, sizeof e->path);
+    json_pos_format(c->path, depth, e->path, sizeof e->path);
     vsnprintf(e->message, sizeof e->message, fmt, ap);
     return false;
 }

@@ -10,7 +10,6 @@
 #include "game/bot.h"
 #include "game/game.h"
 #include "game/replay.h"
-#include "core/json_pos.h"
 #include "toy_rules.h"
 
 #include <inttypes.h>
@@ -648,28 +647,6 @@ static void test_verify_events_catches_a_cheat(void **state)
     game_destroy(g);
 }
 
-static void test_json_pos(void **state)
-{
-    (void)state;
-    const char *t = "{\"a\": [1, {\"b\": \"x\\\"y\"},\n  {\"c\": [true, null]}], \"d\": 2}";
-    int line, col;
-    assert_true(json_pos_find(
-        t, strlen(t), (json_pos_seg[]){{.key = "a"}, {.index = 2}, {.key = "c"}, {.index = 1}}, 4,
-        false, &line, &col));
-    assert_int_equal(line, 2);
-    assert_int_equal(col, 16);
-    assert_true(json_pos_find(t, strlen(t), (json_pos_seg[]){{.key = "d"}}, 1, true, &line, &col));
-    assert_int_equal(line, 2);
-    assert_int_equal(col, 25);
-    assert_false(
-        json_pos_find(t, strlen(t), (json_pos_seg[]){{.key = "zz"}}, 1, false, &line, &col));
-    char buf[64];
-    assert_string_equal(
-        json_pos_format((json_pos_seg[]){{.key = "a"}, {.index = 2}, {.key = "x y"}}, 3, buf,
-                        sizeof buf),
-        "$.a[2][\"x y\"]");
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -685,7 +662,6 @@ int main(void)
         cmocka_unit_test(test_save_lock),
         cmocka_unit_test(test_greedy_beats_random),
         cmocka_unit_test(test_verify_events_catches_a_cheat),
-        cmocka_unit_test(test_json_pos),
         cmocka_unit_test(test_notes_roundtrip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

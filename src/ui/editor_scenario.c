@@ -606,8 +606,7 @@ void editor_option_words(const editor_doc *d, const rules_option_desc *o, char *
     else if (json_is_array(v)) {
         for (size_t i = 0; i < json_array_size(v); i++) {
             size_t n = strlen(out);
-            snprintf(out + n, size - n, "%s%s", i ? ", " : "",
-                     str_at(v, i));
+            snprintf(out + n, size - n, "%s%s", i ? ", " : "", str_at(v, i));
         }
         if (!out[0])
             snprintf(out, size, "none");

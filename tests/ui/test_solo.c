@@ -132,7 +132,7 @@ static void test_bot_waits_a_readable_pace(void **state)
     game_decision(app->game, &d);
     app->controller[d.side.id] = UI_CONTROLLER_BOT;
     ui_app_reset_viewer(app); /* as play does after --bot */
-    frame(f, app, 0.016);       /* schedules: nothing yet */
+    frame(f, app, 0.016);     /* schedules: nothing yet */
     assert_int_equal(game_cursor(app->game), 0);
     frame(f, app, 0.3); /* 0.3 s < 0.6 s */
     assert_int_equal(game_cursor(app->game), 0);

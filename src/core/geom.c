@@ -383,7 +383,7 @@ static int cmp_double(const void *pa, const void *pb)
 
 /* Ascending, stable like glibc's qsort (a merge sort) so the order is the same; the few
  * crossings of one segment are sorted in place rather than through qsort's calls. */
-static void sort_doubles(double *v, int n)
+void geom_sort_doubles(double *v, int n)
 {
     if (n > 16) {
         qsort(v, (size_t)n, sizeof *v, cmp_double);
@@ -420,7 +420,7 @@ static int clip_candidates(dvec a, dvec b, double len, const geom_polygon *poly,
         if (point_seg_dist(d, a, b) <= GEOM_EPS)
             push_t(ts, &n, closest_t(a, b, d));
     }
-    sort_doubles(ts, n);
+    geom_sort_doubles(ts, n);
     int k = 0;
     double merge = GEOM_EPS / len;
     for (int i = 0; i < n; i++)
@@ -534,7 +534,7 @@ int geom_segment_polyline_crossings(geom_segment s, const geom_polyline *line, d
         if (seg_intersect_t(a, b, dv(line->pts[i - 1]), dv(line->pts[i]), &t))
             found[n++] = t;
     }
-    sort_doubles(found, n);
+    geom_sort_doubles(found, n);
     int count = 0;
     double prev = -1.0;
     for (int i = 0; i < n; i++) {

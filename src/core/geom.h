@@ -217,4 +217,8 @@ bool geom_arc_base_overlap(const geom_arc *arc, const geom_placed_base *b);
 /* True when any part of the base touches the template. */
 bool geom_template_base_overlap(const geom_template *t, const geom_placed_base *b);
 
+/* Sorts v ascending in the very order glibc's qsort (a stable merge sort) gives, so results
+ * stay bit-identical; short arrays (the few crossings of a segment) by insertion, in place. */
+void geom_sort_doubles(double *v, int n);
+
 #endif // CORE_GEOM_H

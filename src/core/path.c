@@ -146,33 +146,10 @@ static void collect_line(stretch_work *w, const table *t, const path_desc *d, ge
     }
 }
 
-static int cmp_double(const void *pa, const void *pb)
-{
-    double a = *(const double *)pa, b = *(const double *)pb;
-    return (a > b) - (a < b);
-}
-
 static int cmp_crossing(const void *pa, const void *pb)
 {
     const crossing_at *a = pa, *b = pb;
     return (a->t > b->t) - (a->t < b->t);
-}
-
-/* Ascending and stable, as glibc's qsort (a merge sort) is: the same order, without its calls
- * for the handful of breakpoints a segment has. */
-static void sort_doubles(double *v, int n)
-{
-    if (n > 16) {
-        qsort(v, (size_t)n, sizeof *v, cmp_double);
-        return;
-    }
-    for (int i = 1; i < n; i++) {
-        double x = v[i];
-        int j = i;
-        for (; j > 0 && v[j - 1] > x; j--)
-            v[j] = v[j - 1];
-        v[j] = x;
-    }
 }
 
 /* Sorted, merged breakpoints including 0 and 1. */
@@ -180,7 +157,7 @@ static void finish_breakpoints(stretch_work *w, double merge)
 {
     add_bp(w, 0.0);
     add_bp(w, 1.0);
-    sort_doubles(w->bps, w->bp_count);
+    geom_sort_doubles(w->bps, w->bp_count);
     int k = 0;
     for (int i = 0; i < w->bp_count; i++)
         if (k == 0 || w->bps[i] - w->bps[k - 1] > merge)

@@ -1033,13 +1033,25 @@ static void pos_sum(json_t *owner, const char *key, void *user)
     c->n++;
 }
 
-static double facing_deg_of(const json_t *v)
+/* A figure's facing in degrees, whether the file says it in words ("north") or degrees. */
+double editor_doc_facing_deg(const json_t *v)
 {
     static const char *const words[] = {"east", "south", "west", "north"};
     for (int i = 0; i < 4; i++)
         if (json_is_string(v) && strcmp(json_string_value(v), words[i]) == 0)
             return 90.0 * i;
     return json_number_value(v);
+}
+
+/* The document as it stands now, loaded (the loaded scenario may be a drag's last frame);
+ * NULL when it does not load. */
+scenario *editor_doc_load_now(editor_doc *d)
+{
+    char *text = json_dumps(editor_doc_root(d), JSON_COMPACT | JSON_PRESERVE_ORDER);
+    scenario_error err;
+    scenario *s = text ? scenario_load_string(text, strlen(text), "scenario", &err) : NULL;
+    free(text);
+    return s;
 }
 
 static void pos_turn(json_t *owner, const char *key, void *user)
@@ -1052,7 +1064,7 @@ static void pos_turn(json_t *owner, const char *key, void *user)
     const json_t *f = json_object_get(owner, "facing");
     if (!f)
         f = json_object_get(c->defaults, "facing");
-    double deg = fmod(facing_deg_of(f) + c->deg, 360.0);
+    double deg = fmod(editor_doc_facing_deg(f) + c->deg, 360.0);
     json_object_set_new(owner, "facing", json_real(round1(deg < 0 ? deg + 360.0 : deg)));
 }
 

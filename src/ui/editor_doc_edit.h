@@ -16,6 +16,10 @@ bool editor_doc_edit_cancel(editor_doc *d, json_t *before);
 json_t *editor_doc_root(editor_doc *d);
 /* Refuses an edit with the reason in player words; returns false. */
 bool editor_doc_refuse(editor_doc *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A figure's facing in degrees, from words ("north") or a number. */
+double editor_doc_facing_deg(const json_t *v);
+/* The document as it stands now, loaded; NULL when it does not load. The caller frees it. */
+scenario *editor_doc_load_now(editor_doc *d);
 /* A unit's every figure and block turned by `deg` degrees about their centre (false when it has
  * none), or moved by `delta` cm: changes to the document's unit object. */
 bool editor_doc_unit_turn(json_t *unit, float deg);

@@ -215,16 +215,6 @@ static void arrival_join(editor_doc *d, const char *name, const char *who_side, 
                                            point_json(entry)));
 }
 
-/* The unit's figures as the document would now load them; NULL when it does not. */
-static scenario *load_now(editor_doc *d)
-{
-    char *text = json_dumps(editor_doc_root(d), JSON_COMPACT | JSON_PRESERVE_ORDER);
-    scenario_error err;
-    scenario *s = text ? scenario_load_string(text, strlen(text), "scenario", &err) : NULL;
-    free(text);
-    return s;
-}
-
 /* How far the unit must move along the outward normal: queued behind the edge and behind any
  * other unit queued there across the same stretch (queue), or just inside it (!queue). */
 static float queue_shift(const table *t, int ui, scenario_edge edge, float da, bool queue)
@@ -286,7 +276,7 @@ static bool arrival_place(editor_doc *d, json_t *u, int ui, scenario_edge edge, 
         turn = fmodf(turn + 540.0f, 360.0f) - 180.0f;
         if (fabsf(turn) > 0.5f)
             editor_doc_unit_turn(u, turn);
-        if (!(s = load_now(d)))
+        if (!(s = editor_doc_load_now(d)))
             return false;
         t = s->table;
     }

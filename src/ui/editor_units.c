@@ -115,16 +115,6 @@ static bool needs_writing_out(const json_t *u)
     return json_array_size(json_object_get(u, "blocks")) > 0 || json_object_get(u, "defaults");
 }
 
-/* The document as it stands now, loaded (the loaded scenario may be a drag's last frame). */
-static scenario *load_now(editor_doc *d)
-{
-    char *text = json_dumps(editor_doc_root(d), JSON_COMPACT | JSON_PRESERVE_ORDER);
-    scenario_error err;
-    scenario *s = text ? scenario_load_string(text, strlen(text), "scenario", &err) : NULL;
-    free(text);
-    return s;
-}
-
 /* Writes unit `unit` of the document figure by figure (from `now`, the document loaded). */
 static void write_out(json_t *uj, int unit_ix, const scenario *now)
 {
@@ -148,7 +138,7 @@ static void write_out_units(editor_doc *d, const int *units, int nu)
         json_t *uj = unit_json(d, units[i]);
         if (!uj || !needs_writing_out(uj))
             continue;
-        if (!now && !(now = load_now(d)))
+        if (!now && !(now = editor_doc_load_now(d)))
             return;
         write_out(uj, units[i], now);
     }
@@ -169,18 +159,9 @@ static vec2s point_of(const json_t *a)
                     (float)json_number_value(json_array_get(a, 1))}};
 }
 
-static double facing_deg_of(const json_t *v)
-{
-    static const char *const words[] = {"east", "south", "west", "north"};
-    for (int i = 0; i < 4; i++)
-        if (json_is_string(v) && strcmp(json_string_value(v), words[i]) == 0)
-            return 90.0 * i;
-    return json_number_value(v);
-}
-
 static void turn_facing(json_t *fig, float deg)
 {
-    double now = facing_deg_of(json_object_get(fig, "facing")) + deg;
+    double now = editor_doc_facing_deg(json_object_get(fig, "facing")) + deg;
     now = fmod(now, 360.0);
     if (now < 0)
         now += 360.0;

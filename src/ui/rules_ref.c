@@ -206,8 +206,8 @@ static void drop_dev_parens(const char *in, const char *heading_book, sbuf *out)
     }
 }
 
-/* The seed texts are the rule book to a player: "seed 000" becomes its name, "the seed" the
- * rule book. */
+/* The source texts are the rule book to a player: their numbered names become the book's name, "the
+ * seed" the rule book. */
 static void seed_as_book(const char *in, const char *book, sbuf *out)
 {
     /* the seed texts are the rule book to a player */

@@ -30,8 +30,9 @@ float ui_rules_doc_draw(ui_rules_doc *d, render_ctx *ctx, float x, float y, floa
                         float scroll);
 
 /* Markdown of docs/rules/ as a player reads it: "***assumed***" becomes "house rule: the rule
- * book is silent here", "seed 000" the rule book's name (`book`), and parentheses and sentences
- * naming files, tests, data keys or command kinds are left out. Returns out. */
+ * book is silent here", a source text's numbered name the rule book's name (`book`), and
+ * parentheses and sentences naming files, tests, data keys or command kinds are left out. Returns
+ * out. */
 const char *ui_rules_player_text(const char *md, const char *book, char *out, size_t size);
 /* The text of block i (plain words, as drawn). */
 const char *ui_rules_doc_block_text(const ui_rules_doc *d, int i);

@@ -18,8 +18,8 @@
 float lcr_command_radius(const lcr_data *d, const figure *leader);
 /* True when two figures' bases are in contact (edge gap <= contact_gap_cm). */
 bool lcr_command_in_contact(const lcr_data *d, const figure *a, const figure *b);
-/* True for cavalry: a mounted figure or a figure of a unit of kind "cavalry" (seed 000, Cavalry;
- * a trooper whose horse was shot stays cavalry for orders). */
+/* True for cavalry: a mounted figure or a figure of a unit of kind "cavalry" (Little Colonial
+ * Rules, Cavalry; a trooper whose horse was shot stays cavalry for orders). */
 bool lcr_command_is_cavalry(const table *t, const figure *f);
 /* True when `leader` may give orders to `f` by the chain of command (ignoring distance). Cavalry
  * NCOs and officers never order infantry, nor infantry ones cavalry; generals order both. */

@@ -32,6 +32,20 @@ static int row_of(const spatial *s, float y)
     return r < 0 ? 0 : (r >= (float)s->rows ? s->rows - 1 : (int)r);
 }
 
+/* col_of and row_of for a centre the grid covers (never left of or above its origin): the same
+ * quotient, truncated, which for a quotient >= 0 is its floor, without the call. */
+static int build_col_of(const spatial *s, float x)
+{
+    int c = (int)((x - s->x0) / s->cell_cm);
+    return c >= s->cols ? s->cols - 1 : c;
+}
+
+static int build_row_of(const spatial *s, float y)
+{
+    int r = (int)((y - s->y0) / s->cell_cm);
+    return r >= s->rows ? s->rows - 1 : r;
+}
+
 /* The grid covers the figures' centres; the cell is a few bases wide (so a base-sized query
  * reads a handful of cells) and never so small that the grid passes SPATIAL_SIDE_MAX a side. */
 static void size_grid(spatial *s, const table *t)
@@ -51,7 +65,10 @@ static void size_grid(spatial *s, const table *t)
         s->count++;
     }
     float w = fmaxf(x1 - x0, 1.0f), h = fmaxf(y1 - y0, 1.0f);
-    float cell = fmaxf(4.0f * s->reach_max_cm, 2.0f);
+    /* About one figure a cell on average: building clears and sums every cell, so a grid of
+     * far more cells than figures (a small skirmish on a big table) costs more to build than
+     * its queries save. The answers never depend on the cell size. */
+    float cell = fmaxf(fmaxf(4.0f * s->reach_max_cm, 2.0f), sqrtf(w * h / (float)(s->count + 1)));
     float per_side = fmaxf(w, h) / SPATIAL_SIDE_MAX;
     if (cell < per_side)
         cell = per_side;
@@ -76,20 +93,24 @@ void spatial_build(spatial *s, const table *t)
         s->scratch = mem_realloc(s->scratch, (size_t)s->cap_items, sizeof *s->scratch);
     }
     memset(s->start, 0, (size_t)(cells + 1) * sizeof *s->start);
-    /* Counting sort by cell: filling in figure order keeps each cell ascending. */
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
-        if (table_figure_active(f) && isfinite(f->pos.x) && isfinite(f->pos.y))
-            s->start[row_of(s, f->pos.y) * s->cols + col_of(s, f->pos.x) + 1]++;
-    }
-    for (int c = 0; c < cells; c++)
-        s->start[c + 1] += s->start[c];
+    /* Counting sort by cell: filling in figure order keeps each cell ascending. The first pass
+     * keeps each indexed figure's cell in scratch, so the second does not work it out again. */
+    int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (!table_figure_active(f) || !isfinite(f->pos.x) || !isfinite(f->pos.y))
             continue;
-        int c = row_of(s, f->pos.y) * s->cols + col_of(s, f->pos.x);
-        s->items[s->start[c]++] = i;
+        int c = build_row_of(s, f->pos.y) * s->cols + build_col_of(s, f->pos.x);
+        s->scratch[n++] = c;
+        s->start[c + 1]++;
+    }
+    for (int c = 0; c < cells; c++)
+        s->start[c + 1] += s->start[c];
+    n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (table_figure_active(f) && isfinite(f->pos.x) && isfinite(f->pos.y))
+            s->items[s->start[s->scratch[n++]]++] = i;
     }
     /* start[c] now holds the end of cell c: shift back by one cell. */
     memmove(s->start + 1, s->start, (size_t)cells * sizeof *s->start);

@@ -520,8 +520,7 @@ static bool odds_one(const rules_state *rs, const table *t, const rules_command 
     probe.target = e->id;
     probe.point_set = ammo != LCR_AMMO_GRAPESHOT;
     probe.point = e->pos;
-    char why[160];
-    if (rs->active >= 0 && !lcr_artillery_validate(rs, t, &probe, why, sizeof why))
+    if (rs->active >= 0 && !lcr_artillery_validate(rs, t, &probe, NULL, 0))
         return false;
     /* Outside an activation (the view's target tool) only range and the grapeshot trace. */
     if (glms_vec2_distance(g->pos, e->pos) > lcr_artillery_max_range(gt, ammo) + 1e-4f ||

@@ -46,7 +46,7 @@ static bool check_charger(const rules_state *rs, const table *t, const rules_com
         return true; /* raw riders go the whole roll: the path gives the direction */
     path_desc pd = lcr_path_desc(rs);
     path_result res;
-    path_cost(t, &pd, pts, n, mc->max_cm / lcr_hook_move_factor(rs, f), &res);
+    lcr_path_cost(rs, t, &pd, pts, n, mc->max_cm / lcr_hook_move_factor(rs, f), &res);
     if (res.stop == PATH_STOP_END)
         return true;
     lcr_why(why, size, "%s cannot charge so far: %s", lcr_name(t, f->id),
@@ -184,7 +184,7 @@ int lcr_charge_targets(const rules_state *rs, const table *t, const rules_comman
         vec2s pts[2] = {lead->pos,
                         glms_vec2_add(lead->pos, glms_vec2_scale(d, (dist - gap) / dist))};
         path_result res;
-        path_cost(t, &pd, pts, 2, 1e6f, &res);
+        lcr_path_cost(rs, t, &pd, pts, 2, 1e6f, &res);
         if (res.stop != PATH_STOP_END)
             continue;
         float p = chance_to_reach(mc, factor, res.spent_cm);

@@ -164,12 +164,9 @@ void lcr_fire_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
             return;
         rules_command ok = fire;
         ok.figure_count = 0;
-        for (int i = 0; i < fire.figure_count; i++) {
-            char why[160];
-            if (firer_ok(rs, t, table_figure_const(t, fire.figures[i]), target, true, why,
-                         sizeof why))
+        for (int i = 0; i < fire.figure_count; i++)
+            if (firer_ok(rs, t, table_figure_const(t, fire.figures[i]), target, true, NULL, 0))
                 rules_command_add_figure(&ok, fire.figures[i]);
-        }
         if (ok.figure_count == 0)
             return;
         int before = lo->n;
@@ -199,8 +196,7 @@ int lcr_fire_targets(const rules_state *rs, const table *t, const rules_command 
             continue;
         rules_command probe = *fire;
         probe.target = e->id;
-        char why[160];
-        if (rs->active >= 0 && !lcr_fire_validate(rs, t, &probe, why, sizeof why))
+        if (rs->active >= 0 && !lcr_fire_validate(rs, t, &probe, NULL, 0)) /* yes or no */
             continue;
         rules_target *tg = &out[n++];
         *tg = (rules_target){.figure = e->id, .unit = e->unit};

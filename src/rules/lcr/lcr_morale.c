@@ -160,7 +160,7 @@ void lcr_morale_flee(rules_state *rs, rules_ctx *ctx, figure_id id)
     path_desc pd = lcr_path_desc(rs);
     path_result res;
     vec2s pts[2] = {f->pos, end};
-    path_cost(t, &pd, pts, 2, allow, &res);
+    lcr_path_cost(rs, t, &pd, pts, 2, allow, &res);
     vec2s from = f->pos, stop;
     place_path_stop(t, id, from, res.end, geom_angle_of(dir), NULL, 0, &stop);
     snprintf(text, sizeof text, "%s, demoralised, runs %.1f cm back (twice his allowance: %.1f cm)",

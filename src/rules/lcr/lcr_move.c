@@ -79,7 +79,7 @@ bool lcr_move_validate(const rules_state *rs, const table *t, const rules_comman
         if (mc->must_move_all && limit_cm <= 0)
             continue; /* the dice decide how far; the point only gives the direction */
         path_result res;
-        path_cost(t, &pd, pts, n, allow, &res);
+        lcr_path_cost(rs, t, &pd, pts, n, allow, &res);
         if (res.stop != PATH_STOP_END) {
             lcr_why(why, size, "%s cannot get there: %s", lcr_name(t, f->id),
                     res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
@@ -123,7 +123,7 @@ void lcr_move_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
         float angle = geom_angle_of(d);
         const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
         path_result res;
-        vec2s reach = path_reach(t, &pd, f->pos, angle, mc->max_cm, &res);
+        vec2s reach = lcr_path_reach(rs, t, &pd, f->pos, angle, mc->max_cm, &res);
         /* Up to the enemy, ending clear of his base but within contact distance (a move whose
          * end is on a base is no move). */
         float touch = lcr_radius(f) + lcr_radius(ef) + 0.5f * rs->data->contact_cm;
@@ -204,13 +204,13 @@ bool lcr_move_reach(const rules_state *rs, const table *t, const rules_command *
     path_result res;
     float allow = (move->kind == RULES_CMD_REFORM ? rs->data->reform_cm : mc->max_cm) /
                   lcr_hook_move_factor(rs, f);
-    out->stop = path_reach(t, &pd, f->pos, geom_angle_of(dir), allow, &res);
+    out->stop = lcr_path_reach(rs, t, &pd, f->pos, geom_angle_of(dir), allow, &res);
     out->max_cm = res.moved_cm;
     out->allowance_cm = allow;
     out->sure_cm = out->max_cm;
     if (mc->dice > 0 && move->kind != RULES_CMD_REFORM) {
         path_result low;
-        path_reach(t, &pd, f->pos, geom_angle_of(dir), mc->base_cm + (float)mc->dice, &low);
+        lcr_path_reach(rs, t, &pd, f->pos, geom_angle_of(dir), mc->base_cm + (float)mc->dice, &low);
         out->sure_cm = low.moved_cm;
     }
     snprintf(out->limit, sizeof out->limit, "%s",
@@ -274,7 +274,7 @@ static move_outcome walk(rules_state *rs, rules_ctx *ctx, const figure *f, vec2s
     for (int guard = 0; guard < 16 && want - moved > 1e-3f && left > 1e-4f; guard++) {
         vec2s pts[2] = {mo.end, glms_vec2_add(mo.end, glms_vec2_scale(dir, want - moved))};
         path_result r;
-        path_cost(t, &pd, pts, 2, left, &r);
+        lcr_path_cost(rs, t, &pd, pts, 2, left, &r);
         mo.end = r.end;
         left -= r.spent_cm;
         moved += r.moved_cm;

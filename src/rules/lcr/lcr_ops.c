@@ -95,7 +95,7 @@ static int lcr_legal(const rules_state *rs, const table *t, rules_command *out, 
     lcr_candidates lo = {out, 0, max, lcr_validate};
     rules_command extra[LCR_CANDIDATES_MAX];
     rules_decision d;
-    lcr_sequence_decision(rs, t, &d);
+    lcr_sequence_decision_bare(rs, t, &d); /* the kind and side: no prompt to word */
     switch (d.kind) {
     case RULES_DECIDE_NONE:
         return 0;

@@ -296,6 +296,9 @@ rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *c
             rs->los = rs->options[i].option->los(rs->options[i].state, t);
     if (!rs->los)
         rs->los = los_create(t, NULL);
+    rs->sight_memo = memo_create(11, sizeof(lcr_sight_key), sizeof(lcr_sight_value));
+    rs->path_memo = memo_create(8, sizeof(lcr_path_key), sizeof(path_result));
+    rs->reach_memo = memo_create(8, sizeof(lcr_reach_key), sizeof(path_result));
     return rs;
 }
 
@@ -306,6 +309,9 @@ void lcr_state_destroy(rules_state *rs)
     if (rs->los_refs && --*rs->los_refs == 0) {
         lcr_data_destroy(rs->data);
         los_destroy(rs->los);
+        memo_destroy(rs->sight_memo);
+        memo_destroy(rs->path_memo);
+        memo_destroy(rs->reach_memo);
         free(rs->los_refs);
     }
     lcr_deck_free(&rs->deck);

@@ -14,6 +14,7 @@
 #define LCR_LCR_STATE_H
 
 #include "core/los.h"
+#include "core/memo.h"
 #include "core/path.h"
 #include "rules/lcr/lcr_data.h"
 #include "rules/lcr/lcr_deck.h"
@@ -108,6 +109,27 @@ typedef struct lcr_option {
                   int max);
 } lcr_option;
 
+/* The memos' keys and values (lcr_util.c): every byte set, padding none. */
+#define LCR_MEMO_PATH_POINTS (RULES_CMD_PATH_MAX + 1)
+typedef struct lcr_sight_key {
+    vec2s from, to;
+    float eye_ft;
+} lcr_sight_key;
+typedef struct lcr_sight_value {
+    int32_t hidden, feature;
+} lcr_sight_value;
+typedef struct lcr_path_key {
+    int32_t count;
+    float allowance_cm, clear_mult;
+    uint32_t stop_at_obstacle;
+    vec2s pts[LCR_MEMO_PATH_POINTS];
+} lcr_path_key;
+typedef struct lcr_reach_key {
+    vec2s start;
+    float angle, allowance_cm, clear_mult;
+    uint32_t stop_at_obstacle;
+} lcr_reach_key;
+
 typedef struct lcr_option_slot {
     const lcr_option *option;
     void *state;
@@ -155,6 +177,11 @@ struct rules_state {
      * shared by a state and its clones; los_refs counts them. */
     los_index *los;
     int *los_refs;
+    /* Memos of pure functions of that static terrain, shared the same way (one match's states
+     * are used by one thread): sight between two points (lcr_hidden), a path's cost and a
+     * reach (lcr_path_cost, lcr_path_reach). legal(), the bot's scores and validate() ask the
+     * same questions of one state, and of the next, again and again. */
+    memo *sight_memo, *path_memo, *reach_memo;
     /* The optional rules, in hook order (lcr_ops.c). */
     int option_count;
     lcr_option_slot options[LCR_OPTIONS_MAX];
@@ -183,6 +210,12 @@ bool lcr_refuse(char *why, size_t size, const char *text); /* false, with the re
  * (size 0), and formatting every candidate's reason cost more than checking it. */
 #define lcr_why(why, size, ...) ((size) ? (void)snprintf((why), (size), __VA_ARGS__) : (void)0)
 path_desc lcr_path_desc(const rules_state *rs);
+/* path_cost and path_reach (core/path.h) for a desc from lcr_path_desc (stop_at_obstacle as
+ * the caller sets it), memoised: the same result, bit for bit. */
+path_stop lcr_path_cost(const rules_state *rs, const table *t, const path_desc *pd,
+                        const vec2s *pts, int count, float allowance_cm, path_result *out);
+vec2s lcr_path_reach(const rules_state *rs, const table *t, const path_desc *pd, vec2s start,
+                     float angle, float allowance_cm, path_result *out);
 bool lcr_figure_can_fire(const rules_state *rs, const figure *f);
 vec2s lcr_clamp_on_table(const table *t, const figure *f, vec2s p);
 int lcr_option_int(const scenario *scn, const char *key, int fallback);

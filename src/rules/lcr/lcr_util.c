@@ -25,6 +25,53 @@ path_desc lcr_path_desc(const rules_state *rs)
     return (path_desc){.mult = rs->mult, .clear_mult = 1.0f, .stop_at_obstacle = false};
 }
 
+/* The memos hold only what lcr_path_desc gives (the state's multipliers, no obstacle costs):
+ * anything else is asked of core/path.h directly. */
+static bool path_memoisable(const rules_state *rs, const path_desc *pd)
+{
+    return pd->mult == rs->mult && !pd->obstacle_cost_cm && rs->path_memo;
+}
+
+path_stop lcr_path_cost(const rules_state *rs, const table *t, const path_desc *pd,
+                        const vec2s *pts, int count, float allowance_cm, path_result *out)
+{
+    if (!path_memoisable(rs, pd) || count < 1 || count > LCR_MEMO_PATH_POINTS)
+        return path_cost(t, pd, pts, count, allowance_cm, out);
+    lcr_path_key k;
+    memset(&k, 0, sizeof k);
+    k.count = count;
+    k.allowance_cm = allowance_cm;
+    k.clear_mult = pd->clear_mult;
+    k.stop_at_obstacle = pd->stop_at_obstacle;
+    memcpy(k.pts, pts, (size_t)count * sizeof *pts);
+    if (memo_get(rs->path_memo, &k, out))
+        return out->stop;
+    path_cost(t, pd, pts, count, allowance_cm, out);
+    memo_put(rs->path_memo, &k, out);
+    return out->stop;
+}
+
+vec2s lcr_path_reach(const rules_state *rs, const table *t, const path_desc *pd, vec2s start,
+                     float angle, float allowance_cm, path_result *out)
+{
+    path_result local;
+    out = out ? out : &local;
+    if (!path_memoisable(rs, pd))
+        return path_reach(t, pd, start, angle, allowance_cm, out);
+    lcr_reach_key k;
+    memset(&k, 0, sizeof k);
+    k.start = start;
+    k.angle = angle;
+    k.allowance_cm = allowance_cm;
+    k.clear_mult = pd->clear_mult;
+    k.stop_at_obstacle = pd->stop_at_obstacle;
+    if (memo_get(rs->reach_memo, &k, out))
+        return out->end;
+    path_reach(t, pd, start, angle, allowance_cm, out);
+    memo_put(rs->reach_memo, &k, out);
+    return out->end;
+}
+
 bool lcr_figure_can_fire(const rules_state *rs, const figure *f)
 {
     const lcr_weapon *w = lcr_data_weapon(rs->data, f->weapon);
@@ -44,10 +91,18 @@ bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_ey
     if (!rs->los)
         return false;
     float eye = lcr_hook_eye_ft(rs, fmaxf(from_eye_ft, table_posture_eye_ft(target->posture)));
-    los_result r = los_points(rs->los, t, from, target->pos, eye, NULL);
+    /* terrain only (no bases): a function of the two points and the eye over static terrain */
+    lcr_sight_key k = {from, target->pos, eye};
+    lcr_sight_value v;
+    if (!rs->sight_memo || !memo_get(rs->sight_memo, &k, &v)) {
+        los_result r = los_points(rs->los, t, from, target->pos, eye, NULL);
+        v = (lcr_sight_value){r.verdict != LOS_CLEAR, r.feature};
+        if (rs->sight_memo)
+            memo_put(rs->sight_memo, &k, &v);
+    }
     if (feature)
-        *feature = r.feature;
-    return r.verdict != LOS_CLEAR;
+        *feature = v.feature;
+    return v.hidden;
 }
 
 /* The formation firers' positions and facings: an enemy is in the group's arc when it is in

@@ -410,7 +410,7 @@ bool lcr_wounds_validate_aid(const rules_state *rs, const table *t, const rules_
     path_desc pd = lcr_path_desc(rs);
     path_result res;
     vec2s pts[2] = {hurt->pos, cmd->path[0]};
-    path_cost(t, &pd, pts, 2, allow, &res);
+    lcr_path_cost(rs, t, &pd, pts, 2, allow, &res);
     if (res.stop != PATH_STOP_END) {
         lcr_why(why, size, "%s cannot be dragged so far: %s", lcr_name(t, hurt->id),
                 res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
@@ -475,7 +475,7 @@ static void resolve_aid(rules_state *rs, rules_ctx *ctx, const rules_command *cm
     path_desc pd = lcr_path_desc(rs);
     path_result res;
     vec2s pts[2] = {hurt->pos, cmd->path[0]};
-    path_cost(t, &pd, pts, 2, allow / factor, &res);
+    lcr_path_cost(rs, t, &pd, pts, 2, allow / factor, &res);
     vec2s delta = glms_vec2_sub(res.end, hurt->pos);
     char text[240];
     snprintf(text, sizeof text,
@@ -730,7 +730,7 @@ static bool drag_point(const rules_state *rs, const table *t, const figure *hurt
     float go = allow / lcr_wounds_drag_factor(rs->data, lcr_wounds_of(hurt), nh);
     path_desc pd = lcr_path_desc(rs);
     path_result res;
-    vec2s end = path_reach(t, &pd, hurt->pos, geom_angle_of(away), go * 0.95f, &res);
+    vec2s end = lcr_path_reach(rs, t, &pd, hurt->pos, geom_angle_of(away), go * 0.95f, &res);
     float r = hurt->base.radius_cm + 0.1f;
     end.x = fminf(fmaxf(end.x, r), t->width_cm - r);
     end.y = fminf(fmaxf(end.y, r), t->height_cm - r);
@@ -748,9 +748,8 @@ static int legal_aid_for(const rules_state *rs, const table *t, const figure *hu
     float allow = INFINITY;
     for (int i = 0; i < t->figure_count && nh < 2; i++) {
         const figure *h = &t->figures[i];
-        char why[160];
         if (h == hurt || h->side.id != hurt->side.id || serious(h) ||
-            !check_helper(rs, t, h, hurt, why, sizeof why))
+            !check_helper(rs, t, h, hurt, NULL, 0))
             continue;
         near[nh++] = h->id;
         allow = fminf(allow, helper_max(rs, h));

@@ -3,6 +3,7 @@
 #include "core/mem.h"
 
 #include <float.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,14 @@
 #define GRID_PAD   1e-3 /* cm; far above GEOM_EPS, far below a cell */
 #define MAX_CELLS  (1 << 22)
 #define SMALL_LIST 32
+#define OCC_BITS   64
+#define HELD_SUB   4 /* HELD_SUB * HELD_SUB bits in a uint16_t */
+
+/* The part of an edge the first side test reads, apart from the rest (half the memory to
+ * stream through: the walk is bound by it). */
+typedef struct los_seg {
+    float ax, ay, bx, by;
+} los_seg;
 
 typedef struct los_edge {
     float ax, ay, bx, by;
@@ -25,6 +34,15 @@ typedef struct los_edge {
     int feature;
     int is_line; /* a linear feature: touches at the sight line's ends are ignored */
 } los_edge;
+
+/* An area feature listed in a cell, with what the endpoint test reads first copied inline. */
+typedef struct los_area_ref {
+    geom_aabb bounds;
+    float height;
+    int feature;
+    bool full;          /* no edge of it comes near the cell: the cell lies wholly inside it */
+    signed char centre; /* the cell centre: 1 inside, 0 outside, -1 too near the boundary */
+} los_area_ref;
 
 typedef struct los_feature {
     geom_polygon shape; /* area polygon, or the polyline's points with count */
@@ -44,8 +62,16 @@ struct los_index {
     int nx, ny;
     int *edge_start; /* nx*ny + 1 */
     los_edge *edges;
+    los_seg *segs;   /* edges' end points again, same order */
     int *area_start; /* nx*ny + 1 */
-    int *areas;
+    los_area_ref *areas;
+    double *row_y; /* per row, row_span_k's padded band: y0, y1 */
+    /* Small summaries the queries read before the lists (they stay in the fastest cache):
+     * a bit per cell with edges, rows of OCC_BITS; and per cell, which of its HELD_SUB x
+     * HELD_SUB sub-cells an area may hold a point of (no bit: no area holds any point there). */
+    uint64_t *occ;
+    int occ_words; /* per row */
+    uint16_t *held_mask;
 };
 
 /* ---- building ----------------------------------------------------------------------------- */
@@ -123,6 +149,11 @@ static void size_grid(los_index *ix, float cell_cm)
     ix->oy = box.min.y - 1.0;
     ix->nx = (int)ceil(w / cs);
     ix->ny = (int)ceil(h / cs);
+    ix->row_y = mem_calloc((size_t)ix->ny * 2, sizeof *ix->row_y);
+    for (int r = 0; r < ix->ny; r++) {
+        ix->row_y[2 * r] = ix->oy + r * ix->cs - GRID_PAD;
+        ix->row_y[2 * r + 1] = ix->oy + (r + 1) * ix->cs + GRID_PAD;
+    }
 }
 
 static int clampi(int v, int lo, int hi)
@@ -158,7 +189,8 @@ static bool segment_rows(const los_index *ix, double ay, double by, row_range *r
     double hi = (dmax(ay, by) + GRID_PAD - ix->oy) * ix->inv;
     if (hi < 0 || lo >= ix->ny)
         return false;
-    int r0 = clampi(ifloor(lo), 0, ix->ny - 1), r1 = clampi(ifloor(hi), 0, ix->ny - 1);
+    /* clamped floors: here 0 <= hi and lo < ny, so truncation does */
+    int r0 = lo < 0 ? 0 : (int)lo, r1 = hi >= ix->ny ? ix->ny - 1 : (int)hi;
     *rr = by >= ay ? (row_range){r0, r1, 1} : (row_range){r1, r0, -1};
     return true;
 }
@@ -227,17 +259,36 @@ static void visit_edge(los_index *ix, int cell, void *p)
     fill_ctx *fc = p;
     if (fc->pass == 0)
         ix->edge_start[cell + 1]++;
-    else
-        ix->edges[fc->cursor[cell]++] = fc->edge;
+    else {
+        const los_edge *e = &fc->edge;
+        ix->segs[fc->cursor[cell]] = (los_seg){e->ax, e->ay, e->bx, e->by};
+        ix->edges[fc->cursor[cell]++] = *e;
+    }
+}
+
+static vec2s cell_centre(const los_index *ix, int cell)
+{
+    int r = cell / ix->nx, c = cell % ix->nx;
+    return (vec2s){{(float)(ix->ox + (c + 0.5) * ix->cs), (float)(ix->oy + (r + 0.5) * ix->cs)}};
 }
 
 static void visit_area(los_index *ix, int cell, void *p)
 {
     fill_ctx *fc = p;
-    if (fc->pass == 0)
+    if (fc->pass == 0) {
         ix->area_start[cell + 1]++;
-    else
-        ix->areas[fc->cursor[cell]++] = fc->area;
+        return;
+    }
+    const los_feature *f = &ix->features[fc->area];
+    bool full = true;
+    for (int k = ix->edge_start[cell]; k < ix->edge_start[cell + 1] && full; k++)
+        full = ix->edges[k].feature != fc->area;
+    signed char centre = 1;
+    if (!full) {
+        geom_location at = geom_point_polygon_locate(cell_centre(ix, cell), &f->shape);
+        centre = at == GEOM_BOUNDARY ? -1 : at == GEOM_INSIDE;
+    }
+    ix->areas[fc->cursor[cell]++] = (los_area_ref){f->bounds, f->height, fc->area, full, centre};
 }
 
 static void register_feature_edges(los_index *ix, fill_ctx *fc, int i)
@@ -312,15 +363,19 @@ static void build_grid(los_index *ix)
     prefix_sum(ix->edge_start, cells);
     prefix_sum(ix->area_start, cells);
     ix->edges = mem_calloc((size_t)ix->edge_start[cells] + 1, sizeof *ix->edges);
+    ix->segs = mem_calloc((size_t)ix->edge_start[cells] + 1, sizeof *ix->segs);
     ix->areas = mem_calloc((size_t)ix->area_start[cells] + 1, sizeof *ix->areas);
     int *cursor = mem_calloc((size_t)cells + 1, sizeof(int));
     fc = (fill_ctx){.pass = 1, .cursor = cursor};
     memcpy(cursor, ix->edge_start, (size_t)cells * sizeof(int));
     fill_pass(ix, &fc);
+    /* after the edges: an area ref is `full` when none of its feature's edges is in the cell */
     memcpy(cursor, ix->area_start, (size_t)cells * sizeof(int));
     fill_area_pass(ix, &fc);
     free(cursor);
 }
+
+static void build_summaries(los_index *ix);
 
 los_index *los_create(const table *t, const los_desc *desc)
 {
@@ -329,6 +384,7 @@ los_index *los_create(const table *t, const los_desc *desc)
     copy_features(ix, t);
     size_grid(ix, desc ? desc->cell_cm : 0.0f);
     build_grid(ix);
+    build_summaries(ix);
     return ix;
 }
 
@@ -341,8 +397,12 @@ void los_destroy(los_index *ix)
     free(ix->features);
     free(ix->edge_start);
     free(ix->edges);
+    free(ix->segs);
     free(ix->area_start);
     free(ix->areas);
+    free(ix->row_y);
+    free(ix->occ);
+    free(ix->held_mask);
     free(ix);
 }
 
@@ -385,13 +445,10 @@ static bool in_list(const int *list, int n, int v)
 }
 
 /* Cheap side tests first (both ends of one segment strictly beyond GEOM_EPS on one side of the
- * other's line); only survivors get the exact distance test. */
-static bool edge_hit(const sight *s, const los_edge *e)
+ * other's line); only survivors get the exact distance test. The first test (the edge's ends
+ * against the sight line, o1 and o2) is the caller's, from the edge's los_seg. */
+static bool edge_hit_rest(const sight *s, const los_edge *e, double o1, double o2)
 {
-    double o1 = s->dx * (e->ay - s->ay) - s->dy * (e->ax - s->ax);
-    double o2 = s->dx * (e->by - s->ay) - s->dy * (e->bx - s->ax);
-    if ((o1 > s->tol && o2 > s->tol) || (o1 < -s->tol && o2 < -s->tol))
-        return false;
     double ex = (double)e->bx - e->ax, ey = (double)e->by - e->ay, tol = GEOM_EPS * e->len;
     double o3 = ex * (s->ay - e->ay) - ey * (s->ax - e->ax);
     double o4 = ex * (s->by - e->ay) - ey * (s->bx - e->ax);
@@ -448,31 +505,120 @@ static bool area_blocks(const los_index *ix, sight *s, int fi)
     return blocked;
 }
 
-static int cell_of(const los_index *ix, vec2s p)
+/* True when the segment stays farther than GEOM_EPS from the edge: by the two cheap side tests
+ * of edge_hit, each one proving the distance from a whole segment to the other's line. */
+static bool clear_of_edge(double ax, double ay, double bx, double by, const los_edge *e)
 {
-    int c = ifloor((p.x - ix->ox) * ix->inv), r = ifloor((p.y - ix->oy) * ix->inv);
-    if (c < 0 || r < 0 || c >= ix->nx || r >= ix->ny)
-        return -1;
-    return r * ix->nx + c;
+    double dx = bx - ax, dy = by - ay, tol = GEOM_EPS * sqrt(dx * dx + dy * dy);
+    double o1 = dx * (e->ay - ay) - dy * (e->ax - ax);
+    double o2 = dx * (e->by - ay) - dy * (e->bx - ax);
+    if ((o1 > tol && o2 > tol) || (o1 < -tol && o2 < -tol))
+        return true;
+    double ex = (double)e->bx - e->ax, ey = (double)e->by - e->ay, etol = GEOM_EPS * e->len;
+    double o3 = ex * (ay - e->ay) - ey * (ax - e->ax);
+    double o4 = ex * (by - e->ay) - ey * (bx - e->ax);
+    return (o3 > etol && o4 > etol) || (o3 < -etol && o4 < -etol);
+}
+
+/* Whether p lies in the area (inside or on its boundary), as geom_point_in_polygon answers it.
+ * The short way: the cell centre's side is known; when the segment from the centre to p stays
+ * clear of the area's edges in this cell (every other edge is farther than GRID_PAD from the
+ * cell), p is on the same side and not on the boundary. Otherwise the full point test. */
+static bool ref_holds(const los_index *ix, int cell, const los_area_ref *ref, vec2s p)
+{
+    if (ref->full)
+        return true;
+    if (ref->centre >= 0) {
+        vec2s c = cell_centre(ix, cell);
+        bool clear = true;
+        const los_edge *e = ix->edges + ix->edge_start[cell];
+        const los_edge *end = ix->edges + ix->edge_start[cell + 1];
+        for (; e < end && clear; e++)
+            clear = e->feature != ref->feature || clear_of_edge(c.x, c.y, p.x, p.y, e);
+        if (clear)
+            return ref->centre == 1;
+    }
+    return geom_point_in_polygon(p, &ix->features[ref->feature].shape);
+}
+
+/* The sub-cell of p in its cell (p is in the cell or within rounding of it). */
+static int sub_of(int r, int c, double gx, double gy)
+{
+    double fx = (gx - c) * HELD_SUB, fy = (gy - r) * HELD_SUB;
+    int sx = fx < 0 ? 0 : (fx >= HELD_SUB - 1 ? HELD_SUB - 1 : (int)fx);
+    int sy = fy < 0 ? 0 : (fy >= HELD_SUB - 1 ? HELD_SUB - 1 : (int)fy);
+    return sy * HELD_SUB + sx;
+}
+
+/* Whether an edge's box, grown by GRID_PAD, meets the box [x0, x1] x [y0, y1]. */
+static bool edge_box_meets(const los_edge *e, double x0, double y0, double x1, double y1)
+{
+    return dmax(e->ax, e->bx) + GRID_PAD >= x0 && dmin(e->ax, e->bx) - GRID_PAD <= x1 &&
+           dmax(e->ay, e->by) + GRID_PAD >= y0 && dmin(e->ay, e->by) - GRID_PAD <= y1;
+}
+
+/* The sub-cells of a cell where the area may hold a point: those its edges come near (by
+ * their boxes, so never fewer than the truth), and those whose centre it holds. Any other
+ * sub-cell is farther than GRID_PAD from its boundary and outside it, every point of it. */
+static uint16_t ref_mask(const los_index *ix, int cell, const los_area_ref *ref)
+{
+    if (ref->full)
+        return 0xFFFF;
+    int r = cell / ix->nx, c = cell % ix->nx;
+    double sub = ix->cs / HELD_SUB;
+    uint16_t mask = 0;
+    for (int sy = 0; sy < HELD_SUB; sy++)
+        for (int sx = 0; sx < HELD_SUB; sx++) {
+            double x0 = ix->ox + c * ix->cs + sx * sub, y0 = ix->oy + r * ix->cs + sy * sub;
+            bool near = false;
+            for (int k = ix->edge_start[cell]; k < ix->edge_start[cell + 1] && !near; k++)
+                near = ix->edges[k].feature == ref->feature &&
+                       edge_box_meets(&ix->edges[k], x0, y0, x0 + sub, y0 + sub);
+            vec2s mid = {{(float)(x0 + 0.5 * sub), (float)(y0 + 0.5 * sub)}};
+            if (near || ref_holds(ix, cell, ref, mid))
+                mask |= (uint16_t)(1u << (sy * HELD_SUB + sx));
+        }
+    return mask;
+}
+
+static void build_summaries(los_index *ix)
+{
+    ix->occ_words = (ix->nx + OCC_BITS - 1) / OCC_BITS;
+    ix->occ = mem_calloc((size_t)ix->occ_words * ix->ny + 1, sizeof *ix->occ);
+    ix->held_mask = mem_calloc((size_t)ix->nx * ix->ny + 1, sizeof *ix->held_mask);
+    for (int r = 0; r < ix->ny; r++)
+        for (int c = 0; c < ix->nx; c++) {
+            int cell = r * ix->nx + c;
+            if (ix->edge_start[cell] != ix->edge_start[cell + 1])
+                ix->occ[r * ix->occ_words + c / OCC_BITS] |= 1ull << (c % OCC_BITS);
+            for (int k = ix->area_start[cell]; k < ix->area_start[cell + 1]; k++)
+                ix->held_mask[cell] |= ref_mask(ix, cell, &ix->areas[k]);
+        }
 }
 
 /* Tall enough blocking areas that hold p (inside or on the boundary). */
 static void collect_held(const los_index *ix, sight *s, vec2s p)
 {
-    int cell = cell_of(ix, p);
-    if (cell < 0)
+    /* the cell, keeping the grid coordinates for the sub-cell */
+    double gx = (p.x - ix->ox) * ix->inv, gy = (p.y - ix->oy) * ix->inv;
+    int c = ifloor(gx), r = ifloor(gy);
+    if (c < 0 || r < 0 || c >= ix->nx || r >= ix->ny)
         return;
-    for (int k = ix->area_start[cell]; k < ix->area_start[cell + 1]; k++) {
-        int fi = ix->areas[k];
-        const los_feature *f = &ix->features[fi];
-        if (f->height <= s->eye || p.x < f->bounds.min.x - GEOM_EPS ||
-            p.x > f->bounds.max.x + GEOM_EPS || p.y < f->bounds.min.y - GEOM_EPS ||
-            p.y > f->bounds.max.y + GEOM_EPS)
+    int cell = r * ix->nx + c;
+    unsigned mask = ix->held_mask[cell];
+    if (!mask || !(mask >> sub_of(r, c, gx, gy) & 1))
+        return;
+    const los_area_ref *ref = ix->areas + ix->area_start[cell];
+    const los_area_ref *end = ix->areas + ix->area_start[cell + 1];
+    for (; ref < end; ref++) {
+        if (ref->height <= s->eye || p.x < ref->bounds.min.x - GEOM_EPS ||
+            p.x > ref->bounds.max.x + GEOM_EPS || p.y < ref->bounds.min.y - GEOM_EPS ||
+            p.y > ref->bounds.max.y + GEOM_EPS)
             continue;
-        if (in_list(s->held, s->held_count, fi) || !geom_point_in_polygon(p, &f->shape))
+        if (in_list(s->held, s->held_count, ref->feature) || !ref_holds(ix, cell, ref, p))
             continue;
         if (s->held_count < SMALL_LIST)
-            s->held[s->held_count++] = fi;
+            s->held[s->held_count++] = ref->feature;
     }
 }
 
@@ -508,10 +654,14 @@ static bool hit_blocks(const los_index *ix, sight *s, const los_edge *e)
 
 static bool cell_block(const los_index *ix, sight *s, int cell, int *feature)
 {
-    const los_edge *e = ix->edges + ix->edge_start[cell];
-    const los_edge *end = ix->edges + ix->edge_start[cell + 1];
-    for (; e < end; e++) {
-        if (e->height <= s->eye || !edge_hit(s, e))
+    for (int k = ix->edge_start[cell], end = ix->edge_start[cell + 1]; k < end; k++) {
+        const los_seg *g = &ix->segs[k];
+        double o1 = s->dx * (g->ay - s->ay) - s->dy * (g->ax - s->ax);
+        double o2 = s->dx * (g->by - s->ay) - s->dy * (g->bx - s->ax);
+        if ((o1 > s->tol && o2 > s->tol) || (o1 < -s->tol && o2 < -s->tol))
+            continue;
+        const los_edge *e = &ix->edges[k];
+        if (e->height <= s->eye || !edge_hit_rest(s, e, o1, o2))
             continue;
         if (!e->is_line && in_list(s->held, s->held_count, e->feature))
             continue;
@@ -523,24 +673,84 @@ static bool cell_block(const los_index *ix, sight *s, int cell, int *feature)
     return false;
 }
 
+/* The per-segment parts of row_span_k, hoisted out of the walk's row loop. row_cells computes
+ * exactly row_span_k's arithmetic from them, so the walk visits the same cells in the same
+ * order (and so names the same blocker) as the cells the edges were registered in. */
+typedef struct row_walk {
+    double ax, ay, k;
+    double ymin, ymax, xmin, xmax;
+    bool sloped;
+} row_walk;
+
+static inline bool row_cells(const los_index *ix, const row_walk *w, int r, int *c0, int *c1)
+{
+    double y0 = ix->row_y[2 * r], y1 = ix->row_y[2 * r + 1];
+    double ylo = dmax(y0, w->ymin), yhi = dmin(y1, w->ymax);
+    if (ylo > yhi)
+        return false;
+    double xlo = w->xmin, xhi = w->xmax;
+    if (w->sloped) {
+        double xa = w->ax + (ylo - w->ay) * w->k, xb = w->ax + (yhi - w->ay) * w->k;
+        xlo = dmax(xlo, dmin(xa, xb));
+        xhi = dmin(xhi, dmax(xa, xb));
+    }
+    double glo = (xlo - GRID_PAD - ix->ox) * ix->inv, ghi = (xhi + GRID_PAD - ix->ox) * ix->inv;
+    if (ghi < 0 || glo >= ix->nx)
+        return false;
+    /* row_span_k's clamped floors: here 0 <= ghi and glo < nx, so truncation does */
+    *c0 = glo < 0 ? 0 : (int)glo;
+    *c1 = ghi >= ix->nx ? ix->nx - 1 : (int)ghi;
+    return true;
+}
+
+/* The cells c0..c1 of row r that hold edges, in the walk's direction, through the row's
+ * occupancy bits (empty cells cost nothing): true at the first blocker. */
+static bool occ_block(const los_index *ix, sight *s, int r, int c0, int c1, bool rightwards,
+                      int *feature)
+{
+    const uint64_t *row = ix->occ + (size_t)r * ix->occ_words;
+    unsigned w0 = (unsigned)c0 / OCC_BITS, w1 = (unsigned)c1 / OCC_BITS;
+    uint64_t lo_mask = ~0ull << ((unsigned)c0 % OCC_BITS);
+    uint64_t hi_mask = ~0ull >> (OCC_BITS - 1 - (unsigned)c1 % OCC_BITS);
+    if (w0 == w1 && !(row[w0] & lo_mask & hi_mask))
+        return false; /* the usual case: a span of a few cells, all empty */
+    for (unsigned i = 0; i <= w1 - w0; i++) {
+        unsigned w = rightwards ? w0 + i : w1 - i;
+        uint64_t bits = row[w];
+        if (w == w0)
+            bits &= lo_mask;
+        if (w == w1)
+            bits &= hi_mask;
+        while (bits) {
+            int b = rightwards ? __builtin_ctzll(bits) : OCC_BITS - 1 - __builtin_clzll(bits);
+            bits &= ~(1ull << b);
+            if (cell_block(ix, s, r * ix->nx + (int)w * OCC_BITS + b, feature))
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Walks the cells under the sight line from a towards b, stopping at the first blocker. */
 static bool walk_block(const los_index *ix, sight *s, int *feature)
 {
     row_range rr;
     if (!segment_rows(ix, s->ay, s->by, &rr))
         return false;
-    double k = row_slope(s->ax, s->ay, s->bx, s->by);
+    row_walk w = {s->ax,
+                  s->ay,
+                  row_slope(s->ax, s->ay, s->bx, s->by),
+                  dmin(s->ay, s->by),
+                  dmax(s->ay, s->by),
+                  dmin(s->ax, s->bx),
+                  dmax(s->ax, s->bx),
+                  fabs(s->by - s->ay) > 1e-12};
+    bool rightwards = s->bx >= s->ax;
     for (int r = rr.first;; r += rr.step) {
         int c0, c1;
-        if (row_span_k(ix, s->ax, s->ay, s->bx, s->by, k, r, &c0, &c1)) {
-            int step = s->bx >= s->ax ? 1 : -1;
-            int from = step > 0 ? c0 : c1, to = step > 0 ? c1 : c0;
-            for (int c = from;; c += step) {
-                if (cell_block(ix, s, r * ix->nx + c, feature))
-                    return true;
-                if (c == to)
-                    break;
-            }
+        if (row_cells(ix, &w, r, &c0, &c1)) {
+            if (occ_block(ix, s, r, c0, c1, rightwards, feature))
+                return true;
         }
         if (r == rr.last)
             break;

@@ -7,6 +7,7 @@
  * so "blocked" is exactly "the segment meets the union".
  *
  *   ninja -C build tools/bench/bench_los && build/tools/bench/bench_los [seed [cell_cm]]
+ *   build/tools/bench/bench_los --ours [seed [cell_cm]]   our side only (for callgrind)
  */
 #include "core/dice.h"
 #include "core/geom.h"
@@ -116,18 +117,24 @@ static GEOSGeometry *line_geos(GEOSContextHandle_t ctx, vec2s a, vec2s b)
     return GEOSGeom_createLineString_r(ctx, seq);
 }
 
-/* One run of all pairs through los_blocked; the answers go to `out`. */
-static double time_ours(const los_index *ix, const table *t, const pair *pairs, char *out)
+/* One run of all pairs through los_blocked; the answers go to `out`. Like GEOS's line strings,
+ * the end points are gathered before the clock starts. */
+static double time_ours(const los_index *ix, const vec2s *ends, char *out)
 {
-    double best = 1e9;
-    for (int r = 0; r < 1; r++) {
-        double t0 = now_s();
-        for (int i = 0; i < PAIRS; i++)
-            out[i] = (char)los_blocked(ix, t->figures[pairs[i].a].pos, t->figures[pairs[i].b].pos,
-                                       6.0f, NULL);
-        best = fmin(best, now_s() - t0);
+    double t0 = now_s();
+    for (int i = 0; i < PAIRS; i++)
+        out[i] = (char)los_blocked(ix, ends[2 * i], ends[2 * i + 1], 6.0f, NULL);
+    return now_s() - t0;
+}
+
+static vec2s *pair_ends(const table *t, const pair *pairs)
+{
+    vec2s *ends = calloc(2 * PAIRS, sizeof *ends);
+    for (int i = 0; i < PAIRS; i++) {
+        ends[2 * i] = t->figures[pairs[i].a].pos;
+        ends[2 * i + 1] = t->figures[pairs[i].b].pos;
     }
-    return best;
+    return ends;
 }
 
 static double time_geos(GEOSContextHandle_t ctx, const GEOSPreparedGeometry *prep,
@@ -211,12 +218,14 @@ static void run_geos(const los_index *ix, const table *t, const pair *pairs, cha
     for (int i = 0; i < PAIRS; i++)
         lines[i] = line_geos(ctx, t->figures[pairs[i].a].pos, t->figures[pairs[i].b].pos);
     double ratios[REPEATS];
+    vec2s *ends = pair_ends(t, pairs);
     for (int k = 0; k < REPEATS; k++) {
-        double to = time_ours(ix, t, pairs, ours), tg = time_geos(ctx, prep, lines, theirs);
+        double to = time_ours(ix, ends, ours), tg = time_geos(ctx, prep, lines, theirs);
         r->ours_qps = fmax(r->ours_qps, PAIRS / to);
         r->geos_qps = fmax(r->geos_qps, PAIRS / tg);
         ratios[k] = tg / to;
     }
+    free(ends);
     qsort(ratios, REPEATS, sizeof ratios[0], cmp_double);
     r->ratio = ratios[REPEATS / 2];
     /* The stated tolerance, the cross-check test's (tests/core/test_geos.c): where we and exact
@@ -311,8 +320,62 @@ static void print_scene(const char *name, double r0, double r1, const scene_resu
            r->reach_s * 1e6);
 }
 
+/* --ours: our side of the main scene only, no GEOS (for callgrind: exact instruction counts). */
+static int run_ours_only(uint64_t seed, float cell_cm)
+{
+    dice_rng rng;
+    dice_seed(&rng, seed);
+    table *t = build_scene(&rng, 2.0, 7.0);
+    place_figures(t, &rng);
+    pair *pairs = calloc(PAIRS, sizeof *pairs);
+    random_pairs(&rng, pairs);
+    los_index *ix = los_create(t, &(los_desc){.cell_cm = cell_cm});
+    char *out = calloc(PAIRS, 1);
+    vec2s *ends = pair_ends(t, pairs);
+    double best = 1e9;
+    for (int k = 0; k < REPEATS; k++)
+        best = fmin(best, time_ours(ix, ends, out));
+    { /* blocked and clear lines timed apart */
+        vec2s *cl = calloc(2 * PAIRS, sizeof *cl), *bl = calloc(2 * PAIRS, sizeof *bl);
+        int nc = 0, nb = 0;
+        for (int i = 0; i < PAIRS; i++) {
+            vec2s *d = out[i] ? bl + 2 * nb++ : cl + 2 * nc++;
+            d[0] = ends[2 * i];
+            d[1] = ends[2 * i + 1];
+        }
+        double tc = 1e9, tb = 1e9;
+        for (int k = 0; k < REPEATS; k++) {
+            double t0 = now_s();
+            for (int i = 0; i < nc; i++)
+                los_blocked(ix, cl[2 * i], cl[2 * i + 1], 6.0f, NULL);
+            double t1 = now_s();
+            for (int i = 0; i < nb; i++)
+                los_blocked(ix, bl[2 * i], bl[2 * i + 1], 6.0f, NULL);
+            tc = fmin(tc, t1 - t0);
+            tb = fmin(tb, now_s() - t1);
+        }
+        printf("clear %d: %.0f ns each, %.1f ms; blocked %d: %.0f ns each, %.1f ms\n", nc,
+               tc / nc * 1e9, tc * 1e3, nb, tb / nb * 1e9, tb * 1e3);
+        free(cl);
+        free(bl);
+    }
+    free(ends);
+    int blocked = 0;
+    for (int i = 0; i < PAIRS; i++)
+        blocked += out[i];
+    printf("ours only: %d of %d blocked, %.0f queries/s\n", blocked, PAIRS, PAIRS / best);
+    free(out);
+    free(pairs);
+    los_destroy(ix);
+    table_destroy(t);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "--ours") == 0)
+        return run_ours_only(argc > 2 ? strtoull(argv[2], NULL, 10) : 2026,
+                             argc > 3 ? (float)atof(argv[3]) : 0.0f);
     uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 2026;
     float cell = argc > 2 ? (float)atof(argv[2]) : 0.0f;
     printf("times are this thread's CPU time, best of %d interleaved runs; seed %llu\n", REPEATS,

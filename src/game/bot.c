@@ -2,6 +2,7 @@
 #include "game/bot.h"
 
 #include "core/mem.h"
+#include "game/bot_hard.h"
 #include "game/bot_plan.h"
 #include "game/game_internal.h"
 
@@ -168,7 +169,8 @@ struct bot_scratch {
     rules_command cmds[BOT_LEGAL_MAX];
     int dirty; /* entries the last game_legal() wrote; zeroed again before the next call */
     target_memo memo;
-    bot_plan *plan; /* the normal and hard levels' own buffers, made on first use */
+    bot_plan *plan; /* the normal level's own buffers, made on first use */
+    bot_hard *hard; /* the hard level's, made on first use */
 };
 
 bot_scratch *bot_scratch_create(void)
@@ -178,8 +180,10 @@ bot_scratch *bot_scratch_create(void)
 
 void bot_scratch_destroy(bot_scratch *b)
 {
-    if (b)
+    if (b) {
         bot_plan_destroy(b->plan);
+        bot_hard_destroy(b->hard);
+    }
     free(b);
 }
 
@@ -188,10 +192,15 @@ bool bot_pick_why(bot_scratch *b, const game *g, bot_level level, dice_rng *rng,
 {
     if (why && size)
         why[0] = '\0';
-    if (level == BOT_NORMAL || level == BOT_HARD) {
+    if (level == BOT_HARD) {
+        if (!b->hard)
+            b->hard = bot_hard_create();
+        return bot_hard_pick(b->hard, g, rng, out, why, size);
+    }
+    if (level == BOT_NORMAL) {
         if (!b->plan)
             b->plan = bot_plan_create();
-        return bot_plan_pick(b->plan, g, level == BOT_HARD, rng, out, why, size);
+        return bot_plan_pick(b->plan, g, rng, out, why, size);
     }
     if (!bot_pick(b, g, level, rng, out))
         return false;

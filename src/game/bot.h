@@ -14,7 +14,7 @@
  *   BOT_HARD:   looks ahead with the engine: the few best candidates of the normal level are
  *               each played out on forks of the match (game_fork) by normal-level bots over a
  *               fixed number of commands and playouts, never a clock, and the one whose
- *               playouts end best is taken (bot_plan.c).
+ *               playouts end best is taken (bot_hard.c).
  * The bot's own randomness is a separate generator (not the match dice), seeded by its owner,
  * so its choices are reproducible and the match dice stay those of the log.
  */

@@ -1,7 +1,6 @@
 /* The normal level scores every legal command (the rule set's bot_value first, then generic
- * scores that read the rule set's odds and the scenario's victory conditions); the hard level
- * plays the normal level's best few out on forks of the match and keeps the best result. Both
- * use only game.h, never a rule set's own header. */
+ * scores that read the rule set's odds and the scenario's victory conditions), using only
+ * game.h, never a rule set's own header. The hard level (bot_hard.c) reads these scores. */
 #include "game/bot_plan.h"
 
 #include "core/geom.h"
@@ -16,20 +15,10 @@
 enum {
     PLAN_LEGAL_MAX = 512,
     PLAN_TARGETS_MAX = 128,
-    /* The look-ahead's fixed budget: candidates x playouts x commands per playout. */
-    HARD_CANDIDATES = 4,
-    HARD_PLAYOUTS = 3,
-    HARD_HORIZON = 24,
 };
 
 /* Closer than this, edge to edge, a move has reached the enemy (close combat, a melee). */
 #define PLAN_TOUCH_CM 3.0f
-
-/* Below this gap between the best two candidates the hard level looks ahead (10 = a figure). */
-#define HARD_MARGIN 15.0f
-/* How much better than the normal level's choice (10 = a figure), over the playouts' mean, an
- * alternative must come out for the hard level to take it. */
-#define HARD_EVIDENCE 5.0f
 
 typedef struct plan_memo {
     bool valid;
@@ -53,7 +42,6 @@ struct bot_plan {
     float score[PLAN_LEGAL_MAX];
     int dirty;
     plan_memo memo;
-    bot_plan *roll; /* the normal level that plays the hard level's playouts */
 };
 
 bot_plan *bot_plan_create(void)
@@ -63,9 +51,6 @@ bot_plan *bot_plan_create(void)
 
 void bot_plan_destroy(bot_plan *p)
 {
-    if (!p)
-        return;
-    bot_plan_destroy(p->roll);
     free(p);
 }
 
@@ -368,124 +353,22 @@ static bool pick_normal(bot_plan *p, const game *g, dice_rng *rng, rules_command
     return false;
 }
 
-/* ---- the hard level's look-ahead ------------------------------------------------------------ */
-
-/* The table from `side`'s view at the end of a playout: figures kept minus figures lost, with
- * the game's result far above any count. */
-static float evaluate(const game *f, side_id who)
-{
-    rules_outcome oc;
-    game_outcome(f, &oc);
-    if (oc.over && oc.winner.id)
-        return oc.winner.id == who.id ? 1000.0f : -1000.0f;
-    const table *t = game_table(f);
-    float v = 0;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *m = &t->figures[i];
-        float w = m->side.id == who.id ? 1.0f : -1.0f;
-        if (!table_figure_active(m))
-            continue;
-        float k = 10.0f;
-        if (m->status & (FIGURE_STATUS_SHAKEN | FIGURE_STATUS_DEMORALISED))
-            k -= 2.0f;
-        if (m->status & FIGURE_STATUS_SERIOUS)
-            k -= 3.0f;
-        v += w * k;
-    }
-    return v;
-}
-
-static uint64_t draw_seed(dice_rng *rng)
-{
-    uint64_t hi = dice_below(rng, 0xffffffffu), lo = dice_below(rng, 0xffffffffu);
-    return hi << 32 | lo;
-}
-
-/* One playout of `cand` on a fork with dice `seed`; the result from `who`'s view. */
-static float playout(bot_plan *p, const game *g, const rules_command *cand, side_id who,
-                     uint64_t seed)
-{
-    game *f = game_fork(g, seed);
-    if (!f)
-        return 0;
-    game_fork_forget(f, who); /* it plans against what its side sees, nothing more */
-    float v = 0;
-    if (game_fork_step(f, cand)) {
-        dice_rng rr;
-        dice_seed_stream(&rr, seed, 3);
-        rules_command c;
-        for (int h = 0; h < HARD_HORIZON && !game_over(f); h++)
-            if (!pick_normal(p->roll, f, &rr, &c) || !game_fork_step(f, &c))
-                break;
-        v = evaluate(f, who);
-    } else {
-        v = -INFINITY;
-    }
-    game_destroy(f);
-    return v;
-}
-
-static bool pick_hard(bot_plan *p, const game *g, dice_rng *rng, rules_command *out, char *why,
-                      size_t size)
+/* The hard level's (bot_hard.c) view of the normal level's scores: the legal commands of the
+ * moment, each with the normal level's value, in the normal level's own buffers. */
+int bot_plan_scored(bot_plan *p, const game *g, dice_rng *rng, rules_command **cmds,
+                    float **scores)
 {
     int n = plan_score(p, g, rng);
-    rules_decision dec;
-    game_decision(g, &dec);
-    rules_command cand[HARD_CANDIDATES];
-    float prior[HARD_CANDIDATES];
-    int k = 0;
-    while (n > 0 && k < HARD_CANDIDATES) {
-        int i = best_of(p, n);
-        if (game_place_check(g, &p->cmds[i], NULL, 0)) {
-            cand[k] = p->cmds[i];
-            prior[k++] = p->score[i];
-        }
-        drop(p, i, &n);
-    }
-    if (k == 0)
-        return false;
-    /* the same dice for every candidate: their results differ by the choice, not the luck */
-    uint64_t seeds[HARD_PLAYOUTS];
-    for (int r = 0; r < HARD_PLAYOUTS; r++)
-        seeds[r] = draw_seed(rng);
-    int best = 0;
-    bool looked = k > 1 && prior[0] - prior[1] < HARD_MARGIN;
-    float best_v = -INFINITY;
-    if (looked) {
-        if (!p->roll)
-            p->roll = bot_plan_create();
-        for (int c = 0; c < k; c++) {
-            float sum = 0;
-            for (int r = 0; r < HARD_PLAYOUTS; r++)
-                sum += playout(p, g, &cand[c], dec.side, seeds[r]);
-            /* the normal level's choice stands unless another comes out clearly better: with a
-             * few playouts a small lead is the dice's, not the choice's */
-            float v = sum / HARD_PLAYOUTS + 0.01f * prior[c] - (c == 0 ? 0 : HARD_EVIDENCE);
-            if (v > best_v) {
-                best_v = v;
-                best = c;
-            }
-        }
-    }
-    *out = cand[best];
-    if (why && size) {
-        char base[200];
-        reason_of(p, g, out, base, sizeof base);
-        if (looked)
-            snprintf(why, size, "%s (looked %d ways ahead, this came out best)", base, k);
-        else
-            snprintf(why, size, "%s", base);
-    }
-    return true;
+    *cmds = p->cmds;
+    *scores = p->score;
+    return n;
 }
 
-bool bot_plan_pick(bot_plan *p, const game *g, bool hard, dice_rng *rng, rules_command *out,
-                   char *why, size_t size)
+bool bot_plan_pick(bot_plan *p, const game *g, dice_rng *rng, rules_command *out, char *why,
+                   size_t size)
 {
     if (game_over(g))
         return false;
-    if (hard)
-        return pick_hard(p, g, rng, out, why, size);
     if (!pick_normal(p, g, rng, out))
         return false;
     reason_of(p, g, out, why, size);

@@ -257,11 +257,42 @@ static float normal_score(const game *g, const rules_command *c, plan_memo *memo
     }
 }
 
+/* Beside legal()'s moves (toward the enemy), the same figures going the other way as far as
+ * they may (game_reach): kept only where the rule set values them (bot_value: lcr's men
+ * going back out of the enemy's sight) and the engine accepts them (game_validate). The legal
+ * list, and so the easy level, stays as it was. */
+static int add_withdrawals(bot_plan *p, const game *g, int n)
+{
+    const table *t = game_table(g);
+    int legal = n;
+    for (int i = 0; i < legal && n < PLAN_LEGAL_MAX; i++) {
+        const rules_command *c = &p->cmds[i];
+        const figure *f = c->kind == RULES_CMD_MOVE && c->path_count == 1 ? actor_of(t, c) : NULL;
+        if (!f)
+            continue;
+        vec2s d = glms_vec2_sub(c->path[0], f->pos);
+        float len = glms_vec2_norm(d);
+        rules_reach r;
+        vec2s dir = glms_vec2_scale(d, -1.0f / fmaxf(len, 1e-3f));
+        if (len < 0.5f || !game_reach(g, c, dir, &r) || r.sure_cm < 1.0f)
+            continue;
+        rules_command w = *c;
+        w.path[0] = glms_vec2_add(f->pos, glms_vec2_scale(dir, 0.95f * r.sure_cm));
+        float v;
+        if (!game_bot_value(g, &w, &v, NULL, 0) || v <= 0 || !game_validate(g, &w, NULL, 0))
+            continue;
+        p->cmds[n++] = w;
+    }
+    return n;
+}
+
 /* Legal commands into p->cmds with their scores; returns the count. */
 static int plan_score(bot_plan *p, const game *g, dice_rng *rng)
 {
     memset(p->cmds, 0, (size_t)p->dirty * sizeof *p->cmds);
     int n = game_legal(g, p->cmds, PLAN_LEGAL_MAX);
+    if (n > 0)
+        n = add_withdrawals(p, g, n);
     p->dirty = n > 0 ? n : 0;
     p->memo.valid = false;
     rules_decision dec;

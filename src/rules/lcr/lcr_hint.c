@@ -7,6 +7,8 @@
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_deck.h"
 #include "rules/lcr/lcr_fire.h"
+#include "rules/lcr/lcr_morale_math.h"
+#include "rules/lcr/lcr_sight.h"
 #include "rules/lcr/lcr_state.h"
 
 #include <math.h>
@@ -17,14 +19,37 @@ enum { HINT_GROUP_MAX = RULES_CMD_FIGURES_MAX, HINT_TARGETS_MAX = 64 };
 
 /* Ahead of this many cm from the nearest enemy, a held card has nothing to interrupt. */
 #define HINT_DANGER_CM 45.0f
+/* A demoralised man rallied, against an enemy removed (10): he fights again, and does not run
+ * off the table at the End of Turn, for as long as the next pile holds. */
+#define HINT_RALLY_WORTH 10.0f
+/* A man taken out of the enemy's sight (10: an enemy removed). */
+#define HINT_HIDE_WORTH 1.5f
 /* Expected casualties at which acting now beats holding the card. */
 #define HINT_SHOT_WORTH 0.3f
 
 typedef struct card_use {
     float shot;     /* expected casualties of the group's best shot now */
+    int rally;      /* demoralised friends the leader could rally now */
     float enemy_cm; /* nearest enemy to any of the group, cm */
     const char *who;
 } card_use;
+
+/* Demoralised friends within the leader's rally reach (half his command radius), while a pile
+ * still holds chits: a rally brings them back (docs/rules/lcr.md, section 7). */
+static int rally_count(const rules_state *rs, const table *t, const figure *l)
+{
+    if (!lcr_is_leader(l) || (l->status & FIGURE_STATUS_DEMORALISED) || !table_figure_active(l) ||
+        lcr_morale_rally_hold(&rs->morale[l->side.id - 1]) < 0)
+        return 0;
+    float r = lcr_command_radius(rs->data, l) * rs->data->rally_radius_fraction;
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        n += f->side.id == l->side.id && table_figure_active(f) && f != l &&
+             (f->status & FIGURE_STATUS_DEMORALISED) && geom_point_distance(f->pos, l->pos) <= r;
+    }
+    return n;
+}
 
 static card_use use_of(const rules_state *rs, const table *t, figure_id fig)
 {
@@ -50,6 +75,7 @@ static card_use use_of(const rules_state *rs, const table *t, figure_id fig)
                 u.enemy_cm = fminf(u.enemy_cm, (float)geom_point_distance(m->pos, e->pos));
         }
     }
+    u.rally = rally_count(rs, t, f);
     rules_target tg[HINT_TARGETS_MAX];
     int nt = fire.figure_count ? lcr_fire_targets(rs, t, &fire, tg, HINT_TARGETS_MAX) : 0;
     for (int i = 0; i < nt; i++)
@@ -74,15 +100,95 @@ static void say(char *why, size_t size, const char *what, const card_use *u)
         snprintf(why, size, "%s %s", what, u->who);
 }
 
+/* Enemy firers within range that see a figure standing at `at` (the figure's own eye). */
+static int firers_seeing(const rules_state *rs, const table *t, const figure *f, vec2s at)
+{
+    figure m = *f;
+    m.pos = at;
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        float half, range;
+        if (e->side.id == f->side.id || !table_figure_active(e) ||
+            (e->status & FIGURE_STATUS_DEMORALISED) || !lcr_figure_can_fire(rs, e) ||
+            !lcr_fire_arc(rs, t, e->id, &half, &range) || geom_point_distance(e->pos, at) > range ||
+            lcr_hidden(rs, t, e->pos, table_posture_eye_ft(e->posture), &m, NULL))
+            continue;
+        n++;
+    }
+    return n;
+}
+
+/* The ground side `sd` must hold (a "hold" condition), or NULL. */
+static const geom_polygon *hold_area(const rules_state *rs, side_id sd)
+{
+    for (int i = 0; rs->scn && i < rs->scn->victory_count; i++) {
+        const scenario_victory *v = &rs->scn->victory[i];
+        if (v->side.id == sd.id && strcmp(v->kind, "hold") == 0 && v->area.count >= 3)
+            return &v->area;
+    }
+    return NULL;
+}
+
+/* A move away from the enemy (the bot's own candidate, beside legal()'s moves toward him) is
+ * worth the men it takes out of the enemy's sight, into the ground the side must hold: men
+ * who cannot shoot back, standing in the open under rifles, are only shot there. */
+static bool withdrawal_value(const rules_state *rs, const table *t, const rules_command *cmd,
+                             float *v, char *why, size_t size)
+{
+    const figure *f = cmd->figure_count ? table_figure_const(t, cmd->figures[0]) : NULL;
+    if (!f || cmd->path_count != 1)
+        return false;
+    figure_id e = lcr_nearest_enemy_any(rs, t, f->side, f->pos);
+    const figure *ef = table_figure_const(t, e);
+    vec2s delta = glms_vec2_sub(cmd->path[0], f->pos);
+    if (!ef || geom_point_distance(cmd->path[0], ef->pos) <= geom_point_distance(f->pos, ef->pos))
+        return false;
+    const geom_polygon *hold = hold_area(rs, f->side);
+    if (!hold)
+        return false;
+    int saved = 0, shooters = 0;
+    for (int i = 0; i < cmd->figure_count; i++) {
+        const figure *m = table_figure_const(t, cmd->figures[i]);
+        if (!m || lcr_figure_can_fire(rs, m))
+            shooters++;
+        vec2s end = glms_vec2_add(m ? m->pos : f->pos, delta);
+        if (m && (!hold || geom_point_in_polygon(end, hold)) &&
+            firers_seeing(rs, t, m, m->pos) > 0 && firers_seeing(rs, t, m, end) == 0)
+            saved++;
+    }
+    if (saved == 0 || shooters > 0)
+        return false;
+    *v = HINT_HIDE_WORTH * (float)saved;
+    if (why && size)
+        snprintf(why, size, "%s takes %d %s back out of the enemy's sight", lcr_name(t, f->id),
+                 saved, saved == 1 ? "man" : "men");
+    return true;
+}
+
 bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
                    char *why, size_t size)
 {
     card_use u;
     switch (cmd->kind) {
+    case RULES_CMD_RALLY: {
+        const figure *l = table_figure_const(t, cmd->figure.id ? cmd->figure : rs->actor);
+        int n = l ? rally_count(rs, t, l) : 0;
+        *v = HINT_RALLY_WORTH * (float)n;
+        if (why && size)
+            snprintf(why, size, "%s rallies %d demoralised %s",
+                     l && l->name[0] ? l->name : "the leader", n, n == 1 ? "man" : "men");
+        return true;
+    }
     case RULES_CMD_ACTIVATE:
         u = use_of(rs, t, cmd->figure);
         *v = 1.0f + 10.0f * u.shot + (u.enemy_cm < HINT_DANGER_CM ? 0.5f : 0);
-        if (why && size && u.shot > 0)
+        if (u.rally > 0 && 1.0f + HINT_RALLY_WORTH * (float)u.rally > *v) {
+            *v = 1.0f + HINT_RALLY_WORTH * (float)u.rally;
+            if (why && size)
+                snprintf(why, size, "acts with %s to rally %d demoralised %s", u.who, u.rally,
+                         u.rally == 1 ? "man" : "men");
+        } else if (why && size && u.shot > 0)
             snprintf(why, size, "acts with %s: a shot worth %.1f casualties", u.who,
                      (double)u.shot);
         else if (why && size)
@@ -134,6 +240,8 @@ bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *c
         if (why && size)
             snprintf(why, size, "keeps its reserved card for a better moment");
         return true;
+    case RULES_CMD_MOVE:
+        return withdrawal_value(rs, t, cmd, v, why, size);
     default:
         return false;
     }

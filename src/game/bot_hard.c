@@ -1,6 +1,13 @@
-/* The hard level: the normal level's best few candidates are each played out on forks of the
- * match (game_fork) by normal-level bots, and the one whose playouts end best is taken. Only
- * game.h and the normal level's scores (bot_plan.h), never a rule set's own header. */
+/* The hard level: a look-ahead with the engine over the normal level. The candidates are the
+ * normal level's best few widened by the best command of every other kind on offer and a few
+ * drawn from the rest of the legal list; each is played out on forks of the match (game_fork)
+ * by normal-level bots on both sides, with common random numbers (playout r rolls the same dice
+ * seed for every candidate, so two candidates differ by the choice, not the luck), and the
+ * playouts go by successive halving: every candidate a few, then the better half more, while
+ * the budget lasts. The normal level's own choice always stays in, and an alternative replaces
+ * it only when its playouts beat it, paired seed by seed, by more than their noise. The budget
+ * is a count of playouts and commands, never a clock, so a seed replays. Only game.h and the
+ * normal level's scores (bot_plan.h), never a rule set's own header. */
 #include "game/bot_hard.h"
 
 #include "core/mem.h"
@@ -12,27 +19,91 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum {
-    /* The look-ahead's fixed budget: candidates x playouts x commands per playout. */
-    HARD_CANDIDATES = 4,
-    HARD_PLAYOUTS = 3,
-    HARD_HORIZON = 24,
-};
+enum { HARD_CAND_MAX = 16, HARD_PLAYOUT_MAX = 96 };
 
-/* Below this gap between the best two candidates the hard level looks ahead (10 = a figure). */
-#define HARD_MARGIN 15.0f
-/* How much better than the normal level's choice (10 = a figure), over the playouts' mean, an
- * alternative must come out for the hard level to take it. */
-#define HARD_EVIDENCE 5.0f
+/* The spread of a playout's result assumed until the playouts measure it (10 = a figure). */
+#define HARD_SD_FLOOR 30.0f
+
+/* The look-ahead's knobs (the defaults in hard_defaults). */
+typedef struct hard_params {
+    int all;        /* a legal list this short is taken whole */
+    int top;        /* else the normal level's best this many */
+    int kinds;      /* plus the best of each other command kind, up to this many */
+    int sampled;    /* plus this many drawn from the rest */
+    int first;      /* playouts each candidate gets first */
+    int budget;     /* playouts a decision at most */
+    int horizon;    /* commands a playout plays after the candidate */
+    float margin;   /* normal's lead over its second best (10 = a figure) above which it stands */
+    float z;        /* standard errors the paired lead of an alternative must exceed */
+    float evidence; /* and at least this (10 = a figure) */
+    float win;      /* a game won at the end of a playout (10 = a figure) */
+} hard_params;
+
+static hard_params hard_defaults(void)
+{
+    hard_params p = {.all = 8,
+                     .top = 4,
+                     .kinds = 3,
+                     .sampled = 1,
+                     .first = 4,
+                     .budget = 96,
+                     .horizon = 32,
+                     .margin = 15.0f,
+                     .z = 1.0f,
+                     .evidence = 2.0f,
+                     .win = 200.0f};
+    const char *env = getenv("SANDTABLE_HARD"); /* experiments only: key=value,... */
+    for (const char *s = env; s && *s;) {
+        char key[16];
+        float v;
+        int used = 0;
+        if (sscanf(s, "%15[a-z]=%f%n", key, &v, &used) != 2)
+            break;
+        if (!strcmp(key, "all"))
+            p.all = (int)v;
+        else if (!strcmp(key, "top"))
+            p.top = (int)v;
+        else if (!strcmp(key, "kinds"))
+            p.kinds = (int)v;
+        else if (!strcmp(key, "sampled"))
+            p.sampled = (int)v;
+        else if (!strcmp(key, "first"))
+            p.first = (int)v;
+        else if (!strcmp(key, "budget"))
+            p.budget = (int)v;
+        else if (!strcmp(key, "horizon"))
+            p.horizon = (int)v;
+        else if (!strcmp(key, "margin"))
+            p.margin = v;
+        else if (!strcmp(key, "z"))
+            p.z = v;
+        else if (!strcmp(key, "evidence"))
+            p.evidence = v;
+        else if (!strcmp(key, "win"))
+            p.win = v;
+        s += used;
+        if (*s == ',')
+            s++;
+    }
+    return p;
+}
+
+static long hard_stat[4]; /* experiments: decisions, looked, deviated, playouts */
 
 struct bot_hard {
+    hard_params prm;
     bot_plan *plan; /* the normal level's scores of the decision itself */
     bot_plan *roll; /* the normal level that plays the playouts */
+    rules_command cand[HARD_CAND_MAX];
+    float prior[HARD_CAND_MAX];
+    float value[HARD_CAND_MAX][HARD_PLAYOUT_MAX];
+    int played[HARD_CAND_MAX];
 };
 
 bot_hard *bot_hard_create(void)
 {
     bot_hard *h = mem_calloc(1, sizeof *h);
+    h->prm = hard_defaults();
     h->plan = bot_plan_create();
     h->roll = bot_plan_create();
     return h;
@@ -42,40 +113,65 @@ void bot_hard_destroy(bot_hard *h)
 {
     if (!h)
         return;
+    if (getenv("SANDTABLE_HARD_STATS"))
+        fprintf(stderr, "hard: %ld decisions, %ld looked, %ld deviated, %ld playouts\n",
+                hard_stat[0], hard_stat[1], hard_stat[2], hard_stat[3]);
     bot_plan_destroy(h->plan);
     bot_plan_destroy(h->roll);
     free(h);
 }
 
-/* The table from `side`'s view at the end of a playout: figures kept minus figures lost, with
- * the game's result far above any count. */
-static float evaluate(const game *f, side_id who)
+/* A figure's worth (10 = a private): the leaders who give the orders and the guns count more. */
+static float worth(const figure *m)
+{
+    switch (m->role) {
+    case FIGURE_ROLE_NCO:
+        return 15.0f;
+    case FIGURE_ROLE_OFFICER:
+    case FIGURE_ROLE_LEADER:
+        return 25.0f;
+    case FIGURE_ROLE_GENERAL:
+    case FIGURE_ROLE_BRIGADIER:
+        return 30.0f;
+    case FIGURE_ROLE_GUN:
+        return 20.0f;
+    default:
+        return 10.0f;
+    }
+}
+
+/* The table from `who`'s view at the end of a playout: the worth of the figures standing, own
+ * minus the enemy's (shaken ones and the seriously wounded counting less), with the game's
+ * result far above any count. */
+static float evaluate(const game *f, side_id who, float win)
 {
     rules_outcome oc;
     game_outcome(f, &oc);
     if (oc.over && oc.winner.id)
-        return oc.winner.id == who.id ? 1000.0f : -1000.0f;
+        return oc.winner.id == who.id ? win : -win;
     const table *t = game_table(f);
     float v = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *m = &t->figures[i];
-        float w = m->side.id == who.id ? 1.0f : -1.0f;
         if (!table_figure_active(m))
             continue;
-        float k = 10.0f;
+        float k = worth(m);
         if (m->status & (FIGURE_STATUS_SHAKEN | FIGURE_STATUS_DEMORALISED))
-            k -= 2.0f;
+            k *= 0.8f;
         if (m->status & FIGURE_STATUS_SERIOUS)
-            k -= 3.0f;
-        v += w * k;
+            k *= 0.7f;
+        v += m->side.id == who.id ? k : -k;
     }
     return v;
 }
 
-static uint64_t draw_seed(dice_rng *rng)
+/* Playout r's dice: the same for every candidate, from the seed the decision drew. */
+static uint64_t playout_seed(uint64_t base, int r)
 {
-    uint64_t hi = dice_below(rng, 0xffffffffu), lo = dice_below(rng, 0xffffffffu);
-    return hi << 32 | lo;
+    uint64_t z = base + 0x9e3779b97f4a7c15ull * (uint64_t)(r + 1);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
 }
 
 /* One playout of `cand` on a fork with dice `seed`; the result from `who`'s view. */
@@ -86,20 +182,166 @@ static float playout(bot_hard *h, const game *g, const rules_command *cand, side
     if (!f)
         return 0;
     game_fork_forget(f, who); /* it plans against what its side sees, nothing more */
-    float v = 0;
+    float v = -INFINITY;
     if (game_fork_step(f, cand)) {
         dice_rng rr;
         dice_seed_stream(&rr, seed, 3);
         rules_command c;
-        for (int i = 0; i < HARD_HORIZON && !game_over(f); i++)
+        for (int i = 0; i < h->prm.horizon && !game_over(f); i++)
             if (!bot_plan_pick(h->roll, f, &rr, &c, NULL, 0) || !game_fork_step(f, &c))
                 break;
-        v = evaluate(f, who);
-    } else {
-        v = -INFINITY;
+        v = evaluate(f, who, h->prm.win);
     }
     game_destroy(f);
     return v;
+}
+
+static int best_index(const float *score, int n)
+{
+    int b = 0;
+    for (int j = 1; j < n; j++)
+        if (score[j] > score[b])
+            b = j;
+    return b;
+}
+
+/* Moving or reforming one figure of a group before another is the order of the same activation,
+ * not another plan: such a candidate beside one already taken would spend playouts on nothing.
+ * The same figure going elsewhere is another plan. */
+static bool same_plan(const rules_command *a, const rules_command *b)
+{
+    if (a->kind != b->kind)
+        return false;
+    if (a->kind == RULES_CMD_MOVE || a->kind == RULES_CMD_REFORM) {
+        bool one_a = a->figure_count == 1, one_b = b->figure_count == 1;
+        if (one_a && one_b && a->figures[0].id != b->figures[0].id)
+            return true;
+    }
+    return memcmp(a, b, sizeof *a) == 0;
+}
+
+static bool has_candidate(const bot_hard *h, int k, const rules_command *c)
+{
+    for (int i = 0; i < k; i++)
+        if (same_plan(&h->cand[i], c))
+            return true;
+    return false;
+}
+
+/* Takes cmds[i] as a candidate if the engine would place it; drops it from the list either way. */
+static void take(bot_hard *h, const game *g, rules_command *cmds, float *score, int i, int *n,
+                 int *k)
+{
+    if (*k < HARD_CAND_MAX && !has_candidate(h, *k, &cmds[i]) &&
+        game_place_check(g, &cmds[i], NULL, 0)) {
+        h->cand[*k] = cmds[i];
+        h->prior[(*k)++] = score[i];
+    }
+    (*n)--;
+    cmds[i] = cmds[*n];
+    score[i] = score[*n];
+}
+
+/* The candidates: normal's best `top` (the first is normal's own choice), the best of each
+ * other kind, a few drawn at random from the rest. Returns the count. */
+static int gather(bot_hard *h, const game *g, rules_command *cmds, float *score, int n,
+                  dice_rng *rng)
+{
+    int k = 0, top = n <= h->prm.all ? n : h->prm.top; /* a short list: all of it */
+    while (n > 0 && k < top)
+        take(h, g, cmds, score, best_index(score, n), &n, &k);
+    for (int extra = 0; extra < h->prm.kinds && n > 0 && k > 0;) {
+        int b = -1;
+        for (int j = 0; j < n; j++) {
+            bool seen = false;
+            for (int c = 0; c < k && !seen; c++)
+                seen = h->cand[c].kind == cmds[j].kind;
+            if (!seen && (b < 0 || score[j] > score[b]))
+                b = j;
+        }
+        if (b < 0)
+            break;
+        int before = k;
+        take(h, g, cmds, score, b, &n, &k);
+        extra += k > before;
+    }
+    for (int s = 0; s < h->prm.sampled && n > 0; s++)
+        take(h, g, cmds, score, (int)dice_below(rng, (uint32_t)n), &n, &k);
+    return k;
+}
+
+static float mean_of(const bot_hard *h, int c)
+{
+    float sum = 0;
+    for (int r = 0; r < h->played[c]; r++)
+        sum += h->value[c][r];
+    return h->played[c] ? sum / (float)h->played[c] : -INFINITY;
+}
+
+/* Candidate c's lead over normal's choice (candidate 0), paired playout by playout (the same
+ * dice seed): its mean and standard error in *se. */
+static float paired_lead(const bot_hard *h, int c, float *se)
+{
+    int n = h->played[c] < h->played[0] ? h->played[c] : h->played[0];
+    *se = INFINITY;
+    if (n == 0)
+        return -INFINITY;
+    double sum = 0, sq = 0;
+    for (int r = 0; r < n; r++) {
+        double d = (double)h->value[c][r] - (double)h->value[0][r];
+        if (!isfinite(d))
+            return -INFINITY;
+        sum += d;
+        sq += d * d;
+    }
+    double m = sum / n, var = n > 1 ? (sq - n * m * m) / (n - 1) : m * m;
+    *se = (float)sqrt(var > 0 ? var / n : 0);
+    return (float)m;
+}
+
+/* Plays candidate c on to `upto` playouts. Returns the playouts spent. */
+static int play_to(bot_hard *h, const game *g, int c, int upto, side_id who, uint64_t base)
+{
+    int spent = 0;
+    for (; h->played[c] < upto && h->played[c] < HARD_PLAYOUT_MAX; spent++) {
+        int r = h->played[c]++;
+        h->value[c][r] = playout(h, g, &h->cand[c], who, playout_seed(base, r));
+    }
+    return spent;
+}
+
+/* A race against normal's choice: every candidate plays `first` playouts; then, while the
+ * budget lasts, the alternative whose lead could still be the largest (its mean lead plus two
+ * standard errors) plays two more, normal's choice beside it on the same seeds, until no
+ * alternative could beat it by `evidence`. Returns the playouts spent. */
+static int search(bot_hard *h, const game *g, int k, side_id who, uint64_t base)
+{
+    int spent = 0, first = h->prm.first;
+    if (first * k > h->prm.budget / 2) /* many candidates: fewer each, at least two */
+        first = h->prm.budget / 2 / k > 2 ? h->prm.budget / 2 / k : 2;
+    for (int c = 0; c < k; c++) {
+        h->played[c] = 0;
+        spent += play_to(h, g, c, first, who, base);
+    }
+    while (spent < h->prm.budget) {
+        int pick = -1;
+        float top = h->prm.evidence;
+        for (int c = 1; c < k; c++) {
+            float se, m = paired_lead(h, c, &se);
+            /* a few playouts that happen to agree are not yet a measured lead */
+            float ucb = m + 2.0f * fmaxf(se, HARD_SD_FLOOR / sqrtf((float)h->played[c]));
+            if (h->played[c] < HARD_PLAYOUT_MAX && ucb > top) {
+                top = ucb;
+                pick = c;
+            }
+        }
+        if (pick < 0)
+            break;
+        int upto = h->played[pick] + 2;
+        spent += play_to(h, g, pick, upto, who, base);
+        spent += play_to(h, g, 0, upto, who, base);
+    }
+    return spent;
 }
 
 bool bot_hard_pick(bot_hard *h, const game *g, dice_rng *rng, rules_command *out, char *why,
@@ -112,53 +354,50 @@ bool bot_hard_pick(bot_hard *h, const game *g, dice_rng *rng, rules_command *out
     int n = bot_plan_scored(h->plan, g, rng, &cmds, &score);
     rules_decision dec;
     game_decision(g, &dec);
-    rules_command cand[HARD_CANDIDATES];
-    float prior[HARD_CANDIDATES];
-    int k = 0;
-    while (n > 0 && k < HARD_CANDIDATES) {
-        int i = 0;
-        for (int j = 1; j < n; j++)
-            if (score[j] > score[i])
-                i = j;
-        if (game_place_check(g, &cmds[i], NULL, 0)) {
-            cand[k] = cmds[i];
-            prior[k++] = score[i];
-        }
-        n--;
-        cmds[i] = cmds[n];
-        score[i] = score[n];
-    }
+    int k = gather(h, g, cmds, score, n, rng);
     if (k == 0)
         return false;
-    /* the same dice for every candidate: their results differ by the choice, not the luck */
-    uint64_t seeds[HARD_PLAYOUTS];
-    for (int r = 0; r < HARD_PLAYOUTS; r++)
-        seeds[r] = draw_seed(rng);
+    uint64_t base = (uint64_t)dice_below(rng, 0xffffffffu) << 32 | dice_below(rng, 0xffffffffu);
+    /* a forced step, or normal's choice far ahead of its next best: nothing to look for */
+    float second = -INFINITY;
+    for (int c = 1; c < k; c++)
+        second = fmaxf(second, h->prior[c]);
+    bool looked = k > 1 && h->prior[0] - second < h->prm.margin;
     int best = 0;
-    bool looked = k > 1 && prior[0] - prior[1] < HARD_MARGIN;
-    float best_v = -INFINITY;
     if (looked) {
-        for (int c = 0; c < k; c++) {
-            float sum = 0;
-            for (int r = 0; r < HARD_PLAYOUTS; r++)
-                sum += playout(h, g, &cand[c], dec.side, seeds[r]);
-            /* the normal level's choice stands unless another comes out clearly better: with a
-             * few playouts a small lead is the dice's, not the choice's */
-            float v = sum / HARD_PLAYOUTS + 0.01f * prior[c] - (c == 0 ? 0 : HARD_EVIDENCE);
-            if (v > best_v) {
-                best_v = v;
+        hard_stat[1]++;
+        hard_stat[3] += search(h, g, k, dec.side, base);
+        float best_v = h->prm.evidence;
+        for (int c = 1; c < k; c++) {
+            float se, m = paired_lead(h, c, &se);
+            float lead = m - h->prm.z * se;
+            if (lead > best_v) {
+                best_v = lead;
                 best = c;
             }
         }
     }
-    *out = cand[best];
+    hard_stat[0]++;
+    hard_stat[2] += best != 0;
+    if (looked && getenv("SANDTABLE_HARD_TRACE")) {
+        fprintf(stderr, "turn %d side %u n=%d k=%d pick %d\n", game_turn(g), dec.side.id, n, k,
+                best);
+        for (int c = 0; c < k; c++)
+            fprintf(stderr,
+                    "  %-14s fig %u tgt %u card %d prior %6.2f played %2d mean %8.2f lead %8.2f\n",
+                    rules_command_kind_name(h->cand[c].kind),
+                    h->cand[c].figure_count ? h->cand[c].figures[0].id : h->cand[c].figure.id,
+                    h->cand[c].target.id, h->cand[c].card, h->prior[c], h->played[c], mean_of(h, c),
+                    c ? paired_lead(h, c, &(float){0}) : 0.0f);
+    }
+    *out = h->cand[best];
     if (why && size) {
-        char base[200];
-        bot_plan_reason(h->plan, g, out, base, sizeof base);
+        char base_why[200];
+        bot_plan_reason(h->plan, g, out, base_why, sizeof base_why);
         if (looked)
-            snprintf(why, size, "%s (looked %d ways ahead, this came out best)", base, k);
+            snprintf(why, size, "%s (looked %d ways ahead, this came out best)", base_why, k);
         else
-            snprintf(why, size, "%s", base);
+            snprintf(why, size, "%s", base_why);
     }
     return true;
 }

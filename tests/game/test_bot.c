@@ -13,6 +13,7 @@
 #include "game/bot.h"
 #include "game/game.h"
 #include "game/simulate.h"
+#include "toy_rules.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -223,6 +224,67 @@ static void test_normal_ambushes(void **state)
     scenario_destroy(sc);
 }
 
+/* The look-ahead sees what the normal level's scores miss (the toy rule set, one figure a side,
+ * tests/game/data/last_stand.json): on the last turn Blue 1 is shaken 25 cm from Red 1. The
+ * normal level rallies it (a shaken figure's rally scores, a step back scores against it), and
+ * Red's last shot then kills it one time in four or five (any hit kills a shaken figure), which
+ * loses the game. The hard level's playouts find the step back out of Red's 30 cm range: the
+ * game is drawn whatever the dice. With the look-ahead switched off hard rallies, as normal. */
+static void test_hard_steps_out_of_range(void **state)
+{
+    (void)state;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/game/data/last_stand.json", source_dir());
+    scenario_error serr;
+    scenario *sc = scenario_load_file(path, &serr);
+    if (!sc)
+        fail_msg("%s: %s", path, serr.message);
+    int tried = 0;
+    for (uint64_t seed = 1; seed < 64; seed++) {
+        game_error err;
+        game *g = game_create(&(game_desc){.scenario = sc,
+                                           .seed_set = true,
+                                           .seed = seed,
+                                           .rules = &toy_rules_ops,
+                                           .snapshot_every = 1 << 30},
+                              &err);
+        assert_non_null(g);
+        const table *t = game_table(g);
+        figure_id blue = t->figures[0].id, red = t->figures[1].id;
+        rules_command wait = {.kind = RULES_CMD_END_PHASE, .side.id = 1};
+        rules_command fire = {
+            .kind = RULES_CMD_FIRE, .side.id = 2, .figure_count = 1, .target = blue};
+        fire.figures[0] = red;
+        assert_true(game_submit(g, &wait, NULL, 0));
+        assert_true(game_submit(g, &fire, NULL, 0));
+        const figure *b = table_figure_const(game_table(g), blue);
+        if (!table_figure_active(b) || !(b->status & FIGURE_STATUS_SHAKEN)) {
+            game_destroy(g); /* these dice missed, or killed: the next seed */
+            continue;
+        }
+        tried++;
+        dice_rng rng;
+        dice_seed(&rng, seed);
+        rules_command c;
+        assert_true(bot_choose(g, BOT_NORMAL, &rng, &c));
+        assert_int_equal(c.kind, RULES_CMD_RALLY);
+        dice_seed(&rng, seed);
+        assert_true(bot_choose(g, BOT_HARD, &rng, &c));
+        if (c.kind != RULES_CMD_MOVE || c.path_count != 1)
+            fail_msg("seed %llu: hard chose %s, not the step out of range",
+                     (unsigned long long)seed, rules_command_kind_name(c.kind));
+        const figure *r = table_figure_const(game_table(g), red);
+        float dx = c.path[0].x - r->pos.x, dy = c.path[0].y - r->pos.y;
+        assert_true(dx * dx + dy * dy > 30.0f * 30.0f);
+        assert_true(game_submit(g, &c, NULL, 0));
+        game_destroy(g);
+        if (tried == 3)
+            break;
+    }
+    assert_int_equal(tried, 3);
+    scenario_destroy(sc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -233,6 +295,7 @@ int main(void)
         cmocka_unit_test(test_levels_legal_and_replay),
         cmocka_unit_test(test_normal_beats_easy),
         cmocka_unit_test(test_normal_ambushes),
+        cmocka_unit_test(test_hard_steps_out_of_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,7 +8,6 @@
 #include "rules/lcr/lcr_deck.h"
 #include "rules/lcr/lcr_fire.h"
 #include "rules/lcr/lcr_morale_math.h"
-#include "rules/lcr/lcr_sight.h"
 #include "rules/lcr/lcr_state.h"
 
 #include <math.h>

@@ -6,7 +6,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential pkg-config meson ninja-build clang libclang-rt-14-dev
   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libstb-dev libcglm-dev libjansson-dev
-  libcmocka-dev libgeos-dev fonts-dejavu-core
+  libcmocka-dev libgeos-dev libenet-dev fonts-dejavu-core
   xvfb xdotool x11-utils imagemagick python3 python3-jsonschema
 )
 

@@ -3,7 +3,9 @@
  * 200 -> 800 polygons, at about 1,000 figures). Each row is a ratio against the first row of
  * its series, measured in the same run, and each series ends with the fitted exponent of cost
  * against size (least squares on the logs: 1 is linear, 2 quadratic). Every game must end by the
- * rules (the command cap ending one is reported as a failure).
+ * rules (the command cap ending one is reported as a failure). A third series times what
+ * `sandtable validate` asks of the rule set (`rules_scenario_validate`: the rule set's create,
+ * its deck and checks) at about 1,000 -> 2,000 -> 5,000 -> 20,000 figures.
  *
  * The battle: the scenario's table tiled side by side as many times as the figure count needs
  * (each tile its own copy of every unit; sides shared), its own terrain replaced by generated
@@ -18,6 +20,7 @@
 #include "core/dice.h"
 #include "core/mem.h"
 #include "game/simulate.h"
+#include "rules/rules.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -146,6 +149,45 @@ static int series(const char *title, const char *path, const int *figs, const in
     return bad;
 }
 
+/* CPU seconds of one rules_scenario_validate of sc: repeated until a quarter second has gone,
+ * so the small tables are not lost in the clock's grain. */
+static double validate_cpu(const scenario *sc)
+{
+    int n = 0;
+    double c0 = cpu_s(), c = c0;
+    while (c - c0 < 0.25 || n < 3) {
+        scenario_error err;
+        if (!rules_scenario_validate(sc, &err, NULL)) {
+            char buf[1024];
+            printf("  refused: %s\n", scenario_error_format(&err, buf, sizeof buf));
+            exit(1);
+        }
+        n++;
+        c = cpu_s();
+    }
+    return (c - c0) / n;
+}
+
+static void validate_series(const char *path)
+{
+    enum { N = 4 };
+    const int want[N] = {1000, 2000, 5000, 20000};
+    double x[N], y[N], first = 0;
+    printf("growth of validation with figures (rules_scenario_validate, 200 polygons):\n"
+           "  %8s %12s %9s\n",
+           "figures", "CPU ms", "x");
+    for (int i = 0; i < N; i++) {
+        scenario *sc = generate(path, want[i], 200);
+        x[i] = sc->table->figure_count;
+        y[i] = validate_cpu(sc);
+        if (i == 0)
+            first = y[i];
+        printf("  %8d %12.3f %8.2fx\n", (int)x[i], 1e3 * y[i], y[i] / first);
+        scenario_destroy(sc);
+    }
+    printf("  fitted exponent of cost against figures: %.2f\n", exponent(x, y, N));
+}
+
 int main(int argc, char **argv)
 {
     const char *path = argc > 1 ? argv[1] : SANDTABLE_SOURCE_DIR "/scenarios/lcr_teaching.json";
@@ -164,5 +206,6 @@ int main(int argc, char **argv)
                      (int[]){200, 200, 200}, games, true);
     bad += series("growth with polygons (about 1,000 figures):", path, (int[]){1000, 1000, 1000},
                   (int[]){20, 200, 800}, games, false);
+    validate_series(path);
     return bad ? 1 : 0;
 }

@@ -697,16 +697,60 @@ static bool deep_blocks(const los_index *ix, const sight *s, int fi)
     return deep_inside(f, s->pa, need) || deep_inside(f, s->pb, need);
 }
 
+/* Whether an area holding an end of the sight line blocks it for certain, for any polygon, by
+ * a certificate of what geom_segment_clip_polygon will find: every edge either clear of the
+ * line by DEEP_MARGIN or crossed cleanly (its ends that far off the line, the line's ends
+ * twice that far off its own), at most one crossed. Then the clip's samples fall far from
+ * every edge but at the crossing, so it finds one interval, from the inside end to the
+ * crossing (or the whole line, no edge crossed), with its middle well inside: longer than the
+ * see-into depth by the margin, area_blocks says blocked (AREA and SOLID alike). False means
+ * "not proven": area_blocks decides. */
+static bool clean_blocks(const los_index *ix, const sight *s, int fi)
+{
+    const los_feature *f = &ix->features[fi];
+    if (s->want_inside || s->len <= ix->see_into + DEEP_MARGIN)
+        return false;
+    const geom_polygon *poly = &f->shape;
+    double tol = DEEP_MARGIN * s->len, t_cross = 0;
+    int crossed = 0;
+    for (int i = 0, j = poly->count - 1; i < poly->count; j = i++) {
+        double cx = poly->pts[j].x, cy = poly->pts[j].y, ex = poly->pts[i].x - cx,
+               ey = poly->pts[i].y - cy;
+        double o1 = s->dx * (cy - s->ay) - s->dy * (cx - s->ax);
+        double o2 = s->dx * (cy + ey - s->ay) - s->dy * (cx + ex - s->ax);
+        if ((o1 > tol && o2 > tol) || (o1 < -tol && o2 < -tol))
+            continue; /* the edge lies off the line, all of it */
+        double etol = DEEP_MARGIN * sqrt(ex * ex + ey * ey);
+        double o3 = ex * (s->ay - cy) - ey * (s->ax - cx);
+        double o4 = ex * (s->by - cy) - ey * (s->bx - cx);
+        if ((o3 > etol && o4 > etol) || (o3 < -etol && o4 < -etol))
+            continue; /* the line lies off the edge's line, all of it */
+        bool edge_across = (o1 > tol && o2 < -tol) || (o1 < -tol && o2 > tol);
+        bool line_across = (o3 > 2 * etol && o4 < -2 * etol) || (o3 < -2 * etol && o4 > 2 * etol);
+        if (!edge_across || !line_across || ++crossed > 1)
+            return false;
+        t_cross = o3 / (o3 - o4);
+    }
+    double inside;
+    if (crossed == 0)
+        inside = s->len; /* both ends inside (the area holds one; no edge between them) */
+    else
+        inside = (geom_point_in_polygon(s->pa, poly) ? t_cross : 1.0 - t_cross) * s->len;
+    return inside > ix->see_into + DEEP_MARGIN;
+}
+
 static bool held_block(const los_index *ix, sight *s, int *feature)
 {
     collect_held(ix, s, s->pa);
     collect_held(ix, s, s->pb);
     for (int i = 0; i < s->held_count; i++) {
 #ifdef LOS_CHECK_DEEP
-        if (deep_blocks(ix, s, s->held[i]) && !area_blocks(ix, s, s->held[i]))
+        if ((deep_blocks(ix, s, s->held[i]) || clean_blocks(ix, s, s->held[i])) &&
+            !area_blocks(ix, s, s->held[i]))
             abort();
 #endif
-        if (deep_blocks(ix, s, s->held[i]) || area_blocks(ix, s, s->held[i])) {
+        if (deep_blocks(ix, s, s->held[i]) || clean_blocks(ix, s, s->held[i]) ||
+            area_blocks(ix, s, s->held[i])) {
             *feature = s->held[i];
             return true;
         }

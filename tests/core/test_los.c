@@ -411,6 +411,48 @@ static void test_blind_radius(void **state)
     table_destroy(t);
 }
 
+/* los_blocked's shortcuts (an end deep in an area, or a line crossing one edge cleanly) answer
+ * as los_points' full measure does, on concave areas, a building and a wall, from and to
+ * points inside them and out. */
+static void test_quick_matches_full(void **state)
+{
+    (void)state;
+    table *t = table_create(NULL);
+    add_types(t);
+    vec2s north[6] = {V(0, 0), V(180, 0), V(180, 24), V(130, 28), V(70, 24), V(0, 20)};
+    terrain_feature jn = {.type = T_JUNGLE, .shape = TERRAIN_SHAPE_AREA, .area = {north, 6}};
+    table_add_feature(t, &jn);
+    vec2s u[8] = {V(100, 40), V(140, 40), V(140, 80), V(132, 80),
+                  V(132, 48), V(108, 48), V(108, 80), V(100, 80)};
+    terrain_feature wood = {.type = T_JUNGLE, .shape = TERRAIN_SHAPE_AREA, .area = {u, 8}};
+    table_add_feature(t, &wood);
+    add_rect(t, T_HOUSE, 40, 60, 52, 70);
+    add_wall(t, T_WALL_HIGH, 20, 90, 60, 95);
+    los_index *ix = los_create(t, NULL);
+    dice_rng rng;
+    dice_seed(&rng, 1919);
+    int blocked = 0;
+    for (int i = 0; i < 6000; i++) {
+        vec2s a = V(grid_coord(&rng, 180), grid_coord(&rng, 120));
+        vec2s b = V(grid_coord(&rng, 180), grid_coord(&rng, 120));
+        if (i % 3 == 0)
+            a.y = 0.1f * (float)dice_below(&rng, 280); /* in the northern jungle */
+        if (i % 5 == 0)
+            b = V(a.x + 0.01f * (float)dice_below(&rng, 800) - 4,
+                  a.y + 0.01f * (float)dice_below(&rng, 800) - 4); /* short lines */
+        float eye = i % 7 == 0 ? 30.0f : 6.0f;
+        bool quick = los_blocked(ix, a, b, eye, NULL);
+        bool full = los_points(ix, t, a, b, eye, NULL).verdict != LOS_CLEAR;
+        if (quick != full)
+            fail_msg("line %d (%g,%g)-(%g,%g) eye %g: quick %d, full %d", i, a.x, a.y, b.x, b.y,
+                     eye, quick, full);
+        blocked += quick;
+    }
+    assert_true(blocked > 600 && blocked < 5400);
+    los_destroy(ix);
+    table_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -422,6 +464,7 @@ int main(void)
         cmocka_unit_test(test_arc_targets_and_templates),
         cmocka_unit_test(test_index_matches_brute_force),
         cmocka_unit_test(test_blind_radius),
+        cmocka_unit_test(test_quick_matches_full),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,6 +33,7 @@ typedef struct shade_ctx {
     uint32_t rgb;
     pattern pat;
     const render_tile *tile;
+    const uint32_t *shades; /* the tile's texels as this shader colours them, or NULL */
     float tile_cm; /* table centimetres covered by one tile width */
     uint32_t seed;
     uint32_t alpha;
@@ -90,20 +91,34 @@ static pattern pattern_for(const char *name)
     return PATTERN_PLAIN;
 }
 
+/* Each channel times k, clamped to [0, 255] and rounded half away from zero (lroundf, which
+ * also gave 0 for a NaN, but as a call per channel per pixel). c - (float)i is exact. */
 static uint32_t rgb_scale(uint32_t rgb, float k)
 {
     uint32_t out = 0;
     for (int shift = 0; shift <= 16; shift += 8) {
         float c = (float)((rgb >> shift) & 0xff) * k;
         c = c < 0 ? 0 : c > 255 ? 255 : c;
-        out |= (uint32_t)lroundf(c) << shift;
+        if (c != c)
+            continue;
+        uint32_t i = (uint32_t)c;
+        out |= (i + (c - (float)i >= 0.5f)) << shift;
     }
     return out;
 }
 
+/* floorf, inline where the float is small enough to pass through an int (always, here). */
+static float floor_fast(float v)
+{
+    if (!(fabsf(v) < 8388608.0f))
+        return floorf(v);
+    float t = (float)(int32_t)v;
+    return t > v ? t - 1.0f : t == v ? v : t;
+}
+
 static float fract(float v)
 {
-    return v - floorf(v);
+    return v - floor_fast(v);
 }
 
 /* Brightness factor of a pattern at table point (x, y) cm; 1 is the type's own colour. Every
@@ -198,6 +213,52 @@ static uint32_t shade_pixel(void *p, int x, int y)
     return s->alpha << 24 | rgb;
 }
 
+/* shade_pixel over a run. With the tile's texels coloured once (`shades`), a pixel is its table
+ * point's texel: the row's texel row is found once, and each pixel costs the same two divisions
+ * shade_pixel makes. */
+static void shade_rows(void *p, uint32_t *row, int y, int x0, int x1)
+{
+    shade_ctx *s = p;
+    if (!s->shades) {
+        for (int x = x0; x < x1; x++)
+            row[x] = raster_blend(row[x], shade_pixel(s, x, y));
+        return;
+    }
+    const render_camera *cam = s->cam;
+    const render_tile *tile = s->tile;
+    float half_w = (float)cam->view_w * 0.5f, half_h = (float)cam->view_h * 0.5f;
+    /* render_camera_to_cm and tile_gain, in the same operations */
+    float cy = ((float)y + 0.5f - half_h) / cam->px_per_cm + cam->centre_cm.y;
+    float v = fract(cy / s->tile_cm * (float)tile->w / (float)tile->h);
+    int ty = (int)(v * (float)tile->h);
+    ty = ty >= tile->h ? tile->h - 1 : ty;
+    const uint32_t *shades = s->shades + (size_t)ty * (size_t)tile->w;
+    for (int x = x0; x < x1; x++) {
+        float cx = ((float)x + 0.5f - half_w) / cam->px_per_cm + cam->centre_cm.x;
+        float u = fract(cx / s->tile_cm);
+        int tx = (int)(u * (float)tile->w);
+        row[x] = shades[tx >= tile->w ? tile->w - 1 : tx];
+    }
+}
+
+/* The tile's texels as opaque colours of rgb (shade_pixel's colours), kept with the tile for the
+ * last colour asked; NULL when the tile has no gains. */
+static const uint32_t *tile_shades(render_ctx *ctx, const render_tile *tile, uint32_t rgb)
+{
+    render_tile *t = &ctx->tiles[tile - ctx->tiles];
+    if (!t->gain)
+        return NULL;
+    if (!t->shades || t->shades_rgb != rgb) {
+        size_t n = (size_t)t->w * (size_t)t->h;
+        if (!t->shades)
+            t->shades = mem_calloc(n, sizeof *t->shades);
+        for (size_t i = 0; i < n; i++)
+            t->shades[i] = 0xff000000u | rgb_scale(rgb, t->gain[i]);
+        t->shades_rgb = rgb;
+    }
+    return t->shades;
+}
+
 static uint32_t solid_pixel(void *p, int x, int y)
 {
     (void)x;
@@ -262,6 +323,7 @@ static shade_ctx type_shader(render_ctx *ctx, const render_camera *cam, const ta
     const char *file = terrain_art_file(ty->name, buf, sizeof buf);
     s.tile = render_tile_get(ctx, ty->name, file ? file : texture_fallback(s.pat),
                              texture_fallback(s.pat));
+    s.shades = s.tile && s.alpha == 255 ? tile_shades(ctx, s.tile, s.rgb) : NULL;
     s.tile_cm = 12.0f;
     return s;
 }
@@ -278,7 +340,7 @@ static void draw_area(render_ctx *ctx, raster_target *rt, const render_camera *c
         return;
     vec2s *px = to_px(cam, f->area.pts, f->area.count);
     shade_ctx s = type_shader(ctx, cam, t, f->type);
-    raster_fill_polygon(rt, px, f->area.count, shade_pixel, &s);
+    raster_fill_polygon_rows(rt, px, f->area.count, shade_rows, &s);
     uint32_t edge = 0xff000000u | rgb_scale(s.rgb, 0.6f);
     raster_stroke_polyline(rt, px, f->area.count, 1, outline_px(cam), solid_pixel, &edge);
     free(px);
@@ -295,7 +357,7 @@ static void draw_line(render_ctx *ctx, raster_target *rt, const render_camera *c
     uint32_t edge = 0xff000000u | rgb_scale(s.rgb, 0.55f);
     if (w >= 5)
         raster_stroke_polyline(rt, px, f->line.count, 0, w + 2, solid_pixel, &edge);
-    raster_stroke_polyline(rt, px, f->line.count, 0, w, shade_pixel, &s);
+    raster_stroke_polyline_rows(rt, px, f->line.count, 0, w, shade_rows, &s);
     free(px);
 }
 
@@ -339,8 +401,9 @@ static void draw_cloth(render_ctx *ctx, raster_target *rt, const render_camera *
     vec2s *px = to_px(cam, rect, 4);
     shade_ctx s = {.cam = cam, .rgb = CLOTH_RGB, .pat = PATTERN_CLOTH, .seed = 3, .alpha = 255};
     s.tile = render_tile_get(ctx, "(cloth)", "terrain/clear.png", NULL);
+    s.shades = s.tile && s.alpha == 255 ? tile_shades(ctx, s.tile, s.rgb) : NULL;
     s.tile_cm = 20.0f;
-    raster_fill_polygon(rt, px, 4, shade_pixel, &s);
+    raster_fill_polygon_rows(rt, px, 4, shade_rows, &s);
     free(px);
 }
 

@@ -236,8 +236,8 @@ void raster_stroke_polyline(raster_target *t, const vec2s *pts, int n, int close
     stroke_polyline(&s, pts, n, closed, width);
 }
 
-void raster_stroke_polyline_rows(raster_target *t, const vec2s *pts, int n, int closed,
-                                 float width, raster_row_shader shader, void *ctx)
+void raster_stroke_polyline_rows(raster_target *t, const vec2s *pts, int n, int closed, float width,
+                                 raster_row_shader shader, void *ctx)
 {
     shade_span s = {t, NULL, shader, ctx};
     stroke_polyline(&s, pts, n, closed, width);

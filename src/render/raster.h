@@ -37,8 +37,8 @@ void raster_polygon_spans(const vec2s *pts, int n, int w, int h,
 void raster_stroke_polyline(raster_target *t, const vec2s *pts, int n, int closed, float width,
                             raster_shader shader, void *ctx);
 /* raster_stroke_polyline, a run at a time. */
-void raster_stroke_polyline_rows(raster_target *t, const vec2s *pts, int n, int closed,
-                                 float width, raster_row_shader shader, void *ctx);
+void raster_stroke_polyline_rows(raster_target *t, const vec2s *pts, int n, int closed, float width,
+                                 raster_row_shader shader, void *ctx);
 /* Fills a disc. */
 void raster_fill_disc(raster_target *t, vec2s c, float r, raster_shader shader, void *ctx);
 

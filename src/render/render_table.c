@@ -34,7 +34,7 @@ typedef struct shade_ctx {
     pattern pat;
     const render_tile *tile;
     const uint32_t *shades; /* the tile's texels as this shader colours them, or NULL */
-    float tile_cm; /* table centimetres covered by one tile width */
+    float tile_cm;          /* table centimetres covered by one tile width */
     uint32_t seed;
     uint32_t alpha;
 } shade_ctx;
@@ -259,19 +259,43 @@ static const uint32_t *tile_shades(render_ctx *ctx, const render_tile *tile, uin
     return t->shades;
 }
 
-static uint32_t solid_pixel(void *p, int x, int y)
+/* A solid colour over a run (raster_blend of an opaque colour is the colour). */
+static void solid_rows(void *p, uint32_t *row, int y, int x0, int x1)
 {
-    (void)x;
     (void)y;
-    return *(const uint32_t *)p;
+    uint32_t c = *(const uint32_t *)p;
+    for (int x = x0; x < x1; x++)
+        row[x] = c >> 24 == 255 ? c : raster_blend(row[x], c);
 }
 
-/* Diagonal hatching in screen space for deployment zones. */
-static uint32_t hatch_pixel(void *p, int x, int y)
+/* Diagonal hatching in screen space for deployment zones: a stripe and the gap between, each a
+ * translucent colour, blended as raster_blend blends (its three channels looked up, worked out
+ * once per zone for every value a channel under it can have). */
+typedef struct hatch_ctx {
+    uint32_t src[2]; /* the gap's colour, the stripe's */
+    uint8_t blend[2][3][256];
+} hatch_ctx;
+
+static void hatch_init(hatch_ctx *h, uint32_t rgb)
 {
-    const uint32_t *rgb = p;
-    bool stripe = ((x + y) / 6) % 3 == 0;
-    return (stripe ? 0x60u : 0x26u) << 24 | *rgb;
+    h->src[0] = 0x26u << 24 | rgb;
+    h->src[1] = 0x60u << 24 | rgb;
+    for (int k = 0; k < 2; k++)
+        for (int c = 0; c < 3; c++)
+            for (uint32_t d = 0; d < 256; d++)
+                h->blend[k][c][d] = (uint8_t)(raster_blend(d << (8 * c), h->src[k]) >> (8 * c));
+}
+
+static void hatch_rows(void *p, uint32_t *row, int y, int x0, int x1)
+{
+    const hatch_ctx *h = p;
+    for (int x = x0; x < x1; x++) {
+        int k = ((x + y) / 6) % 3 == 0;
+        const uint8_t(*b)[256] = h->blend[k];
+        uint32_t d = row[x];
+        row[x] = 0xff000000u | (uint32_t)b[2][d >> 16 & 0xff] << 16 |
+                 (uint32_t)b[1][d >> 8 & 0xff] << 8 | b[0][d & 0xff];
+    }
 }
 
 /* ---- static layer -------------------------------------------------------------------------- */
@@ -342,7 +366,7 @@ static void draw_area(render_ctx *ctx, raster_target *rt, const render_camera *c
     shade_ctx s = type_shader(ctx, cam, t, f->type);
     raster_fill_polygon_rows(rt, px, f->area.count, shade_rows, &s);
     uint32_t edge = 0xff000000u | rgb_scale(s.rgb, 0.6f);
-    raster_stroke_polyline(rt, px, f->area.count, 1, outline_px(cam), solid_pixel, &edge);
+    raster_stroke_polyline_rows(rt, px, f->area.count, 1, outline_px(cam), solid_rows, &edge);
     free(px);
 }
 
@@ -356,7 +380,7 @@ static void draw_line(render_ctx *ctx, raster_target *rt, const render_camera *c
     float w = fmaxf((f->width_cm > 0 ? f->width_cm : 1.0f) * cam->px_per_cm, 2.0f);
     uint32_t edge = 0xff000000u | rgb_scale(s.rgb, 0.55f);
     if (w >= 5)
-        raster_stroke_polyline(rt, px, f->line.count, 0, w + 2, solid_pixel, &edge);
+        raster_stroke_polyline_rows(rt, px, f->line.count, 0, w + 2, solid_rows, &edge);
     raster_stroke_polyline_rows(rt, px, f->line.count, 0, w, shade_rows, &s);
     free(px);
 }
@@ -385,9 +409,11 @@ static void draw_zones(raster_target *rt, const render_camera *cam, const render
             continue;
         vec2s *px = to_px(cam, z->pts, z->count);
         uint32_t rgb = render_side_rgb(sc->table, z->side);
-        raster_fill_polygon(rt, px, z->count, hatch_pixel, &rgb);
+        hatch_ctx h;
+        hatch_init(&h, rgb);
+        raster_fill_polygon_rows(rt, px, z->count, hatch_rows, &h);
         uint32_t edge = 0xff000000u | rgb;
-        raster_stroke_polyline(rt, px, z->count, 1, 2.0f, solid_pixel, &edge);
+        raster_stroke_polyline_rows(rt, px, z->count, 1, 2.0f, solid_rows, &edge);
         free(px);
     }
 }
@@ -421,9 +447,10 @@ static void draw_table_edge(raster_target *rt, const render_camera *cam, const t
     };
     uint32_t bg = 0xff1e2226u, edge = 0xff4a3a28u; /* a wooden table edge */
     for (int i = 0; i < 4; i++)
-        raster_fill_polygon(rt, outside[i], 4, solid_pixel, &bg);
+        raster_fill_polygon_rows(rt, outside[i], 4, solid_rows, &bg);
     vec2s rect[4] = {tl, {{br.x, tl.y}}, br, {{tl.x, br.y}}};
-    raster_stroke_polyline(rt, rect, 4, 1, fmaxf(3.0f, cam->px_per_cm * 0.8f), solid_pixel, &edge);
+    raster_stroke_polyline_rows(rt, rect, 4, 1, fmaxf(3.0f, cam->px_per_cm * 0.8f), solid_rows,
+                                &edge);
 }
 
 static void static_rasterise(render_ctx *ctx, const render_camera *cam, const render_scene *sc)

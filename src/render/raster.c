@@ -42,9 +42,11 @@ float raster_noise(float x, float y, uint32_t seed)
     return a + (b - a) * ty;
 }
 
+/* A pixel shader run by run, and a row shader's run on its row. */
 typedef struct shade_span {
     raster_target *t;
     raster_shader shader;
+    raster_row_shader rows;
     void *ctx;
 } shade_span;
 
@@ -52,6 +54,10 @@ static void shade_run(void *p, int y, int x0, int x1)
 {
     shade_span *s = p;
     uint32_t *row = s->t->px + (size_t)y * (size_t)s->t->pitch;
+    if (s->rows) {
+        s->rows(s->ctx, row, y, x0, x1);
+        return;
+    }
     for (int x = x0; x < x1; x++)
         row[x] = raster_blend(row[x], s->shader(s->ctx, x, y));
 }
@@ -169,12 +175,20 @@ done:
 
 void raster_fill_polygon(raster_target *t, const vec2s *pts, int n, raster_shader shader, void *ctx)
 {
-    shade_span s = {t, shader, ctx};
+    shade_span s = {t, shader, NULL, ctx};
     raster_polygon_spans(pts, n, t->w, t->h, shade_run, &s);
 }
 
-void raster_fill_disc(raster_target *t, vec2s c, float r, raster_shader shader, void *ctx)
+void raster_fill_polygon_rows(raster_target *t, const vec2s *pts, int n, raster_row_shader shader,
+                              void *ctx)
 {
+    shade_span s = {t, NULL, shader, ctx};
+    raster_polygon_spans(pts, n, t->w, t->h, shade_run, &s);
+}
+
+static void fill_disc(shade_span *s, vec2s c, float r)
+{
+    raster_target *t = s->t;
     int y0 = clamp_int(floorf(c.y - r), 0, t->h), y1 = clamp_int(ceilf(c.y + r), -1, t->h - 1);
     for (int y = y0; y <= y1; y++) {
         float dy = (float)y + 0.5f - c.y;
@@ -182,13 +196,17 @@ void raster_fill_disc(raster_target *t, vec2s c, float r, raster_shader shader, 
         if (d2 <= 0)
             continue;
         float dx = sqrtf(d2);
-        shade_span s = {t, shader, ctx};
-        emit_run(y, c.x - dx, c.x + dx, t->w, shade_run, &s);
+        emit_run(y, c.x - dx, c.x + dx, t->w, shade_run, s);
     }
 }
 
-static void stroke_segment(raster_target *t, vec2s a, vec2s b, float hw, raster_shader shader,
-                           void *ctx)
+void raster_fill_disc(raster_target *t, vec2s c, float r, raster_shader shader, void *ctx)
+{
+    shade_span s = {t, shader, NULL, ctx};
+    fill_disc(&s, c, r);
+}
+
+static void stroke_segment(shade_span *s, vec2s a, vec2s b, float hw)
 {
     vec2s d = glms_vec2_sub(b, a);
     float len = glms_vec2_norm(d);
@@ -197,17 +215,30 @@ static void stroke_segment(raster_target *t, vec2s a, vec2s b, float hw, raster_
     vec2s nrm = {{-d.y / len * hw, d.x / len * hw}};
     vec2s q[4] = {glms_vec2_add(a, nrm), glms_vec2_add(b, nrm), glms_vec2_sub(b, nrm),
                   glms_vec2_sub(a, nrm)};
-    raster_fill_polygon(t, q, 4, shader, ctx);
+    raster_polygon_spans(q, 4, s->t->w, s->t->h, shade_run, s);
+}
+
+static void stroke_polyline(shade_span *s, const vec2s *pts, int n, int closed, float width)
+{
+    float hw = width * 0.5f;
+    int segs = closed ? n : n - 1;
+    for (int i = 0; i < segs; i++)
+        stroke_segment(s, pts[i], pts[(i + 1) % n], hw);
+    if (hw >= 1.0f)
+        for (int i = 0; i < n; i++)
+            fill_disc(s, pts[i], hw);
 }
 
 void raster_stroke_polyline(raster_target *t, const vec2s *pts, int n, int closed, float width,
                             raster_shader shader, void *ctx)
 {
-    float hw = width * 0.5f;
-    int segs = closed ? n : n - 1;
-    for (int i = 0; i < segs; i++)
-        stroke_segment(t, pts[i], pts[(i + 1) % n], hw, shader, ctx);
-    if (hw >= 1.0f)
-        for (int i = 0; i < n; i++)
-            raster_fill_disc(t, pts[i], hw, shader, ctx);
+    shade_span s = {t, shader, NULL, ctx};
+    stroke_polyline(&s, pts, n, closed, width);
+}
+
+void raster_stroke_polyline_rows(raster_target *t, const vec2s *pts, int n, int closed, float width,
+                                 raster_row_shader shader, void *ctx)
+{
+    shade_span s = {t, NULL, shader, ctx};
+    stroke_polyline(&s, pts, n, closed, width);
 }

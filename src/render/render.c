@@ -117,6 +117,7 @@ static void caches_free(render_ctx *ctx)
     for (int i = 0; i < ctx->tile_count; i++) {
         free(ctx->tiles[i].px);
         free(ctx->tiles[i].gain);
+        free(ctx->tiles[i].shades);
     }
     for (int i = 0; i < ctx->art_count; i++) {
         free(ctx->art[i].px);

@@ -152,6 +152,13 @@ void render_polygon_px(render_ctx *ctx, const vec2s *pts, int n, uint32_t rgba)
 
 enum { RUN_OPAQUE = 0, RUN_BLEND = 1 };
 
+/* A pixel a run may take in without changing what is drawn: transparent as the blit reads it
+ * (alpha 0), or for a premultiplied (scaled) bitmap all zero. */
+static bool bitmap_px_clear(const render_bitmap *b, uint32_t px)
+{
+    return b->scaled ? px == 0 : !(px >> 24);
+}
+
 /* Each row as runs (x, length, kind) of opaque or translucent pixels; the transparent ones are
  * never visited. */
 static void bitmap_encode(render_bitmap *b)
@@ -178,6 +185,13 @@ static void bitmap_encode(render_bitmap *b)
                     x++;
                 }
             }
+            /* A blended run grows over the transparent pixels beside it to a whole number of
+             * fours, so no pixel of it is left to the one-at-a-time tail. */
+            while (!opaque && (end - x0) % 4 && end < b->w && bitmap_px_clear(b, src[end]))
+                end++;
+            while (!opaque && (end - x0) % 4 && x0 > 0 && bitmap_px_clear(b, src[x0 - 1]) &&
+                   (n < 3 || b->row[y] == n || b->runs[n - 3] + b->runs[n - 2] < x0))
+                x0--;
             x = end;
             if (n + 3 > cap) {
                 cap *= 2;
@@ -245,6 +259,18 @@ static void blit_run(uint32_t *dst, const uint32_t *src, int n)
     __m128i alpha_lane = _mm_set_epi16(255, 0, 0, 0, 255, 0, 0, 0);
     for (; i + 4 <= n; i += 4) {
         __m128i sv = _mm_loadu_si128((const __m128i *)(src + i));
+        __m128i sa32 = _mm_srli_epi32(sv, 24);
+        __m128i opaque = _mm_cmpeq_epi32(sa32, _mm_set1_epi32(255));
+        __m128i clear = _mm_cmpeq_epi32(sa32, zero);
+        /* Four opaque pixels are copied, four transparent ones left: a sprite's inside and the
+         * padding of its runs cost no arithmetic. */
+        int opaque_bits = _mm_movemask_epi8(opaque), clear_bits = _mm_movemask_epi8(clear);
+        if (opaque_bits == 0xffff) {
+            _mm_storeu_si128((__m128i *)(dst + i), sv);
+            continue;
+        }
+        if (clear_bits == 0xffff)
+            continue;
         __m128i dv = _mm_loadu_si128((const __m128i *)(dst + i));
         __m128i out[2];
         for (int h = 0; h < 2; h++) {
@@ -257,9 +283,6 @@ static void blit_run(uint32_t *dst, const uint32_t *src, int n)
             out[h] = _mm_add_epi16(sa, da);
         }
         __m128i res = _mm_packus_epi16(out[0], out[1]);
-        __m128i sa32 = _mm_srli_epi32(sv, 24);
-        __m128i opaque = _mm_cmpeq_epi32(sa32, _mm_set1_epi32(255));
-        __m128i clear = _mm_cmpeq_epi32(sa32, zero);
         res = _mm_or_si128(_mm_andnot_si128(_mm_or_si128(opaque, clear), res),
                            _mm_or_si128(_mm_and_si128(opaque, sv), _mm_and_si128(clear, dv)));
         _mm_storeu_si128((__m128i *)(dst + i), res);
@@ -349,10 +372,26 @@ bool render_defer_clear(render_ctx *ctx)
     return true;
 }
 
+/* A solid rectangle, with plain stores: SDL_FillRect's streaming stores bypass the cache, and
+ * the band is drawn over next. */
+static void fill_rect_direct(const raster_target *t, int x, int y, int w, int h, uint32_t px)
+{
+    for (int r = y; r < y + h; r++) {
+        uint32_t *row = t->px + (size_t)r * (size_t)t->pitch + x;
+        int i = 0;
+#ifdef __SSE2__
+        __m128i c = _mm_set1_epi32((int)px);
+        for (; i + 4 <= w; i += 4)
+            _mm_storeu_si128((__m128i *)(row + i), c);
+#endif
+        for (; i < w; i++)
+            row[i] = px;
+    }
+}
+
 /* The clear on rows [y0, y1), except where the batch's first drawing, an opaque copy, covers
  * the frame anyway. */
-static void clear_direct(SDL_Surface *s, const raster_target *t, const render_batch_op *first,
-                         int y0, int y1)
+static void clear_direct(const raster_target *t, const render_batch_op *first, int y0, int y1)
 {
     uint32_t bg = 0xff000000u | RENDER_CLEAR_RGBA >> 8;
     int cx0 = 0, cx1 = 0, cy0 = 0, cy1 = 0;
@@ -363,7 +402,7 @@ static void clear_direct(SDL_Surface *s, const raster_target *t, const render_ba
         cy1 = first->y1;
     }
     if (cx1 <= cx0 || cy1 <= y0 || cy0 >= y1) {
-        SDL_FillRect(s, &(SDL_Rect){0, y0, t->w, y1 - y0}, bg);
+        fill_rect_direct(t, 0, y0, t->w, y1 - y0, bg);
         return;
     }
     int a = cy0 > y0 ? cy0 : y0, b = cy1 < y1 ? cy1 : y1;
@@ -373,7 +412,7 @@ static void clear_direct(SDL_Surface *s, const raster_target *t, const render_ba
                          {cx1, a, t->w - cx1, b - a}};
     for (int i = 0; i < 4; i++)
         if (parts[i].w > 0 && parts[i].h > 0)
-            SDL_FillRect(s, &parts[i], bg);
+            fill_rect_direct(t, parts[i].x, parts[i].y, parts[i].w, parts[i].h, bg);
 }
 
 bool render_copy_opaque(render_ctx *ctx, const uint32_t *px, int w, int h, int x, int y)
@@ -442,7 +481,7 @@ void render_batch_play(render_ctx *ctx)
         for (int k = 0; k < bands; k++) {
             int b0 = lo + k * BAND_ROWS, b1 = b0 + BAND_ROWS < hi ? b0 + BAND_ROWS : hi;
             if (clear)
-                clear_direct(ctx->surface, &t, n ? &ctx->batch[0] : NULL, b0, b1);
+                clear_direct(&t, n ? &ctx->batch[0] : NULL, b0, b1);
             for (int j = start[k]; j < start[k + 1]; j++) {
                 const render_batch_op *op = &ctx->batch[list[j]];
                 if (op->bm)

@@ -74,6 +74,9 @@ typedef struct render_tile {
     uint32_t *px; /* ARGB, NULL when missing */
     float *gain;  /* per pixel brightness factor around 1 */
     int w, h;
+    /* The texels as the static layer colours them for shades_rgb (render_table.c) */
+    uint32_t *shades;
+    uint32_t shades_rgb;
 } render_tile;
 
 /* A sprite and its side-colour mask from the art folder (see assets/art/manifest.json). */

@@ -83,6 +83,8 @@ bool cr15_bot_value(const rules_state *rs, const table *t, const rules_command *
         return shell_value(rs, t, cmd, v, why, size);
     if (cmd->kind == RULES_CMD_MOVE)
         return crawl_value(t, cmd, v, why, size);
+    if (cmd->kind == RULES_CMD_FIRE)
+        return cr15_plan_fire_value(rs, t, cmd, v, why, size);
     if (cmd->kind == RULES_CMD_EVADE)
         return evade_value(t, cmd, v, why, size);
     if (cmd->kind == RULES_CMD_CHARGE)

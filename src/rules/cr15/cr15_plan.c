@@ -23,6 +23,9 @@ static const int plan_avg_faces[6] = {2, 3, 3, 4, 4, 5};
 #define PLAN_SILENCED 2.0f
 /* No more than this many attackers on one man count (outnumbered 3:1 is the last modifier). */
 #define PLAN_GANG_MAX 4
+/* What a gun is worth, in men, shared among its crew (a Gatling fires as five rifles, canister
+ * as fifteen): the bot's guess. */
+#define PLAN_GUN_WORTH 4.0f
 
 typedef struct plan_out {
     rules_command *c;
@@ -127,7 +130,7 @@ static void plan_charges_at(const rules_state *rs, const table *t, side_id s, co
 
 static void plan_charges(const rules_state *rs, const table *t, side_id s, plan_out *o)
 {
-    if (rs->step > 1 || rs->time_winner.id == s.id)
+    if (rs->step > 1 || (rs->time_winner.id == s.id))
         return; /* the side that holds out stays behind its rifles (the generic score) */
     for (int i = 0; i < t->unit_count; i++) {
         const unit *u = &t->units[i];
@@ -158,6 +161,21 @@ static float plan_loss_weight(const cr15_data *d, bool finished_off)
     return dead + (finished_off ? 1.0f : 0.5f) * serious;
 }
 
+/* A gun's crewman is worth more than his rifle: the gun falls silent with its last crew. */
+static float plan_worth(const rules_state *rs, const table *t, const figure *e)
+{
+    if (e->role != FIGURE_ROLE_CREW)
+        return 1.0f;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *g = &t->figures[i];
+        if (g->unit.id == e->unit.id && cr15_is_gun(g) && table_figure_active(g)) {
+            int crew = cr15_crew(rs, t, g);
+            return 1.0f + PLAN_GUN_WORTH / (float)(crew > 0 ? crew : 1);
+        }
+    }
+    return 1.0f;
+}
+
 /* What k attackers on the man e are worth to the attackers (0 for none). */
 static float plan_gang_value(const rules_state *rs, const table *t, const figure *e, int att_mod,
                              bool finisher, int k)
@@ -171,7 +189,7 @@ static float plan_gang_value(const rules_state *rs, const table *t, const figure
     int cont = rs->data->melee_continue;
     float p_def = plan_p_lose(dm.total, att_mod, cont);
     float p_att = plan_p_lose(att_mod, dm.total, cont);
-    return 10.0f * p_def * plan_loss_weight(rs->data, finisher) -
+    return 10.0f * p_def * plan_loss_weight(rs->data, finisher) * plan_worth(rs, t, e) -
            10.0f * (float)k * p_att * plan_loss_weight(rs->data, false) + PLAN_SILENCED;
 }
 
@@ -267,7 +285,125 @@ bool cr15_plan_charge_value(const rules_state *rs, const table *t, const rules_c
     return true;
 }
 
-/* ---- fire and moves ------------------------------------------------------------------------ */
+/* ---- fire ---------------------------------------------------------------------------------- */
+
+/* The worst wound already waiting for f this phase (the casualties fall at its end). */
+static int plan_pending(const rules_state *rs, const figure *f)
+{
+    int w = -1;
+    for (int i = 0; i < rs->pending_count; i++)
+        if (rs->pending[i].figure.id == f->id.id && (int)rs->pending[i].wound > w)
+            w = (int)rs->pending[i].wound;
+    return w;
+}
+
+/* What one hit on f is worth, from `from`: a death whole, a serious wound half (he is out of
+ * the fight but not yet of the count), and a serious wound on a man already seriously wounded
+ * (or about to be) is a death: the second one kills. A man already dying is worth nothing. */
+static float plan_hit_value(const rules_state *rs, const table *t, const figure *f, vec2s from)
+{
+    int pend = plan_pending(rs, f);
+    if (pend == CR15_WOUND_DEAD)
+        return 0;
+    cr15_cover c = cr15_cover_at(rs, t, f, from);
+    float dead = (float)(6 - rs->data->wound_serious[c]) / 6.0f;
+    float serious = (float)(rs->data->wound_serious[c] - rs->data->wound_light[c]) / 6.0f;
+    bool hurt = (f->status & FIGURE_STATUS_SERIOUS) || pend == CR15_WOUND_SERIOUS;
+    return dead + (hurt ? 1.0f : 0.5f) * serious;
+}
+
+enum { PLAN_SHOTS_MAX = 64 };
+
+/* The chance of each shot of the command hitting the target: out[k], returns the count. */
+static int plan_shots(const rules_state *rs, const table *t, const rules_command *cmd,
+                      const figure *tg, float *out, vec2s *from)
+{
+    const figure *f[RULES_CMD_FIGURES_MAX];
+    int nf = cr15_cmd_figures(t, cmd, f, RULES_CMD_FIGURES_MAX), n = 0;
+    const figure *gun = nf > 0 && cr15_is_gun(f[0]) ? f[0] : NULL;
+    if (gun) {
+        const cr15_weapon *rifle = cr15_data_weapon(rs->data, "rifle");
+        cr15_shot sh;
+        bool gat = cr15_is_gatling(gun);
+        if (!rifle || !cr15_shot_of(rs, t, gun, rifle, tg, false, &sh))
+            return 0;
+        int shots = gat ? rs->data->gatling.rifles : rs->data->artillery.canister_rifles;
+        for (int k = 0; k < shots && n < PLAN_SHOTS_MAX; k++)
+            out[n++] = cr15_p_beat(sh.table, sh.mod);
+        *from = gun->pos;
+        return n;
+    }
+    for (int i = 0; i < nf; i++) {
+        const cr15_weapon *w = cr15_weapon_of(rs, f[i]);
+        const cr15_fig *st = cr15_fig_const(rs, f[i]->id);
+        cr15_shot sh;
+        if (!w || f[i]->side.id != cmd->side.id || !cr15_can_act(rs, f[i]) ||
+            (st->flags & CR15_F_FIRED) || st->reload > 0 ||
+            !cr15_shot_of(rs, t, f[i], w, tg, false, &sh) ||
+            cr15_enemies_in_contact(rs, t, f[i], NULL, 0) > 0 || !cr15_sees(rs, t, f[i], tg))
+            continue;
+        int shots = w->rate;
+        if (w->rounds > 0 && shots > w->rounds - st->rounds)
+            shots = w->rounds - st->rounds;
+        for (int k = 0; k < shots && n < PLAN_SHOTS_MAX; k++) {
+            if (k > 0)
+                cr15_shot_of(rs, t, f[i], w, tg, true, &sh);
+            out[n++] = cr15_p_beat(sh.table, sh.mod);
+        }
+        if (n == shots) /* the hits are thrown from the first firer (cr15_fire_resolve) */
+            *from = f[i]->pos;
+    }
+    return n;
+}
+
+bool cr15_plan_fire_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
+                          char *why, size_t size)
+{
+    const figure *tg = table_figure_const(t, cmd->target);
+    if (!tg || (cmd->option[0] && strcmp(cmd->option, "shell") == 0))
+        return false;
+    float p[PLAN_SHOTS_MAX];
+    vec2s from = tg->pos;
+    int n = plan_shots(rs, t, cmd, tg, p, &from);
+    /* the hits fall on the target first, then on his unit mates nearest him (cr15_queue_hits) */
+    enum { ORDER_MAX = 64 };
+    const figure *order[ORDER_MAX];
+    float dist[ORDER_MAX];
+    int no = 0;
+    order[no] = tg;
+    dist[no++] = 0;
+    for (int i = 0; i < t->figure_count && no < ORDER_MAX; i++) {
+        const figure *o = &t->figures[i];
+        if (o->unit.id != tg->unit.id || o == tg || !table_figure_active(o) || cr15_is_gun(o))
+            continue;
+        float d = (float)geom_point_distance(o->pos, tg->pos);
+        int j = no++;
+        for (; j > 1 && dist[j - 1] > d; j--) {
+            order[j] = order[j - 1];
+            dist[j] = dist[j - 1];
+        }
+        order[j] = o;
+        dist[j] = d;
+    }
+    /* the number of hits, shot by shot: P(at least j hits) */
+    float dp[PLAN_SHOTS_MAX + 1] = {1};
+    for (int k = 0; k < n; k++)
+        for (int j = k + 1; j >= 0; j--)
+            dp[j] = dp[j] * (1 - p[k]) + (j > 0 ? dp[j - 1] * p[k] : 0);
+    float at_least = 1, total = 0, hits = 0;
+    for (int j = 1; j <= n; j++) {
+        at_least -= dp[j - 1];
+        hits += at_least;
+        total += at_least * plan_hit_value(rs, t, order[(j - 1) % no], from);
+    }
+    *v = 10.0f * total;
+    if (why && size)
+        snprintf(why, size, "fires at %s: %.1f hits, %.1f men down expected", tg->name,
+                 (double)hits, (double)total);
+    return true;
+}
+
+/* ---- candidates ------------------------------------------------------------------------------ */
 
 /* Fire by each unit at the nearest man of every enemy unit (legal() names the nearest three
  * men only, often of one unit). */
@@ -301,6 +437,46 @@ static void plan_fires(const rules_state *rs, const table *t, side_id s, plan_ou
     }
 }
 
+/* Each man of the side that must come on, on his own, straight at the enemy man nearest him,
+ * stopping just short of contact (contact is a charge's): legal() moves a unit by its first
+ * figure's path, so when he is already close the rest of the unit, further off, is held back
+ * with him and reaches the charge a move late. */
+static void plan_moves(const rules_state *rs, const table *t, side_id s, plan_out *o)
+{
+    if (rs->time_winner.id == s.id)
+        return;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        const cr15_fig *st = &rs->figs[i];
+        const cr15_unit *us = cr15_unit_const(rs, f->unit);
+        if (f->side.id != s.id || !cr15_can_act(rs, f) || cr15_is_gun(f) ||
+            (f->status & FIGURE_STATUS_SERIOUS) || f->role == FIGURE_ROLE_CREW ||
+            (st->flags & (CR15_F_MOVED | CR15_F_CHARGING | CR15_F_EVADED)) || st->finish.id ||
+            (us && us->shaken) || cr15_enemies_in_contact(rs, t, f, NULL, 0) > 0)
+            continue;
+        figure_id near = {0};
+        float len = cr15_nearest_enemy_cm(t, f, f->pos, &near);
+        const figure *e = table_figure_const(t, near);
+        if (!e || len <= 0)
+            continue;
+        float gap = len - f->base.radius_cm - e->base.radius_cm - 0.5f;
+        float dist = fminf(cr15_allowance_cm(rs, t, f, false), gap);
+        rules_command c = {.kind = RULES_CMD_MOVE, .side = s, .unit = f->unit};
+        rules_command_add_figure(&c, f->id);
+        float dx = (e->pos.x - f->pos.x) / len, dy = (e->pos.y - f->pos.y) / len;
+        for (float k = 1; k > 0.2f && dist > 0.5f; k -= 0.25f) {
+            c.path[0] = cr15_v2(f->pos.x + dx * dist * k, f->pos.y + dy * dist * k);
+            c.path_count = 1;
+            char why[8];
+            if (cr15_move_validate(rs, t, &c, why, sizeof why) &&
+                !cr15_overlaps_any(t, f, c.path[0])) {
+                plan_push(o, &c);
+                break;
+            }
+        }
+    }
+}
+
 int cr15_bot_commands(const rules_state *rs, const table *t, rules_command *out, int max)
 {
     plan_out o = {.c = out, .max = max};
@@ -308,6 +484,9 @@ int cr15_bot_commands(const rules_state *rs, const table *t, rules_command *out,
     switch (rs->phase) {
     case CR15_PHASE_CHARGES:
         plan_charges(rs, t, s, &o);
+        break;
+    case CR15_PHASE_MOVEMENT:
+        plan_moves(rs, t, s, &o);
         break;
     case CR15_PHASE_FIRING:
         plan_fires(rs, t, s, &o);

@@ -17,4 +17,10 @@ int cr15_bot_commands(const rules_state *rs, const table *t, rules_command *out,
 bool cr15_plan_charge_value(const rules_state *rs, const table *t, const rules_command *cmd,
                             float *v, char *why, size_t size);
 
+/* The value of a fire (rifles, a Gatling, canister; shell is cr15_hint.c's): the hits expected
+ * as they fall on the target and then on his unit mates nearest him, a death whole, a serious
+ * wound half, a second serious wound (which kills) whole, a man already dying nothing. */
+bool cr15_plan_fire_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
+                          char *why, size_t size);
+
 #endif // CR15_CR15_PLAN_H

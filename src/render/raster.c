@@ -62,6 +62,25 @@ static void shade_run(void *p, int y, int x0, int x1)
         row[x] = raster_blend(row[x], s->shader(s->ctx, x, y));
 }
 
+/* ceilf and floorf where the float passes through an int (a call each otherwise, on the baseline
+ * x86-64 this is built for). They may give +0 where those give -0: every result here goes
+ * through clamp_int, to which the two are the same. */
+static inline float ceil_fast(float v)
+{
+    if (!(fabsf(v) < 8388608.0f))
+        return ceilf(v);
+    float t = (float)(int32_t)v;
+    return t < v ? t + 1.0f : t;
+}
+
+static inline float floor_fast(float v)
+{
+    if (!(fabsf(v) < 8388608.0f))
+        return floorf(v);
+    float t = (float)(int32_t)v;
+    return t > v ? t - 1.0f : t;
+}
+
 /* v as an int within [lo, hi] (NaN gives lo): converting an out-of-range float to int is
  * undefined, and an infinite coordinate (a degenerate table) once made a loop of 2^31 rows. */
 static int clamp_int(float v, int lo, int hi)
@@ -73,7 +92,7 @@ static int clamp_int(float v, int lo, int hi)
 static void emit_run(int y, float xa, float xb, int w, void (*span)(void *, int, int, int),
                      void *ctx)
 {
-    int x0 = clamp_int(ceilf(xa - 0.5f), 0, w), x1 = clamp_int(ceilf(xb - 0.5f), 0, w);
+    int x0 = clamp_int(ceil_fast(xa - 0.5f), 0, w), x1 = clamp_int(ceil_fast(xb - 0.5f), 0, w);
     if (x1 > x0)
         span(ctx, y, x0, x1);
 }
@@ -111,7 +130,7 @@ void raster_polygon_spans(const vec2s *pts, int n, int w, int h,
         ymin = fminf(ymin, pts[i].y);
         ymax = fmaxf(ymax, pts[i].y);
     }
-    int y0 = clamp_int(floorf(ymin), 0, h), y1 = clamp_int(ceilf(ymax), -1, h - 1);
+    int y0 = clamp_int(floor_fast(ymin), 0, h), y1 = clamp_int(ceil_fast(ymax), -1, h - 1);
     if (y0 > y1)
         return;
     /* Each edge visits only the scanlines it crosses (sorted by its first), not every scanline
@@ -131,8 +150,8 @@ void raster_polygon_spans(const vec2s *pts, int n, int w, int h,
         if (!(hi > lo))
             continue; /* horizontal (or NaN): crosses no scanline centre */
         /* Row y is crossed when lo <= y + 0.5 < hi. */
-        int r0 = clamp_int(ceilf(lo - 0.5f), y0, y1 + 1),
-            r1 = clamp_int(ceilf(hi - 0.5f) - 1, y0 - 1, y1);
+        int r0 = clamp_int(ceil_fast(lo - 0.5f), y0, y1 + 1),
+            r1 = clamp_int(ceil_fast(hi - 0.5f) - 1, y0 - 1, y1);
         while (r0 > y0 && (float)(r0 - 1) + 0.5f >= lo)
             r0--;
         while (r0 <= r1 && (float)r0 + 0.5f < lo)
@@ -144,7 +163,19 @@ void raster_polygon_spans(const vec2s *pts, int n, int w, int h,
         if (r0 <= r1)
             edges[ne++] = (edge){a, b, r0, r1};
     }
-    qsort(edges, (size_t)ne, sizeof *edges, cmp_edge);
+    /* By first row, edges that start on one row in the polygon's order (qsort's merge sort is
+     * stable too); a quad's or a triangle's few by insertion. */
+    if (ne > 32) {
+        qsort(edges, (size_t)ne, sizeof *edges, cmp_edge);
+    } else {
+        for (int i = 1; i < ne; i++) {
+            edge e = edges[i];
+            int j = i - 1;
+            for (; j >= 0 && edges[j].row0 > e.row0; j--)
+                edges[j + 1] = edges[j];
+            edges[j + 1] = e;
+        }
+    }
     int na = 0, next = 0;
     for (int y = y0; y <= y1; y++) {
         float sy = (float)y + 0.5f;

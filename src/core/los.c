@@ -657,6 +657,12 @@ static void collect_held(const los_index *ix, sight *s, vec2s p)
  * rounding of area_blocks' intervals (GEOM_EPS-sized tolerances on float samples). */
 #define DEEP_MARGIN 1e-2
 
+/* A class area_blocks judges by its intervals (the only ones an area has). */
+static bool measured(const los_feature *f)
+{
+    return f->los == TERRAIN_LOS_AREA || f->los == TERRAIN_LOS_SOLID;
+}
+
 /* Whether the convex area holds p at least `need` inside its boundary. */
 static bool deep_inside(const los_feature *f, vec2s p, double need)
 {
@@ -677,7 +683,7 @@ float los_blind_radius(const los_index *ix, vec2s p, float eye_ft)
         return INFINITY; /* the list may have been cut short: prove nothing */
     for (int i = 0; i < s.held_count; i++) {
         const los_feature *f = &ix->features[s.held[i]];
-        if (f->convex && deep_inside(f, p, need))
+        if (f->convex && measured(f) && deep_inside(f, p, need))
             return (float)(need + DEEP_MARGIN);
     }
     return INFINITY;
@@ -691,7 +697,7 @@ float los_blind_radius(const los_index *ix, vec2s p, float eye_ft)
 static bool deep_blocks(const los_index *ix, const sight *s, int fi)
 {
     const los_feature *f = &ix->features[fi];
-    if (!f->convex || s->want_inside || s->len <= ix->see_into + DEEP_MARGIN)
+    if (!f->convex || !measured(f) || s->want_inside || s->len <= ix->see_into + DEEP_MARGIN)
         return false;
     double need = ix->see_into + DEEP_MARGIN;
     return deep_inside(f, s->pa, need) || deep_inside(f, s->pb, need);
@@ -708,7 +714,7 @@ static bool deep_blocks(const los_index *ix, const sight *s, int fi)
 static bool clean_blocks(const los_index *ix, const sight *s, int fi)
 {
     const los_feature *f = &ix->features[fi];
-    if (s->want_inside || s->len <= ix->see_into + DEEP_MARGIN)
+    if (!measured(f) || s->want_inside || s->len <= ix->see_into + DEEP_MARGIN)
         return false;
     const geom_polygon *poly = &f->shape;
     double tol = DEEP_MARGIN * s->len, t_cross = 0;
@@ -744,6 +750,7 @@ static bool held_block(const los_index *ix, sight *s, int *feature)
     collect_held(ix, s, s->pa);
     collect_held(ix, s, s->pb);
     for (int i = 0; i < s->held_count; i++) {
+        /* -DLOS_CHECK_DEEP: every shortcut's answer checked against the clip's */
 #ifdef LOS_CHECK_DEEP
         if ((deep_blocks(ix, s, s->held[i]) || clean_blocks(ix, s, s->held[i])) &&
             !area_blocks(ix, s, s->held[i]))

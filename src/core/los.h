@@ -61,10 +61,11 @@ typedef struct los_opts {
  * blocked. The fast form used for bulk queries; *feature (may be NULL) names the blocker. */
 bool los_blocked(const los_index *ix, vec2s a, vec2s b, float eye_ft, int *feature);
 
-/* A length past which every terrain sight line from p, for eyes of `eye_ft`, is blocked
- * (los_blocked answers true for any b farther than that from p): p deep inside a convex
- * sight-blocking area. INFINITY when nothing so cheap is known. For searches from one point
- * that only ask "hidden or not" of many targets. */
+/* A length past which every terrain sight line from or to p, for eyes of `eye_ft`, is blocked
+ * (los_blocked(p, b) and (b, p) answer true for any b farther than that from p): p deep inside
+ * a convex sight-blocking area. INFINITY when nothing so cheap is known. For searches from one
+ * point that only ask "hidden or not" of many targets. (It holds while fewer than 32 areas hold
+ * the line's other end, the most a query lists.) */
 float los_blind_radius(const los_index *ix, vec2s p, float eye_ft);
 
 /* Between two points: terrain, then (if asked) every active figure's base across the line. */

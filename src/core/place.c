@@ -66,8 +66,13 @@ static figure_id blocker_among(const table *t, const figure *self, vec2s pos, fl
     geom_placed_base mine = figure_base_at(self, pos, facing);
     figure_id best = {0};
     double best_d = 0;
+    float reach = spatial_base_reach(&self->base) + 1e-2f;
     for (int k = 0; k < n; k++) {
         const figure *o = &t->figures[list ? list[k] : k];
+        /* farther apart along an axis than both reaches: place_bases_overlap says no */
+        float g = reach + spatial_base_reach(&o->base);
+        if (fabsf(o->pos.x - pos.x) > g || fabsf(o->pos.y - pos.y) > g)
+            continue;
         if (o->id.id == self->id.id || !table_figure_active(o) ||
             ignored(o->id, ignore, ignore_count))
             continue;

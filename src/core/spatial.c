@@ -145,8 +145,16 @@ int spatial_near_box(spatial *s, geom_aabb box, float grow_cm, const int **out)
                 s->scratch[n++] = i;
             }
         }
-    if (!sorted)
+    if (!sorted && n > 32) {
         qsort(s->scratch, (size_t)n, sizeof *s->scratch, cmp_int);
+    } else if (!sorted) { /* a few indices, each listed once: in place, no calls */
+        for (int a = 1; a < n; a++) {
+            int v = s->scratch[a], b = a;
+            for (; b > 0 && s->scratch[b - 1] > v; b--)
+                s->scratch[b] = s->scratch[b - 1];
+            s->scratch[b] = v;
+        }
+    }
     return n;
 }
 

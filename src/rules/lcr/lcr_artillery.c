@@ -171,8 +171,10 @@ static bool grape_ok(const rules_state *rs, const table *t, const figure *g, con
     return true;
 }
 
-bool lcr_artillery_validate(const rules_state *rs, const table *t, const rules_command *cmd,
-                            char *why, size_t size)
+/* lcr_artillery_validate, with the gun's crew as crew_now counts it when the caller knows it
+ * already (NULL: counted here). */
+static bool validate_with(const rules_state *rs, const table *t, const rules_command *cmd,
+                          const lcr_crew *known, char *why, size_t size)
 {
     rules_command filled = with_defaults(rs, t, cmd);
     cmd = &filled;
@@ -194,7 +196,7 @@ bool lcr_artillery_validate(const rules_state *rs, const table *t, const rules_c
         lcr_why(why, size, "a %s gun does not fire %s", gt->name, cmd->option);
         return false;
     }
-    lcr_crew crew = crew_now(rs, t, g, NULL, NULL);
+    lcr_crew crew = known ? *known : crew_now(rs, t, g, NULL, NULL);
     if (crew.effective < rs->data->artillery.min_crew) {
         lcr_why(why, size, "%s has no crew to serve it (%d gunners, %d stand-ins within %.0f cm)",
                 lcr_name(t, g->id), crew.gunners, crew.stand_ins,
@@ -206,6 +208,12 @@ bool lcr_artillery_validate(const rules_state *rs, const table *t, const rules_c
     if (!cmd->point_set)
         return lcr_refuse(why, size, "roundshot and shrapnel need a target point");
     return point_ok(rs, t, g, gt, (lcr_ammo)ammo, cmd->point, &crew, why, size);
+}
+
+bool lcr_artillery_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                            char *why, size_t size)
+{
+    return validate_with(rs, t, cmd, NULL, why, size);
 }
 
 /* ---- resolution -------------------------------------------------------------------------------
@@ -513,20 +521,20 @@ static float net_struck(const table *t, side_id own, const figure_id *ids, int n
 
 static bool odds_one(const rules_state *rs, const table *t, const rules_command *fire,
                      const figure *g, const lcr_gun *gt, lcr_ammo ammo, const figure *e,
-                     rules_target *tg)
+                     const lcr_crew *crew_of_g, rules_target *tg)
 {
     rules_command probe = *fire;
     snprintf(probe.option, sizeof probe.option, "%s", lcr_data_ammo_name(ammo));
     probe.target = e->id;
     probe.point_set = ammo != LCR_AMMO_GRAPESHOT;
     probe.point = e->pos;
-    if (rs->active >= 0 && !lcr_artillery_validate(rs, t, &probe, NULL, 0))
+    if (rs->active >= 0 && !validate_with(rs, t, &probe, crew_of_g, NULL, 0))
         return false;
     /* Outside an activation (the view's target tool) only range and the grapeshot trace. */
     if (glms_vec2_distance(g->pos, e->pos) > lcr_artillery_max_range(gt, ammo) + 1e-4f ||
         (ammo == LCR_AMMO_GRAPESHOT && lcr_nearest_enemy(rs, t, g->side, g->pos).id != e->id.id))
         return false;
-    lcr_crew crew = crew_now(rs, t, g, NULL, NULL);
+    lcr_crew crew = *crew_of_g;
     float p_fail = (float)(rs->data->save_foot_need - 1) / 6.0f;
     *tg = (rules_target){.figure = e->id, .unit = e->unit};
     tg->range_cm = glms_vec2_distance(g->pos, e->pos);
@@ -586,6 +594,8 @@ int lcr_artillery_targets(const rules_state *rs, const table *t, const rules_com
     if (!gt)
         return 0;
     int want = fire->option[0] ? lcr_data_ammo_parse(fire->option) : -1;
+    /* the gun's crew: the same for every target and ammunition (counted once) */
+    lcr_crew crew = crew_now(rs, t, g, NULL, NULL);
     int n = 0;
     for (int i = 0; i < t->figure_count && n < max; i++) {
         const figure *e = &t->figures[i];
@@ -596,7 +606,7 @@ int lcr_artillery_targets(const rules_state *rs, const table *t, const rules_com
         for (int a = 0; a < LCR_AMMO_COUNT; a++) {
             rules_target tg;
             if ((want >= 0 && a != want) || !lcr_artillery_fires(gt, (lcr_ammo)a) ||
-                !odds_one(rs, t, fire, g, gt, (lcr_ammo)a, e, &tg))
+                !odds_one(rs, t, fire, g, gt, (lcr_ammo)a, e, &crew, &tg))
                 continue;
             if (!found || tg.expected_kills > best.expected_kills)
                 best = tg;

@@ -139,23 +139,42 @@ int lcr_charge_legal(const rules_state *rs, const table *t, side_id sd, rules_co
     return n;
 }
 
-/* Chance that base + dice x d(sides) reaches `cost` cm (the dice summed exactly). */
-static float chance_to_reach(const lcr_move_class *mc, float factor, float cost)
+/* The distribution of the sum of the move class's dice (summed exactly): dist[s] for s in
+ * 0..*top. Each die's pass reads and writes only the sums it can reach. */
+typedef struct charge_dice {
+    double dist[LCR_MOVE_DICE_MAX * 100 + 1];
+    int top;
+} charge_dice;
+
+static void charge_dice_of(const lcr_move_class *mc, charge_dice *ds)
 {
-    double dist[LCR_MOVE_DICE_MAX * 100 + 1] = {1.0};
-    int top = 0;
+    ds->dist[0] = 1.0;
+    ds->top = 0;
+    double next[LCR_MOVE_DICE_MAX * 100 + 1];
     for (int d = 0; d < mc->dice && d < LCR_MOVE_DICE_MAX && mc->sides <= 100; d++) {
-        double next[LCR_MOVE_DICE_MAX * 100 + 1] = {0};
-        for (int s = 0; s <= top; s++)
+        if (mc->sides <= 0) {  /* no face to roll: every chance 0, the top runs down */
+            ds->dist[0] = 0.0; /* the one sum read from here on (top <= 0) */
+            ds->top += mc->sides;
+            continue;
+        }
+        int reach = ds->top + mc->sides;
+        memset(next, 0, (size_t)(reach + 1) * sizeof *next);
+        for (int s = 0; s <= ds->top; s++)
             for (int f = 1; f <= mc->sides; f++)
-                next[s + f] += dist[s] / mc->sides;
-        top += mc->sides;
-        memcpy(dist, next, sizeof dist);
+                next[s + f] += ds->dist[s] / mc->sides;
+        ds->top = reach;
+        memcpy(ds->dist, next, (size_t)(reach + 1) * sizeof *next);
     }
+}
+
+/* Chance that base + dice x d(sides) reaches `cost` cm. */
+static float chance_to_reach(const charge_dice *ds, const lcr_move_class *mc, float factor,
+                             float cost)
+{
     double p = 0;
-    for (int s = 0; s <= top; s++) {
+    for (int s = 0; s <= ds->top; s++) {
         float cm = fminf(mc->base_cm + (float)s, mc->max_cm) / factor;
-        p += cm + 1e-4f >= cost ? dist[s] : 0;
+        p += cm + 1e-4f >= cost ? ds->dist[s] : 0;
     }
     return (float)p;
 }
@@ -170,6 +189,8 @@ int lcr_charge_targets(const rules_state *rs, const table *t, const rules_comman
     const lcr_move_class *mc = lcr_move_class_of(rs->data, lead);
     float factor = lcr_hook_move_factor(rs, lead);
     path_desc pd = lcr_path_desc(rs);
+    charge_dice ds;
+    bool summed = false;
     int n = 0;
     for (int i = 0; i < t->figure_count && n < max; i++) {
         const figure *e = &t->figures[i];
@@ -187,7 +208,10 @@ int lcr_charge_targets(const rules_state *rs, const table *t, const rules_comman
         lcr_path_cost(rs, t, &pd, pts, 2, 1e6f, &res);
         if (res.stop != PATH_STOP_END)
             continue;
-        float p = chance_to_reach(mc, factor, res.spent_cm);
+        if (!summed) /* the same for every target: summed once */
+            charge_dice_of(mc, &ds);
+        summed = true;
+        float p = chance_to_reach(&ds, mc, factor, res.spent_cm);
         if (p <= 0)
             continue;
         rules_target *tg = &out[n++];

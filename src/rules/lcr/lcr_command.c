@@ -1,6 +1,7 @@
 #include "rules/lcr/lcr_command.h"
 
 #include "core/mem.h"
+#include "core/spatial.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -89,6 +90,13 @@ int lcr_command_formation(const table *t, const lcr_data *d, const figure *f, fi
         for (int i = 0; i < t->figure_count && n < max; i++) {
             const figure *b = &t->figures[i];
             if (b->unit.id != f->unit.id || !table_figure_active(b))
+                continue;
+            /* centres farther apart than both reaches and the gap: no contact (the bases lie
+             * inside their reach circles; a margin far above float error) */
+            float dx = b->pos.x - a->pos.x, dy = b->pos.y - a->pos.y;
+            float near = spatial_base_reach(&a->base) + spatial_base_reach(&b->base) +
+                         d->contact_gap_cm + 1e-2f;
+            if (fabsf(dx) > near || fabsf(dy) > near)
                 continue;
             bool seen = false;
             for (int k = 0; k < n && !seen; k++)

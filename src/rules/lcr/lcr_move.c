@@ -4,11 +4,13 @@
  * pure functions in lcr_move_math.h. */
 #include "rules/lcr/lcr_move.h"
 
+#include "core/mem.h"
 #include "core/place.h"
 #include "rules/lcr/lcr_command.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 /* A move's path for figure f: its own position, then the command's waypoints shifted by f's
  * offset from the first figure (a group keeps its shape). Returns the point count. */
@@ -160,16 +162,35 @@ void lcr_move_legal_reforms(lcr_candidates *lo, const rules_state *rs, const tab
     if (rs->actor_is_soldier || !leader || !lcr_is_leader(leader))
         return;
     int offered = 0;
+    /* The figures a mate may be (active, not leaders), packed in figure order the first time
+     * one is wanted: each activated figure's search reads them, not every figure. */
+    typedef struct mate_at {
+        uint32_t unit;
+        const figure *f;
+    } mate_at;
+    mate_at small[256];
+    mate_at *mates = NULL;
+    int mate_count = -1;
     for (int i = 0; i < t->figure_count && offered < 4; i++) {
         const figure *f = &t->figures[i];
         if (!(rs->flags[i] & LCR_FF_ACTIVATED) || lcr_is_leader(f) ||
             !lcr_may_act(rs, t, f->id, NULL, 0))
             continue;
+        if (mate_count < 0) {
+            mates =
+                t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *mates);
+            mate_count = 0;
+            for (int j = 0; j < t->figure_count; j++) {
+                const figure *m = &t->figures[j];
+                if (table_figure_active(m) && !lcr_is_leader(m))
+                    mates[mate_count++] = (mate_at){m->unit.id, m};
+            }
+        }
         const figure *mate = NULL;
         float best = INFINITY;
-        for (int j = 0; j < t->figure_count; j++) {
-            const figure *m = &t->figures[j];
-            if (m == f || m->unit.id != f->unit.id || !table_figure_active(m) || lcr_is_leader(m))
+        for (int j = 0; j < mate_count; j++) {
+            const figure *m = mates[j].f;
+            if (m == f || mates[j].unit != f->unit.id)
                 continue;
             float d = glms_vec2_distance(m->pos, f->pos);
             if (d < best) {
@@ -191,6 +212,8 @@ void lcr_move_legal_reforms(lcr_candidates *lo, const rules_state *rs, const tab
         lcr_legal_push(lo, rs, t, &c);
         offered += lo->n > before;
     }
+    if (mates && mates != small)
+        free(mates);
 }
 
 bool lcr_move_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,

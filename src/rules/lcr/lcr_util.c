@@ -184,9 +184,11 @@ static bool enemy_seen(const rules_state *rs, const table *t, vec2s p, const fig
 
 /* What los_blind_radius says of sight from one point, kept for the eyes asked so far (the eye
  * of a sight line is the taller of the two, so it varies with the target's posture). */
+/* Per call of nearest_enemy_of, by the target's posture: the eye of the sight line and what
+ * los_blind_radius says of the search point for it. */
 typedef struct blind_memo {
-    int n;
-    float eye[4], radius[4];
+    bool known[FIGURE_POSTURE_COUNT];
+    float eye[FIGURE_POSTURE_COUNT], radius[FIGURE_POSTURE_COUNT];
 } blind_memo;
 
 /* los_blind_radius at a figure's place, from the shared per-figure cache when it stands where
@@ -209,30 +211,55 @@ static bool enemy_hidden_far(const rules_state *rs, vec2s p, const enemy_at *e, 
 {
     if (!rs->los)
         return false;
-    float eye = lcr_hook_eye_ft(
-        rs, fmaxf(table_posture_eye_ft(FIGURE_POSTURE_FOOT), table_posture_eye_ft(e->f->posture)));
-    if (e->d > figure_blind_radius(rs, e->f, eye))
-        return true;
-    int k = 0;
-    while (k < bm->n && bm->eye[k] != eye)
-        k++;
-    if (k == bm->n) {
-        if (bm->n == 4)
-            return false;
-        bm->eye[k] = eye;
-        bm->radius[k] = los_blind_radius(rs->los, p, eye);
-        bm->n++;
+    unsigned k = (unsigned)e->f->posture;
+    if (k >= FIGURE_POSTURE_COUNT) { /* not a posture the memo keeps: ask directly */
+        float eye = lcr_hook_eye_ft(rs, fmaxf(table_posture_eye_ft(FIGURE_POSTURE_FOOT),
+                                              table_posture_eye_ft(e->f->posture)));
+        return e->d > figure_blind_radius(rs, e->f, eye) ||
+               e->d > los_blind_radius(rs->los, p, eye);
     }
-    return e->d > bm->radius[k];
+    if (!bm->known[k]) {
+        bm->eye[k] = lcr_hook_eye_ft(rs, fmaxf(table_posture_eye_ft(FIGURE_POSTURE_FOOT),
+                                               table_posture_eye_ft(e->f->posture)));
+        bm->radius[k] = los_blind_radius(rs->los, p, bm->eye[k]);
+        bm->known[k] = true;
+    }
+    return e->d > bm->radius[k] || e->d > figure_blind_radius(rs, e->f, bm->eye[k]);
+}
+
+static bool enemy_before(const enemy_at *a, const enemy_at *b)
+{
+    return cmp_enemy_at(a, b) < 0;
+}
+
+/* A binary heap on (distance, id): the enemies come off it in the order a sort gives them
+ * (the keys are distinct and, checked by the caller, finite), each for log n, so a search
+ * that stops early sorts no more than it reads. */
+static void heap_down(enemy_at *h, int n, int i)
+{
+    for (;;) {
+        int l = 2 * i + 1, m = i;
+        if (l < n && enemy_before(&h[l], &h[m]))
+            m = l;
+        if (l + 1 < n && enemy_before(&h[l + 1], &h[m]))
+            m = l + 1;
+        if (m == i)
+            return;
+        enemy_at tmp = h[i];
+        h[i] = h[m];
+        h[m] = tmp;
+        i = m;
+    }
 }
 
 static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id sd, vec2s p,
                                   bool sight, const figure_id *firers, int firer_count)
 {
     /* Candidates in order of (distance, id), sight checked on the way out: usually the nearest
-     * is seen, found in one pass; else the rest are sorted once (not rescanned per hidden
-     * one), less those proven hidden at once (beyond the see-into depth of an area the search
-     * point is deep inside): the first seen in that order is the same. */
+     * is seen, found in one pass; else the rest come off a heap in that order (not rescanned
+     * per hidden one), less those proven hidden at once (beyond the see-into depth of an area
+     * the search point or the enemy is deep inside): the first seen in that order is the
+     * same. */
     group_arc g;
     g.n = 0;
     g.all = false;
@@ -253,21 +280,36 @@ static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id
         n++;
     }
     figure_id found = {0};
-    blind_memo bm = {0};
+    blind_memo bm;
+    memset(&bm, 0, sizeof bm);
     if (best >= 0 && (!sight || (!enemy_hidden_far(rs, p, &list[best], &bm) &&
                                  enemy_seen(rs, t, p, list[best].f)))) {
         found = list[best].f->id;
     } else if (best >= 0) {
         const figure *nearest = list[best].f;
         int kept = 0;
+        bool finite = true;
         for (int k = 0; k < n; k++)
-            if (list[k].f != nearest && !enemy_hidden_far(rs, p, &list[k], &bm))
+            if (list[k].f != nearest && !enemy_hidden_far(rs, p, &list[k], &bm)) {
+                finite = finite && isfinite(list[k].d);
                 list[kept++] = list[k];
-        if (kept > 1)
-            qsort(list, (size_t)kept, sizeof *list, cmp_enemy_at);
-        for (int k = 0; k < kept && !found.id; k++)
-            if (enemy_seen(rs, t, p, list[k].f))
-                found = list[k].f->id;
+            }
+        if (finite) {
+            for (int k = kept / 2 - 1; k >= 0; k--)
+                heap_down(list, kept, k);
+            while (kept > 0 && !found.id) {
+                if (enemy_seen(rs, t, p, list[0].f))
+                    found = list[0].f->id;
+                list[0] = list[--kept];
+                heap_down(list, kept, 0);
+            }
+        } else { /* a comparison a heap and a sort may not agree on: the sort */
+            if (kept > 1)
+                qsort(list, (size_t)kept, sizeof *list, cmp_enemy_at);
+            for (int k = 0; k < kept && !found.id; k++)
+                if (enemy_seen(rs, t, p, list[k].f))
+                    found = list[k].f->id;
+        }
     }
     if (list != small)
         free(list);

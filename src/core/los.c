@@ -7,6 +7,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The static terrain sits in a uniform grid. Each cell lists, inline, the edges of the
  * sight-blocking features that pass through it (a copy of their end points, the feature's
@@ -19,12 +22,13 @@
 #define MAX_CELLS  (1 << 22)
 #define SMALL_LIST 32
 #define OCC_BITS   64
-#define HELD_SUB   4 /* HELD_SUB * HELD_SUB bits in a uint16_t */
+#define HELD_SUB   8 /* HELD_SUB * HELD_SUB bits in a uint64_t */
 
 /* The part of an edge the first side test reads, apart from the rest (half the memory to
- * stream through: the walk is bound by it). */
+ * stream through: the walk is bound by it). The x pair, then the y pair: each pair converts to
+ * two doubles in one instruction. */
 typedef struct los_seg {
-    float ax, ay, bx, by;
+    float ax, bx, ay, by;
 } los_seg;
 
 typedef struct los_edge {
@@ -71,7 +75,7 @@ struct los_index {
      * HELD_SUB sub-cells an area may hold a point of (no bit: no area holds any point there). */
     uint64_t *occ;
     int occ_words; /* per row */
-    uint16_t *held_mask;
+    uint64_t *held_mask;
 };
 
 /* ---- building ----------------------------------------------------------------------------- */
@@ -261,7 +265,7 @@ static void visit_edge(los_index *ix, int cell, void *p)
         ix->edge_start[cell + 1]++;
     else {
         const los_edge *e = &fc->edge;
-        ix->segs[fc->cursor[cell]] = (los_seg){e->ax, e->ay, e->bx, e->by};
+        ix->segs[fc->cursor[cell]] = (los_seg){e->ax, e->bx, e->ay, e->by};
         ix->edges[fc->cursor[cell]++] = *e;
     }
 }
@@ -541,43 +545,83 @@ static bool ref_holds(const los_index *ix, int cell, const los_area_ref *ref, ve
     return geom_point_in_polygon(p, &ix->features[ref->feature].shape);
 }
 
-/* The sub-cell of p in its cell (p is in the cell or within rounding of it). */
-static int sub_of(int r, int c, double gx, double gy)
+/* The sub-cell of p in its cell: gx, gy are its grid coordinates and (c, r) their floors, so
+ * gx - c and gy - r are exact and in [0, 1). */
+static inline int sub_of(int r, int c, double gx, double gy)
 {
-    double fx = (gx - c) * HELD_SUB, fy = (gy - r) * HELD_SUB;
-    int sx = fx < 0 ? 0 : (fx >= HELD_SUB - 1 ? HELD_SUB - 1 : (int)fx);
-    int sy = fy < 0 ? 0 : (fy >= HELD_SUB - 1 ? HELD_SUB - 1 : (int)fy);
+    int sx = (int)((gx - c) * HELD_SUB) & (HELD_SUB - 1);
+    int sy = (int)((gy - r) * HELD_SUB) & (HELD_SUB - 1);
     return sy * HELD_SUB + sx;
 }
 
-/* Whether an edge's box, grown by GRID_PAD, meets the box [x0, x1] x [y0, y1]. */
-static bool edge_box_meets(const los_edge *e, double x0, double y0, double x1, double y1)
+/* The sub-cells of a cell that an edge comes within GRID_PAD of: per row of sub-cells, the
+ * edge's x extent in the row's band grown by GRID_PAD, grown by GRID_PAD (never fewer than the
+ * truth; the pad is ten times GEOM_EPS, far above rounding). */
+static uint64_t edge_near_bits(const los_index *ix, int cell, const los_edge *e)
 {
-    return dmax(e->ax, e->bx) + GRID_PAD >= x0 && dmin(e->ax, e->bx) - GRID_PAD <= x1 &&
-           dmax(e->ay, e->by) + GRID_PAD >= y0 && dmin(e->ay, e->by) - GRID_PAD <= y1;
+    int r = cell / ix->nx, c = cell % ix->nx;
+    double sub = ix->cs / HELD_SUB, x0 = ix->ox + c * ix->cs, y0 = ix->oy + r * ix->cs;
+    double ax = e->ax, ay = e->ay, bx = e->bx, by = e->by, k = row_slope(ax, ay, bx, by);
+    uint64_t bits = 0;
+    for (int sy = 0; sy < HELD_SUB; sy++) {
+        double ylo = dmax(y0 + sy * sub - GRID_PAD, dmin(ay, by));
+        double yhi = dmin(y0 + (sy + 1) * sub + GRID_PAD, dmax(ay, by));
+        if (ylo > yhi)
+            continue;
+        double xlo = dmin(ax, bx), xhi = dmax(ax, bx);
+        if (fabs(by - ay) > 1e-12) {
+            double xa = ax + (ylo - ay) * k, xb = ax + (yhi - ay) * k;
+            xlo = dmax(xlo, dmin(xa, xb));
+            xhi = dmin(xhi, dmax(xa, xb));
+        }
+        double slo = (xlo - GRID_PAD - x0) / sub, shi = (xhi + GRID_PAD - x0) / sub;
+        if (shi < 0 || slo >= HELD_SUB)
+            continue;
+        int s0 = slo < 0 ? 0 : (int)slo, s1 = shi >= HELD_SUB ? HELD_SUB - 1 : (int)shi;
+        for (int sx = s0; sx <= s1; sx++)
+            bits |= 1ull << (sy * HELD_SUB + sx);
+    }
+    return bits;
 }
 
-/* The sub-cells of a cell where the area may hold a point: those its edges come near (by
- * their boxes, so never fewer than the truth), and those whose centre it holds. Any other
- * sub-cell is farther than GRID_PAD from its boundary and outside it, every point of it. */
-static uint16_t ref_mask(const los_index *ix, int cell, const los_area_ref *ref)
+/* The sub-cells of `seed`'s component among `open` ones (4-neighbours in the 8 x 8 board). */
+static uint64_t flood(uint64_t seed, uint64_t open)
+{
+    const uint64_t not_first = 0xFEFEFEFEFEFEFEFEull, not_last = 0x7F7F7F7F7F7F7F7Full;
+    for (;;) {
+        uint64_t grown = (seed | (seed << 1 & not_first) | (seed >> 1 & not_last) | seed << 8 |
+                          seed >> 8) &
+                         open;
+        if (grown == seed)
+            return seed;
+        seed = grown;
+    }
+}
+
+/* The sub-cells of a cell where the area may hold a point: those its edges come near, and the
+ * rest where it holds the centre of a sub-cell of their component. Sub-cells not near an edge
+ * of it are farther than GRID_PAD from its boundary (edges not listed in the cell are farther
+ * than that from the whole cell), so a component of them lies wholly inside or outside. */
+static uint64_t ref_mask(const los_index *ix, int cell, const los_area_ref *ref)
 {
     if (ref->full)
-        return 0xFFFF;
+        return ~0ull;
+    uint64_t near = 0;
+    for (int k = ix->edge_start[cell]; k < ix->edge_start[cell + 1]; k++)
+        if (ix->edges[k].feature == ref->feature)
+            near |= edge_near_bits(ix, cell, &ix->edges[k]);
     int r = cell / ix->nx, c = cell % ix->nx;
     double sub = ix->cs / HELD_SUB;
-    uint16_t mask = 0;
-    for (int sy = 0; sy < HELD_SUB; sy++)
-        for (int sx = 0; sx < HELD_SUB; sx++) {
-            double x0 = ix->ox + c * ix->cs + sx * sub, y0 = ix->oy + r * ix->cs + sy * sub;
-            bool near = false;
-            for (int k = ix->edge_start[cell]; k < ix->edge_start[cell + 1] && !near; k++)
-                near = ix->edges[k].feature == ref->feature &&
-                       edge_box_meets(&ix->edges[k], x0, y0, x0 + sub, y0 + sub);
-            vec2s mid = {{(float)(x0 + 0.5 * sub), (float)(y0 + 0.5 * sub)}};
-            if (near || ref_holds(ix, cell, ref, mid))
-                mask |= (uint16_t)(1u << (sy * HELD_SUB + sx));
-        }
+    uint64_t mask = near;
+    for (uint64_t todo = ~near; todo;) {
+        int b = __builtin_ctzll(todo);
+        uint64_t comp = flood(1ull << b, ~near);
+        vec2s mid = {{(float)(ix->ox + c * ix->cs + (b % HELD_SUB + 0.5) * sub),
+                      (float)(ix->oy + r * ix->cs + (b / HELD_SUB + 0.5) * sub)}};
+        if (ref_holds(ix, cell, ref, mid))
+            mask |= comp;
+        todo &= ~comp;
+    }
     return mask;
 }
 
@@ -601,12 +645,10 @@ static void collect_held(const los_index *ix, sight *s, vec2s p)
 {
     /* the cell, keeping the grid coordinates for the sub-cell */
     double gx = (p.x - ix->ox) * ix->inv, gy = (p.y - ix->oy) * ix->inv;
-    int c = ifloor(gx), r = ifloor(gy);
-    if (c < 0 || r < 0 || c >= ix->nx || r >= ix->ny)
+    if (!(gx >= 0 && gy >= 0 && gx < ix->nx && gy < ix->ny))
         return;
-    int cell = r * ix->nx + c;
-    unsigned mask = ix->held_mask[cell];
-    if (!mask || !(mask >> sub_of(r, c, gx, gy) & 1))
+    int c = (int)gx, r = (int)gy, cell = r * ix->nx + c;
+    if (!(ix->held_mask[cell] >> sub_of(r, c, gx, gy) & 1))
         return;
     const los_area_ref *ref = ix->areas + ix->area_start[cell];
     const los_area_ref *end = ix->areas + ix->area_start[cell + 1];
@@ -622,8 +664,20 @@ static void collect_held(const los_index *ix, sight *s, vec2s p)
     }
 }
 
+/* The held summary's bit for p: whether an area may hold it (collect_held's first test). */
+static inline bool maybe_held(const los_index *ix, vec2s p)
+{
+    double gx = (p.x - ix->ox) * ix->inv, gy = (p.y - ix->oy) * ix->inv;
+    if (!(gx >= 0 && gy >= 0 && gx < ix->nx && gy < ix->ny))
+        return false;
+    int c = (int)gx, r = (int)gy;
+    return ix->held_mask[r * ix->nx + c] >> sub_of(r, c, gx, gy) & 1;
+}
+
 static bool held_block(const los_index *ix, sight *s, int *feature)
 {
+    if (!(maybe_held(ix, s->pa) | maybe_held(ix, s->pb)))
+        return false; /* most points: no area holds them, nothing to collect */
     collect_held(ix, s, s->pa);
     collect_held(ix, s, s->pb);
     for (int i = 0; i < s->held_count; i++) {
@@ -652,27 +706,195 @@ static bool hit_blocks(const los_index *ix, sight *s, const los_edge *e)
     return false;
 }
 
-static bool cell_block(const los_index *ix, sight *s, int cell, int *feature)
+/* The rest of an edge's test, after its ends passed the first side test (o1, o2): rare, so
+ * kept out of the walk's loop. */
+__attribute__((noinline)) static bool edge_blocks(const los_index *ix, sight *s, int k, double o1, double o2)
 {
-    for (int k = ix->edge_start[cell], end = ix->edge_start[cell + 1]; k < end; k++) {
-        const los_seg *g = &ix->segs[k];
-        double o1 = s->dx * (g->ay - s->ay) - s->dy * (g->ax - s->ax);
-        double o2 = s->dx * (g->by - s->ay) - s->dy * (g->bx - s->ax);
-        if ((o1 > s->tol && o2 > s->tol) || (o1 < -s->tol && o2 < -s->tol))
-            continue;
-        const los_edge *e = &ix->edges[k];
-        if (e->height <= s->eye || !edge_hit_rest(s, e, o1, o2))
-            continue;
-        if (!e->is_line && in_list(s->held, s->held_count, e->feature))
-            continue;
-        if (hit_blocks(ix, s, e)) {
-            *feature = e->feature;
+    const los_edge *e = &ix->edges[k];
+    if (e->height <= s->eye || !edge_hit_rest(s, e, o1, o2))
+        return false;
+    if (!e->is_line && in_list(s->held, s->held_count, e->feature))
+        return false;
+    return hit_blocks(ix, s, e);
+}
+
+/* The first side test for one edge: the two end points' signed distances (times the sight
+ * line's length) from the sight line, o1 and o2; false when both lie beyond the tolerance on
+ * one side. With SSE2 both at once, the same IEEE operations on the same doubles. */
+#if defined(__SSE2__)
+typedef struct side_test {
+    __m128d ax, ay, dx, dy, tol, ntol;
+} side_test;
+
+static inline side_test side_test_of(const sight *s)
+{
+    return (side_test){_mm_set1_pd(s->ax), _mm_set1_pd(s->ay),  _mm_set1_pd(s->dx),
+                       _mm_set1_pd(s->dy), _mm_set1_pd(s->tol), _mm_set1_pd(-s->tol)};
+}
+
+static inline bool side_near(const side_test *t, const los_seg *g, double *o1, double *o2)
+{
+    __m128 f = _mm_loadu_ps(&g->ax);
+    __m128d x = _mm_cvtps_pd(f), y = _mm_cvtps_pd(_mm_movehl_ps(f, f));
+    __m128d o = _mm_sub_pd(_mm_mul_pd(t->dx, _mm_sub_pd(y, t->ay)),
+                           _mm_mul_pd(t->dy, _mm_sub_pd(x, t->ax)));
+    int gt = _mm_movemask_pd(_mm_cmpgt_pd(o, t->tol)), lt = _mm_movemask_pd(_mm_cmplt_pd(o, t->ntol));
+    if ((gt == 3) | (lt == 3))
+        return false;
+    *o1 = _mm_cvtsd_f64(o);
+    *o2 = _mm_cvtsd_f64(_mm_unpackhi_pd(o, o));
+    return true;
+}
+#else
+typedef struct side_test {
+    double ax, ay, dx, dy, tol;
+} side_test;
+
+static inline side_test side_test_of(const sight *s)
+{
+    return (side_test){s->ax, s->ay, s->dx, s->dy, s->tol};
+}
+
+static inline bool side_near(const side_test *t, const los_seg *g, double *o1, double *o2)
+{
+    double a = t->dx * (g->ay - t->ay) - t->dy * (g->ax - t->ax);
+    double b = t->dx * (g->by - t->ay) - t->dy * (g->bx - t->ax);
+    if ((a > t->tol && b > t->tol) || (a < -t->tol && b < -t->tol))
+        return false;
+    *o1 = a;
+    *o2 = b;
+    return true;
+}
+#endif
+
+/* The edges of one cell in their listed order: true at the first blocker. `segs` and `start`
+ * are the index's, passed in so the loop keeps them in registers. */
+static inline bool cell_block(const los_index *ix, sight *s, const side_test *t,
+                              const los_seg *segs, const int *start, int cell, int *feature)
+{
+    for (int k = start[cell], end = start[cell + 1]; k < end; k++) {
+        double o1, o2;
+        if (__builtin_expect(side_near(t, &segs[k], &o1, &o2), 0) &&
+            edge_blocks(ix, s, k, o1, o2)) {
+            *feature = ix->edges[k].feature;
             return true;
         }
     }
     return false;
 }
 
+/* The occupancy bits of cells c .. c + n - 1 of a row (1 <= n <= 64), cell c in bit 0. A row's
+ * bits run on into the next row's words (or the final spare word); the mask drops them. */
+static inline uint64_t occ_window(const uint64_t *row, int c, int n)
+{
+    unsigned w = (unsigned)c / OCC_BITS, sh = (unsigned)c % OCC_BITS;
+    uint64_t bits = row[w] >> sh | (row[w + 1] << 1) << (OCC_BITS - 1 - sh);
+    return bits & (~0ull >> (OCC_BITS - n));
+}
+
+/* The cells c0..c1 of row r that hold edges, in the walk's direction, through the row's
+ * occupancy bits (empty cells cost nothing): true at the first blocker. `rightwards` is a
+ * constant where this is inlined, so each direction gets its own loop. */
+__attribute__((always_inline)) static inline bool occ_block(const los_index *ix, sight *s, const side_test *t, int r, int c0,
+                             int c1, bool rightwards, int *feature)
+{
+    const uint64_t *row = ix->occ + (size_t)r * ix->occ_words;
+    const los_seg *segs = ix->segs;
+    const int *start_of = ix->edge_start;
+    int cells = r * ix->nx;
+    if (rightwards) {
+        for (int c = c0; c <= c1; c += OCC_BITS) {
+            uint64_t bits = occ_window(row, c, c1 - c < OCC_BITS ? c1 - c + 1 : OCC_BITS);
+            for (; bits; bits &= bits - 1)
+                if (cell_block(ix, s, t, segs, start_of, cells + c + __builtin_ctzll(bits),
+                               feature))
+                    return true;
+        }
+    } else {
+        for (int c = c1; c >= c0; c -= OCC_BITS) {
+            int first = c - c0 < OCC_BITS ? c0 : c - (OCC_BITS - 1);
+            uint64_t bits = occ_window(row, first, c - first + 1);
+            for (; bits; bits &= ~(1ull << 63 >> __builtin_clzll(bits)))
+                if (cell_block(ix, s, t, segs, start_of,
+                               cells + first + OCC_BITS - 1 - __builtin_clzll(bits), feature))
+                    return true;
+        }
+    }
+    return false;
+}
+
+/* The rows of the grid a segment may touch, in the order from a to b: segment_rows's
+ * arithmetic; false when none (or a coordinate is not a number). */
+static inline bool walk_rows(const los_index *ix, const sight *s, row_range *rr)
+{
+    double lo = (dmin(s->ay, s->by) - GRID_PAD - ix->oy) * ix->inv;
+    double hi = (dmax(s->ay, s->by) + GRID_PAD - ix->oy) * ix->inv;
+    if (!(hi >= 0 && lo < ix->ny))
+        return false;
+    int r0 = lo < 0 ? 0 : (int)lo, r1 = hi >= ix->ny ? ix->ny - 1 : (int)hi;
+    *rr = s->by >= s->ay ? (row_range){r0, r1, 1} : (row_range){r1, r0, -1};
+    return true;
+}
+
+#if defined(__SSE2__)
+/* The per-segment parts of row_span_k, hoisted out of the walk's row loop, two lanes at a time:
+ * row_cells computes exactly row_span_k's arithmetic (the same IEEE operations on the same
+ * doubles; minpd and maxpd are dmin and dmax, operand for operand), so the walk visits the same
+ * cells in the same order (and so names the same blocker) as the cells the edges were
+ * registered in. */
+typedef struct row_walk {
+    __m128d ymin, ymax, ax, ay, k, xmin, xmax, pad, ox, inv, zero, last;
+    double nx;
+    bool sloped;
+} row_walk;
+
+static inline row_walk row_walk_of(const los_index *ix, const sight *s)
+{
+    return (row_walk){_mm_set1_pd(dmin(s->ay, s->by)),
+                      _mm_set1_pd(dmax(s->ay, s->by)),
+                      _mm_set1_pd(s->ax),
+                      _mm_set1_pd(s->ay),
+                      _mm_set1_pd(row_slope(s->ax, s->ay, s->bx, s->by)),
+                      _mm_set1_pd(dmin(s->ax, s->bx)),
+                      _mm_set1_pd(dmax(s->ax, s->bx)),
+                      _mm_set_pd(-GRID_PAD, GRID_PAD),
+                      _mm_set1_pd(ix->ox),
+                      _mm_set1_pd(ix->inv),
+                      _mm_setzero_pd(),
+                      _mm_set1_pd(ix->nx - 1),
+                      ix->nx,
+                      fabs(s->by - s->ay) > 1e-12};
+}
+
+static inline bool row_cells(const los_index *ix, const row_walk *w, int r, int *c0, int *c1)
+{
+    __m128d band = _mm_loadu_pd(ix->row_y + 2 * r); /* y0, y1 */
+    /* ylo = dmax(y0, ymin), yhi = dmin(y1, ymax) */
+    __m128d y = _mm_move_sd(_mm_min_pd(band, w->ymax), _mm_max_pd(band, w->ymin));
+    if (_mm_comigt_sd(y, _mm_unpackhi_pd(y, y)))
+        return false;
+    __m128d x; /* xlo, xhi */
+    if (w->sloped) {
+        /* xa, xb = ax + (ylo - ay) * k, ax + (yhi - ay) * k */
+        __m128d xab = _mm_add_pd(w->ax, _mm_mul_pd(_mm_sub_pd(y, w->ay), w->k));
+        __m128d xba = _mm_shuffle_pd(xab, xab, 1);
+        /* xlo = dmax(xmin, dmin(xa, xb)), xhi = dmin(xmax, dmax(xa, xb)) */
+        x = _mm_unpacklo_pd(_mm_max_pd(w->xmin, _mm_min_pd(xab, xba)),
+                            _mm_min_pd(w->xmax, _mm_max_pd(xab, xba)));
+    } else
+        x = _mm_unpacklo_pd(w->xmin, w->xmax);
+    /* glo = (xlo - GRID_PAD - ox) * inv, ghi = (xhi + GRID_PAD - ox) * inv */
+    __m128d g = _mm_mul_pd(_mm_sub_pd(_mm_sub_pd(x, w->pad), w->ox), w->inv);
+    if (!(_mm_comige_sd(_mm_unpackhi_pd(g, g), w->zero) && _mm_cvtsd_f64(g) < w->nx))
+        return false;
+    /* row_span_k's clamped floors: here 0 <= ghi and glo < nx, so clamping to [0, nx - 1]
+     * and truncating does */
+    __m128i c = _mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(g, w->zero), w->last));
+    *c0 = _mm_cvtsi128_si32(c);
+    *c1 = _mm_cvtsi128_si32(_mm_shuffle_epi32(c, 1));
+    return true;
+}
+#else
 /* The per-segment parts of row_span_k, hoisted out of the walk's row loop. row_cells computes
  * exactly row_span_k's arithmetic from them, so the walk visits the same cells in the same
  * order (and so names the same blocker) as the cells the edges were registered in. */
@@ -681,6 +903,19 @@ typedef struct row_walk {
     double ymin, ymax, xmin, xmax;
     bool sloped;
 } row_walk;
+
+static inline row_walk row_walk_of(const los_index *ix, const sight *s)
+{
+    (void)ix;
+    return (row_walk){s->ax,
+                      s->ay,
+                      row_slope(s->ax, s->ay, s->bx, s->by),
+                      dmin(s->ay, s->by),
+                      dmax(s->ay, s->by),
+                      dmin(s->ax, s->bx),
+                      dmax(s->ax, s->bx),
+                      fabs(s->by - s->ay) > 1e-12};
+}
 
 static inline bool row_cells(const los_index *ix, const row_walk *w, int r, int *c0, int *c1)
 {
@@ -695,67 +930,48 @@ static inline bool row_cells(const los_index *ix, const row_walk *w, int r, int 
         xhi = dmin(xhi, dmax(xa, xb));
     }
     double glo = (xlo - GRID_PAD - ix->ox) * ix->inv, ghi = (xhi + GRID_PAD - ix->ox) * ix->inv;
-    if (ghi < 0 || glo >= ix->nx)
+    if (!(ghi >= 0 && glo < ix->nx))
         return false;
     /* row_span_k's clamped floors: here 0 <= ghi and glo < nx, so truncation does */
     *c0 = glo < 0 ? 0 : (int)glo;
     *c1 = ghi >= ix->nx ? ix->nx - 1 : (int)ghi;
     return true;
 }
+#endif
 
-/* The cells c0..c1 of row r that hold edges, in the walk's direction, through the row's
- * occupancy bits (empty cells cost nothing): true at the first blocker. */
-static bool occ_block(const los_index *ix, sight *s, int r, int c0, int c1, bool rightwards,
-                      int *feature)
+/* The walk in one direction along rows (a constant where inlined). */
+__attribute__((always_inline)) static inline bool walk_dir(const los_index *ix, sight *s, const row_range *rr, bool rightwards,
+                            int *feature)
 {
-    const uint64_t *row = ix->occ + (size_t)r * ix->occ_words;
-    unsigned w0 = (unsigned)c0 / OCC_BITS, w1 = (unsigned)c1 / OCC_BITS;
-    uint64_t lo_mask = ~0ull << ((unsigned)c0 % OCC_BITS);
-    uint64_t hi_mask = ~0ull >> (OCC_BITS - 1 - (unsigned)c1 % OCC_BITS);
-    if (w0 == w1 && !(row[w0] & lo_mask & hi_mask))
-        return false; /* the usual case: a span of a few cells, all empty */
-    for (unsigned i = 0; i <= w1 - w0; i++) {
-        unsigned w = rightwards ? w0 + i : w1 - i;
-        uint64_t bits = row[w];
-        if (w == w0)
-            bits &= lo_mask;
-        if (w == w1)
-            bits &= hi_mask;
-        while (bits) {
-            int b = rightwards ? __builtin_ctzll(bits) : OCC_BITS - 1 - __builtin_clzll(bits);
-            bits &= ~(1ull << b);
-            if (cell_block(ix, s, r * ix->nx + (int)w * OCC_BITS + b, feature))
-                return true;
-        }
+    row_walk w = row_walk_of(ix, s);
+    side_test t = side_test_of(s);
+    for (int r = rr->first;; r += rr->step) {
+        int c0, c1;
+        if (row_cells(ix, &w, r, &c0, &c1) &&
+            occ_block(ix, s, &t, r, c0, c1, rightwards, feature))
+            return true;
+        if (r == rr->last)
+            return false;
     }
-    return false;
+}
+
+static bool walk_right(const los_index *ix, sight *s, const row_range *rr, int *feature)
+{
+    return walk_dir(ix, s, rr, true, feature);
+}
+
+static bool walk_left(const los_index *ix, sight *s, const row_range *rr, int *feature)
+{
+    return walk_dir(ix, s, rr, false, feature);
 }
 
 /* Walks the cells under the sight line from a towards b, stopping at the first blocker. */
 static bool walk_block(const los_index *ix, sight *s, int *feature)
 {
     row_range rr;
-    if (!segment_rows(ix, s->ay, s->by, &rr))
+    if (!walk_rows(ix, s, &rr))
         return false;
-    row_walk w = {s->ax,
-                  s->ay,
-                  row_slope(s->ax, s->ay, s->bx, s->by),
-                  dmin(s->ay, s->by),
-                  dmax(s->ay, s->by),
-                  dmin(s->ax, s->bx),
-                  dmax(s->ax, s->bx),
-                  fabs(s->by - s->ay) > 1e-12};
-    bool rightwards = s->bx >= s->ax;
-    for (int r = rr.first;; r += rr.step) {
-        int c0, c1;
-        if (row_cells(ix, &w, r, &c0, &c1)) {
-            if (occ_block(ix, s, r, c0, c1, rightwards, feature))
-                return true;
-        }
-        if (r == rr.last)
-            break;
-    }
-    return false;
+    return s->bx >= s->ax ? walk_right(ix, s, &rr, feature) : walk_left(ix, s, &rr, feature);
 }
 
 static bool terrain_block(const los_index *ix, sight *s, int *feature)

@@ -21,15 +21,16 @@
 #define GRID_PAD   1e-3 /* cm; far above GEOM_EPS, far below a cell */
 #define MAX_CELLS  (1 << 22)
 #define SMALL_LIST 32
-#define OCC_BITS   64
 #define HELD_SUB   8 /* HELD_SUB * HELD_SUB bits in a uint64_t */
 
-/* The part of an edge the first side test reads, apart from the rest (half the memory to
- * stream through: the walk is bound by it). The x pair, then the y pair: each pair converts to
- * two doubles in one instruction. */
-typedef struct los_seg {
-    float ax, bx, ay, by;
-} los_seg;
+#define LOS_BLOCK  4  /* edges per los_block */
+#define OCC_WINDOW 56 /* cells per occupancy window: 64 bits less a byte's offset */
+
+/* The end points of four consecutive edges of a cell's list, a lane each, apart from the rest
+ * of each edge: what the walk's filter reads (a cell's list is padded to whole blocks). */
+typedef struct los_block {
+    float ax[LOS_BLOCK], bx[LOS_BLOCK], ay[LOS_BLOCK], by[LOS_BLOCK];
+} los_block;
 
 typedef struct los_edge {
     float ax, ay, bx, by;
@@ -66,15 +67,17 @@ struct los_index {
     int nx, ny;
     int *edge_start; /* nx*ny + 1 */
     los_edge *edges;
-    los_seg *segs;   /* edges' end points again, same order */
+    int *block_start; /* nx*ny + 1: each cell's edges again, in whole blocks, same order */
+    los_block *blocks;
     int *area_start; /* nx*ny + 1 */
     los_area_ref *areas;
-    double *row_y; /* per row, row_span_k's padded band: y0, y1 */
+    double *row_y;  /* per row, row_span_k's padded band: y0, y1 */
+    double gx1, gy1; /* the grid's far corner (ox, oy is the near one) */
     /* Small summaries the queries read before the lists (they stay in the fastest cache):
      * a bit per cell with edges, rows of OCC_BITS; and per cell, which of its HELD_SUB x
      * HELD_SUB sub-cells an area may hold a point of (no bit: no area holds any point there). */
-    uint64_t *occ;
-    int occ_words; /* per row */
+    unsigned char *occ;
+    int occ_stride; /* bytes per row */
     uint64_t *held_mask;
 };
 
@@ -153,6 +156,8 @@ static void size_grid(los_index *ix, float cell_cm)
     ix->oy = box.min.y - 1.0;
     ix->nx = (int)ceil(w / cs);
     ix->ny = (int)ceil(h / cs);
+    ix->gx1 = ix->ox + ix->nx * cs;
+    ix->gy1 = ix->oy + ix->ny * cs;
     ix->row_y = mem_calloc((size_t)ix->ny * 2, sizeof *ix->row_y);
     for (int r = 0; r < ix->ny; r++) {
         ix->row_y[2 * r] = ix->oy + r * ix->cs - GRID_PAD;
@@ -265,7 +270,6 @@ static void visit_edge(los_index *ix, int cell, void *p)
         ix->edge_start[cell + 1]++;
     else {
         const los_edge *e = &fc->edge;
-        ix->segs[fc->cursor[cell]] = (los_seg){e->ax, e->bx, e->ay, e->by};
         ix->edges[fc->cursor[cell]++] = *e;
     }
 }
@@ -367,7 +371,6 @@ static void build_grid(los_index *ix)
     prefix_sum(ix->edge_start, cells);
     prefix_sum(ix->area_start, cells);
     ix->edges = mem_calloc((size_t)ix->edge_start[cells] + 1, sizeof *ix->edges);
-    ix->segs = mem_calloc((size_t)ix->edge_start[cells] + 1, sizeof *ix->segs);
     ix->areas = mem_calloc((size_t)ix->area_start[cells] + 1, sizeof *ix->areas);
     int *cursor = mem_calloc((size_t)cells + 1, sizeof(int));
     fc = (fill_ctx){.pass = 1, .cursor = cursor};
@@ -401,7 +404,8 @@ void los_destroy(los_index *ix)
     free(ix->features);
     free(ix->edge_start);
     free(ix->edges);
-    free(ix->segs);
+    free(ix->block_start);
+    free(ix->blocks);
     free(ix->area_start);
     free(ix->areas);
     free(ix->row_y);
@@ -450,7 +454,7 @@ static bool in_list(const int *list, int n, int v)
 
 /* Cheap side tests first (both ends of one segment strictly beyond GEOM_EPS on one side of the
  * other's line); only survivors get the exact distance test. The first test (the edge's ends
- * against the sight line, o1 and o2) is the caller's, from the edge's los_seg. */
+ * against the sight line, o1 and o2) is the caller's. */
 static bool edge_hit_rest(const sight *s, const los_edge *e, double o1, double o2)
 {
     double ex = (double)e->bx - e->ax, ey = (double)e->by - e->ay, tol = GEOM_EPS * e->len;
@@ -625,19 +629,43 @@ static uint64_t ref_mask(const los_index *ix, int cell, const los_area_ref *ref)
     return mask;
 }
 
+/* Each cell's edges again, in blocks of LOS_BLOCK lanes (a last partial block's spare lanes
+ * are zero; the walk masks them off). */
+static void build_blocks(los_index *ix)
+{
+    int cells = ix->nx * ix->ny;
+    ix->block_start = mem_calloc((size_t)cells + 1, sizeof(int));
+    for (int cell = 0; cell < cells; cell++) {
+        int n = ix->edge_start[cell + 1] - ix->edge_start[cell];
+        ix->block_start[cell + 1] = ix->block_start[cell] + (n + LOS_BLOCK - 1) / LOS_BLOCK;
+    }
+    ix->blocks = mem_calloc((size_t)ix->block_start[cells] + 1, sizeof *ix->blocks);
+    for (int cell = 0; cell < cells; cell++)
+        for (int k = ix->edge_start[cell]; k < ix->edge_start[cell + 1]; k++) {
+            int i = k - ix->edge_start[cell];
+            los_block *b = &ix->blocks[ix->block_start[cell] + i / LOS_BLOCK];
+            const los_edge *e = &ix->edges[k];
+            b->ax[i % LOS_BLOCK] = e->ax;
+            b->bx[i % LOS_BLOCK] = e->bx;
+            b->ay[i % LOS_BLOCK] = e->ay;
+            b->by[i % LOS_BLOCK] = e->by;
+        }
+}
+
 static void build_summaries(los_index *ix)
 {
-    ix->occ_words = (ix->nx + OCC_BITS - 1) / OCC_BITS;
-    ix->occ = mem_calloc((size_t)ix->occ_words * ix->ny + 1, sizeof *ix->occ);
+    ix->occ_stride = (ix->nx + 7) / 8;
+    ix->occ = mem_calloc((size_t)ix->occ_stride * ix->ny + 8, 1);
     ix->held_mask = mem_calloc((size_t)ix->nx * ix->ny + 1, sizeof *ix->held_mask);
     for (int r = 0; r < ix->ny; r++)
         for (int c = 0; c < ix->nx; c++) {
             int cell = r * ix->nx + c;
             if (ix->edge_start[cell] != ix->edge_start[cell + 1])
-                ix->occ[r * ix->occ_words + c / OCC_BITS] |= 1ull << (c % OCC_BITS);
+                ix->occ[(size_t)r * ix->occ_stride + c / 8] |= (unsigned char)(1u << (c % 8));
             for (int k = ix->area_start[cell]; k < ix->area_start[cell + 1]; k++)
                 ix->held_mask[cell] |= ref_mask(ix, cell, &ix->areas[k]);
         }
+    build_blocks(ix);
 }
 
 /* Tall enough blocking areas that hold p (inside or on the boundary). */
@@ -706,167 +734,86 @@ static bool hit_blocks(const los_index *ix, sight *s, const los_edge *e)
     return false;
 }
 
-/* The rest of an edge's test, after its ends passed the first side test (o1, o2): rare, so
- * kept out of the walk's loop. */
-__attribute__((noinline)) static bool edge_blocks(const los_index *ix, sight *s, int k, double o1, double o2)
-{
-    const los_edge *e = &ix->edges[k];
-    if (e->height <= s->eye || !edge_hit_rest(s, e, o1, o2))
-        return false;
-    if (!e->is_line && in_list(s->held, s->held_count, e->feature))
-        return false;
-    return hit_blocks(ix, s, e);
-}
+/* ---- the walk ------------------------------------------------------------------------------ */
 
-/* The first side test for one edge: the two end points' signed distances (times the sight
- * line's length) from the sight line, o1 and o2; false when both lie beyond the tolerance on
- * one side. With SSE2 both at once, the same IEEE operations on the same doubles. */
+/* The walk visits the cells under the sight line row by row from a towards b, each row's cells
+ * in the line's x direction, and each cell's edges in their listed order: the order row_span_k
+ * registered them in, so the first blocker found is always the same one. It is a resumable scan
+ * (walk_next) that stops only at an edge passing a first filter, so its loops make no calls
+ * (no registers to save); the caller judges that edge exactly and resumes the scan. */
+
+/* The filter, four edges at a time in float: an edge is dropped when both its end points lie
+ * beyond tol + err on one side of the sight line, where err bounds the float arithmetic's error
+ * against the double side test (o1, o2 below): so every edge it drops, the double test drops
+ * too, and the double test is then applied to the rest exactly as before. */
+typedef struct walk_const {
 #if defined(__SSE2__)
-typedef struct side_test {
-    __m128d ax, ay, dx, dy, tol, ntol;
-} side_test;
-
-static inline side_test side_test_of(const sight *s)
-{
-    return (side_test){_mm_set1_pd(s->ax), _mm_set1_pd(s->ay),  _mm_set1_pd(s->dx),
-                       _mm_set1_pd(s->dy), _mm_set1_pd(s->tol), _mm_set1_pd(-s->tol)};
-}
-
-static inline bool side_near(const side_test *t, const los_seg *g, double *o1, double *o2)
-{
-    __m128 f = _mm_loadu_ps(&g->ax);
-    __m128d x = _mm_cvtps_pd(f), y = _mm_cvtps_pd(_mm_movehl_ps(f, f));
-    __m128d o = _mm_sub_pd(_mm_mul_pd(t->dx, _mm_sub_pd(y, t->ay)),
-                           _mm_mul_pd(t->dy, _mm_sub_pd(x, t->ax)));
-    int gt = _mm_movemask_pd(_mm_cmpgt_pd(o, t->tol)), lt = _mm_movemask_pd(_mm_cmplt_pd(o, t->ntol));
-    if ((gt == 3) | (lt == 3))
-        return false;
-    *o1 = _mm_cvtsd_f64(o);
-    *o2 = _mm_cvtsd_f64(_mm_unpackhi_pd(o, o));
-    return true;
-}
-#else
-typedef struct side_test {
-    double ax, ay, dx, dy, tol;
-} side_test;
-
-static inline side_test side_test_of(const sight *s)
-{
-    return (side_test){s->ax, s->ay, s->dx, s->dy, s->tol};
-}
-
-static inline bool side_near(const side_test *t, const los_seg *g, double *o1, double *o2)
-{
-    double a = t->dx * (g->ay - t->ay) - t->dy * (g->ax - t->ax);
-    double b = t->dx * (g->by - t->ay) - t->dy * (g->bx - t->ax);
-    if ((a > t->tol && b > t->tol) || (a < -t->tol && b < -t->tol))
-        return false;
-    *o1 = a;
-    *o2 = b;
-    return true;
-}
-#endif
-
-/* The edges of one cell in their listed order: true at the first blocker. `segs` and `start`
- * are the index's, passed in so the loop keeps them in registers. */
-static inline bool cell_block(const los_index *ix, sight *s, const side_test *t,
-                              const los_seg *segs, const int *start, int cell, int *feature)
-{
-    for (int k = start[cell], end = start[cell + 1]; k < end; k++) {
-        double o1, o2;
-        if (__builtin_expect(side_near(t, &segs[k], &o1, &o2), 0) &&
-            edge_blocks(ix, s, k, o1, o2)) {
-            *feature = ix->edges[k].feature;
-            return true;
-        }
-    }
-    return false;
-}
-
-/* The occupancy bits of cells c .. c + n - 1 of a row (1 <= n <= 64), cell c in bit 0. A row's
- * bits run on into the next row's words (or the final spare word); the mask drops them. */
-static inline uint64_t occ_window(const uint64_t *row, int c, int n)
-{
-    unsigned w = (unsigned)c / OCC_BITS, sh = (unsigned)c % OCC_BITS;
-    uint64_t bits = row[w] >> sh | (row[w + 1] << 1) << (OCC_BITS - 1 - sh);
-    return bits & (~0ull >> (OCC_BITS - n));
-}
-
-/* The cells c0..c1 of row r that hold edges, in the walk's direction, through the row's
- * occupancy bits (empty cells cost nothing): true at the first blocker. `rightwards` is a
- * constant where this is inlined, so each direction gets its own loop. */
-__attribute__((always_inline)) static inline bool occ_block(const los_index *ix, sight *s, const side_test *t, int r, int c0,
-                             int c1, bool rightwards, int *feature)
-{
-    const uint64_t *row = ix->occ + (size_t)r * ix->occ_words;
-    const los_seg *segs = ix->segs;
-    const int *start_of = ix->edge_start;
-    int cells = r * ix->nx;
-    if (rightwards) {
-        for (int c = c0; c <= c1; c += OCC_BITS) {
-            uint64_t bits = occ_window(row, c, c1 - c < OCC_BITS ? c1 - c + 1 : OCC_BITS);
-            for (; bits; bits &= bits - 1)
-                if (cell_block(ix, s, t, segs, start_of, cells + c + __builtin_ctzll(bits),
-                               feature))
-                    return true;
-        }
-    } else {
-        for (int c = c1; c >= c0; c -= OCC_BITS) {
-            int first = c - c0 < OCC_BITS ? c0 : c - (OCC_BITS - 1);
-            uint64_t bits = occ_window(row, first, c - first + 1);
-            for (; bits; bits &= ~(1ull << 63 >> __builtin_clzll(bits)))
-                if (cell_block(ix, s, t, segs, start_of,
-                               cells + first + OCC_BITS - 1 - __builtin_clzll(bits), feature))
-                    return true;
-        }
-    }
-    return false;
-}
-
-/* The rows of the grid a segment may touch, in the order from a to b: segment_rows's
- * arithmetic; false when none (or a coordinate is not a number). */
-static inline bool walk_rows(const los_index *ix, const sight *s, row_range *rr)
-{
-    double lo = (dmin(s->ay, s->by) - GRID_PAD - ix->oy) * ix->inv;
-    double hi = (dmax(s->ay, s->by) + GRID_PAD - ix->oy) * ix->inv;
-    if (!(hi >= 0 && lo < ix->ny))
-        return false;
-    int r0 = lo < 0 ? 0 : (int)lo, r1 = hi >= ix->ny ? ix->ny - 1 : (int)hi;
-    *rr = s->by >= s->ay ? (row_range){r0, r1, 1} : (row_range){r1, r0, -1};
-    return true;
-}
-
-#if defined(__SSE2__)
-/* The per-segment parts of row_span_k, hoisted out of the walk's row loop, two lanes at a time:
- * row_cells computes exactly row_span_k's arithmetic (the same IEEE operations on the same
- * doubles; minpd and maxpd are dmin and dmax, operand for operand), so the walk visits the same
- * cells in the same order (and so names the same blocker) as the cells the edges were
- * registered in. */
-typedef struct row_walk {
     __m128d ymin, ymax, ax, ay, k, xmin, xmax, pad, ox, inv, zero, last;
-    double nx;
+    __m128 fax, fay, fdx, fdy, ftol, fntol;
+#else
+    double ax, ay, k, ymin, ymax, xmin, xmax;
+#endif
     bool sloped;
-} row_walk;
+} walk_const;
 
-static inline row_walk row_walk_of(const los_index *ix, const sight *s)
+typedef struct walk_pos {
+    int r, last, step; /* rows: the current one, the last, +1 or -1 */
+    int c, c_end;      /* the row's cells still to window: from c on towards c_end */
+    int base;          /* the row's first cell index plus the window's first cell */
+    uint64_t cells;    /* occupied cells of the window still to visit, bit b: cell base + b */
+    int blk, blk_end;  /* blocks of the current cell still to filter */
+    int k, k_end;      /* the edge in the first lane of block blk; the cell's end */
+    unsigned near;     /* lanes of the last filtered block still to report */
+    int k_near;        /* the edge in that block's first lane */
+} walk_pos;
+
+static inline walk_const walk_const_of(const los_index *ix, const sight *s)
 {
-    return (row_walk){_mm_set1_pd(dmin(s->ay, s->by)),
-                      _mm_set1_pd(dmax(s->ay, s->by)),
-                      _mm_set1_pd(s->ax),
-                      _mm_set1_pd(s->ay),
-                      _mm_set1_pd(row_slope(s->ax, s->ay, s->bx, s->by)),
-                      _mm_set1_pd(dmin(s->ax, s->bx)),
-                      _mm_set1_pd(dmax(s->ax, s->bx)),
-                      _mm_set_pd(-GRID_PAD, GRID_PAD),
-                      _mm_set1_pd(ix->ox),
-                      _mm_set1_pd(ix->inv),
-                      _mm_setzero_pd(),
-                      _mm_set1_pd(ix->nx - 1),
-                      ix->nx,
-                      fabs(s->by - s->ay) > 1e-12};
+    walk_const w;
+    w.sloped = fabs(s->by - s->ay) > 1e-12;
+#if defined(__SSE2__)
+    w.ymin = _mm_set1_pd(dmin(s->ay, s->by));
+    w.ymax = _mm_set1_pd(dmax(s->ay, s->by));
+    w.ax = _mm_set1_pd(s->ax);
+    w.ay = _mm_set1_pd(s->ay);
+    w.k = _mm_set1_pd(row_slope(s->ax, s->ay, s->bx, s->by));
+    w.xmin = _mm_set1_pd(dmin(s->ax, s->bx));
+    w.xmax = _mm_set1_pd(dmax(s->ax, s->bx));
+    w.pad = _mm_set_pd(-GRID_PAD, GRID_PAD);
+    w.ox = _mm_set1_pd(ix->ox);
+    w.inv = _mm_set1_pd(ix->inv);
+    w.zero = _mm_setzero_pd();
+    w.last = _mm_set1_pd(ix->nx - 1);
+    /* |o_float - o_double| <= 4.1 u (|dx| |Y - ay| + |dy| |X - ax|), u = 2^-24, and every end
+     * point lies in the grid's box: twice that, plus a little for underflow */
+    double ex = dmax(fabs(s->ax - ix->ox), fabs(s->ax - ix->gx1));
+    double ey = dmax(fabs(s->ay - ix->oy), fabs(s->ay - ix->gy1));
+    double err = 8.0 * 0x1p-24 * (fabs(s->dx) * ey + fabs(s->dy) * ex) + 1e-30;
+    float t = (float)((s->tol + err) * (1 + 1e-6));
+    w.fax = _mm_set1_ps(s->pa.x);
+    w.fay = _mm_set1_ps(s->pa.y);
+    w.fdx = _mm_set1_ps((float)s->dx);
+    w.fdy = _mm_set1_ps((float)s->dy);
+    w.ftol = _mm_set1_ps(t);
+    w.fntol = _mm_set1_ps(-t);
+#else
+    (void)ix;
+    w.ax = s->ax;
+    w.ay = s->ay;
+    w.k = row_slope(s->ax, s->ay, s->bx, s->by);
+    w.ymin = dmin(s->ay, s->by);
+    w.ymax = dmax(s->ay, s->by);
+    w.xmin = dmin(s->ax, s->bx);
+    w.xmax = dmax(s->ax, s->bx);
+#endif
+    return w;
 }
 
-static inline bool row_cells(const los_index *ix, const row_walk *w, int r, int *c0, int *c1)
+#if defined(__SSE2__)
+/* row_span_k's arithmetic for row r, two lanes at a time: the same IEEE operations on the same
+ * doubles (minpd and maxpd are dmin and dmax, operand for operand), so the walk visits exactly
+ * the cells the edges were registered in. */
+static inline bool row_cells(const los_index *ix, const walk_const *w, int r, int *c0, int *c1)
 {
     __m128d band = _mm_loadu_pd(ix->row_y + 2 * r); /* y0, y1 */
     /* ylo = dmax(y0, ymin), yhi = dmin(y1, ymax) */
@@ -885,7 +832,7 @@ static inline bool row_cells(const los_index *ix, const row_walk *w, int r, int 
         x = _mm_unpacklo_pd(w->xmin, w->xmax);
     /* glo = (xlo - GRID_PAD - ox) * inv, ghi = (xhi + GRID_PAD - ox) * inv */
     __m128d g = _mm_mul_pd(_mm_sub_pd(_mm_sub_pd(x, w->pad), w->ox), w->inv);
-    if (!(_mm_comige_sd(_mm_unpackhi_pd(g, g), w->zero) && _mm_cvtsd_f64(g) < w->nx))
+    if (!(_mm_comige_sd(_mm_unpackhi_pd(g, g), w->zero) && _mm_cvtsd_f64(g) < ix->nx))
         return false;
     /* row_span_k's clamped floors: here 0 <= ghi and glo < nx, so clamping to [0, nx - 1]
      * and truncating does */
@@ -894,30 +841,22 @@ static inline bool row_cells(const los_index *ix, const row_walk *w, int r, int 
     *c1 = _mm_cvtsi128_si32(_mm_shuffle_epi32(c, 1));
     return true;
 }
-#else
-/* The per-segment parts of row_span_k, hoisted out of the walk's row loop. row_cells computes
- * exactly row_span_k's arithmetic from them, so the walk visits the same cells in the same
- * order (and so names the same blocker) as the cells the edges were registered in. */
-typedef struct row_walk {
-    double ax, ay, k;
-    double ymin, ymax, xmin, xmax;
-    bool sloped;
-} row_walk;
 
-static inline row_walk row_walk_of(const los_index *ix, const sight *s)
+/* The lanes of a block not dropped by the filter. */
+static inline unsigned block_near(const los_block *b, const walk_const *w)
 {
-    (void)ix;
-    return (row_walk){s->ax,
-                      s->ay,
-                      row_slope(s->ax, s->ay, s->bx, s->by),
-                      dmin(s->ay, s->by),
-                      dmax(s->ay, s->by),
-                      dmin(s->ax, s->bx),
-                      dmax(s->ax, s->bx),
-                      fabs(s->by - s->ay) > 1e-12};
+    __m128 ax = _mm_loadu_ps(b->ax), bx = _mm_loadu_ps(b->bx);
+    __m128 ay = _mm_loadu_ps(b->ay), by = _mm_loadu_ps(b->by);
+    __m128 o1 = _mm_sub_ps(_mm_mul_ps(w->fdx, _mm_sub_ps(ay, w->fay)),
+                           _mm_mul_ps(w->fdy, _mm_sub_ps(ax, w->fax)));
+    __m128 o2 = _mm_sub_ps(_mm_mul_ps(w->fdx, _mm_sub_ps(by, w->fay)),
+                           _mm_mul_ps(w->fdy, _mm_sub_ps(bx, w->fax)));
+    __m128 left = _mm_and_ps(_mm_cmpgt_ps(o1, w->ftol), _mm_cmpgt_ps(o2, w->ftol));
+    __m128 right = _mm_and_ps(_mm_cmplt_ps(o1, w->fntol), _mm_cmplt_ps(o2, w->fntol));
+    return ~(unsigned)_mm_movemask_ps(_mm_or_ps(left, right)) & 15u;
 }
-
-static inline bool row_cells(const los_index *ix, const row_walk *w, int r, int *c0, int *c1)
+#else
+static inline bool row_cells(const los_index *ix, const walk_const *w, int r, int *c0, int *c1)
 {
     double y0 = ix->row_y[2 * r], y1 = ix->row_y[2 * r + 1];
     double ylo = dmax(y0, w->ymin), yhi = dmin(y1, w->ymax);
@@ -937,41 +876,168 @@ static inline bool row_cells(const los_index *ix, const row_walk *w, int r, int 
     *c1 = ghi >= ix->nx ? ix->nx - 1 : (int)ghi;
     return true;
 }
+
+/* Without SSE2 the filter is the double side test itself (the caller repeats it). */
+static inline unsigned block_near(const los_block *b, const walk_const *w, const sight *s)
+{
+    unsigned near = 0;
+    for (int i = 0; i < LOS_BLOCK; i++) {
+        double o1 = s->dx * (b->ay[i] - s->ay) - s->dy * (b->ax[i] - s->ax);
+        double o2 = s->dx * (b->by[i] - s->ay) - s->dy * (b->bx[i] - s->ax);
+        if (!((o1 > s->tol && o2 > s->tol) || (o1 < -s->tol && o2 < -s->tol)))
+            near |= 1u << i;
+    }
+    return near;
+}
 #endif
 
-/* The walk in one direction along rows (a constant where inlined). */
-__attribute__((always_inline)) static inline bool walk_dir(const los_index *ix, sight *s, const row_range *rr, bool rightwards,
-                            int *feature)
+/* Occupancy bits of cells c .. c + n - 1 of a row (1 <= n <= OCC_WINDOW), cell c in bit 0: an
+ * unaligned little-endian load (rows are padded, the array has a spare word at its end). */
+static inline uint64_t occ_window(const unsigned char *row, int c, int n)
 {
-    row_walk w = row_walk_of(ix, s);
-    side_test t = side_test_of(s);
-    for (int r = rr->first;; r += rr->step) {
+    const unsigned char *p = row + (c >> 3);
+    uint64_t v;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&v, p, sizeof v);
+#else
+    v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+#endif
+    return v >> (c & 7) & ((1ull << n) - 1);
+}
+
+/* The next edge, in walk order, that the filter keeps; -1 when the walk is over. `rightwards`
+ * is a constant where this is inlined, so each direction gets its own loops. */
+__attribute__((always_inline)) static inline int walk_next(const los_index *ix,
+                                                           const walk_const *w, const sight *s,
+                                                           walk_pos *p, bool rightwards)
+{
+    (void)s;
+    walk_pos q = *p;
+    for (;;) {
+        if (q.near) {
+            int lane = __builtin_ctz(q.near);
+            q.near &= q.near - 1;
+            *p = q;
+            return q.k_near + lane;
+        }
+        if (q.blk < q.blk_end) {
+            int left = q.k_end - q.k;
+#if defined(__SSE2__)
+            q.near = block_near(&ix->blocks[q.blk], w);
+#else
+            q.near = block_near(&ix->blocks[q.blk], w, s);
+#endif
+            if (left < LOS_BLOCK)
+                q.near &= (1u << left) - 1;
+            q.k_near = q.k;
+            q.k += LOS_BLOCK;
+            q.blk++;
+            continue;
+        }
+        if (q.cells) {
+            int b = rightwards ? __builtin_ctzll(q.cells) : 63 - __builtin_clzll(q.cells);
+            q.cells &= ~(1ull << b);
+            int cell = q.base + b;
+            q.blk = ix->block_start[cell];
+            q.blk_end = ix->block_start[cell + 1];
+            q.k = ix->edge_start[cell];
+            q.k_end = ix->edge_start[cell + 1];
+            continue;
+        }
+        const unsigned char *row = ix->occ + (size_t)q.r * ix->occ_stride;
+        if (rightwards ? q.c <= q.c_end : q.c >= q.c_end) {
+            int n = rightwards ? q.c_end - q.c + 1 : q.c - q.c_end + 1;
+            n = n < OCC_WINDOW ? n : OCC_WINDOW;
+            int first = rightwards ? q.c : q.c - n + 1;
+            q.cells = occ_window(row, first, n);
+            q.base = q.r * ix->nx + first;
+            q.c += rightwards ? n : -n;
+            continue;
+        }
+        if (q.r == q.last) {
+            *p = q;
+            return -1;
+        }
+        q.r += q.step;
         int c0, c1;
-        if (row_cells(ix, &w, r, &c0, &c1) &&
-            occ_block(ix, s, &t, r, c0, c1, rightwards, feature))
-            return true;
-        if (r == rr->last)
-            return false;
+        if (row_cells(ix, w, q.r, &c0, &c1)) {
+            q.c = rightwards ? c0 : c1;
+            q.c_end = rightwards ? c1 : c0;
+        }
     }
 }
 
-static bool walk_right(const los_index *ix, sight *s, const row_range *rr, int *feature)
+/* The rest of an edge's test, after the filter kept it: the double side test (o1, o2, exactly
+ * as the walk always computed it), then the exact ones. Rare, so kept out of the scan. */
+static bool edge_blocks(const los_index *ix, sight *s, int k)
 {
-    return walk_dir(ix, s, rr, true, feature);
+    const los_edge *e = &ix->edges[k];
+    double o1 = s->dx * (e->ay - s->ay) - s->dy * (e->ax - s->ax);
+    double o2 = s->dx * (e->by - s->ay) - s->dy * (e->bx - s->ax);
+    if ((o1 > s->tol && o2 > s->tol) || (o1 < -s->tol && o2 < -s->tol))
+        return false;
+    if (e->height <= s->eye || !edge_hit_rest(s, e, o1, o2))
+        return false;
+    if (!e->is_line && in_list(s->held, s->held_count, e->feature))
+        return false;
+    return hit_blocks(ix, s, e);
 }
 
-static bool walk_left(const los_index *ix, sight *s, const row_range *rr, int *feature)
+/* The walk's rows, in the order from a to b (segment_rows's arithmetic), and its start: before
+ * the first row, with nothing left in it. False when there are none (or a coordinate is not a
+ * number). */
+static inline bool walk_start(const los_index *ix, const sight *s, walk_pos *p)
 {
-    return walk_dir(ix, s, rr, false, feature);
+    double lo = (dmin(s->ay, s->by) - GRID_PAD - ix->oy) * ix->inv;
+    double hi = (dmax(s->ay, s->by) + GRID_PAD - ix->oy) * ix->inv;
+    if (!(hi >= 0 && lo < ix->ny))
+        return false;
+    int r0 = lo < 0 ? 0 : (int)lo, r1 = hi >= ix->ny ? ix->ny - 1 : (int)hi;
+    bool up = s->by >= s->ay;
+    memset(p, 0, sizeof *p);
+    p->step = up ? 1 : -1;
+    p->r = (up ? r0 : r1) - p->step;
+    p->last = up ? r1 : r0;
+    p->c = 0;
+    p->c_end = -1; /* an empty span, either way */
+    if (s->bx < s->ax) {
+        p->c = -1;
+        p->c_end = 0;
+    }
+    return true;
+}
+
+static bool walk_right(const los_index *ix, sight *s, walk_pos *p, int *feature)
+{
+    walk_const w = walk_const_of(ix, s);
+    for (int k; (k = walk_next(ix, &w, s, p, true)) >= 0;)
+        if (edge_blocks(ix, s, k)) {
+            *feature = ix->edges[k].feature;
+            return true;
+        }
+    return false;
+}
+
+static bool walk_left(const los_index *ix, sight *s, walk_pos *p, int *feature)
+{
+    walk_const w = walk_const_of(ix, s);
+    for (int k; (k = walk_next(ix, &w, s, p, false)) >= 0;)
+        if (edge_blocks(ix, s, k)) {
+            *feature = ix->edges[k].feature;
+            return true;
+        }
+    return false;
 }
 
 /* Walks the cells under the sight line from a towards b, stopping at the first blocker. */
 static bool walk_block(const los_index *ix, sight *s, int *feature)
 {
-    row_range rr;
-    if (!walk_rows(ix, s, &rr))
+    walk_pos p;
+    if (!walk_start(ix, s, &p))
         return false;
-    return s->bx >= s->ax ? walk_right(ix, s, &rr, feature) : walk_left(ix, s, &rr, feature);
+    return s->bx >= s->ax ? walk_right(ix, s, &p, feature) : walk_left(ix, s, &p, feature);
 }
 
 static bool terrain_block(const los_index *ix, sight *s, int *feature)

@@ -73,11 +73,14 @@ struct los_index {
     los_area_ref *areas;
     double *row_y;  /* per row, row_span_k's padded band: y0, y1 */
     double gx1, gy1; /* the grid's far corner (ox, oy is the near one) */
+    double inv_sub;  /* inv * HELD_SUB */
+    double sub_w, sub_h; /* nx, ny * HELD_SUB */
     /* Small summaries the queries read before the lists (they stay in the fastest cache):
      * a bit per cell with edges, rows of OCC_BITS; and per cell, which of its HELD_SUB x
      * HELD_SUB sub-cells an area may hold a point of (no bit: no area holds any point there). */
-    unsigned char *occ;
-    int occ_stride; /* bytes per row */
+    unsigned char *occ, *occ_rev; /* occ_rev: each row mirrored, cell nx - 1 - c in bit c */
+    int occ_stride;               /* bytes per row */
+    unsigned char *occ_of[2];     /* occ, occ_rev */
     uint64_t *held_mask;
 };
 
@@ -158,6 +161,9 @@ static void size_grid(los_index *ix, float cell_cm)
     ix->ny = (int)ceil(h / cs);
     ix->gx1 = ix->ox + ix->nx * cs;
     ix->gy1 = ix->oy + ix->ny * cs;
+    ix->inv_sub = ix->inv * HELD_SUB;
+    ix->sub_w = (double)ix->nx * HELD_SUB;
+    ix->sub_h = (double)ix->ny * HELD_SUB;
     ix->row_y = mem_calloc((size_t)ix->ny * 2, sizeof *ix->row_y);
     for (int r = 0; r < ix->ny; r++) {
         ix->row_y[2 * r] = ix->oy + r * ix->cs - GRID_PAD;
@@ -170,7 +176,19 @@ static int clampi(int v, int lo, int hi)
     return v < lo ? lo : (v > hi ? hi : v);
 }
 
-/* Branch-free helpers the compiler inlines (fmin, fmax and floor may be library calls). */
+/* Branch-free helpers the compiler inlines (fmin, fmax and floor may be library calls; and
+ * compilers may turn a < b ? a : b into a branch, a coin toss for a sight line's two ends). */
+#if defined(__SSE2__)
+static inline double dmin(double a, double b)
+{
+    return _mm_cvtsd_f64(_mm_min_sd(_mm_set_sd(a), _mm_set_sd(b))); /* a < b ? a : b */
+}
+
+static inline double dmax(double a, double b)
+{
+    return _mm_cvtsd_f64(_mm_max_sd(_mm_set_sd(a), _mm_set_sd(b))); /* a > b ? a : b */
+}
+#else
 static inline double dmin(double a, double b)
 {
     return a < b ? a : b;
@@ -180,6 +198,7 @@ static inline double dmax(double a, double b)
 {
     return a > b ? a : b;
 }
+#endif
 
 static inline int ifloor(double v)
 {
@@ -410,6 +429,7 @@ void los_destroy(los_index *ix)
     free(ix->areas);
     free(ix->row_y);
     free(ix->occ);
+    free(ix->occ_rev);
     free(ix->held_mask);
     free(ix);
 }
@@ -549,13 +569,17 @@ static bool ref_holds(const los_index *ix, int cell, const los_area_ref *ref, ve
     return geom_point_in_polygon(p, &ix->features[ref->feature].shape);
 }
 
-/* The sub-cell of p in its cell: gx, gy are its grid coordinates and (c, r) their floors, so
- * gx - c and gy - r are exact and in [0, 1). */
-static inline int sub_of(int r, int c, double gx, double gy)
+/* The held summary's answer for p: false when no area holds p, and then *cell is unset. Grid
+ * coordinates times HELD_SUB (a power of two) are exact, so their floors give at once the cell
+ * (the floor of the grid coordinates) and the sub-cell in it. */
+static inline bool held_bit(const los_index *ix, vec2s p, int *cell)
 {
-    int sx = (int)((gx - c) * HELD_SUB) & (HELD_SUB - 1);
-    int sy = (int)((gy - r) * HELD_SUB) & (HELD_SUB - 1);
-    return sy * HELD_SUB + sx;
+    double hx = (p.x - ix->ox) * ix->inv_sub, hy = (p.y - ix->oy) * ix->inv_sub;
+    if (!((hx >= 0) & (hy >= 0) & (hx < ix->sub_w) & (hy < ix->sub_h)))
+        return false;
+    unsigned sx = (unsigned)hx, sy = (unsigned)hy;
+    *cell = (int)(sy / HELD_SUB * (unsigned)ix->nx + sx / HELD_SUB);
+    return ix->held_mask[*cell] >> (sy % HELD_SUB * HELD_SUB + sx % HELD_SUB) & 1;
 }
 
 /* The sub-cells of a cell that an edge comes within GRID_PAD of: per row of sub-cells, the
@@ -656,12 +680,19 @@ static void build_summaries(los_index *ix)
 {
     ix->occ_stride = (ix->nx + 7) / 8;
     ix->occ = mem_calloc((size_t)ix->occ_stride * ix->ny + 8, 1);
+    ix->occ_rev = mem_calloc((size_t)ix->occ_stride * ix->ny + 8, 1);
+    ix->occ_of[0] = ix->occ;
+    ix->occ_of[1] = ix->occ_rev;
     ix->held_mask = mem_calloc((size_t)ix->nx * ix->ny + 1, sizeof *ix->held_mask);
     for (int r = 0; r < ix->ny; r++)
         for (int c = 0; c < ix->nx; c++) {
             int cell = r * ix->nx + c;
             if (ix->edge_start[cell] != ix->edge_start[cell + 1])
+            {
+                int m = ix->nx - 1 - c;
                 ix->occ[(size_t)r * ix->occ_stride + c / 8] |= (unsigned char)(1u << (c % 8));
+                ix->occ_rev[(size_t)r * ix->occ_stride + m / 8] |= (unsigned char)(1u << (m % 8));
+            }
             for (int k = ix->area_start[cell]; k < ix->area_start[cell + 1]; k++)
                 ix->held_mask[cell] |= ref_mask(ix, cell, &ix->areas[k]);
         }
@@ -671,12 +702,8 @@ static void build_summaries(los_index *ix)
 /* Tall enough blocking areas that hold p (inside or on the boundary). */
 static void collect_held(const los_index *ix, sight *s, vec2s p)
 {
-    /* the cell, keeping the grid coordinates for the sub-cell */
-    double gx = (p.x - ix->ox) * ix->inv, gy = (p.y - ix->oy) * ix->inv;
-    if (!(gx >= 0 && gy >= 0 && gx < ix->nx && gy < ix->ny))
-        return;
-    int c = (int)gx, r = (int)gy, cell = r * ix->nx + c;
-    if (!(ix->held_mask[cell] >> sub_of(r, c, gx, gy) & 1))
+    int cell;
+    if (!held_bit(ix, p, &cell))
         return;
     const los_area_ref *ref = ix->areas + ix->area_start[cell];
     const los_area_ref *end = ix->areas + ix->area_start[cell + 1];
@@ -692,20 +719,10 @@ static void collect_held(const los_index *ix, sight *s, vec2s p)
     }
 }
 
-/* The held summary's bit for p: whether an area may hold it (collect_held's first test). */
-static inline bool maybe_held(const los_index *ix, vec2s p)
+/* The features holding an endpoint, judged by their intervals (the caller has seen that the
+ * held summary has a bit for one of the endpoints). */
+__attribute__((noinline)) static bool held_block(const los_index *ix, sight *s, int *feature)
 {
-    double gx = (p.x - ix->ox) * ix->inv, gy = (p.y - ix->oy) * ix->inv;
-    if (!(gx >= 0 && gy >= 0 && gx < ix->nx && gy < ix->ny))
-        return false;
-    int c = (int)gx, r = (int)gy;
-    return ix->held_mask[r * ix->nx + c] >> sub_of(r, c, gx, gy) & 1;
-}
-
-static bool held_block(const los_index *ix, sight *s, int *feature)
-{
-    if (!(maybe_held(ix, s->pa) | maybe_held(ix, s->pb)))
-        return false; /* most points: no area holds them, nothing to collect */
     collect_held(ix, s, s->pa);
     collect_held(ix, s, s->pb);
     for (int i = 0; i < s->held_count; i++) {
@@ -758,9 +775,11 @@ typedef struct walk_const {
 
 typedef struct walk_pos {
     int r, last, step; /* rows: the current one, the last, +1 or -1 */
-    int c, c_end;      /* the row's cells still to window: from c on towards c_end */
-    int base;          /* the row's first cell index plus the window's first cell */
-    uint64_t cells;    /* occupied cells of the window still to visit, bit b: cell base + b */
+    const unsigned char *occ; /* the occupancy rows: mirrored when the walk goes leftwards */
+    int sgn, off;      /* cell c is c' = off + sgn * c in them (and c = off + sgn * c') */
+    int c, c_end;      /* the row's cells still to window, from c' to c_end' */
+    int base;          /* the window's cells: cell base + sgn * b for bit b */
+    uint64_t cells;    /* occupied cells of the window still to visit */
     int blk, blk_end;  /* blocks of the current cell still to filter */
     int k, k_end;      /* the edge in the first lane of block blk; the cell's end */
     unsigned near;     /* lanes of the last filtered block still to report */
@@ -907,11 +926,11 @@ static inline uint64_t occ_window(const unsigned char *row, int c, int n)
     return v >> (c & 7) & ((1ull << n) - 1);
 }
 
-/* The next edge, in walk order, that the filter keeps; -1 when the walk is over. `rightwards`
- * is a constant where this is inlined, so each direction gets its own loops. */
-__attribute__((always_inline)) static inline int walk_next(const los_index *ix,
-                                                           const walk_const *w, const sight *s,
-                                                           walk_pos *p, bool rightwards)
+/* The next edge, in walk order, that the filter keeps; -1 when the walk is over. Rows are
+ * read in the walk's x direction: leftwards walks read the mirrored occupancy rows (cell
+ * nx - 1 - c in bit c), so both directions take the lowest bit first and no branch depends on
+ * the direction. */
+static int walk_next(const los_index *ix, const walk_const *w, const sight *s, walk_pos *p)
 {
     (void)s;
     walk_pos q = *p;
@@ -929,31 +948,26 @@ __attribute__((always_inline)) static inline int walk_next(const los_index *ix,
 #else
             q.near = block_near(&ix->blocks[q.blk], w, s);
 #endif
-            if (left < LOS_BLOCK)
-                q.near &= (1u << left) - 1;
+            q.near &= 15u >> (LOS_BLOCK - (left < LOS_BLOCK ? left : LOS_BLOCK));
             q.k_near = q.k;
             q.k += LOS_BLOCK;
             q.blk++;
             continue;
         }
         if (q.cells) {
-            int b = rightwards ? __builtin_ctzll(q.cells) : 63 - __builtin_clzll(q.cells);
-            q.cells &= ~(1ull << b);
-            int cell = q.base + b;
+            int cell = q.base + q.sgn * __builtin_ctzll(q.cells);
+            q.cells &= q.cells - 1;
             q.blk = ix->block_start[cell];
             q.blk_end = ix->block_start[cell + 1];
             q.k = ix->edge_start[cell];
             q.k_end = ix->edge_start[cell + 1];
             continue;
         }
-        const unsigned char *row = ix->occ + (size_t)q.r * ix->occ_stride;
-        if (rightwards ? q.c <= q.c_end : q.c >= q.c_end) {
-            int n = rightwards ? q.c_end - q.c + 1 : q.c - q.c_end + 1;
-            n = n < OCC_WINDOW ? n : OCC_WINDOW;
-            int first = rightwards ? q.c : q.c - n + 1;
-            q.cells = occ_window(row, first, n);
-            q.base = q.r * ix->nx + first;
-            q.c += rightwards ? n : -n;
+        if (q.c <= q.c_end) { /* in the mirrored coordinates when leftwards */
+            int n = q.c_end - q.c + 1 < OCC_WINDOW ? q.c_end - q.c + 1 : OCC_WINDOW;
+            q.cells = occ_window(q.occ + (size_t)q.r * ix->occ_stride, q.c, n);
+            q.base = q.r * ix->nx + q.off + q.sgn * q.c;
+            q.c += n;
             continue;
         }
         if (q.r == q.last) {
@@ -963,8 +977,9 @@ __attribute__((always_inline)) static inline int walk_next(const los_index *ix,
         q.r += q.step;
         int c0, c1;
         if (row_cells(ix, w, q.r, &c0, &c1)) {
-            q.c = rightwards ? c0 : c1;
-            q.c_end = rightwards ? c1 : c0;
+            int m0 = q.off + q.sgn * c0, m1 = q.off + q.sgn * c1;
+            q.c = m0 < m1 ? m0 : m1;
+            q.c_end = m0 < m1 ? m1 : m0;
         }
     }
 }
@@ -995,40 +1010,20 @@ static inline bool walk_start(const los_index *ix, const sight *s, walk_pos *p)
     if (!(hi >= 0 && lo < ix->ny))
         return false;
     int r0 = lo < 0 ? 0 : (int)lo, r1 = hi >= ix->ny ? ix->ny - 1 : (int)hi;
-    bool up = s->by >= s->ay;
-    memset(p, 0, sizeof *p);
-    p->step = up ? 1 : -1;
-    p->r = (up ? r0 : r1) - p->step;
-    p->last = up ? r1 : r0;
+    int up = s->by >= s->ay, down = !up; /* as arithmetic: the direction is a coin toss */
+    p->step = 2 * up - 1;
+    p->r = r0 - 1 + down * (r1 - r0 + 2);
+    p->last = r0 + up * (r1 - r0);
+    int left = s->bx < s->ax;
+    p->occ = ix->occ_of[left];
+    p->sgn = 1 - 2 * left;
+    p->off = left * (ix->nx - 1);
     p->c = 0;
-    p->c_end = -1; /* an empty span, either way */
-    if (s->bx < s->ax) {
-        p->c = -1;
-        p->c_end = 0;
-    }
+    p->c_end = -1; /* an empty span */
+    p->base = p->blk = p->blk_end = p->k = p->k_end = p->k_near = 0;
+    p->cells = 0;
+    p->near = 0;
     return true;
-}
-
-static bool walk_right(const los_index *ix, sight *s, walk_pos *p, int *feature)
-{
-    walk_const w = walk_const_of(ix, s);
-    for (int k; (k = walk_next(ix, &w, s, p, true)) >= 0;)
-        if (edge_blocks(ix, s, k)) {
-            *feature = ix->edges[k].feature;
-            return true;
-        }
-    return false;
-}
-
-static bool walk_left(const los_index *ix, sight *s, walk_pos *p, int *feature)
-{
-    walk_const w = walk_const_of(ix, s);
-    for (int k; (k = walk_next(ix, &w, s, p, false)) >= 0;)
-        if (edge_blocks(ix, s, k)) {
-            *feature = ix->edges[k].feature;
-            return true;
-        }
-    return false;
 }
 
 /* Walks the cells under the sight line from a towards b, stopping at the first blocker. */
@@ -1037,13 +1032,20 @@ static bool walk_block(const los_index *ix, sight *s, int *feature)
     walk_pos p;
     if (!walk_start(ix, s, &p))
         return false;
-    return s->bx >= s->ax ? walk_right(ix, s, &p, feature) : walk_left(ix, s, &p, feature);
+    walk_const w = walk_const_of(ix, s);
+    for (int k; (k = walk_next(ix, &w, s, &p)) >= 0;)
+        if (edge_blocks(ix, s, k)) {
+            *feature = ix->edges[k].feature;
+            return true;
+        }
+    return false;
 }
 
-static bool terrain_block(const los_index *ix, sight *s, int *feature)
+static inline bool terrain_block(const los_index *ix, sight *s, int *feature)
 {
-    if (held_block(ix, s, feature))
-        return true;
+    int cell;
+    if ((held_bit(ix, s->pa, &cell) | held_bit(ix, s->pb, &cell)) && held_block(ix, s, feature))
+        return true; /* most endpoints: no area holds them, nothing to collect */
     return walk_block(ix, s, feature);
 }
 

@@ -71,12 +71,12 @@ struct los_index {
     los_block *blocks;
     int *area_start; /* nx*ny + 1 */
     los_area_ref *areas;
-    double *row_y;  /* per row, row_span_k's padded band: y0, y1 */
-    double gx1, gy1; /* the grid's far corner (ox, oy is the near one) */
-    double inv_sub;  /* inv * HELD_SUB */
+    double *row_y;       /* per row, row_span_k's padded band: y0, y1 */
+    double gx1, gy1;     /* the grid's far corner (ox, oy is the near one) */
+    double inv_sub;      /* inv * HELD_SUB */
     double sub_w, sub_h; /* nx, ny * HELD_SUB */
     /* Small summaries the queries read before the lists (they stay in the fastest cache):
-     * a bit per cell with edges, rows of OCC_BITS; and per cell, which of its HELD_SUB x
+     * a bit per cell with edges, rows of whole bytes; and per cell, which of its HELD_SUB x
      * HELD_SUB sub-cells an area may hold a point of (no bit: no area holds any point there). */
     unsigned char *occ, *occ_rev; /* occ_rev: each row mirrored, cell nx - 1 - c in bit c */
     int occ_stride;               /* bytes per row */
@@ -617,9 +617,9 @@ static uint64_t flood(uint64_t seed, uint64_t open)
 {
     const uint64_t not_first = 0xFEFEFEFEFEFEFEFEull, not_last = 0x7F7F7F7F7F7F7F7Full;
     for (;;) {
-        uint64_t grown = (seed | (seed << 1 & not_first) | (seed >> 1 & not_last) | seed << 8 |
-                          seed >> 8) &
-                         open;
+        uint64_t grown =
+            (seed | (seed << 1 & not_first) | (seed >> 1 & not_last) | seed << 8 | seed >> 8) &
+            open;
         if (grown == seed)
             return seed;
         seed = grown;
@@ -687,8 +687,7 @@ static void build_summaries(los_index *ix)
     for (int r = 0; r < ix->ny; r++)
         for (int c = 0; c < ix->nx; c++) {
             int cell = r * ix->nx + c;
-            if (ix->edge_start[cell] != ix->edge_start[cell + 1])
-            {
+            if (ix->edge_start[cell] != ix->edge_start[cell + 1]) {
                 int m = ix->nx - 1 - c;
                 ix->occ[(size_t)r * ix->occ_stride + c / 8] |= (unsigned char)(1u << (c % 8));
                 ix->occ_rev[(size_t)r * ix->occ_stride + m / 8] |= (unsigned char)(1u << (m % 8));
@@ -774,16 +773,16 @@ typedef struct walk_const {
 } walk_const;
 
 typedef struct walk_pos {
-    int r, last, step; /* rows: the current one, the last, +1 or -1 */
+    int r, last, step;        /* rows: the current one, the last, +1 or -1 */
     const unsigned char *occ; /* the occupancy rows: mirrored when the walk goes leftwards */
-    int sgn, off;      /* cell c is c' = off + sgn * c in them (and c = off + sgn * c') */
-    int c, c_end;      /* the row's cells still to window, from c' to c_end' */
-    int base;          /* the window's cells: cell base + sgn * b for bit b */
-    uint64_t cells;    /* occupied cells of the window still to visit */
-    int blk, blk_end;  /* blocks of the current cell still to filter */
-    int k, k_end;      /* the edge in the first lane of block blk; the cell's end */
-    unsigned near;     /* lanes of the last filtered block still to report */
-    int k_near;        /* the edge in that block's first lane */
+    int sgn, off;             /* cell c is c' = off + sgn * c in them (and c = off + sgn * c') */
+    int c, c_end;             /* the row's cells still to window, from c' to c_end' */
+    int base;                 /* the window's cells: cell base + sgn * b for bit b */
+    uint64_t cells;           /* occupied cells of the window still to visit */
+    int blk, blk_end;         /* blocks of the current cell still to filter */
+    int k, k_end;             /* the edge in the first lane of block blk; the cell's end */
+    unsigned near;            /* lanes of the last filtered block still to report */
+    int k_near;               /* the edge in that block's first lane */
 } walk_pos;
 
 static inline walk_const walk_const_of(const los_index *ix, const sight *s)

@@ -777,6 +777,8 @@ typedef struct walk_pos {
     const unsigned char *occ; /* the occupancy rows: mirrored when the walk goes leftwards */
     int sgn, off;             /* cell c is c' = off + sgn * c in them (and c = off + sgn * c') */
     int c, c_end;             /* the row's cells still to window, from c' to c_end' */
+    int next_c, next_end;     /* the next row's span, computed a row ahead */
+    unsigned next_ok;         /* whether it has one */
     int base;                 /* the window's cells: cell base + sgn * b for bit b */
     uint64_t cells;           /* occupied cells of the window still to visit */
     int blk, blk_end;         /* blocks of the current cell still to filter */
@@ -925,6 +927,17 @@ static inline uint64_t occ_window(const unsigned char *row, int c, int n)
     return v >> (c & 7) & ((1ull << n) - 1);
 }
 
+/* Row r's span in the mirrored coordinates c' (see walk_pos), into next_c and next_end:
+ * computed a row ahead, so that its arithmetic overlaps the current row's cells. */
+static inline void walk_ahead(const los_index *ix, const walk_const *w, walk_pos *q, int r)
+{
+    int c0 = 0, c1 = 0;
+    q->next_ok = row_cells(ix, w, r, &c0, &c1);
+    int m0 = q->off + q->sgn * c0, m1 = q->off + q->sgn * c1;
+    q->next_c = m0 < m1 ? m0 : m1;
+    q->next_end = m0 < m1 ? m1 : m0;
+}
+
 /* The next edge, in walk order, that the filter keeps; -1 when the walk is over. Rows are
  * read in the walk's x direction: leftwards walks read the mirrored occupancy rows (cell
  * nx - 1 - c in bit c), so both directions take the lowest bit first and no branch depends on
@@ -974,12 +987,12 @@ static int walk_next(const los_index *ix, const walk_const *w, const sight *s, w
             return -1;
         }
         q.r += q.step;
-        int c0, c1;
-        if (row_cells(ix, w, q.r, &c0, &c1)) {
-            int m0 = q.off + q.sgn * c0, m1 = q.off + q.sgn * c1;
-            q.c = m0 < m1 ? m0 : m1;
-            q.c_end = m0 < m1 ? m1 : m0;
+        if (q.next_ok) {
+            q.c = q.next_c;
+            q.c_end = q.next_end;
         }
+        if (q.r != q.last)
+            walk_ahead(ix, w, &q, q.r + q.step);
     }
 }
 
@@ -1032,6 +1045,7 @@ static bool walk_block(const los_index *ix, sight *s, int *feature)
     if (!walk_start(ix, s, &p))
         return false;
     walk_const w = walk_const_of(ix, s);
+    walk_ahead(ix, &w, &p, p.r + p.step);
     for (int k; (k = walk_next(ix, &w, s, &p)) >= 0;)
         if (edge_blocks(ix, s, k)) {
             *feature = ix->edges[k].feature;

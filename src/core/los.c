@@ -980,6 +980,10 @@ static int walk_next(const los_index *ix, const walk_const *w, const sight *s, w
             q.cells = occ_window(q.occ + (size_t)q.r * ix->occ_stride, q.c, n);
             q.base = q.r * ix->nx + q.off + q.sgn * q.c;
             q.c += n;
+            /* the window's first occupied cell's edges (or its first cell's): start reading
+             * them now */
+            int first = q.cells ? __builtin_ctzll(q.cells) : 0;
+            __builtin_prefetch(ix->blocks + ix->block_start[q.base + q.sgn * first]);
             continue;
         }
         if (q.r == q.last) {

@@ -56,6 +56,7 @@ typedef struct los_feature {
     terrain_los los;
     bool is_area;
     bool blocks; /* not CLEAR, tall enough to matter, enough points */
+    bool convex; /* an area whose polygon is convex and simple (turns one way, once round) */
 } los_feature;
 
 struct los_index {
@@ -93,6 +94,33 @@ static bool finite_box(geom_aabb b)
     return isfinite(b.min.x) && isfinite(b.min.y) && isfinite(b.max.x) && isfinite(b.max.y);
 }
 
+/* Convex and simple: every turn the same way (or straight) and once round in all, so a
+ * pentagram (same-way turns, twice round) is not. */
+static bool polygon_convex(const vec2s *pts, int n)
+{
+    if (n < 3)
+        return false;
+    int sign = 0;
+    double turning = 0;
+    for (int i = 0; i < n; i++) {
+        vec2s a = pts[i], b = pts[(i + 1) % n], c = pts[(i + 2) % n];
+        double ux = (double)b.x - a.x, uy = (double)b.y - a.y;
+        double vx = (double)c.x - b.x, vy = (double)c.y - b.y;
+        if ((ux == 0 && uy == 0) || (vx == 0 && vy == 0))
+            return false;
+        double cross = ux * vy - uy * vx, dot = ux * vx + uy * vy;
+        int sg = (cross > 0) - (cross < 0);
+        if (sg == 0 && dot < 0)
+            return false; /* doubles back along itself */
+        if (sg != 0 && sign != 0 && sg != sign)
+            return false;
+        if (sg != 0)
+            sign = sg;
+        turning += atan2(cross, dot);
+    }
+    return sign != 0 && fabs(fabs(turning) - 2 * GEOM_PI) < 1e-3;
+}
+
 static void copy_features(los_index *ix, const table *t)
 {
     ix->feature_count = t->feature_count;
@@ -110,6 +138,7 @@ static void copy_features(los_index *ix, const table *t)
             f->type >= 0 && f->type < t->type_count ? t->types[f->type].los : TERRAIN_LOS_CLEAR;
         lf->blocks = lf->los != TERRAIN_LOS_CLEAR && lf->height > 0 && n >= (lf->is_area ? 3 : 2) &&
                      finite_box(lf->bounds);
+        lf->convex = lf->is_area && lf->blocks && polygon_convex(pts, n);
     }
 }
 
@@ -440,6 +469,7 @@ typedef struct sight {
     vec2s pa, pb;
     double ax, ay, bx, by, dx, dy, len, tol;
     float eye;
+    bool want_inside;     /* the caller reads inside_cm: no shortcut past area_blocks */
     int held[SMALL_LIST]; /* features holding an endpoint: judged by their intervals */
     int held_count;
     int judged[SMALL_LIST]; /* AREA features already measured and found see-through */
@@ -460,6 +490,7 @@ static void sight_init(sight *s, vec2s a, vec2s b, float eye)
     s->len = sqrt(s->dx * s->dx + s->dy * s->dy);
     s->tol = GEOM_EPS * s->len;
     s->eye = eye;
+    s->want_inside = true;
     s->held_count = s->judged_count = 0;
     s->inside_cm = 0;
 }
@@ -718,6 +749,92 @@ static void collect_held(const los_index *ix, sight *s, vec2s p)
     }
 }
 
+/* The margin by which deep_blocks' lower bound must clear the see-into depth: far above the
+ * rounding of area_blocks' intervals (GEOM_EPS-sized tolerances on float samples). */
+#define DEEP_MARGIN 1e-2
+
+/* Whether the convex area holds p at least `need` inside its boundary. */
+static bool deep_inside(const los_feature *f, vec2s p, double need)
+{
+    if (p.x - need < f->bounds.min.x || p.x + need > f->bounds.max.x ||
+        p.y - need < f->bounds.min.y || p.y + need > f->bounds.max.y)
+        return false; /* too near the bounds to be that deep */
+    return geom_point_polygon_boundary_distance(p, &f->shape) > need &&
+           geom_point_in_polygon(p, &f->shape);
+}
+
+float los_blind_radius(const los_index *ix, vec2s p, float eye_ft)
+{
+    sight s;
+    sight_init(&s, p, p, eye_ft);
+    collect_held(ix, &s, p);
+    double need = ix->see_into + DEEP_MARGIN;
+    if (s.held_count >= SMALL_LIST)
+        return INFINITY; /* the list may have been cut short: prove nothing */
+    for (int i = 0; i < s.held_count; i++) {
+        const los_feature *f = &ix->features[s.held[i]];
+        if (f->convex && deep_inside(f, p, need))
+            return (float)(need + DEEP_MARGIN);
+    }
+    return INFINITY;
+}
+
+/* Whether an area holding an end of the sight line blocks it for certain, without clipping:
+ * from an end at distance d inside a convex area the line stays inside, strictly, for
+ * min(d, length) before it leaves, so more than the see-into depth of that blocks (AREA and
+ * SOLID alike: area_blocks finds the same interval, its midpoint well inside). False means
+ * "not proven": area_blocks decides. */
+static bool deep_blocks(const los_index *ix, const sight *s, int fi)
+{
+    const los_feature *f = &ix->features[fi];
+    if (!f->convex || s->want_inside || s->len <= ix->see_into + DEEP_MARGIN)
+        return false;
+    double need = ix->see_into + DEEP_MARGIN;
+    return deep_inside(f, s->pa, need) || deep_inside(f, s->pb, need);
+}
+
+/* Whether an area holding an end of the sight line blocks it for certain, for any polygon, by
+ * a certificate of what geom_segment_clip_polygon will find: every edge either clear of the
+ * line by DEEP_MARGIN or crossed cleanly (its ends that far off the line, the line's ends
+ * twice that far off its own), at most one crossed. Then the clip's samples fall far from
+ * every edge but at the crossing, so it finds one interval, from the inside end to the
+ * crossing (or the whole line, no edge crossed), with its middle well inside: longer than the
+ * see-into depth by the margin, area_blocks says blocked (AREA and SOLID alike). False means
+ * "not proven": area_blocks decides. */
+static bool clean_blocks(const los_index *ix, const sight *s, int fi)
+{
+    const los_feature *f = &ix->features[fi];
+    if (s->want_inside || s->len <= ix->see_into + DEEP_MARGIN)
+        return false;
+    const geom_polygon *poly = &f->shape;
+    double tol = DEEP_MARGIN * s->len, t_cross = 0;
+    int crossed = 0;
+    for (int i = 0, j = poly->count - 1; i < poly->count; j = i++) {
+        double cx = poly->pts[j].x, cy = poly->pts[j].y, ex = poly->pts[i].x - cx,
+               ey = poly->pts[i].y - cy;
+        double o1 = s->dx * (cy - s->ay) - s->dy * (cx - s->ax);
+        double o2 = s->dx * (cy + ey - s->ay) - s->dy * (cx + ex - s->ax);
+        if ((o1 > tol && o2 > tol) || (o1 < -tol && o2 < -tol))
+            continue; /* the edge lies off the line, all of it */
+        double etol = DEEP_MARGIN * sqrt(ex * ex + ey * ey);
+        double o3 = ex * (s->ay - cy) - ey * (s->ax - cx);
+        double o4 = ex * (s->by - cy) - ey * (s->bx - cx);
+        if ((o3 > etol && o4 > etol) || (o3 < -etol && o4 < -etol))
+            continue; /* the line lies off the edge's line, all of it */
+        bool edge_across = (o1 > tol && o2 < -tol) || (o1 < -tol && o2 > tol);
+        bool line_across = (o3 > 2 * etol && o4 < -2 * etol) || (o3 < -2 * etol && o4 > 2 * etol);
+        if (!edge_across || !line_across || ++crossed > 1)
+            return false;
+        t_cross = o3 / (o3 - o4);
+    }
+    double inside;
+    if (crossed == 0)
+        inside = s->len; /* both ends inside (the area holds one; no edge between them) */
+    else
+        inside = (geom_point_in_polygon(s->pa, poly) ? t_cross : 1.0 - t_cross) * s->len;
+    return inside > ix->see_into + DEEP_MARGIN;
+}
+
 /* The features holding an endpoint, judged by their intervals (the caller has seen that the
  * held summary has a bit for one of the endpoints). */
 __attribute__((noinline)) static bool held_block(const los_index *ix, sight *s, int *feature)
@@ -725,7 +842,13 @@ __attribute__((noinline)) static bool held_block(const los_index *ix, sight *s, 
     collect_held(ix, s, s->pa);
     collect_held(ix, s, s->pb);
     for (int i = 0; i < s->held_count; i++) {
-        if (area_blocks(ix, s, s->held[i])) {
+#ifdef LOS_CHECK_DEEP
+        if ((deep_blocks(ix, s, s->held[i]) || clean_blocks(ix, s, s->held[i])) &&
+            !area_blocks(ix, s, s->held[i]))
+            abort();
+#endif
+        if (deep_blocks(ix, s, s->held[i]) || clean_blocks(ix, s, s->held[i]) ||
+            area_blocks(ix, s, s->held[i])) {
             *feature = s->held[i];
             return true;
         }
@@ -1071,6 +1194,7 @@ bool los_blocked(const los_index *ix, vec2s a, vec2s b, float eye_ft, int *featu
     sight s;
     int f = -1;
     sight_init(&s, a, b, eye_ft);
+    s.want_inside = false;
     bool blocked = terrain_block(ix, &s, &f);
     if (feature)
         *feature = blocked ? f : -1;

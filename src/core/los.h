@@ -61,6 +61,12 @@ typedef struct los_opts {
  * blocked. The fast form used for bulk queries; *feature (may be NULL) names the blocker. */
 bool los_blocked(const los_index *ix, vec2s a, vec2s b, float eye_ft, int *feature);
 
+/* A length past which every terrain sight line from p, for eyes of `eye_ft`, is blocked
+ * (los_blocked answers true for any b farther than that from p): p deep inside a convex
+ * sight-blocking area. INFINITY when nothing so cheap is known. For searches from one point
+ * that only ask "hidden or not" of many targets. */
+float los_blind_radius(const los_index *ix, vec2s p, float eye_ft);
+
 /* Between two points: terrain, then (if asked) every active figure's base across the line. */
 los_result los_points(const los_index *ix, const table *t, vec2s a, vec2s b, float eye_ft,
                       const los_opts *opts);

@@ -21,7 +21,10 @@ typedef struct crossing_at {
     bool impassable;
 } crossing_at;
 
-/* The growing work lists of one stretch (freed by the caller of stretch_collect). */
+/* The growing work lists of one stretch, in buffers of their own first (most stretches meet a
+ * few features): a list moves to the heap only when it outgrows them. One work serves every
+ * stretch of a path (work_reset between them, work_free after). */
+enum { WORK_SPANS = 16, WORK_CROSS = 16, WORK_BPS = 64 };
 typedef struct stretch_work {
     area_span *spans;
     int span_count, span_cap;
@@ -29,7 +32,41 @@ typedef struct stretch_work {
     int cross_count, cross_cap;
     double *bps;
     int bp_count, bp_cap;
+    area_span span_buf[WORK_SPANS];
+    crossing_at cross_buf[WORK_CROSS];
+    double bp_buf[WORK_BPS];
 } stretch_work;
+
+static void work_init(stretch_work *w)
+{
+    w->spans = w->span_buf;
+    w->span_cap = WORK_SPANS;
+    w->cross = w->cross_buf;
+    w->cross_cap = WORK_CROSS;
+    w->bps = w->bp_buf;
+    w->bp_cap = WORK_BPS;
+    w->span_count = w->cross_count = w->bp_count = 0;
+}
+
+static void work_reset(stretch_work *w)
+{
+    w->span_count = w->cross_count = w->bp_count = 0;
+}
+
+/* Room for one more in a full list: doubled, off its own buffer onto the heap. */
+static void *work_grow(void *arr, const void *own, int *cap, size_t size)
+{
+    int n = *cap * 2;
+    void *p;
+    if (arr == own) {
+        p = mem_calloc((size_t)n, size);
+        memcpy(p, arr, (size_t)*cap * size);
+    } else {
+        p = mem_realloc(arr, (size_t)n, size);
+    }
+    *cap = n;
+    return p;
+}
 
 #define MAX_ESCAPING 8
 
@@ -66,13 +103,15 @@ static bool is_obstacle_line(const table *t, const terrain_feature *f)
 
 static void add_span(stretch_work *w, double t0, double t1, float mult, int feature)
 {
-    mem_grow((void **)&w->spans, &w->span_cap, w->span_count + 1, sizeof *w->spans);
+    if (w->span_count == w->span_cap)
+        w->spans = work_grow(w->spans, w->span_buf, &w->span_cap, sizeof *w->spans);
     w->spans[w->span_count++] = (area_span){t0, t1, mult, feature};
 }
 
 static void add_bp(stretch_work *w, double t)
 {
-    mem_grow((void **)&w->bps, &w->bp_cap, w->bp_count + 1, sizeof *w->bps);
+    if (w->bp_count == w->bp_cap)
+        w->bps = work_grow(w->bps, w->bp_buf, &w->bp_cap, sizeof *w->bps);
     w->bps[w->bp_count++] = t;
 }
 
@@ -140,7 +179,8 @@ static void collect_line(stretch_work *w, const table *t, const path_desc *d, ge
         ty->obstacle == TERRAIN_OBSTACLE_IMPASSABLE || isinf(type_mult(t, d, f->type));
     float cost = d && d->obstacle_cost_cm ? d->obstacle_cost_cm[f->type] : 0.0f;
     for (int i = 0; i < n; i++) {
-        mem_grow((void **)&w->cross, &w->cross_cap, w->cross_count + 1, sizeof *w->cross);
+        if (w->cross_count == w->cross_cap)
+            w->cross = work_grow(w->cross, w->cross_buf, &w->cross_cap, sizeof *w->cross);
         w->cross[w->cross_count++] = (crossing_at){ts[i], fi, cost, impassable};
         add_bp(w, ts[i]);
     }
@@ -168,13 +208,20 @@ static void finish_breakpoints(stretch_work *w, double merge)
         qsort(w->cross, (size_t)w->cross_count, sizeof *w->cross, cmp_crossing);
 }
 
+/* geom_aabb_overlap, here where the loop over every feature can have it inline. */
+static inline bool boxes_meet(geom_aabb a, geom_aabb b)
+{
+    return a.min.x <= b.max.x + GEOM_EPS && b.min.x <= a.max.x + GEOM_EPS &&
+           a.min.y <= b.max.y + GEOM_EPS && b.min.y <= a.max.y + GEOM_EPS;
+}
+
 static void stretch_collect(stretch_work *w, walk *wk, const table *t, const path_desc *d,
                             geom_segment s)
 {
     geom_aabb box = geom_aabb_of_segment(s);
     for (int i = 0; i < t->feature_count; i++) {
         const terrain_feature *f = &t->features[i];
-        if (!geom_aabb_overlap(box, f->bounds))
+        if (!boxes_meet(box, f->bounds))
             continue;
         if (f->shape == TERRAIN_SHAPE_AREA)
             collect_area(w, wk, t, d, s, i);
@@ -302,9 +349,12 @@ static void stretch_walk(path_result *r, walk *wk, const stretch_work *w, const 
 
 static void work_free(stretch_work *w)
 {
-    free(w->spans);
-    free(w->cross);
-    free(w->bps);
+    if (w->spans != w->span_buf)
+        free(w->spans);
+    if (w->cross != w->cross_buf)
+        free(w->cross);
+    if (w->bps != w->bp_buf)
+        free(w->bps);
 }
 
 /* Impassable areas whose interior holds the start. */
@@ -331,6 +381,8 @@ path_stop path_cost(const table *t, const path_desc *desc, const vec2s *pts, int
     if (count > 0)
         find_escaping(&wk, t, desc, pts[0]);
     float clear = clear_mult(desc);
+    stretch_work w;
+    work_init(&w);
     for (int i = 0; i + 1 < count; i++) {
         geom_segment s = {pts[i], pts[i + 1]};
         double len = geom_segment_length(s);
@@ -341,12 +393,12 @@ path_stop path_cost(const table *t, const path_desc *desc, const vec2s *pts, int
             out->stretches[i] = (path_stretch){(float)len, 0.0f};
             continue;
         }
-        stretch_work w = {0};
+        work_reset(&w);
         stretch_collect(&w, &wk, t, desc, s);
         stretch_walk(out, &wk, &w, t, i, s, len, desc, clear);
-        work_free(&w);
         wk.path_before += len;
     }
+    work_free(&w);
     for (int i = 0; i < out->stretch_count; i++) {
         out->length_cm += out->stretches[i].length_cm;
         out->cost_cm += out->stretches[i].cost_cm;

@@ -195,9 +195,14 @@ static int overlapped_at_start(const table *t, const figure *f, vec2s from, floa
     for (int i = 0; i < ignore_count && n < cap; i++)
         out[n++] = ignore[i];
     geom_placed_base mine = figure_base_at(f, from, facing);
+    float reach = spatial_base_reach(&f->base) + 1e-2f;
     for (int i = 0; i < t->figure_count && n < cap; i++) {
         const figure *o = &t->figures[i];
         if (o->id.id == f->id.id || !table_figure_active(o))
+            continue;
+        /* farther apart along an axis than both reaches: place_bases_overlap says no */
+        float g = reach + spatial_base_reach(&o->base);
+        if (fabsf(o->pos.x - from.x) > g || fabsf(o->pos.y - from.y) > g)
             continue;
         geom_placed_base theirs = figure_base_at(o, o->pos, o->facing);
         if (place_bases_overlap(&mine, &theirs))
@@ -207,6 +212,18 @@ static int overlapped_at_start(const table *t, const figure *f, vec2s from, floa
 }
 
 #define PLACE_IGNORE_MAX 256
+
+/* Whether any of the candidates whose window [lo, hi] holds `at` (the sample's distance along
+ * the path) blocks the base at p: those in the window, in their order, to blocker_among. */
+static bool windowed_blocker(const table *t, const figure *f, vec2s p, float facing, float at,
+                             const int *cand, const float *win, int nc, int *near)
+{
+    int n = 0;
+    for (int k = 0; k < nc; k++)
+        if (at >= win[2 * k] && at <= win[2 * k + 1])
+            near[n++] = cand[k];
+    return n > 0 && blocker_among(t, f, p, facing, NULL, 0, near, n).id != 0;
+}
 
 float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float facing,
                       const figure_id *ignore, int ignore_count, vec2s *out)
@@ -225,6 +242,34 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
                              (geom_aabb){{{fminf(from.x, to.x), fminf(from.y, to.y)}},
                                          {{fmaxf(from.x, to.x), fmaxf(from.y, to.y)}}},
                              skip, n, &cand);
+    /* Each candidate can overlap the base only while it is within both reaches of the
+     * centre: a window of distances along the path (none when the line passes too far off
+     * it). Each sample tests only the candidates whose window holds it, which are the only
+     * ones that could block there (a margin far above float error; non-finite windows are
+     * always tested), so the answer is that of testing them all. */
+    float *win = mem_calloc((size_t)(nc > 0 ? 2 * nc : 1), sizeof *win);
+    int *near = mem_calloc((size_t)(nc > 0 ? nc : 1), sizeof *near);
+    int kept = 0;
+    double ux = dx / (double)len, uy = dy / (double)len;
+    float mine = spatial_base_reach(&f->base);
+    for (int k = 0; k < nc; k++) {
+        const figure *o = &t->figures[cand[k]];
+        double ox = (double)o->pos.x - from.x, oy = (double)o->pos.y - from.y;
+        double along = ox * ux + oy * uy, off = fabs(ox * uy - oy * ux);
+        double r = (double)mine + spatial_base_reach(&o->base) + 1e-2;
+        float lo = -INFINITY, hi = INFINITY;
+        if (isfinite(along) && isfinite(off) && isfinite(r)) {
+            if (off > r)
+                continue; /* never within reach */
+            lo = (float)(along - r - 1e-2);
+            hi = (float)(along + r + 1e-2);
+        }
+        cand[kept] = cand[k];
+        win[2 * kept] = lo;
+        win[2 * kept + 1] = hi;
+        kept++;
+    }
+    nc = kept;
     /* Sample finely enough that no base is jumped over, then bisect the first blocked step. */
     float step = fminf(0.5f, 0.25f * base_reach_cm(&f->base));
     if (step <= 0.0f)
@@ -233,12 +278,12 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
     for (float s = step;; s += step) {
         float at = fminf(s, len);
         vec2s p = {{from.x + dx * at / len, from.y + dy * at / len}};
-        if (blocker_among(t, f, p, facing, NULL, 0, cand, nc).id != 0) {
+        if (windowed_blocker(t, f, p, facing, at, cand, win, nc, near)) {
             float lo = free_s, hi = at;
             for (int i = 0; i < 24; i++) {
                 float mid = 0.5f * (lo + hi);
                 vec2s q = {{from.x + dx * mid / len, from.y + dy * mid / len}};
-                if (blocker_among(t, f, q, facing, NULL, 0, cand, nc).id != 0)
+                if (windowed_blocker(t, f, q, facing, mid, cand, win, nc, near))
                     hi = mid;
                 else
                     lo = mid;
@@ -250,6 +295,8 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
         if (at >= len)
             break;
     }
+    free(near);
+    free(win);
     free(cand);
     *out = (vec2s){{from.x + dx * free_s / len, from.y + dy * free_s / len}};
     return free_s;

@@ -8,13 +8,6 @@
 
 enum { SPATIAL_SIDE_MAX = 256 };
 
-float spatial_base_reach(const geom_base *b)
-{
-    if (b->kind == GEOM_BASE_RECT)
-        return 0.5f * sqrtf(b->frontage_cm * b->frontage_cm + b->depth_cm * b->depth_cm);
-    return b->radius_cm;
-}
-
 static int clampi(int v, int lo, int hi)
 {
     return v < lo ? lo : (v > hi ? hi : v);

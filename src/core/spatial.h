@@ -13,6 +13,8 @@
 #include "core/geom.h"
 #include "core/table.h"
 
+#include <math.h>
+
 typedef struct spatial {
     float x0, y0, cell_cm; /* grid origin and cell size */
     int cols, rows;
@@ -24,8 +26,14 @@ typedef struct spatial {
     int cap_cells, cap_items;
 } spatial;
 
-/* Half the widest extent of a base: no part of it lies further than this from its centre. */
-float spatial_base_reach(const geom_base *b);
+/* Half the widest extent of a base: no part of it lies further than this from its centre.
+ * Inline: the searches ask it of every figure they pass. */
+static inline float spatial_base_reach(const geom_base *b)
+{
+    if (b->kind == GEOM_BASE_RECT)
+        return 0.5f * sqrtf(b->frontage_cm * b->frontage_cm + b->depth_cm * b->depth_cm);
+    return b->radius_cm;
+}
 
 /* Indexes the active figures of t (table_figure_active), reusing s's buffers; s zeroed first
  * time. */

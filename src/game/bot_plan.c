@@ -293,6 +293,8 @@ static int plan_score(bot_plan *p, const game *g, dice_rng *rng)
     int n = game_legal(g, p->cmds, PLAN_LEGAL_MAX);
     if (n > 0)
         n = add_withdrawals(p, g, n);
+    if (n > 0) /* the rule set's own further candidates (game_bot_commands) */
+        n += game_bot_commands(g, p->cmds + n, PLAN_LEGAL_MAX - n);
     p->dirty = n > 0 ? n : 0;
     p->memo.valid = false;
     rules_decision dec;

@@ -67,3 +67,15 @@ bool game_bot_value(const game *g, const rules_command *cmd, float *value, char 
     why[0] = '\0';
     return v->bot_value && v->bot_value(g->rs, g->table, cmd, value, why, size);
 }
+
+int game_bot_commands(const game *g, rules_command *out, int max)
+{
+    const rules_view_ops *v = game_view(g);
+    if (!v->bot_commands || max <= 0 || game_over(g))
+        return 0;
+    int n = v->bot_commands(g->rs, g->table, out, max), kept = 0;
+    for (int i = 0; i < n && i < max; i++)
+        if (game_validate(g, &out[i], NULL, 0))
+            out[kept++] = out[i];
+    return kept;
+}

@@ -9,6 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <unistd.h>
+#endif
 
 struct platform {
     SDL_Window *window;
@@ -33,6 +36,23 @@ void platform_close(platform *p)
     free(p);
 }
 
+/* Whether SDL's "accelerated" renderer can have a GPU under it. On Linux a GPU driver is a DRM
+ * device (/dev/dri) or NVIDIA's own (/dev/nvidiactl); with neither (Xvfb, a container, most VMs)
+ * OpenGL is Mesa's software rasteriser, whose start-up alone (loading LLVM, compiling shaders)
+ * costs more than the whole first frame, and SDL's own software renderer is used instead. A
+ * renderer the user names (SDL_RENDER_DRIVER) is always tried. */
+static bool platform_gpu_likely(void)
+{
+    const char *driver = SDL_GetHint(SDL_HINT_RENDER_DRIVER);
+    if (driver && *driver)
+        return strcmp(driver, "software") != 0;
+#ifdef __linux__
+    return access("/dev/dri", F_OK) == 0 || access("/dev/nvidiactl", F_OK) == 0;
+#else
+    return true;
+#endif
+}
+
 static bool window_open(platform *p, const ui_settings *s, char *err, size_t size)
 {
     if (SDL_Init(SDL_INIT_VIDEO) != 0) {
@@ -47,8 +67,11 @@ static bool window_open(platform *p, const ui_settings *s, char *err, size_t siz
         snprintf(err, size, "cannot open a window: %s", SDL_GetError());
         return false;
     }
-    p->renderer =
-        SDL_CreateRenderer(p->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (platform_gpu_likely())
+        p->renderer =
+            SDL_CreateRenderer(p->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    else /* else SDL makes an OpenGL context only to ask whether to show the window through it */
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
     if (!p->renderer) /* no GPU (Xvfb, remote): the software renderer still works */
         p->renderer = SDL_CreateRenderer(p->window, -1, SDL_RENDERER_SOFTWARE);
     if (!p->renderer) {

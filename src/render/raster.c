@@ -42,9 +42,11 @@ float raster_noise(float x, float y, uint32_t seed)
     return a + (b - a) * ty;
 }
 
+/* A pixel shader run by run, and a row shader's run on its row. */
 typedef struct shade_span {
     raster_target *t;
     raster_shader shader;
+    raster_row_shader rows;
     void *ctx;
 } shade_span;
 
@@ -52,8 +54,31 @@ static void shade_run(void *p, int y, int x0, int x1)
 {
     shade_span *s = p;
     uint32_t *row = s->t->px + (size_t)y * (size_t)s->t->pitch;
+    if (s->rows) {
+        s->rows(s->ctx, row, y, x0, x1);
+        return;
+    }
     for (int x = x0; x < x1; x++)
         row[x] = raster_blend(row[x], s->shader(s->ctx, x, y));
+}
+
+/* ceilf and floorf where the float passes through an int (a call each otherwise, on the baseline
+ * x86-64 this is built for). They may give +0 where those give -0: every result here goes
+ * through clamp_int, to which the two are the same. */
+static inline float ceil_fast(float v)
+{
+    if (!(fabsf(v) < 8388608.0f))
+        return ceilf(v);
+    float t = (float)(int32_t)v;
+    return t < v ? t + 1.0f : t;
+}
+
+static inline float floor_fast(float v)
+{
+    if (!(fabsf(v) < 8388608.0f))
+        return floorf(v);
+    float t = (float)(int32_t)v;
+    return t > v ? t - 1.0f : t;
 }
 
 /* v as an int within [lo, hi] (NaN gives lo): converting an out-of-range float to int is
@@ -67,7 +92,7 @@ static int clamp_int(float v, int lo, int hi)
 static void emit_run(int y, float xa, float xb, int w, void (*span)(void *, int, int, int),
                      void *ctx)
 {
-    int x0 = clamp_int(ceilf(xa - 0.5f), 0, w), x1 = clamp_int(ceilf(xb - 0.5f), 0, w);
+    int x0 = clamp_int(ceil_fast(xa - 0.5f), 0, w), x1 = clamp_int(ceil_fast(xb - 0.5f), 0, w);
     if (x1 > x0)
         span(ctx, y, x0, x1);
 }
@@ -105,7 +130,7 @@ void raster_polygon_spans(const vec2s *pts, int n, int w, int h,
         ymin = fminf(ymin, pts[i].y);
         ymax = fmaxf(ymax, pts[i].y);
     }
-    int y0 = clamp_int(floorf(ymin), 0, h), y1 = clamp_int(ceilf(ymax), -1, h - 1);
+    int y0 = clamp_int(floor_fast(ymin), 0, h), y1 = clamp_int(ceil_fast(ymax), -1, h - 1);
     if (y0 > y1)
         return;
     /* Each edge visits only the scanlines it crosses (sorted by its first), not every scanline
@@ -125,8 +150,8 @@ void raster_polygon_spans(const vec2s *pts, int n, int w, int h,
         if (!(hi > lo))
             continue; /* horizontal (or NaN): crosses no scanline centre */
         /* Row y is crossed when lo <= y + 0.5 < hi. */
-        int r0 = clamp_int(ceilf(lo - 0.5f), y0, y1 + 1),
-            r1 = clamp_int(ceilf(hi - 0.5f) - 1, y0 - 1, y1);
+        int r0 = clamp_int(ceil_fast(lo - 0.5f), y0, y1 + 1),
+            r1 = clamp_int(ceil_fast(hi - 0.5f) - 1, y0 - 1, y1);
         while (r0 > y0 && (float)(r0 - 1) + 0.5f >= lo)
             r0--;
         while (r0 <= r1 && (float)r0 + 0.5f < lo)
@@ -138,7 +163,19 @@ void raster_polygon_spans(const vec2s *pts, int n, int w, int h,
         if (r0 <= r1)
             edges[ne++] = (edge){a, b, r0, r1};
     }
-    qsort(edges, (size_t)ne, sizeof *edges, cmp_edge);
+    /* By first row, edges that start on one row in the polygon's order (qsort's merge sort is
+     * stable too); a quad's or a triangle's few by insertion. */
+    if (ne > 32) {
+        qsort(edges, (size_t)ne, sizeof *edges, cmp_edge);
+    } else {
+        for (int i = 1; i < ne; i++) {
+            edge e = edges[i];
+            int j = i - 1;
+            for (; j >= 0 && edges[j].row0 > e.row0; j--)
+                edges[j + 1] = edges[j];
+            edges[j + 1] = e;
+        }
+    }
     int na = 0, next = 0;
     for (int y = y0; y <= y1; y++) {
         float sy = (float)y + 0.5f;
@@ -169,12 +206,20 @@ done:
 
 void raster_fill_polygon(raster_target *t, const vec2s *pts, int n, raster_shader shader, void *ctx)
 {
-    shade_span s = {t, shader, ctx};
+    shade_span s = {t, shader, NULL, ctx};
     raster_polygon_spans(pts, n, t->w, t->h, shade_run, &s);
 }
 
-void raster_fill_disc(raster_target *t, vec2s c, float r, raster_shader shader, void *ctx)
+void raster_fill_polygon_rows(raster_target *t, const vec2s *pts, int n, raster_row_shader shader,
+                              void *ctx)
 {
+    shade_span s = {t, NULL, shader, ctx};
+    raster_polygon_spans(pts, n, t->w, t->h, shade_run, &s);
+}
+
+static void fill_disc(shade_span *s, vec2s c, float r)
+{
+    raster_target *t = s->t;
     int y0 = clamp_int(floorf(c.y - r), 0, t->h), y1 = clamp_int(ceilf(c.y + r), -1, t->h - 1);
     for (int y = y0; y <= y1; y++) {
         float dy = (float)y + 0.5f - c.y;
@@ -182,13 +227,17 @@ void raster_fill_disc(raster_target *t, vec2s c, float r, raster_shader shader, 
         if (d2 <= 0)
             continue;
         float dx = sqrtf(d2);
-        shade_span s = {t, shader, ctx};
-        emit_run(y, c.x - dx, c.x + dx, t->w, shade_run, &s);
+        emit_run(y, c.x - dx, c.x + dx, t->w, shade_run, s);
     }
 }
 
-static void stroke_segment(raster_target *t, vec2s a, vec2s b, float hw, raster_shader shader,
-                           void *ctx)
+void raster_fill_disc(raster_target *t, vec2s c, float r, raster_shader shader, void *ctx)
+{
+    shade_span s = {t, shader, NULL, ctx};
+    fill_disc(&s, c, r);
+}
+
+static void stroke_segment(shade_span *s, vec2s a, vec2s b, float hw)
 {
     vec2s d = glms_vec2_sub(b, a);
     float len = glms_vec2_norm(d);
@@ -197,17 +246,30 @@ static void stroke_segment(raster_target *t, vec2s a, vec2s b, float hw, raster_
     vec2s nrm = {{-d.y / len * hw, d.x / len * hw}};
     vec2s q[4] = {glms_vec2_add(a, nrm), glms_vec2_add(b, nrm), glms_vec2_sub(b, nrm),
                   glms_vec2_sub(a, nrm)};
-    raster_fill_polygon(t, q, 4, shader, ctx);
+    raster_polygon_spans(q, 4, s->t->w, s->t->h, shade_run, s);
+}
+
+static void stroke_polyline(shade_span *s, const vec2s *pts, int n, int closed, float width)
+{
+    float hw = width * 0.5f;
+    int segs = closed ? n : n - 1;
+    for (int i = 0; i < segs; i++)
+        stroke_segment(s, pts[i], pts[(i + 1) % n], hw);
+    if (hw >= 1.0f)
+        for (int i = 0; i < n; i++)
+            fill_disc(s, pts[i], hw);
 }
 
 void raster_stroke_polyline(raster_target *t, const vec2s *pts, int n, int closed, float width,
                             raster_shader shader, void *ctx)
 {
-    float hw = width * 0.5f;
-    int segs = closed ? n : n - 1;
-    for (int i = 0; i < segs; i++)
-        stroke_segment(t, pts[i], pts[(i + 1) % n], hw, shader, ctx);
-    if (hw >= 1.0f)
-        for (int i = 0; i < n; i++)
-            raster_fill_disc(t, pts[i], hw, shader, ctx);
+    shade_span s = {t, shader, NULL, ctx};
+    stroke_polyline(&s, pts, n, closed, width);
+}
+
+void raster_stroke_polyline_rows(raster_target *t, const vec2s *pts, int n, int closed, float width,
+                                 raster_row_shader shader, void *ctx)
+{
+    shade_span s = {t, NULL, shader, ctx};
+    stroke_polyline(&s, pts, n, closed, width);
 }

@@ -17,10 +17,17 @@ typedef struct raster_target {
 /* Returns the ARGB colour for pixel (x, y); alpha < 255 blends over what is there. */
 typedef uint32_t (*raster_shader)(void *ctx, int x, int y);
 
+/* Writes pixels [x0, x1) of row y (`row` is the row's pixel 0), as a raster_shader would one at a
+ * time: a shader that can work a run at once (the static layer's terrain) gives one of these. */
+typedef void (*raster_row_shader)(void *ctx, uint32_t *row, int y, int x0, int x1);
+
 /* Fills a simple polygon (concave allowed; even-odd rule) given in pixel coordinates, sampling
  * at pixel centres. */
 void raster_fill_polygon(raster_target *t, const vec2s *pts, int n, raster_shader shader,
                          void *ctx);
+/* raster_fill_polygon, a run at a time. */
+void raster_fill_polygon_rows(raster_target *t, const vec2s *pts, int n, raster_row_shader shader,
+                              void *ctx);
 /* Calls span(ctx, y, x0, x1) for each run of pixels [x0, x1) on row y inside the polygon (same
  * coverage rule as raster_fill_polygon), clipped to w x h. */
 void raster_polygon_spans(const vec2s *pts, int n, int w, int h,
@@ -29,6 +36,9 @@ void raster_polygon_spans(const vec2s *pts, int n, int w, int h,
  * shaders (overlaps are painted twice). */
 void raster_stroke_polyline(raster_target *t, const vec2s *pts, int n, int closed, float width,
                             raster_shader shader, void *ctx);
+/* raster_stroke_polyline, a run at a time. */
+void raster_stroke_polyline_rows(raster_target *t, const vec2s *pts, int n, int closed, float width,
+                                 raster_row_shader shader, void *ctx);
 /* Fills a disc. */
 void raster_fill_disc(raster_target *t, vec2s c, float r, raster_shader shader, void *ctx);
 

@@ -117,6 +117,7 @@ static void caches_free(render_ctx *ctx)
     for (int i = 0; i < ctx->tile_count; i++) {
         free(ctx->tiles[i].px);
         free(ctx->tiles[i].gain);
+        free(ctx->tiles[i].shades);
     }
     for (int i = 0; i < ctx->art_count; i++) {
         free(ctx->art[i].px);
@@ -672,6 +673,28 @@ static SDL_Surface *sprite_bake(const render_art *a, int size, float angle, uint
     return s;
 }
 
+/* The sprite cache full (the zoom changed a lot): start over rather than track use. */
+static void sprite_cache_reset(render_ctx *ctx)
+{
+    render_batch_play(ctx); /* the batch may point at these */
+    for (int i = 0; i < ctx->sprite_count; i++)
+        render_bitmap_free(&ctx->sprites[i].bm);
+    ctx->sprite_count = 0;
+    memset(ctx->sprite_hash, 0, sizeof ctx->sprite_hash);
+}
+
+/* Which chain of sprite_hash a sprite is on: a thousand figures look theirs up every frame. */
+static unsigned sprite_slot(const char *name, int size, int bin, uint32_t rgb, bool base)
+{
+    uint32_t h = 2166136261u;
+    for (const char *c = name; *c; c++)
+        h = (h ^ (uint8_t)*c) * 16777619u;
+    h ^= (uint32_t)size * 0x9e3779b1u ^ (uint32_t)bin * 0x85ebca77u ^ rgb * 0xc2b2ae3du ^
+         (base ? 0x27d4eb2fu : 0);
+    h ^= h >> 15;
+    return h % RENDER_SPRITE_HASH;
+}
+
 static const render_bitmap *sprite_get(render_ctx *ctx, const char *name, int size, float angle,
                                        uint32_t side_rgb, bool with_base)
 {
@@ -680,7 +703,8 @@ static const render_bitmap *sprite_get(render_ctx *ctx, const char *name, int si
     float step = 6.2831853f / RENDER_SPRITE_STEPS;
     int bin = ((int)lroundf(turn / step) % RENDER_SPRITE_STEPS + RENDER_SPRITE_STEPS) %
               RENDER_SPRITE_STEPS;
-    for (int i = 0; i < ctx->sprite_count; i++) {
+    unsigned slot = sprite_slot(name, size, bin, side_rgb, with_base);
+    for (int i = ctx->sprite_hash[slot] - 1; i >= 0; i = ctx->sprites[i].next) {
         render_sprite_entry *e = &ctx->sprites[i];
         if (e->size == size && e->bin == bin && e->rgb == side_rgb && e->base == with_base &&
             strcmp(e->name, name) == 0)
@@ -689,22 +713,21 @@ static const render_bitmap *sprite_get(render_ctx *ctx, const char *name, int si
     render_art *a = art_get(ctx, name);
     if (!a || size < 4)
         return NULL;
-    if (ctx->sprite_count == RENDER_SPRITE_CACHE) {
-        render_batch_play(ctx); /* the batch may point at these */
-        for (int i = 0; i < ctx->sprite_count; i++)
-            render_bitmap_free(&ctx->sprites[i].bm);
-        ctx->sprite_count = 0;
-    }
+    if (ctx->sprite_count == RENDER_SPRITE_CACHE)
+        sprite_cache_reset(ctx);
     SDL_Surface *s = sprite_bake(a, size, (float)bin * step, side_rgb, with_base);
     if (!s)
         return NULL;
-    render_sprite_entry *e = &ctx->sprites[ctx->sprite_count];
+    int at = ctx->sprite_count;
+    render_sprite_entry *e = &ctx->sprites[at];
     *e = (render_sprite_entry){.size = size, .bin = bin, .rgb = side_rgb, .base = with_base};
     bool ok = render_bitmap_make(ctx, &e->bm, s);
     SDL_FreeSurface(s);
     if (!ok)
         return NULL;
     snprintf(e->name, sizeof e->name, "%s", name);
+    e->next = ctx->sprite_hash[slot] - 1;
+    ctx->sprite_hash[slot] = at + 1;
     ctx->sprite_count++;
     return &e->bm;
 }
@@ -732,12 +755,8 @@ static SDL_Texture *image_get(render_ctx *ctx, const char *name, uint32_t side_r
     render_art *a = art_get(ctx, name);
     if (!a)
         return NULL;
-    if (ctx->sprite_count == RENDER_SPRITE_CACHE) {
-        render_batch_play(ctx); /* the batch may point at these */
-        for (int i = 0; i < ctx->sprite_count; i++)
-            render_bitmap_free(&ctx->sprites[i].bm);
-        ctx->sprite_count = 0;
-    }
+    if (ctx->sprite_count == RENDER_SPRITE_CACHE)
+        sprite_cache_reset(ctx);
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, a->w, a->h, 32, SDL_PIXELFORMAT_ARGB8888);
     if (!s)
         return NULL;

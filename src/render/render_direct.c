@@ -62,6 +62,25 @@ static inline uint32_t fill_px(uint32_t d, uint32_t prem, uint32_t inva)
 /* The spans on rows [y0, y1). */
 #ifdef __SSE2__
 #include <emmintrin.h>
+#endif
+/* Where the compiler can build AVX2 code for a machine that has it (checked when running), the
+ * blends go eight pixels at a time: the same integers, twice as many a step. */
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#define RENDER_AVX2 1
+#define AVX2_FN     __attribute__((target("avx2")))
+
+static bool have_avx2(void)
+{
+    static int known = -1;
+    if (known < 0)
+        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+    return known == 1;
+}
+#else
+#define RENDER_AVX2 0
+#endif
+#ifdef __SSE2__
 
 /* x * k / 255 in 16-bit lanes (x, k <= 255), as fill_px computes it. */
 static inline __m128i mul255_epi16(__m128i x, __m128i k)
@@ -72,10 +91,39 @@ static inline __m128i mul255_epi16(__m128i x, __m128i k)
 }
 #endif
 
+#if RENDER_AVX2
+AVX2_FN static inline __m256i mul255_epi16_avx2(__m256i x, __m256i k)
+{
+    __m256i t = _mm256_mullo_epi16(x, k);
+    return _mm256_srli_epi16(
+        _mm256_add_epi16(_mm256_add_epi16(t, _mm256_set1_epi16(1)), _mm256_srli_epi16(t, 8)), 8);
+}
+
+/* fill_run's eights; returns how many pixels it did. (The 256-bit unpacks and packs work within
+ * each 128-bit half, so the pixels come back in their order.) */
+AVX2_FN static int fill_run_avx2(uint32_t *row, int n, uint32_t prem, uint32_t inva)
+{
+    int i = 0;
+    __m256i zero = _mm256_setzero_si256(), k = _mm256_set1_epi16((short)inva);
+    __m256i p = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)prem), zero);
+    for (; i + 8 <= n; i += 8) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)(row + i));
+        __m256i lo = _mm256_add_epi16(mul255_epi16_avx2(_mm256_unpacklo_epi8(d, zero), k), p);
+        __m256i hi = _mm256_add_epi16(mul255_epi16_avx2(_mm256_unpackhi_epi8(d, zero), k), p);
+        _mm256_storeu_si256((__m256i *)(row + i), _mm256_packus_epi16(lo, hi));
+    }
+    return i;
+}
+#endif
+
 /* fill_px over a run, four pixels at a time where the machine has SSE2 (the same integers). */
 static void fill_run(uint32_t *row, int n, uint32_t prem, uint32_t inva)
 {
     int i = 0;
+#if RENDER_AVX2
+    if (n >= 8 && have_avx2())
+        i = fill_run_avx2(row, n, prem, inva);
+#endif
 #ifdef __SSE2__
     __m128i zero = _mm_setzero_si128(), k = _mm_set1_epi16((short)inva);
     __m128i p = _mm_unpacklo_epi8(_mm_set1_epi32((int)prem), zero);
@@ -152,6 +200,13 @@ void render_polygon_px(render_ctx *ctx, const vec2s *pts, int n, uint32_t rgba)
 
 enum { RUN_OPAQUE = 0, RUN_BLEND = 1 };
 
+/* A pixel a run may take in without changing what is drawn: transparent as the blit reads it
+ * (alpha 0), or for a premultiplied (scaled) bitmap all zero. */
+static bool bitmap_px_clear(const render_bitmap *b, uint32_t px)
+{
+    return b->scaled ? px == 0 : !(px >> 24);
+}
+
 /* Each row as runs (x, length, kind) of opaque or translucent pixels; the transparent ones are
  * never visited. */
 static void bitmap_encode(render_bitmap *b)
@@ -178,6 +233,13 @@ static void bitmap_encode(render_bitmap *b)
                     x++;
                 }
             }
+            /* A blended run grows over the transparent pixels beside it to a whole number of
+             * fours, so no pixel of it is left to the one-at-a-time tail. */
+            while (!opaque && (end - x0) % 4 && end < b->w && bitmap_px_clear(b, src[end]))
+                end++;
+            while (!opaque && (end - x0) % 4 && x0 > 0 && bitmap_px_clear(b, src[x0 - 1]) &&
+                   (n < 3 || b->row[y] == n || b->runs[n - 3] + b->runs[n - 2] < x0))
+                x0--;
             x = end;
             if (n + 3 > cap) {
                 cap *= 2;
@@ -236,15 +298,70 @@ static inline uint32_t blit_px(uint32_t d, uint32_t s)
     return (s_rb + d_rb) | (s_ag + d_ag) << 8;
 }
 
+#if RENDER_AVX2
+/* blit_run's eights; returns how many pixels it did. */
+AVX2_FN static int blit_run_avx2(uint32_t *dst, const uint32_t *src, int n)
+{
+    int i = 0;
+    __m256i zero = _mm256_setzero_si256(), full = _mm256_set1_epi16(255);
+    __m256i alpha_lane = _mm256_set_epi16(255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0);
+    for (; i + 8 <= n; i += 8) {
+        __m256i sv = _mm256_loadu_si256((const __m256i *)(src + i));
+        __m256i sa32 = _mm256_srli_epi32(sv, 24);
+        __m256i opaque = _mm256_cmpeq_epi32(sa32, _mm256_set1_epi32(255));
+        __m256i clear = _mm256_cmpeq_epi32(sa32, zero);
+        if (_mm256_movemask_epi8(opaque) == -1) {
+            _mm256_storeu_si256((__m256i *)(dst + i), sv);
+            continue;
+        }
+        if (_mm256_movemask_epi8(clear) == -1)
+            continue;
+        __m256i dv = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i out[2];
+        for (int h = 0; h < 2; h++) {
+            __m256i s16 = h ? _mm256_unpackhi_epi8(sv, zero) : _mm256_unpacklo_epi8(sv, zero);
+            __m256i d16 = h ? _mm256_unpackhi_epi8(dv, zero) : _mm256_unpacklo_epi8(dv, zero);
+            __m256i a = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(s16, 0xff), 0xff);
+            __m256i sa =
+                _mm256_srli_epi16(_mm256_mullo_epi16(_mm256_or_si256(s16, alpha_lane), a), 8);
+            __m256i da = _mm256_srli_epi16(_mm256_mullo_epi16(d16, _mm256_sub_epi16(full, a)), 8);
+            out[h] = _mm256_add_epi16(sa, da);
+        }
+        __m256i res = _mm256_packus_epi16(out[0], out[1]);
+        res = _mm256_or_si256(
+            _mm256_andnot_si256(_mm256_or_si256(opaque, clear), res),
+            _mm256_or_si256(_mm256_and_si256(opaque, sv), _mm256_and_si256(clear, dv)));
+        _mm256_storeu_si256((__m256i *)(dst + i), res);
+    }
+    return i;
+}
+#endif
+
 /* blit_px over a run (translucent pixels only in the runs, but any alpha is right). */
 static void blit_run(uint32_t *dst, const uint32_t *src, int n)
 {
     int i = 0;
+#if RENDER_AVX2
+    if (n >= 8 && have_avx2())
+        i = blit_run_avx2(dst, src, n);
+#endif
 #ifdef __SSE2__
     __m128i zero = _mm_setzero_si128(), full = _mm_set1_epi16(255);
     __m128i alpha_lane = _mm_set_epi16(255, 0, 0, 0, 255, 0, 0, 0);
     for (; i + 4 <= n; i += 4) {
         __m128i sv = _mm_loadu_si128((const __m128i *)(src + i));
+        __m128i sa32 = _mm_srli_epi32(sv, 24);
+        __m128i opaque = _mm_cmpeq_epi32(sa32, _mm_set1_epi32(255));
+        __m128i clear = _mm_cmpeq_epi32(sa32, zero);
+        /* Four opaque pixels are copied, four transparent ones left: a sprite's inside and the
+         * padding of its runs cost no arithmetic. */
+        int opaque_bits = _mm_movemask_epi8(opaque), clear_bits = _mm_movemask_epi8(clear);
+        if (opaque_bits == 0xffff) {
+            _mm_storeu_si128((__m128i *)(dst + i), sv);
+            continue;
+        }
+        if (clear_bits == 0xffff)
+            continue;
         __m128i dv = _mm_loadu_si128((const __m128i *)(dst + i));
         __m128i out[2];
         for (int h = 0; h < 2; h++) {
@@ -257,9 +374,6 @@ static void blit_run(uint32_t *dst, const uint32_t *src, int n)
             out[h] = _mm_add_epi16(sa, da);
         }
         __m128i res = _mm_packus_epi16(out[0], out[1]);
-        __m128i sa32 = _mm_srli_epi32(sv, 24);
-        __m128i opaque = _mm_cmpeq_epi32(sa32, _mm_set1_epi32(255));
-        __m128i clear = _mm_cmpeq_epi32(sa32, zero);
         res = _mm_or_si128(_mm_andnot_si128(_mm_or_si128(opaque, clear), res),
                            _mm_or_si128(_mm_and_si128(opaque, sv), _mm_and_si128(clear, dv)));
         _mm_storeu_si128((__m128i *)(dst + i), res);
@@ -349,10 +463,26 @@ bool render_defer_clear(render_ctx *ctx)
     return true;
 }
 
+/* A solid rectangle, with plain stores: SDL_FillRect's streaming stores bypass the cache, and
+ * the band is drawn over next. */
+static void fill_rect_direct(const raster_target *t, int x, int y, int w, int h, uint32_t px)
+{
+    for (int r = y; r < y + h; r++) {
+        uint32_t *row = t->px + (size_t)r * (size_t)t->pitch + x;
+        int i = 0;
+#ifdef __SSE2__
+        __m128i c = _mm_set1_epi32((int)px);
+        for (; i + 4 <= w; i += 4)
+            _mm_storeu_si128((__m128i *)(row + i), c);
+#endif
+        for (; i < w; i++)
+            row[i] = px;
+    }
+}
+
 /* The clear on rows [y0, y1), except where the batch's first drawing, an opaque copy, covers
  * the frame anyway. */
-static void clear_direct(SDL_Surface *s, const raster_target *t, const render_batch_op *first,
-                         int y0, int y1)
+static void clear_direct(const raster_target *t, const render_batch_op *first, int y0, int y1)
 {
     uint32_t bg = 0xff000000u | RENDER_CLEAR_RGBA >> 8;
     int cx0 = 0, cx1 = 0, cy0 = 0, cy1 = 0;
@@ -363,7 +493,7 @@ static void clear_direct(SDL_Surface *s, const raster_target *t, const render_ba
         cy1 = first->y1;
     }
     if (cx1 <= cx0 || cy1 <= y0 || cy0 >= y1) {
-        SDL_FillRect(s, &(SDL_Rect){0, y0, t->w, y1 - y0}, bg);
+        fill_rect_direct(t, 0, y0, t->w, y1 - y0, bg);
         return;
     }
     int a = cy0 > y0 ? cy0 : y0, b = cy1 < y1 ? cy1 : y1;
@@ -373,7 +503,7 @@ static void clear_direct(SDL_Surface *s, const raster_target *t, const render_ba
                          {cx1, a, t->w - cx1, b - a}};
     for (int i = 0; i < 4; i++)
         if (parts[i].w > 0 && parts[i].h > 0)
-            SDL_FillRect(s, &parts[i], bg);
+            fill_rect_direct(t, parts[i].x, parts[i].y, parts[i].w, parts[i].h, bg);
 }
 
 bool render_copy_opaque(render_ctx *ctx, const uint32_t *px, int w, int h, int x, int y)
@@ -442,7 +572,7 @@ void render_batch_play(render_ctx *ctx)
         for (int k = 0; k < bands; k++) {
             int b0 = lo + k * BAND_ROWS, b1 = b0 + BAND_ROWS < hi ? b0 + BAND_ROWS : hi;
             if (clear)
-                clear_direct(ctx->surface, &t, n ? &ctx->batch[0] : NULL, b0, b1);
+                clear_direct(&t, n ? &ctx->batch[0] : NULL, b0, b1);
             for (int j = start[k]; j < start[k + 1]; j++) {
                 const render_batch_op *op = &ctx->batch[list[j]];
                 if (op->bm)

@@ -74,6 +74,9 @@ typedef struct render_tile {
     uint32_t *px; /* ARGB, NULL when missing */
     float *gain;  /* per pixel brightness factor around 1 */
     int w, h;
+    /* The texels as the static layer colours them for shades_rgb (render_table.c) */
+    uint32_t *shades;
+    uint32_t shades_rgb;
 } render_tile;
 
 /* A sprite and its side-colour mask from the art folder (see assets/art/manifest.json). */
@@ -89,10 +92,12 @@ typedef struct render_sprite_entry {
     bool base;
     uint32_t rgb;
     render_bitmap bm;
+    int next; /* the next sprite in its hash chain, or -1 */
 } render_sprite_entry;
 
 #define RENDER_ART_MAX      32
 #define RENDER_SPRITE_CACHE 512
+#define RENDER_SPRITE_HASH  1024
 #define RENDER_SPRITE_STEPS 32 /* pre-rotated facings: 11.25 degrees apart */
 
 /* What the static layer was drawn from; any change means drawing it again. */
@@ -137,6 +142,7 @@ struct render_ctx {
     int art_count;
     render_sprite_entry sprites[RENDER_SPRITE_CACHE];
     int sprite_count;
+    int sprite_hash[RENDER_SPRITE_HASH]; /* first sprite of each chain (+1; 0 none) */
     struct {
         char name[64];
         SDL_Texture *tex; /* NULL: missing */

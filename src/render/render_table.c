@@ -33,7 +33,8 @@ typedef struct shade_ctx {
     uint32_t rgb;
     pattern pat;
     const render_tile *tile;
-    float tile_cm; /* table centimetres covered by one tile width */
+    const uint32_t *shades; /* the tile's texels as this shader colours them, or NULL */
+    float tile_cm;          /* table centimetres covered by one tile width */
     uint32_t seed;
     uint32_t alpha;
 } shade_ctx;
@@ -90,20 +91,34 @@ static pattern pattern_for(const char *name)
     return PATTERN_PLAIN;
 }
 
+/* Each channel times k, clamped to [0, 255] and rounded half away from zero (lroundf, which
+ * also gave 0 for a NaN, but as a call per channel per pixel). c - (float)i is exact. */
 static uint32_t rgb_scale(uint32_t rgb, float k)
 {
     uint32_t out = 0;
     for (int shift = 0; shift <= 16; shift += 8) {
         float c = (float)((rgb >> shift) & 0xff) * k;
         c = c < 0 ? 0 : c > 255 ? 255 : c;
-        out |= (uint32_t)lroundf(c) << shift;
+        if (c != c)
+            continue;
+        uint32_t i = (uint32_t)c;
+        out |= (i + (c - (float)i >= 0.5f)) << shift;
     }
     return out;
 }
 
+/* floorf, inline where the float is small enough to pass through an int (always, here). */
+static float floor_fast(float v)
+{
+    if (!(fabsf(v) < 8388608.0f))
+        return floorf(v);
+    float t = (float)(int32_t)v;
+    return t > v ? t - 1.0f : t == v ? v : t;
+}
+
 static float fract(float v)
 {
-    return v - floorf(v);
+    return v - floor_fast(v);
 }
 
 /* Brightness factor of a pattern at table point (x, y) cm; 1 is the type's own colour. Every
@@ -198,19 +213,89 @@ static uint32_t shade_pixel(void *p, int x, int y)
     return s->alpha << 24 | rgb;
 }
 
-static uint32_t solid_pixel(void *p, int x, int y)
+/* shade_pixel over a run. With the tile's texels coloured once (`shades`), a pixel is its table
+ * point's texel: the row's texel row is found once, and each pixel costs the same two divisions
+ * shade_pixel makes. */
+static void shade_rows(void *p, uint32_t *row, int y, int x0, int x1)
 {
-    (void)x;
-    (void)y;
-    return *(const uint32_t *)p;
+    shade_ctx *s = p;
+    if (!s->shades) {
+        for (int x = x0; x < x1; x++)
+            row[x] = raster_blend(row[x], shade_pixel(s, x, y));
+        return;
+    }
+    const render_camera *cam = s->cam;
+    const render_tile *tile = s->tile;
+    float half_w = (float)cam->view_w * 0.5f, half_h = (float)cam->view_h * 0.5f;
+    /* render_camera_to_cm and tile_gain, in the same operations */
+    float cy = ((float)y + 0.5f - half_h) / cam->px_per_cm + cam->centre_cm.y;
+    float v = fract(cy / s->tile_cm * (float)tile->w / (float)tile->h);
+    int ty = (int)(v * (float)tile->h);
+    ty = ty >= tile->h ? tile->h - 1 : ty;
+    const uint32_t *shades = s->shades + (size_t)ty * (size_t)tile->w;
+    for (int x = x0; x < x1; x++) {
+        float cx = ((float)x + 0.5f - half_w) / cam->px_per_cm + cam->centre_cm.x;
+        float u = fract(cx / s->tile_cm);
+        int tx = (int)(u * (float)tile->w);
+        row[x] = shades[tx >= tile->w ? tile->w - 1 : tx];
+    }
 }
 
-/* Diagonal hatching in screen space for deployment zones. */
-static uint32_t hatch_pixel(void *p, int x, int y)
+/* The tile's texels as opaque colours of rgb (shade_pixel's colours), kept with the tile for the
+ * last colour asked; NULL when the tile has no gains. */
+static const uint32_t *tile_shades(render_ctx *ctx, const render_tile *tile, uint32_t rgb)
 {
-    const uint32_t *rgb = p;
-    bool stripe = ((x + y) / 6) % 3 == 0;
-    return (stripe ? 0x60u : 0x26u) << 24 | *rgb;
+    render_tile *t = &ctx->tiles[tile - ctx->tiles];
+    if (!t->gain)
+        return NULL;
+    if (!t->shades || t->shades_rgb != rgb) {
+        size_t n = (size_t)t->w * (size_t)t->h;
+        if (!t->shades)
+            t->shades = mem_calloc(n, sizeof *t->shades);
+        for (size_t i = 0; i < n; i++)
+            t->shades[i] = 0xff000000u | rgb_scale(rgb, t->gain[i]);
+        t->shades_rgb = rgb;
+    }
+    return t->shades;
+}
+
+/* A solid colour over a run (raster_blend of an opaque colour is the colour). */
+static void solid_rows(void *p, uint32_t *row, int y, int x0, int x1)
+{
+    (void)y;
+    uint32_t c = *(const uint32_t *)p;
+    for (int x = x0; x < x1; x++)
+        row[x] = c >> 24 == 255 ? c : raster_blend(row[x], c);
+}
+
+/* Diagonal hatching in screen space for deployment zones: a stripe and the gap between, each a
+ * translucent colour, blended as raster_blend blends (its three channels looked up, worked out
+ * once per zone for every value a channel under it can have). */
+typedef struct hatch_ctx {
+    uint32_t src[2]; /* the gap's colour, the stripe's */
+    uint8_t blend[2][3][256];
+} hatch_ctx;
+
+static void hatch_init(hatch_ctx *h, uint32_t rgb)
+{
+    h->src[0] = 0x26u << 24 | rgb;
+    h->src[1] = 0x60u << 24 | rgb;
+    for (int k = 0; k < 2; k++)
+        for (int c = 0; c < 3; c++)
+            for (uint32_t d = 0; d < 256; d++)
+                h->blend[k][c][d] = (uint8_t)(raster_blend(d << (8 * c), h->src[k]) >> (8 * c));
+}
+
+static void hatch_rows(void *p, uint32_t *row, int y, int x0, int x1)
+{
+    const hatch_ctx *h = p;
+    for (int x = x0; x < x1; x++) {
+        int k = ((x + y) / 6) % 3 == 0;
+        const uint8_t(*b)[256] = h->blend[k];
+        uint32_t d = row[x];
+        row[x] = 0xff000000u | (uint32_t)b[2][d >> 16 & 0xff] << 16 |
+                 (uint32_t)b[1][d >> 8 & 0xff] << 8 | b[0][d & 0xff];
+    }
 }
 
 /* ---- static layer -------------------------------------------------------------------------- */
@@ -262,6 +347,7 @@ static shade_ctx type_shader(render_ctx *ctx, const render_camera *cam, const ta
     const char *file = terrain_art_file(ty->name, buf, sizeof buf);
     s.tile = render_tile_get(ctx, ty->name, file ? file : texture_fallback(s.pat),
                              texture_fallback(s.pat));
+    s.shades = s.tile && s.alpha == 255 ? tile_shades(ctx, s.tile, s.rgb) : NULL;
     s.tile_cm = 12.0f;
     return s;
 }
@@ -278,9 +364,9 @@ static void draw_area(render_ctx *ctx, raster_target *rt, const render_camera *c
         return;
     vec2s *px = to_px(cam, f->area.pts, f->area.count);
     shade_ctx s = type_shader(ctx, cam, t, f->type);
-    raster_fill_polygon(rt, px, f->area.count, shade_pixel, &s);
+    raster_fill_polygon_rows(rt, px, f->area.count, shade_rows, &s);
     uint32_t edge = 0xff000000u | rgb_scale(s.rgb, 0.6f);
-    raster_stroke_polyline(rt, px, f->area.count, 1, outline_px(cam), solid_pixel, &edge);
+    raster_stroke_polyline_rows(rt, px, f->area.count, 1, outline_px(cam), solid_rows, &edge);
     free(px);
 }
 
@@ -294,8 +380,8 @@ static void draw_line(render_ctx *ctx, raster_target *rt, const render_camera *c
     float w = fmaxf((f->width_cm > 0 ? f->width_cm : 1.0f) * cam->px_per_cm, 2.0f);
     uint32_t edge = 0xff000000u | rgb_scale(s.rgb, 0.55f);
     if (w >= 5)
-        raster_stroke_polyline(rt, px, f->line.count, 0, w + 2, solid_pixel, &edge);
-    raster_stroke_polyline(rt, px, f->line.count, 0, w, shade_pixel, &s);
+        raster_stroke_polyline_rows(rt, px, f->line.count, 0, w + 2, solid_rows, &edge);
+    raster_stroke_polyline_rows(rt, px, f->line.count, 0, w, shade_rows, &s);
     free(px);
 }
 
@@ -323,9 +409,11 @@ static void draw_zones(raster_target *rt, const render_camera *cam, const render
             continue;
         vec2s *px = to_px(cam, z->pts, z->count);
         uint32_t rgb = render_side_rgb(sc->table, z->side);
-        raster_fill_polygon(rt, px, z->count, hatch_pixel, &rgb);
+        hatch_ctx h;
+        hatch_init(&h, rgb);
+        raster_fill_polygon_rows(rt, px, z->count, hatch_rows, &h);
         uint32_t edge = 0xff000000u | rgb;
-        raster_stroke_polyline(rt, px, z->count, 1, 2.0f, solid_pixel, &edge);
+        raster_stroke_polyline_rows(rt, px, z->count, 1, 2.0f, solid_rows, &edge);
         free(px);
     }
 }
@@ -339,8 +427,9 @@ static void draw_cloth(render_ctx *ctx, raster_target *rt, const render_camera *
     vec2s *px = to_px(cam, rect, 4);
     shade_ctx s = {.cam = cam, .rgb = CLOTH_RGB, .pat = PATTERN_CLOTH, .seed = 3, .alpha = 255};
     s.tile = render_tile_get(ctx, "(cloth)", "terrain/clear.png", NULL);
+    s.shades = s.tile && s.alpha == 255 ? tile_shades(ctx, s.tile, s.rgb) : NULL;
     s.tile_cm = 20.0f;
-    raster_fill_polygon(rt, px, 4, shade_pixel, &s);
+    raster_fill_polygon_rows(rt, px, 4, shade_rows, &s);
     free(px);
 }
 
@@ -358,9 +447,10 @@ static void draw_table_edge(raster_target *rt, const render_camera *cam, const t
     };
     uint32_t bg = 0xff1e2226u, edge = 0xff4a3a28u; /* a wooden table edge */
     for (int i = 0; i < 4; i++)
-        raster_fill_polygon(rt, outside[i], 4, solid_pixel, &bg);
+        raster_fill_polygon_rows(rt, outside[i], 4, solid_rows, &bg);
     vec2s rect[4] = {tl, {{br.x, tl.y}}, br, {{tl.x, br.y}}};
-    raster_stroke_polyline(rt, rect, 4, 1, fmaxf(3.0f, cam->px_per_cm * 0.8f), solid_pixel, &edge);
+    raster_stroke_polyline_rows(rt, rect, 4, 1, fmaxf(3.0f, cam->px_per_cm * 0.8f), solid_rows,
+                                &edge);
 }
 
 static void static_rasterise(render_ctx *ctx, const render_camera *cam, const render_scene *sc)

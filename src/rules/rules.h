@@ -263,6 +263,12 @@ typedef struct rules_view_ops {
      * reserve and interrupt are the commands the generic score cannot judge. */
     bool (*bot_value)(const rules_state *rs, const table *t, const rules_command *cmd, float *value,
                       char *why, size_t size);
+    /* More commands for the bot to weigh (levels normal and hard) beside legal()'s, which stay
+     * the easy level's and the replays' list: concrete commands of the moment (a fire at another
+     * target, a charge at another unit, a move to other ground), each valued by bot_value. The
+     * engine keeps only those validate() accepts. Returns the count written (at most max).
+     * NULL: none. */
+    int (*bot_commands)(const rules_state *rs, const table *t, rules_command *out, int max);
     /* The formations unit `u` may start a scenario in (its "formation" in the file), each a
      * word of the rule book ("line", "column", "limbered"), the one it takes when the file
      * names none first. Returns the count written; 0 when this unit has no formation. NULL:

@@ -454,6 +454,94 @@ static void test_inside_points_everywhere_in_a_cell(void **state)
     }
 }
 
+/* los_blind_radius: deep inside a convex blocking area every longer sight line from (or to) the
+ * point is blocked; the edge, a taller eye and a concave wood prove nothing. The shortcut
+ * los_blocked takes from it answers as los_points' full measure does. */
+static void test_blind_radius(void **state)
+{
+    (void)state;
+    table *t = table_create(NULL);
+    add_types(t);
+    add_rect(t, T_JUNGLE, 50, 0, 80, 40);
+    add_rect(t, T_HOUSE, 100, 50, 110, 58);
+    vec2s u[8] = {V(100, 10), V(120, 10), V(120, 40), V(116, 40),
+                  V(116, 20), V(104, 20), V(104, 40), V(100, 40)};
+    terrain_feature wood = {.type = T_JUNGLE, .shape = TERRAIN_SHAPE_AREA, .area = {u, 8}};
+    table_add_feature(t, &wood);
+    los_index *ix = los_create(t, NULL);
+    float r = los_blind_radius(ix, V(60, 20), 6);
+    assert_true(isfinite(r) && r > LOS_SEE_INTO_DEFAULT_CM && r < LOS_SEE_INTO_DEFAULT_CM + 0.1f);
+    assert_true(isfinite(los_blind_radius(ix, V(105, 54), 6)));
+    assert_false(isfinite(los_blind_radius(ix, V(51, 20), 6)));  /* 1 cm in: sees out */
+    assert_false(isfinite(los_blind_radius(ix, V(60, 20), 30))); /* eye over the jungle */
+    assert_false(isfinite(los_blind_radius(ix, V(20, 20), 6)));  /* in the open */
+    assert_false(isfinite(los_blind_radius(ix, V(110, 15), 6))); /* 5 cm in, but concave */
+    dice_rng rng;
+    dice_seed(&rng, 19);
+    vec2s deep[3] = {V(60, 20), V(75, 4), V(105, 54)};
+    int far = 0;
+    for (int i = 0; i < 3000; i++) {
+        vec2s a = deep[i % 3];
+        vec2s b = V(grid_coord(&rng, 150), grid_coord(&rng, 70));
+        if (i % 5 == 0)
+            b = V(a.x + 0.01f * (float)dice_below(&rng, 600) - 3, a.y + 0.5f);
+        float eye = i % 7 == 0 ? 12.0f : 6.0f;
+        bool quick = i % 2 ? los_blocked(ix, a, b, eye, NULL) : los_blocked(ix, b, a, eye, NULL);
+        los_result full =
+            i % 2 ? los_points(ix, t, a, b, eye, NULL) : los_points(ix, t, b, a, eye, NULL);
+        assert_int_equal(quick, full.verdict != LOS_CLEAR);
+        if (glms_vec2_distance(a, b) > los_blind_radius(ix, a, eye)) {
+            assert_true(quick);
+            far++;
+        }
+    }
+    assert_true(far > 1000);
+    los_destroy(ix);
+    table_destroy(t);
+}
+
+/* los_blocked's shortcuts (an end deep in an area, or a line crossing one edge cleanly) answer
+ * as los_points' full measure does, on concave areas, a building and a wall, from and to
+ * points inside them and out. */
+static void test_quick_matches_full(void **state)
+{
+    (void)state;
+    table *t = table_create(NULL);
+    add_types(t);
+    vec2s north[6] = {V(0, 0), V(180, 0), V(180, 24), V(130, 28), V(70, 24), V(0, 20)};
+    terrain_feature jn = {.type = T_JUNGLE, .shape = TERRAIN_SHAPE_AREA, .area = {north, 6}};
+    table_add_feature(t, &jn);
+    vec2s u[8] = {V(100, 40), V(140, 40), V(140, 80), V(132, 80),
+                  V(132, 48), V(108, 48), V(108, 80), V(100, 80)};
+    terrain_feature wood = {.type = T_JUNGLE, .shape = TERRAIN_SHAPE_AREA, .area = {u, 8}};
+    table_add_feature(t, &wood);
+    add_rect(t, T_HOUSE, 40, 60, 52, 70);
+    add_wall(t, T_WALL_HIGH, 20, 90, 60, 95);
+    los_index *ix = los_create(t, NULL);
+    dice_rng rng;
+    dice_seed(&rng, 1919);
+    int blocked = 0;
+    for (int i = 0; i < 6000; i++) {
+        vec2s a = V(grid_coord(&rng, 180), grid_coord(&rng, 120));
+        vec2s b = V(grid_coord(&rng, 180), grid_coord(&rng, 120));
+        if (i % 3 == 0)
+            a.y = 0.1f * (float)dice_below(&rng, 280); /* in the northern jungle */
+        if (i % 5 == 0)
+            b = V(a.x + 0.01f * (float)dice_below(&rng, 800) - 4,
+                  a.y + 0.01f * (float)dice_below(&rng, 800) - 4); /* short lines */
+        float eye = i % 7 == 0 ? 30.0f : 6.0f;
+        bool quick = los_blocked(ix, a, b, eye, NULL);
+        bool full = los_points(ix, t, a, b, eye, NULL).verdict != LOS_CLEAR;
+        if (quick != full)
+            fail_msg("line %d (%g,%g)-(%g,%g) eye %g: quick %d, full %d", i, a.x, a.y, b.x, b.y,
+                     eye, quick, full);
+        blocked += quick;
+    }
+    assert_true(blocked > 600 && blocked < 5400);
+    los_destroy(ix);
+    table_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -466,6 +554,8 @@ int main(void)
         cmocka_unit_test(test_index_matches_brute_force),
         cmocka_unit_test(test_index_near_misses_long_lines),
         cmocka_unit_test(test_inside_points_everywhere_in_a_cell),
+        cmocka_unit_test(test_blind_radius),
+        cmocka_unit_test(test_quick_matches_full),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

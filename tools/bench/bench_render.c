@@ -112,6 +112,15 @@ static void frame(render_ctx *ctx, scene *s)
     render_read_pixel(ctx, 0, 0); /* flushes the batched commands: the frame is really drawn */
 }
 
+/* The frames that are timed, apart from the warm-up and panning ones, so that
+ * `valgrind --tool=callgrind --toggle-collect=frame_timed` counts only them. */
+__attribute__((noinline)) static double frame_timed(render_ctx *ctx, scene *s)
+{
+    double t0 = now_ms();
+    frame(ctx, s);
+    return now_ms() - t0;
+}
+
 static scene scene_make(int figures)
 {
     scene s = {.t = ui_fixture_random(figures, 200, 12345)};
@@ -145,10 +154,14 @@ static timing measure(int figures, int frames, int parts)
     for (int i = 0; i < 5; i++)
         frame(ctx, &s);
     double *ms = calloc((size_t)frames, sizeof *ms);
-    for (int i = 0; i < frames; i++) {
-        double t0 = now_ms();
-        frame(ctx, &s);
-        ms[i] = now_ms() - t0;
+    for (int i = 0; i < frames; i++)
+        ms[i] = frame_timed(ctx, &s);
+    /* BENCH_RENDER_PNG=path: the last timed frame as a PNG, to look at. */
+    const char *png = getenv("BENCH_RENDER_PNG");
+    if (png && parts > 0) {
+        char err[256];
+        if (render_write_png(ctx, png, err, sizeof err) != 0)
+            fprintf(stderr, "bench_render: %s\n", err);
     }
     timing out = {pct(ms, frames, 0.5), pct(ms, frames, 0.95), 0};
     /* A panning camera: the static layer is re-rasterised when the view leaves its margin. */

@@ -2,13 +2,17 @@
 """Launch to first frame (issue 19), a benchmark, not a test: `sandtable play SCENARIO` under
 Xvfb, from the exec to the "window ready" line sandtable prints after presenting its first frame,
 against tools/bench/bare_window (an SDL window and renderer cleared and presented once, nothing
-else) started the same way in the same run, interleaved. Prints medians of wall time and of the
-child's CPU time (the machine is shared: CPU time is what the program spent, wall time includes
-the neighbours), each as a ratio to the bare window's.
+else, opened as the platform opens one) and `bare_window --accelerated` (SDL's "accelerated"
+renderer first, which under Xvfb is OpenGL in software) started the same way in the same run,
+interleaved. Prints medians of wall time and of the child's CPU time (the machine is shared: CPU
+time is what the program spent, wall time includes the neighbours), each as a ratio to the bare
+window's.
 
-    python3 tools/bench/first_frame.py [--display :N] [--runs N] [SCENARIO]
+    python3 tools/bench/first_frame.py [--display :N] [--runs N] [--before BUILD_DIR] [SCENARIO]
 
-Default SCENARIO: the largest shipped one (by file size); default display: a free one.
+--before: another build's src/sandtable (main's, say) launched in the same rounds, for a
+before / after in one run. Default SCENARIO: the largest shipped one (by file size); default
+display: a free one.
 """
 import os
 import resource
@@ -51,19 +55,21 @@ def launch(argv, env):
 
 def main():
     args = sys.argv[1:]
-    display, runs, scenario = None, 7, None
+    display, runs, scenario, before = None, 7, None, None
     while args:
         a = args.pop(0)
         if a == "--display":
             display = args.pop(0)
         elif a == "--runs":
             runs = int(args.pop(0))
+        elif a == "--before":
+            before = os.path.join(os.path.abspath(args.pop(0)), "src", "sandtable")
         else:
             scenario = a
     scenario = scenario or largest_scenario()
     sandtable = os.path.join(BUILD, "src", "sandtable")
     bare = os.path.join(BUILD, "tools", "bench", "bare_window")
-    for exe in (sandtable, bare):
+    for exe in (sandtable, bare) + ((before,) if before else ()):
         if not os.path.exists(exe):
             sys.exit("first_frame: build %s first (ninja -C build)" % exe)
     if not shutil.which("Xvfb"):
@@ -85,20 +91,25 @@ def main():
         time.sleep(1.0)  # Xvfb up (the bench is not a test: a failed start says so below)
         if xvfb.poll() is not None or display == ":":
             sys.exit("first_frame: Xvfb %s did not start" % display)
-        rows = {"bare": [], "sandtable": []}
-        launch([bare], env)  # warm the page cache for both
-        launch([sandtable, "play", scenario], env)
+        commands = {"bare": [bare], "bare GL": [bare, "--accelerated"],
+                    "sandtable": [sandtable, "play", scenario]}
+        if before:
+            commands["before"] = [before, "play", scenario]
+        rows = {k: [] for k in commands}
+        for argv in commands.values():  # warm the page cache for each
+            launch(argv, env)
         for _ in range(runs):
-            rows["bare"].append(launch([bare], env))
-            rows["sandtable"].append(launch([sandtable, "play", scenario], env))
+            for k, argv in commands.items():
+                rows[k].append(launch(argv, env))
         med = {k: (statistics.median(w for w, _ in v), statistics.median(c for _, c in v))
                for k, v in rows.items()}
         print("launch to first frame, %s, %d runs each, Xvfb %s" %
               (os.path.relpath(scenario, ROOT), runs, display))
-        for k in ("bare", "sandtable"):
+        for k in commands:
             w, c = med[k]
-            print("  %-10s wall %6.1f ms (x%.2f of bare)  CPU %6.1f ms (x%.2f of bare)" %
-                  (k, w * 1e3, w / med["bare"][0], c * 1e3, c / med["bare"][1]))
+            print("  %-10s wall %6.1f ms (x%.2f of bare)  CPU %6.1f ms (x%.2f of bare, x%.2f of "
+                  "bare GL)" % (k, w * 1e3, w / med["bare"][0], c * 1e3, c / med["bare"][1],
+                                c / med["bare GL"][1]))
     finally:
         xvfb.kill()
         xvfb.wait()

@@ -3,6 +3,8 @@
  * the crawl of the seriously wounded toward aid, and an evade by the chargers it escapes. */
 #include "rules/cr15/cr15_state.h"
 
+#include "rules/cr15/cr15_plan.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -58,6 +60,22 @@ static bool crawl_value(const table *t, const rules_command *c, float *v, char *
     return true;
 }
 
+/* Foot that evades has moved (-2 to its fire) and the chargers, faster, mostly catch it: it
+ * stands (measured: the British evading lost 10 to 20 games in 100 more than standing). Horse
+ * may go. */
+static bool evade_value(const table *t, const rules_command *c, float *v, char *why, size_t size)
+{
+    const figure *f[RULES_CMD_FIGURES_MAX];
+    if (cr15_cmd_figures(t, c, f, RULES_CMD_FIGURES_MAX) == 0)
+        return false;
+    bool horse = cr15_mounted(f[0]);
+    *v = horse ? 0.5f : -1.0f;
+    if (why && size)
+        snprintf(why, size, horse ? "%s evades the charge" : "%s stands to meet the charge",
+                 f[0]->name);
+    return true;
+}
+
 bool cr15_bot_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
                     char *why, size_t size)
 {
@@ -65,5 +83,11 @@ bool cr15_bot_value(const rules_state *rs, const table *t, const rules_command *
         return shell_value(rs, t, cmd, v, why, size);
     if (cmd->kind == RULES_CMD_MOVE)
         return crawl_value(t, cmd, v, why, size);
+    if (cmd->kind == RULES_CMD_FIRE)
+        return cr15_plan_fire_value(rs, t, cmd, v, why, size);
+    if (cmd->kind == RULES_CMD_EVADE)
+        return evade_value(t, cmd, v, why, size);
+    if (cmd->kind == RULES_CMD_CHARGE)
+        return cr15_plan_charge_value(rs, t, cmd, v, why, size);
     return false;
 }

@@ -3,6 +3,7 @@
 #include "rules/cr15/cr15_state.h"
 
 #include "core/mem.h"
+#include "rules/cr15/cr15_plan.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -497,6 +498,7 @@ static const rules_view_ops cr15_view_ops = {
     .move_figures = cr15_move_figures,
     .measure = cr15_measure,
     .bot_value = cr15_bot_value,
+    .bot_commands = cr15_bot_commands, /* cr15_plan.c */
 };
 
 /* What a scenario may ask of cr15 (read_options checks the same; max_turns is left to the

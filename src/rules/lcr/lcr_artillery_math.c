@@ -40,24 +40,34 @@ lcr_crew lcr_artillery_crew_of(const lcr_data *d, const table *t, const figure *
                                const bool *skip, figure_id *ids, int *n, int max)
 {
     const lcr_artillery *a = &d->artillery;
+    /* Gunners first; then only as many stand-ins, in whole pairs, as the crew still lacks:
+     * the first `crew` gunners and the first so many stand-ins in figure order, both found in
+     * one pass (it ends when neither list can grow). */
+    int want_gunners = a->crew < 256 ? a->crew : 256;
+    int most_stand_ins = a->crew * a->stand_ins_per_gunner;
+    most_stand_ins = most_stand_ins < 256 ? most_stand_ins : 256;
+    figure_id gun_got[256], stand_got[256];
     int gunners = 0, stand_ins = 0, count = 0;
-    /* Gunners first; then only as many stand-ins, in whole pairs, as the crew still lacks. */
-    for (int pass = 0; pass < 2; pass++) {
-        int want = pass == 0 ? a->crew : (a->crew - gunners) * a->stand_ins_per_gunner;
-        int found = 0;
-        figure_id got[256];
-        for (int i = 0; i < t->figure_count && found < want && found < 256; i++) {
-            const figure *f = &t->figures[i];
-            if ((skip && skip[i]) || !serves(d, gun, f) || (f->role == FIGURE_ROLE_CREW) != !pass)
-                continue;
-            got[found++] = f->id;
+    for (int i = 0; i < t->figure_count && (gunners < want_gunners || stand_ins < most_stand_ins);
+         i++) {
+        const figure *f = &t->figures[i];
+        if ((skip && skip[i]) || !serves(d, gun, f))
+            continue;
+        if (f->role == FIGURE_ROLE_CREW) {
+            if (gunners < want_gunners)
+                gun_got[gunners++] = f->id;
+        } else if (stand_ins < most_stand_ins) {
+            stand_got[stand_ins++] = f->id;
         }
-        if (pass == 1)
-            found -= found % a->stand_ins_per_gunner; /* an odd man does not make a gunner */
-        for (int k = 0; ids && k < found && count < max; k++)
-            ids[count++] = got[k];
-        *(pass == 0 ? &gunners : &stand_ins) = found;
     }
+    int want_stand_ins = (a->crew - gunners) * a->stand_ins_per_gunner;
+    if (stand_ins > want_stand_ins)
+        stand_ins = want_stand_ins > 0 ? want_stand_ins : 0;
+    stand_ins -= stand_ins % a->stand_ins_per_gunner; /* an odd man does not make a gunner */
+    for (int k = 0; ids && k < gunners && count < max; k++)
+        ids[count++] = gun_got[k];
+    for (int k = 0; ids && k < stand_ins && count < max; k++)
+        ids[count++] = stand_got[k];
     if (n)
         *n = count;
     return lcr_artillery_crew_count(a, gunners, stand_ins);

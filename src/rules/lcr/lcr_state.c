@@ -299,6 +299,9 @@ rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *c
     rs->sight_memo = memo_create(11, sizeof(lcr_sight_key), sizeof(lcr_sight_value));
     rs->path_memo = memo_create(8, sizeof(lcr_path_key), sizeof(path_result));
     rs->reach_memo = memo_create(8, sizeof(lcr_reach_key), sizeof(path_result));
+    rs->blind = mem_calloc((size_t)rs->fig_count + 1, sizeof *rs->blind);
+    for (int i = 0; i <= rs->fig_count; i++)
+        rs->blind[i].eye_ft = -1.0f; /* never asked */
     return rs;
 }
 
@@ -312,6 +315,7 @@ void lcr_state_destroy(rules_state *rs)
         memo_destroy(rs->sight_memo);
         memo_destroy(rs->path_memo);
         memo_destroy(rs->reach_memo);
+        free(rs->blind);
         free(rs->los_refs);
     }
     lcr_deck_free(&rs->deck);

@@ -118,6 +118,11 @@ typedef struct lcr_sight_key {
 typedef struct lcr_sight_value {
     int32_t hidden, feature;
 } lcr_sight_value;
+/* A figure's last los_blind_radius: from where, for which eye (lcr_util.c). */
+typedef struct lcr_blind_entry {
+    vec2s pos;
+    float eye_ft, radius_cm;
+} lcr_blind_entry;
 typedef struct lcr_path_key {
     int32_t count;
     float allowance_cm, clear_mult;
@@ -182,6 +187,9 @@ struct rules_state {
      * reach (lcr_path_cost, lcr_path_reach). legal(), the bot's scores and validate() ask the
      * same questions of one state, and of the next, again and again. */
     memo *sight_memo, *path_memo, *reach_memo;
+    /* per figure (by id), the blind radius of where it stood last asked, shared the same way
+     * (a pure function of the position and eye, kept with them) */
+    lcr_blind_entry *blind;
     /* The optional rules, in hook order (lcr_ops.c). */
     int option_count;
     lcr_option_slot options[LCR_OPTIONS_MAX];

@@ -95,8 +95,10 @@ bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_ey
     lcr_sight_key k = {from, target->pos, eye};
     lcr_sight_value v;
     if (!rs->sight_memo || !memo_get(rs->sight_memo, &k, &v)) {
-        los_result r = los_points(rs->los, t, from, target->pos, eye, NULL);
-        v = (lcr_sight_value){r.verdict != LOS_CLEAR, r.feature};
+        /* terrain only: los_points' verdict and feature, by the form that may skip measuring */
+        int blocker = -1;
+        bool hidden = los_blocked(rs->los, from, target->pos, eye, &blocker);
+        v = (lcr_sight_value){hidden, blocker};
         if (rs->sight_memo)
             memo_put(rs->sight_memo, &k, &v);
     }
@@ -180,12 +182,57 @@ static bool enemy_seen(const rules_state *rs, const table *t, vec2s p, const fig
     return !lcr_hidden(rs, t, p, table_posture_eye_ft(FIGURE_POSTURE_FOOT), e, NULL);
 }
 
+/* What los_blind_radius says of sight from one point, kept for the eyes asked so far (the eye
+ * of a sight line is the taller of the two, so it varies with the target's posture). */
+typedef struct blind_memo {
+    int n;
+    float eye[4], radius[4];
+} blind_memo;
+
+/* los_blind_radius at a figure's place, from the shared per-figure cache when it stands where
+ * it stood when last asked (for the same eye). */
+static float figure_blind_radius(const rules_state *rs, const figure *e, float eye)
+{
+    uint32_t i = e->id.id - 1;
+    if (!rs->blind || i >= (uint32_t)rs->fig_count)
+        return los_blind_radius(rs->los, e->pos, eye);
+    lcr_blind_entry *b = &rs->blind[i];
+    if (b->eye_ft != eye || memcmp(&b->pos, &e->pos, sizeof b->pos) != 0)
+        *b = (lcr_blind_entry){e->pos, eye, los_blind_radius(rs->los, e->pos, eye)};
+    return b->radius_cm;
+}
+
+/* True when e is proven hidden from p by a cheap test: p or e stands deep inside a
+ * sight-blocking area and they are farther apart than the see-into depth (what lcr_hidden would
+ * answer, without asking it). */
+static bool enemy_hidden_far(const rules_state *rs, vec2s p, const enemy_at *e, blind_memo *bm)
+{
+    if (!rs->los)
+        return false;
+    float eye = lcr_hook_eye_ft(
+        rs, fmaxf(table_posture_eye_ft(FIGURE_POSTURE_FOOT), table_posture_eye_ft(e->f->posture)));
+    if (e->d > figure_blind_radius(rs, e->f, eye))
+        return true;
+    int k = 0;
+    while (k < bm->n && bm->eye[k] != eye)
+        k++;
+    if (k == bm->n) {
+        if (bm->n == 4)
+            return false;
+        bm->eye[k] = eye;
+        bm->radius[k] = los_blind_radius(rs->los, p, eye);
+        bm->n++;
+    }
+    return e->d > bm->radius[k];
+}
+
 static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id sd, vec2s p,
                                   bool sight, const figure_id *firers, int firer_count)
 {
     /* Candidates in order of (distance, id), sight checked on the way out: usually the nearest
      * is seen, found in one pass; else the rest are sorted once (not rescanned per hidden
-     * one). */
+     * one), less those proven hidden at once (beyond the see-into depth of an area the search
+     * point is deep inside): the first seen in that order is the same. */
     group_arc g;
     g.n = 0;
     g.all = false;
@@ -206,11 +253,19 @@ static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id
         n++;
     }
     figure_id found = {0};
-    if (best >= 0 && (!sight || enemy_seen(rs, t, p, list[best].f))) {
+    blind_memo bm = {0};
+    if (best >= 0 && (!sight || (!enemy_hidden_far(rs, p, &list[best], &bm) &&
+                                 enemy_seen(rs, t, p, list[best].f)))) {
         found = list[best].f->id;
     } else if (best >= 0) {
-        qsort(list, (size_t)n, sizeof *list, cmp_enemy_at);
-        for (int k = 1; k < n && !found.id; k++)
+        const figure *nearest = list[best].f;
+        int kept = 0;
+        for (int k = 0; k < n; k++)
+            if (list[k].f != nearest && !enemy_hidden_far(rs, p, &list[k], &bm))
+                list[kept++] = list[k];
+        if (kept > 1)
+            qsort(list, (size_t)kept, sizeof *list, cmp_enemy_at);
+        for (int k = 0; k < kept && !found.id; k++)
             if (enemy_seen(rs, t, p, list[k].f))
                 found = list[k].f->id;
     }

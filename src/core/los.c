@@ -7,6 +7,9 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The static terrain sits in a uniform grid. Each cell lists, inline, the edges of the
  * sight-blocking features that pass through it (a copy of their end points, the feature's
@@ -18,14 +21,16 @@
 #define GRID_PAD   1e-3 /* cm; far above GEOM_EPS, far below a cell */
 #define MAX_CELLS  (1 << 22)
 #define SMALL_LIST 32
-#define OCC_BITS   64
-#define HELD_SUB   4 /* HELD_SUB * HELD_SUB bits in a uint16_t */
+#define HELD_SUB   8 /* HELD_SUB * HELD_SUB bits in a uint64_t */
 
-/* The part of an edge the first side test reads, apart from the rest (half the memory to
- * stream through: the walk is bound by it). */
-typedef struct los_seg {
-    float ax, ay, bx, by;
-} los_seg;
+#define LOS_BLOCK  4  /* edges per los_block */
+#define OCC_WINDOW 56 /* cells per occupancy window: 64 bits less a byte's offset */
+
+/* The end points of four consecutive edges of a cell's list, a lane each, apart from the rest
+ * of each edge: what the walk's filter reads (a cell's list is padded to whole blocks). */
+typedef struct los_block {
+    float ax[LOS_BLOCK], bx[LOS_BLOCK], ay[LOS_BLOCK], by[LOS_BLOCK];
+} los_block;
 
 typedef struct los_edge {
     float ax, ay, bx, by;
@@ -63,16 +68,21 @@ struct los_index {
     int nx, ny;
     int *edge_start; /* nx*ny + 1 */
     los_edge *edges;
-    los_seg *segs;   /* edges' end points again, same order */
+    int *block_start; /* nx*ny + 1: each cell's edges again, in whole blocks, same order */
+    los_block *blocks;
     int *area_start; /* nx*ny + 1 */
     los_area_ref *areas;
-    double *row_y; /* per row, row_span_k's padded band: y0, y1 */
+    double *row_y;       /* per row, row_span_k's padded band: y0, y1 */
+    double gx1, gy1;     /* the grid's far corner (ox, oy is the near one) */
+    double inv_sub;      /* inv * HELD_SUB */
+    double sub_w, sub_h; /* nx, ny * HELD_SUB */
     /* Small summaries the queries read before the lists (they stay in the fastest cache):
-     * a bit per cell with edges, rows of OCC_BITS; and per cell, which of its HELD_SUB x
+     * a bit per cell with edges, rows of whole bytes; and per cell, which of its HELD_SUB x
      * HELD_SUB sub-cells an area may hold a point of (no bit: no area holds any point there). */
-    uint64_t *occ;
-    int occ_words; /* per row */
-    uint16_t *held_mask;
+    unsigned char *occ, *occ_rev; /* occ_rev: each row mirrored, cell nx - 1 - c in bit c */
+    int occ_stride;               /* bytes per row */
+    unsigned char *occ_of[2];     /* occ, occ_rev */
+    uint64_t *held_mask;
 };
 
 /* ---- building ----------------------------------------------------------------------------- */
@@ -178,6 +188,11 @@ static void size_grid(los_index *ix, float cell_cm)
     ix->oy = box.min.y - 1.0;
     ix->nx = (int)ceil(w / cs);
     ix->ny = (int)ceil(h / cs);
+    ix->gx1 = ix->ox + ix->nx * cs;
+    ix->gy1 = ix->oy + ix->ny * cs;
+    ix->inv_sub = ix->inv * HELD_SUB;
+    ix->sub_w = (double)ix->nx * HELD_SUB;
+    ix->sub_h = (double)ix->ny * HELD_SUB;
     ix->row_y = mem_calloc((size_t)ix->ny * 2, sizeof *ix->row_y);
     for (int r = 0; r < ix->ny; r++) {
         ix->row_y[2 * r] = ix->oy + r * ix->cs - GRID_PAD;
@@ -190,7 +205,19 @@ static int clampi(int v, int lo, int hi)
     return v < lo ? lo : (v > hi ? hi : v);
 }
 
-/* Branch-free helpers the compiler inlines (fmin, fmax and floor may be library calls). */
+/* Branch-free helpers the compiler inlines (fmin, fmax and floor may be library calls; and
+ * compilers may turn a < b ? a : b into a branch, a coin toss for a sight line's two ends). */
+#if defined(__SSE2__)
+static inline double dmin(double a, double b)
+{
+    return _mm_cvtsd_f64(_mm_min_sd(_mm_set_sd(a), _mm_set_sd(b))); /* a < b ? a : b */
+}
+
+static inline double dmax(double a, double b)
+{
+    return _mm_cvtsd_f64(_mm_max_sd(_mm_set_sd(a), _mm_set_sd(b))); /* a > b ? a : b */
+}
+#else
 static inline double dmin(double a, double b)
 {
     return a < b ? a : b;
@@ -200,6 +227,7 @@ static inline double dmax(double a, double b)
 {
     return a > b ? a : b;
 }
+#endif
 
 static inline int ifloor(double v)
 {
@@ -290,7 +318,6 @@ static void visit_edge(los_index *ix, int cell, void *p)
         ix->edge_start[cell + 1]++;
     else {
         const los_edge *e = &fc->edge;
-        ix->segs[fc->cursor[cell]] = (los_seg){e->ax, e->ay, e->bx, e->by};
         ix->edges[fc->cursor[cell]++] = *e;
     }
 }
@@ -392,7 +419,6 @@ static void build_grid(los_index *ix)
     prefix_sum(ix->edge_start, cells);
     prefix_sum(ix->area_start, cells);
     ix->edges = mem_calloc((size_t)ix->edge_start[cells] + 1, sizeof *ix->edges);
-    ix->segs = mem_calloc((size_t)ix->edge_start[cells] + 1, sizeof *ix->segs);
     ix->areas = mem_calloc((size_t)ix->area_start[cells] + 1, sizeof *ix->areas);
     int *cursor = mem_calloc((size_t)cells + 1, sizeof(int));
     fc = (fill_ctx){.pass = 1, .cursor = cursor};
@@ -426,11 +452,13 @@ void los_destroy(los_index *ix)
     free(ix->features);
     free(ix->edge_start);
     free(ix->edges);
-    free(ix->segs);
+    free(ix->block_start);
+    free(ix->blocks);
     free(ix->area_start);
     free(ix->areas);
     free(ix->row_y);
     free(ix->occ);
+    free(ix->occ_rev);
     free(ix->held_mask);
     free(ix);
 }
@@ -477,7 +505,7 @@ static bool in_list(const int *list, int n, int v)
 
 /* Cheap side tests first (both ends of one segment strictly beyond GEOM_EPS on one side of the
  * other's line); only survivors get the exact distance test. The first test (the edge's ends
- * against the sight line, o1 and o2) is the caller's, from the edge's los_seg. */
+ * against the sight line, o1 and o2) is the caller's. */
 static bool edge_hit_rest(const sight *s, const los_edge *e, double o1, double o2)
 {
     double ex = (double)e->bx - e->ax, ey = (double)e->by - e->ay, tol = GEOM_EPS * e->len;
@@ -572,72 +600,140 @@ static bool ref_holds(const los_index *ix, int cell, const los_area_ref *ref, ve
     return geom_point_in_polygon(p, &ix->features[ref->feature].shape);
 }
 
-/* The sub-cell of p in its cell (p is in the cell or within rounding of it). */
-static int sub_of(int r, int c, double gx, double gy)
+/* The held summary's answer for p: false when no area holds p, and then *cell is unset. Grid
+ * coordinates times HELD_SUB (a power of two) are exact, so their floors give at once the cell
+ * (the floor of the grid coordinates) and the sub-cell in it. */
+static inline bool held_bit(const los_index *ix, vec2s p, int *cell)
 {
-    double fx = (gx - c) * HELD_SUB, fy = (gy - r) * HELD_SUB;
-    int sx = fx < 0 ? 0 : (fx >= HELD_SUB - 1 ? HELD_SUB - 1 : (int)fx);
-    int sy = fy < 0 ? 0 : (fy >= HELD_SUB - 1 ? HELD_SUB - 1 : (int)fy);
-    return sy * HELD_SUB + sx;
+    double hx = (p.x - ix->ox) * ix->inv_sub, hy = (p.y - ix->oy) * ix->inv_sub;
+    if (!((hx >= 0) & (hy >= 0) & (hx < ix->sub_w) & (hy < ix->sub_h)))
+        return false;
+    unsigned sx = (unsigned)hx, sy = (unsigned)hy;
+    *cell = (int)(sy / HELD_SUB * (unsigned)ix->nx + sx / HELD_SUB);
+    return ix->held_mask[*cell] >> (sy % HELD_SUB * HELD_SUB + sx % HELD_SUB) & 1;
 }
 
-/* Whether an edge's box, grown by GRID_PAD, meets the box [x0, x1] x [y0, y1]. */
-static bool edge_box_meets(const los_edge *e, double x0, double y0, double x1, double y1)
+/* The sub-cells of a cell that an edge comes within GRID_PAD of: per row of sub-cells, the
+ * edge's x extent in the row's band grown by GRID_PAD, grown by GRID_PAD (never fewer than the
+ * truth; the pad is ten times GEOM_EPS, far above rounding). */
+static uint64_t edge_near_bits(const los_index *ix, int cell, const los_edge *e)
 {
-    return dmax(e->ax, e->bx) + GRID_PAD >= x0 && dmin(e->ax, e->bx) - GRID_PAD <= x1 &&
-           dmax(e->ay, e->by) + GRID_PAD >= y0 && dmin(e->ay, e->by) - GRID_PAD <= y1;
+    int r = cell / ix->nx, c = cell % ix->nx;
+    double sub = ix->cs / HELD_SUB, x0 = ix->ox + c * ix->cs, y0 = ix->oy + r * ix->cs;
+    double ax = e->ax, ay = e->ay, bx = e->bx, by = e->by, k = row_slope(ax, ay, bx, by);
+    uint64_t bits = 0;
+    for (int sy = 0; sy < HELD_SUB; sy++) {
+        double ylo = dmax(y0 + sy * sub - GRID_PAD, dmin(ay, by));
+        double yhi = dmin(y0 + (sy + 1) * sub + GRID_PAD, dmax(ay, by));
+        if (ylo > yhi)
+            continue;
+        double xlo = dmin(ax, bx), xhi = dmax(ax, bx);
+        if (fabs(by - ay) > 1e-12) {
+            double xa = ax + (ylo - ay) * k, xb = ax + (yhi - ay) * k;
+            xlo = dmax(xlo, dmin(xa, xb));
+            xhi = dmin(xhi, dmax(xa, xb));
+        }
+        double slo = (xlo - GRID_PAD - x0) / sub, shi = (xhi + GRID_PAD - x0) / sub;
+        if (shi < 0 || slo >= HELD_SUB)
+            continue;
+        int s0 = slo < 0 ? 0 : (int)slo, s1 = shi >= HELD_SUB ? HELD_SUB - 1 : (int)shi;
+        for (int sx = s0; sx <= s1; sx++)
+            bits |= 1ull << (sy * HELD_SUB + sx);
+    }
+    return bits;
 }
 
-/* The sub-cells of a cell where the area may hold a point: those its edges come near (by
- * their boxes, so never fewer than the truth), and those whose centre it holds. Any other
- * sub-cell is farther than GRID_PAD from its boundary and outside it, every point of it. */
-static uint16_t ref_mask(const los_index *ix, int cell, const los_area_ref *ref)
+/* The sub-cells of `seed`'s component among `open` ones (4-neighbours in the 8 x 8 board). */
+static uint64_t flood(uint64_t seed, uint64_t open)
+{
+    const uint64_t not_first = 0xFEFEFEFEFEFEFEFEull, not_last = 0x7F7F7F7F7F7F7F7Full;
+    for (;;) {
+        uint64_t grown =
+            (seed | (seed << 1 & not_first) | (seed >> 1 & not_last) | seed << 8 | seed >> 8) &
+            open;
+        if (grown == seed)
+            return seed;
+        seed = grown;
+    }
+}
+
+/* The sub-cells of a cell where the area may hold a point: those its edges come near, and the
+ * rest where it holds the centre of a sub-cell of their component. Sub-cells not near an edge
+ * of it are farther than GRID_PAD from its boundary (edges not listed in the cell are farther
+ * than that from the whole cell), so a component of them lies wholly inside or outside. */
+static uint64_t ref_mask(const los_index *ix, int cell, const los_area_ref *ref)
 {
     if (ref->full)
-        return 0xFFFF;
+        return ~0ull;
+    uint64_t near = 0;
+    for (int k = ix->edge_start[cell]; k < ix->edge_start[cell + 1]; k++)
+        if (ix->edges[k].feature == ref->feature)
+            near |= edge_near_bits(ix, cell, &ix->edges[k]);
     int r = cell / ix->nx, c = cell % ix->nx;
     double sub = ix->cs / HELD_SUB;
-    uint16_t mask = 0;
-    for (int sy = 0; sy < HELD_SUB; sy++)
-        for (int sx = 0; sx < HELD_SUB; sx++) {
-            double x0 = ix->ox + c * ix->cs + sx * sub, y0 = ix->oy + r * ix->cs + sy * sub;
-            bool near = false;
-            for (int k = ix->edge_start[cell]; k < ix->edge_start[cell + 1] && !near; k++)
-                near = ix->edges[k].feature == ref->feature &&
-                       edge_box_meets(&ix->edges[k], x0, y0, x0 + sub, y0 + sub);
-            vec2s mid = {{(float)(x0 + 0.5 * sub), (float)(y0 + 0.5 * sub)}};
-            if (near || ref_holds(ix, cell, ref, mid))
-                mask |= (uint16_t)(1u << (sy * HELD_SUB + sx));
-        }
+    uint64_t mask = near;
+    for (uint64_t todo = ~near; todo;) {
+        int b = __builtin_ctzll(todo);
+        uint64_t comp = flood(1ull << b, ~near);
+        vec2s mid = {{(float)(ix->ox + c * ix->cs + (b % HELD_SUB + 0.5) * sub),
+                      (float)(ix->oy + r * ix->cs + (b / HELD_SUB + 0.5) * sub)}};
+        if (ref_holds(ix, cell, ref, mid))
+            mask |= comp;
+        todo &= ~comp;
+    }
     return mask;
+}
+
+/* Each cell's edges again, in blocks of LOS_BLOCK lanes (a last partial block's spare lanes
+ * are zero; the walk masks them off). */
+static void build_blocks(los_index *ix)
+{
+    int cells = ix->nx * ix->ny;
+    ix->block_start = mem_calloc((size_t)cells + 1, sizeof(int));
+    for (int cell = 0; cell < cells; cell++) {
+        int n = ix->edge_start[cell + 1] - ix->edge_start[cell];
+        ix->block_start[cell + 1] = ix->block_start[cell] + (n + LOS_BLOCK - 1) / LOS_BLOCK;
+    }
+    ix->blocks = mem_calloc((size_t)ix->block_start[cells] + 1, sizeof *ix->blocks);
+    for (int cell = 0; cell < cells; cell++)
+        for (int k = ix->edge_start[cell]; k < ix->edge_start[cell + 1]; k++) {
+            int i = k - ix->edge_start[cell];
+            los_block *b = &ix->blocks[ix->block_start[cell] + i / LOS_BLOCK];
+            const los_edge *e = &ix->edges[k];
+            b->ax[i % LOS_BLOCK] = e->ax;
+            b->bx[i % LOS_BLOCK] = e->bx;
+            b->ay[i % LOS_BLOCK] = e->ay;
+            b->by[i % LOS_BLOCK] = e->by;
+        }
 }
 
 static void build_summaries(los_index *ix)
 {
-    ix->occ_words = (ix->nx + OCC_BITS - 1) / OCC_BITS;
-    ix->occ = mem_calloc((size_t)ix->occ_words * ix->ny + 1, sizeof *ix->occ);
+    ix->occ_stride = (ix->nx + 7) / 8;
+    ix->occ = mem_calloc((size_t)ix->occ_stride * ix->ny + 8, 1);
+    ix->occ_rev = mem_calloc((size_t)ix->occ_stride * ix->ny + 8, 1);
+    ix->occ_of[0] = ix->occ;
+    ix->occ_of[1] = ix->occ_rev;
     ix->held_mask = mem_calloc((size_t)ix->nx * ix->ny + 1, sizeof *ix->held_mask);
     for (int r = 0; r < ix->ny; r++)
         for (int c = 0; c < ix->nx; c++) {
             int cell = r * ix->nx + c;
-            if (ix->edge_start[cell] != ix->edge_start[cell + 1])
-                ix->occ[r * ix->occ_words + c / OCC_BITS] |= 1ull << (c % OCC_BITS);
+            if (ix->edge_start[cell] != ix->edge_start[cell + 1]) {
+                int m = ix->nx - 1 - c;
+                ix->occ[(size_t)r * ix->occ_stride + c / 8] |= (unsigned char)(1u << (c % 8));
+                ix->occ_rev[(size_t)r * ix->occ_stride + m / 8] |= (unsigned char)(1u << (m % 8));
+            }
             for (int k = ix->area_start[cell]; k < ix->area_start[cell + 1]; k++)
                 ix->held_mask[cell] |= ref_mask(ix, cell, &ix->areas[k]);
         }
+    build_blocks(ix);
 }
 
 /* Tall enough blocking areas that hold p (inside or on the boundary). */
 static void collect_held(const los_index *ix, sight *s, vec2s p)
 {
-    /* the cell, keeping the grid coordinates for the sub-cell */
-    double gx = (p.x - ix->ox) * ix->inv, gy = (p.y - ix->oy) * ix->inv;
-    int c = ifloor(gx), r = ifloor(gy);
-    if (c < 0 || r < 0 || c >= ix->nx || r >= ix->ny)
-        return;
-    int cell = r * ix->nx + c;
-    unsigned mask = ix->held_mask[cell];
-    if (!mask || !(mask >> sub_of(r, c, gx, gy) & 1))
+    int cell;
+    if (!held_bit(ix, p, &cell))
         return;
     const los_area_ref *ref = ix->areas + ix->area_start[cell];
     const los_area_ref *end = ix->areas + ix->area_start[cell + 1];
@@ -745,7 +841,9 @@ static bool clean_blocks(const los_index *ix, const sight *s, int fi)
     return inside > ix->see_into + DEEP_MARGIN;
 }
 
-static bool held_block(const los_index *ix, sight *s, int *feature)
+/* The features holding an endpoint, judged by their intervals (the caller has seen that the
+ * held summary has a bit for one of the endpoints). */
+__attribute__((noinline)) static bool held_block(const los_index *ix, sight *s, int *feature)
 {
     collect_held(ix, s, s->pa);
     collect_held(ix, s, s->pb);
@@ -782,37 +880,133 @@ static bool hit_blocks(const los_index *ix, sight *s, const los_edge *e)
     return false;
 }
 
-static bool cell_block(const los_index *ix, sight *s, int cell, int *feature)
+/* ---- the walk ------------------------------------------------------------------------------ */
+
+/* The walk visits the cells under the sight line row by row from a towards b, each row's cells
+ * in the line's x direction, and each cell's edges in their listed order: the order row_span_k
+ * registered them in, so the first blocker found is always the same one. It is a resumable scan
+ * (walk_next) that stops only at an edge passing a first filter, so its loops make no calls
+ * (no registers to save); the caller judges that edge exactly and resumes the scan. */
+
+/* The filter, four edges at a time in float: an edge is dropped when both its end points lie
+ * beyond tol + err on one side of the sight line, where err bounds the float arithmetic's error
+ * against the double side test (o1, o2 below): so every edge it drops, the double test drops
+ * too, and the double test is then applied to the rest exactly as before. */
+typedef struct walk_const {
+#if defined(__SSE2__)
+    __m128d ymin, ymax, ax, ay, k, xmin, xmax, pad, ox, inv, zero, last;
+    __m128 fax, fay, fdx, fdy, ftol, fntol;
+#else
+    double ax, ay, k, ymin, ymax, xmin, xmax;
+#endif
+    bool sloped;
+} walk_const;
+
+typedef struct walk_pos {
+    int r, last, step;        /* rows: the current one, the last, +1 or -1 */
+    const unsigned char *occ; /* the occupancy rows: mirrored when the walk goes leftwards */
+    int sgn, off;             /* cell c is c' = off + sgn * c in them (and c = off + sgn * c') */
+    int c, c_end;             /* the row's cells still to window, from c' to c_end' */
+    int next_c, next_end;     /* the next row's span, computed a row ahead */
+    unsigned next_ok;         /* whether it has one */
+    int base;                 /* the window's cells: cell base + sgn * b for bit b */
+    uint64_t cells;           /* occupied cells of the window still to visit */
+    int blk, blk_end;         /* blocks of the current cell still to filter */
+    int k, k_end;             /* the edge in the first lane of block blk; the cell's end */
+    unsigned near;            /* lanes of the last filtered block still to report */
+    int k_near;               /* the edge in that block's first lane */
+} walk_pos;
+
+static inline walk_const walk_const_of(const los_index *ix, const sight *s)
 {
-    for (int k = ix->edge_start[cell], end = ix->edge_start[cell + 1]; k < end; k++) {
-        const los_seg *g = &ix->segs[k];
-        double o1 = s->dx * (g->ay - s->ay) - s->dy * (g->ax - s->ax);
-        double o2 = s->dx * (g->by - s->ay) - s->dy * (g->bx - s->ax);
-        if ((o1 > s->tol && o2 > s->tol) || (o1 < -s->tol && o2 < -s->tol))
-            continue;
-        const los_edge *e = &ix->edges[k];
-        if (e->height <= s->eye || !edge_hit_rest(s, e, o1, o2))
-            continue;
-        if (!e->is_line && in_list(s->held, s->held_count, e->feature))
-            continue;
-        if (hit_blocks(ix, s, e)) {
-            *feature = e->feature;
-            return true;
-        }
-    }
-    return false;
+    walk_const w;
+    w.sloped = fabs(s->by - s->ay) > 1e-12;
+#if defined(__SSE2__)
+    w.ymin = _mm_set1_pd(dmin(s->ay, s->by));
+    w.ymax = _mm_set1_pd(dmax(s->ay, s->by));
+    w.ax = _mm_set1_pd(s->ax);
+    w.ay = _mm_set1_pd(s->ay);
+    w.k = _mm_set1_pd(row_slope(s->ax, s->ay, s->bx, s->by));
+    w.xmin = _mm_set1_pd(dmin(s->ax, s->bx));
+    w.xmax = _mm_set1_pd(dmax(s->ax, s->bx));
+    w.pad = _mm_set_pd(-GRID_PAD, GRID_PAD);
+    w.ox = _mm_set1_pd(ix->ox);
+    w.inv = _mm_set1_pd(ix->inv);
+    w.zero = _mm_setzero_pd();
+    w.last = _mm_set1_pd(ix->nx - 1);
+    /* |o_float - o_double| <= 4.1 u (|dx| |Y - ay| + |dy| |X - ax|), u = 2^-24, and every end
+     * point lies in the grid's box: twice that, plus a little for underflow */
+    double ex = dmax(fabs(s->ax - ix->ox), fabs(s->ax - ix->gx1));
+    double ey = dmax(fabs(s->ay - ix->oy), fabs(s->ay - ix->gy1));
+    double err = 8.0 * 0x1p-24 * (fabs(s->dx) * ey + fabs(s->dy) * ex) + 1e-30;
+    float t = (float)((s->tol + err) * (1 + 1e-6));
+    w.fax = _mm_set1_ps(s->pa.x);
+    w.fay = _mm_set1_ps(s->pa.y);
+    w.fdx = _mm_set1_ps((float)s->dx);
+    w.fdy = _mm_set1_ps((float)s->dy);
+    w.ftol = _mm_set1_ps(t);
+    w.fntol = _mm_set1_ps(-t);
+#else
+    (void)ix;
+    w.ax = s->ax;
+    w.ay = s->ay;
+    w.k = row_slope(s->ax, s->ay, s->bx, s->by);
+    w.ymin = dmin(s->ay, s->by);
+    w.ymax = dmax(s->ay, s->by);
+    w.xmin = dmin(s->ax, s->bx);
+    w.xmax = dmax(s->ax, s->bx);
+#endif
+    return w;
 }
 
-/* The per-segment parts of row_span_k, hoisted out of the walk's row loop. row_cells computes
- * exactly row_span_k's arithmetic from them, so the walk visits the same cells in the same
- * order (and so names the same blocker) as the cells the edges were registered in. */
-typedef struct row_walk {
-    double ax, ay, k;
-    double ymin, ymax, xmin, xmax;
-    bool sloped;
-} row_walk;
+#if defined(__SSE2__)
+/* row_span_k's arithmetic for row r, two lanes at a time: the same IEEE operations on the same
+ * doubles (minpd and maxpd are dmin and dmax, operand for operand), so the walk visits exactly
+ * the cells the edges were registered in. */
+static inline bool row_cells(const los_index *ix, const walk_const *w, int r, int *c0, int *c1)
+{
+    __m128d band = _mm_loadu_pd(ix->row_y + 2 * r); /* y0, y1 */
+    /* ylo = dmax(y0, ymin), yhi = dmin(y1, ymax) */
+    __m128d y = _mm_move_sd(_mm_min_pd(band, w->ymax), _mm_max_pd(band, w->ymin));
+    if (_mm_comigt_sd(y, _mm_unpackhi_pd(y, y)))
+        return false;
+    __m128d x; /* xlo, xhi */
+    if (w->sloped) {
+        /* xa, xb = ax + (ylo - ay) * k, ax + (yhi - ay) * k */
+        __m128d xab = _mm_add_pd(w->ax, _mm_mul_pd(_mm_sub_pd(y, w->ay), w->k));
+        __m128d xba = _mm_shuffle_pd(xab, xab, 1);
+        /* xlo = dmax(xmin, dmin(xa, xb)), xhi = dmin(xmax, dmax(xa, xb)) */
+        x = _mm_unpacklo_pd(_mm_max_pd(w->xmin, _mm_min_pd(xab, xba)),
+                            _mm_min_pd(w->xmax, _mm_max_pd(xab, xba)));
+    } else
+        x = _mm_unpacklo_pd(w->xmin, w->xmax);
+    /* glo = (xlo - GRID_PAD - ox) * inv, ghi = (xhi + GRID_PAD - ox) * inv */
+    __m128d g = _mm_mul_pd(_mm_sub_pd(_mm_sub_pd(x, w->pad), w->ox), w->inv);
+    if (!(_mm_comige_sd(_mm_unpackhi_pd(g, g), w->zero) && _mm_cvtsd_f64(g) < ix->nx))
+        return false;
+    /* row_span_k's clamped floors: here 0 <= ghi and glo < nx, so clamping to [0, nx - 1]
+     * and truncating does */
+    __m128i c = _mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(g, w->zero), w->last));
+    *c0 = _mm_cvtsi128_si32(c);
+    *c1 = _mm_cvtsi128_si32(_mm_shuffle_epi32(c, 1));
+    return true;
+}
 
-static inline bool row_cells(const los_index *ix, const row_walk *w, int r, int *c0, int *c1)
+/* The lanes of a block not dropped by the filter. */
+static inline unsigned block_near(const los_block *b, const walk_const *w)
+{
+    __m128 ax = _mm_loadu_ps(b->ax), bx = _mm_loadu_ps(b->bx);
+    __m128 ay = _mm_loadu_ps(b->ay), by = _mm_loadu_ps(b->by);
+    __m128 o1 = _mm_sub_ps(_mm_mul_ps(w->fdx, _mm_sub_ps(ay, w->fay)),
+                           _mm_mul_ps(w->fdy, _mm_sub_ps(ax, w->fax)));
+    __m128 o2 = _mm_sub_ps(_mm_mul_ps(w->fdx, _mm_sub_ps(by, w->fay)),
+                           _mm_mul_ps(w->fdy, _mm_sub_ps(bx, w->fax)));
+    __m128 left = _mm_and_ps(_mm_cmpgt_ps(o1, w->ftol), _mm_cmpgt_ps(o2, w->ftol));
+    __m128 right = _mm_and_ps(_mm_cmplt_ps(o1, w->fntol), _mm_cmplt_ps(o2, w->fntol));
+    return ~(unsigned)_mm_movemask_ps(_mm_or_ps(left, right)) & 15u;
+}
+#else
+static inline bool row_cells(const los_index *ix, const walk_const *w, int r, int *c0, int *c1)
 {
     double y0 = ix->row_y[2 * r], y1 = ix->row_y[2 * r + 1];
     double ylo = dmax(y0, w->ymin), yhi = dmin(y1, w->ymax);
@@ -825,7 +1019,7 @@ static inline bool row_cells(const los_index *ix, const row_walk *w, int r, int 
         xhi = dmin(xhi, dmax(xa, xb));
     }
     double glo = (xlo - GRID_PAD - ix->ox) * ix->inv, ghi = (xhi + GRID_PAD - ix->ox) * ix->inv;
-    if (ghi < 0 || glo >= ix->nx)
+    if (!(ghi >= 0 && glo < ix->nx))
         return false;
     /* row_span_k's clamped floors: here 0 <= ghi and glo < nx, so truncation does */
     *c0 = glo < 0 ? 0 : (int)glo;
@@ -833,65 +1027,172 @@ static inline bool row_cells(const los_index *ix, const row_walk *w, int r, int 
     return true;
 }
 
-/* The cells c0..c1 of row r that hold edges, in the walk's direction, through the row's
- * occupancy bits (empty cells cost nothing): true at the first blocker. */
-static bool occ_block(const los_index *ix, sight *s, int r, int c0, int c1, bool rightwards,
-                      int *feature)
+/* Without SSE2 the filter is the double side test itself (the caller repeats it). */
+static inline unsigned block_near(const los_block *b, const walk_const *w, const sight *s)
 {
-    const uint64_t *row = ix->occ + (size_t)r * ix->occ_words;
-    unsigned w0 = (unsigned)c0 / OCC_BITS, w1 = (unsigned)c1 / OCC_BITS;
-    uint64_t lo_mask = ~0ull << ((unsigned)c0 % OCC_BITS);
-    uint64_t hi_mask = ~0ull >> (OCC_BITS - 1 - (unsigned)c1 % OCC_BITS);
-    if (w0 == w1 && !(row[w0] & lo_mask & hi_mask))
-        return false; /* the usual case: a span of a few cells, all empty */
-    for (unsigned i = 0; i <= w1 - w0; i++) {
-        unsigned w = rightwards ? w0 + i : w1 - i;
-        uint64_t bits = row[w];
-        if (w == w0)
-            bits &= lo_mask;
-        if (w == w1)
-            bits &= hi_mask;
-        while (bits) {
-            int b = rightwards ? __builtin_ctzll(bits) : OCC_BITS - 1 - __builtin_clzll(bits);
-            bits &= ~(1ull << b);
-            if (cell_block(ix, s, r * ix->nx + (int)w * OCC_BITS + b, feature))
-                return true;
-        }
+    unsigned near = 0;
+    for (int i = 0; i < LOS_BLOCK; i++) {
+        double o1 = s->dx * (b->ay[i] - s->ay) - s->dy * (b->ax[i] - s->ax);
+        double o2 = s->dx * (b->by[i] - s->ay) - s->dy * (b->bx[i] - s->ax);
+        if (!((o1 > s->tol && o2 > s->tol) || (o1 < -s->tol && o2 < -s->tol)))
+            near |= 1u << i;
     }
-    return false;
+    return near;
+}
+#endif
+
+/* Occupancy bits of cells c .. c + n - 1 of a row (1 <= n <= OCC_WINDOW), cell c in bit 0: an
+ * unaligned little-endian load (rows are padded, the array has a spare word at its end). */
+static inline uint64_t occ_window(const unsigned char *row, int c, int n)
+{
+    const unsigned char *p = row + (c >> 3);
+    uint64_t v;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&v, p, sizeof v);
+#else
+    v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = v << 8 | p[i];
+#endif
+    return v >> (c & 7) & ((1ull << n) - 1);
+}
+
+/* Row r's span in the mirrored coordinates c' (see walk_pos), into next_c and next_end:
+ * computed a row ahead, so that its arithmetic overlaps the current row's cells. */
+static inline void walk_ahead(const los_index *ix, const walk_const *w, walk_pos *q, int r)
+{
+    int c0 = 0, c1 = 0;
+    q->next_ok = row_cells(ix, w, r, &c0, &c1);
+    int m0 = q->off + q->sgn * c0, m1 = q->off + q->sgn * c1;
+    q->next_c = m0 < m1 ? m0 : m1;
+    q->next_end = m0 < m1 ? m1 : m0;
+}
+
+/* The next edge, in walk order, that the filter keeps; -1 when the walk is over. Rows are
+ * read in the walk's x direction: leftwards walks read the mirrored occupancy rows (cell
+ * nx - 1 - c in bit c), so both directions take the lowest bit first and no branch depends on
+ * the direction. */
+static int walk_next(const los_index *ix, const walk_const *w, const sight *s, walk_pos *p)
+{
+    (void)s;
+    walk_pos q = *p;
+    for (;;) {
+        if (q.near) {
+            int lane = __builtin_ctz(q.near);
+            q.near &= q.near - 1;
+            *p = q;
+            return q.k_near + lane;
+        }
+        if (q.blk < q.blk_end) {
+            int left = q.k_end - q.k;
+#if defined(__SSE2__)
+            q.near = block_near(&ix->blocks[q.blk], w);
+#else
+            q.near = block_near(&ix->blocks[q.blk], w, s);
+#endif
+            q.near &= 15u >> (LOS_BLOCK - (left < LOS_BLOCK ? left : LOS_BLOCK));
+            q.k_near = q.k;
+            q.k += LOS_BLOCK;
+            q.blk++;
+            continue;
+        }
+        if (q.cells) {
+            int cell = q.base + q.sgn * __builtin_ctzll(q.cells);
+            q.cells &= q.cells - 1;
+            q.blk = ix->block_start[cell];
+            q.blk_end = ix->block_start[cell + 1];
+            q.k = ix->edge_start[cell];
+            q.k_end = ix->edge_start[cell + 1];
+            continue;
+        }
+        if (q.c <= q.c_end) { /* in the mirrored coordinates when leftwards */
+            int n = q.c_end - q.c + 1 < OCC_WINDOW ? q.c_end - q.c + 1 : OCC_WINDOW;
+            q.cells = occ_window(q.occ + (size_t)q.r * ix->occ_stride, q.c, n);
+            q.base = q.r * ix->nx + q.off + q.sgn * q.c;
+            q.c += n;
+            /* the window's first occupied cell's edges (or its first cell's): start reading
+             * them now */
+            int first = q.cells ? __builtin_ctzll(q.cells) : 0;
+            __builtin_prefetch(ix->blocks + ix->block_start[q.base + q.sgn * first]);
+            continue;
+        }
+        if (q.r == q.last) {
+            *p = q;
+            return -1;
+        }
+        q.r += q.step;
+        if (q.next_ok) {
+            q.c = q.next_c;
+            q.c_end = q.next_end;
+        }
+        if (q.r != q.last)
+            walk_ahead(ix, w, &q, q.r + q.step);
+    }
+}
+
+/* The rest of an edge's test, after the filter kept it: the double side test (o1, o2, exactly
+ * as the walk always computed it), then the exact ones. Rare, so kept out of the scan. */
+static bool edge_blocks(const los_index *ix, sight *s, int k)
+{
+    const los_edge *e = &ix->edges[k];
+    double o1 = s->dx * (e->ay - s->ay) - s->dy * (e->ax - s->ax);
+    double o2 = s->dx * (e->by - s->ay) - s->dy * (e->bx - s->ax);
+    if ((o1 > s->tol && o2 > s->tol) || (o1 < -s->tol && o2 < -s->tol))
+        return false;
+    if (e->height <= s->eye || !edge_hit_rest(s, e, o1, o2))
+        return false;
+    if (!e->is_line && in_list(s->held, s->held_count, e->feature))
+        return false;
+    return hit_blocks(ix, s, e);
+}
+
+/* The walk's rows, in the order from a to b (segment_rows's arithmetic), and its start: before
+ * the first row, with nothing left in it. False when there are none (or a coordinate is not a
+ * number). */
+static inline bool walk_start(const los_index *ix, const sight *s, walk_pos *p)
+{
+    double lo = (dmin(s->ay, s->by) - GRID_PAD - ix->oy) * ix->inv;
+    double hi = (dmax(s->ay, s->by) + GRID_PAD - ix->oy) * ix->inv;
+    if (!(hi >= 0 && lo < ix->ny))
+        return false;
+    int r0 = lo < 0 ? 0 : (int)lo, r1 = hi >= ix->ny ? ix->ny - 1 : (int)hi;
+    int up = s->by >= s->ay, down = !up; /* as arithmetic: the direction is a coin toss */
+    p->step = 2 * up - 1;
+    p->r = r0 - 1 + down * (r1 - r0 + 2);
+    p->last = r0 + up * (r1 - r0);
+    int left = s->bx < s->ax;
+    p->occ = ix->occ_of[left];
+    p->sgn = 1 - 2 * left;
+    p->off = left * (ix->nx - 1);
+    p->c = 0;
+    p->c_end = -1; /* an empty span */
+    p->base = p->blk = p->blk_end = p->k = p->k_end = p->k_near = 0;
+    p->cells = 0;
+    p->near = 0;
+    return true;
 }
 
 /* Walks the cells under the sight line from a towards b, stopping at the first blocker. */
 static bool walk_block(const los_index *ix, sight *s, int *feature)
 {
-    row_range rr;
-    if (!segment_rows(ix, s->ay, s->by, &rr))
+    walk_pos p;
+    if (!walk_start(ix, s, &p))
         return false;
-    row_walk w = {s->ax,
-                  s->ay,
-                  row_slope(s->ax, s->ay, s->bx, s->by),
-                  dmin(s->ay, s->by),
-                  dmax(s->ay, s->by),
-                  dmin(s->ax, s->bx),
-                  dmax(s->ax, s->bx),
-                  fabs(s->by - s->ay) > 1e-12};
-    bool rightwards = s->bx >= s->ax;
-    for (int r = rr.first;; r += rr.step) {
-        int c0, c1;
-        if (row_cells(ix, &w, r, &c0, &c1)) {
-            if (occ_block(ix, s, r, c0, c1, rightwards, feature))
-                return true;
+    walk_const w = walk_const_of(ix, s);
+    walk_ahead(ix, &w, &p, p.r + p.step);
+    for (int k; (k = walk_next(ix, &w, s, &p)) >= 0;)
+        if (edge_blocks(ix, s, k)) {
+            *feature = ix->edges[k].feature;
+            return true;
         }
-        if (r == rr.last)
-            break;
-    }
     return false;
 }
 
-static bool terrain_block(const los_index *ix, sight *s, int *feature)
+static inline bool terrain_block(const los_index *ix, sight *s, int *feature)
 {
-    if (held_block(ix, s, feature))
-        return true;
+    int cell;
+    if ((held_bit(ix, s->pa, &cell) | held_bit(ix, s->pb, &cell)) && held_block(ix, s, feature))
+        return true; /* most endpoints: no area holds them, nothing to collect */
     return walk_block(ix, s, feature);
 }
 

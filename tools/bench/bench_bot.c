@@ -64,10 +64,12 @@ static double timing_print(const char *label, timing *t, double goal_ms)
     for (int i = 0; i < t->n; i++)
         sum += t->ms[i];
     double max = t->ms[t->n - 1];
+    /* nearest-rank percentiles: the smallest value with at least p of the decisions at or below */
+    int med = (int)ceil(0.5 * t->n) - 1, p95 = (int)ceil(0.95 * t->n) - 1;
     printf(
         "  %-7s %5d decisions: mean %8.2f ms, median %8.2f, 95%% %8.2f, max %8.2f  (goal %.0f ms: "
         "%s)\n",
-        label, t->n, sum / t->n, t->ms[t->n / 2], t->ms[(int)(0.95 * (t->n - 1))], max, goal_ms,
+        label, t->n, sum / t->n, t->ms[med], t->ms[p95], max, goal_ms,
         max <= goal_ms ? "met" : "NOT met");
     return max;
 }

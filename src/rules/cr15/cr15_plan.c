@@ -297,10 +297,11 @@ static int plan_pending(const rules_state *rs, const figure *f)
     return w;
 }
 
-/* What one hit on f is worth, from `from`: a death whole, a serious wound half (he is out of
- * the fight but not yet of the count), and a serious wound on a man already seriously wounded
+/* What one hit on f is worth, from `from`: a death whole, a serious wound `serious_w` (he is out
+ * of the fight but not yet of the count), and a serious wound on a man already seriously wounded
  * (or about to be) is a death: the second one kills. A man already dying is worth nothing. */
-static float plan_hit_value(const rules_state *rs, const table *t, const figure *f, vec2s from)
+static float plan_hit_value(const rules_state *rs, const table *t, const figure *f, vec2s from,
+                            float serious_w)
 {
     int pend = plan_pending(rs, f);
     if (pend == CR15_WOUND_DEAD)
@@ -309,7 +310,7 @@ static float plan_hit_value(const rules_state *rs, const table *t, const figure 
     float dead = (float)(6 - rs->data->wound_serious[c]) / 6.0f;
     float serious = (float)(rs->data->wound_serious[c] - rs->data->wound_light[c]) / 6.0f;
     bool hurt = (f->status & FIGURE_STATUS_SERIOUS) || pend == CR15_WOUND_SERIOUS;
-    return dead + (hurt ? 1.0f : 0.5f) * serious;
+    return dead + (hurt ? 1.0f : serious_w) * serious;
 }
 
 enum { PLAN_SHOTS_MAX = 64 };
@@ -365,6 +366,9 @@ bool cr15_plan_fire_value(const rules_state *rs, const table *t, const rules_com
     float p[PLAN_SHOTS_MAX];
     vec2s from = tg->pos;
     int n = plan_shots(rs, t, cmd, tg, p, &from);
+    /* to the side that holds out a man out of the fight is nearly as good as dead (measured on
+     * the mission station, 400 games twice: 0.8 won 2 games in 100 more than 0.5) */
+    float serious_w = rs->time_winner.id == cmd->side.id ? 0.8f : 0.5f;
     /* the hits fall on the target first, then on his unit mates nearest him (cr15_queue_hits) */
     enum { ORDER_MAX = 64 };
     const figure *order[ORDER_MAX];
@@ -394,7 +398,7 @@ bool cr15_plan_fire_value(const rules_state *rs, const table *t, const rules_com
     for (int j = 1; j <= n; j++) {
         at_least -= dp[j - 1];
         hits += at_least;
-        total += at_least * plan_hit_value(rs, t, order[(j - 1) % no], from);
+        total += at_least * plan_hit_value(rs, t, order[(j - 1) % no], from, serious_w);
     }
     *v = 10.0f * total;
     if (why && size)

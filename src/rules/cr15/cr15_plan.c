@@ -281,7 +281,9 @@ bool cr15_plan_charge_value(const rules_state *rs, const table *t, const rules_c
     }
     *v = total;
     if (why && size)
-        snprintf(why, size, "%d charge %s: %d of its men not yet held", going, foe->name, held);
+        snprintf(why, size, "%d of %s charge %s: %d of its men not yet held", going,
+                 table_unit_const(t, f[0]->unit) ? table_unit_const(t, f[0]->unit)->name : "them",
+                 foe->name, held);
     return true;
 }
 
@@ -445,6 +447,58 @@ static void plan_fires(const rules_state *rs, const table *t, side_id s, plan_ou
  * stopping just short of contact (contact is a charge's): legal() moves a unit by its first
  * figure's path, so when he is already close the rest of the unit, further off, is held back
  * with him and reaches the charge a move late. */
+/* A man already in melee: he no longer fires, and the chargers who reach him next move will
+ * find him by themselves; the next attacker is better sent at another (measured, 400 games a
+ * side: Zulu 59.2 -> 65.5%, Ansar 93.8 -> 96.8% against easy; "two or more in contact" gave
+ * less). */
+static bool plan_held(const rules_state *rs, const table *t, const figure *e)
+{
+    return cr15_enemies_in_contact(rs, t, e, NULL, 0) > 0;
+}
+
+/* The enemy man nearest p (free: one not yet held), NULL when none; *cm his distance. */
+static const figure *plan_nearest_man(const rules_state *rs, const table *t, side_id own, vec2s p,
+                                      bool free, float *cm)
+{
+    const figure *best = NULL;
+    float bd = INFINITY;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->side.id == own.id || !table_figure_active(e) || cr15_is_gun(e))
+            continue;
+        float d = (float)geom_point_distance(p, e->pos);
+        if (d < bd && (!free || !plan_held(rs, t, e))) {
+            bd = d;
+            best = e;
+        }
+    }
+    if (cm)
+        *cm = bd;
+    return best;
+}
+
+static void plan_move_at(const rules_state *rs, const table *t, const figure *f, const figure *e,
+                         plan_out *o)
+{
+    float len = (float)geom_point_distance(f->pos, e->pos);
+    if (len <= 0)
+        return;
+    float gap = len - f->base.radius_cm - e->base.radius_cm - 0.5f;
+    float dist = fminf(cr15_allowance_cm(rs, t, f, false), gap);
+    rules_command c = {.kind = RULES_CMD_MOVE, .side = f->side, .unit = f->unit};
+    rules_command_add_figure(&c, f->id);
+    float dx = (e->pos.x - f->pos.x) / len, dy = (e->pos.y - f->pos.y) / len;
+    for (float k = 1; k > 0.2f && dist > 0.5f; k -= 0.25f) {
+        c.path[0] = cr15_v2(f->pos.x + dx * dist * k, f->pos.y + dy * dist * k);
+        c.path_count = 1;
+        char why[8];
+        if (cr15_move_validate(rs, t, &c, why, sizeof why) && !cr15_overlaps_any(t, f, c.path[0])) {
+            plan_push(o, &c);
+            return;
+        }
+    }
+}
+
 static void plan_moves(const rules_state *rs, const table *t, side_id s, plan_out *o)
 {
     if (rs->time_winner.id == s.id)
@@ -459,26 +513,35 @@ static void plan_moves(const rules_state *rs, const table *t, side_id s, plan_ou
             (us && us->shaken) || cr15_enemies_in_contact(rs, t, f, NULL, 0) > 0)
             continue;
         figure_id near = {0};
-        float len = cr15_nearest_enemy_cm(t, f, f->pos, &near);
+        cr15_nearest_enemy_cm(t, f, f->pos, &near);
         const figure *e = table_figure_const(t, near);
-        if (!e || len <= 0)
+        if (!e)
             continue;
-        float gap = len - f->base.radius_cm - e->base.radius_cm - 0.5f;
-        float dist = fminf(cr15_allowance_cm(rs, t, f, false), gap);
-        rules_command c = {.kind = RULES_CMD_MOVE, .side = s, .unit = f->unit};
-        rules_command_add_figure(&c, f->id);
-        float dx = (e->pos.x - f->pos.x) / len, dy = (e->pos.y - f->pos.y) / len;
-        for (float k = 1; k > 0.2f && dist > 0.5f; k -= 0.25f) {
-            c.path[0] = cr15_v2(f->pos.x + dx * dist * k, f->pos.y + dy * dist * k);
-            c.path_count = 1;
-            char why[8];
-            if (cr15_move_validate(rs, t, &c, why, sizeof why) &&
-                !cr15_overlaps_any(t, f, c.path[0])) {
-                plan_push(o, &c);
-                break;
-            }
-        }
+        plan_move_at(rs, t, f, e, o);
+        /* and at the nearest man not yet in melee, when that is another */
+        const figure *fr = plan_nearest_man(rs, t, s, f->pos, true, NULL);
+        if (fr && fr != e)
+            plan_move_at(rs, t, f, fr, o);
     }
+}
+
+bool cr15_plan_move_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
+                          char *why, size_t size)
+{
+    const figure *f = cmd->figure_count ? table_figure_const(t, cmd->figures[0]) : NULL;
+    if (!f || rs->time_winner.id == cmd->side.id || cmd->path_count == 0 ||
+        (f->status & FIGURE_STATUS_SERIOUS) || cr15_is_gun(f))
+        return false;
+    vec2s end = cmd->path[cmd->path_count - 1];
+    float before, after;
+    const figure *a = plan_nearest_man(rs, t, cmd->side, f->pos, true, &before);
+    const figure *b = plan_nearest_man(rs, t, cmd->side, end, true, &after);
+    if (!a || !b)
+        return false;
+    *v = 0.08f * (before - after);
+    if (why && size)
+        snprintf(why, size, "%s closes on %s, not yet held", f->name, b->name);
+    return true;
 }
 
 int cr15_bot_commands(const rules_state *rs, const table *t, rules_command *out, int max)

@@ -42,12 +42,38 @@ static void plan_push(plan_out *o, const rules_command *c)
         o->c[o->n++] = *c;
 }
 
+/* The largest distance from a base's centre to its edge. */
+static float plan_extent(const geom_base *b)
+{
+    return b->kind == GEOM_BASE_RECT
+               ? 0.5f * sqrtf(b->frontage_cm * b->frontage_cm + b->depth_cm * b->depth_cm)
+               : b->radius_cm;
+}
+
+/* cr15_enemies_in_contact's count, the far figures passed over by their centres: the bot asks
+ * it of every man for every candidate. */
+static int plan_contacts(const rules_state *rs, const table *t, const figure *f)
+{
+    int n = 0;
+    float reach = plan_extent(&f->base) + rs->data->contact_cm;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->side.id == f->side.id || !table_figure_active(e))
+            continue;
+        float dx = e->pos.x - f->pos.x, dy = e->pos.y - f->pos.y, r = reach + plan_extent(&e->base);
+        if (dx * dx + dy * dy > r * r)
+            continue;
+        n += cr15_in_contact(rs, f, e);
+    }
+    return n;
+}
+
 static bool plan_can_charge(const rules_state *rs, const table *t, const figure *f, side_id s)
 {
     const cr15_fig *st = cr15_fig_const(rs, f->id);
     return f->side.id == s.id && !cr15_is_gun(f) && !(f->status & FIGURE_STATUS_SERIOUS) &&
            cr15_can_act(rs, f) && !(st->flags & (CR15_F_CHARGING | CR15_F_EVADED)) &&
-           cr15_enemies_in_contact(rs, t, f, NULL, 0) == 0;
+           plan_contacts(rs, t, f) == 0;
 }
 
 /* The man of unit u nearest p (as the charge moves pick him). */
@@ -219,7 +245,7 @@ static float plan_gain(const rules_state *rs, const table *t, const figure *e, i
 /* The attackers already on (or declared against) the man e. */
 static int plan_committed(const rules_state *rs, const table *t, const figure *e)
 {
-    int n = cr15_enemies_in_contact(rs, t, e, NULL, 0);
+    int n = plan_contacts(rs, t, e);
     for (int i = 0; i < t->figure_count; i++)
         n += (rs->figs[i].flags & CR15_F_CHARGING) && rs->figs[i].charge_target.id == e->id.id &&
              table_figure_active(&t->figures[i]);
@@ -355,8 +381,8 @@ static int plan_shots(const rules_state *rs, const table *t, const rules_command
         cr15_shot sh;
         if (!w || f[i]->side.id != cmd->side.id || !cr15_can_act(rs, f[i]) ||
             (st->flags & CR15_F_FIRED) || st->reload > 0 ||
-            !cr15_shot_of(rs, t, f[i], w, tg, false, &sh) ||
-            cr15_enemies_in_contact(rs, t, f[i], NULL, 0) > 0 || !cr15_sees(rs, t, f[i], tg))
+            !cr15_shot_of(rs, t, f[i], w, tg, false, &sh) || plan_contacts(rs, t, f[i]) > 0 ||
+            !cr15_sees(rs, t, f[i], tg))
             continue;
         int shots = w->rate;
         if (w->rounds > 0 && shots > w->rounds - st->rounds)
@@ -438,8 +464,7 @@ static void plan_fires(const rules_state *rs, const table *t, side_id s, plan_ou
             const figure *f = &t->figures[k];
             const cr15_fig *st = cr15_fig_const(rs, f->id);
             if (f->unit.id == u->id.id && cr15_can_act(rs, f) && cr15_weapon_of(rs, f) &&
-                !(st->flags & CR15_F_FIRED) && st->reload == 0 &&
-                cr15_enemies_in_contact(rs, t, f, NULL, 0) == 0)
+                !(st->flags & CR15_F_FIRED) && st->reload == 0 && plan_contacts(rs, t, f) == 0)
                 rules_command_add_figure(&c, f->id);
         }
         if (c.figure_count == 0)
@@ -467,7 +492,7 @@ static void plan_fires(const rules_state *rs, const table *t, side_id s, plan_ou
  * less). */
 static bool plan_held(const rules_state *rs, const table *t, const figure *e)
 {
-    return cr15_enemies_in_contact(rs, t, e, NULL, 0) > 0;
+    return plan_contacts(rs, t, e) > 0;
 }
 
 /* The enemy man nearest p (free: one not yet held), NULL when none; *cm his distance. */
@@ -502,11 +527,17 @@ static void plan_move_at(const rules_state *rs, const table *t, const figure *f,
     rules_command c = {.kind = RULES_CMD_MOVE, .side = f->side, .unit = f->unit};
     rules_command_add_figure(&c, f->id);
     float dx = (e->pos.x - f->pos.x) / len, dy = (e->pos.y - f->pos.y) / len;
+    float allow = cr15_allowance_cm(rs, t, f, false);
     for (float k = 1; k > 0.2f && dist > 0.5f; k -= 0.25f) {
+        /* the allowance in this going and a free spot to stop on (the engine validates the
+         * rest: game_bot_commands) */
         c.path[0] = cr15_v2(f->pos.x + dx * dist * k, f->pos.y + dy * dist * k);
         c.path_count = 1;
-        char why[8];
-        if (cr15_move_validate(rs, t, &c, why, sizeof why) && !cr15_overlaps_any(t, f, c.path[0])) {
+        vec2s pts[2] = {f->pos, c.path[0]};
+        if (c.path[0].x >= 0 && c.path[0].y >= 0 && c.path[0].x <= t->width_cm &&
+            c.path[0].y <= t->height_cm &&
+            cr15_path_cost_cm(rs, t, pts, 2, allow, NULL) <= allow + 0.01f &&
+            !cr15_overlaps_any(t, f, c.path[0])) {
             plan_push(o, &c);
             return;
         }
@@ -524,7 +555,7 @@ static void plan_moves(const rules_state *rs, const table *t, side_id s, plan_ou
         if (f->side.id != s.id || !cr15_can_act(rs, f) || cr15_is_gun(f) ||
             (f->status & FIGURE_STATUS_SERIOUS) || f->role == FIGURE_ROLE_CREW ||
             (st->flags & (CR15_F_MOVED | CR15_F_CHARGING | CR15_F_EVADED)) || st->finish.id ||
-            (us && us->shaken) || cr15_enemies_in_contact(rs, t, f, NULL, 0) > 0)
+            (us && us->shaken) || plan_contacts(rs, t, f) > 0)
             continue;
         figure_id near = {0};
         cr15_nearest_enemy_cm(t, f, f->pos, &near);

@@ -495,25 +495,35 @@ static bool plan_held(const rules_state *rs, const table *t, const figure *e)
     return plan_contacts(rs, t, e) > 0;
 }
 
-/* The enemy man nearest p (free: one not yet held), NULL when none; *cm his distance. */
+/* The enemy man nearest p (free: one not yet held), NULL when none; *cm his distance. The
+ * nearest is found first and only he is asked whether he is held, then the next nearest... */
 static const figure *plan_nearest_man(const rules_state *rs, const table *t, side_id own, vec2s p,
                                       bool free, float *cm)
 {
-    const figure *best = NULL;
-    float bd = INFINITY;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *e = &t->figures[i];
-        if (e->side.id == own.id || !table_figure_active(e) || cr15_is_gun(e))
-            continue;
-        float d = (float)geom_point_distance(p, e->pos);
-        if (d < bd && (!free || !plan_held(rs, t, e))) {
-            bd = d;
-            best = e;
+    float floor = -1;
+    for (int tries = 0; tries < t->figure_count; tries++) {
+        const figure *best = NULL;
+        float bd = INFINITY;
+        for (int i = 0; i < t->figure_count; i++) {
+            const figure *e = &t->figures[i];
+            if (e->side.id == own.id || !table_figure_active(e) || cr15_is_gun(e))
+                continue;
+            float d = (float)geom_point_distance(p, e->pos);
+            if (d < bd && d > floor) {
+                bd = d;
+                best = e;
+            }
         }
+        if (!best || !free || !plan_held(rs, t, best)) {
+            if (cm)
+                *cm = bd;
+            return best;
+        }
+        floor = bd; /* held: the next nearest (men at the very same distance are passed over) */
     }
     if (cm)
-        *cm = bd;
-    return best;
+        *cm = INFINITY;
+    return NULL;
 }
 
 static void plan_move_at(const rules_state *rs, const table *t, const figure *f, const figure *e,
@@ -535,9 +545,8 @@ static void plan_move_at(const rules_state *rs, const table *t, const figure *f,
         c.path_count = 1;
         vec2s pts[2] = {f->pos, c.path[0]};
         if (c.path[0].x >= 0 && c.path[0].y >= 0 && c.path[0].x <= t->width_cm &&
-            c.path[0].y <= t->height_cm &&
-            cr15_path_cost_cm(rs, t, pts, 2, allow, NULL) <= allow + 0.01f &&
-            !cr15_overlaps_any(t, f, c.path[0])) {
+            c.path[0].y <= t->height_cm && !cr15_overlaps_any(t, f, c.path[0]) &&
+            cr15_path_cost_cm(rs, t, pts, 2, allow, NULL) <= allow + 0.01f) {
             plan_push(o, &c);
             return;
         }

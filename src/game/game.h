@@ -119,7 +119,8 @@ int game_targets(const game *g, const rules_command *fire, rules_target *out, in
  * one-line reason in why (may be NULL); false when the rule set has no opinion on it. */
 bool game_bot_value(const game *g, const rules_command *cmd, float *value, char *why, size_t size);
 /* The rule set's further commands for the bot (rules_view_ops.bot_commands), those
- * game_validate accepts, written to out; returns the count (0 when the rule set offers none). */
+ * game_validate accepts but for where the bases stand once resolved (game_place_check, which the
+ * bot asks of the one it picks), written to out; returns the count (0 when there are none). */
 int game_bot_commands(const game *g, rules_command *out, int max);
 /* The figure's arc of fire (half-angle, radians) and longest range (cm); false when the rule
  * set does not say or the figure cannot fire. */

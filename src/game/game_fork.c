@@ -71,11 +71,20 @@ bool game_bot_value(const game *g, const rules_command *cmd, float *value, char 
 int game_bot_commands(const game *g, rules_command *out, int max)
 {
     const rules_view_ops *v = game_view(g);
+    char scratch[8];
     if (!v->bot_commands || max <= 0 || game_over(g))
         return 0;
+    rules_decision dec;
+    game_decision(g, &dec);
     int n = v->bot_commands(g->rs, g->table, out, max), kept = 0;
+    /* game_validate's checks but the last (where the bases stand once it is resolved, checked
+     * on a copy of the table): the bot checks that on the one it picks (bot_plan.c) */
     for (int i = 0; i < n && i < max; i++)
-        if (game_validate(g, &out[i], NULL, 0))
+        if ((dec.simultaneous || out[i].side.id == dec.side.id) &&
+            out[i].kind != RULES_CMD_REFEREE &&
+            (!v->visible || !out[i].target.id || game_visible(g, out[i].side, out[i].target)) &&
+            game_place_end_free(g, &out[i], NULL, 0) &&
+            g->ops->validate(g->rs, g->table, &out[i], scratch, sizeof scratch))
             out[kept++] = out[i];
     return kept;
 }

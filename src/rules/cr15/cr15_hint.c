@@ -82,7 +82,7 @@ bool cr15_bot_value(const rules_state *rs, const table *t, const rules_command *
     if (cmd->kind == RULES_CMD_FIRE && strcmp(cmd->option, "shell") == 0)
         return shell_value(rs, t, cmd, v, why, size);
     if (cmd->kind == RULES_CMD_MOVE)
-        return crawl_value(t, cmd, v, why, size);
+        return crawl_value(t, cmd, v, why, size) || cr15_plan_move_value(rs, t, cmd, v, why, size);
     if (cmd->kind == RULES_CMD_FIRE)
         return cr15_plan_fire_value(rs, t, cmd, v, why, size);
     if (cmd->kind == RULES_CMD_EVADE)

@@ -26,6 +26,10 @@ static const int plan_avg_faces[6] = {2, 3, 3, 4, 4, 5};
 /* What a gun is worth, in men, shared among its crew (a Gatling fires as five rifles, canister
  * as fifteen): the bot's guess. */
 #define PLAN_GUN_WORTH 4.0f
+/* To the side that holds out, a hit on a man who could charge it next move counts this much more
+ * (the mission station's British against easy, 400 games at seeds 5 and 9: 91.5 -> 94.5%, 90.0
+ * -> 93.0%; 1.5 and 3 gave less). */
+#define PLAN_THREAT 2.0f
 
 typedef struct plan_out {
     rules_command *c;
@@ -38,12 +42,38 @@ static void plan_push(plan_out *o, const rules_command *c)
         o->c[o->n++] = *c;
 }
 
+/* The largest distance from a base's centre to its edge. */
+static float plan_extent(const geom_base *b)
+{
+    return b->kind == GEOM_BASE_RECT
+               ? 0.5f * sqrtf(b->frontage_cm * b->frontage_cm + b->depth_cm * b->depth_cm)
+               : b->radius_cm;
+}
+
+/* cr15_enemies_in_contact's count, the far figures passed over by their centres: the bot asks
+ * it of every man for every candidate. */
+static int plan_contacts(const rules_state *rs, const table *t, const figure *f)
+{
+    int n = 0;
+    float reach = plan_extent(&f->base) + rs->data->contact_cm;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->side.id == f->side.id || !table_figure_active(e))
+            continue;
+        float dx = e->pos.x - f->pos.x, dy = e->pos.y - f->pos.y, r = reach + plan_extent(&e->base);
+        if (dx * dx + dy * dy > r * r)
+            continue;
+        n += cr15_in_contact(rs, f, e);
+    }
+    return n;
+}
+
 static bool plan_can_charge(const rules_state *rs, const table *t, const figure *f, side_id s)
 {
     const cr15_fig *st = cr15_fig_const(rs, f->id);
     return f->side.id == s.id && !cr15_is_gun(f) && !(f->status & FIGURE_STATUS_SERIOUS) &&
            cr15_can_act(rs, f) && !(st->flags & (CR15_F_CHARGING | CR15_F_EVADED)) &&
-           cr15_enemies_in_contact(rs, t, f, NULL, 0) == 0;
+           plan_contacts(rs, t, f) == 0;
 }
 
 /* The man of unit u nearest p (as the charge moves pick him). */
@@ -215,7 +245,7 @@ static float plan_gain(const rules_state *rs, const table *t, const figure *e, i
 /* The attackers already on (or declared against) the man e. */
 static int plan_committed(const rules_state *rs, const table *t, const figure *e)
 {
-    int n = cr15_enemies_in_contact(rs, t, e, NULL, 0);
+    int n = plan_contacts(rs, t, e);
     for (int i = 0; i < t->figure_count; i++)
         n += (rs->figs[i].flags & CR15_F_CHARGING) && rs->figs[i].charge_target.id == e->id.id &&
              table_figure_active(&t->figures[i]);
@@ -281,7 +311,9 @@ bool cr15_plan_charge_value(const rules_state *rs, const table *t, const rules_c
     }
     *v = total;
     if (why && size)
-        snprintf(why, size, "%d charge %s: %d of its men not yet held", going, foe->name, held);
+        snprintf(why, size, "%d of %s charge %s: %d of its men not yet held", going,
+                 table_unit_const(t, f[0]->unit) ? table_unit_const(t, f[0]->unit)->name : "them",
+                 foe->name, held);
     return true;
 }
 
@@ -297,10 +329,19 @@ static int plan_pending(const rules_state *rs, const figure *f)
     return w;
 }
 
-/* What one hit on f is worth, from `from`: a death whole, a serious wound half (he is out of
- * the fight but not yet of the count), and a serious wound on a man already seriously wounded
- * (or about to be) is a death: the second one kills. A man already dying is worth nothing. */
-static float plan_hit_value(const rules_state *rs, const table *t, const figure *f, vec2s from)
+/* f could charge one of ours next move (his charge reach from the nearest of us). */
+static bool plan_threatens(const rules_state *rs, const table *t, const figure *f)
+{
+    float near = cr15_nearest_enemy_cm(t, f, f->pos, NULL);
+    return near - 2 * f->base.radius_cm <= cr15_allowance_cm(rs, t, f, true);
+}
+
+/* What one hit on f is worth, from `from`: a death whole, a serious wound `serious_w` (he is out
+ * of the fight but not yet of the count), and a serious wound on a man already seriously wounded
+ * (or about to be) is a death: the second one kills. A man already dying is worth nothing. With
+ * `threat` (the side that holds out), a fit man who could charge us next move counts double. */
+static float plan_hit_value(const rules_state *rs, const table *t, const figure *f, vec2s from,
+                            float serious_w, bool threat)
 {
     int pend = plan_pending(rs, f);
     if (pend == CR15_WOUND_DEAD)
@@ -309,7 +350,8 @@ static float plan_hit_value(const rules_state *rs, const table *t, const figure 
     float dead = (float)(6 - rs->data->wound_serious[c]) / 6.0f;
     float serious = (float)(rs->data->wound_serious[c] - rs->data->wound_light[c]) / 6.0f;
     bool hurt = (f->status & FIGURE_STATUS_SERIOUS) || pend == CR15_WOUND_SERIOUS;
-    return dead + (hurt ? 1.0f : 0.5f) * serious;
+    return (threat && !hurt && plan_threatens(rs, t, f) ? PLAN_THREAT : 1.0f) *
+           (dead + (hurt ? 1.0f : serious_w) * serious);
 }
 
 enum { PLAN_SHOTS_MAX = 64 };
@@ -339,8 +381,8 @@ static int plan_shots(const rules_state *rs, const table *t, const rules_command
         cr15_shot sh;
         if (!w || f[i]->side.id != cmd->side.id || !cr15_can_act(rs, f[i]) ||
             (st->flags & CR15_F_FIRED) || st->reload > 0 ||
-            !cr15_shot_of(rs, t, f[i], w, tg, false, &sh) ||
-            cr15_enemies_in_contact(rs, t, f[i], NULL, 0) > 0 || !cr15_sees(rs, t, f[i], tg))
+            !cr15_shot_of(rs, t, f[i], w, tg, false, &sh) || plan_contacts(rs, t, f[i]) > 0 ||
+            !cr15_sees(rs, t, f[i], tg))
             continue;
         int shots = w->rate;
         if (w->rounds > 0 && shots > w->rounds - st->rounds)
@@ -365,6 +407,10 @@ bool cr15_plan_fire_value(const rules_state *rs, const table *t, const rules_com
     float p[PLAN_SHOTS_MAX];
     vec2s from = tg->pos;
     int n = plan_shots(rs, t, cmd, tg, p, &from);
+    /* to the side that holds out a man out of the fight is nearly as good as dead (measured on
+     * the mission station, 400 games twice: 0.8 won 2 games in 100 more than 0.5) */
+    bool defends = rs->time_winner.id == cmd->side.id;
+    float serious_w = defends ? 0.8f : 0.5f;
     /* the hits fall on the target first, then on his unit mates nearest him (cr15_queue_hits) */
     enum { ORDER_MAX = 64 };
     const figure *order[ORDER_MAX];
@@ -394,7 +440,7 @@ bool cr15_plan_fire_value(const rules_state *rs, const table *t, const rules_com
     for (int j = 1; j <= n; j++) {
         at_least -= dp[j - 1];
         hits += at_least;
-        total += at_least * plan_hit_value(rs, t, order[(j - 1) % no], from);
+        total += at_least * plan_hit_value(rs, t, order[(j - 1) % no], from, serious_w, defends);
     }
     *v = 10.0f * total;
     if (why && size)
@@ -418,8 +464,7 @@ static void plan_fires(const rules_state *rs, const table *t, side_id s, plan_ou
             const figure *f = &t->figures[k];
             const cr15_fig *st = cr15_fig_const(rs, f->id);
             if (f->unit.id == u->id.id && cr15_can_act(rs, f) && cr15_weapon_of(rs, f) &&
-                !(st->flags & CR15_F_FIRED) && st->reload == 0 &&
-                cr15_enemies_in_contact(rs, t, f, NULL, 0) == 0)
+                !(st->flags & CR15_F_FIRED) && st->reload == 0 && plan_contacts(rs, t, f) == 0)
                 rules_command_add_figure(&c, f->id);
         }
         if (c.figure_count == 0)
@@ -441,6 +486,73 @@ static void plan_fires(const rules_state *rs, const table *t, side_id s, plan_ou
  * stopping just short of contact (contact is a charge's): legal() moves a unit by its first
  * figure's path, so when he is already close the rest of the unit, further off, is held back
  * with him and reaches the charge a move late. */
+/* A man already in melee: he no longer fires, and the chargers who reach him next move will
+ * find him by themselves; the next attacker is better sent at another (measured, 400 games a
+ * side: Zulu 59.2 -> 65.5%, Ansar 93.8 -> 96.8% against easy; "two or more in contact" gave
+ * less). */
+static bool plan_held(const rules_state *rs, const table *t, const figure *e)
+{
+    return plan_contacts(rs, t, e) > 0;
+}
+
+/* The enemy man nearest p (free: one not yet held), NULL when none; *cm his distance. The
+ * nearest is found first and only he is asked whether he is held, then the next nearest... */
+static const figure *plan_nearest_man(const rules_state *rs, const table *t, side_id own, vec2s p,
+                                      bool free, float *cm)
+{
+    float floor = -1;
+    for (int tries = 0; tries < t->figure_count; tries++) {
+        const figure *best = NULL;
+        float bd = INFINITY;
+        for (int i = 0; i < t->figure_count; i++) {
+            const figure *e = &t->figures[i];
+            if (e->side.id == own.id || !table_figure_active(e) || cr15_is_gun(e))
+                continue;
+            float d = (float)geom_point_distance(p, e->pos);
+            if (d < bd && d > floor) {
+                bd = d;
+                best = e;
+            }
+        }
+        if (!best || !free || !plan_held(rs, t, best)) {
+            if (cm)
+                *cm = bd;
+            return best;
+        }
+        floor = bd; /* held: the next nearest (men at the very same distance are passed over) */
+    }
+    if (cm)
+        *cm = INFINITY;
+    return NULL;
+}
+
+static void plan_move_at(const rules_state *rs, const table *t, const figure *f, const figure *e,
+                         plan_out *o)
+{
+    float len = (float)geom_point_distance(f->pos, e->pos);
+    if (len <= 0)
+        return;
+    float gap = len - f->base.radius_cm - e->base.radius_cm - 0.5f;
+    float dist = fminf(cr15_allowance_cm(rs, t, f, false), gap);
+    rules_command c = {.kind = RULES_CMD_MOVE, .side = f->side, .unit = f->unit};
+    rules_command_add_figure(&c, f->id);
+    float dx = (e->pos.x - f->pos.x) / len, dy = (e->pos.y - f->pos.y) / len;
+    float allow = cr15_allowance_cm(rs, t, f, false);
+    for (float k = 1; k > 0.2f && dist > 0.5f; k -= 0.25f) {
+        /* the allowance in this going and a free spot to stop on (the engine validates the
+         * rest: game_bot_commands) */
+        c.path[0] = cr15_v2(f->pos.x + dx * dist * k, f->pos.y + dy * dist * k);
+        c.path_count = 1;
+        vec2s pts[2] = {f->pos, c.path[0]};
+        if (c.path[0].x >= 0 && c.path[0].y >= 0 && c.path[0].x <= t->width_cm &&
+            c.path[0].y <= t->height_cm && !cr15_overlaps_any(t, f, c.path[0]) &&
+            cr15_path_cost_cm(rs, t, pts, 2, allow, NULL) <= allow + 0.01f) {
+            plan_push(o, &c);
+            return;
+        }
+    }
+}
+
 static void plan_moves(const rules_state *rs, const table *t, side_id s, plan_out *o)
 {
     if (rs->time_winner.id == s.id)
@@ -452,29 +564,38 @@ static void plan_moves(const rules_state *rs, const table *t, side_id s, plan_ou
         if (f->side.id != s.id || !cr15_can_act(rs, f) || cr15_is_gun(f) ||
             (f->status & FIGURE_STATUS_SERIOUS) || f->role == FIGURE_ROLE_CREW ||
             (st->flags & (CR15_F_MOVED | CR15_F_CHARGING | CR15_F_EVADED)) || st->finish.id ||
-            (us && us->shaken) || cr15_enemies_in_contact(rs, t, f, NULL, 0) > 0)
+            (us && us->shaken) || plan_contacts(rs, t, f) > 0)
             continue;
         figure_id near = {0};
-        float len = cr15_nearest_enemy_cm(t, f, f->pos, &near);
+        cr15_nearest_enemy_cm(t, f, f->pos, &near);
         const figure *e = table_figure_const(t, near);
-        if (!e || len <= 0)
+        if (!e)
             continue;
-        float gap = len - f->base.radius_cm - e->base.radius_cm - 0.5f;
-        float dist = fminf(cr15_allowance_cm(rs, t, f, false), gap);
-        rules_command c = {.kind = RULES_CMD_MOVE, .side = s, .unit = f->unit};
-        rules_command_add_figure(&c, f->id);
-        float dx = (e->pos.x - f->pos.x) / len, dy = (e->pos.y - f->pos.y) / len;
-        for (float k = 1; k > 0.2f && dist > 0.5f; k -= 0.25f) {
-            c.path[0] = cr15_v2(f->pos.x + dx * dist * k, f->pos.y + dy * dist * k);
-            c.path_count = 1;
-            char why[8];
-            if (cr15_move_validate(rs, t, &c, why, sizeof why) &&
-                !cr15_overlaps_any(t, f, c.path[0])) {
-                plan_push(o, &c);
-                break;
-            }
-        }
+        plan_move_at(rs, t, f, e, o);
+        /* and at the nearest man not yet in melee, when that is another */
+        const figure *fr = plan_nearest_man(rs, t, s, f->pos, true, NULL);
+        if (fr && fr != e)
+            plan_move_at(rs, t, f, fr, o);
     }
+}
+
+bool cr15_plan_move_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
+                          char *why, size_t size)
+{
+    const figure *f = cmd->figure_count ? table_figure_const(t, cmd->figures[0]) : NULL;
+    if (!f || rs->time_winner.id == cmd->side.id || cmd->path_count == 0 ||
+        (f->status & FIGURE_STATUS_SERIOUS) || cr15_is_gun(f))
+        return false;
+    vec2s end = cmd->path[cmd->path_count - 1];
+    float before, after;
+    const figure *a = plan_nearest_man(rs, t, cmd->side, f->pos, true, &before);
+    const figure *b = plan_nearest_man(rs, t, cmd->side, end, true, &after);
+    if (!a || !b)
+        return false;
+    *v = 0.08f * (before - after);
+    if (why && size)
+        snprintf(why, size, "%s closes on %s, not yet held", f->name, b->name);
+    return true;
 }
 
 int cr15_bot_commands(const rules_state *rs, const table *t, rules_command *out, int max)

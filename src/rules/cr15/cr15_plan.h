@@ -23,4 +23,9 @@ bool cr15_plan_charge_value(const rules_state *rs, const table *t, const rules_c
 bool cr15_plan_fire_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
                           char *why, size_t size);
 
+/* The value of a move by the side that must come on: the ground it gains on the nearest enemy
+ * man not yet in melee. False for the side that holds out and for the seriously wounded. */
+bool cr15_plan_move_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
+                          char *why, size_t size);
+
 #endif // CR15_CR15_PLAN_H

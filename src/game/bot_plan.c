@@ -286,6 +286,124 @@ static int add_withdrawals(bot_plan *p, const game *g, int n)
     return n;
 }
 
+/* The figures free to act now that can shoot: those legal()'s moves and fires name one by one
+ * or together (game_arc: a weapon with a range). */
+static int free_shooters(const bot_plan *p, const game *g, int legal, figure_id *out, int max)
+{
+    int n = 0;
+    for (int i = 0; i < legal; i++) {
+        const rules_command *c = &p->cmds[i];
+        if (c->kind != RULES_CMD_MOVE && c->kind != RULES_CMD_FIRE)
+            continue;
+        for (int k = 0; k < c->figure_count; k++) {
+            figure_id f = c->figures[k];
+            bool seen = false;
+            for (int j = 0; j < n && !seen; j++)
+                seen = out[j].id == f.id;
+            float half, range = 0;
+            if (!seen && n < max && game_arc(g, f, &half, &range) && range > 0)
+                out[n++] = f;
+        }
+    }
+    return n;
+}
+
+/* The best target targets() gives the firers of `fire` (0 when none). */
+static figure_id best_target(const game *g, const rules_command *fire)
+{
+    rules_target tg[PLAN_TARGETS_MAX];
+    int k = game_targets(g, fire, tg, PLAN_TARGETS_MAX);
+    figure_id best = {0};
+    float best_v = -1;
+    for (int i = 0; i < k; i++)
+        if (target_value(&tg[i]) > best_v) {
+            best_v = target_value(&tg[i]);
+            best = tg[i].figure;
+        }
+    return best;
+}
+
+static bool same_fire(const rules_command *a, const rules_command *b)
+{
+    if (a->kind != b->kind || a->target.id != b->target.id || a->figure_count != b->figure_count)
+        return false;
+    for (int i = 0; i < a->figure_count; i++)
+        if (a->figures[i].id != b->figures[i].id)
+            return false;
+    return true;
+}
+
+/* Keeps `w` (a fire of the bot's own) when the engine accepts it, the rule set values it and no
+ * command already listed is the same. */
+static int push_fire(bot_plan *p, const game *g, int n, rules_command *w)
+{
+    if (n >= PLAN_LEGAL_MAX || w->figure_count == 0)
+        return n;
+    if (!w->target.id)
+        w->target = best_target(g, w);
+    if (!w->target.id)
+        return n;
+    for (int i = 0; i < n; i++)
+        if (same_fire(&p->cmds[i], w))
+            return n;
+    float v;
+    if (!game_bot_value(g, w, &v, NULL, 0) || !game_validate(g, w, NULL, 0))
+        return n;
+    p->cmds[n] = *w;
+    return n + 1;
+}
+
+/* Beside legal()'s fire (every free shooter at the one target of the group: lcr's area fire at
+ * the nearest enemy its centre sees, which most may not reach), the same men in smaller
+ * groups: each unit on its own, and those whose own best target is the same enemy together,
+ * so a roof's marksmen shoot at the riflemen they see while the wall's men wait. Kept only
+ * where the rule set values them (bot_value) and the engine accepts them. */
+static int add_fire_groups(bot_plan *p, const game *g, int n)
+{
+    figure_id pool[RULES_CMD_FIGURES_MAX], aim[RULES_CMD_FIGURES_MAX];
+    int np = free_shooters(p, g, n, pool, RULES_CMD_FIGURES_MAX);
+    if (np == 0)
+        return n;
+    const table *t = game_table(g);
+    rules_decision dec;
+    game_decision(g, &dec);
+    rules_command base = {.kind = RULES_CMD_FIRE, .side = dec.side};
+    /* a rule set with no opinion on fire (bot_value) would drop every one: ask once first */
+    rules_command probe = base;
+    rules_command_add_figure(&probe, pool[0]);
+    float v;
+    const figure *near = nearest_enemy(g, dec.side, table_figure_const(t, pool[0])->pos, &v);
+    probe.target = near ? near->id : (figure_id){0};
+    if (!probe.target.id || !game_bot_value(g, &probe, &v, NULL, 0))
+        return n;
+    for (int i = 0; i < np; i++) {
+        rules_command one = base;
+        rules_command_add_figure(&one, pool[i]);
+        aim[i] = best_target(g, &one);
+    }
+    for (int i = 0; i < np; i++) {
+        const figure *f = table_figure_const(t, pool[i]);
+        bool first_of_unit = true, first_of_aim = aim[i].id != 0;
+        for (int j = 0; j < i; j++) {
+            const figure *o = table_figure_const(t, pool[j]);
+            first_of_unit &= !(f && o && o->unit.id == f->unit.id);
+            first_of_aim &= aim[j].id != aim[i].id;
+        }
+        rules_command by_unit = base, by_aim = base;
+        for (int j = i; j < np; j++) {
+            const figure *o = table_figure_const(t, pool[j]);
+            if (first_of_unit && f && o && o->unit.id == f->unit.id)
+                rules_command_add_figure(&by_unit, pool[j]);
+            if (first_of_aim && aim[j].id == aim[i].id)
+                rules_command_add_figure(&by_aim, pool[j]);
+        }
+        by_aim.target = aim[i];
+        n = push_fire(p, g, n, &by_unit);
+        n = push_fire(p, g, n, &by_aim);
+    }
+    return n;
+}
+
 /* Legal commands into p->cmds with their scores; returns the count. */
 static int plan_score(bot_plan *p, const game *g, dice_rng *rng)
 {
@@ -295,6 +413,8 @@ static int plan_score(bot_plan *p, const game *g, dice_rng *rng)
         n = add_withdrawals(p, g, n);
     if (n > 0) /* the rule set's own further candidates (game_bot_commands) */
         n += game_bot_commands(g, p->cmds + n, PLAN_LEGAL_MAX - n);
+    if (n > 0)
+        n = add_fire_groups(p, g, n);
     p->dirty = n > 0 ? n : 0;
     p->memo.valid = false;
     rules_decision dec;

@@ -7,7 +7,9 @@
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_deck.h"
 #include "rules/lcr/lcr_fire.h"
+#include "rules/lcr/lcr_fire_math.h"
 #include "rules/lcr/lcr_morale_math.h"
+#include "rules/lcr/lcr_move_math.h"
 #include "rules/lcr/lcr_state.h"
 
 #include <math.h>
@@ -50,6 +52,57 @@ static int rally_count(const rules_state *rs, const table *t, const figure *l)
     return n;
 }
 
+static float fire_kills(const rules_state *rs, const table *t, const rules_command *cmd);
+
+/* What the firers of `fire` can expect from one volley at the area target of their centre:
+ * only those who reach it (range, sight) join in, and the target is then their centre's. */
+static float volley_shot(const rules_state *rs, const table *t, const rules_command *fire)
+{
+    figure_id near = fire->figure_count
+                         ? lcr_area_target(rs, t, fire->side, fire->figures, fire->figure_count)
+                         : (figure_id){0};
+    const figure *e = table_figure_const(t, near);
+    if (!e)
+        return 0;
+    rules_command ok = *fire;
+    ok.figure_count = 0;
+    for (int i = 0; i < fire->figure_count; i++) {
+        const figure *m = table_figure_const(t, fire->figures[i]);
+        const lcr_weapon *w = m ? lcr_data_weapon(rs->data, m->weapon) : NULL;
+        int need;
+        if (w &&
+            lcr_fire_need(w, lcr_hook_range(rs, m, glms_vec2_distance(m->pos, e->pos)), &need,
+                          NULL) &&
+            !lcr_hidden(rs, t, m->pos, table_posture_eye_ft(m->posture), e, NULL))
+            rules_command_add_figure(&ok, m->id);
+    }
+    if (ok.figure_count == 0)
+        return 0;
+    ok.target = lcr_area_target(rs, t, ok.side, ok.figures, ok.figure_count);
+    return ok.target.id ? fire_kills(rs, t, &ok) : 0;
+}
+
+/* The group's best shot now: one volley of them all, or each unit's own (the bot splits a
+ * volley by unit where that pays). */
+static float group_shot(const rules_state *rs, const table *t, const rules_command *fire)
+{
+    float whole = volley_shot(rs, t, fire), units = 0;
+    for (int i = 0; i < fire->figure_count; i++) {
+        const figure *f = table_figure_const(t, fire->figures[i]);
+        bool first = true;
+        for (int j = 0; j < i && first; j++)
+            first = table_figure_const(t, fire->figures[j])->unit.id != f->unit.id;
+        if (!first)
+            continue;
+        rules_command one = {.kind = RULES_CMD_FIRE, .side = fire->side};
+        for (int j = i; j < fire->figure_count; j++)
+            if (table_figure_const(t, fire->figures[j])->unit.id == f->unit.id)
+                rules_command_add_figure(&one, fire->figures[j]);
+        units += volley_shot(rs, t, &one);
+    }
+    return fmaxf(whole, units);
+}
+
 static card_use use_of(const rules_state *rs, const table *t, figure_id fig)
 {
     card_use u = {.enemy_cm = INFINITY, .who = "the soldier"};
@@ -75,10 +128,41 @@ static card_use use_of(const rules_state *rs, const table *t, figure_id fig)
         }
     }
     u.rally = rally_count(rs, t, f);
-    rules_target tg[HINT_TARGETS_MAX];
-    int nt = fire.figure_count ? lcr_fire_targets(rs, t, &fire, tg, HINT_TARGETS_MAX) : 0;
-    for (int i = 0; i < nt; i++)
-        u.shot = fmaxf(u.shot, tg[i].expected_kills);
+    u.shot = group_shot(rs, t, &fire);
+    return u;
+}
+
+/* A man on a soldier card fires alone at any enemy he sees (individual fire): the best chance
+ * of removing one. */
+static float individual_shot(const rules_state *rs, const table *t, const figure *f)
+{
+    const lcr_weapon *w = lcr_data_weapon(rs->data, f->weapon);
+    if (!w || !lcr_figure_can_fire(rs, f))
+        return 0;
+    float best = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        int need;
+        if (e->side.id == f->side.id || !table_figure_active(e) ||
+            !lcr_fire_need(w, lcr_hook_range(rs, f, glms_vec2_distance(f->pos, e->pos)), &need,
+                           NULL) ||
+            lcr_hidden(rs, t, f->pos, table_posture_eye_ft(f->posture), e, NULL))
+            continue;
+        need = lcr_fire_effective_need(rs->data, w, need, lcr_move_is_mounted(f));
+        float p = lcr_fire_p_hit(rs->data, need) * (float)(rs->data->save_foot_need - 1) / 6.0f;
+        best = fmaxf(best, 1.0f - powf(1.0f - p, (float)w->dice_per_man));
+    }
+    return best;
+}
+
+/* The use of the card `card` (1-based) by `fig`: a soldier card's man shoots alone. */
+static card_use use_card(const rules_state *rs, const table *t, figure_id fig, int card)
+{
+    card_use u = use_of(rs, t, fig);
+    const figure *f = table_figure_const(t, fig);
+    if (f && card > 0 && card <= rs->deck.card_count &&
+        rs->deck.cards[card - 1].kind == LCR_CARD_SOLDIER)
+        u.shot = individual_shot(rs, t, f);
     return u;
 }
 
@@ -165,6 +249,67 @@ static bool withdrawal_value(const rules_state *rs, const table *t, const rules_
     return true;
 }
 
+/* Expected casualties of `hits` expected hits (after saves) spread over `inside` figures: hits
+ * beyond the figures inside the semicircle are lost. The hits are near enough Poisson (many
+ * dice, each with a small chance): E[min(H, inside)] = sum over k = 1..inside of P(H >= k). */
+static float capped_kills(float hits, int inside)
+{
+    float p = expf(-hits), below = 0, sum = 0; /* p = P(H = k), below = P(H < k) */
+    for (int k = 1; k <= inside; k++) {
+        below += p;
+        sum += 1.0f - below;
+        p *= hits / (float)k;
+    }
+    return sum;
+}
+
+/* Enemy figures inside the semicircle area fire from `from` at `target` would land in. */
+static int figures_inside(const rules_state *rs, const table *t, vec2s from, const figure *target,
+                          float radius)
+{
+    vec2s away = glms_vec2_sub(target->pos, from);
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        n += e->side.id == target->side.id && table_figure_active(e) &&
+             !(rs->flags[i] & LCR_FF_ENGAGED) &&
+             lcr_fire_in_semicircle(target->pos, away, radius, e->pos);
+    }
+    return n;
+}
+
+/* Casualties expected from the fire `cmd` (targets()' odds), area fire counting only the hits
+ * that find a figure inside its semicircle. */
+static float fire_kills(const rules_state *rs, const table *t, const rules_command *cmd)
+{
+    rules_target tg[HINT_TARGETS_MAX];
+    int n = lcr_fire_targets(rs, t, cmd, tg, HINT_TARGETS_MAX);
+    for (int i = 0; i < n; i++) {
+        if (tg[i].figure.id != cmd->target.id)
+            continue;
+        if (tg[i].area_radius_cm <= 0)
+            return tg[i].expected_kills;
+        const figure *e = table_figure_const(t, tg[i].figure);
+        vec2s c = lcr_centroid(t, cmd->figures, cmd->figure_count);
+        return capped_kills(tg[i].expected_hits, figures_inside(rs, t, c, e, tg[i].area_radius_cm));
+    }
+    return 0;
+}
+
+/* A volley or an aimed shot (guns are left to the generic score): its expected casualties. */
+static bool fire_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
+                       char *why, size_t size)
+{
+    if (cmd->option[0] || cmd->point_set || cmd->figure_count == 0)
+        return false;
+    float k = fire_kills(rs, t, cmd);
+    *v = 10.0f * k;
+    if (why && size)
+        snprintf(why, size, "fires at %s: %.1f casualties expected", lcr_name(t, cmd->target),
+                 (double)k);
+    return true;
+}
+
 bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
                    char *why, size_t size)
 {
@@ -180,7 +325,7 @@ bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *c
         return true;
     }
     case RULES_CMD_ACTIVATE:
-        u = use_of(rs, t, cmd->figure);
+        u = use_card(rs, t, cmd->figure, cmd->card);
         *v = 1.0f + 10.0f * u.shot + (u.enemy_cm < HINT_DANGER_CM ? 0.5f : 0);
         if (u.rally > 0 && 1.0f + HINT_RALLY_WORTH * (float)u.rally > *v) {
             *v = 1.0f + HINT_RALLY_WORTH * (float)u.rally;
@@ -208,7 +353,7 @@ bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *c
         return true;
     }
     case RULES_CMD_PLAY_RESERVED: {
-        u = use_of(rs, t, cmd->figure);
+        u = use_card(rs, t, cmd->figure, cmd->card);
         float threat = drawn_threat_cm(rs, t, cmd->side);
         bool interrupt = rs->drawn >= 0 && rs->deck.cards[rs->drawn].side.id != cmd->side.id;
         if (!interrupt) {
@@ -241,6 +386,8 @@ bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *c
         return true;
     case RULES_CMD_MOVE:
         return withdrawal_value(rs, t, cmd, v, why, size);
+    case RULES_CMD_FIRE:
+        return fire_value(rs, t, cmd, v, why, size);
     default:
         return false;
     }

@@ -163,7 +163,7 @@ static bool about_face_barred(const rules_state *rs, const table *t, const tiny_
         if (un->side.id == own.id || !tiny_unit_geom_of(t, un->id, &e) ||
             !tiny_units_near(g, &e, near))
             continue;
-        if (tiny_unit_gap_cm(t, g, &e) <= near &&
+        if (tiny_unit_gap_cm(rs, t, g, &e) <= near &&
             tiny_partly_in_frontal_zone(t, &e, tiny_zone_deg(rs), g))
             return true;
     }
@@ -811,7 +811,7 @@ vec2s tiny_away_from_enemy(const rules_state *rs, const table *t, unit_id u)
         if (un->side.id == own.id || !tiny_is_troop_unit(t, un->id) ||
             tiny_unit_lost(rs, t, un->id) || !tiny_unit_geom_of(t, un->id, &e))
             continue;
-        float gap = tiny_unit_gap_cm(t, &g, &e);
+        float gap = tiny_unit_gap_cm(rs, t, &g, &e);
         vec2s d = {{g.centre.x - e.centre.x, g.centre.y - e.centre.y}};
         if (gap < best && hypotf(d.x, d.y) > 1e-3f) {
             best = gap;

@@ -296,28 +296,6 @@ float tiny_stand_radius(const figure *f)
     return f->base.radius_cm;
 }
 
-/* Bounding circles skip the exact edge distance of stands that cannot be nearer than the best
- * pair found so far. */
-float tiny_unit_gap_cm(const table *t, const tiny_unit_geom *a, const tiny_unit_geom *b)
-{
-    double best = INFINITY;
-    for (int i = 0; i < a->count; i++) {
-        const figure *fa = table_figure_const(t, a->stands[i]);
-        geom_placed_base pa = tiny_stand_base(fa);
-        float ra = tiny_stand_radius(fa);
-        for (int k = 0; k < b->count; k++) {
-            const figure *fb = table_figure_const(t, b->stands[k]);
-            double lower = geom_point_distance(fa->pos, fb->pos) - ra - tiny_stand_radius(fb);
-            if (lower >= best)
-                continue;
-            geom_placed_base pb = tiny_stand_base(fb);
-            double gap = geom_base_edge_distance(&pa, &pb);
-            best = gap < best ? gap : best;
-        }
-    }
-    return (float)best;
-}
-
 /* Touching is not overlapping: the engine's one test (core/place.h), so tiny's checks and the
  * table's oracle agree. */
 bool tiny_stands_overlap(const geom_placed_base *a, const geom_placed_base *b)

@@ -130,8 +130,6 @@ bool tiny_in_frontal_zone(const tiny_unit_geom *g, float half_angle_deg, vec2s p
 /* True when some part (corner, edge middle, centre) of unit `other` lies in g's frontal zone. */
 bool tiny_partly_in_frontal_zone(const table *t, const tiny_unit_geom *g, float half_angle_deg,
                                  const tiny_unit_geom *other);
-/* The gap in cm between the nearest stands of two units. */
-float tiny_unit_gap_cm(const table *t, const tiny_unit_geom *a, const tiny_unit_geom *b);
 /* True when two stands overlap by more than a hair (touching is not overlapping). */
 bool tiny_stands_overlap(const geom_placed_base *a, const geom_placed_base *b);
 geom_placed_base tiny_stand_base(const figure *f);

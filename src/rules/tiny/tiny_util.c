@@ -261,12 +261,54 @@ bool tiny_enemy_visible(const rules_state *rs, const table *t, unit_id u, float 
         for (int k = 0; k < g.count; k++) {
             const figure *f = table_figure_const(t, g.stands[k]);
             geom_placed_base fb = tiny_stand_base(f);
-            if (geom_base_edge_distance(&fb, &eb) <= cm &&
+            if (tiny_stand_gap_cm(rs, &fb, &eb) <= cm &&
                 tiny_line_clear(rs, t, f->pos, e->pos, u, e->unit))
                 return true;
         }
     }
     return false;
+}
+
+double tiny_stand_gap_cm(const rules_state *rs, const geom_placed_base *a,
+                         const geom_placed_base *b)
+{
+    struct {
+        geom_placed_base a, b;
+    } key;
+    memset(&key, 0, sizeof key);
+    key.a = *a;
+    key.b = *b;
+    double gap;
+    memo *m = rs->los ? rs->los->gap_memo : NULL;
+    if (m && memo_get(m, &key, &gap))
+        return gap;
+    gap = geom_base_edge_distance(a, b);
+    if (m)
+        memo_put(m, &key, &gap);
+    return gap;
+}
+
+/* Bounding circles skip the exact edge distance of stands that cannot be nearer than the best
+ * pair found so far. */
+float tiny_unit_gap_cm(const rules_state *rs, const table *t, const tiny_unit_geom *a,
+                       const tiny_unit_geom *b)
+{
+    double best = INFINITY;
+    for (int i = 0; i < a->count; i++) {
+        const figure *fa = table_figure_const(t, a->stands[i]);
+        geom_placed_base pa = tiny_stand_base(fa);
+        float ra = tiny_stand_radius(fa);
+        for (int k = 0; k < b->count; k++) {
+            const figure *fb = table_figure_const(t, b->stands[k]);
+            double lower = geom_point_distance(fa->pos, fb->pos) - ra - tiny_stand_radius(fb);
+            if (lower >= best)
+                continue;
+            geom_placed_base pb = tiny_stand_base(fb);
+            double gap = tiny_stand_gap_cm(rs, &pa, &pb);
+            best = gap < best ? gap : best;
+        }
+    }
+    return (float)best;
 }
 
 /* True when the units' bounding circles come within cm: a cheap test before the exact gap. */
@@ -288,7 +330,7 @@ bool tiny_unit_in_contact(const rules_state *rs, const table *t, unit_id u)
         if (un->side.id == own.id || !tiny_unit_geom_of(t, un->id, &o) ||
             !tiny_units_near(&g, &o, gap))
             continue;
-        if (tiny_unit_gap_cm(t, &g, &o) <= gap)
+        if (tiny_unit_gap_cm(rs, t, &g, &o) <= gap)
             return true;
     }
     return false;
@@ -443,7 +485,7 @@ bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_g
         float lower = (float)geom_point_distance(g->centre, e.centre) - rg - unit_radius(t, &e);
         if (lower > *gap + 1e-3f)
             continue;
-        float d = tiny_unit_gap_cm(t, g, &e);
+        float d = tiny_unit_gap_cm(rs, t, g, &e);
         if (d < *gap) {
             *gap = d;
             *eg = e;

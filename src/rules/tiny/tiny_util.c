@@ -23,6 +23,9 @@ float tiny_zone_deg(const rules_state *rs)
 
 bool tiny_is_troop_unit(const table *t, unit_id u)
 {
+    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    if (um)
+        return um->troop;
     for (int i = 0; i < t->figure_count; i++)
         if (t->figures[i].unit.id == u.id && !tiny_is_commander(&t->figures[i]))
             return true;
@@ -31,6 +34,9 @@ bool tiny_is_troop_unit(const table *t, unit_id u)
 
 int tiny_unit_stands(const table *t, unit_id u)
 {
+    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    if (um)
+        return um->stands;
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
@@ -52,6 +58,9 @@ bool tiny_unit_limbered(const table *t, unit_id u)
 
 static bool unit_status_any(const table *t, unit_id u, uint32_t bits)
 {
+    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    if (um)
+        return (um->status_any & bits) != 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (f->unit.id == u.id && table_figure_active(f) && !tiny_is_commander(f) &&
@@ -318,7 +327,19 @@ bool tiny_units_near(const tiny_unit_geom *a, const tiny_unit_geom *b, float cm)
     return geom_point_distance(a->centre, b->centre) <= ra + rb + cm;
 }
 
+static bool unit_in_contact(const rules_state *rs, const table *t, unit_id u);
+
 bool tiny_unit_in_contact(const rules_state *rs, const table *t, unit_id u)
+{
+    tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    if (!um)
+        return unit_in_contact(rs, t, u);
+    if (!um->contact)
+        um->contact = unit_in_contact(rs, t, u) ? 1 : -1;
+    return um->contact > 0;
+}
+
+static bool unit_in_contact(const rules_state *rs, const table *t, unit_id u)
 {
     tiny_unit_geom g, o;
     if (!tiny_unit_geom_of(t, u, &g))
@@ -473,9 +494,16 @@ static float unit_radius(const table *t, const tiny_unit_geom *g)
 bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_geom *g, side_id own,
                         tiny_unit_geom *eg, float *gap)
 {
-    (void)rs;
+    tiny_unit_memo *um = tiny_geom_memo_unit(t, g);
+    if (um && um->near_known && um->near_own.id == own.id) {
+        *gap = um->near_gap;
+        if (um->near_found)
+            tiny_unit_geom_of(t, um->near_enemy, eg);
+        return um->near_found;
+    }
     *gap = INFINITY;
     bool found = false;
+    unit_id enemy = {0};
     float rg = unit_radius(t, g);
     for (int i = 0; i < t->unit_count; i++) {
         tiny_unit_geom e;
@@ -489,8 +517,16 @@ bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_g
         if (d < *gap) {
             *gap = d;
             *eg = e;
+            enemy = t->units[i].id;
             found = true;
         }
+    }
+    if (um) {
+        um->near_known = 1;
+        um->near_found = found;
+        um->near_own = own;
+        um->near_enemy = enemy;
+        um->near_gap = *gap;
     }
     return found;
 }

@@ -224,34 +224,43 @@ static bool plan_free_near(const table *t, const cwr_move_plan *p, unit_id u, co
 }
 
 /* plan_free_near at the sample `at` cm along the path, the samples taken in increasing `at`.
- * No figure moves further than the reference does (the formation goes rigidly along the path),
- * so a pair whose circumscribed circles were `c` cm apart at one sample cannot touch before the
- * reference has gone c further: such pairs are skipped until then (`until`, per figure and near
- * base, from -INFINITY), with a margin far above the rounding of the positions. The answer is
- * plan_free_near's. */
+ * No figure moves further than the reference does (the formation goes rigidly along the path,
+ * its facing fixed), so a pair whose circumscribed circles were `c` cm apart at one sample
+ * cannot touch before the reference has gone c further, nor a base `c` cm inside the table's
+ * edges leave it: such tests are skipped until then (`until`, per figure and near base, and
+ * `next`, per figure, the soonest of its row and its edge test; both from -INFINITY), with a
+ * margin far above the rounding of the positions. The answer is plan_free_near's. */
 static bool plan_free_sweep(const table *t, const cwr_move_plan *p, const near_set *ns, float at,
-                            float *until)
+                            float *until, float *next)
 {
+    const double margin = 1e-3 + 0.01;
     for (int i = 0; i < p->count; i++) {
+        if (next[i] > at)
+            continue;
         const figure *f = table_figure_const(t, p->fig[i]);
         geom_placed_base a = placed_at(f, p->pos[i], p->facing);
         geom_aabb ba = geom_base_bounds(&a);
         if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
             return false;
+        float edge = fminf(fminf(ba.min.x, ba.min.y),
+                           fminf(t->width_cm - ba.max.x, t->height_cm - ba.max.y));
+        float soonest = edge - (float)margin > 0 ? at + edge - (float)margin : -INFINITY;
         double ra = spatial_base_reach(&a.base);
         float *row = until + (size_t)i * (size_t)ns->count;
         for (int k = 0; k < ns->count; k++) {
-            if (row[k] > at)
-                continue;
-            const figure *o = &t->figures[ns->idx[k]];
-            geom_placed_base b = placed_at(o, o->pos, o->facing);
-            if (place_bases_overlap(&a, &b))
-                return false;
-            double clear = geom_point_distance(a.pos, b.pos) - (ra + spatial_base_reach(&b.base)) -
-                           1e-3 - 0.01;
-            if (clear > 0)
-                row[k] = at + (float)clear;
+            if (row[k] <= at) {
+                const figure *o = &t->figures[ns->idx[k]];
+                geom_placed_base b = placed_at(o, o->pos, o->facing);
+                if (place_bases_overlap(&a, &b))
+                    return false;
+                double clear = geom_point_distance(a.pos, b.pos) -
+                               (ra + spatial_base_reach(&b.base)) - margin;
+                if (clear > 0)
+                    row[k] = at + (float)clear;
+            }
+            soonest = fminf(soonest, row[k]);
         }
+        next[i] = soonest;
     }
     return true;
 }
@@ -338,13 +347,15 @@ bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *c
     near_find(t, u, geom_aabb_pad(geom_aabb_of_points(pts, np), reach + 1), &ns);
     float free_at = 0;
     static_assert(CWR_UNIT_FIGS * 256 * sizeof(float) <= 65536, "sweep bounds fit the stack");
-    float until[CWR_UNIT_FIGS * 256];
+    float until[CWR_UNIT_FIGS * 256], next[CWR_UNIT_FIGS];
     for (int i = 0; i < out->count * ns.count; i++)
         until[i] = -INFINITY;
+    for (int i = 0; i < out->count; i++)
+        next[i] = -INFINITY;
     for (float d = 0.5f; free_at < moved; d += 0.5f) {
         float at_d = fminf(d, moved);
         place_unit(t, ref, along(pts, np, at_d), turn, facing, out);
-        if (ns.all ? !plan_free_near(t, out, u, &ns) : !plan_free_sweep(t, out, &ns, at_d, until))
+        if (ns.all ? !plan_free_near(t, out, u, &ns) : !plan_free_sweep(t, out, &ns, at_d, until, next))
             break;
         free_at = at_d;
     }

@@ -415,7 +415,8 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
         for (int k = 0; k < nf; k++) {
             const cr15_weapon *w = ws[k];
             cr15_shot sh;
-            if (!w || !shot_of(rs, t, f[k], w, tg, false, &sh, false) || !cr15_sees(rs, t, f[k], tg))
+            if (!w || !shot_of(rs, t, f[k], w, tg, false, &sh, false) ||
+                !cr15_sees(rs, t, f[k], tg))
                 continue;
             float p = cr15_p_beat(sh.table, sh.mod);
             o.dice++;

@@ -253,8 +253,8 @@ static bool plan_free_sweep(const table *t, const cwr_move_plan *p, const near_s
                 geom_placed_base b = placed_at(o, o->pos, o->facing);
                 if (place_bases_overlap(&a, &b))
                     return false;
-                double clear = geom_point_distance(a.pos, b.pos) -
-                               (ra + spatial_base_reach(&b.base)) - margin;
+                double clear =
+                    geom_point_distance(a.pos, b.pos) - (ra + spatial_base_reach(&b.base)) - margin;
                 if (clear > 0)
                     row[k] = at + (float)clear;
             }
@@ -355,7 +355,8 @@ bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *c
     for (float d = 0.5f; free_at < moved; d += 0.5f) {
         float at_d = fminf(d, moved);
         place_unit(t, ref, along(pts, np, at_d), turn, facing, out);
-        if (ns.all ? !plan_free_near(t, out, u, &ns) : !plan_free_sweep(t, out, &ns, at_d, until, next))
+        if (ns.all ? !plan_free_near(t, out, u, &ns)
+                   : !plan_free_sweep(t, out, &ns, at_d, until, next))
             break;
         free_at = at_d;
     }

@@ -18,7 +18,8 @@ void tiny_path_setup(const rules_state *rs, const table *t, const tiny_troop *tr
         const terrain_type *ty = &t->types[i];
         if (road)
             mult[i] = ty->move_mult == 0 && ty->obstacle == TERRAIN_OBSTACLE_IMPASSABLE ? 0 : 1;
-        else if (tiny_data_is_rough(d, ty->name))
+        else if (t->type_count == rs->type_count ? rs->type_rough[i]
+                                                 : tiny_data_is_rough(d, ty->name))
             mult[i] = tr->rough == TINY_ROUGH_FULL   ? 1
                       : tr->rough == TINY_ROUGH_HALF ? d->rough_half_mult
                                                      : 0;

@@ -126,6 +126,9 @@ rules_state *tiny_create(const rules_create_desc *desc, char *err, size_t size)
         snprintf(err, size, "tiny handles at most 256 terrain types");
         goto fail;
     }
+    rs->type_count = t->type_count;
+    for (int i = 0; i < t->type_count; i++)
+        rs->type_rough[i] = tiny_data_is_rough(d, t->types[i].name);
     for (int i = 0; i < t->unit_count; i++)
         if (!check_unit(d, t, &t->units[i], &frontage, err, size))
             goto fail;

@@ -99,6 +99,8 @@ struct rules_state {
     int charge_count;
     int max_turns;
     float retreat_fraction;
+    int type_count;       /* the table's terrain types, as at create */
+    bool type_rough[256]; /* per terrain type: named rough by the data (tiny_data_is_rough) */
 };
 
 typedef struct tiny_order {

@@ -422,10 +422,10 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
             o.dice++;
             o.expected_hits += p;
             if (w->rate > 1) {
-                cr15_shot s2;
-                shot_of(rs, t, f[k], w, tg, true, &s2, false);
+                /* the second shot: the same band and modifiers, and the second shot's (what
+                 * shot_of with `second` sums) */
                 o.dice++;
-                o.expected_hits += cr15_p_beat(s2.table, s2.mod);
+                o.expected_hits += cr15_p_beat(sh.table, sh.mod + rs->data->fire.second_shot);
             }
             if (o.dice <= 2) {
                 o.need = sh.table - sh.mod + 1;

@@ -30,17 +30,31 @@ const cr15_weapon *cr15_weapon_of(const rules_state *rs, const figure *f)
     return cr15_data_weapon(rs->data, f->weapon);
 }
 
-static void add(cr15_shot *s, int v, const char *what)
+static void add(cr15_shot *s, int v, const char *what, bool note)
 {
     if (!v)
         return;
     s->mod += v;
+    if (!note)
+        return;
     size_t n = strlen(s->note);
     snprintf(s->note + n, sizeof s->note - n, "%s%s %+d", n ? ", " : "", what, v);
 }
 
+/* cr15_shot_of, its note written only when `note` (the same table, band and modifiers). */
+static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
+                    const cr15_weapon *w, const figure *target, bool second, cr15_shot *out,
+                    bool note);
+
 bool cr15_shot_of(const rules_state *rs, const table *t, const figure *firer, const cr15_weapon *w,
                   const figure *target, bool second, cr15_shot *out)
+{
+    return shot_of(rs, t, firer, w, target, second, out, true);
+}
+
+static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
+                    const cr15_weapon *w, const figure *target, bool second, cr15_shot *out,
+                    bool note)
 {
     memset(out, 0, sizeof *out);
     const cr15_fire_mods *m = &rs->data->fire;
@@ -52,23 +66,23 @@ bool cr15_shot_of(const rules_state *rs, const table *t, const figure *firer, co
     const cr15_fig *fs = cr15_fig_const(rs, firer->id);
     const cr15_fig *ts = cr15_fig_const(rs, target->id);
     if (cr15_veteran(firer))
-        add(out, m->veteran, "veteran");
+        add(out, m->veteran, "veteran", note);
     if (cr15_novice(firer))
-        add(out, m->novice, "novice");
+        add(out, m->novice, "novice", note);
     if (ts->flags & CR15_F_MOVED)
-        add(out, m->target_moved, "target moved");
+        add(out, m->target_moved, "target moved", note);
     if (second)
-        add(out, m->second_shot, "second shot");
+        add(out, m->second_shot, "second shot", note);
     if (cr15_cover_at(rs, t, target, firer->pos) != CR15_COVER_OPEN)
-        add(out, m->target_cover, "target in cover");
+        add(out, m->target_cover, "target in cover", note);
     if ((fs->flags & CR15_F_CHARGED) && !cr15_veteran(firer))
-        add(out, m->being_charged, "being charged");
+        add(out, m->being_charged, "being charged", note);
     if (fs->flags & CR15_F_MOVED)
-        add(out, m->firer_moved, "firer moved");
+        add(out, m->firer_moved, "firer moved", note);
     if (cr15_mounted(firer))
-        add(out, m->firer_mounted, "firer mounted");
+        add(out, m->firer_mounted, "firer mounted", note);
     if (firer->status & FIGURE_STATUS_SERIOUS)
-        add(out, m->firer_wounded, "firer wounded");
+        add(out, m->firer_wounded, "firer wounded", note);
     return true;
 }
 
@@ -341,6 +355,9 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
         ws[k] = fire->kind == RULES_CMD_FIRE && !gun && !cannot_fire(rs, t, f[k])
                     ? cr15_weapon_of(rs, f[k])
                     : NULL;
+    bool charge_known = false;
+    float charge_reach = 0;
+    char charge_note[sizeof out->note] = {0};
     for (int i = 0; i < t->figure_count && n < max; i++) {
         const figure *tg = &t->figures[i];
         if (tg->side.id == own.id || !table_figure_active(tg) || cr15_is_gun(tg))
@@ -348,14 +365,20 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
         rules_target o = {.figure = tg->id, .unit = tg->unit};
         o.range_cm = cr15_edge_cm(f[0], tg);
         if (fire->kind == RULES_CMD_CHARGE) {
-            float reach = cr15_allowance_cm(rs, t, f[0], true);
-            if (o.range_cm > reach)
+            /* the charger's reach and its words are the same for every target: once */
+            if (!charge_known) {
+                charge_reach = cr15_allowance_cm(rs, t, f[0], true);
+                snprintf(charge_note, sizeof charge_note,
+                         "within %.0f inches: charge test 3-6 on a D6",
+                         (double)(charge_reach / rs->data->inch_cm));
+                charge_known = true;
+            }
+            if (o.range_cm > charge_reach)
                 continue;
             /* charging: worth about a third of a man per charger (the bot's rough value) */
             o.expected_kills = 0.3f * (float)nf;
             snprintf(o.band, sizeof o.band, "charge");
-            snprintf(o.note, sizeof o.note, "within %.0f inches: charge test 3-6 on a D6",
-                     (double)(reach / rs->data->inch_cm));
+            memcpy(o.note, charge_note, sizeof o.note);
             out[n++] = o;
             continue;
         }
@@ -386,30 +409,39 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
             out[n++] = o;
             continue;
         }
+        /* the shot that names the target's need and note is the last one whose dice bring
+         * the count to at most 2: its words are written once, after the loop */
+        int named = -1;
         for (int k = 0; k < nf; k++) {
             const cr15_weapon *w = ws[k];
             cr15_shot sh;
-            if (!w || !cr15_shot_of(rs, t, f[k], w, tg, false, &sh) || !cr15_sees(rs, t, f[k], tg))
+            if (!w || !shot_of(rs, t, f[k], w, tg, false, &sh, false) ||
+                !cr15_sees(rs, t, f[k], tg))
                 continue;
             float p = cr15_p_beat(sh.table, sh.mod);
             o.dice++;
             o.expected_hits += p;
             if (w->rate > 1) {
-                cr15_shot s2;
-                cr15_shot_of(rs, t, f[k], w, tg, true, &s2);
+                /* the second shot: the same band and modifiers, and the second shot's (what
+                 * shot_of with `second` sums) */
                 o.dice++;
-                o.expected_hits += cr15_p_beat(s2.table, s2.mod);
+                o.expected_hits += cr15_p_beat(sh.table, sh.mod + rs->data->fire.second_shot);
             }
             if (o.dice <= 2) {
                 o.need = sh.table - sh.mod + 1;
                 o.p_hit = p;
-                snprintf(o.band, sizeof o.band, "%.0fin", (double)rs->data->bands_in[sh.band]);
-                snprintf(o.note, sizeof o.note, "roll over %d on a D10%s%.100s", sh.table,
-                         sh.note[0] ? "; " : "", sh.note);
+                named = k;
             }
         }
         if (o.dice == 0)
             continue;
+        if (named >= 0) {
+            cr15_shot sh;
+            shot_of(rs, t, f[named], ws[named], tg, false, &sh, true);
+            snprintf(o.band, sizeof o.band, "%.0fin", (double)rs->data->bands_in[sh.band]);
+            snprintf(o.note, sizeof o.note, "roll over %d on a D10%s%.100s", sh.table,
+                     sh.note[0] ? "; " : "", sh.note);
+        }
         o.expected_kills =
             o.expected_hits * hit_value(rs->data, cr15_cover_at(rs, t, tg, f[0]->pos));
         out[n++] = o;

@@ -4,11 +4,15 @@
  * (line, column) and limbering are here too: they place the unit's figures. */
 #include "rules/cwr/cwr_state.h"
 
+#include "core/mem.h"
 #include "core/path.h"
 #include "core/place.h"
+#include "core/spatial.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int cwr_move_dice(const rules_state *rs, const table *t, unit_id u, bool dbl)
@@ -119,22 +123,38 @@ static geom_placed_base placed_at(const figure *f, vec2s p, float facing)
 bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
                         const float *facing, int n, unit_id ignore_unit, unit_id ignore_unit2)
 {
-    /* the unit's own figures move together: only others block (core/place.h) */
-    figure_id ignore[2 * CWR_UNIT_FIGS];
+    /* the unit's own figures move together: only others block (core/place.h). A figure blocks
+     * where place_blocker would name one: active, not the one placed, not among the first
+     * 2 * CWR_UNIT_FIGS figures of the ignored units (marked once, not searched per figure) */
+    unsigned char *ignored = mem_calloc((size_t)t->figure_count + 1, 1);
     int ni = 0;
     for (int j = 0; j < t->figure_count && ni < 2 * CWR_UNIT_FIGS; j++)
-        if (t->figures[j].unit.id == ignore_unit.id || t->figures[j].unit.id == ignore_unit2.id)
-            ignore[ni++] = t->figures[j].id;
-    for (int i = 0; i < n; i++) {
+        if (t->figures[j].unit.id == ignore_unit.id || t->figures[j].unit.id == ignore_unit2.id) {
+            ignored[j] = 1;
+            ni++;
+        }
+    bool free_all = true;
+    for (int i = 0; i < n && free_all; i++) {
         const figure *f = table_figure_const(t, figs[i]);
         geom_placed_base a = placed_at(f, pos[i], facing[i]);
         geom_aabb ba = geom_base_bounds(&a);
-        if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
-            return false;
-        if (place_blocker(t, figs[i], pos[i], facing[i], ignore, ni).id)
-            return false;
+        if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm) {
+            free_all = false;
+            break;
+        }
+        for (int j = 0; j < t->figure_count; j++) {
+            const figure *o = &t->figures[j];
+            if (o->id.id == f->id.id || ignored[j] || !table_figure_active(o))
+                continue;
+            geom_placed_base b = placed_at(o, o->pos, o->facing);
+            if (place_bases_overlap(&a, &b)) {
+                free_all = false;
+                break;
+            }
+        }
     }
-    return true;
+    free(ignored);
+    return free_all;
 }
 
 /* Places the unit so that the reference figure is at `end`, the formation turned by `turn`
@@ -199,6 +219,48 @@ static bool plan_free_near(const table *t, const cwr_move_plan *p, unit_id u, co
             if (place_bases_overlap(&a, &b))
                 return false;
         }
+    }
+    return true;
+}
+
+/* plan_free_near at the sample `at` cm along the path, the samples taken in increasing `at`.
+ * No figure moves further than the reference does (the formation goes rigidly along the path,
+ * its facing fixed), so a pair whose circumscribed circles were `c` cm apart at one sample
+ * cannot touch before the reference has gone c further, nor a base `c` cm inside the table's
+ * edges leave it: such tests are skipped until then (`until`, per figure and near base, and
+ * `next`, per figure, the soonest of its row and its edge test; both from -INFINITY), with a
+ * margin far above the rounding of the positions. The answer is plan_free_near's. */
+static bool plan_free_sweep(const table *t, const cwr_move_plan *p, const near_set *ns, float at,
+                            float *until, float *next)
+{
+    const double margin = 1e-3 + 0.01;
+    for (int i = 0; i < p->count; i++) {
+        if (next[i] > at)
+            continue;
+        const figure *f = table_figure_const(t, p->fig[i]);
+        geom_placed_base a = placed_at(f, p->pos[i], p->facing);
+        geom_aabb ba = geom_base_bounds(&a);
+        if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
+            return false;
+        float edge = fminf(fminf(ba.min.x, ba.min.y),
+                           fminf(t->width_cm - ba.max.x, t->height_cm - ba.max.y));
+        float soonest = edge - (float)margin > 0 ? at + edge - (float)margin : -INFINITY;
+        double ra = spatial_base_reach(&a.base);
+        float *row = until + (size_t)i * (size_t)ns->count;
+        for (int k = 0; k < ns->count; k++) {
+            if (row[k] <= at) {
+                const figure *o = &t->figures[ns->idx[k]];
+                geom_placed_base b = placed_at(o, o->pos, o->facing);
+                if (place_bases_overlap(&a, &b))
+                    return false;
+                double clear =
+                    geom_point_distance(a.pos, b.pos) - (ra + spatial_base_reach(&b.base)) - margin;
+                if (clear > 0)
+                    row[k] = at + (float)clear;
+            }
+            soonest = fminf(soonest, row[k]);
+        }
+        next[i] = soonest;
     }
     return true;
 }
@@ -284,10 +346,17 @@ bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *c
     near_set ns;
     near_find(t, u, geom_aabb_pad(geom_aabb_of_points(pts, np), reach + 1), &ns);
     float free_at = 0;
+    static_assert(CWR_UNIT_FIGS * 256 * sizeof(float) <= 65536, "sweep bounds fit the stack");
+    float until[CWR_UNIT_FIGS * 256], next[CWR_UNIT_FIGS];
+    for (int i = 0; i < out->count * ns.count; i++)
+        until[i] = -INFINITY;
+    for (int i = 0; i < out->count; i++)
+        next[i] = -INFINITY;
     for (float d = 0.5f; free_at < moved; d += 0.5f) {
         float at_d = fminf(d, moved);
         place_unit(t, ref, along(pts, np, at_d), turn, facing, out);
-        if (!plan_free_near(t, out, u, &ns))
+        if (ns.all ? !plan_free_near(t, out, u, &ns)
+                   : !plan_free_sweep(t, out, &ns, at_d, until, next))
             break;
         free_at = at_d;
     }

@@ -149,6 +149,7 @@ static void cwr_destroy(rules_state *rs)
     free(rs->units);
     if (rs->los && atomic_fetch_sub(&rs->los->refs, 1) == 1) {
         los_destroy(rs->los->ix);
+        memo_destroy(rs->los->sight_memo);
         free(rs->los);
     }
     free(rs);
@@ -173,6 +174,7 @@ static rules_state *cwr_create(const rules_create_desc *desc, char *err, size_t 
     rs->los = mem_calloc(1, sizeof *rs->los);
     atomic_init(&rs->los->refs, 1);
     rs->los->ix = los_create(t, &(los_desc){0});
+    rs->los->sight_memo = memo_create(12, 5 * sizeof(float), sizeof(int));
     if (t->side_count != 2) {
         snprintf(err, size, "cwr needs exactly two sides, not %d", t->side_count);
         goto fail;

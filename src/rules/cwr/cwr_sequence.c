@@ -252,12 +252,19 @@ void cwr_step_done(rules_state *rs, rules_ctx *ctx)
 
 void cwr_side_losses(const rules_state *rs, const table *t, side_id s, int *lost, int *start)
 {
+    /* the start less the side's active figures, counted in one pass (not a pass per unit) */
     *lost = *start = 0;
     for (int i = 0; i < t->unit_count; i++)
-        if (t->units[i].side.id == s.id) {
+        if (t->units[i].side.id == s.id)
             *start += rs->units[i].start;
-            *lost += rs->units[i].start - cwr_unit_strength(t, t->units[i].id);
-        }
+    int alive = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        uint32_t u = f->unit.id;
+        alive += u && u <= (uint32_t)t->unit_count && t->units[u - 1].side.id == s.id &&
+                 table_figure_active(f);
+    }
+    *lost = *start - alive;
 }
 
 static int figures_in(const table *t, const geom_polygon *area, side_id s)

@@ -6,6 +6,7 @@
 #define CWR_CWR_STATE_H
 
 #include "core/los.h"
+#include "core/memo.h"
 #include "rules/cwr/cwr_data.h"
 #include "rules/rules.h"
 
@@ -52,10 +53,12 @@ typedef struct cwr_unit_state {
     int cls;   /* cwr_class */
 } cwr_unit_state;
 
-/* The static terrain's sight index, shared by a match's state and its clones. */
+/* The static terrain's sight index and a memo of its answers (core/memo.h), shared by a
+ * match's state and its clones (one thread plays a match). */
 typedef struct cwr_los {
     atomic_int refs;
     los_index *ix;
+    memo *sight_memo; /* terrain sight between two figures: (from, to, eye) -> clear */
 } cwr_los;
 
 struct rules_state {

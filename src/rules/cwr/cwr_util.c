@@ -228,6 +228,24 @@ const table *cwr_seen_table(const rules_state *rs, const table *t, side_id viewe
 }
 
 /* Sight from any front-rank figure of `from` to any figure of `to`, over terrain. */
+/* los_figures without bases blocking, remembered: terrain alone decides it, so the two
+ * centres and the eye height are the whole question. */
+static bool figures_see(const rules_state *rs, const table *t, figure_id a, figure_id b)
+{
+    const figure *fa = table_figure_const(t, a), *fb = table_figure_const(t, b);
+    memo *m = rs->los->sight_memo;
+    if (!fa || !fb || !m)
+        return los_figures(rs->los->ix, t, a, b, NULL).verdict == LOS_CLEAR;
+    float key[5] = {fa->pos.x, fa->pos.y, fb->pos.x, fb->pos.y,
+                    fmaxf(table_posture_eye_ft(fa->posture), table_posture_eye_ft(fb->posture))};
+    int clear;
+    if (memo_get(m, key, &clear))
+        return clear;
+    clear = los_figures(rs->los->ix, t, a, b, NULL).verdict == LOS_CLEAR;
+    memo_put(m, key, &clear);
+    return clear;
+}
+
 bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to)
 {
     const unit *a = table_unit_const(t, from);
@@ -240,7 +258,7 @@ bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to)
         m = CWR_UNIT_FIGS;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < m; j++)
-            if (los_figures(rs->los->ix, t, fr[i], tg[j], NULL).verdict == LOS_CLEAR)
+            if (figures_see(rs, t, fr[i], tg[j]))
                 return true;
     return false;
 }

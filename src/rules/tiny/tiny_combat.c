@@ -233,7 +233,7 @@ static bool in_contact_pair(const rules_state *rs, const table *t, unit_id a, un
     tiny_unit_geom ga, gb;
     if (!tiny_unit_geom_of(t, a, &ga) || !tiny_unit_geom_of(t, b, &gb))
         return false;
-    return tiny_unit_gap_cm(t, &ga, &gb) <= tiny_cm(rs, rs->data->contact_gap_in);
+    return tiny_unit_gap_cm(rs, t, &ga, &gb) <= tiny_cm(rs, rs->data->contact_gap_in);
 }
 
 /* A charge by one unit, or by a formed brigade (`ordered` is then the brigade and p->units[0]

@@ -78,7 +78,7 @@ bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id 
         for (int k = 0; k < tg.count; k++) {
             const figure *e = table_figure_const(t, tg.stands[k]);
             geom_placed_base eb = tiny_stand_base(e);
-            float r = tiny_in(rs, (float)geom_base_edge_distance(&sb, &eb));
+            float r = tiny_in(rs, (float)tiny_stand_gap_cm(rs, &sb, &eb));
             tiny_unit_geom eg = stand_geom(e);
             if (r > max_in + 1e-4f || r >= best ||
                 !tiny_partly_in_frontal_zone(t, &sg, tiny_zone_deg(rs), &eg) ||

@@ -18,7 +18,8 @@ void tiny_path_setup(const rules_state *rs, const table *t, const tiny_troop *tr
         const terrain_type *ty = &t->types[i];
         if (road)
             mult[i] = ty->move_mult == 0 && ty->obstacle == TERRAIN_OBSTACLE_IMPASSABLE ? 0 : 1;
-        else if (tiny_data_is_rough(d, ty->name))
+        else if (t->type_count == rs->type_count ? rs->type_rough[i]
+                                                 : tiny_data_is_rough(d, ty->name))
             mult[i] = tr->rough == TINY_ROUGH_FULL   ? 1
                       : tr->rough == TINY_ROUGH_HALF ? d->rough_half_mult
                                                      : 0;
@@ -163,7 +164,7 @@ static bool about_face_barred(const rules_state *rs, const table *t, const tiny_
         if (un->side.id == own.id || !tiny_unit_geom_of(t, un->id, &e) ||
             !tiny_units_near(g, &e, near))
             continue;
-        if (tiny_unit_gap_cm(t, g, &e) <= near &&
+        if (tiny_unit_gap_cm(rs, t, g, &e) <= near &&
             tiny_partly_in_frontal_zone(t, &e, tiny_zone_deg(rs), g))
             return true;
     }
@@ -811,7 +812,7 @@ vec2s tiny_away_from_enemy(const rules_state *rs, const table *t, unit_id u)
         if (un->side.id == own.id || !tiny_is_troop_unit(t, un->id) ||
             tiny_unit_lost(rs, t, un->id) || !tiny_unit_geom_of(t, un->id, &e))
             continue;
-        float gap = tiny_unit_gap_cm(t, &g, &e);
+        float gap = tiny_unit_gap_cm(rs, t, &g, &e);
         vec2s d = {{g.centre.x - e.centre.x, g.centre.y - e.centre.y}};
         if (gap < best && hypotf(d.x, d.y) > 1e-3f) {
             best = gap;

@@ -89,21 +89,21 @@ static void tiny_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *c
 static bool validate_live(const rules_state *rs, const table *t, const rules_command *cmd,
                           char *reason, size_t size)
 {
-    rules_decision d;
-    tiny_decision(rs, t, &d);
-    if (cmd->side.id && cmd->side.id != d.side.id) {
-        snprintf(reason, size, "it is %s's decision", table_side(t, d.side)->name);
+    side_id dside;
+    rules_decision_kind dkind = tiny_decision_bare(rs, t, &dside);
+    if (cmd->side.id && cmd->side.id != dside.id) {
+        snprintf(reason, size, "it is %s's decision", table_side(t, dside)->name);
         return false;
     }
     rules_command_kind k = cmd->kind;
-    if (d.kind == RULES_DECIDE_REACT) {
+    if (dkind == RULES_DECIDE_REACT) {
         if (k == RULES_CMD_EVADE || k == RULES_CMD_PASS)
             return true;
         snprintf(reason, size, "%s first: evade or stand (pass)",
                  table_unit_const(t, rs->react_unit)->name);
         return false;
     }
-    if (d.kind == RULES_DECIDE_ROLL_ORDERS) {
+    if (dkind == RULES_DECIDE_ROLL_ORDERS) {
         if (k == RULES_CMD_ROLL_ORDERS)
             return true;
         snprintf(reason, size, "roll the order dice first (Tiny Soldiers \u2014 B: Sequence)");
@@ -132,7 +132,19 @@ static bool validate_live(const rules_state *rs, const table *t, const rules_com
     }
 }
 
+static bool validate_open(const rules_state *rs, const table *t, const rules_command *cmd,
+                          char *reason, size_t size);
+
 static bool tiny_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                          char *reason, size_t size)
+{
+    tiny_geom_memo_begin(t);
+    bool ok = validate_open(rs, t, cmd, reason, size);
+    tiny_geom_memo_end(t);
+    return ok;
+}
+
+static bool validate_open(const rules_state *rs, const table *t, const rules_command *cmd,
                           char *reason, size_t size)
 {
     rules_outcome oc;
@@ -308,7 +320,19 @@ static int tiny_actions(const rules_state *rs, const table *t, figure_id fig, ru
     return n;
 }
 
+static int targets_open(const rules_state *rs, const table *t, const rules_command *fire,
+                        rules_target *out, int max);
+
 static int tiny_targets(const rules_state *rs, const table *t, const rules_command *fire,
+                        rules_target *out, int max)
+{
+    tiny_geom_memo_begin(t);
+    int n = targets_open(rs, t, fire, out, max);
+    tiny_geom_memo_end(t);
+    return n;
+}
+
+static int targets_open(const rules_state *rs, const table *t, const rules_command *fire,
                         rules_target *out, int max)
 {
     unit_id u = tiny_cmd_unit(t, fire);

@@ -140,7 +140,7 @@ int tiny_formed_group(const rules_state *rs, const table *t, unit_id brigade, bo
             for (int b = 0; b < n; b++) {
                 if (comp[b] >= 0)
                     continue;
-                float gap = tiny_unit_gap_cm(t, &gs[a], &gs[b]);
+                float gap = tiny_unit_gap_cm(rs, t, &gs[a], &gs[b]);
                 float turn = fabsf(geom_angle_diff(gs[a].facing, gs[b].facing));
                 if (gap <= tiny_cm(rs, rs->data->adjacent_gap_in) && turn < 0.2f) {
                     comp[b] = s;

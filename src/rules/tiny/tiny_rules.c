@@ -174,13 +174,16 @@ static vec2s addv(vec2s a, vec2s b, float k)
 }
 
 /* While tiny_legal runs the table holds still and the same units' frames are asked for again
- * and again (every candidate command validated, every enemy measured): a memo of them, on this
- * thread, for that one table only (tiny_geom_memo_begin .. _end). */
+ * and again (every candidate command validated, every enemy measured): a memo of them, and of
+ * what the topic files ask of a whole unit (tiny_unit_memo), on this thread, for that one table
+ * only (tiny_geom_memo_begin .. _end). */
 typedef struct geom_memo {
     const table *t;
     int count;
     tiny_unit_geom *g;
     signed char *known; /* 0 not yet, 1 a frame, -1 no stands */
+    tiny_unit_memo *units;
+    int depth; /* nested begins on the same table */
 } geom_memo;
 
 static _Thread_local geom_memo *memo;
@@ -189,23 +192,62 @@ static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g);
 
 void tiny_geom_memo_begin(const table *t)
 {
-    if (memo)
-        return; /* nested: the outer memo serves */
+    if (memo) {
+        memo->depth += memo->t == t; /* nested: the outer memo serves */
+        return;
+    }
     memo = mem_calloc(1, sizeof *memo);
     memo->t = t;
     memo->count = t->unit_count;
     memo->g = mem_calloc((size_t)(t->unit_count + 1), sizeof *memo->g);
     memo->known = mem_calloc((size_t)(t->unit_count + 1), sizeof *memo->known);
+    memo->units = mem_calloc((size_t)(t->unit_count + 1), sizeof *memo->units);
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->unit.id == 0 || (int)f->unit.id > memo->count || tiny_is_commander(f))
+            continue;
+        tiny_unit_memo *um = &memo->units[f->unit.id];
+        um->troop = true;
+        if (table_figure_active(f)) {
+            um->stands++;
+            um->status_any |= f->status;
+        }
+    }
 }
 
 void tiny_geom_memo_end(const table *t)
 {
     if (!memo || memo->t != t)
         return;
+    if (memo->depth > 0) {
+        memo->depth--;
+        return;
+    }
     free(memo->g);
     free(memo->known);
+    free(memo->units);
     free(memo);
     memo = NULL;
+}
+
+tiny_unit_memo *tiny_geom_memo_unit(const table *t, const tiny_unit_geom *g)
+{
+    if (!memo || memo->t != t || g->count == 0)
+        return NULL;
+    const figure *f = table_figure_const(t, g->stands[0]);
+    unit_id u = f ? f->unit : (unit_id){0};
+    tiny_unit_geom whole;
+    if (u.id == 0 || (int)u.id > memo->count || !tiny_unit_geom_of(t, u, &whole) ||
+        memcmp(&whole, g, sizeof whole) != 0)
+        return NULL;
+    return &memo->units[u.id];
+}
+
+tiny_unit_memo *tiny_geom_memo_unit_id(const table *t, unit_id u)
+{
+    if (!memo || memo->t != t || u.id == 0 || (int)u.id > memo->count)
+        return NULL;
+    return &memo->units[u.id];
 }
 
 bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g)
@@ -294,28 +336,6 @@ float tiny_stand_radius(const figure *f)
     if (f->base.kind == GEOM_BASE_RECT)
         return 0.5f * hypotf(f->base.frontage_cm, f->base.depth_cm);
     return f->base.radius_cm;
-}
-
-/* Bounding circles skip the exact edge distance of stands that cannot be nearer than the best
- * pair found so far. */
-float tiny_unit_gap_cm(const table *t, const tiny_unit_geom *a, const tiny_unit_geom *b)
-{
-    double best = INFINITY;
-    for (int i = 0; i < a->count; i++) {
-        const figure *fa = table_figure_const(t, a->stands[i]);
-        geom_placed_base pa = tiny_stand_base(fa);
-        float ra = tiny_stand_radius(fa);
-        for (int k = 0; k < b->count; k++) {
-            const figure *fb = table_figure_const(t, b->stands[k]);
-            double lower = geom_point_distance(fa->pos, fb->pos) - ra - tiny_stand_radius(fb);
-            if (lower >= best)
-                continue;
-            geom_placed_base pb = tiny_stand_base(fb);
-            double gap = geom_base_edge_distance(&pa, &pb);
-            best = gap < best ? gap : best;
-        }
-    }
-    return (float)best;
 }
 
 /* Touching is not overlapping: the engine's one test (core/place.h), so tiny's checks and the

@@ -124,14 +124,29 @@ bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g);
 /* Between these, tiny_unit_geom_of on `t` remembers each unit's frame (t must not change). */
 void tiny_geom_memo_begin(const table *t);
 void tiny_geom_memo_end(const table *t);
+/* What the memo keeps of one whole unit while it is open (0: not asked yet). */
+typedef struct tiny_unit_memo {
+    int stands;             /* its active stands (tiny_unit_stands) */
+    bool troop;             /* tiny_is_troop_unit */
+    uint32_t status_any;    /* the status bits of its active stands, or-ed */
+    signed char contact;    /* tiny_unit_in_contact: 1 yes, -1 no */
+    signed char near_known; /* tiny_nearest_enemy asked for side near_own */
+    bool near_found;
+    side_id near_own;
+    unit_id near_enemy;
+    float near_gap;
+} tiny_unit_memo;
+/* The memo of the unit whose whole frame g is (as tiny_unit_geom_of gives it), or NULL when no
+ * memo is open on t or g is not a whole unit's frame. */
+tiny_unit_memo *tiny_geom_memo_unit(const table *t, const tiny_unit_geom *g);
+/* The memo of unit u, or NULL when no memo is open on t. */
+tiny_unit_memo *tiny_geom_memo_unit_id(const table *t, unit_id u);
 /* True when p lies in the unit's frontal zone: ahead of its front line, within the lines at
  * half_angle from its front corners. */
 bool tiny_in_frontal_zone(const tiny_unit_geom *g, float half_angle_deg, vec2s p);
 /* True when some part (corner, edge middle, centre) of unit `other` lies in g's frontal zone. */
 bool tiny_partly_in_frontal_zone(const table *t, const tiny_unit_geom *g, float half_angle_deg,
                                  const tiny_unit_geom *other);
-/* The gap in cm between the nearest stands of two units. */
-float tiny_unit_gap_cm(const table *t, const tiny_unit_geom *a, const tiny_unit_geom *b);
 /* True when two stands overlap by more than a hair (touching is not overlapping). */
 bool tiny_stands_overlap(const geom_placed_base *a, const geom_placed_base *b);
 geom_placed_base tiny_stand_base(const figure *f);

@@ -44,6 +44,16 @@ static int pips_left(const rules_state *rs, const table *t, side_id s)
     return n;
 }
 
+rules_decision_kind tiny_decision_bare(const rules_state *rs, const table *t, side_id *who)
+{
+    if (rs->react_unit.id) {
+        *who = table_unit_const(t, rs->react_unit)->side;
+        return RULES_DECIDE_REACT;
+    }
+    *who = rs->active;
+    return rs->phase == TINY_PHASE_ORDERS ? RULES_DECIDE_ROLL_ORDERS : RULES_DECIDE_SPEND_PIPS;
+}
+
 void tiny_decision(const rules_state *rs, const table *t, rules_decision *out)
 {
     memset(out, 0, sizeof *out);

@@ -7,6 +7,8 @@
 void tiny_resolve_end_phase(rules_state *rs, rules_ctx *ctx);
 
 void tiny_decision(const rules_state *rs, const table *t, rules_decision *out);
+/* tiny_decision's kind and side alone, with no prompt formatted (what validation reads). */
+rules_decision_kind tiny_decision_bare(const rules_state *rs, const table *t, side_id *who);
 
 /* Units counted for victory, and those shaken, destroyed or gone, of side s. */
 void tiny_army_count(const rules_state *rs, const table *t, side_id s, int *total, int *bad);

@@ -116,6 +116,7 @@ rules_state *tiny_create(const rules_create_desc *desc, char *err, size_t size)
     rs->los = mem_calloc(1, sizeof *rs->los);
     atomic_init(&rs->los->refs, 1);
     rs->los->ix = los_create(t, &(los_desc){.see_into_cm = d->see_into_in * d->inch_cm});
+    rs->los->gap_memo = memo_create(12, 2 * sizeof(geom_placed_base), sizeof(double));
     float frontage = 0;
     if (t->side_count != 2) {
         snprintf(err, size, "tiny needs exactly two sides, not %d", t->side_count);
@@ -125,6 +126,9 @@ rules_state *tiny_create(const rules_create_desc *desc, char *err, size_t size)
         snprintf(err, size, "tiny handles at most 256 terrain types");
         goto fail;
     }
+    rs->type_count = t->type_count;
+    for (int i = 0; i < t->type_count; i++)
+        rs->type_rough[i] = tiny_data_is_rough(d, t->types[i].name);
     for (int i = 0; i < t->unit_count; i++)
         if (!check_unit(d, t, &t->units[i], &frontage, err, size))
             goto fail;
@@ -148,6 +152,7 @@ void tiny_destroy(rules_state *rs)
     free(rs->cover_gone);
     if (rs->los && atomic_fetch_sub(&rs->los->refs, 1) == 1) {
         los_destroy(rs->los->ix);
+        memo_destroy(rs->los->gap_memo);
         free(rs->los);
     }
     free(rs);

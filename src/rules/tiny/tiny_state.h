@@ -4,6 +4,7 @@
 #define TINY_TINY_STATE_H
 
 #include "core/los.h"
+#include "core/memo.h"
 #include "core/path.h"
 #include "rules/rules.h"
 #include "rules/tiny/tiny_data.h"
@@ -75,10 +76,12 @@ typedef struct tiny_charge {
     unit_id charger, target;
 } tiny_charge;
 
-/* The static terrain's sight index (core/los.h), shared by a match's state and its clones. */
+/* The static terrain's sight index (core/los.h) and the stand-gap memo (core/memo.h), shared
+ * by a match's state and its clones (one thread plays a match). */
 typedef struct tiny_los {
     atomic_int refs;
     los_index *ix;
+    memo *gap_memo; /* tiny_stand_gap_cm: two placed bases -> their edge gap */
 } tiny_los;
 
 struct rules_state {
@@ -96,6 +99,8 @@ struct rules_state {
     int charge_count;
     int max_turns;
     float retreat_fraction;
+    int type_count;       /* the table's terrain types, as at create */
+    bool type_rough[256]; /* per terrain type: named rough by the data (tiny_data_is_rough) */
 };
 
 typedef struct tiny_order {
@@ -207,6 +212,15 @@ bool tiny_enemy_visible(const rules_state *rs, const table *t, unit_id u, float 
 
 /* True when the units' bounding circles come within cm: a cheap test before the exact gap. */
 bool tiny_units_near(const tiny_unit_geom *a, const tiny_unit_geom *b, float cm);
+
+/* The gap between two stands' edges (geom_base_edge_distance), remembered by their exact
+ * placement: the same bits, sooner, when neither moved since it was last measured. */
+double tiny_stand_gap_cm(const rules_state *rs, const geom_placed_base *a,
+                         const geom_placed_base *b);
+
+/* The gap in cm between the nearest stands of two units. */
+float tiny_unit_gap_cm(const rules_state *rs, const table *t, const tiny_unit_geom *a,
+                       const tiny_unit_geom *b);
 
 bool tiny_unit_in_contact(const rules_state *rs, const table *t, unit_id u);
 

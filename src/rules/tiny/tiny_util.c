@@ -23,6 +23,9 @@ float tiny_zone_deg(const rules_state *rs)
 
 bool tiny_is_troop_unit(const table *t, unit_id u)
 {
+    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    if (um)
+        return um->troop;
     for (int i = 0; i < t->figure_count; i++)
         if (t->figures[i].unit.id == u.id && !tiny_is_commander(&t->figures[i]))
             return true;
@@ -31,6 +34,9 @@ bool tiny_is_troop_unit(const table *t, unit_id u)
 
 int tiny_unit_stands(const table *t, unit_id u)
 {
+    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    if (um)
+        return um->stands;
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
@@ -52,6 +58,9 @@ bool tiny_unit_limbered(const table *t, unit_id u)
 
 static bool unit_status_any(const table *t, unit_id u, uint32_t bits)
 {
+    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    if (um)
+        return (um->status_any & bits) != 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (f->unit.id == u.id && table_figure_active(f) && !tiny_is_commander(f) &&
@@ -261,12 +270,54 @@ bool tiny_enemy_visible(const rules_state *rs, const table *t, unit_id u, float 
         for (int k = 0; k < g.count; k++) {
             const figure *f = table_figure_const(t, g.stands[k]);
             geom_placed_base fb = tiny_stand_base(f);
-            if (geom_base_edge_distance(&fb, &eb) <= cm &&
+            if (tiny_stand_gap_cm(rs, &fb, &eb) <= cm &&
                 tiny_line_clear(rs, t, f->pos, e->pos, u, e->unit))
                 return true;
         }
     }
     return false;
+}
+
+double tiny_stand_gap_cm(const rules_state *rs, const geom_placed_base *a,
+                         const geom_placed_base *b)
+{
+    struct {
+        geom_placed_base a, b;
+    } key;
+    memset(&key, 0, sizeof key);
+    key.a = *a;
+    key.b = *b;
+    double gap;
+    memo *m = rs->los ? rs->los->gap_memo : NULL;
+    if (m && memo_get(m, &key, &gap))
+        return gap;
+    gap = geom_base_edge_distance(a, b);
+    if (m)
+        memo_put(m, &key, &gap);
+    return gap;
+}
+
+/* Bounding circles skip the exact edge distance of stands that cannot be nearer than the best
+ * pair found so far. */
+float tiny_unit_gap_cm(const rules_state *rs, const table *t, const tiny_unit_geom *a,
+                       const tiny_unit_geom *b)
+{
+    double best = INFINITY;
+    for (int i = 0; i < a->count; i++) {
+        const figure *fa = table_figure_const(t, a->stands[i]);
+        geom_placed_base pa = tiny_stand_base(fa);
+        float ra = tiny_stand_radius(fa);
+        for (int k = 0; k < b->count; k++) {
+            const figure *fb = table_figure_const(t, b->stands[k]);
+            double lower = geom_point_distance(fa->pos, fb->pos) - ra - tiny_stand_radius(fb);
+            if (lower >= best)
+                continue;
+            geom_placed_base pb = tiny_stand_base(fb);
+            double gap = tiny_stand_gap_cm(rs, &pa, &pb);
+            best = gap < best ? gap : best;
+        }
+    }
+    return (float)best;
 }
 
 /* True when the units' bounding circles come within cm: a cheap test before the exact gap. */
@@ -276,7 +327,19 @@ bool tiny_units_near(const tiny_unit_geom *a, const tiny_unit_geom *b, float cm)
     return geom_point_distance(a->centre, b->centre) <= ra + rb + cm;
 }
 
+static bool unit_in_contact(const rules_state *rs, const table *t, unit_id u);
+
 bool tiny_unit_in_contact(const rules_state *rs, const table *t, unit_id u)
+{
+    tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    if (!um)
+        return unit_in_contact(rs, t, u);
+    if (!um->contact)
+        um->contact = unit_in_contact(rs, t, u) ? 1 : -1;
+    return um->contact > 0;
+}
+
+static bool unit_in_contact(const rules_state *rs, const table *t, unit_id u)
 {
     tiny_unit_geom g, o;
     if (!tiny_unit_geom_of(t, u, &g))
@@ -288,7 +351,7 @@ bool tiny_unit_in_contact(const rules_state *rs, const table *t, unit_id u)
         if (un->side.id == own.id || !tiny_unit_geom_of(t, un->id, &o) ||
             !tiny_units_near(&g, &o, gap))
             continue;
-        if (tiny_unit_gap_cm(t, &g, &o) <= gap)
+        if (tiny_unit_gap_cm(rs, t, &g, &o) <= gap)
             return true;
     }
     return false;
@@ -431,9 +494,16 @@ static float unit_radius(const table *t, const tiny_unit_geom *g)
 bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_geom *g, side_id own,
                         tiny_unit_geom *eg, float *gap)
 {
-    (void)rs;
+    tiny_unit_memo *um = tiny_geom_memo_unit(t, g);
+    if (um && um->near_known && um->near_own.id == own.id) {
+        *gap = um->near_gap;
+        if (um->near_found)
+            tiny_unit_geom_of(t, um->near_enemy, eg);
+        return um->near_found;
+    }
     *gap = INFINITY;
     bool found = false;
+    unit_id enemy = {0};
     float rg = unit_radius(t, g);
     for (int i = 0; i < t->unit_count; i++) {
         tiny_unit_geom e;
@@ -443,12 +513,20 @@ bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_g
         float lower = (float)geom_point_distance(g->centre, e.centre) - rg - unit_radius(t, &e);
         if (lower > *gap + 1e-3f)
             continue;
-        float d = tiny_unit_gap_cm(t, g, &e);
+        float d = tiny_unit_gap_cm(rs, t, g, &e);
         if (d < *gap) {
             *gap = d;
             *eg = e;
+            enemy = t->units[i].id;
             found = true;
         }
+    }
+    if (um) {
+        um->near_known = 1;
+        um->near_found = found;
+        um->near_own = own;
+        um->near_enemy = enemy;
+        um->near_gap = *gap;
     }
     return found;
 }

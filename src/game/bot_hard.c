@@ -2,12 +2,14 @@
  * normal level's best few widened by the best command of every other kind on offer and a few
  * drawn from the rest of the legal list; each is played out on forks of the match (game_fork)
  * by normal-level bots on both sides, with common random numbers (playout r rolls the same dice
- * seed for every candidate, so two candidates differ by the choice, not the luck), and the
- * playouts go by successive halving: every candidate a few, then the better half more, while
- * the budget lasts. The normal level's own choice always stays in, and an alternative replaces
- * it only when its playouts beat it, paired seed by seed, by more than their noise. The budget
- * is a count of playouts and commands, never a clock, so a seed replays. Only game.h and the
- * normal level's scores (bot_plan.h), never a rule set's own header. */
+ * seed for every candidate, so two candidates differ by the choice, not the luck): every
+ * candidate a few, then, while the budget lasts, more for the alternative that could still beat
+ * normal's choice by the most, normal's choice beside it on the same seeds. The normal level's own
+ * choice always stays in, and an alternative replaces it only when its playouts beat it, paired
+ * seed by seed, by more than their noise. A playout's end is scored by the figures standing and the
+ * scenario's victory conditions. The budget is a count of playouts and commands, never a clock, so
+ * a seed replays. Only game.h and the normal level's scores (bot_plan.h), never a rule set's own
+ * header. */
 #include "game/bot_hard.h"
 
 #include "core/mem.h"
@@ -19,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { HARD_CAND_MAX = 16, HARD_PLAYOUT_MAX = 96 };
+enum { HARD_CAND_MAX = 16, HARD_PLAYOUT_MAX = 96, HARD_SIDE_MAX = 8, HARD_DRIVER_MAX = 128 };
 
 /* The spread of a playout's result assumed until the playouts measure it (10 = a figure). */
 #define HARD_SD_FLOOR 30.0f
@@ -37,6 +39,8 @@ typedef struct hard_params {
     float z;        /* standard errors the paired lead of an alternative must exceed */
     float evidence; /* and at least this (10 = a figure) */
     float win;      /* a game won at the end of a playout (10 = a figure) */
+    float goal;     /* a side's loss threshold reached, or its morale spent (10 = a figure) */
+    float hold;     /* ground held at the turn limit, in proportion to the turns gone */
 } hard_params;
 
 static hard_params hard_defaults(void)
@@ -51,7 +55,9 @@ static hard_params hard_defaults(void)
                      .margin = 15.0f,
                      .z = 1.0f,
                      .evidence = 2.0f,
-                     .win = 200.0f};
+                     .win = 200.0f,
+                     .goal = 100.0f,
+                     .hold = 100.0f};
     const char *env = getenv("SANDTABLE_HARD"); /* experiments only: key=value,... */
     for (const char *s = env; s && *s;) {
         char key[16];
@@ -81,6 +87,10 @@ static hard_params hard_defaults(void)
             p.evidence = v;
         else if (!strcmp(key, "win"))
             p.win = v;
+        else if (!strcmp(key, "goal"))
+            p.goal = v;
+        else if (!strcmp(key, "hold"))
+            p.hold = v;
         s += used;
         if (*s == ',')
             s++;
@@ -98,6 +108,7 @@ struct bot_hard {
     float prior[HARD_CAND_MAX];
     float value[HARD_CAND_MAX][HARD_PLAYOUT_MAX];
     int played[HARD_CAND_MAX];
+    int morale_root[HARD_SIDE_MAX]; /* each side's morale left at the decision (-1: none shown) */
 };
 
 bot_hard *bot_hard_create(void)
@@ -140,15 +151,90 @@ static float worth(const figure *m)
     }
 }
 
+/* The morale each side has left (the rule set's morale piles on the turn driver, summed), -1
+ * where it shows none. */
+static void morale_left(const game *f, int *left)
+{
+    for (int s = 0; s < HARD_SIDE_MAX; s++)
+        left[s] = -1;
+    rules_driver_item it[HARD_DRIVER_MAX];
+    int n = game_driver(f, (side_id){0}, it, HARD_DRIVER_MAX);
+    for (int i = 0; i < n; i++)
+        if (it[i].kind == RULES_DRIVER_MORALE && it[i].side.id < HARD_SIDE_MAX)
+            left[it[i].side.id] = (left[it[i].side.id] > 0 ? left[it[i].side.id] : 0) + it[i].value;
+}
+
+/* Whether side `s` alone stands in the area (a "hold" condition's test). */
+static bool area_held(const table *t, const geom_polygon *area, side_id s)
+{
+    bool mine = false, theirs = false;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *m = &t->figures[i];
+        if (!table_figure_active(m) || !geom_point_in_polygon(m->pos, area))
+            continue;
+        mine |= m->side.id == s.id;
+        theirs |= m->side.id != s.id;
+    }
+    return mine && !theirs;
+}
+
+/* The scenario's victory conditions read at the end of a playout, from `who`'s view: each side's
+ * way to a loss threshold ("destroy": the enemy's losses a side wins by; "break": a side's own
+ * losses it loses by), squared so the last figures before it weigh most; the morale a side has
+ * spent of what it had at the decision, likewise; ground a "hold" condition names, held or not,
+ * in proportion to the turns gone. */
+static float objectives(const bot_hard *h, const game *f, const table *t, side_id who)
+{
+    const scenario *sc = game_scenario(f);
+    int all[HARD_SIDE_MAX] = {0}, up[HARD_SIDE_MAX] = {0};
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *m = &t->figures[i];
+        if (m->side.id >= HARD_SIDE_MAX)
+            continue;
+        all[m->side.id]++;
+        up[m->side.id] += table_figure_active(m);
+    }
+    float v = 0;
+    int limit = 0;
+    for (int i = 0; sc && i < sc->victory_count; i++)
+        if (!strcmp(sc->victory[i].kind, "turns") && sc->victory[i].turns > 0)
+            limit = sc->victory[i].turns;
+    for (int i = 0; sc && i < sc->victory_count; i++) {
+        const scenario_victory *c = &sc->victory[i];
+        bool destroy = !strcmp(c->kind, "destroy"), brk = !strcmp(c->kind, "break");
+        if ((destroy || brk) && c->value > 0 && c->side.id) {
+            for (uint32_t s = 1; s < HARD_SIDE_MAX; s++) {
+                if (all[s] == 0 || (destroy ? s == c->side.id : s != c->side.id))
+                    continue;
+                float p = (float)(all[s] - up[s]) * 100.0f / ((float)all[s] * (float)c->value);
+                p = p > 1.0f ? 1.0f : p;
+                v += (s == who.id ? -1.0f : 1.0f) * h->prm.goal * p * p;
+            }
+        } else if (!strcmp(c->kind, "hold") && c->side.id && c->area.count >= 3 && limit > 0) {
+            float w = h->prm.hold * fminf(1.0f, (float)game_turn(f) / (float)limit);
+            v += (area_held(t, &c->area, c->side) ? w : -w) * (c->side.id == who.id ? 1.0f : -1.0f);
+        }
+    }
+    int left[HARD_SIDE_MAX];
+    morale_left(f, left);
+    for (int s = 1; s < HARD_SIDE_MAX; s++)
+        if (left[s] >= 0 && h->morale_root[s] > 0) {
+            float p = 1.0f - (float)left[s] / (float)h->morale_root[s];
+            p = p < 0 ? 0 : p;
+            v += (s == (int)who.id ? -1.0f : 1.0f) * h->prm.goal * p * p;
+        }
+    return v;
+}
+
 /* The table from `who`'s view at the end of a playout: the worth of the figures standing, own
- * minus the enemy's (shaken ones and the seriously wounded counting less), with the game's
- * result far above any count. */
-static float evaluate(const game *f, side_id who, float win)
+ * minus the enemy's (shaken ones and the seriously wounded counting less), the scenario's
+ * victory conditions (objectives), with the game's result far above any of it. */
+static float evaluate(const bot_hard *h, const game *f, side_id who)
 {
     rules_outcome oc;
     game_outcome(f, &oc);
     if (oc.over && oc.winner.id)
-        return oc.winner.id == who.id ? win : -win;
+        return oc.winner.id == who.id ? h->prm.win : -h->prm.win;
     const table *t = game_table(f);
     float v = 0;
     for (int i = 0; i < t->figure_count; i++) {
@@ -162,7 +248,7 @@ static float evaluate(const game *f, side_id who, float win)
             k *= 0.7f;
         v += m->side.id == who.id ? k : -k;
     }
-    return v;
+    return oc.over ? v : v + objectives(h, f, t, who);
 }
 
 /* Playout r's dice: the same for every candidate, from the seed the decision drew. */
@@ -190,7 +276,7 @@ static float playout(bot_hard *h, const game *g, const rules_command *cand, side
         for (int i = 0; i < h->prm.horizon && !game_over(f); i++)
             if (!bot_plan_pick(h->roll, f, &rr, &c, NULL, 0) || !game_fork_step(f, &c))
                 break;
-        v = evaluate(f, who, h->prm.win);
+        v = evaluate(h, f, who);
     }
     game_destroy(f);
     return v;
@@ -357,6 +443,7 @@ bool bot_hard_pick(bot_hard *h, const game *g, dice_rng *rng, rules_command *out
     int k = gather(h, g, cmds, score, n, rng);
     if (k == 0)
         return false;
+    morale_left(g, h->morale_root);
     uint64_t base = (uint64_t)dice_below(rng, 0xffffffffu) << 32 | dice_below(rng, 0xffffffffu);
     /* a forced step, or normal's choice far ahead of its next best: nothing to look for */
     float second = -INFINITY;

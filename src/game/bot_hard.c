@@ -34,6 +34,7 @@ typedef struct hard_params {
     int sampled;    /* plus this many drawn from the rest */
     int first;      /* playouts each candidate gets first */
     int budget;     /* playouts a decision at most */
+    long work;      /* and the normal level's work in them at most (bot_plan_work) */
     int horizon;    /* commands a playout plays after the candidate */
     float margin;   /* normal's lead over its second best (10 = a figure) above which it stands */
     float z;        /* standard errors the paired lead of an alternative must exceed */
@@ -51,6 +52,7 @@ static hard_params hard_defaults(void)
                      .sampled = 1,
                      .first = 4,
                      .budget = 96,
+                     .work = 15000,
                      .horizon = 32,
                      .margin = 15.0f,
                      .z = 1.0f,
@@ -77,6 +79,8 @@ static hard_params hard_defaults(void)
             p.first = (int)v;
         else if (!strcmp(key, "budget"))
             p.budget = (int)v;
+        else if (!strcmp(key, "work"))
+            p.work = (long)v;
         else if (!strcmp(key, "horizon"))
             p.horizon = (int)v;
         else if (!strcmp(key, "margin"))
@@ -125,8 +129,8 @@ void bot_hard_destroy(bot_hard *h)
     if (!h)
         return;
     if (getenv("SANDTABLE_HARD_STATS"))
-        fprintf(stderr, "hard: %ld decisions, %ld looked, %ld deviated, %ld playouts\n",
-                hard_stat[0], hard_stat[1], hard_stat[2], hard_stat[3]);
+        fprintf(stderr, "hard: %ld decisions, %ld looked, %ld deviated, %ld playouts, work %ld\n",
+                hard_stat[0], hard_stat[1], hard_stat[2], hard_stat[3], bot_plan_work(h->roll));
     bot_plan_destroy(h->plan);
     bot_plan_destroy(h->roll);
     free(h);
@@ -405,11 +409,19 @@ static int search(bot_hard *h, const game *g, int k, side_id who, uint64_t base)
     int spent = 0, first = h->prm.first;
     if (first * k > h->prm.budget / 2) /* many candidates: fewer each, at least two */
         first = h->prm.budget / 2 / k > 2 ? h->prm.budget / 2 / k : 2;
-    for (int c = 0; c < k; c++) {
+    /* The work cap keeps a big table's decision near a second: what normal's choice cost its
+     * first playouts says how many the others can have in half the cap (at least two each). */
+    long w0 = bot_plan_work(h->roll);
+    h->played[0] = 0;
+    spent += play_to(h, g, 0, first, who, base);
+    long per = (bot_plan_work(h->roll) - w0) / first + 1;
+    long room = (h->prm.work / 2 - (bot_plan_work(h->roll) - w0)) / per / (k > 1 ? k - 1 : 1);
+    int rest = room < 2 ? 2 : room < first ? (int)room : first;
+    for (int c = 1; c < k; c++) {
         h->played[c] = 0;
-        spent += play_to(h, g, c, first, who, base);
+        spent += play_to(h, g, c, rest, who, base);
     }
-    while (spent < h->prm.budget) {
+    while (spent < h->prm.budget && bot_plan_work(h->roll) - w0 < h->prm.work) {
         int pick = -1;
         float top = h->prm.evidence;
         for (int c = 1; c < k; c++) {

@@ -41,6 +41,7 @@ struct bot_plan {
     rules_command cmds[PLAN_LEGAL_MAX];
     float score[PLAN_LEGAL_MAX];
     int dirty;
+    long work; /* candidates scored since creation: the hard level's measure of its spending */
     plan_memo memo;
 };
 
@@ -416,6 +417,7 @@ static int plan_score(bot_plan *p, const game *g, dice_rng *rng)
     if (n > 0)
         n = add_fire_groups(p, g, n);
     p->dirty = n > 0 ? n : 0;
+    p->work += 1 + (n > 0 ? n : 0);
     p->memo.valid = false;
     rules_decision dec;
     game_decision(g, &dec);
@@ -484,6 +486,11 @@ int bot_plan_scored(bot_plan *p, const game *g, dice_rng *rng, rules_command **c
     *cmds = p->cmds;
     *scores = p->score;
     return n;
+}
+
+long bot_plan_work(const bot_plan *p)
+{
+    return p->work;
 }
 
 bool bot_plan_pick(bot_plan *p, const game *g, dice_rng *rng, rules_command *out, char *why,

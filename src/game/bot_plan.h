@@ -14,6 +14,10 @@ typedef struct bot_plan bot_plan;
 bot_plan *bot_plan_create(void);
 void bot_plan_destroy(bot_plan *p);
 /* The normal level's pick; the reason in why (may be NULL). */
+/* The work p has done: one for each decision scored plus one for each candidate in it. Counts,
+ * not a clock, so a budget measured in it replays. */
+long bot_plan_work(const bot_plan *p);
+
 bool bot_plan_pick(bot_plan *p, const game *g, dice_rng *rng, rules_command *out, char *why,
                    size_t size);
 

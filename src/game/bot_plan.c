@@ -479,8 +479,7 @@ static bool pick_normal(bot_plan *p, const game *g, dice_rng *rng, rules_command
 
 /* The hard level's (bot_hard.c) view of the normal level's scores: the legal commands of the
  * moment, each with the normal level's value, in the normal level's own buffers. */
-int bot_plan_scored(bot_plan *p, const game *g, dice_rng *rng, rules_command **cmds,
-                    float **scores)
+int bot_plan_scored(bot_plan *p, const game *g, dice_rng *rng, rules_command **cmds, float **scores)
 {
     int n = plan_score(p, g, rng);
     *cmds = p->cmds;

@@ -333,23 +333,6 @@ void cr15_setup_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
 
 /* ---- charges and evades -------------------------------------------------------------------- */
 
-static const figure *nearest_of_unit(const table *t, unit_id u, vec2s p)
-{
-    const figure *best = NULL;
-    double bd = INFINITY;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *e = &t->figures[i];
-        if (e->unit.id != u.id || !table_figure_active(e))
-            continue;
-        double d = geom_point_distance(p, e->pos);
-        if (d < bd) {
-            bd = d;
-            best = e;
-        }
-    }
-    return best;
-}
-
 static unit_id target_unit_of(const table *t, const rules_command *cmd)
 {
     if (cmd->target_unit.id)
@@ -384,7 +367,7 @@ bool cr15_charge_validate(const rules_state *rs, const table *t, const rules_com
         }
         if (cr15_is_gun(f[i]) || (f[i]->status & FIGURE_STATUS_SERIOUS))
             continue;
-        const figure *e = nearest_of_unit(t, tu, f[i]->pos);
+        const figure *e = cr15_nearest_of_unit(t, tu, f[i]->pos);
         reach += e && cr15_edge_cm(f[i], e) <= cr15_allowance_cm(rs, t, f[i], true);
     }
     if (!reach) {
@@ -405,7 +388,7 @@ void cr15_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *c
     for (int i = 0; i < n; i++) {
         if (cr15_is_gun(f[i]) || (f[i]->status & FIGURE_STATUS_SERIOUS))
             continue;
-        const figure *e = nearest_of_unit(t, tu, f[i]->pos);
+        const figure *e = cr15_nearest_of_unit(t, tu, f[i]->pos);
         if (!e || cr15_edge_cm(f[i], e) > cr15_allowance_cm(rs, t, f[i], true))
             continue;
         bool go = cr15_veteran(f[i]);
@@ -473,7 +456,7 @@ void cr15_charge_moves(rules_state *rs, rules_ctx *ctx)
             continue;
         const figure *e = table_figure_const(t, s->charge_target);
         if (!e || !table_figure_active(e))
-            e = e ? nearest_of_unit(t, e->unit, f->pos) : NULL;
+            e = e ? cr15_nearest_of_unit(t, e->unit, f->pos) : NULL;
         if (!e)
             continue;
         vec2s goal = contact_point(f, e);

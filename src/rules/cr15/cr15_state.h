@@ -155,6 +155,7 @@ void cr15_emit_status(rules_ctx *ctx, const figure *f, uint32_t set, uint32_t cl
                       const char *ref, const char *why);
 void cr15_emit_state(rules_ctx *ctx, const char *tag, figure_id f, unit_id u, int value);
 float cr15_nearest_enemy_cm(const table *t, const figure *f, vec2s p, figure_id *who);
+const figure *cr15_nearest_of_unit(const table *t, unit_id u, vec2s p);
 
 /* ---- topic files ------------------------------------------------------------------------- */
 

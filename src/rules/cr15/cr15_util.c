@@ -231,3 +231,21 @@ float cr15_nearest_enemy_cm(const table *t, const figure *f, vec2s p, figure_id 
     }
     return best;
 }
+
+/* The active man of unit u nearest p, the lowest index among equals (NULL: none). */
+const figure *cr15_nearest_of_unit(const table *t, unit_id u, vec2s p)
+{
+    const figure *best = NULL;
+    double bd = INFINITY;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->unit.id != u.id || !table_figure_active(e))
+            continue;
+        double d = geom_point_distance(p, e->pos);
+        if (d < bd) {
+            bd = d;
+            best = e;
+        }
+    }
+    return best;
+}

@@ -93,6 +93,25 @@ static bool firer_ok(const rules_state *rs, const table *t, const figure *f, con
     return !line_blocked(rs, t, f, target, formation, why, size);
 }
 
+/* firer_ok asking only whether (no reason): from the open scratch when it was asked before in
+ * this call for the same target and fire mode. */
+static bool firer_ok_cached(const rules_state *rs, const table *t, const figure *f,
+                            const figure *target, bool area)
+{
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    uint32_t i = f->id.id - 1;
+    if (!s || i >= (uint32_t)s->capacity)
+        return firer_ok(rs, t, f, target, area, NULL, 0);
+    if (s->ok_epoch[i] == s->epoch && s->ok_target[i] == target->id.id && s->ok_area[i] == area)
+        return s->ok_value[i];
+    bool ok = firer_ok(rs, t, f, target, area, NULL, 0);
+    s->ok_epoch[i] = s->epoch;
+    s->ok_target[i] = target->id.id;
+    s->ok_area[i] = area;
+    s->ok_value[i] = ok;
+    return ok;
+}
+
 bool lcr_fire_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
                        size_t size)
 {
@@ -119,7 +138,8 @@ bool lcr_fire_validate(const rules_state *rs, const table *t, const rules_comman
         const figure *f = table_figure_const(t, cmd->figures[i]);
         if (!f)
             return lcr_refuse(why, size, "unknown figure");
-        if (!firer_ok(rs, t, f, target, area, why, size))
+        if (size ? !firer_ok(rs, t, f, target, area, why, size)
+                 : !firer_ok_cached(rs, t, f, target, area))
             return false;
     }
     return true;
@@ -132,6 +152,36 @@ bool lcr_fire_validate_allocation(const rules_state *rs, const rules_command *cm
         return lcr_refuse(why, size, "the firing side must first pick the figures hit");
     return lcr_fire_allocation_valid(rs->data, rs->alloc, rs->alloc_count, rs->alloc_hits,
                                      cmd->figures, cmd->figure_count, why, size);
+}
+
+/* The furthest a target may stand from f and be in range of his weapon: the longest band over
+ * the range hook's factor (it scales the range counted: a serious wound), a little over for
+ * rounding; infinite when the hook does not scale plainly. */
+static float firer_reach(const rules_state *rs, const figure *f)
+{
+    const lcr_weapon *w = lcr_data_weapon(rs->data, f->weapon);
+    if (!w || w->dice_per_man <= 0)
+        return 0;
+    float band = 0;
+    for (int i = 0; i < w->band_count; i++)
+        band = fmaxf(band, w->bands[i].max_cm);
+    float k = lcr_hook_range(rs, f, 1000.0f) / 1000.0f;
+    float k2 = lcr_hook_range(rs, f, 2000.0f) / 2000.0f;
+    if (!(k > 1e-3f) || fabsf(k2 - k) > 1e-4f * k)
+        return INFINITY;
+    return (band + 1e-4f) / k * 1.001f + 1.0f;
+}
+
+/* The furthest from the group's centre a target in range of any of them may stand. */
+static float group_reach(const rules_state *rs, const table *t, const figure_id *ids, int n)
+{
+    vec2s c = lcr_centroid(t, ids, n);
+    float reach = 0;
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(t, ids[i]);
+        reach = fmaxf(reach, glms_vec2_distance(c, f->pos) + firer_reach(rs, f));
+    }
+    return reach + 1.0f;
 }
 
 void lcr_fire_legal(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd)
@@ -156,16 +206,18 @@ void lcr_fire_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
         return;
     }
     /* Area fire: the firers that can reach the nearest enemy of the group; the group's centre
-     * moves when some drop out, so look again once. */
+     * moves when some drop out, so look again once. A target out of every firer's reach gives
+     * no candidate, so the search looks no further than that. */
     for (int round = 0; round < 2; round++) {
-        fire.target = lcr_area_target(rs, t, sd, fire.figures, fire.figure_count);
+        float reach = group_reach(rs, t, fire.figures, fire.figure_count);
+        fire.target = lcr_area_target_within(rs, t, sd, fire.figures, fire.figure_count, reach);
         const figure *target = table_figure_const(t, fire.target);
         if (!target)
             return;
         rules_command ok = fire;
         ok.figure_count = 0;
         for (int i = 0; i < fire.figure_count; i++)
-            if (firer_ok(rs, t, table_figure_const(t, fire.figures[i]), target, true, NULL, 0))
+            if (firer_ok_cached(rs, t, table_figure_const(t, fire.figures[i]), target, true))
                 rules_command_add_figure(&ok, fire.figures[i]);
         if (ok.figure_count == 0)
             return;

@@ -300,6 +300,7 @@ rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *c
     rs->path_memo = memo_create(8, sizeof(lcr_path_key), sizeof(path_result));
     rs->reach_memo = memo_create(8, sizeof(lcr_reach_key), sizeof(path_result));
     rs->blind = mem_calloc((size_t)rs->fig_count + 1, sizeof *rs->blind);
+    rs->scratch = lcr_scratch_create(rs->fig_count);
     for (int i = 0; i <= rs->fig_count; i++)
         rs->blind[i].eye_ft = -1.0f; /* never asked */
     return rs;
@@ -316,6 +317,7 @@ void lcr_state_destroy(rules_state *rs)
         memo_destroy(rs->path_memo);
         memo_destroy(rs->reach_memo);
         free(rs->blind);
+        lcr_scratch_destroy(rs->scratch);
         free(rs->los_refs);
     }
     lcr_deck_free(&rs->deck);

@@ -78,6 +78,62 @@ bool lcr_figure_can_fire(const rules_state *rs, const figure *f)
     return w && w->dice_per_man > 0 && w->band_count > 0;
 }
 
+lcr_scratch *lcr_scratch_create(int figures)
+{
+    lcr_scratch *s = mem_calloc(1, sizeof *s);
+    size_t n = (size_t)(figures > 0 ? figures : 0) + 1;
+    s->capacity = figures;
+    s->enemies = mem_calloc(n, sizeof *s->enemies);
+    s->ok_epoch = mem_calloc(n, sizeof *s->ok_epoch);
+    s->ok_target = mem_calloc(n, sizeof *s->ok_target);
+    s->ok_area = mem_calloc(n, sizeof *s->ok_area);
+    s->ok_value = mem_calloc(n, sizeof *s->ok_value);
+    return s;
+}
+
+void lcr_scratch_destroy(lcr_scratch *s)
+{
+    if (!s)
+        return;
+    free(s->enemies);
+    free(s->ok_epoch);
+    free(s->ok_target);
+    free(s->ok_area);
+    free(s->ok_value);
+    free(s);
+}
+
+bool lcr_scratch_begin(const rules_state *rs, const table *t)
+{
+    lcr_scratch *s = rs->scratch;
+    if (!s || s->rs || t->figure_count > s->capacity)
+        return false;
+    s->rs = rs;
+    s->t = t;
+    if (++s->epoch == 0) { /* wrapped: no entry may look current */
+        memset(s->ok_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->ok_epoch);
+        s->epoch = 1;
+    }
+    s->have_decision = false;
+    s->enemies_of = (side_id){0};
+    s->search_count = s->search_next = 0;
+    return true;
+}
+
+void lcr_scratch_end(const rules_state *rs)
+{
+    if (rs->scratch && rs->scratch->rs == rs) {
+        rs->scratch->rs = NULL;
+        rs->scratch->t = NULL;
+    }
+}
+
+lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t)
+{
+    lcr_scratch *s = rs->scratch;
+    return s && s->rs == rs && s->t == t ? s : NULL;
+}
+
 enum { LCR_GROUP_ARC_MAX = 64 };
 
 static bool figure_fighting(const rules_state *rs, const figure *f)
@@ -252,84 +308,210 @@ static void heap_down(enemy_at *h, int n, int i)
     }
 }
 
-static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id sd, vec2s p,
-                                  bool sight, const figure_id *firers, int firer_count)
+/* The enemies of side sd a search may find, in figure order: active, not in close combat. */
+static int gather_enemies(const rules_state *rs, const table *t, side_id sd, const figure **out)
 {
-    /* Candidates in order of (distance, id), sight checked on the way out: usually the nearest
-     * is seen, found in one pass; else the rest come off a heap in that order (not rescanned
-     * per hidden one), less those proven hidden at once (beyond the see-into depth of an area
-     * the search point or the enemy is deep inside): the first seen in that order is the
-     * same. */
-    group_arc g;
-    g.n = 0;
-    g.all = false;
-    if (firer_count > 0)
-        group_arc_of(rs, t, firers, firer_count, &g);
-    enemy_at small[256];
-    enemy_at *list =
-        t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *list);
-    int n = 0, best = -1;
+    int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
-        if (e->side.id == sd.id || !table_figure_active(e) || figure_fighting(rs, e) ||
-            (firer_count > 0 && !in_group_arc(rs, t, &g, firers, firer_count, e)))
-            continue;
-        list[n] = (enemy_at){glms_vec2_distance(e->pos, p), e->id.id, e};
-        if (best < 0 || cmp_enemy_at(&list[n], &list[best]) < 0)
-            best = n;
-        n++;
+        if (e->side.id != sd.id && table_figure_active(e) && !figure_fighting(rs, e))
+            out[n++] = e;
     }
+    return n;
+}
+
+/* gather_enemies, from the open scratch when there is one (gathered once per call). */
+static const figure *const *enemies_of(const rules_state *rs, const table *t, side_id sd,
+                                       const figure **local, int *n)
+{
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    if (!s) {
+        *n = gather_enemies(rs, t, sd, local);
+        return local;
+    }
+    if (s->enemies_of.id != sd.id || !sd.id) {
+        s->enemy_count = gather_enemies(rs, t, sd, s->enemies);
+        s->enemies_of = sd;
+    }
+    *n = s->enemy_count;
+    return s->enemies;
+}
+
+/* The nearest of the enemies by (distance, id), sight not asked. */
+static figure_id nearest_of(const figure *const *es, int count, vec2s p)
+{
+    enemy_at best = {0};
+    bool have = false;
+    for (int i = 0; i < count; i++) {
+        enemy_at at = {glms_vec2_distance(es[i]->pos, p), es[i]->id.id, es[i]};
+        if (!have || cmp_enemy_at(&at, &best) < 0) {
+            best = at;
+            have = true;
+        }
+    }
+    return have ? best.f->id : (figure_id){0};
+}
+
+/* The first seen of list[0..n) in (distance, id) order; list[best] is the least. */
+static figure_id first_seen(const rules_state *rs, const table *t, vec2s p, enemy_at *list, int n,
+                            int best)
+{
+    /* Usually the nearest is seen, found in one pass; else the rest come off a heap in that
+     * order (not rescanned per hidden one), less those proven hidden at once (beyond the
+     * see-into depth of an area the search point or the enemy is deep inside): the first seen in
+     * that order is the same. */
     figure_id found = {0};
     blind_memo bm;
     memset(&bm, 0, sizeof bm);
-    if (best >= 0 && (!sight || (!enemy_hidden_far(rs, p, &list[best], &bm) &&
-                                 enemy_seen(rs, t, p, list[best].f)))) {
-        found = list[best].f->id;
-    } else if (best >= 0) {
-        const figure *nearest = list[best].f;
-        int kept = 0;
-        bool finite = true;
-        for (int k = 0; k < n; k++)
-            if (list[k].f != nearest && !enemy_hidden_far(rs, p, &list[k], &bm)) {
-                finite = finite && isfinite(list[k].d);
-                list[kept++] = list[k];
-            }
-        if (finite) {
-            for (int k = kept / 2 - 1; k >= 0; k--)
-                heap_down(list, kept, k);
-            while (kept > 0 && !found.id) {
-                if (enemy_seen(rs, t, p, list[0].f))
-                    found = list[0].f->id;
-                list[0] = list[--kept];
-                heap_down(list, kept, 0);
-            }
-        } else { /* a comparison a heap and a sort may not agree on: the sort */
-            if (kept > 1)
-                qsort(list, (size_t)kept, sizeof *list, cmp_enemy_at);
-            for (int k = 0; k < kept && !found.id; k++)
-                if (enemy_seen(rs, t, p, list[k].f))
-                    found = list[k].f->id;
+    if (!enemy_hidden_far(rs, p, &list[best], &bm) && enemy_seen(rs, t, p, list[best].f))
+        return list[best].f->id;
+    const figure *nearest = list[best].f;
+    int kept = 0;
+    bool finite = true;
+    for (int k = 0; k < n; k++)
+        if (list[k].f != nearest && !enemy_hidden_far(rs, p, &list[k], &bm)) {
+            finite = finite && isfinite(list[k].d);
+            list[kept++] = list[k];
+        }
+    if (finite) {
+        for (int k = kept / 2 - 1; k >= 0; k--)
+            heap_down(list, kept, k);
+        while (kept > 0 && !found.id) {
+            if (enemy_seen(rs, t, p, list[0].f))
+                found = list[0].f->id;
+            list[0] = list[--kept];
+            heap_down(list, kept, 0);
+        }
+    } else { /* a comparison a heap and a sort may not agree on: the sort */
+        if (kept > 1)
+            qsort(list, (size_t)kept, sizeof *list, cmp_enemy_at);
+        for (int k = 0; k < kept && !found.id; k++)
+            if (enemy_seen(rs, t, p, list[k].f))
+                found = list[k].f->id;
+    }
+    return found;
+}
+
+static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id sd, vec2s p,
+                                  bool sight, const figure_id *firers, int firer_count, float bound)
+{
+    /* Candidates in order of (distance, id), sight checked on the way out (first_seen). */
+    const figure *small_es[256];
+    const figure **local =
+        t->figure_count <= 256 ? small_es : mem_calloc((size_t)t->figure_count, sizeof *local);
+    int ne = 0;
+    const figure *const *es = enemies_of(rs, t, sd, local, &ne);
+    figure_id found = {0};
+    if (!sight && firer_count <= 0 && isinf(bound)) {
+        found = nearest_of(es, ne, p);
+    } else {
+        group_arc g;
+        g.n = 0;
+        g.all = false;
+        if (firer_count > 0)
+            group_arc_of(rs, t, firers, firer_count, &g);
+        enemy_at small[256];
+        enemy_at *list = ne <= 256 ? small : mem_calloc((size_t)ne, sizeof *list);
+        int n = 0, best = -1;
+        for (int i = 0; i < ne; i++) {
+            const figure *e = es[i];
+            float d = glms_vec2_distance(e->pos, p);
+            if (d > bound || (firer_count > 0 && !in_group_arc(rs, t, &g, firers, firer_count, e)))
+                continue;
+            list[n] = (enemy_at){d, e->id.id, e};
+            if (best < 0 || cmp_enemy_at(&list[n], &list[best]) < 0)
+                best = n;
+            n++;
+        }
+        if (best >= 0)
+            found = sight ? first_seen(rs, t, p, list, n, best) : list[best].f->id;
+        if (list != small)
+            free(list);
+    }
+    if (local != small_es)
+        free(local);
+    return found;
+}
+
+/* The open scratch's answer to a sight search within `bound`: true with *found when the entry
+ * for (side, point, firers) decides it (an enemy found within its own bound is the unbounded
+ * answer; none found within a bound at least as far is none). */
+static bool search_lookup(const lcr_scratch *s, side_id sd, vec2s p, const figure_id *firers, int n,
+                          float bound, figure_id *found)
+{
+    for (int i = 0; s && i < s->search_count; i++) {
+        const lcr_scratch_search *e = &s->searches[i];
+        if (e->side.id != sd.id || e->count != n || memcmp(&e->p, &p, sizeof p) != 0 ||
+            (n > 0 && memcmp(e->firers, firers, (size_t)n * sizeof *firers) != 0))
+            continue;
+        if (e->found.id) {
+            *found = e->found_d <= bound ? e->found : (figure_id){0};
+            return true;
+        }
+        if (e->bound >= bound) {
+            *found = (figure_id){0};
+            return true;
         }
     }
-    if (list != small)
-        free(list);
+    return false;
+}
+
+static void search_store(const table *t, lcr_scratch *s, side_id sd, vec2s p,
+                         const figure_id *firers, int n, float bound, figure_id found)
+{
+    lcr_scratch_search *e = &s->searches[s->search_next];
+    s->search_next = (s->search_next + 1) % LCR_SCRATCH_SEARCHES;
+    s->search_count += s->search_count < LCR_SCRATCH_SEARCHES;
+    e->side = sd;
+    e->p = p;
+    e->count = n;
+    if (n > 0)
+        memcpy(e->firers, firers, (size_t)n * sizeof *firers);
+    e->found = found;
+    e->found_d = found.id ? glms_vec2_distance(table_figure_const(t, found)->pos, p) : 0.0f;
+    e->bound = bound;
+}
+
+/* A sight search from p (the firers' centre when n > 0), through the open scratch. */
+static figure_id sight_search(const rules_state *rs, const table *t, side_id sd, vec2s p,
+                              const figure_id *firers, int n, float bound)
+{
+    lcr_scratch *s = n <= RULES_CMD_FIGURES_MAX ? lcr_scratch_of(rs, t) : NULL;
+    figure_id found;
+    if (search_lookup(s, sd, p, firers, n, bound, &found))
+        return found;
+    found = nearest_enemy_of(rs, t, sd, p, true, firers, n, bound);
+    if (s)
+        search_store(t, s, sd, p, firers, n, bound, found);
     return found;
 }
 
 figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id sd, vec2s p)
 {
-    return nearest_enemy_of(rs, t, sd, p, true, NULL, 0);
+    return sight_search(rs, t, sd, p, NULL, 0, INFINITY);
+}
+
+figure_id lcr_nearest_enemy_within(const rules_state *rs, const table *t, side_id sd, vec2s p,
+                                   float bound_cm)
+{
+    return sight_search(rs, t, sd, p, NULL, 0, bound_cm);
 }
 
 figure_id lcr_nearest_enemy_any(const rules_state *rs, const table *t, side_id sd, vec2s p)
 {
-    return nearest_enemy_of(rs, t, sd, p, false, NULL, 0);
+    return nearest_enemy_of(rs, t, sd, p, false, NULL, 0, INFINITY);
 }
 
 figure_id lcr_area_target(const rules_state *rs, const table *t, side_id sd,
                           const figure_id *firers, int n)
 {
-    return nearest_enemy_of(rs, t, sd, lcr_centroid(t, firers, n), true, firers, n);
+    return sight_search(rs, t, sd, lcr_centroid(t, firers, n), firers, n > 0 ? n : 0, INFINITY);
+}
+
+figure_id lcr_area_target_within(const rules_state *rs, const table *t, side_id sd,
+                                 const figure_id *firers, int n, float bound_cm)
+{
+    return sight_search(rs, t, sd, lcr_centroid(t, firers, n), firers, n > 0 ? n : 0, bound_cm);
 }
 
 vec2s lcr_centroid(const table *t, const figure_id *ids, int n)

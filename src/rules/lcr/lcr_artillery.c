@@ -129,7 +129,10 @@ static bool point_ok(const rules_state *rs, const table *t, const figure *g, con
                 lcr_data_ammo_name(ammo), range, lcr_artillery_max_range(gt, ammo));
         return false;
     }
-    if (rs->los) {
+    if (rs->los && !size) { /* yes or no (legal(), targets()): the memoised verdict */
+        if (lcr_terrain_hides(rs, g->pos, p, table_posture_eye_ft(g->posture), NULL))
+            return false;
+    } else if (rs->los) {
         los_result r = los_points(rs->los, t, g->pos, p, table_posture_eye_ft(g->posture), NULL);
         if (r.verdict != LOS_CLEAR) {
             lcr_why(why, size, "%s cannot see the target point (%s in the way)", lcr_name(t, g->id),

@@ -282,6 +282,9 @@ figure_id lcr_nearest_enemy_any(const rules_state *rs, const table *t, side_id s
  * two eyes counts, as in seed 000's figure heights). */
 bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_eye_ft,
                 const figure *target, int *feature);
+/* Terrain between two points for eyes eye_ft high (no hook applied): true when it blocks the
+ * sight line (los_points' terrain verdict), memoised; *feature (may be NULL) names it. */
+bool lcr_terrain_hides(const rules_state *rs, vec2s from, vec2s to, float eye_ft, int *feature);
 /* Fire mode of a group: true for area fire. */
 bool lcr_fire_is_area(const rules_state *rs, const figure_id *firers, int n);
 vec2s lcr_centroid(const table *t, const figure_id *ids, int n);

@@ -147,13 +147,20 @@ bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_ey
     if (!rs->los)
         return false;
     float eye = lcr_hook_eye_ft(rs, fmaxf(from_eye_ft, table_posture_eye_ft(target->posture)));
+    return lcr_terrain_hides(rs, from, target->pos, eye, feature);
+}
+
+bool lcr_terrain_hides(const rules_state *rs, vec2s from, vec2s to, float eye, int *feature)
+{
+    if (!rs->los)
+        return false;
     /* terrain only (no bases): a function of the two points and the eye over static terrain */
-    lcr_sight_key k = {from, target->pos, eye};
+    lcr_sight_key k = {from, to, eye};
     lcr_sight_value v;
     if (!rs->sight_memo || !memo_get(rs->sight_memo, &k, &v)) {
         /* terrain only: los_points' verdict and feature, by the form that may skip measuring */
         int blocker = -1;
-        bool hidden = los_blocked(rs->los, from, target->pos, eye, &blocker);
+        bool hidden = los_blocked(rs->los, from, to, eye, &blocker);
         v = (lcr_sight_value){hidden, blocker};
         if (rs->sight_memo)
             memo_put(rs->sight_memo, &k, &v);

@@ -155,6 +155,39 @@ void lcr_move_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
         lcr_legal_push(lo, rs, t, &group);
 }
 
+enum { REFORM_UNITS_MAX = 16 };
+
+/* The units of the activated figures who are not leaders (the only ones a reform may close up
+ * to a mate of); -1 when more than the list holds: every unit. */
+static int reform_units(const rules_state *rs, const table *t, uint32_t *units)
+{
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || lcr_is_leader(f))
+            continue;
+        int k = 0;
+        while (k < n && units[k] != f->unit.id)
+            k++;
+        if (k == n) {
+            if (n == REFORM_UNITS_MAX)
+                return -1;
+            units[n++] = f->unit.id;
+        }
+    }
+    return n;
+}
+
+static bool unit_listed(const uint32_t *units, int n, uint32_t id)
+{
+    if (n < 0)
+        return true;
+    for (int k = 0; k < n; k++)
+        if (units[k] == id)
+            return true;
+    return false;
+}
+
 /* Reform: an activated figure standing apart from his unit closes up to the nearest mate. */
 void lcr_move_legal_reforms(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd)
 {
@@ -179,10 +212,13 @@ void lcr_move_legal_reforms(lcr_candidates *lo, const rules_state *rs, const tab
         if (mate_count < 0) {
             mates =
                 t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *mates);
+            uint32_t units[REFORM_UNITS_MAX];
+            int unit_count = reform_units(rs, t, units);
             mate_count = 0;
             for (int j = 0; j < t->figure_count; j++) {
                 const figure *m = &t->figures[j];
-                if (table_figure_active(m) && !lcr_is_leader(m))
+                if (table_figure_active(m) && unit_listed(units, unit_count, m->unit.id) &&
+                    !lcr_is_leader(m))
                     mates[mate_count++] = (mate_at){m->unit.id, m};
             }
         }

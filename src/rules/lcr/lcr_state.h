@@ -151,6 +151,12 @@ typedef struct lcr_scratch_search {
     figure_id found;
     float found_d, bound;
 } lcr_scratch_search;
+/* An enemy a search may find, with his place and id at hand (lcr_util.c). */
+typedef struct lcr_enemy_pt {
+    vec2s pos;
+    uint32_t id;
+    const figure *f;
+} lcr_enemy_pt;
 typedef struct lcr_scratch {
     const rules_state *rs; /* the call's state and table; NULL outside a call */
     const table *t;
@@ -160,7 +166,7 @@ typedef struct lcr_scratch {
     rules_decision decision; /* the bare decision (no words) */
     side_id enemies_of;      /* 0: not gathered yet */
     int enemy_count;
-    const figure **enemies;         /* of side enemies_of: active, not fighting, in figure order */
+    lcr_enemy_pt *enemies;          /* of side enemies_of: active, not fighting, in figure order */
     uint32_t *ok_epoch, *ok_target; /* per figure: firer_ok's last (target, area) and answer */
     uint8_t *ok_area, *ok_value;
     int search_count, search_next;

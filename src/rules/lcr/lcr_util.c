@@ -316,20 +316,20 @@ static void heap_down(enemy_at *h, int n, int i)
 }
 
 /* The enemies of side sd a search may find, in figure order: active, not in close combat. */
-static int gather_enemies(const rules_state *rs, const table *t, side_id sd, const figure **out)
+static int gather_enemies(const rules_state *rs, const table *t, side_id sd, lcr_enemy_pt *out)
 {
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
         if (e->side.id != sd.id && table_figure_active(e) && !figure_fighting(rs, e))
-            out[n++] = e;
+            out[n++] = (lcr_enemy_pt){e->pos, e->id.id, e};
     }
     return n;
 }
 
 /* gather_enemies, from the open scratch when there is one (gathered once per call). */
-static const figure *const *enemies_of(const rules_state *rs, const table *t, side_id sd,
-                                       const figure **local, int *n)
+static const lcr_enemy_pt *enemies_of(const rules_state *rs, const table *t, side_id sd,
+                                      lcr_enemy_pt *local, int *n)
 {
     lcr_scratch *s = lcr_scratch_of(rs, t);
     if (!s) {
@@ -344,19 +344,21 @@ static const figure *const *enemies_of(const rules_state *rs, const table *t, si
     return s->enemies;
 }
 
-/* The nearest of the enemies by (distance, id), sight not asked. */
-static figure_id nearest_of(const figure *const *es, int count, vec2s p)
+/* The nearest of the enemies by (distance, id) as cmp_enemy_at orders them, sight not asked. */
+static figure_id nearest_of(const lcr_enemy_pt *es, int count, vec2s p)
 {
-    enemy_at best = {0};
-    bool have = false;
+    int best = -1;
+    float bd = 0;
+    uint32_t bid = 0;
     for (int i = 0; i < count; i++) {
-        enemy_at at = {glms_vec2_distance(es[i]->pos, p), es[i]->id.id, es[i]};
-        if (!have || cmp_enemy_at(&at, &best) < 0) {
-            best = at;
-            have = true;
+        float d = glms_vec2_distance(es[i].pos, p);
+        if (best < 0 || (d != bd ? d < bd : es[i].id < bid)) {
+            best = i;
+            bd = d;
+            bid = es[i].id;
         }
     }
-    return have ? best.f->id : (figure_id){0};
+    return best >= 0 ? es[best].f->id : (figure_id){0};
 }
 
 /* The first seen of list[0..n) in (distance, id) order; list[best] is the least. */
@@ -403,11 +405,11 @@ static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id
                                   bool sight, const figure_id *firers, int firer_count, float bound)
 {
     /* Candidates in order of (distance, id), sight checked on the way out (first_seen). */
-    const figure *small_es[256];
-    const figure **local =
+    lcr_enemy_pt small_es[256];
+    lcr_enemy_pt *local =
         t->figure_count <= 256 ? small_es : mem_calloc((size_t)t->figure_count, sizeof *local);
     int ne = 0;
-    const figure *const *es = enemies_of(rs, t, sd, local, &ne);
+    const lcr_enemy_pt *es = enemies_of(rs, t, sd, local, &ne);
     figure_id found = {0};
     if (!sight && firer_count <= 0 && isinf(bound)) {
         found = nearest_of(es, ne, p);
@@ -421,7 +423,7 @@ static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id
         enemy_at *list = ne <= 256 ? small : mem_calloc((size_t)ne, sizeof *list);
         int n = 0, best = -1;
         for (int i = 0; i < ne; i++) {
-            const figure *e = es[i];
+            const figure *e = es[i].f;
             float d = glms_vec2_distance(e->pos, p);
             if (d > bound || (firer_count > 0 && !in_group_arc(rs, t, &g, firers, firer_count, e)))
                 continue;

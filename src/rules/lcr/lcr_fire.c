@@ -8,10 +8,58 @@
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_morale.h"
 
+#include "core/mem.h"
 #include "core/spatial.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+/* The terrain feature across the line that blocks individual fire, or -1. */
+static int terrain_across(const rules_state *rs, const table *t, geom_segment s)
+{
+    bool listed = rs->fire_blockers && rs->fire_blocker_features == t->feature_count;
+    int n = listed ? rs->fire_blocker_count : t->feature_count;
+    for (int k = 0; k < n; k++) {
+        int i = listed ? rs->fire_blockers[k] : k;
+        const terrain_feature *tf = &t->features[i];
+        if (!listed) {
+            const lcr_terrain *lt = lcr_terrain_of(rs, t, tf->type);
+            if (!lt || !lt->blocks_individual_fire)
+                continue;
+        }
+        bool hit = tf->shape == TERRAIN_SHAPE_AREA ? geom_segment_polygon_intersect(s, &tf->area)
+                                                   : geom_segment_polyline_intersect(s, &tf->line);
+        if (hit)
+            return i;
+    }
+    return -1;
+}
+
+/* Side sd's active figures, each with the reach of his base (a margin far above GEOM_EPS), in
+ * figure order; from the open scratch when there is one (gathered once per call). */
+static const lcr_friend_pt *friends_of(const rules_state *rs, const table *t, side_id sd,
+                                       lcr_friend_pt *local, int *n)
+{
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    lcr_friend_pt *out = s ? s->friends : local;
+    if (s && s->friends_of.id == sd.id && sd.id) {
+        *n = s->friend_count;
+        return out;
+    }
+    int k = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->side.id == sd.id && table_figure_active(f))
+            out[k++] = (lcr_friend_pt){f->pos, spatial_base_reach(&f->base) + 1e-2f, f};
+    }
+    if (s) {
+        s->friends_of = sd;
+        s->friend_count = k;
+    }
+    *n = k;
+    return out;
+}
 
 /* Does the straight line from a to b pass over terrain that blocks fire, or over a friendly
  * base (other than those the formation may fire through)? */
@@ -19,29 +67,28 @@ static bool line_blocked(const rules_state *rs, const table *t, const figure *fi
                          const figure *target, bool formation, char *why, size_t why_size)
 {
     geom_segment s = {firer->pos, target->pos};
-    for (int i = 0; i < t->feature_count; i++) {
-        const terrain_feature *tf = &t->features[i];
-        const lcr_terrain *lt = lcr_terrain_of(rs, t, tf->type);
-        if (!lt || !lt->blocks_individual_fire)
-            continue;
-        bool hit = tf->shape == TERRAIN_SHAPE_AREA ? geom_segment_polygon_intersect(s, &tf->area)
-                                                   : geom_segment_polyline_intersect(s, &tf->line);
-        if (hit) {
-            lcr_why(why, why_size, "the line of fire is blocked by %s",
-                    tf->name[0] ? tf->name : t->types[tf->type].name);
-            return true;
-        }
+    int blocker = terrain_across(rs, t, s);
+    if (blocker >= 0) {
+        const terrain_feature *tf = &t->features[blocker];
+        lcr_why(why, why_size, "the line of fire is blocked by %s",
+                tf->name[0] ? tf->name : t->types[tf->type].name);
+        return true;
     }
-    /* A base whose centre is further from the line's box than its reach (and a margin far
-     * above GEOM_EPS) cannot touch the line: skip the exact test. */
+    /* A base whose centre is further from the line's box than its reach cannot touch the line:
+     * skip the exact test. */
     float x0 = fminf(s.a.x, s.b.x), x1 = fmaxf(s.a.x, s.b.x);
     float y0 = fminf(s.a.y, s.b.y), y1 = fmaxf(s.a.y, s.b.y);
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
-        if (f == firer || f->side.id != firer->side.id || !table_figure_active(f))
-            continue;
-        float g = spatial_base_reach(&f->base) + 1e-2f;
-        if (f->pos.x < x0 - g || f->pos.x > x1 + g || f->pos.y < y0 - g || f->pos.y > y1 + g)
+    lcr_friend_pt small[256];
+    lcr_friend_pt *local =
+        t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *local);
+    int n = 0;
+    const lcr_friend_pt *fr = friends_of(rs, t, firer->side, local, &n);
+    bool blocked = false;
+    for (int i = 0; i < n && !blocked; i++) {
+        const figure *f = fr[i].f;
+        float g = fr[i].reach;
+        if (f == firer || fr[i].pos.x < x0 - g || fr[i].pos.x > x1 + g || fr[i].pos.y < y0 - g ||
+            fr[i].pos.y > y1 + g)
             continue;
         geom_placed_base b = {f->base, f->pos, f->facing};
         if (!geom_segment_base_intersect(s, &b))
@@ -54,10 +101,12 @@ static bool line_blocked(const rules_state *rs, const table *t, const figure *fi
         if (!file_ahead) {
             lcr_why(why, why_size, "the line of fire crosses a friendly base (%s)",
                     f->name[0] ? f->name : table_role_name(f->role));
-            return true;
+            blocked = true;
         }
     }
-    return false;
+    if (local != small)
+        free(local);
+    return blocked;
 }
 
 /* One firer against a chosen target: weapon, range, arc and line of fire. */

@@ -157,6 +157,12 @@ typedef struct lcr_enemy_pt {
     uint32_t id;
     const figure *f;
 } lcr_enemy_pt;
+/* A friend whose base may lie across a line of fire: his place and reach (lcr_fire.c). */
+typedef struct lcr_friend_pt {
+    vec2s pos;
+    float reach;
+    const figure *f;
+} lcr_friend_pt;
 typedef struct lcr_scratch {
     const rules_state *rs; /* the call's state and table; NULL outside a call */
     const table *t;
@@ -166,6 +172,9 @@ typedef struct lcr_scratch {
     rules_decision decision; /* the bare decision (no words) */
     side_id enemies_of;      /* 0: not gathered yet */
     int enemy_count;
+    side_id friends_of; /* 0: not gathered yet */
+    int friend_count;
+    lcr_friend_pt *friends;         /* of side friends_of: active, in figure order */
     lcr_enemy_pt *enemies;          /* of side enemies_of: active, not fighting, in figure order */
     uint32_t *ok_epoch, *ok_target; /* per figure: firer_ok's last (target, area) and answer */
     uint8_t *ok_area, *ok_value;
@@ -229,6 +238,10 @@ struct rules_state {
      * (a pure function of the position and eye, kept with them) */
     lcr_blind_entry *blind;
     lcr_scratch *scratch; /* shared the same way */
+    /* The features whose terrain blocks individual fire (indices, ascending), of the table's
+     * feature_count features at create: static terrain, shared the same way. */
+    int *fire_blockers;
+    int fire_blocker_count, fire_blocker_features;
     /* The optional rules, in hook order (lcr_ops.c). */
     int option_count;
     lcr_option_slot options[LCR_OPTIONS_MAX];

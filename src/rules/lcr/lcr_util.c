@@ -84,6 +84,7 @@ lcr_scratch *lcr_scratch_create(int figures)
     size_t n = (size_t)(figures > 0 ? figures : 0) + 1;
     s->capacity = figures;
     s->enemies = mem_calloc(n, sizeof *s->enemies);
+    s->friends = mem_calloc(n, sizeof *s->friends);
     s->ok_epoch = mem_calloc(n, sizeof *s->ok_epoch);
     s->ok_target = mem_calloc(n, sizeof *s->ok_target);
     s->ok_area = mem_calloc(n, sizeof *s->ok_area);
@@ -96,6 +97,7 @@ void lcr_scratch_destroy(lcr_scratch *s)
     if (!s)
         return;
     free(s->enemies);
+    free(s->friends);
     free(s->ok_epoch);
     free(s->ok_target);
     free(s->ok_area);
@@ -116,6 +118,7 @@ bool lcr_scratch_begin(const rules_state *rs, const table *t)
     }
     s->have_decision = false;
     s->enemies_of = (side_id){0};
+    s->friends_of = (side_id){0};
     s->search_count = s->search_next = 0;
     return true;
 }

@@ -233,30 +233,32 @@ double geom_point_polygon_distance(vec2s p, const geom_polygon *poly)
 
 /* ---- predicates ---------------------------------------------------------------------------- */
 
-/* Boundary first, with a cheap box test per edge so the distance is computed only nearby. */
-static bool near_boundary(dvec p, const geom_polygon *poly)
-{
-    for (int i = 0, j = poly->count - 1; i < poly->count; j = i++) {
-        dvec a = dv(poly->pts[j]), b = dv(poly->pts[i]);
-        if (p.x < dmin(a.x, b.x) - GEOM_EPS || p.x > dmax(a.x, b.x) + GEOM_EPS ||
-            p.y < dmin(a.y, b.y) - GEOM_EPS || p.y > dmax(a.y, b.y) + GEOM_EPS)
-            continue;
-        if (point_seg_dist(p, a, b) <= GEOM_EPS)
-            return true;
-    }
-    return false;
-}
-
+/* The boundary test (a box test per edge, the distance computed only nearby) and
+ * crossing_parity in one pass over the edges: an edge whose box (grown by
+ * GEOM_EPS) misses p in y is neither near p nor crossed by the ray (a crossing edge spans p.y),
+ * so most edges cost one test; any near edge answers BOUNDARY, as the boundary test first
+ * over every edge does, and otherwise the parity is that of every crossing. A NaN in an edge's
+ * y makes its crossing x NaN, so skipping it changes no parity. */
 geom_location geom_point_polygon_locate(vec2s p, const geom_polygon *poly)
 {
     if (poly->count <= 0)
         return GEOM_OUTSIDE;
     dvec q = dv(p);
-    if (near_boundary(q, poly))
-        return GEOM_BOUNDARY;
-    if (poly->count >= 3 && crossing_parity(q, poly))
-        return GEOM_INSIDE;
-    return GEOM_OUTSIDE;
+    bool in = false;
+    for (int i = 0, j = poly->count - 1; i < poly->count; j = i++) {
+        dvec a = dv(poly->pts[j]), b = dv(poly->pts[i]);
+        if (q.y < dmin(a.y, b.y) - GEOM_EPS || q.y > dmax(a.y, b.y) + GEOM_EPS)
+            continue;
+        if (!(q.x < dmin(a.x, b.x) - GEOM_EPS || q.x > dmax(a.x, b.x) + GEOM_EPS) &&
+            point_seg_dist(q, a, b) <= GEOM_EPS)
+            return GEOM_BOUNDARY;
+        if ((b.y > q.y) == (a.y > q.y))
+            continue;
+        double x = a.x + (q.y - a.y) * (b.x - a.x) / (b.y - a.y);
+        if (x > q.x)
+            in = !in;
+    }
+    return poly->count >= 3 && in ? GEOM_INSIDE : GEOM_OUTSIDE;
 }
 
 bool geom_point_in_polygon(vec2s p, const geom_polygon *poly)

@@ -52,11 +52,29 @@ void game_events_record(void *user, const rules_event *ev)
     events_record(user, ev);
 }
 
+table *game_place_copy(game *g)
+{
+    table *t = g->place_passed.spare;
+    if (!t)
+        return table_clone(g->table);
+    g->place_passed.spare = NULL;
+    table_copy(t, g->table);
+    return t;
+}
+
+void game_place_spare(game *g, table *t)
+{
+    if (!t)
+        return;
+    table_destroy(g->place_passed.spare);
+    g->place_passed.spare = t;
+}
+
 void game_place_forget(game *g)
 {
     if (g->place_passed.rs)
         g->ops->destroy(g->place_passed.rs);
-    table_destroy(g->place_passed.table);
+    game_place_spare(g, g->place_passed.table);
     g->place_passed.rs = NULL;
     g->place_passed.table = NULL;
     g->place_passed.valid = false;
@@ -93,7 +111,7 @@ static bool adopt_checked(game *g, game_entry *e)
     game_events_list spare = e->events; /* cleared: its buffer goes to the next check */
     e->events = g->place_passed.events;
     g->place_passed.events = spare;
-    table_destroy(after);
+    game_place_spare(g, after);
     g->place_passed.table = NULL;
     g->place_passed.rs = NULL;
     return true;
@@ -412,6 +430,7 @@ void game_destroy(game *g)
     free(g->autosave_path);
     free(g->notes);
     game_place_forget(g);
+    table_destroy(g->place_passed.spare);
     free(g->place_passed.events.items);
     spatial_free(&g->index);
     free(g);

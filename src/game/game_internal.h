@@ -79,6 +79,7 @@ struct game {
         rules_state *rs;
         dice_rng rng;
         game_events_list events;
+        table *spare; /* a copy done with, its buffers reused by the next check's copy */
     } place_passed;
     /* The figure index of the table as it stands (game_figure_index), built when first asked. */
     spatial index;
@@ -90,6 +91,11 @@ struct game {
 void game_state_changed(game *g);
 /* Frees the overlap check's kept state (game_destroy). */
 void game_place_forget(game *g);
+/* A copy of g's table for the overlap check to resolve on, made in the buffers of the last
+ * copy handed back (game_place_spare) when there is one. */
+table *game_place_copy(game *g);
+/* Hands a copy back when done with it (its contents are of no further use). */
+void game_place_spare(game *g, table *t);
 /* The engine's event recorder (rules_ctx.record), `user` a game_events_list. */
 void game_events_record(void *user, const rules_event *ev);
 

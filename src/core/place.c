@@ -20,15 +20,11 @@ static geom_placed_base shrunk(geom_placed_base b)
     return b;
 }
 
-bool place_bases_overlap(const geom_placed_base *a, const geom_placed_base *b)
+bool place_bases_overlap_exact(const geom_placed_base *a, const geom_placed_base *b)
 {
     if (a->base.kind != GEOM_BASE_RECT && b->base.kind != GEOM_BASE_RECT) {
         double reach = (double)a->base.radius_cm + b->base.radius_cm - PLACE_CONTACT_CM;
-        /* Apart along either axis (with a margin far above the rounding of the distance): no
-         * square root needed for the answer. */
-        double far = reach * (1.0 + 1e-9);
-        if (fabs((double)b->pos.x - a->pos.x) > far || fabs((double)b->pos.y - a->pos.y) > far)
-            return false;
+        /* the axis test is place_bases_overlap's, inline */
         return reach > 0 && geom_point_distance(a->pos, b->pos) < reach;
     }
     /* Bases whose circumscribed circles are apart cannot touch: skip the exact test. */

@@ -3,6 +3,7 @@
 #include "rules/tiny/tiny_state.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -362,13 +363,13 @@ bool tiny_unit_can_move(const rules_state *rs, const table *t, unit_id u, char *
     const unit *un = table_unit_const(t, u);
     const tiny_unit_state *us = &rs->units[u.id - 1];
     if (tiny_unit_lost(rs, t, u))
-        snprintf(reason, size, "%s is no longer on the table", un->name);
+        tiny_refuse(reason, size, "%s is no longer on the table", un->name);
     else if (us->flags & TINY_U_ORDERED)
-        snprintf(reason, size, "%s has already had its order this turn", un->name);
+        tiny_refuse(reason, size, "%s has already had its order this turn", un->name);
     else if (tiny_unit_must_rally(t, u))
-        snprintf(reason, size, "%s must be rallied before it can move or shoot", un->name);
+        tiny_refuse(reason, size, "%s must be rallied before it can move or shoot", un->name);
     else if (tiny_unit_in_contact(rs, t, u))
-        snprintf(reason, size, "%s is in contact with the enemy", un->name);
+        tiny_refuse(reason, size, "%s is in contact with the enemy", un->name);
     else
         return true;
     return false;
@@ -463,20 +464,30 @@ bool tiny_own_troop_unit(const rules_state *rs, const table *t, unit_id u, char 
 {
     const unit *un = table_unit_const(t, u);
     if (!un || un->side.id != rs->active.id || !tiny_is_troop_unit(t, u)) {
-        snprintf(reason, size, "name one of your units");
+        tiny_refuse(reason, size, "name one of your units");
         return false;
     }
     if (tiny_unit_lost(rs, t, u)) {
-        snprintf(reason, size, "%s is no longer on the table", un->name);
+        tiny_refuse(reason, size, "%s is no longer on the table", un->name);
         return false;
     }
     return true;
 }
 
+void tiny_refuse(char *reason, size_t size, const char *fmt, ...)
+{
+    if (size == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(reason, size, fmt, ap);
+    va_end(ap);
+}
+
+/* No room for a reason: a refused candidate is simply left out. */
 void tiny_try_add(const rules_state *rs, const table *t, legal_list *l, const rules_command *c)
 {
-    char why[160];
-    if (l->n < l->max && l->validate(rs, t, c, why, sizeof why))
+    if (l->n < l->max && l->validate(rs, t, c, NULL, 0))
         l->out[l->n++] = *c;
 }
 

@@ -65,9 +65,7 @@ bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id 
         tiny_refuse(reason, size, "name an enemy unit on the table as the target");
         return false;
     }
-    tiny_fire_target ft = {.troop = tiny_troop_of(rs, t, target),
-                           .in_cover = tiny_unit_in_cover(rs, t, target, true),
-                           .column = tiny_unit_formation_is(t, target, "column")};
+    tiny_fire_target ft = {0}; /* asked for once a stand has the target (cover costs) */
     float max_in = tr->bands[tr->band_count - 1].range_in;
     for (int i = 0; i < g.count; i++) {
         const figure *s = table_figure_const(t, g.stands[i]);
@@ -89,6 +87,10 @@ bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id 
         }
         if (!aim)
             continue;
+        if (out->count == 0)
+            ft = (tiny_fire_target){.troop = tiny_troop_of(rs, t, target),
+                                    .in_cover = tiny_unit_in_cover(rs, t, target, true),
+                                    .column = tiny_unit_formation_is(t, target, "column")};
         int c = out->count++;
         out->shooter[c] = s->id;
         out->aim[c] = aim->id;

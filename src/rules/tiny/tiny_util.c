@@ -131,6 +131,25 @@ const figure *tiny_general_of(const table *t, side_id s)
     return NULL;
 }
 
+/* At least a stand's circumradius (its corners lie within it), with no square root: the cheap
+ * test before the exact ones skips stands that are far away. */
+static float stand_reach(const figure *f)
+{
+    if (f->base.kind == GEOM_BASE_RECT)
+        return 0.5f * (f->base.frontage_cm + f->base.depth_cm);
+    return f->base.radius_cm;
+}
+
+/* Slack on the cheap tests: far above GEOM_EPS and the corners' rounding to floats, so a stand
+ * they skip is one the exact test would refuse too. */
+#define TINY_FAR_SLACK_CM 0.01f
+
+/* True when p lies more than pad outside the box on some axis. */
+static bool outside_box(vec2s p, geom_aabb b, float pad)
+{
+    return p.x < b.min.x - pad || p.x > b.max.x + pad || p.y < b.min.y - pad || p.y > b.max.y + pad;
+}
+
 static bool near_line_feature(const terrain_feature *ft, const geom_placed_base *b, float gap)
 {
     float reach = fmaxf(b->base.frontage_cm, b->base.depth_cm) * 0.5f + gap;
@@ -148,11 +167,15 @@ bool tiny_stand_in_cover(const rules_state *rs, const table *t, const figure *f,
                          int *feature)
 {
     geom_placed_base b = tiny_stand_base(f);
+    float reach = stand_reach(f) + TINY_FAR_SLACK_CM;
     for (int i = 0; i < t->feature_count; i++) {
         const terrain_feature *ft = &t->features[i];
         if (t->types[ft->type].cover == TERRAIN_COVER_NONE || rs->cover_gone[i] ||
             (!lines && ft->shape == TERRAIN_SHAPE_LINE))
             continue;
+        if (ft->shape == TERRAIN_SHAPE_AREA &&
+            outside_box(f->pos, geom_aabb_of_points(ft->area.pts, ft->area.count), reach))
+            continue; /* the area's box is beyond the stand's reach */
         bool in = ft->shape == TERRAIN_SHAPE_AREA
                       ? geom_base_polygon_overlap(&b, &ft->area)
                       : near_line_feature(ft, &b, tiny_cm(rs, rs->data->adjacent_gap_in));
@@ -165,7 +188,19 @@ bool tiny_stand_in_cover(const rules_state *rs, const table *t, const figure *f,
     return false;
 }
 
+static bool unit_in_cover(const rules_state *rs, const table *t, unit_id u, bool lines);
+
 bool tiny_unit_in_cover(const rules_state *rs, const table *t, unit_id u, bool lines)
+{
+    tiny_unit_memo *um = lines ? tiny_geom_memo_unit_id(t, u) : NULL;
+    if (!um)
+        return unit_in_cover(rs, t, u, lines);
+    if (!um->cover_lines)
+        um->cover_lines = unit_in_cover(rs, t, u, true) ? 1 : -1;
+    return um->cover_lines > 0;
+}
+
+static bool unit_in_cover(const rules_state *rs, const table *t, unit_id u, bool lines)
 {
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
@@ -245,10 +280,11 @@ bool tiny_line_clear(const rules_state *rs, const table *t, vec2s a, vec2s b, un
     if (!terrain_clear(rs, t, a, b, eye_of(t, from, to), ends, 0))
         return false;
     geom_segment s = {a, b};
+    geom_aabb box = geom_aabb_of_segment(s);
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (!table_figure_active(f) || tiny_is_commander(f) || f->unit.id == from.id ||
-            f->unit.id == to.id)
+            f->unit.id == to.id || outside_box(f->pos, box, stand_reach(f) + TINY_FAR_SLACK_CM))
             continue;
         geom_placed_base pb = tiny_stand_base(f);
         if (geom_segment_base_intersect(s, &pb))

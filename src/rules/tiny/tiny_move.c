@@ -114,13 +114,18 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
             tiny_refuse(reason, size, "the move would take %s off the table", f->name);
             return false;
         }
+        if (tiny_is_commander(f))
+            continue; /* only the on-table test applies to a commander */
         geom_segment path = {f->pos, p->pos[i]};
+        /* a stand beyond the path's box by both reaches and the gap is skipped below anyway */
+        geom_aabb box = geom_aabb_of_segment(path);
+        float rf = tiny_stand_radius(f), pad = tiny_stand_reach(f) + gap + TINY_FAR_SLACK_CM;
         for (int k = 0; k < t->figure_count; k++) {
             const figure *o = &t->figures[k];
             if (!table_figure_active(o) || tiny_is_commander(o) || in_plan_units(p, o->unit) ||
-                tiny_is_commander(f))
+                tiny_outside_box(o->pos, box, pad + tiny_stand_reach(o)))
                 continue;
-            float reach = tiny_stand_radius(f) + tiny_stand_radius(o) + gap;
+            float reach = rf + tiny_stand_radius(o) + gap;
             geom_segment far = {f->pos, p->pos[i]};
             if (geom_point_distance(o->pos, p->pos[i]) > reach &&
                 geom_point_segment_distance(o->pos, far) > reach)

@@ -158,6 +158,25 @@ static inline vec2s tiny_rotate_about(vec2s p, vec2s c, float a)
     return (vec2s){{c.x + r.x * co - r.y * s, c.y + r.x * s + r.y * co}};
 }
 
+/* At least a stand's circumradius (its corners lie within it), with no square root: the cheap
+ * test before the exact ones skips stands that are far away. */
+static inline float tiny_stand_reach(const figure *f)
+{
+    if (f->base.kind == GEOM_BASE_RECT)
+        return 0.5f * (f->base.frontage_cm + f->base.depth_cm);
+    return f->base.radius_cm;
+}
+
+/* Slack on the cheap tests: far above GEOM_EPS and the corners' rounding to floats, so a stand
+ * they skip is one the exact test would refuse too. */
+#define TINY_FAR_SLACK_CM 0.01f
+
+/* True when p lies more than pad outside the box on some axis. */
+static inline bool tiny_outside_box(vec2s p, geom_aabb b, float pad)
+{
+    return p.x < b.min.x - pad || p.x > b.max.x + pad || p.y < b.min.y - pad || p.y > b.max.y + pad;
+}
+
 typedef struct legal_list {
     rules_command *out;
     int n, max;

@@ -131,25 +131,6 @@ const figure *tiny_general_of(const table *t, side_id s)
     return NULL;
 }
 
-/* At least a stand's circumradius (its corners lie within it), with no square root: the cheap
- * test before the exact ones skips stands that are far away. */
-static float stand_reach(const figure *f)
-{
-    if (f->base.kind == GEOM_BASE_RECT)
-        return 0.5f * (f->base.frontage_cm + f->base.depth_cm);
-    return f->base.radius_cm;
-}
-
-/* Slack on the cheap tests: far above GEOM_EPS and the corners' rounding to floats, so a stand
- * they skip is one the exact test would refuse too. */
-#define TINY_FAR_SLACK_CM 0.01f
-
-/* True when p lies more than pad outside the box on some axis. */
-static bool outside_box(vec2s p, geom_aabb b, float pad)
-{
-    return p.x < b.min.x - pad || p.x > b.max.x + pad || p.y < b.min.y - pad || p.y > b.max.y + pad;
-}
-
 static bool near_line_feature(const terrain_feature *ft, const geom_placed_base *b, float gap)
 {
     float reach = fmaxf(b->base.frontage_cm, b->base.depth_cm) * 0.5f + gap;
@@ -167,14 +148,14 @@ bool tiny_stand_in_cover(const rules_state *rs, const table *t, const figure *f,
                          int *feature)
 {
     geom_placed_base b = tiny_stand_base(f);
-    float reach = stand_reach(f) + TINY_FAR_SLACK_CM;
+    float reach = tiny_stand_reach(f) + TINY_FAR_SLACK_CM;
     for (int i = 0; i < t->feature_count; i++) {
         const terrain_feature *ft = &t->features[i];
         if (t->types[ft->type].cover == TERRAIN_COVER_NONE || rs->cover_gone[i] ||
             (!lines && ft->shape == TERRAIN_SHAPE_LINE))
             continue;
         if (ft->shape == TERRAIN_SHAPE_AREA &&
-            outside_box(f->pos, geom_aabb_of_points(ft->area.pts, ft->area.count), reach))
+            tiny_outside_box(f->pos, geom_aabb_of_points(ft->area.pts, ft->area.count), reach))
             continue; /* the area's box is beyond the stand's reach */
         bool in = ft->shape == TERRAIN_SHAPE_AREA
                       ? geom_base_polygon_overlap(&b, &ft->area)
@@ -284,7 +265,8 @@ bool tiny_line_clear(const rules_state *rs, const table *t, vec2s a, vec2s b, un
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (!table_figure_active(f) || tiny_is_commander(f) || f->unit.id == from.id ||
-            f->unit.id == to.id || outside_box(f->pos, box, stand_reach(f) + TINY_FAR_SLACK_CM))
+            f->unit.id == to.id ||
+            tiny_outside_box(f->pos, box, tiny_stand_reach(f) + TINY_FAR_SLACK_CM))
             continue;
         geom_placed_base pb = tiny_stand_base(f);
         if (geom_segment_base_intersect(s, &pb))

@@ -180,15 +180,27 @@ static vec2s addv(vec2s a, vec2s b, float k)
 typedef struct geom_memo {
     const table *t;
     int count;
-    tiny_unit_geom *g;
+    tiny_unit_geom *g;  /* each unit's stands from the start, its frame once known */
     signed char *known; /* 0 not yet, 1 a frame, -1 no stands */
     tiny_unit_memo *units;
     int depth; /* nested begins on the same table */
+    bool heap; /* g, known and units were allocated (more units than the thread's store) */
 } geom_memo;
 
 static _Thread_local geom_memo *memo;
 
+/* The thread's store for tables of up to MEMO_UNITS units: a memo is opened for every legal(),
+ * validate() and outcome, and allocating it each time cost more than what it saved there. */
+#define MEMO_UNITS 96
+static _Thread_local struct {
+    geom_memo m;
+    tiny_unit_geom g[MEMO_UNITS + 1];
+    signed char known[MEMO_UNITS + 1];
+    tiny_unit_memo units[MEMO_UNITS + 1];
+} memo_store;
+
 static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g);
+static void unit_frame_fill(const table *t, tiny_unit_geom *g);
 
 void tiny_geom_memo_begin(const table *t)
 {
@@ -196,12 +208,23 @@ void tiny_geom_memo_begin(const table *t)
         memo->depth += memo->t == t; /* nested: the outer memo serves */
         return;
     }
-    memo = mem_calloc(1, sizeof *memo);
-    memo->t = t;
-    memo->count = t->unit_count;
-    memo->g = mem_calloc((size_t)(t->unit_count + 1), sizeof *memo->g);
-    memo->known = mem_calloc((size_t)(t->unit_count + 1), sizeof *memo->known);
-    memo->units = mem_calloc((size_t)(t->unit_count + 1), sizeof *memo->units);
+    size_t n = (size_t)t->unit_count + 1;
+    memo = &memo_store.m;
+    *memo = (geom_memo){.t = t, .count = t->unit_count, .heap = n > MEMO_UNITS + 1};
+    if (memo->heap) {
+        memo->g = mem_calloc(n, sizeof *memo->g);
+        memo->known = mem_calloc(n, sizeof *memo->known);
+        memo->units = mem_calloc(n, sizeof *memo->units);
+    } else {
+        memo->g = memo_store.g;
+        memo->known = memo_store.known;
+        memo->units = memo_store.units;
+        memset(memo->g, 0, n * sizeof *memo->g);
+        memset(memo->known, 0, n * sizeof *memo->known);
+        memset(memo->units, 0, n * sizeof *memo->units);
+    }
+    /* one pass over the figures: every unit's stands, in table order as unit_geom_compute
+     * lists them */
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (f->unit.id == 0 || (int)f->unit.id > memo->count || tiny_is_commander(f))
@@ -211,6 +234,9 @@ void tiny_geom_memo_begin(const table *t)
         if (table_figure_active(f)) {
             um->stands++;
             um->status_any |= f->status;
+            tiny_unit_geom *g = &memo->g[f->unit.id];
+            if (g->count < TINY_UNIT_FIGS)
+                g->stands[g->count++] = f->id;
         }
     }
 }
@@ -223,10 +249,11 @@ void tiny_geom_memo_end(const table *t)
         memo->depth--;
         return;
     }
-    free(memo->g);
-    free(memo->known);
-    free(memo->units);
-    free(memo);
+    if (memo->heap) {
+        free(memo->g);
+        free(memo->known);
+        free(memo->units);
+    }
     memo = NULL;
 }
 
@@ -255,8 +282,11 @@ bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g)
     if (!memo || memo->t != t || u.id == 0 || (int)u.id > memo->count)
         return unit_geom_compute(t, u, g);
     signed char *k = &memo->known[u.id];
-    if (*k == 0)
-        *k = unit_geom_compute(t, u, &memo->g[u.id]) ? 1 : -1;
+    if (*k == 0) {
+        *k = memo->g[u.id].count > 0 ? 1 : -1;
+        if (*k > 0)
+            unit_frame_fill(t, &memo->g[u.id]);
+    }
     *g = memo->g[u.id];
     return *k > 0;
 }
@@ -271,6 +301,13 @@ static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g)
     }
     if (g->count == 0)
         return false;
+    unit_frame_fill(t, g);
+    return true;
+}
+
+/* The frame of the stands g lists (the rest of g still zero). */
+static void unit_frame_fill(const table *t, tiny_unit_geom *g)
+{
     const figure *first = table_figure_const(t, g->stands[0]);
     g->facing = first->facing;
     vec2s dir = geom_dir(g->facing), across = {{-dir.y, dir.x}};
@@ -296,7 +333,6 @@ static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g)
     g->half_depth = 0.5f * (fmax - fmin);
     g->front = addv(g->centre, dir, g->half_depth);
     g->rear = addv(g->centre, dir, -g->half_depth);
-    return true;
 }
 
 bool tiny_in_frontal_zone(const tiny_unit_geom *g, float half_angle_deg, vec2s p)

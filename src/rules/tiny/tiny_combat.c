@@ -232,9 +232,11 @@ float tiny_melee_expected(const rules_state *rs, const table *t, unit_id charger
 static bool in_contact_pair(const rules_state *rs, const table *t, unit_id a, unit_id b)
 {
     tiny_unit_geom ga, gb;
-    if (!tiny_unit_geom_of(t, a, &ga) || !tiny_unit_geom_of(t, b, &gb))
+    float gap = tiny_cm(rs, rs->data->contact_gap_in);
+    if (!tiny_unit_geom_of(t, a, &ga) || !tiny_unit_geom_of(t, b, &gb) ||
+        !tiny_units_near(&ga, &gb, gap + TINY_FAR_SLACK_CM))
         return false;
-    return tiny_unit_gap_cm(rs, t, &ga, &gb) <= tiny_cm(rs, rs->data->contact_gap_in);
+    return tiny_unit_gap_cm(rs, t, &ga, &gb) <= gap;
 }
 
 /* A charge by one unit, or by a formed brigade (`ordered` is then the brigade and p->units[0]
@@ -454,9 +456,12 @@ static void melee(rules_state *rs, rules_ctx *ctx, unit_id a, unit_id b)
     }
 }
 
+/* The table holds still between melees: the unit memo serves the contact tests until a melee
+ * changes it. */
 void tiny_resolve_contacts(rules_state *rs, rules_ctx *ctx)
 {
     const table *t = ctx->table;
+    tiny_geom_memo_begin(t);
     for (int i = 0; i < t->unit_count; i++) {
         unit_id a = t->units[i].id;
         if (t->units[i].side.id != rs->active.id || !tiny_is_troop_unit(t, a))
@@ -467,9 +472,12 @@ void tiny_resolve_contacts(rules_state *rs, rules_ctx *ctx)
                 tiny_unit_lost(rs, t, a) || tiny_unit_lost(rs, t, b) ||
                 !in_contact_pair(rs, t, a, b))
                 continue;
+            tiny_geom_memo_end(t);
             melee(rs, ctx, a, b);
+            tiny_geom_memo_begin(t);
         }
     }
+    tiny_geom_memo_end(t);
 }
 
 /* Victorious cavalry charges on (the beaten unit if it can reach it), fights again, and then

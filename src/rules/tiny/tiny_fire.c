@@ -67,19 +67,28 @@ bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id 
     }
     tiny_fire_target ft = {0}; /* asked for once a stand has the target (cover costs) */
     float max_in = tr->bands[tr->band_count - 1].range_in;
+    /* beyond this centre distance less both radii no edge gap is in range (the slack covers
+     * the rounding): the exact gap is not asked */
+    float far_cm = tiny_cm(rs, max_in + 1e-4f) + TINY_FAR_SLACK_CM;
+    float tr_cm[TINY_UNIT_FIGS];
+    for (int k = 0; k < tg.count; k++)
+        tr_cm[k] = tiny_stand_radius(table_figure_const(t, tg.stands[k]));
     for (int i = 0; i < g.count; i++) {
         const figure *s = table_figure_const(t, g.stands[i]);
         tiny_unit_geom sg = stand_geom(s);
         geom_placed_base sb = tiny_stand_base(s);
-        float best = INFINITY;
+        float best = INFINITY, sr_cm = tiny_stand_radius(s);
         const figure *aim = NULL;
         for (int k = 0; k < tg.count; k++) {
             const figure *e = table_figure_const(t, tg.stands[k]);
+            if (geom_point_distance(s->pos, e->pos) - sr_cm - tr_cm[k] > far_cm)
+                continue;
             geom_placed_base eb = tiny_stand_base(e);
             float r = tiny_in(rs, (float)tiny_stand_gap_cm(rs, &sb, &eb));
+            if (r > max_in + 1e-4f || r >= best)
+                continue;
             tiny_unit_geom eg = stand_geom(e);
-            if (r > max_in + 1e-4f || r >= best ||
-                !tiny_partly_in_frontal_zone(t, &sg, tiny_zone_deg(rs), &eg) ||
+            if (!tiny_partly_in_frontal_zone(t, &sg, tiny_zone_deg(rs), &eg) ||
                 !tiny_line_clear(rs, t, s->pos, e->pos, u, target))
                 continue;
             best = r;

@@ -180,11 +180,12 @@ static vec2s addv(vec2s a, vec2s b, float k)
 typedef struct geom_memo {
     const table *t;
     int count;
-    tiny_unit_geom *g;  /* each unit's stands from the start, its frame once known */
+    tiny_unit_geom *g;  /* each unit's stands once listed, its frame once known */
     signed char *known; /* 0 not yet, 1 a frame, -1 no stands */
     tiny_unit_memo *units;
-    int depth; /* nested begins on the same table */
-    bool heap; /* g, known and units were allocated (more units than the thread's store) */
+    int depth;   /* nested begins on the same table */
+    bool heap;   /* g, known and units were allocated (more units than the thread's store) */
+    bool listed; /* g holds every unit's stands (at the first frame asked) */
 } geom_memo;
 
 static _Thread_local geom_memo *memo;
@@ -219,12 +220,9 @@ void tiny_geom_memo_begin(const table *t)
         memo->g = memo_store.g;
         memo->known = memo_store.known;
         memo->units = memo_store.units;
-        memset(memo->g, 0, n * sizeof *memo->g);
         memset(memo->known, 0, n * sizeof *memo->known);
         memset(memo->units, 0, n * sizeof *memo->units);
     }
-    /* one pass over the figures: every unit's stands, in table order as unit_geom_compute
-     * lists them */
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (f->unit.id == 0 || (int)f->unit.id > memo->count || tiny_is_commander(f))
@@ -234,11 +232,25 @@ void tiny_geom_memo_begin(const table *t)
         if (table_figure_active(f)) {
             um->stands++;
             um->status_any |= f->status;
-            tiny_unit_geom *g = &memo->g[f->unit.id];
-            if (g->count < TINY_UNIT_FIGS)
-                g->stands[g->count++] = f->id;
         }
     }
+}
+
+/* One pass over the figures: every unit's stands, in table order as unit_geom_compute lists
+ * them (not done at open: the outcome opens a memo and asks no frame). */
+static void memo_list_stands(const table *t)
+{
+    memset(memo->g, 0, ((size_t)memo->count + 1) * sizeof *memo->g);
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->unit.id == 0 || (int)f->unit.id > memo->count || tiny_is_commander(f) ||
+            !table_figure_active(f))
+            continue;
+        tiny_unit_geom *g = &memo->g[f->unit.id];
+        if (g->count < TINY_UNIT_FIGS)
+            g->stands[g->count++] = f->id;
+    }
+    memo->listed = true;
 }
 
 void tiny_geom_memo_end(const table *t)
@@ -282,6 +294,8 @@ bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g)
     if (!memo || memo->t != t || u.id == 0 || (int)u.id > memo->count)
         return unit_geom_compute(t, u, g);
     signed char *k = &memo->known[u.id];
+    if (!memo->listed)
+        memo_list_stands(t);
     if (*k == 0) {
         *k = memo->g[u.id].count > 0 ? 1 : -1;
         if (*k > 0)

@@ -126,8 +126,10 @@ void tiny_geom_memo_begin(const table *t);
 void tiny_geom_memo_end(const table *t);
 /* What the memo keeps of one whole unit while it is open (0: not asked yet). */
 typedef struct tiny_unit_memo {
-    int stands;              /* its active stands (tiny_unit_stands) */
-    bool troop;              /* tiny_is_troop_unit */
+    int stands;      /* its active stands (tiny_unit_stands) */
+    bool troop;      /* tiny_is_troop_unit */
+    bool type_known; /* type holds tiny_troop_of */
+    const tiny_troop *type;
     uint32_t status_any;     /* the status bits of its active stands, or-ed */
     signed char contact;     /* tiny_unit_in_contact: 1 yes, -1 no */
     signed char cover_lines; /* tiny_unit_in_cover with lines: 1 yes, -1 no */

@@ -88,7 +88,23 @@ bool tiny_unit_lost(const rules_state *rs, const table *t, unit_id u)
     return (rs->units[u.id - 1].flags & TINY_U_GONE) || tiny_unit_stands(t, u) == 0;
 }
 
+static const tiny_troop *troop_lookup(const rules_state *rs, const table *t, unit_id u);
+
 const tiny_troop *tiny_troop_of(const rules_state *rs, const table *t, unit_id u)
+{
+    tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    if (!um)
+        return troop_lookup(rs, t, u);
+    if (!um->type_known) {
+        um->type = troop_lookup(rs, t, u);
+        um->type_known = true;
+    }
+    return um->type;
+}
+
+/* The troop-chart row by the unit's kind (or its first stand's) and formation: names compared
+ * with the data's every time, so the memo keeps it. */
+static const tiny_troop *troop_lookup(const rules_state *rs, const table *t, unit_id u)
 {
     const unit *un = table_unit_const(t, u);
     if (!un)

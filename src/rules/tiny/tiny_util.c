@@ -338,13 +338,16 @@ float tiny_unit_gap_cm(const rules_state *rs, const table *t, const tiny_unit_ge
                        const tiny_unit_geom *b)
 {
     double best = INFINITY;
+    float rb[TINY_UNIT_FIGS];
+    for (int k = 0; k < b->count; k++)
+        rb[k] = tiny_stand_radius(table_figure_const(t, b->stands[k]));
     for (int i = 0; i < a->count; i++) {
         const figure *fa = table_figure_const(t, a->stands[i]);
         geom_placed_base pa = tiny_stand_base(fa);
         float ra = tiny_stand_radius(fa);
         for (int k = 0; k < b->count; k++) {
             const figure *fb = table_figure_const(t, b->stands[k]);
-            double lower = geom_point_distance(fa->pos, fb->pos) - ra - tiny_stand_radius(fb);
+            double lower = geom_point_distance(fa->pos, fb->pos) - ra - rb[k];
             if (lower >= best)
                 continue;
             geom_placed_base pb = tiny_stand_base(fb);

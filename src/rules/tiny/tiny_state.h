@@ -81,7 +81,8 @@ typedef struct tiny_charge {
 typedef struct tiny_los {
     atomic_int refs;
     los_index *ix;
-    memo *gap_memo; /* tiny_stand_gap_cm: two placed bases -> their edge gap */
+    memo *gap_memo;      /* tiny_stand_gap_cm: two placed bases -> their edge gap */
+    memo *unit_gap_memo; /* tiny_unit_gap_cm: two units' placed stands -> their gap */
 } tiny_los;
 
 struct rules_state {
@@ -237,7 +238,14 @@ bool tiny_units_near(const tiny_unit_geom *a, const tiny_unit_geom *b, float cm)
 double tiny_stand_gap_cm(const rules_state *rs, const geom_placed_base *a,
                          const geom_placed_base *b);
 
-/* The gap in cm between the nearest stands of two units. */
+/* What tiny_unit_gap_cm's answer depends on: both units' stands, placed, in their order. */
+typedef struct tiny_unit_gap_key {
+    int count[2];
+    geom_placed_base stands[2][TINY_STANDS_MAX];
+} tiny_unit_gap_key;
+
+/* The gap in cm between the nearest stands of two units (remembered by the stands' exact
+ * placement when each unit has at most TINY_STANDS_MAX stands). */
 float tiny_unit_gap_cm(const rules_state *rs, const table *t, const tiny_unit_geom *a,
                        const tiny_unit_geom *b);
 

@@ -332,10 +332,37 @@ double tiny_stand_gap_cm(const rules_state *rs, const geom_placed_base *a,
     return gap;
 }
 
-/* Bounding circles skip the exact edge distance of stands that cannot be nearer than the best
- * pair found so far. */
+static float unit_gap_measure(const rules_state *rs, const table *t, const tiny_unit_geom *a,
+                              const tiny_unit_geom *b);
+
+/* Most asks are of two units neither of which has moved since they were last measured (one
+ * unit moves per command): answered from the memo, the same bits. */
 float tiny_unit_gap_cm(const rules_state *rs, const table *t, const tiny_unit_geom *a,
                        const tiny_unit_geom *b)
+{
+    memo *m = rs->los ? rs->los->unit_gap_memo : NULL;
+    if (!m || a->count > TINY_STANDS_MAX || b->count > TINY_STANDS_MAX)
+        return unit_gap_measure(rs, t, a, b);
+    tiny_unit_gap_key key;
+    memset(&key, 0, sizeof key);
+    const tiny_unit_geom *g[2] = {a, b};
+    for (int s = 0; s < 2; s++) {
+        key.count[s] = g[s]->count;
+        for (int i = 0; i < g[s]->count; i++)
+            key.stands[s][i] = tiny_stand_base(table_figure_const(t, g[s]->stands[i]));
+    }
+    float gap;
+    if (memo_get(m, &key, &gap))
+        return gap;
+    gap = unit_gap_measure(rs, t, a, b);
+    memo_put(m, &key, &gap);
+    return gap;
+}
+
+/* Bounding circles skip the exact edge distance of stands that cannot be nearer than the best
+ * pair found so far. */
+static float unit_gap_measure(const rules_state *rs, const table *t, const tiny_unit_geom *a,
+                              const tiny_unit_geom *b)
 {
     double best = INFINITY;
     float rb[TINY_UNIT_FIGS];

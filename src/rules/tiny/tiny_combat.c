@@ -461,7 +461,7 @@ static void melee(rules_state *rs, rules_ctx *ctx, unit_id a, unit_id b)
 void tiny_resolve_contacts(rules_state *rs, rules_ctx *ctx)
 {
     const table *t = ctx->table;
-    tiny_geom_memo_begin(t);
+    tiny_geom_memo_begin(t, tiny_frames(rs));
     for (int i = 0; i < t->unit_count; i++) {
         unit_id a = t->units[i].id;
         if (t->units[i].side.id != rs->active.id || !tiny_is_troop_unit(t, a))
@@ -474,7 +474,7 @@ void tiny_resolve_contacts(rules_state *rs, rules_ctx *ctx)
                 continue;
             tiny_geom_memo_end(t);
             melee(rs, ctx, a, b);
-            tiny_geom_memo_begin(t);
+            tiny_geom_memo_begin(t, tiny_frames(rs));
         }
     }
     tiny_geom_memo_end(t);

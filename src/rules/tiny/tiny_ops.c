@@ -138,7 +138,7 @@ static bool validate_open(const rules_state *rs, const table *t, const rules_com
 static bool tiny_validate(const rules_state *rs, const table *t, const rules_command *cmd,
                           char *reason, size_t size)
 {
-    tiny_geom_memo_begin(t);
+    tiny_geom_memo_begin(t, tiny_frames(rs));
     bool ok = validate_open(rs, t, cmd, reason, size);
     tiny_geom_memo_end(t);
     return ok;
@@ -193,7 +193,7 @@ static int legal_list_all(const rules_state *rs, const table *t, rules_command *
 
 static int tiny_legal(const rules_state *rs, const table *t, rules_command *out, int max)
 {
-    tiny_geom_memo_begin(t);
+    tiny_geom_memo_begin(t, tiny_frames(rs));
     int n = legal_list_all(rs, t, out, max);
     tiny_geom_memo_end(t);
     return n;
@@ -327,7 +327,7 @@ static int targets_open(const rules_state *rs, const table *t, const rules_comma
 static int tiny_targets(const rules_state *rs, const table *t, const rules_command *fire,
                         rules_target *out, int max)
 {
-    tiny_geom_memo_begin(t);
+    tiny_geom_memo_begin(t, tiny_frames(rs));
     int n = targets_open(rs, t, fire, out, max);
     tiny_geom_memo_end(t);
     return n;

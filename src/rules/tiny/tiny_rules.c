@@ -186,9 +186,10 @@ typedef struct geom_memo {
     int depth;   /* nested begins on the same table */
     bool heap;   /* g, known and units were allocated (more units than the thread's store) */
     bool listed; /* g holds every unit's stands (at the first frame asked) */
+    memo *frames;
 } geom_memo;
 
-static _Thread_local geom_memo *memo;
+static _Thread_local geom_memo *open_memo;
 
 /* The thread's store for tables of up to MEMO_UNITS units: a memo is opened for every legal(),
  * validate() and outcome, and allocating it each time cost more than what it saved there. */
@@ -202,32 +203,34 @@ static _Thread_local struct {
 
 static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g);
 static void unit_frame_fill(const table *t, tiny_unit_geom *g);
+static void frame_fill_memo(const table *t, tiny_unit_geom *g);
 
-void tiny_geom_memo_begin(const table *t)
+void tiny_geom_memo_begin(const table *t, memo *frames)
 {
-    if (memo) {
-        memo->depth += memo->t == t; /* nested: the outer memo serves */
+    if (open_memo) {
+        open_memo->depth += open_memo->t == t; /* nested: the outer memo serves */
         return;
     }
     size_t n = (size_t)t->unit_count + 1;
-    memo = &memo_store.m;
-    *memo = (geom_memo){.t = t, .count = t->unit_count, .heap = n > MEMO_UNITS + 1};
-    if (memo->heap) {
-        memo->g = mem_calloc(n, sizeof *memo->g);
-        memo->known = mem_calloc(n, sizeof *memo->known);
-        memo->units = mem_calloc(n, sizeof *memo->units);
+    open_memo = &memo_store.m;
+    *open_memo =
+        (geom_memo){.t = t, .count = t->unit_count, .heap = n > MEMO_UNITS + 1, .frames = frames};
+    if (open_memo->heap) {
+        open_memo->g = mem_calloc(n, sizeof *open_memo->g);
+        open_memo->known = mem_calloc(n, sizeof *open_memo->known);
+        open_memo->units = mem_calloc(n, sizeof *open_memo->units);
     } else {
-        memo->g = memo_store.g;
-        memo->known = memo_store.known;
-        memo->units = memo_store.units;
-        memset(memo->known, 0, n * sizeof *memo->known);
-        memset(memo->units, 0, n * sizeof *memo->units);
+        open_memo->g = memo_store.g;
+        open_memo->known = memo_store.known;
+        open_memo->units = memo_store.units;
+        memset(open_memo->known, 0, n * sizeof *open_memo->known);
+        memset(open_memo->units, 0, n * sizeof *open_memo->units);
     }
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        if (f->unit.id == 0 || (int)f->unit.id > memo->count || tiny_is_commander(f))
+        if (f->unit.id == 0 || (int)f->unit.id > open_memo->count || tiny_is_commander(f))
             continue;
-        tiny_unit_memo *um = &memo->units[f->unit.id];
+        tiny_unit_memo *um = &open_memo->units[f->unit.id];
         um->troop = true;
         if (table_figure_active(f)) {
             um->stands++;
@@ -240,69 +243,97 @@ void tiny_geom_memo_begin(const table *t)
  * them (not done at open: the outcome opens a memo and asks no frame). */
 static void memo_list_stands(const table *t)
 {
-    memset(memo->g, 0, ((size_t)memo->count + 1) * sizeof *memo->g);
+    memset(open_memo->g, 0, ((size_t)open_memo->count + 1) * sizeof *open_memo->g);
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        if (f->unit.id == 0 || (int)f->unit.id > memo->count || tiny_is_commander(f) ||
+        if (f->unit.id == 0 || (int)f->unit.id > open_memo->count || tiny_is_commander(f) ||
             !table_figure_active(f))
             continue;
-        tiny_unit_geom *g = &memo->g[f->unit.id];
+        tiny_unit_geom *g = &open_memo->g[f->unit.id];
         if (g->count < TINY_UNIT_FIGS)
             g->stands[g->count++] = f->id;
     }
-    memo->listed = true;
+    open_memo->listed = true;
 }
 
 void tiny_geom_memo_end(const table *t)
 {
-    if (!memo || memo->t != t)
+    if (!open_memo || open_memo->t != t)
         return;
-    if (memo->depth > 0) {
-        memo->depth--;
+    if (open_memo->depth > 0) {
+        open_memo->depth--;
         return;
     }
-    if (memo->heap) {
-        free(memo->g);
-        free(memo->known);
-        free(memo->units);
+    if (open_memo->heap) {
+        free(open_memo->g);
+        free(open_memo->known);
+        free(open_memo->units);
     }
-    memo = NULL;
+    open_memo = NULL;
 }
 
 tiny_unit_memo *tiny_geom_memo_unit(const table *t, const tiny_unit_geom *g)
 {
-    if (!memo || memo->t != t || g->count == 0)
+    if (!open_memo || open_memo->t != t || g->count == 0)
         return NULL;
     const figure *f = table_figure_const(t, g->stands[0]);
     unit_id u = f ? f->unit : (unit_id){0};
     tiny_unit_geom whole;
-    if (u.id == 0 || (int)u.id > memo->count || !tiny_unit_geom_of(t, u, &whole) ||
+    if (u.id == 0 || (int)u.id > open_memo->count || !tiny_unit_geom_of(t, u, &whole) ||
         memcmp(&whole, g, sizeof whole) != 0)
         return NULL;
-    return &memo->units[u.id];
+    return &open_memo->units[u.id];
 }
 
 tiny_unit_memo *tiny_geom_memo_unit_id(const table *t, unit_id u)
 {
-    if (!memo || memo->t != t || u.id == 0 || (int)u.id > memo->count)
+    if (!open_memo || open_memo->t != t || u.id == 0 || (int)u.id > open_memo->count)
         return NULL;
-    return &memo->units[u.id];
+    return &open_memo->units[u.id];
 }
 
 bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g)
 {
-    if (!memo || memo->t != t || u.id == 0 || (int)u.id > memo->count)
+    if (!open_memo || open_memo->t != t || u.id == 0 || (int)u.id > open_memo->count)
         return unit_geom_compute(t, u, g);
-    signed char *k = &memo->known[u.id];
-    if (!memo->listed)
+    signed char *k = &open_memo->known[u.id];
+    if (!open_memo->listed)
         memo_list_stands(t);
     if (*k == 0) {
-        *k = memo->g[u.id].count > 0 ? 1 : -1;
+        *k = open_memo->g[u.id].count > 0 ? 1 : -1;
         if (*k > 0)
-            unit_frame_fill(t, &memo->g[u.id]);
+            frame_fill_memo(t, &open_memo->g[u.id]);
     }
-    *g = memo->g[u.id];
+    *g = open_memo->g[u.id];
     return *k > 0;
+}
+
+/* A unit's frame from the frame memo when its stands stand where they stood when it was last
+ * worked out (most units do not move between two decisions): the same bits. */
+static void frame_fill_memo(const table *t, tiny_unit_geom *g)
+{
+    if (!open_memo->frames || g->count > TINY_STANDS_MAX) {
+        unit_frame_fill(t, g);
+        return;
+    }
+    tiny_frame_key key;
+    memset(&key, 0, sizeof key);
+    key.count = g->count;
+    for (int i = 0; i < g->count; i++)
+        key.stands[i] = tiny_stand_base(table_figure_const(t, g->stands[i]));
+    tiny_frame fr;
+    if (memo_get(open_memo->frames, &key, &fr)) {
+        g->centre = fr.centre;
+        g->front = fr.front;
+        g->rear = fr.rear;
+        g->facing = fr.facing;
+        g->half_width = fr.half_width;
+        g->half_depth = fr.half_depth;
+        return;
+    }
+    unit_frame_fill(t, g);
+    fr = (tiny_frame){g->centre, g->front, g->rear, g->facing, g->half_width, g->half_depth};
+    memo_put(open_memo->frames, &key, &fr);
 }
 
 static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g)

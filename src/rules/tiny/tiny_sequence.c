@@ -102,7 +102,7 @@ void tiny_outcome(const rules_state *rs, const table *t, rules_outcome *out)
     bool broken[2];
     float frac[2];
     /* The units' stand counts and status in one pass (the memo) rather than a scan per unit. */
-    tiny_geom_memo_begin(t);
+    tiny_geom_memo_begin(t, tiny_frames(rs));
     for (int k = 0; k < 2; k++) {
         int total, bad;
         tiny_army_count(rs, t, t->sides[k].id, &total, &bad);

@@ -118,6 +118,7 @@ rules_state *tiny_create(const rules_create_desc *desc, char *err, size_t size)
     rs->los->ix = los_create(t, &(los_desc){.see_into_cm = d->see_into_in * d->inch_cm});
     rs->los->gap_memo = memo_create(12, 2 * sizeof(geom_placed_base), sizeof(double));
     rs->los->unit_gap_memo = memo_create(10, sizeof(tiny_unit_gap_key), sizeof(float));
+    rs->los->frame_memo = memo_create(9, sizeof(tiny_frame_key), sizeof(tiny_frame));
     float frontage = 0;
     if (t->side_count != 2) {
         snprintf(err, size, "tiny needs exactly two sides, not %d", t->side_count);
@@ -155,6 +156,7 @@ void tiny_destroy(rules_state *rs)
         los_destroy(rs->los->ix);
         memo_destroy(rs->los->gap_memo);
         memo_destroy(rs->los->unit_gap_memo);
+        memo_destroy(rs->los->frame_memo);
         free(rs->los);
     }
     free(rs);

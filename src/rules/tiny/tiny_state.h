@@ -83,6 +83,7 @@ typedef struct tiny_los {
     los_index *ix;
     memo *gap_memo;      /* tiny_stand_gap_cm: two placed bases -> their edge gap */
     memo *unit_gap_memo; /* tiny_unit_gap_cm: two units' placed stands -> their gap */
+    memo *frame_memo;    /* tiny_unit_geom_of: a unit's placed stands -> its frame */
 } tiny_los;
 
 struct rules_state {
@@ -176,6 +177,12 @@ static inline float tiny_stand_reach(const figure *f)
 static inline bool tiny_outside_box(vec2s p, geom_aabb b, float pad)
 {
     return p.x < b.min.x - pad || p.x > b.max.x + pad || p.y < b.min.y - pad || p.y > b.max.y + pad;
+}
+
+/* The match's frame memo for tiny_geom_memo_begin. */
+static inline memo *tiny_frames(const rules_state *rs)
+{
+    return rs->los ? rs->los->frame_memo : NULL;
 }
 
 typedef struct legal_list {

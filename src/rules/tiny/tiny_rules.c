@@ -380,32 +380,54 @@ static void unit_frame_fill(const table *t, tiny_unit_geom *g)
     g->rear = addv(g->centre, dir, -g->half_depth);
 }
 
-bool tiny_in_frontal_zone(const tiny_unit_geom *g, float half_angle_deg, vec2s p)
+/* A frontal zone's directions and the tangent of its half angle, worked out once for the
+ * several points a caller tests. */
+typedef struct zone {
+    const tiny_unit_geom *g;
+    vec2s dir, across;
+    bool wide; /* half angle of 90 degrees or near: no sides */
+    float tan_half;
+} zone;
+
+static zone zone_of(const tiny_unit_geom *g, float half_angle_deg)
 {
-    vec2s dir = geom_dir(g->facing), across = {{-dir.y, dir.x}};
-    vec2s r = subv(p, g->front);
-    float ahead = dotv(r, dir);
+    zone z = {.g = g, .dir = geom_dir(g->facing), .wide = half_angle_deg >= 89.9f};
+    z.across = (vec2s){{-z.dir.y, z.dir.x}};
+    if (!z.wide)
+        z.tan_half = tanf(half_angle_deg * (float)GEOM_PI / 180);
+    return z;
+}
+
+static bool zone_holds(const zone *z, vec2s p)
+{
+    vec2s r = subv(p, z->g->front);
+    float ahead = dotv(r, z->dir);
     if (ahead < -1e-3f)
         return false;
-    float spread =
-        half_angle_deg >= 89.9f ? INFINITY : ahead * tanf(half_angle_deg * (float)GEOM_PI / 180);
-    return fabsf(dotv(r, across)) <= g->half_width + spread + 1e-3f;
+    float spread = z->wide ? INFINITY : ahead * z->tan_half;
+    return fabsf(dotv(r, z->across)) <= z->g->half_width + spread + 1e-3f;
+}
+
+bool tiny_in_frontal_zone(const tiny_unit_geom *g, float half_angle_deg, vec2s p)
+{
+    zone z = zone_of(g, half_angle_deg);
+    return zone_holds(&z, p);
 }
 
 bool tiny_partly_in_frontal_zone(const table *t, const tiny_unit_geom *g, float half_angle_deg,
                                  const tiny_unit_geom *other)
 {
+    zone z = zone_of(g, half_angle_deg);
     for (int i = 0; i < other->count; i++) {
         const figure *f = table_figure_const(t, other->stands[i]);
+        if (zone_holds(&z, f->pos))
+            return true;
         geom_placed_base b = tiny_stand_base(f);
         vec2s c[4];
         geom_base_corners(&b, c);
-        if (tiny_in_frontal_zone(g, half_angle_deg, f->pos))
-            return true;
         for (int k = 0; k < 4; k++) {
             vec2s mid = geom_lerp(c[k], c[(k + 1) % 4], 0.5);
-            if (tiny_in_frontal_zone(g, half_angle_deg, c[k]) ||
-                tiny_in_frontal_zone(g, half_angle_deg, mid))
+            if (zone_holds(&z, c[k]) || zone_holds(&z, mid))
                 return true;
         }
     }

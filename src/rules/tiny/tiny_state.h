@@ -84,6 +84,8 @@ typedef struct tiny_los {
     memo *gap_memo;      /* tiny_stand_gap_cm: two placed bases -> their edge gap */
     memo *unit_gap_memo; /* tiny_unit_gap_cm: two units' placed stands -> their gap */
     memo *frame_memo;    /* tiny_unit_geom_of: a unit's placed stands -> its frame */
+    int troop_units;
+    unsigned char *troop_row; /* per unit id: 1 + the data's row its kind last named, 0 none */
 } tiny_los;
 
 struct rules_state {

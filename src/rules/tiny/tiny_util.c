@@ -104,6 +104,21 @@ const tiny_troop *tiny_troop_of(const rules_state *rs, const table *t, unit_id u
 
 /* The troop-chart row by the unit's kind (or its first stand's) and formation: names compared
  * with the data's every time, so the memo keeps it. */
+/* tiny_data_troop(rs->data, kind) for unit u: the row its kind named last time is tried first
+ * (one name compared, not the whole chart's). */
+static const tiny_troop *troop_by_kind(const rules_state *rs, unit_id u, const char *kind)
+{
+    const tiny_los *lo = rs->los;
+    unsigned char *row = lo && u.id <= (uint32_t)lo->troop_units ? &lo->troop_row[u.id] : NULL;
+    if (row && *row && *row <= rs->data->troop_count &&
+        strcmp(rs->data->troops[*row - 1].name, kind) == 0)
+        return &rs->data->troops[*row - 1];
+    const tiny_troop *tr = tiny_data_troop(rs->data, kind);
+    if (row && tr && tr - rs->data->troops < 255)
+        *row = (unsigned char)(tr - rs->data->troops + 1);
+    return tr;
+}
+
 static const tiny_troop *troop_lookup(const rules_state *rs, const table *t, unit_id u)
 {
     const unit *un = table_unit_const(t, u);
@@ -113,7 +128,7 @@ static const tiny_troop *troop_lookup(const rules_state *rs, const table *t, uni
     for (int i = 0; !kind[0] && i < t->figure_count; i++)
         if (t->figures[i].unit.id == u.id && !tiny_is_commander(&t->figures[i]))
             kind = t->figures[i].kind;
-    const tiny_troop *tr = tiny_data_troop(rs->data, kind);
+    const tiny_troop *tr = troop_by_kind(rs, u, kind);
     if (tr && tr->dismount_as[0] && strcmp(un->formation, "dismounted") == 0)
         return tiny_data_troop(rs->data, tr->dismount_as);
     return tr;

@@ -20,22 +20,22 @@ bool tiny_plan_charge(const rules_state *rs, const table *t, unit_id charger, un
     const tiny_troop *ctr = tiny_troop_of(rs, t, charger);
     tiny_unit_geom cg, tg;
     if (!cu || !ctr || !tiny_unit_geom_of(t, charger, &cg)) {
-        tiny_refuse(reason, size, "name one of your units to charge");
+        tiny_text(reason, size, "name one of your units to charge");
         return false;
     }
     if (!tu || tu->side.id == cu->side.id || !tiny_unit_geom_of(t, target, &tg) ||
         tiny_unit_lost(rs, t, target)) {
-        tiny_refuse(reason, size, "name an enemy unit on the table to charge");
+        tiny_text(reason, size, "name an enemy unit on the table to charge");
         return false;
     }
     if (!ignore_order && !tiny_unit_can_move(rs, t, charger, reason, size))
         return false;
     if (ctr->cls == TINY_CLASS_ARTILLERY || ctr->cls == TINY_CLASS_WAGON) {
-        tiny_refuse(reason, size, "%s cannot charge", ctr->label);
+        tiny_text(reason, size, "%s cannot charge", ctr->label);
         return false;
     }
     if (!tiny_partly_in_frontal_zone(t, &cg, tiny_zone_deg(rs), &tg)) {
-        tiny_refuse(reason, size, "%s is not in %s's frontal zone", tu->name, cu->name);
+        tiny_text(reason, size, "%s is not in %s's frontal zone", tu->name, cu->name);
         return false;
     }
     vec2s tdir = geom_dir(tg.facing), tside = {{-tdir.y, tdir.x}};
@@ -59,7 +59,7 @@ bool tiny_plan_charge(const rules_state *rs, const table *t, unit_id charger, un
     }
     float dtheta = geom_angle_diff(cg.facing, face);
     if (fabsf(dtheta) >= rs->data->about_face_min_deg * (float)GEOM_PI / 180 - 1e-4f) {
-        tiny_refuse(reason, size, "%s would have to about-face to charge", cu->name);
+        tiny_text(reason, size, "%s would have to about-face to charge", cu->name);
         return false;
     }
     float allowance = tiny_allowance_cm(rs, t, charger, ctr);
@@ -68,16 +68,16 @@ bool tiny_plan_charge(const rules_state *rs, const table *t, unit_id charger, un
     tiny_path_setup(rs, t, ctr, allowance, false, mult, obst, &pd);
     for (int i = 0; i < tg.count; i++)
         if (path_mult_at(t, &pd, table_figure_const(t, tg.stands[i])->pos, NULL) == 0) {
-            tiny_refuse(reason, size, "%s stands in terrain %s may not enter", tu->name, cu->name);
+            tiny_text(reason, size, "%s stands in terrain %s may not enter", tu->name, cu->name);
             return false;
         }
     vec2s pts[2] = {cg.front, contact};
     path_result pr;
     if (allowance - wheel <= 0 ||
         path_cost(t, &pd, pts, 2, allowance - wheel, &pr) != PATH_STOP_END) {
-        tiny_refuse(reason, size, "%s is out of charge reach (%.1f\" needed, %.1f\" move)",
-                    tu->name, (double)tiny_in(rs, tiny_len(tiny_sub(contact, cg.front)) + wheel),
-                    (double)tiny_in(rs, allowance));
+        tiny_text(reason, size, "%s is out of charge reach (%.1f\" needed, %.1f\" move)", tu->name,
+                  (double)tiny_in(rs, tiny_len(tiny_sub(contact, cg.front)) + wheel),
+                  (double)tiny_in(rs, allowance));
         return false;
     }
     for (int i = 0; i < cg.count && out->count < TINY_PLAN_MAX; i++) {
@@ -114,7 +114,7 @@ static int brigade_charge_lead(const rules_state *rs, const table *t, const unit
         char why[160];
         if (!tiny_plan_charge(rs, t, group[i], target, false, &p, why, size ? sizeof why : 0)) {
             if (best < 0)
-                tiny_refuse(reason, size, "%s", why);
+                tiny_text(reason, size, "%s", why);
             continue;
         }
         if (best < 0 || p.cost_cm < lead->cost_cm) {
@@ -145,8 +145,8 @@ static bool brigade_member_follows(const rules_state *rs, const table *t, unit_i
               pts[2] = {f->pos, to};
         path_result pr;
         if (allow <= 0 || path_cost(t, &pd, pts, 2, allow, &pr) != PATH_STOP_END) {
-            tiny_refuse(reason, size, "%s cannot keep its place in the formed brigade's charge",
-                        un->name);
+            tiny_text(reason, size, "%s cannot keep its place in the formed brigade's charge",
+                      un->name);
             return false;
         }
         p->difficult |= pr.crossed_count > 0 || pr.spent_cm > pr.moved_cm * 1.01f + 1e-3f;
@@ -166,10 +166,9 @@ bool tiny_plan_brigade_charge(const rules_state *rs, const table *t, unit_id bri
     unit_id group[64];
     int n = tiny_formed_group(rs, t, brigade, false, group);
     if (n < 2) {
-        tiny_refuse(
-            reason, size,
-            "%s has no formed brigade: two or more adjacent units side by side or in column",
-            table_unit_const(t, brigade)->name);
+        tiny_text(reason, size,
+                  "%s has no formed brigade: two or more adjacent units side by side or in column",
+                  table_unit_const(t, brigade)->name);
         return false;
     }
     int lead = brigade_charge_lead(rs, t, group, n, target, out, reason, size);

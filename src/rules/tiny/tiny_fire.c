@@ -29,20 +29,20 @@ static bool fire_ready(const rules_state *rs, const table *t, unit_id u, const t
     bool moved_may_shoot = tr->move_and_shoot && (fl & TINY_U_MOVED) && !(fl & TINY_U_SHOT) &&
                            !(fl & (TINY_U_ROAD | TINY_U_CHARGED | TINY_U_FORMATION));
     if (tr->band_count == 0)
-        tiny_refuse(reason, size, "%s cannot shoot", tr->label);
+        tiny_text(reason, size, "%s cannot shoot", tr->label);
     else if (tiny_unit_lost(rs, t, u))
-        tiny_refuse(reason, size, "%s is no longer on the table", un->name);
+        tiny_text(reason, size, "%s is no longer on the table", un->name);
     else if ((fl & TINY_U_ORDERED) && !moved_may_shoot)
-        tiny_refuse(reason, size,
-                    "%s has had its order this turn (only light infantry and battalion guns move "
-                    "and shoot, and not after a road move)",
-                    un->name);
+        tiny_text(reason, size,
+                  "%s has had its order this turn (only light infantry and battalion guns move "
+                  "and shoot, and not after a road move)",
+                  un->name);
     else if (tiny_unit_must_rally(t, u))
-        tiny_refuse(reason, size, "%s must be rallied before it can move or shoot", un->name);
+        tiny_text(reason, size, "%s must be rallied before it can move or shoot", un->name);
     else if (tiny_unit_in_contact(rs, t, u))
-        tiny_refuse(reason, size, "%s is in contact: its shooting is part of the melee", un->name);
+        tiny_text(reason, size, "%s is in contact: its shooting is part of the melee", un->name);
     else if (tr->limber != TINY_LIMBER_NONE && tiny_unit_limbered(t, u))
-        tiny_refuse(reason, size, "%s is limbered", un->name);
+        tiny_text(reason, size, "%s is limbered", un->name);
     else
         return true;
     return false;
@@ -57,12 +57,12 @@ bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id 
     const tiny_troop *tr = tiny_troop_of(rs, t, u);
     tiny_unit_geom g, tg;
     if (!un || !tr) {
-        tiny_refuse(reason, size, "name one of your units to shoot");
+        tiny_text(reason, size, "name one of your units to shoot");
         return false;
     }
     if (!tu || tu->side.id == un->side.id || !tiny_unit_geom_of(t, target, &tg) ||
         !tiny_unit_geom_of(t, u, &g)) {
-        tiny_refuse(reason, size, "name an enemy unit on the table as the target");
+        tiny_text(reason, size, "name an enemy unit on the table as the target");
         return false;
     }
     tiny_fire_target ft = {0}; /* asked for once a stand has the target (cover costs) */
@@ -111,9 +111,9 @@ bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id 
             out->cover_feature = feat;
     }
     if (out->count == 0) {
-        tiny_refuse(reason, size,
-                    "no stand of %s has %s in range, in its frontal zone and in clear sight",
-                    un->name, tu->name);
+        tiny_text(reason, size,
+                  "no stand of %s has %s in range, in its frontal zone and in clear sight",
+                  un->name, tu->name);
         return false;
     }
     return true;
@@ -127,7 +127,7 @@ bool tiny_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id ta
     const unit *un = table_unit_const(t, u);
     const tiny_troop *tr = tiny_troop_of(rs, t, u);
     if (!un || !tr || un->side.id != rs->active.id || !tiny_is_troop_unit(t, u)) {
-        tiny_refuse(reason, size, "name one of your units to shoot");
+        tiny_text(reason, size, "name one of your units to shoot");
         return false;
     }
     if (!fire_ready(rs, t, u, tr, reason, size))

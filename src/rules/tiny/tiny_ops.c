@@ -92,21 +92,21 @@ static bool validate_live(const rules_state *rs, const table *t, const rules_com
     side_id dside;
     rules_decision_kind dkind = tiny_decision_bare(rs, t, &dside);
     if (cmd->side.id && cmd->side.id != dside.id) {
-        tiny_refuse(reason, size, "it is %s's decision", table_side(t, dside)->name);
+        tiny_text(reason, size, "it is %s's decision", table_side(t, dside)->name);
         return false;
     }
     rules_command_kind k = cmd->kind;
     if (dkind == RULES_DECIDE_REACT) {
         if (k == RULES_CMD_EVADE || k == RULES_CMD_PASS)
             return true;
-        tiny_refuse(reason, size, "%s first: evade or stand (pass)",
-                    table_unit_const(t, rs->react_unit)->name);
+        tiny_text(reason, size, "%s first: evade or stand (pass)",
+                  table_unit_const(t, rs->react_unit)->name);
         return false;
     }
     if (dkind == RULES_DECIDE_ROLL_ORDERS) {
         if (k == RULES_CMD_ROLL_ORDERS)
             return true;
-        tiny_refuse(reason, size, "roll the order dice first (Tiny Soldiers \u2014 B: Sequence)");
+        tiny_text(reason, size, "roll the order dice first (Tiny Soldiers \u2014 B: Sequence)");
         return false;
     }
     switch (k) {
@@ -150,7 +150,7 @@ static bool validate_open(const rules_state *rs, const table *t, const rules_com
     rules_outcome oc;
     tiny_outcome(rs, t, &oc);
     if (oc.over) {
-        tiny_refuse(reason, size, "the game is over: %s", oc.reason);
+        tiny_text(reason, size, "the game is over: %s", oc.reason);
         return false;
     }
     return validate_live(rs, t, cmd, reason, size);

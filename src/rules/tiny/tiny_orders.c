@@ -70,12 +70,12 @@ bool tiny_order_check(const rules_state *rs, const table *t, const rules_command
     if (cmd->figure.id) {
         const figure *c = table_figure_const(t, cmd->figure);
         if (!c || !tiny_is_commander(c) || !table_figure_active(c) || c->side.id != rs->active.id) {
-            tiny_refuse(reason, size, "figure %u is not one of your commanders in play",
-                        cmd->figure.id);
+            tiny_text(reason, size, "figure %u is not one of your commanders in play",
+                      cmd->figure.id);
             return false;
         }
         if (!may_order(t, c, brigade)) {
-            tiny_refuse(reason, size, "%s may order only the units of his own brigade", c->name);
+            tiny_text(reason, size, "%s may order only the units of his own brigade", c->name);
             return false;
         }
         cands[0] = c;
@@ -94,13 +94,13 @@ bool tiny_order_check(const rules_state *rs, const table *t, const rules_command
             *out = o;
             return true;
         }
-        tiny_refuse(why, size ? sizeof why : 0, "%.40s has %d pip%s left; the order costs %d%s",
-                    c->name, left, left == 1 ? "" : "s", o.cost,
-                    o.penalty_loss                           ? " (brigade has lost half its units)"
-                    : o.distance_in > rs->data->order_far_in ? " (more than 24\" away)"
-                                                             : "");
+        tiny_text(why, size ? sizeof why : 0, "%.40s has %d pip%s left; the order costs %d%s",
+                  c->name, left, left == 1 ? "" : "s", o.cost,
+                  o.penalty_loss                           ? " (brigade has lost half its units)"
+                  : o.distance_in > rs->data->order_far_in ? " (more than 24\" away)"
+                                                           : "");
     }
-    tiny_refuse(reason, size, "%s", why);
+    tiny_text(reason, size, "%s", why);
     return false;
 }
 
@@ -209,15 +209,14 @@ int tiny_brigade_group(const rules_state *rs, const table *t, unit_id b, bool ra
 {
     const unit *un = table_unit_const(t, b);
     if (!un || un->side.id != rs->active.id) {
-        tiny_refuse(reason, size, "name one of your units or brigades");
+        tiny_text(reason, size, "name one of your units or brigades");
         return 0;
     }
     int n = tiny_formed_group(rs, t, b, rally, group);
     if (n < 2)
-        tiny_refuse(
-            reason, size,
-            "%s has no formed brigade: two or more adjacent units side by side or in column",
-            un->name);
+        tiny_text(reason, size,
+                  "%s has no formed brigade: two or more adjacent units side by side or in column",
+                  un->name);
     return n < 2 ? 0 : n;
 }
 

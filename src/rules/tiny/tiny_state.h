@@ -283,9 +283,9 @@ unit_id tiny_cmd_unit(const table *t, const rules_command *cmd);
 
 unit_id tiny_cmd_target(const table *t, const rules_command *cmd);
 
-/* A refusal's reason, formatted only when the caller gave room for it (size > 0): legal()
- * validates every candidate command and reads none of the reasons. */
-void tiny_refuse(char *reason, size_t size, const char *fmt, ...)
+/* Text (a refusal's reason, a plan's note) formatted only when the caller gave room for it
+ * (size > 0): legal() validates every candidate command and reads none of it. */
+void tiny_text(char *reason, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 bool tiny_own_troop_unit(const rules_state *rs, const table *t, unit_id u, char *reason,

@@ -442,13 +442,13 @@ bool tiny_unit_can_move(const rules_state *rs, const table *t, unit_id u, char *
     const unit *un = table_unit_const(t, u);
     const tiny_unit_state *us = &rs->units[u.id - 1];
     if (tiny_unit_lost(rs, t, u))
-        tiny_refuse(reason, size, "%s is no longer on the table", un->name);
+        tiny_text(reason, size, "%s is no longer on the table", un->name);
     else if (us->flags & TINY_U_ORDERED)
-        tiny_refuse(reason, size, "%s has already had its order this turn", un->name);
+        tiny_text(reason, size, "%s has already had its order this turn", un->name);
     else if (tiny_unit_must_rally(t, u))
-        tiny_refuse(reason, size, "%s must be rallied before it can move or shoot", un->name);
+        tiny_text(reason, size, "%s must be rallied before it can move or shoot", un->name);
     else if (tiny_unit_in_contact(rs, t, u))
-        tiny_refuse(reason, size, "%s is in contact with the enemy", un->name);
+        tiny_text(reason, size, "%s is in contact with the enemy", un->name);
     else
         return true;
     return false;
@@ -543,17 +543,17 @@ bool tiny_own_troop_unit(const rules_state *rs, const table *t, unit_id u, char 
 {
     const unit *un = table_unit_const(t, u);
     if (!un || un->side.id != rs->active.id || !tiny_is_troop_unit(t, u)) {
-        tiny_refuse(reason, size, "name one of your units");
+        tiny_text(reason, size, "name one of your units");
         return false;
     }
     if (tiny_unit_lost(rs, t, u)) {
-        tiny_refuse(reason, size, "%s is no longer on the table", un->name);
+        tiny_text(reason, size, "%s is no longer on the table", un->name);
         return false;
     }
     return true;
 }
 
-void tiny_refuse(char *reason, size_t size, const char *fmt, ...)
+void tiny_text(char *reason, size_t size, const char *fmt, ...)
 {
     if (size == 0)
         return;

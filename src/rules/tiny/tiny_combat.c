@@ -20,22 +20,22 @@ bool tiny_plan_charge(const rules_state *rs, const table *t, unit_id charger, un
     const tiny_troop *ctr = tiny_troop_of(rs, t, charger);
     tiny_unit_geom cg, tg;
     if (!cu || !ctr || !tiny_unit_geom_of(t, charger, &cg)) {
-        snprintf(reason, size, "name one of your units to charge");
+        tiny_text(reason, size, "name one of your units to charge");
         return false;
     }
     if (!tu || tu->side.id == cu->side.id || !tiny_unit_geom_of(t, target, &tg) ||
         tiny_unit_lost(rs, t, target)) {
-        snprintf(reason, size, "name an enemy unit on the table to charge");
+        tiny_text(reason, size, "name an enemy unit on the table to charge");
         return false;
     }
     if (!ignore_order && !tiny_unit_can_move(rs, t, charger, reason, size))
         return false;
     if (ctr->cls == TINY_CLASS_ARTILLERY || ctr->cls == TINY_CLASS_WAGON) {
-        snprintf(reason, size, "%s cannot charge", ctr->label);
+        tiny_text(reason, size, "%s cannot charge", ctr->label);
         return false;
     }
     if (!tiny_partly_in_frontal_zone(t, &cg, tiny_zone_deg(rs), &tg)) {
-        snprintf(reason, size, "%s is not in %s's frontal zone", tu->name, cu->name);
+        tiny_text(reason, size, "%s is not in %s's frontal zone", tu->name, cu->name);
         return false;
     }
     vec2s tdir = geom_dir(tg.facing), tside = {{-tdir.y, tdir.x}};
@@ -59,7 +59,7 @@ bool tiny_plan_charge(const rules_state *rs, const table *t, unit_id charger, un
     }
     float dtheta = geom_angle_diff(cg.facing, face);
     if (fabsf(dtheta) >= rs->data->about_face_min_deg * (float)GEOM_PI / 180 - 1e-4f) {
-        snprintf(reason, size, "%s would have to about-face to charge", cu->name);
+        tiny_text(reason, size, "%s would have to about-face to charge", cu->name);
         return false;
     }
     float allowance = tiny_allowance_cm(rs, t, charger, ctr);
@@ -68,16 +68,16 @@ bool tiny_plan_charge(const rules_state *rs, const table *t, unit_id charger, un
     tiny_path_setup(rs, t, ctr, allowance, false, mult, obst, &pd);
     for (int i = 0; i < tg.count; i++)
         if (path_mult_at(t, &pd, table_figure_const(t, tg.stands[i])->pos, NULL) == 0) {
-            snprintf(reason, size, "%s stands in terrain %s may not enter", tu->name, cu->name);
+            tiny_text(reason, size, "%s stands in terrain %s may not enter", tu->name, cu->name);
             return false;
         }
     vec2s pts[2] = {cg.front, contact};
     path_result pr;
     if (allowance - wheel <= 0 ||
         path_cost(t, &pd, pts, 2, allowance - wheel, &pr) != PATH_STOP_END) {
-        snprintf(reason, size, "%s is out of charge reach (%.1f\" needed, %.1f\" move)", tu->name,
-                 (double)tiny_in(rs, tiny_len(tiny_sub(contact, cg.front)) + wheel),
-                 (double)tiny_in(rs, allowance));
+        tiny_text(reason, size, "%s is out of charge reach (%.1f\" needed, %.1f\" move)", tu->name,
+                  (double)tiny_in(rs, tiny_len(tiny_sub(contact, cg.front)) + wheel),
+                  (double)tiny_in(rs, allowance));
         return false;
     }
     for (int i = 0; i < cg.count && out->count < TINY_PLAN_MAX; i++) {
@@ -112,9 +112,9 @@ static int brigade_charge_lead(const rules_state *rs, const table *t, const unit
     for (int i = 0; i < n; i++) {
         tiny_plan p;
         char why[160];
-        if (!tiny_plan_charge(rs, t, group[i], target, false, &p, why, sizeof why)) {
+        if (!tiny_plan_charge(rs, t, group[i], target, false, &p, why, size ? sizeof why : 0)) {
             if (best < 0)
-                snprintf(reason, size, "%s", why);
+                tiny_text(reason, size, "%s", why);
             continue;
         }
         if (best < 0 || p.cost_cm < lead->cost_cm) {
@@ -145,8 +145,8 @@ static bool brigade_member_follows(const rules_state *rs, const table *t, unit_i
               pts[2] = {f->pos, to};
         path_result pr;
         if (allow <= 0 || path_cost(t, &pd, pts, 2, allow, &pr) != PATH_STOP_END) {
-            snprintf(reason, size, "%s cannot keep its place in the formed brigade's charge",
-                     un->name);
+            tiny_text(reason, size, "%s cannot keep its place in the formed brigade's charge",
+                      un->name);
             return false;
         }
         p->difficult |= pr.crossed_count > 0 || pr.spent_cm > pr.moved_cm * 1.01f + 1e-3f;
@@ -166,9 +166,9 @@ bool tiny_plan_brigade_charge(const rules_state *rs, const table *t, unit_id bri
     unit_id group[64];
     int n = tiny_formed_group(rs, t, brigade, false, group);
     if (n < 2) {
-        snprintf(reason, size,
-                 "%s has no formed brigade: two or more adjacent units side by side or in column",
-                 table_unit_const(t, brigade)->name);
+        tiny_text(reason, size,
+                  "%s has no formed brigade: two or more adjacent units side by side or in column",
+                  table_unit_const(t, brigade)->name);
         return false;
     }
     int lead = brigade_charge_lead(rs, t, group, n, target, out, reason, size);
@@ -231,9 +231,11 @@ float tiny_melee_expected(const rules_state *rs, const table *t, unit_id charger
 static bool in_contact_pair(const rules_state *rs, const table *t, unit_id a, unit_id b)
 {
     tiny_unit_geom ga, gb;
-    if (!tiny_unit_geom_of(t, a, &ga) || !tiny_unit_geom_of(t, b, &gb))
+    float gap = tiny_cm(rs, rs->data->contact_gap_in);
+    if (!tiny_unit_geom_of(t, a, &ga) || !tiny_unit_geom_of(t, b, &gb) ||
+        !tiny_units_near(&ga, &gb, gap + TINY_FAR_SLACK_CM))
         return false;
-    return tiny_unit_gap_cm(rs, t, &ga, &gb) <= tiny_cm(rs, rs->data->contact_gap_in);
+    return tiny_unit_gap_cm(rs, t, &ga, &gb) <= gap;
 }
 
 /* A charge by one unit, or by a formed brigade (`ordered` is then the brigade and p->units[0]
@@ -453,9 +455,12 @@ static void melee(rules_state *rs, rules_ctx *ctx, unit_id a, unit_id b)
     }
 }
 
+/* The table holds still between melees: the unit memo serves the contact tests until a melee
+ * changes it. */
 void tiny_resolve_contacts(rules_state *rs, rules_ctx *ctx)
 {
     const table *t = ctx->table;
+    tiny_geom_memo_begin(t, tiny_frames(rs));
     for (int i = 0; i < t->unit_count; i++) {
         unit_id a = t->units[i].id;
         if (t->units[i].side.id != rs->active.id || !tiny_is_troop_unit(t, a))
@@ -466,9 +471,12 @@ void tiny_resolve_contacts(rules_state *rs, rules_ctx *ctx)
                 tiny_unit_lost(rs, t, a) || tiny_unit_lost(rs, t, b) ||
                 !in_contact_pair(rs, t, a, b))
                 continue;
+            tiny_geom_memo_end(t);
             melee(rs, ctx, a, b);
+            tiny_geom_memo_begin(t, tiny_frames(rs));
         }
     }
+    tiny_geom_memo_end(t);
 }
 
 /* Victorious cavalry charges on (the beaten unit if it can reach it), fights again, and then
@@ -614,8 +622,7 @@ bool tiny_charge_target(const rules_state *rs, const table *t, unit_id u, unit_i
                         rules_target *o)
 {
     tiny_plan p;
-    char why[160];
-    if (!tiny_plan_charge(rs, t, u, e, false, &p, why, sizeof why))
+    if (!tiny_plan_charge(rs, t, u, e, false, &p, NULL, 0))
         return false;
     memset(o, 0, sizeof *o);
     o->unit = e;

@@ -29,20 +29,20 @@ static bool fire_ready(const rules_state *rs, const table *t, unit_id u, const t
     bool moved_may_shoot = tr->move_and_shoot && (fl & TINY_U_MOVED) && !(fl & TINY_U_SHOT) &&
                            !(fl & (TINY_U_ROAD | TINY_U_CHARGED | TINY_U_FORMATION));
     if (tr->band_count == 0)
-        snprintf(reason, size, "%s cannot shoot", tr->label);
+        tiny_text(reason, size, "%s cannot shoot", tr->label);
     else if (tiny_unit_lost(rs, t, u))
-        snprintf(reason, size, "%s is no longer on the table", un->name);
+        tiny_text(reason, size, "%s is no longer on the table", un->name);
     else if ((fl & TINY_U_ORDERED) && !moved_may_shoot)
-        snprintf(reason, size,
-                 "%s has had its order this turn (only light infantry and battalion guns move "
-                 "and shoot, and not after a road move)",
-                 un->name);
+        tiny_text(reason, size,
+                  "%s has had its order this turn (only light infantry and battalion guns move "
+                  "and shoot, and not after a road move)",
+                  un->name);
     else if (tiny_unit_must_rally(t, u))
-        snprintf(reason, size, "%s must be rallied before it can move or shoot", un->name);
+        tiny_text(reason, size, "%s must be rallied before it can move or shoot", un->name);
     else if (tiny_unit_in_contact(rs, t, u))
-        snprintf(reason, size, "%s is in contact: its shooting is part of the melee", un->name);
+        tiny_text(reason, size, "%s is in contact: its shooting is part of the melee", un->name);
     else if (tr->limber != TINY_LIMBER_NONE && tiny_unit_limbered(t, u))
-        snprintf(reason, size, "%s is limbered", un->name);
+        tiny_text(reason, size, "%s is limbered", un->name);
     else
         return true;
     return false;
@@ -57,31 +57,38 @@ bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id 
     const tiny_troop *tr = tiny_troop_of(rs, t, u);
     tiny_unit_geom g, tg;
     if (!un || !tr) {
-        snprintf(reason, size, "name one of your units to shoot");
+        tiny_text(reason, size, "name one of your units to shoot");
         return false;
     }
     if (!tu || tu->side.id == un->side.id || !tiny_unit_geom_of(t, target, &tg) ||
         !tiny_unit_geom_of(t, u, &g)) {
-        snprintf(reason, size, "name an enemy unit on the table as the target");
+        tiny_text(reason, size, "name an enemy unit on the table as the target");
         return false;
     }
-    tiny_fire_target ft = {.troop = tiny_troop_of(rs, t, target),
-                           .in_cover = tiny_unit_in_cover(rs, t, target, true),
-                           .column = tiny_unit_formation_is(t, target, "column")};
+    tiny_fire_target ft = {0}; /* asked for once a stand has the target (cover costs) */
     float max_in = tr->bands[tr->band_count - 1].range_in;
+    /* beyond this centre distance less both radii no edge gap is in range (the slack covers
+     * the rounding): the exact gap is not asked */
+    float far_cm = tiny_cm(rs, max_in + 1e-4f) + TINY_FAR_SLACK_CM;
+    float tr_cm[TINY_UNIT_FIGS];
+    for (int k = 0; k < tg.count; k++)
+        tr_cm[k] = tiny_stand_radius(table_figure_const(t, tg.stands[k]));
     for (int i = 0; i < g.count; i++) {
         const figure *s = table_figure_const(t, g.stands[i]);
         tiny_unit_geom sg = stand_geom(s);
         geom_placed_base sb = tiny_stand_base(s);
-        float best = INFINITY;
+        float best = INFINITY, sr_cm = tiny_stand_radius(s);
         const figure *aim = NULL;
         for (int k = 0; k < tg.count; k++) {
             const figure *e = table_figure_const(t, tg.stands[k]);
+            if (geom_point_distance(s->pos, e->pos) - sr_cm - tr_cm[k] > far_cm)
+                continue;
             geom_placed_base eb = tiny_stand_base(e);
             float r = tiny_in(rs, (float)tiny_stand_gap_cm(rs, &sb, &eb));
+            if (r > max_in + 1e-4f || r >= best)
+                continue;
             tiny_unit_geom eg = stand_geom(e);
-            if (r > max_in + 1e-4f || r >= best ||
-                !tiny_partly_in_frontal_zone(t, &sg, tiny_zone_deg(rs), &eg) ||
+            if (!tiny_partly_in_frontal_zone(t, &sg, tiny_zone_deg(rs), &eg) ||
                 !tiny_line_clear(rs, t, s->pos, e->pos, u, target))
                 continue;
             best = r;
@@ -89,6 +96,10 @@ bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id 
         }
         if (!aim)
             continue;
+        if (out->count == 0)
+            ft = (tiny_fire_target){.troop = tiny_troop_of(rs, t, target),
+                                    .in_cover = tiny_unit_in_cover(rs, t, target, true),
+                                    .column = tiny_unit_formation_is(t, target, "column")};
         int c = out->count++;
         out->shooter[c] = s->id;
         out->aim[c] = aim->id;
@@ -100,9 +111,9 @@ bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id 
             out->cover_feature = feat;
     }
     if (out->count == 0) {
-        snprintf(reason, size,
-                 "no stand of %s has %s in range, in its frontal zone and in clear sight", un->name,
-                 tu->name);
+        tiny_text(reason, size,
+                  "no stand of %s has %s in range, in its frontal zone and in clear sight",
+                  un->name, tu->name);
         return false;
     }
     return true;
@@ -116,7 +127,7 @@ bool tiny_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id ta
     const unit *un = table_unit_const(t, u);
     const tiny_troop *tr = tiny_troop_of(rs, t, u);
     if (!un || !tr || un->side.id != rs->active.id || !tiny_is_troop_unit(t, u)) {
-        snprintf(reason, size, "name one of your units to shoot");
+        tiny_text(reason, size, "name one of your units to shoot");
         return false;
     }
     if (!fire_ready(rs, t, u, tr, reason, size))

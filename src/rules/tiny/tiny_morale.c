@@ -128,8 +128,8 @@ static bool validate_brigade_rally(const rules_state *rs, const table *t, const 
     for (int i = 0; i < n; i++)
         any |= tiny_rally_needed(rs, t, group[i]);
     if (n && !any)
-        snprintf(reason, size, "no unit of %s's formed brigade has anything to rally from",
-                 table_unit_const(t, b)->name);
+        tiny_text(reason, size, "no unit of %s's formed brigade has anything to rally from",
+                  table_unit_const(t, b)->name);
     return any && tiny_brigade_order(rs, t, cmd, b, reason, size);
 }
 
@@ -143,12 +143,12 @@ bool tiny_validate_rally(const rules_state *rs, const table *t, const rules_comm
         return false;
     const unit *un = table_unit_const(t, u);
     if (rs->units[u.id - 1].flags & TINY_U_ORDERED) {
-        snprintf(reason, size, "%s has already had its order this turn", un->name);
+        tiny_text(reason, size, "%s has already had its order this turn", un->name);
         return false;
     }
     if (rs->units[u.id - 1].hits <= rs->data->last_hits_kept && !tiny_unit_must_rally(t, u)) {
-        snprintf(reason, size, "%s has nothing to rally from (the last hit never comes off)",
-                 un->name);
+        tiny_text(reason, size, "%s has nothing to rally from (the last hit never comes off)",
+                  un->name);
         return false;
     }
     tiny_order o;

@@ -111,16 +111,22 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
         const figure *f = table_figure_const(t, p->fig[i]);
         geom_placed_base nb = {.base = f->base, .pos = p->pos[i], .facing = p->facing[i]};
         if (!on_table(t, &nb)) {
-            snprintf(reason, size, "the move would take %s off the table", f->name);
+            tiny_text(reason, size, "the move would take %s off the table", f->name);
             return false;
         }
+        if (tiny_is_commander(f))
+            continue; /* only the on-table test applies to a commander */
         geom_segment path = {f->pos, p->pos[i]};
+        /* a stand beyond the path's box by both reaches and the gap is skipped below anyway */
+        geom_aabb box = geom_aabb_of_segment(path);
+        float rf = tiny_stand_radius(f), pad = tiny_stand_reach(f) + gap + TINY_FAR_SLACK_CM;
         for (int k = 0; k < t->figure_count; k++) {
             const figure *o = &t->figures[k];
-            if (!table_figure_active(o) || tiny_is_commander(o) || in_plan_units(p, o->unit) ||
-                tiny_is_commander(f))
+            if (!table_figure_active(o) ||
+                tiny_outside_box(o->pos, box, pad + tiny_stand_reach(o)) || tiny_is_commander(o) ||
+                in_plan_units(p, o->unit))
                 continue;
-            float reach = tiny_stand_radius(f) + tiny_stand_radius(o) + gap;
+            float reach = rf + tiny_stand_radius(o) + gap;
             geom_segment far = {f->pos, p->pos[i]};
             if (geom_point_distance(o->pos, p->pos[i]) > reach &&
                 geom_point_segment_distance(o->pos, far) > reach)
@@ -128,23 +134,25 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
             geom_placed_base ob = tiny_stand_base(o);
             bool enemy = o->side.id != f->side.id;
             if (tiny_stands_overlap(&nb, &ob)) {
-                snprintf(reason, size, "%s would end on top of %s", f->name, o->name);
+                tiny_text(reason, size, "%s would end on top of %s", f->name, o->name);
                 return false;
             }
             if (enemy && o->unit.id != target.id && geom_base_edge_distance(&nb, &ob) <= gap) {
-                snprintf(reason, size, "%s would touch the enemy: charge to make contact", f->name);
+                tiny_text(reason, size, "%s would touch the enemy: charge to make contact",
+                          f->name);
                 return false;
             }
             if (geom_segment_base_intersect(path, &ob) && o->unit.id != target.id) {
                 if (enemy) {
-                    snprintf(reason, size, "%s cannot move through the enemy %s", f->name, o->name);
+                    tiny_text(reason, size, "%s cannot move through the enemy %s", f->name,
+                              o->name);
                     return false;
                 }
                 if (!passage_any && !may_pass(rs, t, o->unit) && !may_pass(rs, t, f->unit)) {
-                    snprintf(reason, size,
-                             "%s cannot pass through %s (passage of lines needs light "
-                             "infantry, hussars or deployed guns)",
-                             f->name, o->name);
+                    tiny_text(reason, size,
+                              "%s cannot pass through %s (passage of lines needs light "
+                              "infantry, hussars or deployed guns)",
+                              f->name, o->name);
                     return false;
                 }
             }
@@ -180,19 +188,19 @@ static bool plan_unit_path(const rules_state *rs, const table *t, unit_id u, con
     const tiny_troop *tr = tiny_troop_of(rs, t, u);
     tiny_unit_geom g;
     if (!tr || !tiny_unit_geom_of(t, u, &g)) {
-        snprintf(reason, size, "unit %u has no stands", u.id);
+        tiny_text(reason, size, "unit %u has no stands", u.id);
         return false;
     }
     const unit *un = table_unit_const(t, u);
     float allowance = tiny_allowance_cm(rs, t, u, tr);
     if (allowance <= 0) {
-        snprintf(reason, size, "%s must limber before it can move", un->name);
+        tiny_text(reason, size, "%s must limber before it can move", un->name);
         return false;
     }
     bool about = fabsf(dtheta) >= rs->data->about_face_min_deg * (float)GEOM_PI / 180 - 1e-4f;
     if (about && about_face_barred(rs, t, &g, un->side)) {
-        snprintf(reason, size, "%s may not about-face within 6\" of an enemy's frontal zone",
-                 un->name);
+        tiny_text(reason, size, "%s may not about-face within 6\" of an enemy's frontal zone",
+                  un->name);
         return false;
     }
     float wheel = about ? 0 : fabsf(dtheta) * g.half_width;
@@ -214,10 +222,10 @@ static bool plan_unit_path(const rules_state *rs, const table *t, unit_id u, con
             sp[k] = tiny_addk(pts[k], off, 1);
         path_result pr;
         if (n > 1 && path_cost(t, &pd, sp, n, allow, &pr) != PATH_STOP_END) {
-            snprintf(reason, size, "%s cannot get there: %.1f\" of %.1f\" spent%s%s", f->name,
-                     (double)tiny_in(rs, pr.spent_cm + wheel), (double)tiny_in(rs, allow + wheel),
-                     pr.stop == PATH_STOP_IMPASSABLE ? ", terrain it may not enter" : "",
-                     wheel > 0 ? " (wheel included)" : "");
+            tiny_text(reason, size, "%s cannot get there: %.1f\" of %.1f\" spent%s%s", f->name,
+                      (double)tiny_in(rs, pr.spent_cm + wheel), (double)tiny_in(rs, allow + wheel),
+                      pr.stop == PATH_STOP_IMPASSABLE ? ", terrain it may not enter" : "",
+                      wheel > 0 ? " (wheel included)" : "");
             return false;
         }
         if (n > 1) {
@@ -245,15 +253,15 @@ static bool plan_commander_move(const rules_state *rs, const table *t, const rul
                                 const figure *c, tiny_plan *p, char *reason, size_t size)
 {
     if (c->side.id != rs->active.id || !table_figure_active(c)) {
-        snprintf(reason, size, "%s is not one of your commanders in play", c->name);
+        tiny_text(reason, size, "%s is not one of your commanders in play", c->name);
         return false;
     }
     if (rs->figs[c->id.id - 1].flags & TINY_F_MOVED) {
-        snprintf(reason, size, "%s has already moved this turn", c->name);
+        tiny_text(reason, size, "%s has already moved this turn", c->name);
         return false;
     }
     if (cmd->path_count < 1) {
-        snprintf(reason, size, "a move needs a path");
+        tiny_text(reason, size, "a move needs a path");
         return false;
     }
     const tiny_troop *tr = tiny_data_troop(rs->data, "commander");
@@ -265,13 +273,13 @@ static bool plan_commander_move(const rules_state *rs, const table *t, const rul
         pts[k + 1] = cmd->path[k];
     path_result pr;
     if (path_cost(t, &pd, pts, cmd->path_count + 1, allow, &pr) != PATH_STOP_END) {
-        snprintf(reason, size, "%s cannot get there: beyond his 24\" or through closed terrain",
-                 c->name);
+        tiny_text(reason, size, "%s cannot get there: beyond his 24\" or through closed terrain",
+                  c->name);
         return false;
     }
     vec2s end = cmd->path[cmd->path_count - 1];
     if (end.x < 0 || end.y < 0 || end.x > t->width_cm || end.y > t->height_cm) {
-        snprintf(reason, size, "off the table");
+        tiny_text(reason, size, "off the table");
         return false;
     }
     /* Like every base, a commander's ends clear of the others (touching is allowed). */
@@ -284,7 +292,7 @@ static bool plan_commander_move(const rules_state *rs, const table *t, const rul
         geom_placed_base ob = tiny_stand_base(o);
         if (geom_point_distance(o->pos, end) <= tiny_stand_radius(o) + tiny_stand_radius(c) &&
             tiny_stands_overlap(&cb, &ob)) {
-            snprintf(reason, size, "%s would end on top of %s", c->name, o->name);
+            tiny_text(reason, size, "%s would end on top of %s", c->name, o->name);
             return false;
         }
     }
@@ -328,15 +336,15 @@ static bool plan_wheel(const rules_state *rs, const table *t, const rules_comman
     const tiny_troop *tr = tiny_troop_of(rs, t, u);
     tiny_unit_geom g;
     if (!un || un->side.id != rs->active.id || !tr || !tiny_unit_geom_of(t, u, &g)) {
-        snprintf(reason, size,
-                 "name one of your units to wheel (a formed brigade keeps its "
-                 "facing; wheel units singly)");
+        tiny_text(reason, size,
+                  "name one of your units to wheel (a formed brigade keeps its "
+                  "facing; wheel units singly)");
         return false;
     }
     if (!tiny_unit_can_move(rs, t, u, reason, size))
         return false;
     if (!cmd->face_set) {
-        snprintf(reason, size, "a wheel needs the new facing");
+        tiny_text(reason, size, "a wheel needs the new facing");
         return false;
     }
     vec2s dir = geom_dir(g.facing), across = {{-dir.y, dir.x}};
@@ -345,20 +353,20 @@ static bool plan_wheel(const rules_state *rs, const table *t, const rules_comman
     float slack = tiny_cm(rs, rs->data->adjacent_gap_in);
     if (tiny_len(tiny_sub(cmd->point, ends[0])) > slack &&
         tiny_len(tiny_sub(cmd->point, ends[1])) > slack) {
-        snprintf(reason, size, "%s wheels about one end of its front line", un->name);
+        tiny_text(reason, size, "%s wheels about one end of its front line", un->name);
         return false;
     }
     float dtheta = geom_angle_diff(g.facing, cmd->facing);
     if (fabsf(dtheta) >= rs->data->about_face_min_deg * (float)GEOM_PI / 180 - 1e-4f) {
-        snprintf(reason, size, "%s cannot wheel %.0f degrees: that is an about-face", un->name,
-                 (double)(fabsf(dtheta) * 180 / (float)GEOM_PI));
+        tiny_text(reason, size, "%s cannot wheel %.0f degrees: that is an about-face", un->name,
+                  (double)(fabsf(dtheta) * 180 / (float)GEOM_PI));
         return false;
     }
     float allowance = tiny_allowance_cm(rs, t, u, tr);
     float cost = fabsf(dtheta) * farthest_corner_cm(t, &g, cmd->point);
     if (allowance <= 0 || cost > allowance + 1e-3f) {
-        snprintf(reason, size, "%s cannot wheel that far: the outer end travels %.1f\" of %.1f\"",
-                 un->name, (double)tiny_in(rs, cost), (double)tiny_in(rs, allowance));
+        tiny_text(reason, size, "%s cannot wheel that far: the outer end travels %.1f\" of %.1f\"",
+                  un->name, (double)tiny_in(rs, cost), (double)tiny_in(rs, allowance));
         return false;
     }
     float mult[256], obst[256];
@@ -369,7 +377,7 @@ static bool plan_wheel(const rules_state *rs, const table *t, const rules_comman
         vec2s to = tiny_rotate_about(f->pos, cmd->point, dtheta), pts[2] = {f->pos, to};
         path_result pr;
         if (path_cost(t, &pd, pts, 2, 1e6f, &pr) == PATH_STOP_IMPASSABLE) {
-            snprintf(reason, size, "%s would wheel into terrain it may not enter", f->name);
+            tiny_text(reason, size, "%s would wheel into terrain it may not enter", f->name);
             return false;
         }
         p->fig[p->count] = f->id;
@@ -382,8 +390,8 @@ static bool plan_wheel(const rules_state *rs, const table *t, const rules_comman
     p->allowance_cm = allowance;
     if (!tiny_check_places(rs, t, p, (unit_id){0}, false, reason, size))
         return false;
-    snprintf(p->note, sizeof p->note, "wheel: the outer end travels %.1f\" of %.1f\"",
-             (double)tiny_in(rs, cost), (double)tiny_in(rs, allowance));
+    tiny_text(p->note, size ? sizeof p->note : 0, "wheel: the outer end travels %.1f\" of %.1f\"",
+              (double)tiny_in(rs, cost), (double)tiny_in(rs, allowance));
     return true;
 }
 
@@ -422,11 +430,11 @@ bool tiny_plan_move(const rules_state *rs, const table *t, const rules_command *
     unit_id u = cmd->unit.id ? cmd->unit : f0 ? f0->unit : (unit_id){0};
     const unit *un = table_unit_const(t, u);
     if (!un || un->side.id != rs->active.id) {
-        snprintf(reason, size, "name one of your units");
+        tiny_text(reason, size, "name one of your units");
         return false;
     }
     if (cmd->path_count < 1 && !cmd->face_set) {
-        snprintf(reason, size, "a move needs a path or a new facing");
+        tiny_text(reason, size, "a move needs a path or a new facing");
         return false;
     }
     unit_id group[64];
@@ -435,14 +443,14 @@ bool tiny_plan_move(const rules_state *rs, const table *t, const rules_command *
     if (!tiny_is_troop_unit(t, u)) {
         gn = tiny_formed_group(rs, t, u, false, group);
         if (gn < 2) {
-            snprintf(reason, size,
-                     "%s has no formed brigade: two or more adjacent units side by side or "
-                     "in column",
-                     un->name);
+            tiny_text(reason, size,
+                      "%s has no formed brigade: two or more adjacent units side by side or "
+                      "in column",
+                      un->name);
             return false;
         }
         if (cmd->face_set) {
-            snprintf(reason, size, "a formed brigade keeps its facing; wheel units singly");
+            tiny_text(reason, size, "a formed brigade keeps its facing; wheel units singly");
             return false;
         }
     } else if (!tiny_unit_can_move(rs, t, u, reason, size)) {
@@ -466,9 +474,9 @@ bool tiny_plan_move(const rules_state *rs, const table *t, const rules_command *
             return false;
         if (ok) {
             *out = p;
-            snprintf(out->note, sizeof out->note, "%.1f\" of %.1f\"%s",
-                     (double)tiny_in(rs, p.cost_cm), (double)tiny_in(rs, p.allowance_cm),
-                     p.road ? " on the road at double speed" : "");
+            tiny_text(out->note, size ? sizeof out->note : 0, "%.1f\" of %.1f\"%s",
+                      (double)tiny_in(rs, p.cost_cm), (double)tiny_in(rs, p.allowance_cm),
+                      p.road ? " on the road at double speed" : "");
             return true;
         }
     }
@@ -658,7 +666,7 @@ bool tiny_check_formation(const rules_state *rs, const table *t, unit_id u, cons
     const unit *un = table_unit_const(t, u);
     const tiny_troop *base = tiny_data_troop(rs->data, un ? un->kind : NULL);
     if (!un || !base || un->side.id != rs->active.id) {
-        snprintf(reason, size, "name one of your units");
+        tiny_text(reason, size, "name one of your units");
         return false;
     }
     const char *cur = tiny_formation_of(rs, t, u);
@@ -672,11 +680,11 @@ bool tiny_check_formation(const rules_state *rs, const table *t, unit_id u, cons
              (strcmp(to, "line") == 0 || strcmp(to, "column") == 0 ||
               (base->dismount_as[0] && strcmp(to, "dismounted") == 0));
     if (!ok) {
-        snprintf(reason, size, "%s cannot take the formation \"%s\"", base->label, to);
+        tiny_text(reason, size, "%s cannot take the formation \"%s\"", base->label, to);
         return false;
     }
     if (strcmp(cur, to) == 0) {
-        snprintf(reason, size, "%s is already %s", un->name, to);
+        tiny_text(reason, size, "%s is already %s", un->name, to);
         return false;
     }
     if (!tiny_unit_can_move(rs, t, u, reason, size))

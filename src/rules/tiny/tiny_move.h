@@ -22,6 +22,8 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
 int tiny_move_figures(const rules_state *rs, const table *t, const rules_command *cmd,
                       figure_id *out, int max);
 
+/* The plan of a MOVE or WHEEL. Its note (log text) is written only when the caller gives room
+ * for a reason (size > 0): validation from legal() reads neither. */
 bool tiny_plan_move(const rules_state *rs, const table *t, const rules_command *cmd, tiny_plan *out,
                     char *reason, size_t size);
 

@@ -92,21 +92,21 @@ static bool validate_live(const rules_state *rs, const table *t, const rules_com
     side_id dside;
     rules_decision_kind dkind = tiny_decision_bare(rs, t, &dside);
     if (cmd->side.id && cmd->side.id != dside.id) {
-        snprintf(reason, size, "it is %s's decision", table_side(t, dside)->name);
+        tiny_text(reason, size, "it is %s's decision", table_side(t, dside)->name);
         return false;
     }
     rules_command_kind k = cmd->kind;
     if (dkind == RULES_DECIDE_REACT) {
         if (k == RULES_CMD_EVADE || k == RULES_CMD_PASS)
             return true;
-        snprintf(reason, size, "%s first: evade or stand (pass)",
-                 table_unit_const(t, rs->react_unit)->name);
+        tiny_text(reason, size, "%s first: evade or stand (pass)",
+                  table_unit_const(t, rs->react_unit)->name);
         return false;
     }
     if (dkind == RULES_DECIDE_ROLL_ORDERS) {
         if (k == RULES_CMD_ROLL_ORDERS)
             return true;
-        snprintf(reason, size, "roll the order dice first (Tiny Soldiers \u2014 B: Sequence)");
+        tiny_text(reason, size, "roll the order dice first (Tiny Soldiers \u2014 B: Sequence)");
         return false;
     }
     switch (k) {
@@ -138,7 +138,7 @@ static bool validate_open(const rules_state *rs, const table *t, const rules_com
 static bool tiny_validate(const rules_state *rs, const table *t, const rules_command *cmd,
                           char *reason, size_t size)
 {
-    tiny_geom_memo_begin(t);
+    tiny_geom_memo_begin(t, tiny_frames(rs));
     bool ok = validate_open(rs, t, cmd, reason, size);
     tiny_geom_memo_end(t);
     return ok;
@@ -150,7 +150,7 @@ static bool validate_open(const rules_state *rs, const table *t, const rules_com
     rules_outcome oc;
     tiny_outcome(rs, t, &oc);
     if (oc.over) {
-        snprintf(reason, size, "the game is over: %s", oc.reason);
+        tiny_text(reason, size, "the game is over: %s", oc.reason);
         return false;
     }
     return validate_live(rs, t, cmd, reason, size);
@@ -193,7 +193,7 @@ static int legal_list_all(const rules_state *rs, const table *t, rules_command *
 
 static int tiny_legal(const rules_state *rs, const table *t, rules_command *out, int max)
 {
-    tiny_geom_memo_begin(t);
+    tiny_geom_memo_begin(t, tiny_frames(rs));
     int n = legal_list_all(rs, t, out, max);
     tiny_geom_memo_end(t);
     return n;
@@ -206,8 +206,9 @@ static int legal_list_all(const rules_state *rs, const table *t, rules_command *
     if (oc.over)
         return 0;
     legal_list l = {.out = out, .max = max, .validate = validate_live};
-    rules_decision d;
-    tiny_decision(rs, t, &d);
+    rules_decision d = {0}; /* no prompt: legal() only needs whose decision and its kind */
+    d.kind = tiny_decision_bare(rs, t, &d.side);
+    d.unit = d.kind == RULES_DECIDE_REACT ? rs->react_unit : (unit_id){0};
     if (d.kind == RULES_DECIDE_REACT) {
         rules_command c = {.kind = RULES_CMD_EVADE, .side = d.side, .unit = d.unit};
         tiny_try_add(rs, t, &l, &c);
@@ -326,7 +327,7 @@ static int targets_open(const rules_state *rs, const table *t, const rules_comma
 static int tiny_targets(const rules_state *rs, const table *t, const rules_command *fire,
                         rules_target *out, int max)
 {
-    tiny_geom_memo_begin(t);
+    tiny_geom_memo_begin(t, tiny_frames(rs));
     int n = targets_open(rs, t, fire, out, max);
     tiny_geom_memo_end(t);
     return n;
@@ -340,7 +341,6 @@ static int targets_open(const rules_state *rs, const table *t, const rules_comma
     if (!un)
         return 0;
     int n = 0;
-    char why[160];
     for (int i = 0; i < t->unit_count && n < max; i++) {
         unit_id e = t->units[i].id;
         if (t->units[i].side.id == un->side.id || !tiny_is_troop_unit(t, e) ||
@@ -350,7 +350,7 @@ static int targets_open(const rules_state *rs, const table *t, const rules_comma
             n += tiny_charge_target(rs, t, u, e, &out[n]);
         } else {
             tiny_fire_plan fp;
-            if (tiny_plan_fire(rs, t, u, e, &fp, why, sizeof why))
+            if (tiny_plan_fire(rs, t, u, e, &fp, NULL, 0))
                 tiny_fill_fire_target(rs, t, &fp, e, &out[n++]);
         }
     }

@@ -70,12 +70,12 @@ bool tiny_order_check(const rules_state *rs, const table *t, const rules_command
     if (cmd->figure.id) {
         const figure *c = table_figure_const(t, cmd->figure);
         if (!c || !tiny_is_commander(c) || !table_figure_active(c) || c->side.id != rs->active.id) {
-            snprintf(reason, size, "figure %u is not one of your commanders in play",
-                     cmd->figure.id);
+            tiny_text(reason, size, "figure %u is not one of your commanders in play",
+                      cmd->figure.id);
             return false;
         }
         if (!may_order(t, c, brigade)) {
-            snprintf(reason, size, "%s may order only the units of his own brigade", c->name);
+            tiny_text(reason, size, "%s may order only the units of his own brigade", c->name);
             return false;
         }
         cands[0] = c;
@@ -94,13 +94,13 @@ bool tiny_order_check(const rules_state *rs, const table *t, const rules_command
             *out = o;
             return true;
         }
-        snprintf(why, sizeof why, "%.40s has %d pip%s left; the order costs %d%s", c->name, left,
-                 left == 1 ? "" : "s", o.cost,
-                 o.penalty_loss                           ? " (brigade has lost half its units)"
-                 : o.distance_in > rs->data->order_far_in ? " (more than 24\" away)"
-                                                          : "");
+        tiny_text(why, size ? sizeof why : 0, "%.40s has %d pip%s left; the order costs %d%s",
+                  c->name, left, left == 1 ? "" : "s", o.cost,
+                  o.penalty_loss                           ? " (brigade has lost half its units)"
+                  : o.distance_in > rs->data->order_far_in ? " (more than 24\" away)"
+                                                           : "");
     }
-    snprintf(reason, size, "%s", why);
+    tiny_text(reason, size, "%s", why);
     return false;
 }
 
@@ -112,7 +112,6 @@ int tiny_formed_group(const rules_state *rs, const table *t, unit_id brigade, bo
     unit_id cand[64];
     tiny_unit_geom gs[64];
     int n = 0;
-    char why[8];
     for (int i = 0; i < t->unit_count && n < 64; i++) {
         const unit *un = &t->units[i];
         if (un->parent.id != brigade.id || !tiny_is_troop_unit(t, un->id))
@@ -121,7 +120,7 @@ int tiny_formed_group(const rules_state *rs, const table *t, unit_id brigade, bo
          * go to units free to move. */
         bool free = rally ? !tiny_unit_lost(rs, t, un->id) &&
                                 !(rs->units[un->id.id - 1].flags & TINY_U_ORDERED)
-                          : tiny_unit_can_move(rs, t, un->id, why, sizeof why);
+                          : tiny_unit_can_move(rs, t, un->id, NULL, 0);
         if (free && tiny_unit_geom_of(t, un->id, &gs[n]))
             cand[n++] = un->id;
     }
@@ -210,14 +209,14 @@ int tiny_brigade_group(const rules_state *rs, const table *t, unit_id b, bool ra
 {
     const unit *un = table_unit_const(t, b);
     if (!un || un->side.id != rs->active.id) {
-        snprintf(reason, size, "name one of your units or brigades");
+        tiny_text(reason, size, "name one of your units or brigades");
         return 0;
     }
     int n = tiny_formed_group(rs, t, b, rally, group);
     if (n < 2)
-        snprintf(reason, size,
-                 "%s has no formed brigade: two or more adjacent units side by side or in column",
-                 un->name);
+        tiny_text(reason, size,
+                  "%s has no formed brigade: two or more adjacent units side by side or in column",
+                  un->name);
     return n < 2 ? 0 : n;
 }
 

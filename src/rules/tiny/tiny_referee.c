@@ -97,7 +97,7 @@ static bool tiny_referee_validate(const rules_state *rs, const table *t, const r
         return strcmp(w, HIT_MORE) == 0 || us->hits > 0 ||
                rules_refuse(reason, size, "the unit has no hits");
     }
-    snprintf(reason, size, "Tiny Soldiers has no referee ruling \"%s\"", w);
+    tiny_text(reason, size, "Tiny Soldiers has no referee ruling \"%s\"", w);
     return false;
 }
 

@@ -180,33 +180,57 @@ static vec2s addv(vec2s a, vec2s b, float k)
 typedef struct geom_memo {
     const table *t;
     int count;
-    tiny_unit_geom *g;
+    tiny_unit_geom *g;  /* each unit's stands once listed, its frame once known */
     signed char *known; /* 0 not yet, 1 a frame, -1 no stands */
     tiny_unit_memo *units;
-    int depth; /* nested begins on the same table */
+    int depth;   /* nested begins on the same table */
+    bool heap;   /* g, known and units were allocated (more units than the thread's store) */
+    bool listed; /* g holds every unit's stands (at the first frame asked) */
+    memo *frames;
 } geom_memo;
 
-static _Thread_local geom_memo *memo;
+static _Thread_local geom_memo *open_memo;
+
+/* The thread's store for tables of up to MEMO_UNITS units: a memo is opened for every legal(),
+ * validate() and outcome, and allocating it each time cost more than what it saved there. */
+#define MEMO_UNITS 96
+static _Thread_local struct {
+    geom_memo m;
+    tiny_unit_geom g[MEMO_UNITS + 1];
+    signed char known[MEMO_UNITS + 1];
+    tiny_unit_memo units[MEMO_UNITS + 1];
+} memo_store;
 
 static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g);
+static void unit_frame_fill(const table *t, tiny_unit_geom *g);
+static void frame_fill_memo(const table *t, tiny_unit_geom *g);
 
-void tiny_geom_memo_begin(const table *t)
+void tiny_geom_memo_begin(const table *t, memo *frames)
 {
-    if (memo) {
-        memo->depth += memo->t == t; /* nested: the outer memo serves */
+    if (open_memo) {
+        open_memo->depth += open_memo->t == t; /* nested: the outer memo serves */
         return;
     }
-    memo = mem_calloc(1, sizeof *memo);
-    memo->t = t;
-    memo->count = t->unit_count;
-    memo->g = mem_calloc((size_t)(t->unit_count + 1), sizeof *memo->g);
-    memo->known = mem_calloc((size_t)(t->unit_count + 1), sizeof *memo->known);
-    memo->units = mem_calloc((size_t)(t->unit_count + 1), sizeof *memo->units);
+    size_t n = (size_t)t->unit_count + 1;
+    open_memo = &memo_store.m;
+    *open_memo =
+        (geom_memo){.t = t, .count = t->unit_count, .heap = n > MEMO_UNITS + 1, .frames = frames};
+    if (open_memo->heap) {
+        open_memo->g = mem_calloc(n, sizeof *open_memo->g);
+        open_memo->known = mem_calloc(n, sizeof *open_memo->known);
+        open_memo->units = mem_calloc(n, sizeof *open_memo->units);
+    } else {
+        open_memo->g = memo_store.g;
+        open_memo->known = memo_store.known;
+        open_memo->units = memo_store.units;
+        memset(open_memo->known, 0, n * sizeof *open_memo->known);
+        memset(open_memo->units, 0, n * sizeof *open_memo->units);
+    }
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        if (f->unit.id == 0 || (int)f->unit.id > memo->count || tiny_is_commander(f))
+        if (f->unit.id == 0 || (int)f->unit.id > open_memo->count || tiny_is_commander(f))
             continue;
-        tiny_unit_memo *um = &memo->units[f->unit.id];
+        tiny_unit_memo *um = &open_memo->units[f->unit.id];
         um->troop = true;
         if (table_figure_active(f)) {
             um->stands++;
@@ -215,50 +239,101 @@ void tiny_geom_memo_begin(const table *t)
     }
 }
 
+/* One pass over the figures: every unit's stands, in table order as unit_geom_compute lists
+ * them (not done at open: the outcome opens a memo and asks no frame). */
+static void memo_list_stands(const table *t)
+{
+    memset(open_memo->g, 0, ((size_t)open_memo->count + 1) * sizeof *open_memo->g);
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->unit.id == 0 || (int)f->unit.id > open_memo->count || tiny_is_commander(f) ||
+            !table_figure_active(f))
+            continue;
+        tiny_unit_geom *g = &open_memo->g[f->unit.id];
+        if (g->count < TINY_UNIT_FIGS)
+            g->stands[g->count++] = f->id;
+    }
+    open_memo->listed = true;
+}
+
 void tiny_geom_memo_end(const table *t)
 {
-    if (!memo || memo->t != t)
+    if (!open_memo || open_memo->t != t)
         return;
-    if (memo->depth > 0) {
-        memo->depth--;
+    if (open_memo->depth > 0) {
+        open_memo->depth--;
         return;
     }
-    free(memo->g);
-    free(memo->known);
-    free(memo->units);
-    free(memo);
-    memo = NULL;
+    if (open_memo->heap) {
+        free(open_memo->g);
+        free(open_memo->known);
+        free(open_memo->units);
+    }
+    open_memo = NULL;
 }
 
 tiny_unit_memo *tiny_geom_memo_unit(const table *t, const tiny_unit_geom *g)
 {
-    if (!memo || memo->t != t || g->count == 0)
+    if (!open_memo || open_memo->t != t || g->count == 0)
         return NULL;
     const figure *f = table_figure_const(t, g->stands[0]);
     unit_id u = f ? f->unit : (unit_id){0};
     tiny_unit_geom whole;
-    if (u.id == 0 || (int)u.id > memo->count || !tiny_unit_geom_of(t, u, &whole) ||
+    if (u.id == 0 || (int)u.id > open_memo->count || !tiny_unit_geom_of(t, u, &whole) ||
         memcmp(&whole, g, sizeof whole) != 0)
         return NULL;
-    return &memo->units[u.id];
+    return &open_memo->units[u.id];
 }
 
 tiny_unit_memo *tiny_geom_memo_unit_id(const table *t, unit_id u)
 {
-    if (!memo || memo->t != t || u.id == 0 || (int)u.id > memo->count)
+    if (!open_memo || open_memo->t != t || u.id == 0 || (int)u.id > open_memo->count)
         return NULL;
-    return &memo->units[u.id];
+    return &open_memo->units[u.id];
 }
 
 bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g)
 {
-    if (!memo || memo->t != t || u.id == 0 || (int)u.id > memo->count)
+    if (!open_memo || open_memo->t != t || u.id == 0 || (int)u.id > open_memo->count)
         return unit_geom_compute(t, u, g);
-    signed char *k = &memo->known[u.id];
-    if (*k == 0)
-        *k = unit_geom_compute(t, u, &memo->g[u.id]) ? 1 : -1;
-    *g = memo->g[u.id];
+    signed char *k = &open_memo->known[u.id];
+    if (!open_memo->listed)
+        memo_list_stands(t);
+    if (*k == 0) {
+        *k = open_memo->g[u.id].count > 0 ? 1 : -1;
+        if (*k > 0)
+            frame_fill_memo(t, &open_memo->g[u.id]);
+    }
+    *g = open_memo->g[u.id];
     return *k > 0;
+}
+
+/* A unit's frame from the frame memo when its stands stand where they stood when it was last
+ * worked out (most units do not move between two decisions): the same bits. */
+static void frame_fill_memo(const table *t, tiny_unit_geom *g)
+{
+    if (!open_memo->frames || g->count > TINY_STANDS_MAX) {
+        unit_frame_fill(t, g);
+        return;
+    }
+    tiny_frame_key key;
+    memset(&key, 0, sizeof key);
+    key.count = g->count;
+    for (int i = 0; i < g->count; i++)
+        key.stands[i] = tiny_stand_base(table_figure_const(t, g->stands[i]));
+    tiny_frame fr;
+    if (memo_get(open_memo->frames, &key, &fr)) {
+        g->centre = fr.centre;
+        g->front = fr.front;
+        g->rear = fr.rear;
+        g->facing = fr.facing;
+        g->half_width = fr.half_width;
+        g->half_depth = fr.half_depth;
+        return;
+    }
+    unit_frame_fill(t, g);
+    fr = (tiny_frame){g->centre, g->front, g->rear, g->facing, g->half_width, g->half_depth};
+    memo_put(open_memo->frames, &key, &fr);
 }
 
 static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g)
@@ -271,6 +346,13 @@ static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g)
     }
     if (g->count == 0)
         return false;
+    unit_frame_fill(t, g);
+    return true;
+}
+
+/* The frame of the stands g lists (the rest of g still zero). */
+static void unit_frame_fill(const table *t, tiny_unit_geom *g)
+{
     const figure *first = table_figure_const(t, g->stands[0]);
     g->facing = first->facing;
     vec2s dir = geom_dir(g->facing), across = {{-dir.y, dir.x}};
@@ -296,35 +378,56 @@ static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g)
     g->half_depth = 0.5f * (fmax - fmin);
     g->front = addv(g->centre, dir, g->half_depth);
     g->rear = addv(g->centre, dir, -g->half_depth);
-    return true;
+}
+
+/* A frontal zone's directions and the tangent of its half angle, worked out once for the
+ * several points a caller tests. */
+typedef struct zone {
+    const tiny_unit_geom *g;
+    vec2s dir, across;
+    bool wide; /* half angle of 90 degrees or near: no sides */
+    float tan_half;
+} zone;
+
+static zone zone_of(const tiny_unit_geom *g, float half_angle_deg)
+{
+    zone z = {.g = g, .dir = geom_dir(g->facing), .wide = half_angle_deg >= 89.9f};
+    z.across = (vec2s){{-z.dir.y, z.dir.x}};
+    if (!z.wide)
+        z.tan_half = tanf(half_angle_deg * (float)GEOM_PI / 180);
+    return z;
+}
+
+static bool zone_holds(const zone *z, vec2s p)
+{
+    vec2s r = subv(p, z->g->front);
+    float ahead = dotv(r, z->dir);
+    if (ahead < -1e-3f)
+        return false;
+    float spread = z->wide ? INFINITY : ahead * z->tan_half;
+    return fabsf(dotv(r, z->across)) <= z->g->half_width + spread + 1e-3f;
 }
 
 bool tiny_in_frontal_zone(const tiny_unit_geom *g, float half_angle_deg, vec2s p)
 {
-    vec2s dir = geom_dir(g->facing), across = {{-dir.y, dir.x}};
-    vec2s r = subv(p, g->front);
-    float ahead = dotv(r, dir);
-    if (ahead < -1e-3f)
-        return false;
-    float spread =
-        half_angle_deg >= 89.9f ? INFINITY : ahead * tanf(half_angle_deg * (float)GEOM_PI / 180);
-    return fabsf(dotv(r, across)) <= g->half_width + spread + 1e-3f;
+    zone z = zone_of(g, half_angle_deg);
+    return zone_holds(&z, p);
 }
 
 bool tiny_partly_in_frontal_zone(const table *t, const tiny_unit_geom *g, float half_angle_deg,
                                  const tiny_unit_geom *other)
 {
+    zone z = zone_of(g, half_angle_deg);
     for (int i = 0; i < other->count; i++) {
         const figure *f = table_figure_const(t, other->stands[i]);
+        if (zone_holds(&z, f->pos))
+            return true;
         geom_placed_base b = tiny_stand_base(f);
         vec2s c[4];
         geom_base_corners(&b, c);
-        if (tiny_in_frontal_zone(g, half_angle_deg, f->pos))
-            return true;
         for (int k = 0; k < 4; k++) {
             vec2s mid = geom_lerp(c[k], c[(k + 1) % 4], 0.5);
-            if (tiny_in_frontal_zone(g, half_angle_deg, c[k]) ||
-                tiny_in_frontal_zone(g, half_angle_deg, mid))
+            if (zone_holds(&z, c[k]) || zone_holds(&z, mid))
                 return true;
         }
     }

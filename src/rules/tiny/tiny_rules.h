@@ -14,6 +14,7 @@
 #ifndef TINY_TINY_RULES_H
 #define TINY_TINY_RULES_H
 
+#include "core/memo.h"
 #include "core/table.h"
 #include "rules/rules.h"
 #include "rules/tiny/tiny_data.h"
@@ -119,18 +120,33 @@ typedef struct tiny_unit_geom {
     float half_depth; /* half the extent along the facing */
 } tiny_unit_geom;
 
+/* What a unit's frame depends on, and the frame: the frame memo's key and value. */
+typedef struct tiny_frame_key {
+    int count;
+    geom_placed_base stands[TINY_STANDS_MAX];
+} tiny_frame_key;
+typedef struct tiny_frame {
+    vec2s centre, front, rear;
+    float facing, half_width, half_depth;
+} tiny_frame;
+
 /* Fills *g from the active stands of unit u; false when it has none. */
 bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g);
-/* Between these, tiny_unit_geom_of on `t` remembers each unit's frame (t must not change). */
-void tiny_geom_memo_begin(const table *t);
+/* Between these, tiny_unit_geom_of on `t` remembers each unit's frame (t must not change).
+ * `frames` (may be NULL; tiny_frame_key -> tiny_frame) keeps frames across opens, by the
+ * stands' exact placement. */
+void tiny_geom_memo_begin(const table *t, memo *frames);
 void tiny_geom_memo_end(const table *t);
 /* What the memo keeps of one whole unit while it is open (0: not asked yet). */
 typedef struct tiny_unit_memo {
-    int stands;             /* its active stands (tiny_unit_stands) */
-    bool troop;             /* tiny_is_troop_unit */
-    uint32_t status_any;    /* the status bits of its active stands, or-ed */
-    signed char contact;    /* tiny_unit_in_contact: 1 yes, -1 no */
-    signed char near_known; /* tiny_nearest_enemy asked for side near_own */
+    int stands;      /* its active stands (tiny_unit_stands) */
+    bool troop;      /* tiny_is_troop_unit */
+    bool type_known; /* type holds tiny_troop_of */
+    const tiny_troop *type;
+    uint32_t status_any;     /* the status bits of its active stands, or-ed */
+    signed char contact;     /* tiny_unit_in_contact: 1 yes, -1 no */
+    signed char cover_lines; /* tiny_unit_in_cover with lines: 1 yes, -1 no */
+    signed char near_known;  /* tiny_nearest_enemy asked for side near_own */
     bool near_found;
     side_id near_own;
     unit_id near_enemy;

@@ -101,12 +101,15 @@ void tiny_outcome(const rules_state *rs, const table *t, rules_outcome *out)
     memset(out, 0, sizeof *out);
     bool broken[2];
     float frac[2];
+    /* The units' stand counts and status in one pass (the memo) rather than a scan per unit. */
+    tiny_geom_memo_begin(t, tiny_frames(rs));
     for (int k = 0; k < 2; k++) {
         int total, bad;
         tiny_army_count(rs, t, t->sides[k].id, &total, &bad);
         broken[k] = tiny_army_retreats(rs->retreat_fraction, total, bad);
         frac[k] = total ? (float)bad / (float)total : 1;
     }
+    tiny_geom_memo_end(t);
     if (broken[0] || broken[1]) {
         out->over = true;
         out->winner = broken[0] && broken[1] ? (side_id){0} : t->sides[broken[0] ? 1 : 0].id;

@@ -81,7 +81,11 @@ typedef struct tiny_charge {
 typedef struct tiny_los {
     atomic_int refs;
     los_index *ix;
-    memo *gap_memo; /* tiny_stand_gap_cm: two placed bases -> their edge gap */
+    memo *gap_memo;      /* tiny_stand_gap_cm: two placed bases -> their edge gap */
+    memo *unit_gap_memo; /* tiny_unit_gap_cm: two units' placed stands -> their gap */
+    memo *frame_memo;    /* tiny_unit_geom_of: a unit's placed stands -> its frame */
+    int troop_units;
+    unsigned char *troop_row; /* per unit id: 1 + the data's row its kind last named, 0 none */
 } tiny_los;
 
 struct rules_state {
@@ -158,6 +162,31 @@ static inline vec2s tiny_rotate_about(vec2s p, vec2s c, float a)
     return (vec2s){{c.x + r.x * co - r.y * s, c.y + r.x * s + r.y * co}};
 }
 
+/* At least a stand's circumradius (its corners lie within it), with no square root: the cheap
+ * test before the exact ones skips stands that are far away. */
+static inline float tiny_stand_reach(const figure *f)
+{
+    if (f->base.kind == GEOM_BASE_RECT)
+        return 0.5f * (f->base.frontage_cm + f->base.depth_cm);
+    return f->base.radius_cm;
+}
+
+/* Slack on the cheap tests: far above GEOM_EPS and the corners' rounding to floats, so a stand
+ * they skip is one the exact test would refuse too. */
+#define TINY_FAR_SLACK_CM 0.01f
+
+/* True when p lies more than pad outside the box on some axis. */
+static inline bool tiny_outside_box(vec2s p, geom_aabb b, float pad)
+{
+    return p.x < b.min.x - pad || p.x > b.max.x + pad || p.y < b.min.y - pad || p.y > b.max.y + pad;
+}
+
+/* The match's frame memo for tiny_geom_memo_begin. */
+static inline memo *tiny_frames(const rules_state *rs)
+{
+    return rs->los ? rs->los->frame_memo : NULL;
+}
+
 typedef struct legal_list {
     rules_command *out;
     int n, max;
@@ -218,7 +247,14 @@ bool tiny_units_near(const tiny_unit_geom *a, const tiny_unit_geom *b, float cm)
 double tiny_stand_gap_cm(const rules_state *rs, const geom_placed_base *a,
                          const geom_placed_base *b);
 
-/* The gap in cm between the nearest stands of two units. */
+/* What tiny_unit_gap_cm's answer depends on: both units' stands, placed, in their order. */
+typedef struct tiny_unit_gap_key {
+    int count[2];
+    geom_placed_base stands[2][TINY_STANDS_MAX];
+} tiny_unit_gap_key;
+
+/* The gap in cm between the nearest stands of two units (remembered by the stands' exact
+ * placement when each unit has at most TINY_STANDS_MAX stands). */
 float tiny_unit_gap_cm(const rules_state *rs, const table *t, const tiny_unit_geom *a,
                        const tiny_unit_geom *b);
 
@@ -246,6 +282,11 @@ void tiny_emit_mods(rules_ctx *ctx, const tiny_mods *m, figure_id fig, int group
 unit_id tiny_cmd_unit(const table *t, const rules_command *cmd);
 
 unit_id tiny_cmd_target(const table *t, const rules_command *cmd);
+
+/* Text (a refusal's reason, a plan's note) formatted only when the caller gave room for it
+ * (size > 0): legal() validates every candidate command and reads none of it. */
+void tiny_text(char *reason, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 bool tiny_own_troop_unit(const rules_state *rs, const table *t, unit_id u, char *reason,
                          size_t size);

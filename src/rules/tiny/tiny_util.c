@@ -3,6 +3,7 @@
 #include "rules/tiny/tiny_state.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -87,7 +88,38 @@ bool tiny_unit_lost(const rules_state *rs, const table *t, unit_id u)
     return (rs->units[u.id - 1].flags & TINY_U_GONE) || tiny_unit_stands(t, u) == 0;
 }
 
+static const tiny_troop *troop_lookup(const rules_state *rs, const table *t, unit_id u);
+
 const tiny_troop *tiny_troop_of(const rules_state *rs, const table *t, unit_id u)
+{
+    tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    if (!um)
+        return troop_lookup(rs, t, u);
+    if (!um->type_known) {
+        um->type = troop_lookup(rs, t, u);
+        um->type_known = true;
+    }
+    return um->type;
+}
+
+/* The troop-chart row by the unit's kind (or its first stand's) and formation: names compared
+ * with the data's every time, so the memo keeps it. */
+/* tiny_data_troop(rs->data, kind) for unit u: the row its kind named last time is tried first
+ * (one name compared, not the whole chart's). */
+static const tiny_troop *troop_by_kind(const rules_state *rs, unit_id u, const char *kind)
+{
+    const tiny_los *lo = rs->los;
+    unsigned char *row = lo && u.id <= (uint32_t)lo->troop_units ? &lo->troop_row[u.id] : NULL;
+    if (row && *row && *row <= rs->data->troop_count &&
+        strcmp(rs->data->troops[*row - 1].name, kind) == 0)
+        return &rs->data->troops[*row - 1];
+    const tiny_troop *tr = tiny_data_troop(rs->data, kind);
+    if (row && tr && tr - rs->data->troops < 255)
+        *row = (unsigned char)(tr - rs->data->troops + 1);
+    return tr;
+}
+
+static const tiny_troop *troop_lookup(const rules_state *rs, const table *t, unit_id u)
 {
     const unit *un = table_unit_const(t, u);
     if (!un)
@@ -96,7 +128,7 @@ const tiny_troop *tiny_troop_of(const rules_state *rs, const table *t, unit_id u
     for (int i = 0; !kind[0] && i < t->figure_count; i++)
         if (t->figures[i].unit.id == u.id && !tiny_is_commander(&t->figures[i]))
             kind = t->figures[i].kind;
-    const tiny_troop *tr = tiny_data_troop(rs->data, kind);
+    const tiny_troop *tr = troop_by_kind(rs, u, kind);
     if (tr && tr->dismount_as[0] && strcmp(un->formation, "dismounted") == 0)
         return tiny_data_troop(rs->data, tr->dismount_as);
     return tr;
@@ -147,11 +179,15 @@ bool tiny_stand_in_cover(const rules_state *rs, const table *t, const figure *f,
                          int *feature)
 {
     geom_placed_base b = tiny_stand_base(f);
+    float reach = tiny_stand_reach(f) + TINY_FAR_SLACK_CM;
     for (int i = 0; i < t->feature_count; i++) {
         const terrain_feature *ft = &t->features[i];
         if (t->types[ft->type].cover == TERRAIN_COVER_NONE || rs->cover_gone[i] ||
             (!lines && ft->shape == TERRAIN_SHAPE_LINE))
             continue;
+        if (ft->shape == TERRAIN_SHAPE_AREA &&
+            tiny_outside_box(f->pos, geom_aabb_of_points(ft->area.pts, ft->area.count), reach))
+            continue; /* the area's box is beyond the stand's reach */
         bool in = ft->shape == TERRAIN_SHAPE_AREA
                       ? geom_base_polygon_overlap(&b, &ft->area)
                       : near_line_feature(ft, &b, tiny_cm(rs, rs->data->adjacent_gap_in));
@@ -164,7 +200,19 @@ bool tiny_stand_in_cover(const rules_state *rs, const table *t, const figure *f,
     return false;
 }
 
+static bool unit_in_cover(const rules_state *rs, const table *t, unit_id u, bool lines);
+
 bool tiny_unit_in_cover(const rules_state *rs, const table *t, unit_id u, bool lines)
+{
+    tiny_unit_memo *um = lines ? tiny_geom_memo_unit_id(t, u) : NULL;
+    if (!um)
+        return unit_in_cover(rs, t, u, lines);
+    if (!um->cover_lines)
+        um->cover_lines = unit_in_cover(rs, t, u, true) ? 1 : -1;
+    return um->cover_lines > 0;
+}
+
+static bool unit_in_cover(const rules_state *rs, const table *t, unit_id u, bool lines)
 {
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
@@ -244,10 +292,12 @@ bool tiny_line_clear(const rules_state *rs, const table *t, vec2s a, vec2s b, un
     if (!terrain_clear(rs, t, a, b, eye_of(t, from, to), ends, 0))
         return false;
     geom_segment s = {a, b};
+    geom_aabb box = geom_aabb_of_segment(s);
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (!table_figure_active(f) || tiny_is_commander(f) || f->unit.id == from.id ||
-            f->unit.id == to.id)
+            f->unit.id == to.id ||
+            tiny_outside_box(f->pos, box, tiny_stand_reach(f) + TINY_FAR_SLACK_CM))
             continue;
         geom_placed_base pb = tiny_stand_base(f);
         if (geom_segment_base_intersect(s, &pb))
@@ -297,19 +347,49 @@ double tiny_stand_gap_cm(const rules_state *rs, const geom_placed_base *a,
     return gap;
 }
 
-/* Bounding circles skip the exact edge distance of stands that cannot be nearer than the best
- * pair found so far. */
+static float unit_gap_measure(const rules_state *rs, const table *t, const tiny_unit_geom *a,
+                              const tiny_unit_geom *b);
+
+/* Most asks are of two units neither of which has moved since they were last measured (one
+ * unit moves per command): answered from the memo, the same bits. */
 float tiny_unit_gap_cm(const rules_state *rs, const table *t, const tiny_unit_geom *a,
                        const tiny_unit_geom *b)
 {
+    memo *m = rs->los ? rs->los->unit_gap_memo : NULL;
+    if (!m || a->count > TINY_STANDS_MAX || b->count > TINY_STANDS_MAX)
+        return unit_gap_measure(rs, t, a, b);
+    tiny_unit_gap_key key;
+    memset(&key, 0, sizeof key);
+    const tiny_unit_geom *g[2] = {a, b};
+    for (int s = 0; s < 2; s++) {
+        key.count[s] = g[s]->count;
+        for (int i = 0; i < g[s]->count; i++)
+            key.stands[s][i] = tiny_stand_base(table_figure_const(t, g[s]->stands[i]));
+    }
+    float gap;
+    if (memo_get(m, &key, &gap))
+        return gap;
+    gap = unit_gap_measure(rs, t, a, b);
+    memo_put(m, &key, &gap);
+    return gap;
+}
+
+/* Bounding circles skip the exact edge distance of stands that cannot be nearer than the best
+ * pair found so far. */
+static float unit_gap_measure(const rules_state *rs, const table *t, const tiny_unit_geom *a,
+                              const tiny_unit_geom *b)
+{
     double best = INFINITY;
+    float rb[TINY_UNIT_FIGS];
+    for (int k = 0; k < b->count; k++)
+        rb[k] = tiny_stand_radius(table_figure_const(t, b->stands[k]));
     for (int i = 0; i < a->count; i++) {
         const figure *fa = table_figure_const(t, a->stands[i]);
         geom_placed_base pa = tiny_stand_base(fa);
         float ra = tiny_stand_radius(fa);
         for (int k = 0; k < b->count; k++) {
             const figure *fb = table_figure_const(t, b->stands[k]);
-            double lower = geom_point_distance(fa->pos, fb->pos) - ra - tiny_stand_radius(fb);
+            double lower = geom_point_distance(fa->pos, fb->pos) - ra - rb[k];
             if (lower >= best)
                 continue;
             geom_placed_base pb = tiny_stand_base(fb);
@@ -362,13 +442,13 @@ bool tiny_unit_can_move(const rules_state *rs, const table *t, unit_id u, char *
     const unit *un = table_unit_const(t, u);
     const tiny_unit_state *us = &rs->units[u.id - 1];
     if (tiny_unit_lost(rs, t, u))
-        snprintf(reason, size, "%s is no longer on the table", un->name);
+        tiny_text(reason, size, "%s is no longer on the table", un->name);
     else if (us->flags & TINY_U_ORDERED)
-        snprintf(reason, size, "%s has already had its order this turn", un->name);
+        tiny_text(reason, size, "%s has already had its order this turn", un->name);
     else if (tiny_unit_must_rally(t, u))
-        snprintf(reason, size, "%s must be rallied before it can move or shoot", un->name);
+        tiny_text(reason, size, "%s must be rallied before it can move or shoot", un->name);
     else if (tiny_unit_in_contact(rs, t, u))
-        snprintf(reason, size, "%s is in contact with the enemy", un->name);
+        tiny_text(reason, size, "%s is in contact with the enemy", un->name);
     else
         return true;
     return false;
@@ -463,20 +543,30 @@ bool tiny_own_troop_unit(const rules_state *rs, const table *t, unit_id u, char 
 {
     const unit *un = table_unit_const(t, u);
     if (!un || un->side.id != rs->active.id || !tiny_is_troop_unit(t, u)) {
-        snprintf(reason, size, "name one of your units");
+        tiny_text(reason, size, "name one of your units");
         return false;
     }
     if (tiny_unit_lost(rs, t, u)) {
-        snprintf(reason, size, "%s is no longer on the table", un->name);
+        tiny_text(reason, size, "%s is no longer on the table", un->name);
         return false;
     }
     return true;
 }
 
+void tiny_text(char *reason, size_t size, const char *fmt, ...)
+{
+    if (size == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(reason, size, fmt, ap);
+    va_end(ap);
+}
+
+/* No room for a reason: a refused candidate is simply left out. */
 void tiny_try_add(const rules_state *rs, const table *t, legal_list *l, const rules_command *c)
 {
-    char why[160];
-    if (l->n < l->max && l->validate(rs, t, c, why, sizeof why))
+    if (l->n < l->max && l->validate(rs, t, c, NULL, 0))
         l->out[l->n++] = *c;
 }
 

@@ -215,7 +215,7 @@ const table *cwr_seen_table(const rules_state *rs, const table *t, side_id viewe
     *copy = NULL;
     bool any = false;
     for (int i = 0; i < t->unit_count && !any; i++)
-        any = cwr_unit_alive(t, t->units[i].id) && cwr_unit_hidden(rs, t, t->units[i].id, viewer);
+        any = cwr_unit_hidden(rs, t, t->units[i].id, viewer) && cwr_unit_alive(t, t->units[i].id);
     if (!any)
         return t; /* the common case: nothing hidden, no copy */
     *copy = table_clone(t);

@@ -207,6 +207,33 @@ static void place_unit(const table *t, figure_id ref, vec2s end, float turn, flo
     p->facing = facing;
 }
 
+/* place_unit's arithmetic split: the turned offsets of each figure from the reference, the
+ * products computed once per plan, each position then summed as place_unit sums it (the same
+ * floats). */
+typedef struct placer {
+    float cdx[CWR_UNIT_FIGS], sdy[CWR_UNIT_FIGS], sdx[CWR_UNIT_FIGS], cdy[CWR_UNIT_FIGS];
+} placer;
+
+static void placer_init(const table *t, figure_id ref, float turn, const cwr_move_plan *p,
+                        placer *pl)
+{
+    const figure *r = table_figure_const(t, ref);
+    float c = cosf(turn), s = sinf(turn);
+    for (int i = 0; i < p->count; i++) {
+        const figure *f = table_figure_const(t, p->fig[i]);
+        float dx = f->pos.x - r->pos.x, dy = f->pos.y - r->pos.y;
+        pl->cdx[i] = c * dx;
+        pl->sdy[i] = s * dy;
+        pl->sdx[i] = s * dx;
+        pl->cdy[i] = c * dy;
+    }
+}
+
+static vec2s placer_at(const placer *pl, int i, vec2s end)
+{
+    return (vec2s){{end.x + pl->cdx[i] - pl->sdy[i], end.y + pl->sdx[i] + pl->cdy[i]}};
+}
+
 /* The bases a move might meet: the other active figures near the box around the path, found
  * once per plan so each sample along the path tests only a handful. */
 typedef struct near_set {
@@ -268,13 +295,17 @@ static bool plan_free_near(const table *t, const cwr_move_plan *p, unit_id u, co
  * edges leave it: such tests are skipped until then (`until`, per figure and near base, and
  * `next`, per figure, the soonest of its row and its edge test; both from -INFINITY), with a
  * margin far above the rounding of the positions. The answer is plan_free_near's. */
-static bool plan_free_sweep(const table *t, const cwr_move_plan *p, const near_set *ns, float at,
-                            float *until, float *next)
+static bool plan_free_sweep(const table *t, cwr_move_plan *p, const placer *pl, vec2s end,
+                            const near_set *ns, float at, float *until, float *next, float *soon)
 {
     const double margin = 1e-3 + 0.01;
+    *soon = INFINITY;
     for (int i = 0; i < p->count; i++) {
-        if (next[i] > at)
+        if (next[i] > at) {
+            *soon = next[i] < *soon ? next[i] : *soon;
             continue;
+        }
+        p->pos[i] = placer_at(pl, i, end); /* only the figures tested are placed */
         const figure *f = table_figure_const(t, p->fig[i]);
         geom_placed_base a = placed_at(f, p->pos[i], p->facing);
         geom_aabb ba = geom_base_bounds(&a);
@@ -296,9 +327,11 @@ static bool plan_free_sweep(const table *t, const cwr_move_plan *p, const near_s
                 if (clear > 0)
                     row[k] = at + (float)clear;
             }
-            soonest = fminf(soonest, row[k]);
+            /* fminf without the call: no NaN here, and -0 and 0 compare the same below */
+            soonest = row[k] < soonest ? row[k] : soonest;
         }
         next[i] = soonest;
+        *soon = soonest < *soon ? soonest : *soon;
     }
     return true;
 }
@@ -390,11 +423,21 @@ bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *c
         until[i] = -INFINITY;
     for (int i = 0; i < out->count; i++)
         next[i] = -INFINITY;
+    placer pl;
+    placer_init(t, ref, turn, out, &pl);
+    float soon = -INFINITY; /* the soonest test due: no sample before it tests anything */
     for (float d = 0.5f; free_at < moved; d += 0.5f) {
         float at_d = fminf(d, moved);
-        place_unit(t, ref, along(pts, np, at_d), turn, facing, out);
-        if (ns.all ? !plan_free_near(t, out, u, &ns)
-                   : !plan_free_sweep(t, out, &ns, at_d, until, next))
+        if (!ns.all && soon > at_d) {
+            free_at = at_d;
+            continue;
+        }
+        if (ns.all) {
+            place_unit(t, ref, along(pts, np, at_d), turn, facing, out);
+            if (!plan_free_near(t, out, u, &ns))
+                break;
+        } else if (!plan_free_sweep(t, out, &pl, along(pts, np, at_d), &ns, at_d, until, next,
+                                    &soon))
             break;
         free_at = at_d;
     }

@@ -757,17 +757,45 @@ static int cwr_formations(const rules_state *rs, const table *t, unit_id u,
     return 2;
 }
 
+/* The view's questions that search the table run in a cache scope, as legal does. */
+static bool view_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
+                       rules_reach *out)
+{
+    bool began = cwr_cache_begin(rs, t);
+    bool ok = cwr_reach(rs, t, move, dir, out);
+    cwr_cache_end(began);
+    return ok;
+}
+
+static int view_targets(const rules_state *rs, const table *t, const rules_command *fire,
+                        rules_target *out, int max)
+{
+    bool began = cwr_cache_begin(rs, t);
+    int n = cwr_targets(rs, t, fire, out, max);
+    cwr_cache_end(began);
+    return n;
+}
+
+static bool view_bot_value(const rules_state *rs, const table *t, const rules_command *cmd,
+                           float *v, char *why, size_t size)
+{
+    bool began = cwr_cache_begin(rs, t);
+    bool ok = cwr_bot_value(rs, t, cmd, v, why, size);
+    cwr_cache_end(began);
+    return ok;
+}
+
 static const rules_view_ops cwr_view_ops = {
     .actions = cwr_actions,
-    .reach = cwr_reach,
-    .targets = cwr_targets,
+    .reach = view_reach,
+    .targets = view_targets,
     .driver = cwr_driver,
     .arc = cwr_arc,
     .moves_by_unit = true,
     .measure = cwr_measure,
     .describe = cwr_describe,
     .visible = cwr_visible,
-    .bot_value = cwr_bot_value,
+    .bot_value = view_bot_value,
     .formations = cwr_formations,
     .prompt = cwr_decision_prompt,
 };

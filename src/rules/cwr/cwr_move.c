@@ -57,7 +57,7 @@ static int obstacle_crossings(const rules_state *rs, const table *t, const vec2s
         float len = (float)geom_segment_length(seg);
         for (int k = 0; k < t->feature_count; k++) {
             const terrain_feature *ft = &t->features[k];
-            if (!cwr_names_has(&rs->data->obstacle, t->types[ft->type].name))
+            if (!cwr_type_named(rs, t, &rs->data->obstacle, ft->type))
                 continue;
             if (ft->shape == TERRAIN_SHAPE_LINE) {
                 double ts[CROSS_MAX];
@@ -106,7 +106,7 @@ static bool path_open(const rules_state *rs, const table *t, const vec2s *pts, i
         for (int k = 0; k < t->feature_count; k++) {
             const terrain_feature *ft = &t->features[k];
             if (ft->shape == TERRAIN_SHAPE_AREA &&
-                !cwr_names_has(&rs->data->open, t->types[ft->type].name) &&
+                !cwr_type_named(rs, t, &rs->data->open, ft->type) &&
                 geom_segment_polygon_intersect(seg, &ft->area))
                 return false;
         }

@@ -99,6 +99,8 @@ struct rules_state {
 bool cwr_cache_begin(const rules_state *rs, const table *t);
 void cwr_cache_end(bool began);
 cwr_cache *cwr_cache_create(void);
+/* cwr_names_has(set, the name of t's terrain type `type`), set one of rs->data's lists. */
+bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type);
 void cwr_cache_destroy(cwr_cache *c);
 
 /* ---- cwr_util.c: lookups ------------------------------------------------------------------ */

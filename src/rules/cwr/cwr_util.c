@@ -19,7 +19,7 @@ float cwr_in(const rules_state *rs, float cm)
     return cm / rs->data->inch_cm;
 }
 
-const cwr_troop *cwr_troop_of(const rules_state *rs, const table *t, unit_id u)
+static const cwr_troop *troop_lookup(const rules_state *rs, const table *t, unit_id u)
 {
     const unit *un = table_unit_const(t, u);
     return un ? cwr_data_troop(rs->data, un->kind) : NULL;
@@ -47,15 +47,31 @@ typedef struct cache_pair {
     figure_id fa, fb;
 } cache_pair;
 
+/* Per unit (by id - 1), each entry found at most once a scope (its stamp the scope's). */
+typedef struct cache_unit {
+    uint32_t troop_stamp, front_stamp, centre_stamp;
+    const cwr_troop *troop;
+    int front_n;
+    vec2s centre;
+} cache_unit;
+
+enum { CACHE_TYPE_SETS = 4 }; /* fortification, high ground, obstacle, open */
+
 struct cwr_cache {
     const table *t;
-    int units;      /* t->unit_count when opened */
-    int *start;     /* units + 2: unit id k's figures are fig[start[k] .. start[k + 1]) */
-    figure_id *fig; /* the active figures, by unit, each unit's in table order */
+    const cwr_data *data; /* rs->data when opened: the troop and terrain answers are its */
+    int units;            /* t->unit_count when opened */
+    int *start;           /* units + 2: unit id k's figures are fig[start[k] .. start[k + 1]) */
+    figure_id *fig;       /* the active figures, by unit, each unit's in table order */
     int start_cap, fig_cap;
     uint32_t stamp;
     cache_pair *pair; /* pair_units squared, by (a - 1, b - 1) */
     int pair_units;
+    cache_unit *unit; /* unit_cap */
+    figure_id *front; /* unit_cap * CWR_UNIT_FIGS: each unit's front rank */
+    int unit_cap;
+    uint32_t type_stamp[CACHE_TYPE_SETS][TABLE_TYPES_MAX];
+    bool type_in[CACHE_TYPE_SETS][TABLE_TYPES_MAX];
 };
 
 /* The scope open on this thread (one thread plays a match and its clones). */
@@ -75,7 +91,22 @@ void cwr_cache_destroy(cwr_cache *c)
     free(c->start);
     free(c->fig);
     free(c->pair);
+    free(c->unit);
+    free(c->front);
     free(c);
+}
+
+/* A new scope's stamp; on the (rare) wrap every old stamp is forgotten. */
+static void cache_restamp(cwr_cache *c)
+{
+    if (++c->stamp != 0)
+        return;
+    if (c->pair)
+        memset(c->pair, 0, (size_t)c->pair_units * (size_t)c->pair_units * sizeof *c->pair);
+    if (c->unit)
+        memset(c->unit, 0, (size_t)c->unit_cap * sizeof *c->unit);
+    memset(c->type_stamp, 0, sizeof c->type_stamp);
+    c->stamp = 1;
 }
 
 bool cwr_cache_begin(const rules_state *rs, const table *t)
@@ -94,6 +125,13 @@ bool cwr_cache_begin(const rules_state *rs, const table *t)
         c->fig_cap = t->figure_count + 1;
         c->fig = mem_calloc((size_t)c->fig_cap, sizeof *c->fig);
     }
+    if (c->unit_cap < nu) {
+        free(c->unit);
+        free(c->front);
+        c->unit_cap = nu;
+        c->unit = mem_calloc((size_t)nu, sizeof *c->unit);
+        c->front = mem_calloc((size_t)nu * CWR_UNIT_FIGS, sizeof *c->front);
+    }
     /* a counting sort of the active figures by unit: each unit's stay in table order */
     memset(c->start, 0, (size_t)(nu + 2) * sizeof *c->start);
     for (int i = 0; i < t->figure_count; i++) {
@@ -111,18 +149,14 @@ bool cwr_cache_begin(const rules_state *rs, const table *t)
     for (int k = nu + 1; k > 0; k--) /* back to the starts */
         c->start[k] = c->start[k - 1];
     c->start[0] = 0;
-    if (nu <= CACHE_PAIR_UNITS) {
-        if (c->pair_units != nu) {
-            free(c->pair);
-            c->pair_units = nu;
-            c->pair = mem_calloc((size_t)nu * (size_t)nu + 1, sizeof *c->pair);
-        }
-        if (++c->stamp == 0) { /* wrapped: forget every old stamp */
-            memset(c->pair, 0, (size_t)nu * (size_t)nu * sizeof *c->pair);
-            c->stamp = 1;
-        }
+    if (nu <= CACHE_PAIR_UNITS && c->pair_units != nu) {
+        free(c->pair);
+        c->pair_units = nu;
+        c->pair = mem_calloc((size_t)nu * (size_t)nu + 1, sizeof *c->pair);
     }
+    cache_restamp(c);
     c->t = t;
+    c->data = rs->data;
     c->units = nu;
     live = c;
     return true;
@@ -136,6 +170,33 @@ void cwr_cache_end(bool began)
     }
 }
 
+/* The open scope's entry for unit u of t, or NULL: no scope for t (or for rs's data). */
+static cache_unit *cached_unit(const rules_state *rs, const table *t, unit_id u)
+{
+    cwr_cache *c = live;
+    if (!c || c->t != t || (rs && c->data != rs->data) || !u.id || (int)u.id > c->units)
+        return NULL;
+    return &c->unit[u.id - 1];
+}
+
+bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type)
+{
+    const cwr_data *d = rs->data;
+    int k = set == &d->fortification ? 0
+            : set == &d->high_ground ? 1
+            : set == &d->obstacle    ? 2
+            : set == &d->open        ? 3
+                                     : -1;
+    cwr_cache *c = live;
+    if (k < 0 || !c || c->t != t || c->data != d || type < 0 || type >= TABLE_TYPES_MAX)
+        return cwr_names_has(set, t->types[type].name);
+    if (c->type_stamp[k][type] != c->stamp) {
+        c->type_in[k][type] = cwr_names_has(set, t->types[type].name);
+        c->type_stamp[k][type] = c->stamp;
+    }
+    return c->type_in[k][type];
+}
+
 /* The cached active figures of unit u on t (*n of them), or NULL: no scope for t. */
 static const figure_id *cached_members(const table *t, unit_id u, int *n)
 {
@@ -144,6 +205,18 @@ static const figure_id *cached_members(const table *t, unit_id u, int *n)
         return NULL;
     *n = c->start[u.id + 1] - c->start[u.id];
     return c->fig + c->start[u.id];
+}
+
+const cwr_troop *cwr_troop_of(const rules_state *rs, const table *t, unit_id u)
+{
+    cache_unit *cu = cached_unit(rs, t, u);
+    if (!cu)
+        return troop_lookup(rs, t, u);
+    if (cu->troop_stamp != live->stamp) {
+        cu->troop = troop_lookup(rs, t, u);
+        cu->troop_stamp = live->stamp;
+    }
+    return cu->troop;
 }
 
 int cwr_unit_figures(const table *t, unit_id u, figure_id *out, int max)
@@ -199,7 +272,7 @@ static float base_depth(const figure *f)
     return f->base.kind == GEOM_BASE_RECT ? f->base.depth_cm : 2 * f->base.radius_cm;
 }
 
-int cwr_front_rank(const table *t, unit_id u, figure_id *out, int max)
+static int front_rank_scan(const table *t, unit_id u, figure_id *out, int max)
 {
     figure_id figs[CWR_UNIT_FIGS];
     int n = cwr_unit_figures(t, u, figs, CWR_UNIT_FIGS);
@@ -223,7 +296,24 @@ int cwr_front_rank(const table *t, unit_id u, figure_id *out, int max)
     return k;
 }
 
-vec2s cwr_front_centre(const table *t, unit_id u)
+int cwr_front_rank(const table *t, unit_id u, figure_id *out, int max)
+{
+    cache_unit *cu = cached_unit(NULL, t, u);
+    if (!cu)
+        return front_rank_scan(t, u, out, max);
+    figure_id *fr = live->front + (size_t)(u.id - 1) * CWR_UNIT_FIGS;
+    if (cu->front_stamp != live->stamp) {
+        cu->front_n = front_rank_scan(t, u, fr, CWR_UNIT_FIGS);
+        cu->front_stamp = live->stamp;
+    }
+    /* the scan keeps the first `max` in the same order */
+    int n = cu->front_n < max ? cu->front_n : max;
+    for (int i = 0; i < n; i++)
+        out[i] = fr[i];
+    return n;
+}
+
+static vec2s front_centre_of(const table *t, unit_id u)
 {
     figure_id fr[CWR_UNIT_FIGS];
     int n = cwr_front_rank(t, u, fr, CWR_UNIT_FIGS);
@@ -234,6 +324,18 @@ vec2s cwr_front_centre(const table *t, unit_id u)
         c.y += f->pos.y / (float)n;
     }
     return c;
+}
+
+vec2s cwr_front_centre(const table *t, unit_id u)
+{
+    cache_unit *cu = cached_unit(NULL, t, u);
+    if (!cu)
+        return front_centre_of(t, u);
+    if (cu->centre_stamp != live->stamp) {
+        cu->centre = front_centre_of(t, u);
+        cu->centre_stamp = live->stamp;
+    }
+    return cu->centre;
 }
 
 static geom_placed_base placed(const figure *f)
@@ -366,7 +468,7 @@ bool cwr_unit_fortified(const rules_state *rs, const table *t, unit_id u)
         for (int k = 0; k < t->feature_count; k++) {
             const terrain_feature *ft = &t->features[k];
             if (ft->shape == TERRAIN_SHAPE_AREA &&
-                cwr_names_has(&rs->data->fortification, t->types[ft->type].name) &&
+                cwr_type_named(rs, t, &rs->data->fortification, ft->type) &&
                 geom_point_in_polygon(f->pos, &ft->area)) {
                 in++;
                 break;
@@ -382,7 +484,7 @@ float cwr_ground_ft(const rules_state *rs, const table *t, vec2s p)
     for (int k = 0; k < t->feature_count; k++) {
         const terrain_feature *ft = &t->features[k];
         if (ft->shape == TERRAIN_SHAPE_AREA &&
-            cwr_names_has(&rs->data->high_ground, t->types[ft->type].name) &&
+            cwr_type_named(rs, t, &rs->data->high_ground, ft->type) &&
             geom_point_in_polygon(p, &ft->area))
             h = fmaxf(h, table_feature_height_ft(t, ft));
     }

@@ -41,20 +41,31 @@ static void add(cr15_shot *s, int v, const char *what, bool note)
     snprintf(s->note + n, sizeof s->note - n, "%s%s %+d", n ? ", " : "", what, v);
 }
 
-/* cr15_shot_of, its note written only when `note` (the same table, band and modifiers). */
+/* cr15_shot_of, its note written only when `note` (the same table, band and modifiers); `area`,
+ * when given, is the cover of the areas the target stands in (cr15_cover_area). */
 static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
                     const cr15_weapon *w, const figure *target, bool second, cr15_shot *out,
-                    bool note);
+                    bool note, const cr15_cover *area);
 
 bool cr15_shot_of(const rules_state *rs, const table *t, const figure *firer, const cr15_weapon *w,
                   const figure *target, bool second, cr15_shot *out)
 {
-    return shot_of(rs, t, firer, w, target, second, out, true);
+    return shot_of(rs, t, firer, w, target, second, out, true, NULL);
+}
+
+/* Whether the target is in cover from `from`: in an area with cover, whatever the direction. */
+static bool covered(const rules_state *rs, const table *t, const figure *target, vec2s from,
+                    const cr15_cover *area)
+{
+    if (!area)
+        return cr15_cover_at(rs, t, target, from) != CR15_COVER_OPEN;
+    return *area != CR15_COVER_OPEN ||
+           cr15_cover_from(rs, t, target, from, *area) != CR15_COVER_OPEN;
 }
 
 static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
                     const cr15_weapon *w, const figure *target, bool second, cr15_shot *out,
-                    bool note)
+                    bool note, const cr15_cover *area)
 {
     memset(out, 0, sizeof *out);
     const cr15_fire_mods *m = &rs->data->fire;
@@ -73,7 +84,7 @@ static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
         add(out, m->target_moved, "target moved", note);
     if (second)
         add(out, m->second_shot, "second shot", note);
-    if (cr15_cover_at(rs, t, target, firer->pos) != CR15_COVER_OPEN)
+    if (covered(rs, t, target, firer->pos, area))
         add(out, m->target_cover, "target in cover", note);
     if ((fs->flags & CR15_F_CHARGED) && !cr15_veteran(firer))
         add(out, m->being_charged, "being charged", note);
@@ -412,10 +423,11 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
         /* the shot that names the target's need and note is the last one whose dice bring
          * the count to at most 2: its words are written once, after the loop */
         int named = -1;
+        cr15_cover area = cr15_cover_area(t, tg);
         for (int k = 0; k < nf; k++) {
             const cr15_weapon *w = ws[k];
             cr15_shot sh;
-            if (!w || !shot_of(rs, t, f[k], w, tg, false, &sh, false) ||
+            if (!w || !shot_of(rs, t, f[k], w, tg, false, &sh, false, &area) ||
                 !cr15_sees(rs, t, f[k], tg))
                 continue;
             float p = cr15_p_beat(sh.table, sh.mod);
@@ -437,13 +449,13 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
             continue;
         if (named >= 0) {
             cr15_shot sh;
-            shot_of(rs, t, f[named], ws[named], tg, false, &sh, true);
+            shot_of(rs, t, f[named], ws[named], tg, false, &sh, true, &area);
             snprintf(o.band, sizeof o.band, "%.0fin", (double)rs->data->bands_in[sh.band]);
             snprintf(o.note, sizeof o.note, "roll over %d on a D10%s%.100s", sh.table,
                      sh.note[0] ? "; " : "", sh.note);
         }
         o.expected_kills =
-            o.expected_hits * hit_value(rs->data, cr15_cover_at(rs, t, tg, f[0]->pos));
+            o.expected_hits * hit_value(rs->data, cr15_cover_from(rs, t, tg, f[0]->pos, area));
         out[n++] = o;
     }
     return n;

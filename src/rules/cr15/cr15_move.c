@@ -3,11 +3,14 @@
  * or dismantled; the charge declarations with their test, the charge moves and the evades. */
 #include "rules/cr15/cr15_state.h"
 
+#include "core/mem.h"
 #include "core/path.h"
 #include "core/place.h"
+#include "core/spatial.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int cr15_cmd_figures(const table *t, const rules_command *cmd, const figure **out, int max)
@@ -97,8 +100,7 @@ static int building_crossings(const rules_state *rs, const table *t, const vec2s
         if (fe->shape != TERRAIN_SHAPE_AREA || !in_list(rs->data, true, t->types[fe->type].name))
             continue;
         for (int k = 0; k + 1 < n; k++)
-            c += geom_point_in_polygon(pts[k], &fe->area) !=
-                 geom_point_in_polygon(pts[k + 1], &fe->area);
+            c += cr15_in_area(pts[k], fe) != cr15_in_area(pts[k + 1], fe);
     }
     return c;
 }
@@ -186,7 +188,7 @@ static bool in_cover(const table *t, vec2s p)
     for (int i = 0; i < t->feature_count; i++) {
         const terrain_feature *fe = &t->features[i];
         if (fe->shape == TERRAIN_SHAPE_AREA && t->types[fe->type].cover != TERRAIN_COVER_NONE &&
-            geom_point_in_polygon(p, &fe->area))
+            cr15_in_area(p, fe))
             return true;
     }
     return false;
@@ -433,17 +435,99 @@ static vec2s contact_point(const figure *f, const figure *e)
     return cr15_v2(e->pos.x + d.x * k, e->pos.y + d.y * k);
 }
 
-typedef struct touch_ctx {
-    const rules_state *rs;
-    const figure *f, *e;
-} touch_ctx;
-
-static bool touches(void *user, vec2s p)
+/* Whether f's base at p touches e's (cr15_in_contact), the bounding circles asked first: apart
+ * by more than both reaches and the contact distance (and a margin far above float error),
+ * the edges are too. */
+static bool touches_at(const rules_state *rs, const figure *f, vec2s p, const figure *e)
 {
-    const touch_ctx *c = user;
-    figure moved = *c->f;
-    moved.pos = p;
-    return cr15_in_contact(c->rs, &moved, c->e);
+    float g =
+        spatial_base_reach(&f->base) + spatial_base_reach(&e->base) + rs->data->contact_cm + 0.01f;
+    if (fabsf(p.x - e->pos.x) > g || fabsf(p.y - e->pos.y) > g)
+        return false;
+    geom_placed_base a = {.base = f->base, .pos = p, .facing = f->facing};
+    geom_placed_base b = {.base = e->base, .pos = e->pos, .facing = e->facing};
+    return (float)geom_base_edge_distance(&a, &b) <= rs->data->contact_cm;
+}
+
+/* The whole base on the table (place.c's test, with its tolerance). */
+static bool base_on_table(const table *t, const figure *f, vec2s p)
+{
+    geom_aabb box = geom_base_bounds(&(geom_placed_base){f->base, p, f->facing});
+    return box.min.x >= -PLACE_CONTACT_CM && box.min.y >= -PLACE_CONTACT_CM &&
+           box.max.x <= t->width_cm + PLACE_CONTACT_CM &&
+           box.max.y <= t->height_cm + PLACE_CONTACT_CM;
+}
+
+/* The figures that could overlap f's base anywhere within `reach` of `want` (place.c's
+ * candidate rule: active, not f, centre within both reaches, the shift and half a centimetre of
+ * it); every other figure is clear of it there. */
+static int charge_candidates(const table *t, const figure *f, vec2s want, float reach, int *out)
+{
+    float mine = spatial_base_reach(&f->base) + 0.5f;
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        if (o->id.id == f->id.id || !table_figure_active(o))
+            continue;
+        float g = mine + reach + spatial_base_reach(&o->base);
+        /* NaN positions fail every comparison and stay listed: the exact test decides */
+        if (o->pos.x < want.x - g || o->pos.x > want.x + g || o->pos.y < want.y - g ||
+            o->pos.y > want.y + g)
+            continue;
+        out[n++] = i;
+    }
+    return n;
+}
+
+/* Whether any of the candidates overlaps f's base at p (place_blocker's test, yes or no). */
+static bool charge_blocked(const table *t, const figure *f, vec2s p, const int *cand, int nc)
+{
+    geom_placed_base mine = {.base = f->base, .pos = p, .facing = f->facing};
+    float reach = spatial_base_reach(&f->base) + 1e-2f;
+    for (int k = 0; k < nc; k++) {
+        const figure *o = &t->figures[cand[k]];
+        float g = reach + spatial_base_reach(&o->base);
+        if (fabsf(o->pos.x - p.x) > g || fabsf(o->pos.y - p.y) > g)
+            continue;
+        geom_placed_base theirs = {.base = o->base, .pos = o->pos, .facing = o->facing};
+        if (place_bases_overlap(&mine, &theirs))
+            return true;
+    }
+    return false;
+}
+
+/* A spot for charger f touching e and free of every base: the cheap refusals first (too far
+ * to touch, off the table), the overlap tests last. */
+static bool charge_spot_ok(const rules_state *rs, const table *t, const figure *f, vec2s p,
+                           const figure *e, const int *cand, int nc)
+{
+    return touches_at(rs, f, p, e) && base_on_table(t, f, p) && !charge_blocked(t, f, p, cand, nc);
+}
+
+/* place_free_near(t, f, want, facing, no ignores, max_shift_cm, "touches e") when `want` itself
+ * is blocked: the same rings and points in the same order, so the same first spot, with the
+ * tests in a cheaper order (they are all pure: which fails first does not change the answer). */
+static bool charge_spot(const rules_state *rs, const table *t, const figure *f, const figure *e,
+                        vec2s want, float max_shift_cm, vec2s *out)
+{
+    int *cand = mem_calloc((size_t)(t->figure_count > 0 ? t->figure_count : 1), sizeof *cand);
+    int nc = charge_candidates(t, f, want, max_shift_cm + 1e-3f, cand);
+    float step = fmaxf(0.1f, 0.25f * spatial_base_reach(&f->base));
+    bool found = false;
+    for (float r = step; !found && r <= max_shift_cm + 1e-4f; r += step) {
+        int n = (int)ceilf(2.0f * (float)GEOM_PI * r / step);
+        if (n < 8)
+            n = 8;
+        for (int k = 0; k < n && !found; k++) {
+            float a = 2.0f * (float)GEOM_PI * (float)k / (float)n;
+            vec2s p = {{want.x + r * cosf(a), want.y + r * sinf(a)}};
+            found = charge_spot_ok(rs, t, f, p, e, cand, nc);
+            if (found)
+                *out = p;
+        }
+    }
+    free(cand);
+    return found;
 }
 
 void cr15_charge_moves(rules_state *rs, rules_ctx *ctx)
@@ -461,10 +545,8 @@ void cr15_charge_moves(rules_state *rs, rules_ctx *ctx)
             continue;
         vec2s goal = contact_point(f, e);
         /* several chargers on one man share his edge: the nearest free spot touching him */
-        touch_ctx tc = {rs, f, e};
         vec2s spot;
-        if (cr15_overlaps_any(t, f, goal) &&
-            place_free_near(t, f->id, goal, f->facing, NULL, 0, 2.0f, touches, &tc, &spot))
+        if (cr15_overlaps_any(t, f, goal) && charge_spot(rs, t, f, e, goal, 2.0f, &spot))
             goal = spot;
         vec2s pts[2] = {f->pos, goal}, end;
         float allow = cr15_allowance_cm(rs, t, f, true);

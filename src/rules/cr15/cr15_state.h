@@ -142,6 +142,13 @@ bool cr15_can_act(const rules_state *rs, const figure *f);
 /* Active crew of a gun (its unit's crew-role figures, not seriously wounded). */
 int cr15_crew(const rules_state *rs, const table *t, const figure *gun);
 cr15_cover cr15_cover_at(const rules_state *rs, const table *t, const figure *target, vec2s from);
+/* cr15_cover_at in two parts: the areas the target stands in, then (given that) the best of it
+ * and the linear features the shot from `from` crosses just before the target. */
+cr15_cover cr15_cover_area(const table *t, const figure *target);
+cr15_cover cr15_cover_from(const rules_state *rs, const table *t, const figure *target, vec2s from,
+                           cr15_cover area);
+/* p inside (or on the edge of) the area feature's outline. */
+bool cr15_in_area(vec2s p, const terrain_feature *fe);
 bool cr15_in_contact(const rules_state *rs, const figure *a, const figure *b);
 int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure *f, figure_id *out,
                             int max);

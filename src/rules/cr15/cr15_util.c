@@ -119,33 +119,57 @@ static cr15_cover cover_of(terrain_cover c)
                                       : CR15_COVER_OPEN;
 }
 
-/* In an area with cover, or just behind (within its own base and an inch) a linear feature with
- * cover that the line from `from` crosses. */
-cr15_cover cr15_cover_at(const rules_state *rs, const table *t, const figure *target, vec2s from)
+bool cr15_in_area(vec2s p, const terrain_feature *fe)
+{
+    /* outside the outline's box (grown far beyond the boundary tolerance): outside it */
+    const float pad = 1e-3f;
+    if (p.x < fe->bounds.min.x - pad || p.x > fe->bounds.max.x + pad ||
+        p.y < fe->bounds.min.y - pad || p.y > fe->bounds.max.y + pad)
+        return false;
+    return geom_point_in_polygon(p, &fe->area);
+}
+
+/* The cover of the areas with cover the target stands in (the part that does not depend on
+ * where the shot comes from). */
+cr15_cover cr15_cover_area(const table *t, const figure *target)
 {
     cr15_cover best = CR15_COVER_OPEN;
+    for (int i = 0; i < t->feature_count; i++) {
+        const terrain_feature *fe = &t->features[i];
+        cr15_cover c = cover_of(t->types[fe->type].cover);
+        if (c > best && fe->shape == TERRAIN_SHAPE_AREA && cr15_in_area(target->pos, fe))
+            best = c;
+    }
+    return best;
+}
+
+cr15_cover cr15_cover_from(const rules_state *rs, const table *t, const figure *target, vec2s from,
+                           cr15_cover area)
+{
+    cr15_cover best = area;
     float near = cr15_cm(rs, 1) + target->base.radius_cm;
     for (int i = 0; i < t->feature_count; i++) {
         const terrain_feature *fe = &t->features[i];
-        const terrain_type *ty = &t->types[fe->type];
-        cr15_cover c = cover_of(ty->cover);
-        if (c <= best)
+        cr15_cover c = cover_of(t->types[fe->type].cover);
+        if (c <= best || fe->shape == TERRAIN_SHAPE_AREA)
             continue;
-        if (fe->shape == TERRAIN_SHAPE_AREA) {
-            if (geom_point_in_polygon(target->pos, &fe->area))
-                best = c;
-        } else {
-            vec2s dir = cr15_v2(from.x - target->pos.x, from.y - target->pos.y);
-            float len = sqrtf(dir.x * dir.x + dir.y * dir.y);
-            if (len <= 0)
-                continue;
-            vec2s tip =
-                cr15_v2(target->pos.x + dir.x / len * near, target->pos.y + dir.y / len * near);
-            if (geom_segment_polyline_intersect((geom_segment){target->pos, tip}, &fe->line))
-                best = c;
-        }
+        vec2s dir = cr15_v2(from.x - target->pos.x, from.y - target->pos.y);
+        float len = sqrtf(dir.x * dir.x + dir.y * dir.y);
+        if (len <= 0)
+            continue;
+        vec2s tip = cr15_v2(target->pos.x + dir.x / len * near, target->pos.y + dir.y / len * near);
+        if (geom_segment_polyline_intersect((geom_segment){target->pos, tip}, &fe->line))
+            best = c;
     }
     return best;
+}
+
+/* In an area with cover, or just behind (within its own base and an inch) a linear feature with
+ * cover that the line from `from` crosses: the best of the features' covers, so the areas and
+ * the lines may be asked apart. */
+cr15_cover cr15_cover_at(const rules_state *rs, const table *t, const figure *target, vec2s from)
+{
+    return cr15_cover_from(rs, t, target, from, cr15_cover_area(t, target));
 }
 
 float cr15_edge_cm(const figure *a, const figure *b)

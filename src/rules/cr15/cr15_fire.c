@@ -4,6 +4,7 @@
 #include "rules/cr15/cr15_state.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,8 +38,13 @@ static void add(cr15_shot *s, int v, const char *what, bool note)
     s->mod += v;
     if (!note)
         return;
+    /* "%s%s %+d": the comma after the first */
     size_t n = strlen(s->note);
-    snprintf(s->note + n, sizeof s->note - n, "%s%s %+d", n ? ", " : "", what, v);
+    if (n)
+        cr15_text_add(s->note, sizeof s->note, &n, ", ", SIZE_MAX);
+    cr15_text_add(s->note, sizeof s->note, &n, what, SIZE_MAX);
+    cr15_text_add(s->note, sizeof s->note, &n, " ", SIZE_MAX);
+    cr15_text_int(s->note, sizeof s->note, &n, v, true);
 }
 
 /* cr15_shot_of, its note written only when `note` (the same table, band and modifiers); `area`,
@@ -366,6 +372,8 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
         ws[k] = fire->kind == RULES_CMD_FIRE && !gun && !cannot_fire(rs, t, f[k])
                     ? cr15_weapon_of(rs, f[k])
                     : NULL;
+    /* the words of each range band ("12in"), written the first time a target is in it */
+    char band_words[CR15_BANDS][sizeof out->band] = {{0}};
     bool charge_known = false;
     float charge_reach = 0;
     char charge_note[sizeof out->note] = {0};
@@ -450,9 +458,18 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
         if (named >= 0) {
             cr15_shot sh;
             shot_of(rs, t, f[named], ws[named], tg, false, &sh, true, &area);
-            snprintf(o.band, sizeof o.band, "%.0fin", (double)rs->data->bands_in[sh.band]);
-            snprintf(o.note, sizeof o.note, "roll over %d on a D10%s%.100s", sh.table,
-                     sh.note[0] ? "; " : "", sh.note);
+            if (!band_words[sh.band][0])
+                snprintf(band_words[sh.band], sizeof band_words[sh.band], "%.0fin",
+                         (double)rs->data->bands_in[sh.band]);
+            memcpy(o.band, band_words[sh.band], sizeof o.band);
+            /* "roll over %d on a D10%s%.100s" */
+            size_t len = 0;
+            cr15_text_add(o.note, sizeof o.note, &len, "roll over ", SIZE_MAX);
+            cr15_text_int(o.note, sizeof o.note, &len, sh.table, false);
+            cr15_text_add(o.note, sizeof o.note, &len, " on a D10", SIZE_MAX);
+            if (sh.note[0])
+                cr15_text_add(o.note, sizeof o.note, &len, "; ", SIZE_MAX);
+            cr15_text_add(o.note, sizeof o.note, &len, sh.note, 100);
         }
         o.expected_kills =
             o.expected_hits * hit_value(rs->data, cr15_cover_from(rs, t, tg, f[0]->pos, area));

@@ -161,6 +161,11 @@ bool cr15_overlaps_any(const table *t, const figure *fig, vec2s p);
 void cr15_emit_status(rules_ctx *ctx, const figure *f, uint32_t set, uint32_t clear,
                       const char *ref, const char *why);
 void cr15_emit_state(rules_ctx *ctx, const char *tag, figure_id f, unit_id u, int value);
+/* Words built without printf (the bot's queries write them by the ten thousand): append to the
+ * string of length *len in buf (of size bytes) at most max chars of src, or the decimal v (with
+ * its sign when plus), truncated as snprintf truncates. */
+void cr15_text_add(char *buf, size_t size, size_t *len, const char *src, size_t max);
+void cr15_text_int(char *buf, size_t size, size_t *len, int v, bool plus);
 float cr15_nearest_enemy_cm(const table *t, const figure *f, vec2s p, figure_id *who);
 const figure *cr15_nearest_of_unit(const table *t, unit_id u, vec2s p);
 

@@ -5,6 +5,7 @@
 #include "core/place.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -235,8 +236,34 @@ void cr15_emit_status(rules_ctx *ctx, const figure *f, uint32_t set, uint32_t cl
 void cr15_emit_state(rules_ctx *ctx, const char *tag, figure_id f, unit_id u, int value)
 {
     rules_event ev = {.kind = RULES_EV_RULESET, .figure = f, .unit = u, .value = value};
-    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
+    size_t n = 0;
+    cr15_text_add(ev.tag, sizeof ev.tag, &n, tag, SIZE_MAX);
     rules_emit(ctx, &ev);
+}
+
+void cr15_text_add(char *buf, size_t size, size_t *len, const char *src, size_t max)
+{
+    size_t n = *len;
+    for (size_t k = 0; k < max && src[k] && n + 1 < size; k++)
+        buf[n++] = src[k];
+    if (n < size)
+        buf[n] = 0;
+    *len = n;
+}
+
+void cr15_text_int(char *buf, size_t size, size_t *len, int v, bool plus)
+{
+    char digits[16];
+    int k = sizeof digits;
+    digits[--k] = 0;
+    long long m = v < 0 ? -(long long)v : v;
+    do {
+        digits[--k] = (char)('0' + m % 10);
+        m /= 10;
+    } while (m);
+    if (v < 0 || plus)
+        digits[--k] = v < 0 ? '-' : '+';
+    cr15_text_add(buf, size, len, digits + k, SIZE_MAX);
 }
 
 float cr15_nearest_enemy_cm(const table *t, const figure *f, vec2s p, figure_id *who)

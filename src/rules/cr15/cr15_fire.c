@@ -136,7 +136,7 @@ static int firers_at(const rules_state *rs, const table *t, const rules_command 
                          : !w                          ? "has no firearm"
                                                        : cannot_fire(rs, t, f[i]);
         cr15_shot sh;
-        if (!no && target && !cr15_shot_of(rs, t, f[i], w, target, false, &sh))
+        if (!no && target && !shot_of(rs, t, f[i], w, target, false, &sh, false, NULL))
             no = "is out of range";
         if (!no && target && !cr15_sees(rs, t, f[i], target))
             no = "cannot see the target";

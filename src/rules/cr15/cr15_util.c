@@ -3,6 +3,7 @@
 #include "rules/cr15/cr15_state.h"
 
 #include "core/place.h"
+#include "core/spatial.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -182,6 +183,12 @@ float cr15_edge_cm(const figure *a, const figure *b)
 
 bool cr15_in_contact(const rules_state *rs, const figure *a, const figure *b)
 {
+    /* centres further apart along an axis than both reaches and the contact distance (and a
+     * margin far above float error): the edges are further apart than that too */
+    float g =
+        spatial_base_reach(&a->base) + spatial_base_reach(&b->base) + rs->data->contact_cm + 0.01f;
+    if (fabsf(a->pos.x - b->pos.x) > g || fabsf(a->pos.y - b->pos.y) > g)
+        return false;
     return cr15_edge_cm(a, b) <= rs->data->contact_cm;
 }
 

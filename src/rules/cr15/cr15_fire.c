@@ -31,20 +31,55 @@ const cr15_weapon *cr15_weapon_of(const rules_state *rs, const figure *f)
     return cr15_data_weapon(rs->data, f->weapon);
 }
 
-static void add(cr15_shot *s, int v, const char *what, bool note)
+/* The fire modifiers in the order a shot's note lists them. */
+enum {
+    MOD_VETERAN,
+    MOD_NOVICE,
+    MOD_TARGET_MOVED,
+    MOD_SECOND_SHOT,
+    MOD_TARGET_COVER,
+    MOD_BEING_CHARGED,
+    MOD_FIRER_MOVED,
+    MOD_FIRER_MOUNTED,
+    MOD_FIRER_WOUNDED,
+    MOD_COUNT
+};
+
+static const char *const mod_words[MOD_COUNT] = {"veteran",     "novice",          "target moved",
+                                                 "second shot", "target in cover", "being charged",
+                                                 "firer moved", "firer mounted",   "firer wounded"};
+
+static int mod_value(const cr15_fire_mods *m, int k)
 {
+    const int v[MOD_COUNT] = {m->veteran,     m->novice,        m->target_moved,
+                              m->second_shot, m->target_cover,  m->being_charged,
+                              m->firer_moved, m->firer_mounted, m->firer_wounded};
+    return v[k];
+}
+
+static void add(cr15_shot *s, const cr15_fire_mods *m, int k)
+{
+    int v = mod_value(m, k);
     if (!v)
         return;
     s->mod += v;
-    if (!note)
-        return;
-    /* "%s%s %+d": the comma after the first */
-    size_t n = strlen(s->note);
-    if (n)
-        cr15_text_add(s->note, sizeof s->note, &n, ", ", SIZE_MAX);
-    cr15_text_add(s->note, sizeof s->note, &n, what, SIZE_MAX);
-    cr15_text_add(s->note, sizeof s->note, &n, " ", SIZE_MAX);
-    cr15_text_int(s->note, sizeof s->note, &n, v, true);
+    s->applied |= 1u << k;
+}
+
+/* The note of the modifiers the shot counted: "%s%s %+d" each, a comma after the first. */
+static void shot_words(const rules_state *rs, cr15_shot *s)
+{
+    size_t n = 0;
+    s->note[0] = 0;
+    for (int k = 0; k < MOD_COUNT; k++) {
+        if (!(s->applied & (1u << k)))
+            continue;
+        if (n)
+            cr15_text_add(s->note, sizeof s->note, &n, ", ", SIZE_MAX);
+        cr15_text_add(s->note, sizeof s->note, &n, mod_words[k], SIZE_MAX);
+        cr15_text_add(s->note, sizeof s->note, &n, " ", SIZE_MAX);
+        cr15_text_int(s->note, sizeof s->note, &n, mod_value(&rs->data->fire, k), true);
+    }
 }
 
 /* cr15_shot_of, its note written only when `note` (the same table, band and modifiers); `area`,
@@ -83,23 +118,25 @@ static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
     const cr15_fig *fs = cr15_fig_const(rs, firer->id);
     const cr15_fig *ts = cr15_fig_const(rs, target->id);
     if (cr15_veteran(firer))
-        add(out, m->veteran, "veteran", note);
+        add(out, m, MOD_VETERAN);
     if (cr15_novice(firer))
-        add(out, m->novice, "novice", note);
+        add(out, m, MOD_NOVICE);
     if (ts->flags & CR15_F_MOVED)
-        add(out, m->target_moved, "target moved", note);
+        add(out, m, MOD_TARGET_MOVED);
     if (second)
-        add(out, m->second_shot, "second shot", note);
+        add(out, m, MOD_SECOND_SHOT);
     if (covered(rs, t, target, firer->pos, area))
-        add(out, m->target_cover, "target in cover", note);
+        add(out, m, MOD_TARGET_COVER);
     if ((fs->flags & CR15_F_CHARGED) && !cr15_veteran(firer))
-        add(out, m->being_charged, "being charged", note);
+        add(out, m, MOD_BEING_CHARGED);
     if (fs->flags & CR15_F_MOVED)
-        add(out, m->firer_moved, "firer moved", note);
+        add(out, m, MOD_FIRER_MOVED);
     if (cr15_mounted(firer))
-        add(out, m->firer_mounted, "firer mounted", note);
+        add(out, m, MOD_FIRER_MOUNTED);
     if (firer->status & FIGURE_STATUS_SERIOUS)
-        add(out, m->firer_wounded, "firer wounded", note);
+        add(out, m, MOD_FIRER_WOUNDED);
+    if (note)
+        shot_words(rs, out);
     return true;
 }
 
@@ -431,6 +468,7 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
         /* the shot that names the target's need and note is the last one whose dice bring
          * the count to at most 2: its words are written once, after the loop */
         int named = -1;
+        cr15_shot named_shot;
         cr15_cover area = cr15_cover_area(t, tg);
         for (int k = 0; k < nf; k++) {
             const cr15_weapon *w = ws[k];
@@ -451,13 +489,14 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
                 o.need = sh.table - sh.mod + 1;
                 o.p_hit = p;
                 named = k;
+                named_shot = sh;
             }
         }
         if (o.dice == 0)
             continue;
         if (named >= 0) {
-            cr15_shot sh;
-            shot_of(rs, t, f[named], ws[named], tg, false, &sh, true, &area);
+            cr15_shot sh = named_shot;
+            shot_words(rs, &sh);
             if (!band_words[sh.band][0])
                 snprintf(band_words[sh.band], sizeof band_words[sh.band], "%.0fin",
                          (double)rs->data->bands_in[sh.band]);

@@ -206,9 +206,10 @@ int cr15_cmd_figures(const table *t, const rules_command *cmd, const figure **ou
 
 /* cr15_fire.c: the D10 table */
 typedef struct cr15_shot {
-    int table; /* roll greater than this on the D10 (after modifiers); 0: cannot */
-    int mod;   /* sum of modifiers */
-    int band;  /* index of the range band */
+    int table;        /* roll greater than this on the D10 (after modifiers); 0: cannot */
+    int mod;          /* sum of modifiers */
+    int band;         /* index of the range band */
+    unsigned applied; /* which modifiers were counted (bits in the note's order, cr15_fire.c) */
     char note[128];
 } cr15_shot;
 int cr15_band(const cr15_data *d, float range_in); /* -1 beyond the last band */

@@ -18,9 +18,8 @@ int cr15_band(const cr15_data *d, float range_in)
 
 float cr15_p_beat(int need_over, int mod)
 {
-    int n = 0;
-    for (int face = 1; face <= 10; face++)
-        n += face + mod > need_over;
+    /* the faces 1-10 greater than need_over - mod */
+    int low = need_over - mod, n = low < 0 ? 10 : low > 10 ? 0 : 10 - low;
     return (float)n / 10.0f;
 }
 

@@ -152,8 +152,10 @@ cr15_cover cr15_cover_from(const rules_state *rs, const table *t, const figure *
     float near = cr15_cm(rs, 1) + target->base.radius_cm;
     for (int i = 0; i < t->feature_count; i++) {
         const terrain_feature *fe = &t->features[i];
+        if (fe->shape == TERRAIN_SHAPE_AREA)
+            continue;
         cr15_cover c = cover_of(t->types[fe->type].cover);
-        if (c <= best || fe->shape == TERRAIN_SHAPE_AREA)
+        if (c <= best)
             continue;
         vec2s dir = cr15_v2(from.x - target->pos.x, from.y - target->pos.y);
         float len = sqrtf(dir.x * dir.x + dir.y * dir.y);
@@ -251,10 +253,14 @@ void cr15_emit_state(rules_ctx *ctx, const char *tag, figure_id f, unit_id u, in
 void cr15_text_add(char *buf, size_t size, size_t *len, const char *src, size_t max)
 {
     size_t n = *len;
-    for (size_t k = 0; k < max && src[k] && n + 1 < size; k++)
-        buf[n++] = src[k];
-    if (n < size)
-        buf[n] = 0;
+    if (n >= size)
+        return;
+    size_t k = strnlen(src, max), room = size - 1 - n;
+    if (k > room)
+        k = room;
+    memcpy(buf + n, src, k);
+    n += k;
+    buf[n] = 0;
     *len = n;
 }
 

@@ -73,22 +73,49 @@ static bool in_list(const cr15_data *d, bool buildings, const char *name)
 }
 
 /* The multipliers: half speed (x2) in bad going; buildings may be entered (at a fixed cost). */
+static void type_costs(const rules_state *rs, const terrain_type *ty, float *mult, float *obst,
+                       bool *building)
+{
+    *building = in_list(rs->data, true, ty->name);
+    *mult = ty->move_mult;
+    if (in_list(rs->data, false, ty->name))
+        *mult = 2;
+    else if (*building)
+        *mult = 1;
+    else if (ty->move_mult > 0)
+        *mult = 1;
+    *obst = ty->obstacle == TERRAIN_OBSTACLE_LOW || ty->obstacle == TERRAIN_OBSTACLE_WATER
+                ? cr15_cm(rs, rs->data->obstacle_in)
+                : 0;
+}
+
+void cr15_move_types(rules_state *rs, const table *t)
+{
+    rs->type_count = t->type_count < TABLE_TYPES_MAX ? t->type_count : TABLE_TYPES_MAX;
+    for (int i = 0; i < rs->type_count; i++)
+        type_costs(rs, &t->types[i], &rs->type_mult[i], &rs->type_obst[i], &rs->type_building[i]);
+}
+
+/* The path costs of t's types: those worked out at create (the terrain never changes during a
+ * match), or worked out now into mult/obst for a table with other types. */
 static void desc_of(const rules_state *rs, const table *t, float *mult, float *obst, path_desc *pd)
 {
-    for (int i = 0; i < t->type_count && i < 256; i++) {
-        const terrain_type *ty = &t->types[i];
-        mult[i] = ty->move_mult;
-        if (in_list(rs->data, false, ty->name))
-            mult[i] = 2;
-        else if (in_list(rs->data, true, ty->name))
-            mult[i] = 1;
-        else if (ty->move_mult > 0)
-            mult[i] = 1;
-        obst[i] = ty->obstacle == TERRAIN_OBSTACLE_LOW || ty->obstacle == TERRAIN_OBSTACLE_WATER
-                      ? cr15_cm(rs, rs->data->obstacle_in)
-                      : 0;
+    if (t->type_count == rs->type_count) {
+        *pd = (path_desc){.mult = rs->type_mult, .obstacle_cost_cm = rs->type_obst};
+        return;
+    }
+    for (int i = 0; i < t->type_count && i < TABLE_TYPES_MAX; i++) {
+        bool building;
+        type_costs(rs, &t->types[i], &mult[i], &obst[i], &building);
     }
     *pd = (path_desc){.mult = mult, .obstacle_cost_cm = obst};
+}
+
+static bool is_building(const rules_state *rs, const table *t, int type)
+{
+    if (t->type_count == rs->type_count)
+        return rs->type_building[type];
+    return in_list(rs->data, true, t->types[type].name);
 }
 
 /* Entering or leaving a building: each crossing of a building's outline along the path. */
@@ -97,7 +124,7 @@ static int building_crossings(const rules_state *rs, const table *t, const vec2s
     int c = 0;
     for (int i = 0; i < t->feature_count; i++) {
         const terrain_feature *fe = &t->features[i];
-        if (fe->shape != TERRAIN_SHAPE_AREA || !in_list(rs->data, true, t->types[fe->type].name))
+        if (fe->shape != TERRAIN_SHAPE_AREA || !is_building(rs, t, fe->type))
             continue;
         for (int k = 0; k + 1 < n; k++)
             c += cr15_in_area(pts[k], fe) != cr15_in_area(pts[k + 1], fe);
@@ -108,7 +135,7 @@ static int building_crossings(const rules_state *rs, const table *t, const vec2s
 float cr15_path_cost_cm(const rules_state *rs, const table *t, const vec2s *pts, int n,
                         float allowance_cm, vec2s *end)
 {
-    float mult[256], obst[256];
+    float mult[TABLE_TYPES_MAX], obst[TABLE_TYPES_MAX];
     path_desc pd;
     desc_of(rs, t, mult, obst, &pd);
     float extra = (float)building_crossings(rs, t, pts, n) * cr15_cm(rs, rs->data->obstacle_in);
@@ -127,7 +154,7 @@ bool cr15_reach(const rules_state *rs, const table *t, const rules_command *move
         return false;
     bool charge = move->kind == RULES_CMD_CHARGE || move->kind == RULES_CMD_EVADE;
     float allow = cr15_allowance_cm(rs, t, f[0], charge);
-    float mult[256], obst[256];
+    float mult[TABLE_TYPES_MAX], obst[TABLE_TYPES_MAX];
     path_desc pd;
     desc_of(rs, t, mult, obst, &pd);
     path_result pr;

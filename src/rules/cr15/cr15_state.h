@@ -105,6 +105,10 @@ struct rules_state {
     int pending_count;
     cr15_pending pending[CR15_PENDING_MAX];
     int start_figs[2]; /* figures of each side at the start (break) */
+    /* each terrain type's path costs, worked out at create (cr15_move_types) */
+    int type_count;
+    float type_mult[TABLE_TYPES_MAX], type_obst[TABLE_TYPES_MAX];
+    bool type_building[TABLE_TYPES_MAX];
     /* the last shell's landing point and burst radius, for the screen */
     bool burst_set;
     vec2s burst;
@@ -201,6 +205,8 @@ bool cr15_reach(const rules_state *rs, const table *t, const rules_command *move
                 rules_reach *out);
 int cr15_move_figures(const rules_state *rs, const table *t, const rules_command *cmd,
                       figure_id *out, int max);
+/* Works out the path costs of t's terrain types (bad going, buildings, obstacles) once. */
+void cr15_move_types(rules_state *rs, const table *t);
 /* The figures the command names: its list, else its unit's active figures. */
 int cr15_cmd_figures(const table *t, const rules_command *cmd, const figure **out, int max);
 

@@ -485,16 +485,17 @@ static bool base_on_table(const table *t, const figure *f, vec2s p)
            box.max.y <= t->height_cm + PLACE_CONTACT_CM;
 }
 
-/* The figures that could overlap f's base anywhere within `reach` of `want` (place.c's
- * candidate rule: active, not f, centre within both reaches, the shift and half a centimetre of
- * it); every other figure is clear of it there. */
-static int charge_candidates(const table *t, const figure *f, vec2s want, float reach, int *out)
+/* The figures other than e that could overlap f's base anywhere within `reach` of `want`
+ * (place.c's candidate rule: active, not f, centre within both reaches, the shift and half a
+ * centimetre of it); every other figure is clear of it there. */
+static int charge_candidates(const table *t, const figure *f, const figure *e, vec2s want,
+                             float reach, int *out)
 {
     float mine = spatial_base_reach(&f->base) + 0.5f;
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *o = &t->figures[i];
-        if (o->id.id == f->id.id || !table_figure_active(o))
+        if (o == e || o->id.id == f->id.id || !table_figure_active(o))
             continue;
         float g = mine + reach + spatial_base_reach(&o->base);
         /* NaN positions fail every comparison and stay listed: the exact test decides */
@@ -506,46 +507,102 @@ static int charge_candidates(const table *t, const figure *f, vec2s want, float 
     return n;
 }
 
+static bool overlaps_at(const figure *f, vec2s p, const figure *o)
+{
+    geom_placed_base mine = {.base = f->base, .pos = p, .facing = f->facing};
+    geom_placed_base theirs = {.base = o->base, .pos = o->pos, .facing = o->facing};
+    return place_bases_overlap(&mine, &theirs);
+}
+
 /* Whether any of the candidates overlaps f's base at p (place_blocker's test, yes or no). */
 static bool charge_blocked(const table *t, const figure *f, vec2s p, const int *cand, int nc)
 {
-    geom_placed_base mine = {.base = f->base, .pos = p, .facing = f->facing};
     float reach = spatial_base_reach(&f->base) + 1e-2f;
     for (int k = 0; k < nc; k++) {
         const figure *o = &t->figures[cand[k]];
         float g = reach + spatial_base_reach(&o->base);
         if (fabsf(o->pos.x - p.x) > g || fabsf(o->pos.y - p.y) > g)
             continue;
-        geom_placed_base theirs = {.base = o->base, .pos = o->pos, .facing = o->facing};
-        if (place_bases_overlap(&mine, &theirs))
+        if (overlaps_at(f, p, o))
             return true;
     }
     return false;
 }
 
 /* A spot for charger f touching e and free of every base: the cheap refusals first (too far
- * to touch, off the table), the overlap tests last. */
+ * to touch, on e itself, off the table), the other bases last. */
 static bool charge_spot_ok(const rules_state *rs, const table *t, const figure *f, vec2s p,
                            const figure *e, const int *cand, int nc)
 {
-    return touches_at(rs, f, p, e) && base_on_table(t, f, p) && !charge_blocked(t, f, p, cand, nc);
+    return touches_at(rs, f, p, e) && !overlaps_at(f, p, e) && base_on_table(t, f, p) &&
+           !charge_blocked(t, f, p, cand, nc);
+}
+
+/* Which points of a ring of radius r about `want` can touch e: those within `within` of
+ * k_mid (in steps of the ring's n, round the ring), all of them when `within` is negative. The
+ * centre of a base touching e is within both reaches and the contact distance of e's: by the
+ * law of cosines, the ring's points farther round from the direction of e than acos(...)
+ * are not (margins of 0.05 cm and 0.02 radians, and a step, far above float error). */
+typedef struct ring_window {
+    double k_mid, within;
+    bool none;
+} ring_window;
+
+static ring_window window_of(double d, double phi, double reach, double r, int n)
+{
+    ring_window w = {.within = -1};
+    if (d < 1e-3 || r + d <= reach)
+        return w;
+    if (fabs(r - d) > reach) {
+        w.none = true;
+        return w;
+    }
+    double c = (r * r + d * d - reach * reach) / (2.0 * r * d);
+    if (c <= -1.0)
+        return w;
+    double theta = acos(c > 1.0 ? 1.0 : c) + 0.02;
+    if (theta >= GEOM_PI)
+        return w;
+    w.k_mid = phi * n / (2.0 * GEOM_PI);
+    w.within = theta * n / (2.0 * GEOM_PI) + 1.0;
+    return w;
+}
+
+static bool in_window(const ring_window *w, int k, int n)
+{
+    if (w->within < 0)
+        return true;
+    double x = fabs((double)k - w->k_mid);
+    if (x > 0.5 * n)
+        x = n - x;
+    return x <= w->within;
 }
 
 /* place_free_near(t, f, want, facing, no ignores, max_shift_cm, "touches e") when `want` itself
  * is blocked: the same rings and points in the same order, so the same first spot, with the
- * tests in a cheaper order (they are all pure: which fails first does not change the answer). */
+ * tests in a cheaper order and the points that cannot touch e skipped (the tests are all pure:
+ * which fails first does not change the answer). */
 static bool charge_spot(const rules_state *rs, const table *t, const figure *f, const figure *e,
                         vec2s want, float max_shift_cm, vec2s *out)
 {
     int *cand = mem_calloc((size_t)(t->figure_count > 0 ? t->figure_count : 1), sizeof *cand);
-    int nc = charge_candidates(t, f, want, max_shift_cm + 1e-3f, cand);
+    int nc = charge_candidates(t, f, e, want, max_shift_cm + 1e-3f, cand);
     float step = fmaxf(0.1f, 0.25f * spatial_base_reach(&f->base));
+    double dx = (double)e->pos.x - want.x, dy = (double)e->pos.y - want.y;
+    double d = sqrt(dx * dx + dy * dy), phi = atan2(dy, dx);
+    if (phi < 0)
+        phi += 2.0 * GEOM_PI;
+    double reach = (double)spatial_base_reach(&f->base) + spatial_base_reach(&e->base) +
+                   rs->data->contact_cm + 0.05;
     bool found = false;
     for (float r = step; !found && r <= max_shift_cm + 1e-4f; r += step) {
         int n = (int)ceilf(2.0f * (float)GEOM_PI * r / step);
         if (n < 8)
             n = 8;
-        for (int k = 0; k < n && !found; k++) {
+        ring_window w = window_of(d, phi, reach, r, n);
+        for (int k = 0; k < n && !found && !w.none; k++) {
+            if (!in_window(&w, k, n))
+                continue;
             float a = 2.0f * (float)GEOM_PI * (float)k / (float)n;
             vec2s p = {{want.x + r * cosf(a), want.y + r * sinf(a)}};
             found = charge_spot_ok(rs, t, f, p, e, cand, nc);

@@ -385,6 +385,49 @@ static void odds_rifles(const rules_state *rs, const table *t, const figure *gun
              sh.note);
 }
 
+/* The words of the targets' named shots within one targets() call: the firers are the same
+ * for every target, so few bands and few (table, modifiers) pairs come up. */
+typedef struct words_memo {
+    char band[CR15_BANDS][RULES_WORD_MAX]; /* "12in", written the first time */
+    struct {
+        int table;
+        unsigned applied;
+        char note[sizeof((rules_target *)0)->note];
+    } notes[8];
+    int n;
+} words_memo;
+
+/* The target's band and note from its named shot: "roll over %d on a D10%s%.100s". */
+static void target_words(const rules_state *rs, words_memo *wm, const cr15_shot *named,
+                         rules_target *o)
+{
+    char *band = wm->band[named->band];
+    if (!band[0])
+        snprintf(band, sizeof wm->band[0], "%.0fin", (double)rs->data->bands_in[named->band]);
+    memcpy(o->band, band, sizeof o->band);
+    for (int k = 0; k < wm->n; k++)
+        if (wm->notes[k].table == named->table && wm->notes[k].applied == named->applied) {
+            memcpy(o->note, wm->notes[k].note, sizeof o->note);
+            return;
+        }
+    cr15_shot sh = *named;
+    shot_words(rs, &sh);
+    size_t len = 0;
+    memset(o->note, 0, sizeof o->note);
+    cr15_text_add(o->note, sizeof o->note, &len, "roll over ", SIZE_MAX);
+    cr15_text_int(o->note, sizeof o->note, &len, sh.table, false);
+    cr15_text_add(o->note, sizeof o->note, &len, " on a D10", SIZE_MAX);
+    if (sh.note[0])
+        cr15_text_add(o->note, sizeof o->note, &len, "; ", SIZE_MAX);
+    cr15_text_add(o->note, sizeof o->note, &len, sh.note, 100);
+    if (wm->n < (int)(sizeof wm->notes / sizeof wm->notes[0])) {
+        wm->notes[wm->n].table = named->table;
+        wm->notes[wm->n].applied = named->applied;
+        memcpy(wm->notes[wm->n].note, o->note, sizeof o->note);
+        wm->n++;
+    }
+}
+
 static bool gun_ready(const rules_state *rs, const table *t, const figure *g)
 {
     const cr15_fig *s = cr15_fig_const(rs, g->id);
@@ -408,8 +451,7 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
         ws[k] = fire->kind == RULES_CMD_FIRE && !gun && !cannot_fire(rs, t, f[k])
                     ? cr15_weapon_of(rs, f[k])
                     : NULL;
-    /* the words of each range band ("12in"), written the first time a target is in it */
-    char band_words[CR15_BANDS][sizeof out->band] = {{0}};
+    words_memo words = {.n = 0};
     bool charge_known = false;
     float charge_reach = 0;
     char charge_note[sizeof out->note] = {0};
@@ -493,22 +535,8 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
         }
         if (o.dice == 0)
             continue;
-        if (named >= 0) {
-            cr15_shot sh = named_shot;
-            shot_words(rs, &sh);
-            if (!band_words[sh.band][0])
-                snprintf(band_words[sh.band], sizeof band_words[sh.band], "%.0fin",
-                         (double)rs->data->bands_in[sh.band]);
-            memcpy(o.band, band_words[sh.band], sizeof o.band);
-            /* "roll over %d on a D10%s%.100s" */
-            size_t len = 0;
-            cr15_text_add(o.note, sizeof o.note, &len, "roll over ", SIZE_MAX);
-            cr15_text_int(o.note, sizeof o.note, &len, sh.table, false);
-            cr15_text_add(o.note, sizeof o.note, &len, " on a D10", SIZE_MAX);
-            if (sh.note[0])
-                cr15_text_add(o.note, sizeof o.note, &len, "; ", SIZE_MAX);
-            cr15_text_add(o.note, sizeof o.note, &len, sh.note, 100);
-        }
+        if (named >= 0)
+            target_words(rs, &words, &named_shot, &o);
         o.expected_kills =
             o.expected_hits * hit_value(rs->data, cr15_cover_from(rs, t, tg, f[0]->pos, area));
         out[n++] = o;

@@ -538,44 +538,61 @@ static bool charge_spot_ok(const rules_state *rs, const table *t, const figure *
            !charge_blocked(t, f, p, cand, nc);
 }
 
-/* Which points of a ring of radius r about `want` can touch e: those within `within` of
- * k_mid (in steps of the ring's n, round the ring), all of them when `within` is negative. The
- * centre of a base touching e is within both reaches and the contact distance of e's: by the
- * law of cosines, the ring's points farther round from the direction of e than acos(...)
- * are not (margins of 0.05 cm and 0.02 radians, and a step, far above float error). */
+/* Which points of a ring of radius r about `want` can touch e without overlapping it, by the
+ * law of cosines on the ring's radius, want's distance d from e's centre and the angle round
+ * the ring from the direction of e (k_mid, in steps of the ring's n): a base touching e has its
+ * centre within `outer` (both reaches and the contact distance) of e's, so the points farther
+ * round than `within` steps cannot; two round bases overlap when their centres are nearer than
+ * `inner` (their radii less the contact tolerance), so the points nearer round than `skip`
+ * steps do (skip < 0: none known). Margins of 0.05 cm, 0.02 radians and a step, far above
+ * float error. */
 typedef struct ring_window {
-    double k_mid, within;
+    double k_mid, within, skip;
     bool none;
 } ring_window;
 
-static ring_window window_of(double d, double phi, double reach, double r, int n)
+/* The angle round the ring beyond which its points are farther than `dist` from e's centre
+ * (0: every point is; negative: none is). */
+static double ring_angle(double d, double r, double dist)
 {
-    ring_window w = {.within = -1};
-    if (d < 1e-3 || r + d <= reach)
+    if (r + d <= dist)
+        return -1.0;
+    if (fabs(r - d) >= dist)
+        return 0.0;
+    double c = (r * r + d * d - dist * dist) / (2.0 * r * d);
+    return c <= -1.0 ? -1.0 : acos(c >= 1.0 ? 1.0 : c);
+}
+
+static ring_window window_of(double d, double phi, double outer, double inner, double r, int n)
+{
+    ring_window w = {.within = -1, .skip = -1};
+    if (d < 1e-3)
         return w;
-    if (fabs(r - d) > reach) {
+    double steps = n / (2.0 * GEOM_PI);
+    w.k_mid = phi * steps;
+    double out = ring_angle(d, r, outer);
+    if (out == 0.0) {
         w.none = true;
         return w;
     }
-    double c = (r * r + d * d - reach * reach) / (2.0 * r * d);
-    if (c <= -1.0)
-        return w;
-    double theta = acos(c > 1.0 ? 1.0 : c) + 0.02;
-    if (theta >= GEOM_PI)
-        return w;
-    w.k_mid = phi * n / (2.0 * GEOM_PI);
-    w.within = theta * n / (2.0 * GEOM_PI) + 1.0;
+    if (out > 0.0 && out + 0.02 < GEOM_PI)
+        w.within = (out + 0.02) * steps + 1.0;
+    if (inner > 0.0) {
+        double in = ring_angle(d, r, inner);
+        if (in < 0.0)
+            w.none = true; /* the whole ring lies on e */
+        else if (in > 0.02)
+            w.skip = (in - 0.02) * steps - 1.0;
+    }
     return w;
 }
 
 static bool in_window(const ring_window *w, int k, int n)
 {
-    if (w->within < 0)
-        return true;
     double x = fabs((double)k - w->k_mid);
     if (x > 0.5 * n)
         x = n - x;
-    return x <= w->within;
+    return (w->within < 0 || x <= w->within) && !(w->skip >= 0 && x < w->skip);
 }
 
 /* place_free_near(t, f, want, facing, no ignores, max_shift_cm, "touches e") when `want` itself
@@ -592,14 +609,17 @@ static bool charge_spot(const rules_state *rs, const table *t, const figure *f, 
     double d = sqrt(dx * dx + dy * dy), phi = atan2(dy, dx);
     if (phi < 0)
         phi += 2.0 * GEOM_PI;
-    double reach = (double)spatial_base_reach(&f->base) + spatial_base_reach(&e->base) +
+    double outer = (double)spatial_base_reach(&f->base) + spatial_base_reach(&e->base) +
                    rs->data->contact_cm + 0.05;
+    double inner = f->base.kind != GEOM_BASE_RECT && e->base.kind != GEOM_BASE_RECT
+                       ? (double)f->base.radius_cm + e->base.radius_cm - PLACE_CONTACT_CM - 0.05
+                       : 0.0;
     bool found = false;
     for (float r = step; !found && r <= max_shift_cm + 1e-4f; r += step) {
         int n = (int)ceilf(2.0f * (float)GEOM_PI * r / step);
         if (n < 8)
             n = 8;
-        ring_window w = window_of(d, phi, reach, r, n);
+        ring_window w = window_of(d, phi, outer, inner, r, n);
         for (int k = 0; k < n && !found && !w.none; k++) {
             if (!in_window(&w, k, n))
                 continue;

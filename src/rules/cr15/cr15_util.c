@@ -145,6 +145,15 @@ cr15_cover cr15_cover_area(const table *t, const figure *target)
     return best;
 }
 
+/* Whether the segment a-b comes near the box (within a margin far above the intersection
+ * tests' tolerance): a segment that does not cannot cross a line inside it. */
+static bool segment_near_box(vec2s a, vec2s b, geom_aabb box)
+{
+    const float pad = 1e-3f;
+    return fmaxf(a.x, b.x) >= box.min.x - pad && fminf(a.x, b.x) <= box.max.x + pad &&
+           fmaxf(a.y, b.y) >= box.min.y - pad && fminf(a.y, b.y) <= box.max.y + pad;
+}
+
 cr15_cover cr15_cover_from(const rules_state *rs, const table *t, const figure *target, vec2s from,
                            cr15_cover area)
 {
@@ -162,7 +171,8 @@ cr15_cover cr15_cover_from(const rules_state *rs, const table *t, const figure *
         if (len <= 0)
             continue;
         vec2s tip = cr15_v2(target->pos.x + dir.x / len * near, target->pos.y + dir.y / len * near);
-        if (geom_segment_polyline_intersect((geom_segment){target->pos, tip}, &fe->line))
+        if (segment_near_box(target->pos, tip, fe->bounds) &&
+            geom_segment_polyline_intersect((geom_segment){target->pos, tip}, &fe->line))
             best = c;
     }
     return best;

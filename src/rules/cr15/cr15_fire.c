@@ -139,8 +139,8 @@ static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
     return true;
 }
 
-/* Why this figure cannot fire now, or NULL. */
-static const char *cannot_fire(const rules_state *rs, const table *t, const figure *f)
+/* Why this figure cannot fire now, or NULL; `free`: the caller knows no enemy touches it. */
+static const char *cannot_fire(const rules_state *rs, const table *t, const figure *f, bool free)
 {
     const cr15_fig *s = cr15_fig_const(rs, f->id);
     if (!cr15_can_act(rs, f))
@@ -149,7 +149,7 @@ static const char *cannot_fire(const rules_state *rs, const table *t, const figu
         return "has already fired";
     if (s->reload > 0)
         return "is reloading";
-    if (cr15_enemies_in_contact(rs, t, f, NULL, 0) > 0)
+    if (!free && cr15_enemies_in_contact(rs, t, f, NULL, 0) > 0)
         return "is in melee";
     return NULL;
 }
@@ -159,9 +159,10 @@ typedef struct firers {
     int n;
 } firers;
 
-/* The figures of the command that can fire their weapons at the target. */
+/* The figures of the command that can fire their weapons at the target (`free`: none of them
+ * is in contact with an enemy, as the caller knows). */
 static int firers_at(const rules_state *rs, const table *t, const rules_command *cmd,
-                     const figure *target, firers *out, char *why, size_t size)
+                     const figure *target, firers *out, char *why, size_t size, bool free)
 {
     const figure *f[RULES_CMD_FIGURES_MAX];
     int n = cr15_cmd_figures(t, cmd, f, RULES_CMD_FIGURES_MAX);
@@ -170,7 +171,7 @@ static int firers_at(const rules_state *rs, const table *t, const rules_command 
         const cr15_weapon *w = cr15_weapon_of(rs, f[i]);
         const char *no = f[i]->side.id != cmd->side.id ? "is not yours"
                          : !w                          ? "has no firearm"
-                                                       : cannot_fire(rs, t, f[i]);
+                                                       : cannot_fire(rs, t, f[i], free);
         cr15_shot sh;
         if (!no && target && !shot_of(rs, t, f[i], w, target, false, &sh, false, NULL))
             no = "is out of range";
@@ -204,10 +205,17 @@ bool cr15_fire_validate(const rules_state *rs, const table *t, const rules_comma
     }
     firers fr;
     snprintf(why, size, "no figure can fire");
-    if (firers_at(rs, t, cmd, tg, &fr, why, size) == 0)
+    if (firers_at(rs, t, cmd, tg, &fr, why, size, false) == 0)
         return false;
     why[0] = 0;
     return true;
+}
+
+bool cr15_fire_ok_free(const rules_state *rs, const table *t, const rules_command *cmd)
+{
+    const figure *tg = enemy_target(t, cmd);
+    firers fr;
+    return tg && firers_at(rs, t, cmd, tg, &fr, NULL, 0, true) > 0;
 }
 
 /* ---- hits, spread over the target's unit --------------------------------------------------- */
@@ -269,7 +277,7 @@ void cr15_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd
     const table *t = ctx->table;
     const figure *tg = enemy_target(t, cmd);
     firers fr;
-    firers_at(rs, t, cmd, tg, &fr, NULL, 0);
+    firers_at(rs, t, cmd, tg, &fr, NULL, 0, false);
     int group = rules_roll_group(ctx), hits = 0;
     for (int i = 0; i < fr.n; i++) {
         const figure *f = fr.f[i];
@@ -448,7 +456,7 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
     /* who of the firers may fire at all, asked once (the contact test walks the table) */
     const cr15_weapon *ws[RULES_CMD_FIGURES_MAX];
     for (int k = 0; k < nf; k++)
-        ws[k] = fire->kind == RULES_CMD_FIRE && !gun && !cannot_fire(rs, t, f[k])
+        ws[k] = fire->kind == RULES_CMD_FIRE && !gun && !cannot_fire(rs, t, f[k], false)
                     ? cr15_weapon_of(rs, f[k])
                     : NULL;
     words_memo words = {.n = 0};

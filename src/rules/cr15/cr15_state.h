@@ -227,6 +227,9 @@ float cr15_p_beat(int table, int mod);
 const cr15_weapon *cr15_weapon_of(const rules_state *rs, const figure *f);
 bool cr15_fire_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
                         size_t size);
+/* cr15_fire_validate's answer, without its words, for a command whose figures the caller knows
+ * are not in contact with any enemy (the bot's candidates, chosen so). */
+bool cr15_fire_ok_free(const rules_state *rs, const table *t, const rules_command *cmd);
 void cr15_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
 int cr15_targets(const rules_state *rs, const table *t, const rules_command *fire,
                  rules_target *out, int max);

@@ -34,6 +34,7 @@ typedef struct posture {
     const geom_polygon *hold_own; /* ground this side must hold */
     const geom_polygon *hold_foe; /* ground the enemy must hold: go for it */
     bool foe_lasts;               /* the enemy wins by lasting out the turns or holding ground */
+    bool early;                   /* half the turns or fewer gone */
     bool late; /* a side that must win by force, with half the turns gone: no more waiting */
 } posture;
 
@@ -43,11 +44,15 @@ struct bot_plan {
     int dirty;
     long work; /* candidates scored since creation: the hard level's measure of its spending */
     plan_memo memo;
+    int trace; /* SANDTABLE_PLAN_TRACE (experiments only): 1 each pick, 2 every candidate */
 };
 
 bot_plan *bot_plan_create(void)
 {
-    return mem_calloc(1, sizeof(bot_plan));
+    bot_plan *p = mem_calloc(1, sizeof(bot_plan));
+    const char *trace = getenv("SANDTABLE_PLAN_TRACE");
+    p->trace = trace ? atoi(trace) : 0;
+    return p;
 }
 
 void bot_plan_destroy(bot_plan *p)
@@ -78,6 +83,7 @@ static posture posture_of(const game *g, side_id who)
         }
     }
     p.late = !p.defend && !p.hold_foe && limit > 0 && 2 * game_turn(g) > limit;
+    p.early = limit > 0 && 2 * game_turn(g) <= limit;
     return p;
 }
 
@@ -173,8 +179,8 @@ static float move_value(const game *g, const rules_command *c, const posture *p,
     bool foe_shoots = foe && game_arc(g, foe->id, &half, &none);
     float touch = foe ? f->base.radius_cm + foe->base.radius_cm + PLAN_TOUCH_CM : 0;
     bool stand = foe && shoots && !foe_shoots && after < range && !p->late;
-    bool wait =
-        foe && (p->defend || (!p->foe_lasts && !p->late)) && !shoots && foe_shoots && after > touch;
+    bool wait = foe && (p->defend || (!p->foe_lasts && !p->late) || p->early) && !shoots &&
+                foe_shoots && after > touch;
     /* a side that lasts out holds its firing line: its shooters stand and let the enemy come */
     stand = stand || (foe && p->defend && shoots);
     float v = 0;
@@ -189,7 +195,7 @@ static float move_value(const game *g, const rules_command *c, const posture *p,
         else if (why && d0 <= 0 && d1 <= 0)
             snprintf(why, size, "%s keeps to the ground it must hold", name_of(t, f));
     }
-    if (p->hold_foe) {
+    if (p->hold_foe && !wait) {
         float d0 = (float)geom_point_polygon_distance(f->pos, p->hold_foe);
         float d1 = (float)geom_point_polygon_distance(end, p->hold_foe);
         v += 0.1f * (d0 - d1);
@@ -466,6 +472,11 @@ void bot_plan_reason(bot_plan *p, const game *g, const rules_command *c, char *w
 static bool pick_normal(bot_plan *p, const game *g, dice_rng *rng, rules_command *out)
 {
     int n = plan_score(p, g, rng);
+    for (int i = 0; p->trace > 1 && i < n; i++) {
+        char d[256];
+        fprintf(stderr, "    %7.2f %s\n", (double)p->score[i],
+                game_describe(g, &p->cmds[i], d, sizeof d));
+    }
     while (n > 0) {
         int i = best_of(p, n);
         if (game_place_check(g, &p->cmds[i], NULL, 0)) {
@@ -492,6 +503,19 @@ long bot_plan_work(const bot_plan *p)
     return p->work;
 }
 
+/* SANDTABLE_PLAN_TRACE=1: each pick with its reason on stderr (2: every candidate's score
+ * before it), to watch a game the way the normal level sees it. */
+static void trace_pick(bot_plan *p, const game *g, const rules_command *c)
+{
+    char why[256], what[256];
+    reason_of(p, g, c, why, sizeof why);
+    rules_decision dec;
+    game_decision(g, &dec);
+    fprintf(stderr, "turn %d, %s: %s - %s\n", game_turn(g),
+            table_side_label(game_table(g), dec.side, "?"), game_describe(g, c, what, sizeof what),
+            why);
+}
+
 bool bot_plan_pick(bot_plan *p, const game *g, dice_rng *rng, rules_command *out, char *why,
                    size_t size)
 {
@@ -500,5 +524,7 @@ bool bot_plan_pick(bot_plan *p, const game *g, dice_rng *rng, rules_command *out
     if (!pick_normal(p, g, rng, out))
         return false;
     reason_of(p, g, out, why, size);
+    if (p->trace)
+        trace_pick(p, g, out);
     return true;
 }

@@ -213,6 +213,21 @@ static const geom_polygon *hold_area(const rules_state *rs, side_id sd)
     return NULL;
 }
 
+/* Whether most of side `sd`'s figures in play carry firearms: its riflemen, not its blades, do
+ * the fighting (Baler's besiegers; not the Moro war bands with a few muskets). */
+static bool side_shoots(const rules_state *rs, const table *t, side_id sd)
+{
+    int all = 0, shooters = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->side.id != sd.id || !table_figure_active(f))
+            continue;
+        all++;
+        shooters += lcr_figure_can_fire(rs, f);
+    }
+    return 2 * shooters > all;
+}
+
 /* A move away from the enemy (the bot's own candidate, beside legal()'s moves toward him) is
  * worth the men it takes out of the enemy's sight, into the ground the side must hold: men
  * who cannot shoot back, standing in the open under rifles, are only shot there. */
@@ -228,7 +243,7 @@ static bool withdrawal_value(const rules_state *rs, const table *t, const rules_
     if (!ef || geom_point_distance(cmd->path[0], ef->pos) <= geom_point_distance(f->pos, ef->pos))
         return false;
     const geom_polygon *hold = hold_area(rs, f->side);
-    if (!hold)
+    if (!hold && !side_shoots(rs, t, f->side))
         return false;
     int saved = 0, shooters = 0;
     for (int i = 0; i < cmd->figure_count; i++) {

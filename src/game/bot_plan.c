@@ -293,6 +293,69 @@ static int add_withdrawals(bot_plan *p, const game *g, int n)
     return n;
 }
 
+/* Every area of terrain `at` lies in, as a bit set over the table's first 64 features. */
+static uint64_t areas_at(const table *t, vec2s at)
+{
+    uint64_t in = 0;
+    for (int i = 0; i < t->feature_count && i < 64; i++) {
+        const terrain_feature *tf = &t->features[i];
+        if (tf->shape == TERRAIN_SHAPE_AREA && geom_point_in_polygon(at, &tf->area))
+            in |= (uint64_t)1 << i;
+    }
+    return in;
+}
+
+/* The nearest figure of f's side to `at`, f left out, cm. */
+static float nearest_friend_cm(const table *t, const figure *f, vec2s at)
+{
+    float best = INFINITY;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        if (o != f && o->side.id == f->side.id && table_figure_active(o))
+            best = fminf(best, glms_vec2_distance(o->pos, at));
+    }
+    return best;
+}
+
+/* Beside legal()'s moves, a man stepping a little away from his nearest friend, in the same
+ * ground (the same terrain areas: a roof's marksmen stay on their roof): kept only where the
+ * rule set values it (bot_value: lcr's men under area fire, whose hits fall on every figure in
+ * a semicircle) and the engine accepts it. */
+static int add_spreads(bot_plan *p, const game *g, int n)
+{
+    const table *t = game_table(g);
+    int legal = n;
+    for (int i = 0; i < legal && n < PLAN_LEGAL_MAX; i++) {
+        const rules_command *c = &p->cmds[i];
+        const figure *f = c->kind == RULES_CMD_MOVE && c->path_count == 1 && c->figure_count == 1
+                              ? actor_of(t, c)
+                              : NULL;
+        if (!f)
+            continue;
+        uint64_t home = areas_at(t, f->pos);
+        float now = nearest_friend_cm(t, f, f->pos), best = now + 1.0f;
+        vec2s to = f->pos;
+        for (int k = 0; k < 16; k++) {
+            float a = (float)(k % 8) * GEOM_PI / 4.0f, r = k < 8 ? 2.5f : 5.0f;
+            vec2s end = glms_vec2_add(f->pos, (vec2s){{r * cosf(a), r * sinf(a)}});
+            float gap = nearest_friend_cm(t, f, end);
+            if (gap > best && areas_at(t, end) == home) {
+                best = gap;
+                to = end;
+            }
+        }
+        if (to.x == f->pos.x && to.y == f->pos.y)
+            continue;
+        rules_command w = *c;
+        w.path[0] = to;
+        float v;
+        if (!game_bot_value(g, &w, &v, NULL, 0) || v <= 0 || !game_validate(g, &w, NULL, 0))
+            continue;
+        p->cmds[n++] = w;
+    }
+    return n;
+}
+
 /* The figures free to act now that can shoot: those legal()'s moves and fires name one by one
  * or together (game_arc: a weapon with a range). */
 static int free_shooters(const bot_plan *p, const game *g, int legal, figure_id *out, int max)
@@ -418,6 +481,8 @@ static int plan_score(bot_plan *p, const game *g, dice_rng *rng)
     int n = game_legal(g, p->cmds, PLAN_LEGAL_MAX);
     if (n > 0)
         n = add_withdrawals(p, g, n);
+    if (n > 0)
+        n = add_spreads(p, g, n);
     if (n > 0) /* the rule set's own further candidates (game_bot_commands) */
         n += game_bot_commands(g, p->cmds + n, PLAN_LEGAL_MAX - n);
     if (n > 0)

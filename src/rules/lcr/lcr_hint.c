@@ -25,6 +25,10 @@ enum { HINT_GROUP_MAX = RULES_CMD_FIGURES_MAX, HINT_TARGETS_MAX = 64 };
 #define HINT_RALLY_WORTH 10.0f
 /* A man taken out of the enemy's sight (10: an enemy removed). */
 #define HINT_HIDE_WORTH 1.5f
+/* Within this many cm of a man, a friend is under the same volley's semicircle (8 firers). */
+#define HINT_CROWD_CM 8.0f
+/* A friend no longer beside a man the enemy sees (10: an enemy removed). */
+#define HINT_SPREAD_WORTH 1.0f
 /* Expected casualties at which acting now beats holding the card. */
 #define HINT_SHOT_WORTH 0.3f
 
@@ -264,6 +268,56 @@ static bool withdrawal_value(const rules_state *rs, const table *t, const rules_
     return true;
 }
 
+/* Every area of terrain `at` lies in, as a bit set over the table's first 64 features. */
+static uint64_t areas_at(const table *t, vec2s at)
+{
+    uint64_t in = 0;
+    for (int i = 0; i < t->feature_count && i < 64; i++) {
+        const terrain_feature *tf = &t->features[i];
+        if (tf->shape == TERRAIN_SHAPE_AREA && geom_point_in_polygon(at, &tf->area))
+            in |= (uint64_t)1 << i;
+    }
+    return in;
+}
+
+/* Friends of f within `cm` of `at` (f left out): the figures one volley's semicircle would
+ * find beside him. */
+static int crowd_at(const table *t, const figure *f, vec2s at, float cm)
+{
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        n += o != f && o->side.id == f->side.id && table_figure_active(o) &&
+             geom_point_distance(o->pos, at) <= cm;
+    }
+    return n;
+}
+
+/* A man whom the enemy's rifles see stepping away from his friends in the same ground, inside
+ * the ground his side must hold (the bot's own candidate; the attackers have better to do
+ * with a move): area fire's hits fall on every figure inside a semicircle about as
+ * wide as the firers are many, so men standing close together are shot down several at a
+ * volley (Baler's roof). Worth the friends he no longer stands beside. */
+static bool spread_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
+                         char *why, size_t size)
+{
+    const figure *f = cmd->figure_count == 1 ? table_figure_const(t, cmd->figures[0]) : NULL;
+    const geom_polygon *hold = f ? hold_area(rs, f->side) : NULL;
+    if (!f || !hold || cmd->path_count != 1 || !geom_point_in_polygon(f->pos, hold) ||
+        areas_at(t, f->pos) != areas_at(t, cmd->path[0]))
+        return false;
+    vec2s end = cmd->path[0];
+    int before = crowd_at(t, f, f->pos, HINT_CROWD_CM), after = crowd_at(t, f, end, HINT_CROWD_CM);
+    if (after >= before || firers_seeing(rs, t, f, f->pos) == 0 ||
+        firers_seeing(rs, t, f, end) > firers_seeing(rs, t, f, f->pos))
+        return false;
+    *v = HINT_SPREAD_WORTH * (float)(before - after);
+    if (why && size)
+        snprintf(why, size, "%s spreads out so that one volley cannot bring down his neighbours",
+                 lcr_name(t, f->id));
+    return true;
+}
+
 /* Expected casualties of `hits` expected hits (after saves) spread over `inside` figures: hits
  * beyond the figures inside the semicircle are lost. The hits are near enough Poisson (many
  * dice, each with a small chance): E[min(H, inside)] = sum over k = 1..inside of P(H >= k). */
@@ -400,7 +454,7 @@ bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *c
             snprintf(why, size, "keeps its reserved card for a better moment");
         return true;
     case RULES_CMD_MOVE:
-        return withdrawal_value(rs, t, cmd, v, why, size);
+        return withdrawal_value(rs, t, cmd, v, why, size) || spread_value(rs, t, cmd, v, why, size);
     case RULES_CMD_FIRE:
         return fire_value(rs, t, cmd, v, why, size);
     default:

@@ -163,8 +163,11 @@ static float move_value(const game *g, const rules_command *c, const posture *p,
 {
     const table *t = game_table(g);
     const figure *f = actor_of(t, c);
-    if (!f || c->path_count == 0)
+    if (!f || c->path_count == 0) {
+        if (why)
+            snprintf(why, size, "%s moves up", f ? name_of(t, f) : "its men");
         return 0;
+    }
     vec2s end = c->path[c->path_count - 1];
     float before, after;
     const figure *foe = nearest_enemy(g, f->side, f->pos, &before);
@@ -220,6 +223,162 @@ static float rally_value(const game *g, const rules_command *c)
     return 3.0f * (float)n;
 }
 
+/* The name a player knows the enemy nearest f by: his unit's ("Datu Ali's band"), else his
+ * side's. */
+static const char *foe_unit_name(const game *g, const figure *f)
+{
+    float cm;
+    const table *t = game_table(g);
+    const figure *e = f ? nearest_enemy(g, f->side, f->pos, &cm) : NULL;
+    const unit *u = e ? table_unit_const(t, e->unit) : NULL;
+    if (u && u->name[0])
+        return u->name;
+    return e ? table_side_label(t, e->side, "the enemy") : "the enemy";
+}
+
+/* The nearest man of f's own unit to `at`, f left out (NULL when he stands alone). */
+static const figure *nearest_mate(const table *t, const figure *f, vec2s at)
+{
+    const figure *best = NULL;
+    float best_cm = INFINITY;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        float cm = glms_vec2_distance(o->pos, at);
+        if (o != f && o->unit.id == f->unit.id && table_figure_active(o) && cm < best_cm) {
+            best_cm = cm;
+            best = o;
+        }
+    }
+    return best;
+}
+
+/* Reform: men closing the gaps of their line (lcr: up to 5 cm). */
+static void reform_reason(const game *g, const rules_command *c, const posture *p, char *why,
+                          size_t size)
+{
+    const table *t = game_table(g);
+    const figure *f = actor_of(t, c);
+    const figure *mate = f ? nearest_mate(t, f, c->path_count ? c->path[0] : f->pos) : NULL;
+    float cm;
+    const figure *e = f ? nearest_enemy(g, f->side, f->pos, &cm) : NULL;
+    if (mate && e && cm < 60.0f)
+        snprintf(why, size,
+                 p->foe_lasts ? "%s closes up on %s before going in at %s"
+                              : "%s closes up on %s before %s comes on",
+                 name_of(t, f), name_of(t, mate), foe_unit_name(g, f));
+    else if (mate)
+        snprintf(why, size, "%s closes up on %s", name_of(t, f), name_of(t, mate));
+    else
+        snprintf(why, size, "re-forms the line");
+}
+
+/* Whose men a command names: the deciding side's own, or the enemy's (an allocation of hits). */
+static bool names_own(const table *t, const rules_command *c, side_id own)
+{
+    const figure *f = actor_of(t, c);
+    return !f || f->side.id == own.id;
+}
+
+/* The one-line reason of the commands no score tells apart (the steps of the turn, the picks
+ * the rules leave to a side): what each one does for the side, in a player's words. */
+static void step_reason(const game *g, const rules_command *c, const posture *p, char *why,
+                        size_t size)
+{
+    const table *t = game_table(g);
+    const figure *f = actor_of(t, c);
+    const unit *u = c->figure_count == 0 && !c->figure.id ? table_unit_const(t, c->unit) : NULL;
+    const char *who = u && u->name[0] ? u->name : f ? name_of(t, f) : "its men";
+    char opt[sizeof c->option];
+    snprintf(opt, sizeof opt, "%s", c->option);
+    for (char *q = opt; *q; q++)
+        *q = *q == '_' ? ' ' : *q;
+    switch (c->kind) {
+    case RULES_CMD_DRAW_CARD:
+        snprintf(why, size, "turns up the next card to see who acts");
+        break;
+    case RULES_CMD_ROLL_ORDERS:
+        snprintf(why, size, "rolls for the orders its commanders can give");
+        break;
+    case RULES_CMD_ACTIVATE:
+        snprintf(why, size, "gives %s the orders of the moment", who);
+        break;
+    case RULES_CMD_REFORM:
+        reform_reason(g, c, p, why, size);
+        break;
+    case RULES_CMD_ALLOCATE:
+        if (names_own(t, c, p->side))
+            snprintf(why, size, "gives up %s as the loss it can best spare", who);
+        else
+            snprintf(why, size, "picks off %s among the men its fire found", who);
+        break;
+    case RULES_CMD_CHOOSE:
+        if (c->option[0])
+            snprintf(why, size, "chooses %s: the better of the two for it now", c->option);
+        else
+            snprintf(why, size, "takes the choice that suits it now");
+        break;
+    case RULES_CMD_FORMATION:
+        if (c->option[0])
+            snprintf(why, size, "%s forms %s for what comes next", who, c->option);
+        else
+            snprintf(why, size, "%s changes formation for what comes next", who);
+        break;
+    case RULES_CMD_AID:
+        snprintf(why, size, "%s goes to help a wounded comrade", who);
+        break;
+    case RULES_CMD_EVADE:
+        snprintf(why, size, "%s gets out of the way of the charge", who);
+        break;
+    case RULES_CMD_ROTATE:
+    case RULES_CMD_WHEEL:
+        snprintf(why, size, "%s turns to face %s", who, foe_unit_name(g, f));
+        break;
+    case RULES_CMD_REROLL:
+        snprintf(why, size, "tries its luck again on a poor roll");
+        break;
+    case RULES_CMD_CHALLENGE:
+        snprintf(why, size, "%s calls out the enemy's champion", who);
+        break;
+    case RULES_CMD_PASS:
+        snprintf(why, size,
+                 p->defend ? "holds still and lets the enemy come"
+                           : "waits: nothing it could do now would help");
+        break;
+    case RULES_CMD_END_ACTIVATION:
+        snprintf(why, size,
+                 p->defend ? "its men hold where they stand: nothing more to gain"
+                           : "its men have done all that pays this time");
+        break;
+    case RULES_CMD_END_PHASE:
+    case RULES_CMD_END_TURN:
+        snprintf(why, size, "has nothing more worth doing before the enemy moves");
+        break;
+    case RULES_CMD_MOVE:
+        snprintf(why, size, "%s moves up", who);
+        break;
+    case RULES_CMD_FIRE:
+        snprintf(why, size, "%s opens fire on %s", who, foe_unit_name(g, f));
+        break;
+    case RULES_CMD_CHARGE:
+        snprintf(why, size, "%s charges %s", who, foe_unit_name(g, f));
+        break;
+    case RULES_CMD_RALLY:
+        snprintf(why, size, "%s rallies his men", who);
+        break;
+    case RULES_CMD_SPECIAL:
+        if (strstr(opt, "close") || strstr(opt, "melee"))
+            snprintf(why, size, "%s fights it out hand to hand with %s", who, foe_unit_name(g, f));
+        else if (opt[0])
+            snprintf(why, size, "%s goes for the %s while it can", who, opt);
+        else
+            snprintf(why, size, "%s does what the moment asks", who);
+        break;
+    default:
+        snprintf(why, size, "%s does what the moment asks", who);
+        break;
+    }
+}
+
 /* The normal level's value of one command; the reason in why when why is not NULL. */
 static float normal_score(const game *g, const rules_command *c, plan_memo *memo, const posture *p,
                           char *why, size_t size)
@@ -247,19 +406,28 @@ static float normal_score(const game *g, const rules_command *c, plan_memo *memo
         return move_value(g, c, p, why, size);
     case RULES_CMD_RALLY:
         v = rally_value(g, c);
-        if (why)
-            snprintf(why, size, "rallies its shaken men");
+        if (why) {
+            const figure *f = actor_of(t, c);
+            const unit *u = f ? table_unit_const(t, f->unit) : NULL;
+            const char *of = u && u->name[0] ? u->name : "its line";
+            int n = (int)(v / 3.0f + 0.5f);
+            if (n > 0)
+                snprintf(why, size, "brings %d shaken %s of %s back into the fight", n,
+                         n > 1 ? "men" : "man", of);
+            else
+                snprintf(why, size, "steadies %s before its nerve goes", of);
+        }
         return v;
     case RULES_CMD_PASS:
     case RULES_CMD_END_ACTIVATION:
     case RULES_CMD_END_PHASE:
     case RULES_CMD_END_TURN:
         if (why)
-            snprintf(why, size, "nothing better to do");
+            step_reason(g, c, p, why, size);
         return 0.0f;
     default:
         if (why)
-            snprintf(why, size, "keeps the game going");
+            step_reason(g, c, p, why, size);
         return 0.5f; /* the steps that keep the game going: draw, roll, activate */
     }
 }
@@ -525,8 +693,8 @@ static void reason_of(bot_plan *p, const game *g, const rules_command *c, char *
     posture ps = posture_of(g, dec.side);
     p->memo.valid = false;
     normal_score(g, c, &p->memo, &ps, why, size);
-    if (!why[0])
-        snprintf(why, size, "the best of its options by the odds");
+    if (!why[0]) /* the rule set valued it without a word: say what the command does */
+        step_reason(g, c, &ps, why, size);
 }
 
 void bot_plan_reason(bot_plan *p, const game *g, const rules_command *c, char *why, size_t size)

@@ -405,7 +405,8 @@ bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *c
             snprintf(why, size, "acts with %s: a shot worth %.1f casualties", u.who,
                      (double)u.shot);
         else if (why && size)
-            snprintf(why, size, "acts with %s", u.who);
+            snprintf(why, size, "acts with %s to move his men while nothing is in their sights",
+                     u.who);
         return true;
     case RULES_CMD_RESERVE_CARD: {
         if (rs->drawn < 0)

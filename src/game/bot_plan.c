@@ -485,20 +485,20 @@ static float nearest_friend_cm(const table *t, const figure *f, vec2s at)
     return best;
 }
 
-/* Beside legal()'s moves, a man stepping a little away from his nearest friend, in the same
- * ground (the same terrain areas: a roof's marksmen stay on their roof): kept only where the
- * rule set values it (bot_value: lcr's men under area fire, whose hits fall on every figure in
- * a semicircle) and the engine accepts it. */
-static int add_spreads(bot_plan *p, const game *g, int n)
+/* Beside legal()'s moves, a man of a side that holds ground, standing on it, stepping a little
+ * away from his nearest friend in the same ground (the same terrain areas: a roof's marksmen
+ * stay on their roof): kept only where the rule set values it (bot_value: lcr's men under area
+ * fire, whose hits fall on every figure in a semicircle) and the engine accepts it. */
+static int add_spreads(bot_plan *p, const game *g, const posture *ps, int n)
 {
     const table *t = game_table(g);
     int legal = n;
-    for (int i = 0; i < legal && n < PLAN_LEGAL_MAX; i++) {
+    for (int i = 0; ps->hold_own && i < legal && n < PLAN_LEGAL_MAX; i++) {
         const rules_command *c = &p->cmds[i];
         const figure *f = c->kind == RULES_CMD_MOVE && c->path_count == 1 && c->figure_count == 1
                               ? actor_of(t, c)
                               : NULL;
-        if (!f)
+        if (!f || !geom_point_in_polygon(f->pos, ps->hold_own))
             continue;
         uint64_t home = areas_at(t, f->pos);
         float now = nearest_friend_cm(t, f, f->pos), best = now + 1.0f;
@@ -646,11 +646,14 @@ static int add_fire_groups(bot_plan *p, const game *g, int n)
 static int plan_score(bot_plan *p, const game *g, dice_rng *rng)
 {
     memset(p->cmds, 0, (size_t)p->dirty * sizeof *p->cmds);
+    rules_decision dec;
+    game_decision(g, &dec);
+    posture ps = posture_of(g, dec.side);
     int n = game_legal(g, p->cmds, PLAN_LEGAL_MAX);
     if (n > 0)
         n = add_withdrawals(p, g, n);
     if (n > 0)
-        n = add_spreads(p, g, n);
+        n = add_spreads(p, g, &ps, n);
     if (n > 0) /* the rule set's own further candidates (game_bot_commands) */
         n += game_bot_commands(g, p->cmds + n, PLAN_LEGAL_MAX - n);
     if (n > 0)
@@ -658,9 +661,6 @@ static int plan_score(bot_plan *p, const game *g, dice_rng *rng)
     p->dirty = n > 0 ? n : 0;
     p->work += 1 + (n > 0 ? n : 0);
     p->memo.valid = false;
-    rules_decision dec;
-    game_decision(g, &dec);
-    posture ps = posture_of(g, dec.side);
     for (int i = 0; i < n; i++)
         p->score[i] =
             normal_score(g, &p->cmds[i], &p->memo, &ps, NULL, 0) + 0.01f * (float)dice_unit(rng);

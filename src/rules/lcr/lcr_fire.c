@@ -312,7 +312,7 @@ int lcr_fire_targets(const rules_state *rs, const table *t, const rules_command 
             if (!lcr_fire_need(w, lcr_hook_range(rs, f, glms_vec2_distance(f->pos, e->pos)), &need,
                                &band))
                 continue;
-            snprintf(tg->band, sizeof tg->band, "%s", band);
+            lcr_copy(tg->band, sizeof tg->band, band);
             /* Seed 000, Cavalry: a mounted firer's modifier raises the score he needs. */
             int mod = lcr_move_is_mounted(f) ? w->mounted_modifier : 0;
             need = lcr_fire_effective_need(rs->data, w, need, mod != 0);
@@ -328,12 +328,14 @@ int lcr_fire_targets(const rules_state *rs, const table *t, const rules_command 
         /* Seed 000, Area fire: the radius is the number of firers (cm per firer in data). */
         tg->area_radius_cm =
             area ? (float)fire->figure_count * rs->data->area_radius_cm_per_firer : 0.0f;
-        if (mounted_mod)
-            snprintf(tg->note, sizeof tg->note, "%s fire, %s range, firing mounted %+d",
-                     area ? "area" : "individual", tg->band, mounted_mod);
-        else
-            snprintf(tg->note, sizeof tg->note, "%s fire, %s range", area ? "area" : "individual",
-                     tg->band);
+        lcr_text note = lcr_text_on(tg->note, sizeof tg->note);
+        lcr_text_str(&note, area ? "area fire, " : "individual fire, ");
+        lcr_text_str(&note, tg->band);
+        lcr_text_str(&note, " range");
+        if (mounted_mod) {
+            lcr_text_str(&note, mounted_mod >= 0 ? ", firing mounted +" : ", firing mounted ");
+            lcr_text_int(&note, mounted_mod);
+        }
     }
     return n;
 }
@@ -563,7 +565,7 @@ void lcr_fire_area_hits(rules_state *rs, rules_ctx *ctx, side_id firing_side, ve
         return;
     }
     rules_event ev = {.kind = RULES_EV_RULESET, .side = firing_side, .value = hits};
-    snprintf(ev.tag, sizeof ev.tag, "alloc");
+    lcr_copy(ev.tag, sizeof ev.tag, "alloc");
     rules_emitf(ctx, ev, LCR_REF_ALLOC,
                 "the firing side picks %d of the %d figures (3 soldiers before an NCO, 6 before "
                 "an officer)",

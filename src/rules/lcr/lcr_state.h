@@ -320,6 +320,21 @@ lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t);
 lcr_scratch *lcr_scratch_create(int figures);
 void lcr_scratch_destroy(lcr_scratch *s);
 
+/* Text built piece by piece, byte for byte what snprintf gives for the same conversions (%s,
+ * %.Ns, %d, %.0f and %.1f of a float), truncated the same way, without printf's parsing and its
+ * multi-precision float printing: the event texts and prompts of every command go through it. */
+typedef struct lcr_text {
+    char *buf;
+    size_t size, len; /* len: what is written so far (at most size - 1) */
+} lcr_text;
+lcr_text lcr_text_on(char *buf, size_t size); /* empties buf */
+void lcr_text_str(lcr_text *b, const char *s);
+void lcr_text_strn(lcr_text *b, const char *s, size_t max); /* %.Ns */
+void lcr_text_int(lcr_text *b, long v);                     /* %d */
+void lcr_text_fixed(lcr_text *b, float v, int decimals);    /* %.0f, %.1f (decimals 0 or 1) */
+/* snprintf(dst, size, "%s", src). */
+void lcr_copy(char *dst, size_t size, const char *src);
+
 /* Events (rules_emitf with the rule reference). */
 void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, const char *text);
 void lcr_emit_card(rules_ctx *ctx, const char *tag, int card, figure_id actor, const char *ref,

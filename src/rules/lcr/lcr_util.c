@@ -565,6 +565,84 @@ const char *lcr_name(const table *t, figure_id id)
     return f->name[0] ? f->name : table_role_name(f->role);
 }
 
+lcr_text lcr_text_on(char *buf, size_t size)
+{
+    if (size)
+        buf[0] = '\0';
+    return (lcr_text){buf, size, 0};
+}
+
+static void text_bytes(lcr_text *b, const char *s, size_t n)
+{
+    if (b->size == 0)
+        return;
+    size_t room = b->size - 1 - b->len;
+    if (n > room)
+        n = room;
+    memcpy(b->buf + b->len, s, n);
+    b->len += n;
+    b->buf[b->len] = '\0';
+}
+
+void lcr_text_str(lcr_text *b, const char *s)
+{
+    text_bytes(b, s, strlen(s));
+}
+
+void lcr_text_strn(lcr_text *b, const char *s, size_t max)
+{
+    text_bytes(b, s, strnlen(s, max));
+}
+
+/* The digits of v (no sign). */
+static void text_digits(lcr_text *b, unsigned long long v)
+{
+    char d[24];
+    int n = 0;
+    do {
+        d[sizeof d - 1 - n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    text_bytes(b, d + sizeof d - n, (size_t)n);
+}
+
+void lcr_text_int(lcr_text *b, long v)
+{
+    if (v < 0)
+        text_bytes(b, "-", 1);
+    text_digits(b, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+}
+
+void lcr_text_fixed(lcr_text *b, float v, int decimals)
+{
+    /* v * 10 is exact in a double (a float's 24 bits of mantissa and 4 more), so rounding it
+     * to an integer in the default mode (to nearest, ties to even) rounds v's exact value as
+     * printf does; printf's sign is v's sign bit (-0.0 for -0.04). */
+    double x = decimals == 1 ? (double)v * 10.0 : (double)v;
+    if (!isfinite(v) || fabs(x) > 1e15 || (decimals != 0 && decimals != 1)) {
+        char tmp[64];
+        snprintf(tmp, sizeof tmp, decimals == 1 ? "%.1f" : "%.0f", (double)v);
+        lcr_text_str(b, tmp);
+        return;
+    }
+    unsigned long long n = (unsigned long long)fabs(rint(x));
+    if (signbit(v))
+        text_bytes(b, "-", 1);
+    if (decimals == 0) {
+        text_digits(b, n);
+        return;
+    }
+    text_digits(b, n / 10);
+    char tail[2] = {'.', (char)('0' + n % 10)};
+    text_bytes(b, tail, 2);
+}
+
+void lcr_copy(char *dst, size_t size, const char *src)
+{
+    lcr_text b = lcr_text_on(dst, size);
+    lcr_text_str(&b, src);
+}
+
 bool lcr_refuse(char *why, size_t size, const char *text)
 {
     if (size)
@@ -607,7 +685,7 @@ void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, co
     const figure *f = table_figure_const(ctx->table, fig);
     if (f)
         ev.side = f->side;
-    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
+    lcr_copy(ev.tag, sizeof ev.tag, tag);
     rules_emitf(ctx, ev, flag_ref(tag), "%s", text);
 }
 
@@ -616,7 +694,7 @@ void lcr_emit_card(rules_ctx *ctx, const char *tag, int card, figure_id actor, c
 {
     const lcr_card *c = &ctx->state->deck.cards[card];
     rules_event ev = {.kind = RULES_EV_CARD, .value = card + 1, .side = c->side, .figure = actor};
-    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
+    lcr_copy(ev.tag, sizeof ev.tag, tag);
     rules_emitf(ctx, ev, ref, "%s", text);
 }
 

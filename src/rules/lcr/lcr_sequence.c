@@ -735,12 +735,13 @@ static void time_out(rules_state *rs, rules_ctx *ctx)
     game_over(ctx, (side_id){0}, "turn limit reached: a draw");
 }
 
-static int side_active(const table *t, side_id s)
+/* Whether side s has anyone in play (the first found answers: asked after every command). */
+static bool side_any_active(const table *t, side_id s)
 {
-    int n = 0;
     for (int i = 0; i < t->figure_count; i++)
-        n += t->figures[i].side.id == s.id && table_figure_active(&t->figures[i]);
-    return n;
+        if (t->figures[i].side.id == s.id && table_figure_active(&t->figures[i]))
+            return true;
+    return false;
 }
 
 static bool side_has_pending(const rules_state *rs, side_id s)
@@ -773,7 +774,7 @@ void lcr_sequence_check_victory(rules_state *rs, rules_ctx *ctx)
     for (int s = 1; s <= rs->side_count; s++) {
         side_id sd = {(uint32_t)s};
         bool broken = lcr_morale_all_broken(&rs->morale[s - 1]) ||
-                      (side_active(ctx->table, sd) == 0 && !side_has_pending(rs, sd));
+                      (!side_any_active(ctx->table, sd) && !side_has_pending(rs, sd));
         if (broken) {
             char why[160];
             snprintf(why, sizeof why, "%s has every quality demoralised (or no one left)",

@@ -178,6 +178,8 @@ typedef struct lcr_scratch {
     lcr_enemy_pt *enemies;          /* of side enemies_of: active, not fighting, in figure order */
     uint32_t *ok_epoch, *ok_target; /* per figure: firer_ok's last (target, area) and answer */
     uint8_t *ok_area, *ok_value;
+    uint32_t *may_epoch; /* per figure: lcr_may_act's answer (may_value) in this call */
+    uint8_t *may_value;
     int search_count, search_next;
     lcr_scratch_search searches[LCR_SCRATCH_SEARCHES];
 } lcr_scratch;

@@ -89,6 +89,8 @@ lcr_scratch *lcr_scratch_create(int figures)
     s->ok_target = mem_calloc(n, sizeof *s->ok_target);
     s->ok_area = mem_calloc(n, sizeof *s->ok_area);
     s->ok_value = mem_calloc(n, sizeof *s->ok_value);
+    s->may_epoch = mem_calloc(n, sizeof *s->may_epoch);
+    s->may_value = mem_calloc(n, sizeof *s->may_value);
     return s;
 }
 
@@ -102,6 +104,8 @@ void lcr_scratch_destroy(lcr_scratch *s)
     free(s->ok_target);
     free(s->ok_area);
     free(s->ok_value);
+    free(s->may_epoch);
+    free(s->may_value);
     free(s);
 }
 
@@ -114,6 +118,7 @@ bool lcr_scratch_begin(const rules_state *rs, const table *t)
     s->t = t;
     if (++s->epoch == 0) { /* wrapped: no entry may look current */
         memset(s->ok_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->ok_epoch);
+        memset(s->may_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->may_epoch);
         s->epoch = 1;
     }
     s->have_decision = false;
@@ -738,7 +743,23 @@ void lcr_emit_move(rules_ctx *ctx, figure_id fig, vec2s from, vec2s to, float fa
     rules_emitf(ctx, ev, ref, "%s", text);
 }
 
+static bool may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size);
+
 bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size)
+{
+    /* Asked only whether, inside a scratch: once per figure per call. */
+    lcr_scratch *s = size ? NULL : lcr_scratch_of(rs, t);
+    uint32_t i = id.id - 1;
+    if (!s || i >= (uint32_t)s->capacity)
+        return may_act(rs, t, id, why, size);
+    if (s->may_epoch[i] != s->epoch) {
+        s->may_value[i] = may_act(rs, t, id, NULL, 0);
+        s->may_epoch[i] = s->epoch;
+    }
+    return s->may_value[i];
+}
+
+static bool may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size)
 {
     /* size 0: the caller only asks whether (legal()'s candidates), so no reason is formatted. */
     const figure *f = table_figure_const(t, id);

@@ -5,6 +5,7 @@
  * lcr_fire_math.h; guns are lcr_artillery.c's. */
 #include "rules/lcr/lcr_fire.h"
 
+#include "rules/lcr/lcr_artillery_math.h"
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_morale.h"
 
@@ -245,9 +246,14 @@ void lcr_fire_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
     if (fire.figure_count == 0)
         return;
     if (!lcr_fire_is_area(rs, fire.figures, fire.figure_count)) {
-        /* Individual fire: any enemy; offer the nearest few. */
+        /* Individual fire: any enemy; offer the nearest few. A figure out of play or of the
+         * acting side is refused as the target of firearms (lcr_fire_validate): not asked. */
+        bool firearms = !lcr_artillery_gun_of(rs->data, table_figure_const(t, fire.figures[0]));
         for (int i = 0, offered = 0; i < t->figure_count && offered < 6; i++) {
-            fire.target = t->figures[i].id;
+            const figure *e = &t->figures[i];
+            if (firearms && (!table_figure_active(e) || e->side.id == rs->acting_side.id))
+                continue;
+            fire.target = e->id;
             int before = lo->n;
             lcr_legal_push(lo, rs, t, &fire);
             offered += lo->n > before;

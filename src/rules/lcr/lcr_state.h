@@ -141,6 +141,7 @@ typedef struct lcr_reach_key {
  * lcr_scratch_begin/end bracket such a call; outside one, or for another state or table, every
  * lookup misses. Shared by a state and its clones, like the memos (one thread per match). */
 #define LCR_SCRATCH_SEARCHES 4
+#define LCR_SCRATCH_ANY      32
 /* One sight search's answer: the first enemy seen from the point (or the firers' centre) in
  * (distance, id) order among those within `bound` cm, with his distance; none when found is 0. */
 typedef struct lcr_scratch_search {
@@ -174,7 +175,14 @@ typedef struct lcr_scratch {
     int enemy_count;
     side_id friends_of; /* 0: not gathered yet */
     int friend_count;
-    lcr_friend_pt *friends;         /* of side friends_of: active, in figure order */
+    lcr_friend_pt *friends; /* of side friends_of: active, in figure order */
+    /* The enemies gathered last (kept_of's), kept across calls: while a call gathers the same
+     * list again, the nearest-enemy answers found (any_p, any_found) still hold. */
+    side_id kept_of;
+    int kept_count, any_count;
+    lcr_enemy_pt *kept;
+    vec2s any_p[LCR_SCRATCH_ANY];
+    figure_id any_found[LCR_SCRATCH_ANY];
     lcr_enemy_pt *enemies;          /* of side enemies_of: active, not fighting, in figure order */
     uint32_t *ok_epoch, *ok_target; /* per figure: firer_ok's last (target, area) and answer */
     uint8_t *ok_area, *ok_value;

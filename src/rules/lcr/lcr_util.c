@@ -85,6 +85,7 @@ lcr_scratch *lcr_scratch_create(int figures)
     s->capacity = figures;
     s->enemies = mem_calloc(n, sizeof *s->enemies);
     s->friends = mem_calloc(n, sizeof *s->friends);
+    s->kept = mem_calloc(n, sizeof *s->kept);
     s->ok_epoch = mem_calloc(n, sizeof *s->ok_epoch);
     s->ok_target = mem_calloc(n, sizeof *s->ok_target);
     s->ok_area = mem_calloc(n, sizeof *s->ok_area);
@@ -100,6 +101,7 @@ void lcr_scratch_destroy(lcr_scratch *s)
         return;
     free(s->enemies);
     free(s->friends);
+    free(s->kept);
     free(s->ok_epoch);
     free(s->ok_target);
     free(s->ok_area);
@@ -335,6 +337,28 @@ static int gather_enemies(const rules_state *rs, const table *t, side_id sd, lcr
     return n;
 }
 
+static bool same_enemies(const lcr_enemy_pt *a, const lcr_enemy_pt *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i].id != b[i].id || a[i].f != b[i].f ||
+            memcmp(&a[i].pos, &b[i].pos, sizeof a[i].pos) != 0)
+            return false;
+    return true;
+}
+
+/* The list just gathered against the one kept: a different one is kept instead, and the
+ * nearest-enemy answers of the old one are dropped. */
+static void keep_enemies(lcr_scratch *s, side_id sd)
+{
+    if (s->kept_of.id == sd.id && s->kept_count == s->enemy_count &&
+        same_enemies(s->kept, s->enemies, s->enemy_count))
+        return;
+    memcpy(s->kept, s->enemies, (size_t)s->enemy_count * sizeof *s->kept);
+    s->kept_of = sd;
+    s->kept_count = s->enemy_count;
+    s->any_count = 0;
+}
+
 /* gather_enemies, from the open scratch when there is one (gathered once per call). */
 static const lcr_enemy_pt *enemies_of(const rules_state *rs, const table *t, side_id sd,
                                       lcr_enemy_pt *local, int *n)
@@ -347,6 +371,7 @@ static const lcr_enemy_pt *enemies_of(const rules_state *rs, const table *t, sid
     if (s->enemies_of.id != sd.id || !sd.id) {
         s->enemy_count = gather_enemies(rs, t, sd, s->enemies);
         s->enemies_of = sd;
+        keep_enemies(s, sd);
     }
     *n = s->enemy_count;
     return s->enemies;
@@ -516,7 +541,21 @@ figure_id lcr_nearest_enemy_within(const rules_state *rs, const table *t, side_i
 
 figure_id lcr_nearest_enemy_any(const rules_state *rs, const table *t, side_id sd, vec2s p)
 {
-    return nearest_enemy_of(rs, t, sd, p, false, NULL, 0, INFINITY);
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    if (!s)
+        return nearest_enemy_of(rs, t, sd, p, false, NULL, 0, INFINITY);
+    int n = 0;
+    lcr_enemy_pt none[1];
+    const lcr_enemy_pt *es = enemies_of(rs, t, sd, none, &n); /* keeps the list */
+    for (int i = 0; i < s->any_count; i++)
+        if (memcmp(&s->any_p[i], &p, sizeof p) == 0)
+            return s->any_found[i];
+    figure_id found = nearest_of(es, n, p);
+    if (s->any_count < LCR_SCRATCH_ANY) {
+        s->any_p[s->any_count] = p;
+        s->any_found[s->any_count++] = found;
+    }
+    return found;
 }
 
 figure_id lcr_area_target(const rules_state *rs, const table *t, side_id sd,

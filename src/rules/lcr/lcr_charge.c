@@ -236,7 +236,7 @@ int lcr_charge_targets(const rules_state *rs, const table *t, const rules_comman
         tg->p_hit = p;
         tg->expected_hits = p;
         tg->expected_kills = 0.5f * p;
-        snprintf(tg->band, sizeof tg->band, "charge");
+        lcr_copy(tg->band, sizeof tg->band, "charge");
         snprintf(tg->note, sizeof tg->note,
                  "charge: strikes home %.0f%% of the time (%.1f cm to contact), then close combat",
                  100.0 * p, res.spent_cm);

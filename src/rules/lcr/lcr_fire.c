@@ -5,6 +5,7 @@
  * lcr_fire_math.h; guns are lcr_artillery.c's. */
 #include "rules/lcr/lcr_fire.h"
 
+#include "rules/lcr/lcr_artillery_math.h"
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_morale.h"
 
@@ -245,9 +246,14 @@ void lcr_fire_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
     if (fire.figure_count == 0)
         return;
     if (!lcr_fire_is_area(rs, fire.figures, fire.figure_count)) {
-        /* Individual fire: any enemy; offer the nearest few. */
+        /* Individual fire: any enemy; offer the nearest few. A figure out of play or of the
+         * acting side is refused as the target of firearms (lcr_fire_validate): not asked. */
+        bool firearms = !lcr_artillery_gun_of(rs->data, table_figure_const(t, fire.figures[0]));
         for (int i = 0, offered = 0; i < t->figure_count && offered < 6; i++) {
-            fire.target = t->figures[i].id;
+            const figure *e = &t->figures[i];
+            if (firearms && (!table_figure_active(e) || e->side.id == rs->acting_side.id))
+                continue;
+            fire.target = e->id;
             int before = lo->n;
             lcr_legal_push(lo, rs, t, &fire);
             offered += lo->n > before;
@@ -312,7 +318,7 @@ int lcr_fire_targets(const rules_state *rs, const table *t, const rules_command 
             if (!lcr_fire_need(w, lcr_hook_range(rs, f, glms_vec2_distance(f->pos, e->pos)), &need,
                                &band))
                 continue;
-            snprintf(tg->band, sizeof tg->band, "%s", band);
+            lcr_copy(tg->band, sizeof tg->band, band);
             /* Seed 000, Cavalry: a mounted firer's modifier raises the score he needs. */
             int mod = lcr_move_is_mounted(f) ? w->mounted_modifier : 0;
             need = lcr_fire_effective_need(rs->data, w, need, mod != 0);
@@ -328,12 +334,14 @@ int lcr_fire_targets(const rules_state *rs, const table *t, const rules_command 
         /* Seed 000, Area fire: the radius is the number of firers (cm per firer in data). */
         tg->area_radius_cm =
             area ? (float)fire->figure_count * rs->data->area_radius_cm_per_firer : 0.0f;
-        if (mounted_mod)
-            snprintf(tg->note, sizeof tg->note, "%s fire, %s range, firing mounted %+d",
-                     area ? "area" : "individual", tg->band, mounted_mod);
-        else
-            snprintf(tg->note, sizeof tg->note, "%s fire, %s range", area ? "area" : "individual",
-                     tg->band);
+        lcr_text note = lcr_text_on(tg->note, sizeof tg->note);
+        lcr_text_str(&note, area ? "area fire, " : "individual fire, ");
+        lcr_text_str(&note, tg->band);
+        lcr_text_str(&note, " range");
+        if (mounted_mod) {
+            lcr_text_str(&note, mounted_mod >= 0 ? ", firing mounted +" : ", firing mounted ");
+            lcr_text_int(&note, mounted_mod);
+        }
     }
     return n;
 }
@@ -563,7 +571,7 @@ void lcr_fire_area_hits(rules_state *rs, rules_ctx *ctx, side_id firing_side, ve
         return;
     }
     rules_event ev = {.kind = RULES_EV_RULESET, .side = firing_side, .value = hits};
-    snprintf(ev.tag, sizeof ev.tag, "alloc");
+    lcr_copy(ev.tag, sizeof ev.tag, "alloc");
     rules_emitf(ctx, ev, LCR_REF_ALLOC,
                 "the firing side picks %d of the %d figures (3 soldiers before an NCO, 6 before "
                 "an officer)",

@@ -141,6 +141,7 @@ typedef struct lcr_reach_key {
  * lcr_scratch_begin/end bracket such a call; outside one, or for another state or table, every
  * lookup misses. Shared by a state and its clones, like the memos (one thread per match). */
 #define LCR_SCRATCH_SEARCHES 4
+#define LCR_SCRATCH_ANY      32
 /* One sight search's answer: the first enemy seen from the point (or the firers' centre) in
  * (distance, id) order among those within `bound` cm, with his distance; none when found is 0. */
 typedef struct lcr_scratch_search {
@@ -174,10 +175,19 @@ typedef struct lcr_scratch {
     int enemy_count;
     side_id friends_of; /* 0: not gathered yet */
     int friend_count;
-    lcr_friend_pt *friends;         /* of side friends_of: active, in figure order */
+    lcr_friend_pt *friends; /* of side friends_of: active, in figure order */
+    /* The enemies gathered last (kept_of's), kept across calls: while a call gathers the same
+     * list again, the nearest-enemy answers found (any_p, any_found) still hold. */
+    side_id kept_of;
+    int kept_count, any_count;
+    lcr_enemy_pt *kept;
+    vec2s any_p[LCR_SCRATCH_ANY];
+    figure_id any_found[LCR_SCRATCH_ANY];
     lcr_enemy_pt *enemies;          /* of side enemies_of: active, not fighting, in figure order */
     uint32_t *ok_epoch, *ok_target; /* per figure: firer_ok's last (target, area) and answer */
     uint8_t *ok_area, *ok_value;
+    uint32_t *may_epoch; /* per figure: lcr_may_act's answer (may_value) in this call */
+    uint8_t *may_value;
     int search_count, search_next;
     lcr_scratch_search searches[LCR_SCRATCH_SEARCHES];
 } lcr_scratch;
@@ -319,6 +329,21 @@ void lcr_scratch_end(const rules_state *rs);
 lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t);
 lcr_scratch *lcr_scratch_create(int figures);
 void lcr_scratch_destroy(lcr_scratch *s);
+
+/* Text built piece by piece, byte for byte what snprintf gives for the same conversions (%s,
+ * %.Ns, %d, %.0f and %.1f of a float), truncated the same way, without printf's parsing and its
+ * multi-precision float printing: the event texts and prompts of every command go through it. */
+typedef struct lcr_text {
+    char *buf;
+    size_t size, len; /* len: what is written so far (at most size - 1) */
+} lcr_text;
+lcr_text lcr_text_on(char *buf, size_t size); /* empties buf */
+void lcr_text_str(lcr_text *b, const char *s);
+void lcr_text_strn(lcr_text *b, const char *s, size_t max); /* %.Ns */
+void lcr_text_int(lcr_text *b, long v);                     /* %d */
+void lcr_text_fixed(lcr_text *b, float v, int decimals);    /* %.0f, %.1f (decimals 0 or 1) */
+/* snprintf(dst, size, "%s", src). */
+void lcr_copy(char *dst, size_t size, const char *src);
 
 /* Events (rules_emitf with the rule reference). */
 void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, const char *text);

@@ -85,10 +85,13 @@ lcr_scratch *lcr_scratch_create(int figures)
     s->capacity = figures;
     s->enemies = mem_calloc(n, sizeof *s->enemies);
     s->friends = mem_calloc(n, sizeof *s->friends);
+    s->kept = mem_calloc(n, sizeof *s->kept);
     s->ok_epoch = mem_calloc(n, sizeof *s->ok_epoch);
     s->ok_target = mem_calloc(n, sizeof *s->ok_target);
     s->ok_area = mem_calloc(n, sizeof *s->ok_area);
     s->ok_value = mem_calloc(n, sizeof *s->ok_value);
+    s->may_epoch = mem_calloc(n, sizeof *s->may_epoch);
+    s->may_value = mem_calloc(n, sizeof *s->may_value);
     return s;
 }
 
@@ -98,10 +101,13 @@ void lcr_scratch_destroy(lcr_scratch *s)
         return;
     free(s->enemies);
     free(s->friends);
+    free(s->kept);
     free(s->ok_epoch);
     free(s->ok_target);
     free(s->ok_area);
     free(s->ok_value);
+    free(s->may_epoch);
+    free(s->may_value);
     free(s);
 }
 
@@ -114,6 +120,7 @@ bool lcr_scratch_begin(const rules_state *rs, const table *t)
     s->t = t;
     if (++s->epoch == 0) { /* wrapped: no entry may look current */
         memset(s->ok_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->ok_epoch);
+        memset(s->may_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->may_epoch);
         s->epoch = 1;
     }
     s->have_decision = false;
@@ -330,6 +337,28 @@ static int gather_enemies(const rules_state *rs, const table *t, side_id sd, lcr
     return n;
 }
 
+static bool same_enemies(const lcr_enemy_pt *a, const lcr_enemy_pt *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i].id != b[i].id || a[i].f != b[i].f ||
+            memcmp(&a[i].pos, &b[i].pos, sizeof a[i].pos) != 0)
+            return false;
+    return true;
+}
+
+/* The list just gathered against the one kept: a different one is kept instead, and the
+ * nearest-enemy answers of the old one are dropped. */
+static void keep_enemies(lcr_scratch *s, side_id sd)
+{
+    if (s->kept_of.id == sd.id && s->kept_count == s->enemy_count &&
+        same_enemies(s->kept, s->enemies, s->enemy_count))
+        return;
+    memcpy(s->kept, s->enemies, (size_t)s->enemy_count * sizeof *s->kept);
+    s->kept_of = sd;
+    s->kept_count = s->enemy_count;
+    s->any_count = 0;
+}
+
 /* gather_enemies, from the open scratch when there is one (gathered once per call). */
 static const lcr_enemy_pt *enemies_of(const rules_state *rs, const table *t, side_id sd,
                                       lcr_enemy_pt *local, int *n)
@@ -342,6 +371,7 @@ static const lcr_enemy_pt *enemies_of(const rules_state *rs, const table *t, sid
     if (s->enemies_of.id != sd.id || !sd.id) {
         s->enemy_count = gather_enemies(rs, t, sd, s->enemies);
         s->enemies_of = sd;
+        keep_enemies(s, sd);
     }
     *n = s->enemy_count;
     return s->enemies;
@@ -511,7 +541,21 @@ figure_id lcr_nearest_enemy_within(const rules_state *rs, const table *t, side_i
 
 figure_id lcr_nearest_enemy_any(const rules_state *rs, const table *t, side_id sd, vec2s p)
 {
-    return nearest_enemy_of(rs, t, sd, p, false, NULL, 0, INFINITY);
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    if (!s)
+        return nearest_enemy_of(rs, t, sd, p, false, NULL, 0, INFINITY);
+    int n = 0;
+    lcr_enemy_pt none[1];
+    const lcr_enemy_pt *es = enemies_of(rs, t, sd, none, &n); /* keeps the list */
+    for (int i = 0; i < s->any_count; i++)
+        if (memcmp(&s->any_p[i], &p, sizeof p) == 0)
+            return s->any_found[i];
+    figure_id found = nearest_of(es, n, p);
+    if (s->any_count < LCR_SCRATCH_ANY) {
+        s->any_p[s->any_count] = p;
+        s->any_found[s->any_count++] = found;
+    }
+    return found;
 }
 
 figure_id lcr_area_target(const rules_state *rs, const table *t, side_id sd,
@@ -565,6 +609,84 @@ const char *lcr_name(const table *t, figure_id id)
     return f->name[0] ? f->name : table_role_name(f->role);
 }
 
+lcr_text lcr_text_on(char *buf, size_t size)
+{
+    if (size)
+        buf[0] = '\0';
+    return (lcr_text){buf, size, 0};
+}
+
+static void text_bytes(lcr_text *b, const char *s, size_t n)
+{
+    if (b->size == 0)
+        return;
+    size_t room = b->size - 1 - b->len;
+    if (n > room)
+        n = room;
+    memcpy(b->buf + b->len, s, n);
+    b->len += n;
+    b->buf[b->len] = '\0';
+}
+
+void lcr_text_str(lcr_text *b, const char *s)
+{
+    text_bytes(b, s, strlen(s));
+}
+
+void lcr_text_strn(lcr_text *b, const char *s, size_t max)
+{
+    text_bytes(b, s, strnlen(s, max));
+}
+
+/* The digits of v (no sign). */
+static void text_digits(lcr_text *b, unsigned long long v)
+{
+    char d[24];
+    int n = 0;
+    do {
+        d[sizeof d - 1 - n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    text_bytes(b, d + sizeof d - n, (size_t)n);
+}
+
+void lcr_text_int(lcr_text *b, long v)
+{
+    if (v < 0)
+        text_bytes(b, "-", 1);
+    text_digits(b, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+}
+
+void lcr_text_fixed(lcr_text *b, float v, int decimals)
+{
+    /* v * 10 is exact in a double (a float's 24 bits of mantissa and 4 more), so rounding it
+     * to an integer in the default mode (to nearest, ties to even) rounds v's exact value as
+     * printf does; printf's sign is v's sign bit (-0.0 for -0.04). */
+    double x = decimals == 1 ? (double)v * 10.0 : (double)v;
+    if (!isfinite(v) || fabs(x) > 1e15 || (decimals != 0 && decimals != 1)) {
+        char tmp[64];
+        snprintf(tmp, sizeof tmp, decimals == 1 ? "%.1f" : "%.0f", (double)v);
+        lcr_text_str(b, tmp);
+        return;
+    }
+    unsigned long long n = (unsigned long long)fabs(rint(x));
+    if (signbit(v))
+        text_bytes(b, "-", 1);
+    if (decimals == 0) {
+        text_digits(b, n);
+        return;
+    }
+    text_digits(b, n / 10);
+    char tail[2] = {'.', (char)('0' + n % 10)};
+    text_bytes(b, tail, 2);
+}
+
+void lcr_copy(char *dst, size_t size, const char *src)
+{
+    lcr_text b = lcr_text_on(dst, size);
+    lcr_text_str(&b, src);
+}
+
 bool lcr_refuse(char *why, size_t size, const char *text)
 {
     if (size)
@@ -607,7 +729,7 @@ void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, co
     const figure *f = table_figure_const(ctx->table, fig);
     if (f)
         ev.side = f->side;
-    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
+    lcr_copy(ev.tag, sizeof ev.tag, tag);
     rules_emitf(ctx, ev, flag_ref(tag), "%s", text);
 }
 
@@ -616,7 +738,7 @@ void lcr_emit_card(rules_ctx *ctx, const char *tag, int card, figure_id actor, c
 {
     const lcr_card *c = &ctx->state->deck.cards[card];
     rules_event ev = {.kind = RULES_EV_CARD, .value = card + 1, .side = c->side, .figure = actor};
-    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
+    lcr_copy(ev.tag, sizeof ev.tag, tag);
     rules_emitf(ctx, ev, ref, "%s", text);
 }
 
@@ -660,7 +782,23 @@ void lcr_emit_move(rules_ctx *ctx, figure_id fig, vec2s from, vec2s to, float fa
     rules_emitf(ctx, ev, ref, "%s", text);
 }
 
+static bool may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size);
+
 bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size)
+{
+    /* Asked only whether, inside a scratch: once per figure per call. */
+    lcr_scratch *s = size ? NULL : lcr_scratch_of(rs, t);
+    uint32_t i = id.id - 1;
+    if (!s || i >= (uint32_t)s->capacity)
+        return may_act(rs, t, id, why, size);
+    if (s->may_epoch[i] != s->epoch) {
+        s->may_value[i] = may_act(rs, t, id, NULL, 0);
+        s->may_epoch[i] = s->epoch;
+    }
+    return s->may_value[i];
+}
+
+static bool may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size)
 {
     /* size 0: the caller only asks whether (legal()'s candidates), so no reason is formatted. */
     const figure *f = table_figure_const(t, id);

@@ -52,48 +52,48 @@ bool cr15_artillery_validate(const rules_state *rs, const table *t, const rules_
     const figure *g = gun_of(t, cmd);
     if (!g || !cr15_is_gun(g) || cr15_is_gatling(g) || g->side.id != cmd->side.id ||
         !table_figure_active(g)) {
-        snprintf(why, size, "%s fire needs one of your field guns as the figure", cmd->option);
+        cr15_why(why, size, "%s fire needs one of your field guns as the figure", cmd->option);
         return false;
     }
     const cr15_fig *s = cr15_fig_const(rs, g->id);
     if (!(s->flags & CR15_F_DEPLOYED)) {
-        snprintf(why, size, "%s is not set up", g->name);
+        cr15_why(why, size, "%s is not set up", g->name);
         return false;
     }
     if (s->flags & CR15_F_FIRED) {
-        snprintf(why, size, "%s has already fired", g->name);
+        cr15_why(why, size, "%s has already fired", g->name);
         return false;
     }
     if (s->reload > 0) {
-        snprintf(why, size, "%s is reloading (%d more move%s)", g->name, s->reload,
+        cr15_why(why, size, "%s is reloading (%d more move%s)", g->name, s->reload,
                  s->reload == 1 ? "" : "s");
         return false;
     }
     if (cr15_crew(rs, t, g) == 0) {
-        snprintf(why, size, "%s has no crew", g->name);
+        cr15_why(why, size, "%s has no crew", g->name);
         return false;
     }
     if (strcmp(cmd->option, "shell") == 0) {
         bool ok;
         vec2s aim = aim_of(t, cmd, &ok);
         if (!ok || geom_point_distance(aim, g->pos) < 0.01) {
-            snprintf(why, size, "shell needs a target or a point to give the line of fire");
+            cr15_why(why, size, "shell needs a target or a point to give the line of fire");
             return false;
         }
         if (cmd->count < 1 || cmd->count > 400) {
-            snprintf(why, size, "state the range in inches (1 to 400) before firing shell");
+            cr15_why(why, size, "state the range in inches (1 to 400) before firing shell");
             return false;
         }
         return true;
     }
     const figure *tg = table_figure_const(t, cmd->target);
     if (!tg || tg->side.id == cmd->side.id || !table_figure_active(tg)) {
-        snprintf(why, size, "canister needs an enemy figure as its target");
+        cr15_why(why, size, "canister needs an enemy figure as its target");
         return false;
     }
     if (cr15_edge_cm(g, tg) > cr15_cm(rs, rs->data->artillery.canister_in) ||
         !cr15_sees(rs, t, g, tg)) {
-        snprintf(why, size, "%s is beyond canister range (%.0f inches) or out of sight", tg->name,
+        cr15_why(why, size, "%s is beyond canister range (%.0f inches) or out of sight", tg->name,
                  (double)rs->data->artillery.canister_in);
         return false;
     }

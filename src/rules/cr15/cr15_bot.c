@@ -91,8 +91,7 @@ static void charges(const rules_state *rs, const table *t, side_id s, out_list *
         bool keen = tr == CR15_TROOP_TRIBESMEN || tr == CR15_TROOP_CAVALRY ||
                     c.figure_count >= 2 * unit_size(t, e->unit);
         c.target = e->id;
-        char why[8];
-        if (keen && cr15_charge_validate(rs, t, &c, why, sizeof why))
+        if (keen && cr15_charge_validate(rs, t, &c, NULL, 0))
             push(o, &c);
     }
 }
@@ -129,8 +128,7 @@ static void evades(const rules_state *rs, const table *t, side_id s, out_list *o
             c.path[0] =
                 cr15_v2(f0->pos.x + d.x / len * reach * k, f0->pos.y + d.y / len * reach * k);
             c.path_count = 1;
-            char why[8];
-            if (cr15_evade_validate(rs, t, &c, why, sizeof why)) {
+            if (cr15_evade_validate(rs, t, &c, NULL, 0)) {
                 push(o, &c);
                 break;
             }
@@ -174,8 +172,7 @@ static void crawl(const rules_state *rs, const table *t, side_id s, const figure
     for (float k = 1; k > 0.2f; k -= 0.25f) {
         c.path[0] = cr15_v2(f->pos.x + dx * dist * k, f->pos.y + dy * dist * k);
         c.path_count = 1;
-        char why[8];
-        if (cr15_move_validate(rs, t, &c, why, sizeof why)) {
+        if (cr15_move_validate(rs, t, &c, NULL, 0)) {
             push(o, &c);
             return;
         }
@@ -213,8 +210,7 @@ static void moves(const rules_state *rs, const table *t, side_id s, out_list *o)
         for (float k = 1; k > 0.2f && dist > 0.2f; k -= 0.25f) {
             c.path[0] = cr15_v2(f0->pos.x + d.x / len * dist * k, f0->pos.y + d.y / len * dist * k);
             c.path_count = 1;
-            char why[8];
-            if (cr15_move_validate(rs, t, &c, why, sizeof why)) {
+            if (cr15_move_validate(rs, t, &c, NULL, 0)) {
                 push(o, &c);
                 break;
             }
@@ -228,8 +224,7 @@ static void moves(const rules_state *rs, const table *t, side_id s, out_list *o)
         const figure *g = &t->figures[i];
         rules_command c = {.kind = RULES_CMD_FORMATION, .side = s, .figure = g->id};
         snprintf(c.option, sizeof c.option, "deployed");
-        char why[8];
-        if (g->side.id == s.id && cr15_is_gun(g) && cr15_setup_validate(rs, t, &c, why, sizeof why))
+        if (g->side.id == s.id && cr15_is_gun(g) && cr15_setup_validate(rs, t, &c, NULL, 0))
             push(o, &c);
     }
 }
@@ -262,7 +257,6 @@ static int nearest_enemies(const table *t, side_id own, vec2s p, const figure **
 
 static void fires(const rules_state *rs, const table *t, side_id s, out_list *o)
 {
-    char why[8];
     for (int i = 0; i < t->unit_count; i++) {
         const unit *u = &t->units[i];
         rules_command c = {.kind = RULES_CMD_FIRE, .side = s, .unit = u->id};
@@ -289,20 +283,20 @@ static void fires(const rules_state *rs, const table *t, side_id s, out_list *o)
             rules_command_add_figure(&c, g->id);
             if (cr15_is_gatling(g)) {
                 snprintf(c.option, sizeof c.option, "gatling");
-                if (cr15_gatling_validate(rs, t, &c, why, sizeof why))
+                if (cr15_gatling_validate(rs, t, &c, NULL, 0))
                     push(o, &c);
                 continue;
             }
             /* canister where it reaches, and shell as well: a burst on a crowd (or beyond
              * canister range) may be worth more; the bot's hint weighs them (cr15_hint.c) */
             snprintf(c.option, sizeof c.option, "canister");
-            if (cr15_artillery_validate(rs, t, &c, why, sizeof why))
+            if (cr15_artillery_validate(rs, t, &c, NULL, 0))
                 push(o, &c);
             snprintf(c.option, sizeof c.option, "shell");
             float true_in = (float)geom_point_distance(g->pos, near[k]->pos) / rs->data->inch_cm;
             for (int e = -2; e <= 2; e++) {
                 c.count = cr15_guess_in(rs, true_in, e);
-                if (cr15_artillery_validate(rs, t, &c, why, sizeof why))
+                if (cr15_artillery_validate(rs, t, &c, NULL, 0))
                     push(o, &c);
             }
         }
@@ -366,7 +360,7 @@ int cr15_actions(const rules_state *rs, const table *t, figure_id fig, rules_act
             char why[128] = "only in the firing phase";
             bool on = firing && !s->jam_tries && deployed;
             if (firing && s->jam_tries)
-                snprintf(why, sizeof why, "jammed: unjam attempt %d needs %d or less", s->jam_tries,
+                snprintf(NULL, 0, "jammed: unjam attempt %d needs %d or less", s->jam_tries,
                          cr15_unjam_need(rs->data, cr15_crew(rs, t, f), s->jam_tries));
             action(out, &n, max, RULES_CMD_FIRE, "gatling", "Fire the Gatling (as 5 rifles)", on,
                    why);
@@ -374,7 +368,7 @@ int cr15_actions(const rules_state *rs, const table *t, figure_id fig, rules_act
             char why[128] = "only in the firing phase";
             bool on = firing && s->reload == 0 && deployed;
             if (firing && s->reload)
-                snprintf(why, sizeof why, "reloading: %d more move%s", s->reload,
+                snprintf(NULL, 0, "reloading: %d more move%s", s->reload,
                          s->reload == 1 ? "" : "s");
             action(out, &n, max, RULES_CMD_FIRE, "shell", "Fire shell (guess the range)", on, why);
             action(out, &n, max, RULES_CMD_FIRE, "canister", "Fire canister (16 inches)", on, why);
@@ -388,8 +382,7 @@ int cr15_actions(const rules_state *rs, const table *t, figure_id fig, rules_act
         const cr15_fig *s = f ? cr15_fig_const(rs, f->id) : NULL;
         char why[128] = "only in the firing phase";
         if (firing && s && s->reload)
-            snprintf(why, sizeof why, "reloading: %d more move%s", s->reload,
-                     s->reload == 1 ? "" : "s");
+            snprintf(NULL, 0, "reloading: %d more move%s", s->reload, s->reload == 1 ? "" : "s");
         action(out, &n, max, RULES_CMD_FIRE, "", "Fire (D10)", firing && (!s || !s->reload), why);
     }
     action(out, &n, max, RULES_CMD_END_PHASE, "", "End the phase", true, "");

@@ -460,6 +460,8 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
                     ? cr15_weapon_of(rs, f[k])
                     : NULL;
     words_memo words = {.n = 0};
+    /* whether the gun may fire does not depend on the target: asked once */
+    bool ready = gun && gun_ready(rs, t, gun);
     bool charge_known = false;
     float charge_reach = 0;
     char charge_note[sizeof out->note] = {0};
@@ -488,7 +490,7 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
             continue;
         }
         if (gun) {
-            if (!gun_ready(rs, t, gun) || !cr15_sees(rs, t, gun, tg))
+            if (!ready || !cr15_sees(rs, t, gun, tg))
                 continue;
             if (strcmp(fire->option, "shell") == 0) {
                 /* the range is withheld: the gunner must guess it */

@@ -44,33 +44,33 @@ bool cr15_gatling_validate(const rules_state *rs, const table *t, const rules_co
 {
     const figure *g = gun_of(t, cmd);
     if (!g || !cr15_is_gatling(g) || g->side.id != cmd->side.id || !table_figure_active(g)) {
-        snprintf(why, size, "Gatling fire needs one of your Gatling guns as the figure");
+        cr15_why(why, size, "Gatling fire needs one of your Gatling guns as the figure");
         return false;
     }
     const cr15_fig *s = cr15_fig_const(rs, g->id);
     const figure *tg = table_figure_const(t, cmd->target);
     if (!(s->flags & CR15_F_DEPLOYED)) {
-        snprintf(why, size, "%s is not set up (that takes a move)", g->name);
+        cr15_why(why, size, "%s is not set up (that takes a move)", g->name);
         return false;
     }
     if (s->jam_tries) {
-        snprintf(why, size, "%s is jammed", g->name);
+        cr15_why(why, size, "%s is jammed", g->name);
         return false;
     }
     if (s->flags & CR15_F_FIRED) {
-        snprintf(why, size, "%s has already fired", g->name);
+        cr15_why(why, size, "%s has already fired", g->name);
         return false;
     }
     if (cr15_crew(rs, t, g) == 0) {
-        snprintf(why, size, "%s has no crew", g->name);
+        cr15_why(why, size, "%s has no crew", g->name);
         return false;
     }
     if (!tg || tg->side.id == cmd->side.id || !table_figure_active(tg)) {
-        snprintf(why, size, "Gatling fire needs an enemy figure as its target");
+        cr15_why(why, size, "Gatling fire needs an enemy figure as its target");
         return false;
     }
     if (cr15_edge_cm(g, tg) > cr15_cm(rs, rs->data->gatling.range_in) || !cr15_sees(rs, t, g, tg)) {
-        snprintf(why, size, "%s is beyond %.0f inches or out of sight", tg->name,
+        cr15_why(why, size, "%s is beyond %.0f inches or out of sight", tg->name,
                  (double)rs->data->gatling.range_in);
         return false;
     }

@@ -176,16 +176,16 @@ static bool own_figures(const rules_state *rs, const table *t, const rules_comma
                         const figure **f, int n, char *why, size_t size)
 {
     if (n == 0) {
-        snprintf(why, size, "no figures given");
+        cr15_why(why, size, "no figures given");
         return false;
     }
     for (int i = 0; i < n; i++) {
         if (f[i]->side.id != cmd->side.id) {
-            snprintf(why, size, "%s is not yours", f[i]->name);
+            cr15_why(why, size, "%s is not yours", f[i]->name);
             return false;
         }
         if (!cr15_can_act(rs, f[i])) {
-            snprintf(why, size, "%s cannot act this move%s", f[i]->name,
+            cr15_why(why, size, "%s cannot act this move%s", f[i]->name,
                      table_figure_active(f[i]) ? " (a fresh serious wound)" : "");
             return false;
         }
@@ -229,29 +229,29 @@ bool cr15_move_validate(const rules_state *rs, const table *t, const rules_comma
     if (!own_figures(rs, t, cmd, f, n, why, size))
         return false;
     if (cmd->path_count < 1) {
-        snprintf(why, size, "a move needs a path");
+        cr15_why(why, size, "a move needs a path");
         return false;
     }
     for (int i = 0; i < n; i++) {
         const cr15_fig *s = cr15_fig_const(rs, f[i]->id);
         if (s->flags & (CR15_F_MOVED | CR15_F_CHARGING | CR15_F_EVADED)) {
-            snprintf(why, size, "%s has already moved this move", f[i]->name);
+            cr15_why(why, size, "%s has already moved this move", f[i]->name);
             return false;
         }
         if (cr15_is_gun(f[i]) && (s->flags & CR15_F_DEPLOYED)) {
-            snprintf(why, size, "%s is set up: dismantle it first (that takes a move)", f[i]->name);
+            cr15_why(why, size, "%s is set up: dismantle it first (that takes a move)", f[i]->name);
             return false;
         }
         if (cr15_is_gun(f[i]) && cr15_crew(rs, t, f[i]) == 0) {
-            snprintf(why, size, "%s has no crew to move it", f[i]->name);
+            cr15_why(why, size, "%s has no crew to move it", f[i]->name);
             return false;
         }
         if (cr15_enemies_in_contact(rs, t, f[i], NULL, 0) > 0) {
-            snprintf(why, size, "%s is in melee and cannot move away", f[i]->name);
+            cr15_why(why, size, "%s is in melee and cannot move away", f[i]->name);
             return false;
         }
         if (s->finish.id) {
-            snprintf(why, size, "%s must spend this move finishing off his enemy", f[i]->name);
+            cr15_why(why, size, "%s must spend this move finishing off his enemy", f[i]->name);
             return false;
         }
         vec2s pts[PATH_MAX_POINTS];
@@ -259,19 +259,19 @@ bool cr15_move_validate(const rules_state *rs, const table *t, const rules_comma
         float allow = cr15_allowance_cm(rs, t, f[i], false);
         float cost = cr15_path_cost_cm(rs, t, pts, np, allow, NULL);
         if (cost > allow + 0.01f) {
-            snprintf(why, size, "%s can move %.1f inches here; that path needs more", f[i]->name,
+            cr15_why(why, size, "%s can move %.1f inches here; that path needs more", f[i]->name,
                      (double)(allow / rs->data->inch_cm));
             return false;
         }
         if (!on_table(t, pts[np - 1])) {
-            snprintf(why, size, "%s would leave the table", f[i]->name);
+            cr15_why(why, size, "%s would leave the table", f[i]->name);
             return false;
         }
         const cr15_unit *u = cr15_unit_const(rs, f[i]->unit);
         if (u && u->shaken && !in_cover(t, pts[np - 1]) &&
             cr15_nearest_enemy_cm(t, f[i], pts[np - 1], NULL) <
                 cr15_nearest_enemy_cm(t, f[i], f[i]->pos, NULL) - 0.01f) {
-            snprintf(why, size,
+            cr15_why(why, size,
                      "%s failed its test under fire: it may not move closer to the enemy, only "
                      "retire or go to cover",
                      f[i]->name);
@@ -324,25 +324,25 @@ bool cr15_setup_validate(const rules_state *rs, const table *t, const rules_comm
 {
     const figure *g = table_figure_const(t, cmd->figure);
     if (!g || !cr15_is_gun(g) || g->side.id != cmd->side.id || !table_figure_active(g)) {
-        snprintf(why, size, "setting up needs one of your guns as the figure");
+        cr15_why(why, size, "setting up needs one of your guns as the figure");
         return false;
     }
     const cr15_fig *s = cr15_fig_const(rs, g->id);
     if (s->flags & CR15_F_MOVED) {
-        snprintf(why, size, "%s has already moved this move", g->name);
+        cr15_why(why, size, "%s has already moved this move", g->name);
         return false;
     }
     if (cr15_crew(rs, t, g) == 0) {
-        snprintf(why, size, "%s has no crew", g->name);
+        cr15_why(why, size, "%s has no crew", g->name);
         return false;
     }
     bool want = strcmp(cmd->option, "deployed") == 0;
     if (!want && strcmp(cmd->option, "limbered") != 0) {
-        snprintf(why, size, "option is \"deployed\" (set up) or \"limbered\" (dismantled)");
+        cr15_why(why, size, "option is \"deployed\" (set up) or \"limbered\" (dismantled)");
         return false;
     }
     if (want == !!(s->flags & CR15_F_DEPLOYED)) {
-        snprintf(why, size, "%s is already %s", g->name, want ? "set up" : "dismantled");
+        cr15_why(why, size, "%s is already %s", g->name, want ? "set up" : "dismantled");
         return false;
     }
     return true;
@@ -374,7 +374,7 @@ bool cr15_charge_validate(const rules_state *rs, const table *t, const rules_com
                           char *why, size_t size)
 {
     if (rs->step > 1) {
-        snprintf(why, size, "charges are declared in each side's first step; now only evades");
+        cr15_why(why, size, "charges are declared in each side's first step; now only evades");
         return false;
     }
     const figure *f[RULES_CMD_FIGURES_MAX];
@@ -384,14 +384,14 @@ bool cr15_charge_validate(const rules_state *rs, const table *t, const rules_com
     unit_id tu = target_unit_of(t, cmd);
     const unit *u = table_unit_const(t, tu);
     if (!u || u->side.id == cmd->side.id) {
-        snprintf(why, size, "a charge needs an enemy unit or figure as its target");
+        cr15_why(why, size, "a charge needs an enemy unit or figure as its target");
         return false;
     }
     int reach = 0;
     for (int i = 0; i < n; i++) {
         const cr15_fig *s = cr15_fig_const(rs, f[i]->id);
         if (s->flags & (CR15_F_CHARGING | CR15_F_EVADED)) {
-            snprintf(why, size, "%s has already charged or evaded this move", f[i]->name);
+            cr15_why(why, size, "%s has already charged or evaded this move", f[i]->name);
             return false;
         }
         if (cr15_is_gun(f[i]) || (f[i]->status & FIGURE_STATUS_SERIOUS))
@@ -400,7 +400,7 @@ bool cr15_charge_validate(const rules_state *rs, const table *t, const rules_com
         reach += e && cr15_edge_cm(f[i], e) <= cr15_allowance_cm(rs, t, f[i], true);
     }
     if (!reach) {
-        snprintf(why, size, "%s is beyond charge reach of every figure charging", u->name);
+        cr15_why(why, size, "%s is beyond charge reach of every figure charging", u->name);
         return false;
     }
     return true;
@@ -669,17 +669,17 @@ bool cr15_evade_validate(const rules_state *rs, const table *t, const rules_comm
     if (!own_figures(rs, t, cmd, f, n, why, size))
         return false;
     if (cmd->path_count < 1) {
-        snprintf(why, size, "an evade needs a path");
+        cr15_why(why, size, "an evade needs a path");
         return false;
     }
     for (int i = 0; i < n; i++) {
         const cr15_fig *s = cr15_fig_const(rs, f[i]->id);
         if (!(s->flags & CR15_F_CHARGED) || (s->flags & (CR15_F_EVADED | CR15_F_CHARGING))) {
-            snprintf(why, size, "%s may evade only when charged, once", f[i]->name);
+            cr15_why(why, size, "%s may evade only when charged, once", f[i]->name);
             return false;
         }
         if (cr15_is_gun(f[i]) || (f[i]->status & FIGURE_STATUS_SERIOUS)) {
-            snprintf(why, size, "%s cannot evade", f[i]->name);
+            cr15_why(why, size, "%s cannot evade", f[i]->name);
             return false;
         }
         vec2s pts[PATH_MAX_POINTS];
@@ -687,13 +687,13 @@ bool cr15_evade_validate(const rules_state *rs, const table *t, const rules_comm
         float allow = cr15_allowance_cm(rs, t, f[i], true);
         if (cr15_path_cost_cm(rs, t, pts, np, allow, NULL) > allow + 0.01f ||
             !on_table(t, pts[np - 1])) {
-            snprintf(why, size, "%s can evade %.1f inches on the table; that path needs more",
+            cr15_why(why, size, "%s can evade %.1f inches on the table; that path needs more",
                      f[i]->name, (double)(allow / rs->data->inch_cm));
             return false;
         }
         if (cr15_nearest_enemy_cm(t, f[i], pts[np - 1], NULL) <=
             cr15_nearest_enemy_cm(t, f[i], f[i]->pos, NULL)) {
-            snprintf(why, size, "an evade must take %s away from the enemy", f[i]->name);
+            cr15_why(why, size, "an evade must take %s away from the enemy", f[i]->name);
             return false;
         }
     }

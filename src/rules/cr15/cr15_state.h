@@ -165,6 +165,9 @@ bool cr15_overlaps_any(const table *t, const figure *fig, vec2s p);
 void cr15_emit_status(rules_ctx *ctx, const figure *f, uint32_t set, uint32_t clear,
                       const char *ref, const char *why);
 void cr15_emit_state(rules_ctx *ctx, const char *tag, figure_id f, unit_id u, int value);
+/* A refusal's reason, written only when the caller gave somewhere to write it (the bot's
+ * candidates pass NULL: only the answer matters). */
+void cr15_why(char *why, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Words built without printf (the bot's queries write them by the ten thousand): append to the
  * string of length *len in buf (of size bytes) at most max chars of src, or the decimal v (with
  * its sign when plus), truncated as snprintf truncates. */

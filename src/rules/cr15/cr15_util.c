@@ -6,6 +6,7 @@
 #include "core/spatial.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -264,6 +265,16 @@ void cr15_emit_state(rules_ctx *ctx, const char *tag, figure_id f, unit_id u, in
     size_t n = 0;
     cr15_text_add(ev.tag, sizeof ev.tag, &n, tag, SIZE_MAX);
     rules_emit(ctx, &ev);
+}
+
+void cr15_why(char *why, size_t size, const char *fmt, ...)
+{
+    if (!why || size == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, size, fmt, ap);
+    va_end(ap);
 }
 
 void cr15_text_add(char *buf, size_t size, size_t *len, const char *src, size_t max)

@@ -292,6 +292,21 @@ tiny_unit_memo *tiny_geom_memo_unit_id(const table *t, unit_id u)
     return &open_memo->units[u.id];
 }
 
+const tiny_unit_geom *tiny_unit_geom_ref(const table *t, unit_id u, tiny_unit_geom *scratch)
+{
+    if (!open_memo || open_memo->t != t || u.id == 0 || (int)u.id > open_memo->count)
+        return unit_geom_compute(t, u, scratch) ? scratch : NULL;
+    signed char *k = &open_memo->known[u.id];
+    if (!open_memo->listed)
+        memo_list_stands(t);
+    if (*k == 0) {
+        *k = open_memo->g[u.id].count > 0 ? 1 : -1;
+        if (*k > 0)
+            frame_fill_memo(t, &open_memo->g[u.id]);
+    }
+    return *k > 0 ? &open_memo->g[u.id] : NULL;
+}
+
 bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g)
 {
     if (!open_memo || open_memo->t != t || u.id == 0 || (int)u.id > open_memo->count)

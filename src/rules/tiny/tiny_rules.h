@@ -132,6 +132,9 @@ typedef struct tiny_frame {
 
 /* Fills *g from the active stands of unit u; false when it has none. */
 bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g);
+/* Unit u's frame without a copy: a pointer into the memo while one is open on t, else
+ * *scratch filled; NULL when u has no stands. */
+const tiny_unit_geom *tiny_unit_geom_ref(const table *t, unit_id u, tiny_unit_geom *scratch);
 /* Between these, tiny_unit_geom_of on `t` remembers each unit's frame (t must not change).
  * `frames` (may be NULL; tiny_frame_key -> tiny_frame) keeps frames across opens, by the
  * stands' exact placement. */
@@ -139,9 +142,11 @@ void tiny_geom_memo_begin(const table *t, memo *frames);
 void tiny_geom_memo_end(const table *t);
 /* What the memo keeps of one whole unit while it is open (0: not asked yet). */
 typedef struct tiny_unit_memo {
-    int stands;      /* its active stands (tiny_unit_stands) */
-    bool troop;      /* tiny_is_troop_unit */
-    bool type_known; /* type holds tiny_troop_of */
+    int stands;        /* its active stands (tiny_unit_stands) */
+    bool troop;        /* tiny_is_troop_unit */
+    bool type_known;   /* type holds tiny_troop_of */
+    bool radius_known; /* radius holds the circle about the frame's centre holding its stands */
+    float radius;
     const tiny_troop *type;
     uint32_t status_any;     /* the status bits of its active stands, or-ed */
     signed char contact;     /* tiny_unit_in_contact: 1 yes, -1 no */

@@ -962,6 +962,46 @@ void tiny_add_brigade_moves(const rules_state *rs, const table *t, legal_list *l
     tiny_try_add(rs, t, l, &c);
 }
 
+/* place_free_near for commander c (no ignore list, no test), remembered by everything its
+ * answer depends on: a commander's spot behind his units is asked at every legal() and its
+ * ring search costs most when the spot is taken, while the stands near it seldom move. */
+static bool commander_free_near(const rules_state *rs, const table *t, const figure *c, vec2s want,
+                                float shift_cm, vec2s *out)
+{
+    memo *m = rs->los ? rs->los->place_memo : NULL;
+    tiny_place_key key;
+    memset(&key, 0, sizeof key);
+    key = (tiny_place_key){.base = c->base,
+                           .want = want,
+                           .facing = c->facing,
+                           .shift_cm = shift_cm,
+                           .width_cm = t->width_cm,
+                           .height_cm = t->height_cm};
+    /* a figure this far off on an axis cannot overlap any spot within shift_cm of want */
+    float pad = shift_cm + tiny_stand_reach(c) + 1.0f;
+    geom_aabb box = {want, want};
+    for (int i = 0; m && i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        if (o->id.id == c->id.id || !table_figure_active(o) ||
+            tiny_outside_box(o->pos, box, pad + tiny_stand_reach(o)))
+            continue;
+        if (key.count == TINY_PLACE_NEAR_MAX)
+            m = NULL; /* a crowd: asked directly */
+        else
+            key.near[key.count++] = tiny_stand_base(o);
+    }
+    tiny_place_found v;
+    if (m && memo_get(m, &key, &v)) {
+        *out = v.at;
+        return v.found != 0;
+    }
+    v.found = place_free_near(t, c->id, want, c->facing, NULL, 0, shift_cm, NULL, NULL, &v.at);
+    if (m)
+        memo_put(m, &key, &v);
+    *out = v.at;
+    return v.found != 0;
+}
+
 void tiny_add_commander_move(const rules_state *rs, const table *t, legal_list *l, const figure *c)
 {
     vec2s sum = {{0, 0}};
@@ -987,7 +1027,7 @@ void tiny_add_commander_move(const rules_state *rs, const table *t, legal_list *
         return;
     if (len > max)
         to = (vec2s){{c->pos.x + d.x / len * max, c->pos.y + d.y / len * max}};
-    if (!place_free_near(t, c->id, to, c->facing, NULL, 0, tiny_cm(rs, 2), NULL, NULL, &to))
+    if (!commander_free_near(rs, t, c, to, tiny_cm(rs, 2), &to))
         return;
     rules_command cmd = {.kind = RULES_CMD_MOVE, .side = c->side, .path_count = 1};
     rules_command_add_figure(&cmd, c->id);

@@ -160,8 +160,22 @@ typedef struct tiny_unit_memo {
 /* The memo of the unit whose whole frame g is (as tiny_unit_geom_of gives it), or NULL when no
  * memo is open on t or g is not a whole unit's frame. */
 tiny_unit_memo *tiny_geom_memo_unit(const table *t, const tiny_unit_geom *g);
+/* The open memo's table and per-unit part, owned by tiny_rules.c: read by the inline lookup
+ * below, which a game asks hundreds of thousands of times (stand counts, troop flags). */
+typedef struct tiny_memo_head {
+    const table *t;
+    int count;
+    tiny_unit_memo *units;
+} tiny_memo_head;
+extern _Thread_local const tiny_memo_head *tiny_memo_open;
 /* The memo of unit u, or NULL when no memo is open on t. */
-tiny_unit_memo *tiny_geom_memo_unit_id(const table *t, unit_id u);
+static inline tiny_unit_memo *tiny_geom_memo_unit_id(const table *t, unit_id u)
+{
+    const tiny_memo_head *h = tiny_memo_open;
+    if (!h || h->t != t || u.id == 0 || (int)u.id > h->count)
+        return NULL;
+    return &h->units[u.id];
+}
 /* True when p lies in the unit's frontal zone: ahead of its front line, within the lines at
  * half_angle from its front corners. */
 bool tiny_in_frontal_zone(const tiny_unit_geom *g, float half_angle_deg, vec2s p);

@@ -526,9 +526,13 @@ static bool retreat_hits(const rules_state *rs, const table *t, const tiny_unit_
         if (!enemy && !friends)
             continue;
         geom_placed_base ob = tiny_stand_base(o);
+        /* farther off on an axis than both reaches (and the gap): neither test below can hold */
+        float pad = tiny_stand_reach(o) + (enemy && !touching[k] ? gap : 0) + TINY_FAR_SLACK_CM;
         for (int i = 0; i < g->count; i++) {
             const figure *f = table_figure_const(t, g->stands[i]);
             geom_placed_base nb = retreat_base(f, start[i], facing[i], dir, d);
+            if (tiny_outside_box(o->pos, (geom_aabb){nb.pos, nb.pos}, pad + tiny_stand_reach(f)))
+                continue;
             if (tiny_stands_overlap(&nb, &ob))
                 return true;
             if (enemy && !touching[k] && geom_base_edge_distance(&nb, &ob) <= gap)

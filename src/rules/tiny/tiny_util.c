@@ -317,9 +317,13 @@ bool tiny_enemy_visible(const rules_state *rs, const table *t, unit_id u, float 
         if (e->side.id == own.id || !table_figure_active(e) || tiny_is_commander(e))
             continue;
         geom_placed_base eb = tiny_stand_base(e);
+        float pad = tiny_stand_reach(e) + cm + TINY_FAR_SLACK_CM;
         for (int k = 0; k < g.count; k++) {
             const figure *f = table_figure_const(t, g.stands[k]);
             geom_placed_base fb = tiny_stand_base(f);
+            /* beyond both reaches and cm on an axis: the gap is more than cm */
+            if (tiny_outside_box(e->pos, (geom_aabb){f->pos, f->pos}, pad + tiny_stand_reach(f)))
+                continue;
             if (tiny_stand_gap_cm(rs, &fb, &eb) <= cm &&
                 tiny_line_clear(rs, t, f->pos, e->pos, u, e->unit))
                 return true;

@@ -181,6 +181,43 @@ static bool about_face_barred(const rules_state *rs, const table *t, const tiny_
 
 /* Moves the stands of one unit along the reference path `pts` (n points), shifted by each
  * stand's offset, then turns the unit by dtheta about its new centre. */
+/* path_cost of one stand's path in plan_unit_path, remembered by what it depends on: every
+ * legal() asks each unit's candidate moves again, and most units have not moved since. Fills
+ * only the fields of *pr that plan_unit_path reads (stop, spent, moved, crossed_count). */
+static path_stop stand_path_cost(const rules_state *rs, const table *t, const tiny_troop *tr,
+                                 float allowance, bool road, const path_desc *pd, const vec2s *sp,
+                                 int n, float allow, path_result *pr)
+{
+    memo *m = rs->los ? rs->los->path_memo : NULL;
+    ptrdiff_t row = tr - rs->data->troops;
+    if (!m || n > TINY_PATH_KEY_POINTS || row < 0 || row >= rs->data->troop_count)
+        return path_cost(t, pd, sp, n, allow, pr);
+    tiny_path_key key;
+    memset(&key, 0, sizeof key);
+    key.row = (int)row;
+    key.road = road;
+    key.count = n;
+    key.allowance_cm = allowance;
+    key.allow_cm = allow;
+    for (int k = 0; k < n; k++)
+        key.pts[k] = sp[k];
+    tiny_path_found v;
+    if (!memo_get(m, &key, &v)) {
+        path_result full;
+        v.stop = (int)path_cost(t, pd, sp, n, allow, &full);
+        v.crossed_count = full.crossed_count;
+        v.spent_cm = full.spent_cm;
+        v.moved_cm = full.moved_cm;
+        memo_put(m, &key, &v);
+    }
+    memset(pr, 0, sizeof *pr);
+    pr->stop = (path_stop)v.stop;
+    pr->crossed_count = v.crossed_count;
+    pr->spent_cm = v.spent_cm;
+    pr->moved_cm = v.moved_cm;
+    return pr->stop;
+}
+
 static bool plan_unit_path(const rules_state *rs, const table *t, unit_id u, const vec2s *pts,
                            int n, float dtheta, bool try_road, tiny_plan *p, char *reason,
                            size_t size)
@@ -221,7 +258,8 @@ static bool plan_unit_path(const rules_state *rs, const table *t, unit_id u, con
         for (int k = 0; k < n; k++)
             sp[k] = tiny_addk(pts[k], off, 1);
         path_result pr;
-        if (n > 1 && path_cost(t, &pd, sp, n, allow, &pr) != PATH_STOP_END) {
+        if (n > 1 &&
+            stand_path_cost(rs, t, tr, allowance, road, &pd, sp, n, allow, &pr) != PATH_STOP_END) {
             tiny_text(reason, size, "%s cannot get there: %.1f\" of %.1f\" spent%s%s", f->name,
                       (double)tiny_in(rs, pr.spent_cm + wheel), (double)tiny_in(rs, allow + wheel),
                       pr.stop == PATH_STOP_IMPASSABLE ? ", terrain it may not enter" : "",

@@ -84,6 +84,7 @@ typedef struct tiny_los {
     memo *gap_memo;      /* tiny_stand_gap_cm: two placed bases -> their edge gap */
     memo *unit_gap_memo; /* tiny_unit_gap_cm: two units' placed stands -> their gap */
     memo *frame_memo;    /* tiny_unit_geom_of: a unit's placed stands -> its frame */
+    memo *path_memo;     /* stand_path_cost: a troop row, allowance and path -> its cost */
     memo *place_memo;    /* commander_free_near: the spot and its neighbours -> the free spot */
     int troop_units;
     unsigned char *troop_row; /* per unit id: 1 + the data's row its kind last named, 0 none */
@@ -197,6 +198,20 @@ typedef struct tiny_place_found {
     int found;
     vec2s at;
 } tiny_place_found;
+
+/* What a stand's path cost in plan_unit_path depends on (the terrain is the match's): the
+ * troop row, allowance and road that make its path_desc, the allowance left, and the path. */
+#define TINY_PATH_KEY_POINTS 4
+typedef struct tiny_path_key {
+    int row, road, count;
+    float allowance_cm, allow_cm;
+    vec2s pts[TINY_PATH_KEY_POINTS];
+} tiny_path_key;
+/* The part of its path_result that plan_unit_path reads. */
+typedef struct tiny_path_found {
+    int stop, crossed_count;
+    float spent_cm, moved_cm;
+} tiny_path_found;
 
 /* The match's frame memo for tiny_geom_memo_begin. */
 static inline memo *tiny_frames(const rules_state *rs)

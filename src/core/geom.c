@@ -233,30 +233,32 @@ double geom_point_polygon_distance(vec2s p, const geom_polygon *poly)
 
 /* ---- predicates ---------------------------------------------------------------------------- */
 
-/* Boundary first, with a cheap box test per edge so the distance is computed only nearby. */
-static bool near_boundary(dvec p, const geom_polygon *poly)
-{
-    for (int i = 0, j = poly->count - 1; i < poly->count; j = i++) {
-        dvec a = dv(poly->pts[j]), b = dv(poly->pts[i]);
-        if (p.x < dmin(a.x, b.x) - GEOM_EPS || p.x > dmax(a.x, b.x) + GEOM_EPS ||
-            p.y < dmin(a.y, b.y) - GEOM_EPS || p.y > dmax(a.y, b.y) + GEOM_EPS)
-            continue;
-        if (point_seg_dist(p, a, b) <= GEOM_EPS)
-            return true;
-    }
-    return false;
-}
-
+/* The boundary test (a box test per edge, the distance computed only nearby) and
+ * crossing_parity in one pass over the edges: an edge whose box (grown by
+ * GEOM_EPS) misses p in y is neither near p nor crossed by the ray (a crossing edge spans p.y),
+ * so most edges cost one test; any near edge answers BOUNDARY, as the boundary test first
+ * over every edge does, and otherwise the parity is that of every crossing. A NaN in an edge's
+ * y makes its crossing x NaN, so skipping it changes no parity. */
 geom_location geom_point_polygon_locate(vec2s p, const geom_polygon *poly)
 {
     if (poly->count <= 0)
         return GEOM_OUTSIDE;
     dvec q = dv(p);
-    if (near_boundary(q, poly))
-        return GEOM_BOUNDARY;
-    if (poly->count >= 3 && crossing_parity(q, poly))
-        return GEOM_INSIDE;
-    return GEOM_OUTSIDE;
+    bool in = false;
+    for (int i = 0, j = poly->count - 1; i < poly->count; j = i++) {
+        dvec a = dv(poly->pts[j]), b = dv(poly->pts[i]);
+        if (q.y < dmin(a.y, b.y) - GEOM_EPS || q.y > dmax(a.y, b.y) + GEOM_EPS)
+            continue;
+        if (!(q.x < dmin(a.x, b.x) - GEOM_EPS || q.x > dmax(a.x, b.x) + GEOM_EPS) &&
+            point_seg_dist(q, a, b) <= GEOM_EPS)
+            return GEOM_BOUNDARY;
+        if ((b.y > q.y) == (a.y > q.y))
+            continue;
+        double x = a.x + (q.y - a.y) * (b.x - a.x) / (b.y - a.y);
+        if (x > q.x)
+            in = !in;
+    }
+    return poly->count >= 3 && in ? GEOM_INSIDE : GEOM_OUTSIDE;
 }
 
 bool geom_point_in_polygon(vec2s p, const geom_polygon *poly)
@@ -634,17 +636,23 @@ static double vertex_edge_min(double m, const geom_polygon *a, const geom_polygo
     return m;
 }
 
-static double polygon_gap(const geom_polygon *a, const geom_polygon *b)
+/* Whether the polygons overlap, answered as polygon_gap decides it is 0: boxes further apart
+ * than the tolerance cannot overlap (no edge comes within GEOM_EPS of the other's, no vertex is
+ * inside the other), so the test is skipped for them. */
+static bool polygons_touch(const geom_polygon *a, const geom_polygon *b)
 {
-    /* Boxes further apart than the tolerance cannot overlap (no edge comes within GEOM_EPS of
-     * the other's, no vertex is inside the other): skip the test. */
     dvec alo, ahi, blo, bhi;
     dbox(a, &alo, &ahi);
     dbox(b, &blo, &bhi);
     double sep = 2.0 * GEOM_EPS;
     bool apart =
         alo.x > bhi.x + sep || blo.x > ahi.x + sep || alo.y > bhi.y + sep || blo.y > ahi.y + sep;
-    if (!apart && geom_polygon_polygon_overlap(a, b))
+    return !apart && geom_polygon_polygon_overlap(a, b);
+}
+
+static double polygon_gap(const geom_polygon *a, const geom_polygon *b)
+{
+    if (polygons_touch(a, b))
         return 0.0;
     /* Apart, no edge crosses another properly (such a crossing is an overlap), so the gap is
      * the least of every edge pair's endpoint-to-segment distances: each vertex against each
@@ -666,6 +674,20 @@ double geom_base_edge_distance(const geom_placed_base *a, const geom_placed_base
     geom_base_corners(a, ca);
     geom_base_corners(b, cb);
     return polygon_gap(&(geom_polygon){ca, 4}, &(geom_polygon){cb, 4});
+}
+
+/* For two rectangles polygon_gap is 0 exactly when polygons_touch: otherwise every vertex lies
+ * more than 0 from every edge of the other (boxes apart by 2 GEOM_EPS, or each edge pair either
+ * strictly on one side of a line or more than GEOM_EPS apart), and the least of those
+ * distances is the gap, so it is > 0 (NaN corners: neither test passes). */
+bool geom_base_touch(const geom_placed_base *a, const geom_placed_base *b)
+{
+    if (is_round(a) || is_round(b))
+        return geom_base_edge_distance(a, b) <= 0.0;
+    vec2s ca[4], cb[4];
+    geom_base_corners(a, ca);
+    geom_base_corners(b, cb);
+    return polygons_touch(&(geom_polygon){ca, 4}, &(geom_polygon){cb, 4});
 }
 
 bool geom_base_polygon_overlap(const geom_placed_base *b, const geom_polygon *poly)

@@ -201,6 +201,9 @@ bool geom_segment_base_intersect(geom_segment s, const geom_placed_base *b);
 double geom_base_centre_distance(const geom_placed_base *a, const geom_placed_base *b);
 /* Gap between the base edges; 0 when they touch or overlap. */
 double geom_base_edge_distance(const geom_placed_base *a, const geom_placed_base *b);
+/* geom_base_edge_distance(a, b) <= 0, the same verdict without measuring the gap of two
+ * rectangles that do not touch (the costly part when only the verdict is wanted). */
+bool geom_base_touch(const geom_placed_base *a, const geom_placed_base *b);
 /* Gap between the base edge and a point; 0 when the point is on or inside the base. */
 double geom_base_point_distance(const geom_placed_base *b, vec2s p);
 bool geom_base_polygon_overlap(const geom_placed_base *b, const geom_polygon *poly);

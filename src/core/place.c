@@ -20,15 +20,11 @@ static geom_placed_base shrunk(geom_placed_base b)
     return b;
 }
 
-bool place_bases_overlap(const geom_placed_base *a, const geom_placed_base *b)
+bool place_bases_overlap_exact(const geom_placed_base *a, const geom_placed_base *b)
 {
     if (a->base.kind != GEOM_BASE_RECT && b->base.kind != GEOM_BASE_RECT) {
         double reach = (double)a->base.radius_cm + b->base.radius_cm - PLACE_CONTACT_CM;
-        /* Apart along either axis (with a margin far above the rounding of the distance): no
-         * square root needed for the answer. */
-        double far = reach * (1.0 + 1e-9);
-        if (fabs((double)b->pos.x - a->pos.x) > far || fabs((double)b->pos.y - a->pos.y) > far)
-            return false;
+        /* the axis test is place_bases_overlap's, inline */
         return reach > 0 && geom_point_distance(a->pos, b->pos) < reach;
     }
     /* Bases whose circumscribed circles are apart cannot touch: skip the exact test. */
@@ -36,7 +32,7 @@ bool place_bases_overlap(const geom_placed_base *a, const geom_placed_base *b)
     if (geom_point_distance(a->pos, b->pos) > apart)
         return false;
     geom_placed_base sa = shrunk(*a), sb = shrunk(*b);
-    return geom_base_edge_distance(&sa, &sb) <= 0.0;
+    return geom_base_touch(&sa, &sb);
 }
 
 static geom_placed_base figure_base_at(const figure *f, vec2s pos, float facing)
@@ -88,6 +84,27 @@ static figure_id blocker_among(const table *t, const figure *self, vec2s pos, fl
         }
     }
     return best;
+}
+
+/* Whether any of the figures listed blocks fig's base at pos: blocker_among(...).id != 0
+ * without looking past the first (the searches only ask whether a spot is free). */
+static bool blocked_among(const table *t, const figure *self, vec2s pos, float facing,
+                          const int *list, int n)
+{
+    geom_placed_base mine = figure_base_at(self, pos, facing);
+    float reach = spatial_base_reach(&self->base) + 1e-2f;
+    for (int k = 0; k < n; k++) {
+        const figure *o = &t->figures[list[k]];
+        float g = reach + spatial_base_reach(&o->base);
+        if (fabsf(o->pos.x - pos.x) > g || fabsf(o->pos.y - pos.y) > g)
+            continue;
+        if (o->id.id == self->id.id || !table_figure_active(o))
+            continue;
+        geom_placed_base theirs = figure_base_at(o, o->pos, o->facing);
+        if (place_bases_overlap(&mine, &theirs))
+            return true;
+    }
+    return false;
 }
 
 figure_id place_blocker(const table *t, figure_id fig, vec2s pos, float facing,
@@ -146,31 +163,62 @@ static bool on_table(const table *t, const figure *f, vec2s p, float facing)
 static bool spot_ok(const table *t, const figure *f, vec2s p, float facing, const int *cand, int nc,
                     bool (*ok)(void *, vec2s), void *user)
 {
-    return on_table(t, f, p, facing) && blocker_among(t, f, p, facing, NULL, 0, cand, nc).id == 0 &&
+    return on_table(t, f, p, facing) && !blocked_among(t, f, p, facing, cand, nc) &&
            (!ok || ok(user, p));
+}
+
+/* The candidates that could block a point of the ring of radius r around `want`: a base
+ * overlapping fig's has its centre within both reaches (and 1e-3) of the point, and each point
+ * lies within float rounding of r from want, so a candidate whose centre is further than both
+ * reaches and a margin far above that rounding from the circle is clear of every point of it.
+ * dist[k] is candidate k's centre distance from want; the order of cand is kept. */
+static int ring_candidates(const table *t, float mine, vec2s want, const int *cand,
+                           const double *dist, int nc, float r, int *out)
+{
+    /* a point's rounding is a few float ulps of its coordinates: far below this */
+    double slack = 0.05 + 1e-5 * (fabs((double)want.x) + fabs((double)want.y) + r);
+    int n = 0;
+    for (int k = 0; k < nc; k++) {
+        double g = (double)mine + spatial_base_reach(&t->figures[cand[k]].base) + slack;
+        /* NaN distances fail the comparison and stay listed: the exact test decides. */
+        if (fabs(dist[k] - r) > g)
+            continue;
+        out[n++] = cand[k];
+    }
+    return n;
 }
 
 static bool search_rings(const table *t, const figure *f, vec2s want, float facing, const int *cand,
                          int nc, float max_shift_cm, bool (*ok)(void *user, vec2s p), void *user,
                          vec2s *out)
 {
+    double *dist = mem_calloc((size_t)(nc > 0 ? nc : 1), sizeof *dist);
+    int *near = mem_calloc((size_t)(nc > 0 ? nc : 1), sizeof *near);
+    for (int k = 0; k < nc; k++)
+        dist[k] = geom_point_distance(want, t->figures[cand[k]].pos);
+    float mine = spatial_base_reach(&f->base);
+    bool found = false;
     /* Rings a quarter of the base apart; on each ring, points about that far apart, starting
      * at angle 0 and going anticlockwise: the first free point of the nearest ring wins. */
     float step = fmaxf(0.1f, 0.25f * base_reach_cm(&f->base));
-    for (float r = step; r <= max_shift_cm + 1e-4f; r += step) {
+    for (float r = step; !found && r <= max_shift_cm + 1e-4f; r += step) {
         int n = (int)ceilf(2.0f * (float)GEOM_PI * r / step);
         if (n < 8)
             n = 8;
+        int nn = ring_candidates(t, mine, want, cand, dist, nc, r, near);
         for (int k = 0; k < n; k++) {
             float a = 2.0f * (float)GEOM_PI * (float)k / (float)n;
             vec2s p = {{want.x + r * cosf(a), want.y + r * sinf(a)}};
-            if (spot_ok(t, f, p, facing, cand, nc, ok, user)) {
+            if (spot_ok(t, f, p, facing, near, nn, ok, user)) {
                 *out = p;
-                return true;
+                found = true;
+                break;
             }
         }
     }
-    return false;
+    free(near);
+    free(dist);
+    return found;
 }
 
 bool place_free_near(const table *t, figure_id fig, vec2s want, float facing,

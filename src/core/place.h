@@ -13,12 +13,28 @@
 #include "core/spatial.h"
 #include "core/table.h"
 
+#include <math.h>
 #include <stdbool.h>
 
 #define PLACE_CONTACT_CM 0.01f
 
-/* True when the two bases overlap by more than PLACE_CONTACT_CM. */
-bool place_bases_overlap(const geom_placed_base *a, const geom_placed_base *b);
+/* place_bases_overlap past its quick answer (round bases apart along an axis). */
+bool place_bases_overlap_exact(const geom_placed_base *a, const geom_placed_base *b);
+
+/* True when the two bases overlap by more than PLACE_CONTACT_CM. Inline: the rule sets ask it
+ * of every base they pass, and round bases apart along an axis (the usual answer) need neither
+ * a call nor the square root: further apart than both radii (with a margin far above the
+ * rounding of the distance) along x or y means no overlap. */
+static inline bool place_bases_overlap(const geom_placed_base *a, const geom_placed_base *b)
+{
+    if (a->base.kind != GEOM_BASE_RECT && b->base.kind != GEOM_BASE_RECT) {
+        double reach = (double)a->base.radius_cm + b->base.radius_cm - PLACE_CONTACT_CM;
+        double far = reach * (1.0 + 1e-9);
+        if (fabs((double)b->pos.x - a->pos.x) > far || fabs((double)b->pos.y - a->pos.y) > far)
+            return false;
+    }
+    return place_bases_overlap_exact(a, b);
+}
 
 /* The active figure, other than `fig` and those in `ignore`, whose base would overlap fig's
  * base placed at pos with `facing` (of several, the one whose centre is nearest pos); {0} when

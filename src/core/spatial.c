@@ -50,11 +50,14 @@ static void size_grid(spatial *s, const table *t)
         const figure *f = &t->figures[i];
         if (!table_figure_active(f) || !isfinite(f->pos.x) || !isfinite(f->pos.y))
             continue;
-        x0 = fminf(x0, f->pos.x);
-        y0 = fminf(y0, f->pos.y);
-        x1 = fmaxf(x1, f->pos.x);
-        y1 = fmaxf(y1, f->pos.y);
-        s->reach_max_cm = fmaxf(s->reach_max_cm, spatial_base_reach(&f->base));
+        /* fminf and fmaxf inline (library calls otherwise): the centre is finite, and a NaN
+         * reach is passed over as fmaxf does; which zero a tie keeps changes no cell. */
+        x0 = f->pos.x < x0 ? f->pos.x : x0;
+        y0 = f->pos.y < y0 ? f->pos.y : y0;
+        x1 = f->pos.x > x1 ? f->pos.x : x1;
+        y1 = f->pos.y > y1 ? f->pos.y : y1;
+        float reach = spatial_base_reach(&f->base);
+        s->reach_max_cm = reach > s->reach_max_cm ? reach : s->reach_max_cm;
         s->count++;
     }
     float w = fmaxf(x1 - x0, 1.0f), h = fmaxf(y1 - y0, 1.0f);

@@ -80,6 +80,92 @@ table *table_clone(const table *t)
     return c;
 }
 
+/* The capacity grow_for_append and dup_array give `count` elements (0 for none). */
+static size_t capacity_of(int count)
+{
+    if (count <= 0)
+        return 0;
+    size_t cap = 8;
+    while (cap < (size_t)count)
+        cap *= 2;
+    return cap;
+}
+
+/* dup_array into `dst` (holding dst_count elements' capacity) when that is large enough. */
+static void *copy_array(void *dst, int dst_count, const void *src, int count, size_t size)
+{
+    if (count == 0) {
+        free(dst);
+        return NULL;
+    }
+    if (!dst || capacity_of(dst_count) < capacity_of(count)) {
+        free(dst);
+        return dup_array(src, count, size);
+    }
+    memcpy(dst, src, (size_t)count * size);
+    return dst;
+}
+
+/* mem_dup's exact-size copy of a point list, into `dst` when it holds as many points. */
+static vec2s *copy_points(vec2s *dst, int dst_count, const vec2s *src, int count)
+{
+    if (dst && src && count > 0 && dst_count == count) {
+        memcpy(dst, src, (size_t)count * sizeof *src);
+        return dst;
+    }
+    free(dst);
+    return mem_dup(src, (size_t)count, sizeof(vec2s));
+}
+
+/* Each feature copied over dst's own, its point lists into dst's when they hold as many. */
+static void copy_features(table *dst, const table *src)
+{
+    int n = src->feature_count;
+    if (!dst->features || capacity_of(dst->feature_count) < capacity_of(n)) {
+        for (int i = 0; i < dst->feature_count; i++)
+            feature_free_points(&dst->features[i]);
+        free(dst->features);
+        dst->features = dup_array(src->features, n, sizeof *src->features);
+        for (int i = 0; i < n; i++)
+            feature_copy_points(&dst->features[i], &src->features[i]);
+        return;
+    }
+    for (int i = n; i < dst->feature_count; i++)
+        feature_free_points(&dst->features[i]);
+    for (int i = 0; i < n; i++) {
+        terrain_feature *d = &dst->features[i];
+        const terrain_feature *f = &src->features[i];
+        bool old = i < dst->feature_count;
+        vec2s *area = old ? d->area.pts : NULL, *line = old ? d->line.pts : NULL;
+        int area_n = area ? d->area.count : 0, line_n = line ? d->line.count : 0;
+        *d = *f;
+        d->area.pts = copy_points(area, area_n, f->area.pts, f->area.count);
+        d->line.pts = copy_points(line, line_n, f->line.pts, f->line.count);
+    }
+    if (n == 0) {
+        free(dst->features);
+        dst->features = NULL;
+    }
+}
+
+void table_copy(table *dst, const table *src)
+{
+    if (dst == src)
+        return;
+    copy_features(dst, src);
+    table keep = *dst;
+    *dst = *src;
+    dst->features = keep.features;
+    dst->types =
+        copy_array(keep.types, keep.type_count, src->types, src->type_count, sizeof *src->types);
+    dst->sides =
+        copy_array(keep.sides, keep.side_count, src->sides, src->side_count, sizeof *src->sides);
+    dst->units =
+        copy_array(keep.units, keep.unit_count, src->units, src->unit_count, sizeof *src->units);
+    dst->figures = copy_array(keep.figures, keep.figure_count, src->figures, src->figure_count,
+                              sizeof *src->figures);
+}
+
 int table_add_type(table *t, const terrain_type *type)
 {
     if (t->type_count >= TABLE_TYPES_MAX)

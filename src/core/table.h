@@ -183,6 +183,10 @@ table *table_create(const table_desc *desc);
 void table_destroy(table *t);
 /* A deep copy (all arrays and polygon points). */
 table *table_clone(const table *t);
+/* Makes dst a copy of src, as table_clone would, reusing dst's buffers where they are large
+ * enough (dst from table_create or table_clone): what a caller that copies the same table
+ * again and again (the engine's overlap check) spends on allocation. */
+void table_copy(table *dst, const table *src);
 
 /* Appenders return the new handle (or index for types/features); the struct is copied, and
  * polygon/polyline points are copied too. table_add_type returns -1 (adding nothing) when the

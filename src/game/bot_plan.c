@@ -34,6 +34,7 @@ typedef struct posture {
     const geom_polygon *hold_own; /* ground this side must hold */
     const geom_polygon *hold_foe; /* ground the enemy must hold: go for it */
     bool foe_lasts;               /* the enemy wins by lasting out the turns or holding ground */
+    bool early;                   /* half the turns or fewer gone */
     bool late; /* a side that must win by force, with half the turns gone: no more waiting */
 } posture;
 
@@ -43,11 +44,15 @@ struct bot_plan {
     int dirty;
     long work; /* candidates scored since creation: the hard level's measure of its spending */
     plan_memo memo;
+    int trace; /* SANDTABLE_PLAN_TRACE (experiments only): 1 each pick, 2 every candidate */
 };
 
 bot_plan *bot_plan_create(void)
 {
-    return mem_calloc(1, sizeof(bot_plan));
+    bot_plan *p = mem_calloc(1, sizeof(bot_plan));
+    const char *trace = getenv("SANDTABLE_PLAN_TRACE");
+    p->trace = trace ? atoi(trace) : 0;
+    return p;
 }
 
 void bot_plan_destroy(bot_plan *p)
@@ -78,6 +83,7 @@ static posture posture_of(const game *g, side_id who)
         }
     }
     p.late = !p.defend && !p.hold_foe && limit > 0 && 2 * game_turn(g) > limit;
+    p.early = limit > 0 && 2 * game_turn(g) <= limit;
     return p;
 }
 
@@ -157,8 +163,11 @@ static float move_value(const game *g, const rules_command *c, const posture *p,
 {
     const table *t = game_table(g);
     const figure *f = actor_of(t, c);
-    if (!f || c->path_count == 0)
+    if (!f || c->path_count == 0) {
+        if (why)
+            snprintf(why, size, "%s moves up", f ? name_of(t, f) : "its men");
         return 0;
+    }
     vec2s end = c->path[c->path_count - 1];
     float before, after;
     const figure *foe = nearest_enemy(g, f->side, f->pos, &before);
@@ -173,8 +182,8 @@ static float move_value(const game *g, const rules_command *c, const posture *p,
     bool foe_shoots = foe && game_arc(g, foe->id, &half, &none);
     float touch = foe ? f->base.radius_cm + foe->base.radius_cm + PLAN_TOUCH_CM : 0;
     bool stand = foe && shoots && !foe_shoots && after < range && !p->late;
-    bool wait =
-        foe && (p->defend || (!p->foe_lasts && !p->late)) && !shoots && foe_shoots && after > touch;
+    bool wait = foe && (p->defend || (!p->foe_lasts && !p->late) || p->early) && !shoots &&
+                foe_shoots && after > touch;
     /* a side that lasts out holds its firing line: its shooters stand and let the enemy come */
     stand = stand || (foe && p->defend && shoots);
     float v = 0;
@@ -189,7 +198,7 @@ static float move_value(const game *g, const rules_command *c, const posture *p,
         else if (why && d0 <= 0 && d1 <= 0)
             snprintf(why, size, "%s keeps to the ground it must hold", name_of(t, f));
     }
-    if (p->hold_foe) {
+    if (p->hold_foe && !wait) {
         float d0 = (float)geom_point_polygon_distance(f->pos, p->hold_foe);
         float d1 = (float)geom_point_polygon_distance(end, p->hold_foe);
         v += 0.1f * (d0 - d1);
@@ -212,6 +221,162 @@ static float rally_value(const game *g, const rules_command *c)
     for (int i = 0; c->figure_count == 0 && c->unit.id && i < t->figure_count; i++)
         n += t->figures[i].unit.id == c->unit.id && (t->figures[i].status & bad);
     return 3.0f * (float)n;
+}
+
+/* The name a player knows the enemy nearest f by: his unit's ("Datu Ali's band"), else his
+ * side's. */
+static const char *foe_unit_name(const game *g, const figure *f)
+{
+    float cm;
+    const table *t = game_table(g);
+    const figure *e = f ? nearest_enemy(g, f->side, f->pos, &cm) : NULL;
+    const unit *u = e ? table_unit_const(t, e->unit) : NULL;
+    if (u && u->name[0])
+        return u->name;
+    return e ? table_side_label(t, e->side, "the enemy") : "the enemy";
+}
+
+/* The nearest man of f's own unit to `at`, f left out (NULL when he stands alone). */
+static const figure *nearest_mate(const table *t, const figure *f, vec2s at)
+{
+    const figure *best = NULL;
+    float best_cm = INFINITY;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        float cm = glms_vec2_distance(o->pos, at);
+        if (o != f && o->unit.id == f->unit.id && table_figure_active(o) && cm < best_cm) {
+            best_cm = cm;
+            best = o;
+        }
+    }
+    return best;
+}
+
+/* Reform: men closing the gaps of their line (lcr: up to 5 cm). */
+static void reform_reason(const game *g, const rules_command *c, const posture *p, char *why,
+                          size_t size)
+{
+    const table *t = game_table(g);
+    const figure *f = actor_of(t, c);
+    const figure *mate = f ? nearest_mate(t, f, c->path_count ? c->path[0] : f->pos) : NULL;
+    float cm;
+    const figure *e = f ? nearest_enemy(g, f->side, f->pos, &cm) : NULL;
+    if (mate && e && cm < 60.0f)
+        snprintf(why, size,
+                 p->foe_lasts ? "%s closes up on %s before going in at %s"
+                              : "%s closes up on %s before %s comes on",
+                 name_of(t, f), name_of(t, mate), foe_unit_name(g, f));
+    else if (mate)
+        snprintf(why, size, "%s closes up on %s", name_of(t, f), name_of(t, mate));
+    else
+        snprintf(why, size, "re-forms the line");
+}
+
+/* Whose men a command names: the deciding side's own, or the enemy's (an allocation of hits). */
+static bool names_own(const table *t, const rules_command *c, side_id own)
+{
+    const figure *f = actor_of(t, c);
+    return !f || f->side.id == own.id;
+}
+
+/* The one-line reason of the commands no score tells apart (the steps of the turn, the picks
+ * the rules leave to a side): what each one does for the side, in a player's words. */
+static void step_reason(const game *g, const rules_command *c, const posture *p, char *why,
+                        size_t size)
+{
+    const table *t = game_table(g);
+    const figure *f = actor_of(t, c);
+    const unit *u = c->figure_count == 0 && !c->figure.id ? table_unit_const(t, c->unit) : NULL;
+    const char *who = u && u->name[0] ? u->name : f ? name_of(t, f) : "its men";
+    char opt[sizeof c->option];
+    snprintf(opt, sizeof opt, "%s", c->option);
+    for (char *q = opt; *q; q++)
+        *q = *q == '_' ? ' ' : *q;
+    switch (c->kind) {
+    case RULES_CMD_DRAW_CARD:
+        snprintf(why, size, "turns up the next card to see who acts");
+        break;
+    case RULES_CMD_ROLL_ORDERS:
+        snprintf(why, size, "rolls for the orders its commanders can give");
+        break;
+    case RULES_CMD_ACTIVATE:
+        snprintf(why, size, "gives %s the orders of the moment", who);
+        break;
+    case RULES_CMD_REFORM:
+        reform_reason(g, c, p, why, size);
+        break;
+    case RULES_CMD_ALLOCATE:
+        if (names_own(t, c, p->side))
+            snprintf(why, size, "gives up %s as the loss it can best spare", who);
+        else
+            snprintf(why, size, "picks off %s among the men its fire found", who);
+        break;
+    case RULES_CMD_CHOOSE:
+        if (c->option[0])
+            snprintf(why, size, "chooses %s: the better of the two for it now", c->option);
+        else
+            snprintf(why, size, "takes the choice that suits it now");
+        break;
+    case RULES_CMD_FORMATION:
+        if (c->option[0])
+            snprintf(why, size, "%s forms %s for what comes next", who, c->option);
+        else
+            snprintf(why, size, "%s changes formation for what comes next", who);
+        break;
+    case RULES_CMD_AID:
+        snprintf(why, size, "%s goes to help a wounded comrade", who);
+        break;
+    case RULES_CMD_EVADE:
+        snprintf(why, size, "%s gets out of the way of the charge", who);
+        break;
+    case RULES_CMD_ROTATE:
+    case RULES_CMD_WHEEL:
+        snprintf(why, size, "%s turns to face %s", who, foe_unit_name(g, f));
+        break;
+    case RULES_CMD_REROLL:
+        snprintf(why, size, "tries its luck again on a poor roll");
+        break;
+    case RULES_CMD_CHALLENGE:
+        snprintf(why, size, "%s calls out the enemy's champion", who);
+        break;
+    case RULES_CMD_PASS:
+        snprintf(why, size,
+                 p->defend ? "holds still and lets the enemy come"
+                           : "waits: nothing it could do now would help");
+        break;
+    case RULES_CMD_END_ACTIVATION:
+        snprintf(why, size,
+                 p->defend ? "its men hold where they stand: nothing more to gain"
+                           : "its men have done all that pays this time");
+        break;
+    case RULES_CMD_END_PHASE:
+    case RULES_CMD_END_TURN:
+        snprintf(why, size, "has nothing more worth doing before the enemy moves");
+        break;
+    case RULES_CMD_MOVE:
+        snprintf(why, size, "%s moves up", who);
+        break;
+    case RULES_CMD_FIRE:
+        snprintf(why, size, "%s opens fire on %s", who, foe_unit_name(g, f));
+        break;
+    case RULES_CMD_CHARGE:
+        snprintf(why, size, "%s charges %s", who, foe_unit_name(g, f));
+        break;
+    case RULES_CMD_RALLY:
+        snprintf(why, size, "%s rallies his men", who);
+        break;
+    case RULES_CMD_SPECIAL:
+        if (strstr(opt, "close") || strstr(opt, "melee"))
+            snprintf(why, size, "%s fights it out hand to hand with %s", who, foe_unit_name(g, f));
+        else if (opt[0])
+            snprintf(why, size, "%s goes for the %s while it can", who, opt);
+        else
+            snprintf(why, size, "%s does what the moment asks", who);
+        break;
+    default:
+        snprintf(why, size, "%s does what the moment asks", who);
+        break;
+    }
 }
 
 /* The normal level's value of one command; the reason in why when why is not NULL. */
@@ -241,19 +406,28 @@ static float normal_score(const game *g, const rules_command *c, plan_memo *memo
         return move_value(g, c, p, why, size);
     case RULES_CMD_RALLY:
         v = rally_value(g, c);
-        if (why)
-            snprintf(why, size, "rallies its shaken men");
+        if (why) {
+            const figure *f = actor_of(t, c);
+            const unit *u = f ? table_unit_const(t, f->unit) : NULL;
+            const char *of = u && u->name[0] ? u->name : "its line";
+            int n = (int)(v / 3.0f + 0.5f);
+            if (n > 0)
+                snprintf(why, size, "brings %d shaken %s of %s back into the fight", n,
+                         n > 1 ? "men" : "man", of);
+            else
+                snprintf(why, size, "steadies %s before its nerve goes", of);
+        }
         return v;
     case RULES_CMD_PASS:
     case RULES_CMD_END_ACTIVATION:
     case RULES_CMD_END_PHASE:
     case RULES_CMD_END_TURN:
         if (why)
-            snprintf(why, size, "nothing better to do");
+            step_reason(g, c, p, why, size);
         return 0.0f;
     default:
         if (why)
-            snprintf(why, size, "keeps the game going");
+            step_reason(g, c, p, why, size);
         return 0.5f; /* the steps that keep the game going: draw, roll, activate */
     }
 }
@@ -279,6 +453,69 @@ static int add_withdrawals(bot_plan *p, const game *g, int n)
             continue;
         rules_command w = *c;
         w.path[0] = glms_vec2_add(f->pos, glms_vec2_scale(dir, 0.95f * r.sure_cm));
+        float v;
+        if (!game_bot_value(g, &w, &v, NULL, 0) || v <= 0 || !game_validate(g, &w, NULL, 0))
+            continue;
+        p->cmds[n++] = w;
+    }
+    return n;
+}
+
+/* Every area of terrain `at` lies in, as a bit set over the table's first 64 features. */
+static uint64_t areas_at(const table *t, vec2s at)
+{
+    uint64_t in = 0;
+    for (int i = 0; i < t->feature_count && i < 64; i++) {
+        const terrain_feature *tf = &t->features[i];
+        if (tf->shape == TERRAIN_SHAPE_AREA && geom_point_in_polygon(at, &tf->area))
+            in |= (uint64_t)1 << i;
+    }
+    return in;
+}
+
+/* The nearest figure of f's side to `at`, f left out, cm. */
+static float nearest_friend_cm(const table *t, const figure *f, vec2s at)
+{
+    float best = INFINITY;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        if (o != f && o->side.id == f->side.id && table_figure_active(o))
+            best = fminf(best, glms_vec2_distance(o->pos, at));
+    }
+    return best;
+}
+
+/* Beside legal()'s moves, a man of a side that holds ground, standing on it, stepping a little
+ * away from his nearest friend in the same ground (the same terrain areas: a roof's marksmen
+ * stay on their roof): kept only where the rule set values it (bot_value: lcr's men under area
+ * fire, whose hits fall on every figure in a semicircle) and the engine accepts it. */
+static int add_spreads(bot_plan *p, const game *g, const posture *ps, int n)
+{
+    const table *t = game_table(g);
+    int legal = n;
+    for (int i = 0; ps->hold_own && i < legal && n < PLAN_LEGAL_MAX; i++) {
+        const rules_command *c = &p->cmds[i];
+        const figure *f = c->kind == RULES_CMD_MOVE && c->path_count == 1 && c->figure_count == 1
+                              ? actor_of(t, c)
+                              : NULL;
+        if (!f || !geom_point_in_polygon(f->pos, ps->hold_own))
+            continue;
+        uint64_t home = areas_at(t, f->pos);
+        float now = nearest_friend_cm(t, f, f->pos), best = now + 1.0f;
+        vec2s to = f->pos;
+        for (int k = 0; k < 16; k++) {
+            float a = (float)(k % 8) * GEOM_PI / 4.0f, r = k < 8 ? 2.5f : 5.0f;
+            vec2s end = glms_vec2_add(f->pos, (vec2s){{r * cosf(a), r * sinf(a)}});
+            float gap = nearest_friend_cm(t, f, end);
+            if (gap > best && areas_at(t, end) == home) {
+                best = gap;
+                to = end;
+            }
+        }
+        if (to.x == f->pos.x && to.y == f->pos.y)
+            continue;
+        rules_command w = *c;
+        w.path[0] = to;
         float v;
         if (!game_bot_value(g, &w, &v, NULL, 0) || v <= 0 || !game_validate(g, &w, NULL, 0))
             continue;
@@ -409,9 +646,14 @@ static int add_fire_groups(bot_plan *p, const game *g, int n)
 static int plan_score(bot_plan *p, const game *g, dice_rng *rng)
 {
     memset(p->cmds, 0, (size_t)p->dirty * sizeof *p->cmds);
+    rules_decision dec;
+    game_decision(g, &dec);
+    posture ps = posture_of(g, dec.side);
     int n = game_legal(g, p->cmds, PLAN_LEGAL_MAX);
     if (n > 0)
         n = add_withdrawals(p, g, n);
+    if (n > 0)
+        n = add_spreads(p, g, &ps, n);
     if (n > 0) /* the rule set's own further candidates (game_bot_commands) */
         n += game_bot_commands(g, p->cmds + n, PLAN_LEGAL_MAX - n);
     if (n > 0)
@@ -419,9 +661,6 @@ static int plan_score(bot_plan *p, const game *g, dice_rng *rng)
     p->dirty = n > 0 ? n : 0;
     p->work += 1 + (n > 0 ? n : 0);
     p->memo.valid = false;
-    rules_decision dec;
-    game_decision(g, &dec);
-    posture ps = posture_of(g, dec.side);
     for (int i = 0; i < n; i++)
         p->score[i] =
             normal_score(g, &p->cmds[i], &p->memo, &ps, NULL, 0) + 0.01f * (float)dice_unit(rng);
@@ -454,8 +693,8 @@ static void reason_of(bot_plan *p, const game *g, const rules_command *c, char *
     posture ps = posture_of(g, dec.side);
     p->memo.valid = false;
     normal_score(g, c, &p->memo, &ps, why, size);
-    if (!why[0])
-        snprintf(why, size, "the best of its options by the odds");
+    if (!why[0]) /* the rule set valued it without a word: say what the command does */
+        step_reason(g, c, &ps, why, size);
 }
 
 void bot_plan_reason(bot_plan *p, const game *g, const rules_command *c, char *why, size_t size)
@@ -466,6 +705,11 @@ void bot_plan_reason(bot_plan *p, const game *g, const rules_command *c, char *w
 static bool pick_normal(bot_plan *p, const game *g, dice_rng *rng, rules_command *out)
 {
     int n = plan_score(p, g, rng);
+    for (int i = 0; p->trace > 1 && i < n; i++) {
+        char d[256];
+        fprintf(stderr, "    %7.2f %s\n", (double)p->score[i],
+                game_describe(g, &p->cmds[i], d, sizeof d));
+    }
     while (n > 0) {
         int i = best_of(p, n);
         if (game_place_check(g, &p->cmds[i], NULL, 0)) {
@@ -492,6 +736,19 @@ long bot_plan_work(const bot_plan *p)
     return p->work;
 }
 
+/* SANDTABLE_PLAN_TRACE=1: each pick with its reason on stderr (2: every candidate's score
+ * before it), to watch a game the way the normal level sees it. */
+static void trace_pick(bot_plan *p, const game *g, const rules_command *c)
+{
+    char why[256], what[256];
+    reason_of(p, g, c, why, sizeof why);
+    rules_decision dec;
+    game_decision(g, &dec);
+    fprintf(stderr, "turn %d, %s: %s - %s\n", game_turn(g),
+            table_side_label(game_table(g), dec.side, "?"), game_describe(g, c, what, sizeof what),
+            why);
+}
+
 bool bot_plan_pick(bot_plan *p, const game *g, dice_rng *rng, rules_command *out, char *why,
                    size_t size)
 {
@@ -500,5 +757,7 @@ bool bot_plan_pick(bot_plan *p, const game *g, dice_rng *rng, rules_command *out
     if (!pick_normal(p, g, rng, out))
         return false;
     reason_of(p, g, out, why, size);
+    if (p->trace)
+        trace_pick(p, g, out);
     return true;
 }

@@ -52,11 +52,29 @@ void game_events_record(void *user, const rules_event *ev)
     events_record(user, ev);
 }
 
+table *game_place_copy(game *g)
+{
+    table *t = g->place_passed.spare;
+    if (!t)
+        return table_clone(g->table);
+    g->place_passed.spare = NULL;
+    table_copy(t, g->table);
+    return t;
+}
+
+void game_place_spare(game *g, table *t)
+{
+    if (!t)
+        return;
+    table_destroy(g->place_passed.spare);
+    g->place_passed.spare = t;
+}
+
 void game_place_forget(game *g)
 {
     if (g->place_passed.rs)
         g->ops->destroy(g->place_passed.rs);
-    table_destroy(g->place_passed.table);
+    game_place_spare(g, g->place_passed.table);
     g->place_passed.rs = NULL;
     g->place_passed.table = NULL;
     g->place_passed.valid = false;
@@ -93,7 +111,7 @@ static bool adopt_checked(game *g, game_entry *e)
     game_events_list spare = e->events; /* cleared: its buffer goes to the next check */
     e->events = g->place_passed.events;
     g->place_passed.events = spare;
-    table_destroy(after);
+    game_place_spare(g, after);
     g->place_passed.table = NULL;
     g->place_passed.rs = NULL;
     return true;
@@ -412,8 +430,11 @@ void game_destroy(game *g)
     free(g->autosave_path);
     free(g->notes);
     game_place_forget(g);
+    table_destroy(g->place_passed.spare);
     free(g->place_passed.events.items);
     spatial_free(&g->index);
+    free(g->others.idx);
+    free(g->others.pos);
     free(g);
 }
 
@@ -540,6 +561,33 @@ static bool enemy_accept(void *user, int index)
  * cells (lcr_baler, 113 figures: the rings cost 3x the scan). Both give the same answer. */
 enum { NEAREST_SCAN_MAX = 400 };
 
+/* The active figures of other sides than `own`, kept until the state changes: the bot asks
+ * for the nearest enemy of many points of one state. */
+static void others_of(const game *g, side_id own)
+{
+    game *m = (game *)g; /* a cache beside the state, not the state: g is const to callers */
+    if (m->others.valid && m->others.gen == g->state_gen && m->others.own == own.id)
+        return;
+    const table *t = g->table;
+    if (t->figure_count > m->others.cap) {
+        m->others.cap = t->figure_count;
+        m->others.idx = mem_realloc(m->others.idx, (size_t)m->others.cap, sizeof *m->others.idx);
+        m->others.pos = mem_realloc(m->others.pos, (size_t)m->others.cap, sizeof *m->others.pos);
+    }
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (table_figure_active(e) && e->side.id != own.id) {
+            m->others.idx[n] = i;
+            m->others.pos[n++] = e->pos;
+        }
+    }
+    m->others.n = n;
+    m->others.own = own.id;
+    m->others.gen = g->state_gen;
+    m->others.valid = true;
+}
+
 const figure *game_nearest_enemy(const game *g, side_id own, vec2s p, float *cm)
 {
     const table *t = g->table;
@@ -549,12 +597,17 @@ const figure *game_nearest_enemy(const game *g, side_id own, vec2s p, float *cm)
     if (t->figure_count > NEAREST_SCAN_MAX) {
         who = spatial_nearest(game_figure_index(g), t, p, enemy_accept, &f, &d2);
     } else {
-        for (int i = 0; i < t->figure_count; i++) {
-            const figure *e = &t->figures[i];
-            float dx = e->pos.x - p.x, dy = e->pos.y - p.y;
-            if (dx * dx + dy * dy < d2 && table_figure_active(e) && enemy_accept(&f, i)) {
+        /* The scan of every figure in order, asking each nearer one whether it is an active
+         * enemy seen: the same questions in the same order over the active figures of the
+         * other sides, whose list is kept with the state. */
+        others_of(g, own);
+        const int *idx = g->others.idx;
+        const vec2s *pos = g->others.pos;
+        for (int k = 0; k < g->others.n; k++) {
+            float dx = pos[k].x - p.x, dy = pos[k].y - p.y;
+            if (dx * dx + dy * dy < d2 && game_visible(g, own, t->figures[idx[k]].id)) {
                 d2 = dx * dx + dy * dy;
-                who = i;
+                who = idx[k];
             }
         }
     }

@@ -79,17 +79,33 @@ struct game {
         rules_state *rs;
         dice_rng rng;
         game_events_list events;
+        table *spare; /* a copy done with, its buffers reused by the next check's copy */
     } place_passed;
     /* The figure index of the table as it stands (game_figure_index), built when first asked. */
     spatial index;
     uint64_t index_gen;
     bool index_valid;
+    /* The active figures not of side `own` (indices ascending, their positions), for
+     * game_nearest_enemy's scans of the table as it stands (state_gen `gen`). */
+    struct {
+        bool valid;
+        uint64_t gen;
+        uint32_t own;
+        int n, cap;
+        int *idx;
+        vec2s *pos;
+    } others;
 };
 
 /* The state at the cursor changed (resolved, rebuilt, restored): forget what was checked on it. */
 void game_state_changed(game *g);
 /* Frees the overlap check's kept state (game_destroy). */
 void game_place_forget(game *g);
+/* A copy of g's table for the overlap check to resolve on, made in the buffers of the last
+ * copy handed back (game_place_spare) when there is one. */
+table *game_place_copy(game *g);
+/* Hands a copy back when done with it (its contents are of no further use). */
+void game_place_spare(game *g, table *t);
 /* The engine's event recorder (rules_ctx.record), `user` a game_events_list. */
 void game_events_record(void *user, const rules_event *ev);
 

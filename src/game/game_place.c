@@ -110,11 +110,11 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
         return true;
     figure_id moved[RULES_CMD_FIGURES_MAX];
     int nm = moved_figures(g, cmd, moved);
-    table *t = table_clone(g->table);
-    rules_state *rs = g->ops->clone(g->rs);
-    dice_rng rng = g->rng;
     game *keep = (game *)g; /* the events are kept with the copy (remember_pass) */
     game_place_forget(keep);
+    table *t = game_place_copy(keep);
+    rules_state *rs = g->ops->clone(g->rs);
+    dice_rng rng = g->rng;
     rules_ctx ctx = {.ops = g->ops,
                      .state = rs,
                      .table = t,
@@ -148,7 +148,7 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
         return true;
     }
     g->ops->destroy(rs);
-    table_destroy(t);
+    game_place_spare(keep, t);
     keep->place_passed.events.count = 0;
     return false;
 }

@@ -77,6 +77,53 @@ static void test_clone_is_deep(void **state)
     table_destroy(t);
 }
 
+/* Same contents as src, nothing shared with it, and still appendable. */
+static void assert_copy_of(table *c, const table *src)
+{
+    assert_int_equal(c->figure_count, src->figure_count);
+    assert_int_equal(c->feature_count, src->feature_count);
+    assert_memory_equal(c->figures, src->figures, (size_t)src->figure_count * sizeof(figure));
+    for (int i = 0; i < src->feature_count; i++) {
+        assert_int_equal(c->features[i].area.count, src->features[i].area.count);
+        assert_ptr_not_equal(c->features[i].area.pts, src->features[i].area.pts);
+        assert_memory_equal(c->features[i].area.pts, src->features[i].area.pts,
+                            (size_t)src->features[i].area.count * sizeof(vec2s));
+    }
+    assert_ptr_not_equal(c->figures, src->figures);
+    table_add_figure(c, &(figure){.side = {1}});
+    assert_int_equal(c->figure_count, src->figure_count + 1);
+}
+
+/* table_copy into an empty table, a bigger one and a same-sized one: each a deep copy. */
+static void test_copy_reuses_buffers(void **state)
+{
+    (void)state;
+    table *t = make_table();
+    table *empty = table_create(&(table_desc){0});
+    table_copy(empty, t);
+    assert_copy_of(empty, t);
+    table *big = make_table();
+    vec2s tri[3] = {{{0, 0}}, {{5, 0}}, {{0, 5}}};
+    for (int i = 0; i < 40; i++) {
+        table_add_feature(big, &(terrain_feature){.type = 0, .area = {tri, 3}});
+        table_add_figure(big, &(figure){.side = {1}});
+    }
+    table_copy(big, t);
+    assert_copy_of(big, t);
+    table *same = table_clone(t);
+    same->features[0].area.pts[0].x = 99;
+    table_copy(same, t);
+    assert_true(same->features[0].area.pts[0].x == 10);
+    assert_copy_of(same, t);
+    table_copy(same, &(table){.width_cm = 1, .height_cm = 1});
+    assert_int_equal(same->feature_count, 0);
+    assert_null(same->features);
+    table_destroy(same);
+    table_destroy(big);
+    table_destroy(empty);
+    table_destroy(t);
+}
+
 static void test_names_round_trip(void **state)
 {
     (void)state;
@@ -108,6 +155,7 @@ int main(void)
         cmocka_unit_test(test_defaults_and_handles),      cmocka_unit_test(test_type_cap),
         cmocka_unit_test(test_feature_bounds_and_height), cmocka_unit_test(test_clone_is_deep),
         cmocka_unit_test(test_names_round_trip),          cmocka_unit_test(test_active_status),
+        cmocka_unit_test(test_copy_reuses_buffers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -272,7 +272,8 @@ static void fires(const rules_state *rs, const table *t, side_id s, out_list *o)
         int ne = nearest_enemies(t, s, centre_of(t, &c), near, 3);
         for (int k = 0; k < ne; k++) {
             c.target = near[k]->id;
-            if (cr15_fire_validate(rs, t, &c, why, sizeof why))
+            /* can_fire chose only figures no enemy touches */
+            if (cr15_fire_ok_free(rs, t, &c))
                 push(o, &c);
         }
     }

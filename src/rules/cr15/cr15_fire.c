@@ -4,6 +4,7 @@
 #include "rules/cr15/cr15_state.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,9 +18,8 @@ int cr15_band(const cr15_data *d, float range_in)
 
 float cr15_p_beat(int need_over, int mod)
 {
-    int n = 0;
-    for (int face = 1; face <= 10; face++)
-        n += face + mod > need_over;
+    /* the faces 1-10 greater than need_over - mod */
+    int low = need_over - mod, n = low < 0 ? 10 : low > 10 ? 0 : 10 - low;
     return (float)n / 10.0f;
 }
 
@@ -30,31 +30,82 @@ const cr15_weapon *cr15_weapon_of(const rules_state *rs, const figure *f)
     return cr15_data_weapon(rs->data, f->weapon);
 }
 
-static void add(cr15_shot *s, int v, const char *what, bool note)
+/* The fire modifiers in the order a shot's note lists them. */
+enum {
+    MOD_VETERAN,
+    MOD_NOVICE,
+    MOD_TARGET_MOVED,
+    MOD_SECOND_SHOT,
+    MOD_TARGET_COVER,
+    MOD_BEING_CHARGED,
+    MOD_FIRER_MOVED,
+    MOD_FIRER_MOUNTED,
+    MOD_FIRER_WOUNDED,
+    MOD_COUNT
+};
+
+static const char *const mod_words[MOD_COUNT] = {"veteran",     "novice",          "target moved",
+                                                 "second shot", "target in cover", "being charged",
+                                                 "firer moved", "firer mounted",   "firer wounded"};
+
+static int mod_value(const cr15_fire_mods *m, int k)
 {
+    const int v[MOD_COUNT] = {m->veteran,     m->novice,        m->target_moved,
+                              m->second_shot, m->target_cover,  m->being_charged,
+                              m->firer_moved, m->firer_mounted, m->firer_wounded};
+    return v[k];
+}
+
+static void add(cr15_shot *s, const cr15_fire_mods *m, int k)
+{
+    int v = mod_value(m, k);
     if (!v)
         return;
     s->mod += v;
-    if (!note)
-        return;
-    size_t n = strlen(s->note);
-    snprintf(s->note + n, sizeof s->note - n, "%s%s %+d", n ? ", " : "", what, v);
+    s->applied |= 1u << k;
 }
 
-/* cr15_shot_of, its note written only when `note` (the same table, band and modifiers). */
+/* The note of the modifiers the shot counted: "%s%s %+d" each, a comma after the first. */
+static void shot_words(const rules_state *rs, cr15_shot *s)
+{
+    size_t n = 0;
+    s->note[0] = 0;
+    for (int k = 0; k < MOD_COUNT; k++) {
+        if (!(s->applied & (1u << k)))
+            continue;
+        if (n)
+            cr15_text_add(s->note, sizeof s->note, &n, ", ", SIZE_MAX);
+        cr15_text_add(s->note, sizeof s->note, &n, mod_words[k], SIZE_MAX);
+        cr15_text_add(s->note, sizeof s->note, &n, " ", SIZE_MAX);
+        cr15_text_int(s->note, sizeof s->note, &n, mod_value(&rs->data->fire, k), true);
+    }
+}
+
+/* cr15_shot_of, its note written only when `note` (the same table, band and modifiers); `area`,
+ * when given, is the cover of the areas the target stands in (cr15_cover_area). */
 static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
                     const cr15_weapon *w, const figure *target, bool second, cr15_shot *out,
-                    bool note);
+                    bool note, const cr15_cover *area);
 
 bool cr15_shot_of(const rules_state *rs, const table *t, const figure *firer, const cr15_weapon *w,
                   const figure *target, bool second, cr15_shot *out)
 {
-    return shot_of(rs, t, firer, w, target, second, out, true);
+    return shot_of(rs, t, firer, w, target, second, out, true, NULL);
+}
+
+/* Whether the target is in cover from `from`: in an area with cover, whatever the direction. */
+static bool covered(const rules_state *rs, const table *t, const figure *target, vec2s from,
+                    const cr15_cover *area)
+{
+    if (!area)
+        return cr15_cover_at(rs, t, target, from) != CR15_COVER_OPEN;
+    return *area != CR15_COVER_OPEN ||
+           cr15_cover_from(rs, t, target, from, *area) != CR15_COVER_OPEN;
 }
 
 static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
                     const cr15_weapon *w, const figure *target, bool second, cr15_shot *out,
-                    bool note)
+                    bool note, const cr15_cover *area)
 {
     memset(out, 0, sizeof *out);
     const cr15_fire_mods *m = &rs->data->fire;
@@ -66,28 +117,30 @@ static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
     const cr15_fig *fs = cr15_fig_const(rs, firer->id);
     const cr15_fig *ts = cr15_fig_const(rs, target->id);
     if (cr15_veteran(firer))
-        add(out, m->veteran, "veteran", note);
+        add(out, m, MOD_VETERAN);
     if (cr15_novice(firer))
-        add(out, m->novice, "novice", note);
+        add(out, m, MOD_NOVICE);
     if (ts->flags & CR15_F_MOVED)
-        add(out, m->target_moved, "target moved", note);
+        add(out, m, MOD_TARGET_MOVED);
     if (second)
-        add(out, m->second_shot, "second shot", note);
-    if (cr15_cover_at(rs, t, target, firer->pos) != CR15_COVER_OPEN)
-        add(out, m->target_cover, "target in cover", note);
+        add(out, m, MOD_SECOND_SHOT);
+    if (covered(rs, t, target, firer->pos, area))
+        add(out, m, MOD_TARGET_COVER);
     if ((fs->flags & CR15_F_CHARGED) && !cr15_veteran(firer))
-        add(out, m->being_charged, "being charged", note);
+        add(out, m, MOD_BEING_CHARGED);
     if (fs->flags & CR15_F_MOVED)
-        add(out, m->firer_moved, "firer moved", note);
+        add(out, m, MOD_FIRER_MOVED);
     if (cr15_mounted(firer))
-        add(out, m->firer_mounted, "firer mounted", note);
+        add(out, m, MOD_FIRER_MOUNTED);
     if (firer->status & FIGURE_STATUS_SERIOUS)
-        add(out, m->firer_wounded, "firer wounded", note);
+        add(out, m, MOD_FIRER_WOUNDED);
+    if (note)
+        shot_words(rs, out);
     return true;
 }
 
-/* Why this figure cannot fire now, or NULL. */
-static const char *cannot_fire(const rules_state *rs, const table *t, const figure *f)
+/* Why this figure cannot fire now, or NULL; `free`: the caller knows no enemy touches it. */
+static const char *cannot_fire(const rules_state *rs, const table *t, const figure *f, bool free)
 {
     const cr15_fig *s = cr15_fig_const(rs, f->id);
     if (!cr15_can_act(rs, f))
@@ -96,7 +149,7 @@ static const char *cannot_fire(const rules_state *rs, const table *t, const figu
         return "has already fired";
     if (s->reload > 0)
         return "is reloading";
-    if (cr15_enemies_in_contact(rs, t, f, NULL, 0) > 0)
+    if (!free && cr15_enemies_in_contact(rs, t, f, NULL, 0) > 0)
         return "is in melee";
     return NULL;
 }
@@ -106,9 +159,10 @@ typedef struct firers {
     int n;
 } firers;
 
-/* The figures of the command that can fire their weapons at the target. */
+/* The figures of the command that can fire their weapons at the target (`free`: none of them
+ * is in contact with an enemy, as the caller knows). */
 static int firers_at(const rules_state *rs, const table *t, const rules_command *cmd,
-                     const figure *target, firers *out, char *why, size_t size)
+                     const figure *target, firers *out, char *why, size_t size, bool free)
 {
     const figure *f[RULES_CMD_FIGURES_MAX];
     int n = cr15_cmd_figures(t, cmd, f, RULES_CMD_FIGURES_MAX);
@@ -117,9 +171,9 @@ static int firers_at(const rules_state *rs, const table *t, const rules_command 
         const cr15_weapon *w = cr15_weapon_of(rs, f[i]);
         const char *no = f[i]->side.id != cmd->side.id ? "is not yours"
                          : !w                          ? "has no firearm"
-                                                       : cannot_fire(rs, t, f[i]);
+                                                       : cannot_fire(rs, t, f[i], free);
         cr15_shot sh;
-        if (!no && target && !cr15_shot_of(rs, t, f[i], w, target, false, &sh))
+        if (!no && target && !shot_of(rs, t, f[i], w, target, false, &sh, false, NULL))
             no = "is out of range";
         if (!no && target && !cr15_sees(rs, t, f[i], target))
             no = "cannot see the target";
@@ -151,10 +205,17 @@ bool cr15_fire_validate(const rules_state *rs, const table *t, const rules_comma
     }
     firers fr;
     snprintf(why, size, "no figure can fire");
-    if (firers_at(rs, t, cmd, tg, &fr, why, size) == 0)
+    if (firers_at(rs, t, cmd, tg, &fr, why, size, false) == 0)
         return false;
     why[0] = 0;
     return true;
+}
+
+bool cr15_fire_ok_free(const rules_state *rs, const table *t, const rules_command *cmd)
+{
+    const figure *tg = enemy_target(t, cmd);
+    firers fr;
+    return tg && firers_at(rs, t, cmd, tg, &fr, NULL, 0, true) > 0;
 }
 
 /* ---- hits, spread over the target's unit --------------------------------------------------- */
@@ -216,7 +277,7 @@ void cr15_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd
     const table *t = ctx->table;
     const figure *tg = enemy_target(t, cmd);
     firers fr;
-    firers_at(rs, t, cmd, tg, &fr, NULL, 0);
+    firers_at(rs, t, cmd, tg, &fr, NULL, 0, false);
     int group = rules_roll_group(ctx), hits = 0;
     for (int i = 0; i < fr.n; i++) {
         const figure *f = fr.f[i];
@@ -332,6 +393,49 @@ static void odds_rifles(const rules_state *rs, const table *t, const figure *gun
              sh.note);
 }
 
+/* The words of the targets' named shots within one targets() call: the firers are the same
+ * for every target, so few bands and few (table, modifiers) pairs come up. */
+typedef struct words_memo {
+    char band[CR15_BANDS][RULES_WORD_MAX]; /* "12in", written the first time */
+    struct {
+        int table;
+        unsigned applied;
+        char note[sizeof((rules_target *)0)->note];
+    } notes[8];
+    int n;
+} words_memo;
+
+/* The target's band and note from its named shot: "roll over %d on a D10%s%.100s". */
+static void target_words(const rules_state *rs, words_memo *wm, const cr15_shot *named,
+                         rules_target *o)
+{
+    char *band = wm->band[named->band];
+    if (!band[0])
+        snprintf(band, sizeof wm->band[0], "%.0fin", (double)rs->data->bands_in[named->band]);
+    memcpy(o->band, band, sizeof o->band);
+    for (int k = 0; k < wm->n; k++)
+        if (wm->notes[k].table == named->table && wm->notes[k].applied == named->applied) {
+            memcpy(o->note, wm->notes[k].note, sizeof o->note);
+            return;
+        }
+    cr15_shot sh = *named;
+    shot_words(rs, &sh);
+    size_t len = 0;
+    memset(o->note, 0, sizeof o->note);
+    cr15_text_add(o->note, sizeof o->note, &len, "roll over ", SIZE_MAX);
+    cr15_text_int(o->note, sizeof o->note, &len, sh.table, false);
+    cr15_text_add(o->note, sizeof o->note, &len, " on a D10", SIZE_MAX);
+    if (sh.note[0])
+        cr15_text_add(o->note, sizeof o->note, &len, "; ", SIZE_MAX);
+    cr15_text_add(o->note, sizeof o->note, &len, sh.note, 100);
+    if (wm->n < (int)(sizeof wm->notes / sizeof wm->notes[0])) {
+        wm->notes[wm->n].table = named->table;
+        wm->notes[wm->n].applied = named->applied;
+        memcpy(wm->notes[wm->n].note, o->note, sizeof o->note);
+        wm->n++;
+    }
+}
+
 static bool gun_ready(const rules_state *rs, const table *t, const figure *g)
 {
     const cr15_fig *s = cr15_fig_const(rs, g->id);
@@ -352,9 +456,10 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
     /* who of the firers may fire at all, asked once (the contact test walks the table) */
     const cr15_weapon *ws[RULES_CMD_FIGURES_MAX];
     for (int k = 0; k < nf; k++)
-        ws[k] = fire->kind == RULES_CMD_FIRE && !gun && !cannot_fire(rs, t, f[k])
+        ws[k] = fire->kind == RULES_CMD_FIRE && !gun && !cannot_fire(rs, t, f[k], false)
                     ? cr15_weapon_of(rs, f[k])
                     : NULL;
+    words_memo words = {.n = 0};
     bool charge_known = false;
     float charge_reach = 0;
     char charge_note[sizeof out->note] = {0};
@@ -412,10 +517,12 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
         /* the shot that names the target's need and note is the last one whose dice bring
          * the count to at most 2: its words are written once, after the loop */
         int named = -1;
+        cr15_shot named_shot;
+        cr15_cover area = cr15_cover_area(t, tg);
         for (int k = 0; k < nf; k++) {
             const cr15_weapon *w = ws[k];
             cr15_shot sh;
-            if (!w || !shot_of(rs, t, f[k], w, tg, false, &sh, false) ||
+            if (!w || !shot_of(rs, t, f[k], w, tg, false, &sh, false, &area) ||
                 !cr15_sees(rs, t, f[k], tg))
                 continue;
             float p = cr15_p_beat(sh.table, sh.mod);
@@ -431,19 +538,15 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
                 o.need = sh.table - sh.mod + 1;
                 o.p_hit = p;
                 named = k;
+                named_shot = sh;
             }
         }
         if (o.dice == 0)
             continue;
-        if (named >= 0) {
-            cr15_shot sh;
-            shot_of(rs, t, f[named], ws[named], tg, false, &sh, true);
-            snprintf(o.band, sizeof o.band, "%.0fin", (double)rs->data->bands_in[sh.band]);
-            snprintf(o.note, sizeof o.note, "roll over %d on a D10%s%.100s", sh.table,
-                     sh.note[0] ? "; " : "", sh.note);
-        }
+        if (named >= 0)
+            target_words(rs, &words, &named_shot, &o);
         o.expected_kills =
-            o.expected_hits * hit_value(rs->data, cr15_cover_at(rs, t, tg, f[0]->pos));
+            o.expected_hits * hit_value(rs->data, cr15_cover_from(rs, t, tg, f[0]->pos, area));
         out[n++] = o;
     }
     return n;

@@ -3,11 +3,14 @@
  * or dismantled; the charge declarations with their test, the charge moves and the evades. */
 #include "rules/cr15/cr15_state.h"
 
+#include "core/mem.h"
 #include "core/path.h"
 #include "core/place.h"
+#include "core/spatial.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int cr15_cmd_figures(const table *t, const rules_command *cmd, const figure **out, int max)
@@ -70,22 +73,49 @@ static bool in_list(const cr15_data *d, bool buildings, const char *name)
 }
 
 /* The multipliers: half speed (x2) in bad going; buildings may be entered (at a fixed cost). */
+static void type_costs(const rules_state *rs, const terrain_type *ty, float *mult, float *obst,
+                       bool *building)
+{
+    *building = in_list(rs->data, true, ty->name);
+    *mult = ty->move_mult;
+    if (in_list(rs->data, false, ty->name))
+        *mult = 2;
+    else if (*building)
+        *mult = 1;
+    else if (ty->move_mult > 0)
+        *mult = 1;
+    *obst = ty->obstacle == TERRAIN_OBSTACLE_LOW || ty->obstacle == TERRAIN_OBSTACLE_WATER
+                ? cr15_cm(rs, rs->data->obstacle_in)
+                : 0;
+}
+
+void cr15_move_types(rules_state *rs, const table *t)
+{
+    rs->type_count = t->type_count < TABLE_TYPES_MAX ? t->type_count : TABLE_TYPES_MAX;
+    for (int i = 0; i < rs->type_count; i++)
+        type_costs(rs, &t->types[i], &rs->type_mult[i], &rs->type_obst[i], &rs->type_building[i]);
+}
+
+/* The path costs of t's types: those worked out at create (the terrain never changes during a
+ * match), or worked out now into mult/obst for a table with other types. */
 static void desc_of(const rules_state *rs, const table *t, float *mult, float *obst, path_desc *pd)
 {
-    for (int i = 0; i < t->type_count && i < 256; i++) {
-        const terrain_type *ty = &t->types[i];
-        mult[i] = ty->move_mult;
-        if (in_list(rs->data, false, ty->name))
-            mult[i] = 2;
-        else if (in_list(rs->data, true, ty->name))
-            mult[i] = 1;
-        else if (ty->move_mult > 0)
-            mult[i] = 1;
-        obst[i] = ty->obstacle == TERRAIN_OBSTACLE_LOW || ty->obstacle == TERRAIN_OBSTACLE_WATER
-                      ? cr15_cm(rs, rs->data->obstacle_in)
-                      : 0;
+    if (t->type_count == rs->type_count) {
+        *pd = (path_desc){.mult = rs->type_mult, .obstacle_cost_cm = rs->type_obst};
+        return;
+    }
+    for (int i = 0; i < t->type_count && i < TABLE_TYPES_MAX; i++) {
+        bool building;
+        type_costs(rs, &t->types[i], &mult[i], &obst[i], &building);
     }
     *pd = (path_desc){.mult = mult, .obstacle_cost_cm = obst};
+}
+
+static bool is_building(const rules_state *rs, const table *t, int type)
+{
+    if (t->type_count == rs->type_count)
+        return rs->type_building[type];
+    return in_list(rs->data, true, t->types[type].name);
 }
 
 /* Entering or leaving a building: each crossing of a building's outline along the path. */
@@ -94,11 +124,10 @@ static int building_crossings(const rules_state *rs, const table *t, const vec2s
     int c = 0;
     for (int i = 0; i < t->feature_count; i++) {
         const terrain_feature *fe = &t->features[i];
-        if (fe->shape != TERRAIN_SHAPE_AREA || !in_list(rs->data, true, t->types[fe->type].name))
+        if (fe->shape != TERRAIN_SHAPE_AREA || !is_building(rs, t, fe->type))
             continue;
         for (int k = 0; k + 1 < n; k++)
-            c += geom_point_in_polygon(pts[k], &fe->area) !=
-                 geom_point_in_polygon(pts[k + 1], &fe->area);
+            c += cr15_in_area(pts[k], fe) != cr15_in_area(pts[k + 1], fe);
     }
     return c;
 }
@@ -106,7 +135,7 @@ static int building_crossings(const rules_state *rs, const table *t, const vec2s
 float cr15_path_cost_cm(const rules_state *rs, const table *t, const vec2s *pts, int n,
                         float allowance_cm, vec2s *end)
 {
-    float mult[256], obst[256];
+    float mult[TABLE_TYPES_MAX], obst[TABLE_TYPES_MAX];
     path_desc pd;
     desc_of(rs, t, mult, obst, &pd);
     float extra = (float)building_crossings(rs, t, pts, n) * cr15_cm(rs, rs->data->obstacle_in);
@@ -125,7 +154,7 @@ bool cr15_reach(const rules_state *rs, const table *t, const rules_command *move
         return false;
     bool charge = move->kind == RULES_CMD_CHARGE || move->kind == RULES_CMD_EVADE;
     float allow = cr15_allowance_cm(rs, t, f[0], charge);
-    float mult[256], obst[256];
+    float mult[TABLE_TYPES_MAX], obst[TABLE_TYPES_MAX];
     path_desc pd;
     desc_of(rs, t, mult, obst, &pd);
     path_result pr;
@@ -186,7 +215,7 @@ static bool in_cover(const table *t, vec2s p)
     for (int i = 0; i < t->feature_count; i++) {
         const terrain_feature *fe = &t->features[i];
         if (fe->shape == TERRAIN_SHAPE_AREA && t->types[fe->type].cover != TERRAIN_COVER_NONE &&
-            geom_point_in_polygon(p, &fe->area))
+            cr15_in_area(p, fe))
             return true;
     }
     return false;
@@ -433,17 +462,176 @@ static vec2s contact_point(const figure *f, const figure *e)
     return cr15_v2(e->pos.x + d.x * k, e->pos.y + d.y * k);
 }
 
-typedef struct touch_ctx {
-    const rules_state *rs;
-    const figure *f, *e;
-} touch_ctx;
-
-static bool touches(void *user, vec2s p)
+/* Whether f's base at p touches e's (cr15_in_contact), the bounding circles asked first: apart
+ * by more than both reaches and the contact distance (and a margin far above float error),
+ * the edges are too. */
+static bool touches_at(const rules_state *rs, const figure *f, vec2s p, const figure *e)
 {
-    const touch_ctx *c = user;
-    figure moved = *c->f;
-    moved.pos = p;
-    return cr15_in_contact(c->rs, &moved, c->e);
+    float g =
+        spatial_base_reach(&f->base) + spatial_base_reach(&e->base) + rs->data->contact_cm + 0.01f;
+    if (fabsf(p.x - e->pos.x) > g || fabsf(p.y - e->pos.y) > g)
+        return false;
+    geom_placed_base a = {.base = f->base, .pos = p, .facing = f->facing};
+    geom_placed_base b = {.base = e->base, .pos = e->pos, .facing = e->facing};
+    return (float)geom_base_edge_distance(&a, &b) <= rs->data->contact_cm;
+}
+
+/* The whole base on the table (place.c's test, with its tolerance). */
+static bool base_on_table(const table *t, const figure *f, vec2s p)
+{
+    geom_aabb box = geom_base_bounds(&(geom_placed_base){f->base, p, f->facing});
+    return box.min.x >= -PLACE_CONTACT_CM && box.min.y >= -PLACE_CONTACT_CM &&
+           box.max.x <= t->width_cm + PLACE_CONTACT_CM &&
+           box.max.y <= t->height_cm + PLACE_CONTACT_CM;
+}
+
+/* The figures other than e that could overlap f's base anywhere within `reach` of `want`
+ * (place.c's candidate rule: active, not f, centre within both reaches, the shift and half a
+ * centimetre of it); every other figure is clear of it there. */
+static int charge_candidates(const table *t, const figure *f, const figure *e, vec2s want,
+                             float reach, int *out)
+{
+    float mine = spatial_base_reach(&f->base) + 0.5f;
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        if (o == e || o->id.id == f->id.id || !table_figure_active(o))
+            continue;
+        float g = mine + reach + spatial_base_reach(&o->base);
+        /* NaN positions fail every comparison and stay listed: the exact test decides */
+        if (o->pos.x < want.x - g || o->pos.x > want.x + g || o->pos.y < want.y - g ||
+            o->pos.y > want.y + g)
+            continue;
+        out[n++] = i;
+    }
+    return n;
+}
+
+static bool overlaps_at(const figure *f, vec2s p, const figure *o)
+{
+    geom_placed_base mine = {.base = f->base, .pos = p, .facing = f->facing};
+    geom_placed_base theirs = {.base = o->base, .pos = o->pos, .facing = o->facing};
+    return place_bases_overlap(&mine, &theirs);
+}
+
+/* Whether any of the candidates overlaps f's base at p (place_blocker's test, yes or no). */
+static bool charge_blocked(const table *t, const figure *f, vec2s p, const int *cand, int nc)
+{
+    float reach = spatial_base_reach(&f->base) + 1e-2f;
+    for (int k = 0; k < nc; k++) {
+        const figure *o = &t->figures[cand[k]];
+        float g = reach + spatial_base_reach(&o->base);
+        if (fabsf(o->pos.x - p.x) > g || fabsf(o->pos.y - p.y) > g)
+            continue;
+        if (overlaps_at(f, p, o))
+            return true;
+    }
+    return false;
+}
+
+/* A spot for charger f touching e and free of every base: the cheap refusals first (too far
+ * to touch, on e itself, off the table), the other bases last. */
+static bool charge_spot_ok(const rules_state *rs, const table *t, const figure *f, vec2s p,
+                           const figure *e, const int *cand, int nc)
+{
+    return touches_at(rs, f, p, e) && !overlaps_at(f, p, e) && base_on_table(t, f, p) &&
+           !charge_blocked(t, f, p, cand, nc);
+}
+
+/* Which points of a ring of radius r about `want` can touch e without overlapping it, by the
+ * law of cosines on the ring's radius, want's distance d from e's centre and the angle round
+ * the ring from the direction of e (k_mid, in steps of the ring's n): a base touching e has its
+ * centre within `outer` (both reaches and the contact distance) of e's, so the points farther
+ * round than `within` steps cannot; two round bases overlap when their centres are nearer than
+ * `inner` (their radii less the contact tolerance), so the points nearer round than `skip`
+ * steps do (skip < 0: none known). Margins of 0.05 cm, 0.02 radians and a step, far above
+ * float error. */
+typedef struct ring_window {
+    double k_mid, within, skip;
+    bool none;
+} ring_window;
+
+/* The angle round the ring beyond which its points are farther than `dist` from e's centre
+ * (0: every point is; negative: none is). */
+static double ring_angle(double d, double r, double dist)
+{
+    if (r + d <= dist)
+        return -1.0;
+    if (fabs(r - d) >= dist)
+        return 0.0;
+    double c = (r * r + d * d - dist * dist) / (2.0 * r * d);
+    return c <= -1.0 ? -1.0 : acos(c >= 1.0 ? 1.0 : c);
+}
+
+static ring_window window_of(double d, double phi, double outer, double inner, double r, int n)
+{
+    ring_window w = {.within = -1, .skip = -1};
+    if (d < 1e-3)
+        return w;
+    double steps = n / (2.0 * GEOM_PI);
+    w.k_mid = phi * steps;
+    double out = ring_angle(d, r, outer);
+    if (out == 0.0) {
+        w.none = true;
+        return w;
+    }
+    if (out > 0.0 && out + 0.02 < GEOM_PI)
+        w.within = (out + 0.02) * steps + 1.0;
+    if (inner > 0.0) {
+        double in = ring_angle(d, r, inner);
+        if (in < 0.0)
+            w.none = true; /* the whole ring lies on e */
+        else if (in > 0.02)
+            w.skip = (in - 0.02) * steps - 1.0;
+    }
+    return w;
+}
+
+static bool in_window(const ring_window *w, int k, int n)
+{
+    double x = fabs((double)k - w->k_mid);
+    if (x > 0.5 * n)
+        x = n - x;
+    return (w->within < 0 || x <= w->within) && !(w->skip >= 0 && x < w->skip);
+}
+
+/* place_free_near(t, f, want, facing, no ignores, max_shift_cm, "touches e") when `want` itself
+ * is blocked: the same rings and points in the same order, so the same first spot, with the
+ * tests in a cheaper order and the points that cannot touch e skipped (the tests are all pure:
+ * which fails first does not change the answer). */
+static bool charge_spot(const rules_state *rs, const table *t, const figure *f, const figure *e,
+                        vec2s want, float max_shift_cm, vec2s *out)
+{
+    int *cand = mem_calloc((size_t)(t->figure_count > 0 ? t->figure_count : 1), sizeof *cand);
+    int nc = charge_candidates(t, f, e, want, max_shift_cm + 1e-3f, cand);
+    float step = fmaxf(0.1f, 0.25f * spatial_base_reach(&f->base));
+    double dx = (double)e->pos.x - want.x, dy = (double)e->pos.y - want.y;
+    double d = sqrt(dx * dx + dy * dy), phi = atan2(dy, dx);
+    if (phi < 0)
+        phi += 2.0 * GEOM_PI;
+    double outer = (double)spatial_base_reach(&f->base) + spatial_base_reach(&e->base) +
+                   rs->data->contact_cm + 0.05;
+    double inner = f->base.kind != GEOM_BASE_RECT && e->base.kind != GEOM_BASE_RECT
+                       ? (double)f->base.radius_cm + e->base.radius_cm - PLACE_CONTACT_CM - 0.05
+                       : 0.0;
+    bool found = false;
+    for (float r = step; !found && r <= max_shift_cm + 1e-4f; r += step) {
+        int n = (int)ceilf(2.0f * (float)GEOM_PI * r / step);
+        if (n < 8)
+            n = 8;
+        ring_window w = window_of(d, phi, outer, inner, r, n);
+        for (int k = 0; k < n && !found && !w.none; k++) {
+            if (!in_window(&w, k, n))
+                continue;
+            float a = 2.0f * (float)GEOM_PI * (float)k / (float)n;
+            vec2s p = {{want.x + r * cosf(a), want.y + r * sinf(a)}};
+            found = charge_spot_ok(rs, t, f, p, e, cand, nc);
+            if (found)
+                *out = p;
+        }
+    }
+    free(cand);
+    return found;
 }
 
 void cr15_charge_moves(rules_state *rs, rules_ctx *ctx)
@@ -461,10 +649,8 @@ void cr15_charge_moves(rules_state *rs, rules_ctx *ctx)
             continue;
         vec2s goal = contact_point(f, e);
         /* several chargers on one man share his edge: the nearest free spot touching him */
-        touch_ctx tc = {rs, f, e};
         vec2s spot;
-        if (cr15_overlaps_any(t, f, goal) &&
-            place_free_near(t, f->id, goal, f->facing, NULL, 0, 2.0f, touches, &tc, &spot))
+        if (cr15_overlaps_any(t, f, goal) && charge_spot(rs, t, f, e, goal, 2.0f, &spot))
             goal = spot;
         vec2s pts[2] = {f->pos, goal}, end;
         float allow = cr15_allowance_cm(rs, t, f, true);

@@ -138,6 +138,7 @@ static rules_state *cr15_create(const rules_create_desc *desc, char *err, size_t
         goto fail;
     }
     rs->first = t->sides[0].id;
+    cr15_move_types(rs, t);
     if (!read_options(rs, desc->scenario, err, size) || !check_figures(rs, t, err, size))
         goto fail;
     for (int i = 0; i < t->figure_count; i++) {

@@ -105,6 +105,10 @@ struct rules_state {
     int pending_count;
     cr15_pending pending[CR15_PENDING_MAX];
     int start_figs[2]; /* figures of each side at the start (break) */
+    /* each terrain type's path costs, worked out at create (cr15_move_types) */
+    int type_count;
+    float type_mult[TABLE_TYPES_MAX], type_obst[TABLE_TYPES_MAX];
+    bool type_building[TABLE_TYPES_MAX];
     /* the last shell's landing point and burst radius, for the screen */
     bool burst_set;
     vec2s burst;
@@ -142,6 +146,13 @@ bool cr15_can_act(const rules_state *rs, const figure *f);
 /* Active crew of a gun (its unit's crew-role figures, not seriously wounded). */
 int cr15_crew(const rules_state *rs, const table *t, const figure *gun);
 cr15_cover cr15_cover_at(const rules_state *rs, const table *t, const figure *target, vec2s from);
+/* cr15_cover_at in two parts: the areas the target stands in, then (given that) the best of it
+ * and the linear features the shot from `from` crosses just before the target. */
+cr15_cover cr15_cover_area(const table *t, const figure *target);
+cr15_cover cr15_cover_from(const rules_state *rs, const table *t, const figure *target, vec2s from,
+                           cr15_cover area);
+/* p inside (or on the edge of) the area feature's outline. */
+bool cr15_in_area(vec2s p, const terrain_feature *fe);
 bool cr15_in_contact(const rules_state *rs, const figure *a, const figure *b);
 int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure *f, figure_id *out,
                             int max);
@@ -154,6 +165,11 @@ bool cr15_overlaps_any(const table *t, const figure *fig, vec2s p);
 void cr15_emit_status(rules_ctx *ctx, const figure *f, uint32_t set, uint32_t clear,
                       const char *ref, const char *why);
 void cr15_emit_state(rules_ctx *ctx, const char *tag, figure_id f, unit_id u, int value);
+/* Words built without printf (the bot's queries write them by the ten thousand): append to the
+ * string of length *len in buf (of size bytes) at most max chars of src, or the decimal v (with
+ * its sign when plus), truncated as snprintf truncates. */
+void cr15_text_add(char *buf, size_t size, size_t *len, const char *src, size_t max);
+void cr15_text_int(char *buf, size_t size, size_t *len, int v, bool plus);
 float cr15_nearest_enemy_cm(const table *t, const figure *f, vec2s p, figure_id *who);
 const figure *cr15_nearest_of_unit(const table *t, unit_id u, vec2s p);
 
@@ -189,14 +205,17 @@ bool cr15_reach(const rules_state *rs, const table *t, const rules_command *move
                 rules_reach *out);
 int cr15_move_figures(const rules_state *rs, const table *t, const rules_command *cmd,
                       figure_id *out, int max);
+/* Works out the path costs of t's terrain types (bad going, buildings, obstacles) once. */
+void cr15_move_types(rules_state *rs, const table *t);
 /* The figures the command names: its list, else its unit's active figures. */
 int cr15_cmd_figures(const table *t, const rules_command *cmd, const figure **out, int max);
 
 /* cr15_fire.c: the D10 table */
 typedef struct cr15_shot {
-    int table; /* roll greater than this on the D10 (after modifiers); 0: cannot */
-    int mod;   /* sum of modifiers */
-    int band;  /* index of the range band */
+    int table;        /* roll greater than this on the D10 (after modifiers); 0: cannot */
+    int mod;          /* sum of modifiers */
+    int band;         /* index of the range band */
+    unsigned applied; /* which modifiers were counted (bits in the note's order, cr15_fire.c) */
     char note[128];
 } cr15_shot;
 int cr15_band(const cr15_data *d, float range_in); /* -1 beyond the last band */
@@ -208,6 +227,9 @@ float cr15_p_beat(int table, int mod);
 const cr15_weapon *cr15_weapon_of(const rules_state *rs, const figure *f);
 bool cr15_fire_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
                         size_t size);
+/* cr15_fire_validate's answer, without its words, for a command whose figures the caller knows
+ * are not in contact with any enemy (the bot's candidates, chosen so). */
+bool cr15_fire_ok_free(const rules_state *rs, const table *t, const rules_command *cmd);
 void cr15_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
 int cr15_targets(const rules_state *rs, const table *t, const rules_command *fire,
                  rules_target *out, int max);

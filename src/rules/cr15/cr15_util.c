@@ -3,8 +3,10 @@
 #include "rules/cr15/cr15_state.h"
 
 #include "core/place.h"
+#include "core/spatial.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -119,33 +121,69 @@ static cr15_cover cover_of(terrain_cover c)
                                       : CR15_COVER_OPEN;
 }
 
-/* In an area with cover, or just behind (within its own base and an inch) a linear feature with
- * cover that the line from `from` crosses. */
-cr15_cover cr15_cover_at(const rules_state *rs, const table *t, const figure *target, vec2s from)
+bool cr15_in_area(vec2s p, const terrain_feature *fe)
+{
+    /* outside the outline's box (grown far beyond the boundary tolerance): outside it */
+    const float pad = 1e-3f;
+    if (p.x < fe->bounds.min.x - pad || p.x > fe->bounds.max.x + pad ||
+        p.y < fe->bounds.min.y - pad || p.y > fe->bounds.max.y + pad)
+        return false;
+    return geom_point_in_polygon(p, &fe->area);
+}
+
+/* The cover of the areas with cover the target stands in (the part that does not depend on
+ * where the shot comes from). */
+cr15_cover cr15_cover_area(const table *t, const figure *target)
 {
     cr15_cover best = CR15_COVER_OPEN;
+    for (int i = 0; i < t->feature_count; i++) {
+        const terrain_feature *fe = &t->features[i];
+        cr15_cover c = cover_of(t->types[fe->type].cover);
+        if (c > best && fe->shape == TERRAIN_SHAPE_AREA && cr15_in_area(target->pos, fe))
+            best = c;
+    }
+    return best;
+}
+
+/* Whether the segment a-b comes near the box (within a margin far above the intersection
+ * tests' tolerance): a segment that does not cannot cross a line inside it. */
+static bool segment_near_box(vec2s a, vec2s b, geom_aabb box)
+{
+    const float pad = 1e-3f;
+    return fmaxf(a.x, b.x) >= box.min.x - pad && fminf(a.x, b.x) <= box.max.x + pad &&
+           fmaxf(a.y, b.y) >= box.min.y - pad && fminf(a.y, b.y) <= box.max.y + pad;
+}
+
+cr15_cover cr15_cover_from(const rules_state *rs, const table *t, const figure *target, vec2s from,
+                           cr15_cover area)
+{
+    cr15_cover best = area;
     float near = cr15_cm(rs, 1) + target->base.radius_cm;
     for (int i = 0; i < t->feature_count; i++) {
         const terrain_feature *fe = &t->features[i];
-        const terrain_type *ty = &t->types[fe->type];
-        cr15_cover c = cover_of(ty->cover);
+        if (fe->shape == TERRAIN_SHAPE_AREA)
+            continue;
+        cr15_cover c = cover_of(t->types[fe->type].cover);
         if (c <= best)
             continue;
-        if (fe->shape == TERRAIN_SHAPE_AREA) {
-            if (geom_point_in_polygon(target->pos, &fe->area))
-                best = c;
-        } else {
-            vec2s dir = cr15_v2(from.x - target->pos.x, from.y - target->pos.y);
-            float len = sqrtf(dir.x * dir.x + dir.y * dir.y);
-            if (len <= 0)
-                continue;
-            vec2s tip =
-                cr15_v2(target->pos.x + dir.x / len * near, target->pos.y + dir.y / len * near);
-            if (geom_segment_polyline_intersect((geom_segment){target->pos, tip}, &fe->line))
-                best = c;
-        }
+        vec2s dir = cr15_v2(from.x - target->pos.x, from.y - target->pos.y);
+        float len = sqrtf(dir.x * dir.x + dir.y * dir.y);
+        if (len <= 0)
+            continue;
+        vec2s tip = cr15_v2(target->pos.x + dir.x / len * near, target->pos.y + dir.y / len * near);
+        if (segment_near_box(target->pos, tip, fe->bounds) &&
+            geom_segment_polyline_intersect((geom_segment){target->pos, tip}, &fe->line))
+            best = c;
     }
     return best;
+}
+
+/* In an area with cover, or just behind (within its own base and an inch) a linear feature with
+ * cover that the line from `from` crosses: the best of the features' covers, so the areas and
+ * the lines may be asked apart. */
+cr15_cover cr15_cover_at(const rules_state *rs, const table *t, const figure *target, vec2s from)
+{
+    return cr15_cover_from(rs, t, target, from, cr15_cover_area(t, target));
 }
 
 float cr15_edge_cm(const figure *a, const figure *b)
@@ -157,6 +195,12 @@ float cr15_edge_cm(const figure *a, const figure *b)
 
 bool cr15_in_contact(const rules_state *rs, const figure *a, const figure *b)
 {
+    /* centres further apart along an axis than both reaches and the contact distance (and a
+     * margin far above float error): the edges are further apart than that too */
+    float g =
+        spatial_base_reach(&a->base) + spatial_base_reach(&b->base) + rs->data->contact_cm + 0.01f;
+    if (fabsf(a->pos.x - b->pos.x) > g || fabsf(a->pos.y - b->pos.y) > g)
+        return false;
     return cr15_edge_cm(a, b) <= rs->data->contact_cm;
 }
 
@@ -164,9 +208,15 @@ int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure 
                             int max)
 {
     int n = 0;
+    /* cr15_in_contact's bounding test, its part for f worked out once */
+    float mine = spatial_base_reach(&f->base) + rs->data->contact_cm + 0.01f;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
-        if (e->side.id == f->side.id || !table_figure_active(e) || !cr15_in_contact(rs, f, e))
+        float g = mine + spatial_base_reach(&e->base);
+        if (fabsf(f->pos.x - e->pos.x) > g || fabsf(f->pos.y - e->pos.y) > g)
+            continue;
+        if (e->side.id == f->side.id || !table_figure_active(e) ||
+            cr15_edge_cm(f, e) > rs->data->contact_cm)
             continue;
         if (out && n < max)
             out[n] = e->id;
@@ -211,8 +261,38 @@ void cr15_emit_status(rules_ctx *ctx, const figure *f, uint32_t set, uint32_t cl
 void cr15_emit_state(rules_ctx *ctx, const char *tag, figure_id f, unit_id u, int value)
 {
     rules_event ev = {.kind = RULES_EV_RULESET, .figure = f, .unit = u, .value = value};
-    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
+    size_t n = 0;
+    cr15_text_add(ev.tag, sizeof ev.tag, &n, tag, SIZE_MAX);
     rules_emit(ctx, &ev);
+}
+
+void cr15_text_add(char *buf, size_t size, size_t *len, const char *src, size_t max)
+{
+    size_t n = *len;
+    if (n >= size)
+        return;
+    size_t k = strnlen(src, max), room = size - 1 - n;
+    if (k > room)
+        k = room;
+    memcpy(buf + n, src, k);
+    n += k;
+    buf[n] = 0;
+    *len = n;
+}
+
+void cr15_text_int(char *buf, size_t size, size_t *len, int v, bool plus)
+{
+    char digits[16];
+    int k = sizeof digits;
+    digits[--k] = 0;
+    long long m = v < 0 ? -(long long)v : v;
+    do {
+        digits[--k] = (char)('0' + m % 10);
+        m /= 10;
+    } while (m);
+    if (v < 0 || plus)
+        digits[--k] = v < 0 ? '-' : '+';
+    cr15_text_add(buf, size, len, digits + k, SIZE_MAX);
 }
 
 float cr15_nearest_enemy_cm(const table *t, const figure *f, vec2s p, figure_id *who)

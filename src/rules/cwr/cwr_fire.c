@@ -57,7 +57,7 @@ static int attached(const rules_state *rs, const table *t, unit_id u, figure_id 
     int n = 0;
     for (int k = 0; k < t->unit_count && n < max; k++) {
         const unit *o = &t->units[k];
-        const cwr_troop *tr = cwr_data_troop(rs->data, o->kind);
+        const cwr_troop *tr = cwr_troop_of(rs, t, o->id);
         if (o->id.id == u.id || o->side.id != un->side.id || !tr ||
             tr->type != CWR_TYPE_INDIVIDUAL || !cwr_in_contact(rs, t, o->id, u))
             continue;

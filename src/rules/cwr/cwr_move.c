@@ -4,7 +4,6 @@
  * (line, column) and limbering are here too: they place the unit's figures. */
 #include "rules/cwr/cwr_state.h"
 
-#include "core/mem.h"
 #include "core/path.h"
 #include "core/place.h"
 #include "core/spatial.h"
@@ -58,7 +57,7 @@ static int obstacle_crossings(const rules_state *rs, const table *t, const vec2s
         float len = (float)geom_segment_length(seg);
         for (int k = 0; k < t->feature_count; k++) {
             const terrain_feature *ft = &t->features[k];
-            if (!cwr_names_has(&rs->data->obstacle, t->types[ft->type].name))
+            if (!cwr_type_named(rs, t, &rs->data->obstacle, ft->type))
                 continue;
             if (ft->shape == TERRAIN_SHAPE_LINE) {
                 double ts[CROSS_MAX];
@@ -107,7 +106,7 @@ static bool path_open(const rules_state *rs, const table *t, const vec2s *pts, i
         for (int k = 0; k < t->feature_count; k++) {
             const terrain_feature *ft = &t->features[k];
             if (ft->shape == TERRAIN_SHAPE_AREA &&
-                !cwr_names_has(&rs->data->open, t->types[ft->type].name) &&
+                !cwr_type_named(rs, t, &rs->data->open, ft->type) &&
                 geom_segment_polygon_intersect(seg, &ft->area))
                 return false;
         }
@@ -120,41 +119,77 @@ static geom_placed_base placed_at(const figure *f, vec2s p, float facing)
     return (geom_placed_base){.base = f->base, .pos = p, .facing = facing};
 }
 
+/* Could o's base overlap a base of reach `ra` at p? Not when they are farther apart along an
+ * axis than both reaches and a margin far above the rounding: place_bases_overlap's own first
+ * answer, without the call and the square root. */
+static bool may_overlap(vec2s p, float ra, const figure *o)
+{
+    float g = ra + spatial_base_reach(&o->base) + 2e-3f;
+    return fabsf(o->pos.x - p.x) <= g && fabsf(o->pos.y - p.y) <= g;
+}
+
+enum { NEAR_MAX = 256 };
+
 bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
                         const float *facing, int n, unit_id ignore_unit, unit_id ignore_unit2)
 {
     /* the unit's own figures move together: only others block (core/place.h). A figure blocks
      * where place_blocker would name one: active, not the one placed, not among the first
-     * 2 * CWR_UNIT_FIGS figures of the ignored units (marked once, not searched per figure) */
-    unsigned char *ignored = mem_calloc((size_t)t->figure_count + 1, 1);
-    int ni = 0;
-    for (int j = 0; j < t->figure_count && ni < 2 * CWR_UNIT_FIGS; j++)
-        if (t->figures[j].unit.id == ignore_unit.id || t->figures[j].unit.id == ignore_unit2.id) {
-            ignored[j] = 1;
-            ni++;
-        }
-    bool free_all = true;
-    for (int i = 0; i < n && free_all; i++) {
+     * 2 * CWR_UNIT_FIGS figures of the ignored units. The answer is yes or no, so the tests
+     * may go in any order: the table's edges first, then only the figures whose base comes
+     * near the box around every placed base (found once, not per placed base). */
+    geom_aabb box = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
+    for (int i = 0; i < n; i++) {
         const figure *f = table_figure_const(t, figs[i]);
         geom_placed_base a = placed_at(f, pos[i], facing[i]);
         geom_aabb ba = geom_base_bounds(&a);
-        if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm) {
-            free_all = false;
+        if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
+            return false;
+        float ra = spatial_base_reach(&f->base);
+        box.min.x = fminf(box.min.x, pos[i].x - ra);
+        box.min.y = fminf(box.min.y, pos[i].y - ra);
+        box.max.x = fmaxf(box.max.x, pos[i].x + ra);
+        box.max.y = fmaxf(box.max.y, pos[i].y + ra);
+    }
+    int near[NEAR_MAX], nn = 0, ni = 0;
+    bool all = false;
+    for (int j = 0; j < t->figure_count; j++) {
+        const figure *o = &t->figures[j];
+        if ((o->unit.id == ignore_unit.id || o->unit.id == ignore_unit2.id) &&
+            ni < 2 * CWR_UNIT_FIGS) {
+            ni++;
+            continue;
+        }
+        float g = spatial_base_reach(&o->base) + 0.01f;
+        if (!table_figure_active(o) || o->pos.x + g < box.min.x || o->pos.x - g > box.max.x ||
+            o->pos.y + g < box.min.y || o->pos.y - g > box.max.y)
+            continue;
+        if (nn == NEAR_MAX) {
+            all = true;
             break;
         }
-        for (int j = 0; j < t->figure_count; j++) {
-            const figure *o = &t->figures[j];
-            if (o->id.id == f->id.id || ignored[j] || !table_figure_active(o))
+        near[nn++] = j;
+    }
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(t, figs[i]);
+        geom_placed_base a = placed_at(f, pos[i], facing[i]);
+        float ra = spatial_base_reach(&f->base);
+        int m = all ? t->figure_count : nn;
+        for (int k = 0, ig = 0; k < m; k++) {
+            const figure *o = &t->figures[all ? k : near[k]];
+            if (all && (o->unit.id == ignore_unit.id || o->unit.id == ignore_unit2.id) &&
+                ig < 2 * CWR_UNIT_FIGS) {
+                ig++;
+                continue;
+            }
+            if (o->id.id == f->id.id || !table_figure_active(o) || !may_overlap(a.pos, ra, o))
                 continue;
             geom_placed_base b = placed_at(o, o->pos, o->facing);
-            if (place_bases_overlap(&a, &b)) {
-                free_all = false;
-                break;
-            }
+            if (place_bases_overlap(&a, &b))
+                return false;
         }
     }
-    free(ignored);
-    return free_all;
+    return true;
 }
 
 /* Places the unit so that the reference figure is at `end`, the formation turned by `turn`
@@ -170,6 +205,33 @@ static void place_unit(const table *t, figure_id ref, vec2s end, float turn, flo
         p->pos[i] = (vec2s){{end.x + c * dx - s * dy, end.y + s * dx + c * dy}};
     }
     p->facing = facing;
+}
+
+/* place_unit's arithmetic split: the turned offsets of each figure from the reference, the
+ * products computed once per plan, each position then summed as place_unit sums it (the same
+ * floats). */
+typedef struct placer {
+    float cdx[CWR_UNIT_FIGS], sdy[CWR_UNIT_FIGS], sdx[CWR_UNIT_FIGS], cdy[CWR_UNIT_FIGS];
+} placer;
+
+static void placer_init(const table *t, figure_id ref, float turn, const cwr_move_plan *p,
+                        placer *pl)
+{
+    const figure *r = table_figure_const(t, ref);
+    float c = cosf(turn), s = sinf(turn);
+    for (int i = 0; i < p->count; i++) {
+        const figure *f = table_figure_const(t, p->fig[i]);
+        float dx = f->pos.x - r->pos.x, dy = f->pos.y - r->pos.y;
+        pl->cdx[i] = c * dx;
+        pl->sdy[i] = s * dy;
+        pl->sdx[i] = s * dx;
+        pl->cdy[i] = c * dy;
+    }
+}
+
+static vec2s placer_at(const placer *pl, int i, vec2s end)
+{
+    return (vec2s){{end.x + pl->cdx[i] - pl->sdy[i], end.y + pl->sdx[i] + pl->cdy[i]}};
 }
 
 /* The bases a move might meet: the other active figures near the box around the path, found
@@ -213,8 +275,11 @@ static bool plan_free_near(const table *t, const cwr_move_plan *p, unit_id u, co
         geom_aabb ba = geom_base_bounds(&a);
         if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
             return false;
+        float ra = spatial_base_reach(&f->base);
         for (int k = 0; k < ns->count; k++) {
             const figure *o = &t->figures[ns->idx[k]];
+            if (!may_overlap(a.pos, ra, o))
+                continue;
             geom_placed_base b = placed_at(o, o->pos, o->facing);
             if (place_bases_overlap(&a, &b))
                 return false;
@@ -230,13 +295,17 @@ static bool plan_free_near(const table *t, const cwr_move_plan *p, unit_id u, co
  * edges leave it: such tests are skipped until then (`until`, per figure and near base, and
  * `next`, per figure, the soonest of its row and its edge test; both from -INFINITY), with a
  * margin far above the rounding of the positions. The answer is plan_free_near's. */
-static bool plan_free_sweep(const table *t, const cwr_move_plan *p, const near_set *ns, float at,
-                            float *until, float *next)
+static bool plan_free_sweep(const table *t, cwr_move_plan *p, const placer *pl, vec2s end,
+                            const near_set *ns, float at, float *until, float *next, float *soon)
 {
     const double margin = 1e-3 + 0.01;
+    *soon = INFINITY;
     for (int i = 0; i < p->count; i++) {
-        if (next[i] > at)
+        if (next[i] > at) {
+            *soon = next[i] < *soon ? next[i] : *soon;
             continue;
+        }
+        p->pos[i] = placer_at(pl, i, end); /* only the figures tested are placed */
         const figure *f = table_figure_const(t, p->fig[i]);
         geom_placed_base a = placed_at(f, p->pos[i], p->facing);
         geom_aabb ba = geom_base_bounds(&a);
@@ -258,9 +327,11 @@ static bool plan_free_sweep(const table *t, const cwr_move_plan *p, const near_s
                 if (clear > 0)
                     row[k] = at + (float)clear;
             }
-            soonest = fminf(soonest, row[k]);
+            /* fminf without the call: no NaN here, and -0 and 0 compare the same below */
+            soonest = row[k] < soonest ? row[k] : soonest;
         }
         next[i] = soonest;
+        *soon = soonest < *soon ? soonest : *soon;
     }
     return true;
 }
@@ -352,11 +423,21 @@ bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *c
         until[i] = -INFINITY;
     for (int i = 0; i < out->count; i++)
         next[i] = -INFINITY;
+    placer pl;
+    placer_init(t, ref, turn, out, &pl);
+    float soon = -INFINITY; /* the soonest test due: no sample before it tests anything */
     for (float d = 0.5f; free_at < moved; d += 0.5f) {
         float at_d = fminf(d, moved);
-        place_unit(t, ref, along(pts, np, at_d), turn, facing, out);
-        if (ns.all ? !plan_free_near(t, out, u, &ns)
-                   : !plan_free_sweep(t, out, &ns, at_d, until, next))
+        if (!ns.all && soon > at_d) {
+            free_at = at_d;
+            continue;
+        }
+        if (ns.all) {
+            place_unit(t, ref, along(pts, np, at_d), turn, facing, out);
+            if (!plan_free_near(t, out, u, &ns))
+                break;
+        } else if (!plan_free_sweep(t, out, &pl, along(pts, np, at_d), &ns, at_d, until, next,
+                                    &soon))
             break;
         free_at = at_d;
     }
@@ -446,10 +527,11 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
     for (int i = 0; i < p.count; i++) {
         const figure *f = table_figure_const(t, p.fig[i]), *hit = NULL;
         geom_placed_base a = placed_at(f, p.pos[i], facing);
+        float ra = spatial_base_reach(&f->base);
         float best = INFINITY;
         for (int j = 0; j < t->figure_count; j++) {
             const figure *o = &t->figures[j];
-            if (!table_figure_active(o) || o->unit.id == u.id)
+            if (!table_figure_active(o) || o->unit.id == u.id || !may_overlap(a.pos, ra, o))
                 continue;
             geom_placed_base b = placed_at(o, o->pos, o->facing);
             float d = hypotf(o->pos.x - a.pos.x, o->pos.y - a.pos.y);
@@ -467,8 +549,10 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
     return true;
 }
 
-bool cwr_move_validate(const rules_state *rs, const table *t, const rules_command *cmd,
-                       cwr_step step, char *why, size_t size)
+/* cwr_move_validate against `seen`, the table as the mover's side sees it (cwr_seen_table of
+ * t): cwr_move_legal checks all its samples against one copy. */
+static bool move_check(const rules_state *rs, const table *t, const table *seen,
+                       const rules_command *cmd, cwr_step step, char *why, size_t size)
 {
     unit_id u = cmd_unit(t, cmd);
     if (u.id != rs->unit.id || !table_unit_const(t, u)) {
@@ -479,14 +563,24 @@ bool cwr_move_validate(const rules_state *rs, const table *t, const rules_comman
         snprintf(why, size, "a move needs where it goes");
         return false;
     }
+    cwr_move_plan p;
+    return cwr_plan_move(rs, seen, cmd, -1, false, &p, why, size) &&
+           end_free(seen, cmd, u, why, size) &&
+           (!is_away(step) || cwr_move_is_away(rs, seen, u, &p, why, size));
+}
+
+bool cwr_move_validate(const rules_state *rs, const table *t, const rules_command *cmd,
+                       cwr_step step, char *why, size_t size)
+{
+    unit_id u = cmd_unit(t, cmd);
+    const unit *un = table_unit_const(t, u);
+    if (u.id != rs->unit.id || !un)
+        return move_check(rs, t, t, cmd, step, why, size); /* refused before any table is read */
     /* checked against what the mover's side sees: a base it cannot see neither refuses the
      * move nor gives away where it is (the move bumps into it instead, cwr_move_resolve) */
     table *copy;
-    const table *seen = cwr_seen_table(rs, t, table_unit_const(t, u)->side, &copy);
-    cwr_move_plan p;
-    bool ok = cwr_plan_move(rs, seen, cmd, -1, false, &p, why, size) &&
-              end_free(seen, cmd, u, why, size) &&
-              (!is_away(step) || cwr_move_is_away(rs, seen, u, &p, why, size));
+    const table *seen = cwr_seen_table(rs, t, un->side, &copy);
+    bool ok = move_check(rs, t, seen, cmd, step, why, size);
     if (copy)
         table_destroy(copy);
     return ok;
@@ -670,6 +764,8 @@ int cwr_move_legal(const rules_state *rs, const table *t, unit_id u, cwr_step st
     for (int k = 0; k < 8; k++)
         dirs[nd++] = geom_dir((float)k * (float)GEOM_PI / 4.0f);
     int n = 0;
+    table *copy;
+    const table *seen = cwr_seen_table(rs, t, un->side, &copy);
     for (int k = 0; k < nd && n < max; k++) {
         float go = k == 0 && isfinite(best) ? fminf(dist, fmaxf(best - 3.0f, 0.5f)) : dist;
         rules_command c = {.kind = RULES_CMD_MOVE, .side = un->side, .unit = u, .path_count = 1};
@@ -677,9 +773,11 @@ int cwr_move_legal(const rules_state *rs, const table *t, unit_id u, cwr_step st
         c.path[0].x = fmaxf(1, fminf(t->width_cm - 1, c.path[0].x));
         c.path[0].y = fmaxf(1, fminf(t->height_cm - 1, c.path[0].y));
         char why[160];
-        if (cwr_move_validate(rs, t, &c, step, why, sizeof why))
+        if (move_check(rs, t, seen, &c, step, why, sizeof why))
             out[n++] = c;
     }
+    if (copy)
+        table_destroy(copy);
     return n;
 }
 

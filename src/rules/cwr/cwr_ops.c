@@ -147,6 +147,7 @@ static void cwr_destroy(rules_state *rs)
         return;
     cwr_data_destroy(rs->data);
     free(rs->units);
+    cwr_cache_destroy(rs->cache);
     if (rs->los && atomic_fetch_sub(&rs->los->refs, 1) == 1) {
         los_destroy(rs->los->ix);
         memo_destroy(rs->los->sight_memo);
@@ -171,6 +172,7 @@ static rules_state *cwr_create(const rules_create_desc *desc, char *err, size_t 
     rs->pair = -1;
     rs->unit_count = t->unit_count;
     rs->units = mem_calloc((size_t)t->unit_count + 1, sizeof *rs->units);
+    rs->cache = cwr_cache_create();
     rs->los = mem_calloc(1, sizeof *rs->los);
     atomic_init(&rs->los->refs, 1);
     rs->los->ix = los_create(t, &(los_desc){0});
@@ -195,6 +197,7 @@ static rules_state *cwr_clone(const rules_state *rs)
     rules_state *c = mem_dup(rs, 1, sizeof *rs);
     c->data = mem_dup(rs->data, 1, sizeof *rs->data);
     c->units = mem_dup(rs->units, (size_t)rs->unit_count + 1, sizeof *rs->units);
+    c->cache = cwr_cache_create();
     atomic_fetch_add(&c->los->refs, 1); /* the terrain never changes during a match */
     return c;
 }
@@ -320,7 +323,7 @@ static bool step_validate(const rules_state *rs, const table *t, const rules_com
     }
 }
 
-static bool cwr_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+static bool validate_now(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
                          size_t size)
 {
     rules_outcome o;
@@ -366,6 +369,15 @@ static bool cwr_validate(const rules_state *rs, const table *t, const rules_comm
         return step_validate(rs, t, cmd, why, size);
     }
     return false;
+}
+
+static bool cwr_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
+                         size_t size)
+{
+    bool began = cwr_cache_begin(rs, t);
+    bool ok = validate_now(rs, t, cmd, why, size);
+    cwr_cache_end(began);
+    return ok;
 }
 
 static void cwr_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
@@ -505,7 +517,7 @@ static int step_legal(const rules_state *rs, const table *t, rules_command *out,
     return n;
 }
 
-static int cwr_legal(const rules_state *rs, const table *t, rules_command *out, int max)
+static int legal_now(const rules_state *rs, const table *t, rules_command *out, int max)
 {
     rules_outcome o;
     cwr_outcome(rs, t, &o);
@@ -541,6 +553,14 @@ static int cwr_legal(const rules_state *rs, const table *t, rules_command *out, 
         n = step_legal(rs, t, out, max);
         break;
     }
+    return n;
+}
+
+static int cwr_legal(const rules_state *rs, const table *t, rules_command *out, int max)
+{
+    bool began = cwr_cache_begin(rs, t);
+    int n = legal_now(rs, t, out, max);
+    cwr_cache_end(began);
     return n;
 }
 
@@ -737,17 +757,45 @@ static int cwr_formations(const rules_state *rs, const table *t, unit_id u,
     return 2;
 }
 
+/* The view's questions that search the table run in a cache scope, as legal does. */
+static bool view_reach(const rules_state *rs, const table *t, const rules_command *move, vec2s dir,
+                       rules_reach *out)
+{
+    bool began = cwr_cache_begin(rs, t);
+    bool ok = cwr_reach(rs, t, move, dir, out);
+    cwr_cache_end(began);
+    return ok;
+}
+
+static int view_targets(const rules_state *rs, const table *t, const rules_command *fire,
+                        rules_target *out, int max)
+{
+    bool began = cwr_cache_begin(rs, t);
+    int n = cwr_targets(rs, t, fire, out, max);
+    cwr_cache_end(began);
+    return n;
+}
+
+static bool view_bot_value(const rules_state *rs, const table *t, const rules_command *cmd,
+                           float *v, char *why, size_t size)
+{
+    bool began = cwr_cache_begin(rs, t);
+    bool ok = cwr_bot_value(rs, t, cmd, v, why, size);
+    cwr_cache_end(began);
+    return ok;
+}
+
 static const rules_view_ops cwr_view_ops = {
     .actions = cwr_actions,
-    .reach = cwr_reach,
-    .targets = cwr_targets,
+    .reach = view_reach,
+    .targets = view_targets,
     .driver = cwr_driver,
     .arc = cwr_arc,
     .moves_by_unit = true,
     .measure = cwr_measure,
     .describe = cwr_describe,
     .visible = cwr_visible,
-    .bot_value = cwr_bot_value,
+    .bot_value = view_bot_value,
     .formations = cwr_formations,
     .prompt = cwr_decision_prompt,
 };

@@ -267,6 +267,29 @@ void cwr_side_losses(const rules_state *rs, const table *t, side_id s, int *lost
     *lost = *start - alive;
 }
 
+/* cwr_side_losses of both sides in one pass over the figures (the game asks for the outcome
+ * several times per command). */
+static void both_losses(const rules_state *rs, const table *t, int lost[2], int start[2])
+{
+    int alive[2] = {0, 0};
+    start[0] = start[1] = 0;
+    for (int i = 0; i < t->unit_count; i++)
+        for (int k = 0; k < 2; k++)
+            if (t->units[i].side.id == rs->sides[k].id)
+                start[k] += rs->units[i].start;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        uint32_t u = f->unit.id;
+        if (!u || u > (uint32_t)t->unit_count || !table_figure_active(f))
+            continue;
+        uint32_t s = t->units[u - 1].side.id;
+        alive[0] += s == rs->sides[0].id;
+        alive[1] += s == rs->sides[1].id;
+    }
+    for (int k = 0; k < 2; k++)
+        lost[k] = start[k] - alive[k];
+}
+
 static int figures_in(const table *t, const geom_polygon *area, side_id s)
 {
     int n = 0;
@@ -282,10 +305,9 @@ void cwr_outcome(const rules_state *rs, const table *t, rules_outcome *out)
     (void)figures_in;
     int lost[2], start[2];
     bool broken[2];
-    for (int k = 0; k < 2; k++) {
-        cwr_side_losses(rs, t, rs->sides[k], &lost[k], &start[k]);
+    both_losses(rs, t, lost, start);
+    for (int k = 0; k < 2; k++)
         broken[k] = start[k] > 0 && 100 * lost[k] >= rs->break_percent * start[k];
-    }
     if (broken[0] || broken[1]) {
         out->over = true;
         out->winner = broken[0] && broken[1] ? (side_id){0} : rs->sides[broken[0] ? 1 : 0];

@@ -61,9 +61,15 @@ typedef struct cwr_los {
     memo *sight_memo; /* terrain sight between two figures: (from, to, eye) -> clear */
 } cwr_los;
 
+/* What one const entry point (legal, validate) finds about a table that cannot change while
+ * it runs: each unit's active figures and the distances between units asked for
+ * (cwr_cache_begin, cwr_util.c). Each state owns its own; clones start empty. */
+typedef struct cwr_cache cwr_cache;
+
 struct rules_state {
     cwr_data *data;
     cwr_los *los;
+    cwr_cache *cache;
     int unit_count;
     cwr_unit_state *units;
     int turn;
@@ -83,6 +89,19 @@ struct rules_state {
     bool concealment; /* the scenario conceals units: another side is told counts of those in sight
                        */
 };
+
+/* ---- cwr_util.c: a call's cache ----------------------------------------------------------- */
+
+/* From here to cwr_cache_end the table t stays as it is: cwr_unit_figures and
+ * cwr_unit_distance on t answer from rs's cache (the same answers, found once). Returns whether
+ * this call opened the scope (false inside one already open: that one stays); lookups on any
+ * other table (a seen copy) scan as before. */
+bool cwr_cache_begin(const rules_state *rs, const table *t);
+void cwr_cache_end(bool began);
+cwr_cache *cwr_cache_create(void);
+/* cwr_names_has(set, the name of t's terrain type `type`), set one of rs->data's lists. */
+bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type);
+void cwr_cache_destroy(cwr_cache *c);
 
 /* ---- cwr_util.c: lookups ------------------------------------------------------------------ */
 

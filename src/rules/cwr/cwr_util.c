@@ -2,7 +2,11 @@
  * fortifications, high ground, sight and concealment. */
 #include "rules/cwr/cwr_state.h"
 
+#include "core/mem.h"
+#include "core/spatial.h"
+
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 float cwr_cm(const rules_state *rs, float in)
@@ -15,7 +19,7 @@ float cwr_in(const rules_state *rs, float cm)
     return cm / rs->data->inch_cm;
 }
 
-const cwr_troop *cwr_troop_of(const rules_state *rs, const table *t, unit_id u)
+static const cwr_troop *troop_lookup(const rules_state *rs, const table *t, unit_id u)
 {
     const unit *un = table_unit_const(t, u);
     return un ? cwr_data_troop(rs->data, un->kind) : NULL;
@@ -31,9 +35,199 @@ const cwr_unit_state *cwr_ustate_const(const rules_state *rs, unit_id u)
     return u.id && (int)u.id <= rs->unit_count ? &rs->units[u.id - 1] : NULL;
 }
 
+/* ---- a call's cache ---- */
+
+/* Distances between units are remembered for tables of up to this many units (a square of
+ * the units per state, allocated when first opened). */
+enum { CACHE_PAIR_UNITS = 128 };
+
+typedef struct cache_pair {
+    uint32_t stamp; /* == the cache's: found in this scope */
+    float d;
+    figure_id fa, fb;
+} cache_pair;
+
+/* Per unit (by id - 1), each entry found at most once a scope (its stamp the scope's). */
+typedef struct cache_unit {
+    uint32_t troop_stamp, front_stamp, centre_stamp;
+    const cwr_troop *troop;
+    int front_n;
+    vec2s centre;
+} cache_unit;
+
+enum { CACHE_TYPE_SETS = 4 }; /* fortification, high ground, obstacle, open */
+
+struct cwr_cache {
+    const table *t;
+    const cwr_data *data; /* rs->data when opened: the troop and terrain answers are its */
+    int units;            /* t->unit_count when opened */
+    int *start;           /* units + 2: unit id k's figures are fig[start[k] .. start[k + 1]) */
+    figure_id *fig;       /* the active figures, by unit, each unit's in table order */
+    int start_cap, fig_cap;
+    uint32_t stamp;
+    cache_pair *pair; /* pair_units squared, by (a - 1, b - 1) */
+    int pair_units;
+    cache_unit *unit; /* unit_cap */
+    figure_id *front; /* unit_cap * CWR_UNIT_FIGS: each unit's front rank */
+    int unit_cap;
+    uint32_t type_stamp[CACHE_TYPE_SETS][TABLE_TYPES_MAX];
+    bool type_in[CACHE_TYPE_SETS][TABLE_TYPES_MAX];
+};
+
+/* The scope open on this thread (one thread plays a match and its clones). */
+static _Thread_local cwr_cache *live;
+
+cwr_cache *cwr_cache_create(void)
+{
+    return mem_calloc(1, sizeof(cwr_cache));
+}
+
+void cwr_cache_destroy(cwr_cache *c)
+{
+    if (!c)
+        return;
+    if (live == c)
+        live = NULL;
+    free(c->start);
+    free(c->fig);
+    free(c->pair);
+    free(c->unit);
+    free(c->front);
+    free(c);
+}
+
+/* A new scope's stamp; on the (rare) wrap every old stamp is forgotten. */
+static void cache_restamp(cwr_cache *c)
+{
+    if (++c->stamp != 0)
+        return;
+    if (c->pair)
+        memset(c->pair, 0, (size_t)c->pair_units * (size_t)c->pair_units * sizeof *c->pair);
+    if (c->unit)
+        memset(c->unit, 0, (size_t)c->unit_cap * sizeof *c->unit);
+    memset(c->type_stamp, 0, sizeof c->type_stamp);
+    c->stamp = 1;
+}
+
+bool cwr_cache_begin(const rules_state *rs, const table *t)
+{
+    cwr_cache *c = rs->cache;
+    if (live || !c)
+        return false;
+    int nu = t->unit_count;
+    if (c->start_cap < nu + 2) {
+        free(c->start);
+        c->start_cap = nu + 2;
+        c->start = mem_calloc((size_t)c->start_cap, sizeof *c->start);
+    }
+    if (c->fig_cap < t->figure_count + 1) {
+        free(c->fig);
+        c->fig_cap = t->figure_count + 1;
+        c->fig = mem_calloc((size_t)c->fig_cap, sizeof *c->fig);
+    }
+    if (c->unit_cap < nu) {
+        free(c->unit);
+        free(c->front);
+        c->unit_cap = nu;
+        c->unit = mem_calloc((size_t)nu, sizeof *c->unit);
+        c->front = mem_calloc((size_t)nu * CWR_UNIT_FIGS, sizeof *c->front);
+    }
+    /* a counting sort of the active figures by unit: each unit's stay in table order */
+    memset(c->start, 0, (size_t)(nu + 2) * sizeof *c->start);
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->unit.id && (int)f->unit.id <= nu && table_figure_active(f))
+            c->start[f->unit.id + 1]++;
+    }
+    for (int k = 1; k <= nu + 1; k++)
+        c->start[k] += c->start[k - 1];
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->unit.id && (int)f->unit.id <= nu && table_figure_active(f))
+            c->fig[c->start[f->unit.id]++] = f->id;
+    }
+    for (int k = nu + 1; k > 0; k--) /* back to the starts */
+        c->start[k] = c->start[k - 1];
+    c->start[0] = 0;
+    if (nu <= CACHE_PAIR_UNITS && c->pair_units != nu) {
+        free(c->pair);
+        c->pair_units = nu;
+        c->pair = mem_calloc((size_t)nu * (size_t)nu + 1, sizeof *c->pair);
+    }
+    cache_restamp(c);
+    c->t = t;
+    c->data = rs->data;
+    c->units = nu;
+    live = c;
+    return true;
+}
+
+void cwr_cache_end(bool began)
+{
+    if (began && live) {
+        live->t = NULL;
+        live = NULL;
+    }
+}
+
+/* The open scope's entry for unit u of t, or NULL: no scope for t (or for rs's data). */
+static cache_unit *cached_unit(const rules_state *rs, const table *t, unit_id u)
+{
+    cwr_cache *c = live;
+    if (!c || c->t != t || (rs && c->data != rs->data) || !u.id || (int)u.id > c->units)
+        return NULL;
+    return &c->unit[u.id - 1];
+}
+
+bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type)
+{
+    const cwr_data *d = rs->data;
+    int k = set == &d->fortification ? 0
+            : set == &d->high_ground ? 1
+            : set == &d->obstacle    ? 2
+            : set == &d->open        ? 3
+                                     : -1;
+    cwr_cache *c = live;
+    if (k < 0 || !c || c->t != t || c->data != d || type < 0 || type >= TABLE_TYPES_MAX)
+        return cwr_names_has(set, t->types[type].name);
+    if (c->type_stamp[k][type] != c->stamp) {
+        c->type_in[k][type] = cwr_names_has(set, t->types[type].name);
+        c->type_stamp[k][type] = c->stamp;
+    }
+    return c->type_in[k][type];
+}
+
+/* The cached active figures of unit u on t (*n of them), or NULL: no scope for t. */
+static const figure_id *cached_members(const table *t, unit_id u, int *n)
+{
+    const cwr_cache *c = live;
+    if (!c || c->t != t || !u.id || (int)u.id > c->units)
+        return NULL;
+    *n = c->start[u.id + 1] - c->start[u.id];
+    return c->fig + c->start[u.id];
+}
+
+const cwr_troop *cwr_troop_of(const rules_state *rs, const table *t, unit_id u)
+{
+    cache_unit *cu = cached_unit(rs, t, u);
+    if (!cu)
+        return troop_lookup(rs, t, u);
+    if (cu->troop_stamp != live->stamp) {
+        cu->troop = troop_lookup(rs, t, u);
+        cu->troop_stamp = live->stamp;
+    }
+    return cu->troop;
+}
+
 int cwr_unit_figures(const table *t, unit_id u, figure_id *out, int max)
 {
     int n = 0;
+    const figure_id *m = cached_members(t, u, &n);
+    if (m) {
+        for (int i = 0; i < n && i < max && out; i++)
+            out[i] = m[i];
+        return n;
+    }
     for (int i = 0; i < t->figure_count; i++)
         if (t->figures[i].unit.id == u.id && table_figure_active(&t->figures[i])) {
             if (out && n < max)
@@ -78,7 +272,7 @@ static float base_depth(const figure *f)
     return f->base.kind == GEOM_BASE_RECT ? f->base.depth_cm : 2 * f->base.radius_cm;
 }
 
-int cwr_front_rank(const table *t, unit_id u, figure_id *out, int max)
+static int front_rank_scan(const table *t, unit_id u, figure_id *out, int max)
 {
     figure_id figs[CWR_UNIT_FIGS];
     int n = cwr_unit_figures(t, u, figs, CWR_UNIT_FIGS);
@@ -102,7 +296,24 @@ int cwr_front_rank(const table *t, unit_id u, figure_id *out, int max)
     return k;
 }
 
-vec2s cwr_front_centre(const table *t, unit_id u)
+int cwr_front_rank(const table *t, unit_id u, figure_id *out, int max)
+{
+    cache_unit *cu = cached_unit(NULL, t, u);
+    if (!cu)
+        return front_rank_scan(t, u, out, max);
+    figure_id *fr = live->front + (size_t)(u.id - 1) * CWR_UNIT_FIGS;
+    if (cu->front_stamp != live->stamp) {
+        cu->front_n = front_rank_scan(t, u, fr, CWR_UNIT_FIGS);
+        cu->front_stamp = live->stamp;
+    }
+    /* the scan keeps the first `max` in the same order */
+    int n = cu->front_n < max ? cu->front_n : max;
+    for (int i = 0; i < n; i++)
+        out[i] = fr[i];
+    return n;
+}
+
+static vec2s front_centre_of(const table *t, unit_id u)
 {
     figure_id fr[CWR_UNIT_FIGS];
     int n = cwr_front_rank(t, u, fr, CWR_UNIT_FIGS);
@@ -115,12 +326,25 @@ vec2s cwr_front_centre(const table *t, unit_id u)
     return c;
 }
 
+vec2s cwr_front_centre(const table *t, unit_id u)
+{
+    cache_unit *cu = cached_unit(NULL, t, u);
+    if (!cu)
+        return front_centre_of(t, u);
+    if (cu->centre_stamp != live->stamp) {
+        cu->centre = front_centre_of(t, u);
+        cu->centre_stamp = live->stamp;
+    }
+    return cu->centre;
+}
+
 static geom_placed_base placed(const figure *f)
 {
     return (geom_placed_base){.base = f->base, .pos = f->pos, .facing = f->facing};
 }
 
-float cwr_unit_distance(const table *t, unit_id a, unit_id b, figure_id *fa, figure_id *fb)
+/* cwr_unit_distance by scanning every figure for each of a's (units too big to list). */
+static float scan_distance(const table *t, unit_id a, unit_id b, figure_id *fa, figure_id *fb)
 {
     float best = INFINITY;
     for (int i = 0; i < t->figure_count; i++) {
@@ -144,6 +368,75 @@ float cwr_unit_distance(const table *t, unit_id a, unit_id b, figure_id *fa, fig
         }
     }
     return best;
+}
+
+/* The figures of u (active, table order) into buf (at most max), or NULL when there are more. */
+static const figure_id *members_of(const table *t, unit_id u, figure_id *buf, int max, int *n)
+{
+    const figure_id *m = cached_members(t, u, n);
+    if (m)
+        return m;
+    *n = cwr_unit_figures(t, u, buf, max);
+    return *n <= max ? buf : NULL;
+}
+
+static float pair_distance(const table *t, const figure_id *ma, int na, const figure_id *mb, int nb,
+                           figure_id *fa, figure_id *fb)
+{
+    /* every pair in table order, the first nearest kept; a pair farther apart along an axis
+     * than both reaches and the best so far cannot be nearer (a margin far above the rounding
+     * of the corners) */
+    float best = INFINITY;
+    for (int i = 0; i < na; i++) {
+        const figure *x = table_figure_const(t, ma[i]);
+        geom_placed_base px = placed(x);
+        float rx = spatial_base_reach(&x->base) + 1e-3f;
+        for (int j = 0; j < nb; j++) {
+            const figure *y = table_figure_const(t, mb[j]);
+            float gap = fmaxf(fabsf(y->pos.x - x->pos.x), fabsf(y->pos.y - x->pos.y)) - rx -
+                        spatial_base_reach(&y->base);
+            if (gap > best)
+                continue;
+            geom_placed_base py = placed(y);
+            float d = (float)geom_base_edge_distance(&px, &py);
+            if (d < best) {
+                best = d;
+                *fa = x->id;
+                *fb = y->id;
+            }
+        }
+    }
+    return best;
+}
+
+float cwr_unit_distance(const table *t, unit_id a, unit_id b, figure_id *fa, figure_id *fb)
+{
+    cwr_cache *c = live;
+    cache_pair *cp = NULL;
+    if (c && c->t == t && c->pair && c->pair_units == c->units && a.id && b.id &&
+        (int)a.id <= c->units && (int)b.id <= c->units)
+        cp = &c->pair[(size_t)(a.id - 1) * (size_t)c->units + (b.id - 1)];
+    if (!cp || cp->stamp != c->stamp) {
+        figure_id ba[256], bb[256], xa = {0}, xb = {0};
+        int na, nb;
+        const figure_id *ma = members_of(t, a, ba, 256, &na);
+        const figure_id *mb = members_of(t, b, bb, 256, &nb);
+        float d = ma && mb ? pair_distance(t, ma, na, mb, nb, &xa, &xb)
+                           : scan_distance(t, a, b, &xa, &xb);
+        if (!cp) {
+            if (xa.id && fa)
+                *fa = xa;
+            if (xb.id && fb)
+                *fb = xb;
+            return d;
+        }
+        *cp = (cache_pair){.stamp = c->stamp, .d = d, .fa = xa, .fb = xb};
+    }
+    if (cp->fa.id && fa)
+        *fa = cp->fa;
+    if (cp->fb.id && fb)
+        *fb = cp->fb;
+    return cp->d;
 }
 
 bool cwr_in_contact(const rules_state *rs, const table *t, unit_id a, unit_id b)
@@ -175,7 +468,7 @@ bool cwr_unit_fortified(const rules_state *rs, const table *t, unit_id u)
         for (int k = 0; k < t->feature_count; k++) {
             const terrain_feature *ft = &t->features[k];
             if (ft->shape == TERRAIN_SHAPE_AREA &&
-                cwr_names_has(&rs->data->fortification, t->types[ft->type].name) &&
+                cwr_type_named(rs, t, &rs->data->fortification, ft->type) &&
                 geom_point_in_polygon(f->pos, &ft->area)) {
                 in++;
                 break;
@@ -191,7 +484,7 @@ float cwr_ground_ft(const rules_state *rs, const table *t, vec2s p)
     for (int k = 0; k < t->feature_count; k++) {
         const terrain_feature *ft = &t->features[k];
         if (ft->shape == TERRAIN_SHAPE_AREA &&
-            cwr_names_has(&rs->data->high_ground, t->types[ft->type].name) &&
+            cwr_type_named(rs, t, &rs->data->high_ground, ft->type) &&
             geom_point_in_polygon(p, &ft->area))
             h = fmaxf(h, table_feature_height_ft(t, ft));
     }
@@ -215,7 +508,7 @@ const table *cwr_seen_table(const rules_state *rs, const table *t, side_id viewe
     *copy = NULL;
     bool any = false;
     for (int i = 0; i < t->unit_count && !any; i++)
-        any = cwr_unit_alive(t, t->units[i].id) && cwr_unit_hidden(rs, t, t->units[i].id, viewer);
+        any = cwr_unit_hidden(rs, t, t->units[i].id, viewer) && cwr_unit_alive(t, t->units[i].id);
     if (!any)
         return t; /* the common case: nothing hidden, no copy */
     *copy = table_clone(t);

@@ -61,12 +61,12 @@ static rules_command with_defaults(const rules_state *rs, const table *t, const 
         lcr_nearest_enemy(rs, t, g->side, g->pos).id == target->id.id &&
         glms_vec2_distance(g->pos, target->pos) <=
             lcr_artillery_max_range(gt, LCR_AMMO_GRAPESHOT) + 1e-4f) {
-        snprintf(c.option, sizeof c.option, "%s", lcr_data_ammo_name(LCR_AMMO_GRAPESHOT));
+        lcr_copy(c.option, sizeof c.option, lcr_data_ammo_name(LCR_AMMO_GRAPESHOT));
         return c;
     }
     lcr_ammo aimed =
         lcr_artillery_fires(gt, LCR_AMMO_ROUNDSHOT) ? LCR_AMMO_ROUNDSHOT : LCR_AMMO_SHRAPNEL;
-    snprintf(c.option, sizeof c.option, "%s", lcr_data_ammo_name(aimed));
+    lcr_copy(c.option, sizeof c.option, lcr_data_ammo_name(aimed));
     if (!c.point_set) {
         c.point_set = true;
         c.point = target->pos;
@@ -129,7 +129,10 @@ static bool point_ok(const rules_state *rs, const table *t, const figure *g, con
                 lcr_data_ammo_name(ammo), range, lcr_artillery_max_range(gt, ammo));
         return false;
     }
-    if (rs->los) {
+    if (rs->los && !size) { /* yes or no (legal(), targets()): the memoised verdict */
+        if (lcr_terrain_hides(rs, g->pos, p, table_posture_eye_ft(g->posture), NULL))
+            return false;
+    } else if (rs->los) {
         los_result r = los_points(rs->los, t, g->pos, p, table_posture_eye_ft(g->posture), NULL);
         if (r.verdict != LOS_CLEAR) {
             lcr_why(why, size, "%s cannot see the target point (%s in the way)", lcr_name(t, g->id),
@@ -223,7 +226,7 @@ static void emit_note_at(rules_ctx *ctx, figure_id fig, vec2s from, vec2s pos, c
                          const char *ref, const char *text)
 {
     rules_event ev = {.kind = RULES_EV_NOTE, .figure = fig, .from = from, .pos = pos};
-    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
+    lcr_copy(ev.tag, sizeof ev.tag, tag);
     rules_emitf(ctx, ev, ref, "%s", text);
 }
 
@@ -234,16 +237,16 @@ static void emit_path(rules_ctx *ctx, const figure *g, vec2s from, vec2s to, boo
 {
     rules_event ev = {
         .kind = RULES_EV_TEMPLATE, .figure = g->id, .side = g->side, .from = from, .pos = to};
-    snprintf(ev.tag, sizeof ev.tag, "%s", dashed ? "line_dashed" : "line");
-    snprintf(ev.ref, sizeof ev.ref, "%s", ref);
-    snprintf(ev.text, sizeof ev.text, "%s", text);
+    lcr_copy(ev.tag, sizeof ev.tag, dashed ? "line_dashed" : "line");
+    lcr_copy(ev.ref, sizeof ev.ref, ref);
+    lcr_copy(ev.text, sizeof ev.text, text);
     rules_emit(ctx, &ev);
 }
 
 static void emit_acted(rules_ctx *ctx, const figure *f, const char *text)
 {
     rules_event ev = {.kind = RULES_EV_RULESET, .figure = f->id, .side = f->side, .value = 1};
-    snprintf(ev.tag, sizeof ev.tag, "acted");
+    lcr_copy(ev.tag, sizeof ev.tag, "acted");
     rules_emitf(ctx, ev, REF_CREW, "%s", text);
 }
 
@@ -286,7 +289,7 @@ static void explain_crew(rules_state *rs, rules_ctx *ctx, const figure *g, const
     if (c->modifier == 0)
         return;
     rules_event ev = {.kind = RULES_EV_MODIFIER, .figure = g->id, .value = c->modifier};
-    snprintf(ev.tag, sizeof ev.tag, "crew");
+    lcr_copy(ev.tag, sizeof ev.tag, "crew");
     rules_emitf(ctx, ev, REF_CREW, "%+d: %d gunners missing (%+d each)", c->modifier, c->missing,
                 a->modifier_per_missing);
 }
@@ -490,7 +493,7 @@ int lcr_artillery_candidates(const rules_state *rs, const table *t, side_id sd, 
                 continue;
             rules_command c = {.kind = RULES_CMD_FIRE, .side = sd};
             rules_command_add_figure(&c, g->id);
-            snprintf(c.option, sizeof c.option, "%s", lcr_data_ammo_name((lcr_ammo)a));
+            lcr_copy(c.option, sizeof c.option, lcr_data_ammo_name((lcr_ammo)a));
             if (a == LCR_AMMO_GRAPESHOT) {
                 c.target = lcr_nearest_enemy(rs, t, sd, g->pos);
                 if (c.target.id && n < max)
@@ -524,7 +527,7 @@ static bool odds_one(const rules_state *rs, const table *t, const rules_command 
                      const lcr_crew *crew_of_g, rules_target *tg)
 {
     rules_command probe = *fire;
-    snprintf(probe.option, sizeof probe.option, "%s", lcr_data_ammo_name(ammo));
+    lcr_copy(probe.option, sizeof probe.option, lcr_data_ammo_name(ammo));
     probe.target = e->id;
     probe.point_set = ammo != LCR_AMMO_GRAPESHOT;
     probe.point = e->pos;
@@ -553,11 +556,11 @@ static bool odds_one(const rules_state *rs, const table *t, const rules_command 
                                              t->figures[i].pos);
         tg->expected_kills = fminf(tg->expected_hits, (float)inside);
         tg->area_radius_cm = am->rating_cm;
-        snprintf(tg->band, sizeof tg->band, "grapeshot");
+        lcr_copy(tg->band, sizeof tg->band, "grapeshot");
     } else {
         const char *band = "";
         lcr_artillery_need(gt, ammo, tg->range_cm, crew.modifier, &tg->need, &band);
-        snprintf(tg->band, sizeof tg->band, "%s", band);
+        lcr_copy(tg->band, sizeof tg->band, band);
         tg->dice = 1;
         float p_on = fmaxf(0.0f, fminf(6.0f, (float)(7 - tg->need))) / 6.0f;
         float per_figure = p_fail;
@@ -580,9 +583,17 @@ static bool odds_one(const rules_state *rs, const table *t, const rules_command 
         tg->expected_hits = p_on * (float)n * per_figure;
         tg->expected_kills = fmaxf(0.0f, p_on * net_struck(t, g->side, struck, n) * per_figure);
     }
-    snprintf(tg->note, sizeof tg->note, "%s, %s%s, crew %d of %d (%+d)", lcr_data_ammo_name(ammo),
-             tg->band, ammo == LCR_AMMO_GRAPESHOT ? "" : " range", crew.effective,
-             rs->data->artillery.crew, crew.modifier);
+    lcr_text note = lcr_text_on(tg->note, sizeof tg->note);
+    lcr_text_str(&note, lcr_data_ammo_name(ammo));
+    lcr_text_str(&note, ", ");
+    lcr_text_str(&note, tg->band);
+    lcr_text_str(&note, ammo == LCR_AMMO_GRAPESHOT ? ", crew " : " range, crew ");
+    lcr_text_int(&note, crew.effective);
+    lcr_text_str(&note, " of ");
+    lcr_text_int(&note, rs->data->artillery.crew);
+    lcr_text_str(&note, crew.modifier >= 0 ? " (+" : " (");
+    lcr_text_int(&note, crew.modifier);
+    lcr_text_str(&note, ")");
     return true;
 }
 

@@ -113,22 +113,38 @@ void lcr_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
     }
 }
 
+/* The largest base radius among the enemies of side sd (0 when none). */
+static float enemy_radius_max(const table *t, side_id sd)
+{
+    float r = 0;
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].side.id != sd.id)
+            r = fmaxf(r, t->figures[i].base.radius_cm);
+    return r;
+}
+
 int lcr_charge_legal(const rules_state *rs, const table *t, side_id sd, rules_command *out, int max)
 {
     int n = 0;
+    float enemy_r = -1; /* not asked yet */
     for (int i = 0; i < t->figure_count && n < max; i++) {
         const figure *f = &t->figures[i];
         if (f->side.id != sd.id || !lcr_move_is_mounted(f) || !(rs->flags[i] & LCR_FF_ACTIVATED) ||
             !lcr_may_act(rs, t, f->id, NULL, 0))
             continue;
-        const figure *e = table_figure_const(t, lcr_nearest_enemy(rs, t, sd, f->pos));
+        const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
+        float sure = (mc->base_cm + (float)mc->dice) / lcr_hook_move_factor(rs, f);
+        if (enemy_r < 0)
+            enemy_r = enemy_radius_max(t, sd);
+        /* A nearest enemy in sight further than the surest roll and the widest gap (and a
+         * centimetre for rounding) gets no charge: the search looks no further. */
+        float reach = sure + f->base.radius_cm + enemy_r + 0.5f * rs->data->contact_cm + 1.0f;
+        const figure *e = table_figure_const(t, lcr_nearest_enemy_within(rs, t, sd, f->pos, reach));
         if (!e)
             continue;
         vec2s d = glms_vec2_sub(e->pos, f->pos);
         float dist = glms_vec2_norm(d);
         float gap = f->base.radius_cm + e->base.radius_cm + 0.5f * rs->data->contact_cm;
-        const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
-        float sure = (mc->base_cm + (float)mc->dice) / lcr_hook_move_factor(rs, f);
         if (dist <= gap + 0.1f || dist - gap > sure)
             continue; /* offered only where the smallest roll strikes home over clear ground */
         rules_command c = {.kind = RULES_CMD_CHARGE, .side = sd, .target = e->id, .path_count = 1};
@@ -220,7 +236,7 @@ int lcr_charge_targets(const rules_state *rs, const table *t, const rules_comman
         tg->p_hit = p;
         tg->expected_hits = p;
         tg->expected_kills = 0.5f * p;
-        snprintf(tg->band, sizeof tg->band, "charge");
+        lcr_copy(tg->band, sizeof tg->band, "charge");
         snprintf(tg->note, sizeof tg->note,
                  "charge: strikes home %.0f%% of the time (%.1f cm to contact), then close combat",
                  100.0 * p, res.spent_cm);

@@ -8,6 +8,8 @@
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_morale.h"
 
+#include "core/spatial.h"
+
 #include <math.h>
 #include <stdio.h>
 
@@ -108,9 +110,15 @@ void lcr_combat_resolve(rules_state *rs, rules_ctx *ctx)
             continue;
         const figure *best = NULL;
         double best_d = INFINITY;
+        float reach_f = spatial_base_reach(&f->base);
         for (int j = 0; j < t->figure_count; j++) {
             const figure *e = &t->figures[j];
             if (e->side.id == f->side.id || !table_figure_active(e) || busy[j])
+                continue;
+            /* Bases whose centres stand further apart than their reaches and the contact
+             * distance (and a margin far above rounding) are not in contact: no exact test. */
+            float gap = glms_vec2_distance(f->pos, e->pos) - reach_f - spatial_base_reach(&e->base);
+            if (gap > rs->data->contact_cm + 0.1f)
                 continue;
             geom_placed_base bf = {f->base, f->pos, f->facing}, be = {e->base, e->pos, e->facing};
             double d = geom_base_edge_distance(&bf, &be);

@@ -84,13 +84,19 @@ int lcr_command_formation(const table *t, const lcr_data *d, const figure *f, fi
         return 0;
     int n = 0;
     out[n++] = f->id;
+    /* The unit's active figures in table order, gathered once: the search reads only them. */
+    const figure *small[256];
+    const figure **mates =
+        t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *mates);
+    int count = 0;
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == f->unit.id && table_figure_active(&t->figures[i]))
+            mates[count++] = &t->figures[i];
     /* Breadth-first over base contact within the unit. */
     for (int head = 0; head < n; head++) {
         const figure *a = table_figure_const(t, out[head]);
-        for (int i = 0; i < t->figure_count && n < max; i++) {
-            const figure *b = &t->figures[i];
-            if (b->unit.id != f->unit.id || !table_figure_active(b))
-                continue;
+        for (int i = 0; i < count && n < max; i++) {
+            const figure *b = mates[i];
             /* centres farther apart than both reaches and the gap: no contact (the bases lie
              * inside their reach circles; a margin far above float error) */
             float dx = b->pos.x - a->pos.x, dy = b->pos.y - a->pos.y;
@@ -105,6 +111,8 @@ int lcr_command_formation(const table *t, const lcr_data *d, const figure *f, fi
                 out[n++] = b->id;
         }
     }
+    if (mates != small)
+        free(mates);
     return n;
 }
 

@@ -5,13 +5,62 @@
  * lcr_fire_math.h; guns are lcr_artillery.c's. */
 #include "rules/lcr/lcr_fire.h"
 
+#include "rules/lcr/lcr_artillery_math.h"
 #include "rules/lcr/lcr_command.h"
 #include "rules/lcr/lcr_morale.h"
 
+#include "core/mem.h"
 #include "core/spatial.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+/* The terrain feature across the line that blocks individual fire, or -1. */
+static int terrain_across(const rules_state *rs, const table *t, geom_segment s)
+{
+    bool listed = rs->fire_blockers && rs->fire_blocker_features == t->feature_count;
+    int n = listed ? rs->fire_blocker_count : t->feature_count;
+    for (int k = 0; k < n; k++) {
+        int i = listed ? rs->fire_blockers[k] : k;
+        const terrain_feature *tf = &t->features[i];
+        if (!listed) {
+            const lcr_terrain *lt = lcr_terrain_of(rs, t, tf->type);
+            if (!lt || !lt->blocks_individual_fire)
+                continue;
+        }
+        bool hit = tf->shape == TERRAIN_SHAPE_AREA ? geom_segment_polygon_intersect(s, &tf->area)
+                                                   : geom_segment_polyline_intersect(s, &tf->line);
+        if (hit)
+            return i;
+    }
+    return -1;
+}
+
+/* Side sd's active figures, each with the reach of his base (a margin far above GEOM_EPS), in
+ * figure order; from the open scratch when there is one (gathered once per call). */
+static const lcr_friend_pt *friends_of(const rules_state *rs, const table *t, side_id sd,
+                                       lcr_friend_pt *local, int *n)
+{
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    lcr_friend_pt *out = s ? s->friends : local;
+    if (s && s->friends_of.id == sd.id && sd.id) {
+        *n = s->friend_count;
+        return out;
+    }
+    int k = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->side.id == sd.id && table_figure_active(f))
+            out[k++] = (lcr_friend_pt){f->pos, spatial_base_reach(&f->base) + 1e-2f, f};
+    }
+    if (s) {
+        s->friends_of = sd;
+        s->friend_count = k;
+    }
+    *n = k;
+    return out;
+}
 
 /* Does the straight line from a to b pass over terrain that blocks fire, or over a friendly
  * base (other than those the formation may fire through)? */
@@ -19,29 +68,28 @@ static bool line_blocked(const rules_state *rs, const table *t, const figure *fi
                          const figure *target, bool formation, char *why, size_t why_size)
 {
     geom_segment s = {firer->pos, target->pos};
-    for (int i = 0; i < t->feature_count; i++) {
-        const terrain_feature *tf = &t->features[i];
-        const lcr_terrain *lt = lcr_terrain_of(rs, t, tf->type);
-        if (!lt || !lt->blocks_individual_fire)
-            continue;
-        bool hit = tf->shape == TERRAIN_SHAPE_AREA ? geom_segment_polygon_intersect(s, &tf->area)
-                                                   : geom_segment_polyline_intersect(s, &tf->line);
-        if (hit) {
-            lcr_why(why, why_size, "the line of fire is blocked by %s",
-                    tf->name[0] ? tf->name : t->types[tf->type].name);
-            return true;
-        }
+    int blocker = terrain_across(rs, t, s);
+    if (blocker >= 0) {
+        const terrain_feature *tf = &t->features[blocker];
+        lcr_why(why, why_size, "the line of fire is blocked by %s",
+                tf->name[0] ? tf->name : t->types[tf->type].name);
+        return true;
     }
-    /* A base whose centre is further from the line's box than its reach (and a margin far
-     * above GEOM_EPS) cannot touch the line: skip the exact test. */
+    /* A base whose centre is further from the line's box than its reach cannot touch the line:
+     * skip the exact test. */
     float x0 = fminf(s.a.x, s.b.x), x1 = fmaxf(s.a.x, s.b.x);
     float y0 = fminf(s.a.y, s.b.y), y1 = fmaxf(s.a.y, s.b.y);
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
-        if (f == firer || f->side.id != firer->side.id || !table_figure_active(f))
-            continue;
-        float g = spatial_base_reach(&f->base) + 1e-2f;
-        if (f->pos.x < x0 - g || f->pos.x > x1 + g || f->pos.y < y0 - g || f->pos.y > y1 + g)
+    lcr_friend_pt small[256];
+    lcr_friend_pt *local =
+        t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *local);
+    int n = 0;
+    const lcr_friend_pt *fr = friends_of(rs, t, firer->side, local, &n);
+    bool blocked = false;
+    for (int i = 0; i < n && !blocked; i++) {
+        const figure *f = fr[i].f;
+        float g = fr[i].reach;
+        if (f == firer || fr[i].pos.x < x0 - g || fr[i].pos.x > x1 + g || fr[i].pos.y < y0 - g ||
+            fr[i].pos.y > y1 + g)
             continue;
         geom_placed_base b = {f->base, f->pos, f->facing};
         if (!geom_segment_base_intersect(s, &b))
@@ -54,10 +102,12 @@ static bool line_blocked(const rules_state *rs, const table *t, const figure *fi
         if (!file_ahead) {
             lcr_why(why, why_size, "the line of fire crosses a friendly base (%s)",
                     f->name[0] ? f->name : table_role_name(f->role));
-            return true;
+            blocked = true;
         }
     }
-    return false;
+    if (local != small)
+        free(local);
+    return blocked;
 }
 
 /* One firer against a chosen target: weapon, range, arc and line of fire. */
@@ -93,6 +143,25 @@ static bool firer_ok(const rules_state *rs, const table *t, const figure *f, con
     return !line_blocked(rs, t, f, target, formation, why, size);
 }
 
+/* firer_ok asking only whether (no reason): from the open scratch when it was asked before in
+ * this call for the same target and fire mode. */
+static bool firer_ok_cached(const rules_state *rs, const table *t, const figure *f,
+                            const figure *target, bool area)
+{
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    uint32_t i = f->id.id - 1;
+    if (!s || i >= (uint32_t)s->capacity)
+        return firer_ok(rs, t, f, target, area, NULL, 0);
+    if (s->ok_epoch[i] == s->epoch && s->ok_target[i] == target->id.id && s->ok_area[i] == area)
+        return s->ok_value[i];
+    bool ok = firer_ok(rs, t, f, target, area, NULL, 0);
+    s->ok_epoch[i] = s->epoch;
+    s->ok_target[i] = target->id.id;
+    s->ok_area[i] = area;
+    s->ok_value[i] = ok;
+    return ok;
+}
+
 bool lcr_fire_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
                        size_t size)
 {
@@ -119,7 +188,8 @@ bool lcr_fire_validate(const rules_state *rs, const table *t, const rules_comman
         const figure *f = table_figure_const(t, cmd->figures[i]);
         if (!f)
             return lcr_refuse(why, size, "unknown figure");
-        if (!firer_ok(rs, t, f, target, area, why, size))
+        if (size ? !firer_ok(rs, t, f, target, area, why, size)
+                 : !firer_ok_cached(rs, t, f, target, area))
             return false;
     }
     return true;
@@ -134,6 +204,36 @@ bool lcr_fire_validate_allocation(const rules_state *rs, const rules_command *cm
                                      cmd->figures, cmd->figure_count, why, size);
 }
 
+/* The furthest a target may stand from f and be in range of his weapon: the longest band over
+ * the range hook's factor (it scales the range counted: a serious wound), a little over for
+ * rounding; infinite when the hook does not scale plainly. */
+static float firer_reach(const rules_state *rs, const figure *f)
+{
+    const lcr_weapon *w = lcr_data_weapon(rs->data, f->weapon);
+    if (!w || w->dice_per_man <= 0)
+        return 0;
+    float band = 0;
+    for (int i = 0; i < w->band_count; i++)
+        band = fmaxf(band, w->bands[i].max_cm);
+    float k = lcr_hook_range(rs, f, 1000.0f) / 1000.0f;
+    float k2 = lcr_hook_range(rs, f, 2000.0f) / 2000.0f;
+    if (!(k > 1e-3f) || fabsf(k2 - k) > 1e-4f * k)
+        return INFINITY;
+    return (band + 1e-4f) / k * 1.001f + 1.0f;
+}
+
+/* The furthest from the group's centre a target in range of any of them may stand. */
+static float group_reach(const rules_state *rs, const table *t, const figure_id *ids, int n)
+{
+    vec2s c = lcr_centroid(t, ids, n);
+    float reach = 0;
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(t, ids[i]);
+        reach = fmaxf(reach, glms_vec2_distance(c, f->pos) + firer_reach(rs, f));
+    }
+    return reach + 1.0f;
+}
+
 void lcr_fire_legal(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd)
 {
     rules_command fire = {.kind = RULES_CMD_FIRE, .side = sd};
@@ -146,9 +246,14 @@ void lcr_fire_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
     if (fire.figure_count == 0)
         return;
     if (!lcr_fire_is_area(rs, fire.figures, fire.figure_count)) {
-        /* Individual fire: any enemy; offer the nearest few. */
+        /* Individual fire: any enemy; offer the nearest few. A figure out of play or of the
+         * acting side is refused as the target of firearms (lcr_fire_validate): not asked. */
+        bool firearms = !lcr_artillery_gun_of(rs->data, table_figure_const(t, fire.figures[0]));
         for (int i = 0, offered = 0; i < t->figure_count && offered < 6; i++) {
-            fire.target = t->figures[i].id;
+            const figure *e = &t->figures[i];
+            if (firearms && (!table_figure_active(e) || e->side.id == rs->acting_side.id))
+                continue;
+            fire.target = e->id;
             int before = lo->n;
             lcr_legal_push(lo, rs, t, &fire);
             offered += lo->n > before;
@@ -156,16 +261,18 @@ void lcr_fire_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
         return;
     }
     /* Area fire: the firers that can reach the nearest enemy of the group; the group's centre
-     * moves when some drop out, so look again once. */
+     * moves when some drop out, so look again once. A target out of every firer's reach gives
+     * no candidate, so the search looks no further than that. */
     for (int round = 0; round < 2; round++) {
-        fire.target = lcr_area_target(rs, t, sd, fire.figures, fire.figure_count);
+        float reach = group_reach(rs, t, fire.figures, fire.figure_count);
+        fire.target = lcr_area_target_within(rs, t, sd, fire.figures, fire.figure_count, reach);
         const figure *target = table_figure_const(t, fire.target);
         if (!target)
             return;
         rules_command ok = fire;
         ok.figure_count = 0;
         for (int i = 0; i < fire.figure_count; i++)
-            if (firer_ok(rs, t, table_figure_const(t, fire.figures[i]), target, true, NULL, 0))
+            if (firer_ok_cached(rs, t, table_figure_const(t, fire.figures[i]), target, true))
                 rules_command_add_figure(&ok, fire.figures[i]);
         if (ok.figure_count == 0)
             return;
@@ -211,7 +318,7 @@ int lcr_fire_targets(const rules_state *rs, const table *t, const rules_command 
             if (!lcr_fire_need(w, lcr_hook_range(rs, f, glms_vec2_distance(f->pos, e->pos)), &need,
                                &band))
                 continue;
-            snprintf(tg->band, sizeof tg->band, "%s", band);
+            lcr_copy(tg->band, sizeof tg->band, band);
             /* Seed 000, Cavalry: a mounted firer's modifier raises the score he needs. */
             int mod = lcr_move_is_mounted(f) ? w->mounted_modifier : 0;
             need = lcr_fire_effective_need(rs->data, w, need, mod != 0);
@@ -227,12 +334,14 @@ int lcr_fire_targets(const rules_state *rs, const table *t, const rules_command 
         /* Seed 000, Area fire: the radius is the number of firers (cm per firer in data). */
         tg->area_radius_cm =
             area ? (float)fire->figure_count * rs->data->area_radius_cm_per_firer : 0.0f;
-        if (mounted_mod)
-            snprintf(tg->note, sizeof tg->note, "%s fire, %s range, firing mounted %+d",
-                     area ? "area" : "individual", tg->band, mounted_mod);
-        else
-            snprintf(tg->note, sizeof tg->note, "%s fire, %s range", area ? "area" : "individual",
-                     tg->band);
+        lcr_text note = lcr_text_on(tg->note, sizeof tg->note);
+        lcr_text_str(&note, area ? "area fire, " : "individual fire, ");
+        lcr_text_str(&note, tg->band);
+        lcr_text_str(&note, " range");
+        if (mounted_mod) {
+            lcr_text_str(&note, mounted_mod >= 0 ? ", firing mounted +" : ", firing mounted ");
+            lcr_text_int(&note, mounted_mod);
+        }
     }
     return n;
 }
@@ -462,7 +571,7 @@ void lcr_fire_area_hits(rules_state *rs, rules_ctx *ctx, side_id firing_side, ve
         return;
     }
     rules_event ev = {.kind = RULES_EV_RULESET, .side = firing_side, .value = hits};
-    snprintf(ev.tag, sizeof ev.tag, "alloc");
+    lcr_copy(ev.tag, sizeof ev.tag, "alloc");
     rules_emitf(ctx, ev, LCR_REF_ALLOC,
                 "the firing side picks %d of the %d figures (3 soldiers before an NCO, 6 before "
                 "an officer)",

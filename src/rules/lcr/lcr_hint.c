@@ -25,6 +25,10 @@ enum { HINT_GROUP_MAX = RULES_CMD_FIGURES_MAX, HINT_TARGETS_MAX = 64 };
 #define HINT_RALLY_WORTH 10.0f
 /* A man taken out of the enemy's sight (10: an enemy removed). */
 #define HINT_HIDE_WORTH 1.5f
+/* Within this many cm of a man, a friend is under the same volley's semicircle (8 firers). */
+#define HINT_CROWD_CM 8.0f
+/* A friend no longer beside a man the enemy sees (10: an enemy removed). */
+#define HINT_SPREAD_WORTH 1.0f
 /* Expected casualties at which acting now beats holding the card. */
 #define HINT_SHOT_WORTH 0.3f
 
@@ -213,6 +217,21 @@ static const geom_polygon *hold_area(const rules_state *rs, side_id sd)
     return NULL;
 }
 
+/* Whether most of side `sd`'s figures in play carry firearms: its riflemen, not its blades, do
+ * the fighting (Baler's besiegers; not the Moro war bands with a few muskets). */
+static bool side_shoots(const rules_state *rs, const table *t, side_id sd)
+{
+    int all = 0, shooters = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->side.id != sd.id || !table_figure_active(f))
+            continue;
+        all++;
+        shooters += lcr_figure_can_fire(rs, f);
+    }
+    return 2 * shooters > all;
+}
+
 /* A move away from the enemy (the bot's own candidate, beside legal()'s moves toward him) is
  * worth the men it takes out of the enemy's sight, into the ground the side must hold: men
  * who cannot shoot back, standing in the open under rifles, are only shot there. */
@@ -228,7 +247,7 @@ static bool withdrawal_value(const rules_state *rs, const table *t, const rules_
     if (!ef || geom_point_distance(cmd->path[0], ef->pos) <= geom_point_distance(f->pos, ef->pos))
         return false;
     const geom_polygon *hold = hold_area(rs, f->side);
-    if (!hold)
+    if (!hold && !side_shoots(rs, t, f->side))
         return false;
     int saved = 0, shooters = 0;
     for (int i = 0; i < cmd->figure_count; i++) {
@@ -246,6 +265,56 @@ static bool withdrawal_value(const rules_state *rs, const table *t, const rules_
     if (why && size)
         snprintf(why, size, "%s takes %d %s back out of the enemy's sight", lcr_name(t, f->id),
                  saved, saved == 1 ? "man" : "men");
+    return true;
+}
+
+/* Every area of terrain `at` lies in, as a bit set over the table's first 64 features. */
+static uint64_t areas_at(const table *t, vec2s at)
+{
+    uint64_t in = 0;
+    for (int i = 0; i < t->feature_count && i < 64; i++) {
+        const terrain_feature *tf = &t->features[i];
+        if (tf->shape == TERRAIN_SHAPE_AREA && geom_point_in_polygon(at, &tf->area))
+            in |= (uint64_t)1 << i;
+    }
+    return in;
+}
+
+/* Friends of f within `cm` of `at` (f left out): the figures one volley's semicircle would
+ * find beside him. */
+static int crowd_at(const table *t, const figure *f, vec2s at, float cm)
+{
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        n += o != f && o->side.id == f->side.id && table_figure_active(o) &&
+             geom_point_distance(o->pos, at) <= cm;
+    }
+    return n;
+}
+
+/* A man whom the enemy's rifles see stepping away from his friends in the same ground, inside
+ * the ground his side must hold (the bot's own candidate; the attackers have better to do
+ * with a move): area fire's hits fall on every figure inside a semicircle about as
+ * wide as the firers are many, so men standing close together are shot down several at a
+ * volley (Baler's roof). Worth the friends he no longer stands beside. */
+static bool spread_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
+                         char *why, size_t size)
+{
+    const figure *f = cmd->figure_count == 1 ? table_figure_const(t, cmd->figures[0]) : NULL;
+    const geom_polygon *hold = f ? hold_area(rs, f->side) : NULL;
+    if (!f || !hold || cmd->path_count != 1 || !geom_point_in_polygon(f->pos, hold) ||
+        areas_at(t, f->pos) != areas_at(t, cmd->path[0]))
+        return false;
+    vec2s end = cmd->path[0];
+    int before = crowd_at(t, f, f->pos, HINT_CROWD_CM), after = crowd_at(t, f, end, HINT_CROWD_CM);
+    if (after >= before || firers_seeing(rs, t, f, f->pos) == 0 ||
+        firers_seeing(rs, t, f, end) > firers_seeing(rs, t, f, f->pos))
+        return false;
+    *v = HINT_SPREAD_WORTH * (float)(before - after);
+    if (why && size)
+        snprintf(why, size, "%s spreads out so that one volley cannot bring down his neighbours",
+                 lcr_name(t, f->id));
     return true;
 }
 
@@ -336,7 +405,8 @@ bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *c
             snprintf(why, size, "acts with %s: a shot worth %.1f casualties", u.who,
                      (double)u.shot);
         else if (why && size)
-            snprintf(why, size, "acts with %s", u.who);
+            snprintf(why, size, "acts with %s to move his men while nothing is in their sights",
+                     u.who);
         return true;
     case RULES_CMD_RESERVE_CARD: {
         if (rs->drawn < 0)
@@ -385,7 +455,7 @@ bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *c
             snprintf(why, size, "keeps its reserved card for a better moment");
         return true;
     case RULES_CMD_MOVE:
-        return withdrawal_value(rs, t, cmd, v, why, size);
+        return withdrawal_value(rs, t, cmd, v, why, size) || spread_value(rs, t, cmd, v, why, size);
     case RULES_CMD_FIRE:
         return fire_value(rs, t, cmd, v, why, size);
     default:

@@ -42,7 +42,7 @@ void lcr_take_chit(rules_state *rs, rules_ctx *ctx, figure_id id)
     lcr_morale *m = &rs->morale[sd.id - 1];
     int pile = lcr_morale_first_pile(m);
     rules_event mv = {.kind = RULES_EV_MORALE, .side = sd, .figure = id};
-    snprintf(mv.tag, sizeof mv.tag, "take");
+    lcr_copy(mv.tag, sizeof mv.tag, "take");
     if (pile < m->pile_count) {
         mv.value = m->piles[pile] - 1;
         rules_emitf(ctx, mv, LCR_REF_MORALE, "a chit comes off the %s pile: %d left",

@@ -155,6 +155,39 @@ void lcr_move_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
         lcr_legal_push(lo, rs, t, &group);
 }
 
+enum { REFORM_UNITS_MAX = 16 };
+
+/* The units of the activated figures who are not leaders (the only ones a reform may close up
+ * to a mate of); -1 when more than the list holds: every unit. */
+static int reform_units(const rules_state *rs, const table *t, uint32_t *units)
+{
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || lcr_is_leader(f))
+            continue;
+        int k = 0;
+        while (k < n && units[k] != f->unit.id)
+            k++;
+        if (k == n) {
+            if (n == REFORM_UNITS_MAX)
+                return -1;
+            units[n++] = f->unit.id;
+        }
+    }
+    return n;
+}
+
+static bool unit_listed(const uint32_t *units, int n, uint32_t id)
+{
+    if (n < 0)
+        return true;
+    for (int k = 0; k < n; k++)
+        if (units[k] == id)
+            return true;
+    return false;
+}
+
 /* Reform: an activated figure standing apart from his unit closes up to the nearest mate. */
 void lcr_move_legal_reforms(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd)
 {
@@ -179,10 +212,13 @@ void lcr_move_legal_reforms(lcr_candidates *lo, const rules_state *rs, const tab
         if (mate_count < 0) {
             mates =
                 t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *mates);
+            uint32_t units[REFORM_UNITS_MAX];
+            int unit_count = reform_units(rs, t, units);
             mate_count = 0;
             for (int j = 0; j < t->figure_count; j++) {
                 const figure *m = &t->figures[j];
-                if (table_figure_active(m) && !lcr_is_leader(m))
+                if (table_figure_active(m) && unit_listed(units, unit_count, m->unit.id) &&
+                    !lcr_is_leader(m))
                     mates[mate_count++] = (mate_at){m->unit.id, m};
             }
         }
@@ -388,6 +424,30 @@ static void roll_allowance(rules_state *rs, rules_ctx *ctx, const figure *f, boo
     a->cm /= lcr_hook_move_factor(rs, f); /* a light wound: movement costs double */
 }
 
+/* A stretch's words: "<name> moves 12.3 cm (12.3 of 24.0 cm allowance spent)", after a turn
+ * "<name> turns 30 degrees and moves ...". */
+static void move_text(char *buf, size_t size, const char *name, bool reform, bool turned,
+                      float turn_deg, float moved, float spent, float allowance, bool must_move_all)
+{
+    lcr_text b = lcr_text_on(buf, size);
+    lcr_text_str(&b, name);
+    if (!turned) {
+        lcr_text_str(&b, reform ? " closes up " : " moves ");
+    } else {
+        lcr_text_str(&b, " turns ");
+        lcr_text_fixed(&b, turn_deg, 0);
+        lcr_text_str(&b, " degrees and moves ");
+    }
+    lcr_text_fixed(&b, moved, 1);
+    lcr_text_str(&b, " cm (");
+    lcr_text_fixed(&b, spent, 1);
+    lcr_text_str(&b, " of ");
+    lcr_text_fixed(&b, allowance, 1);
+    lcr_text_str(&b, " cm allowance spent)");
+    if (!turned && must_move_all)
+        lcr_text_str(&b, ": raw troops move the whole roll");
+}
+
 /* Moves one figure along its path (pts[0] is where it stands), stretch by stretch, each paid
  * from what the earlier ones left; a stretch cut short ends the move. */
 static void move_one(rules_state *rs, rules_ctx *ctx, figure_id id, const vec2s *pts, int n,
@@ -416,16 +476,9 @@ static void move_one(rules_state *rs, rules_ctx *ctx, figure_id id, const vec2s 
         }
         left -= mo.spent;
         spent += mo.spent;
-        if (k == 1)
-            snprintf(text, sizeof text, "%s %s %.1f cm (%.1f of %.1f cm allowance spent)%s",
-                     lcr_name(t, id), reform ? "closes up" : "moves",
-                     glms_vec2_distance(from, mo.end), spent, a.cm,
-                     a.must_move_all ? ": raw troops move the whole roll" : "");
-        else
-            snprintf(text, sizeof text,
-                     "%s turns %.0f degrees and moves %.1f cm (%.1f of %.1f cm allowance spent)",
-                     lcr_name(t, id), lcr_move_turn_deg(pts[k - 2], pts[k - 1], pts[k]),
-                     glms_vec2_distance(from, mo.end), spent, a.cm);
+        move_text(text, sizeof text, lcr_name(t, id), reform, k > 1,
+                  k > 1 ? lcr_move_turn_deg(pts[k - 2], pts[k - 1], pts[k]) : 0.0f,
+                  glms_vec2_distance(from, mo.end), spent, a.cm, a.must_move_all);
         lcr_emit_move(ctx, id, from, mo.end, geom_angle_of(dir), mo.spent,
                       reform   ? LCR_REF_REFORM
                       : k == 1 ? LCR_REF_MOVE

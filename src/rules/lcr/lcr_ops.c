@@ -57,27 +57,43 @@ static bool lcr_validate_act(const rules_state *rs, const table *t, const rules_
     }
 }
 
+/* The kind and side of the decision (no prompt to word), once per scratch. */
+static const rules_decision *decision_bare(const rules_state *rs, const table *t,
+                                           rules_decision *local)
+{
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    if (!s) {
+        lcr_sequence_decision_bare(rs, t, local);
+        return local;
+    }
+    if (!s->have_decision) {
+        lcr_sequence_decision_bare(rs, t, &s->decision);
+        s->have_decision = true;
+    }
+    return &s->decision;
+}
+
 static bool lcr_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
                          size_t size)
 {
-    rules_decision d;
-    lcr_sequence_decision_bare(rs, t, &d);
-    if (d.kind == RULES_DECIDE_NONE)
+    rules_decision local;
+    const rules_decision *d = decision_bare(rs, t, &local);
+    if (d->kind == RULES_DECIDE_NONE)
         return lcr_refuse(why, size, "the game is over");
-    if (cmd->side.id != d.side.id) {
-        lcr_why(why, size, "it is %s's decision", table_side(t, d.side)->name);
+    if (cmd->side.id != d->side.id) {
+        lcr_why(why, size, "it is %s's decision", table_side(t, d->side)->name);
         return false;
     }
-    switch (d.kind) {
+    switch (d->kind) {
     case RULES_DECIDE_SETUP:
     case RULES_DECIDE_REACT:
-        return lcr_hook_validate_decision(rs, t, &d, cmd, why, size);
+        return lcr_hook_validate_decision(rs, t, d, cmd, why, size);
     case RULES_DECIDE_ALLOCATE_HITS:
         return lcr_fire_validate_allocation(rs, cmd, why, size);
     case RULES_DECIDE_ACT:
         return lcr_validate_act(rs, t, cmd, why, size);
     default:
-        return lcr_sequence_validate(rs, t, &d, cmd, why, size);
+        return lcr_sequence_validate(rs, t, d, cmd, why, size);
     }
 }
 
@@ -90,38 +106,48 @@ static void push_all(lcr_candidates *lo, const rules_state *rs, const table *t,
         lcr_legal_push(lo, rs, t, &cmds[i]);
 }
 
-static int lcr_legal(const rules_state *rs, const table *t, rules_command *out, int max)
+static int legal_of(const rules_state *rs, const table *t, rules_command *out, int max)
 {
     lcr_candidates lo = {out, 0, max, lcr_validate};
     rules_command extra[LCR_CANDIDATES_MAX];
-    rules_decision d;
-    lcr_sequence_decision_bare(rs, t, &d); /* the kind and side: no prompt to word */
-    switch (d.kind) {
+    rules_decision local;
+    const rules_decision *d = decision_bare(rs, t, &local);
+    switch (d->kind) {
     case RULES_DECIDE_NONE:
         return 0;
     case RULES_DECIDE_SETUP:
     case RULES_DECIDE_REACT:
-        push_all(&lo, rs, t, extra, lcr_hook_legal_decision(rs, t, &d, extra, 16));
+        push_all(&lo, rs, t, extra, lcr_hook_legal_decision(rs, t, d, extra, 16));
         break;
     case RULES_DECIDE_ACT:
         /* seed 000, Types Of Artillery: each gun's shots first, then the firearms */
-        push_all(&lo, rs, t, extra, lcr_artillery_candidates(rs, t, d.side, extra, 32));
-        lcr_fire_legal(&lo, rs, t, d.side);
-        push_all(&lo, rs, t, extra, lcr_charge_legal(rs, t, d.side, extra, 16));
-        lcr_hook_legal_act(&lo, rs, t, d.side);
-        lcr_morale_legal(&lo, rs, t, d.side);
-        lcr_move_legal(&lo, rs, t, d.side);
-        lcr_move_legal_reforms(&lo, rs, t, d.side);
-        lcr_sequence_legal_end(&lo, rs, t, d.side);
+        push_all(&lo, rs, t, extra, lcr_artillery_candidates(rs, t, d->side, extra, 32));
+        lcr_fire_legal(&lo, rs, t, d->side);
+        push_all(&lo, rs, t, extra, lcr_charge_legal(rs, t, d->side, extra, 16));
+        lcr_hook_legal_act(&lo, rs, t, d->side);
+        lcr_morale_legal(&lo, rs, t, d->side);
+        lcr_move_legal(&lo, rs, t, d->side);
+        lcr_move_legal_reforms(&lo, rs, t, d->side);
+        lcr_sequence_legal_end(&lo, rs, t, d->side);
         break;
     case RULES_DECIDE_ALLOCATE_HITS:
-        lcr_fire_legal_allocation(&lo, rs, t, d.side);
+        lcr_fire_legal_allocation(&lo, rs, t, d->side);
         break;
     default:
-        lcr_sequence_legal(&lo, rs, t, &d);
+        lcr_sequence_legal(&lo, rs, t, d);
         break;
     }
     return lo.n;
+}
+
+/* Inside the scratch: the candidates' checks ask what the candidates' making asked. */
+static int lcr_legal(const rules_state *rs, const table *t, rules_command *out, int max)
+{
+    bool opened = lcr_scratch_begin(rs, t);
+    int n = legal_of(rs, t, out, max);
+    if (opened)
+        lcr_scratch_end(rs);
+    return n;
 }
 
 static void lcr_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
@@ -161,8 +187,8 @@ static void lcr_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
     lcr_sequence_check_victory(rs, ctx);
 }
 
-static int lcr_targets(const rules_state *rs, const table *t, const rules_command *fire,
-                       rules_target *out, int max)
+static int targets_of(const rules_state *rs, const table *t, const rules_command *fire,
+                      rules_target *out, int max)
 {
     if (fire->figure_count < 1 || max <= 0)
         return 0;
@@ -171,6 +197,17 @@ static int lcr_targets(const rules_state *rs, const table *t, const rules_comman
     if (fire->kind == RULES_CMD_CHARGE)
         return lcr_charge_targets(rs, t, fire, out, max); /* reach odds, not fire */
     return lcr_fire_targets(rs, t, fire, out, max);
+}
+
+/* Inside the scratch: each target's check asks again for the group's (or gun's) nearest enemy. */
+static int lcr_targets(const rules_state *rs, const table *t, const rules_command *fire,
+                       rules_target *out, int max)
+{
+    bool opened = lcr_scratch_begin(rs, t);
+    int n = targets_of(rs, t, fire, out, max);
+    if (opened)
+        lcr_scratch_end(rs);
+    return n;
 }
 
 static bool lcr_arc(const rules_state *rs, const table *t, figure_id fig, float *half_angle,

@@ -118,15 +118,47 @@ void lcr_sequence_setup(rules_state *rs, const table *t)
         &(lcr_card){.kind = LCR_CARD_END_OF_TURN, .place = LCR_PLACE_DRAW, .reinforcement = -1});
 }
 
+/* Prompt words without printf (decide() words every decision the game asks for). */
+static void words3(char *buf, size_t size, const char *a, const char *b, const char *c)
+{
+    lcr_text w = lcr_text_on(buf, size);
+    lcr_text_str(&w, a);
+    lcr_text_str(&w, b);
+    lcr_text_str(&w, c);
+}
+
+static void words_int(char *buf, size_t size, const char *a, int v, const char *c)
+{
+    lcr_text w = lcr_text_on(buf, size);
+    lcr_text_str(&w, a);
+    lcr_text_int(&w, v);
+    lcr_text_str(&w, c);
+}
+
+static void interrupt_prompt(char *buf, size_t size, const char *label)
+{
+    lcr_text w = lcr_text_on(buf, size);
+    lcr_text_strn(&w, label, 90);
+    lcr_text_str(&w, " drawn: play a reserved card first?");
+}
+
+static void soldier_prompt(char *buf, size_t size, const char *side_name)
+{
+    lcr_text w = lcr_text_on(buf, size);
+    lcr_text_str(&w, "Soldier card: any one ");
+    lcr_text_strn(&w, side_name, 40);
+    lcr_text_str(&w, " figure acts alone (move or fire), or reserve it");
+}
+
 static void card_label(const rules_state *rs, const table *t, int card, char *buf, size_t size)
 {
     const lcr_card *c = &rs->deck.cards[card];
     if (c->kind == LCR_CARD_END_OF_TURN)
-        snprintf(buf, size, "End of Turn");
+        lcr_copy(buf, size, "End of Turn");
     else if (c->kind == LCR_CARD_SOLDIER)
-        snprintf(buf, size, "soldier card (%s)", table_side(t, c->side)->name);
+        words3(buf, size, "soldier card (", table_side(t, c->side)->name, ")");
     else
-        snprintf(buf, size, "%s's card", lcr_name(t, c->leader));
+        words3(buf, size, "", lcr_name(t, c->leader), "'s card");
 }
 
 /* The decision of the moment; `words` false leaves phase and prompt empty (validate() asks for
@@ -142,14 +174,14 @@ static void decide(const rules_state *rs, const table *t, rules_decision *out, b
     if (lcr_hook_decision(rs, t, out))
         return; /* the sealed choice before play, a challenge after an aid */
     if (words)
-        snprintf(out->phase, sizeof out->phase, "turn %d", rs->turn);
+        words_int(out->phase, sizeof out->phase, "turn ", rs->turn, "");
     if (rs->alloc_hits > 0) {
         out->kind = RULES_DECIDE_ALLOCATE_HITS;
         out->side = rs->alloc_side;
         out->count = rs->alloc_hits < rs->alloc_count ? rs->alloc_hits : rs->alloc_count;
         if (words)
-            snprintf(out->prompt, sizeof out->prompt, "Pick %d figures inside the area to remove",
-                     out->count);
+            words_int(out->prompt, sizeof out->prompt, "Pick ", out->count,
+                      " figures inside the area to remove");
         return;
     }
     if (rs->active >= 0) {
@@ -158,8 +190,8 @@ static void decide(const rules_state *rs, const table *t, rules_decision *out, b
         out->figure = rs->actor;
         out->card = rs->active + 1;
         if (words)
-            snprintf(out->prompt, sizeof out->prompt, "%s acts: move, fire, rally, reform or end",
-                     lcr_name(t, rs->actor));
+            words3(out->prompt, sizeof out->prompt, "", lcr_name(t, rs->actor),
+                   " acts: move, fire, rally, reform or end");
         return;
     }
     if (rs->drawn >= 0) {
@@ -172,8 +204,7 @@ static void decide(const rules_state *rs, const table *t, rules_decision *out, b
             out->kind = RULES_DECIDE_INTERRUPT;
             out->side = opp;
             if (words)
-                snprintf(out->prompt, sizeof out->prompt,
-                         "%.90s drawn: play a reserved card first?", label);
+                interrupt_prompt(out->prompt, sizeof out->prompt, label);
             return;
         }
         out->kind = RULES_DECIDE_USE_CARD;
@@ -182,19 +213,16 @@ static void decide(const rules_state *rs, const table *t, rules_decision *out, b
         if (!words)
             return;
         if (c->kind == LCR_CARD_SOLDIER) /* what it allows, where the player reads the card */
-            snprintf(out->prompt, sizeof out->prompt,
-                     "Soldier card: any one %.40s figure acts alone (move or fire), or "
-                     "reserve it",
-                     table_side(t, c->side)->name);
+            soldier_prompt(out->prompt, sizeof out->prompt, table_side(t, c->side)->name);
         else
-            snprintf(out->prompt, sizeof out->prompt, "%s: act or reserve", label);
+            words3(out->prompt, sizeof out->prompt, "", label, ": act or reserve");
         return;
     }
     out->kind = RULES_DECIDE_DRAW_CARD;
     out->side = rs->drawer;
     if (words)
-        snprintf(out->prompt, sizeof out->prompt, "Draw the next card (%d left)",
-                 rs->deck.draw_count);
+        words_int(out->prompt, sizeof out->prompt, "Draw the next card (", rs->deck.draw_count,
+                  " left)");
 }
 
 void lcr_sequence_decision(const rules_state *rs, const table *t, rules_decision *out)
@@ -369,11 +397,11 @@ static int lcr_extra_actions(const rules_state *rs, const table *t, const figure
     if (n < max && lcr_move_is_mounted(f)) {
         rules_action *a = &out[n++];
         *a = (rules_action){.kind = RULES_CMD_CHARGE, .enabled = in_play};
-        snprintf(a->label, sizeof a->label, "Charge");
+        lcr_copy(a->label, sizeof a->label, "Charge");
         if (!in_play)
-            snprintf(a->reason, sizeof a->reason, "no card is in play");
+            lcr_copy(a->reason, sizeof a->reason, "no card is in play");
         else if (lcr_hook_immobile(rs, f))
-            a->enabled = false, snprintf(a->reason, sizeof a->reason, "seriously wounded");
+            a->enabled = false, lcr_copy(a->reason, sizeof a->reason, "seriously wounded");
         else
             a->enabled = lcr_may_act(rs, t, f->id, a->reason, sizeof a->reason);
     }
@@ -401,7 +429,7 @@ static int lcr_gun_fire_actions(const rules_state *rs, const figure *f, rules_ac
             n++;
         }
         out[at] = plain;
-        snprintf(out[at].option, sizeof out[at].option, "%s", lcr_data_ammo_name((lcr_ammo)a));
+        lcr_copy(out[at].option, sizeof out[at].option, lcr_data_ammo_name((lcr_ammo)a));
         snprintf(out[at].label, sizeof out[at].label, "Fire %s", out[at].option);
         at++;
     }
@@ -428,10 +456,10 @@ int lcr_sequence_actions(const rules_state *rs, const table *t, figure_id fig, r
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && n < max; k++) {
         rules_action *a = &out[n++];
         *a = (rules_action){.kind = kinds[k].kind};
-        snprintf(a->label, sizeof a->label, "%s", kinds[k].label);
+        lcr_copy(a->label, sizeof a->label, kinds[k].label);
         a->enabled = rs->active >= 0 && !rs->over;
         if (!a->enabled) {
-            snprintf(a->reason, sizeof a->reason, "no card is in play");
+            lcr_copy(a->reason, sizeof a->reason, "no card is in play");
             continue;
         }
         if (kinds[k].kind == RULES_CMD_END_ACTIVATION)
@@ -445,12 +473,12 @@ int lcr_sequence_actions(const rules_state *rs, const table *t, figure_id fig, r
         if (a->enabled && kinds[k].kind == RULES_CMD_FIRE && !lcr_figure_can_fire(rs, f) &&
             !lcr_artillery_gun_of(rs->data, f)) {
             a->enabled = false;
-            snprintf(a->reason, sizeof a->reason, "no firearm");
+            lcr_copy(a->reason, sizeof a->reason, "no firearm");
         }
         if (a->enabled && kinds[k].kind == RULES_CMD_REFORM &&
             (rs->actor_is_soldier || !lcr_is_leader(table_figure_const(t, rs->actor)))) {
             a->enabled = false;
-            snprintf(a->reason, sizeof a->reason, "only officers and NCOs order a reform");
+            lcr_copy(a->reason, sizeof a->reason, "only officers and NCOs order a reform");
         }
     }
     int fire = -1;
@@ -525,7 +553,7 @@ int lcr_sequence_driver(const rules_state *rs, const table *t, side_id viewer,
                                   .current = current};
         it->hidden = held && viewer.id != 0 && viewer.id != c->side.id;
         if (it->hidden)
-            snprintf(it->label, sizeof it->label, "reserved card");
+            lcr_copy(it->label, sizeof it->label, "reserved card");
         else
             card_label(rs, t, i, it->label, sizeof it->label);
     }
@@ -604,7 +632,7 @@ static void shuffle(rules_state *rs, rules_ctx *ctx)
 {
     uint32_t seed = dice_next_u32(ctx->rng);
     rules_event s = {.kind = RULES_EV_RULESET, .value = (int)seed};
-    snprintf(s.tag, sizeof s.tag, "shuffle_seed");
+    lcr_copy(s.tag, sizeof s.tag, "shuffle_seed");
     rules_emitf(ctx, s, LCR_REF_DECK, "the deck's new order is drawn from the match dice");
     rules_event ev = {.kind = RULES_EV_SHUFFLE, .value = cards_after_shuffle(rs, ctx->table)};
     rules_emitf(ctx, ev, LCR_REF_DECK,
@@ -658,7 +686,7 @@ static void arrive(rules_state *rs, rules_ctx *ctx, int g)
     }
     lcr_hook_arrival(rs, ctx, g);
     rules_event mv = {.kind = RULES_EV_MORALE, .side = r->side, .value = g};
-    snprintf(mv.tag, sizeof mv.tag, "add");
+    lcr_copy(mv.tag, sizeof mv.tag, "add");
     rules_emitf(ctx, mv, LCR_REF_MORALE,
                 "the reinforcements' own chits (%d) are added pile by pile",
                 lcr_morale_total(&rs->group_morale[g]));
@@ -707,12 +735,13 @@ static void time_out(rules_state *rs, rules_ctx *ctx)
     game_over(ctx, (side_id){0}, "turn limit reached: a draw");
 }
 
-static int side_active(const table *t, side_id s)
+/* Whether side s has anyone in play (the first found answers: asked after every command). */
+static bool side_any_active(const table *t, side_id s)
 {
-    int n = 0;
     for (int i = 0; i < t->figure_count; i++)
-        n += t->figures[i].side.id == s.id && table_figure_active(&t->figures[i]);
-    return n;
+        if (t->figures[i].side.id == s.id && table_figure_active(&t->figures[i]))
+            return true;
+    return false;
 }
 
 static bool side_has_pending(const rules_state *rs, side_id s)
@@ -745,7 +774,7 @@ void lcr_sequence_check_victory(rules_state *rs, rules_ctx *ctx)
     for (int s = 1; s <= rs->side_count; s++) {
         side_id sd = {(uint32_t)s};
         bool broken = lcr_morale_all_broken(&rs->morale[s - 1]) ||
-                      (side_active(ctx->table, sd) == 0 && !side_has_pending(rs, sd));
+                      (!side_any_active(ctx->table, sd) && !side_has_pending(rs, sd));
         if (broken) {
             char why[160];
             snprintf(why, sizeof why, "%s has every quality demoralised (or no one left)",
@@ -797,7 +826,7 @@ void lcr_sequence_begin(rules_state *rs, rules_ctx *ctx)
         rules_event mv = {.kind = RULES_EV_MORALE,
                           .side = {(uint32_t)s},
                           .value = lcr_morale_total(&rs->morale[s - 1])};
-        snprintf(mv.tag, sizeof mv.tag, "deal");
+        lcr_copy(mv.tag, sizeof mv.tag, "deal");
         const lcr_morale *m = &rs->morale[s - 1];
         rules_emitf(ctx, mv, LCR_REF_MORALE,
                     "%s: %d morale chits in piles of %d, %d, %d, %d, %d (Raw to Elite)",
@@ -817,7 +846,7 @@ static void resolve_draw(rules_state *rs, rules_ctx *ctx)
     char label[96];
     const lcr_card *c = &rs->deck.cards[card];
     if (c->kind == LCR_CARD_END_OF_TURN)
-        snprintf(label, sizeof label, "the End of Turn card is drawn");
+        lcr_copy(label, sizeof label, "the End of Turn card is drawn");
     else if (c->kind == LCR_CARD_SOLDIER)
         snprintf(label, sizeof label, "a soldier card of %s is drawn",
                  table_side(ctx->table, c->side)->name);

@@ -221,7 +221,7 @@ static void emit_sight(rules_ctx *ctx, const char *tag, side_id sd, unit_id u, i
                        const char *text)
 {
     rules_event ev = {.kind = RULES_EV_RULESET, .side = sd, .unit = u, .value = g, .need = turn};
-    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
+    lcr_copy(ev.tag, sizeof ev.tag, tag);
     rules_emitf(ctx, ev, REF_SIGHT, "%s", text);
 }
 

@@ -27,6 +27,17 @@ static void set_multipliers(rules_state *rs, const table *t)
     }
 }
 
+static void set_fire_blockers(rules_state *rs, const table *t)
+{
+    rs->fire_blockers = mem_calloc((size_t)t->feature_count + 1, sizeof *rs->fire_blockers);
+    rs->fire_blocker_features = t->feature_count;
+    for (int i = 0; i < t->feature_count; i++) {
+        const lcr_terrain *lt = lcr_terrain_of(rs, t, t->features[i].type);
+        if (lt && lt->blocks_individual_fire)
+            rs->fire_blockers[rs->fire_blocker_count++] = i;
+    }
+}
+
 static vec2s home_of(const rules_state *rs, const figure *f, uint8_t *edge)
 {
     int g = lcr_reinforcement_group_of(rs->scn, f->unit);
@@ -300,6 +311,8 @@ rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *c
     rs->path_memo = memo_create(8, sizeof(lcr_path_key), sizeof(path_result));
     rs->reach_memo = memo_create(8, sizeof(lcr_reach_key), sizeof(path_result));
     rs->blind = mem_calloc((size_t)rs->fig_count + 1, sizeof *rs->blind);
+    rs->scratch = lcr_scratch_create(rs->fig_count);
+    set_fire_blockers(rs, t);
     for (int i = 0; i <= rs->fig_count; i++)
         rs->blind[i].eye_ft = -1.0f; /* never asked */
     return rs;
@@ -316,6 +329,8 @@ void lcr_state_destroy(rules_state *rs)
         memo_destroy(rs->path_memo);
         memo_destroy(rs->reach_memo);
         free(rs->blind);
+        lcr_scratch_destroy(rs->scratch);
+        free(rs->fire_blockers);
         free(rs->los_refs);
     }
     lcr_deck_free(&rs->deck);

@@ -135,6 +135,63 @@ typedef struct lcr_reach_key {
     uint32_t stop_at_obstacle;
 } lcr_reach_key;
 
+/* Answers that hold through one call of legal() or targets(): the state and the table do not
+ * change inside it, and the candidates' checks ask the same questions again (the nearest enemy
+ * of each figure, the area target of a group, a firer's fitness against a target, the decision).
+ * lcr_scratch_begin/end bracket such a call; outside one, or for another state or table, every
+ * lookup misses. Shared by a state and its clones, like the memos (one thread per match). */
+#define LCR_SCRATCH_SEARCHES 4
+#define LCR_SCRATCH_ANY      32
+/* One sight search's answer: the first enemy seen from the point (or the firers' centre) in
+ * (distance, id) order among those within `bound` cm, with his distance; none when found is 0. */
+typedef struct lcr_scratch_search {
+    side_id side;
+    vec2s p;
+    int count; /* firers (0: a plain point search) */
+    figure_id firers[RULES_CMD_FIGURES_MAX];
+    figure_id found;
+    float found_d, bound;
+} lcr_scratch_search;
+/* An enemy a search may find, with his place and id at hand (lcr_util.c). */
+typedef struct lcr_enemy_pt {
+    vec2s pos;
+    uint32_t id;
+    const figure *f;
+} lcr_enemy_pt;
+/* A friend whose base may lie across a line of fire: his place and reach (lcr_fire.c). */
+typedef struct lcr_friend_pt {
+    vec2s pos;
+    float reach;
+    const figure *f;
+} lcr_friend_pt;
+typedef struct lcr_scratch {
+    const rules_state *rs; /* the call's state and table; NULL outside a call */
+    const table *t;
+    int capacity;   /* figures the arrays below hold */
+    uint32_t epoch; /* the call's number: ok_epoch entries of other calls are stale */
+    bool have_decision;
+    rules_decision decision; /* the bare decision (no words) */
+    side_id enemies_of;      /* 0: not gathered yet */
+    int enemy_count;
+    side_id friends_of; /* 0: not gathered yet */
+    int friend_count;
+    lcr_friend_pt *friends; /* of side friends_of: active, in figure order */
+    /* The enemies gathered last (kept_of's), kept across calls: while a call gathers the same
+     * list again, the nearest-enemy answers found (any_p, any_found) still hold. */
+    side_id kept_of;
+    int kept_count, any_count;
+    lcr_enemy_pt *kept;
+    vec2s any_p[LCR_SCRATCH_ANY];
+    figure_id any_found[LCR_SCRATCH_ANY];
+    lcr_enemy_pt *enemies;          /* of side enemies_of: active, not fighting, in figure order */
+    uint32_t *ok_epoch, *ok_target; /* per figure: firer_ok's last (target, area) and answer */
+    uint8_t *ok_area, *ok_value;
+    uint32_t *may_epoch; /* per figure: lcr_may_act's answer (may_value) in this call */
+    uint8_t *may_value;
+    int search_count, search_next;
+    lcr_scratch_search searches[LCR_SCRATCH_SEARCHES];
+} lcr_scratch;
+
 typedef struct lcr_option_slot {
     const lcr_option *option;
     void *state;
@@ -190,6 +247,11 @@ struct rules_state {
     /* per figure (by id), the blind radius of where it stood last asked, shared the same way
      * (a pure function of the position and eye, kept with them) */
     lcr_blind_entry *blind;
+    lcr_scratch *scratch; /* shared the same way */
+    /* The features whose terrain blocks individual fire (indices, ascending), of the table's
+     * feature_count features at create: static terrain, shared the same way. */
+    int *fire_blockers;
+    int fire_blocker_count, fire_blocker_features;
     /* The optional rules, in hook order (lcr_ops.c). */
     int option_count;
     lcr_option_slot options[LCR_OPTIONS_MAX];
@@ -236,12 +298,22 @@ figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id side,
  * them (seed 000, the Toledo example: "the nearest enemy figure in the arc of fire"). */
 figure_id lcr_area_target(const rules_state *rs, const table *t, side_id side,
                           const figure_id *firers, int n);
+/* The same searches looking no further than bound_cm from the point (the firers' centre):
+ * the unbounded answer when that is within the bound, else none. legal() asks these where an
+ * enemy further away could give no candidate. */
+figure_id lcr_nearest_enemy_within(const rules_state *rs, const table *t, side_id side, vec2s p,
+                                   float bound_cm);
+figure_id lcr_area_target_within(const rules_state *rs, const table *t, side_id side,
+                                 const figure_id *firers, int n, float bound_cm);
 /* The same without the sight condition (where to advance). */
 figure_id lcr_nearest_enemy_any(const rules_state *rs, const table *t, side_id side, vec2s p);
 /* True when terrain hides `target` from an eye at `from`, `from_eye_ft` high (the taller of the
  * two eyes counts, as in seed 000's figure heights). */
 bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_eye_ft,
                 const figure *target, int *feature);
+/* Terrain between two points for eyes eye_ft high (no hook applied): true when it blocks the
+ * sight line (los_points' terrain verdict), memoised; *feature (may be NULL) names it. */
+bool lcr_terrain_hides(const rules_state *rs, vec2s from, vec2s to, float eye_ft, int *feature);
 /* Fire mode of a group: true for area fire. */
 bool lcr_fire_is_area(const rules_state *rs, const figure_id *firers, int n);
 vec2s lcr_centroid(const table *t, const figure_id *ids, int n);
@@ -249,6 +321,29 @@ vec2s lcr_centroid(const table *t, const figure_id *ids, int n);
  * and as the options allow). why may be NULL with size 0: no reason is formatted (legal()
  * only asks whether). */
 bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size);
+
+/* Opens the scratch for one call on (rs, t): false (opening nothing) when one is open. */
+bool lcr_scratch_begin(const rules_state *rs, const table *t);
+void lcr_scratch_end(const rules_state *rs);
+/* The open scratch of (rs, t), or NULL. */
+lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t);
+lcr_scratch *lcr_scratch_create(int figures);
+void lcr_scratch_destroy(lcr_scratch *s);
+
+/* Text built piece by piece, byte for byte what snprintf gives for the same conversions (%s,
+ * %.Ns, %d, %.0f and %.1f of a float), truncated the same way, without printf's parsing and its
+ * multi-precision float printing: the event texts and prompts of every command go through it. */
+typedef struct lcr_text {
+    char *buf;
+    size_t size, len; /* len: what is written so far (at most size - 1) */
+} lcr_text;
+lcr_text lcr_text_on(char *buf, size_t size); /* empties buf */
+void lcr_text_str(lcr_text *b, const char *s);
+void lcr_text_strn(lcr_text *b, const char *s, size_t max); /* %.Ns */
+void lcr_text_int(lcr_text *b, long v);                     /* %d */
+void lcr_text_fixed(lcr_text *b, float v, int decimals);    /* %.0f, %.1f (decimals 0 or 1) */
+/* snprintf(dst, size, "%s", src). */
+void lcr_copy(char *dst, size_t size, const char *src);
 
 /* Events (rules_emitf with the rule reference). */
 void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, const char *text);

@@ -78,6 +78,72 @@ bool lcr_figure_can_fire(const rules_state *rs, const figure *f)
     return w && w->dice_per_man > 0 && w->band_count > 0;
 }
 
+lcr_scratch *lcr_scratch_create(int figures)
+{
+    lcr_scratch *s = mem_calloc(1, sizeof *s);
+    size_t n = (size_t)(figures > 0 ? figures : 0) + 1;
+    s->capacity = figures;
+    s->enemies = mem_calloc(n, sizeof *s->enemies);
+    s->friends = mem_calloc(n, sizeof *s->friends);
+    s->kept = mem_calloc(n, sizeof *s->kept);
+    s->ok_epoch = mem_calloc(n, sizeof *s->ok_epoch);
+    s->ok_target = mem_calloc(n, sizeof *s->ok_target);
+    s->ok_area = mem_calloc(n, sizeof *s->ok_area);
+    s->ok_value = mem_calloc(n, sizeof *s->ok_value);
+    s->may_epoch = mem_calloc(n, sizeof *s->may_epoch);
+    s->may_value = mem_calloc(n, sizeof *s->may_value);
+    return s;
+}
+
+void lcr_scratch_destroy(lcr_scratch *s)
+{
+    if (!s)
+        return;
+    free(s->enemies);
+    free(s->friends);
+    free(s->kept);
+    free(s->ok_epoch);
+    free(s->ok_target);
+    free(s->ok_area);
+    free(s->ok_value);
+    free(s->may_epoch);
+    free(s->may_value);
+    free(s);
+}
+
+bool lcr_scratch_begin(const rules_state *rs, const table *t)
+{
+    lcr_scratch *s = rs->scratch;
+    if (!s || s->rs || t->figure_count > s->capacity)
+        return false;
+    s->rs = rs;
+    s->t = t;
+    if (++s->epoch == 0) { /* wrapped: no entry may look current */
+        memset(s->ok_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->ok_epoch);
+        memset(s->may_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->may_epoch);
+        s->epoch = 1;
+    }
+    s->have_decision = false;
+    s->enemies_of = (side_id){0};
+    s->friends_of = (side_id){0};
+    s->search_count = s->search_next = 0;
+    return true;
+}
+
+void lcr_scratch_end(const rules_state *rs)
+{
+    if (rs->scratch && rs->scratch->rs == rs) {
+        rs->scratch->rs = NULL;
+        rs->scratch->t = NULL;
+    }
+}
+
+lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t)
+{
+    lcr_scratch *s = rs->scratch;
+    return s && s->rs == rs && s->t == t ? s : NULL;
+}
+
 enum { LCR_GROUP_ARC_MAX = 64 };
 
 static bool figure_fighting(const rules_state *rs, const figure *f)
@@ -91,13 +157,20 @@ bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_ey
     if (!rs->los)
         return false;
     float eye = lcr_hook_eye_ft(rs, fmaxf(from_eye_ft, table_posture_eye_ft(target->posture)));
+    return lcr_terrain_hides(rs, from, target->pos, eye, feature);
+}
+
+bool lcr_terrain_hides(const rules_state *rs, vec2s from, vec2s to, float eye, int *feature)
+{
+    if (!rs->los)
+        return false;
     /* terrain only (no bases): a function of the two points and the eye over static terrain */
-    lcr_sight_key k = {from, target->pos, eye};
+    lcr_sight_key k = {from, to, eye};
     lcr_sight_value v;
     if (!rs->sight_memo || !memo_get(rs->sight_memo, &k, &v)) {
         /* terrain only: los_points' verdict and feature, by the form that may skip measuring */
         int blocker = -1;
-        bool hidden = los_blocked(rs->los, from, target->pos, eye, &blocker);
+        bool hidden = los_blocked(rs->los, from, to, eye, &blocker);
         v = (lcr_sight_value){hidden, blocker};
         if (rs->sight_memo)
             memo_put(rs->sight_memo, &k, &v);
@@ -252,84 +325,249 @@ static void heap_down(enemy_at *h, int n, int i)
     }
 }
 
-static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id sd, vec2s p,
-                                  bool sight, const figure_id *firers, int firer_count)
+/* The enemies of side sd a search may find, in figure order: active, not in close combat. */
+static int gather_enemies(const rules_state *rs, const table *t, side_id sd, lcr_enemy_pt *out)
 {
-    /* Candidates in order of (distance, id), sight checked on the way out: usually the nearest
-     * is seen, found in one pass; else the rest come off a heap in that order (not rescanned
-     * per hidden one), less those proven hidden at once (beyond the see-into depth of an area
-     * the search point or the enemy is deep inside): the first seen in that order is the
-     * same. */
-    group_arc g;
-    g.n = 0;
-    g.all = false;
-    if (firer_count > 0)
-        group_arc_of(rs, t, firers, firer_count, &g);
-    enemy_at small[256];
-    enemy_at *list =
-        t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *list);
-    int n = 0, best = -1;
+    int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
-        if (e->side.id == sd.id || !table_figure_active(e) || figure_fighting(rs, e) ||
-            (firer_count > 0 && !in_group_arc(rs, t, &g, firers, firer_count, e)))
-            continue;
-        list[n] = (enemy_at){glms_vec2_distance(e->pos, p), e->id.id, e};
-        if (best < 0 || cmp_enemy_at(&list[n], &list[best]) < 0)
-            best = n;
-        n++;
+        if (e->side.id != sd.id && table_figure_active(e) && !figure_fighting(rs, e))
+            out[n++] = (lcr_enemy_pt){e->pos, e->id.id, e};
     }
+    return n;
+}
+
+static bool same_enemies(const lcr_enemy_pt *a, const lcr_enemy_pt *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i].id != b[i].id || a[i].f != b[i].f ||
+            memcmp(&a[i].pos, &b[i].pos, sizeof a[i].pos) != 0)
+            return false;
+    return true;
+}
+
+/* The list just gathered against the one kept: a different one is kept instead, and the
+ * nearest-enemy answers of the old one are dropped. */
+static void keep_enemies(lcr_scratch *s, side_id sd)
+{
+    if (s->kept_of.id == sd.id && s->kept_count == s->enemy_count &&
+        same_enemies(s->kept, s->enemies, s->enemy_count))
+        return;
+    memcpy(s->kept, s->enemies, (size_t)s->enemy_count * sizeof *s->kept);
+    s->kept_of = sd;
+    s->kept_count = s->enemy_count;
+    s->any_count = 0;
+}
+
+/* gather_enemies, from the open scratch when there is one (gathered once per call). */
+static const lcr_enemy_pt *enemies_of(const rules_state *rs, const table *t, side_id sd,
+                                      lcr_enemy_pt *local, int *n)
+{
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    if (!s) {
+        *n = gather_enemies(rs, t, sd, local);
+        return local;
+    }
+    if (s->enemies_of.id != sd.id || !sd.id) {
+        s->enemy_count = gather_enemies(rs, t, sd, s->enemies);
+        s->enemies_of = sd;
+        keep_enemies(s, sd);
+    }
+    *n = s->enemy_count;
+    return s->enemies;
+}
+
+/* The nearest of the enemies by (distance, id) as cmp_enemy_at orders them, sight not asked. */
+static figure_id nearest_of(const lcr_enemy_pt *es, int count, vec2s p)
+{
+    int best = -1;
+    float bd = 0;
+    uint32_t bid = 0;
+    for (int i = 0; i < count; i++) {
+        float d = glms_vec2_distance(es[i].pos, p);
+        if (best < 0 || (d != bd ? d < bd : es[i].id < bid)) {
+            best = i;
+            bd = d;
+            bid = es[i].id;
+        }
+    }
+    return best >= 0 ? es[best].f->id : (figure_id){0};
+}
+
+/* The first seen of list[0..n) in (distance, id) order; list[best] is the least. */
+static figure_id first_seen(const rules_state *rs, const table *t, vec2s p, enemy_at *list, int n,
+                            int best)
+{
+    /* Usually the nearest is seen, found in one pass; else the rest come off a heap in that
+     * order (not rescanned per hidden one), less those proven hidden at once (beyond the
+     * see-into depth of an area the search point or the enemy is deep inside): the first seen in
+     * that order is the same. */
     figure_id found = {0};
     blind_memo bm;
     memset(&bm, 0, sizeof bm);
-    if (best >= 0 && (!sight || (!enemy_hidden_far(rs, p, &list[best], &bm) &&
-                                 enemy_seen(rs, t, p, list[best].f)))) {
-        found = list[best].f->id;
-    } else if (best >= 0) {
-        const figure *nearest = list[best].f;
-        int kept = 0;
-        bool finite = true;
-        for (int k = 0; k < n; k++)
-            if (list[k].f != nearest && !enemy_hidden_far(rs, p, &list[k], &bm)) {
-                finite = finite && isfinite(list[k].d);
-                list[kept++] = list[k];
-            }
-        if (finite) {
-            for (int k = kept / 2 - 1; k >= 0; k--)
-                heap_down(list, kept, k);
-            while (kept > 0 && !found.id) {
-                if (enemy_seen(rs, t, p, list[0].f))
-                    found = list[0].f->id;
-                list[0] = list[--kept];
-                heap_down(list, kept, 0);
-            }
-        } else { /* a comparison a heap and a sort may not agree on: the sort */
-            if (kept > 1)
-                qsort(list, (size_t)kept, sizeof *list, cmp_enemy_at);
-            for (int k = 0; k < kept && !found.id; k++)
-                if (enemy_seen(rs, t, p, list[k].f))
-                    found = list[k].f->id;
+    if (!enemy_hidden_far(rs, p, &list[best], &bm) && enemy_seen(rs, t, p, list[best].f))
+        return list[best].f->id;
+    const figure *nearest = list[best].f;
+    int kept = 0;
+    bool finite = true;
+    for (int k = 0; k < n; k++)
+        if (list[k].f != nearest && !enemy_hidden_far(rs, p, &list[k], &bm)) {
+            finite = finite && isfinite(list[k].d);
+            list[kept++] = list[k];
+        }
+    if (finite) {
+        for (int k = kept / 2 - 1; k >= 0; k--)
+            heap_down(list, kept, k);
+        while (kept > 0 && !found.id) {
+            if (enemy_seen(rs, t, p, list[0].f))
+                found = list[0].f->id;
+            list[0] = list[--kept];
+            heap_down(list, kept, 0);
+        }
+    } else { /* a comparison a heap and a sort may not agree on: the sort */
+        if (kept > 1)
+            qsort(list, (size_t)kept, sizeof *list, cmp_enemy_at);
+        for (int k = 0; k < kept && !found.id; k++)
+            if (enemy_seen(rs, t, p, list[k].f))
+                found = list[k].f->id;
+    }
+    return found;
+}
+
+static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id sd, vec2s p,
+                                  bool sight, const figure_id *firers, int firer_count, float bound)
+{
+    /* Candidates in order of (distance, id), sight checked on the way out (first_seen). */
+    lcr_enemy_pt small_es[256];
+    lcr_enemy_pt *local =
+        t->figure_count <= 256 ? small_es : mem_calloc((size_t)t->figure_count, sizeof *local);
+    int ne = 0;
+    const lcr_enemy_pt *es = enemies_of(rs, t, sd, local, &ne);
+    figure_id found = {0};
+    if (!sight && firer_count <= 0 && isinf(bound)) {
+        found = nearest_of(es, ne, p);
+    } else {
+        group_arc g;
+        g.n = 0;
+        g.all = false;
+        if (firer_count > 0)
+            group_arc_of(rs, t, firers, firer_count, &g);
+        enemy_at small[256];
+        enemy_at *list = ne <= 256 ? small : mem_calloc((size_t)ne, sizeof *list);
+        int n = 0, best = -1;
+        for (int i = 0; i < ne; i++) {
+            const figure *e = es[i].f;
+            float d = glms_vec2_distance(e->pos, p);
+            if (d > bound || (firer_count > 0 && !in_group_arc(rs, t, &g, firers, firer_count, e)))
+                continue;
+            list[n] = (enemy_at){d, e->id.id, e};
+            if (best < 0 || cmp_enemy_at(&list[n], &list[best]) < 0)
+                best = n;
+            n++;
+        }
+        if (best >= 0)
+            found = sight ? first_seen(rs, t, p, list, n, best) : list[best].f->id;
+        if (list != small)
+            free(list);
+    }
+    if (local != small_es)
+        free(local);
+    return found;
+}
+
+/* The open scratch's answer to a sight search within `bound`: true with *found when the entry
+ * for (side, point, firers) decides it (an enemy found within its own bound is the unbounded
+ * answer; none found within a bound at least as far is none). */
+static bool search_lookup(const lcr_scratch *s, side_id sd, vec2s p, const figure_id *firers, int n,
+                          float bound, figure_id *found)
+{
+    for (int i = 0; s && i < s->search_count; i++) {
+        const lcr_scratch_search *e = &s->searches[i];
+        if (e->side.id != sd.id || e->count != n || memcmp(&e->p, &p, sizeof p) != 0 ||
+            (n > 0 && memcmp(e->firers, firers, (size_t)n * sizeof *firers) != 0))
+            continue;
+        if (e->found.id) {
+            *found = e->found_d <= bound ? e->found : (figure_id){0};
+            return true;
+        }
+        if (e->bound >= bound) {
+            *found = (figure_id){0};
+            return true;
         }
     }
-    if (list != small)
-        free(list);
+    return false;
+}
+
+static void search_store(const table *t, lcr_scratch *s, side_id sd, vec2s p,
+                         const figure_id *firers, int n, float bound, figure_id found)
+{
+    lcr_scratch_search *e = &s->searches[s->search_next];
+    s->search_next = (s->search_next + 1) % LCR_SCRATCH_SEARCHES;
+    s->search_count += s->search_count < LCR_SCRATCH_SEARCHES;
+    e->side = sd;
+    e->p = p;
+    e->count = n;
+    if (n > 0)
+        memcpy(e->firers, firers, (size_t)n * sizeof *firers);
+    e->found = found;
+    e->found_d = found.id ? glms_vec2_distance(table_figure_const(t, found)->pos, p) : 0.0f;
+    e->bound = bound;
+}
+
+/* A sight search from p (the firers' centre when n > 0), through the open scratch. */
+static figure_id sight_search(const rules_state *rs, const table *t, side_id sd, vec2s p,
+                              const figure_id *firers, int n, float bound)
+{
+    lcr_scratch *s = n <= RULES_CMD_FIGURES_MAX ? lcr_scratch_of(rs, t) : NULL;
+    figure_id found;
+    if (search_lookup(s, sd, p, firers, n, bound, &found))
+        return found;
+    found = nearest_enemy_of(rs, t, sd, p, true, firers, n, bound);
+    if (s)
+        search_store(t, s, sd, p, firers, n, bound, found);
     return found;
 }
 
 figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id sd, vec2s p)
 {
-    return nearest_enemy_of(rs, t, sd, p, true, NULL, 0);
+    return sight_search(rs, t, sd, p, NULL, 0, INFINITY);
+}
+
+figure_id lcr_nearest_enemy_within(const rules_state *rs, const table *t, side_id sd, vec2s p,
+                                   float bound_cm)
+{
+    return sight_search(rs, t, sd, p, NULL, 0, bound_cm);
 }
 
 figure_id lcr_nearest_enemy_any(const rules_state *rs, const table *t, side_id sd, vec2s p)
 {
-    return nearest_enemy_of(rs, t, sd, p, false, NULL, 0);
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    if (!s)
+        return nearest_enemy_of(rs, t, sd, p, false, NULL, 0, INFINITY);
+    int n = 0;
+    lcr_enemy_pt none[1];
+    const lcr_enemy_pt *es = enemies_of(rs, t, sd, none, &n); /* keeps the list */
+    for (int i = 0; i < s->any_count; i++)
+        if (memcmp(&s->any_p[i], &p, sizeof p) == 0)
+            return s->any_found[i];
+    figure_id found = nearest_of(es, n, p);
+    if (s->any_count < LCR_SCRATCH_ANY) {
+        s->any_p[s->any_count] = p;
+        s->any_found[s->any_count++] = found;
+    }
+    return found;
 }
 
 figure_id lcr_area_target(const rules_state *rs, const table *t, side_id sd,
                           const figure_id *firers, int n)
 {
-    return nearest_enemy_of(rs, t, sd, lcr_centroid(t, firers, n), true, firers, n);
+    return sight_search(rs, t, sd, lcr_centroid(t, firers, n), firers, n > 0 ? n : 0, INFINITY);
+}
+
+figure_id lcr_area_target_within(const rules_state *rs, const table *t, side_id sd,
+                                 const figure_id *firers, int n, float bound_cm)
+{
+    return sight_search(rs, t, sd, lcr_centroid(t, firers, n), firers, n > 0 ? n : 0, bound_cm);
 }
 
 vec2s lcr_centroid(const table *t, const figure_id *ids, int n)
@@ -369,6 +607,84 @@ const char *lcr_name(const table *t, figure_id id)
     if (!f)
         return "?";
     return f->name[0] ? f->name : table_role_name(f->role);
+}
+
+lcr_text lcr_text_on(char *buf, size_t size)
+{
+    if (size)
+        buf[0] = '\0';
+    return (lcr_text){buf, size, 0};
+}
+
+static void text_bytes(lcr_text *b, const char *s, size_t n)
+{
+    if (b->size == 0)
+        return;
+    size_t room = b->size - 1 - b->len;
+    if (n > room)
+        n = room;
+    memcpy(b->buf + b->len, s, n);
+    b->len += n;
+    b->buf[b->len] = '\0';
+}
+
+void lcr_text_str(lcr_text *b, const char *s)
+{
+    text_bytes(b, s, strlen(s));
+}
+
+void lcr_text_strn(lcr_text *b, const char *s, size_t max)
+{
+    text_bytes(b, s, strnlen(s, max));
+}
+
+/* The digits of v (no sign). */
+static void text_digits(lcr_text *b, unsigned long long v)
+{
+    char d[24];
+    int n = 0;
+    do {
+        d[sizeof d - 1 - n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    text_bytes(b, d + sizeof d - n, (size_t)n);
+}
+
+void lcr_text_int(lcr_text *b, long v)
+{
+    if (v < 0)
+        text_bytes(b, "-", 1);
+    text_digits(b, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+}
+
+void lcr_text_fixed(lcr_text *b, float v, int decimals)
+{
+    /* v * 10 is exact in a double (a float's 24 bits of mantissa and 4 more), so rounding it
+     * to an integer in the default mode (to nearest, ties to even) rounds v's exact value as
+     * printf does; printf's sign is v's sign bit (-0.0 for -0.04). */
+    double x = decimals == 1 ? (double)v * 10.0 : (double)v;
+    if (!isfinite(v) || fabs(x) > 1e15 || (decimals != 0 && decimals != 1)) {
+        char tmp[64];
+        snprintf(tmp, sizeof tmp, decimals == 1 ? "%.1f" : "%.0f", (double)v);
+        lcr_text_str(b, tmp);
+        return;
+    }
+    unsigned long long n = (unsigned long long)fabs(rint(x));
+    if (signbit(v))
+        text_bytes(b, "-", 1);
+    if (decimals == 0) {
+        text_digits(b, n);
+        return;
+    }
+    text_digits(b, n / 10);
+    char tail[2] = {'.', (char)('0' + n % 10)};
+    text_bytes(b, tail, 2);
+}
+
+void lcr_copy(char *dst, size_t size, const char *src)
+{
+    lcr_text b = lcr_text_on(dst, size);
+    lcr_text_str(&b, src);
 }
 
 bool lcr_refuse(char *why, size_t size, const char *text)
@@ -413,7 +729,7 @@ void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, co
     const figure *f = table_figure_const(ctx->table, fig);
     if (f)
         ev.side = f->side;
-    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
+    lcr_copy(ev.tag, sizeof ev.tag, tag);
     rules_emitf(ctx, ev, flag_ref(tag), "%s", text);
 }
 
@@ -422,7 +738,7 @@ void lcr_emit_card(rules_ctx *ctx, const char *tag, int card, figure_id actor, c
 {
     const lcr_card *c = &ctx->state->deck.cards[card];
     rules_event ev = {.kind = RULES_EV_CARD, .value = card + 1, .side = c->side, .figure = actor};
-    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
+    lcr_copy(ev.tag, sizeof ev.tag, tag);
     rules_emitf(ctx, ev, ref, "%s", text);
 }
 
@@ -466,7 +782,23 @@ void lcr_emit_move(rules_ctx *ctx, figure_id fig, vec2s from, vec2s to, float fa
     rules_emitf(ctx, ev, ref, "%s", text);
 }
 
+static bool may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size);
+
 bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size)
+{
+    /* Asked only whether, inside a scratch: once per figure per call. */
+    lcr_scratch *s = size ? NULL : lcr_scratch_of(rs, t);
+    uint32_t i = id.id - 1;
+    if (!s || i >= (uint32_t)s->capacity)
+        return may_act(rs, t, id, why, size);
+    if (s->may_epoch[i] != s->epoch) {
+        s->may_value[i] = may_act(rs, t, id, NULL, 0);
+        s->may_epoch[i] = s->epoch;
+    }
+    return s->may_value[i];
+}
+
+static bool may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size)
 {
     /* size 0: the caller only asks whether (legal()'s candidates), so no reason is formatted. */
     const figure *f = table_figure_const(t, id);

@@ -165,7 +165,7 @@ bool lcr_wounds_decision(const rules_state *rs, const table *t, rules_decision *
     if (!w->setup_done) {
         side_id s = first_unsealed(rs);
         *out = (rules_decision){.kind = RULES_DECIDE_SETUP, .side = s};
-        snprintf(out->phase, sizeof out->phase, "setup");
+        lcr_copy(out->phase, sizeof out->phase, "setup");
         snprintf(out->prompt, sizeof out->prompt,
                  "%s: seal your choice for the wounded: compassionate or ruthless",
                  side_name(t, s));
@@ -209,7 +209,7 @@ int lcr_wounds_legal(const rules_state *rs, const table *t, const rules_decision
     if (d->kind == RULES_DECIDE_SETUP) {
         for (int c = 1; c <= 2 && n < max; c++) {
             out[n] = (rules_command){.kind = RULES_CMD_CHOOSE, .side = d->side};
-            snprintf(out[n].option, sizeof out[n].option, "%s", choice_names[c]);
+            lcr_copy(out[n].option, sizeof out[n].option, choice_names[c]);
             n++;
         }
     } else if (d->kind == RULES_DECIDE_REACT) {
@@ -307,7 +307,7 @@ int lcr_wounds_driver(const rules_state *rs, const table *t, side_id viewer, rul
             !lcr_wounds_get(rs)->revealed[s] && viewer.id != 0 && viewer.id != (uint32_t)s + 1;
         if (it->hidden) {
             it->value = 0;
-            snprintf(it->label, sizeof it->label, "sealed choice on the wounded");
+            lcr_copy(it->label, sizeof it->label, "sealed choice on the wounded");
         } else {
             snprintf(it->label, sizeof it->label, "wounded: %s", choice_names[c]);
         }
@@ -424,7 +424,7 @@ static void emit_ruleset(rules_ctx *ctx, const char *tag, side_id sd, figure_id 
                          const char *ref, const char *text)
 {
     rules_event ev = {.kind = RULES_EV_RULESET, .side = sd, .figure = fig, .value = value};
-    snprintf(ev.tag, sizeof ev.tag, "%s", tag);
+    lcr_copy(ev.tag, sizeof ev.tag, tag);
     rules_emitf(ctx, ev, ref, "%s", text);
 }
 
@@ -506,7 +506,7 @@ static void civilised_penalty(rules_state *rs, rules_ctx *ctx, side_id sd)
     int pct = lcr_wounds_civilised_pct(rs->data, lcr_wounds_get(rs)->campaign_position);
     int lost = lcr_wounds_civilised_loss(rs->data, total, lcr_wounds_get(rs)->campaign_position);
     rules_event ev = {.kind = RULES_EV_MORALE, .side = sd, .value = lost};
-    snprintf(ev.tag, sizeof ev.tag, "wound_morale");
+    lcr_copy(ev.tag, sizeof ev.tag, "wound_morale");
     rules_emitf(
         ctx, ev, REF_CIVILISED,
         "%s, civilised and ruthless, loses %d%% of its chits (%d of %d): %d%% + %d%% per "
@@ -890,11 +890,11 @@ static int wounds_actions(const rules_state *rs, const table *t, const figure *f
     bool in_play = rs->active >= 0 && !rs->over;
     rules_action *a = &out[0];
     *a = (rules_action){.kind = RULES_CMD_AID, .enabled = in_play};
-    snprintf(a->label, sizeof a->label, "Aid a wounded man");
+    lcr_copy(a->label, sizeof a->label, "Aid a wounded man");
     if (!in_play)
-        snprintf(a->reason, sizeof a->reason, "no card is in play");
+        lcr_copy(a->reason, sizeof a->reason, "no card is in play");
     else if (lcr_hook_immobile(rs, f))
-        a->enabled = false, snprintf(a->reason, sizeof a->reason, "seriously wounded");
+        a->enabled = false, lcr_copy(a->reason, sizeof a->reason, "seriously wounded");
     else
         a->enabled = lcr_may_act(rs, t, f->id, a->reason, sizeof a->reason);
     return 1;

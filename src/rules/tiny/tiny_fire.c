@@ -122,17 +122,16 @@ bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id 
 bool tiny_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
                     tiny_fire_plan *out, char *reason, size_t size)
 {
-    memset(out, 0, sizeof *out);
-    out->cover_feature = -1;
     const unit *un = table_unit_const(t, u);
     const tiny_troop *tr = tiny_troop_of(rs, t, u);
-    if (!un || !tr || un->side.id != rs->active.id || !tiny_is_troop_unit(t, u)) {
+    bool ours = un && tr && un->side.id == rs->active.id && tiny_is_troop_unit(t, u);
+    if (!ours)
         tiny_text(reason, size, "name one of your units to shoot");
-        return false;
-    }
-    if (!fire_ready(rs, t, u, tr, reason, size))
-        return false;
-    return tiny_plan_volley(rs, t, u, target, out, reason, size);
+    if (ours && fire_ready(rs, t, u, tr, reason, size))
+        return tiny_plan_volley(rs, t, u, target, out, reason, size); /* clears *out itself */
+    memset(out, 0, sizeof *out);
+    out->cover_feature = -1;
+    return false;
 }
 
 /* The dice of one unit's volley at the target, and their hits (seed 003, E). */

@@ -181,6 +181,43 @@ static bool about_face_barred(const rules_state *rs, const table *t, const tiny_
 
 /* Moves the stands of one unit along the reference path `pts` (n points), shifted by each
  * stand's offset, then turns the unit by dtheta about its new centre. */
+/* path_cost of one stand's path in plan_unit_path, remembered by what it depends on: every
+ * legal() asks each unit's candidate moves again, and most units have not moved since. Fills
+ * only the fields of *pr that plan_unit_path reads (stop, spent, moved, crossed_count). */
+static path_stop stand_path_cost(const rules_state *rs, const table *t, const tiny_troop *tr,
+                                 float allowance, bool road, const path_desc *pd, const vec2s *sp,
+                                 int n, float allow, path_result *pr)
+{
+    memo *m = rs->los ? rs->los->path_memo : NULL;
+    ptrdiff_t row = tr - rs->data->troops;
+    if (!m || n > TINY_PATH_KEY_POINTS || row < 0 || row >= rs->data->troop_count)
+        return path_cost(t, pd, sp, n, allow, pr);
+    tiny_path_key key;
+    memset(&key, 0, sizeof key);
+    key.row = (int)row;
+    key.road = road;
+    key.count = n;
+    key.allowance_cm = allowance;
+    key.allow_cm = allow;
+    for (int k = 0; k < n; k++)
+        key.pts[k] = sp[k];
+    tiny_path_found v;
+    if (!memo_get(m, &key, &v)) {
+        path_result full;
+        v.stop = (int)path_cost(t, pd, sp, n, allow, &full);
+        v.crossed_count = full.crossed_count;
+        v.spent_cm = full.spent_cm;
+        v.moved_cm = full.moved_cm;
+        memo_put(m, &key, &v);
+    }
+    memset(pr, 0, sizeof *pr);
+    pr->stop = (path_stop)v.stop;
+    pr->crossed_count = v.crossed_count;
+    pr->spent_cm = v.spent_cm;
+    pr->moved_cm = v.moved_cm;
+    return pr->stop;
+}
+
 static bool plan_unit_path(const rules_state *rs, const table *t, unit_id u, const vec2s *pts,
                            int n, float dtheta, bool try_road, tiny_plan *p, char *reason,
                            size_t size)
@@ -221,7 +258,8 @@ static bool plan_unit_path(const rules_state *rs, const table *t, unit_id u, con
         for (int k = 0; k < n; k++)
             sp[k] = tiny_addk(pts[k], off, 1);
         path_result pr;
-        if (n > 1 && path_cost(t, &pd, sp, n, allow, &pr) != PATH_STOP_END) {
+        if (n > 1 &&
+            stand_path_cost(rs, t, tr, allowance, road, &pd, sp, n, allow, &pr) != PATH_STOP_END) {
             tiny_text(reason, size, "%s cannot get there: %.1f\" of %.1f\" spent%s%s", f->name,
                       (double)tiny_in(rs, pr.spent_cm + wheel), (double)tiny_in(rs, allow + wheel),
                       pr.stop == PATH_STOP_IMPASSABLE ? ", terrain it may not enter" : "",
@@ -526,9 +564,13 @@ static bool retreat_hits(const rules_state *rs, const table *t, const tiny_unit_
         if (!enemy && !friends)
             continue;
         geom_placed_base ob = tiny_stand_base(o);
+        /* farther off on an axis than both reaches (and the gap): neither test below can hold */
+        float pad = tiny_stand_reach(o) + (enemy && !touching[k] ? gap : 0) + TINY_FAR_SLACK_CM;
         for (int i = 0; i < g->count; i++) {
             const figure *f = table_figure_const(t, g->stands[i]);
             geom_placed_base nb = retreat_base(f, start[i], facing[i], dir, d);
+            if (tiny_outside_box(o->pos, (geom_aabb){nb.pos, nb.pos}, pad + tiny_stand_reach(f)))
+                continue;
             if (tiny_stands_overlap(&nb, &ob))
                 return true;
             if (enemy && !touching[k] && geom_base_edge_distance(&nb, &ob) <= gap)
@@ -962,6 +1004,46 @@ void tiny_add_brigade_moves(const rules_state *rs, const table *t, legal_list *l
     tiny_try_add(rs, t, l, &c);
 }
 
+/* place_free_near for commander c (no ignore list, no test), remembered by everything its
+ * answer depends on: a commander's spot behind his units is asked at every legal() and its
+ * ring search costs most when the spot is taken, while the stands near it seldom move. */
+static bool commander_free_near(const rules_state *rs, const table *t, const figure *c, vec2s want,
+                                float shift_cm, vec2s *out)
+{
+    memo *m = rs->los ? rs->los->place_memo : NULL;
+    tiny_place_key key;
+    memset(&key, 0, sizeof key);
+    key = (tiny_place_key){.base = c->base,
+                           .want = want,
+                           .facing = c->facing,
+                           .shift_cm = shift_cm,
+                           .width_cm = t->width_cm,
+                           .height_cm = t->height_cm};
+    /* a figure this far off on an axis cannot overlap any spot within shift_cm of want */
+    float pad = shift_cm + tiny_stand_reach(c) + 1.0f;
+    geom_aabb box = {want, want};
+    for (int i = 0; m && i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        if (o->id.id == c->id.id || !table_figure_active(o) ||
+            tiny_outside_box(o->pos, box, pad + tiny_stand_reach(o)))
+            continue;
+        if (key.count == TINY_PLACE_NEAR_MAX)
+            m = NULL; /* a crowd: asked directly */
+        else
+            key.near[key.count++] = tiny_stand_base(o);
+    }
+    tiny_place_found v;
+    if (m && memo_get(m, &key, &v)) {
+        *out = v.at;
+        return v.found != 0;
+    }
+    v.found = place_free_near(t, c->id, want, c->facing, NULL, 0, shift_cm, NULL, NULL, &v.at);
+    if (m)
+        memo_put(m, &key, &v);
+    *out = v.at;
+    return v.found != 0;
+}
+
 void tiny_add_commander_move(const rules_state *rs, const table *t, legal_list *l, const figure *c)
 {
     vec2s sum = {{0, 0}};
@@ -987,7 +1069,7 @@ void tiny_add_commander_move(const rules_state *rs, const table *t, legal_list *
         return;
     if (len > max)
         to = (vec2s){{c->pos.x + d.x / len * max, c->pos.y + d.y / len * max}};
-    if (!place_free_near(t, c->id, to, c->facing, NULL, 0, tiny_cm(rs, 2), NULL, NULL, &to))
+    if (!commander_free_near(rs, t, c, to, tiny_cm(rs, 2), &to))
         return;
     rules_command cmd = {.kind = RULES_CMD_MOVE, .side = c->side, .path_count = 1};
     rules_command_add_figure(&cmd, c->id);

@@ -190,12 +190,14 @@ typedef struct geom_memo {
 } geom_memo;
 
 static _Thread_local geom_memo *open_memo;
+_Thread_local const tiny_memo_head *tiny_memo_open; /* open_memo's head while one is open */
 
 /* The thread's store for tables of up to MEMO_UNITS units: a memo is opened for every legal(),
  * validate() and outcome, and allocating it each time cost more than what it saved there. */
 #define MEMO_UNITS 96
 static _Thread_local struct {
     geom_memo m;
+    tiny_memo_head head;
     tiny_unit_geom g[MEMO_UNITS + 1];
     signed char known[MEMO_UNITS + 1];
     tiny_unit_memo units[MEMO_UNITS + 1];
@@ -226,6 +228,8 @@ void tiny_geom_memo_begin(const table *t, memo *frames)
         memset(open_memo->known, 0, n * sizeof *open_memo->known);
         memset(open_memo->units, 0, n * sizeof *open_memo->units);
     }
+    memo_store.head = (tiny_memo_head){t, open_memo->count, open_memo->units};
+    tiny_memo_open = &memo_store.head;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (f->unit.id == 0 || (int)f->unit.id > open_memo->count || tiny_is_commander(f))
@@ -270,6 +274,7 @@ void tiny_geom_memo_end(const table *t)
         free(open_memo->units);
     }
     open_memo = NULL;
+    tiny_memo_open = NULL;
 }
 
 tiny_unit_memo *tiny_geom_memo_unit(const table *t, const tiny_unit_geom *g)
@@ -285,11 +290,19 @@ tiny_unit_memo *tiny_geom_memo_unit(const table *t, const tiny_unit_geom *g)
     return &open_memo->units[u.id];
 }
 
-tiny_unit_memo *tiny_geom_memo_unit_id(const table *t, unit_id u)
+const tiny_unit_geom *tiny_unit_geom_ref(const table *t, unit_id u, tiny_unit_geom *scratch)
 {
     if (!open_memo || open_memo->t != t || u.id == 0 || (int)u.id > open_memo->count)
-        return NULL;
-    return &open_memo->units[u.id];
+        return unit_geom_compute(t, u, scratch) ? scratch : NULL;
+    signed char *k = &open_memo->known[u.id];
+    if (!open_memo->listed)
+        memo_list_stands(t);
+    if (*k == 0) {
+        *k = open_memo->g[u.id].count > 0 ? 1 : -1;
+        if (*k > 0)
+            frame_fill_memo(t, &open_memo->g[u.id]);
+    }
+    return *k > 0 ? &open_memo->g[u.id] : NULL;
 }
 
 bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g)

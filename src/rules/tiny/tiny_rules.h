@@ -132,6 +132,9 @@ typedef struct tiny_frame {
 
 /* Fills *g from the active stands of unit u; false when it has none. */
 bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g);
+/* Unit u's frame without a copy: a pointer into the memo while one is open on t, else
+ * *scratch filled; NULL when u has no stands. */
+const tiny_unit_geom *tiny_unit_geom_ref(const table *t, unit_id u, tiny_unit_geom *scratch);
 /* Between these, tiny_unit_geom_of on `t` remembers each unit's frame (t must not change).
  * `frames` (may be NULL; tiny_frame_key -> tiny_frame) keeps frames across opens, by the
  * stands' exact placement. */
@@ -139,9 +142,11 @@ void tiny_geom_memo_begin(const table *t, memo *frames);
 void tiny_geom_memo_end(const table *t);
 /* What the memo keeps of one whole unit while it is open (0: not asked yet). */
 typedef struct tiny_unit_memo {
-    int stands;      /* its active stands (tiny_unit_stands) */
-    bool troop;      /* tiny_is_troop_unit */
-    bool type_known; /* type holds tiny_troop_of */
+    int stands;        /* its active stands (tiny_unit_stands) */
+    bool troop;        /* tiny_is_troop_unit */
+    bool type_known;   /* type holds tiny_troop_of */
+    bool radius_known; /* radius holds the circle about the frame's centre holding its stands */
+    float radius;
     const tiny_troop *type;
     uint32_t status_any;     /* the status bits of its active stands, or-ed */
     signed char contact;     /* tiny_unit_in_contact: 1 yes, -1 no */
@@ -155,8 +160,22 @@ typedef struct tiny_unit_memo {
 /* The memo of the unit whose whole frame g is (as tiny_unit_geom_of gives it), or NULL when no
  * memo is open on t or g is not a whole unit's frame. */
 tiny_unit_memo *tiny_geom_memo_unit(const table *t, const tiny_unit_geom *g);
+/* The open memo's table and per-unit part, owned by tiny_rules.c: read by the inline lookup
+ * below, which a game asks hundreds of thousands of times (stand counts, troop flags). */
+typedef struct tiny_memo_head {
+    const table *t;
+    int count;
+    tiny_unit_memo *units;
+} tiny_memo_head;
+extern _Thread_local const tiny_memo_head *tiny_memo_open;
 /* The memo of unit u, or NULL when no memo is open on t. */
-tiny_unit_memo *tiny_geom_memo_unit_id(const table *t, unit_id u);
+static inline tiny_unit_memo *tiny_geom_memo_unit_id(const table *t, unit_id u)
+{
+    const tiny_memo_head *h = tiny_memo_open;
+    if (!h || h->t != t || u.id == 0 || (int)u.id > h->count)
+        return NULL;
+    return &h->units[u.id];
+}
 /* True when p lies in the unit's frontal zone: ahead of its front line, within the lines at
  * half_angle from its front corners. */
 bool tiny_in_frontal_zone(const tiny_unit_geom *g, float half_angle_deg, vec2s p);

@@ -84,6 +84,8 @@ typedef struct tiny_los {
     memo *gap_memo;      /* tiny_stand_gap_cm: two placed bases -> their edge gap */
     memo *unit_gap_memo; /* tiny_unit_gap_cm: two units' placed stands -> their gap */
     memo *frame_memo;    /* tiny_unit_geom_of: a unit's placed stands -> its frame */
+    memo *path_memo;     /* stand_path_cost: a troop row, allowance and path -> its cost */
+    memo *place_memo;    /* commander_free_near: the spot and its neighbours -> the free spot */
     int troop_units;
     unsigned char *troop_row; /* per unit id: 1 + the data's row its kind last named, 0 none */
 } tiny_los;
@@ -180,6 +182,36 @@ static inline bool tiny_outside_box(vec2s p, geom_aabb b, float pad)
 {
     return p.x < b.min.x - pad || p.x > b.max.x + pad || p.y < b.min.y - pad || p.y > b.max.y + pad;
 }
+
+/* What place_free_near's answer for a figure depends on: its base, the spot, facing and shift,
+ * the table's size, and every active figure near enough to block a spot it tries (in table
+ * order). */
+#define TINY_PLACE_NEAR_MAX 16
+typedef struct tiny_place_key {
+    geom_base base;
+    vec2s want;
+    float facing, shift_cm, width_cm, height_cm;
+    int count;
+    geom_placed_base near[TINY_PLACE_NEAR_MAX];
+} tiny_place_key;
+typedef struct tiny_place_found {
+    int found;
+    vec2s at;
+} tiny_place_found;
+
+/* What a stand's path cost in plan_unit_path depends on (the terrain is the match's): the
+ * troop row, allowance and road that make its path_desc, the allowance left, and the path. */
+#define TINY_PATH_KEY_POINTS 4
+typedef struct tiny_path_key {
+    int row, road, count;
+    float allowance_cm, allow_cm;
+    vec2s pts[TINY_PATH_KEY_POINTS];
+} tiny_path_key;
+/* The part of its path_result that plan_unit_path reads. */
+typedef struct tiny_path_found {
+    int stop, crossed_count;
+    float spent_cm, moved_cm;
+} tiny_path_found;
 
 /* The match's frame memo for tiny_geom_memo_begin. */
 static inline memo *tiny_frames(const rules_state *rs)

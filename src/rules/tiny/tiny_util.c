@@ -317,9 +317,13 @@ bool tiny_enemy_visible(const rules_state *rs, const table *t, unit_id u, float 
         if (e->side.id == own.id || !table_figure_active(e) || tiny_is_commander(e))
             continue;
         geom_placed_base eb = tiny_stand_base(e);
+        float pad = tiny_stand_reach(e) + cm + TINY_FAR_SLACK_CM;
         for (int k = 0; k < g.count; k++) {
             const figure *f = table_figure_const(t, g.stands[k]);
             geom_placed_base fb = tiny_stand_base(f);
+            /* beyond both reaches and cm on an axis: the gap is more than cm */
+            if (tiny_outside_box(e->pos, (geom_aabb){f->pos, f->pos}, pad + tiny_stand_reach(f)))
+                continue;
             if (tiny_stand_gap_cm(rs, &fb, &eb) <= cm &&
                 tiny_line_clear(rs, t, f->pos, e->pos, u, e->unit))
                 return true;
@@ -421,17 +425,18 @@ bool tiny_unit_in_contact(const rules_state *rs, const table *t, unit_id u)
 
 static bool unit_in_contact(const rules_state *rs, const table *t, unit_id u)
 {
-    tiny_unit_geom g, o;
+    tiny_unit_geom g, scratch;
     if (!tiny_unit_geom_of(t, u, &g))
         return false;
     side_id own = table_figure_const(t, g.stands[0])->side;
     float gap = tiny_cm(rs, rs->data->contact_gap_in);
     for (int i = 0; i < t->unit_count; i++) {
         const unit *un = &t->units[i];
-        if (un->side.id == own.id || !tiny_unit_geom_of(t, un->id, &o) ||
-            !tiny_units_near(&g, &o, gap))
+        const tiny_unit_geom *o =
+            un->side.id == own.id ? NULL : tiny_unit_geom_ref(t, un->id, &scratch);
+        if (!o || !tiny_units_near(&g, o, gap))
             continue;
-        if (tiny_unit_gap_cm(rs, t, &g, &o) <= gap)
+        if (tiny_unit_gap_cm(rs, t, &g, o) <= gap)
             return true;
     }
     return false;
@@ -581,6 +586,20 @@ static float unit_radius(const table *t, const tiny_unit_geom *g)
     return r;
 }
 
+/* unit_radius of unit u's whole frame e, kept by the memo (asked for every enemy of every
+ * unit whose nearest enemy is sought). */
+static float unit_radius_of(const table *t, unit_id u, const tiny_unit_geom *e)
+{
+    tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    if (!um)
+        return unit_radius(t, e);
+    if (!um->radius_known) {
+        um->radius = unit_radius(t, e);
+        um->radius_known = true;
+    }
+    return um->radius;
+}
+
 bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_geom *g, side_id own,
                         tiny_unit_geom *eg, float *gap)
 {
@@ -596,17 +615,20 @@ bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_g
     unit_id enemy = {0};
     float rg = unit_radius(t, g);
     for (int i = 0; i < t->unit_count; i++) {
-        tiny_unit_geom e;
-        if (t->units[i].side.id == own.id || !tiny_unit_geom_of(t, t->units[i].id, &e))
+        tiny_unit_geom scratch;
+        const tiny_unit_geom *e =
+            t->units[i].side.id == own.id ? NULL : tiny_unit_geom_ref(t, t->units[i].id, &scratch);
+        if (!e)
             continue;
         /* bounding circles: a unit that cannot be nearer than the best so far is skipped */
-        float lower = (float)geom_point_distance(g->centre, e.centre) - rg - unit_radius(t, &e);
+        float lower = (float)geom_point_distance(g->centre, e->centre) - rg -
+                      unit_radius_of(t, t->units[i].id, e);
         if (lower > *gap + 1e-3f)
             continue;
-        float d = tiny_unit_gap_cm(rs, t, g, &e);
+        float d = tiny_unit_gap_cm(rs, t, g, e);
         if (d < *gap) {
             *gap = d;
-            *eg = e;
+            *eg = *e;
             enemy = t->units[i].id;
             found = true;
         }

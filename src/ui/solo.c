@@ -100,6 +100,19 @@ bool ui_solo_next(ui_solo *s, ui_app *app, double now, rules_command *out)
     return true;
 }
 
+/* "Move - Rifleman 15" with the reason "Rifleman 15 closes on Cazador 2" reads "Move - Rifleman
+ * 15 closes on Cazador 2": the figure is named once, by the reason that says what he does. */
+static void drop_name_the_reason_repeats(char *what, const char *why)
+{
+    char *tail = strrchr(what, '-');
+    if (!tail || tail == what || tail[-1] != ' ' || tail[1] != ' ')
+        return;
+    const char *name = tail + 2;
+    size_t n = strlen(name);
+    if (n && strncmp(why, name, n) == 0 && why[n] == ' ')
+        tail[-1] = '\0';
+}
+
 void ui_solo_done(ui_solo *s, ui_app *app, const rules_command *cmd, bool ok, const char *reason)
 {
     s->submitting = false;
@@ -126,6 +139,7 @@ void ui_solo_done(ui_solo *s, ui_app *app, const rules_command *cmd, bool ok, co
     }
     char what[200];
     game_describe(app->game, cmd, what, sizeof what);
+    drop_name_the_reason_repeats(what, s->why);
     /* one line: what it did and why ("holds Lt Toledo's card to interrupt") */
     if (s->why[0])
         ui_app_toast(app, "%s (bot): %s - %s", name, what, s->why);

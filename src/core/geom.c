@@ -136,11 +136,6 @@ bool geom_aabb_contains(geom_aabb b, vec2s p)
 
 /* ---- distances ----------------------------------------------------------------------------- */
 
-double geom_point_distance(vec2s a, vec2s b)
-{
-    return dlen(dsub(dv(b), dv(a)));
-}
-
 static double closest_t(dvec a, dvec b, dvec p)
 {
     dvec ab = dsub(b, a);

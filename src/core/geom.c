@@ -655,7 +655,7 @@ static double polygon_gap(const geom_polygon *a, const geom_polygon *b)
     return vertex_edge_min(vertex_edge_min(DBL_MAX, a, b), b, a);
 }
 
-double geom_base_edge_distance(const geom_placed_base *a, const geom_placed_base *b)
+double geom_base_edge_distance_exact(const geom_placed_base *a, const geom_placed_base *b)
 {
     if (is_round(a) && is_round(b)) {
         double d = geom_point_distance(a->pos, b->pos) - a->base.radius_cm - b->base.radius_cm;

@@ -206,7 +206,17 @@ bool geom_segment_base_intersect(geom_segment s, const geom_placed_base *b);
 /* Distance between the centres. */
 double geom_base_centre_distance(const geom_placed_base *a, const geom_placed_base *b);
 /* Gap between the base edges; 0 when they touch or overlap. */
-double geom_base_edge_distance(const geom_placed_base *a, const geom_placed_base *b);
+double geom_base_edge_distance_exact(const geom_placed_base *a, const geom_placed_base *b);
+/* Inline for two round bases (the rule sets measure every pair): centre distance less both
+ * radii, never below 0; geom_base_edge_distance_exact for the rest. */
+static inline double geom_base_edge_distance(const geom_placed_base *a, const geom_placed_base *b)
+{
+    if (a->base.kind != GEOM_BASE_RECT && b->base.kind != GEOM_BASE_RECT) {
+        double d = geom_point_distance(a->pos, b->pos) - a->base.radius_cm - b->base.radius_cm;
+        return 0.0 > d ? 0.0 : d;
+    }
+    return geom_base_edge_distance_exact(a, b);
+}
 /* geom_base_edge_distance(a, b) <= 0, the same verdict without measuring the gap of two
  * rectangles that do not touch (the costly part when only the verdict is wanted). */
 bool geom_base_touch(const geom_placed_base *a, const geom_placed_base *b);

@@ -4,7 +4,9 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Everything below works in doubles: a float coordinate converts exactly, so the differences
  * and products of the predicates carry ~1e-12 cm of rounding, far below GEOM_EPS. The one
@@ -135,11 +137,6 @@ bool geom_aabb_contains(geom_aabb b, vec2s p)
 }
 
 /* ---- distances ----------------------------------------------------------------------------- */
-
-double geom_point_distance(vec2s a, vec2s b)
-{
-    return dlen(dsub(dv(b), dv(a)));
-}
 
 static double closest_t(dvec a, dvec b, dvec p)
 {
@@ -552,6 +549,29 @@ int geom_segment_polyline_crossings(geom_segment s, const geom_polyline *line, d
 
 /* ---- bases --------------------------------------------------------------------------------- */
 
+/* cos and sin of a facing, remembered for the last few facings this thread asked (a unit's
+ * bases share one, and a pair's gap asks the same two again and again): the same values, a
+ * lookup instead of the library call. Keyed by the float's bits (-0 and 0 differ in sin). */
+enum { FACING_MEMO = 8 };
+
+static dvec facing_dir(float facing)
+{
+    static _Thread_local struct {
+        uint32_t bits;
+        bool used;
+        dvec dir;
+    } memo[FACING_MEMO];
+    uint32_t bits;
+    memcpy(&bits, &facing, sizeof bits);
+    unsigned slot = (bits ^ (bits >> 13) ^ (bits >> 23)) & (FACING_MEMO - 1);
+    if (!memo[slot].used || memo[slot].bits != bits) {
+        memo[slot].bits = bits;
+        memo[slot].used = true;
+        memo[slot].dir = (dvec){cos(facing), sin(facing)};
+    }
+    return memo[slot].dir;
+}
+
 void geom_base_corners(const geom_placed_base *b, vec2s out[4])
 {
     double w, d;
@@ -561,7 +581,7 @@ void geom_base_corners(const geom_placed_base *b, vec2s out[4])
     } else {
         w = d = b->base.radius_cm;
     }
-    dvec f = {cos(b->facing), sin(b->facing)};
+    dvec f = facing_dir(b->facing);
     dvec r = {-f.y, f.x}; /* the stand's right hand (facing + 90 degrees) */
     dvec c = dv(b->pos);
     out[0] = to_vec((dvec){c.x + f.x * d - r.x * w, c.y + f.y * d - r.y * w});
@@ -660,7 +680,7 @@ static double polygon_gap(const geom_polygon *a, const geom_polygon *b)
     return vertex_edge_min(vertex_edge_min(DBL_MAX, a, b), b, a);
 }
 
-double geom_base_edge_distance(const geom_placed_base *a, const geom_placed_base *b)
+double geom_base_edge_distance_exact(const geom_placed_base *a, const geom_placed_base *b)
 {
     if (is_round(a) && is_round(b)) {
         double d = geom_point_distance(a->pos, b->pos) - a->base.radius_cm - b->base.radius_cm;

@@ -19,6 +19,7 @@
 #define CORE_GEOM_H
 
 #include <cglm/struct.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -142,7 +143,12 @@ bool geom_aabb_contains(geom_aabb b, vec2s p);
 
 /* ---- distances ----------------------------------------------------------------------------- */
 
-double geom_point_distance(vec2s a, vec2s b);
+/* Inline (the rule sets measure every pair they pass): in doubles, as everything in geom.c. */
+static inline double geom_point_distance(vec2s a, vec2s b)
+{
+    double x = (double)b.x - (double)a.x, y = (double)b.y - (double)a.y;
+    return sqrt(x * x + y * y);
+}
 double geom_point_segment_distance(vec2s p, geom_segment s);
 /* The parameter t in [0, 1] of the point of s closest to p. */
 double geom_segment_closest_t(geom_segment s, vec2s p);
@@ -200,7 +206,17 @@ bool geom_segment_base_intersect(geom_segment s, const geom_placed_base *b);
 /* Distance between the centres. */
 double geom_base_centre_distance(const geom_placed_base *a, const geom_placed_base *b);
 /* Gap between the base edges; 0 when they touch or overlap. */
-double geom_base_edge_distance(const geom_placed_base *a, const geom_placed_base *b);
+double geom_base_edge_distance_exact(const geom_placed_base *a, const geom_placed_base *b);
+/* Inline for two round bases (the rule sets measure every pair): centre distance less both
+ * radii, never below 0; geom_base_edge_distance_exact for the rest. */
+static inline double geom_base_edge_distance(const geom_placed_base *a, const geom_placed_base *b)
+{
+    if (a->base.kind != GEOM_BASE_RECT && b->base.kind != GEOM_BASE_RECT) {
+        double d = geom_point_distance(a->pos, b->pos) - a->base.radius_cm - b->base.radius_cm;
+        return 0.0 > d ? 0.0 : d;
+    }
+    return geom_base_edge_distance_exact(a, b);
+}
 /* geom_base_edge_distance(a, b) <= 0, the same verdict without measuring the gap of two
  * rectangles that do not touch (the costly part when only the verdict is wanted). */
 bool geom_base_touch(const geom_placed_base *a, const geom_placed_base *b);

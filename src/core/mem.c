@@ -54,3 +54,12 @@ void mem_grow(void **arr, int *cap, int need, size_t size)
     *arr = mem_realloc(*arr, (size_t)n, size);
     *cap = n;
 }
+
+void mem_strcopy(char *dst, size_t size, const char *src)
+{
+    if (size == 0)
+        return;
+    size_t n = strnlen(src, size - 1);
+    memmove(dst, src, n);
+    dst[n] = '\0';
+}

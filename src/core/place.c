@@ -86,23 +86,37 @@ static figure_id blocker_among(const table *t, const figure *self, vec2s pos, fl
     return best;
 }
 
+/* Whether figure o's base overlaps `mine` (self's base at its spot): blocker_among's test. */
+static bool blocks(const figure *self, const geom_placed_base *mine, float reach, const figure *o)
+{
+    /* farther apart along an axis than both reaches: place_bases_overlap says no */
+    float g = reach + spatial_base_reach(&o->base);
+    if (fabsf(o->pos.x - mine->pos.x) > g || fabsf(o->pos.y - mine->pos.y) > g)
+        return false;
+    if (o->id.id == self->id.id || !table_figure_active(o))
+        return false;
+    geom_placed_base theirs = figure_base_at(o, o->pos, o->facing);
+    return place_bases_overlap(mine, &theirs);
+}
+
 /* Whether any of the figures listed blocks fig's base at pos: blocker_among(...).id != 0
- * without looking past the first (the searches only ask whether a spot is free). */
+ * without looking past the first (the searches only ask whether a spot is free). *hint is
+ * the position in the list of the last one found, asked first: the points of a ring search
+ * are near each other, so one base often blocks several in a row. Which is asked first
+ * changes only the cost (the tests are pure and the answer is whether any blocks). */
 static bool blocked_among(const table *t, const figure *self, vec2s pos, float facing,
-                          const int *list, int n)
+                          const int *list, int n, int *hint)
 {
     geom_placed_base mine = figure_base_at(self, pos, facing);
     float reach = spatial_base_reach(&self->base) + 1e-2f;
+    int h = *hint;
+    if (h >= 0 && h < n && blocks(self, &mine, reach, &t->figures[list[h]]))
+        return true;
     for (int k = 0; k < n; k++) {
-        const figure *o = &t->figures[list[k]];
-        float g = reach + spatial_base_reach(&o->base);
-        if (fabsf(o->pos.x - pos.x) > g || fabsf(o->pos.y - pos.y) > g)
-            continue;
-        if (o->id.id == self->id.id || !table_figure_active(o))
-            continue;
-        geom_placed_base theirs = figure_base_at(o, o->pos, o->facing);
-        if (place_bases_overlap(&mine, &theirs))
+        if (k != h && blocks(self, &mine, reach, &t->figures[list[k]])) {
+            *hint = k;
             return true;
+        }
     }
     return false;
 }
@@ -161,9 +175,9 @@ static bool on_table(const table *t, const figure *f, vec2s p, float facing)
 }
 
 static bool spot_ok(const table *t, const figure *f, vec2s p, float facing, const int *cand, int nc,
-                    bool (*ok)(void *, vec2s), void *user)
+                    int *hint, bool (*ok)(void *, vec2s), void *user)
 {
-    return on_table(t, f, p, facing) && !blocked_among(t, f, p, facing, cand, nc) &&
+    return on_table(t, f, p, facing) && !blocked_among(t, f, p, facing, cand, nc, hint) &&
            (!ok || ok(user, p));
 }
 
@@ -205,11 +219,11 @@ static bool search_rings(const table *t, const figure *f, vec2s want, float faci
         int n = (int)ceilf(2.0f * (float)GEOM_PI * r / step);
         if (n < 8)
             n = 8;
-        int nn = ring_candidates(t, mine, want, cand, dist, nc, r, near);
+        int nn = ring_candidates(t, mine, want, cand, dist, nc, r, near), hint = -1;
         for (int k = 0; k < n; k++) {
             float a = 2.0f * (float)GEOM_PI * (float)k / (float)n;
             vec2s p = {{want.x + r * cosf(a), want.y + r * sinf(a)}};
-            if (spot_ok(t, f, p, facing, near, nn, ok, user)) {
+            if (spot_ok(t, f, p, facing, near, nn, &hint, ok, user)) {
                 *out = p;
                 found = true;
                 break;
@@ -233,7 +247,7 @@ bool place_free_near(const table *t, figure_id fig, vec2s want, float facing,
     int nc = candidates_near(
         t, f, (geom_aabb){{{want.x - reach, want.y - reach}}, {{want.x + reach, want.y + reach}}},
         ignore, ignore_count, &cand);
-    bool found = spot_ok(t, f, want, facing, cand, nc, ok, user);
+    bool found = spot_ok(t, f, want, facing, cand, nc, &(int){-1}, ok, user);
     if (!found)
         found = search_rings(t, f, want, facing, cand, nc, max_shift_cm, ok, user, out);
     free(cand);

@@ -58,7 +58,7 @@ static void size_grid(spatial *s, const table *t)
         y1 = f->pos.y > y1 ? f->pos.y : y1;
         float reach = spatial_base_reach(&f->base);
         s->reach_max_cm = reach > s->reach_max_cm ? reach : s->reach_max_cm;
-        s->count++;
+        s->indexed[s->count++] = i;
     }
     float w = fmaxf(x1 - x0, 1.0f), h = fmaxf(y1 - y0, 1.0f);
     /* About one figure a cell on average: building clears and sums every cell, so a grid of
@@ -77,37 +77,33 @@ static void size_grid(spatial *s, const table *t)
 
 void spatial_build(spatial *s, const table *t)
 {
+    /* every buffer holds any figure count up to the table's (scratch serves the queries too) */
+    if (t->figure_count > s->cap_items || !s->items) {
+        s->cap_items = t->figure_count > 0 ? t->figure_count : 1;
+        s->items = mem_realloc(s->items, (size_t)s->cap_items, sizeof *s->items);
+        s->scratch = mem_realloc(s->scratch, (size_t)s->cap_items, sizeof *s->scratch);
+        s->indexed = mem_realloc(s->indexed, (size_t)s->cap_items, sizeof *s->indexed);
+    }
     size_grid(s, t);
     int cells = s->cols * s->rows;
     if (cells + 1 > s->cap_cells) {
         s->cap_cells = cells + 1;
         s->start = mem_realloc(s->start, (size_t)s->cap_cells, sizeof *s->start);
     }
-    if (s->count > s->cap_items || !s->items) {
-        s->cap_items = s->count > 0 ? s->count : 1;
-        s->items = mem_realloc(s->items, (size_t)s->cap_items, sizeof *s->items);
-        s->scratch = mem_realloc(s->scratch, (size_t)s->cap_items, sizeof *s->scratch);
-    }
     memset(s->start, 0, (size_t)(cells + 1) * sizeof *s->start);
-    /* Counting sort by cell: filling in figure order keeps each cell ascending. The first pass
-     * keeps each indexed figure's cell in scratch, so the second does not work it out again. */
-    int n = 0;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
-        if (!table_figure_active(f) || !isfinite(f->pos.x) || !isfinite(f->pos.y))
-            continue;
+    /* Counting sort by cell over the figures size_grid listed (active, finite centre), in
+     * figure order so each cell stays ascending. The first pass keeps each one's cell in
+     * scratch, so the second does not work it out again. */
+    for (int k = 0; k < s->count; k++) {
+        const figure *f = &t->figures[s->indexed[k]];
         int c = build_row_of(s, f->pos.y) * s->cols + build_col_of(s, f->pos.x);
-        s->scratch[n++] = c;
+        s->scratch[k] = c;
         s->start[c + 1]++;
     }
     for (int c = 0; c < cells; c++)
         s->start[c + 1] += s->start[c];
-    n = 0;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
-        if (table_figure_active(f) && isfinite(f->pos.x) && isfinite(f->pos.y))
-            s->items[s->start[s->scratch[n++]]++] = i;
-    }
+    for (int k = 0; k < s->count; k++)
+        s->items[s->start[s->scratch[k]]++] = s->indexed[k];
     /* start[c] now holds the end of cell c: shift back by one cell. */
     memmove(s->start + 1, s->start, (size_t)cells * sizeof *s->start);
     s->start[0] = 0;
@@ -118,6 +114,7 @@ void spatial_free(spatial *s)
     free(s->start);
     free(s->items);
     free(s->scratch);
+    free(s->indexed);
     memset(s, 0, sizeof *s);
 }
 

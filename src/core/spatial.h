@@ -23,6 +23,7 @@ typedef struct spatial {
     int count;          /* indexed figures */
     float reach_max_cm; /* the largest base reach (half diagonal, or radius) indexed */
     int *scratch;       /* query buffer */
+    int *indexed;       /* while building: the indexed figures' indices, ascending */
     int cap_cells, cap_items;
 } spatial;
 

@@ -209,18 +209,6 @@ figure_id table_add_figure(table *t, const figure *f)
     return t->figures[t->figure_count++].id;
 }
 
-figure *table_figure(table *t, figure_id id)
-{
-    if (id.id == 0 || id.id > (uint32_t)t->figure_count)
-        return NULL;
-    return &t->figures[id.id - 1];
-}
-
-const figure *table_figure_const(const table *t, figure_id id)
-{
-    return table_figure((table *)t, id);
-}
-
 unit *table_unit(table *t, unit_id id)
 {
     if (id.id == 0 || id.id > (uint32_t)t->unit_count)

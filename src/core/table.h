@@ -198,8 +198,17 @@ unit_id table_add_unit(table *t, const unit *u);
 figure_id table_add_figure(table *t, const figure *f);
 
 /* Lookups return NULL for an invalid handle. */
-figure *table_figure(table *t, figure_id id);
-const figure *table_figure_const(const table *t, figure_id id);
+/* The figure lookups inline: the rule sets ask them of every figure they pass. */
+static inline figure *table_figure(table *t, figure_id id)
+{
+    if (id.id == 0 || id.id > (uint32_t)t->figure_count)
+        return NULL;
+    return &t->figures[id.id - 1];
+}
+static inline const figure *table_figure_const(const table *t, figure_id id)
+{
+    return table_figure((table *)t, id);
+}
 unit *table_unit(table *t, unit_id id);
 const unit *table_unit_const(const table *t, unit_id id);
 const side *table_side(const table *t, side_id id);

@@ -487,7 +487,7 @@ void game_decision_seen(const game *g, side_id viewer, rules_decision *out)
     char words[sizeof out->prompt];
     if (viewer.id && v->prompt && out->kind != RULES_DECIDE_NONE &&
         v->prompt(g->rs, g->table, viewer, out, words, sizeof words))
-        snprintf(out->prompt, sizeof out->prompt, "%s", words);
+        mem_strcopy(out->prompt, sizeof out->prompt, words);
 }
 
 void game_outcome(const game *g, rules_outcome *out)

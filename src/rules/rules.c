@@ -2,6 +2,8 @@
  * events. Below the rule sets (they call these); the registry above them is registry.c. */
 #include "rules/rules.h"
 
+#include "core/mem.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -117,7 +119,7 @@ rules_event rules_emitf(rules_ctx *ctx, rules_event ev, const char *ref, const c
     vsnprintf(ev.text, sizeof ev.text, fmt, ap);
     va_end(ap);
     if (ref)
-        snprintf(ev.ref, sizeof ev.ref, "%s", ref);
+        mem_strcopy(ev.ref, sizeof ev.ref, ref);
     rules_emit(ctx, &ev);
     return ev;
 }
@@ -148,7 +150,7 @@ void rules_emit_die(rules_ctx *ctx, int sides, int value, int need, const char *
     const figure *f = table_figure_const(ctx->table, fig);
     if (f)
         ev.side = f->side;
-    snprintf(ev.tag, sizeof ev.tag, "%s", tag ? tag : "");
+    mem_strcopy(ev.tag, sizeof ev.tag, tag ? tag : "");
     char dn[16];
     if (need > 0)
         rules_emitf(ctx, ev, ref, "%s: %d on %s, needing %d: %s", ev.tag, value,

@@ -341,8 +341,11 @@ static bool plan_free(const table *t, const cwr_move_plan *p, unit_id u)
     return plan_free_near(t, p, u, NULL);
 }
 
-bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
-                   float allowance_cm, bool away, cwr_move_plan *out, char *why, size_t size)
+/* cwr_plan_move; with `turn_only`, only whether it plans at all (the unit and room to turn
+ * where it stands: nothing after refuses), the plan left unfinished. */
+static bool plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
+                      float allowance_cm, bool away, bool turn_only, cwr_move_plan *out, char *why,
+                      size_t size)
 {
     memset(out, 0, sizeof *out);
     unit_id u = cmd_unit(t, cmd);
@@ -360,36 +363,42 @@ bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *c
     out->count = cwr_unit_figures(t, u, out->fig, CWR_UNIT_FIGS);
     if (out->count > CWR_UNIT_FIGS)
         out->count = CWR_UNIT_FIGS;
-    /* impassable terrain stops the move where it would enter */
-    float mult[256];
-    for (int i = 0; i < t->type_count && i < 256; i++)
-        mult[i] = t->types[i].move_mult <= 0 || t->types[i].obstacle == TERRAIN_OBSTACLE_IMPASSABLE
-                      ? 0.0f
-                      : 1.0f;
-    path_result pr;
-    path_cost(t, &(path_desc){.mult = mult}, pts, np, 1e9f, &pr);
-    out->want_cm = pr.length_cm;
-    float limit = pr.stop == PATH_STOP_END ? pr.length_cm : pr.moved_cm;
-    out->open = path_open(rs, t, pts, np);
-    /* walk the crossings: each costs the obstacle price on top of the distance */
-    float cross[CROSS_MAX];
-    int nc = obstacle_crossings(rs, t, pts, np, cross);
-    float price = cwr_cm(rs, rs->data->obstacle_cost_in);
-    float left = allowance_cm < 0 ? 1e9f : allowance_cm, at = 0;
-    for (int i = 0; i < nc && cross[i] <= limit; i++) {
-        if (cross[i] - at > left)
-            break;
-        left -= cross[i] - at;
-        at = cross[i];
-        if (left < price) {
-            left = 0;
-            break;
+    /* the path's cost first, even when the unit cannot turn: a charge throws its dice by the
+     * plan's open terrain either way */
+    float moved = 0;
+    if (!turn_only) {
+        /* impassable terrain stops the move where it would enter */
+        float mult[256];
+        for (int i = 0; i < t->type_count && i < 256; i++)
+            mult[i] =
+                t->types[i].move_mult <= 0 || t->types[i].obstacle == TERRAIN_OBSTACLE_IMPASSABLE
+                    ? 0.0f
+                    : 1.0f;
+        path_result pr;
+        path_cost(t, &(path_desc){.mult = mult}, pts, np, 1e9f, &pr);
+        out->want_cm = pr.length_cm;
+        float limit = pr.stop == PATH_STOP_END ? pr.length_cm : pr.moved_cm;
+        out->open = path_open(rs, t, pts, np);
+        /* walk the crossings: each costs the obstacle price on top of the distance */
+        float cross[CROSS_MAX];
+        int nc = obstacle_crossings(rs, t, pts, np, cross);
+        float price = cwr_cm(rs, rs->data->obstacle_cost_in);
+        float left = allowance_cm < 0 ? 1e9f : allowance_cm, at = 0;
+        for (int i = 0; i < nc && cross[i] <= limit; i++) {
+            if (cross[i] - at > left)
+                break;
+            left -= cross[i] - at;
+            at = cross[i];
+            if (left < price) {
+                left = 0;
+                break;
+            }
+            left -= price;
+            out->obstacles++;
         }
-        left -= price;
-        out->obstacles++;
+        moved = fminf(limit, at + left);
+        out->cost_cm = moved + price * (float)out->obstacles;
     }
-    float moved = fminf(limit, at + left);
-    out->cost_cm = moved + price * (float)out->obstacles;
     /* the end facing: as asked, else along the last stretch */
     vec2s last = pts[np - 1], prev = pts[np - 2 >= 0 ? np - 2 : 0];
     float facing = cmd->face_set ? cmd->facing
@@ -405,6 +414,8 @@ bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *c
         snprintf(why, size, "no room to turn the unit here");
         return false;
     }
+    if (turn_only)
+        return true; /* the rest cannot refuse the move: no need to finish the plan */
     /* the box the unit sweeps: the path grown by the unit's reach about its reference */
     float reach = 0;
     for (int i = 0; i < out->count; i++) {
@@ -452,6 +463,12 @@ bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *c
     snprintf(out->note, sizeof out->note, "%.1f\" moved%s%s", (double)cwr_in(rs, moved),
              out->obstacles ? ", obstacles 2\" each" : "", out->open ? ", open terrain" : "");
     return true;
+}
+
+bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
+                   float allowance_cm, bool away, cwr_move_plan *out, char *why, size_t size)
+{
+    return plan_move(rs, t, cmd, allowance_cm, away, false, out, why, size);
 }
 
 bool cwr_move_is_away(const rules_state *rs, const table *t, unit_id u, const cwr_move_plan *p,
@@ -564,7 +581,8 @@ static bool move_check(const rules_state *rs, const table *t, const table *seen,
         return false;
     }
     cwr_move_plan p;
-    return cwr_plan_move(rs, seen, cmd, -1, false, &p, why, size) &&
+    /* where it ends matters only to an away move: else the plan's yes or no will do */
+    return plan_move(rs, seen, cmd, -1, false, !is_away(step), &p, why, size) &&
            end_free(seen, cmd, u, why, size) &&
            (!is_away(step) || cwr_move_is_away(rs, seen, u, &p, why, size));
 }

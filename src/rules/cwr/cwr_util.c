@@ -69,6 +69,7 @@ struct cwr_cache {
     int *start;           /* units + 2: unit id k's figures are fig[start[k] .. start[k + 1]) */
     figure_id *fig;       /* the active figures, by unit, each unit's in table order */
     int start_cap, fig_cap;
+    bool members; /* start and fig are listed for t */
     uint32_t stamp;
     cache_pair *pair; /* pair_units squared, by (a - 1, b - 1) */
     int pair_units;
@@ -144,23 +145,7 @@ bool cwr_cache_begin(const rules_state *rs, const table *t)
         c->unit = mem_calloc((size_t)nu, sizeof *c->unit);
         c->front = mem_calloc((size_t)nu * CWR_UNIT_FIGS, sizeof *c->front);
     }
-    /* a counting sort of the active figures by unit: each unit's stay in table order */
-    memset(c->start, 0, (size_t)(nu + 2) * sizeof *c->start);
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
-        if (f->unit.id && (int)f->unit.id <= nu && table_figure_active(f))
-            c->start[f->unit.id + 1]++;
-    }
-    for (int k = 1; k <= nu + 1; k++)
-        c->start[k] += c->start[k - 1];
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
-        if (f->unit.id && (int)f->unit.id <= nu && table_figure_active(f))
-            c->fig[c->start[f->unit.id]++] = f->id;
-    }
-    for (int k = nu + 1; k > 0; k--) /* back to the starts */
-        c->start[k] = c->start[k - 1];
-    c->start[0] = 0;
+    c->members = false; /* listed when first asked (cache_list) */
     if (nu <= CACHE_PAIR_UNITS && c->pair_units != nu) {
         free(c->pair);
         c->pair_units = nu;
@@ -180,6 +165,31 @@ void cwr_cache_end(bool began)
         live->t = NULL;
         live = NULL;
     }
+}
+
+/* Lists each unit's active figures: a counting sort of the figures by unit, each unit's
+ * staying in table order. */
+static void cache_list(cwr_cache *c)
+{
+    const table *t = c->t;
+    /* a counting sort of the active figures by unit: each unit's stay in table order */
+    memset(c->start, 0, (size_t)(c->units + 2) * sizeof *c->start);
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->unit.id && (int)f->unit.id <= c->units && table_figure_active(f))
+            c->start[f->unit.id + 1]++;
+    }
+    for (int k = 1; k <= c->units + 1; k++)
+        c->start[k] += c->start[k - 1];
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->unit.id && (int)f->unit.id <= c->units && table_figure_active(f))
+            c->fig[c->start[f->unit.id]++] = f->id;
+    }
+    for (int k = c->units + 1; k > 0; k--) /* back to the starts */
+        c->start[k] = c->start[k - 1];
+    c->start[0] = 0;
+    c->members = true;
 }
 
 /* The open scope's entry for unit u of t, or NULL: no scope for t (or for rs's data). */
@@ -235,9 +245,11 @@ bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set,
 /* The cached active figures of unit u on t (*n of them), or NULL: no scope for t. */
 static const figure_id *cached_members(const table *t, unit_id u, int *n)
 {
-    const cwr_cache *c = live;
+    cwr_cache *c = live;
     if (!c || c->t != t || !u.id || (int)u.id > c->units)
         return NULL;
+    if (!c->members)
+        cache_list(c);
     *n = c->start[u.id + 1] - c->start[u.id];
     return c->fig + c->start[u.id];
 }

@@ -15,13 +15,18 @@ static geom_placed_base placed(const figure *f)
 
 int cwr_combat_figures(const rules_state *rs, const table *t, unit_id u, unit_id e)
 {
-    figure_id fr[CWR_UNIT_FIGS];
-    int n = cwr_front_rank(t, u, fr, CWR_UNIT_FIGS), k = 0;
     float contact = cwr_cm(rs, rs->data->contact_in);
+    /* no figure of u within contact of e's (the units' nearest pair, remembered in a cache
+     * scope): none of its front rank is */
+    if (cwr_unit_distance(t, u, e, NULL, NULL) > contact)
+        return 0;
+    figure_id fr[CWR_UNIT_FIGS], buf[CWR_UNIT_FIGS];
+    int n = cwr_front_rank(t, u, fr, CWR_UNIT_FIGS), k = 0, ne;
+    const figure_id *m = cwr_unit_members(t, e, buf, CWR_UNIT_FIGS, &ne);
     for (int i = 0; i < n; i++) {
         geom_placed_base a = placed(table_figure_const(t, fr[i]));
-        for (int j = 0; j < t->figure_count; j++) {
-            const figure *o = &t->figures[j];
+        for (int j = 0; j < (m ? ne : t->figure_count); j++) {
+            const figure *o = m ? table_figure_const(t, m[j]) : &t->figures[j];
             if (o->unit.id != e.id || !table_figure_active(o))
                 continue;
             geom_placed_base b = placed(o);

@@ -540,14 +540,37 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
     if (p.count > CWR_UNIT_FIGS)
         p.count = CWR_UNIT_FIGS;
     place_unit(t, ref, end, geom_angle_diff(r->facing, facing), facing, &p);
+    /* the other active figures near the box around the end bases, in table order (every
+     * figure when too many): no other can overlap one */
+    geom_aabb box = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
+    for (int i = 0; i < p.count; i++) {
+        float ra = spatial_base_reach(&table_figure_const(t, p.fig[i])->base);
+        box.min.x = fminf(box.min.x, p.pos[i].x - ra);
+        box.min.y = fminf(box.min.y, p.pos[i].y - ra);
+        box.max.x = fmaxf(box.max.x, p.pos[i].x + ra);
+        box.max.y = fmaxf(box.max.y, p.pos[i].y + ra);
+    }
+    int near[NEAR_MAX], nn = 0;
+    bool all = false;
+    for (int j = 0; j < t->figure_count && !all; j++) {
+        const figure *o = &t->figures[j];
+        float g = spatial_base_reach(&o->base) + 0.01f;
+        if (!table_figure_active(o) || o->unit.id == u.id || o->pos.x + g < box.min.x ||
+            o->pos.x - g > box.max.x || o->pos.y + g < box.min.y || o->pos.y - g > box.max.y)
+            continue;
+        if (nn == NEAR_MAX)
+            all = true;
+        else
+            near[nn++] = j;
+    }
     /* name the base it would land on: of those it overlaps, the nearest centre */
     for (int i = 0; i < p.count; i++) {
         const figure *f = table_figure_const(t, p.fig[i]), *hit = NULL;
         geom_placed_base a = placed_at(f, p.pos[i], facing);
         float ra = spatial_base_reach(&f->base);
         float best = INFINITY;
-        for (int j = 0; j < t->figure_count; j++) {
-            const figure *o = &t->figures[j];
+        for (int k = 0; k < (all ? t->figure_count : nn); k++) {
+            const figure *o = &t->figures[all ? k : near[k]];
             if (!table_figure_active(o) || o->unit.id == u.id || !may_overlap(a.pos, ra, o))
                 continue;
             geom_placed_base b = placed_at(o, o->pos, o->facing);

@@ -102,7 +102,7 @@ void cwr_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
     mv.path[0] = table_figure_const(t, fb)->pos;
     char why[160];
     cwr_move_plan full;
-    cwr_plan_move(rs, t, &mv, -1, false, &full, why, sizeof why);
+    cwr_plan_move_cost(rs, t, &mv, &full, why, sizeof why); /* for its open terrain */
     int dice = cwr_move_dice(rs, t, u, false) + (full.open ? rs->data->open_extra_dice : 0);
     int group = rules_roll_group(ctx), total = 0;
     for (int i = 0; i < dice; i++)

@@ -341,10 +341,13 @@ static bool plan_free(const table *t, const cwr_move_plan *p, unit_id u)
     return plan_free_near(t, p, u, NULL);
 }
 
-/* cwr_plan_move; with `turn_only`, only whether it plans at all (the unit and room to turn
- * where it stands: nothing after refuses), the plan left unfinished. */
+/* How much of a plan to make: all of it; only whether it plans at all (the unit and room to
+ * turn where it stands: nothing after refuses), the rest left unfinished; or that and the
+ * path's cost and open terrain, without the sweep for where it stops. */
+typedef enum plan_part { PLAN_ALL, PLAN_CHECK, PLAN_COST } plan_part;
+
 static bool plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
-                      float allowance_cm, bool away, bool turn_only, cwr_move_plan *out, char *why,
+                      float allowance_cm, bool away, plan_part part, cwr_move_plan *out, char *why,
                       size_t size)
 {
     memset(out, 0, sizeof *out);
@@ -366,7 +369,7 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
     /* the path's cost first, even when the unit cannot turn: a charge throws its dice by the
      * plan's open terrain either way */
     float moved = 0;
-    if (!turn_only) {
+    if (part != PLAN_CHECK) {
         /* impassable terrain stops the move where it would enter */
         float mult[256];
         for (int i = 0; i < t->type_count && i < 256; i++)
@@ -414,7 +417,7 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
         snprintf(why, size, "no room to turn the unit here");
         return false;
     }
-    if (turn_only)
+    if (part != PLAN_ALL)
         return true; /* the rest cannot refuse the move: no need to finish the plan */
     /* the box the unit sweeps: the path grown by the unit's reach about its reference */
     float reach = 0;
@@ -468,7 +471,13 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
 bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
                    float allowance_cm, bool away, cwr_move_plan *out, char *why, size_t size)
 {
-    return plan_move(rs, t, cmd, allowance_cm, away, false, out, why, size);
+    return plan_move(rs, t, cmd, allowance_cm, away, PLAN_ALL, out, why, size);
+}
+
+bool cwr_plan_move_cost(const rules_state *rs, const table *t, const rules_command *cmd,
+                        cwr_move_plan *out, char *why, size_t size)
+{
+    return plan_move(rs, t, cmd, -1, false, PLAN_COST, out, why, size);
 }
 
 bool cwr_move_is_away(const rules_state *rs, const table *t, unit_id u, const cwr_move_plan *p,
@@ -605,7 +614,8 @@ static bool move_check(const rules_state *rs, const table *t, const table *seen,
     }
     cwr_move_plan p;
     /* where it ends matters only to an away move: else the plan's yes or no will do */
-    return plan_move(rs, seen, cmd, -1, false, !is_away(step), &p, why, size) &&
+    return plan_move(rs, seen, cmd, -1, false, is_away(step) ? PLAN_ALL : PLAN_CHECK, &p, why,
+                     size) &&
            end_free(seen, cmd, u, why, size) &&
            (!is_away(step) || cwr_move_is_away(rs, seen, u, &p, why, size));
 }
@@ -666,7 +676,7 @@ void cwr_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
     const unit *un = table_unit_const(t, u);
     cwr_move_plan full;
     char why[160];
-    cwr_plan_move(rs, t, cmd, -1, false, &full, why, sizeof why);
+    cwr_plan_move_cost(rs, t, cmd, &full, why, sizeof why); /* for its open terrain */
     int base = cwr_move_dice(rs, t, u, is_double(step));
     int dice = base + (full.open ? rs->data->open_extra_dice : 0);
     if (full.open && rs->data->open_extra_dice)
@@ -733,8 +743,8 @@ static bool reach_on(const rules_state *rs, const table *t, const rules_command 
         {r->pos.x + dir.x / len * cwr_cm(rs, max_in), r->pos.y + dir.y / len * cwr_cm(rs, max_in)}};
     cwr_move_plan p;
     char why[128];
-    if (!cwr_plan_move(rs, t, &c, -1, is_away(step), &p, why, sizeof why))
-        return false;
+    if (!plan_move(rs, t, &c, -1, is_away(step), PLAN_COST, &p, why, sizeof why))
+        return false; /* the open terrain and whether it plans: where it stops comes next */
     int n = dice + (p.open ? rs->data->open_extra_dice : 0);
     cwr_plan_move(rs, t, &c, cwr_cm(rs, (float)(6 * n)), is_away(step), &p, why, sizeof why);
     out->max_cm = p.moved_cm;

@@ -213,6 +213,10 @@ int cwr_move_dice(const rules_state *rs, const table *t, unit_id u, bool dbl);
 /* Plans the move cmd for a rolled allowance (cm; < 0: unlimited, for checking and reach). */
 bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
                    float allowance_cm, bool away, cwr_move_plan *out, char *why, size_t size);
+/* cwr_plan_move's answer, path cost and open terrain for an unlimited allowance without working
+ * out where the unit stops (the figures' places are left unset). */
+bool cwr_plan_move_cost(const rules_state *rs, const table *t, const rules_command *cmd,
+                        cwr_move_plan *out, char *why, size_t size);
 /* True when the end positions bring u no nearer any enemy unit it can see. */
 bool cwr_move_is_away(const rules_state *rs, const table *t, unit_id u, const cwr_move_plan *p,
                       char *why, size_t size);

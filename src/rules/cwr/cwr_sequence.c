@@ -271,23 +271,32 @@ void cwr_side_losses(const rules_state *rs, const table *t, side_id s, int *lost
  * several times per command). */
 static void both_losses(const rules_state *rs, const table *t, int lost[2], int start[2])
 {
-    int alive[2] = {0, 0};
+    /* each unit's side as 1 or 2 (0: neither), looked up per figure from a small array */
+    unsigned char side_of[257] = {0};
+    int alive[3] = {0, 0, 0};
     start[0] = start[1] = 0;
     for (int i = 0; i < t->unit_count; i++)
         for (int k = 0; k < 2; k++)
-            if (t->units[i].side.id == rs->sides[k].id)
+            if (t->units[i].side.id == rs->sides[k].id) {
                 start[k] += rs->units[i].start;
+                if (i < 256 && !side_of[i + 1])
+                    side_of[i + 1] = (unsigned char)(k + 1);
+            }
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         uint32_t u = f->unit.id;
         if (!u || u > (uint32_t)t->unit_count || !table_figure_active(f))
             continue;
+        if (u <= 256) {
+            alive[side_of[u]]++;
+            continue;
+        }
         uint32_t s = t->units[u - 1].side.id;
-        alive[0] += s == rs->sides[0].id;
-        alive[1] += s == rs->sides[1].id;
+        alive[1] += s == rs->sides[0].id;
+        alive[2] += s == rs->sides[1].id;
     }
     for (int k = 0; k < 2; k++)
-        lost[k] = start[k] - alive[k];
+        lost[k] = start[k] - alive[k + 1];
 }
 
 static int figures_in(const table *t, const geom_polygon *area, side_id s)

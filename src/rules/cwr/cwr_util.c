@@ -171,24 +171,27 @@ void cwr_cache_end(bool began)
  * staying in table order. */
 static void cache_list(cwr_cache *c)
 {
-    const table *t = c->t;
+    /* locals, so the stores into start and fig need not reload the counts (they might alias) */
+    const figure *figs = c->t->figures;
+    const int nf = c->t->figure_count, nu = c->units;
+    int *start = c->start;
+    figure_id *fig = c->fig;
     /* a counting sort of the active figures by unit: each unit's stay in table order */
-    memset(c->start, 0, (size_t)(c->units + 2) * sizeof *c->start);
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
-        if (f->unit.id && (int)f->unit.id <= c->units && table_figure_active(f))
-            c->start[f->unit.id + 1]++;
+    memset(start, 0, (size_t)(nu + 2) * sizeof *start);
+    for (int i = 0; i < nf; i++) {
+        uint32_t u = figs[i].unit.id;
+        if (u && u <= (uint32_t)nu && table_figure_active(&figs[i]))
+            start[u + 1]++;
     }
-    for (int k = 1; k <= c->units + 1; k++)
-        c->start[k] += c->start[k - 1];
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
-        if (f->unit.id && (int)f->unit.id <= c->units && table_figure_active(f))
-            c->fig[c->start[f->unit.id]++] = f->id;
+    for (int k = 1; k <= nu + 1; k++)
+        start[k] += start[k - 1];
+    for (int i = 0; i < nf; i++) {
+        uint32_t u = figs[i].unit.id;
+        if (u && u <= (uint32_t)nu && table_figure_active(&figs[i]))
+            fig[start[u]++] = figs[i].id;
     }
-    for (int k = c->units + 1; k > 0; k--) /* back to the starts */
-        c->start[k] = c->start[k - 1];
-    c->start[0] = 0;
+    memmove(start + 1, start, (size_t)(nu + 1) * sizeof *start); /* back to the starts */
+    start[0] = 0;
     c->members = true;
 }
 

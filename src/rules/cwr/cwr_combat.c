@@ -15,13 +15,18 @@ static geom_placed_base placed(const figure *f)
 
 int cwr_combat_figures(const rules_state *rs, const table *t, unit_id u, unit_id e)
 {
-    figure_id fr[CWR_UNIT_FIGS];
-    int n = cwr_front_rank(t, u, fr, CWR_UNIT_FIGS), k = 0;
     float contact = cwr_cm(rs, rs->data->contact_in);
+    /* no figure of u within contact of e's (the units' nearest pair, remembered in a cache
+     * scope): none of its front rank is */
+    if (cwr_unit_distance(t, u, e, NULL, NULL) > contact)
+        return 0;
+    figure_id fr[CWR_UNIT_FIGS], buf[CWR_UNIT_FIGS];
+    int n = cwr_front_rank(t, u, fr, CWR_UNIT_FIGS), k = 0, ne;
+    const figure_id *m = cwr_unit_members(t, e, buf, CWR_UNIT_FIGS, &ne);
     for (int i = 0; i < n; i++) {
         geom_placed_base a = placed(table_figure_const(t, fr[i]));
-        for (int j = 0; j < t->figure_count; j++) {
-            const figure *o = &t->figures[j];
+        for (int j = 0; j < (m ? ne : t->figure_count); j++) {
+            const figure *o = m ? table_figure_const(t, m[j]) : &t->figures[j];
             if (o->unit.id != e.id || !table_figure_active(o))
                 continue;
             geom_placed_base b = placed(o);
@@ -97,7 +102,7 @@ void cwr_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
     mv.path[0] = table_figure_const(t, fb)->pos;
     char why[160];
     cwr_move_plan full;
-    cwr_plan_move(rs, t, &mv, -1, false, &full, why, sizeof why);
+    cwr_plan_move_cost(rs, t, &mv, &full, why, sizeof why); /* for its open terrain */
     int dice = cwr_move_dice(rs, t, u, false) + (full.open ? rs->data->open_extra_dice : 0);
     int group = rules_roll_group(ctx), total = 0;
     for (int i = 0; i < dice; i++)

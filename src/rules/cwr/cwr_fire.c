@@ -5,6 +5,8 @@
  * ground and at targets more than 12" beyond them. Individuals in base contact add their fire. */
 #include "rules/cwr/cwr_state.h"
 
+#include "core/spatial.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -73,8 +75,12 @@ static const figure *aim_of(const rules_state *rs, const table *t, unit_id u, un
     float facing = cwr_unit_facing(t, u), half = rs->data->fire_arc_deg * (float)GEOM_PI / 180;
     const figure *best = NULL;
     float bd = INFINITY;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
+    figure_id buf[CWR_UNIT_FIGS];
+    int n;
+    const figure_id *m = cwr_unit_members(t, target, buf, CWR_UNIT_FIGS, &n);
+    for (int i = 0; i < (m ? n : t->figure_count); i++) {
+        /* the target's figures in table order: its list, or every figure when too many */
+        const figure *f = m ? table_figure_const(t, m[i]) : &t->figures[i];
         if (f->unit.id != target.id || !table_figure_active(f))
             continue;
         vec2s d = {{f->pos.x - c.x, f->pos.y - c.y}};
@@ -101,6 +107,12 @@ static bool line_of_fire(const rules_state *rs, const table *t, unit_id u, unit_
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (!table_figure_active(f) || f->unit.id == u.id || f->unit.id == target.id)
+            continue;
+        /* a base farther from the segment's box than its reach cannot touch the line (a
+         * margin far above GEOM_EPS and the rounding) */
+        float g = spatial_base_reach(&f->base) + 0.01f;
+        if (f->pos.x + g < fminf(seg.a.x, seg.b.x) || f->pos.x - g > fmaxf(seg.a.x, seg.b.x) ||
+            f->pos.y + g < fminf(seg.a.y, seg.b.y) || f->pos.y - g > fmaxf(seg.a.y, seg.b.y))
             continue;
         geom_placed_base b = placed(f);
         if (!geom_segment_base_intersect(seg, &b))
@@ -236,7 +248,7 @@ bool cwr_fire_validate(const rules_state *rs, const table *t, const rules_comman
 }
 
 /* Any target now; else the reason, naming why the nearest enemy unit cannot be fired at. */
-bool cwr_can_fire_now(const rules_state *rs, const table *t, unit_id u, char *why, size_t size)
+static bool can_fire_scan(const rules_state *rs, const table *t, unit_id u, char *why, size_t size)
 {
     const unit *un = table_unit_const(t, u);
     char nearest[128] = "";
@@ -258,6 +270,22 @@ bool cwr_can_fire_now(const rules_state *rs, const table *t, unit_id u, char *wh
     }
     snprintf(why, size, "no target%s%s", nearest[0] ? ": " : "", nearest);
     return false;
+}
+
+bool cwr_can_fire_now(const rules_state *rs, const table *t, unit_id u, char *why, size_t size)
+{
+    /* asked once per pair with a fire step: the answer and its full reason are remembered in
+     * the cache scope, the reason cut to `size` as it would be */
+    char full[CWR_REASON_MAX];
+    bool ok;
+    if (!cwr_cache_fire_get(rs, t, u, &ok, full)) {
+        full[0] = 0;
+        ok = can_fire_scan(rs, t, u, full, sizeof full);
+        cwr_cache_fire_put(rs, t, u, ok, full);
+    }
+    if (!ok)
+        snprintf(why, size, "%s", full);
+    return ok;
 }
 
 void cwr_remove_casualties(rules_state *rs, rules_ctx *ctx, unit_id u, int n, vec2s from,

@@ -341,8 +341,14 @@ static bool plan_free(const table *t, const cwr_move_plan *p, unit_id u)
     return plan_free_near(t, p, u, NULL);
 }
 
-bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
-                   float allowance_cm, bool away, cwr_move_plan *out, char *why, size_t size)
+/* How much of a plan to make: all of it; only whether it plans at all (the unit and room to
+ * turn where it stands: nothing after refuses), the rest left unfinished; or that and the
+ * path's cost and open terrain, without the sweep for where it stops. */
+typedef enum plan_part { PLAN_ALL, PLAN_CHECK, PLAN_COST } plan_part;
+
+static bool plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
+                      float allowance_cm, bool away, plan_part part, cwr_move_plan *out, char *why,
+                      size_t size)
 {
     memset(out, 0, sizeof *out);
     unit_id u = cmd_unit(t, cmd);
@@ -360,36 +366,42 @@ bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *c
     out->count = cwr_unit_figures(t, u, out->fig, CWR_UNIT_FIGS);
     if (out->count > CWR_UNIT_FIGS)
         out->count = CWR_UNIT_FIGS;
-    /* impassable terrain stops the move where it would enter */
-    float mult[256];
-    for (int i = 0; i < t->type_count && i < 256; i++)
-        mult[i] = t->types[i].move_mult <= 0 || t->types[i].obstacle == TERRAIN_OBSTACLE_IMPASSABLE
-                      ? 0.0f
-                      : 1.0f;
-    path_result pr;
-    path_cost(t, &(path_desc){.mult = mult}, pts, np, 1e9f, &pr);
-    out->want_cm = pr.length_cm;
-    float limit = pr.stop == PATH_STOP_END ? pr.length_cm : pr.moved_cm;
-    out->open = path_open(rs, t, pts, np);
-    /* walk the crossings: each costs the obstacle price on top of the distance */
-    float cross[CROSS_MAX];
-    int nc = obstacle_crossings(rs, t, pts, np, cross);
-    float price = cwr_cm(rs, rs->data->obstacle_cost_in);
-    float left = allowance_cm < 0 ? 1e9f : allowance_cm, at = 0;
-    for (int i = 0; i < nc && cross[i] <= limit; i++) {
-        if (cross[i] - at > left)
-            break;
-        left -= cross[i] - at;
-        at = cross[i];
-        if (left < price) {
-            left = 0;
-            break;
+    /* the path's cost first, even when the unit cannot turn: a charge throws its dice by the
+     * plan's open terrain either way */
+    float moved = 0;
+    if (part != PLAN_CHECK) {
+        /* impassable terrain stops the move where it would enter */
+        float mult[256];
+        for (int i = 0; i < t->type_count && i < 256; i++)
+            mult[i] =
+                t->types[i].move_mult <= 0 || t->types[i].obstacle == TERRAIN_OBSTACLE_IMPASSABLE
+                    ? 0.0f
+                    : 1.0f;
+        path_result pr;
+        path_cost(t, &(path_desc){.mult = mult}, pts, np, 1e9f, &pr);
+        out->want_cm = pr.length_cm;
+        float limit = pr.stop == PATH_STOP_END ? pr.length_cm : pr.moved_cm;
+        out->open = path_open(rs, t, pts, np);
+        /* walk the crossings: each costs the obstacle price on top of the distance */
+        float cross[CROSS_MAX];
+        int nc = obstacle_crossings(rs, t, pts, np, cross);
+        float price = cwr_cm(rs, rs->data->obstacle_cost_in);
+        float left = allowance_cm < 0 ? 1e9f : allowance_cm, at = 0;
+        for (int i = 0; i < nc && cross[i] <= limit; i++) {
+            if (cross[i] - at > left)
+                break;
+            left -= cross[i] - at;
+            at = cross[i];
+            if (left < price) {
+                left = 0;
+                break;
+            }
+            left -= price;
+            out->obstacles++;
         }
-        left -= price;
-        out->obstacles++;
+        moved = fminf(limit, at + left);
+        out->cost_cm = moved + price * (float)out->obstacles;
     }
-    float moved = fminf(limit, at + left);
-    out->cost_cm = moved + price * (float)out->obstacles;
     /* the end facing: as asked, else along the last stretch */
     vec2s last = pts[np - 1], prev = pts[np - 2 >= 0 ? np - 2 : 0];
     float facing = cmd->face_set ? cmd->facing
@@ -405,6 +417,8 @@ bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *c
         snprintf(why, size, "no room to turn the unit here");
         return false;
     }
+    if (part != PLAN_ALL)
+        return true; /* the rest cannot refuse the move: no need to finish the plan */
     /* the box the unit sweeps: the path grown by the unit's reach about its reference */
     float reach = 0;
     for (int i = 0; i < out->count; i++) {
@@ -452,6 +466,18 @@ bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *c
     snprintf(out->note, sizeof out->note, "%.1f\" moved%s%s", (double)cwr_in(rs, moved),
              out->obstacles ? ", obstacles 2\" each" : "", out->open ? ", open terrain" : "");
     return true;
+}
+
+bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
+                   float allowance_cm, bool away, cwr_move_plan *out, char *why, size_t size)
+{
+    return plan_move(rs, t, cmd, allowance_cm, away, PLAN_ALL, out, why, size);
+}
+
+bool cwr_plan_move_cost(const rules_state *rs, const table *t, const rules_command *cmd,
+                        cwr_move_plan *out, char *why, size_t size)
+{
+    return plan_move(rs, t, cmd, -1, false, PLAN_COST, out, why, size);
 }
 
 bool cwr_move_is_away(const rules_state *rs, const table *t, unit_id u, const cwr_move_plan *p,
@@ -523,14 +549,37 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
     if (p.count > CWR_UNIT_FIGS)
         p.count = CWR_UNIT_FIGS;
     place_unit(t, ref, end, geom_angle_diff(r->facing, facing), facing, &p);
+    /* the other active figures near the box around the end bases, in table order (every
+     * figure when too many): no other can overlap one */
+    geom_aabb box = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
+    for (int i = 0; i < p.count; i++) {
+        float ra = spatial_base_reach(&table_figure_const(t, p.fig[i])->base);
+        box.min.x = fminf(box.min.x, p.pos[i].x - ra);
+        box.min.y = fminf(box.min.y, p.pos[i].y - ra);
+        box.max.x = fmaxf(box.max.x, p.pos[i].x + ra);
+        box.max.y = fmaxf(box.max.y, p.pos[i].y + ra);
+    }
+    int near[NEAR_MAX], nn = 0;
+    bool all = false;
+    for (int j = 0; j < t->figure_count && !all; j++) {
+        const figure *o = &t->figures[j];
+        float g = spatial_base_reach(&o->base) + 0.01f;
+        if (!table_figure_active(o) || o->unit.id == u.id || o->pos.x + g < box.min.x ||
+            o->pos.x - g > box.max.x || o->pos.y + g < box.min.y || o->pos.y - g > box.max.y)
+            continue;
+        if (nn == NEAR_MAX)
+            all = true;
+        else
+            near[nn++] = j;
+    }
     /* name the base it would land on: of those it overlaps, the nearest centre */
     for (int i = 0; i < p.count; i++) {
         const figure *f = table_figure_const(t, p.fig[i]), *hit = NULL;
         geom_placed_base a = placed_at(f, p.pos[i], facing);
         float ra = spatial_base_reach(&f->base);
         float best = INFINITY;
-        for (int j = 0; j < t->figure_count; j++) {
-            const figure *o = &t->figures[j];
+        for (int k = 0; k < (all ? t->figure_count : nn); k++) {
+            const figure *o = &t->figures[all ? k : near[k]];
             if (!table_figure_active(o) || o->unit.id == u.id || !may_overlap(a.pos, ra, o))
                 continue;
             geom_placed_base b = placed_at(o, o->pos, o->facing);
@@ -564,7 +613,9 @@ static bool move_check(const rules_state *rs, const table *t, const table *seen,
         return false;
     }
     cwr_move_plan p;
-    return cwr_plan_move(rs, seen, cmd, -1, false, &p, why, size) &&
+    /* where it ends matters only to an away move: else the plan's yes or no will do */
+    return plan_move(rs, seen, cmd, -1, false, is_away(step) ? PLAN_ALL : PLAN_CHECK, &p, why,
+                     size) &&
            end_free(seen, cmd, u, why, size) &&
            (!is_away(step) || cwr_move_is_away(rs, seen, u, &p, why, size));
 }
@@ -625,7 +676,7 @@ void cwr_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
     const unit *un = table_unit_const(t, u);
     cwr_move_plan full;
     char why[160];
-    cwr_plan_move(rs, t, cmd, -1, false, &full, why, sizeof why);
+    cwr_plan_move_cost(rs, t, cmd, &full, why, sizeof why); /* for its open terrain */
     int base = cwr_move_dice(rs, t, u, is_double(step));
     int dice = base + (full.open ? rs->data->open_extra_dice : 0);
     if (full.open && rs->data->open_extra_dice)
@@ -692,8 +743,8 @@ static bool reach_on(const rules_state *rs, const table *t, const rules_command 
         {r->pos.x + dir.x / len * cwr_cm(rs, max_in), r->pos.y + dir.y / len * cwr_cm(rs, max_in)}};
     cwr_move_plan p;
     char why[128];
-    if (!cwr_plan_move(rs, t, &c, -1, is_away(step), &p, why, sizeof why))
-        return false;
+    if (!plan_move(rs, t, &c, -1, is_away(step), PLAN_COST, &p, why, sizeof why))
+        return false; /* the open terrain and whether it plans: where it stops comes next */
     int n = dice + (p.open ? rs->data->open_extra_dice : 0);
     cwr_plan_move(rs, t, &c, cwr_cm(rs, (float)(6 * n)), is_away(step), &p, why, sizeof why);
     out->max_cm = p.moved_cm;

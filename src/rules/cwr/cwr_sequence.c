@@ -16,21 +16,48 @@ bool cwr_unit_can_activate(const rules_state *rs, const table *t, unit_id u)
            cwr_troop_of(rs, t, u) != NULL;
 }
 
+/* Which units (ids up to 256) have an active figure, in one pass over the figures: the
+ * counts below ask it of every unit, as often as every command. */
+enum { ALIVE_UNITS = 256 };
+
+static void units_alive(const table *t, bool alive[ALIVE_UNITS + 1])
+{
+    memset(alive, 0, (ALIVE_UNITS + 1) * sizeof *alive);
+    for (int i = 0; i < t->figure_count; i++) {
+        uint32_t u = t->figures[i].unit.id;
+        if (u <= ALIVE_UNITS && table_figure_active(&t->figures[i]))
+            alive[u] = true;
+    }
+}
+
+/* cwr_unit_can_activate with the unit's life looked up in `alive`. */
+static bool can_activate(const rules_state *rs, const table *t, unit_id u, const bool *alive)
+{
+    if (u.id > ALIVE_UNITS)
+        return cwr_unit_can_activate(rs, t, u);
+    const cwr_unit_state *us = cwr_ustate_const(rs, u);
+    return us && !(us->flags & CWR_U_ACTED) && alive[u.id] && cwr_troop_of(rs, t, u) != NULL;
+}
+
 static int units_to_act(const rules_state *rs, const table *t, side_id s)
 {
+    bool alive[ALIVE_UNITS + 1];
+    units_alive(t, alive);
     int n = 0;
     for (int i = 0; i < t->unit_count; i++)
-        n += t->units[i].side.id == s.id && cwr_unit_can_activate(rs, t, t->units[i].id);
+        n += t->units[i].side.id == s.id && can_activate(rs, t, t->units[i].id, alive);
     return n;
 }
 
 /* The units of s still to act that `viewer` may see (cwr_unit_hidden; viewer 0 sees all). */
 static int units_to_act_seen(const rules_state *rs, const table *t, side_id s, side_id viewer)
 {
+    bool alive[ALIVE_UNITS + 1];
+    units_alive(t, alive);
     int n = 0;
     for (int i = 0; i < t->unit_count; i++) {
         unit_id u = t->units[i].id;
-        n += t->units[i].side.id == s.id && cwr_unit_can_activate(rs, t, u) &&
+        n += t->units[i].side.id == s.id && can_activate(rs, t, u, alive) &&
              !cwr_unit_hidden(rs, t, u, viewer);
     }
     return n;
@@ -271,23 +298,32 @@ void cwr_side_losses(const rules_state *rs, const table *t, side_id s, int *lost
  * several times per command). */
 static void both_losses(const rules_state *rs, const table *t, int lost[2], int start[2])
 {
-    int alive[2] = {0, 0};
+    /* each unit's side as 1 or 2 (0: neither), looked up per figure from a small array */
+    unsigned char side_of[257] = {0};
+    int alive[3] = {0, 0, 0};
     start[0] = start[1] = 0;
     for (int i = 0; i < t->unit_count; i++)
         for (int k = 0; k < 2; k++)
-            if (t->units[i].side.id == rs->sides[k].id)
+            if (t->units[i].side.id == rs->sides[k].id) {
                 start[k] += rs->units[i].start;
+                if (i < 256 && !side_of[i + 1])
+                    side_of[i + 1] = (unsigned char)(k + 1);
+            }
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         uint32_t u = f->unit.id;
         if (!u || u > (uint32_t)t->unit_count || !table_figure_active(f))
             continue;
+        if (u <= 256) {
+            alive[side_of[u]]++;
+            continue;
+        }
         uint32_t s = t->units[u - 1].side.id;
-        alive[0] += s == rs->sides[0].id;
-        alive[1] += s == rs->sides[1].id;
+        alive[1] += s == rs->sides[0].id;
+        alive[2] += s == rs->sides[1].id;
     }
     for (int k = 0; k < 2; k++)
-        lost[k] = start[k] - alive[k];
+        lost[k] = start[k] - alive[k + 1];
 }
 
 static int figures_in(const table *t, const geom_polygon *area, side_id s)

@@ -99,6 +99,11 @@ struct rules_state {
 bool cwr_cache_begin(const rules_state *rs, const table *t);
 void cwr_cache_end(bool began);
 cwr_cache *cwr_cache_create(void);
+/* cwr_can_fire_now's answer for u in the open scope for t: false when not known (no scope, or
+ * not asked yet). `why` holds CWR_REASON_MAX. */
+#define CWR_REASON_MAX 192
+bool cwr_cache_fire_get(const rules_state *rs, const table *t, unit_id u, bool *ok, char *why);
+void cwr_cache_fire_put(const rules_state *rs, const table *t, unit_id u, bool ok, const char *why);
 /* cwr_names_has(set, the name of t's terrain type `type`), set one of rs->data's lists. */
 bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type);
 void cwr_cache_destroy(cwr_cache *c);
@@ -112,6 +117,9 @@ cwr_unit_state *cwr_ustate(rules_state *rs, unit_id u);
 const cwr_unit_state *cwr_ustate_const(const rules_state *rs, unit_id u);
 /* The unit's active figures (at most max); returns how many. */
 int cwr_unit_figures(const table *t, unit_id u, figure_id *out, int max);
+/* All of them in table order: the cache's list, or copied into buf, or NULL when more than max
+ * (the caller then scans the table). */
+const figure_id *cwr_unit_members(const table *t, unit_id u, figure_id *buf, int max, int *n);
 int cwr_unit_strength(const table *t, unit_id u);
 bool cwr_unit_limbered(const table *t, unit_id u);
 bool cwr_unit_is_artillery(const rules_state *rs, const table *t, unit_id u);
@@ -205,6 +213,10 @@ int cwr_move_dice(const rules_state *rs, const table *t, unit_id u, bool dbl);
 /* Plans the move cmd for a rolled allowance (cm; < 0: unlimited, for checking and reach). */
 bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
                    float allowance_cm, bool away, cwr_move_plan *out, char *why, size_t size);
+/* cwr_plan_move's answer, path cost and open terrain for an unlimited allowance without working
+ * out where the unit stops (the figures' places are left unset). */
+bool cwr_plan_move_cost(const rules_state *rs, const table *t, const rules_command *cmd,
+                        cwr_move_plan *out, char *why, size_t size);
 /* True when the end positions bring u no nearer any enemy unit it can see. */
 bool cwr_move_is_away(const rules_state *rs, const table *t, unit_id u, const cwr_move_plan *p,
                       char *why, size_t size);

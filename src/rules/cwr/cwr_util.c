@@ -6,6 +6,7 @@
 #include "core/spatial.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,10 +50,14 @@ typedef struct cache_pair {
 
 /* Per unit (by id - 1), each entry found at most once a scope (its stamp the scope's). */
 typedef struct cache_unit {
-    uint32_t troop_stamp, front_stamp, centre_stamp;
+    uint32_t troop_stamp, front_stamp, centre_stamp, fort_stamp, fire_stamp;
     const cwr_troop *troop;
     int front_n;
     vec2s centre;
+    bool fortified;
+    bool fire_ok;
+    const rules_state *data_rs; /* the state whose unit flags the fire answer read */
+    char *fire_why;             /* CWR_REASON_MAX, allocated when first asked */
 } cache_unit;
 
 enum { CACHE_TYPE_SETS = 4 }; /* fortification, high ground, obstacle, open */
@@ -64,6 +69,7 @@ struct cwr_cache {
     int *start;           /* units + 2: unit id k's figures are fig[start[k] .. start[k + 1]) */
     figure_id *fig;       /* the active figures, by unit, each unit's in table order */
     int start_cap, fig_cap;
+    bool members; /* start and fig are listed for t */
     uint32_t stamp;
     cache_pair *pair; /* pair_units squared, by (a - 1, b - 1) */
     int pair_units;
@@ -88,6 +94,8 @@ void cwr_cache_destroy(cwr_cache *c)
         return;
     if (live == c)
         live = NULL;
+    for (int i = 0; c->unit && i < c->unit_cap; i++)
+        free(c->unit[i].fire_why);
     free(c->start);
     free(c->fig);
     free(c->pair);
@@ -103,8 +111,11 @@ static void cache_restamp(cwr_cache *c)
         return;
     if (c->pair)
         memset(c->pair, 0, (size_t)c->pair_units * (size_t)c->pair_units * sizeof *c->pair);
-    if (c->unit)
-        memset(c->unit, 0, (size_t)c->unit_cap * sizeof *c->unit);
+    for (int i = 0; c->unit && i < c->unit_cap; i++) {
+        cache_unit *cu = &c->unit[i];
+        cu->troop_stamp = cu->front_stamp = cu->centre_stamp = cu->fort_stamp = 0;
+        cu->fire_stamp = 0;
+    }
     memset(c->type_stamp, 0, sizeof c->type_stamp);
     c->stamp = 1;
 }
@@ -126,29 +137,15 @@ bool cwr_cache_begin(const rules_state *rs, const table *t)
         c->fig = mem_calloc((size_t)c->fig_cap, sizeof *c->fig);
     }
     if (c->unit_cap < nu) {
+        for (int i = 0; c->unit && i < c->unit_cap; i++)
+            free(c->unit[i].fire_why);
         free(c->unit);
         free(c->front);
         c->unit_cap = nu;
         c->unit = mem_calloc((size_t)nu, sizeof *c->unit);
         c->front = mem_calloc((size_t)nu * CWR_UNIT_FIGS, sizeof *c->front);
     }
-    /* a counting sort of the active figures by unit: each unit's stay in table order */
-    memset(c->start, 0, (size_t)(nu + 2) * sizeof *c->start);
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
-        if (f->unit.id && (int)f->unit.id <= nu && table_figure_active(f))
-            c->start[f->unit.id + 1]++;
-    }
-    for (int k = 1; k <= nu + 1; k++)
-        c->start[k] += c->start[k - 1];
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
-        if (f->unit.id && (int)f->unit.id <= nu && table_figure_active(f))
-            c->fig[c->start[f->unit.id]++] = f->id;
-    }
-    for (int k = nu + 1; k > 0; k--) /* back to the starts */
-        c->start[k] = c->start[k - 1];
-    c->start[0] = 0;
+    c->members = false; /* listed when first asked (cache_list) */
     if (nu <= CACHE_PAIR_UNITS && c->pair_units != nu) {
         free(c->pair);
         c->pair_units = nu;
@@ -170,6 +167,34 @@ void cwr_cache_end(bool began)
     }
 }
 
+/* Lists each unit's active figures: a counting sort of the figures by unit, each unit's
+ * staying in table order. */
+static void cache_list(cwr_cache *c)
+{
+    /* locals, so the stores into start and fig need not reload the counts (they might alias) */
+    const figure *figs = c->t->figures;
+    const int nf = c->t->figure_count, nu = c->units;
+    int *start = c->start;
+    figure_id *fig = c->fig;
+    /* a counting sort of the active figures by unit: each unit's stay in table order */
+    memset(start, 0, (size_t)(nu + 2) * sizeof *start);
+    for (int i = 0; i < nf; i++) {
+        uint32_t u = figs[i].unit.id;
+        if (u && u <= (uint32_t)nu && table_figure_active(&figs[i]))
+            start[u + 1]++;
+    }
+    for (int k = 1; k <= nu + 1; k++)
+        start[k] += start[k - 1];
+    for (int i = 0; i < nf; i++) {
+        uint32_t u = figs[i].unit.id;
+        if (u && u <= (uint32_t)nu && table_figure_active(&figs[i]))
+            fig[start[u]++] = figs[i].id;
+    }
+    memmove(start + 1, start, (size_t)(nu + 1) * sizeof *start); /* back to the starts */
+    start[0] = 0;
+    c->members = true;
+}
+
 /* The open scope's entry for unit u of t, or NULL: no scope for t (or for rs's data). */
 static cache_unit *cached_unit(const rules_state *rs, const table *t, unit_id u)
 {
@@ -177,6 +202,29 @@ static cache_unit *cached_unit(const rules_state *rs, const table *t, unit_id u)
     if (!c || c->t != t || (rs && c->data != rs->data) || !u.id || (int)u.id > c->units)
         return NULL;
     return &c->unit[u.id - 1];
+}
+
+bool cwr_cache_fire_get(const rules_state *rs, const table *t, unit_id u, bool *ok, char *why)
+{
+    cache_unit *cu = cached_unit(rs, t, u);
+    if (!cu || cu->fire_stamp != live->stamp || cu->data_rs != rs)
+        return false;
+    *ok = cu->fire_ok;
+    memcpy(why, cu->fire_why, CWR_REASON_MAX);
+    return true;
+}
+
+void cwr_cache_fire_put(const rules_state *rs, const table *t, unit_id u, bool ok, const char *why)
+{
+    cache_unit *cu = cached_unit(rs, t, u);
+    if (!cu)
+        return;
+    if (!cu->fire_why)
+        cu->fire_why = mem_calloc(1, CWR_REASON_MAX);
+    snprintf(cu->fire_why, CWR_REASON_MAX, "%s", why);
+    cu->fire_ok = ok;
+    cu->data_rs = rs;
+    cu->fire_stamp = live->stamp;
 }
 
 bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type)
@@ -200,9 +248,11 @@ bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set,
 /* The cached active figures of unit u on t (*n of them), or NULL: no scope for t. */
 static const figure_id *cached_members(const table *t, unit_id u, int *n)
 {
-    const cwr_cache *c = live;
+    cwr_cache *c = live;
     if (!c || c->t != t || !u.id || (int)u.id > c->units)
         return NULL;
+    if (!c->members)
+        cache_list(c);
     *n = c->start[u.id + 1] - c->start[u.id];
     return c->fig + c->start[u.id];
 }
@@ -370,8 +420,7 @@ static float scan_distance(const table *t, unit_id a, unit_id b, figure_id *fa, 
     return best;
 }
 
-/* The figures of u (active, table order) into buf (at most max), or NULL when there are more. */
-static const figure_id *members_of(const table *t, unit_id u, figure_id *buf, int max, int *n)
+const figure_id *cwr_unit_members(const table *t, unit_id u, figure_id *buf, int max, int *n)
 {
     const figure_id *m = cached_members(t, u, n);
     if (m)
@@ -419,8 +468,8 @@ float cwr_unit_distance(const table *t, unit_id a, unit_id b, figure_id *fa, fig
     if (!cp || cp->stamp != c->stamp) {
         figure_id ba[256], bb[256], xa = {0}, xb = {0};
         int na, nb;
-        const figure_id *ma = members_of(t, a, ba, 256, &na);
-        const figure_id *mb = members_of(t, b, bb, 256, &nb);
+        const figure_id *ma = cwr_unit_members(t, a, ba, 256, &na);
+        const figure_id *mb = cwr_unit_members(t, b, bb, 256, &nb);
         float d = ma && mb ? pair_distance(t, ma, na, mb, nb, &xa, &xb)
                            : scan_distance(t, a, b, &xa, &xb);
         if (!cp) {
@@ -457,7 +506,7 @@ unit_id cwr_contact_enemy(const rules_state *rs, const table *t, unit_id u)
 }
 
 /* A unit is in fortifications when most of its figures stand inside a fortification area. */
-bool cwr_unit_fortified(const rules_state *rs, const table *t, unit_id u)
+static bool fortified_scan(const rules_state *rs, const table *t, unit_id u)
 {
     int in = 0, n = 0;
     for (int i = 0; i < t->figure_count; i++) {
@@ -476,6 +525,18 @@ bool cwr_unit_fortified(const rules_state *rs, const table *t, unit_id u)
         }
     }
     return n > 0 && 2 * in > n;
+}
+
+bool cwr_unit_fortified(const rules_state *rs, const table *t, unit_id u)
+{
+    cache_unit *cu = cached_unit(rs, t, u);
+    if (!cu)
+        return fortified_scan(rs, t, u);
+    if (cu->fort_stamp != live->stamp) {
+        cu->fortified = fortified_scan(rs, t, u);
+        cu->fort_stamp = live->stamp;
+    }
+    return cu->fortified;
 }
 
 float cwr_ground_ft(const rules_state *rs, const table *t, vec2s p)

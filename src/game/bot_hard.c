@@ -6,7 +6,7 @@
  * candidate a few, then, while the budget lasts, more for the alternative that could still beat
  * normal's choice by the most, normal's choice beside it on the same seeds. The normal level's own
  * choice always stays in, and an alternative replaces it only when its playouts beat it, paired
- * seed by seed, by more than two standard errors. A playout's end is scored by the figures standing
+ * seed by seed, by more than their noise. A playout's end is scored by the figures standing
  * and the scenario's victory conditions. The budget is a count of playouts and commands, never a
  * clock, so a seed replays. Only game.h and the normal level's scores (bot_plan.h), never a rule
  * set's own header. */
@@ -55,7 +55,7 @@ static hard_params hard_defaults(void)
                      .work = 15000,
                      .horizon = 32,
                      .margin = 15.0f,
-                     .z = 2.0f,
+                     .z = 1.0f,
                      .evidence = 2.0f,
                      .win = 200.0f,
                      .goal = 100.0f,

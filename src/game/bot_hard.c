@@ -6,10 +6,10 @@
  * candidate a few, then, while the budget lasts, more for the alternative that could still beat
  * normal's choice by the most, normal's choice beside it on the same seeds. The normal level's own
  * choice always stays in, and an alternative replaces it only when its playouts beat it, paired
- * seed by seed, by more than their noise. A playout's end is scored by the figures standing and the
- * scenario's victory conditions. The budget is a count of playouts and commands, never a clock, so
- * a seed replays. Only game.h and the normal level's scores (bot_plan.h), never a rule set's own
- * header. */
+ * seed by seed, by more than their noise. A playout's end is scored by the figures standing
+ * and the scenario's victory conditions. The budget is a count of playouts and commands, never a
+ * clock, so a seed replays. Only game.h and the normal level's scores (bot_plan.h), never a rule
+ * set's own header. */
 #include "game/bot_hard.h"
 
 #include "core/mem.h"
@@ -104,10 +104,17 @@ static hard_params hard_defaults(void)
 
 static long hard_stat[4]; /* experiments: decisions, looked, deviated, playouts */
 
+/* Experiments (SANDTABLE_HARD_VERIFY=N): each deviation from normal's choice checked by N
+ * playouts of both to the game's end on fresh dice, a win 1, a loss -1; the sums of the
+ * paired differences and their squares, and the count. */
+static double verify_sum, verify_sq;
+static long verify_n;
+
 struct bot_hard {
     hard_params prm;
-    bot_plan *plan; /* the normal level's scores of the decision itself */
-    bot_plan *roll; /* the normal level that plays the playouts */
+    bot_plan *plan;  /* the normal level's scores of the decision itself */
+    bot_plan *roll;  /* the normal level that plays the playouts */
+    bot_plan *check; /* experiments: the one that plays SANDTABLE_HARD_VERIFY's */
     rules_command cand[HARD_CAND_MAX];
     float prior[HARD_CAND_MAX];
     float value[HARD_CAND_MAX][HARD_PLAYOUT_MAX];
@@ -131,8 +138,15 @@ void bot_hard_destroy(bot_hard *h)
     if (getenv("SANDTABLE_HARD_STATS"))
         fprintf(stderr, "hard: %ld decisions, %ld looked, %ld deviated, %ld playouts, work %ld\n",
                 hard_stat[0], hard_stat[1], hard_stat[2], hard_stat[3], bot_plan_work(h->roll));
+    if (verify_n > 0) {
+        double m = verify_sum / (double)verify_n;
+        double sd = sqrt(fmax(0, verify_sq / (double)verify_n - m * m));
+        fprintf(stderr, "hard verify: %ld deviations, mean gain %.4f (sd %.3f, se %.4f)\n",
+                verify_n, m, sd, sd / sqrt((double)verify_n));
+    }
     bot_plan_destroy(h->plan);
     bot_plan_destroy(h->roll);
+    bot_plan_destroy(h->check);
     free(h);
 }
 
@@ -265,8 +279,8 @@ static uint64_t playout_seed(uint64_t base, int r)
 }
 
 /* One playout of `cand` on a fork with dice `seed`; the result from `who`'s view. */
-static float playout(bot_hard *h, const game *g, const rules_command *cand, side_id who,
-                     uint64_t seed)
+static float playout_to(bot_hard *h, const game *g, const rules_command *cand, side_id who,
+                        uint64_t seed, int horizon, bool result_only)
 {
     game *f = game_fork(g, seed);
     if (!f)
@@ -277,13 +291,54 @@ static float playout(bot_hard *h, const game *g, const rules_command *cand, side
         dice_rng rr;
         dice_seed_stream(&rr, seed, 3);
         rules_command c;
-        for (int i = 0; i < h->prm.horizon && !game_over(f); i++)
+        for (int i = 0; i < horizon && !game_over(f); i++)
             if (!bot_plan_pick(h->roll, f, &rr, &c, NULL, 0) || !game_fork_step(f, &c))
                 break;
-        v = evaluate(h, f, who);
+        if (result_only) {
+            rules_outcome oc;
+            game_outcome(f, &oc);
+            v = !oc.over || !oc.winner.id ? 0.0f : oc.winner.id == who.id ? 1.0f : -1.0f;
+        } else
+            v = evaluate(h, f, who);
     }
     game_destroy(f);
     return v;
+}
+
+static float playout(bot_hard *h, const game *g, const rules_command *cand, side_id who,
+                     uint64_t seed)
+{
+    return playout_to(h, g, cand, who, seed, h->prm.horizon, false);
+}
+
+static float paired_lead(const bot_hard *h, int c, float *se);
+
+/* Experiments: normal's choice and the hard pick played to the end, paired, N times. The work
+ * counter is put back, so the check changes no choice. */
+static void verify(bot_hard *h, const game *g, int best, side_id who, uint64_t base)
+{
+    const char *env = getenv("SANDTABLE_HARD_VERIFY");
+    int n = env ? atoi(env) : 0;
+    if (n <= 0 || best == 0)
+        return;
+    if (!h->check)
+        h->check = bot_plan_create();
+    bot_plan *roll = h->roll;
+    h->roll = h->check;
+    double d = 0;
+    for (int r = 0; r < n; r++) {
+        uint64_t seed = playout_seed(base ^ 0x5bd1e995u, 1000 + r);
+        d += playout_to(h, g, &h->cand[best], who, seed, 100000, true) -
+             playout_to(h, g, &h->cand[0], who, seed, 100000, true);
+    }
+    h->roll = roll;
+    d /= n;
+    float se, lead = paired_lead(h, best, &se);
+    fprintf(stderr, "verify lead %.2f se %.2f played %d prior %.2f %.2f gain %.4f\n", lead, se,
+            h->played[best], h->prior[0], h->prior[best], d);
+    verify_sum += d;
+    verify_sq += d * d;
+    verify_n++;
 }
 
 static int best_index(const float *score, int n)
@@ -478,6 +533,7 @@ bool bot_hard_pick(bot_hard *h, const game *g, dice_rng *rng, rules_command *out
     }
     hard_stat[0]++;
     hard_stat[2] += best != 0;
+    verify(h, g, best, dec.side, base);
     if (looked && getenv("SANDTABLE_HARD_TRACE")) {
         fprintf(stderr, "turn %d side %u n=%d k=%d pick %d\n", game_turn(g), dec.side.id, n, k,
                 best);

@@ -800,7 +800,7 @@ static void test_charge_passed_skips_fire_test(void **st)
     assert_true(skipped > 0);
 }
 
-/* Morale: a figure who fails his test to charge "remains stationary". Under seed FAILED_SEED
+/* Morale: a figure who fails his test to charge stays put for the turn. Under seed FAILED_SEED
  * the lone warrior's D6 fails; after that he is named in no other charge this turn (validate
  * refuses it in words, legal() offers none), nor in an evade or a move, and the next turn he
  * may charge again. */

@@ -800,6 +800,77 @@ static void test_charge_passed_skips_fire_test(void **st)
     assert_true(skipped > 0);
 }
 
+/* Morale: a figure who fails his test to charge stays put for the turn. Under seed FAILED_SEED
+ * the lone warrior's D6 fails; after that he is named in no other charge this turn (validate
+ * refuses it in words, legal() offers none), nor in an evade or a move, and the next turn he
+ * may charge again. */
+#define FAILED_SEED 1
+static bool names_figure(const rules_command *c, figure_id f, unit_id u)
+{
+    if (c->figure_count == 0)
+        return c->unit.id == u.id;
+    for (int i = 0; i < c->figure_count; i++)
+        if (c->figures[i].id == f.id)
+            return true;
+    return false;
+}
+
+static int charges_of(const game *g, figure_id f, unit_id u)
+{
+    rules_command cmds[64];
+    int n = game_legal(g, cmds, 64), k = 0;
+    for (int i = 0; i < n; i++)
+        k += cmds[i].kind == RULES_CMD_CHARGE && names_figure(&cmds[i], f, u);
+    return k;
+}
+
+static void test_failed_charge_stays(void **st)
+{
+    (void)st;
+    t15_build b;
+    t15_begin(&b, "", "", "");
+    t15_unit_json(&b, "Hadendoa", "Red", "tribesmen",
+                  "{\"name\": \"Hadendoa 8\", \"weapon\": \"spear_shield\", \"pos\": [60, 30]}");
+    t15_unit_json(&b, "Blues", "Blue", "regulars", RIFLE("B1", 60, 50));
+    t15_unit_json(&b, "Greens", "Blue", "regulars", RIFLE("G1", 70, 48));
+    game *g = t15_game(t15_end(&b), FAILED_SEED);
+    figure_id h = t15_fig(g, "Hadendoa 8");
+    unit_id hu = t15_unit(g, "Hadendoa");
+    assert_true(charges_of(g, h, hu) > 0);
+    t15_submitv(g, (rules_command){.kind = RULES_CMD_CHARGE,
+                                   .side = t15_side(g, 0),
+                                   .unit = hu,
+                                   .target = t15_fig(g, "B1")});
+    const rules_event *e = t15_find(g, RULES_EV_DIE, "charge_test", NULL);
+    assert_non_null(e);
+    assert_false(e->success);
+    assert_true(cr15_fig_const(rs_of(g), h)->flags & CR15_F_STAYED);
+    /* the same step: another target, by unit and by figure, is refused and not offered */
+    const char *why = "Hadendoa 8 failed his charge test and stays where he is this turn";
+    t15_refusedv(g,
+                 (rules_command){.kind = RULES_CMD_CHARGE,
+                                 .side = t15_side(g, 0),
+                                 .unit = hu,
+                                 .target = t15_fig(g, "G1")},
+                 why);
+    rules_command one = {
+        .kind = RULES_CMD_CHARGE, .side = t15_side(g, 0), .unit = hu, .target = t15_fig(g, "B1")};
+    rules_command_add_figure(&one, h);
+    t15_refused(g, &one, why);
+    assert_int_equal(charges_of(g, h, hu), 0);
+    /* nor does he move in the movement phase */
+    t15_until(g, "movement", 0);
+    rules_command mv = {.kind = RULES_CMD_MOVE, .side = t15_side(g, 0), .unit = hu};
+    mv.path[0] = cr15_v2(60, 33);
+    mv.path_count = 1;
+    t15_refused(g, &mv, why);
+    /* the next turn he may charge again */
+    t15_until(g, "charges", 0);
+    assert_false(cr15_fig_const(rs_of(g), h)->flags & CR15_F_STAYED);
+    assert_true(charges_of(g, h, hu) > 0);
+    game_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -819,6 +890,7 @@ int main(void)
         cmocka_unit_test(test_two_serious_wounds),
         cmocka_unit_test(test_tribesman_finishes_off),
         cmocka_unit_test(test_charge_passed_skips_fire_test),
+        cmocka_unit_test(test_failed_charge_stays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,14 +36,14 @@ static bool can_charge(const rules_state *rs, const table *t, const figure *f)
 {
     (void)t;
     return !cr15_is_gun(f) && !(f->status & FIGURE_STATUS_SERIOUS) &&
-           !(rs->figs[f->id.id - 1].flags & (CR15_F_CHARGING | CR15_F_EVADED));
+           !(rs->figs[f->id.id - 1].flags & (CR15_F_CHARGING | CR15_F_EVADED | CR15_F_STAYED));
 }
 
 static bool can_move(const rules_state *rs, const table *t, const figure *f)
 {
     const cr15_fig *s = &rs->figs[f->id.id - 1];
-    return !(s->flags & (CR15_F_MOVED | CR15_F_CHARGING | CR15_F_EVADED)) && !s->finish.id &&
-           !(f->status & FIGURE_STATUS_SERIOUS) && f->role != FIGURE_ROLE_GUN &&
+    return !(s->flags & (CR15_F_MOVED | CR15_F_CHARGING | CR15_F_EVADED | CR15_F_STAYED)) &&
+           !s->finish.id && !(f->status & FIGURE_STATUS_SERIOUS) && f->role != FIGURE_ROLE_GUN &&
            cr15_enemies_in_contact(rs, t, f, NULL, 0) == 0;
 }
 
@@ -374,12 +374,17 @@ int cr15_actions(const rules_state *rs, const table *t, figure_id fig, rules_act
             action(out, &n, max, RULES_CMD_FIRE, "canister", "Fire canister (16 inches)", on, why);
         }
     } else {
-        action(out, &n, max, RULES_CMD_CHARGE, "", "Charge (test 3-6 on a D6)",
-               charges_ && rs->step < 2, "declared in the charges phase");
-        action(out, &n, max, RULES_CMD_EVADE, "", "Evade", charges_ && rs->step > 0,
-               "only when charged, in the charges phase");
-        action(out, &n, max, RULES_CMD_MOVE, "", "Move", moving, "only in the movement phase");
         const cr15_fig *s = f ? cr15_fig_const(rs, f->id) : NULL;
+        /* a figure who failed his test to charge stays where he is for the rest of the turn */
+        bool stayed = s && (s->flags & CR15_F_STAYED);
+        const char *stay = "failed his charge test: stays where he is this turn";
+        action(out, &n, max, RULES_CMD_CHARGE, "", "Charge (test 3-6 on a D6)",
+               charges_ && rs->step < 2 && !stayed,
+               stayed ? stay : "declared in the charges phase");
+        action(out, &n, max, RULES_CMD_EVADE, "", "Evade", charges_ && rs->step > 0 && !stayed,
+               stayed ? stay : "only when charged, in the charges phase");
+        action(out, &n, max, RULES_CMD_MOVE, "", "Move", moving && !stayed,
+               stayed ? stay : "only in the movement phase");
         char why[128] = "only in the firing phase";
         if (firing && s && s->reload)
             snprintf(NULL, 0, "reloading: %d more move%s", s->reload, s->reload == 1 ? "" : "s");

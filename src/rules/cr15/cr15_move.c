@@ -172,6 +172,13 @@ bool cr15_reach(const rules_state *rs, const table *t, const rules_command *move
 
 /* ---- moves --------------------------------------------------------------------------------- */
 
+/* The refusal for a figure who failed his test to charge this turn (CR15_F_STAYED): the text
+ * has him remain stationary, so no second charge, no evade and no move until the next turn. */
+static void stayed_why(const figure *f, char *why, size_t size)
+{
+    cr15_why(why, size, "%s failed his charge test and stays where he is this turn", f->name);
+}
+
 static bool own_figures(const rules_state *rs, const table *t, const rules_command *cmd,
                         const figure **f, int n, char *why, size_t size)
 {
@@ -234,6 +241,10 @@ bool cr15_move_validate(const rules_state *rs, const table *t, const rules_comma
     }
     for (int i = 0; i < n; i++) {
         const cr15_fig *s = cr15_fig_const(rs, f[i]->id);
+        if (s->flags & CR15_F_STAYED) {
+            stayed_why(f[i], why, size);
+            return false;
+        }
         if (s->flags & (CR15_F_MOVED | CR15_F_CHARGING | CR15_F_EVADED)) {
             cr15_why(why, size, "%s has already moved this move", f[i]->name);
             return false;
@@ -390,6 +401,10 @@ bool cr15_charge_validate(const rules_state *rs, const table *t, const rules_com
     int reach = 0;
     for (int i = 0; i < n; i++) {
         const cr15_fig *s = cr15_fig_const(rs, f[i]->id);
+        if (s->flags & CR15_F_STAYED) {
+            stayed_why(f[i], why, size);
+            return false;
+        }
         if (s->flags & (CR15_F_CHARGING | CR15_F_EVADED)) {
             cr15_why(why, size, "%s has already charged or evaded this move", f[i]->name);
             return false;
@@ -432,6 +447,7 @@ void cr15_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *c
         if (!go) {
             rules_emitf(ctx, (rules_event){.kind = RULES_EV_NOTE, .figure = f[i]->id}, CR15_REF_MOR,
                         "%s stays where he is", f[i]->name);
+            cr15_emit_state(ctx, "flags_set", f[i]->id, f[i]->unit, CR15_F_STAYED);
             continue;
         }
         went++;
@@ -674,6 +690,10 @@ bool cr15_evade_validate(const rules_state *rs, const table *t, const rules_comm
     }
     for (int i = 0; i < n; i++) {
         const cr15_fig *s = cr15_fig_const(rs, f[i]->id);
+        if (s->flags & CR15_F_STAYED) {
+            stayed_why(f[i], why, size);
+            return false;
+        }
         if (!(s->flags & CR15_F_CHARGED) || (s->flags & (CR15_F_EVADED | CR15_F_CHARGING))) {
             cr15_why(why, size, "%s may evade only when charged, once", f[i]->name);
             return false;

@@ -72,7 +72,8 @@ static bool plan_can_charge(const rules_state *rs, const table *t, const figure 
 {
     const cr15_fig *st = cr15_fig_const(rs, f->id);
     return f->side.id == s.id && !cr15_is_gun(f) && !(f->status & FIGURE_STATUS_SERIOUS) &&
-           cr15_can_act(rs, f) && !(st->flags & (CR15_F_CHARGING | CR15_F_EVADED)) &&
+           cr15_can_act(rs, f) &&
+           !(st->flags & (CR15_F_CHARGING | CR15_F_EVADED | CR15_F_STAYED)) &&
            plan_contacts(rs, t, f) == 0;
 }
 
@@ -545,8 +546,8 @@ static void plan_moves(const rules_state *rs, const table *t, side_id s, plan_ou
         const cr15_unit *us = cr15_unit_const(rs, f->unit);
         if (f->side.id != s.id || !cr15_can_act(rs, f) || cr15_is_gun(f) ||
             (f->status & FIGURE_STATUS_SERIOUS) || f->role == FIGURE_ROLE_CREW ||
-            (st->flags & (CR15_F_MOVED | CR15_F_CHARGING | CR15_F_EVADED)) || st->finish.id ||
-            (us && us->shaken) || plan_contacts(rs, t, f) > 0)
+            (st->flags & (CR15_F_MOVED | CR15_F_CHARGING | CR15_F_EVADED | CR15_F_STAYED)) ||
+            st->finish.id || (us && us->shaken) || plan_contacts(rs, t, f) > 0)
             continue;
         figure_id near = {0};
         cr15_nearest_enemy_cm(t, f, f->pos, &near);

@@ -47,8 +47,11 @@ enum {
     CR15_F_IN_MELEE = 1u << 5,   /* was in melee last phase (the lance's first round is over) */
     CR15_F_DEPLOYED = 1u << 6,   /* a gun set up to fire (kept across turns) */
     CR15_F_SET_UP_NOW = 1u << 7, /* set up or dismantled this turn: that was its move */
+    /* failed his test to charge: the text has him stay where he is, so for the rest of the
+     * turn he is not named in another charge, an evade or a move */
+    CR15_F_STAYED = 1u << 8,
     CR15_F_TURN_FLAGS = CR15_F_MOVED | CR15_F_FIRED | CR15_F_CHARGING | CR15_F_CHARGED |
-                        CR15_F_EVADED | CR15_F_SET_UP_NOW,
+                        CR15_F_EVADED | CR15_F_SET_UP_NOW | CR15_F_STAYED,
 };
 
 /* Status bits on the table for what the screen shows (the high 16 bits are the rule set's). */

@@ -349,3 +349,14 @@ const char *table_side_label(const table *t, side_id id, const char *fallback)
     const side *s = id.id ? table_side(t, id) : NULL;
     return s && s->name[0] ? s->name : fallback;
 }
+
+uint64_t table_areas_at(const table *t, vec2s at)
+{
+    uint64_t in = 0;
+    for (int i = 0; i < t->feature_count && i < 64; i++) {
+        const terrain_feature *tf = &t->features[i];
+        if (tf->shape == TERRAIN_SHAPE_AREA && geom_point_in_polygon(at, &tf->area))
+            in |= (uint64_t)1 << i;
+    }
+    return in;
+}

@@ -229,6 +229,9 @@ float table_posture_eye_ft(figure_posture posture);
 float table_feature_height_ft(const table *t, const terrain_feature *f);
 /* Recomputes a feature's bounds from its points. */
 void table_feature_update_bounds(terrain_feature *f);
+/* Every area feature `at` lies in, as a bit set over the table's first 64 features (the bot's
+ * "is this the same ground" test: a step that leaves or enters cover changes it). */
+uint64_t table_areas_at(const table *t, vec2s at);
 /* True when the figure is on the table and neither dead, captured nor gone. Inline: every
  * search over the figures asks it of each one (a call per figure was 4% of a bot game). */
 static inline bool table_figure_active(const figure *f)

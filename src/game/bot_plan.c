@@ -461,18 +461,6 @@ static int add_withdrawals(bot_plan *p, const game *g, int n)
     return n;
 }
 
-/* Every area of terrain `at` lies in, as a bit set over the table's first 64 features. */
-static uint64_t areas_at(const table *t, vec2s at)
-{
-    uint64_t in = 0;
-    for (int i = 0; i < t->feature_count && i < 64; i++) {
-        const terrain_feature *tf = &t->features[i];
-        if (tf->shape == TERRAIN_SHAPE_AREA && geom_point_in_polygon(at, &tf->area))
-            in |= (uint64_t)1 << i;
-    }
-    return in;
-}
-
 /* The nearest figure of f's side to `at`, f left out, cm. */
 static float nearest_friend_cm(const table *t, const figure *f, vec2s at)
 {
@@ -500,14 +488,14 @@ static int add_spreads(bot_plan *p, const game *g, const posture *ps, int n)
                               : NULL;
         if (!f || !geom_point_in_polygon(f->pos, ps->hold_own))
             continue;
-        uint64_t home = areas_at(t, f->pos);
+        uint64_t home = table_areas_at(t, f->pos);
         float now = nearest_friend_cm(t, f, f->pos), best = now + 1.0f;
         vec2s to = f->pos;
         for (int k = 0; k < 16; k++) {
             float a = (float)(k % 8) * GEOM_PI / 4.0f, r = k < 8 ? 2.5f : 5.0f;
             vec2s end = glms_vec2_add(f->pos, (vec2s){{r * cosf(a), r * sinf(a)}});
             float gap = nearest_friend_cm(t, f, end);
-            if (gap > best && areas_at(t, end) == home) {
+            if (gap > best && table_areas_at(t, end) == home) {
                 best = gap;
                 to = end;
             }

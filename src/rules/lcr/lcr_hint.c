@@ -268,18 +268,6 @@ static bool withdrawal_value(const rules_state *rs, const table *t, const rules_
     return true;
 }
 
-/* Every area of terrain `at` lies in, as a bit set over the table's first 64 features. */
-static uint64_t areas_at(const table *t, vec2s at)
-{
-    uint64_t in = 0;
-    for (int i = 0; i < t->feature_count && i < 64; i++) {
-        const terrain_feature *tf = &t->features[i];
-        if (tf->shape == TERRAIN_SHAPE_AREA && geom_point_in_polygon(at, &tf->area))
-            in |= (uint64_t)1 << i;
-    }
-    return in;
-}
-
 /* Friends of f within `cm` of `at` (f left out): the figures one volley's semicircle would
  * find beside him. */
 static int crowd_at(const table *t, const figure *f, vec2s at, float cm)
@@ -304,7 +292,7 @@ static bool spread_value(const rules_state *rs, const table *t, const rules_comm
     const figure *f = cmd->figure_count == 1 ? table_figure_const(t, cmd->figures[0]) : NULL;
     const geom_polygon *hold = f ? hold_area(rs, f->side) : NULL;
     if (!f || !hold || cmd->path_count != 1 || !geom_point_in_polygon(f->pos, hold) ||
-        areas_at(t, f->pos) != areas_at(t, cmd->path[0]))
+        table_areas_at(t, f->pos) != table_areas_at(t, cmd->path[0]))
         return false;
     vec2s end = cmd->path[0];
     int before = crowd_at(t, f, f->pos, HINT_CROWD_CM), after = crowd_at(t, f, end, HINT_CROWD_CM);

@@ -266,13 +266,65 @@ static void test_sight_rule_off(void **state)
     harness_close(&h);
 }
 
+/* A 10 ft hall (x 40..60); in it a rifle pair on the roof and a pair on foot, both centred inside;
+ * an enemy rifleman out in the open to the east. %s: the ruleset options. */
+#define HALL_JSON                                                                                  \
+    "{\"title\": \"hall\", \"ruleset\": \"lcr\", \"seed\": 1, \"table\": {\"width_cm\": 120, "     \
+    "\"height_cm\": 60}, \"sides\": [{\"name\": \"Spanish\"}, {\"name\": \"Filipino\"}],"          \
+    " \"ruleset_options\": %s,"                                                                    \
+    " \"terrain_types\": [{\"name\": \"hall\", \"like\": \"building\", \"height_ft\": 10}],"       \
+    " \"terrain\": [{\"type\": \"hall\", \"rect\": [40, 10, 60, 50]}],"                            \
+    " \"units\": [{\"name\": \"roof\", \"side\": \"Spanish\", \"formation\": \"loose\", "          \
+    "\"defaults\": {\"weapon\": \"mauser\", \"posture\": \"roof\", \"facing\": \"east\"}, "        \
+    "\"figures\": [{\"name\": \"Roof1\", \"pos\": [48, 20]}, {\"name\": \"Roof2\", \"pos\": [52, " \
+    "20]}]},"                                                                                      \
+    " {\"name\": \"floor\", \"side\": \"Spanish\", \"formation\": \"loose\", "                     \
+    "\"defaults\": {\"weapon\": \"mauser\", \"facing\": \"east\"}, "                               \
+    "\"figures\": [{\"name\": \"Floor1\", \"pos\": [48, 40]}, {\"name\": \"Floor2\", \"pos\": "    \
+    "[52, "                                                                                        \
+    "40]}]},"                                                                                      \
+    " {\"name\": \"f\", \"side\": \"Filipino\", \"formation\": \"loose\", \"defaults\": "          \
+    "{\"weapon\": \"mauser\", \"facing\": \"west\"}, \"figures\": ["                               \
+    "  {\"name\": \"Rifle\", \"pos\": [90, 20]}]}]}"
+
+static figure_id hall_target(const harness *h, const char *a, const char *b)
+{
+    figure_id g[2] = {harness_find(h, a), harness_find(h, b)};
+    return lcr_area_target(h->rs, h->t, (side_id){1}, g, 2);
+}
+
+/* Area fire from a group whose centre lies inside a building taller than a man: the centre looks
+ * with the tallest firer's eye (Blocking Terrain: terrain blocks a unit's sight only when taller
+ * than its tallest figure), so the roof pair finds the rifleman who sees them; the pair on the
+ * floor below does not. Figure heights off: every eye a man on foot, and neither finds him. */
+static void test_sight_group_eye(void **state)
+{
+    (void)state;
+    harness h;
+    char json[4096];
+    snprintf(json, sizeof json, HALL_JSON, "{}");
+    harness_open_text(&h, json, 1);
+    figure_id rifle = harness_find(&h, "Rifle");
+    assert_int_equal(hall_target(&h, "Roof1", "Roof2").id, rifle.id);
+    assert_int_equal(hall_target(&h, "Floor1", "Floor2").id, 0);
+    const figure *roof = table_figure_const(h.t, harness_find(&h, "Roof1"));
+    assert_false(lcr_hidden(h.rs, h.t, table_figure_const(h.t, rifle)->pos,
+                            table_posture_eye_ft(FIGURE_POSTURE_FOOT), roof, NULL));
+    harness_close(&h);
+
+    snprintf(json, sizeof json, HALL_JSON, "{\"figure_heights\": false}");
+    harness_open_text(&h, json, 1);
+    assert_int_equal(hall_target(&h, "Roof1", "Roof2").id, 0);
+    assert_int_equal(hall_target(&h, "Floor1", "Floor2").id, 0);
+    harness_close(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_sight_los_options),
-        cmocka_unit_test(test_sight_places),
-        cmocka_unit_test(test_sight_reinforcements),
-        cmocka_unit_test(test_sight_rule_off),
+        cmocka_unit_test(test_sight_los_options),    cmocka_unit_test(test_sight_places),
+        cmocka_unit_test(test_sight_reinforcements), cmocka_unit_test(test_sight_rule_off),
+        cmocka_unit_test(test_sight_group_eye),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     test_lcr_data_shared_free();

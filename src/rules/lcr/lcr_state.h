@@ -295,7 +295,9 @@ int lcr_reinforcement_group_of(const scenario *scn, unit_id u);
 figure_id lcr_nearest_enemy(const rules_state *rs, const table *t, side_id side, vec2s p);
 /* The target area fire by `firers` must be ranged to: the nearest active enemy to their centre,
  * not in close combat, in sight and, for firers in formation, inside the arc of fire of one of
- * them (seed 000, the Toledo example: "the nearest enemy figure in the arc of fire"). */
+ * them (seed 000, the Toledo example: "the nearest enemy figure in the arc of fire"). The centre
+ * looks with the tallest firer's eye (Blocking Terrain, docs/rules/lcr.md section 11); a lone
+ * point (lcr_nearest_enemy) with a man on foot's. */
 figure_id lcr_area_target(const rules_state *rs, const table *t, side_id side,
                           const figure_id *firers, int n);
 /* The same searches looking no further than bound_cm from the point (the firers' centre):

@@ -250,9 +250,24 @@ static int cmp_enemy_at(const void *pa, const void *pb)
     return (a->id > b->id) - (a->id < b->id);
 }
 
-static bool enemy_seen(const rules_state *rs, const table *t, vec2s p, const figure *e)
+/* The eye a sight search looks from: a lone point looks as a man on foot; a group's centre as
+ * the tallest of its firers, since blocking terrain is what stands taller than the unit's
+ * tallest figure (seed 000, Optional Rule: Blocking Terrain; lcr_hidden turns it back to the
+ * foot eye when figure heights are off). */
+static float search_eye_ft(const table *t, const figure_id *firers, int n)
 {
-    return !lcr_hidden(rs, t, p, table_posture_eye_ft(FIGURE_POSTURE_FOOT), e, NULL);
+    float eye = table_posture_eye_ft(FIGURE_POSTURE_FOOT);
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(t, firers[i]);
+        if (f)
+            eye = fmaxf(eye, table_posture_eye_ft(f->posture));
+    }
+    return eye;
+}
+
+static bool enemy_seen(const rules_state *rs, const table *t, vec2s p, float eye, const figure *e)
+{
+    return !lcr_hidden(rs, t, p, eye, e, NULL);
 }
 
 /* What los_blind_radius says of sight from one point, kept for the eyes asked so far (the eye
@@ -280,20 +295,19 @@ static float figure_blind_radius(const rules_state *rs, const figure *e, float e
 /* True when e is proven hidden from p by a cheap test: p or e stands deep inside a
  * sight-blocking area and they are farther apart than the see-into depth (what lcr_hidden would
  * answer, without asking it). */
-static bool enemy_hidden_far(const rules_state *rs, vec2s p, const enemy_at *e, blind_memo *bm)
+static bool enemy_hidden_far(const rules_state *rs, vec2s p, float from_eye, const enemy_at *e,
+                             blind_memo *bm)
 {
     if (!rs->los)
         return false;
     unsigned k = (unsigned)e->f->posture;
     if (k >= FIGURE_POSTURE_COUNT) { /* not a posture the memo keeps: ask directly */
-        float eye = lcr_hook_eye_ft(rs, fmaxf(table_posture_eye_ft(FIGURE_POSTURE_FOOT),
-                                              table_posture_eye_ft(e->f->posture)));
+        float eye = lcr_hook_eye_ft(rs, fmaxf(from_eye, table_posture_eye_ft(e->f->posture)));
         return e->d > figure_blind_radius(rs, e->f, eye) ||
                e->d > los_blind_radius(rs->los, p, eye);
     }
     if (!bm->known[k]) {
-        bm->eye[k] = lcr_hook_eye_ft(rs, fmaxf(table_posture_eye_ft(FIGURE_POSTURE_FOOT),
-                                               table_posture_eye_ft(e->f->posture)));
+        bm->eye[k] = lcr_hook_eye_ft(rs, fmaxf(from_eye, table_posture_eye_ft(e->f->posture)));
         bm->radius[k] = los_blind_radius(rs->los, p, bm->eye[k]);
         bm->known[k] = true;
     }
@@ -395,8 +409,8 @@ static figure_id nearest_of(const lcr_enemy_pt *es, int count, vec2s p)
 }
 
 /* The first seen of list[0..n) in (distance, id) order; list[best] is the least. */
-static figure_id first_seen(const rules_state *rs, const table *t, vec2s p, enemy_at *list, int n,
-                            int best)
+static figure_id first_seen(const rules_state *rs, const table *t, vec2s p, float eye,
+                            enemy_at *list, int n, int best)
 {
     /* Usually the nearest is seen, found in one pass; else the rest come off a heap in that
      * order (not rescanned per hidden one), less those proven hidden at once (beyond the
@@ -405,13 +419,13 @@ static figure_id first_seen(const rules_state *rs, const table *t, vec2s p, enem
     figure_id found = {0};
     blind_memo bm;
     memset(&bm, 0, sizeof bm);
-    if (!enemy_hidden_far(rs, p, &list[best], &bm) && enemy_seen(rs, t, p, list[best].f))
+    if (!enemy_hidden_far(rs, p, eye, &list[best], &bm) && enemy_seen(rs, t, p, eye, list[best].f))
         return list[best].f->id;
     const figure *nearest = list[best].f;
     int kept = 0;
     bool finite = true;
     for (int k = 0; k < n; k++)
-        if (list[k].f != nearest && !enemy_hidden_far(rs, p, &list[k], &bm)) {
+        if (list[k].f != nearest && !enemy_hidden_far(rs, p, eye, &list[k], &bm)) {
             finite = finite && isfinite(list[k].d);
             list[kept++] = list[k];
         }
@@ -419,7 +433,7 @@ static figure_id first_seen(const rules_state *rs, const table *t, vec2s p, enem
         for (int k = kept / 2 - 1; k >= 0; k--)
             heap_down(list, kept, k);
         while (kept > 0 && !found.id) {
-            if (enemy_seen(rs, t, p, list[0].f))
+            if (enemy_seen(rs, t, p, eye, list[0].f))
                 found = list[0].f->id;
             list[0] = list[--kept];
             heap_down(list, kept, 0);
@@ -428,7 +442,7 @@ static figure_id first_seen(const rules_state *rs, const table *t, vec2s p, enem
         if (kept > 1)
             qsort(list, (size_t)kept, sizeof *list, cmp_enemy_at);
         for (int k = 0; k < kept && !found.id; k++)
-            if (enemy_seen(rs, t, p, list[k].f))
+            if (enemy_seen(rs, t, p, eye, list[k].f))
                 found = list[k].f->id;
     }
     return found;
@@ -466,7 +480,9 @@ static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id
             n++;
         }
         if (best >= 0)
-            found = sight ? first_seen(rs, t, p, list, n, best) : list[best].f->id;
+            found = sight
+                        ? first_seen(rs, t, p, search_eye_ft(t, firers, firer_count), list, n, best)
+                        : list[best].f->id;
         if (list != small)
             free(list);
     }

@@ -670,6 +670,58 @@ static bool polygons_touch(const geom_polygon *a, const geom_polygon *b)
     return !apart && geom_polygon_polygon_overlap(a, b);
 }
 
+/* A quadrilateral's edges as point_seg_dist takes them (edge k from pts[k-1], cyclic, to pts[k],
+ * the order vertex_edge_min walks), with what does not depend on the vertex worked out once. */
+typedef struct {
+    dvec a[4], ab[4];
+    double l2[4];
+} quad_edges;
+
+static void quad_edges_of(const geom_polygon *q, quad_edges *qe)
+{
+    for (int k = 0, l = 3; k < 4; l = k++) {
+        qe->a[k] = dv(q->pts[l]);
+        qe->ab[k] = dsub(dv(q->pts[k]), qe->a[k]);
+        qe->l2[k] = ddot(qe->ab[k], qe->ab[k]);
+    }
+}
+
+/* The square of point_seg_dist(p, edge k): the same operations in the same order, less the
+ * root (closest_t's t, then p less the closest point). */
+static inline double quad_edge_dist2(dvec p, const quad_edges *qe, int k)
+{
+    dvec a = qe->a[k], ab = qe->ab[k];
+    double t = 0.0;
+    if (!(qe->l2[k] <= 0.0)) {
+        t = ddot(dsub(p, a), ab) / qe->l2[k];
+        t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    }
+    dvec d = dsub(p, (dvec){a.x + ab.x * t, a.y + ab.y * t});
+    return d.x * d.x + d.y * d.y;
+}
+
+static double quad_vertex_edge_min2(double m2, const geom_polygon *a, const quad_edges *eb)
+{
+    for (int i = 0; i < 4; i++) {
+        dvec p = dv(a->pts[i]);
+        for (int k = 0; k < 4; k++)
+            m2 = dmin(m2, quad_edge_dist2(p, eb, k));
+    }
+    return m2;
+}
+
+/* vertex_edge_min both ways for two quadrilaterals, the same double: the root is monotone and
+ * correctly rounded, so the root of the least square is the least root (dmin keeps the same
+ * pick for a NaN too), and the edge work is shared by the four vertices. */
+static double quad_gap(const geom_polygon *a, const geom_polygon *b)
+{
+    quad_edges ea, eb;
+    quad_edges_of(a, &ea);
+    quad_edges_of(b, &eb);
+    double m2 = quad_vertex_edge_min2(quad_vertex_edge_min2(INFINITY, a, &eb), b, &ea);
+    return m2 == INFINITY ? DBL_MAX : sqrt(m2);
+}
+
 static double polygon_gap(const geom_polygon *a, const geom_polygon *b)
 {
     if (polygons_touch(a, b))
@@ -677,6 +729,8 @@ static double polygon_gap(const geom_polygon *a, const geom_polygon *b)
     /* Apart, no edge crosses another properly (such a crossing is an overlap), so the gap is
      * the least of every edge pair's endpoint-to-segment distances: each vertex against each
      * edge of the other polygon, the same values without the repeats. */
+    if (a->count == 4 && b->count == 4)
+        return quad_gap(a, b);
     return vertex_edge_min(vertex_edge_min(DBL_MAX, a, b), b, a);
 }
 

@@ -710,15 +710,69 @@ static double quad_vertex_edge_min2(double m2, const geom_polygon *a, const quad
     return m2;
 }
 
+/* A disc holding a quadrilateral: centre between two opposite corners, radius to the farthest. */
+static void quad_disc(const geom_polygon *q, dvec *c, double *r)
+{
+    *c = (dvec){(q->pts[0].x + (double)q->pts[2].x) * 0.5, (q->pts[0].y + (double)q->pts[2].y) * 0.5};
+    double r2 = 0.0;
+    for (int i = 0; i < 4; i++) {
+        dvec d = dsub(dv(q->pts[i]), *c);
+        r2 = dmax(r2, ddot(d, d));
+    }
+    *r = sqrt(r2);
+}
+
+static double quad_vertex_min2(double m2, dvec p, const quad_edges *eb)
+{
+    for (int k = 0; k < 4; k++)
+        m2 = dmin(m2, quad_edge_dist2(p, eb, k));
+    return m2;
+}
+
+/* quad_vertex_edge_min2 less the vertices of `a` that cannot beat m2: such a vertex is farther
+ * than the least so far from b's disc (centre cb, radius rb), by more than `margin`, so from
+ * every edge of b. The vertex nearest cb goes first, to make m2 small early. */
+static double quad_pruned_min2(double m2, const geom_polygon *a, const quad_edges *eb, dvec cb,
+                               double rb, double margin)
+{
+    double lb[4];
+    int first = 0;
+    for (int i = 0; i < 4; i++) {
+        lb[i] = dlen(dsub(dv(a->pts[i]), cb)) - rb - margin;
+        first = lb[i] < lb[first] ? i : first;
+    }
+    m2 = quad_vertex_min2(m2, dv(a->pts[first]), eb);
+    for (int i = 0; i < 4; i++)
+        if (i != first && !(lb[i] > sqrt(m2)))
+            m2 = quad_vertex_min2(m2, dv(a->pts[i]), eb);
+    return m2;
+}
+
 /* vertex_edge_min both ways for two quadrilaterals, the same double: the root is monotone and
- * correctly rounded, so the root of the least square is the least root (dmin keeps the same
- * pick for a NaN too), and the edge work is shared by the four vertices. */
+ * correctly rounded, so the root of the least square is the least root, and the edge work is
+ * shared by the four vertices. A vertex is skipped only when its distance to the other's disc
+ * exceeds the least distance so far by more than margin, far above the rounding of either (a few
+ * 1e-16 of the coordinates' size `scale`), so each of its distances is larger than the least
+ * and the least of the rest is the same double. Non-finite or huge corners go the plain way, as
+ * the order of a NaN among dmin's picks matters. */
 static double quad_gap(const geom_polygon *a, const geom_polygon *b)
 {
     quad_edges ea, eb;
     quad_edges_of(a, &ea);
     quad_edges_of(b, &eb);
-    double m2 = quad_vertex_edge_min2(quad_vertex_edge_min2(INFINITY, a, &eb), b, &ea);
+    dvec ca, cb;
+    double ra, rb;
+    quad_disc(a, &ca, &ra);
+    quad_disc(b, &cb, &rb);
+    double scale = fabs(ca.x) + fabs(ca.y) + fabs(cb.x) + fabs(cb.y) + ra + rb;
+    double m2;
+    if (scale <= 1e12) {
+        double margin = 1e-9 * (1.0 + scale);
+        m2 = quad_pruned_min2(quad_pruned_min2(INFINITY, a, &eb, cb, rb, margin), b, &ea, ca, ra,
+                              margin);
+    } else {
+        m2 = quad_vertex_edge_min2(quad_vertex_edge_min2(INFINITY, a, &eb), b, &ea);
+    }
     return m2 == INFINITY ? DBL_MAX : sqrt(m2);
 }
 

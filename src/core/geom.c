@@ -713,7 +713,8 @@ static double quad_vertex_edge_min2(double m2, const geom_polygon *a, const quad
 /* A disc holding a quadrilateral: centre between two opposite corners, radius to the farthest. */
 static void quad_disc(const geom_polygon *q, dvec *c, double *r)
 {
-    *c = (dvec){(q->pts[0].x + (double)q->pts[2].x) * 0.5, (q->pts[0].y + (double)q->pts[2].y) * 0.5};
+    *c = (dvec){(q->pts[0].x + (double)q->pts[2].x) * 0.5,
+                (q->pts[0].y + (double)q->pts[2].y) * 0.5};
     double r2 = 0.0;
     for (int i = 0; i < 4; i++) {
         dvec d = dsub(dv(q->pts[i]), *c);

@@ -710,7 +710,8 @@ static double quad_vertex_edge_min2(double m2, const geom_polygon *a, const quad
     return m2;
 }
 
-/* A disc holding a quadrilateral: centre between two opposite corners, radius to the farthest. */
+/* A disc holding a quadrilateral: centre between two opposite corners, radius to the farthest
+ * (NaN when a corner is: the NaN is kept, so that quad_gap sends it the plain way). */
 static void quad_disc(const geom_polygon *q, dvec *c, double *r)
 {
     *c = (dvec){(q->pts[0].x + (double)q->pts[2].x) * 0.5,
@@ -718,7 +719,8 @@ static void quad_disc(const geom_polygon *q, dvec *c, double *r)
     double r2 = 0.0;
     for (int i = 0; i < 4; i++) {
         dvec d = dsub(dv(q->pts[i]), *c);
-        r2 = dmax(r2, ddot(d, d));
+        double d2 = ddot(d, d);
+        r2 = d2 > r2 || d2 != d2 ? d2 : r2;
     }
     *r = sqrt(r2);
 }

@@ -2,6 +2,7 @@
  * polygons, rotated stands, templates and arcs. */
 #include "core/geom.h"
 
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -227,13 +228,13 @@ static double old_rect_gap(const geom_placed_base *a, const geom_placed_base *b)
     vec2s c[2][4];
     geom_base_corners(a, c[0]);
     geom_base_corners(b, c[1]);
-    double m = 1e300;
+    double m = DBL_MAX;
     for (int side = 0; side < 2; side++)
         for (int i = 0; i < 4; i++)
             for (int k = 0, l = 3; k < 4; l = k++) {
                 geom_segment s = {c[1 - side][l], c[1 - side][k]};
                 double d = geom_point_segment_distance(c[side][i], s);
-                m = d < m ? d : m;
+                m = m < d ? m : d; /* the old dmin, NaN picks included */
             }
     return m;
 }
@@ -277,6 +278,13 @@ static void test_rect_gap_matches_full_search(void **state)
         apart += want > 0.0;
     }
     assert_true(apart > 50000); /* most pairs exercise the search, not the touch test */
+    /* far-off, infinite and NaN corners take the plain way, with the same answer */
+    const float odd[] = {1e20f, -3e30f, INFINITY, NAN};
+    for (int n = 0; n < 4; n++) {
+        geom_placed_base a = stand_at(odd[n], 0, 0.3f, 4, 2), b = stand_at(odd[n], 5, 1.1f, 4, 2);
+        double got = geom_base_edge_distance_exact(&a, &b), want = old_rect_gap(&a, &b);
+        assert_true(isnan(want) ? isnan(got) : got == want);
+    }
 }
 
 static void test_bases_overlapping_terrain(void **state)

@@ -148,11 +148,17 @@ static double closest_t(dvec a, dvec b, dvec p)
     return t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
 }
 
-static double point_seg_dist(dvec p, dvec a, dvec b)
+/* The square of point_seg_dist, whose root it is to the bit (dlen). */
+static double point_seg_dist2(dvec p, dvec a, dvec b)
 {
     double t = closest_t(a, b, p);
-    dvec q = {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
-    return dlen(dsub(p, q));
+    dvec d = dsub(p, (dvec){a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t});
+    return d.x * d.x + d.y * d.y;
+}
+
+static double point_seg_dist(dvec p, dvec a, dvec b)
+{
+    return sqrt(point_seg_dist2(p, a, b));
 }
 
 double geom_segment_closest_t(geom_segment s, vec2s p)
@@ -196,13 +202,17 @@ double geom_segment_segment_distance(geom_segment s, geom_segment t)
     return seg_seg_dist(dv(s.a), dv(s.b), dv(t.a), dv(t.b));
 }
 
+/* The least of the squares, then one root: the root is monotone and correctly rounded, so it is
+ * the least root to the bit. dmin's picks, a NaN's and an infinity's included, keep the root of
+ * the square picked equal to the distance picked; squares of float distances stay below 1e79,
+ * so a DBL_MAX left is the start, which the distances would have kept too. */
 double geom_point_polygon_boundary_distance(vec2s p, const geom_polygon *poly)
 {
-    double m = DBL_MAX;
+    double m2 = DBL_MAX;
     dvec q = dv(p);
     for (int i = 0, j = poly->count - 1; i < poly->count; j = i++)
-        m = dmin(m, point_seg_dist(q, dv(poly->pts[j]), dv(poly->pts[i])));
-    return m;
+        m2 = dmin(m2, point_seg_dist2(q, dv(poly->pts[j]), dv(poly->pts[i])));
+    return m2 == DBL_MAX ? DBL_MAX : sqrt(m2);
 }
 
 /* Even-odd crossing number of a ray from p towards +x (the interior test, boundary aside). */
@@ -771,12 +781,12 @@ static double quad_gap(const geom_polygon *a, const geom_polygon *b)
     double m2;
     if (scale <= 1e12) {
         double margin = 1e-9 * (1.0 + scale);
-        m2 = quad_pruned_min2(quad_pruned_min2(INFINITY, a, &eb, cb, rb, margin), b, &ea, ca, ra,
+        m2 = quad_pruned_min2(quad_pruned_min2(DBL_MAX, a, &eb, cb, rb, margin), b, &ea, ca, ra,
                               margin);
     } else {
-        m2 = quad_vertex_edge_min2(quad_vertex_edge_min2(INFINITY, a, &eb), b, &ea);
+        m2 = quad_vertex_edge_min2(quad_vertex_edge_min2(DBL_MAX, a, &eb), b, &ea);
     }
-    return m2 == INFINITY ? DBL_MAX : sqrt(m2);
+    return m2 == DBL_MAX ? DBL_MAX : sqrt(m2);
 }
 
 static double polygon_gap(const geom_polygon *a, const geom_polygon *b)

@@ -148,11 +148,17 @@ static double closest_t(dvec a, dvec b, dvec p)
     return t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
 }
 
-static double point_seg_dist(dvec p, dvec a, dvec b)
+/* The square of point_seg_dist, whose root it is to the bit (dlen). */
+static double point_seg_dist2(dvec p, dvec a, dvec b)
 {
     double t = closest_t(a, b, p);
-    dvec q = {a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t};
-    return dlen(dsub(p, q));
+    dvec d = dsub(p, (dvec){a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t});
+    return d.x * d.x + d.y * d.y;
+}
+
+static double point_seg_dist(dvec p, dvec a, dvec b)
+{
+    return sqrt(point_seg_dist2(p, a, b));
 }
 
 double geom_segment_closest_t(geom_segment s, vec2s p)
@@ -196,13 +202,17 @@ double geom_segment_segment_distance(geom_segment s, geom_segment t)
     return seg_seg_dist(dv(s.a), dv(s.b), dv(t.a), dv(t.b));
 }
 
+/* The least of the squares, then one root: the root is monotone and correctly rounded, so it is
+ * the least root to the bit. dmin's picks, a NaN's and an infinity's included, keep the root of
+ * the square picked equal to the distance picked; squares of float distances stay below 1e79,
+ * so a DBL_MAX left is the start, which the distances would have kept too. */
 double geom_point_polygon_boundary_distance(vec2s p, const geom_polygon *poly)
 {
-    double m = DBL_MAX;
+    double m2 = DBL_MAX;
     dvec q = dv(p);
     for (int i = 0, j = poly->count - 1; i < poly->count; j = i++)
-        m = dmin(m, point_seg_dist(q, dv(poly->pts[j]), dv(poly->pts[i])));
-    return m;
+        m2 = dmin(m2, point_seg_dist2(q, dv(poly->pts[j]), dv(poly->pts[i])));
+    return m2 == DBL_MAX ? DBL_MAX : sqrt(m2);
 }
 
 /* Even-odd crossing number of a ray from p towards +x (the interior test, boundary aside). */
@@ -670,6 +680,115 @@ static bool polygons_touch(const geom_polygon *a, const geom_polygon *b)
     return !apart && geom_polygon_polygon_overlap(a, b);
 }
 
+/* A quadrilateral's edges as point_seg_dist takes them (edge k from pts[k-1], cyclic, to pts[k],
+ * the order vertex_edge_min walks), with what does not depend on the vertex worked out once. */
+typedef struct {
+    dvec a[4], ab[4];
+    double l2[4];
+} quad_edges;
+
+static void quad_edges_of(const geom_polygon *q, quad_edges *qe)
+{
+    for (int k = 0, l = 3; k < 4; l = k++) {
+        qe->a[k] = dv(q->pts[l]);
+        qe->ab[k] = dsub(dv(q->pts[k]), qe->a[k]);
+        qe->l2[k] = ddot(qe->ab[k], qe->ab[k]);
+    }
+}
+
+/* The square of point_seg_dist(p, edge k): the same operations in the same order, less the
+ * root (closest_t's t, then p less the closest point). */
+static inline double quad_edge_dist2(dvec p, const quad_edges *qe, int k)
+{
+    dvec a = qe->a[k], ab = qe->ab[k];
+    double t = 0.0;
+    if (!(qe->l2[k] <= 0.0)) {
+        t = ddot(dsub(p, a), ab) / qe->l2[k];
+        t = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
+    }
+    dvec d = dsub(p, (dvec){a.x + ab.x * t, a.y + ab.y * t});
+    return d.x * d.x + d.y * d.y;
+}
+
+static double quad_vertex_edge_min2(double m2, const geom_polygon *a, const quad_edges *eb)
+{
+    for (int i = 0; i < 4; i++) {
+        dvec p = dv(a->pts[i]);
+        for (int k = 0; k < 4; k++)
+            m2 = dmin(m2, quad_edge_dist2(p, eb, k));
+    }
+    return m2;
+}
+
+/* A disc holding a quadrilateral: centre between two opposite corners, radius to the farthest
+ * (NaN when a corner is: the NaN is kept, so that quad_gap sends it the plain way). */
+static void quad_disc(const geom_polygon *q, dvec *c, double *r)
+{
+    *c = (dvec){(q->pts[0].x + (double)q->pts[2].x) * 0.5,
+                (q->pts[0].y + (double)q->pts[2].y) * 0.5};
+    double r2 = 0.0;
+    for (int i = 0; i < 4; i++) {
+        dvec d = dsub(dv(q->pts[i]), *c);
+        double d2 = ddot(d, d);
+        r2 = d2 > r2 || d2 != d2 ? d2 : r2;
+    }
+    *r = sqrt(r2);
+}
+
+static double quad_vertex_min2(double m2, dvec p, const quad_edges *eb)
+{
+    for (int k = 0; k < 4; k++)
+        m2 = dmin(m2, quad_edge_dist2(p, eb, k));
+    return m2;
+}
+
+/* quad_vertex_edge_min2 less the vertices of `a` that cannot beat m2: such a vertex is farther
+ * than the least so far from b's disc (centre cb, radius rb), by more than `margin`, so from
+ * every edge of b. The vertex nearest cb goes first, to make m2 small early. */
+static double quad_pruned_min2(double m2, const geom_polygon *a, const quad_edges *eb, dvec cb,
+                               double rb, double margin)
+{
+    double lb[4];
+    int first = 0;
+    for (int i = 0; i < 4; i++) {
+        lb[i] = dlen(dsub(dv(a->pts[i]), cb)) - rb - margin;
+        first = lb[i] < lb[first] ? i : first;
+    }
+    m2 = quad_vertex_min2(m2, dv(a->pts[first]), eb);
+    for (int i = 0; i < 4; i++)
+        if (i != first && !(lb[i] > sqrt(m2)))
+            m2 = quad_vertex_min2(m2, dv(a->pts[i]), eb);
+    return m2;
+}
+
+/* vertex_edge_min both ways for two quadrilaterals, the same double: the root is monotone and
+ * correctly rounded, so the root of the least square is the least root, and the edge work is
+ * shared by the four vertices. A vertex is skipped only when its distance to the other's disc
+ * exceeds the least distance so far by more than margin, far above the rounding of either (a few
+ * 1e-16 of the coordinates' size `scale`), so each of its distances is larger than the least
+ * and the least of the rest is the same double. Non-finite or huge corners go the plain way, as
+ * the order of a NaN among dmin's picks matters. */
+static double quad_gap(const geom_polygon *a, const geom_polygon *b)
+{
+    quad_edges ea, eb;
+    quad_edges_of(a, &ea);
+    quad_edges_of(b, &eb);
+    dvec ca, cb;
+    double ra, rb;
+    quad_disc(a, &ca, &ra);
+    quad_disc(b, &cb, &rb);
+    double scale = fabs(ca.x) + fabs(ca.y) + fabs(cb.x) + fabs(cb.y) + ra + rb;
+    double m2;
+    if (scale <= 1e12) {
+        double margin = 1e-9 * (1.0 + scale);
+        m2 = quad_pruned_min2(quad_pruned_min2(DBL_MAX, a, &eb, cb, rb, margin), b, &ea, ca, ra,
+                              margin);
+    } else {
+        m2 = quad_vertex_edge_min2(quad_vertex_edge_min2(DBL_MAX, a, &eb), b, &ea);
+    }
+    return m2 == DBL_MAX ? DBL_MAX : sqrt(m2);
+}
+
 static double polygon_gap(const geom_polygon *a, const geom_polygon *b)
 {
     if (polygons_touch(a, b))
@@ -677,6 +796,8 @@ static double polygon_gap(const geom_polygon *a, const geom_polygon *b)
     /* Apart, no edge crosses another properly (such a crossing is an overlap), so the gap is
      * the least of every edge pair's endpoint-to-segment distances: each vertex against each
      * edge of the other polygon, the same values without the repeats. */
+    if (a->count == 4 && b->count == 4)
+        return quad_gap(a, b);
     return vertex_edge_min(vertex_edge_min(DBL_MAX, a, b), b, a);
 }
 

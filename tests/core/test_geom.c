@@ -2,6 +2,7 @@
  * polygons, rotated stands, templates and arcs. */
 #include "core/geom.h"
 
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -217,6 +218,75 @@ static void test_base_distances(void **state)
     assert_near(geom_base_edge_distance(&sq, &flush), 0, 1e-12);
 }
 
+/* The rectangle gap as geom_base_edge_distance_exact measured it before its pruning: 0 when
+ * the stands touch, else the least of all 32 vertex-to-edge distances (the oracle the faster
+ * one must equal to the bit, games depend on it). */
+static double old_rect_gap(const geom_placed_base *a, const geom_placed_base *b)
+{
+    if (geom_base_touch(a, b))
+        return 0.0;
+    vec2s c[2][4];
+    geom_base_corners(a, c[0]);
+    geom_base_corners(b, c[1]);
+    double m = DBL_MAX;
+    for (int side = 0; side < 2; side++)
+        for (int i = 0; i < 4; i++)
+            for (int k = 0, l = 3; k < 4; l = k++) {
+                geom_segment s = {c[1 - side][l], c[1 - side][k]};
+                double d = geom_point_segment_distance(c[side][i], s);
+                m = m < d ? m : d; /* the old dmin, NaN picks included */
+            }
+    return m;
+}
+
+static uint64_t test_rng = 0x9e3779b97f4a7c15u;
+
+/* A uniform double in [lo, hi) (xorshift, the test's own, fixed sequence). */
+static double test_uniform(double lo, double hi)
+{
+    test_rng ^= test_rng << 13;
+    test_rng ^= test_rng >> 7;
+    test_rng ^= test_rng << 17;
+    return lo + (hi - lo) * (double)(test_rng >> 11) / 9007199254740992.0;
+}
+
+/* Random stand pairs, most near each other (side by side, face to face, corner to corner, flush
+ * within rounding), some far or on far-off coordinates: the gap is bit-equal to the oracle's. */
+static void test_rect_gap_matches_full_search(void **state)
+{
+    (void)state;
+    int apart = 0;
+    for (int n = 0; n < 200000; n++) {
+        double off = n % 50 == 0 ? test_uniform(-1e4, 1e4) : 0.0;
+        double fa = test_uniform(0.05, 12), da = test_uniform(0.05, 8);
+        double fb = n % 3 == 0 ? fa : test_uniform(0.05, 12),
+               db = n % 3 == 0 ? da : test_uniform(0.05, 8);
+        double turn = test_uniform(-GEOM_PI, GEOM_PI);
+        double facing = n % 4 == 0 ? 0.0 : test_uniform(-GEOM_PI, GEOM_PI);
+        double reach = n % 7 == 0 ? 80.0 : fa + fb;
+        geom_placed_base a = stand_at((float)off, (float)off, (float)facing, (float)fa, (float)da);
+        /* side by side along the front, with a gap of up to a tenth (often flush) */
+        double gap = n % 5 == 0 ? 0.0 : test_uniform(0.0, 0.1 * reach);
+        double x = off + cos(facing + GEOM_PI / 2) * (0.5 * (fa + fb) + gap);
+        double y = off + sin(facing + GEOM_PI / 2) * (0.5 * (fa + fb) + gap);
+        if (n % 2)
+            x = off + test_uniform(-reach, reach), y = off + test_uniform(-reach, reach);
+        float fb_facing = (float)(n % 4 == 0 ? 0.0 : n % 6 == 1 ? facing : facing + turn);
+        geom_placed_base b = stand_at((float)x, (float)y, fb_facing, (float)fb, (float)db);
+        double got = geom_base_edge_distance_exact(&a, &b), want = old_rect_gap(&a, &b);
+        assert_memory_equal(&got, &want, sizeof got);
+        apart += want > 0.0;
+    }
+    assert_true(apart > 50000); /* most pairs exercise the search, not the touch test */
+    /* far-off, infinite and NaN corners take the plain way, with the same answer */
+    const float odd[] = {1e20f, -3e30f, INFINITY, NAN};
+    for (int n = 0; n < 4; n++) {
+        geom_placed_base a = stand_at(odd[n], 0, 0.3f, 4, 2), b = stand_at(odd[n], 5, 1.1f, 4, 2);
+        double got = geom_base_edge_distance_exact(&a, &b), want = old_rect_gap(&a, &b);
+        assert_true(isnan(want) ? isnan(got) : got == want);
+    }
+}
+
 static void test_bases_overlapping_terrain(void **state)
 {
     (void)state;
@@ -298,6 +368,7 @@ int main(void)
         cmocka_unit_test(test_polyline_crossings),
         cmocka_unit_test(test_rotated_stands),
         cmocka_unit_test(test_base_distances),
+        cmocka_unit_test(test_rect_gap_matches_full_search),
         cmocka_unit_test(test_bases_overlapping_terrain),
         cmocka_unit_test(test_templates_and_arcs),
     };

@@ -639,6 +639,23 @@ static bool check_turn(const game *g, const rules_command *cmd, char *reason, si
     return true;
 }
 
+/* Every figure the command names is on the table (a broken save or network message can name
+ * any number): the rule sets may then look each one up without asking again. */
+static bool figures_named_exist(const game *g, const rules_command *cmd, char *reason, size_t size)
+{
+    if (cmd->figure_count < 0 || cmd->figure_count > RULES_CMD_FIGURES_MAX) {
+        snprintf(reason, size, "too many figures named");
+        return false;
+    }
+    for (int i = 0; i < cmd->figure_count; i++) {
+        if (!table_figure_const(g->table, cmd->figures[i])) {
+            snprintf(reason, size, "no such figure on the table");
+            return false;
+        }
+    }
+    return true;
+}
+
 bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t size)
 {
     char scratch[8];
@@ -651,6 +668,8 @@ bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t
         return false;
     if (cmd->kind == RULES_CMD_REFEREE)
         return game_referee_validate(g, cmd, reason, size);
+    if (!figures_named_exist(g, cmd, reason, size))
+        return false;
     if (!target_seen(g, cmd)) {
         snprintf(reason, size, "no enemy that can be seen is there");
         return false;

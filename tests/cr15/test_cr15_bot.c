@@ -214,12 +214,49 @@ static void test_foot_stands(void **st)
     }
 }
 
+/* The normal level's value of a charge by a warrior set `y` cm off a rifleman. */
+static float charge_value_from(float y, char *why, size_t size)
+{
+    t15_build b;
+    char fig[128];
+    snprintf(fig, sizeof fig, "{\"name\": \"Warrior 1\", \"weapon\": \"spear\", \"pos\": [60, %g]}",
+             (double)y);
+    t15_begin(&b, "", "", "\"victory\": [{\"kind\": \"turns\", \"turns\": 5, \"side\": \"Red\"}],");
+    t15_unit_json(&b, "Picket", "Red", "regulars",
+                  "{\"name\": \"Pte Ames\", \"weapon\": \"rifle\", \"pos\": [60, 40]}");
+    t15_unit_json(&b, "Band", "Blue", "tribesmen", fig);
+    game *g = t15_game(t15_end(&b), 1);
+    t15_until(g, "charges", 1);
+    rules_command c = {.kind = RULES_CMD_CHARGE,
+                       .side = t15_side(g, 1),
+                       .unit = t15_unit(g, "Band"),
+                       .target = t15_fig(g, "Pte Ames")};
+    float v = 0;
+    assert_true(game_validate(g, &c, NULL, 0));
+    assert_true(game_bot_value(g, &c, &v, why, size));
+    game_destroy(g);
+    return v;
+}
+
+/* A warrior who fails his test stays where he is this turn (CR15_F_STAYED): the same melee is
+ * worth less from further off, where the move he loses would have closed more ground. */
+static void test_charge_counts_the_lost_move(void **st)
+{
+    (void)st;
+    char w1[256] = "", w2[256] = "";
+    float near = charge_value_from(46, w1, sizeof w1), far = charge_value_from(56, w2, sizeof w2);
+    assert_non_null(strstr(w1, "charge Picket"));
+    assert_non_null(strstr(w2, "charge Picket"));
+    assert_true(far < near - 0.05f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bot_commands_are_legal),
         cmocka_unit_test(test_war_bands_split),
         cmocka_unit_test(test_foot_stands),
+        cmocka_unit_test(test_charge_counts_the_lost_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

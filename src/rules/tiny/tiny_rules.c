@@ -290,10 +290,15 @@ tiny_unit_memo *tiny_geom_memo_unit(const table *t, const tiny_unit_geom *g)
     return &open_memo->units[u.id];
 }
 
-const tiny_unit_geom *tiny_unit_geom_ref(const table *t, unit_id u, tiny_unit_geom *scratch)
+/* The open memo holds unit u of table t. */
+static bool memo_covers(const table *t, unit_id u)
 {
-    if (!open_memo || open_memo->t != t || u.id == 0 || (int)u.id > open_memo->count)
-        return unit_geom_compute(t, u, scratch) ? scratch : NULL;
+    return open_memo && open_memo->t == t && u.id != 0 && (int)u.id <= open_memo->count;
+}
+
+/* Works out u's frame in the open memo the first time it is asked; whether it has one. */
+static bool memo_unit_ready(const table *t, unit_id u)
+{
     signed char *k = &open_memo->known[u.id];
     if (!open_memo->listed)
         memo_list_stands(t);
@@ -302,23 +307,23 @@ const tiny_unit_geom *tiny_unit_geom_ref(const table *t, unit_id u, tiny_unit_ge
         if (*k > 0)
             frame_fill_memo(t, &open_memo->g[u.id]);
     }
-    return *k > 0 ? &open_memo->g[u.id] : NULL;
+    return *k > 0;
+}
+
+const tiny_unit_geom *tiny_unit_geom_ref(const table *t, unit_id u, tiny_unit_geom *scratch)
+{
+    if (!memo_covers(t, u))
+        return unit_geom_compute(t, u, scratch) ? scratch : NULL;
+    return memo_unit_ready(t, u) ? &open_memo->g[u.id] : NULL;
 }
 
 bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g)
 {
-    if (!open_memo || open_memo->t != t || u.id == 0 || (int)u.id > open_memo->count)
+    if (!memo_covers(t, u))
         return unit_geom_compute(t, u, g);
-    signed char *k = &open_memo->known[u.id];
-    if (!open_memo->listed)
-        memo_list_stands(t);
-    if (*k == 0) {
-        *k = open_memo->g[u.id].count > 0 ? 1 : -1;
-        if (*k > 0)
-            frame_fill_memo(t, &open_memo->g[u.id]);
-    }
+    bool ok = memo_unit_ready(t, u);
     *g = open_memo->g[u.id];
-    return *k > 0;
+    return ok;
 }
 
 /* A unit's frame from the frame memo when its stands stand where they stood when it was last

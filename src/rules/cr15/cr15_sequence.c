@@ -240,9 +240,15 @@ void cr15_outcome(const rules_state *rs, const table *t, rules_outcome *out)
     if (broken[0] || broken[1]) {
         out->over = true;
         out->winner = broken[0] && broken[1] ? (side_id){0} : t->sides[broken[0] ? 1 : 0].id;
-        snprintf(out->reason, sizeof out->reason, "%s is broken: %.0f%% of its men are down",
-                 broken[0] && broken[1] ? "Each side" : t->sides[broken[0] ? 0 : 1].name,
-                 (double)(100 * lost[broken[0] ? 0 : 1]));
+        /* Side names are peoples ("British", "Ansar"): read as a plural. */
+        if (broken[0] && broken[1])
+            snprintf(out->reason, sizeof out->reason,
+                     "Both sides are broken: %.0f%% and %.0f%% of their men are down",
+                     (double)(100 * lost[0]), (double)(100 * lost[1]));
+        else
+            snprintf(out->reason, sizeof out->reason,
+                     "The %s are broken: %.0f%% of their men are down",
+                     t->sides[broken[0] ? 0 : 1].name, (double)(100 * lost[broken[0] ? 0 : 1]));
     } else if (rs->turn > rs->max_turns) {
         out->over = true;
         if (rs->time_winner.id)

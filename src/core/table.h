@@ -187,6 +187,10 @@ table *table_clone(const table *t);
  * enough (dst from table_create or table_clone): what a caller that copies the same table
  * again and again (the engine's overlap check) spends on allocation. */
 void table_copy(table *dst, const table *src);
+/* Copies src's sides, units and figures over dst's in place (the arrays keep their addresses),
+ * writing only the elements that differ; both tables hold as many of each. What a command's
+ * events change, for adopting a state resolved on a copy. */
+void table_copy_pieces(table *dst, const table *src);
 
 /* Appenders return the new handle (or index for types/features); the struct is copied, and
  * polygon/polyline points are copied too. table_add_type returns -1 (adding nothing) when the

@@ -102,9 +102,7 @@ static bool adopt_checked(game *g, game_entry *e)
         return false;
     /* The table keeps its place (callers hold game_table's pointer and its figures): what a
      * command's events change, figures and units (rules_event_apply_table), is copied in. */
-    memcpy(t->figures, after->figures, (size_t)t->figure_count * sizeof *t->figures);
-    memcpy(t->units, after->units, (size_t)t->unit_count * sizeof *t->units);
-    memcpy(t->sides, after->sides, (size_t)t->side_count * sizeof *t->sides);
+    table_copy_pieces(t, after);
     g->ops->destroy(g->rs);
     g->rs = g->place_passed.rs;
     g->rng = g->place_passed.rng;

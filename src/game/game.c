@@ -431,6 +431,7 @@ void game_destroy(game *g)
     table_destroy(g->place_passed.spare);
     free(g->place_passed.events.items);
     spatial_free(&g->index);
+    free(g->unit_first.first);
     free(g->others.idx);
     free(g->others.pos);
     free(g);
@@ -841,13 +842,43 @@ bool game_visible(const game *g, side_id viewer, figure_id fig)
     return v->visible(g->rs, g->table, viewer, fig) || game_over(g);
 }
 
+/* The index of unit u's first figure on the table as it stands (-1: none), from a map of
+ * every unit's made once per state: judging a command's events asks it of each event and
+ * side, and a scan of the figures each time was most of the judging. */
+static int unit_first_figure(const game *g, unit_id u)
+{
+    game *m = (game *)g; /* a cache beside the state, not the state: g is const to callers */
+    const table *t = g->table;
+    if (!m->unit_first.valid || m->unit_first.gen != g->state_gen) {
+        uint32_t top = 0;
+        for (int i = 0; i < t->figure_count; i++)
+            top = t->figures[i].unit.id > top ? t->figures[i].unit.id : top;
+        /* a unit id far past the table's units (a broken save): scanned for, never mapped */
+        int n = top <= (uint32_t)t->unit_count + 64 ? (int)top + 1 : 0;
+        mem_grow((void **)&m->unit_first.first, &m->unit_first.cap, n, sizeof *m->unit_first.first);
+        for (int k = 0; k < n; k++)
+            m->unit_first.first[k] = -1;
+        for (int i = t->figure_count - 1; n && i >= 0; i--)
+            m->unit_first.first[t->figures[i].unit.id] = i;
+        m->unit_first.n = n;
+        m->unit_first.gen = g->state_gen;
+        m->unit_first.valid = true;
+    }
+    if (m->unit_first.n)
+        return u.id < (uint32_t)m->unit_first.n ? m->unit_first.first[u.id] : -1;
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == u.id)
+            return i;
+    return -1;
+}
+
 /* A unit is seen when its first figure is: concealment is a unit's in every seed. */
 static bool unit_visible(const game *g, side_id viewer, unit_id u)
 {
-    for (int i = 0; u.id && i < g->table->figure_count; i++)
-        if (g->table->figures[i].unit.id == u.id)
-            return game_visible(g, viewer, g->table->figures[i].id);
-    return true;
+    if (!u.id)
+        return true;
+    int first = unit_first_figure(g, u);
+    return first < 0 || game_visible(g, viewer, g->table->figures[first].id);
 }
 
 /* The table's index of side s as a bit of a hidden_from mask (0: past 32 sides, never hidden).

@@ -94,6 +94,14 @@ struct game {
         uint64_t gen;
         rules_decision dec;
     } decision;
+    /* first[u]: the index of unit u's first figure (-1: none), for unit ids below n, of the
+     * table as it stands (state_gen `gen`); unit_visible's question. */
+    struct {
+        bool valid;
+        uint64_t gen;
+        int *first;
+        int n, cap;
+    } unit_first;
     /* The figure index of the table as it stands (game_figure_index), built when first asked. */
     spatial index;
     uint64_t index_gen;

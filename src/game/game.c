@@ -54,11 +54,10 @@ void game_events_record(void *user, const rules_event *ev)
 
 table *game_place_copy(game *g)
 {
-    table *t = g->place_passed.spare;
-    if (!t)
-        return table_clone(g->table);
+    /* The terrain shared with g's table: no command changes it (the adopted state takes the
+     * figures, units and sides alone, adopt_checked). */
+    table *t = table_copy_shared(g->place_passed.spare, g->table);
     g->place_passed.spare = NULL;
-    table_copy(t, g->table);
     return t;
 }
 
@@ -66,7 +65,7 @@ void game_place_spare(game *g, table *t)
 {
     if (!t)
         return;
-    table_destroy(g->place_passed.spare);
+    table_destroy_shared(g->place_passed.spare);
     g->place_passed.spare = t;
 }
 
@@ -428,7 +427,7 @@ void game_destroy(game *g)
     free(g->autosave_path);
     free(g->notes);
     game_place_forget(g);
-    table_destroy(g->place_passed.spare);
+    table_destroy_shared(g->place_passed.spare);
     free(g->place_passed.events.items);
     spatial_free(&g->index);
     free(g->unit_first.first);

@@ -490,7 +490,14 @@ void game_decision(const game *g, rules_decision *out)
 {
     game *m = (game *)g; /* a cache beside the state, as outcome_now */
     if (!m->decision.valid || m->decision.gen != g->state_gen) {
-        rules_decide(g->ops, g->rs, g->table, &m->decision.dec);
+        /* rules_decide, on the outcome already worked out for this state */
+        const rules_outcome *oc = outcome_now(g);
+        rules_decision *dec = &m->decision.dec;
+        memset(dec, 0, sizeof *dec);
+        if (oc->over)
+            snprintf(dec->prompt, sizeof dec->prompt, "Game over: %.100s", oc->reason);
+        else
+            g->ops->decision(g->rs, g->table, dec);
         m->decision.gen = g->state_gen;
         m->decision.valid = true;
     }

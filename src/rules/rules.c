@@ -33,6 +33,8 @@ const char *rules_decision_kind_name(rules_decision_kind kind)
     return decision_names[kind];
 }
 
+/* game_decision (src/game/game.c) does the same on the outcome it keeps per state: a change
+ * here is a change there. */
 void rules_decide(const rules_ops *ops, const rules_state *rs, const table *t, rules_decision *dec)
 {
     rules_outcome out = {0};

@@ -7,6 +7,7 @@
 
 #include "core/place.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,6 +41,13 @@ static const char *name_of(const figure *f, char *buf, size_t size)
     return buf;
 }
 
+/* No point of base b lies further than this from its centre (half its frontage plus half its
+ * depth bounds the half diagonal, without a square root). */
+static float reach_bound(const geom_base *b)
+{
+    return b->kind == GEOM_BASE_RECT ? 0.5f * (b->frontage_cm + b->depth_cm) : b->radius_cm;
+}
+
 /* The first figure the moved figure `m` (now at its end on `after`) overlaps and did not
  * overlap before the command; NULL when it ends free. */
 static const figure *blocker_of(const table *before, const table *after, const figure *m)
@@ -47,9 +55,15 @@ static const figure *blocker_of(const table *before, const table *after, const f
     geom_placed_base pm = placed_of(m);
     const figure *m0 = &before->figures[m->id.id - 1];
     geom_placed_base pm0 = placed_of(m0);
+    double reach_m = reach_bound(&m->base);
     for (int i = 0; i < after->figure_count; i++) {
         const figure *o = &after->figures[i];
         if (o->id.id == m->id.id || !table_figure_active(o))
+            continue;
+        /* Centres further apart along x or y than both reaches (a margin far above rounding)
+         * cannot overlap: most figures are passed over here, before the exact test. */
+        double far = (reach_m + reach_bound(&o->base)) * (1.0 + 1e-6) + 1e-3;
+        if (fabs((double)o->pos.x - m->pos.x) > far || fabs((double)o->pos.y - m->pos.y) > far)
             continue;
         geom_placed_base po = placed_of(o);
         if (!place_bases_overlap(&pm, &po))

@@ -56,13 +56,29 @@ static float nearest_enemy_cm(const game *g, side_id own, vec2s p)
     return cm;
 }
 
-/* The targets of the last firers asked about: legal commands list each firer's fire commands
- * together, and one targets() call answers for all of them. */
-typedef struct target_memo {
-    bool valid;
+/* What score_fire reads of one target: its figure and the value of hitting it. */
+typedef struct fire_value {
+    figure_id figure;
+    float v;
+} fire_value;
+
+/* The targets of one set of firers, as score_fire values them. */
+typedef struct fire_memo {
     rules_command firers; /* kind, side, figure, unit, figures: target fields cleared */
-    rules_target tg[BOT_TARGETS_MAX];
+    fire_value val[BOT_TARGETS_MAX];
     int n;
+} fire_memo;
+
+enum { FIRE_MEMO_MAX = 8 };
+
+/* The targets of the last firers asked about in this pick: one targets() call answers for
+ * every fire command of the same firers, and the legal list interleaves them (a fire and a
+ * charge of each firer at each target: cr15 asked targets() twice per fire command). */
+typedef struct target_memo {
+    bool valid; /* false: no entry holds */
+    fire_memo e[FIRE_MEMO_MAX];
+    int count, next; /* entries held; the one replaced next (the oldest) */
+    rules_target tg[BOT_TARGETS_MAX];
     /* The nearest enemy's distance from where the last mover stands: the legal list holds many
      * moves of each figure, and all start from the same place on the same table. */
     bool from_valid;
@@ -87,18 +103,31 @@ static rules_command firers_of(const rules_command *c)
 static float score_fire(const game *g, const rules_command *c, target_memo *memo)
 {
     rules_command f = firers_of(c);
-    if (!memo->valid || memcmp(&f, &memo->firers, sizeof f) != 0) {
-        memo->firers = f;
-        memo->n = game_targets(g, c, memo->tg, BOT_TARGETS_MAX);
-        memo->valid = true;
+    if (!memo->valid)
+        memo->count = memo->next = 0;
+    memo->valid = true;
+    const fire_memo *e = NULL;
+    for (int k = 0; k < memo->count && !e; k++)
+        if (memo->e[k].firers.kind == f.kind && memo->e[k].firers.figure.id == f.figure.id &&
+            memo->e[k].firers.unit.id == f.unit.id && memcmp(&memo->e[k].firers, &f, sizeof f) == 0)
+            e = &memo->e[k];
+    if (!e) {
+        fire_memo *put = &memo->e[memo->next];
+        memo->next = (memo->next + 1) % FIRE_MEMO_MAX;
+        memo->count += memo->count < FIRE_MEMO_MAX;
+        put->firers = f;
+        put->n = game_targets(g, c, memo->tg, BOT_TARGETS_MAX);
+        for (int i = 0; i < put->n; i++) {
+            const rules_target *t = &memo->tg[i];
+            put->val[i] = (fire_value){t->figure, t->expected_kills > 0 ? t->expected_kills
+                                                                        : t->expected_hits * 0.5f};
+        }
+        e = put;
     }
     float best = 0;
-    for (int i = 0; i < memo->n; i++) {
-        const rules_target *t = &memo->tg[i];
-        float v = t->expected_kills > 0 ? t->expected_kills : t->expected_hits * 0.5f;
-        if (!c->target.id || t->figure.id == c->target.id)
-            best = fmaxf(best, v);
-    }
+    for (int i = 0; i < e->n; i++)
+        if (!c->target.id || e->val[i].figure.id == c->target.id)
+            best = fmaxf(best, e->val[i].v);
     return 10.0f * best;
 }
 

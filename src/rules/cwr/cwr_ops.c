@@ -244,6 +244,7 @@ static void apply_ruleset(rules_state *rs, const rules_event *ev)
 static void cwr_apply(rules_state *rs, const table *t, const rules_event *ev)
 {
     (void)t;
+    cwr_cache_changed(rs->cache); /* the table changed with it, or may have */
     switch (ev->kind) {
     case RULES_EV_TURN:
         rs->turn = ev->value;

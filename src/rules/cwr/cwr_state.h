@@ -107,6 +107,15 @@ void cwr_cache_fire_put(const rules_state *rs, const table *t, unit_id u, bool o
 /* cwr_names_has(set, the name of t's terrain type `type`), set one of rs->data's lists. */
 bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type);
 void cwr_cache_destroy(cwr_cache *c);
+/* An event changed the state (cwr_apply): the whole answers kept across calls are forgotten.
+ * Until the first one after cwr_create or cwr_clone nothing is kept. */
+void cwr_cache_changed(cwr_cache *c);
+/* cwr_outcome's and cwr_decision's answers for t while the state stays as it is: false when not
+ * kept (then the caller works it out and puts it). */
+bool cwr_memo_outcome_get(const rules_state *rs, const table *t, rules_outcome *out);
+void cwr_memo_outcome_put(const rules_state *rs, const table *t, const rules_outcome *o);
+bool cwr_memo_decision_get(const rules_state *rs, const table *t, rules_decision *out);
+void cwr_memo_decision_put(const rules_state *rs, const table *t, const rules_decision *d);
 
 /* ---- cwr_util.c: lookups ------------------------------------------------------------------ */
 

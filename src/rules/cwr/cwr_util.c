@@ -62,6 +62,13 @@ typedef struct cache_unit {
 
 enum { CACHE_TYPE_SETS = 4 }; /* fortification, high ground, obstacle, open */
 
+/* What a whole answer kept across calls is of: the state's version and the table. */
+typedef struct memo_key {
+    uint64_t version;
+    const table *t;
+    int figures, units;
+} memo_key;
+
 struct cwr_cache {
     const table *t;
     const cwr_data *data; /* rs->data when opened: the troop and terrain answers are its */
@@ -78,6 +85,13 @@ struct cwr_cache {
     int unit_cap;
     uint32_t type_stamp[CACHE_TYPE_SETS][TABLE_TYPES_MAX];
     bool type_in[CACHE_TYPE_SETS][TABLE_TYPES_MAX];
+    /* Events applied to the state since it was made or cloned. 0 trusts nothing across calls:
+     * a fresh clone's table may still be changed without an event (game_fork_forget takes off
+     * what a side cannot see right after the fork); after an event only events change it. */
+    uint64_t version;
+    memo_key outcome_key, decision_key;
+    rules_outcome outcome;
+    rules_decision decision;
 };
 
 /* The scope open on this thread (one thread plays a match and its clones). */
@@ -225,6 +239,60 @@ void cwr_cache_fire_put(const rules_state *rs, const table *t, unit_id u, bool o
     cu->fire_ok = ok;
     cu->data_rs = rs;
     cu->fire_stamp = live->stamp;
+}
+
+void cwr_cache_changed(cwr_cache *c)
+{
+    if (c)
+        c->version++;
+}
+
+static bool memo_hit(const cwr_cache *c, const memo_key *k, const table *t)
+{
+    return c && c->version && k->version == c->version && k->t == t &&
+           k->figures == t->figure_count && k->units == t->unit_count;
+}
+
+static void memo_keep(cwr_cache *c, memo_key *k, const table *t)
+{
+    *k = (memo_key){
+        .version = c->version, .t = t, .figures = t->figure_count, .units = t->unit_count};
+}
+
+bool cwr_memo_outcome_get(const rules_state *rs, const table *t, rules_outcome *out)
+{
+    cwr_cache *c = rs->cache;
+    if (!memo_hit(c, &c->outcome_key, t))
+        return false;
+    *out = c->outcome;
+    return true;
+}
+
+void cwr_memo_outcome_put(const rules_state *rs, const table *t, const rules_outcome *o)
+{
+    cwr_cache *c = rs->cache;
+    if (!c || !c->version)
+        return;
+    c->outcome = *o;
+    memo_keep(c, &c->outcome_key, t);
+}
+
+bool cwr_memo_decision_get(const rules_state *rs, const table *t, rules_decision *out)
+{
+    cwr_cache *c = rs->cache;
+    if (!memo_hit(c, &c->decision_key, t))
+        return false;
+    *out = c->decision;
+    return true;
+}
+
+void cwr_memo_decision_put(const rules_state *rs, const table *t, const rules_decision *d)
+{
+    cwr_cache *c = rs->cache;
+    if (!c || !c->version)
+        return;
+    c->decision = *d;
+    memo_keep(c, &c->decision_key, t);
 }
 
 bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type)

@@ -348,6 +348,8 @@ void lcr_text_fixed(lcr_text *b, float v, int decimals);    /* %.0f, %.1f (decim
 void lcr_copy(char *dst, size_t size, const char *src);
 
 /* Events (rules_emitf with the rule reference). */
+/* rules_emitf(ctx, ev, ref, "%s", text) without the format: the same event, byte for byte. */
+void lcr_emit_text(rules_ctx *ctx, rules_event ev, const char *ref, const char *text);
 void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, const char *text);
 void lcr_emit_card(rules_ctx *ctx, const char *tag, int card, figure_id actor, const char *ref,
                    const char *text);

@@ -739,6 +739,18 @@ static const char *flag_ref(const char *tag)
     return "Little Colonial Rules"; /* the book itself, for a flag no section names */
 }
 
+void lcr_emit_text(rules_ctx *ctx, rules_event ev, const char *ref, const char *text)
+{
+    if (!text)
+        text = "(null)"; /* what glibc's "%s" writes for it */
+    /* vsnprintf's "%s" and mem_strcopy both write the longest prefix that fits and a NUL, and
+     * nothing after it; the rest of ev.text keeps the caller's bytes either way. */
+    mem_strcopy(ev.text, sizeof ev.text, text);
+    if (ref)
+        mem_strcopy(ev.ref, sizeof ev.ref, ref);
+    rules_emit(ctx, &ev);
+}
+
 void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, const char *text)
 {
     rules_event ev = {.kind = RULES_EV_RULESET, .figure = fig, .value = value};
@@ -746,7 +758,7 @@ void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, co
     if (f)
         ev.side = f->side;
     lcr_copy(ev.tag, sizeof ev.tag, tag);
-    rules_emitf(ctx, ev, flag_ref(tag), "%s", text);
+    lcr_emit_text(ctx, ev, flag_ref(tag), text);
 }
 
 void lcr_emit_card(rules_ctx *ctx, const char *tag, int card, figure_id actor, const char *ref,
@@ -755,13 +767,13 @@ void lcr_emit_card(rules_ctx *ctx, const char *tag, int card, figure_id actor, c
     const lcr_card *c = &ctx->state->deck.cards[card];
     rules_event ev = {.kind = RULES_EV_CARD, .value = card + 1, .side = c->side, .figure = actor};
     lcr_copy(ev.tag, sizeof ev.tag, tag);
-    rules_emitf(ctx, ev, ref, "%s", text);
+    lcr_emit_text(ctx, ev, ref, text);
 }
 
 void lcr_emit_note(rules_ctx *ctx, figure_id fig, const char *ref, const char *text)
 {
     rules_event ev = {.kind = RULES_EV_NOTE, .figure = fig};
-    rules_emitf(ctx, ev, ref, "%s", text);
+    lcr_emit_text(ctx, ev, ref, text);
 }
 
 void lcr_emit_modifier(rules_ctx *ctx, figure_id fig, int value, const char *source,
@@ -780,7 +792,7 @@ void lcr_emit_status(rules_ctx *ctx, figure_id fig, uint32_t set, uint32_t clear
     const figure *f = table_figure_const(ctx->table, fig);
     if (f)
         ev.side = f->side;
-    rules_emitf(ctx, ev, ref, "%s", text);
+    lcr_emit_text(ctx, ev, ref, text);
 }
 
 void lcr_emit_move(rules_ctx *ctx, figure_id fig, vec2s from, vec2s to, float facing, float spent,
@@ -795,7 +807,7 @@ void lcr_emit_move(rules_ctx *ctx, figure_id fig, vec2s from, vec2s to, float fa
     const figure *f = table_figure_const(ctx->table, fig);
     if (f)
         ev.side = f->side;
-    rules_emitf(ctx, ev, ref, "%s", text);
+    lcr_emit_text(ctx, ev, ref, text);
 }
 
 static bool may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size);

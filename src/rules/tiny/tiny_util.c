@@ -359,6 +359,16 @@ static float unit_gap_measure(const rules_state *rs, const table *t, const tiny_
 float tiny_unit_gap_cm(const rules_state *rs, const table *t, const tiny_unit_geom *a,
                        const tiny_unit_geom *b)
 {
+    /* two whole units: remembered by their placements' serials (a short key) */
+    uint32_t serials[2] = {tiny_geom_serial(t, a), 0};
+    if (serials[0] && rs->los && (serials[1] = tiny_geom_serial(t, b)) != 0) {
+        float gap;
+        if (memo_get(rs->los->pair_gap_memo, serials, &gap))
+            return gap;
+        gap = unit_gap_measure(rs, t, a, b);
+        memo_put(rs->los->pair_gap_memo, serials, &gap);
+        return gap;
+    }
     memo *m = rs->los ? rs->los->unit_gap_memo : NULL;
     if (!m || a->count > TINY_STANDS_MAX || b->count > TINY_STANDS_MAX)
         return unit_gap_measure(rs, t, a, b);
@@ -423,20 +433,41 @@ bool tiny_unit_in_contact(const rules_state *rs, const table *t, unit_id u)
     return um->contact > 0;
 }
 
+static bool unit_contact_measure(const rules_state *rs, const table *t, const tiny_unit_geom *g,
+                                 side_id own);
+
+/* Whether a unit is in contact depends on its placement and its foes' alone: kept by its serial
+ * and their epoch (most units and their foes do not move between two decisions). */
 static bool unit_in_contact(const rules_state *rs, const table *t, unit_id u)
 {
-    tiny_unit_geom g, scratch;
+    tiny_unit_geom g;
     if (!tiny_unit_geom_of(t, u, &g))
         return false;
     side_id own = table_figure_const(t, g.stands[0])->side;
+    tiny_foe_keep *k = tiny_foe_keep_of(t, u);
+    uint32_t serial = tiny_unit_serial(t, u), epoch;
+    if (!k || !serial || !tiny_foes_epoch(t, own, &epoch))
+        return unit_contact_measure(rs, t, &g, own);
+    if (k->contact_serial != serial || k->contact_epoch != epoch) {
+        k->contact = unit_contact_measure(rs, t, &g, own);
+        k->contact_serial = serial;
+        k->contact_epoch = epoch;
+    }
+    return k->contact;
+}
+
+static bool unit_contact_measure(const rules_state *rs, const table *t, const tiny_unit_geom *g,
+                                 side_id own)
+{
+    tiny_unit_geom scratch;
     float gap = tiny_cm(rs, rs->data->contact_gap_in);
     for (int i = 0; i < t->unit_count; i++) {
         const unit *un = &t->units[i];
         const tiny_unit_geom *o =
             un->side.id == own.id ? NULL : tiny_unit_geom_ref(t, un->id, &scratch);
-        if (!o || !tiny_units_near(&g, o, gap))
+        if (!o || !tiny_units_near(g, o, gap))
             continue;
-        if (tiny_unit_gap_cm(rs, t, &g, o) <= gap)
+        if (tiny_unit_gap_cm(rs, t, g, o) <= gap)
             return true;
     }
     return false;
@@ -610,6 +641,23 @@ bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_g
             tiny_unit_geom_of(t, um->near_enemy, eg);
         return um->near_found;
     }
+    /* across opens: by g's serial and its foes' epoch */
+    uint32_t serial = um ? tiny_geom_serial(t, g) : 0, epoch = 0;
+    tiny_foe_keep *k =
+        serial ? tiny_foe_keep_of(t, table_figure_const(t, g->stands[0])->unit) : NULL;
+    if (k && !tiny_foes_epoch(t, own, &epoch))
+        k = NULL;
+    if (k && k->near_serial == serial && k->near_epoch == epoch && k->near_own.id == own.id) {
+        um->near_known = 1;
+        um->near_found = k->near_found;
+        um->near_own = own;
+        um->near_enemy = k->near_enemy;
+        um->near_gap = k->near_gap;
+        *gap = um->near_gap;
+        if (um->near_found)
+            tiny_unit_geom_of(t, um->near_enemy, eg);
+        return um->near_found;
+    }
     *gap = INFINITY;
     bool found = false;
     unit_id enemy = {0};
@@ -640,5 +688,15 @@ bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_g
         um->near_enemy = enemy;
         um->near_gap = *gap;
     }
+    if (k)
+        *k = (tiny_foe_keep){.near_serial = serial,
+                             .near_epoch = epoch,
+                             .near_own = own,
+                             .near_found = found,
+                             .near_enemy = enemy,
+                             .near_gap = *gap,
+                             .contact_serial = k->contact_serial,
+                             .contact_epoch = k->contact_epoch,
+                             .contact = k->contact};
     return found;
 }

@@ -397,11 +397,32 @@ static float unit_gap_measure(const rules_state *rs, const table *t, const tiny_
     float rb[TINY_UNIT_FIGS];
     for (int k = 0; k < b->count; k++)
         rb[k] = tiny_stand_radius(table_figure_const(t, b->stands[k]));
+    /* The pair of nearest centres first: its gap bounds the rest, so more of them are skipped
+     * (the least gap is the same whatever the order). */
+    int fi = 0, fk = 0;
+    double fd = INFINITY;
+    for (int i = 0; i < a->count; i++)
+        for (int k = 0; k < b->count; k++) {
+            double d = geom_point_distance(table_figure_const(t, a->stands[i])->pos,
+                                           table_figure_const(t, b->stands[k])->pos);
+            if (d < fd) {
+                fd = d;
+                fi = i;
+                fk = k;
+            }
+        }
+    if (a->count && b->count) {
+        geom_placed_base pa = tiny_stand_base(table_figure_const(t, a->stands[fi]));
+        geom_placed_base pb = tiny_stand_base(table_figure_const(t, b->stands[fk]));
+        best = tiny_stand_gap_cm(rs, &pa, &pb);
+    }
     for (int i = 0; i < a->count; i++) {
         const figure *fa = table_figure_const(t, a->stands[i]);
         geom_placed_base pa = tiny_stand_base(fa);
         float ra = tiny_stand_radius(fa);
         for (int k = 0; k < b->count; k++) {
+            if (i == fi && k == fk)
+                continue;
             const figure *fb = table_figure_const(t, b->stands[k]);
             double lower = geom_point_distance(fa->pos, fb->pos) - ra - rb[k];
             if (lower >= best)

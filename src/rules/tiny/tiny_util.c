@@ -652,6 +652,52 @@ static float unit_radius_of(const table *t, unit_id u, const tiny_unit_geom *e)
     return um->radius;
 }
 
+/* tiny_nearest_enemy's search with the memo open (frames in place): the enemies by their
+ * bounding circles' least gap, the exact gap asked from the nearest on until the bound passes
+ * the best; the least gap, the first listed of equals (what the search in list order finds).
+ * False when there are too many enemies to sort here. */
+#define NEAREST_SORT_MAX 128
+static bool nearest_sorted(const rules_state *rs, const table *t, const tiny_unit_geom *g,
+                           side_id own, float rg, unit_id *enemy, float *gap)
+{
+    int idx[NEAREST_SORT_MAX], n = 0;
+    float low[NEAREST_SORT_MAX];
+    for (int i = 0; i < t->unit_count; i++) {
+        tiny_unit_geom scratch;
+        const tiny_unit_geom *e =
+            t->units[i].side.id == own.id ? NULL : tiny_unit_geom_ref(t, t->units[i].id, &scratch);
+        if (!e)
+            continue;
+        if (n == NEAREST_SORT_MAX)
+            return false;
+        float lower = (float)geom_point_distance(g->centre, e->centre) - rg -
+                      unit_radius_of(t, t->units[i].id, e);
+        int j = n++;
+        for (; j > 0 && low[j - 1] > lower; j--) {
+            low[j] = low[j - 1];
+            idx[j] = idx[j - 1];
+        }
+        low[j] = lower;
+        idx[j] = i;
+    }
+    *gap = INFINITY;
+    *enemy = (unit_id){0};
+    int best = -1;
+    for (int j = 0; j < n; j++) {
+        if (low[j] > *gap + 1e-3f)
+            break; /* this one and all after it cannot be nearer than the best */
+        tiny_unit_geom scratch;
+        const tiny_unit_geom *e = tiny_unit_geom_ref(t, t->units[idx[j]].id, &scratch);
+        float d = tiny_unit_gap_cm(rs, t, g, e);
+        if (d < *gap || (best >= 0 && d == *gap && idx[j] < best)) {
+            *gap = d;
+            best = idx[j];
+            *enemy = t->units[idx[j]].id;
+        }
+    }
+    return true;
+}
+
 bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_geom *g, side_id own,
                         tiny_unit_geom *eg, float *gap)
 {
@@ -683,25 +729,31 @@ bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_g
     bool found = false;
     unit_id enemy = {0};
     float rg = unit_radius(t, g);
-    for (int i = 0; i < t->unit_count; i++) {
-        tiny_unit_geom scratch;
-        const tiny_unit_geom *e =
-            t->units[i].side.id == own.id ? NULL : tiny_unit_geom_ref(t, t->units[i].id, &scratch);
-        if (!e)
-            continue;
-        /* bounding circles: a unit that cannot be nearer than the best so far is skipped */
-        float lower = (float)geom_point_distance(g->centre, e->centre) - rg -
-                      unit_radius_of(t, t->units[i].id, e);
-        if (lower > *gap + 1e-3f)
-            continue;
-        float d = tiny_unit_gap_cm(rs, t, g, e);
-        if (d < *gap) {
-            *gap = d;
-            *eg = *e;
-            enemy = t->units[i].id;
-            found = true;
+    if (um && nearest_sorted(rs, t, g, own, rg, &enemy, gap)) {
+        found = enemy.id != 0;
+        if (found)
+            tiny_unit_geom_of(t, enemy, eg);
+    } else
+        for (int i = 0; i < t->unit_count; i++) {
+            tiny_unit_geom scratch;
+            const tiny_unit_geom *e = t->units[i].side.id == own.id
+                                          ? NULL
+                                          : tiny_unit_geom_ref(t, t->units[i].id, &scratch);
+            if (!e)
+                continue;
+            /* bounding circles: a unit that cannot be nearer than the best so far is skipped */
+            float lower = (float)geom_point_distance(g->centre, e->centre) - rg -
+                          unit_radius_of(t, t->units[i].id, e);
+            if (lower > *gap + 1e-3f)
+                continue;
+            float d = tiny_unit_gap_cm(rs, t, g, e);
+            if (d < *gap) {
+                *gap = d;
+                *eg = *e;
+                enemy = t->units[i].id;
+                found = true;
+            }
         }
-    }
     if (um) {
         um->near_known = 1;
         um->near_found = found;

@@ -97,11 +97,21 @@ static size_t capacity_of(int count)
  * whole-table memcpy per check was a tenth of an lcr game). */
 static void copy_changed(void *dst, const void *src, int count, size_t size)
 {
+    /* Compared a block of elements at a time (a call per figure cost as much as the copy); a
+     * block that differs is walked element by element. */
+    int per_block = size < 2048 ? (int)(2048 / size) : 1;
     char *d = dst;
     const char *s = src;
-    for (int i = 0; i < count; i++, d += size, s += size)
-        if (memcmp(d, s, size) != 0)
-            memcpy(d, s, size);
+    for (int i = 0; i < count; i += per_block) {
+        int n = count - i < per_block ? count - i : per_block;
+        size_t bytes = (size_t)n * size;
+        if (memcmp(d, s, bytes) != 0)
+            for (int k = 0; k < n; k++)
+                if (memcmp(d + (size_t)k * size, s + (size_t)k * size, size) != 0)
+                    memcpy(d + (size_t)k * size, s + (size_t)k * size, size);
+        d += bytes;
+        s += bytes;
+    }
 }
 
 /* dup_array into `dst` (holding dst_count elements' capacity) when that is large enough. */

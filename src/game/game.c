@@ -473,9 +473,28 @@ int game_turn(const game *g)
     return g->ops->turn(g->rs);
 }
 
+/* The outcome of the state as it stands, worked out once per state (g->outcome). */
+static const rules_outcome *outcome_now(const game *g)
+{
+    game *m = (game *)g; /* a cache beside the state, not the state: g is const to callers */
+    if (!m->outcome.valid || m->outcome.gen != g->state_gen) {
+        memset(&m->outcome.out, 0, sizeof m->outcome.out);
+        g->ops->outcome(g->rs, g->table, &m->outcome.out);
+        m->outcome.gen = g->state_gen;
+        m->outcome.valid = true;
+    }
+    return &m->outcome.out;
+}
+
 void game_decision(const game *g, rules_decision *out)
 {
-    rules_decide(g->ops, g->rs, g->table, out);
+    game *m = (game *)g; /* a cache beside the state, as outcome_now */
+    if (!m->decision.valid || m->decision.gen != g->state_gen) {
+        rules_decide(g->ops, g->rs, g->table, &m->decision.dec);
+        m->decision.gen = g->state_gen;
+        m->decision.valid = true;
+    }
+    *out = m->decision.dec;
 }
 
 void game_decision_seen(const game *g, side_id viewer, rules_decision *out)
@@ -490,15 +509,12 @@ void game_decision_seen(const game *g, side_id viewer, rules_decision *out)
 
 void game_outcome(const game *g, rules_outcome *out)
 {
-    memset(out, 0, sizeof *out);
-    g->ops->outcome(g->rs, g->table, out);
+    *out = *outcome_now(g);
 }
 
 bool game_over(const game *g)
 {
-    rules_outcome out;
-    game_outcome(g, &out);
-    return out.over;
+    return outcome_now(g)->over;
 }
 
 static bool unit_visible(const game *g, side_id viewer, unit_id u);

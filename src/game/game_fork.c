@@ -54,6 +54,7 @@ void game_fork_forget(game *f, side_id viewer)
         if (gone[i])
             f->table->figures[i].status |= FIGURE_STATUS_OFF_TABLE;
     free(gone);
+    game_state_changed(f); /* what was worked out of the table before (the outcome) is stale */
 }
 
 bool game_bot_value(const game *g, const rules_command *cmd, float *value, char *why, size_t size)

@@ -81,6 +81,19 @@ struct game {
         game_events_list events;
         table *spare; /* a copy done with, its buffers reused by the next check's copy */
     } place_passed;
+    /* The outcome and the decision of the state as it stands (state_gen `gen`): asked many
+     * times a state (game_visible asks whether the game is over of every hidden figure it is
+     * asked about; game_legal, game_validate, the bot and the loop ask again). */
+    struct {
+        bool valid;
+        uint64_t gen;
+        rules_outcome out;
+    } outcome;
+    struct {
+        bool valid;
+        uint64_t gen;
+        rules_decision dec;
+    } decision;
     /* The figure index of the table as it stands (game_figure_index), built when first asked. */
     spatial index;
     uint64_t index_gen;

@@ -483,10 +483,11 @@ int lcr_artillery_candidates(const rules_state *rs, const table *t, side_id sd, 
 {
     int n = 0;
     for (int i = 0; i < t->figure_count && i < rs->fig_count; i++) {
+        if ((rs->flags[i] & (LCR_FF_ACTIVATED | LCR_FF_ACTED)) != LCR_FF_ACTIVATED)
+            continue; /* the flags first: most figures are not activated */
         const figure *g = &t->figures[i];
         const lcr_gun *gt = lcr_artillery_gun_of(rs->data, g);
-        if (!gt || g->side.id != sd.id || !(rs->flags[i] & LCR_FF_ACTIVATED) ||
-            (rs->flags[i] & LCR_FF_ACTED))
+        if (!gt || g->side.id != sd.id)
             continue;
         for (int a = 0; a < LCR_AMMO_COUNT; a++) {
             if (!lcr_artillery_fires(gt, (lcr_ammo)a))

@@ -129,7 +129,7 @@ int lcr_charge_legal(const rules_state *rs, const table *t, side_id sd, rules_co
     float enemy_r = -1; /* not asked yet */
     for (int i = 0; i < t->figure_count && n < max; i++) {
         const figure *f = &t->figures[i];
-        if (f->side.id != sd.id || !lcr_move_is_mounted(f) || !(rs->flags[i] & LCR_FF_ACTIVATED) ||
+        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || f->side.id != sd.id || !lcr_move_is_mounted(f) ||
             !lcr_may_act(rs, t, f->id, NULL, 0))
             continue;
         const lcr_move_class *mc = lcr_move_class_of(rs->data, f);

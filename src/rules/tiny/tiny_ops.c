@@ -341,10 +341,21 @@ static int targets_open(const rules_state *rs, const table *t, const rules_comma
     if (!un)
         return 0;
     int n = 0;
+    /* Beyond its longest shot (bounding circles, a centimetre of slack) no stand of the unit
+     * has a stand of the enemy in range: tiny_plan_fire would refuse, so it is not asked. */
+    const tiny_troop *tr = tiny_troop_of(rs, t, u);
+    float reach = tr && tr->band_count ? tiny_cm(rs, tr->bands[tr->band_count - 1].range_in) : 0;
+    tiny_unit_geom ug, eg;
+    bool placed = fire->kind != RULES_CMD_CHARGE && tr && tiny_unit_geom_of(t, u, &ug);
     for (int i = 0; i < t->unit_count && n < max; i++) {
         unit_id e = t->units[i].id;
         if (t->units[i].side.id == un->side.id || !tiny_is_troop_unit(t, e) ||
             tiny_unit_lost(rs, t, e))
+            continue;
+        if (placed && tiny_unit_geom_of(t, e, &eg) &&
+            geom_point_distance(ug.centre, eg.centre) > hypotf(ug.half_width, ug.half_depth) +
+                                                            hypotf(eg.half_width, eg.half_depth) +
+                                                            reach + 1.0f)
             continue;
         if (fire->kind == RULES_CMD_CHARGE) {
             n += tiny_charge_target(rs, t, u, e, &out[n]);

@@ -81,11 +81,12 @@ typedef struct tiny_charge {
 typedef struct tiny_los {
     atomic_int refs;
     los_index *ix;
-    memo *gap_memo;      /* tiny_stand_gap_cm: two placed bases -> their edge gap */
-    memo *unit_gap_memo; /* tiny_unit_gap_cm: two units' placed stands -> their gap */
-    memo *frame_memo;    /* tiny_unit_geom_of: a unit's placed stands -> its frame */
-    memo *path_memo;     /* stand_path_cost: a troop row, allowance and path -> its cost */
-    memo *place_memo;    /* commander_free_near: the spot and its neighbours -> the free spot */
+    memo *gap_memo;        /* tiny_stand_gap_cm: two placed bases -> their edge gap */
+    memo *unit_gap_memo;   /* tiny_unit_gap_cm: two units' placed stands -> their gap */
+    tiny_serials *serials; /* units' placements by serial (frames kept there) */
+    memo *pair_gap_memo;   /* tiny_unit_gap_cm: two placements' serials -> their gap */
+    memo *path_memo;       /* stand_path_cost: a troop row, allowance and path -> its cost */
+    memo *place_memo;      /* commander_free_near: the spot and its neighbours -> the free spot */
     int troop_units;
     unsigned char *troop_row; /* per unit id: 1 + the data's row its kind last named, 0 none */
 } tiny_los;
@@ -213,10 +214,10 @@ typedef struct tiny_path_found {
     float spent_cm, moved_cm;
 } tiny_path_found;
 
-/* The match's frame memo for tiny_geom_memo_begin. */
-static inline memo *tiny_frames(const rules_state *rs)
+/* The match's placement serials for tiny_geom_memo_begin. */
+static inline tiny_serials *tiny_frames(const rules_state *rs)
 {
-    return rs->los ? rs->los->frame_memo : NULL;
+    return rs->los ? rs->los->serials : NULL;
 }
 
 typedef struct legal_list {

@@ -11,31 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-float cr15_cm(const rules_state *rs, float inches)
-{
-    return inches * rs->data->inch_cm;
-}
-
-cr15_fig *cr15_fig_of(rules_state *rs, figure_id f)
-{
-    return f.id && (int)f.id <= rs->fig_count ? &rs->figs[f.id - 1] : NULL;
-}
-
-const cr15_fig *cr15_fig_const(const rules_state *rs, figure_id f)
-{
-    return f.id && (int)f.id <= rs->fig_count ? &rs->figs[f.id - 1] : NULL;
-}
-
-cr15_unit *cr15_unit_of(rules_state *rs, unit_id u)
-{
-    return u.id && (int)u.id <= rs->unit_count ? &rs->units[u.id - 1] : NULL;
-}
-
-const cr15_unit *cr15_unit_const(const rules_state *rs, unit_id u)
-{
-    return u.id && (int)u.id <= rs->unit_count ? &rs->units[u.id - 1] : NULL;
-}
-
 int cr15_side_index(const table *t, side_id s)
 {
     for (int i = 0; i < t->side_count && i < 2; i++)
@@ -67,41 +42,15 @@ cr15_troop cr15_troop_of(const table *t, const figure *f)
     return (cr15_troop)k;
 }
 
-bool cr15_is_gun(const figure *f)
-{
-    return f->role == FIGURE_ROLE_GUN;
-}
-
 bool cr15_is_gatling(const figure *f)
 {
     return f->role == FIGURE_ROLE_GUN && strcmp(f->weapon, "gatling") == 0;
-}
-
-bool cr15_veteran(const figure *f)
-{
-    return f->quality >= FIGURE_QUALITY_VETERAN;
-}
-
-bool cr15_novice(const figure *f)
-{
-    return f->quality == FIGURE_QUALITY_RAW;
 }
 
 bool cr15_leader(const figure *f)
 {
     return f->role == FIGURE_ROLE_OFFICER || f->role == FIGURE_ROLE_NCO ||
            f->role == FIGURE_ROLE_LEADER;
-}
-
-bool cr15_mounted(const figure *f)
-{
-    return f->posture == FIGURE_POSTURE_MOUNTED;
-}
-
-bool cr15_can_act(const rules_state *rs, const figure *f)
-{
-    const cr15_fig *s = cr15_fig_const(rs, f->id);
-    return table_figure_active(f) && s && s->out_turn < rs->turn;
 }
 
 int cr15_crew(const rules_state *rs, const table *t, const figure *gun)

@@ -85,9 +85,20 @@ typedef struct cr15_pending {
     cr15_wound wound;
 } cr15_pending;
 
+/* One kept answer of cr15_sees: terrain sight (no bases) between two figures depends on their
+ * centres and postures alone (the terrain never changes in a match). */
+typedef struct cr15_sight_keep {
+    figure_id a, b; /* 0: empty */
+    vec2s pa, pb;
+    figure_posture qa, qb;
+    bool clear;
+} cr15_sight_keep;
+#define CR15_SIGHT_KEEP 4096 /* slots, by the two ids */
+
 typedef struct cr15_los {
     atomic_int refs;
     los_index *ix;
+    cr15_sight_keep *sight; /* CR15_SIGHT_KEEP slots (shared by a match's clones, one thread) */
 } cr15_los;
 
 struct rules_state {

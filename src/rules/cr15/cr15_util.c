@@ -176,9 +176,22 @@ int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure 
     return n;
 }
 
+/* Kept by the two figures' ids, checked against their centres and postures (the bot asks every
+ * firer's sight of every enemy at each decision; most of them have not moved since). */
 bool cr15_sees(const rules_state *rs, const table *t, const figure *a, const figure *b)
 {
+    cr15_sight_keep *k = rs->los->sight
+                             ? &rs->los->sight[(a->id.id * 2654435761u ^ b->id.id * 40503u) >> 4 &
+                                               (CR15_SIGHT_KEEP - 1)]
+                             : NULL;
+    if (k && k->a.id == a->id.id && k->b.id == b->id.id && k->qa == a->posture &&
+        k->qb == b->posture && memcmp(&k->pa, &a->pos, sizeof k->pa) == 0 &&
+        memcmp(&k->pb, &b->pos, sizeof k->pb) == 0)
+        return k->clear; /* the same bits of both centres */
     los_result r = los_figures(rs->los->ix, t, a->id, b->id, NULL);
+    if (k)
+        *k = (cr15_sight_keep){
+            a->id, b->id, a->pos, b->pos, a->posture, b->posture, r.verdict == LOS_CLEAR};
     return r.verdict == LOS_CLEAR;
 }
 

@@ -194,6 +194,31 @@ void table_copy(table *dst, const table *src)
                               sizeof *src->figures);
 }
 
+table *table_copy_shared(table *dst, const table *src)
+{
+    if (!dst)
+        dst = mem_calloc(1, sizeof *dst);
+    table keep = *dst;
+    *dst = *src; /* the size and the terrain: src's own arrays */
+    dst->sides =
+        copy_array(keep.sides, keep.side_count, src->sides, src->side_count, sizeof *src->sides);
+    dst->units =
+        copy_array(keep.units, keep.unit_count, src->units, src->unit_count, sizeof *src->units);
+    dst->figures = copy_array(keep.figures, keep.figure_count, src->figures, src->figure_count,
+                              sizeof *src->figures);
+    return dst;
+}
+
+void table_destroy_shared(table *t)
+{
+    if (!t)
+        return;
+    free(t->sides);
+    free(t->units);
+    free(t->figures);
+    free(t);
+}
+
 void table_copy_pieces(table *dst, const table *src)
 {
     copy_changed(dst->sides, src->sides, src->side_count, sizeof *src->sides);

@@ -187,6 +187,14 @@ table *table_clone(const table *t);
  * enough (dst from table_create or table_clone): what a caller that copies the same table
  * again and again (the engine's overlap check) spends on allocation. */
 void table_copy(table *dst, const table *src);
+/* Makes dst (NULL: a new table) a copy of src whose sides, units and figures are its own and
+ * whose size and terrain (types, features and their points) are src's, shared: for a copy only
+ * events change (rules_event_apply_table: figures and units), such as the one the engine's
+ * overlap check resolves a command on, where copying the terrain was most of the copy. Reuses
+ * dst's buffers (dst from an earlier call). Its terrain is valid while src's is; free it with
+ * table_destroy_shared, never table_destroy, and never pass it to table_copy. */
+table *table_copy_shared(table *dst, const table *src);
+void table_destroy_shared(table *t);
 /* Copies src's sides, units and figures over dst's in place (the arrays keep their addresses),
  * writing only the elements that differ; both tables hold as many of each. What a command's
  * events change, for adopting a state resolved on a copy. */

@@ -63,6 +63,12 @@ typedef struct target_memo {
     rules_command firers; /* kind, side, figure, unit, figures: target fields cleared */
     rules_target tg[BOT_TARGETS_MAX];
     int n;
+    /* The nearest enemy's distance from where the last mover stands: the legal list holds many
+     * moves of each figure, and all start from the same place on the same table. */
+    bool from_valid;
+    side_id from_side;
+    vec2s from;
+    float from_cm;
 } target_memo;
 
 static rules_command firers_of(const rules_command *c)
@@ -97,14 +103,21 @@ static float score_fire(const game *g, const rules_command *c, target_memo *memo
 }
 
 /* Centimetres gained toward the nearest enemy, a little less than a kill per 10 cm. */
-static float score_move(const game *g, const rules_command *c)
+static float score_move(const game *g, const rules_command *c, target_memo *memo)
 {
     const table *t = game_table(g);
     const figure *f = actor_of(t, c);
     if (!f || c->path_count == 0)
         return 0;
     vec2s end = c->path[c->path_count - 1];
-    float before = nearest_enemy_cm(g, f->side, f->pos);
+    if (!memo->from_valid || memo->from_side.id != f->side.id ||
+        memcmp(&memo->from, &f->pos, sizeof f->pos) != 0) {
+        memo->from_cm = nearest_enemy_cm(g, f->side, f->pos);
+        memo->from_side = f->side;
+        memo->from = f->pos;
+        memo->from_valid = true;
+    }
+    float before = memo->from_cm;
     float after = nearest_enemy_cm(g, f->side, end);
     if (!isfinite(before) || !isfinite(after))
         return 0;
@@ -132,9 +145,9 @@ static float score(const game *g, const rules_command *c, target_memo *memo)
     case RULES_CMD_FIRE:
         return score_fire(g, c, memo);
     case RULES_CMD_CHARGE:
-        return score_fire(g, c, memo) + score_move(g, c) + 0.5f;
+        return score_fire(g, c, memo) + score_move(g, c, memo) + 0.5f;
     case RULES_CMD_MOVE:
-        return score_move(g, c);
+        return score_move(g, c, memo);
     case RULES_CMD_RALLY:
         return score_rally(g, c);
     case RULES_CMD_PASS:
@@ -153,6 +166,7 @@ static int pick_greedy(const game *g, const rules_command *cmds, int n, dice_rng
     int best = 0;
     float best_score = -INFINITY;
     memo->valid = false;
+    memo->from_valid = false;
     for (int i = 0; i < n; i++) {
         float s = score(g, &cmds[i], memo) + 0.01f * (float)dice_unit(rng);
         if (s > best_score) {

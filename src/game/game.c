@@ -54,11 +54,10 @@ void game_events_record(void *user, const rules_event *ev)
 
 table *game_place_copy(game *g)
 {
-    table *t = g->place_passed.spare;
-    if (!t)
-        return table_clone(g->table);
+    /* The terrain shared with g's table: no command changes it (the adopted state takes the
+     * figures, units and sides alone, adopt_checked). */
+    table *t = table_copy_shared(g->place_passed.spare, g->table);
     g->place_passed.spare = NULL;
-    table_copy(t, g->table);
     return t;
 }
 
@@ -66,7 +65,7 @@ void game_place_spare(game *g, table *t)
 {
     if (!t)
         return;
-    table_destroy(g->place_passed.spare);
+    table_destroy_shared(g->place_passed.spare);
     g->place_passed.spare = t;
 }
 
@@ -428,9 +427,10 @@ void game_destroy(game *g)
     free(g->autosave_path);
     free(g->notes);
     game_place_forget(g);
-    table_destroy(g->place_passed.spare);
+    table_destroy_shared(g->place_passed.spare);
     free(g->place_passed.events.items);
     spatial_free(&g->index);
+    free(g->unit_first.first);
     free(g->others.idx);
     free(g->others.pos);
     free(g);
@@ -490,7 +490,14 @@ void game_decision(const game *g, rules_decision *out)
 {
     game *m = (game *)g; /* a cache beside the state, as outcome_now */
     if (!m->decision.valid || m->decision.gen != g->state_gen) {
-        rules_decide(g->ops, g->rs, g->table, &m->decision.dec);
+        /* rules_decide, on the outcome already worked out for this state */
+        const rules_outcome *oc = outcome_now(g);
+        rules_decision *dec = &m->decision.dec;
+        memset(dec, 0, sizeof *dec);
+        if (oc->over)
+            snprintf(dec->prompt, sizeof dec->prompt, "Game over: %.100s", oc->reason);
+        else
+            g->ops->decision(g->rs, g->table, dec);
         m->decision.gen = g->state_gen;
         m->decision.valid = true;
     }
@@ -617,6 +624,21 @@ const figure *game_nearest_enemy(const game *g, side_id own, vec2s p, float *cm)
         others_of(g, own);
         const int *idx = g->others.idx;
         const vec2s *pos = g->others.pos;
+        /* Most often the nearest of all is seen, and is then the answer (the first of equals,
+         * as the scan below keeps it): found by distances alone, without asking who is seen. */
+        int near = -1;
+        float near2 = INFINITY;
+        for (int k = 0; k < g->others.n; k++) {
+            float dx = pos[k].x - p.x, dy = pos[k].y - p.y;
+            if (dx * dx + dy * dy < near2) {
+                near2 = dx * dx + dy * dy;
+                near = k;
+            }
+        }
+        if (near < 0 || game_visible(g, own, t->figures[idx[near]].id)) {
+            *cm = sqrtf(near2);
+            return near >= 0 ? &t->figures[idx[near]] : NULL;
+        }
         for (int k = 0; k < g->others.n; k++) {
             float dx = pos[k].x - p.x, dy = pos[k].y - p.y;
             if (dx * dx + dy * dy < d2 && game_visible(g, own, t->figures[idx[k]].id)) {
@@ -841,13 +863,43 @@ bool game_visible(const game *g, side_id viewer, figure_id fig)
     return v->visible(g->rs, g->table, viewer, fig) || game_over(g);
 }
 
+/* The index of unit u's first figure on the table as it stands (-1: none), from a map of
+ * every unit's made once per state: judging a command's events asks it of each event and
+ * side, and a scan of the figures each time was most of the judging. */
+static int unit_first_figure(const game *g, unit_id u)
+{
+    game *m = (game *)g; /* a cache beside the state, not the state: g is const to callers */
+    const table *t = g->table;
+    if (!m->unit_first.valid || m->unit_first.gen != g->state_gen) {
+        uint32_t top = 0;
+        for (int i = 0; i < t->figure_count; i++)
+            top = t->figures[i].unit.id > top ? t->figures[i].unit.id : top;
+        /* a unit id far past the table's units (a broken save): scanned for, never mapped */
+        int n = top <= (uint32_t)t->unit_count + 64 ? (int)top + 1 : 0;
+        mem_grow((void **)&m->unit_first.first, &m->unit_first.cap, n, sizeof *m->unit_first.first);
+        for (int k = 0; k < n; k++)
+            m->unit_first.first[k] = -1;
+        for (int i = t->figure_count - 1; n && i >= 0; i--)
+            m->unit_first.first[t->figures[i].unit.id] = i;
+        m->unit_first.n = n;
+        m->unit_first.gen = g->state_gen;
+        m->unit_first.valid = true;
+    }
+    if (m->unit_first.n)
+        return u.id < (uint32_t)m->unit_first.n ? m->unit_first.first[u.id] : -1;
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == u.id)
+            return i;
+    return -1;
+}
+
 /* A unit is seen when its first figure is: concealment is a unit's in every seed. */
 static bool unit_visible(const game *g, side_id viewer, unit_id u)
 {
-    for (int i = 0; u.id && i < g->table->figure_count; i++)
-        if (g->table->figures[i].unit.id == u.id)
-            return game_visible(g, viewer, g->table->figures[i].id);
-    return true;
+    if (!u.id)
+        return true;
+    int first = unit_first_figure(g, u);
+    return first < 0 || game_visible(g, viewer, g->table->figures[first].id);
 }
 
 /* The table's index of side s as a bit of a hidden_from mask (0: past 32 sides, never hidden).

@@ -94,6 +94,14 @@ struct game {
         uint64_t gen;
         rules_decision dec;
     } decision;
+    /* first[u]: the index of unit u's first figure (-1: none), for unit ids below n, of the
+     * table as it stands (state_gen `gen`); unit_visible's question. */
+    struct {
+        bool valid;
+        uint64_t gen;
+        int *first;
+        int n, cap;
+    } unit_first;
     /* The figure index of the table as it stands (game_figure_index), built when first asked. */
     spatial index;
     uint64_t index_gen;
@@ -114,8 +122,9 @@ struct game {
 void game_state_changed(game *g);
 /* Frees the overlap check's kept state (game_destroy). */
 void game_place_forget(game *g);
-/* A copy of g's table for the overlap check to resolve on, made in the buffers of the last
- * copy handed back (game_place_spare) when there is one. */
+/* A copy of g's table for the overlap check to resolve on (table_copy_shared: its terrain is
+ * g's table's), made in the buffers of the last copy handed back (game_place_spare) when there
+ * is one. */
 table *game_place_copy(game *g);
 /* Hands a copy back when done with it (its contents are of no further use). */
 void game_place_spare(game *g, table *t);

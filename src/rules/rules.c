@@ -33,6 +33,8 @@ const char *rules_decision_kind_name(rules_decision_kind kind)
     return decision_names[kind];
 }
 
+/* game_decision (src/game/game.c) does the same on the outcome it keeps per state: a change
+ * here is a change there. */
 void rules_decide(const rules_ops *ops, const rules_state *rs, const table *t, rules_decision *dec)
 {
     rules_outcome out = {0};
@@ -129,12 +131,43 @@ int rules_roll_group(rules_ctx *ctx)
     return ++ctx->next_group;
 }
 
-static const char *die_name(int sides, char *buf, size_t size)
+/* A line built piece by piece into buf (holding size, *n used), cut at size - 1 as snprintf
+ * cuts it: a die's line is written for every die rolled, and vsnprintf's parsing of the format
+ * cost more than the roll and its event together. */
+static void text_put(char *buf, size_t size, size_t *n, const char *s)
 {
-    if (sides == 0)
-        return "the average die";
-    snprintf(buf, size, "d%d", sides);
-    return buf;
+    while (*s && *n + 1 < size)
+        buf[(*n)++] = *s++;
+    buf[*n] = '\0';
+}
+
+/* An int as "%d" writes it. */
+static void text_int(char *buf, size_t size, size_t *n, int v)
+{
+    char digits[16], out[16];
+    int k = 0, m = 0;
+    unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+    do {
+        digits[k++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        out[m++] = '-';
+    while (k > 0)
+        out[m++] = digits[--k];
+    out[m] = '\0';
+    text_put(buf, size, n, out);
+}
+
+/* "the average die" or "d6", as the die line names it. */
+static void text_die(char *buf, size_t size, size_t *n, int sides)
+{
+    if (sides == 0) {
+        text_put(buf, size, n, "the average die");
+        return;
+    }
+    text_put(buf, size, n, "d");
+    text_int(buf, size, n, sides);
 }
 
 void rules_emit_die(rules_ctx *ctx, int sides, int value, int need, const char *tag, figure_id fig,
@@ -151,12 +184,22 @@ void rules_emit_die(rules_ctx *ctx, int sides, int value, int need, const char *
     if (f)
         ev.side = f->side;
     mem_strcopy(ev.tag, sizeof ev.tag, tag ? tag : "");
-    char dn[16];
-    if (need > 0)
-        rules_emitf(ctx, ev, ref, "%s: %d on %s, needing %d: %s", ev.tag, value,
-                    die_name(sides, dn, sizeof dn), need, ev.success ? "success" : "failure");
-    else
-        rules_emitf(ctx, ev, ref, "%s: %d on %s", ev.tag, value, die_name(sides, dn, sizeof dn));
+    /* "%s: %d on %s, needing %d: %s", or "%s: %d on %s" untested */
+    char *text = ev.text;
+    size_t size = sizeof ev.text, n = 0;
+    text_put(text, size, &n, ev.tag);
+    text_put(text, size, &n, ": ");
+    text_int(text, size, &n, value);
+    text_put(text, size, &n, " on ");
+    text_die(text, size, &n, sides);
+    if (need > 0) {
+        text_put(text, size, &n, ", needing ");
+        text_int(text, size, &n, need);
+        text_put(text, size, &n, ev.success ? ": success" : ": failure");
+    }
+    if (ref)
+        mem_strcopy(ev.ref, sizeof ev.ref, ref);
+    rules_emit(ctx, &ev);
 }
 
 int rules_roll(rules_ctx *ctx, int sides, int need, const char *tag, figure_id fig, int group,

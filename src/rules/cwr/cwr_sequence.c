@@ -221,6 +221,8 @@ void cwr_activate_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *
 static void spot(rules_state *rs, rules_ctx *ctx)
 {
     const table *t = ctx->table;
+    /* the reveals change no figure: the distances found stay good in a cache scope */
+    bool began = cwr_cache_begin(rs, t);
     float d = cwr_cm(rs, rs->data->spot_in);
     for (int i = 0; i < t->unit_count; i++) {
         const unit *un = &t->units[i];
@@ -240,6 +242,7 @@ static void spot(rules_state *rs, rules_ctx *ctx)
             break;
         }
     }
+    cwr_cache_end(began);
 }
 
 void cwr_end_activation(rules_state *rs, rules_ctx *ctx)

@@ -6,9 +6,20 @@
 #include "core/spatial.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+void cwr_say(char *why, size_t size, const char *fmt, ...)
+{
+    if (!why || !size)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, size, fmt, ap);
+    va_end(ap);
+}
 
 float cwr_cm(const rules_state *rs, float in)
 {
@@ -43,9 +54,11 @@ const cwr_unit_state *cwr_ustate_const(const rules_state *rs, unit_id u)
 enum { CACHE_PAIR_UNITS = 128 };
 
 typedef struct cache_pair {
-    uint32_t stamp; /* == the cache's: found in this scope */
+    uint32_t stamp;      /* == the cache's: the distance was found in this scope */
+    uint32_t sees_stamp; /* the same for `sees` (cwr_sees from a to b) */
     float d;
     figure_id fa, fb;
+    bool sees;
 } cache_pair;
 
 /* Per unit (by id - 1), each entry found at most once a scope (its stamp the scope's). */
@@ -56,6 +69,7 @@ typedef struct cache_unit {
     vec2s centre;
     bool fortified;
     bool fire_ok;
+    bool fire_told;             /* fire_why holds the reason (asked once with a reason wanted) */
     const rules_state *data_rs; /* the state whose unit flags the fire answer read */
     char *fire_why;             /* CWR_REASON_MAX, allocated when first asked */
 } cache_unit;
@@ -223,8 +237,11 @@ bool cwr_cache_fire_get(const rules_state *rs, const table *t, unit_id u, bool *
     cache_unit *cu = cached_unit(rs, t, u);
     if (!cu || cu->fire_stamp != live->stamp || cu->data_rs != rs)
         return false;
+    if (why && !cu->fire_ok && !cu->fire_told)
+        return false; /* the reason is wanted and was not found: asked again */
     *ok = cu->fire_ok;
-    memcpy(why, cu->fire_why, CWR_REASON_MAX);
+    if (why)
+        memcpy(why, cu->fire_ok ? "" : cu->fire_why, cu->fire_ok ? 1 : CWR_REASON_MAX);
     return true;
 }
 
@@ -235,8 +252,9 @@ void cwr_cache_fire_put(const rules_state *rs, const table *t, unit_id u, bool o
         return;
     if (!cu->fire_why)
         cu->fire_why = mem_calloc(1, CWR_REASON_MAX);
-    snprintf(cu->fire_why, CWR_REASON_MAX, "%s", why);
+    snprintf(cu->fire_why, CWR_REASON_MAX, "%s", why ? why : "");
     cu->fire_ok = ok;
+    cu->fire_told = why != NULL;
     cu->data_rs = rs;
     cu->fire_stamp = live->stamp;
 }
@@ -668,7 +686,7 @@ static bool figures_see(const rules_state *rs, const table *t, figure_id a, figu
     return clear;
 }
 
-bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to)
+static bool sees_scan(const rules_state *rs, const table *t, unit_id from, unit_id to)
 {
     const unit *a = table_unit_const(t, from);
     if (!a || cwr_unit_hidden(rs, t, to, a->side))
@@ -683,4 +701,27 @@ bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to)
             if (figures_see(rs, t, fr[i], tg[j]))
                 return true;
     return false;
+}
+
+/* The open scope's entry for the pair (a, b) of t, or NULL. */
+static cache_pair *cached_pair(const rules_state *rs, const table *t, unit_id a, unit_id b)
+{
+    cwr_cache *c = live;
+    if (!c || c->t != t || (rs && c->data != rs->data) || !c->pair || c->pair_units != c->units ||
+        !a.id || !b.id || (int)a.id > c->units || (int)b.id > c->units)
+        return NULL;
+    return &c->pair[(size_t)(a.id - 1) * (size_t)c->units + (b.id - 1)];
+}
+
+/* Asked of the same pair by the fire, charge and away-move checks of one call. */
+bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to)
+{
+    cache_pair *cp = cached_pair(rs, t, from, to);
+    if (!cp)
+        return sees_scan(rs, t, from, to);
+    if (cp->sees_stamp != live->stamp) {
+        cp->sees = sees_scan(rs, t, from, to);
+        cp->sees_stamp = live->stamp;
+    }
+    return cp->sees;
 }

@@ -28,9 +28,12 @@ static void tiny_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *c
         break;
     case RULES_CMD_MOVE:
     case RULES_CMD_WHEEL:
+        /* the plan and the order before any event: the table holds still, the memo serves */
+        tiny_geom_memo_begin(t, tiny_frames(rs));
         tiny_plan_move(rs, t, cmd, &p, why, sizeof why);
         if (!(p.count && tiny_is_commander(table_figure_const(t, p.fig[0]))))
             tiny_order_check(rs, t, cmd, cmd->unit.id ? cmd->unit : u, &o, why, sizeof why);
+        tiny_geom_memo_end(t);
         tiny_resolve_move(rs, ctx, cmd, &p, &o);
         break;
     case RULES_CMD_FIRE: {
@@ -47,11 +50,13 @@ static void tiny_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *c
         break;
     }
     case RULES_CMD_CHARGE:
+        tiny_geom_memo_begin(t, tiny_frames(rs));
         if (tiny_is_brigade(t, u))
             tiny_plan_brigade_charge(rs, t, u, tiny_cmd_target(t, cmd), &p, why, sizeof why);
         else
             tiny_plan_charge(rs, t, u, tiny_cmd_target(t, cmd), false, &p, why, sizeof why);
         tiny_order_check(rs, t, cmd, u, &o, why, sizeof why);
+        tiny_geom_memo_end(t);
         tiny_resolve_charge(rs, ctx, u, &p, &o, tiny_cmd_target(t, cmd));
         break;
     case RULES_CMD_EVADE:

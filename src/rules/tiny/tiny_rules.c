@@ -148,11 +148,6 @@ bool tiny_army_retreats(float fraction, int total, int bad)
 /* ---- geometry ----------------------------------------------------------------------------------
  */
 
-bool tiny_is_commander(const figure *f)
-{
-    return f->role == FIGURE_ROLE_GENERAL || f->role == FIGURE_ROLE_BRIGADIER;
-}
-
 geom_placed_base tiny_stand_base(const figure *f)
 {
     return (geom_placed_base){.base = f->base, .pos = f->pos, .facing = f->facing};

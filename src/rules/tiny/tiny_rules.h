@@ -232,8 +232,12 @@ geom_placed_base tiny_stand_base(const figure *f);
 /* The radius of the circle around a stand. */
 float tiny_stand_radius(const figure *f);
 
-/* True when a figure is a commander (General or Brigadier). */
-bool tiny_is_commander(const figure *f);
+/* True when a figure is a commander (General or Brigadier); inline: asked for every figure
+ * of every scan. */
+static inline bool tiny_is_commander(const figure *f)
+{
+    return f->role == FIGURE_ROLE_GENERAL || f->role == FIGURE_ROLE_BRIGADIER;
+}
 
 /* The bot's value of a legal command (rules_view_ops.bot_value; tiny_bot.c). */
 bool tiny_bot_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,

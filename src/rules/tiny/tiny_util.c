@@ -22,22 +22,16 @@ float tiny_zone_deg(const rules_state *rs)
     return rs->data->frontal_half_angle_deg;
 }
 
-bool tiny_is_troop_unit(const table *t, unit_id u)
+bool tiny_is_troop_unit_scan(const table *t, unit_id u)
 {
-    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
-    if (um)
-        return um->troop;
     for (int i = 0; i < t->figure_count; i++)
         if (t->figures[i].unit.id == u.id && !tiny_is_commander(&t->figures[i]))
             return true;
     return false;
 }
 
-int tiny_unit_stands(const table *t, unit_id u)
+int tiny_unit_stands_scan(const table *t, unit_id u)
 {
-    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
-    if (um)
-        return um->stands;
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
@@ -57,11 +51,8 @@ bool tiny_unit_limbered(const table *t, unit_id u)
     return tiny_unit_formation_is(t, u, "limbered");
 }
 
-static bool unit_status_any(const table *t, unit_id u, uint32_t bits)
+bool tiny_unit_status_scan(const table *t, unit_id u, uint32_t bits)
 {
-    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
-    if (um)
-        return (um->status_any & bits) != 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (f->unit.id == u.id && table_figure_active(f) && !tiny_is_commander(f) &&
@@ -71,34 +62,15 @@ static bool unit_status_any(const table *t, unit_id u, uint32_t bits)
     return false;
 }
 
-bool tiny_unit_shaken(const table *t, unit_id u)
-{
-    return unit_status_any(t, u, FIGURE_STATUS_SHAKEN);
-}
-
-bool tiny_unit_must_rally(const table *t, unit_id u)
-{
-    return unit_status_any(t, u, FIGURE_STATUS_DEMORALISED);
-}
-
-bool tiny_unit_lost(const rules_state *rs, const table *t, unit_id u)
-{
-    if (u.id == 0 || (int)u.id > rs->unit_count)
-        return true;
-    return (rs->units[u.id - 1].flags & TINY_U_GONE) || tiny_unit_stands(t, u) == 0;
-}
-
 static const tiny_troop *troop_lookup(const rules_state *rs, const table *t, unit_id u);
 
-const tiny_troop *tiny_troop_of(const rules_state *rs, const table *t, unit_id u)
+const tiny_troop *tiny_troop_lookup(const rules_state *rs, const table *t, unit_id u)
 {
     tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
     if (!um)
         return troop_lookup(rs, t, u);
-    if (!um->type_known) {
-        um->type = troop_lookup(rs, t, u);
-        um->type_known = true;
-    }
+    um->type = troop_lookup(rs, t, u);
+    um->type_known = true;
     return um->type;
 }
 

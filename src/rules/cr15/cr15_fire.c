@@ -56,9 +56,8 @@ static int mod_value(const cr15_fire_mods *m, int k)
     return v[k];
 }
 
-static void add(cr15_shot *s, const cr15_fire_mods *m, int k)
+static void add(cr15_shot *s, int v, int k)
 {
-    int v = mod_value(m, k);
     if (!v)
         return;
     s->mod += v;
@@ -117,23 +116,23 @@ static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
     const cr15_fig *fs = cr15_fig_const(rs, firer->id);
     const cr15_fig *ts = cr15_fig_const(rs, target->id);
     if (cr15_veteran(firer))
-        add(out, m, MOD_VETERAN);
+        add(out, m->veteran, MOD_VETERAN);
     if (cr15_novice(firer))
-        add(out, m, MOD_NOVICE);
+        add(out, m->novice, MOD_NOVICE);
     if (ts->flags & CR15_F_MOVED)
-        add(out, m, MOD_TARGET_MOVED);
+        add(out, m->target_moved, MOD_TARGET_MOVED);
     if (second)
-        add(out, m, MOD_SECOND_SHOT);
+        add(out, m->second_shot, MOD_SECOND_SHOT);
     if (covered(rs, t, target, firer->pos, area))
-        add(out, m, MOD_TARGET_COVER);
+        add(out, m->target_cover, MOD_TARGET_COVER);
     if ((fs->flags & CR15_F_CHARGED) && !cr15_veteran(firer))
-        add(out, m, MOD_BEING_CHARGED);
+        add(out, m->being_charged, MOD_BEING_CHARGED);
     if (fs->flags & CR15_F_MOVED)
-        add(out, m, MOD_FIRER_MOVED);
+        add(out, m->firer_moved, MOD_FIRER_MOVED);
     if (cr15_mounted(firer))
-        add(out, m, MOD_FIRER_MOUNTED);
+        add(out, m->firer_mounted, MOD_FIRER_MOUNTED);
     if (firer->status & FIGURE_STATUS_SERIOUS)
-        add(out, m, MOD_FIRER_WOUNDED);
+        add(out, m->firer_wounded, MOD_FIRER_WOUNDED);
     if (note)
         shot_words(rs, out);
     return true;
@@ -484,7 +483,8 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
                 continue;
             /* charging: worth about a third of a man per charger (the bot's rough value) */
             o.expected_kills = 0.3f * (float)nf;
-            snprintf(o.band, sizeof o.band, "charge");
+            size_t len = 0; /* o is zeroed: the bytes snprintf writes */
+            cr15_text_add(o.band, sizeof o.band, &len, "charge", SIZE_MAX);
             memcpy(o.note, charge_note, sizeof o.note);
             out[n++] = o;
             continue;

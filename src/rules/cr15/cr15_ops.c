@@ -107,6 +107,7 @@ static void cr15_destroy(rules_state *rs)
     free(rs->units);
     if (rs->los && atomic_fetch_sub(&rs->los->refs, 1) == 1) {
         los_destroy(rs->los->ix);
+        free(rs->los->sight);
         free(rs->los);
     }
     free(rs);
@@ -133,6 +134,7 @@ static rules_state *cr15_create(const rules_create_desc *desc, char *err, size_t
     rs->los = mem_calloc(1, sizeof *rs->los);
     atomic_init(&rs->los->refs, 1);
     rs->los->ix = los_create(t, &(los_desc){.see_into_cm = d->inch_cm});
+    rs->los->sight = mem_calloc(CR15_SIGHT_KEEP, sizeof *rs->los->sight);
     if (t->side_count != 2) {
         snprintf(err, size, "cr15 needs exactly two sides, not %d", t->side_count);
         goto fail;

@@ -5,6 +5,7 @@
 #include "core/place.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -182,28 +183,31 @@ void cr15_decision(const rules_state *rs, const table *t, rules_decision *out)
     out->kind = RULES_DECIDE_PHASE_STEP;
     out->side = cr15_step_side(rs, t);
     out->simultaneous = rs->phase == CR15_PHASE_FIRING;
-    snprintf(out->phase, sizeof out->phase, "%s", phase_names[rs->phase]);
+    /* the words without printf (the same bytes: "%.40s" reads at most 40, all truncate alike) */
+    size_t n = 0;
+    cr15_text_add(out->phase, sizeof out->phase, &n, phase_names[rs->phase], SIZE_MAX);
     const char *who = table_side(t, out->side)->name;
+    const char *before = "", *after = " to act";
     switch (rs->phase) {
     case CR15_PHASE_CHARGES:
-        snprintf(out->prompt, sizeof out->prompt,
-                 rs->step == 0   ? "%.40s: declare charges, then end the phase"
-                 : rs->step == 1 ? "%.40s: declare charges or evade, then end the phase"
-                                 : "%.40s: evade the charges, then end the phase",
-                 who);
+        after = rs->step == 0   ? ": declare charges, then end the phase"
+                : rs->step == 1 ? ": declare charges or evade, then end the phase"
+                                : ": evade the charges, then end the phase";
         break;
     case CR15_PHASE_MOVEMENT:
-        snprintf(out->prompt, sizeof out->prompt, "%.40s: move, set up guns, then end the phase",
-                 who);
+        after = ": move, set up guns, then end the phase";
         break;
     case CR15_PHASE_FIRING:
-        snprintf(out->prompt, sizeof out->prompt,
-                 "Both sides fire; casualties fall at the end (%.40s to fire)", who);
+        before = "Both sides fire; casualties fall at the end (";
+        after = " to fire)";
         break;
     default:
-        snprintf(out->prompt, sizeof out->prompt, "%.40s to act", who);
         break;
     }
+    n = 0;
+    cr15_text_add(out->prompt, sizeof out->prompt, &n, before, SIZE_MAX);
+    cr15_text_add(out->prompt, sizeof out->prompt, &n, who, 40);
+    cr15_text_add(out->prompt, sizeof out->prompt, &n, after, SIZE_MAX);
 }
 
 /* ---- the end ------------------------------------------------------------------------------- */

@@ -85,9 +85,20 @@ typedef struct cr15_pending {
     cr15_wound wound;
 } cr15_pending;
 
+/* One kept answer of cr15_sees: terrain sight (no bases) between two figures depends on their
+ * centres and postures alone (the terrain never changes in a match). */
+typedef struct cr15_sight_keep {
+    figure_id a, b; /* 0: empty */
+    vec2s pa, pb;
+    figure_posture qa, qb;
+    bool clear;
+} cr15_sight_keep;
+#define CR15_SIGHT_KEEP 4096 /* slots, by the two ids */
+
 typedef struct cr15_los {
     atomic_int refs;
     los_index *ix;
+    cr15_sight_keep *sight; /* CR15_SIGHT_KEEP slots (shared by a match's clones, one thread) */
 } cr15_los;
 
 struct rules_state {
@@ -128,24 +139,55 @@ static inline vec2s cr15_v2(float x, float y)
     return v;
 }
 
-float cr15_cm(const rules_state *rs, float inches);
-cr15_fig *cr15_fig_of(rules_state *rs, figure_id f);
-const cr15_fig *cr15_fig_const(const rules_state *rs, figure_id f);
-cr15_unit *cr15_unit_of(rules_state *rs, unit_id u);
-const cr15_unit *cr15_unit_const(const rules_state *rs, unit_id u);
+static inline float cr15_cm(const rules_state *rs, float inches)
+{
+    return inches * rs->data->inch_cm;
+}
+static inline cr15_fig *cr15_fig_of(rules_state *rs, figure_id f)
+{
+    return f.id && (int)f.id <= rs->fig_count ? &rs->figs[f.id - 1] : NULL;
+}
+static inline const cr15_fig *cr15_fig_const(const rules_state *rs, figure_id f)
+{
+    return f.id && (int)f.id <= rs->fig_count ? &rs->figs[f.id - 1] : NULL;
+}
+static inline cr15_unit *cr15_unit_of(rules_state *rs, unit_id u)
+{
+    return u.id && (int)u.id <= rs->unit_count ? &rs->units[u.id - 1] : NULL;
+}
+static inline const cr15_unit *cr15_unit_const(const rules_state *rs, unit_id u)
+{
+    return u.id && (int)u.id <= rs->unit_count ? &rs->units[u.id - 1] : NULL;
+}
 int cr15_side_index(const table *t, side_id s);
 side_id cr15_other_side(const table *t, side_id s);
 /* The side deciding the current step. */
 side_id cr15_step_side(const rules_state *rs, const table *t);
 cr15_troop cr15_troop_of(const table *t, const figure *f);
-bool cr15_is_gun(const figure *f);
+static inline bool cr15_is_gun(const figure *f)
+{
+    return f->role == FIGURE_ROLE_GUN;
+}
 bool cr15_is_gatling(const figure *f);
-bool cr15_veteran(const figure *f);
-bool cr15_novice(const figure *f);
+static inline bool cr15_veteran(const figure *f)
+{
+    return f->quality >= FIGURE_QUALITY_VETERAN;
+}
+static inline bool cr15_novice(const figure *f)
+{
+    return f->quality == FIGURE_QUALITY_RAW;
+}
 bool cr15_leader(const figure *f);
-bool cr15_mounted(const figure *f);
+static inline bool cr15_mounted(const figure *f)
+{
+    return f->posture == FIGURE_POSTURE_MOUNTED;
+}
 /* Can act this turn (on the table, alive, not out with a fresh serious wound). */
-bool cr15_can_act(const rules_state *rs, const figure *f);
+static inline bool cr15_can_act(const rules_state *rs, const figure *f)
+{
+    const cr15_fig *s = cr15_fig_const(rs, f->id);
+    return table_figure_active(f) && s && s->out_turn < rs->turn;
+}
 /* Active crew of a gun (its unit's crew-role figures, not seriously wounded). */
 int cr15_crew(const rules_state *rs, const table *t, const figure *gun);
 cr15_cover cr15_cover_at(const rules_state *rs, const table *t, const figure *target, vec2s from);

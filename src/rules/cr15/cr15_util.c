@@ -11,31 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-float cr15_cm(const rules_state *rs, float inches)
-{
-    return inches * rs->data->inch_cm;
-}
-
-cr15_fig *cr15_fig_of(rules_state *rs, figure_id f)
-{
-    return f.id && (int)f.id <= rs->fig_count ? &rs->figs[f.id - 1] : NULL;
-}
-
-const cr15_fig *cr15_fig_const(const rules_state *rs, figure_id f)
-{
-    return f.id && (int)f.id <= rs->fig_count ? &rs->figs[f.id - 1] : NULL;
-}
-
-cr15_unit *cr15_unit_of(rules_state *rs, unit_id u)
-{
-    return u.id && (int)u.id <= rs->unit_count ? &rs->units[u.id - 1] : NULL;
-}
-
-const cr15_unit *cr15_unit_const(const rules_state *rs, unit_id u)
-{
-    return u.id && (int)u.id <= rs->unit_count ? &rs->units[u.id - 1] : NULL;
-}
-
 int cr15_side_index(const table *t, side_id s)
 {
     for (int i = 0; i < t->side_count && i < 2; i++)
@@ -67,41 +42,15 @@ cr15_troop cr15_troop_of(const table *t, const figure *f)
     return (cr15_troop)k;
 }
 
-bool cr15_is_gun(const figure *f)
-{
-    return f->role == FIGURE_ROLE_GUN;
-}
-
 bool cr15_is_gatling(const figure *f)
 {
     return f->role == FIGURE_ROLE_GUN && strcmp(f->weapon, "gatling") == 0;
-}
-
-bool cr15_veteran(const figure *f)
-{
-    return f->quality >= FIGURE_QUALITY_VETERAN;
-}
-
-bool cr15_novice(const figure *f)
-{
-    return f->quality == FIGURE_QUALITY_RAW;
 }
 
 bool cr15_leader(const figure *f)
 {
     return f->role == FIGURE_ROLE_OFFICER || f->role == FIGURE_ROLE_NCO ||
            f->role == FIGURE_ROLE_LEADER;
-}
-
-bool cr15_mounted(const figure *f)
-{
-    return f->posture == FIGURE_POSTURE_MOUNTED;
-}
-
-bool cr15_can_act(const rules_state *rs, const figure *f)
-{
-    const cr15_fig *s = cr15_fig_const(rs, f->id);
-    return table_figure_active(f) && s && s->out_turn < rs->turn;
 }
 
 int cr15_crew(const rules_state *rs, const table *t, const figure *gun)
@@ -213,11 +162,12 @@ int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure 
     float mine = spatial_base_reach(&f->base) + rs->data->contact_cm + 0.01f;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
+        if (e->side.id == f->side.id) /* the cheapest test first: half the table is friends */
+            continue;
         float g = mine + spatial_base_reach(&e->base);
         if (fabsf(f->pos.x - e->pos.x) > g || fabsf(f->pos.y - e->pos.y) > g)
             continue;
-        if (e->side.id == f->side.id || !table_figure_active(e) ||
-            cr15_edge_cm(f, e) > rs->data->contact_cm)
+        if (!table_figure_active(e) || cr15_edge_cm(f, e) > rs->data->contact_cm)
             continue;
         if (out && n < max)
             out[n] = e->id;
@@ -226,9 +176,22 @@ int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure 
     return n;
 }
 
+/* Kept by the two figures' ids, checked against their centres and postures (the bot asks every
+ * firer's sight of every enemy at each decision; most of them have not moved since). */
 bool cr15_sees(const rules_state *rs, const table *t, const figure *a, const figure *b)
 {
+    cr15_sight_keep *k = rs->los->sight
+                             ? &rs->los->sight[(a->id.id * 2654435761u ^ b->id.id * 40503u) >> 4 &
+                                               (CR15_SIGHT_KEEP - 1)]
+                             : NULL;
+    if (k && k->a.id == a->id.id && k->b.id == b->id.id && k->qa == a->posture &&
+        k->qb == b->posture && memcmp(&k->pa, &a->pos, sizeof k->pa) == 0 &&
+        memcmp(&k->pb, &b->pos, sizeof k->pb) == 0)
+        return k->clear; /* the same bits of both centres */
     los_result r = los_figures(rs->los->ix, t, a->id, b->id, NULL);
+    if (k)
+        *k = (cr15_sight_keep){
+            a->id, b->id, a->pos, b->pos, a->posture, b->posture, r.verdict == LOS_CLEAR};
     return r.verdict == LOS_CLEAR;
 }
 

@@ -78,60 +78,60 @@ static bool step_open(const rules_state *rs, const table *t, unit_id u, cwr_step
     switch (s) {
     case CWR_STEP_FIRE:
         if (!cwr_unit_has_weapon(rs, t, u)) {
-            snprintf(why, size, "it has no weapon that fires");
+            cwr_say(why, size, "it has no weapon that fires");
             return false;
         }
         if (art && limbered) {
-            snprintf(why, size, "its guns are limbered");
+            cwr_say(why, size, "its guns are limbered");
             return false;
         }
         return !first || cwr_can_fire_now(rs, t, u, why, size);
     case CWR_STEP_FORMATION:
         if (art) {
-            snprintf(why, size, "artillery limbers or unlimbers instead");
+            cwr_say(why, size, "artillery limbers or unlimbers instead");
             return false;
         }
         if (tr->type == CWR_TYPE_INDIVIDUAL || cwr_unit_strength(t, u) < 2) {
-            snprintf(why, size, "a single figure has no formation");
+            cwr_say(why, size, "a single figure has no formation");
             return false;
         }
         return true;
     case CWR_STEP_LIMBER:
     case CWR_STEP_UNLIMBER:
         if (!art) {
-            snprintf(why, size, "artillery only");
+            cwr_say(why, size, "artillery only");
             return false;
         }
         if (s == CWR_STEP_LIMBER && limbered) {
-            snprintf(why, size, "already limbered");
+            cwr_say(why, size, "already limbered");
             return false;
         }
         if (s == CWR_STEP_UNLIMBER && !limbered) {
-            snprintf(why, size, "already unlimbered");
+            cwr_say(why, size, "already unlimbered");
             return false;
         }
         return true;
     case CWR_STEP_CHARGE: {
         if (art || tr->type == CWR_TYPE_TRANSPORT || tr->type == CWR_TYPE_MACHINE_GUN) {
-            snprintf(why, size, "guns and transport do not charge");
+            cwr_say(why, size, "guns and transport do not charge");
             return false;
         }
         unit_id tg[4];
         if (cwr_charge_targets(rs, t, u, tg, 4) == 0) {
-            snprintf(why, size, "no enemy in sight within its charge reach");
+            cwr_say(why, size, "no enemy in sight within its charge reach");
             return false;
         }
         return true;
     }
     case CWR_STEP_COMBAT:
         if (first && !cwr_contact_enemy(rs, t, u).id) {
-            snprintf(why, size, "no enemy in base contact with its front rank");
+            cwr_say(why, size, "no enemy in base contact with its front rank");
             return false;
         }
         return true;
     default:
         if (is_move(s) && cwr_move_dice(rs, t, u, false) <= 0) {
-            snprintf(why, size, "it cannot move");
+            cwr_say(why, size, "it cannot move");
             return false;
         }
         return true;
@@ -143,9 +143,11 @@ bool cwr_pair_open(const rules_state *rs, const table *t, unit_id u, int k, char
     const cwr_pair *p = &rs->data->pairs[k];
     bool limbered = cwr_unit_limbered(t, u);
     char r[128] = "";
+    bool told = why && size; /* else a yes or no: no reason is built */
     for (int i = 0; i < p->step_count; i++) {
-        if (!step_open(rs, t, u, p->steps[i], i == 0, limbered, r, sizeof r)) {
-            snprintf(why, size, "%s: %s", cwr_step_label(p->steps[i]), r);
+        if (!step_open(rs, t, u, p->steps[i], i == 0, limbered, told ? r : NULL,
+                       told ? sizeof r : 0)) {
+            cwr_say(why, size, "%s: %s", cwr_step_label(p->steps[i]), r);
             return false;
         }
         if (p->steps[i] == CWR_STEP_LIMBER)

@@ -103,7 +103,7 @@ static bool line_of_fire(const rules_state *rs, const table *t, unit_id u, unit_
     const unit *un = table_unit_const(t, u);
     geom_segment seg = {c, aim->pos};
     bool art = cwr_unit_is_artillery(rs, t, u);
-    float my_ground = cwr_ground_ft(rs, t, c);
+    float my_ground = art ? cwr_ground_ft(rs, t, c) : 0; /* guns alone fire over friends */
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (!table_figure_active(f) || f->unit.id == u.id || f->unit.id == target.id)
@@ -121,60 +121,32 @@ static bool line_of_fire(const rules_state *rs, const table *t, unit_id u, unit_
         if (f->side.id != un->side.id) {
             if (cwr_unit_hidden(rs, t, f->unit, un->side))
                 continue;
-            snprintf(why, size, "%s is the first enemy unit its fire would hit", o->name);
+            cwr_say(why, size, "%s is the first enemy unit its fire would hit", o->name);
             return false;
         }
         if (!art) {
-            snprintf(why, size, "%s is in the line of fire", o->name);
+            cwr_say(why, size, "%s is in the line of fire", o->name);
             return false;
         }
         if (my_ground <= cwr_ground_ft(rs, t, f->pos)) {
-            snprintf(why, size, "guns fire over %s only from higher ground", o->name);
+            cwr_say(why, size, "guns fire over %s only from higher ground", o->name);
             return false;
         }
         figure_id fa, fb;
         float gap = cwr_unit_distance(t, target, f->unit, &fa, &fb);
         if (gap <= cwr_cm(rs, rs->data->over_friends_in)) {
-            snprintf(why, size, "guns fire over %s only at targets more than %g\" beyond them",
-                     o->name, (double)rs->data->over_friends_in);
+            cwr_say(why, size, "guns fire over %s only at targets more than %g\" beyond them",
+                    o->name, (double)rs->data->over_friends_in);
             return false;
         }
     }
     return true;
 }
 
-bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
-                   cwr_fire_plan *out, char *why, size_t size)
+/* The firers' dice at the aim by range band, and the nearest range; false: none in range. */
+static bool fire_dice(const rules_state *rs, const table *t, unit_id u, const cwr_troop *tr,
+                      const figure *aim, cwr_fire_plan *out)
 {
-    memset(out, 0, sizeof *out);
-    out->target = target;
-    const unit *un = table_unit_const(t, u), *tg = table_unit_const(t, target);
-    const cwr_troop *tr = cwr_troop_of(rs, t, u);
-    if (!un || !tr || !tg || !cwr_unit_alive(t, target)) {
-        snprintf(why, size, "no such target");
-        return false;
-    }
-    if (tg->side.id == un->side.id) {
-        snprintf(why, size, "%s is a friendly unit", tg->name);
-        return false;
-    }
-    if (tr->type == CWR_TYPE_ARTILLERY && cwr_unit_limbered(t, u)) {
-        snprintf(why, size, "%s is limbered", un->name);
-        return false;
-    }
-    if (cwr_unit_hidden(rs, t, target, un->side) || !cwr_sees(rs, t, u, target)) {
-        snprintf(why, size, "%s cannot see %s", un->name, tg->name);
-        return false;
-    }
-    const figure *aim = aim_of(rs, t, u, target);
-    if (!aim) {
-        snprintf(why, size, "%s is not within %g degrees of straight ahead", tg->name,
-                 (double)rs->data->fire_arc_deg);
-        return false;
-    }
-    vec2s c = cwr_front_centre(t, u);
-    if (!line_of_fire(rs, t, u, target, c, aim, why, size))
-        return false;
     figure_id firers[CWR_UNIT_FIGS];
     int n = cwr_front_rank(t, u, firers, CWR_UNIT_FIGS);
     int front = n;
@@ -198,9 +170,53 @@ bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id tar
             out->firers++;
         }
     }
-    if (out->short_dice + out->long_dice == 0) {
-        snprintf(why, size, "%s is out of range (%.1f\")", tg->name,
-                 (double)cwr_in(rs, out->range_cm));
+    return out->short_dice + out->long_dice > 0;
+}
+
+bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
+                   cwr_fire_plan *out, char *why, size_t size)
+{
+    memset(out, 0, sizeof *out);
+    out->target = target;
+    const unit *un = table_unit_const(t, u), *tg = table_unit_const(t, target);
+    const cwr_troop *tr = cwr_troop_of(rs, t, u);
+    if (!un || !tr || !tg || !cwr_unit_alive(t, target)) {
+        cwr_say(why, size, "no such target");
+        return false;
+    }
+    if (tg->side.id == un->side.id) {
+        cwr_say(why, size, "%s is a friendly unit", tg->name);
+        return false;
+    }
+    if (tr->type == CWR_TYPE_ARTILLERY && cwr_unit_limbered(t, u)) {
+        cwr_say(why, size, "%s is limbered", un->name);
+        return false;
+    }
+    if (cwr_unit_hidden(rs, t, target, un->side)) {
+        cwr_say(why, size, "%s cannot see %s", un->name, tg->name);
+        return false;
+    }
+    /* Asked for the reason, the checks go in the rule book's order (the first to fail is the
+     * reason); asked only yes or no, sight, the dearest (lines over terrain), goes last. */
+    bool told = why && size;
+    if (told && !cwr_sees(rs, t, u, target)) {
+        cwr_say(why, size, "%s cannot see %s", un->name, tg->name);
+        return false;
+    }
+    const figure *aim = aim_of(rs, t, u, target);
+    if (!aim) {
+        cwr_say(why, size, "%s is not within %g degrees of straight ahead", tg->name,
+                (double)rs->data->fire_arc_deg);
+        return false;
+    }
+    vec2s c = cwr_front_centre(t, u);
+    if (told ? !line_of_fire(rs, t, u, target, c, aim, why, size)
+             : !fire_dice(rs, t, u, tr, aim, out) ||
+                   !line_of_fire(rs, t, u, target, c, aim, NULL, 0) || !cwr_sees(rs, t, u, target))
+        return false;
+    if (told && !fire_dice(rs, t, u, tr, aim, out)) {
+        cwr_say(why, size, "%s is out of range (%.1f\")", tg->name,
+                (double)cwr_in(rs, out->range_cm));
         return false;
     }
     out->fortified = cwr_unit_fortified(rs, t, target);
@@ -247,7 +263,8 @@ bool cwr_fire_validate(const rules_state *rs, const table *t, const rules_comman
     return cwr_plan_fire(rs, t, u, tg, &p, why, size);
 }
 
-/* Any target now; else the reason, naming why the nearest enemy unit cannot be fired at. */
+/* Any target now; else the reason (why not NULL), naming why the nearest enemy unit cannot be
+ * fired at. */
 static bool can_fire_scan(const rules_state *rs, const table *t, unit_id u, char *why, size_t size)
 {
     const unit *un = table_unit_const(t, u);
@@ -260,30 +277,32 @@ static bool can_fire_scan(const rules_state *rs, const table *t, unit_id u, char
             continue;
         cwr_fire_plan p;
         char r[128];
-        if (cwr_plan_fire(rs, t, u, e->id, &p, r, sizeof r))
+        if (cwr_plan_fire(rs, t, u, e->id, &p, why ? r : NULL, why ? sizeof r : 0))
             return true;
+        if (!why)
+            continue;
         float d = cwr_unit_distance(t, u, e->id, NULL, NULL);
         if (d < best) {
             best = d;
             snprintf(nearest, sizeof nearest, "%s", r);
         }
     }
-    snprintf(why, size, "no target%s%s", nearest[0] ? ": " : "", nearest);
+    cwr_say(why, size, "no target%s%s", nearest[0] ? ": " : "", nearest);
     return false;
 }
 
 bool cwr_can_fire_now(const rules_state *rs, const table *t, unit_id u, char *why, size_t size)
 {
-    /* asked once per pair with a fire step: the answer and its full reason are remembered in
-     * the cache scope, the reason cut to `size` as it would be */
+    /* asked once per pair with a fire step: the answer (and its full reason, when wanted) is
+     * remembered in the cache scope, the reason cut to `size` as it would be */
     char full[CWR_REASON_MAX];
-    bool ok;
-    if (!cwr_cache_fire_get(rs, t, u, &ok, full)) {
+    bool ok, told = why && size;
+    if (!cwr_cache_fire_get(rs, t, u, &ok, told ? full : NULL)) {
         full[0] = 0;
-        ok = can_fire_scan(rs, t, u, full, sizeof full);
-        cwr_cache_fire_put(rs, t, u, ok, full);
+        ok = can_fire_scan(rs, t, u, told ? full : NULL, sizeof full);
+        cwr_cache_fire_put(rs, t, u, ok, told ? full : NULL);
     }
-    if (!ok)
+    if (!ok && told)
         snprintf(why, size, "%s", full);
     return ok;
 }
@@ -343,8 +362,7 @@ void cwr_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
     unit_id u = fire_unit(rs, t, cmd), tg = target_of(t, cmd);
     const unit *un = table_unit_const(t, u), *tu = table_unit_const(t, tg);
     cwr_fire_plan p;
-    char why[160];
-    if (!cwr_plan_fire(rs, t, u, tg, &p, why, sizeof why))
+    if (!cwr_plan_fire(rs, t, u, tg, &p, NULL, 0))
         return;
     reveal(rs, ctx, u, "it opens fire");
     int shorts = 0, longs = 0;
@@ -416,8 +434,7 @@ int cwr_targets(const rules_state *rs, const table *t, const rules_command *fire
             cwr_unit_hidden(rs, t, e->id, un->side))
             continue;
         cwr_fire_plan p;
-        char why[160];
-        if (!cwr_plan_fire(rs, t, u, e->id, &p, why, sizeof why))
+        if (!cwr_plan_fire(rs, t, u, e->id, &p, NULL, 0))
             continue;
         const figure *aim = aim_of(rs, t, u, e->id);
         int f = p.fortified ? d->fortified_factor : 1;

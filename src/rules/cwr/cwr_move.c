@@ -490,11 +490,15 @@ bool cwr_move_is_away(const rules_state *rs, const table *t, unit_id u, const cw
             continue;
         float before = cwr_unit_distance(t, u, e->id, NULL, NULL);
         float after = INFINITY;
+        /* the enemy's figures in table order: its list, or every figure when too many */
+        figure_id buf[CWR_UNIT_FIGS];
+        int m;
+        const figure_id *mem = cwr_unit_members(t, e->id, buf, CWR_UNIT_FIGS, &m);
         for (int i = 0; i < p->count; i++) {
             const figure *f = table_figure_const(t, p->fig[i]);
             geom_placed_base a = placed_at(f, p->pos[i], p->facing);
-            for (int j = 0; j < t->figure_count; j++) {
-                const figure *o = &t->figures[j];
+            for (int j = 0; j < (mem ? m : t->figure_count); j++) {
+                const figure *o = mem ? table_figure_const(t, mem[j]) : &t->figures[j];
                 if (o->unit.id != e->id.id || !table_figure_active(o))
                     continue;
                 geom_placed_base b = placed_at(o, o->pos, o->facing);

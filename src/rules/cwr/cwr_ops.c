@@ -244,6 +244,7 @@ static void apply_ruleset(rules_state *rs, const rules_event *ev)
 static void cwr_apply(rules_state *rs, const table *t, const rules_event *ev)
 {
     (void)t;
+    cwr_cache_changed(rs->cache); /* the table changed with it, or may have */
     switch (ev->kind) {
     case RULES_EV_TURN:
         rs->turn = ev->value;
@@ -536,9 +537,8 @@ static int legal_now(const rules_state *rs, const table *t, rules_command *out, 
     case CWR_PHASE_CHOOSE: {
         const int *list;
         int m = cwr_pairs_offered(rs, rs->unit, &list);
-        char why[160];
         for (int i = 0; i < m && n < max; i++)
-            if (cwr_pair_open(rs, t, rs->unit, list[i], why, sizeof why)) {
+            if (cwr_pair_open(rs, t, rs->unit, list[i], NULL, 0)) {
                 out[n] =
                     (rules_command){.kind = RULES_CMD_CHOOSE, .side = rs->active, .unit = rs->unit};
                 snprintf(out[n].option, sizeof out[n].option, "%s", rs->data->pairs[list[i]].id);

@@ -108,7 +108,7 @@ void cwr_begin(rules_state *rs, rules_ctx *ctx)
         roll_initiative(rs, ctx);
 }
 
-void cwr_decision(const rules_state *rs, const table *t, rules_decision *out)
+static void decision_now(const rules_state *rs, const table *t, rules_decision *out)
 {
     if (rs->alloc_n > 0) {
         cwr_alloc_decision(rs, t, out);
@@ -150,6 +150,15 @@ void cwr_decision(const rules_state *rs, const table *t, rules_decision *out)
         break;
     }
     }
+}
+
+/* Asked several times a command (the game, the bot, the prompt): kept while the state stays. */
+void cwr_decision(const rules_state *rs, const table *t, rules_decision *out)
+{
+    if (cwr_memo_decision_get(rs, t, out))
+        return;
+    decision_now(rs, t, out);
+    cwr_memo_decision_put(rs, t, out);
 }
 
 bool cwr_decision_prompt(const rules_state *rs, const table *t, side_id viewer,
@@ -212,6 +221,8 @@ void cwr_activate_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *
 static void spot(rules_state *rs, rules_ctx *ctx)
 {
     const table *t = ctx->table;
+    /* the reveals change no figure: the distances found stay good in a cache scope */
+    bool began = cwr_cache_begin(rs, t);
     float d = cwr_cm(rs, rs->data->spot_in);
     for (int i = 0; i < t->unit_count; i++) {
         const unit *un = &t->units[i];
@@ -231,6 +242,7 @@ static void spot(rules_state *rs, rules_ctx *ctx)
             break;
         }
     }
+    cwr_cache_end(began);
 }
 
 void cwr_end_activation(rules_state *rs, rules_ctx *ctx)
@@ -335,7 +347,7 @@ static int figures_in(const table *t, const geom_polygon *area, side_id s)
     return n;
 }
 
-void cwr_outcome(const rules_state *rs, const table *t, rules_outcome *out)
+static void outcome_now(const rules_state *rs, const table *t, rules_outcome *out)
 {
     memset(out, 0, sizeof *out);
     (void)figures_in;
@@ -364,6 +376,16 @@ void cwr_outcome(const rules_state *rs, const table *t, rules_outcome *out)
     snprintf(out->reason, sizeof out->reason,
              "%d turns played: the side with the smaller share of figures lost holds the field",
              rs->max_turns);
+}
+
+/* Asked about ten times a command (game_over, legal, validate, the decision): kept while the
+ * state stays as it is. */
+void cwr_outcome(const rules_state *rs, const table *t, rules_outcome *out)
+{
+    if (cwr_memo_outcome_get(rs, t, out))
+        return;
+    outcome_now(rs, t, out);
+    cwr_memo_outcome_put(rs, t, out);
 }
 
 int cwr_driver(const rules_state *rs, const table *t, side_id viewer, rules_driver_item *out,

@@ -100,13 +100,26 @@ bool cwr_cache_begin(const rules_state *rs, const table *t);
 void cwr_cache_end(bool began);
 cwr_cache *cwr_cache_create(void);
 /* cwr_can_fire_now's answer for u in the open scope for t: false when not known (no scope, or
- * not asked yet). `why` holds CWR_REASON_MAX. */
+ * not asked yet, or a no whose reason `why` wants was not found). `why`, NULL or holding
+ * CWR_REASON_MAX, gets the reason; put's `why` NULL: not found. */
 #define CWR_REASON_MAX 192
 bool cwr_cache_fire_get(const rules_state *rs, const table *t, unit_id u, bool *ok, char *why);
 void cwr_cache_fire_put(const rules_state *rs, const table *t, unit_id u, bool ok, const char *why);
 /* cwr_names_has(set, the name of t's terrain type `type`), set one of rs->data's lists. */
 bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type);
 void cwr_cache_destroy(cwr_cache *c);
+/* An event changed the state (cwr_apply): the whole answers kept across calls are forgotten.
+ * Until the first one after cwr_create or cwr_clone nothing is kept. */
+void cwr_cache_changed(cwr_cache *c);
+/* cwr_outcome's and cwr_decision's answers for t while the state stays as it is: false when not
+ * kept (then the caller works it out and puts it). */
+bool cwr_memo_outcome_get(const rules_state *rs, const table *t, rules_outcome *out);
+void cwr_memo_outcome_put(const rules_state *rs, const table *t, const rules_outcome *o);
+bool cwr_memo_decision_get(const rules_state *rs, const table *t, rules_decision *out);
+void cwr_memo_decision_put(const rules_state *rs, const table *t, const rules_decision *d);
+
+/* Refusal reasons are built only when asked: why NULL (or size 0) wants a yes or no alone. */
+__attribute__((format(printf, 3, 4))) void cwr_say(char *why, size_t size, const char *fmt, ...);
 
 /* ---- cwr_util.c: lookups ------------------------------------------------------------------ */
 

@@ -6,9 +6,20 @@
 #include "core/spatial.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+void cwr_say(char *why, size_t size, const char *fmt, ...)
+{
+    if (!why || !size)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, size, fmt, ap);
+    va_end(ap);
+}
 
 float cwr_cm(const rules_state *rs, float in)
 {
@@ -43,9 +54,11 @@ const cwr_unit_state *cwr_ustate_const(const rules_state *rs, unit_id u)
 enum { CACHE_PAIR_UNITS = 128 };
 
 typedef struct cache_pair {
-    uint32_t stamp; /* == the cache's: found in this scope */
+    uint32_t stamp;      /* == the cache's: the distance was found in this scope */
+    uint32_t sees_stamp; /* the same for `sees` (cwr_sees from a to b) */
     float d;
     figure_id fa, fb;
+    bool sees;
 } cache_pair;
 
 /* Per unit (by id - 1), each entry found at most once a scope (its stamp the scope's). */
@@ -56,11 +69,19 @@ typedef struct cache_unit {
     vec2s centre;
     bool fortified;
     bool fire_ok;
+    bool fire_told;             /* fire_why holds the reason (asked once with a reason wanted) */
     const rules_state *data_rs; /* the state whose unit flags the fire answer read */
     char *fire_why;             /* CWR_REASON_MAX, allocated when first asked */
 } cache_unit;
 
 enum { CACHE_TYPE_SETS = 4 }; /* fortification, high ground, obstacle, open */
+
+/* What a whole answer kept across calls is of: the state's version and the table. */
+typedef struct memo_key {
+    uint64_t version;
+    const table *t;
+    int figures, units;
+} memo_key;
 
 struct cwr_cache {
     const table *t;
@@ -78,6 +99,13 @@ struct cwr_cache {
     int unit_cap;
     uint32_t type_stamp[CACHE_TYPE_SETS][TABLE_TYPES_MAX];
     bool type_in[CACHE_TYPE_SETS][TABLE_TYPES_MAX];
+    /* Events applied to the state since it was made or cloned. 0 trusts nothing across calls:
+     * a fresh clone's table may still be changed without an event (game_fork_forget takes off
+     * what a side cannot see right after the fork); after an event only events change it. */
+    uint64_t version;
+    memo_key outcome_key, decision_key;
+    rules_outcome outcome;
+    rules_decision decision;
 };
 
 /* The scope open on this thread (one thread plays a match and its clones). */
@@ -209,8 +237,11 @@ bool cwr_cache_fire_get(const rules_state *rs, const table *t, unit_id u, bool *
     cache_unit *cu = cached_unit(rs, t, u);
     if (!cu || cu->fire_stamp != live->stamp || cu->data_rs != rs)
         return false;
+    if (why && !cu->fire_ok && !cu->fire_told)
+        return false; /* the reason is wanted and was not found: asked again */
     *ok = cu->fire_ok;
-    memcpy(why, cu->fire_why, CWR_REASON_MAX);
+    if (why)
+        memcpy(why, cu->fire_ok ? "" : cu->fire_why, cu->fire_ok ? 1 : CWR_REASON_MAX);
     return true;
 }
 
@@ -221,10 +252,65 @@ void cwr_cache_fire_put(const rules_state *rs, const table *t, unit_id u, bool o
         return;
     if (!cu->fire_why)
         cu->fire_why = mem_calloc(1, CWR_REASON_MAX);
-    snprintf(cu->fire_why, CWR_REASON_MAX, "%s", why);
+    snprintf(cu->fire_why, CWR_REASON_MAX, "%s", why ? why : "");
     cu->fire_ok = ok;
+    cu->fire_told = why != NULL;
     cu->data_rs = rs;
     cu->fire_stamp = live->stamp;
+}
+
+void cwr_cache_changed(cwr_cache *c)
+{
+    if (c)
+        c->version++;
+}
+
+static bool memo_hit(const cwr_cache *c, const memo_key *k, const table *t)
+{
+    return c && c->version && k->version == c->version && k->t == t &&
+           k->figures == t->figure_count && k->units == t->unit_count;
+}
+
+static void memo_keep(cwr_cache *c, memo_key *k, const table *t)
+{
+    *k = (memo_key){
+        .version = c->version, .t = t, .figures = t->figure_count, .units = t->unit_count};
+}
+
+bool cwr_memo_outcome_get(const rules_state *rs, const table *t, rules_outcome *out)
+{
+    cwr_cache *c = rs->cache;
+    if (!memo_hit(c, &c->outcome_key, t))
+        return false;
+    *out = c->outcome;
+    return true;
+}
+
+void cwr_memo_outcome_put(const rules_state *rs, const table *t, const rules_outcome *o)
+{
+    cwr_cache *c = rs->cache;
+    if (!c || !c->version)
+        return;
+    c->outcome = *o;
+    memo_keep(c, &c->outcome_key, t);
+}
+
+bool cwr_memo_decision_get(const rules_state *rs, const table *t, rules_decision *out)
+{
+    cwr_cache *c = rs->cache;
+    if (!memo_hit(c, &c->decision_key, t))
+        return false;
+    *out = c->decision;
+    return true;
+}
+
+void cwr_memo_decision_put(const rules_state *rs, const table *t, const rules_decision *d)
+{
+    cwr_cache *c = rs->cache;
+    if (!c || !c->version)
+        return;
+    c->decision = *d;
+    memo_keep(c, &c->decision_key, t);
 }
 
 bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type)
@@ -600,7 +686,7 @@ static bool figures_see(const rules_state *rs, const table *t, figure_id a, figu
     return clear;
 }
 
-bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to)
+static bool sees_scan(const rules_state *rs, const table *t, unit_id from, unit_id to)
 {
     const unit *a = table_unit_const(t, from);
     if (!a || cwr_unit_hidden(rs, t, to, a->side))
@@ -615,4 +701,27 @@ bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to)
             if (figures_see(rs, t, fr[i], tg[j]))
                 return true;
     return false;
+}
+
+/* The open scope's entry for the pair (a, b) of t, or NULL. */
+static cache_pair *cached_pair(const rules_state *rs, const table *t, unit_id a, unit_id b)
+{
+    cwr_cache *c = live;
+    if (!c || c->t != t || (rs && c->data != rs->data) || !c->pair || c->pair_units != c->units ||
+        !a.id || !b.id || (int)a.id > c->units || (int)b.id > c->units)
+        return NULL;
+    return &c->pair[(size_t)(a.id - 1) * (size_t)c->units + (b.id - 1)];
+}
+
+/* Asked of the same pair by the fire, charge and away-move checks of one call. */
+bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to)
+{
+    cache_pair *cp = cached_pair(rs, t, from, to);
+    if (!cp)
+        return sees_scan(rs, t, from, to);
+    if (cp->sees_stamp != live->stamp) {
+        cp->sees = sees_scan(rs, t, from, to);
+        cp->sees_stamp = live->stamp;
+    }
+    return cp->sees;
 }

@@ -227,7 +227,7 @@ static void emit_note_at(rules_ctx *ctx, figure_id fig, vec2s from, vec2s pos, c
 {
     rules_event ev = {.kind = RULES_EV_NOTE, .figure = fig, .from = from, .pos = pos};
     lcr_copy(ev.tag, sizeof ev.tag, tag);
-    rules_emitf(ctx, ev, ref, "%s", text);
+    lcr_emit_text(ctx, ev, ref, text);
 }
 
 /* A shot's path for the screen to draw (event.h's TEMPLATE lines), named in a few words: the
@@ -247,7 +247,7 @@ static void emit_acted(rules_ctx *ctx, const figure *f, const char *text)
 {
     rules_event ev = {.kind = RULES_EV_RULESET, .figure = f->id, .side = f->side, .value = 1};
     lcr_copy(ev.tag, sizeof ev.tag, "acted");
-    rules_emitf(ctx, ev, REF_CREW, "%s", text);
+    lcr_emit_text(ctx, ev, REF_CREW, text);
 }
 
 /* The gun turns to its aim; it and the activated men serving it spend their action. */
@@ -483,10 +483,11 @@ int lcr_artillery_candidates(const rules_state *rs, const table *t, side_id sd, 
 {
     int n = 0;
     for (int i = 0; i < t->figure_count && i < rs->fig_count; i++) {
+        if ((rs->flags[i] & (LCR_FF_ACTIVATED | LCR_FF_ACTED)) != LCR_FF_ACTIVATED)
+            continue; /* the flags first: most figures are not activated */
         const figure *g = &t->figures[i];
         const lcr_gun *gt = lcr_artillery_gun_of(rs->data, g);
-        if (!gt || g->side.id != sd.id || !(rs->flags[i] & LCR_FF_ACTIVATED) ||
-            (rs->flags[i] & LCR_FF_ACTED))
+        if (!gt || g->side.id != sd.id)
             continue;
         for (int a = 0; a < LCR_AMMO_COUNT; a++) {
             if (!lcr_artillery_fires(gt, (lcr_ammo)a))

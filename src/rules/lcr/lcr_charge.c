@@ -98,7 +98,7 @@ void lcr_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
     snprintf(text, sizeof text, "%d figure%s charge %s", cmd->figure_count,
              cmd->figure_count == 1 ? "" : "s", lcr_name(t, cmd->target));
     rules_event ev = {.kind = RULES_EV_NOTE, .figure = cmd->figures[0], .other = cmd->target};
-    rules_emitf(ctx, ev, REF_CHARGE, "%s", text);
+    lcr_emit_text(ctx, ev, REF_CHARGE, text);
     for (int i = 0; i < cmd->figure_count; i++) {
         const figure *f = table_figure_const(t, cmd->figures[i]);
         vec2s pts[RULES_CMD_PATH_MAX + 1];
@@ -109,7 +109,7 @@ void lcr_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
                  home ? "strikes home: the close combat is fought when the activation ends"
                       : "falls short: the roll did not carry him into contact");
         rules_event note = {.kind = RULES_EV_NOTE, .figure = f->id, .other = cmd->target};
-        rules_emitf(ctx, note, REF_CHARGE, "%s", text);
+        lcr_emit_text(ctx, note, REF_CHARGE, text);
     }
 }
 
@@ -129,7 +129,7 @@ int lcr_charge_legal(const rules_state *rs, const table *t, side_id sd, rules_co
     float enemy_r = -1; /* not asked yet */
     for (int i = 0; i < t->figure_count && n < max; i++) {
         const figure *f = &t->figures[i];
-        if (f->side.id != sd.id || !lcr_move_is_mounted(f) || !(rs->flags[i] & LCR_FF_ACTIVATED) ||
+        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || f->side.id != sd.id || !lcr_move_is_mounted(f) ||
             !lcr_may_act(rs, t, f->id, NULL, 0))
             continue;
         const lcr_move_class *mc = lcr_move_class_of(rs->data, f);

@@ -96,28 +96,43 @@ static void fight_pair(rules_state *rs, rules_ctx *ctx, const figure *a, const f
     lcr_casualty(rs, ctx, loser->id, FIGURE_STATUS_DEAD, LCR_REF_COMBAT, "loses the close combat");
 }
 
+/* The figures a close combat may pair (active), each with his base's reach, in figure order. */
+typedef struct combat_pt {
+    int index;
+    float reach;
+} combat_pt;
+
 void lcr_combat_resolve(rules_state *rs, rules_ctx *ctx)
 {
     const table *t = ctx->table;
     bool busy[1024] = {0};
     if (t->figure_count > 1024)
         return;
+    combat_pt pts[1024];
+    int pt_count = -1; /* gathered when a figure first looks for his enemy */
     figure_id pa[256], pb[256];
     int pairs = 0;
     for (int i = 0; i < t->figure_count && pairs < 256; i++) {
         const figure *f = &t->figures[i];
         if (!(rs->flags[i] & LCR_FF_ACTIVATED) || !table_figure_active(f) || busy[i])
             continue;
+        if (pt_count < 0) {
+            pt_count = 0;
+            for (int j = 0; j < t->figure_count; j++)
+                if (table_figure_active(&t->figures[j]))
+                    pts[pt_count++] = (combat_pt){j, spatial_base_reach(&t->figures[j].base)};
+        }
         const figure *best = NULL;
         double best_d = INFINITY;
         float reach_f = spatial_base_reach(&f->base);
-        for (int j = 0; j < t->figure_count; j++) {
+        for (int k = 0; k < pt_count; k++) {
+            int j = pts[k].index;
             const figure *e = &t->figures[j];
-            if (e->side.id == f->side.id || !table_figure_active(e) || busy[j])
+            if (e->side.id == f->side.id || busy[j])
                 continue;
             /* Bases whose centres stand further apart than their reaches and the contact
              * distance (and a margin far above rounding) are not in contact: no exact test. */
-            float gap = glms_vec2_distance(f->pos, e->pos) - reach_f - spatial_base_reach(&e->base);
+            float gap = glms_vec2_distance(f->pos, e->pos) - reach_f - pts[k].reach;
             if (gap > rs->data->contact_cm + 0.1f)
                 continue;
             geom_placed_base bf = {f->base, f->pos, f->facing}, be = {e->base, e->pos, e->facing};

@@ -370,16 +370,32 @@ static move_outcome walk(rules_state *rs, rules_ctx *ctx, const figure *f, vec2s
     return mo;
 }
 
-/* Stops the move where it first comes within contact distance of an enemy. */
+/* Stops the move where it first comes within contact distance of an enemy. contact_t answers
+ * 2 (never) for every enemy when the move has no length, and for an enemy standing further
+ * than his contact reach and a margin outside the box of the move: the margin (a centimetre
+ * and a thousandth of the coordinates) is far above the rounding of contact_t's quadratic, so
+ * those are not asked. */
 static void stop_at_contact(const rules_state *rs, const table *t, const figure *f, vec2s start,
                             move_outcome *mo)
 {
+    vec2s d = glms_vec2_sub(mo->end, start);
+    if (glms_vec2_dot(d, d) < 1e-9f)
+        return;
+    float x0 = fminf(start.x, mo->end.x), x1 = fmaxf(start.x, mo->end.x);
+    float y0 = fminf(start.y, mo->end.y), y1 = fmaxf(start.y, mo->end.y);
+    float margin =
+        1.0f + 1e-3f * (fabsf(start.x) + fabsf(start.y) + fabsf(mo->end.x) + fabsf(mo->end.y));
+    float rf = lcr_radius(f), contact = rs->data->contact_cm;
     float best = 2;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
         if (e->side.id == f->side.id || !table_figure_active(e))
             continue;
-        float tt = contact_t(f, start, mo->end, e, rs->data->contact_cm);
+        float reach = rf + lcr_radius(e) + contact + margin;
+        if (e->pos.x < x0 - reach || e->pos.x > x1 + reach || e->pos.y < y0 - reach ||
+            e->pos.y > y1 + reach)
+            continue;
+        float tt = contact_t(f, start, mo->end, e, contact);
         if (tt < best) {
             best = tt;
             mo->engaged_with = e->id;

@@ -714,7 +714,7 @@ static bool hold_area_held(const rules_state *rs, const table *t, const scenario
 static void game_over(rules_ctx *ctx, side_id winner, const char *why)
 {
     rules_event ev = {.kind = RULES_EV_GAME_OVER, .side = winner};
-    rules_emitf(ctx, ev, LCR_REF_VICTORY, "%s", why);
+    lcr_emit_text(ctx, ev, LCR_REF_VICTORY, why);
 }
 
 /* At the last End of Turn: "hold" conditions decide; else a draw (assumed). */

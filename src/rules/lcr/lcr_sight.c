@@ -222,7 +222,7 @@ static void emit_sight(rules_ctx *ctx, const char *tag, side_id sd, unit_id u, i
 {
     rules_event ev = {.kind = RULES_EV_RULESET, .side = sd, .unit = u, .value = g, .need = turn};
     lcr_copy(ev.tag, sizeof ev.tag, tag);
-    rules_emitf(ctx, ev, REF_SIGHT, "%s", text);
+    lcr_emit_text(ctx, ev, REF_SIGHT, text);
 }
 
 void lcr_sight_arrival(rules_state *rs, rules_ctx *ctx, int g)

@@ -140,22 +140,30 @@ typedef struct lcr_reach_key {
  * of each figure, the area target of a group, a firer's fitness against a target, the decision).
  * lcr_scratch_begin/end bracket such a call; outside one, or for another state or table, every
  * lookup misses. Shared by a state and its clones, like the memos (one thread per match). */
-#define LCR_SCRATCH_SEARCHES 4
+#define LCR_SCRATCH_SEARCHES 16
 #define LCR_SCRATCH_ANY      32
+#define LCR_GROUP_ARC_MAX    64
 /* One sight search's answer: the first enemy seen from the point (or the firers' centre) in
- * (distance, id) order among those within `bound` cm, with his distance; none when found is 0. */
+ * (distance, id) order among those within `bound` cm, with his distance; none when found is 0.
+ * Its key is everything of the firers the answer reads: the eye it looks with and the place and
+ * facing of each formation firer whose arc bounds it (none: every direction). The enemies are
+ * the kept list's, so the answers are dropped with it (lcr_util.c). */
 typedef struct lcr_scratch_search {
     side_id side;
     vec2s p;
-    int count; /* firers (0: a plain point search) */
-    figure_id firers[RULES_CMD_FIGURES_MAX];
+    float eye_ft;
+    int arcs;
+    vec2s arc_pos[LCR_GROUP_ARC_MAX];
+    float arc_facing[LCR_GROUP_ARC_MAX];
     figure_id found;
     float found_d, bound;
 } lcr_scratch_search;
-/* An enemy a search may find, with his place and id at hand (lcr_util.c). */
+/* An enemy a search may find, with his place, id and posture (the eye a sight line to him is
+ * judged with) at hand (lcr_util.c). */
 typedef struct lcr_enemy_pt {
     vec2s pos;
     uint32_t id;
+    int posture;
     const figure *f;
 } lcr_enemy_pt;
 /* A friend whose base may lie across a line of fire: his place and reach (lcr_fire.c). */
@@ -177,7 +185,8 @@ typedef struct lcr_scratch {
     int friend_count;
     lcr_friend_pt *friends; /* of side friends_of: active, in figure order */
     /* The enemies gathered last (kept_of's), kept across calls: while a call gathers the same
-     * list again, the nearest-enemy answers found (any_p, any_found) still hold. */
+     * list again, the nearest-enemy answers found (any_p, any_found) and the sight searches'
+     * answers (searches) still hold. */
     side_id kept_of;
     int kept_count, any_count;
     lcr_enemy_pt *kept;
@@ -348,6 +357,8 @@ void lcr_text_fixed(lcr_text *b, float v, int decimals);    /* %.0f, %.1f (decim
 void lcr_copy(char *dst, size_t size, const char *src);
 
 /* Events (rules_emitf with the rule reference). */
+/* rules_emitf(ctx, ev, ref, "%s", text) without the format: the same event, byte for byte. */
+void lcr_emit_text(rules_ctx *ctx, rules_event ev, const char *ref, const char *text);
 void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, const char *text);
 void lcr_emit_card(rules_ctx *ctx, const char *tag, int card, figure_id actor, const char *ref,
                    const char *text);

@@ -126,7 +126,6 @@ bool lcr_scratch_begin(const rules_state *rs, const table *t)
     s->have_decision = false;
     s->enemies_of = (side_id){0};
     s->friends_of = (side_id){0};
-    s->search_count = s->search_next = 0;
     return true;
 }
 
@@ -143,8 +142,6 @@ lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t)
     lcr_scratch *s = rs->scratch;
     return s && s->rs == rs && s->t == t ? s : NULL;
 }
-
-enum { LCR_GROUP_ARC_MAX = 64 };
 
 static bool figure_fighting(const rules_state *rs, const figure *f)
 {
@@ -346,7 +343,7 @@ static int gather_enemies(const rules_state *rs, const table *t, side_id sd, lcr
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
         if (e->side.id != sd.id && table_figure_active(e) && !figure_fighting(rs, e))
-            out[n++] = (lcr_enemy_pt){e->pos, e->id.id, e};
+            out[n++] = (lcr_enemy_pt){e->pos, e->id.id, (int)e->posture, e};
     }
     return n;
 }
@@ -354,14 +351,14 @@ static int gather_enemies(const rules_state *rs, const table *t, side_id sd, lcr
 static bool same_enemies(const lcr_enemy_pt *a, const lcr_enemy_pt *b, int n)
 {
     for (int i = 0; i < n; i++)
-        if (a[i].id != b[i].id || a[i].f != b[i].f ||
+        if (a[i].id != b[i].id || a[i].f != b[i].f || a[i].posture != b[i].posture ||
             memcmp(&a[i].pos, &b[i].pos, sizeof a[i].pos) != 0)
             return false;
     return true;
 }
 
 /* The list just gathered against the one kept: a different one is kept instead, and the
- * nearest-enemy answers of the old one are dropped. */
+ * nearest-enemy and sight-search answers of the old one are dropped. */
 static void keep_enemies(lcr_scratch *s, side_id sd)
 {
     if (s->kept_of.id == sd.id && s->kept_count == s->enemy_count &&
@@ -371,6 +368,7 @@ static void keep_enemies(lcr_scratch *s, side_id sd)
     s->kept_of = sd;
     s->kept_count = s->enemy_count;
     s->any_count = 0;
+    s->search_count = s->search_next = 0;
 }
 
 /* gather_enemies, from the open scratch when there is one (gathered once per call). */
@@ -448,6 +446,33 @@ static figure_id first_seen(const rules_state *rs, const table *t, vec2s p, floa
     return found;
 }
 
+/* The nearest of es by (distance, id) within bound and in the group's arc (g: every direction
+ * when NULL or empty), seen from p with the eye when `sight`. */
+static figure_id nearest_in(const rules_state *rs, const table *t, const lcr_enemy_pt *es, int ne,
+                            vec2s p, bool sight, const group_arc *g, const figure_id *firers,
+                            int firer_count, float eye, float bound)
+{
+    enemy_at small[256];
+    enemy_at *list = ne <= 256 ? small : mem_calloc((size_t)ne, sizeof *list);
+    int n = 0, best = -1;
+    for (int i = 0; i < ne; i++) {
+        const figure *e = es[i].f;
+        float d = glms_vec2_distance(e->pos, p);
+        if (d > bound || (g && !in_group_arc(rs, t, g, firers, firer_count, e)))
+            continue;
+        list[n] = (enemy_at){d, e->id.id, e};
+        if (best < 0 || cmp_enemy_at(&list[n], &list[best]) < 0)
+            best = n;
+        n++;
+    }
+    figure_id found = {0};
+    if (best >= 0)
+        found = sight ? first_seen(rs, t, p, eye, list, n, best) : list[best].f->id;
+    if (list != small)
+        free(list);
+    return found;
+}
+
 static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id sd, vec2s p,
                                   bool sight, const figure_id *firers, int firer_count, float bound)
 {
@@ -466,41 +491,33 @@ static figure_id nearest_enemy_of(const rules_state *rs, const table *t, side_id
         g.all = false;
         if (firer_count > 0)
             group_arc_of(rs, t, firers, firer_count, &g);
-        enemy_at small[256];
-        enemy_at *list = ne <= 256 ? small : mem_calloc((size_t)ne, sizeof *list);
-        int n = 0, best = -1;
-        for (int i = 0; i < ne; i++) {
-            const figure *e = es[i].f;
-            float d = glms_vec2_distance(e->pos, p);
-            if (d > bound || (firer_count > 0 && !in_group_arc(rs, t, &g, firers, firer_count, e)))
-                continue;
-            list[n] = (enemy_at){d, e->id.id, e};
-            if (best < 0 || cmp_enemy_at(&list[n], &list[best]) < 0)
-                best = n;
-            n++;
-        }
-        if (best >= 0)
-            found = sight
-                        ? first_seen(rs, t, p, search_eye_ft(t, firers, firer_count), list, n, best)
-                        : list[best].f->id;
-        if (list != small)
-            free(list);
+        found = nearest_in(rs, t, es, ne, p, sight, firer_count > 0 ? &g : NULL, firers,
+                           firer_count, search_eye_ft(t, firers, firer_count), bound);
     }
     if (local != small_es)
         free(local);
     return found;
 }
 
-/* The open scratch's answer to a sight search within `bound`: true with *found when the entry
- * for (side, point, firers) decides it (an enemy found within its own bound is the unbounded
+/* Does entry e hold the answer for a search from p with this eye and arc? */
+static bool search_same(const lcr_scratch_search *e, side_id sd, vec2s p, float eye,
+                        const group_arc *g)
+{
+    return e->side.id == sd.id && memcmp(&e->p, &p, sizeof p) == 0 &&
+           memcmp(&e->eye_ft, &eye, sizeof eye) == 0 && e->arcs == g->n &&
+           memcmp(e->arc_pos, g->pos, (size_t)g->n * sizeof *g->pos) == 0 &&
+           memcmp(e->arc_facing, g->facing, (size_t)g->n * sizeof *g->facing) == 0;
+}
+
+/* The scratch's answer to a sight search within `bound`: true with *found when an entry for
+ * (side, point, eye, arc) decides it (an enemy found within its own bound is the unbounded
  * answer; none found within a bound at least as far is none). */
-static bool search_lookup(const lcr_scratch *s, side_id sd, vec2s p, const figure_id *firers, int n,
+static bool search_lookup(const lcr_scratch *s, side_id sd, vec2s p, float eye, const group_arc *g,
                           float bound, figure_id *found)
 {
-    for (int i = 0; s && i < s->search_count; i++) {
+    for (int i = 0; i < s->search_count; i++) {
         const lcr_scratch_search *e = &s->searches[i];
-        if (e->side.id != sd.id || e->count != n || memcmp(&e->p, &p, sizeof p) != 0 ||
-            (n > 0 && memcmp(e->firers, firers, (size_t)n * sizeof *firers) != 0))
+        if (!search_same(e, sd, p, eye, g))
             continue;
         if (e->found.id) {
             *found = e->found_d <= bound ? e->found : (figure_id){0};
@@ -514,33 +531,48 @@ static bool search_lookup(const lcr_scratch *s, side_id sd, vec2s p, const figur
     return false;
 }
 
-static void search_store(const table *t, lcr_scratch *s, side_id sd, vec2s p,
-                         const figure_id *firers, int n, float bound, figure_id found)
+static void search_store(const table *t, lcr_scratch *s, side_id sd, vec2s p, float eye,
+                         const group_arc *g, float bound, figure_id found)
 {
     lcr_scratch_search *e = &s->searches[s->search_next];
     s->search_next = (s->search_next + 1) % LCR_SCRATCH_SEARCHES;
     s->search_count += s->search_count < LCR_SCRATCH_SEARCHES;
     e->side = sd;
     e->p = p;
-    e->count = n;
-    if (n > 0)
-        memcpy(e->firers, firers, (size_t)n * sizeof *firers);
+    e->eye_ft = eye;
+    e->arcs = g->n;
+    memcpy(e->arc_pos, g->pos, (size_t)g->n * sizeof *g->pos);
+    memcpy(e->arc_facing, g->facing, (size_t)g->n * sizeof *g->facing);
     e->found = found;
     e->found_d = found.id ? glms_vec2_distance(table_figure_const(t, found)->pos, p) : 0.0f;
     e->bound = bound;
 }
 
-/* A sight search from p (the firers' centre when n > 0), through the open scratch. */
+/* A sight search from p (the firers' centre when n > 0), through the open scratch. The answer
+ * reads the enemies (the kept list, checked against the table once per call), the point, the
+ * eye and the formation firers' arcs, and nothing else of the firers: an answer of an earlier
+ * call with the same of all of these is this one. */
 static figure_id sight_search(const rules_state *rs, const table *t, side_id sd, vec2s p,
                               const figure_id *firers, int n, float bound)
 {
     lcr_scratch *s = n <= RULES_CMD_FIGURES_MAX ? lcr_scratch_of(rs, t) : NULL;
+    if (!s)
+        return nearest_enemy_of(rs, t, sd, p, true, firers, n, bound);
+    int ne = 0;
+    lcr_enemy_pt none[1];
+    const lcr_enemy_pt *es = enemies_of(rs, t, sd, none, &ne); /* keeps the list */
+    group_arc g;
+    g.n = 0;
+    g.all = false;
+    if (n > 0)
+        group_arc_of(rs, t, firers, n, &g);
+    float eye = search_eye_ft(t, firers, n);
     figure_id found;
-    if (search_lookup(s, sd, p, firers, n, bound, &found))
+    if (!g.all && search_lookup(s, sd, p, eye, &g, bound, &found))
         return found;
-    found = nearest_enemy_of(rs, t, sd, p, true, firers, n, bound);
-    if (s)
-        search_store(t, s, sd, p, firers, n, bound, found);
+    found = nearest_in(rs, t, es, ne, p, true, n > 0 ? &g : NULL, firers, n, eye, bound);
+    if (!g.all)
+        search_store(t, s, sd, p, eye, &g, bound, found);
     return found;
 }
 
@@ -739,6 +771,18 @@ static const char *flag_ref(const char *tag)
     return "Little Colonial Rules"; /* the book itself, for a flag no section names */
 }
 
+void lcr_emit_text(rules_ctx *ctx, rules_event ev, const char *ref, const char *text)
+{
+    if (!text)
+        text = "(null)"; /* what glibc's "%s" writes for it */
+    /* vsnprintf's "%s" and mem_strcopy both write the longest prefix that fits and a NUL, and
+     * nothing after it; the rest of ev.text keeps the caller's bytes either way. */
+    mem_strcopy(ev.text, sizeof ev.text, text);
+    if (ref)
+        mem_strcopy(ev.ref, sizeof ev.ref, ref);
+    rules_emit(ctx, &ev);
+}
+
 void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, const char *text)
 {
     rules_event ev = {.kind = RULES_EV_RULESET, .figure = fig, .value = value};
@@ -746,7 +790,7 @@ void lcr_emit_flag(rules_ctx *ctx, const char *tag, figure_id fig, int value, co
     if (f)
         ev.side = f->side;
     lcr_copy(ev.tag, sizeof ev.tag, tag);
-    rules_emitf(ctx, ev, flag_ref(tag), "%s", text);
+    lcr_emit_text(ctx, ev, flag_ref(tag), text);
 }
 
 void lcr_emit_card(rules_ctx *ctx, const char *tag, int card, figure_id actor, const char *ref,
@@ -755,13 +799,13 @@ void lcr_emit_card(rules_ctx *ctx, const char *tag, int card, figure_id actor, c
     const lcr_card *c = &ctx->state->deck.cards[card];
     rules_event ev = {.kind = RULES_EV_CARD, .value = card + 1, .side = c->side, .figure = actor};
     lcr_copy(ev.tag, sizeof ev.tag, tag);
-    rules_emitf(ctx, ev, ref, "%s", text);
+    lcr_emit_text(ctx, ev, ref, text);
 }
 
 void lcr_emit_note(rules_ctx *ctx, figure_id fig, const char *ref, const char *text)
 {
     rules_event ev = {.kind = RULES_EV_NOTE, .figure = fig};
-    rules_emitf(ctx, ev, ref, "%s", text);
+    lcr_emit_text(ctx, ev, ref, text);
 }
 
 void lcr_emit_modifier(rules_ctx *ctx, figure_id fig, int value, const char *source,
@@ -780,7 +824,7 @@ void lcr_emit_status(rules_ctx *ctx, figure_id fig, uint32_t set, uint32_t clear
     const figure *f = table_figure_const(ctx->table, fig);
     if (f)
         ev.side = f->side;
-    rules_emitf(ctx, ev, ref, "%s", text);
+    lcr_emit_text(ctx, ev, ref, text);
 }
 
 void lcr_emit_move(rules_ctx *ctx, figure_id fig, vec2s from, vec2s to, float facing, float spent,
@@ -795,7 +839,7 @@ void lcr_emit_move(rules_ctx *ctx, figure_id fig, vec2s from, vec2s to, float fa
     const figure *f = table_figure_const(ctx->table, fig);
     if (f)
         ev.side = f->side;
-    rules_emitf(ctx, ev, ref, "%s", text);
+    lcr_emit_text(ctx, ev, ref, text);
 }
 
 static bool may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size);

@@ -425,13 +425,13 @@ static void emit_ruleset(rules_ctx *ctx, const char *tag, side_id sd, figure_id 
 {
     rules_event ev = {.kind = RULES_EV_RULESET, .side = sd, .figure = fig, .value = value};
     lcr_copy(ev.tag, sizeof ev.tag, tag);
-    rules_emitf(ctx, ev, ref, "%s", text);
+    lcr_emit_text(ctx, ev, ref, text);
 }
 
 static void emit_note(rules_ctx *ctx, figure_id fig, const char *ref, const char *text)
 {
     rules_event ev = {.kind = RULES_EV_NOTE, .figure = fig};
-    rules_emitf(ctx, ev, ref, "%s", text);
+    lcr_emit_text(ctx, ev, ref, text);
 }
 
 static void emit_move(rules_ctx *ctx, const figure *f, vec2s to, float spent, const char *text)
@@ -443,7 +443,7 @@ static void emit_move(rules_ctx *ctx, const figure *f, vec2s to, float spent, co
                       .pos = to,
                       .facing = f->facing,
                       .value = (int)lroundf(spent * 100.0f)};
-    rules_emitf(ctx, ev, REF_AID, "%s", text);
+    lcr_emit_text(ctx, ev, REF_AID, text);
 }
 
 /* The drag's allowance: the smallest of the helpers' rolled allowances. */
@@ -634,7 +634,7 @@ static void emit_status(rules_ctx *ctx, const figure *f, uint32_t set, uint32_t 
                       .side = f->side,
                       .status_set = set,
                       .status_clear = clear};
-    rules_emitf(ctx, ev, REF_WOUND, "%s", text);
+    lcr_emit_text(ctx, ev, REF_WOUND, text);
 }
 
 bool lcr_wounds_on_kill(rules_state *rs, rules_ctx *ctx, figure_id id, const char *ref)

@@ -79,19 +79,34 @@ bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id 
         geom_placed_base sb = tiny_stand_base(s);
         float best = INFINITY, sr_cm = tiny_stand_radius(s);
         const figure *aim = NULL;
+        /* The stand aims at the nearest target stand in range, in its zone and in sight (the
+         * first listed of equals): the ones in range by range, then list order, and the first
+         * of them that passes the zone and sight tests is it. */
+        int order[TINY_UNIT_FIGS], n_in = 0;
+        float rs_in[TINY_UNIT_FIGS];
         for (int k = 0; k < tg.count; k++) {
             const figure *e = table_figure_const(t, tg.stands[k]);
             if (geom_point_distance(s->pos, e->pos) - sr_cm - tr_cm[k] > far_cm)
                 continue;
             geom_placed_base eb = tiny_stand_base(e);
             float r = tiny_in(rs, (float)tiny_stand_gap_cm(rs, &sb, &eb));
-            if (r > max_in + 1e-4f || r >= best)
+            if (r > max_in + 1e-4f)
                 continue;
+            int j = n_in++;
+            for (; j > 0 && rs_in[j - 1] > r; j--) {
+                rs_in[j] = rs_in[j - 1];
+                order[j] = order[j - 1];
+            }
+            rs_in[j] = r;
+            order[j] = k;
+        }
+        for (int j = 0; j < n_in && !aim; j++) {
+            const figure *e = table_figure_const(t, tg.stands[order[j]]);
             tiny_unit_geom eg = stand_geom(e);
             if (!tiny_partly_in_frontal_zone(t, &sg, tiny_zone_deg(rs), &eg) ||
                 !tiny_line_clear(rs, t, s->pos, e->pos, u, target))
                 continue;
-            best = r;
+            best = rs_in[j];
             aim = e;
         }
         if (!aim)

@@ -447,11 +447,16 @@ int tiny_move_figures(const rules_state *rs, const table *t, const rules_command
     if (cmd->kind == RULES_CMD_MOVE && !tiny_is_troop_unit(t, group[0]))
         gn = tiny_formed_group(rs, t, group[0], false, group);
     for (int i = 0; i < gn; i++) {
-        tiny_unit_geom g;
-        if (!tiny_unit_geom_of(t, group[i], &g))
-            continue;
-        for (int k = 0; k < g.count && n < max; k++)
-            out[n++] = g.stands[k];
+        /* the stands tiny_unit_geom_of lists, without working out the frame (the engine asks
+         * this of every move candidate, with no memo open) */
+        int c = 0;
+        for (int k = 0; k < t->figure_count && c < TINY_UNIT_FIGS && n < max; k++) {
+            const figure *f = &t->figures[k];
+            if (f->unit.id == group[i].id && table_figure_active(f) && !tiny_is_commander(f)) {
+                out[n++] = f->id;
+                c++;
+            }
+        }
     }
     return n;
 }

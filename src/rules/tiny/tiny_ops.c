@@ -28,9 +28,12 @@ static void tiny_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *c
         break;
     case RULES_CMD_MOVE:
     case RULES_CMD_WHEEL:
+        /* the plan and the order before any event: the table holds still, the memo serves */
+        tiny_geom_memo_begin(t, tiny_frames(rs));
         tiny_plan_move(rs, t, cmd, &p, why, sizeof why);
         if (!(p.count && tiny_is_commander(table_figure_const(t, p.fig[0]))))
             tiny_order_check(rs, t, cmd, cmd->unit.id ? cmd->unit : u, &o, why, sizeof why);
+        tiny_geom_memo_end(t);
         tiny_resolve_move(rs, ctx, cmd, &p, &o);
         break;
     case RULES_CMD_FIRE: {
@@ -47,11 +50,13 @@ static void tiny_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *c
         break;
     }
     case RULES_CMD_CHARGE:
+        tiny_geom_memo_begin(t, tiny_frames(rs));
         if (tiny_is_brigade(t, u))
             tiny_plan_brigade_charge(rs, t, u, tiny_cmd_target(t, cmd), &p, why, sizeof why);
         else
             tiny_plan_charge(rs, t, u, tiny_cmd_target(t, cmd), false, &p, why, sizeof why);
         tiny_order_check(rs, t, cmd, u, &o, why, sizeof why);
+        tiny_geom_memo_end(t);
         tiny_resolve_charge(rs, ctx, u, &p, &o, tiny_cmd_target(t, cmd));
         break;
     case RULES_CMD_EVADE:
@@ -341,10 +346,21 @@ static int targets_open(const rules_state *rs, const table *t, const rules_comma
     if (!un)
         return 0;
     int n = 0;
+    /* Beyond its longest shot (bounding circles, a centimetre of slack) no stand of the unit
+     * has a stand of the enemy in range: tiny_plan_fire would refuse, so it is not asked. */
+    const tiny_troop *tr = tiny_troop_of(rs, t, u);
+    float reach = tr && tr->band_count ? tiny_cm(rs, tr->bands[tr->band_count - 1].range_in) : 0;
+    tiny_unit_geom ug, eg;
+    bool placed = fire->kind != RULES_CMD_CHARGE && tr && tiny_unit_geom_of(t, u, &ug);
     for (int i = 0; i < t->unit_count && n < max; i++) {
         unit_id e = t->units[i].id;
         if (t->units[i].side.id == un->side.id || !tiny_is_troop_unit(t, e) ||
             tiny_unit_lost(rs, t, e))
+            continue;
+        if (placed && tiny_unit_geom_of(t, e, &eg) &&
+            geom_point_distance(ug.centre, eg.centre) > hypotf(ug.half_width, ug.half_depth) +
+                                                            hypotf(eg.half_width, eg.half_depth) +
+                                                            reach + 1.0f)
             continue;
         if (fire->kind == RULES_CMD_CHARGE) {
             n += tiny_charge_target(rs, t, u, e, &out[n]);

@@ -148,11 +148,6 @@ bool tiny_army_retreats(float fraction, int total, int bad)
 /* ---- geometry ----------------------------------------------------------------------------------
  */
 
-bool tiny_is_commander(const figure *f)
-{
-    return f->role == FIGURE_ROLE_GENERAL || f->role == FIGURE_ROLE_BRIGADIER;
-}
-
 geom_placed_base tiny_stand_base(const figure *f)
 {
     return (geom_placed_base){.base = f->base, .pos = f->pos, .facing = f->facing};
@@ -186,7 +181,9 @@ typedef struct geom_memo {
     int depth;   /* nested begins on the same table */
     bool heap;   /* g, known and units were allocated (more units than the thread's store) */
     bool listed; /* g holds every unit's stands (at the first frame asked) */
-    memo *frames;
+    tiny_serials *serials;
+    signed char epoch_state[2]; /* per side: 0 not asked yet, 1 epoch_now holds it, -1 none */
+    uint32_t epoch_now[2];
 } geom_memo;
 
 static _Thread_local geom_memo *open_memo;
@@ -206,8 +203,9 @@ static _Thread_local struct {
 static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g);
 static void unit_frame_fill(const table *t, tiny_unit_geom *g);
 static void frame_fill_memo(const table *t, tiny_unit_geom *g);
+uint32_t tiny_unit_serial(const table *t, unit_id u);
 
-void tiny_geom_memo_begin(const table *t, memo *frames)
+void tiny_geom_memo_begin(const table *t, tiny_serials *serials)
 {
     if (open_memo) {
         open_memo->depth += open_memo->t == t; /* nested: the outer memo serves */
@@ -216,7 +214,9 @@ void tiny_geom_memo_begin(const table *t, memo *frames)
     size_t n = (size_t)t->unit_count + 1;
     open_memo = &memo_store.m;
     *open_memo =
-        (geom_memo){.t = t, .count = t->unit_count, .heap = n > MEMO_UNITS + 1, .frames = frames};
+        (geom_memo){.t = t, .count = t->unit_count, .heap = n > MEMO_UNITS + 1, .serials = serials};
+    if (serials && serials->units < t->unit_count)
+        open_memo->serials = NULL; /* not this match's table */
     if (open_memo->heap) {
         open_memo->g = mem_calloc(n, sizeof *open_memo->g);
         open_memo->known = mem_calloc(n, sizeof *open_memo->known);
@@ -326,32 +326,149 @@ bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g)
     return ok;
 }
 
-/* A unit's frame from the frame memo when its stands stand where they stood when it was last
- * worked out (most units do not move between two decisions): the same bits. */
+/* The placement slot of unit u whose serial is s (tiny_unit_serial just gave it). */
+static tiny_placed *placed_of(unit_id u, uint32_t s)
+{
+    tiny_placed *r = open_memo->serials->recent[u.id];
+    return r[0].serial == s ? &r[0] : &r[1];
+}
+
+/* A unit's frame from its placement's slot when its stands stand where they stood when it was
+ * last worked out (most units do not move between two decisions): the same bits. */
 static void frame_fill_memo(const table *t, tiny_unit_geom *g)
 {
-    if (!open_memo->frames || g->count > TINY_STANDS_MAX) {
+    unit_id u = table_figure_const(t, g->stands[0])->unit;
+    uint32_t s = tiny_unit_serial(t, u);
+    if (!s) {
         unit_frame_fill(t, g);
         return;
     }
+    tiny_placed *p = placed_of(u, s);
+    if (p->framed) {
+        const tiny_frame *fr = &p->frame;
+        g->centre = fr->centre;
+        g->front = fr->front;
+        g->rear = fr->rear;
+        g->facing = fr->facing;
+        g->half_width = fr->half_width;
+        g->half_depth = fr->half_depth;
+        return;
+    }
+    unit_frame_fill(t, g);
+    p->frame = (tiny_frame){g->centre, g->front, g->rear, g->facing, g->half_width, g->half_depth};
+    p->framed = true;
+}
+
+tiny_serials *tiny_serials_create(int units)
+{
+    tiny_serials *s = mem_calloc(1, sizeof *s);
+    s->units = units;
+    s->recent = mem_calloc((size_t)units + 1, sizeof *s->recent);
+    s->seen = mem_calloc((size_t)units + 1, sizeof *s->seen);
+    s->keep = mem_calloc((size_t)units + 1, sizeof *s->keep);
+    return s;
+}
+
+void tiny_serials_destroy(tiny_serials *s)
+{
+    if (!s)
+        return;
+    free(s->recent);
+    free(s->seen);
+    free(s->keep);
+    free(s);
+}
+
+/* The serial of placement key for unit u: one of its two latest, else a new one. */
+static uint32_t serial_of(tiny_serials *s, unit_id u, const tiny_frame_key *key)
+{
+    tiny_placed *r = s->recent[u.id];
+    for (int k = 0; k < 2; k++)
+        if (r[k].serial && memcmp(&r[k].key, key, sizeof *key) == 0)
+            return r[k].serial;
+    r[1] = r[0];
+    r[0] = (tiny_placed){.key = *key, .serial = ++s->next};
+    return r[0].serial;
+}
+
+uint32_t tiny_unit_serial(const table *t, unit_id u)
+{
+    if (!memo_covers(t, u) || !open_memo->serials)
+        return 0;
+    tiny_unit_memo *um = &open_memo->units[u.id];
+    if (um->serial_known)
+        return um->serial;
+    if (!open_memo->listed)
+        memo_list_stands(t);
+    const tiny_unit_geom *g = &open_memo->g[u.id];
+    um->serial_known = true;
+    um->serial = 0;
+    if (g->count > TINY_STANDS_MAX)
+        return 0;
     tiny_frame_key key;
     memset(&key, 0, sizeof key);
     key.count = g->count;
     for (int i = 0; i < g->count; i++)
         key.stands[i] = tiny_stand_base(table_figure_const(t, g->stands[i]));
-    tiny_frame fr;
-    if (memo_get(open_memo->frames, &key, &fr)) {
-        g->centre = fr.centre;
-        g->front = fr.front;
-        g->rear = fr.rear;
-        g->facing = fr.facing;
-        g->half_width = fr.half_width;
-        g->half_depth = fr.half_depth;
-        return;
+    um->serial = serial_of(open_memo->serials, u, &key);
+    return um->serial;
+}
+
+uint32_t tiny_geom_serial(const table *t, const tiny_unit_geom *g)
+{
+    if (!open_memo || open_memo->t != t || !open_memo->serials || g->count == 0)
+        return 0;
+    const figure *f = table_figure_const(t, g->stands[0]);
+    unit_id u = f ? f->unit : (unit_id){0};
+    if (!memo_covers(t, u))
+        return 0;
+    if (!open_memo->listed)
+        memo_list_stands(t);
+    const tiny_unit_geom *w = &open_memo->g[u.id];
+    if (w != g && (w->count != g->count ||
+                   memcmp(w->stands, g->stands, (size_t)g->count * sizeof g->stands[0]) != 0))
+        return 0;
+    return tiny_unit_serial(t, u);
+}
+
+tiny_foe_keep *tiny_foe_keep_of(const table *t, unit_id u)
+{
+    if (!memo_covers(t, u) || !open_memo->serials)
+        return NULL;
+    return &open_memo->serials->keep[u.id];
+}
+
+bool tiny_foes_epoch(const table *t, side_id own, uint32_t *epoch)
+{
+    if (!open_memo || open_memo->t != t || !open_memo->serials || t->side_count != 2)
+        return false;
+    int k = t->sides[0].id.id == own.id ? 0 : t->sides[1].id.id == own.id ? 1 : -1;
+    if (k < 0)
+        return false;
+    tiny_serials *s = open_memo->serials;
+    if (open_memo->epoch_state[k] == 0) {
+        /* every unit not of side own by serial, against the serials the epoch names */
+        bool changed = false, all = true;
+        for (int i = 0; i < t->unit_count; i++) {
+            const unit *un = &t->units[i];
+            if (un->side.id == own.id)
+                continue;
+            if (!memo_covers(t, un->id)) {
+                all = false;
+                continue;
+            }
+            uint32_t us = tiny_unit_serial(t, un->id);
+            all &= us != 0;
+            changed |= s->seen[un->id.id] != us;
+            s->seen[un->id.id] = us;
+        }
+        if (changed || !s->epoch[k])
+            s->epoch[k] = ++s->epoch_next;
+        open_memo->epoch_now[k] = s->epoch[k];
+        open_memo->epoch_state[k] = all ? 1 : -1;
     }
-    unit_frame_fill(t, g);
-    fr = (tiny_frame){g->centre, g->front, g->rear, g->facing, g->half_width, g->half_depth};
-    memo_put(open_memo->frames, &key, &fr);
+    *epoch = open_memo->epoch_now[k];
+    return open_memo->epoch_state[k] > 0;
 }
 
 static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g)

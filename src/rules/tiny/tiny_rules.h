@@ -135,11 +135,53 @@ bool tiny_unit_geom_of(const table *t, unit_id u, tiny_unit_geom *g);
 /* Unit u's frame without a copy: a pointer into the memo while one is open on t, else
  * *scratch filled; NULL when u has no stands. */
 const tiny_unit_geom *tiny_unit_geom_ref(const table *t, unit_id u, tiny_unit_geom *scratch);
+/* A match's numbering of units' placements (shared by its state and clones, one thread): a
+ * unit's placement (its active stands, placed, in table order: a tiny_frame_key) gets a serial
+ * the first time it is seen, and the same serial while it is one of the unit's two latest, so
+ * what depends on placements alone is remembered by serials (a serial names one placement only,
+ * never reused). Units of more than TINY_STANDS_MAX stands get none (0). */
+typedef struct tiny_placed {
+    tiny_frame_key key;
+    uint32_t serial; /* 0: empty slot */
+    bool framed;     /* frame holds the placement's frame (count > 0) */
+    tiny_frame frame;
+} tiny_placed;
+/* What a unit's nearest enemy and contact were, by its serial and its foes' epoch (0: none). */
+typedef struct tiny_foe_keep {
+    uint32_t near_serial, near_epoch;
+    side_id near_own;
+    bool near_found;
+    unit_id near_enemy;
+    float near_gap;
+    uint32_t contact_serial, contact_epoch;
+    bool contact;
+} tiny_foe_keep;
+typedef struct tiny_serials {
+    int units;
+    uint32_t next;            /* the last serial given */
+    tiny_placed (*recent)[2]; /* per unit id: its two latest placements, the latest first */
+    uint32_t *seen;           /* per unit id: its serial when its foes' epoch was last set */
+    uint32_t epoch[2];        /* per side (t->sides order): names its foes' serials in seen */
+    uint32_t epoch_next;
+    tiny_foe_keep *keep; /* per unit id */
+} tiny_serials;
+tiny_serials *tiny_serials_create(int units);
+void tiny_serials_destroy(tiny_serials *s);
 /* Between these, tiny_unit_geom_of on `t` remembers each unit's frame (t must not change).
- * `frames` (may be NULL; tiny_frame_key -> tiny_frame) keeps frames across opens, by the
- * stands' exact placement. */
-void tiny_geom_memo_begin(const table *t, memo *frames);
+ * `serials` (may be NULL) keeps frames across opens, by placement. */
+void tiny_geom_memo_begin(const table *t, tiny_serials *serials);
 void tiny_geom_memo_end(const table *t);
+/* The serial of unit u's placement on t while a memo is open on t, else 0 (none). */
+uint32_t tiny_unit_serial(const table *t, unit_id u);
+/* The serial of g's placement when g lists exactly the current stands of its unit, else 0. */
+uint32_t tiny_geom_serial(const table *t, const tiny_unit_geom *g);
+/* The epoch of the placements of every unit not of side `own` (each by serial) while a memo is
+ * open on t: the same epoch is the same serials; false when there is none (no memo, a unit
+ * without a serial). What depends on a unit's placement and its foes' alone is kept by the
+ * unit's serial and this. */
+bool tiny_foes_epoch(const table *t, side_id own, uint32_t *epoch);
+/* Unit u's kept nearest enemy and contact while a memo with serials is open on t, else NULL. */
+tiny_foe_keep *tiny_foe_keep_of(const table *t, unit_id u);
 /* What the memo keeps of one whole unit while it is open (0: not asked yet). */
 typedef struct tiny_unit_memo {
     int stands;        /* its active stands (tiny_unit_stands) */
@@ -152,6 +194,8 @@ typedef struct tiny_unit_memo {
     signed char contact;     /* tiny_unit_in_contact: 1 yes, -1 no */
     signed char cover_lines; /* tiny_unit_in_cover with lines: 1 yes, -1 no */
     signed char near_known;  /* tiny_nearest_enemy asked for side near_own */
+    bool serial_known;       /* serial holds tiny_unit_serial */
+    uint32_t serial;
     bool near_found;
     side_id near_own;
     unit_id near_enemy;
@@ -188,8 +232,12 @@ geom_placed_base tiny_stand_base(const figure *f);
 /* The radius of the circle around a stand. */
 float tiny_stand_radius(const figure *f);
 
-/* True when a figure is a commander (General or Brigadier). */
-bool tiny_is_commander(const figure *f);
+/* True when a figure is a commander (General or Brigadier); inline: asked for every figure
+ * of every scan. */
+static inline bool tiny_is_commander(const figure *f)
+{
+    return f->role == FIGURE_ROLE_GENERAL || f->role == FIGURE_ROLE_BRIGADIER;
+}
 
 /* The bot's value of a legal command (rules_view_ops.bot_value; tiny_bot.c). */
 bool tiny_bot_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,

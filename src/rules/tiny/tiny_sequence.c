@@ -96,20 +96,37 @@ void tiny_army_count(const rules_state *rs, const table *t, side_id s, int *tota
     }
 }
 
+/* tiny_army_count of both sides (t->sides[0] and [1]) in one pass over the units. */
+static void armies_count(const rules_state *rs, const table *t, int total[2], int bad[2])
+{
+    total[0] = total[1] = bad[0] = bad[1] = 0;
+    for (int i = 0; i < t->unit_count; i++) {
+        const unit *un = &t->units[i];
+        int k = un->side.id == t->sides[0].id.id ? 0 : un->side.id == t->sides[1].id.id ? 1 : -1;
+        if (k < 0 || !tiny_is_troop_unit(t, un->id))
+            continue;
+        const tiny_troop *tr = tiny_troop_of(rs, t, un->id);
+        if (tr && !tr->counts_for_victory)
+            continue;
+        total[k]++;
+        bad[k] += tiny_unit_lost(rs, t, un->id) || tiny_unit_shaken(t, un->id);
+    }
+}
+
 void tiny_outcome(const rules_state *rs, const table *t, rules_outcome *out)
 {
     memset(out, 0, sizeof *out);
     bool broken[2];
     float frac[2];
+    int total[2], bad[2];
     /* The units' stand counts and status in one pass (the memo) rather than a scan per unit. */
     tiny_geom_memo_begin(t, tiny_frames(rs));
-    for (int k = 0; k < 2; k++) {
-        int total, bad;
-        tiny_army_count(rs, t, t->sides[k].id, &total, &bad);
-        broken[k] = tiny_army_retreats(rs->retreat_fraction, total, bad);
-        frac[k] = total ? (float)bad / (float)total : 1;
-    }
+    armies_count(rs, t, total, bad);
     tiny_geom_memo_end(t);
+    for (int k = 0; k < 2; k++) {
+        broken[k] = tiny_army_retreats(rs->retreat_fraction, total[k], bad[k]);
+        frac[k] = total[k] ? (float)bad[k] / (float)total[k] : 1;
+    }
     if (broken[0] || broken[1]) {
         out->over = true;
         out->winner = broken[0] && broken[1] ? (side_id){0} : t->sides[broken[0] ? 1 : 0].id;

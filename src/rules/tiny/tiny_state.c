@@ -118,7 +118,8 @@ rules_state *tiny_create(const rules_create_desc *desc, char *err, size_t size)
     rs->los->ix = los_create(t, &(los_desc){.see_into_cm = d->see_into_in * d->inch_cm});
     rs->los->gap_memo = memo_create(12, 2 * sizeof(geom_placed_base), sizeof(double));
     rs->los->unit_gap_memo = memo_create(10, sizeof(tiny_unit_gap_key), sizeof(float));
-    rs->los->frame_memo = memo_create(9, sizeof(tiny_frame_key), sizeof(tiny_frame));
+    rs->los->serials = tiny_serials_create(t->unit_count);
+    rs->los->pair_gap_memo = memo_create(10, 2 * sizeof(uint32_t), sizeof(float));
     rs->los->path_memo = memo_create(11, sizeof(tiny_path_key), sizeof(tiny_path_found));
     rs->los->place_memo = memo_create(8, sizeof(tiny_place_key), sizeof(tiny_place_found));
     rs->los->troop_units = t->unit_count;
@@ -160,7 +161,8 @@ void tiny_destroy(rules_state *rs)
         los_destroy(rs->los->ix);
         memo_destroy(rs->los->gap_memo);
         memo_destroy(rs->los->unit_gap_memo);
-        memo_destroy(rs->los->frame_memo);
+        tiny_serials_destroy(rs->los->serials);
+        memo_destroy(rs->los->pair_gap_memo);
         memo_destroy(rs->los->place_memo);
         memo_destroy(rs->los->path_memo);
         free(rs->los->troop_row);

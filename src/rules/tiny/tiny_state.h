@@ -81,11 +81,12 @@ typedef struct tiny_charge {
 typedef struct tiny_los {
     atomic_int refs;
     los_index *ix;
-    memo *gap_memo;      /* tiny_stand_gap_cm: two placed bases -> their edge gap */
-    memo *unit_gap_memo; /* tiny_unit_gap_cm: two units' placed stands -> their gap */
-    memo *frame_memo;    /* tiny_unit_geom_of: a unit's placed stands -> its frame */
-    memo *path_memo;     /* stand_path_cost: a troop row, allowance and path -> its cost */
-    memo *place_memo;    /* commander_free_near: the spot and its neighbours -> the free spot */
+    memo *gap_memo;        /* tiny_stand_gap_cm: two placed bases -> their edge gap */
+    memo *unit_gap_memo;   /* tiny_unit_gap_cm: two units' placed stands -> their gap */
+    tiny_serials *serials; /* units' placements by serial (frames kept there) */
+    memo *pair_gap_memo;   /* tiny_unit_gap_cm: two placements' serials -> their gap */
+    memo *path_memo;       /* stand_path_cost: a troop row, allowance and path -> its cost */
+    memo *place_memo;      /* commander_free_near: the spot and its neighbours -> the free spot */
     int troop_units;
     unsigned char *troop_row; /* per unit id: 1 + the data's row its kind last named, 0 none */
 } tiny_los;
@@ -213,10 +214,10 @@ typedef struct tiny_path_found {
     float spent_cm, moved_cm;
 } tiny_path_found;
 
-/* The match's frame memo for tiny_geom_memo_begin. */
-static inline memo *tiny_frames(const rules_state *rs)
+/* The match's placement serials for tiny_geom_memo_begin. */
+static inline tiny_serials *tiny_frames(const rules_state *rs)
 {
-    return rs->los ? rs->los->frame_memo : NULL;
+    return rs->los ? rs->los->serials : NULL;
 }
 
 typedef struct legal_list {
@@ -234,21 +235,61 @@ float tiny_cm(const rules_state *rs, float in);
 /* The frontal-zone half angle. */
 float tiny_zone_deg(const rules_state *rs);
 
-bool tiny_is_troop_unit(const table *t, unit_id u);
+/* The scans behind the inline lookups below, for when no memo is open. */
+bool tiny_is_troop_unit_scan(const table *t, unit_id u);
+int tiny_unit_stands_scan(const table *t, unit_id u);
 
-int tiny_unit_stands(const table *t, unit_id u);
+/* Inline: asked hundreds of thousands of times a game, mostly answered by the open memo. */
+static inline bool tiny_is_troop_unit(const table *t, unit_id u)
+{
+    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    return um ? um->troop : tiny_is_troop_unit_scan(t, u);
+}
+
+static inline int tiny_unit_stands(const table *t, unit_id u)
+{
+    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    return um ? um->stands : tiny_unit_stands_scan(t, u);
+}
 
 bool tiny_unit_formation_is(const table *t, unit_id u, const char *name);
 
 bool tiny_unit_limbered(const table *t, unit_id u);
 
-bool tiny_unit_shaken(const table *t, unit_id u);
+/* Whether an active stand of u has any of the status bits: the scan, and the lookups. */
+bool tiny_unit_status_scan(const table *t, unit_id u, uint32_t bits);
 
-bool tiny_unit_must_rally(const table *t, unit_id u);
+static inline bool tiny_unit_status_any(const table *t, unit_id u, uint32_t bits)
+{
+    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    return um ? (um->status_any & bits) != 0 : tiny_unit_status_scan(t, u, bits);
+}
 
-bool tiny_unit_lost(const rules_state *rs, const table *t, unit_id u);
+static inline bool tiny_unit_shaken(const table *t, unit_id u)
+{
+    return tiny_unit_status_any(t, u, FIGURE_STATUS_SHAKEN);
+}
 
-const tiny_troop *tiny_troop_of(const rules_state *rs, const table *t, unit_id u);
+static inline bool tiny_unit_must_rally(const table *t, unit_id u)
+{
+    return tiny_unit_status_any(t, u, FIGURE_STATUS_DEMORALISED);
+}
+
+static inline bool tiny_unit_lost(const rules_state *rs, const table *t, unit_id u)
+{
+    if (u.id == 0 || (int)u.id > rs->unit_count)
+        return true;
+    return (rs->units[u.id - 1].flags & TINY_U_GONE) || tiny_unit_stands(t, u) == 0;
+}
+
+/* The troop-chart row of u, looked up (and kept in the open memo). */
+const tiny_troop *tiny_troop_lookup(const rules_state *rs, const table *t, unit_id u);
+
+static inline const tiny_troop *tiny_troop_of(const rules_state *rs, const table *t, unit_id u)
+{
+    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    return um && um->type_known ? um->type : tiny_troop_lookup(rs, t, u);
+}
 
 /* The brigade unit of a troop unit (its parent holding a Brigadier), or 0. */
 unit_id tiny_brigade_of(const table *t, unit_id u);

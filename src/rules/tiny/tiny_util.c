@@ -22,22 +22,16 @@ float tiny_zone_deg(const rules_state *rs)
     return rs->data->frontal_half_angle_deg;
 }
 
-bool tiny_is_troop_unit(const table *t, unit_id u)
+bool tiny_is_troop_unit_scan(const table *t, unit_id u)
 {
-    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
-    if (um)
-        return um->troop;
     for (int i = 0; i < t->figure_count; i++)
         if (t->figures[i].unit.id == u.id && !tiny_is_commander(&t->figures[i]))
             return true;
     return false;
 }
 
-int tiny_unit_stands(const table *t, unit_id u)
+int tiny_unit_stands_scan(const table *t, unit_id u)
 {
-    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
-    if (um)
-        return um->stands;
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
@@ -57,11 +51,8 @@ bool tiny_unit_limbered(const table *t, unit_id u)
     return tiny_unit_formation_is(t, u, "limbered");
 }
 
-static bool unit_status_any(const table *t, unit_id u, uint32_t bits)
+bool tiny_unit_status_scan(const table *t, unit_id u, uint32_t bits)
 {
-    const tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
-    if (um)
-        return (um->status_any & bits) != 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (f->unit.id == u.id && table_figure_active(f) && !tiny_is_commander(f) &&
@@ -71,34 +62,15 @@ static bool unit_status_any(const table *t, unit_id u, uint32_t bits)
     return false;
 }
 
-bool tiny_unit_shaken(const table *t, unit_id u)
-{
-    return unit_status_any(t, u, FIGURE_STATUS_SHAKEN);
-}
-
-bool tiny_unit_must_rally(const table *t, unit_id u)
-{
-    return unit_status_any(t, u, FIGURE_STATUS_DEMORALISED);
-}
-
-bool tiny_unit_lost(const rules_state *rs, const table *t, unit_id u)
-{
-    if (u.id == 0 || (int)u.id > rs->unit_count)
-        return true;
-    return (rs->units[u.id - 1].flags & TINY_U_GONE) || tiny_unit_stands(t, u) == 0;
-}
-
 static const tiny_troop *troop_lookup(const rules_state *rs, const table *t, unit_id u);
 
-const tiny_troop *tiny_troop_of(const rules_state *rs, const table *t, unit_id u)
+const tiny_troop *tiny_troop_lookup(const rules_state *rs, const table *t, unit_id u)
 {
     tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
     if (!um)
         return troop_lookup(rs, t, u);
-    if (!um->type_known) {
-        um->type = troop_lookup(rs, t, u);
-        um->type_known = true;
-    }
+    um->type = troop_lookup(rs, t, u);
+    um->type_known = true;
     return um->type;
 }
 
@@ -359,6 +331,16 @@ static float unit_gap_measure(const rules_state *rs, const table *t, const tiny_
 float tiny_unit_gap_cm(const rules_state *rs, const table *t, const tiny_unit_geom *a,
                        const tiny_unit_geom *b)
 {
+    /* two whole units: remembered by their placements' serials (a short key) */
+    uint32_t serials[2] = {tiny_geom_serial(t, a), 0};
+    if (serials[0] && rs->los && (serials[1] = tiny_geom_serial(t, b)) != 0) {
+        float gap;
+        if (memo_get(rs->los->pair_gap_memo, serials, &gap))
+            return gap;
+        gap = unit_gap_measure(rs, t, a, b);
+        memo_put(rs->los->pair_gap_memo, serials, &gap);
+        return gap;
+    }
     memo *m = rs->los ? rs->los->unit_gap_memo : NULL;
     if (!m || a->count > TINY_STANDS_MAX || b->count > TINY_STANDS_MAX)
         return unit_gap_measure(rs, t, a, b);
@@ -387,11 +369,32 @@ static float unit_gap_measure(const rules_state *rs, const table *t, const tiny_
     float rb[TINY_UNIT_FIGS];
     for (int k = 0; k < b->count; k++)
         rb[k] = tiny_stand_radius(table_figure_const(t, b->stands[k]));
+    /* The pair of nearest centres first: its gap bounds the rest, so more of them are skipped
+     * (the least gap is the same whatever the order). */
+    int fi = 0, fk = 0;
+    double fd = INFINITY;
+    for (int i = 0; i < a->count; i++)
+        for (int k = 0; k < b->count; k++) {
+            double d = geom_point_distance(table_figure_const(t, a->stands[i])->pos,
+                                           table_figure_const(t, b->stands[k])->pos);
+            if (d < fd) {
+                fd = d;
+                fi = i;
+                fk = k;
+            }
+        }
+    if (a->count && b->count) {
+        geom_placed_base pa = tiny_stand_base(table_figure_const(t, a->stands[fi]));
+        geom_placed_base pb = tiny_stand_base(table_figure_const(t, b->stands[fk]));
+        best = tiny_stand_gap_cm(rs, &pa, &pb);
+    }
     for (int i = 0; i < a->count; i++) {
         const figure *fa = table_figure_const(t, a->stands[i]);
         geom_placed_base pa = tiny_stand_base(fa);
         float ra = tiny_stand_radius(fa);
         for (int k = 0; k < b->count; k++) {
+            if (i == fi && k == fk)
+                continue;
             const figure *fb = table_figure_const(t, b->stands[k]);
             double lower = geom_point_distance(fa->pos, fb->pos) - ra - rb[k];
             if (lower >= best)
@@ -423,20 +426,41 @@ bool tiny_unit_in_contact(const rules_state *rs, const table *t, unit_id u)
     return um->contact > 0;
 }
 
+static bool unit_contact_measure(const rules_state *rs, const table *t, const tiny_unit_geom *g,
+                                 side_id own);
+
+/* Whether a unit is in contact depends on its placement and its foes' alone: kept by its serial
+ * and their epoch (most units and their foes do not move between two decisions). */
 static bool unit_in_contact(const rules_state *rs, const table *t, unit_id u)
 {
-    tiny_unit_geom g, scratch;
+    tiny_unit_geom g;
     if (!tiny_unit_geom_of(t, u, &g))
         return false;
     side_id own = table_figure_const(t, g.stands[0])->side;
+    tiny_foe_keep *k = tiny_foe_keep_of(t, u);
+    uint32_t serial = tiny_unit_serial(t, u), epoch;
+    if (!k || !serial || !tiny_foes_epoch(t, own, &epoch))
+        return unit_contact_measure(rs, t, &g, own);
+    if (k->contact_serial != serial || k->contact_epoch != epoch) {
+        k->contact = unit_contact_measure(rs, t, &g, own);
+        k->contact_serial = serial;
+        k->contact_epoch = epoch;
+    }
+    return k->contact;
+}
+
+static bool unit_contact_measure(const rules_state *rs, const table *t, const tiny_unit_geom *g,
+                                 side_id own)
+{
+    tiny_unit_geom scratch;
     float gap = tiny_cm(rs, rs->data->contact_gap_in);
     for (int i = 0; i < t->unit_count; i++) {
         const unit *un = &t->units[i];
         const tiny_unit_geom *o =
             un->side.id == own.id ? NULL : tiny_unit_geom_ref(t, un->id, &scratch);
-        if (!o || !tiny_units_near(&g, o, gap))
+        if (!o || !tiny_units_near(g, o, gap))
             continue;
-        if (tiny_unit_gap_cm(rs, t, &g, o) <= gap)
+        if (tiny_unit_gap_cm(rs, t, g, o) <= gap)
             return true;
     }
     return false;
@@ -600,6 +624,52 @@ static float unit_radius_of(const table *t, unit_id u, const tiny_unit_geom *e)
     return um->radius;
 }
 
+/* tiny_nearest_enemy's search with the memo open (frames in place): the enemies by their
+ * bounding circles' least gap, the exact gap asked from the nearest on until the bound passes
+ * the best; the least gap, the first listed of equals (what the search in list order finds).
+ * False when there are too many enemies to sort here. */
+#define NEAREST_SORT_MAX 128
+static bool nearest_sorted(const rules_state *rs, const table *t, const tiny_unit_geom *g,
+                           side_id own, float rg, unit_id *enemy, float *gap)
+{
+    int idx[NEAREST_SORT_MAX], n = 0;
+    float low[NEAREST_SORT_MAX];
+    for (int i = 0; i < t->unit_count; i++) {
+        tiny_unit_geom scratch;
+        const tiny_unit_geom *e =
+            t->units[i].side.id == own.id ? NULL : tiny_unit_geom_ref(t, t->units[i].id, &scratch);
+        if (!e)
+            continue;
+        if (n == NEAREST_SORT_MAX)
+            return false;
+        float lower = (float)geom_point_distance(g->centre, e->centre) - rg -
+                      unit_radius_of(t, t->units[i].id, e);
+        int j = n++;
+        for (; j > 0 && low[j - 1] > lower; j--) {
+            low[j] = low[j - 1];
+            idx[j] = idx[j - 1];
+        }
+        low[j] = lower;
+        idx[j] = i;
+    }
+    *gap = INFINITY;
+    *enemy = (unit_id){0};
+    int best = -1;
+    for (int j = 0; j < n; j++) {
+        if (low[j] > *gap + 1e-3f)
+            break; /* this one and all after it cannot be nearer than the best */
+        tiny_unit_geom scratch;
+        const tiny_unit_geom *e = tiny_unit_geom_ref(t, t->units[idx[j]].id, &scratch);
+        float d = tiny_unit_gap_cm(rs, t, g, e);
+        if (d < *gap || (best >= 0 && d == *gap && idx[j] < best)) {
+            *gap = d;
+            best = idx[j];
+            *enemy = t->units[idx[j]].id;
+        }
+    }
+    return true;
+}
+
 bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_geom *g, side_id own,
                         tiny_unit_geom *eg, float *gap)
 {
@@ -610,29 +680,52 @@ bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_g
             tiny_unit_geom_of(t, um->near_enemy, eg);
         return um->near_found;
     }
+    /* across opens: by g's serial and its foes' epoch */
+    uint32_t serial = um ? tiny_geom_serial(t, g) : 0, epoch = 0;
+    tiny_foe_keep *k =
+        serial ? tiny_foe_keep_of(t, table_figure_const(t, g->stands[0])->unit) : NULL;
+    if (k && !tiny_foes_epoch(t, own, &epoch))
+        k = NULL;
+    if (k && k->near_serial == serial && k->near_epoch == epoch && k->near_own.id == own.id) {
+        um->near_known = 1;
+        um->near_found = k->near_found;
+        um->near_own = own;
+        um->near_enemy = k->near_enemy;
+        um->near_gap = k->near_gap;
+        *gap = um->near_gap;
+        if (um->near_found)
+            tiny_unit_geom_of(t, um->near_enemy, eg);
+        return um->near_found;
+    }
     *gap = INFINITY;
     bool found = false;
     unit_id enemy = {0};
     float rg = unit_radius(t, g);
-    for (int i = 0; i < t->unit_count; i++) {
-        tiny_unit_geom scratch;
-        const tiny_unit_geom *e =
-            t->units[i].side.id == own.id ? NULL : tiny_unit_geom_ref(t, t->units[i].id, &scratch);
-        if (!e)
-            continue;
-        /* bounding circles: a unit that cannot be nearer than the best so far is skipped */
-        float lower = (float)geom_point_distance(g->centre, e->centre) - rg -
-                      unit_radius_of(t, t->units[i].id, e);
-        if (lower > *gap + 1e-3f)
-            continue;
-        float d = tiny_unit_gap_cm(rs, t, g, e);
-        if (d < *gap) {
-            *gap = d;
-            *eg = *e;
-            enemy = t->units[i].id;
-            found = true;
+    if (um && nearest_sorted(rs, t, g, own, rg, &enemy, gap)) {
+        found = enemy.id != 0;
+        if (found)
+            tiny_unit_geom_of(t, enemy, eg);
+    } else
+        for (int i = 0; i < t->unit_count; i++) {
+            tiny_unit_geom scratch;
+            const tiny_unit_geom *e = t->units[i].side.id == own.id
+                                          ? NULL
+                                          : tiny_unit_geom_ref(t, t->units[i].id, &scratch);
+            if (!e)
+                continue;
+            /* bounding circles: a unit that cannot be nearer than the best so far is skipped */
+            float lower = (float)geom_point_distance(g->centre, e->centre) - rg -
+                          unit_radius_of(t, t->units[i].id, e);
+            if (lower > *gap + 1e-3f)
+                continue;
+            float d = tiny_unit_gap_cm(rs, t, g, e);
+            if (d < *gap) {
+                *gap = d;
+                *eg = *e;
+                enemy = t->units[i].id;
+                found = true;
+            }
         }
-    }
     if (um) {
         um->near_known = 1;
         um->near_found = found;
@@ -640,5 +733,15 @@ bool tiny_nearest_enemy(const rules_state *rs, const table *t, const tiny_unit_g
         um->near_enemy = enemy;
         um->near_gap = *gap;
     }
+    if (k)
+        *k = (tiny_foe_keep){.near_serial = serial,
+                             .near_epoch = epoch,
+                             .near_own = own,
+                             .near_found = found,
+                             .near_enemy = enemy,
+                             .near_gap = *gap,
+                             .contact_serial = k->contact_serial,
+                             .contact_epoch = k->contact_epoch,
+                             .contact = k->contact};
     return found;
 }

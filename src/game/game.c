@@ -84,7 +84,49 @@ void game_state_changed(game *g)
 {
     g->state_gen++;
     game_place_forget(g);
-    g->index_valid = false;
+}
+
+void game_places_changed(game *g)
+{
+    g->places_gen++;
+}
+
+/* Notes where the figures stand for places_gen, once per gen (what is built from it). */
+static void places_note(const game *g)
+{
+    game *m = (game *)g; /* a cache beside the state, not the state: g is const to callers */
+    if (m->places_seen.valid && m->places_seen.gen == g->places_gen)
+        return;
+    const table *t = g->table;
+    mem_grow((void **)&m->places_seen.pos, &m->places_seen.cap, t->figure_count,
+             sizeof *m->places_seen.pos);
+    for (int i = 0; i < t->figure_count; i++)
+        m->places_seen.pos[i] = t->figures[i].pos;
+    m->places_seen.n = t->figure_count;
+    m->places_seen.gen = g->places_gen;
+    m->places_seen.valid = true;
+}
+
+/* A command's events moved someone, or took someone off or brought him back
+ * (rules_event_apply_table's MOVE, REMOVE and STATUS of the bits table_figure_active reads:
+ * what the figure index and the others list hold). A rule set's own status flags (activated,
+ * fired) change no place. */
+static void places_after(game *g, const game_events_list *l)
+{
+    const uint32_t gone = FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED | FIGURE_STATUS_OFF_TABLE;
+    bool seen = g->places_seen.valid && g->places_seen.gen == g->places_gen;
+    for (int k = 0; k < l->count; k++) {
+        const rules_event *ev = &l->items[k];
+        uint32_t i = ev->figure.id - 1; /* a move to where the figure stood at the last build */
+        if (ev->kind == RULES_EV_MOVE && seen && ev->figure.id && i < (uint32_t)g->places_seen.n &&
+            memcmp(&ev->pos, &g->places_seen.pos[i], sizeof ev->pos) == 0)
+            continue;
+        if (ev->kind == RULES_EV_MOVE || ev->kind == RULES_EV_REMOVE ||
+            (ev->kind == RULES_EV_STATUS && ((ev->status_set | ev->status_clear) & gone))) {
+            game_places_changed(g);
+            return;
+        }
+    }
 }
 
 /* The command the overlap check resolved on a copy of this very state: that copy is the state
@@ -202,6 +244,7 @@ static bool state_start(game *g, char *err, size_t err_size)
     state_free(g);
     game_state_changed(g);
     g->table = table_clone(g->sc->table);
+    game_places_changed(g);
     dice_seed(&g->rng, g->seed);
     rules_create_desc cd = {.scenario = g->sc, .table = g->table, .data_dir = g->data_dir};
     g->rs = g->ops->create(&cd, err, err_size);
@@ -255,6 +298,7 @@ static void snap_restore(game *g, const game_snapshot *s)
     state_free(g);
     game_state_changed(g);
     g->table = table_clone(s->table);
+    game_places_changed(g);
     g->rs = g->ops->clone(s->rs);
     g->rng = s->rng;
 }
@@ -293,6 +337,7 @@ static void entry_resolve(game *g, int i)
     events_clear(&e->events);
     if (adopt_checked(g, e)) {
         game_state_changed(g);
+        places_after(g, &e->events);
         g->cursor = i + 1;
         judge(g, &e->events, e, i);
         if (g->cursor % g->snapshot_every == 0)
@@ -308,6 +353,7 @@ static void entry_resolve(game *g, int i)
         game_referee_resolve(g, &ctx, &e->cmd);
     else
         g->ops->resolve(g->rs, &ctx, &e->cmd);
+    places_after(g, &e->events);
     if (before.valid) {
         verify_events(g, &before, e, i);
         snap_free(g, &before);
@@ -430,6 +476,7 @@ void game_destroy(game *g)
     table_destroy_shared(g->place_passed.spare);
     free(g->place_passed.events.items);
     spatial_free(&g->index);
+    free(g->places_seen.pos);
     free(g->unit_first.first);
     free(g->others.idx);
     free(g->others.pos);
@@ -558,9 +605,10 @@ int game_legal(const game *g, rules_command *out, int max)
 spatial *game_figure_index(const game *g)
 {
     game *m = (game *)g; /* a cache beside the state, not the state: g is const to callers */
-    if (!m->index_valid || m->index_gen != g->state_gen) {
+    if (!m->index_valid || m->index_gen != g->places_gen) {
+        places_note(g);
         spatial_build(&m->index, g->table);
-        m->index_gen = g->state_gen;
+        m->index_gen = g->places_gen;
         m->index_valid = true;
     }
     return &m->index;
@@ -587,8 +635,9 @@ enum { NEAREST_SCAN_MAX = 400 };
 static void others_of(const game *g, side_id own)
 {
     game *m = (game *)g; /* a cache beside the state, not the state: g is const to callers */
-    if (m->others.valid && m->others.gen == g->state_gen && m->others.own == own.id)
+    if (m->others.valid && m->others.gen == g->places_gen && m->others.own == own.id)
         return;
+    places_note(g);
     const table *t = g->table;
     if (t->figure_count > m->others.cap) {
         m->others.cap = t->figure_count;
@@ -605,7 +654,7 @@ static void others_of(const game *g, side_id own)
     }
     m->others.n = n;
     m->others.own = own.id;
-    m->others.gen = g->state_gen;
+    m->others.gen = g->places_gen;
     m->others.valid = true;
 }
 

@@ -30,6 +30,7 @@ bool game_fork_step(game *f, const rules_command *cmd)
     if (game_over(f) || !f->ops->validate(f->rs, f->table, cmd, reason, sizeof reason))
         return false;
     game_state_changed(f);
+    game_places_changed(f); /* no recorder: which events there were is not known */
     rules_ctx ctx = {.ops = f->ops,
                      .state = f->rs,
                      .table = f->table,
@@ -54,7 +55,8 @@ void game_fork_forget(game *f, side_id viewer)
         if (gone[i])
             f->table->figures[i].status |= FIGURE_STATUS_OFF_TABLE;
     free(gone);
-    game_state_changed(f); /* what was worked out of the table before (the outcome) is stale */
+    game_state_changed(f);
+    game_places_changed(f); /* what was worked out of the table before (the outcome) is stale */
 }
 
 bool game_bot_value(const game *g, const rules_command *cmd, float *value, char *why, size_t size)

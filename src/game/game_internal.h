@@ -102,6 +102,20 @@ struct game {
         int *first;
         int n, cap;
     } unit_first;
+    /* Bumped whenever a figure may have moved, come or gone (game_places_changed): a command
+     * whose events move no one and change no status (a volley that misses, a card, a rally of
+     * words) leaves it, and what is built from the places alone (the figure index, the others
+     * list) is kept against it. A rule set changes the table only through its events
+     * (rules_ops.resolve; verify_events checks it). */
+    uint64_t places_gen;
+    /* Where the figures stood when something was last built for places_gen `gen` (valid):
+     * a MOVE event that leaves a figure there (a turn on the spot) changes no place. */
+    struct {
+        bool valid;
+        uint64_t gen;
+        vec2s *pos;
+        int n, cap;
+    } places_seen;
     /* The figure index of the table as it stands (game_figure_index), built when first asked. */
     spatial index;
     uint64_t index_gen;
@@ -120,6 +134,8 @@ struct game {
 
 /* The state at the cursor changed (resolved, rebuilt, restored): forget what was checked on it. */
 void game_state_changed(game *g);
+/* The figures' places may have changed (a new table, a fork's step): see places_gen. */
+void game_places_changed(game *g);
 /* Frees the overlap check's kept state (game_destroy). */
 void game_place_forget(game *g);
 /* A copy of g's table for the overlap check to resolve on (table_copy_shared: its terrain is

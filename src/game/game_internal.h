@@ -95,7 +95,8 @@ struct game {
         rules_decision dec;
     } decision;
     /* first[u]: the index of unit u's first figure (-1: none), for unit ids below n, of the
-     * table as it stands (state_gen `gen`); unit_visible's question. */
+     * table as it stands; unit_visible's question. No event changes a figure's unit, so it is
+     * kept against places_gen (`gen`), which a new table bumps. */
     struct {
         bool valid;
         uint64_t gen;

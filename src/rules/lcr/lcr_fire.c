@@ -237,7 +237,7 @@ static float group_reach(const rules_state *rs, const table *t, const figure_id 
 void lcr_fire_legal(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd)
 {
     rules_command fire = {.kind = RULES_CMD_FIRE, .side = sd};
-    for (int i = 0; i < t->figure_count; i++) {
+    for (int i = lcr_activated_next(rs, t, -1); i >= 0; i = lcr_activated_next(rs, t, i)) {
         const figure *f = &t->figures[i];
         if ((rs->flags[i] & LCR_FF_ACTIVATED) && lcr_may_act(rs, t, f->id, NULL, 0) &&
             lcr_figure_can_fire(rs, f) && fire.figure_count < RULES_CMD_FIGURES_MAX)

@@ -111,7 +111,7 @@ void lcr_move_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
     rules_command group = {.kind = RULES_CMD_MOVE, .side = sd};
     vec2s group_delta = {{0, 0}};
     bool have_delta = false;
-    for (int i = 0; i < t->figure_count; i++) {
+    for (int i = lcr_activated_next(rs, t, -1); i >= 0; i = lcr_activated_next(rs, t, i)) {
         const figure *f = &t->figures[i];
         if (!(rs->flags[i] & LCR_FF_ACTIVATED) || !lcr_may_act(rs, t, f->id, NULL, 0) ||
             lcr_hook_immobile(rs, f))
@@ -162,7 +162,7 @@ enum { REFORM_UNITS_MAX = 16 };
 static int reform_units(const rules_state *rs, const table *t, uint32_t *units)
 {
     int n = 0;
-    for (int i = 0; i < t->figure_count; i++) {
+    for (int i = lcr_activated_next(rs, t, -1); i >= 0; i = lcr_activated_next(rs, t, i)) {
         const figure *f = &t->figures[i];
         if (!(rs->flags[i] & LCR_FF_ACTIVATED) || lcr_is_leader(f))
             continue;
@@ -204,7 +204,8 @@ void lcr_move_legal_reforms(lcr_candidates *lo, const rules_state *rs, const tab
     mate_at small[256];
     mate_at *mates = NULL;
     int mate_count = -1;
-    for (int i = 0; i < t->figure_count && offered < 4; i++) {
+    for (int i = lcr_activated_next(rs, t, -1); i >= 0 && offered < 4;
+         i = lcr_activated_next(rs, t, i)) {
         const figure *f = &t->figures[i];
         if (!(rs->flags[i] & LCR_FF_ACTIVATED) || lcr_is_leader(f) ||
             !lcr_may_act(rs, t, f->id, NULL, 0))

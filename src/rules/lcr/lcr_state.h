@@ -196,6 +196,11 @@ typedef struct lcr_scratch {
     uint32_t *ok_epoch, *ok_target; /* per figure: firer_ok's last (target, area) and answer */
     uint8_t *ok_area, *ok_value;
     uint32_t *may_epoch; /* per figure: lcr_may_act's answer (may_value) in this call */
+    /* The activated figures of this call as a chain of table indices (lcr_activated_next):
+     * act_first, then act_next[i] after index i, -1 at the end; built when first asked. */
+    uint32_t act_epoch;
+    int act_first;
+    int *act_next;
     uint8_t *may_value;
     int search_count, search_next;
     lcr_scratch_search searches[LCR_SCRATCH_SEARCHES];
@@ -338,6 +343,10 @@ bool lcr_scratch_begin(const rules_state *rs, const table *t);
 void lcr_scratch_end(const rules_state *rs);
 /* The open scratch of (rs, t), or NULL. */
 lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t);
+/* The table index of the next figure after index i (-1: the first) whose LCR_FF_ACTIVATED
+ * flag is set, in table order, or -1: the loops of legal() over the activated figures read
+ * only them (a chain kept in the open scratch; outside one, a scan). */
+int lcr_activated_next(const rules_state *rs, const table *t, int i);
 lcr_scratch *lcr_scratch_create(int figures);
 void lcr_scratch_destroy(lcr_scratch *s);
 

@@ -92,6 +92,7 @@ lcr_scratch *lcr_scratch_create(int figures)
     s->ok_value = mem_calloc(n, sizeof *s->ok_value);
     s->may_epoch = mem_calloc(n, sizeof *s->may_epoch);
     s->may_value = mem_calloc(n, sizeof *s->may_value);
+    s->act_next = mem_calloc(n, sizeof *s->act_next);
     return s;
 }
 
@@ -108,6 +109,7 @@ void lcr_scratch_destroy(lcr_scratch *s)
     free(s->ok_value);
     free(s->may_epoch);
     free(s->may_value);
+    free(s->act_next);
     free(s);
 }
 
@@ -121,6 +123,7 @@ bool lcr_scratch_begin(const rules_state *rs, const table *t)
     if (++s->epoch == 0) { /* wrapped: no entry may look current */
         memset(s->ok_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->ok_epoch);
         memset(s->may_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->may_epoch);
+        s->act_epoch = 0;
         s->epoch = 1;
     }
     s->have_decision = false;
@@ -141,6 +144,29 @@ lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t)
 {
     lcr_scratch *s = rs->scratch;
     return s && s->rs == rs && s->t == t ? s : NULL;
+}
+
+int lcr_activated_next(const rules_state *rs, const table *t, int i)
+{
+    int n = t->figure_count < rs->fig_count ? t->figure_count : rs->fig_count;
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    if (!s) {
+        for (int j = i + 1; j < n; j++)
+            if (rs->flags[j] & LCR_FF_ACTIVATED)
+                return j;
+        return -1;
+    }
+    if (s->act_epoch != s->epoch) { /* the flags do not change inside a call */
+        int next = -1;
+        for (int j = n - 1; j >= 0; j--) {
+            s->act_next[j] = next;
+            if (rs->flags[j] & LCR_FF_ACTIVATED)
+                next = j;
+        }
+        s->act_first = next;
+        s->act_epoch = s->epoch;
+    }
+    return i < 0 ? s->act_first : i < n ? s->act_next[i] : -1;
 }
 
 static bool figure_fighting(const rules_state *rs, const figure *f)

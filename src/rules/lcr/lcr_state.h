@@ -286,9 +286,17 @@ void *lcr_option_state(const rules_state *rs, const lcr_option *option);
 /* ---- lcr_util.c: helpers below the topics ---------------------------------------------------- */
 
 side_id lcr_other_side(const rules_state *rs, side_id s);
-bool lcr_is_leader(const figure *f);
-const char *lcr_name(const table *t, figure_id id);        /* the figure's name, else its role */
-float lcr_radius(const figure *f);                         /* half the base's width */
+/* Inline, like lcr_radius: asked per figure in legal()'s and resolve's loops. */
+static inline bool lcr_is_leader(const figure *f)
+{
+    return lcr_data_rank_of(f->role) >= 0;
+}
+const char *lcr_name(const table *t, figure_id id); /* the figure's name, else its role */
+/* Half the base's width. */
+static inline float lcr_radius(const figure *f)
+{
+    return f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0.5f * f->base.frontage_cm;
+}
 bool lcr_refuse(char *why, size_t size, const char *text); /* false, with the reason */
 /* A refusal's reason, formatted only when asked for: legal() asks validate() with no buffer
  * (size 0), and formatting every candidate's reason cost more than checking it. */
@@ -341,8 +349,13 @@ bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why,
 /* Opens the scratch for one call on (rs, t): false (opening nothing) when one is open. */
 bool lcr_scratch_begin(const rules_state *rs, const table *t);
 void lcr_scratch_end(const rules_state *rs);
-/* The open scratch of (rs, t), or NULL. */
-lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t);
+/* The open scratch of (rs, t), or NULL (inline: asked once or more per candidate of every
+ * legal() call). */
+static inline lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t)
+{
+    lcr_scratch *s = rs->scratch;
+    return s && s->rs == rs && s->t == t ? s : NULL;
+}
 /* The table index of the next figure after index i (-1: the first) whose LCR_FF_ACTIVATED
  * flag is set, in table order, or -1: the loops of legal() over the activated figures read
  * only them (a chain kept in the open scratch; outside one, a scan). */

@@ -15,11 +15,6 @@ side_id lcr_other_side(const rules_state *rs, side_id s)
     return (side_id){(s.id % (uint32_t)n) + 1};
 }
 
-bool lcr_is_leader(const figure *f)
-{
-    return lcr_data_rank_of(f->role) >= 0;
-}
-
 path_desc lcr_path_desc(const rules_state *rs)
 {
     return (path_desc){.mult = rs->mult, .clear_mult = 1.0f, .stop_at_obstacle = false};
@@ -138,12 +133,6 @@ void lcr_scratch_end(const rules_state *rs)
         rs->scratch->rs = NULL;
         rs->scratch->t = NULL;
     }
-}
-
-lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t)
-{
-    lcr_scratch *s = rs->scratch;
-    return s && s->rs == rs && s->t == t ? s : NULL;
 }
 
 int lcr_activated_next(const rules_state *rs, const table *t, int i)
@@ -766,11 +755,6 @@ bool lcr_refuse(char *why, size_t size, const char *text)
     if (size)
         lcr_why(why, size, "%s", text);
     return false;
-}
-
-float lcr_radius(const figure *f)
-{
-    return f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0.5f * f->base.frontage_cm;
 }
 
 vec2s lcr_clamp_on_table(const table *t, const figure *f, vec2s p)

@@ -356,10 +356,20 @@ static inline lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t)
     lcr_scratch *s = rs->scratch;
     return s && s->rs == rs && s->t == t ? s : NULL;
 }
+/* lcr_activated_next's out-of-line part: the scan outside a scratch, the chain's building inside one. */
+int lcr_activated_next_slow(const rules_state *rs, const table *t, int i);
 /* The table index of the next figure after index i (-1: the first) whose LCR_FF_ACTIVATED
  * flag is set, in table order, or -1: the loops of legal() over the activated figures read
  * only them (a chain kept in the open scratch; outside one, a scan). */
-int lcr_activated_next(const rules_state *rs, const table *t, int i);
+static inline int lcr_activated_next(const rules_state *rs, const table *t, int i)
+{
+    const lcr_scratch *s = lcr_scratch_of(rs, t);
+    if (s && s->act_epoch == s->epoch) /* the chain is built: follow it */
+        return i < 0                                      ? s->act_first
+               : i < t->figure_count && i < rs->fig_count ? s->act_next[i]
+                                                          : -1;
+    return lcr_activated_next_slow(rs, t, i);
+}
 lcr_scratch *lcr_scratch_create(int figures);
 void lcr_scratch_destroy(lcr_scratch *s);
 

@@ -135,7 +135,7 @@ void lcr_scratch_end(const rules_state *rs)
     }
 }
 
-int lcr_activated_next(const rules_state *rs, const table *t, int i)
+int lcr_activated_next_slow(const rules_state *rs, const table *t, int i)
 {
     int n = t->figure_count < rs->fig_count ? t->figure_count : rs->fig_count;
     lcr_scratch *s = lcr_scratch_of(rs, t);

@@ -344,7 +344,8 @@ vec2s lcr_centroid(const table *t, const figure_id *ids, int n);
 /* A figure that may act on the card in play (activated, not acted, in play, not demoralised,
  * and as the options allow). why may be NULL with size 0: no reason is formatted (legal()
  * only asks whether). */
-bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size);
+bool lcr_may_act_slow(const rules_state *rs, const table *t, figure_id id, char *why,
+                      size_t size); /* lcr_may_act less its inline answer from the scratch */
 
 /* Opens the scratch for one call on (rs, t): false (opening nothing) when one is open. */
 bool lcr_scratch_begin(const rules_state *rs, const table *t);
@@ -356,7 +357,18 @@ static inline lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t)
     lcr_scratch *s = rs->scratch;
     return s && s->rs == rs && s->t == t ? s : NULL;
 }
-/* lcr_activated_next's out-of-line part: the scan outside a scratch, the chain's building inside one. */
+/* lcr_may_act (above): inside a scratch, asked only whether, the answer of this call. */
+static inline bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why,
+                               size_t size)
+{
+    const lcr_scratch *s = size ? NULL : lcr_scratch_of(rs, t);
+    uint32_t i = id.id - 1;
+    if (s && i < (uint32_t)s->capacity && s->may_epoch[i] == s->epoch)
+        return s->may_value[i];
+    return lcr_may_act_slow(rs, t, id, why, size);
+}
+/* lcr_activated_next's out-of-line part: the scan outside a scratch, the chain's building inside
+ * one. */
 int lcr_activated_next_slow(const rules_state *rs, const table *t, int i);
 /* The table index of the next figure after index i (-1: the first) whose LCR_FF_ACTIVATED
  * flag is set, in table order, or -1: the loops of legal() over the activated figures read

@@ -854,7 +854,7 @@ void lcr_emit_move(rules_ctx *ctx, figure_id fig, vec2s from, vec2s to, float fa
 
 static bool may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size);
 
-bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size)
+bool lcr_may_act_slow(const rules_state *rs, const table *t, figure_id id, char *why, size_t size)
 {
     /* Asked only whether, inside a scratch: once per figure per call. */
     lcr_scratch *s = size ? NULL : lcr_scratch_of(rs, t);

@@ -201,6 +201,10 @@ typedef struct lcr_scratch {
     uint32_t act_epoch;
     int act_first;
     int *act_next;
+    /* lcr_hook_eye_ft's answers in this call, by the eye asked (lcr_hidden asks a few eyes
+     * again and again): eye_count of them. */
+    int eye_count;
+    float eye_in[4], eye_out[4];
     uint8_t *may_value;
     int search_count, search_next;
     lcr_scratch_search searches[LCR_SCRATCH_SEARCHES];

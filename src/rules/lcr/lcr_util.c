@@ -122,6 +122,7 @@ bool lcr_scratch_begin(const rules_state *rs, const table *t)
         s->epoch = 1;
     }
     s->have_decision = false;
+    s->eye_count = 0;
     s->enemies_of = (side_id){0};
     s->friends_of = (side_id){0};
     return true;
@@ -163,12 +164,29 @@ static bool figure_fighting(const rules_state *rs, const figure *f)
     return (rs->flags[f->id.id - 1] & LCR_FF_ENGAGED) || (f->status & FIGURE_STATUS_IN_COMBAT);
 }
 
+/* lcr_hook_eye_ft(rs, in), from the open scratch when asked before in this call (the options'
+ * hooks do not change inside one). */
+static float scratch_eye(lcr_scratch *s, const rules_state *rs, float in)
+{
+    for (int k = 0; k < s->eye_count; k++)
+        if (memcmp(&s->eye_in[k], &in, sizeof in) == 0)
+            return s->eye_out[k];
+    float out = lcr_hook_eye_ft(rs, in);
+    if (s->eye_count < 4) {
+        s->eye_in[s->eye_count] = in;
+        s->eye_out[s->eye_count++] = out;
+    }
+    return out;
+}
+
 bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_eye_ft,
                 const figure *target, int *feature)
 {
     if (!rs->los)
         return false;
-    float eye = lcr_hook_eye_ft(rs, fmaxf(from_eye_ft, table_posture_eye_ft(target->posture)));
+    float in = fmaxf(from_eye_ft, table_posture_eye_ft(target->posture));
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    float eye = s ? scratch_eye(s, rs, in) : lcr_hook_eye_ft(rs, in);
     return lcr_terrain_hides(rs, from, target->pos, eye, feature);
 }
 

@@ -482,9 +482,9 @@ int lcr_artillery_candidates(const rules_state *rs, const table *t, side_id sd, 
                              int max)
 {
     int n = 0;
-    for (int i = 0; i < t->figure_count && i < rs->fig_count; i++) {
-        if ((rs->flags[i] & (LCR_FF_ACTIVATED | LCR_FF_ACTED)) != LCR_FF_ACTIVATED)
-            continue; /* the flags first: most figures are not activated */
+    for (int i = lcr_activated_next(rs, t, -1); i >= 0; i = lcr_activated_next(rs, t, i)) {
+        if (rs->flags[i] & LCR_FF_ACTED)
+            continue;
         const figure *g = &t->figures[i];
         const lcr_gun *gt = lcr_artillery_gun_of(rs->data, g);
         if (!gt || g->side.id != sd.id)

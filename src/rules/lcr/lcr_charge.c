@@ -127,7 +127,8 @@ int lcr_charge_legal(const rules_state *rs, const table *t, side_id sd, rules_co
 {
     int n = 0;
     float enemy_r = -1; /* not asked yet */
-    for (int i = 0; i < t->figure_count && n < max; i++) {
+    for (int i = lcr_activated_next(rs, t, -1); i >= 0 && n < max;
+         i = lcr_activated_next(rs, t, i)) {
         const figure *f = &t->figures[i];
         if (!(rs->flags[i] & LCR_FF_ACTIVATED) || f->side.id != sd.id || !lcr_move_is_mounted(f) ||
             !lcr_may_act(rs, t, f->id, NULL, 0))

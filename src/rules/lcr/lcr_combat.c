@@ -99,6 +99,8 @@ static void fight_pair(rules_state *rs, rules_ctx *ctx, const figure *a, const f
 /* The figures a close combat may pair (active), each with his base's reach, in figure order. */
 typedef struct combat_pt {
     int index;
+    uint32_t side;
+    vec2s pos;
     float reach;
 } combat_pt;
 
@@ -120,18 +122,24 @@ void lcr_combat_resolve(rules_state *rs, rules_ctx *ctx)
             pt_count = 0;
             for (int j = 0; j < t->figure_count; j++)
                 if (table_figure_active(&t->figures[j]))
-                    pts[pt_count++] = (combat_pt){j, spatial_base_reach(&t->figures[j].base)};
+                    pts[pt_count++] = (combat_pt){j, t->figures[j].side.id, t->figures[j].pos,
+                                                  spatial_base_reach(&t->figures[j].base)};
         }
         const figure *best = NULL;
         double best_d = INFINITY;
         float reach_f = spatial_base_reach(&f->base);
         for (int k = 0; k < pt_count; k++) {
             int j = pts[k].index;
-            const figure *e = &t->figures[j];
-            if (e->side.id == f->side.id || busy[j])
+            if (pts[k].side == f->side.id || busy[j])
                 continue;
             /* Bases whose centres stand further apart than their reaches and the contact
-             * distance (and a margin far above rounding) are not in contact: no exact test. */
+             * distance (and a margin far above rounding) are not in contact: no exact test.
+             * Apart by more than that and another 0.1 cm along an axis, they are further
+             * apart still: the distance is not worked out. */
+            float lim = reach_f + pts[k].reach + rs->data->contact_cm + 0.2f;
+            if (fabsf(pts[k].pos.x - f->pos.x) > lim || fabsf(pts[k].pos.y - f->pos.y) > lim)
+                continue;
+            const figure *e = &t->figures[j];
             float gap = glms_vec2_distance(f->pos, e->pos) - reach_f - pts[k].reach;
             if (gap > rs->data->contact_cm + 0.1f)
                 continue;

@@ -661,7 +661,7 @@ static void read_artillery(reader *r, json_t *root, lcr_data *d)
 const lcr_gun *lcr_data_gun(const lcr_data *d, const char *name)
 {
     for (int i = 0; i < d->artillery.gun_count; i++)
-        if (strcmp(d->artillery.guns[i].name, name) == 0)
+        if (d->artillery.guns[i].name[0] == name[0] && strcmp(d->artillery.guns[i].name, name) == 0)
             return &d->artillery.guns[i];
     return NULL;
 }
@@ -779,10 +779,12 @@ const char *lcr_data_error_format(const lcr_data_error *err, char *buf, size_t s
     return json_error_format(err, buf, size);
 }
 
+/* The lookups by name below compare the first letters before calling strcmp (asked per
+ * figure in every legal() call): the same answer. */
 const lcr_weapon *lcr_data_weapon(const lcr_data *d, const char *name)
 {
     for (int i = 0; i < d->weapon_count; i++)
-        if (strcmp(d->weapons[i].name, name) == 0)
+        if (d->weapons[i].name[0] == name[0] && strcmp(d->weapons[i].name, name) == 0)
             return &d->weapons[i];
     return NULL;
 }
@@ -790,7 +792,7 @@ const lcr_weapon *lcr_data_weapon(const lcr_data *d, const char *name)
 const lcr_terrain *lcr_data_terrain(const lcr_data *d, const char *name)
 {
     for (int i = 0; i < d->terrain_count; i++)
-        if (strcmp(d->terrain[i].name, name) == 0)
+        if (d->terrain[i].name[0] == name[0] && strcmp(d->terrain[i].name, name) == 0)
             return &d->terrain[i];
     return NULL;
 }
@@ -808,7 +810,7 @@ int lcr_data_band(const lcr_weapon *w, float range_cm)
 bool lcr_data_is_loose(const lcr_data *d, const char *formation)
 {
     for (int i = 0; i < d->loose_count; i++)
-        if (strcmp(d->loose[i], formation) == 0)
+        if (d->loose[i][0] == formation[0] && strcmp(d->loose[i], formation) == 0)
             return true;
     return false;
 }

@@ -116,13 +116,15 @@ static bool firer_ok(const rules_state *rs, const table *t, const figure *f, con
 {
     if (!lcr_may_act(rs, t, f->id, why, size))
         return false;
-    if (!lcr_figure_can_fire(rs, f)) {
+    /* looked up once: what lcr_figure_can_fire and the range check both read */
+    const lcr_weapon *w = lcr_data_weapon(rs->data, f->weapon);
+    if (!(w && w->dice_per_man > 0 && w->band_count > 0)) {
         lcr_why(why, size, "%s has no firearm (%s)", lcr_name(t, f->id), f->weapon);
         return false;
     }
     int need;
     float range = lcr_hook_range(rs, f, glms_vec2_distance(f->pos, target->pos));
-    if (!lcr_fire_need(lcr_data_weapon(rs->data, f->weapon), range, &need, NULL)) {
+    if (!lcr_fire_need(w, range, &need, NULL)) {
         lcr_why(why, size, "%s is out of range (%.1f cm)", lcr_name(t, f->id), range);
         return false;
     }
@@ -237,7 +239,7 @@ static float group_reach(const rules_state *rs, const table *t, const figure_id 
 void lcr_fire_legal(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd)
 {
     rules_command fire = {.kind = RULES_CMD_FIRE, .side = sd};
-    for (int i = 0; i < t->figure_count; i++) {
+    for (int i = lcr_activated_next(rs, t, -1); i >= 0; i = lcr_activated_next(rs, t, i)) {
         const figure *f = &t->figures[i];
         if ((rs->flags[i] & LCR_FF_ACTIVATED) && lcr_may_act(rs, t, f->id, NULL, 0) &&
             lcr_figure_can_fire(rs, f) && fire.figure_count < RULES_CMD_FIGURES_MAX)

@@ -24,12 +24,14 @@ void lcr_sync_demoralised(rules_state *rs, rules_ctx *ctx, side_id sd)
         bool has = (f->status & FIGURE_STATUS_DEMORALISED) != 0;
         if (want == has)
             continue;
-        char text[160];
-        snprintf(
-            text, sizeof text, "%s %s: the %s morale pile is %s", lcr_name(ctx->table, f->id),
-            want ? "is demoralised" : "recovers",
-            table_quality_name(want && rs->hold[i] >= 0 ? (figure_quality)rs->hold[i] : f->quality),
-            want ? "empty" : "holding chits again");
+        char text[160]; /* "%s %s: the %s morale pile is %s", built piece by piece */
+        lcr_text b = lcr_text_on(text, sizeof text);
+        lcr_text_str(&b, lcr_name(ctx->table, f->id));
+        lcr_text_str(&b, want ? " is demoralised" : " recovers");
+        lcr_text_str(&b, ": the ");
+        lcr_text_str(&b, table_quality_name(want && rs->hold[i] >= 0 ? (figure_quality)rs->hold[i]
+                                                                     : f->quality));
+        lcr_text_str(&b, want ? " morale pile is empty" : " morale pile is holding chits again");
         lcr_emit_status(ctx, f->id, want ? FIGURE_STATUS_DEMORALISED : 0,
                         want ? 0 : FIGURE_STATUS_DEMORALISED,
                         want ? LCR_REF_MORALE : LCR_REF_MORALE, text);
@@ -163,8 +165,14 @@ void lcr_morale_flee(rules_state *rs, rules_ctx *ctx, figure_id id)
     lcr_path_cost(rs, t, &pd, pts, 2, allow, &res);
     vec2s from = f->pos, stop;
     place_path_stop(t, id, from, res.end, geom_angle_of(dir), NULL, 0, &stop);
-    snprintf(text, sizeof text, "%s, demoralised, runs %.1f cm back (twice his allowance: %.1f cm)",
-             lcr_name(t, id), glms_vec2_distance(from, stop), allow);
+    /* "%s, demoralised, runs %.1f cm back (twice his allowance: %.1f cm)" */
+    lcr_text b = lcr_text_on(text, sizeof text);
+    lcr_text_str(&b, lcr_name(t, id));
+    lcr_text_str(&b, ", demoralised, runs ");
+    lcr_text_fixed(&b, glms_vec2_distance(from, stop), 1);
+    lcr_text_str(&b, " cm back (twice his allowance: ");
+    lcr_text_fixed(&b, allow, 1);
+    lcr_text_str(&b, " cm)");
     lcr_emit_move(ctx, id, from, stop, geom_angle_of(dir), res.spent_cm, LCR_REF_MORALE, text);
     /* Reaching the edge he came in by, he is gone (friends crowding the entry point do not
      * hold him on the table). */

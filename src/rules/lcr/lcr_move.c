@@ -111,7 +111,7 @@ void lcr_move_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
     rules_command group = {.kind = RULES_CMD_MOVE, .side = sd};
     vec2s group_delta = {{0, 0}};
     bool have_delta = false;
-    for (int i = 0; i < t->figure_count; i++) {
+    for (int i = lcr_activated_next(rs, t, -1); i >= 0; i = lcr_activated_next(rs, t, i)) {
         const figure *f = &t->figures[i];
         if (!(rs->flags[i] & LCR_FF_ACTIVATED) || !lcr_may_act(rs, t, f->id, NULL, 0) ||
             lcr_hook_immobile(rs, f))
@@ -162,7 +162,7 @@ enum { REFORM_UNITS_MAX = 16 };
 static int reform_units(const rules_state *rs, const table *t, uint32_t *units)
 {
     int n = 0;
-    for (int i = 0; i < t->figure_count; i++) {
+    for (int i = lcr_activated_next(rs, t, -1); i >= 0; i = lcr_activated_next(rs, t, i)) {
         const figure *f = &t->figures[i];
         if (!(rs->flags[i] & LCR_FF_ACTIVATED) || lcr_is_leader(f))
             continue;
@@ -204,7 +204,8 @@ void lcr_move_legal_reforms(lcr_candidates *lo, const rules_state *rs, const tab
     mate_at small[256];
     mate_at *mates = NULL;
     int mate_count = -1;
-    for (int i = 0; i < t->figure_count && offered < 4; i++) {
+    for (int i = lcr_activated_next(rs, t, -1); i >= 0 && offered < 4;
+         i = lcr_activated_next(rs, t, i)) {
         const figure *f = &t->figures[i];
         if (!(rs->flags[i] & LCR_FF_ACTIVATED) || lcr_is_leader(f) ||
             !lcr_may_act(rs, t, f->id, NULL, 0))
@@ -350,17 +351,28 @@ static move_outcome walk(rules_state *rs, rules_ctx *ctx, const figure *f, vec2s
                                g, LCR_REF_WALL);
             char text[160];
             if (!roll.crosses) {
-                snprintf(text, sizeof text,
-                         "%s needs %d cm to cross the %s but has %.1f left: he waits there",
-                         lcr_name(t, f->id), roll.cost_cm, t->types[tf->type].name, left);
+                /* "%s needs %d cm to cross the %s but has %.1f left: he waits there" */
+                lcr_text b = lcr_text_on(text, sizeof text);
+                lcr_text_str(&b, lcr_name(t, f->id));
+                lcr_text_str(&b, " needs ");
+                lcr_text_int(&b, roll.cost_cm);
+                lcr_text_str(&b, " cm to cross the ");
+                lcr_text_str(&b, t->types[tf->type].name);
+                lcr_text_str(&b, " but has ");
+                lcr_text_fixed(&b, left, 1);
+                lcr_text_str(&b, " left: he waits there");
                 lcr_emit_note(ctx, f->id, LCR_REF_WALL, text);
                 mo.end = glms_vec2_sub(mo.end, glms_vec2_scale(dir, fminf(0.05f, moved)));
                 mo.waiting = true;
                 break;
             }
             left -= (float)roll.cost_cm;
-            snprintf(text, sizeof text, "crossing the %s costs %d cm of allowance",
-                     t->types[tf->type].name, roll.cost_cm);
+            lcr_text b = lcr_text_on(text, sizeof text); /* "crossing the %s costs %d cm ..." */
+            lcr_text_str(&b, "crossing the ");
+            lcr_text_str(&b, t->types[tf->type].name);
+            lcr_text_str(&b, " costs ");
+            lcr_text_int(&b, roll.cost_cm);
+            lcr_text_str(&b, " cm of allowance");
             lcr_emit_note(ctx, f->id, LCR_REF_WALL, text);
         }
         mo.end = glms_vec2_add(mo.end, glms_vec2_scale(dir, 0.05f));
@@ -414,11 +426,27 @@ static void note_cavalry_roll(rules_state *rs, rules_ctx *ctx, const figure *f,
     for (int i = 0; i < a->dice; i++)
         sum += a->faces[i];
     char text[200];
-    snprintf(text, sizeof text, "%s, %s cavalry: %.0f + %dd%d = %.0f + %d = %.1f cm%s%s",
-             lcr_name(ctx->table, f->id), table_quality_name(f->quality), mc->base_cm, mc->dice,
-             mc->sides, mc->base_cm, sum, a->cm,
-             a->must_move_all ? ", moved in full, straight" : ", any distance up to it",
-             mc->turns > 0 ? (mc->turns == 1 ? ", one turn allowed" : ", two turns allowed") : "");
+    /* "%s, %s cavalry: %.0f + %dd%d = %.0f + %d = %.1f cm%s%s" */
+    lcr_text b = lcr_text_on(text, sizeof text);
+    lcr_text_str(&b, lcr_name(ctx->table, f->id));
+    lcr_text_str(&b, ", ");
+    lcr_text_str(&b, table_quality_name(f->quality));
+    lcr_text_str(&b, " cavalry: ");
+    lcr_text_fixed(&b, mc->base_cm, 0);
+    lcr_text_str(&b, " + ");
+    lcr_text_int(&b, mc->dice);
+    lcr_text_str(&b, "d");
+    lcr_text_int(&b, mc->sides);
+    lcr_text_str(&b, " = ");
+    lcr_text_fixed(&b, mc->base_cm, 0);
+    lcr_text_str(&b, " + ");
+    lcr_text_int(&b, sum);
+    lcr_text_str(&b, " = ");
+    lcr_text_fixed(&b, a->cm, 1);
+    lcr_text_str(&b, " cm");
+    lcr_text_str(&b, a->must_move_all ? ", moved in full, straight" : ", any distance up to it");
+    lcr_text_str(&b, mc->turns > 0 ? (mc->turns == 1 ? ", one turn allowed" : ", two turns allowed")
+                                   : "");
     lcr_emit_note(ctx, f->id, LCR_REF_CAVALRY, text);
 }
 
@@ -509,8 +537,13 @@ static void move_one(rules_state *rs, rules_ctx *ctx, figure_id id, const vec2s 
         lcr_emit_flag(ctx, "waiting", id, mo.waiting,
                       mo.waiting ? "waits at the obstacle" : "moves on");
     if (mo.engaged_with.id) {
-        snprintf(text, sizeof text, "%s stops within %.1f cm of %s: close combat", lcr_name(t, id),
-                 rs->data->contact_cm, lcr_name(t, mo.engaged_with));
+        lcr_text b = lcr_text_on(text, sizeof text); /* "%s stops within %.1f cm of %s: ..." */
+        lcr_text_str(&b, lcr_name(t, id));
+        lcr_text_str(&b, " stops within ");
+        lcr_text_fixed(&b, rs->data->contact_cm, 1);
+        lcr_text_str(&b, " cm of ");
+        lcr_text_str(&b, lcr_name(t, mo.engaged_with));
+        lcr_text_str(&b, ": close combat");
         lcr_emit_flag(ctx, "engaged", id, (int)mo.engaged_with.id, text);
     }
 }

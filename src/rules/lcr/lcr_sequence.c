@@ -866,20 +866,34 @@ static void start_activation(rules_state *rs, rules_ctx *ctx, int card, figure_i
 {
     const table *t = ctx->table;
     char text[160];
-    snprintf(text, sizeof text, "%s acts on the card", lcr_name(t, actor));
+    lcr_text b = lcr_text_on(text, sizeof text); /* "%s acts on the card" */
+    lcr_text_str(&b, lcr_name(t, actor));
+    lcr_text_str(&b, " acts on the card");
     lcr_emit_card(ctx, tag, card, actor, LCR_REF_DECK, text);
     const figure *a = table_figure_const(t, actor);
     rules_event av = {.kind = RULES_EV_ACTIVATE, .figure = actor, .side = a->side, .unit = a->unit};
     if (rs->deck.cards[card].kind == LCR_CARD_SOLDIER || !lcr_is_leader(a)) {
-        rules_emitf(ctx, av, LCR_REF_DECK, "%s acts alone on a soldier card", lcr_name(t, actor));
+        char alone[RULES_EVENT_TEXT_MAX]; /* "%s acts alone on a soldier card" */
+        lcr_text ab = lcr_text_on(alone, sizeof alone);
+        lcr_text_str(&ab, lcr_name(t, actor));
+        lcr_text_str(&ab, " acts alone on a soldier card");
+        lcr_emit_text(ctx, av, LCR_REF_DECK, alone);
         lcr_emit_flag(ctx, "activated", actor, 1, "may act");
         return;
     }
     float radius = lcr_command_radius(rs->data, a);
     figure_id ids[RULES_CMD_FIGURES_MAX * 4];
     int n = lcr_command_in_command(t, rs->data, a, radius, ids, (int)(sizeof ids / sizeof ids[0]));
-    rules_emitf(ctx, av, LCR_REF_ACT, "%s activates the figures of his unit within %.0f cm (%d)",
-                lcr_name(t, actor), radius, n);
+    /* "%s activates the figures of his unit within %.0f cm (%d)", built to the event's size */
+    char act[RULES_EVENT_TEXT_MAX];
+    lcr_text ab = lcr_text_on(act, sizeof act);
+    lcr_text_str(&ab, lcr_name(t, actor));
+    lcr_text_str(&ab, " activates the figures of his unit within ");
+    lcr_text_fixed(&ab, radius, 0);
+    lcr_text_str(&ab, " cm (");
+    lcr_text_int(&ab, n);
+    lcr_text_str(&ab, ")");
+    lcr_emit_text(ctx, av, LCR_REF_ACT, act);
     for (int i = 0; i < n; i++) {
         const figure *f = table_figure_const(t, ids[i]);
         if (f->id.id != actor.id && (f->status & FIGURE_STATUS_DEMORALISED))

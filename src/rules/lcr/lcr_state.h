@@ -196,6 +196,15 @@ typedef struct lcr_scratch {
     uint32_t *ok_epoch, *ok_target; /* per figure: firer_ok's last (target, area) and answer */
     uint8_t *ok_area, *ok_value;
     uint32_t *may_epoch; /* per figure: lcr_may_act's answer (may_value) in this call */
+    /* The activated figures of this call as a chain of table indices (lcr_activated_next):
+     * act_first, then act_next[i] after index i, -1 at the end; built when first asked. */
+    uint32_t act_epoch;
+    int act_first;
+    int *act_next;
+    /* lcr_hook_eye_ft's answers in this call, by the eye asked (lcr_hidden asks a few eyes
+     * again and again): eye_count of them. */
+    int eye_count;
+    float eye_in[4], eye_out[4];
     uint8_t *may_value;
     int search_count, search_next;
     lcr_scratch_search searches[LCR_SCRATCH_SEARCHES];
@@ -281,9 +290,17 @@ void *lcr_option_state(const rules_state *rs, const lcr_option *option);
 /* ---- lcr_util.c: helpers below the topics ---------------------------------------------------- */
 
 side_id lcr_other_side(const rules_state *rs, side_id s);
-bool lcr_is_leader(const figure *f);
-const char *lcr_name(const table *t, figure_id id);        /* the figure's name, else its role */
-float lcr_radius(const figure *f);                         /* half the base's width */
+/* Inline, like lcr_radius: asked per figure in legal()'s and resolve's loops. */
+static inline bool lcr_is_leader(const figure *f)
+{
+    return lcr_data_rank_of(f->role) >= 0;
+}
+const char *lcr_name(const table *t, figure_id id); /* the figure's name, else its role */
+/* Half the base's width. */
+static inline float lcr_radius(const figure *f)
+{
+    return f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0.5f * f->base.frontage_cm;
+}
 bool lcr_refuse(char *why, size_t size, const char *text); /* false, with the reason */
 /* A refusal's reason, formatted only when asked for: legal() asks validate() with no buffer
  * (size 0), and formatting every candidate's reason cost more than checking it. */
@@ -331,13 +348,44 @@ vec2s lcr_centroid(const table *t, const figure_id *ids, int n);
 /* A figure that may act on the card in play (activated, not acted, in play, not demoralised,
  * and as the options allow). why may be NULL with size 0: no reason is formatted (legal()
  * only asks whether). */
-bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size);
+bool lcr_may_act_slow(const rules_state *rs, const table *t, figure_id id, char *why,
+                      size_t size); /* lcr_may_act less its inline answer from the scratch */
 
 /* Opens the scratch for one call on (rs, t): false (opening nothing) when one is open. */
 bool lcr_scratch_begin(const rules_state *rs, const table *t);
 void lcr_scratch_end(const rules_state *rs);
-/* The open scratch of (rs, t), or NULL. */
-lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t);
+/* The open scratch of (rs, t), or NULL (inline: asked once or more per candidate of every
+ * legal() call). */
+static inline lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t)
+{
+    lcr_scratch *s = rs->scratch;
+    return s && s->rs == rs && s->t == t ? s : NULL;
+}
+/* lcr_may_act (above): inside a scratch, asked only whether, the answer of this call. */
+static inline bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why,
+                               size_t size)
+{
+    const lcr_scratch *s = size ? NULL : lcr_scratch_of(rs, t);
+    uint32_t i = id.id - 1;
+    if (s && i < (uint32_t)s->capacity && s->may_epoch[i] == s->epoch)
+        return s->may_value[i];
+    return lcr_may_act_slow(rs, t, id, why, size);
+}
+/* lcr_activated_next's out-of-line part: the scan outside a scratch, the chain's building inside
+ * one. */
+int lcr_activated_next_slow(const rules_state *rs, const table *t, int i);
+/* The table index of the next figure after index i (-1: the first) whose LCR_FF_ACTIVATED
+ * flag is set, in table order, or -1: the loops of legal() over the activated figures read
+ * only them (a chain kept in the open scratch; outside one, a scan). */
+static inline int lcr_activated_next(const rules_state *rs, const table *t, int i)
+{
+    const lcr_scratch *s = lcr_scratch_of(rs, t);
+    if (s && s->act_epoch == s->epoch) /* the chain is built: follow it */
+        return i < 0                                      ? s->act_first
+               : i < t->figure_count && i < rs->fig_count ? s->act_next[i]
+                                                          : -1;
+    return lcr_activated_next_slow(rs, t, i);
+}
 lcr_scratch *lcr_scratch_create(int figures);
 void lcr_scratch_destroy(lcr_scratch *s);
 

@@ -15,11 +15,6 @@ side_id lcr_other_side(const rules_state *rs, side_id s)
     return (side_id){(s.id % (uint32_t)n) + 1};
 }
 
-bool lcr_is_leader(const figure *f)
-{
-    return lcr_data_rank_of(f->role) >= 0;
-}
-
 path_desc lcr_path_desc(const rules_state *rs)
 {
     return (path_desc){.mult = rs->mult, .clear_mult = 1.0f, .stop_at_obstacle = false};
@@ -92,6 +87,7 @@ lcr_scratch *lcr_scratch_create(int figures)
     s->ok_value = mem_calloc(n, sizeof *s->ok_value);
     s->may_epoch = mem_calloc(n, sizeof *s->may_epoch);
     s->may_value = mem_calloc(n, sizeof *s->may_value);
+    s->act_next = mem_calloc(n, sizeof *s->act_next);
     return s;
 }
 
@@ -108,6 +104,7 @@ void lcr_scratch_destroy(lcr_scratch *s)
     free(s->ok_value);
     free(s->may_epoch);
     free(s->may_value);
+    free(s->act_next);
     free(s);
 }
 
@@ -121,9 +118,11 @@ bool lcr_scratch_begin(const rules_state *rs, const table *t)
     if (++s->epoch == 0) { /* wrapped: no entry may look current */
         memset(s->ok_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->ok_epoch);
         memset(s->may_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->may_epoch);
+        s->act_epoch = 0;
         s->epoch = 1;
     }
     s->have_decision = false;
+    s->eye_count = 0;
     s->enemies_of = (side_id){0};
     s->friends_of = (side_id){0};
     return true;
@@ -137,10 +136,27 @@ void lcr_scratch_end(const rules_state *rs)
     }
 }
 
-lcr_scratch *lcr_scratch_of(const rules_state *rs, const table *t)
+int lcr_activated_next_slow(const rules_state *rs, const table *t, int i)
 {
-    lcr_scratch *s = rs->scratch;
-    return s && s->rs == rs && s->t == t ? s : NULL;
+    int n = t->figure_count < rs->fig_count ? t->figure_count : rs->fig_count;
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    if (!s) {
+        for (int j = i + 1; j < n; j++)
+            if (rs->flags[j] & LCR_FF_ACTIVATED)
+                return j;
+        return -1;
+    }
+    if (s->act_epoch != s->epoch) { /* the flags do not change inside a call */
+        int next = -1;
+        for (int j = n - 1; j >= 0; j--) {
+            s->act_next[j] = next;
+            if (rs->flags[j] & LCR_FF_ACTIVATED)
+                next = j;
+        }
+        s->act_first = next;
+        s->act_epoch = s->epoch;
+    }
+    return i < 0 ? s->act_first : i < n ? s->act_next[i] : -1;
 }
 
 static bool figure_fighting(const rules_state *rs, const figure *f)
@@ -148,12 +164,29 @@ static bool figure_fighting(const rules_state *rs, const figure *f)
     return (rs->flags[f->id.id - 1] & LCR_FF_ENGAGED) || (f->status & FIGURE_STATUS_IN_COMBAT);
 }
 
+/* lcr_hook_eye_ft(rs, in), from the open scratch when asked before in this call (the options'
+ * hooks do not change inside one). */
+static float scratch_eye(lcr_scratch *s, const rules_state *rs, float in)
+{
+    for (int k = 0; k < s->eye_count; k++)
+        if (memcmp(&s->eye_in[k], &in, sizeof in) == 0)
+            return s->eye_out[k];
+    float out = lcr_hook_eye_ft(rs, in);
+    if (s->eye_count < 4) {
+        s->eye_in[s->eye_count] = in;
+        s->eye_out[s->eye_count++] = out;
+    }
+    return out;
+}
+
 bool lcr_hidden(const rules_state *rs, const table *t, vec2s from, float from_eye_ft,
                 const figure *target, int *feature)
 {
     if (!rs->los)
         return false;
-    float eye = lcr_hook_eye_ft(rs, fmaxf(from_eye_ft, table_posture_eye_ft(target->posture)));
+    float in = fmaxf(from_eye_ft, table_posture_eye_ft(target->posture));
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    float eye = s ? scratch_eye(s, rs, in) : lcr_hook_eye_ft(rs, in);
     return lcr_terrain_hides(rs, from, target->pos, eye, feature);
 }
 
@@ -742,11 +775,6 @@ bool lcr_refuse(char *why, size_t size, const char *text)
     return false;
 }
 
-float lcr_radius(const figure *f)
-{
-    return f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0.5f * f->base.frontage_cm;
-}
-
 vec2s lcr_clamp_on_table(const table *t, const figure *f, vec2s p)
 {
     float r = f->base.kind == GEOM_BASE_ROUND ? f->base.radius_cm : 0.5f * f->base.depth_cm;
@@ -844,7 +872,7 @@ void lcr_emit_move(rules_ctx *ctx, figure_id fig, vec2s from, vec2s to, float fa
 
 static bool may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size);
 
-bool lcr_may_act(const rules_state *rs, const table *t, figure_id id, char *why, size_t size)
+bool lcr_may_act_slow(const rules_state *rs, const table *t, figure_id id, char *why, size_t size)
 {
     /* Asked only whether, inside a scratch: once per figure per call. */
     lcr_scratch *s = size ? NULL : lcr_scratch_of(rs, t);

@@ -103,7 +103,7 @@ struct cwr_cache {
      * a fresh clone's table may still be changed without an event (game_fork_forget takes off
      * what a side cannot see right after the fork); after an event only events change it. */
     uint64_t version;
-    memo_key outcome_key, decision_key;
+    memo_key outcome_key, decision_key, scope_key;
     rules_outcome outcome;
     rules_decision decision;
 };
@@ -148,12 +148,35 @@ static void cache_restamp(cwr_cache *c)
     c->stamp = 1;
 }
 
+static bool memo_hit(const cwr_cache *c, const memo_key *k, const table *t)
+{
+    return c && c->version && k->version == c->version && k->t == t &&
+           k->figures == t->figure_count && k->units == t->unit_count;
+}
+
+static void memo_keep(cwr_cache *c, memo_key *k, const table *t)
+{
+    *k = (memo_key){
+        .version = c->version, .t = t, .figures = t->figure_count, .units = t->unit_count};
+}
+
 bool cwr_cache_begin(const rules_state *rs, const table *t)
 {
     cwr_cache *c = rs->cache;
     if (live || !c)
         return false;
     int nu = t->unit_count;
+    /* The same table and state as the last scope (no event since): what it found still holds,
+     * so legal, validate, the bot's targets and values of one command share their answers. */
+    memo_key k;
+    bool keep = c->data == rs->data && c->units == nu && memo_hit(c, &c->scope_key, t);
+    memo_keep(c, &k, t);
+    c->scope_key = k;
+    if (keep) {
+        c->t = t;
+        live = c;
+        return true;
+    }
     if (c->start_cap < nu + 2) {
         free(c->start);
         c->start_cap = nu + 2;
@@ -263,18 +286,6 @@ void cwr_cache_changed(cwr_cache *c)
 {
     if (c)
         c->version++;
-}
-
-static bool memo_hit(const cwr_cache *c, const memo_key *k, const table *t)
-{
-    return c && c->version && k->version == c->version && k->t == t &&
-           k->figures == t->figure_count && k->units == t->unit_count;
-}
-
-static void memo_keep(cwr_cache *c, memo_key *k, const table *t)
-{
-    *k = (memo_key){
-        .version = c->version, .t = t, .figures = t->figure_count, .units = t->unit_count};
 }
 
 bool cwr_memo_outcome_get(const rules_state *rs, const table *t, rules_outcome *out)

@@ -585,6 +585,41 @@ float cwr_unit_distance(const table *t, unit_id a, unit_id b, figure_id *fa, fig
     return cp->d;
 }
 
+bool cwr_units_within(const table *t, unit_id a, unit_id b, float d)
+{
+    cwr_cache *c = live;
+    if (c && c->t == t && c->pair && c->pair_units == c->units && a.id && b.id &&
+        (int)a.id <= c->units && (int)b.id <= c->units) {
+        const cache_pair *cp = &c->pair[(size_t)(a.id - 1) * (size_t)c->units + (b.id - 1)];
+        if (cp->stamp == c->stamp)
+            return cp->d <= d;
+    }
+    figure_id ba[256], bb[256];
+    int na, nb;
+    const figure_id *ma = cwr_unit_members(t, a, ba, 256, &na);
+    const figure_id *mb = cwr_unit_members(t, b, bb, 256, &nb);
+    if (!ma || !mb)
+        return cwr_unit_distance(t, a, b, NULL, NULL) <= d;
+    /* pair_distance's pairs, a pair farther apart along an axis than both reaches and d
+     * skipped the same way: the nearest is within d when any pair is */
+    for (int i = 0; i < na; i++) {
+        const figure *x = table_figure_const(t, ma[i]);
+        geom_placed_base px = placed(x);
+        float rx = spatial_base_reach(&x->base) + 1e-3f;
+        for (int j = 0; j < nb; j++) {
+            const figure *y = table_figure_const(t, mb[j]);
+            float gap = fmaxf(fabsf(y->pos.x - x->pos.x), fabsf(y->pos.y - x->pos.y)) - rx -
+                        spatial_base_reach(&y->base);
+            if (gap > d)
+                continue;
+            geom_placed_base py = placed(y);
+            if ((float)geom_base_edge_distance(&px, &py) <= d)
+                return true;
+        }
+    }
+    return false;
+}
+
 bool cwr_in_contact(const rules_state *rs, const table *t, unit_id a, unit_id b)
 {
     return cwr_unit_distance(t, a, b, NULL, NULL) <= cwr_cm(rs, rs->data->contact_in);

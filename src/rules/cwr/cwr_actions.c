@@ -116,8 +116,8 @@ static bool step_open(const rules_state *rs, const table *t, unit_id u, cwr_step
             cwr_say(why, size, "guns and transport do not charge");
             return false;
         }
-        unit_id tg[4];
-        if (cwr_charge_targets(rs, t, u, tg, 4) == 0) {
+        unit_id tg[1]; /* any will do: the search stops at the first */
+        if (cwr_charge_targets(rs, t, u, tg, 1) == 0) {
             cwr_say(why, size, "no enemy in sight within its charge reach");
             return false;
         }

@@ -85,12 +85,12 @@ static const figure *aim_of(const rules_state *rs, const table *t, unit_id u, un
             continue;
         vec2s d = {{f->pos.x - c.x, f->pos.y - c.y}};
         float dist = hypotf(d.x, d.y);
-        if (dist > 0 && fabsf(geom_angle_diff(facing, geom_angle_of(d))) > half + 1e-4f)
+        /* no nearer than the best: kept out whether in the arc or not, so asked first */
+        if (!(dist < bd) ||
+            (dist > 0 && fabsf(geom_angle_diff(facing, geom_angle_of(d))) > half + 1e-4f))
             continue;
-        if (dist < bd) {
-            bd = dist;
-            best = f;
-        }
+        bd = dist;
+        best = f;
     }
     return best;
 }
@@ -204,6 +204,7 @@ bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id tar
         return false;
     }
     const figure *aim = aim_of(rs, t, u, target);
+    out->aim = aim ? aim->id : (figure_id){0};
     if (!aim) {
         cwr_say(why, size, "%s is not within %g degrees of straight ahead", tg->name,
                 (double)rs->data->fire_arc_deg);
@@ -436,11 +437,10 @@ int cwr_targets(const rules_state *rs, const table *t, const rules_command *fire
         cwr_fire_plan p;
         if (!cwr_plan_fire(rs, t, u, e->id, &p, NULL, 0))
             continue;
-        const figure *aim = aim_of(rs, t, u, e->id);
         int f = p.fortified ? d->fortified_factor : 1;
         float ex = (float)(cwr_fire_expected(p.short_dice, d->short_sixes * f) +
                            cwr_fire_expected(p.long_dice, d->long_sixes * f));
-        out[n] = (rules_target){.figure = aim ? aim->id : (figure_id){0},
+        out[n] = (rules_target){.figure = p.aim, /* aim_of's, as the plan found it */
                                 .unit = e->id,
                                 .range_cm = p.range_cm,
                                 .dice = p.short_dice + p.long_dice,

@@ -231,7 +231,7 @@ static void spot(rules_state *rs, rules_ctx *ctx)
         for (int k = 0; k < t->unit_count; k++) {
             const unit *e = &t->units[k];
             if (e->side.id == un->side.id || !cwr_unit_alive(t, e->id) ||
-                cwr_unit_distance(t, un->id, e->id, NULL, NULL) > d)
+                !cwr_units_within(t, un->id, e->id, d))
                 continue;
             rules_emitf(
                 ctx,

@@ -143,6 +143,8 @@ float cwr_unit_facing(const table *t, unit_id u);
 vec2s cwr_front_centre(const table *t, unit_id u);
 /* Edge-to-edge distance in cm between the nearest figures of two units. */
 float cwr_unit_distance(const table *t, unit_id a, unit_id b, figure_id *fa, figure_id *fb);
+/* cwr_unit_distance(t, a, b) <= d, stopping at the first pair that near. */
+bool cwr_units_within(const table *t, unit_id a, unit_id b, float d);
 bool cwr_in_contact(const rules_state *rs, const table *t, unit_id a, unit_id b);
 /* The first enemy unit in base contact with u's front rank, or 0. */
 unit_id cwr_contact_enemy(const rules_state *rs, const table *t, unit_id u);
@@ -256,6 +258,7 @@ bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
 
 typedef struct cwr_fire_plan {
     unit_id target;
+    figure_id aim; /* the target figure nearest the front centre within the arc */
     int short_dice, long_dice;
     int firers;
     float range_cm; /* nearest edge to edge */

@@ -103,7 +103,7 @@ struct cwr_cache {
      * a fresh clone's table may still be changed without an event (game_fork_forget takes off
      * what a side cannot see right after the fork); after an event only events change it. */
     uint64_t version;
-    memo_key outcome_key, decision_key;
+    memo_key outcome_key, decision_key, scope_key;
     rules_outcome outcome;
     rules_decision decision;
 };
@@ -148,12 +148,35 @@ static void cache_restamp(cwr_cache *c)
     c->stamp = 1;
 }
 
+static bool memo_hit(const cwr_cache *c, const memo_key *k, const table *t)
+{
+    return c && c->version && k->version == c->version && k->t == t &&
+           k->figures == t->figure_count && k->units == t->unit_count;
+}
+
+static void memo_keep(cwr_cache *c, memo_key *k, const table *t)
+{
+    *k = (memo_key){
+        .version = c->version, .t = t, .figures = t->figure_count, .units = t->unit_count};
+}
+
 bool cwr_cache_begin(const rules_state *rs, const table *t)
 {
     cwr_cache *c = rs->cache;
     if (live || !c)
         return false;
     int nu = t->unit_count;
+    /* The same table and state as the last scope (no event since): what it found still holds,
+     * so legal, validate, the bot's targets and values of one command share their answers. */
+    memo_key k;
+    bool keep = c->data == rs->data && c->units == nu && memo_hit(c, &c->scope_key, t);
+    memo_keep(c, &k, t);
+    c->scope_key = k;
+    if (keep) {
+        c->t = t;
+        live = c;
+        return true;
+    }
     if (c->start_cap < nu + 2) {
         free(c->start);
         c->start_cap = nu + 2;
@@ -263,18 +286,6 @@ void cwr_cache_changed(cwr_cache *c)
 {
     if (c)
         c->version++;
-}
-
-static bool memo_hit(const cwr_cache *c, const memo_key *k, const table *t)
-{
-    return c && c->version && k->version == c->version && k->t == t &&
-           k->figures == t->figure_count && k->units == t->unit_count;
-}
-
-static void memo_keep(cwr_cache *c, memo_key *k, const table *t)
-{
-    *k = (memo_key){
-        .version = c->version, .t = t, .figures = t->figure_count, .units = t->unit_count};
 }
 
 bool cwr_memo_outcome_get(const rules_state *rs, const table *t, rules_outcome *out)
@@ -572,6 +583,41 @@ float cwr_unit_distance(const table *t, unit_id a, unit_id b, figure_id *fa, fig
     if (cp->fb.id && fb)
         *fb = cp->fb;
     return cp->d;
+}
+
+bool cwr_units_within(const table *t, unit_id a, unit_id b, float d)
+{
+    cwr_cache *c = live;
+    if (c && c->t == t && c->pair && c->pair_units == c->units && a.id && b.id &&
+        (int)a.id <= c->units && (int)b.id <= c->units) {
+        const cache_pair *cp = &c->pair[(size_t)(a.id - 1) * (size_t)c->units + (b.id - 1)];
+        if (cp->stamp == c->stamp)
+            return cp->d <= d;
+    }
+    figure_id ba[256], bb[256];
+    int na, nb;
+    const figure_id *ma = cwr_unit_members(t, a, ba, 256, &na);
+    const figure_id *mb = cwr_unit_members(t, b, bb, 256, &nb);
+    if (!ma || !mb)
+        return cwr_unit_distance(t, a, b, NULL, NULL) <= d;
+    /* pair_distance's pairs, a pair farther apart along an axis than both reaches and d
+     * skipped the same way: the nearest is within d when any pair is */
+    for (int i = 0; i < na; i++) {
+        const figure *x = table_figure_const(t, ma[i]);
+        geom_placed_base px = placed(x);
+        float rx = spatial_base_reach(&x->base) + 1e-3f;
+        for (int j = 0; j < nb; j++) {
+            const figure *y = table_figure_const(t, mb[j]);
+            float gap = fmaxf(fabsf(y->pos.x - x->pos.x), fabsf(y->pos.y - x->pos.y)) - rx -
+                        spatial_base_reach(&y->base);
+            if (gap > d)
+                continue;
+            geom_placed_base py = placed(y);
+            if ((float)geom_base_edge_distance(&px, &py) <= d)
+                return true;
+        }
+    }
+    return false;
 }
 
 bool cwr_in_contact(const rules_state *rs, const table *t, unit_id a, unit_id b)

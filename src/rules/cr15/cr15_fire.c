@@ -4,6 +4,7 @@
 #include "rules/cr15/cr15_state.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -106,7 +107,10 @@ static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
                     const cr15_weapon *w, const figure *target, bool second, cr15_shot *out,
                     bool note, const cr15_cover *area)
 {
-    memset(out, 0, sizeof *out);
+    /* without words the note stays empty: only its first byte is cleared (targets() asks this
+     * of every firer and enemy; whoever writes the note later writes it from its start) */
+    memset(out, 0, note ? sizeof *out : offsetof(cr15_shot, note));
+    out->note[0] = 0;
     const cr15_fire_mods *m = &rs->data->fire;
     float range_in = cr15_edge_cm(firer, target) / rs->data->inch_cm;
     out->band = cr15_band(rs->data, range_in);

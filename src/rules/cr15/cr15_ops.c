@@ -108,6 +108,7 @@ static void cr15_destroy(rules_state *rs)
     if (rs->los && atomic_fetch_sub(&rs->los->refs, 1) == 1) {
         los_destroy(rs->los->ix);
         free(rs->los->sight);
+        free(rs->los->lines);
         free(rs->los);
     }
     free(rs);
@@ -135,6 +136,10 @@ static rules_state *cr15_create(const rules_create_desc *desc, char *err, size_t
     atomic_init(&rs->los->refs, 1);
     rs->los->ix = los_create(t, &(los_desc){.see_into_cm = d->inch_cm});
     rs->los->sight = mem_calloc(CR15_SIGHT_KEEP, sizeof *rs->los->sight);
+    rs->los->lines = mem_calloc((size_t)t->feature_count + 1, sizeof *rs->los->lines);
+    for (int i = 0; i < t->feature_count; i++)
+        if (t->features[i].shape != TERRAIN_SHAPE_AREA)
+            rs->los->lines[rs->los->line_count++] = i;
     if (t->side_count != 2) {
         snprintf(err, size, "cr15 needs exactly two sides, not %d", t->side_count);
         goto fail;

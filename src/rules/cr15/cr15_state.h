@@ -99,6 +99,8 @@ typedef struct cr15_los {
     atomic_int refs;
     los_index *ix;
     cr15_sight_keep *sight; /* CR15_SIGHT_KEEP slots (shared by a match's clones, one thread) */
+    int *lines; /* the table's features that are not areas, in table order (cr15_cover_from) */
+    int line_count;
 } cr15_los;
 
 struct rules_state {

@@ -109,8 +109,11 @@ cr15_cover cr15_cover_from(const rules_state *rs, const table *t, const figure *
 {
     cr15_cover best = area;
     float near = cr15_cm(rs, 1) + target->base.radius_cm;
-    for (int i = 0; i < t->feature_count; i++) {
-        const terrain_feature *fe = &t->features[i];
+    /* the linear features, listed at create (the terrain never changes in a match) */
+    const cr15_los *lo = rs->los;
+    int n = lo && lo->lines ? lo->line_count : t->feature_count;
+    for (int j = 0; j < n; j++) {
+        const terrain_feature *fe = &t->features[lo && lo->lines ? lo->lines[j] : j];
         if (fe->shape == TERRAIN_SHAPE_AREA)
             continue;
         cr15_cover c = cover_of(t->types[fe->type].cover);

@@ -107,6 +107,31 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
                        bool passage_any, char *reason, size_t size)
 {
     float gap = tiny_cm(rs, rs->data->contact_gap_in);
+    /* The figures near any stand's path (the union of the paths' boxes, by the widest pad): the
+     * rest fail every stand's own box test below, so they are left out once, in table order. */
+    int near[512], nn = 0;
+    bool listed = t->figure_count <= (int)(sizeof near / sizeof near[0]);
+    if (listed) {
+        geom_aabb all = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
+        float widest = 0;
+        for (int i = 0; i < p->count; i++) {
+            const figure *f = table_figure_const(t, p->fig[i]);
+            if (tiny_is_commander(f))
+                continue;
+            geom_aabb b = geom_aabb_of_segment((geom_segment){f->pos, p->pos[i]});
+            all.min.x = fminf(all.min.x, b.min.x);
+            all.min.y = fminf(all.min.y, b.min.y);
+            all.max.x = fmaxf(all.max.x, b.max.x);
+            all.max.y = fmaxf(all.max.y, b.max.y);
+            widest = fmaxf(widest, tiny_stand_reach(f) + gap + TINY_FAR_SLACK_CM);
+        }
+        for (int k = 0; k < t->figure_count; k++) {
+            const figure *o = &t->figures[k];
+            if (table_figure_active(o) && !tiny_is_commander(o) &&
+                !tiny_outside_box(o->pos, all, widest + tiny_stand_reach(o)))
+                near[nn++] = k;
+        }
+    }
     for (int i = 0; i < p->count; i++) {
         const figure *f = table_figure_const(t, p->fig[i]);
         geom_placed_base nb = {.base = f->base, .pos = p->pos[i], .facing = p->facing[i]};
@@ -120,8 +145,9 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
         /* a stand beyond the path's box by both reaches and the gap is skipped below anyway */
         geom_aabb box = geom_aabb_of_segment(path);
         float rf = tiny_stand_radius(f), pad = tiny_stand_reach(f) + gap + TINY_FAR_SLACK_CM;
-        for (int k = 0; k < t->figure_count; k++) {
-            const figure *o = &t->figures[k];
+        int count = listed ? nn : t->figure_count;
+        for (int j = 0; j < count; j++) {
+            const figure *o = &t->figures[listed ? near[j] : j];
             if (!table_figure_active(o) ||
                 tiny_outside_box(o->pos, box, pad + tiny_stand_reach(o)) || tiny_is_commander(o) ||
                 in_plan_units(p, o->unit))

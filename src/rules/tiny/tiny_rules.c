@@ -193,6 +193,14 @@ _Thread_local const tiny_memo_head *tiny_memo_open; /* open_memo's head while on
  * validate() and outcome, and allocating it each time cost more than what it saved there. */
 #define MEMO_UNITS 96
 static _Thread_local struct {
+    /* the last frontal zone's trigonometry, by the facing's and angle's bits: most asks in a
+     * row are of one unit or stand (the same sines, sooner) */
+    struct {
+        bool known;
+        float facing, half_angle_deg;
+        vec2s dir;
+        float tan_half;
+    } zone_trig;
     geom_memo m;
     tiny_memo_head head;
     tiny_unit_geom g[MEMO_UNITS + 1];
@@ -526,10 +534,20 @@ typedef struct zone {
 
 static zone zone_of(const tiny_unit_geom *g, float half_angle_deg)
 {
-    zone z = {.g = g, .dir = geom_dir(g->facing), .wide = half_angle_deg >= 89.9f};
+    zone z = {.g = g, .wide = half_angle_deg >= 89.9f};
+    if (!memo_store.zone_trig.known ||
+        memcmp(&memo_store.zone_trig.facing, &g->facing, sizeof(float)) != 0 ||
+        memcmp(&memo_store.zone_trig.half_angle_deg, &half_angle_deg, sizeof(float)) != 0) {
+        memo_store.zone_trig.known = true;
+        memo_store.zone_trig.facing = g->facing;
+        memo_store.zone_trig.half_angle_deg = half_angle_deg;
+        memo_store.zone_trig.dir = geom_dir(g->facing);
+        memo_store.zone_trig.tan_half = tanf(half_angle_deg * (float)GEOM_PI / 180);
+    }
+    z.dir = memo_store.zone_trig.dir;
     z.across = (vec2s){{-z.dir.y, z.dir.x}};
     if (!z.wide)
-        z.tan_half = tanf(half_angle_deg * (float)GEOM_PI / 180);
+        z.tan_half = memo_store.zone_trig.tan_half;
     return z;
 }
 

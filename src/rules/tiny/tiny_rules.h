@@ -194,7 +194,9 @@ typedef struct tiny_unit_memo {
     signed char contact;     /* tiny_unit_in_contact: 1 yes, -1 no */
     signed char cover_lines; /* tiny_unit_in_cover with lines: 1 yes, -1 no */
     signed char near_known;  /* tiny_nearest_enemy asked for side near_own */
-    bool serial_known;       /* serial holds tiny_unit_serial */
+    bool eye_known;          /* eye holds the tallest eye of its figures */
+    float eye;
+    bool serial_known; /* serial holds tiny_unit_serial */
     uint32_t serial;
     bool near_found;
     side_id near_own;

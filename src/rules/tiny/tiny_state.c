@@ -120,6 +120,7 @@ rules_state *tiny_create(const rules_create_desc *desc, char *err, size_t size)
     rs->los->unit_gap_memo = memo_create(10, sizeof(tiny_unit_gap_key), sizeof(float));
     rs->los->serials = tiny_serials_create(t->unit_count);
     rs->los->pair_gap_memo = memo_create(10, 2 * sizeof(uint32_t), sizeof(float));
+    rs->los->sight_memo = memo_create(11, 5 * sizeof(float), 1);
     rs->los->path_memo = memo_create(11, sizeof(tiny_path_key), sizeof(tiny_path_found));
     rs->los->place_memo = memo_create(8, sizeof(tiny_place_key), sizeof(tiny_place_found));
     rs->los->troop_units = t->unit_count;
@@ -163,6 +164,7 @@ void tiny_destroy(rules_state *rs)
         memo_destroy(rs->los->unit_gap_memo);
         tiny_serials_destroy(rs->los->serials);
         memo_destroy(rs->los->pair_gap_memo);
+        memo_destroy(rs->los->sight_memo);
         memo_destroy(rs->los->place_memo);
         memo_destroy(rs->los->path_memo);
         free(rs->los->troop_row);

@@ -85,6 +85,7 @@ typedef struct tiny_los {
     memo *unit_gap_memo;   /* tiny_unit_gap_cm: two units' placed stands -> their gap */
     tiny_serials *serials; /* units' placements by serial (frames kept there) */
     memo *pair_gap_memo;   /* tiny_unit_gap_cm: two placements' serials -> their gap */
+    memo *sight_memo;      /* tiny_line_clear's terrain part: two points and an eye -> clear */
     memo *path_memo;       /* stand_path_cost: a troop row, allowance and path -> its cost */
     memo *place_memo;      /* commander_free_near: the spot and its neighbours -> the free spot */
     int troop_units;

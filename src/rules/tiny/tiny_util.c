@@ -257,11 +257,57 @@ static float eye_of(const table *t, unit_id a, unit_id b)
     return eye;
 }
 
+/* terrain_clear from a to b (the ends themselves), remembered by the two points and the eye:
+ * the terrain never changes in a match, and most lines of fire are asked again at the next
+ * decision (neither stand moved). */
+static bool terrain_clear_kept(const rules_state *rs, const table *t, vec2s a, vec2s b, float eye)
+{
+    struct {
+        vec2s a, b;
+        float eye;
+    } key;
+    memset(&key, 0, sizeof key);
+    key.a = a;
+    key.b = b;
+    key.eye = eye;
+    memo *m = rs->los ? rs->los->sight_memo : NULL;
+    unsigned char clear;
+    if (m && memo_get(m, &key, &clear))
+        return clear;
+    vec2s ends[2] = {a, b};
+    clear = terrain_clear(rs, t, a, b, eye, ends, 0);
+    if (m)
+        memo_put(m, &key, &clear);
+    return clear;
+}
+
+/* eye_of, by the units' tallest eyes kept in the open memo (the same maximum). */
+static float unit_eye(const table *t, unit_id u)
+{
+    tiny_unit_memo *um = tiny_geom_memo_unit_id(t, u);
+    if (!um)
+        return -1;
+    if (!um->eye_known) {
+        float eye = 0;
+        for (int i = 0; i < t->figure_count; i++)
+            if (t->figures[i].unit.id == u.id)
+                eye = fmaxf(eye, table_posture_eye_ft(t->figures[i].posture));
+        um->eye = eye;
+        um->eye_known = true;
+    }
+    return um->eye;
+}
+
+static float eye_kept(const table *t, unit_id a, unit_id b)
+{
+    float ea = unit_eye(t, a), eb = unit_eye(t, b);
+    return ea >= 0 && eb >= 0 ? fmaxf(ea, eb) : eye_of(t, a, b);
+}
+
 bool tiny_line_clear(const rules_state *rs, const table *t, vec2s a, vec2s b, unit_id from,
                      unit_id to)
 {
-    vec2s ends[2] = {a, b};
-    if (!terrain_clear(rs, t, a, b, eye_of(t, from, to), ends, 0))
+    if (!terrain_clear_kept(rs, t, a, b, eye_kept(t, from, to)))
         return false;
     geom_segment s = {a, b};
     geom_aabb box = geom_aabb_of_segment(s);

@@ -55,10 +55,49 @@ void game_events_record(void *user, const rules_event *ev)
 table *game_place_copy(game *g)
 {
     /* The terrain shared with g's table: no command changes it (the adopted state takes the
-     * figures, units and sides alone, adopt_checked). */
-    table *t = table_copy_shared(g->place_passed.spare, g->table);
+     * figures, units and sides alone, adopt_checked). A spare that differs from the table in
+     * the figures listed alone has those rewritten, the rest left as they are. */
+    table *s = g->place_passed.spare, *t;
+    if (s && g->place_passed.synced && s->figure_count == g->table->figure_count &&
+        s->unit_count == g->table->unit_count && s->side_count == g->table->side_count) {
+        table_copy_shared_some(s, g->table, g->place_passed.dirty, g->place_passed.dirty_n);
+        t = s;
+    } else {
+        t = table_copy_shared(s, g->table);
+    }
     g->place_passed.spare = NULL;
+    g->place_passed.synced = true;
+    g->place_passed.dirty_n = 0;
     return t;
+}
+
+void game_place_unsync(game *g)
+{
+    g->place_passed.synced = false;
+    g->place_passed.dirty_n = 0;
+}
+
+void game_place_note(game *g, const game_events_list *l)
+{
+    for (int k = 0; k < l->count && g->place_passed.synced; k++) {
+        const rules_event *ev = &l->items[k];
+        /* rules_event_apply_table's kinds that change a figure (a formation is a unit's: the
+         * units are compared whole) */
+        if (ev->kind != RULES_EV_MOVE && ev->kind != RULES_EV_STATUS && ev->kind != RULES_EV_REMOVE)
+            continue;
+        if (!ev->figure.id)
+            continue;
+        int i = (int)ev->figure.id - 1, n = g->place_passed.dirty_n;
+        bool listed = false;
+        for (int j = n - 1; j >= 0 && !listed; j--)
+            listed = g->place_passed.dirty[j] == i;
+        if (listed)
+            continue;
+        if (n == PLACE_DIRTY_MAX)
+            game_place_unsync(g);
+        else
+            g->place_passed.dirty[g->place_passed.dirty_n++] = i;
+    }
 }
 
 void game_place_spare(game *g, table *t)
@@ -71,6 +110,8 @@ void game_place_spare(game *g, table *t)
 
 void game_place_forget(game *g)
 {
+    if (g->place_passed.table) /* the state after the check, handed back: its figures differ */
+        game_place_note(g, &g->place_passed.events);
     if (g->place_passed.rs)
         g->ops->destroy(g->place_passed.rs);
     game_place_spare(g, g->place_passed.table);
@@ -141,9 +182,12 @@ static bool adopt_checked(game *g, game_entry *e)
     if (t->figure_count != after->figure_count || t->unit_count != after->unit_count ||
         t->side_count != after->side_count)
         return false;
-    /* The table keeps its place (callers hold game_table's pointer and its figures): what a
-     * command's events change, figures and units (rules_event_apply_table), is copied in. */
-    table_copy_pieces(t, after);
+    /* The table keeps its place (callers hold game_table's pointer and its figures): the
+     * check's events are applied to it, as they were to the copy (rules_emit; a rule set
+     * changes the table only through them), which leaves the two alike. */
+    const game_events_list *l = &g->place_passed.events;
+    for (int k = 0; k < l->count; k++)
+        rules_event_apply_table(t, &l->items[k]);
     g->ops->destroy(g->rs);
     g->rs = g->place_passed.rs;
     g->rng = g->place_passed.rng;
@@ -245,6 +289,7 @@ static bool state_start(game *g, char *err, size_t err_size)
     game_state_changed(g);
     g->table = table_clone(g->sc->table);
     game_places_changed(g);
+    game_place_unsync(g);
     dice_seed(&g->rng, g->seed);
     rules_create_desc cd = {.scenario = g->sc, .table = g->table, .data_dir = g->data_dir};
     g->rs = g->ops->create(&cd, err, err_size);
@@ -299,6 +344,7 @@ static void snap_restore(game *g, const game_snapshot *s)
     game_state_changed(g);
     g->table = table_clone(s->table);
     game_places_changed(g);
+    game_place_unsync(g);
     g->rs = g->ops->clone(s->rs);
     g->rng = s->rng;
 }
@@ -353,6 +399,7 @@ static void entry_resolve(game *g, int i)
         game_referee_resolve(g, &ctx, &e->cmd);
     else
         g->ops->resolve(g->rs, &ctx, &e->cmd);
+    game_place_note(g, &e->events);
     places_after(g, &e->events);
     if (before.valid) {
         verify_events(g, &before, e, i);

@@ -6,6 +6,10 @@
 
 #include "core/spatial.h"
 
+/* Figures changed since the overlap check's copy was last made (place_passed.dirty); more and
+ * the copy is made whole. */
+enum { PLACE_DIRTY_MAX = 48 };
+
 typedef struct game_events_list {
     rules_event *items;
     int count, cap;
@@ -80,6 +84,12 @@ struct game {
         dice_rng rng;
         game_events_list events;
         table *spare; /* a copy done with, its buffers reused by the next check's copy */
+        /* The one copy there is (the spare, the one resolved on, or the state after it) holds
+         * the table's figures but for those listed in dirty (synced): a command's events name
+         * every figure it changes, so the next copy rewrites those alone. */
+        bool synced;
+        int dirty_n;
+        int dirty[PLACE_DIRTY_MAX];
     } place_passed;
     /* The outcome and the decision of the state as it stands (state_gen `gen`): asked many
      * times a state (game_visible asks whether the game is over of every hidden figure it is
@@ -145,6 +155,11 @@ void game_place_forget(game *g);
 table *game_place_copy(game *g);
 /* Hands a copy back when done with it (its contents are of no further use). */
 void game_place_spare(game *g, table *t);
+/* The figures the events in `l` change, on the table or on the check's copy, are noted as
+ * differing between the two (place_passed.dirty). */
+void game_place_note(game *g, const game_events_list *l);
+/* The table was changed without events (a new table, a fork's step): the next copy is whole. */
+void game_place_unsync(game *g);
 /* The engine's event recorder (rules_ctx.record), `user` a game_events_list. */
 void game_events_record(void *user, const rules_event *ev);
 

@@ -163,6 +163,7 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
         return true;
     }
     g->ops->destroy(rs);
+    game_place_note(keep, &keep->place_passed.events); /* t holds what they changed */
     game_place_spare(keep, t);
     keep->place_passed.events.count = 0;
     return false;

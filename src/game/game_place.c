@@ -48,31 +48,88 @@ static float reach_bound(const geom_base *b)
     return b->kind == GEOM_BASE_RECT ? 0.5f * (b->frontage_cm + b->depth_cm) : b->radius_cm;
 }
 
+/* Whether figure i of `after` may overlap the moved figure m there (reach_m its reach_bound):
+ * blocker_of's test of one figure. */
+static inline bool blocks(const table *before, const table *after, const figure *m, double reach_m,
+                          int i)
+{
+    const figure *o = &after->figures[i];
+    if (o->id.id == m->id.id || !table_figure_active(o))
+        return false;
+    /* Centres further apart along x or y than both reaches (a margin far above rounding)
+     * cannot overlap: most figures are passed over here, before the exact test. */
+    double far = (reach_m + reach_bound(&o->base)) * (1.0 + 1e-6) + 1e-3;
+    if (fabs((double)o->pos.x - m->pos.x) > far || fabs((double)o->pos.y - m->pos.y) > far)
+        return false;
+    geom_placed_base pm = placed_of(m), po = placed_of(o);
+    if (!place_bases_overlap(&pm, &po))
+        return false;
+    const figure *m0 = &before->figures[m->id.id - 1];
+    geom_placed_base pm0 = placed_of(m0), po0 = placed_of(&before->figures[i]);
+    /* stacked before the command (a scenario's placement): not its doing */
+    return !(table_figure_active(m0) && table_figure_active(&before->figures[i]) &&
+             place_bases_overlap(&pm0, &po0));
+}
+
 /* The first figure the moved figure `m` (now at its end on `after`) overlaps and did not
  * overlap before the command; NULL when it ends free. */
 static const figure *blocker_of(const table *before, const table *after, const figure *m)
 {
-    geom_placed_base pm = placed_of(m);
-    const figure *m0 = &before->figures[m->id.id - 1];
-    geom_placed_base pm0 = placed_of(m0);
     double reach_m = reach_bound(&m->base);
+    for (int i = 0; i < after->figure_count; i++)
+        if (blocks(before, after, m, reach_m, i))
+            return &after->figures[i];
+    return NULL;
+}
+
+/* Below this many figures blocker_of's scan reads less than the index and the lists. */
+enum { PLACE_INDEX_MIN = 24, PLACE_CHANGED_MAX = 256 };
+
+/* The figures of `after` the index of `before` (ix) does not answer for: those active there
+ * that stood elsewhere before (or nowhere: a centre that is not a number), or were not active.
+ * -1 when more than `max` (the caller scans instead). */
+static int changed_figures(const table *before, const table *after, int *out, int max)
+{
+    int n = 0;
     for (int i = 0; i < after->figure_count; i++) {
-        const figure *o = &after->figures[i];
-        if (o->id.id == m->id.id || !table_figure_active(o))
+        const figure *o = &after->figures[i], *o0 = &before->figures[i];
+        if (!table_figure_active(o))
             continue;
-        /* Centres further apart along x or y than both reaches (a margin far above rounding)
-         * cannot overlap: most figures are passed over here, before the exact test. */
-        double far = (reach_m + reach_bound(&o->base)) * (1.0 + 1e-6) + 1e-3;
-        if (fabs((double)o->pos.x - m->pos.x) > far || fabs((double)o->pos.y - m->pos.y) > far)
-            continue;
-        geom_placed_base po = placed_of(o);
-        if (!place_bases_overlap(&pm, &po))
-            continue;
-        geom_placed_base po0 = placed_of(&before->figures[i]);
-        if (table_figure_active(m0) && table_figure_active(&before->figures[i]) &&
-            place_bases_overlap(&pm0, &po0))
-            continue; /* stacked before the command (a scenario's placement): not its doing */
-        return o;
+        if (o->pos.x != o0->pos.x || o->pos.y != o0->pos.y || !table_figure_active(o0)) {
+            if (n == max)
+                return -1;
+            out[n++] = i;
+        }
+    }
+    return n;
+}
+
+/* blocker_of answered from the index of `before` (ix) and the figures that changed since:
+ * every figure that stood still lies in ix where it stands, and one the index does not list
+ * near m is further than blocks' margin; the candidates are tried in ascending order, as the
+ * scan tries them, so the same first blocker is found. */
+static const figure *blocker_indexed(const table *before, const table *after, const figure *m,
+                                     spatial *ix, const int *changed, int nc)
+{
+    /* blocks' margin is (m's reach + o's) with o's reach_bound up to sqrt 2 of the index's
+     * reach (spatial_base_reach), which near_box adds itself */
+    float grow = reach_bound(&m->base) * 1.001f + 0.5f * ix->reach_max_cm + 0.05f;
+    geom_aabb box = {m->pos, m->pos};
+    double reach_m = reach_bound(&m->base);
+    const int *near;
+    int nn = spatial_near_box(ix, box, grow, &near);
+    for (int a = 0, b = 0; a < nn || b < nc;) {
+        int i;
+        if (b >= nc || (a < nn && near[a] < changed[b]))
+            i = near[a++];
+        else if (a >= nn || changed[b] < near[a])
+            i = changed[b++];
+        else {
+            i = near[a++];
+            b++;
+        }
+        if (blocks(before, after, m, reach_m, i))
+            return &after->figures[i];
     }
     return NULL;
 }
@@ -138,6 +195,15 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
                      .user = &keep->place_passed.events};
     g->ops->resolve(rs, &ctx, cmd);
     bool ok = true;
+    /* The figures near each mover's end from the index of the table before (the bot's pick has
+     * it built already), and those that moved besides: a unit's move tried every figure
+     * against every mover. */
+    spatial *ix = NULL;
+    int changed[PLACE_CHANGED_MAX], nc = -1;
+    if (t->figure_count >= PLACE_INDEX_MIN) {
+        nc = changed_figures(g->table, t, changed, PLACE_CHANGED_MAX);
+        ix = nc >= 0 ? game_figure_index(g) : NULL;
+    }
     for (int i = 0; ok && i < t->figure_count; i++) {
         const figure *m = &t->figures[i];
         const figure *m0 = &g->table->figures[i];
@@ -146,7 +212,9 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
             (m->pos.x == m0->pos.x && m->pos.y == m0->pos.y && m->facing == m0->facing) ||
             !in_list(m->id, moved, nm))
             continue;
-        const figure *o = blocker_of(g->table, t, m);
+        const figure *o = ix && isfinite(m->pos.x) && isfinite(m->pos.y)
+                              ? blocker_indexed(g->table, t, m, ix, changed, nc)
+                              : blocker_of(g->table, t, m);
         if (!o)
             continue;
         char a[80], b[80];

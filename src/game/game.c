@@ -526,7 +526,8 @@ void game_destroy(game *g)
     free(g->places_seen.pos);
     free(g->unit_first.first);
     free(g->others.idx);
-    free(g->others.pos);
+    free(g->others.x);
+    free(g->others.y);
     free(g);
 }
 
@@ -677,7 +678,7 @@ static bool enemy_accept(void *user, int index)
  * cells (lcr_baler, 113 figures: the rings cost 3x the scan). Both give the same answer. */
 enum { NEAREST_SCAN_MAX = 400 };
 
-/* The active figures of other sides than `own`, kept until the state changes: the bot asks
+/* The active figures of other sides than `own`, kept until the places change: the bot asks
  * for the nearest enemy of many points of one state. */
 static void others_of(const game *g, side_id own)
 {
@@ -686,23 +687,71 @@ static void others_of(const game *g, side_id own)
         return;
     places_note(g);
     const table *t = g->table;
-    if (t->figure_count > m->others.cap) {
-        m->others.cap = t->figure_count;
-        m->others.idx = mem_realloc(m->others.idx, (size_t)m->others.cap, sizeof *m->others.idx);
-        m->others.pos = mem_realloc(m->others.pos, (size_t)m->others.cap, sizeof *m->others.pos);
+    int cap = (t->figure_count + 3) / 4 * 4 + 4;
+    if (cap > m->others.cap) {
+        m->others.cap = cap;
+        m->others.idx = mem_realloc(m->others.idx, (size_t)cap, sizeof *m->others.idx);
+        m->others.x = mem_realloc(m->others.x, (size_t)cap, sizeof *m->others.x);
+        m->others.y = mem_realloc(m->others.y, (size_t)cap, sizeof *m->others.y);
     }
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
         if (table_figure_active(e) && e->side.id != own.id) {
             m->others.idx[n] = i;
-            m->others.pos[n++] = e->pos;
+            m->others.x[n] = e->pos.x;
+            m->others.y[n++] = e->pos.y;
         }
+    }
+    /* infinitely far: never nearer than anyone (nor than nothing) */
+    for (int k = n; k < (n + 3) / 4 * 4; k++) {
+        m->others.x[k] = INFINITY;
+        m->others.y[k] = INFINITY;
     }
     m->others.n = n;
     m->others.own = own.id;
     m->others.gen = g->places_gen;
     m->others.valid = true;
+}
+
+typedef float others_v4 __attribute__((vector_size(16)));
+typedef int32_t others_i4 __attribute__((vector_size(16)));
+
+/* The index into the others list of the one whose centre is nearest p (squared distances
+ * compared with `<`: the first of equals, and none nearer than infinity: -1), four at a time:
+ * each lane keeps its own least and the block it was first met in, and the least of the lanes,
+ * the lowest index of equals, is the answer a scan in order finds. */
+static int others_nearest(const game *g, vec2s p, float *d2)
+{
+    int blocks = (g->others.n + 3) / 4;
+    const others_v4 px = {p.x, p.x, p.x, p.x}, py = {p.y, p.y, p.y, p.y};
+    others_v4 best = {INFINITY, INFINITY, INFINITY, INFINITY};
+    others_i4 at = {-1, -1, -1, -1}, cur = {0, 0, 0, 0};
+    const others_i4 one = {1, 1, 1, 1};
+    for (int b = 0; b < blocks; b++) {
+        others_v4 x, y;
+        memcpy(&x, g->others.x + 4 * b, sizeof x);
+        memcpy(&y, g->others.y + 4 * b, sizeof y);
+        others_v4 dx = x - px, dy = y - py;
+        others_v4 d = dx * dx + dy * dy;
+        others_i4 nearer = d < best; /* -1 where nearer: a NaN never is */
+        best = (others_v4)(((others_i4)d & nearer) | ((others_i4)best & ~nearer));
+        at = (cur & nearer) | (at & ~nearer);
+        cur += one;
+    }
+    int near = -1;
+    float near2 = INFINITY;
+    for (int l = 0; l < 4; l++) {
+        if (at[l] < 0)
+            continue;
+        int k = 4 * at[l] + l;
+        if (best[l] < near2 || (best[l] == near2 && k < near)) {
+            near2 = best[l];
+            near = k;
+        }
+    }
+    *d2 = near2;
+    return near;
 }
 
 const figure *game_nearest_enemy(const game *g, side_id own, vec2s p, float *cm)
@@ -719,24 +768,17 @@ const figure *game_nearest_enemy(const game *g, side_id own, vec2s p, float *cm)
          * other sides, whose list is kept with the state. */
         others_of(g, own);
         const int *idx = g->others.idx;
-        const vec2s *pos = g->others.pos;
+        const float *x = g->others.x, *y = g->others.y;
         /* Most often the nearest of all is seen, and is then the answer (the first of equals,
          * as the scan below keeps it): found by distances alone, without asking who is seen. */
-        int near = -1;
-        float near2 = INFINITY;
-        for (int k = 0; k < g->others.n; k++) {
-            float dx = pos[k].x - p.x, dy = pos[k].y - p.y;
-            if (dx * dx + dy * dy < near2) {
-                near2 = dx * dx + dy * dy;
-                near = k;
-            }
-        }
+        float near2;
+        int near = others_nearest(g, p, &near2);
         if (near < 0 || game_visible(g, own, t->figures[idx[near]].id)) {
             *cm = sqrtf(near2);
             return near >= 0 ? &t->figures[idx[near]] : NULL;
         }
         for (int k = 0; k < g->others.n; k++) {
-            float dx = pos[k].x - p.x, dy = pos[k].y - p.y;
+            float dx = x[k] - p.x, dy = y[k] - p.y;
             if (dx * dx + dy * dy < d2 && game_visible(g, own, t->figures[idx[k]].id)) {
                 d2 = dx * dx + dy * dy;
                 who = idx[k];

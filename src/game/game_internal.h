@@ -131,15 +131,16 @@ struct game {
     spatial index;
     uint64_t index_gen;
     bool index_valid;
-    /* The active figures not of side `own` (indices ascending, their positions), for
-     * game_nearest_enemy's scans of the table as it stands (state_gen `gen`). */
+    /* The active figures not of side `own` (indices ascending, their centres' x and y apart,
+     * padded with infinities to a multiple of 4), for game_nearest_enemy's scans of the table
+     * as it stands (places_gen `gen`). */
     struct {
         bool valid;
         uint64_t gen;
         uint32_t own;
         int n, cap;
         int *idx;
-        vec2s *pos;
+        float *x, *y;
     } others;
 };
 

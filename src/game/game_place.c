@@ -239,7 +239,10 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
 
 bool game_place_end_free(const game *g, const rules_command *cmd, char *reason, size_t size)
 {
-    return game_place_end_free_ix(g, cmd, NULL, reason, size);
+    /* The index when it is there already (game_legal built it for this table; the same
+     * answer), the scan otherwise: building it for one question costs more than the scan. */
+    spatial *ix = g->index_valid && g->index_gen == g->places_gen ? (spatial *)&g->index : NULL;
+    return game_place_end_free_ix(g, cmd, ix, reason, size);
 }
 
 bool game_place_end_free_ix(const game *g, const rules_command *cmd, spatial *ix, char *reason,

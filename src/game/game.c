@@ -27,6 +27,17 @@ static void set_error(game_error *err, const char *file, const char *msg)
     snprintf(err->message, sizeof err->message, "%s", msg);
 }
 
+/* An empty view table for rule sets without one: every hint NULL, the engine's generic answers.
+ */
+static const rules_view_ops view_none;
+
+/* game_view, inline: game_visible asks it of every figure and event it is asked about, and a
+ * call to the exported function (which -fPIC keeps from inlining) was a fifth of its cost. */
+static inline const rules_view_ops *view_of(const game *g)
+{
+    return g->ops->view ? g->ops->view : &view_none;
+}
+
 /* ---- events ------------------------------------------------------------------------------ */
 
 static void events_clear(game_events_list *l)
@@ -602,7 +613,7 @@ void game_decision(const game *g, rules_decision *out)
 void game_decision_seen(const game *g, side_id viewer, rules_decision *out)
 {
     game_decision(g, out);
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     char words[sizeof out->prompt];
     if (viewer.id && v->prompt && out->kind != RULES_DECIDE_NONE &&
         v->prompt(g->rs, g->table, viewer, out, words, sizeof words))
@@ -619,14 +630,27 @@ bool game_over(const game *g)
     return outcome_now(g)->over;
 }
 
+/* game_visible, inline for the engine's own many questions (as view_of). */
+static inline bool visible_now(const game *g, side_id viewer, figure_id fig)
+{
+    const rules_view_ops *v = view_of(g);
+    if (!viewer.id || !fig.id || !v->visible)
+        return true;
+    const figure *f = table_figure_const(g->table, fig);
+    if (!f || f->side.id == viewer.id)
+        return true;
+    /* The hook first: the outcome is the dearer question, asked only of a hidden figure. */
+    return v->visible(g->rs, g->table, viewer, fig) || game_over(g);
+}
+
 static bool unit_visible(const game *g, side_id viewer, unit_id u);
 
 /* A command's target (figure or unit) is one its side can see: nobody aims at, charges or
  * otherwise names an enemy he does not know is there (game_visible), in any rule set. */
 static bool target_seen(const game *g, const rules_command *cmd)
 {
-    return !game_view(g)->visible || (game_visible(g, cmd->side, cmd->target) &&
-                                      unit_visible(g, cmd->side, cmd->target_unit));
+    return !view_of(g)->visible ||
+           (visible_now(g, cmd->side, cmd->target) && unit_visible(g, cmd->side, cmd->target_unit));
 }
 
 int game_legal(const game *g, rules_command *out, int max)
@@ -671,7 +695,7 @@ static bool enemy_accept(void *user, int index)
 {
     const enemy_filter *f = user;
     const figure *e = &f->g->table->figures[index];
-    return e->side.id != f->own.id && game_visible(f->g, f->own, e->id);
+    return e->side.id != f->own.id && visible_now(f->g, f->own, e->id);
 }
 
 /* Below this many figures a scan in order reads less than the grid's rings of mostly empty
@@ -773,13 +797,13 @@ const figure *game_nearest_enemy(const game *g, side_id own, vec2s p, float *cm)
          * as the scan below keeps it): found by distances alone, without asking who is seen. */
         float near2;
         int near = others_nearest(g, p, &near2);
-        if (near < 0 || game_visible(g, own, t->figures[idx[near]].id)) {
+        if (near < 0 || visible_now(g, own, t->figures[idx[near]].id)) {
             *cm = sqrtf(near2);
             return near >= 0 ? &t->figures[idx[near]] : NULL;
         }
         for (int k = 0; k < g->others.n; k++) {
             float dx = x[k] - p.x, dy = y[k] - p.y;
-            if (dx * dx + dy * dy < d2 && game_visible(g, own, t->figures[idx[k]].id)) {
+            if (dx * dx + dy * dy < d2 && visible_now(g, own, t->figures[idx[k]].id)) {
                 d2 = dx * dx + dy * dy;
                 who = idx[k];
             }
@@ -855,17 +879,14 @@ bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t
            game_place_check(g, cmd, reason, size);
 }
 
-/* An empty view table for rule sets without one: every hint NULL, the generic answers below. */
-static const rules_view_ops view_none;
-
 const rules_view_ops *game_view(const game *g)
 {
-    return g->ops->view ? g->ops->view : &view_none;
+    return view_of(g);
 }
 
 const char *game_describe(const game *g, const rules_command *cmd, char *buf, size_t size)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     if (cmd->kind == RULES_CMD_REFEREE)
         return game_referee_describe(g, cmd, buf, size);
     if (size && v->describe && v->describe(g->rs, g->table, cmd, buf, size))
@@ -875,7 +896,7 @@ const char *game_describe(const game *g, const rules_command *cmd, char *buf, si
 
 bool game_figure_state(const game *g, figure_id fig, char *buf, size_t size)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     if (size)
         buf[0] = 0;
     return size && v->figure_state && v->figure_state(g->rs, g->table, fig, buf, size);
@@ -883,7 +904,7 @@ bool game_figure_state(const game *g, figure_id fig, char *buf, size_t size)
 
 bool game_figure_badge(const game *g, figure_id fig, char *buf, size_t size)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     if (size)
         buf[0] = 0;
     return size && v->figure_badge && v->figure_badge(g->rs, g->table, fig, buf, size);
@@ -891,13 +912,13 @@ bool game_figure_badge(const game *g, figure_id fig, char *buf, size_t size)
 
 int game_actions(const game *g, figure_id fig, rules_action *out, int max)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     return v->actions ? v->actions(g->rs, g->table, fig, out, max) : 0;
 }
 
 bool game_reach(const game *g, const rules_command *move, vec2s dir, rules_reach *out)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     memset(out, 0, sizeof *out);
     float len = sqrtf(dir.x * dir.x + dir.y * dir.y);
     if (!v->reach || len <= 0.0f)
@@ -923,36 +944,36 @@ bool game_region(const game *g, const rules_command *move, int n, vec2s *out)
 
 int game_targets(const game *g, const rules_command *fire, rules_target *out, int max)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     int n = v->targets ? v->targets(g->rs, g->table, fire, out, max) : 0, kept = 0;
     if (!v->visible)
         return n;
     /* A target the firing side cannot see is not offered, whatever the rule set answers. */
     for (int i = 0; i < n; i++)
-        if (game_visible(g, fire->side, out[i].figure) && unit_visible(g, fire->side, out[i].unit))
+        if (visible_now(g, fire->side, out[i].figure) && unit_visible(g, fire->side, out[i].unit))
             out[kept++] = out[i];
     return kept;
 }
 
 bool game_arc(const game *g, figure_id fig, float *half_angle, float *range_cm)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     return v->arc && v->arc(g->rs, g->table, fig, half_angle, range_cm);
 }
 
 int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     int n = v->driver ? v->driver(g->rs, g->table, viewer, out, max) : 0, k = 0;
     for (int i = 0; i < n; i++) /* a unit the viewer may not see is not listed to him */
-        if (out[i].kind != RULES_DRIVER_UNIT || game_visible(g, viewer, out[i].figure))
+        if (out[i].kind != RULES_DRIVER_UNIT || visible_now(g, viewer, out[i].figure))
             out[k++] = out[i];
     return k;
 }
 
 int game_command_radius(const game *g, figure_id leader, float *radius_cm, figure_id *out, int max)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     float r = 0;
     int n = v->command_radius ? v->command_radius(g->rs, g->table, leader, &r, out, max) : -1;
     if (radius_cm)
@@ -962,12 +983,12 @@ int game_command_radius(const game *g, figure_id leader, float *radius_cm, figur
 
 bool game_moves_by_unit(const game *g)
 {
-    return game_view(g)->moves_by_unit;
+    return view_of(g)->moves_by_unit;
 }
 
 int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, int max)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     if (v->move_figures)
         return v->move_figures(g->rs, g->table, cmd, out, max);
     int n = 0;
@@ -984,21 +1005,14 @@ int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, i
 
 const char *game_measure(const game *g)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     const char *m = v->measure ? v->measure(g->rs) : NULL;
     return m && strcmp(m, "inch") == 0 ? "inch" : "cm";
 }
 
 bool game_visible(const game *g, side_id viewer, figure_id fig)
 {
-    const rules_view_ops *v = game_view(g);
-    if (!viewer.id || !fig.id || !v->visible)
-        return true;
-    const figure *f = table_figure_const(g->table, fig);
-    if (!f || f->side.id == viewer.id)
-        return true;
-    /* The hook first: the outcome is the dearer question, asked only of a hidden figure. */
-    return v->visible(g->rs, g->table, viewer, fig) || game_over(g);
+    return visible_now(g, viewer, fig);
 }
 
 /* The index of unit u's first figure on the table as it stands (-1: none), from a map of
@@ -1037,7 +1051,7 @@ static bool unit_visible(const game *g, side_id viewer, unit_id u)
     if (!u.id)
         return true;
     int first = unit_first_figure(g, u);
-    return first < 0 || game_visible(g, viewer, g->table->figures[first].id);
+    return first < 0 || visible_now(g, viewer, g->table->figures[first].id);
 }
 
 /* The table's index of side s as a bit of a hidden_from mask (0: past 32 sides, never hidden).
@@ -1054,7 +1068,7 @@ static uint32_t side_bit(const table *t, side_id s)
 /* May the event be told to `viewer` as things stand now? */
 static bool event_seen_now(const game *g, side_id viewer, const rules_event *ev)
 {
-    return game_visible(g, viewer, ev->figure) && game_visible(g, viewer, ev->other) &&
+    return visible_now(g, viewer, ev->figure) && visible_now(g, viewer, ev->other) &&
            unit_visible(g, viewer, ev->unit);
 }
 
@@ -1062,10 +1076,10 @@ static bool command_seen_now(const game *g, side_id viewer, int index)
 {
     const rules_command *c = game_command_at(g, index);
     bool named = c->figure.id || c->unit.id || c->figure_count;
-    bool seen = game_visible(g, viewer, c->figure) && game_visible(g, viewer, c->target) &&
+    bool seen = visible_now(g, viewer, c->figure) && visible_now(g, viewer, c->target) &&
                 unit_visible(g, viewer, c->unit) && unit_visible(g, viewer, c->target_unit);
     for (int i = 0; i < c->figure_count && seen; i++)
-        seen = game_visible(g, viewer, c->figures[i]);
+        seen = visible_now(g, viewer, c->figures[i]);
     int n = 0;
     const rules_event *ev = named ? NULL : game_events(g, index, &n);
     for (int i = 0; i < n && seen; i++)
@@ -1078,7 +1092,7 @@ static bool command_seen_now(const game *g, side_id viewer, int index)
  * while it was hidden. Only for a rule set that conceals. */
 static void judge(game *g, game_events_list *l, game_entry *e, int index)
 {
-    if (!game_view(g)->visible)
+    if (!view_of(g)->visible)
         return;
     const table *t = g->table;
     for (int k = 0; k < l->count; k++) {
@@ -1101,7 +1115,7 @@ static void judge(game *g, game_events_list *l, game_entry *e, int index)
 
 bool game_event_visible(const game *g, side_id viewer, const rules_event *ev)
 {
-    if (!viewer.id || !game_view(g)->visible || game_over(g))
+    if (!viewer.id || !view_of(g)->visible || game_over(g))
         return true;
     if (ev->judged)
         return !(ev->hidden_from & side_bit(g->table, viewer));
@@ -1111,7 +1125,7 @@ bool game_event_visible(const game *g, side_id viewer, const rules_event *ev)
 bool game_command_visible(const game *g, side_id viewer, int index)
 {
     const rules_command *c = game_command_at(g, index);
-    if (!c || !viewer.id || !game_view(g)->visible || game_over(g))
+    if (!c || !viewer.id || !view_of(g)->visible || game_over(g))
         return true;
     if (index < g->cursor && g->log[index].judged)
         return !(g->log[index].hidden_from & side_bit(g->table, viewer));

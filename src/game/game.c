@@ -141,6 +141,19 @@ void game_state_changed(game *g)
 void game_places_changed(game *g)
 {
     g->places_gen++;
+    g->index_rebuild = true; /* what changed is not known */
+}
+
+/* The figure index is to file figure `id` (moved by an event) anew, or to be built again. */
+static void index_note_move(game *g, figure_id id)
+{
+    for (int k = 0; k < g->index_moved_n; k++)
+        if (g->index_moved[k] == (int)id.id - 1)
+            return;
+    if (!id.id || g->index_moved_n == INDEX_MOVED_MAX)
+        g->index_rebuild = true;
+    else
+        g->index_moved[g->index_moved_n++] = (int)id.id - 1;
 }
 
 /* Notes where the figures stand for places_gen, once per gen (what is built from it). */
@@ -175,7 +188,16 @@ static void places_after(game *g, const game_events_list *l)
             continue;
         if (ev->kind == RULES_EV_MOVE || ev->kind == RULES_EV_REMOVE ||
             (ev->kind == RULES_EV_STATUS && ((ev->status_set | ev->status_clear) & gone))) {
-            game_places_changed(g);
+            g->places_gen++;
+            /* the figure index follows the moves; someone gone or back builds it again */
+            for (int j = 0; j < l->count && !g->index_rebuild; j++) {
+                const rules_event *e = &l->items[j];
+                if (e->kind == RULES_EV_MOVE)
+                    index_note_move(g, e->figure);
+                else if (e->kind == RULES_EV_REMOVE ||
+                         (e->kind == RULES_EV_STATUS && ((e->status_set | e->status_clear) & gone)))
+                    g->index_rebuild = true;
+            }
             return;
         }
     }
@@ -679,7 +701,19 @@ spatial *game_figure_index(const game *g)
     game *m = (game *)g; /* a cache beside the state, not the state: g is const to callers */
     if (!m->index_valid || m->index_gen != g->places_gen) {
         places_note(g);
-        spatial_build(&m->index, g->table);
+        /* A few figures moved since it was made: each filed under its new cell (the answers
+         * are a build's); else built anew. */
+        const table *t = g->table;
+        bool kept = m->index_valid && !m->index_rebuild && m->index.figures == t->figure_count;
+        for (int k = 0; kept && k < m->index_moved_n; k++) {
+            int i = m->index_moved[k];
+            kept = i >= 0 && i < t->figure_count && table_figure_active(&t->figures[i]) &&
+                   spatial_move(&m->index, i, t->figures[i].pos);
+        }
+        if (!kept)
+            spatial_build(&m->index, t);
+        m->index_moved_n = 0;
+        m->index_rebuild = false;
         m->index_gen = g->places_gen;
         m->index_valid = true;
     }

@@ -9,6 +9,9 @@
 /* Figures changed since the overlap check's copy was last made (place_passed.dirty); more and
  * the copy is made whole. */
 enum { PLACE_DIRTY_MAX = 48 };
+/* Figures moved since the figure index was made that it is updated for (game_figure_index);
+ * more and it is built again. */
+enum { INDEX_MOVED_MAX = 32 };
 
 typedef struct game_events_list {
     rules_event *items;
@@ -127,10 +130,15 @@ struct game {
         vec2s *pos;
         int n, cap;
     } places_seen;
-    /* The figure index of the table as it stands (game_figure_index), built when first asked. */
+    /* The figure index of the table as it stands (game_figure_index), built when first asked.
+     * Since it was made (index_gen) the figures in index_moved have moved, or (index_rebuild)
+     * more than that changed: a new table, someone gone or back, too many moved. */
     spatial index;
     uint64_t index_gen;
     bool index_valid;
+    bool index_rebuild;
+    int index_moved_n;
+    int index_moved[INDEX_MOVED_MAX];
     /* The active figures not of side `own` (indices ascending, their centres' x and y apart,
      * padded with infinities to a multiple of 4), for game_nearest_enemy's scans of the table
      * as it stands (places_gen `gen`). */

@@ -46,10 +46,15 @@ static void size_grid(spatial *s, const table *t)
     float x0 = 0, y0 = 0, x1 = t->width_cm, y1 = t->height_cm;
     s->reach_max_cm = 0;
     s->count = 0;
+    s->nonfinite = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        if (!table_figure_active(f) || !isfinite(f->pos.x) || !isfinite(f->pos.y))
+        if (!table_figure_active(f))
             continue;
+        if (!isfinite(f->pos.x) || !isfinite(f->pos.y)) {
+            s->nonfinite++;
+            continue;
+        }
         /* fminf and fmaxf inline (library calls otherwise): the centre is finite, and a NaN
          * reach is passed over as fmaxf does; which zero a tie keeps changes no cell. */
         x0 = f->pos.x < x0 ? f->pos.x : x0;

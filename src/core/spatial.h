@@ -21,6 +21,7 @@ typedef struct spatial {
     int *start;         /* cols * rows + 1 offsets into items */
     int *items;         /* figure indices, by cell, ascending within a cell */
     int count;          /* indexed figures */
+    int nonfinite;      /* active figures left out: a centre that is not a number */
     float reach_max_cm; /* the largest base reach (half diagonal, or radius) indexed */
     int *scratch;       /* query buffer */
     int *indexed;       /* while building: the indexed figures' indices, ascending */

@@ -24,14 +24,6 @@ static bool places_figures(rules_command_kind kind)
            kind == RULES_CMD_WHEEL || kind == RULES_CMD_ROTATE || kind == RULES_CMD_CHARGE;
 }
 
-static bool in_list(figure_id id, const figure_id *ids, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (ids[i].id == id.id)
-            return true;
-    return false;
-}
-
 static const char *name_of(const figure *f, char *buf, size_t size)
 {
     if (f->name[0])
@@ -100,6 +92,59 @@ static int changed_figures(const table *before, const table *after, int *out, in
                 return -1;
             out[n++] = i;
         }
+    }
+    return n;
+}
+
+/* Sorts the n ints of a ascending and drops repeats; returns the count left. */
+static int sort_unique(int *a, int n)
+{
+    for (int i = 1; i < n; i++) {
+        int v = a[i], k = i;
+        for (; k > 0 && a[k - 1] > v; k--)
+            a[k] = a[k - 1];
+        a[k] = v;
+    }
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (m == 0 || a[m - 1] != a[i])
+            a[m++] = a[i];
+    return m;
+}
+
+/* The figures (indices, ascending) the events in `l` change (rules_event_apply_table's MOVE,
+ * STATUS and REMOVE: what else a command does to a figure it does through them); -1 when more
+ * than `max`. */
+static int events_touched(const game_events_list *l, int count, int *out, int max)
+{
+    int n = 0;
+    for (int k = 0; k < l->count; k++) {
+        const rules_event *ev = &l->items[k];
+        if (ev->kind != RULES_EV_MOVE && ev->kind != RULES_EV_STATUS && ev->kind != RULES_EV_REMOVE)
+            continue;
+        int i = (int)ev->figure.id - 1;
+        if (i < 0 || i >= count)
+            continue; /* no figure: the table is left as it was */
+        if (n > 0 && out[n - 1] == i)
+            continue;
+        if (n == max)
+            return -1;
+        out[n++] = i;
+    }
+    return sort_unique(out, n);
+}
+
+/* changed_figures' list from the figures the events touched (`touched`, ascending): the others
+ * stand as they stood. */
+static int changed_among(const table *before, const table *after, const int *touched, int nt,
+                         int *out)
+{
+    int n = 0;
+    for (int k = 0; k < nt; k++) {
+        const figure *o = &after->figures[touched[k]], *o0 = &before->figures[touched[k]];
+        if (table_figure_active(o) &&
+            (o->pos.x != o0->pos.x || o->pos.y != o0->pos.y || !table_figure_active(o0)))
+            out[n++] = touched[k];
     }
     return n;
 }
@@ -201,16 +246,32 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
     spatial *ix = NULL;
     int changed[PLACE_CHANGED_MAX], nc = -1;
     if (t->figure_count >= PLACE_INDEX_MIN) {
-        nc = changed_figures(g->table, t, changed, PLACE_CHANGED_MAX);
-        ix = nc >= 0 ? game_figure_index(g) : NULL;
+        ix = game_figure_index(g);
+        /* every centre of the table before a number: the figures no event touched stand
+         * where they stood, and where the index has them */
+        int touched[PLACE_CHANGED_MAX];
+        int nt = ix->nonfinite ? -1
+                               : events_touched(&keep->place_passed.events, t->figure_count,
+                                                touched, PLACE_CHANGED_MAX);
+        nc = nt >= 0 ? changed_among(g->table, t, touched, nt, changed)
+                     : changed_figures(g->table, t, changed, PLACE_CHANGED_MAX);
+        ix = nc >= 0 ? ix : NULL;
     }
-    for (int i = 0; ok && i < t->figure_count; i++) {
+    /* The figures the command means to move, in table order (the scan's), alone: no other is
+     * asked about. */
+    int order[RULES_CMD_FIGURES_MAX], no = 0;
+    for (int k = 0; k < nm; k++)
+        if (moved[k].id >= 1 && moved[k].id <= (uint32_t)t->figure_count)
+            order[no++] = (int)moved[k].id - 1;
+    no = sort_unique(order, no);
+    for (int k = 0; ok && k < no; k++) {
+        int i = order[k];
         const figure *m = &t->figures[i];
         const figure *m0 = &g->table->figures[i];
         /* the cheap tests first: most figures stand where they stood */
         if (!table_figure_active(m) ||
             (m->pos.x == m0->pos.x && m->pos.y == m0->pos.y && m->facing == m0->facing) ||
-            !in_list(m->id, moved, nm))
+            m->id.id != (uint32_t)i + 1)
             continue;
         const figure *o = ix && isfinite(m->pos.x) && isfinite(m->pos.y)
                               ? blocker_indexed(g->table, t, m, ix, changed, nc)

@@ -84,6 +84,7 @@ table *game_place_copy(game *g)
 
 void game_place_unsync(game *g)
 {
+    g->table_gen++;
     g->place_passed.synced = false;
     g->place_passed.dirty_n = 0;
 }
@@ -1053,13 +1054,13 @@ bool game_visible(const game *g, side_id viewer, figure_id fig)
 }
 
 /* The index of unit u's first figure on the table as it stands (-1: none), from a map of
- * every unit's made once per table (places_gen): judging a command's events asks it of each event
+ * every unit's made once per table (table_gen): judging a command's events asks it of each event
  * and side, and a scan of the figures each time was most of the judging. */
 static int unit_first_figure(const game *g, unit_id u)
 {
     game *m = (game *)g; /* a cache beside the state, not the state: g is const to callers */
     const table *t = g->table;
-    if (!m->unit_first.valid || m->unit_first.gen != g->places_gen) {
+    if (!m->unit_first.valid || m->unit_first.gen != g->table_gen) {
         uint32_t top = 0;
         for (int i = 0; i < t->figure_count; i++)
             top = t->figures[i].unit.id > top ? t->figures[i].unit.id : top;
@@ -1071,7 +1072,7 @@ static int unit_first_figure(const game *g, unit_id u)
         for (int i = t->figure_count - 1; n && i >= 0; i--)
             m->unit_first.first[t->figures[i].unit.id] = i;
         m->unit_first.n = n;
-        m->unit_first.gen = g->places_gen;
+        m->unit_first.gen = g->table_gen;
         m->unit_first.valid = true;
     }
     if (m->unit_first.n)

@@ -109,7 +109,7 @@ struct game {
     } decision;
     /* first[u]: the index of unit u's first figure (-1: none), for unit ids below n, of the
      * table as it stands; unit_visible's question. No event changes a figure's unit, so it is
-     * kept against places_gen (`gen`), which a new table bumps. */
+     * kept against table_gen (`gen`), which a new table bumps. */
     struct {
         bool valid;
         uint64_t gen;
@@ -122,6 +122,10 @@ struct game {
      * list) is kept against it. A rule set changes the table only through its events
      * (rules_ops.resolve; verify_events checks it). */
     uint64_t places_gen;
+    /* Bumped whenever the table changes other than through events (a new table, a fork's
+     * step: game_place_unsync): what no event changes (who is in which unit) is kept against
+     * it. */
+    uint64_t table_gen;
     /* Where the figures stood when something was last built for places_gen `gen` (valid):
      * a MOVE event that leaves a figure there (a turn on the spot) changes no place. */
     struct {

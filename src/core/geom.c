@@ -98,21 +98,41 @@ double geom_segment_length(geom_segment s)
 
 /* ---- bounding boxes ------------------------------------------------------------------------ */
 
+/* fminf and fmaxf of a running bound `a` (never a NaN) and a point's coordinate, inline (the
+ * library calls were most of a box's cost): a NaN coordinate leaves the bound, and of equal
+ * values (a zero of either sign) the coordinate is kept, as minss and maxss keep it. */
+static inline float box_min(float a, float b)
+{
+    return isnan(b) ? a : (a < b ? a : b);
+}
+
+static inline float box_max(float a, float b)
+{
+    return isnan(b) ? a : (a > b ? a : b);
+}
+
+static inline void box_add(geom_aabb *b, vec2s p)
+{
+    b->min.x = box_min(b->min.x, p.x);
+    b->min.y = box_min(b->min.y, p.y);
+    b->max.x = box_max(b->max.x, p.x);
+    b->max.y = box_max(b->max.y, p.y);
+}
+
 geom_aabb geom_aabb_of_points(const vec2s *pts, int count)
 {
     geom_aabb b = {{{FLT_MAX, FLT_MAX}}, {{-FLT_MAX, -FLT_MAX}}};
-    for (int i = 0; i < count; i++) {
-        b.min.x = fminf(b.min.x, pts[i].x);
-        b.min.y = fminf(b.min.y, pts[i].y);
-        b.max.x = fmaxf(b.max.x, pts[i].x);
-        b.max.y = fmaxf(b.max.y, pts[i].y);
-    }
+    for (int i = 0; i < count; i++)
+        box_add(&b, pts[i]);
     return b;
 }
 
 geom_aabb geom_aabb_of_segment(geom_segment s)
 {
-    return geom_aabb_of_points((vec2s[2]){s.a, s.b}, 2);
+    geom_aabb b = {{{FLT_MAX, FLT_MAX}}, {{-FLT_MAX, -FLT_MAX}}};
+    box_add(&b, s.a);
+    box_add(&b, s.b);
+    return b;
 }
 
 geom_aabb geom_aabb_pad(geom_aabb b, float pad)

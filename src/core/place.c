@@ -144,10 +144,28 @@ figure_id place_blocker_indexed(spatial *s, const table *t, figure_id fig, vec2s
  * inside `region`: active, not fig, not ignored, centre within both reaches (and a margin far
  * above float error) of the region. Every other figure is clear of it there, so the searches
  * below test only these and get the answer a test of every figure gives. Caller frees. */
-static int candidates_near(const table *t, const figure *self, geom_aabb region,
-                           const figure_id *ignore, int ignore_count, int **out)
+/* Up to this many figures the searches' lists live on the stack: a calloc and free per search
+ * (tens of thousands a run) cost more than the list. */
+enum { PLACE_STACK_FIGURES = 160 };
+
+/* `stack` (room for PLACE_STACK_FIGURES) when n fit in it, else n elements on the heap (free
+ * with buf_free); never read before written. */
+static void *buf_get(void *stack, int n, size_t size)
 {
-    int *list = mem_calloc((size_t)(t->figure_count > 0 ? t->figure_count : 1), sizeof *list);
+    return n <= PLACE_STACK_FIGURES ? stack : mem_calloc((size_t)(n > 0 ? n : 1), size);
+}
+
+static void buf_free(void *p, void *stack)
+{
+    if (p != stack)
+        free(p);
+}
+
+/* The candidates, in `stack` (PLACE_STACK_FIGURES ints) when the table's figures fit in it. */
+static int candidates_near(const table *t, const figure *self, geom_aabb region,
+                           const figure_id *ignore, int ignore_count, int *stack, int **out)
+{
+    int *list = buf_get(stack, t->figure_count, sizeof *list);
     float mine = spatial_base_reach(&self->base) + 0.5f;
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
@@ -206,8 +224,10 @@ static bool search_rings(const table *t, const figure *f, vec2s want, float faci
                          int nc, float max_shift_cm, bool (*ok)(void *user, vec2s p), void *user,
                          vec2s *out)
 {
-    double *dist = mem_calloc((size_t)(nc > 0 ? nc : 1), sizeof *dist);
-    int *near = mem_calloc((size_t)(nc > 0 ? nc : 1), sizeof *near);
+    double dist_stack[PLACE_STACK_FIGURES];
+    int near_stack[PLACE_STACK_FIGURES];
+    double *dist = buf_get(dist_stack, nc, sizeof *dist);
+    int *near = buf_get(near_stack, nc, sizeof *near);
     for (int k = 0; k < nc; k++)
         dist[k] = geom_point_distance(want, t->figures[cand[k]].pos);
     float mine = spatial_base_reach(&f->base);
@@ -230,8 +250,8 @@ static bool search_rings(const table *t, const figure *f, vec2s want, float faci
             }
         }
     }
-    free(near);
-    free(dist);
+    buf_free(near, near_stack);
+    buf_free(dist, dist_stack);
     return found;
 }
 
@@ -243,14 +263,14 @@ bool place_free_near(const table *t, figure_id fig, vec2s want, float facing,
     assert(f && "place_free_near: no such figure");
     *out = want;
     float reach = max_shift_cm > 0 ? max_shift_cm + 1e-3f : 0.0f;
-    int *cand;
+    int cand_stack[PLACE_STACK_FIGURES], *cand;
     int nc = candidates_near(
         t, f, (geom_aabb){{{want.x - reach, want.y - reach}}, {{want.x + reach, want.y + reach}}},
-        ignore, ignore_count, &cand);
+        ignore, ignore_count, cand_stack, &cand);
     bool found = spot_ok(t, f, want, facing, cand, nc, &(int){-1}, ok, user);
     if (!found)
         found = search_rings(t, f, want, facing, cand, nc, max_shift_cm, ok, user, out);
-    free(cand);
+    buf_free(cand, cand_stack);
     return found;
 }
 
@@ -304,18 +324,21 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
     *out = from;
     if (len <= 0.0f)
         return 0.0f;
-    int *cand;
+    int cand_stack[PLACE_STACK_FIGURES], *cand;
     int nc = candidates_near(t, f,
                              (geom_aabb){{{fminf(from.x, to.x), fminf(from.y, to.y)}},
                                          {{fmaxf(from.x, to.x), fmaxf(from.y, to.y)}}},
-                             skip, n, &cand);
+                             skip, n, cand_stack, &cand);
     /* Each candidate can overlap the base only while it is within both reaches of the
      * centre: a window of distances along the path (none when the line passes too far off
      * it). Each sample tests only the candidates whose window holds it, which are the only
      * ones that could block there (a margin far above float error; non-finite windows are
      * always tested), so the answer is that of testing them all. */
-    float *win = mem_calloc((size_t)(nc > 0 ? 2 * nc : 1), sizeof *win);
-    int *near = mem_calloc((size_t)(nc > 0 ? nc : 1), sizeof *near);
+    float win_stack[2 * PLACE_STACK_FIGURES];
+    int near_stack[PLACE_STACK_FIGURES];
+    float *win =
+        nc <= PLACE_STACK_FIGURES ? win_stack : mem_calloc((size_t)2 * (size_t)nc, sizeof *win);
+    int *near = buf_get(near_stack, nc, sizeof *near);
     int kept = 0;
     double ux = dx / (double)len, uy = dy / (double)len;
     float mine = spatial_base_reach(&f->base);
@@ -362,9 +385,9 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
         if (at >= len)
             break;
     }
-    free(near);
-    free(win);
-    free(cand);
+    buf_free(near, near_stack);
+    buf_free(win, win_stack);
+    buf_free(cand, cand_stack);
     *out = (vec2s){{from.x + dx * free_s / len, from.y + dy * free_s / len}};
     return free_s;
 }

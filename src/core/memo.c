@@ -20,7 +20,12 @@ memo *memo_create(int slots_log2, size_t key_size, size_t value_size)
     /* hash, key and value, rounded up so each slot's hash stays aligned */
     m->slot_size = (sizeof(uint32_t) + key_size + value_size + 7) & ~(size_t)7;
     m->mask = (1u << slots_log2) - 1;
-    m->slots = mem_calloc((size_t)m->mask + 1, m->slot_size);
+    /* Only each slot's hash is read before it is written (0: empty; memo_put writes hash, key
+     * and value together): zeroing the whole block was a memo's cost in a short game (hundreds
+     * of kilobytes for lcr's path memos, three a match). */
+    m->slots = mem_realloc(NULL, (size_t)m->mask + 1, m->slot_size);
+    for (size_t i = 0; i <= m->mask; i++)
+        memset(m->slots + i * m->slot_size, 0, sizeof(uint32_t));
     return m;
 }
 

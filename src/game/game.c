@@ -559,6 +559,7 @@ void game_destroy(game *g)
     spatial_free(&g->index);
     free(g->places_seen.pos);
     free(g->unit_first.first);
+    free(g->judge_seen);
     free(g->others.idx);
     free(g->others.x);
     free(g->others.y);
@@ -1128,11 +1129,33 @@ static bool command_seen_now(const game *g, side_id viewer, int index)
 /* Fixes who may be told the events in `l` (and, for a log entry, its command) as the state
  * stands just after they happened: a unit revealed later does not give away what it did
  * while it was hidden. Only for a rule set that conceals. */
+/* visible_now, kept per figure in `seen` (judge's, for one viewer on a state that holds
+ * still): a command's events name the same few figures again and again. */
+static bool judged_figure(const game *g, side_id viewer, figure_id fig, uint8_t *seen)
+{
+    uint32_t i = fig.id - 1;
+    if (!fig.id || i >= (uint32_t)g->table->figure_count)
+        return visible_now(g, viewer, fig);
+    if (!seen[i])
+        seen[i] = visible_now(g, viewer, fig) ? 1 : 2;
+    return seen[i] == 1;
+}
+
+/* event_seen_now through judged_figure. */
+static bool judged_event(const game *g, side_id viewer, const rules_event *ev, uint8_t *seen)
+{
+    if (!judged_figure(g, viewer, ev->figure, seen) || !judged_figure(g, viewer, ev->other, seen))
+        return false;
+    int first = ev->unit.id ? unit_first_figure(g, ev->unit) : -1;
+    return first < 0 || judged_figure(g, viewer, g->table->figures[first].id, seen);
+}
+
 static void judge(game *g, game_events_list *l, game_entry *e, int index)
 {
     if (!view_of(g)->visible)
         return;
     const table *t = g->table;
+    mem_grow((void **)&g->judge_seen, &g->judge_cap, t->figure_count + 1, sizeof *g->judge_seen);
     for (int k = 0; k < l->count; k++) {
         l->items[k].hidden_from = 0;
         l->items[k].judged = true;
@@ -1143,8 +1166,9 @@ static void judge(game *g, game_events_list *l, game_entry *e, int index)
     }
     for (int s = 0; s < t->side_count && s < 32; s++) {
         side_id v = t->sides[s].id;
+        memset(g->judge_seen, 0, (size_t)t->figure_count + 1);
         for (int k = 0; k < l->count; k++)
-            if (!event_seen_now(g, v, &l->items[k]))
+            if (!judged_event(g, v, &l->items[k], g->judge_seen))
                 l->items[k].hidden_from |= 1u << s;
         if (e && !command_seen_now(g, v, index))
             e->hidden_from |= 1u << s;

@@ -143,6 +143,10 @@ struct game {
     bool index_rebuild;
     int index_moved_n;
     int index_moved[INDEX_MOVED_MAX];
+    /* judge's answers per figure for the side it is judging for (0: not asked, 1: seen,
+     * 2: not), figure_count of them. */
+    uint8_t *judge_seen;
+    int judge_cap;
     /* The active figures not of side `own` (indices ascending, their centres' x and y apart,
      * padded with infinities to a multiple of 4), for game_nearest_enemy's scans of the table
      * as it stands (places_gen `gen`). */

@@ -123,12 +123,15 @@ void lcr_move_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
         vec2s d = glms_vec2_sub(ef->pos, f->pos);
         float dist = glms_vec2_norm(d);
         float angle = geom_angle_of(d);
+        /* Up to the enemy, ending clear of his base but within contact distance (a move whose
+         * end is on a base is no move). Too close already: no reach can make it a move, so the
+         * terrain is not walked. */
+        float touch = lcr_radius(f) + lcr_radius(ef) + 0.5f * rs->data->contact_cm;
+        if (dist - touch < 0.5f)
+            continue;
         const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
         path_result res;
         vec2s reach = lcr_path_reach(rs, t, &pd, f->pos, angle, mc->max_cm, &res);
-        /* Up to the enemy, ending clear of his base but within contact distance (a move whose
-         * end is on a base is no move). */
-        float touch = lcr_radius(f) + lcr_radius(ef) + 0.5f * rs->data->contact_cm;
         float go = fminf(glms_vec2_distance(reach, f->pos) * 0.98f, dist - touch);
         if (go < 0.5f)
             continue;

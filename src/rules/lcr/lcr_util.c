@@ -27,11 +27,87 @@ static bool path_memoisable(const rules_state *rs, const path_desc *pd)
     return pd->mult == rs->mult && !pd->obstacle_cost_cm && rs->path_memo;
 }
 
+/* A result as a brief; false when it holds more than a brief does. */
+static bool brief_pack(const path_result *r, lcr_path_brief *b)
+{
+    if (r->stretch_count > 1 || r->crossing_count > LCR_BRIEF_CROSSINGS)
+        return false;
+    memset(b, 0, sizeof *b);
+    b->stretch_count = r->stretch_count;
+    b->crossing_count = r->crossing_count;
+    b->crossed_count = r->crossed_count;
+    b->stop = (int32_t)r->stop;
+    b->end_stretch = r->end_stretch;
+    b->stop_feature = r->stop_feature;
+    b->stretch = r->stretches[0];
+    b->length_cm = r->length_cm;
+    b->cost_cm = r->cost_cm;
+    b->moved_cm = r->moved_cm;
+    b->spent_cm = r->spent_cm;
+    b->end = r->end;
+    memcpy(b->crossings, r->crossings, (size_t)r->crossing_count * sizeof *r->crossings);
+    return true;
+}
+
+/* Every field path_cost sets and the entries of its lists up to their counts; the entries
+ * past the counts (zero from path_cost) are not written, and no caller reads them. */
+static void brief_unpack(const lcr_path_brief *b, path_result *r)
+{
+    r->stretch_count = b->stretch_count;
+    r->crossing_count = b->crossing_count;
+    r->crossed_count = b->crossed_count;
+    r->stop = (path_stop)b->stop;
+    r->end_stretch = b->end_stretch;
+    r->stop_feature = b->stop_feature;
+    r->stretches[0] = b->stretch;
+    r->length_cm = b->length_cm;
+    r->cost_cm = b->cost_cm;
+    r->moved_cm = b->moved_cm;
+    r->spent_cm = b->spent_cm;
+    r->end = b->end;
+    memcpy(r->crossings, b->crossings, (size_t)b->crossing_count * sizeof *r->crossings);
+}
+
+static void brief_put(memo *m, const void *key, const path_result *r)
+{
+    lcr_path_brief b;
+    if (brief_pack(r, &b))
+        memo_put(m, key, &b);
+}
+
+static bool brief_get(const memo *m, const void *key, path_result *out)
+{
+    lcr_path_brief b;
+    if (!memo_get(m, key, &b))
+        return false;
+    brief_unpack(&b, out);
+    return true;
+}
+
+static path_stop path2_cost(const rules_state *rs, const table *t, const path_desc *pd,
+                            const vec2s *pts, float allowance_cm, path_result *out)
+{
+    lcr_path2_key k;
+    memset(&k, 0, sizeof k);
+    k.a = pts[0];
+    k.b = pts[1];
+    k.allowance_cm = allowance_cm;
+    k.clear_mult = pd->clear_mult;
+    k.stop_at_obstacle = pd->stop_at_obstacle;
+    if (brief_get(rs->path2_memo, &k, out))
+        return out->stop;
+    path_cost(t, pd, pts, 2, allowance_cm, out);
+    brief_put(rs->path2_memo, &k, out);
+    return out->stop;
+}
+
 path_stop lcr_path_cost(const rules_state *rs, const table *t, const path_desc *pd,
                         const vec2s *pts, int count, float allowance_cm, path_result *out)
 {
     if (!path_memoisable(rs, pd) || count < 1 || count > LCR_MEMO_PATH_POINTS)
         return path_cost(t, pd, pts, count, allowance_cm, out);
+    if (count == 2)
+        return path2_cost(rs, t, pd, pts, allowance_cm, out);
     lcr_path_key k;
     memset(&k, 0, sizeof k);
     k.count = count;
@@ -60,10 +136,10 @@ vec2s lcr_path_reach(const rules_state *rs, const table *t, const path_desc *pd,
     k.allowance_cm = allowance_cm;
     k.clear_mult = pd->clear_mult;
     k.stop_at_obstacle = pd->stop_at_obstacle;
-    if (memo_get(rs->reach_memo, &k, out))
+    if (brief_get(rs->reach_memo, &k, out))
         return out->end;
     path_reach(t, pd, start, angle, allowance_cm, out);
-    memo_put(rs->reach_memo, &k, out);
+    brief_put(rs->reach_memo, &k, out);
     return out->end;
 }
 

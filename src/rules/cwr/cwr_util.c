@@ -622,7 +622,7 @@ bool cwr_units_within(const table *t, unit_id a, unit_id b, float d)
 
 bool cwr_in_contact(const rules_state *rs, const table *t, unit_id a, unit_id b)
 {
-    return cwr_unit_distance(t, a, b, NULL, NULL) <= cwr_cm(rs, rs->data->contact_in);
+    return cwr_units_within(t, a, b, cwr_cm(rs, rs->data->contact_in));
 }
 
 unit_id cwr_contact_enemy(const rules_state *rs, const table *t, unit_id u)

@@ -263,8 +263,7 @@ typedef struct cwr_fire_plan {
     int firers;
     float range_cm; /* nearest edge to edge */
     bool fortified;
-    char band[RULES_WORD_MAX];
-    char note[128];
+    char band[RULES_WORD_MAX]; /* the dice in words are built where shown (cwr_targets) */
 } cwr_fire_plan;
 
 /* Casualties from the sixes of one band: per `per` sixes (halved again when fortified). */

@@ -55,9 +55,11 @@ static int obstacle_crossings(const rules_state *rs, const table *t, const vec2s
     for (int s = 0; s + 1 < count; s++) {
         geom_segment seg = {pts[s], pts[s + 1]};
         float len = (float)geom_segment_length(seg);
+        geom_aabb box = geom_aabb_of_segment(seg);
         for (int k = 0; k < t->feature_count; k++) {
             const terrain_feature *ft = &t->features[k];
-            if (!cwr_type_named(rs, t, &rs->data->obstacle, ft->type))
+            if (cwr_feature_far(rs, t, k, box) ||
+                !cwr_type_named(rs, t, &rs->data->obstacle, ft->type))
                 continue;
             if (ft->shape == TERRAIN_SHAPE_LINE) {
                 double ts[CROSS_MAX];
@@ -103,9 +105,10 @@ static bool path_open(const rules_state *rs, const table *t, const vec2s *pts, i
 {
     for (int s = 0; s + 1 < count; s++) {
         geom_segment seg = {pts[s], pts[s + 1]};
+        geom_aabb box = geom_aabb_of_segment(seg);
         for (int k = 0; k < t->feature_count; k++) {
             const terrain_feature *ft = &t->features[k];
-            if (ft->shape == TERRAIN_SHAPE_AREA &&
+            if (ft->shape == TERRAIN_SHAPE_AREA && !cwr_feature_far(rs, t, k, box) &&
                 !cwr_type_named(rs, t, &rs->data->open, ft->type) &&
                 geom_segment_polygon_intersect(seg, &ft->area))
                 return false;

@@ -109,6 +109,8 @@ static void cr15_destroy(rules_state *rs)
         los_destroy(rs->los->ix);
         free(rs->los->sight);
         free(rs->los->lines);
+        free(rs->los->pairs);
+        free(rs->los->areas);
         free(rs->los);
     }
     free(rs);
@@ -137,6 +139,12 @@ static rules_state *cr15_create(const rules_create_desc *desc, char *err, size_t
     rs->los->ix = los_create(t, &(los_desc){.see_into_cm = d->inch_cm});
     rs->los->sight = mem_calloc(CR15_SIGHT_KEEP, sizeof *rs->los->sight);
     rs->los->lines = mem_calloc((size_t)t->feature_count + 1, sizeof *rs->los->lines);
+    rs->los->pairs = mem_calloc(CR15_PAIR_KEEP, sizeof *rs->los->pairs);
+    rs->los->areas = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->los->areas);
+    rs->los->area_count = t->figure_count;
+    for (int b = 0; b < CR15_BANDS; b++)
+        snprintf(rs->los->band_words[b], sizeof rs->los->band_words[b], "%.0fin",
+                 (double)d->bands_in[b]);
     for (int i = 0; i < t->feature_count; i++)
         if (t->features[i].shape != TERRAIN_SHAPE_AREA)
             rs->los->lines[rs->los->line_count++] = i;

@@ -198,6 +198,55 @@ bool cr15_sees(const rules_state *rs, const table *t, const figure *a, const fig
     return r.verdict == LOS_CLEAR;
 }
 
+cr15_pair_keep *cr15_pair_of(const rules_state *rs, const figure *a, const figure *b,
+                             cr15_pair_keep *scratch)
+{
+    cr15_pair_where at = {a->pos, b->pos, a->facing, b->facing};
+    cr15_pair_keep *k = scratch;
+    if (rs->los && rs->los->pairs) {
+        k = &rs->los
+                 ->pairs[(a->id.id * 2654435761u ^ b->id.id * 40503u) >> 4 & (CR15_PAIR_KEEP - 1)];
+        if (k->a.id == a->id.id && k->b.id == b->id.id && memcmp(&k->at, &at, sizeof at) == 0)
+            return k;
+    }
+    *k = (cr15_pair_keep){.a = a->id, .b = b->id, .at = at};
+    return k;
+}
+
+int cr15_pair_band(const rules_state *rs, cr15_pair_keep *k, const figure *a, const figure *b,
+                   float *edge_cm)
+{
+    if (!(k->known & CR15_PK_EDGE)) {
+        k->edge_cm = cr15_edge_cm(a, b);
+        k->band = (int8_t)cr15_band(rs->data, k->edge_cm / rs->data->inch_cm);
+        k->known |= CR15_PK_EDGE;
+    }
+    if (edge_cm)
+        *edge_cm = k->edge_cm;
+    return k->band;
+}
+
+cr15_cover cr15_pair_lines(const rules_state *rs, const table *t, cr15_pair_keep *k,
+                           const figure *a, const figure *b)
+{
+    if (!(k->known & CR15_PK_LINES)) {
+        k->lines = (uint8_t)cr15_cover_from(rs, t, b, a->pos, CR15_COVER_OPEN);
+        k->known |= CR15_PK_LINES;
+    }
+    return (cr15_cover)k->lines;
+}
+
+cr15_cover cr15_area_of(const rules_state *rs, const table *t, const figure *f)
+{
+    const cr15_los *lo = rs->los;
+    if (!lo || !lo->areas || !f->id.id || (int)f->id.id > lo->area_count)
+        return cr15_cover_area(t, f);
+    cr15_area_keep *k = &lo->areas[f->id.id - 1];
+    if (!k->known || memcmp(&k->pos, &f->pos, sizeof k->pos) != 0)
+        *k = (cr15_area_keep){f->pos, true, (uint8_t)cr15_cover_area(t, f)};
+    return (cr15_cover)k->cover;
+}
+
 bool cr15_overlaps_any(const table *t, const figure *fig, vec2s p)
 {
     return place_blocker(t, fig->id, p, fig->facing, NULL, 0).id != 0;

@@ -138,9 +138,25 @@ typedef struct cr15_los {
     char charge_note[128];
 } cr15_los;
 
+/* Answers kept across calls on the same state and table, this state's own (a clone starts
+ * afresh). `version` counts the events applied since create or clone: 0 trusts nothing, as a
+ * fresh clone's table may still be changed without an event (game_fork_forget); after an event
+ * only events change the table (rules_emit applies each to both). */
+typedef struct cr15_memo {
+    uint64_t version;
+    uint64_t key_version; /* what the kept answers are of */
+    const table *key_t;
+    int key_figures;
+    uint32_t stamp; /* an answer of the key holds this stamp */
+    uint32_t *contact_stamp;
+    int *contact; /* by figure index: cr15_enemies_in_contact's count */
+    int cap;
+} cr15_memo;
+
 struct rules_state {
     cr15_data *data;
     cr15_los *los;
+    cr15_memo *memo;
     int turn, max_turns;
     cr15_phase phase;
     int step;            /* within the phase: 0 = first side, 1 = second side, 2 = first again */

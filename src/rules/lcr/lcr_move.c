@@ -218,11 +218,19 @@ void lcr_move_legal_reforms(lcr_candidates *lo, const rules_state *rs, const tab
                 t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *mates);
             uint32_t units[REFORM_UNITS_MAX];
             int unit_count = reform_units(rs, t, units);
+            /* the listed units as marks by id (small ids; any other asks the list) */
+            enum { MARKS = 512 };
+            bool mark[MARKS] = {false};
+            for (int k = 0; k < unit_count; k++)
+                if (units[k] < MARKS)
+                    mark[units[k]] = true;
             mate_count = 0;
             for (int j = 0; j < t->figure_count; j++) {
                 const figure *m = &t->figures[j];
-                if (table_figure_active(m) && unit_listed(units, unit_count, m->unit.id) &&
-                    !lcr_is_leader(m))
+                uint32_t u = m->unit.id;
+                bool listed =
+                    unit_count < 0 || (u < MARKS ? mark[u] : unit_listed(units, unit_count, u));
+                if (listed && table_figure_active(m) && !lcr_is_leader(m))
                     mates[mate_count++] = (mate_at){m->unit.id, m};
             }
         }

@@ -342,6 +342,63 @@ static bool in_group_arc(const rules_state *rs, const table *t, const group_arc 
     return g->n == 0;
 }
 
+/* The formation firers' facings as unit vectors, to settle most enemies' arc question by a dot
+ * product: one clearly inside or (a centimetre or more away) clearly outside every arc gets the
+ * answer lcr_fire_in_arc would give; the margin (1e-3 of the cosine, over a milliradian) is far
+ * above the rounding of either form, and only enemies within it are asked exactly. */
+typedef struct arc_dirs {
+    bool on;
+    double cos_half;
+    double ux[LCR_GROUP_ARC_MAX], uy[LCR_GROUP_ARC_MAX];
+    uint8_t have[LCR_GROUP_ARC_MAX];
+} arc_dirs;
+
+static void arc_dirs_of(const rules_state *rs, const group_arc *g, arc_dirs *a)
+{
+    float full = rs->data->formation_arc_deg;
+    a->on = g && !g->all && g->n > 0 && full < 360.0f;
+    if (!a->on)
+        return;
+    a->cos_half = cos((double)full * GEOM_PI / 360.0);
+    memset(a->have, 0, (size_t)g->n);
+}
+
+/* 1 inside arc i, 0 outside, -1 too near its edge (or its apex) to tell this way. */
+static int arc_quick(const group_arc *g, arc_dirs *a, int i, vec2s p)
+{
+    const double margin = 1e-3;
+    if (!a->have[i]) { /* a firer's direction when first wanted: most searches want few */
+        a->ux[i] = cos((double)g->facing[i]);
+        a->uy[i] = sin((double)g->facing[i]);
+        a->have[i] = 1;
+    }
+    double vx = (double)p.x - (double)g->pos[i].x, vy = (double)p.y - (double)g->pos[i].y;
+    double d2 = vx * vx + vy * vy;
+    if (d2 < 1.0)
+        return -1;
+    double d = sqrt(d2), dot = vx * a->ux[i] + vy * a->uy[i];
+    if (dot >= (a->cos_half + margin) * d)
+        return 1;
+    if (dot <= (a->cos_half - margin) * d)
+        return 0;
+    return -1;
+}
+
+/* in_group_arc, the clear cases settled by arc_quick. */
+static bool in_group_arc_quick(const rules_state *rs, const table *t, const group_arc *g,
+                               arc_dirs *a, const figure_id *firers, int n, const figure *e)
+{
+    if (!a->on)
+        return in_group_arc(rs, t, g, firers, n, e);
+    for (int i = 0; i < g->n; i++) {
+        int q = arc_quick(g, a, i, e->pos);
+        if (q == 1 || (q < 0 && lcr_fire_in_arc(g->pos[i], g->facing[i],
+                                                rs->data->formation_arc_deg, e->pos)))
+            return true;
+    }
+    return false;
+}
+
 typedef struct enemy_at {
     float d;
     uint32_t id;
@@ -564,10 +621,12 @@ static figure_id nearest_in(const rules_state *rs, const table *t, const lcr_ene
     enemy_at small[256];
     enemy_at *list = ne <= 256 ? small : mem_calloc((size_t)ne, sizeof *list);
     int n = 0, best = -1;
+    arc_dirs dirs;
+    arc_dirs_of(rs, g, &dirs);
     for (int i = 0; i < ne; i++) {
         const figure *e = es[i].f;
         float d = glms_vec2_distance(e->pos, p);
-        if (d > bound || (g && !in_group_arc(rs, t, g, firers, firer_count, e)))
+        if (d > bound || (g && !in_group_arc_quick(rs, t, g, &dirs, firers, firer_count, e)))
             continue;
         list[n] = (enemy_at){d, e->id.id, e};
         if (best < 0 || cmp_enemy_at(&list[n], &list[best]) < 0)

@@ -142,6 +142,46 @@ static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
     return true;
 }
 
+/* shot_of's modifiers that depend on the firer alone (its bits and sum in out). */
+static void firer_part(const rules_state *rs, const figure *firer, cr15_shot *out)
+{
+    const cr15_fire_mods *m = &rs->data->fire;
+    const cr15_fig *fs = cr15_fig_const(rs, firer->id);
+    *out = (cr15_shot){.mod = 0};
+    if (cr15_veteran(firer))
+        add(out, m->veteran, MOD_VETERAN);
+    if (cr15_novice(firer))
+        add(out, m->novice, MOD_NOVICE);
+    if ((fs->flags & CR15_F_CHARGED) && !cr15_veteran(firer))
+        add(out, m->being_charged, MOD_BEING_CHARGED);
+    if (fs->flags & CR15_F_MOVED)
+        add(out, m->firer_moved, MOD_FIRER_MOVED);
+    if (cr15_mounted(firer))
+        add(out, m->firer_mounted, MOD_FIRER_MOUNTED);
+    if (firer->status & FIGURE_STATUS_SERIOUS)
+        add(out, m->firer_wounded, MOD_FIRER_WOUNDED);
+}
+
+/* shot_of without its note and for the first shot, from the pair's kept band and cover and
+ * the firer's and target's parts of the modifiers (the same sum and bits). */
+static bool pair_shot(const rules_state *rs, const table *t, cr15_pair_keep *pk,
+                      const figure *firer, const cr15_weapon *w, const figure *target,
+                      const cr15_shot *of_firer, const cr15_shot *of_target, cr15_cover area,
+                      cr15_shot *out)
+{
+    int band = cr15_pair_band(rs, pk, firer, target, NULL);
+    if (band < 0 || w->table[band] <= 0)
+        return false;
+    out->band = band;
+    out->table = w->table[band];
+    out->mod = of_firer->mod + of_target->mod;
+    out->applied = of_firer->applied | of_target->applied;
+    out->note[0] = 0;
+    if (area != CR15_COVER_OPEN || cr15_pair_lines(rs, t, pk, firer, target) != CR15_COVER_OPEN)
+        add(out, rs->data->fire.target_cover, MOD_TARGET_COVER);
+    return true;
+}
+
 /* Why this figure cannot fire now, or NULL; `free`: the caller knows no enemy touches it. */
 static const char *cannot_fire(const rules_state *rs, const table *t, const figure *f, bool free)
 {
@@ -412,7 +452,7 @@ typedef struct words_memo {
 static void target_words(const rules_state *rs, words_memo *wm, const cr15_shot *named,
                          rules_target *o)
 {
-    char *band = wm->band[named->band];
+    char *band = rs->los ? rs->los->band_words[named->band] : wm->band[named->band];
     if (!band[0])
         snprintf(band, sizeof wm->band[0], "%.0fin", (double)rs->data->bands_in[named->band]);
     memcpy(o->band, band, sizeof o->band);
@@ -439,6 +479,23 @@ static void target_words(const rules_state *rs, words_memo *wm, const cr15_shot 
     }
 }
 
+/* "within %.0f inches: charge test 3-6 on a D6" of the reach, the last one's words kept. */
+static void charge_words(const rules_state *rs, float reach_cm, char *out, size_t size)
+{
+    cr15_los *lo = rs->los;
+    if (lo && lo->charge_note[0] && memcmp(&lo->charge_reach, &reach_cm, sizeof reach_cm) == 0 &&
+        size == sizeof lo->charge_note) {
+        memcpy(out, lo->charge_note, size);
+        return;
+    }
+    snprintf(out, size, "within %.0f inches: charge test 3-6 on a D6",
+             (double)(reach_cm / rs->data->inch_cm));
+    if (lo && size == sizeof lo->charge_note) {
+        memcpy(lo->charge_note, out, size);
+        lo->charge_reach = reach_cm;
+    }
+}
+
 static bool gun_ready(const rules_state *rs, const table *t, const figure *g)
 {
     const cr15_fig *s = cr15_fig_const(rs, g->id);
@@ -462,6 +519,11 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
         ws[k] = fire->kind == RULES_CMD_FIRE && !gun && !cannot_fire(rs, t, f[k], false)
                     ? cr15_weapon_of(rs, f[k])
                     : NULL;
+    /* the modifiers of the firer alone, summed once (shot_of's, but the target's) */
+    cr15_shot firer_mods[RULES_CMD_FIGURES_MAX];
+    for (int k = 0; k < nf; k++)
+        if (ws[k])
+            firer_part(rs, f[k], &firer_mods[k]);
     words_memo words = {.n = 0};
     /* whether the gun may fire does not depend on the target: asked once */
     bool ready = gun && gun_ready(rs, t, gun);
@@ -478,9 +540,7 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
             /* the charger's reach and its words are the same for every target: once */
             if (!charge_known) {
                 charge_reach = cr15_allowance_cm(rs, t, f[0], true);
-                snprintf(charge_note, sizeof charge_note,
-                         "within %.0f inches: charge test 3-6 on a D6",
-                         (double)(charge_reach / rs->data->inch_cm));
+                charge_words(rs, charge_reach, charge_note, sizeof charge_note);
                 charge_known = true;
             }
             if (o.range_cm > charge_reach)
@@ -524,12 +584,26 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
          * the count to at most 2: its words are written once, after the loop */
         int named = -1;
         cr15_shot named_shot;
-        cr15_cover area = cr15_cover_area(t, tg);
+        cr15_cover area = cr15_area_of(rs, t, tg);
+        const cr15_fig *ts = cr15_fig_const(rs, tg->id);
+        cr15_shot of_target = {.mod = 0};
+        if (ts->flags & CR15_F_MOVED)
+            add(&of_target, rs->data->fire.target_moved, MOD_TARGET_MOVED);
+        cr15_cover first_lines = CR15_COVER_OPEN;
+        bool first_known = false;
         for (int k = 0; k < nf; k++) {
             const cr15_weapon *w = ws[k];
+            if (!w)
+                continue;
             cr15_shot sh;
-            if (!w || !shot_of(rs, t, f[k], w, tg, false, &sh, false, &area) ||
-                !cr15_sees(rs, t, f[k], tg))
+            cr15_pair_keep scratch, *pk = cr15_pair_of(rs, f[k], tg, &scratch);
+            if (!pair_shot(rs, t, pk, f[k], w, tg, &firer_mods[k], &of_target, area, &sh))
+                continue;
+            if (k == 0) {
+                first_lines = cr15_pair_lines(rs, t, pk, f[k], tg);
+                first_known = true;
+            }
+            if (!cr15_sees(rs, t, f[k], tg))
                 continue;
             float p = cr15_p_beat(sh.table, sh.mod);
             o.dice++;
@@ -551,8 +625,13 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
             continue;
         if (named >= 0)
             target_words(rs, &words, &named_shot, &o);
-        o.expected_kills =
-            o.expected_hits * hit_value(rs->data, cr15_cover_from(rs, t, tg, f[0]->pos, area));
+        if (!first_known) {
+            cr15_pair_keep scratch, *pk = cr15_pair_of(rs, f[0], tg, &scratch);
+            first_lines = cr15_pair_lines(rs, t, pk, f[0], tg);
+        }
+        /* cr15_cover_from from f[0] given the area: the better of the two parts */
+        cr15_cover from0 = first_lines > area ? first_lines : area;
+        o.expected_kills = o.expected_hits * hit_value(rs->data, from0);
         out[n++] = o;
     }
     return n;

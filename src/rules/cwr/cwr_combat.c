@@ -16,9 +16,10 @@ static geom_placed_base placed(const figure *f)
 int cwr_combat_figures(const rules_state *rs, const table *t, unit_id u, unit_id e)
 {
     float contact = cwr_cm(rs, rs->data->contact_in);
-    /* no figure of u within contact of e's (the units' nearest pair, remembered in a cache
-     * scope): none of its front rank is */
-    if (cwr_unit_distance(t, u, e, NULL, NULL) > contact)
+    /* no figure of u within contact of e's: none of its front rank is (asked as 'within', which
+     * stops at the first pair that near and skips far pairs at once; the nearest pair's distance
+     * answers when a cache scope already has it) */
+    if (!cwr_units_within(t, u, e, contact))
         return 0;
     figure_id fr[CWR_UNIT_FIGS], buf[CWR_UNIT_FIGS];
     int n = cwr_front_rank(t, u, fr, CWR_UNIT_FIGS), k = 0, ne;
@@ -56,7 +57,7 @@ int cwr_charge_targets(const rules_state *rs, const table *t, unit_id u, unit_id
         if (e->side.id == un->side.id || !cwr_unit_alive(t, e->id) ||
             cwr_unit_hidden(rs, t, e->id, un->side))
             continue;
-        if (cwr_unit_distance(t, u, e->id, NULL, NULL) > reach || !cwr_sees(rs, t, u, e->id))
+        if (!cwr_units_within(t, u, e->id, reach) || !cwr_sees(rs, t, u, e->id))
             continue;
         out[n++] = e->id;
     }

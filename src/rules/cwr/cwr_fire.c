@@ -59,13 +59,49 @@ static int attached(const rules_state *rs, const table *t, unit_id u, figure_id 
     int n = 0;
     for (int k = 0; k < t->unit_count && n < max; k++) {
         const unit *o = &t->units[k];
+        if (o->id.id == u.id || o->side.id != un->side.id)
+            continue; /* before the troop: only friends are looked up */
         const cwr_troop *tr = cwr_troop_of(rs, t, o->id);
-        if (o->id.id == u.id || o->side.id != un->side.id || !tr ||
-            tr->type != CWR_TYPE_INDIVIDUAL || !cwr_in_contact(rs, t, o->id, u))
+        if (!tr || tr->type != CWR_TYPE_INDIVIDUAL || !cwr_in_contact(rs, t, o->id, u))
             continue;
         n += cwr_unit_figures(t, o->id, out + n, max - n);
     }
     return n < max ? n : max;
+}
+
+/* The arc test of aim_of, |angle_diff(facing, angle_of(d))| > lim, answered from the cosine
+ * of the angle (one square root, no atan2) when the angle is more than a margin far above the
+ * rounding (1e-3 rad, where atan2f and the float difference err by some 1e-6) from lim; else
+ * asked as aim_of always asked it. */
+typedef struct arc_test {
+    float facing, lim;
+    double ux, uy;  /* the facing's direction */
+    double cos_in;  /* cos(lim - margin): a cosine at least this is surely within */
+    double cos_out; /* cos(lim + margin): a cosine at most this is surely outside */
+    bool fast_in, fast_out;
+} arc_test;
+
+static arc_test arc_test_of(float facing, float lim)
+{
+    const double margin = 1e-3;
+    arc_test a = {
+        .facing = facing, .lim = lim, .ux = cos((double)facing), .uy = sin((double)facing)};
+    a.fast_in = (double)lim - margin > 0;
+    a.fast_out = (double)lim + margin < GEOM_PI;
+    a.cos_in = a.fast_in ? cos((double)lim - margin) : 2;
+    a.cos_out = a.fast_out ? cos((double)lim + margin) : -2;
+    return a;
+}
+
+static bool arc_outside(const arc_test *a, vec2s d)
+{
+    double len = sqrt((double)d.x * d.x + (double)d.y * d.y);
+    double c = ((double)d.x * a->ux + (double)d.y * a->uy) / len;
+    if (c >= a->cos_in)
+        return false;
+    if (c <= a->cos_out)
+        return true;
+    return fabsf(geom_angle_diff(a->facing, geom_angle_of(d))) > a->lim;
 }
 
 /* The target figure nearest the front centre within the arc, or NULL. */
@@ -73,6 +109,7 @@ static const figure *aim_of(const rules_state *rs, const table *t, unit_id u, un
 {
     vec2s c = cwr_front_centre(t, u);
     float facing = cwr_unit_facing(t, u), half = rs->data->fire_arc_deg * (float)GEOM_PI / 180;
+    arc_test arc = arc_test_of(facing, half + 1e-4f);
     const figure *best = NULL;
     float bd = INFINITY;
     figure_id buf[CWR_UNIT_FIGS];
@@ -86,8 +123,7 @@ static const figure *aim_of(const rules_state *rs, const table *t, unit_id u, un
         vec2s d = {{f->pos.x - c.x, f->pos.y - c.y}};
         float dist = hypotf(d.x, d.y);
         /* no nearer than the best: kept out whether in the arc or not, so asked first */
-        if (!(dist < bd) ||
-            (dist > 0 && fabsf(geom_angle_diff(facing, geom_angle_of(d))) > half + 1e-4f))
+        if (!(dist < bd) || (dist > 0 && arc_outside(&arc, d)))
             continue;
         bd = dist;
         best = f;
@@ -225,10 +261,14 @@ bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id tar
              out->short_dice && out->long_dice ? "short+long"
              : out->short_dice                 ? "short"
                                                : "long");
-    snprintf(out->note, sizeof out->note, "%d at short range (6s), %d at long (pairs of 6s)%s",
-             out->short_dice, out->long_dice,
-             out->fortified ? "; target fortified: half casualties" : "");
     return true;
+}
+
+/* The plan's dice in words: only the targets list shows them. */
+static void fire_note(const cwr_fire_plan *p, char *out, size_t size)
+{
+    snprintf(out, size, "%d at short range (6s), %d at long (pairs of 6s)%s", p->short_dice,
+             p->long_dice, p->fortified ? "; target fortified: half casualties" : "");
 }
 
 static unit_id fire_unit(const rules_state *rs, const table *t, const rules_command *cmd)
@@ -449,7 +489,7 @@ int cwr_targets(const rules_state *rs, const table *t, const rules_command *fire
                                 .expected_hits = (float)(p.short_dice + p.long_dice) / 6,
                                 .expected_kills = ex};
         snprintf(out[n].band, sizeof out[n].band, "%s", p.band);
-        snprintf(out[n].note, sizeof out[n].note, "%s", p.note);
+        fire_note(&p, out[n].note, sizeof out[n].note);
         n++;
     }
     return n;

@@ -55,9 +55,11 @@ static int obstacle_crossings(const rules_state *rs, const table *t, const vec2s
     for (int s = 0; s + 1 < count; s++) {
         geom_segment seg = {pts[s], pts[s + 1]};
         float len = (float)geom_segment_length(seg);
+        geom_aabb box = geom_aabb_of_segment(seg);
         for (int k = 0; k < t->feature_count; k++) {
             const terrain_feature *ft = &t->features[k];
-            if (!cwr_type_named(rs, t, &rs->data->obstacle, ft->type))
+            if (cwr_feature_far(rs, t, k, box) ||
+                !cwr_type_named(rs, t, &rs->data->obstacle, ft->type))
                 continue;
             if (ft->shape == TERRAIN_SHAPE_LINE) {
                 double ts[CROSS_MAX];
@@ -103,9 +105,10 @@ static bool path_open(const rules_state *rs, const table *t, const vec2s *pts, i
 {
     for (int s = 0; s + 1 < count; s++) {
         geom_segment seg = {pts[s], pts[s + 1]};
+        geom_aabb box = geom_aabb_of_segment(seg);
         for (int k = 0; k < t->feature_count; k++) {
             const terrain_feature *ft = &t->features[k];
-            if (ft->shape == TERRAIN_SHAPE_AREA &&
+            if (ft->shape == TERRAIN_SHAPE_AREA && !cwr_feature_far(rs, t, k, box) &&
                 !cwr_type_named(rs, t, &rs->data->open, ft->type) &&
                 geom_segment_polygon_intersect(seg, &ft->area))
                 return false;
@@ -494,18 +497,31 @@ bool cwr_move_is_away(const rules_state *rs, const table *t, unit_id u, const cw
         figure_id buf[CWR_UNIT_FIGS];
         int m;
         const figure_id *mem = cwr_unit_members(t, e->id, buf, CWR_UNIT_FIGS, &m);
-        for (int i = 0; i < p->count; i++) {
+        float contact = cwr_cm(rs, rs->data->contact_in);
+        /* without a reason wanted, the verdict is known at the first pair that refuses (the
+         * two tests below: within contact when it was, else nearer than before) */
+        bool was_in = before <= contact, told = false;
+        for (int i = 0; i < p->count && !told; i++) {
             const figure *f = table_figure_const(t, p->fig[i]);
             geom_placed_base a = placed_at(f, p->pos[i], p->facing);
+            double ra = spatial_base_reach(&f->base) + 1e-3;
             for (int j = 0; j < (mem ? m : t->figure_count); j++) {
                 const figure *o = mem ? table_figure_const(t, mem[j]) : &t->figures[j];
                 if (o->unit.id != e->id.id || !table_figure_active(o))
                     continue;
+                /* the circumscribed circles' gap (less a margin far above the rounding) is
+                 * below the edge gap: a pair whose bound is past the nearest so far cannot
+                 * lower it */
+                if (geom_point_distance(a.pos, o->pos) - ra - spatial_base_reach(&o->base) >
+                    (double)after)
+                    continue;
                 geom_placed_base b = placed_at(o, o->pos, o->facing);
                 after = fminf(after, (float)geom_base_edge_distance(&a, &b));
+                told = !why && (was_in ? after <= contact : after < before - 0.01f);
+                if (told)
+                    break;
             }
         }
-        float contact = cwr_cm(rs, rs->data->contact_in);
         if (before <= contact && after <= contact) {
             if (why)
                 snprintf(why, size,
@@ -827,8 +843,7 @@ int cwr_move_legal(const rules_state *rs, const table *t, unit_id u, cwr_step st
         c.path[0] = (vec2s){{r->pos.x + dirs[k].x * go, r->pos.y + dirs[k].y * go}};
         c.path[0].x = fmaxf(1, fminf(t->width_cm - 1, c.path[0].x));
         c.path[0].y = fmaxf(1, fminf(t->height_cm - 1, c.path[0].y));
-        char why[160];
-        if (move_check(rs, t, seen, &c, step, why, sizeof why))
+        if (move_check(rs, t, seen, &c, step, NULL, 0)) /* a yes or no: no reason built */
             out[n++] = c;
     }
     if (copy)

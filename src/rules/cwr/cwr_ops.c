@@ -141,6 +141,21 @@ static bool read_options(rules_state *rs, const scenario *sc, const table *t, ch
     return true;
 }
 
+/* The features' boxes, the points' grown by 0.01 cm: the tests they skip are within
+ * GEOM_EPS (1e-4 cm) of an edge at most. */
+static void cwr_los_boxes(cwr_los *l, const table *t)
+{
+    l->feature_count = t->feature_count;
+    l->feature_box = mem_calloc((size_t)t->feature_count + 1, sizeof *l->feature_box);
+    for (int k = 0; k < t->feature_count; k++) {
+        const terrain_feature *ft = &t->features[k];
+        bool area = ft->shape == TERRAIN_SHAPE_AREA;
+        geom_aabb b = geom_aabb_of_points(area ? ft->area.pts : ft->line.pts,
+                                          area ? ft->area.count : ft->line.count);
+        l->feature_box[k] = geom_aabb_pad(b, 0.01f);
+    }
+}
+
 static void cwr_destroy(rules_state *rs)
 {
     if (!rs)
@@ -151,6 +166,7 @@ static void cwr_destroy(rules_state *rs)
     if (rs->los && atomic_fetch_sub(&rs->los->refs, 1) == 1) {
         los_destroy(rs->los->ix);
         memo_destroy(rs->los->sight_memo);
+        free(rs->los->feature_box);
         free(rs->los);
     }
     free(rs);
@@ -177,6 +193,7 @@ static rules_state *cwr_create(const rules_create_desc *desc, char *err, size_t 
     atomic_init(&rs->los->refs, 1);
     rs->los->ix = los_create(t, &(los_desc){0});
     rs->los->sight_memo = memo_create(12, 5 * sizeof(float), sizeof(int));
+    cwr_los_boxes(rs->los, t);
     if (t->side_count != 2) {
         snprintf(err, size, "cwr needs exactly two sides, not %d", t->side_count);
         goto fail;

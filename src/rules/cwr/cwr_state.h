@@ -59,6 +59,10 @@ typedef struct cwr_los {
     atomic_int refs;
     los_index *ix;
     memo *sight_memo; /* terrain sight between two figures: (from, to, eye) -> clear */
+    /* Each feature's box (its points', grown by a margin far above GEOM_EPS) when the match
+     * began: nothing farther away can be inside it, on it or crossing it. */
+    geom_aabb *feature_box;
+    int feature_count;
 } cwr_los;
 
 /* What one const entry point (legal, validate) finds about a table that cannot change while
@@ -149,6 +153,9 @@ bool cwr_in_contact(const rules_state *rs, const table *t, unit_id a, unit_id b)
 /* The first enemy unit in base contact with u's front rank, or 0. */
 unit_id cwr_contact_enemy(const rules_state *rs, const table *t, unit_id u);
 bool cwr_unit_fortified(const rules_state *rs, const table *t, unit_id u);
+/* Feature k's box (cwr_los) misses box b: then no point or segment in b meets the feature
+ * (false when not known: then always asked). */
+bool cwr_feature_far(const rules_state *rs, const table *t, int k, geom_aabb b);
 /* The ground height in feet under p: the tallest high-ground area holding it. */
 float cwr_ground_ft(const rules_state *rs, const table *t, vec2s p);
 /* Can side `viewer` see unit u at all (not concealed to it), and from unit `from` (sight)? */
@@ -263,8 +270,7 @@ typedef struct cwr_fire_plan {
     int firers;
     float range_cm; /* nearest edge to edge */
     bool fortified;
-    char band[RULES_WORD_MAX];
-    char note[128];
+    char band[RULES_WORD_MAX]; /* the dice in words are built where shown (cwr_targets) */
 } cwr_fire_plan;
 
 /* Casualties from the sixes of one band: per `per` sixes (halved again when fortified). */

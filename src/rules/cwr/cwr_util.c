@@ -391,7 +391,13 @@ int cwr_unit_strength(const table *t, unit_id u)
 
 bool cwr_unit_alive(const table *t, unit_id u)
 {
-    return cwr_unit_strength(t, u) > 0;
+    int n;
+    if (cached_members(t, u, &n))
+        return n > 0;
+    for (int i = 0; i < t->figure_count; i++) /* no scope: the first active figure will do */
+        if (t->figures[i].unit.id == u.id && table_figure_active(&t->figures[i]))
+            return true;
+    return false;
 }
 
 bool cwr_unit_limbered(const table *t, unit_id u)
@@ -622,7 +628,7 @@ bool cwr_units_within(const table *t, unit_id a, unit_id b, float d)
 
 bool cwr_in_contact(const rules_state *rs, const table *t, unit_id a, unit_id b)
 {
-    return cwr_unit_distance(t, a, b, NULL, NULL) <= cwr_cm(rs, rs->data->contact_in);
+    return cwr_units_within(t, a, b, cwr_cm(rs, rs->data->contact_in));
 }
 
 unit_id cwr_contact_enemy(const rules_state *rs, const table *t, unit_id u)
@@ -637,6 +643,21 @@ unit_id cwr_contact_enemy(const rules_state *rs, const table *t, unit_id u)
     return (unit_id){0};
 }
 
+bool cwr_feature_far(const rules_state *rs, const table *t, int k, geom_aabb b)
+{
+    const cwr_los *l = rs->los;
+    if (!l || !l->feature_box || k < 0 || k >= l->feature_count ||
+        t->feature_count != l->feature_count)
+        return false;
+    const geom_aabb *f = &l->feature_box[k];
+    return b.max.x < f->min.x || b.min.x > f->max.x || b.max.y < f->min.y || b.min.y > f->max.y;
+}
+
+static bool point_far(const rules_state *rs, const table *t, int k, vec2s p)
+{
+    return cwr_feature_far(rs, t, k, (geom_aabb){p, p});
+}
+
 /* A unit is in fortifications when most of its figures stand inside a fortification area. */
 static bool fortified_scan(const rules_state *rs, const table *t, unit_id u)
 {
@@ -648,7 +669,7 @@ static bool fortified_scan(const rules_state *rs, const table *t, unit_id u)
         n++;
         for (int k = 0; k < t->feature_count; k++) {
             const terrain_feature *ft = &t->features[k];
-            if (ft->shape == TERRAIN_SHAPE_AREA &&
+            if (ft->shape == TERRAIN_SHAPE_AREA && !point_far(rs, t, k, f->pos) &&
                 cwr_type_named(rs, t, &rs->data->fortification, ft->type) &&
                 geom_point_in_polygon(f->pos, &ft->area)) {
                 in++;
@@ -676,7 +697,7 @@ float cwr_ground_ft(const rules_state *rs, const table *t, vec2s p)
     float h = 0;
     for (int k = 0; k < t->feature_count; k++) {
         const terrain_feature *ft = &t->features[k];
-        if (ft->shape == TERRAIN_SHAPE_AREA &&
+        if (ft->shape == TERRAIN_SHAPE_AREA && !point_far(rs, t, k, p) &&
             cwr_type_named(rs, t, &rs->data->high_ground, ft->type) &&
             geom_point_in_polygon(p, &ft->area))
             h = fmaxf(h, table_feature_height_ft(t, ft));

@@ -274,31 +274,51 @@ bool place_free_near(const table *t, figure_id fig, vec2s want, float facing,
     return found;
 }
 
-/* The figures fig already overlaps at `from`, added to the ignore list (up to cap). */
-static int overlapped_at_start(const table *t, const figure *f, vec2s from, float facing,
-                               const figure_id *ignore, int ignore_count, figure_id *out, int cap)
+#define PLACE_IGNORE_MAX 256
+
+/* candidates_near(region) less the caller's ignore list and the figures fig's base already
+ * overlaps at `from` (a start stacked on someone is not the move's doing; with the ignore list,
+ * up to PLACE_IGNORE_MAX of them, marked in table order), in one pass over the figures: each
+ * figure's overlap at the start is known when it is reached, so no list is searched for it. */
+static int path_candidates(const table *t, const figure *f, vec2s from, float facing,
+                           geom_aabb region, const figure_id *ignore, int ignore_count, int *stack,
+                           int **out)
 {
-    int n = 0;
-    for (int i = 0; i < ignore_count && n < cap; i++)
-        out[n++] = ignore[i];
+    int *list = buf_get(stack, t->figure_count, sizeof *list);
+    int skipped = ignore_count < PLACE_IGNORE_MAX ? ignore_count : PLACE_IGNORE_MAX;
+    int given = skipped; /* the caller's, all of them in the skip list */
     geom_placed_base mine = figure_base_at(f, from, facing);
-    float reach = spatial_base_reach(&f->base) + 1e-2f;
-    for (int i = 0; i < t->figure_count && n < cap; i++) {
+    float reach = spatial_base_reach(&f->base) + 1e-2f; /* overlapped_at_start's */
+    float near = spatial_base_reach(&f->base) + 0.5f;   /* candidates_near's */
+    int n = 0;
+    for (int i = 0; i < t->figure_count; i++) {
         const figure *o = &t->figures[i];
         if (o->id.id == f->id.id || !table_figure_active(o))
             continue;
-        /* farther apart along an axis than both reaches: place_bases_overlap says no */
-        float g = reach + spatial_base_reach(&o->base);
-        if (fabsf(o->pos.x - from.x) > g || fabsf(o->pos.y - from.y) > g)
+        bool skip = ignored(o->id, ignore, given);
+        if (skipped < PLACE_IGNORE_MAX) {
+            /* farther apart along an axis than both reaches: place_bases_overlap says no */
+            float g = reach + spatial_base_reach(&o->base);
+            if (!(fabsf(o->pos.x - from.x) > g || fabsf(o->pos.y - from.y) > g)) {
+                geom_placed_base theirs = figure_base_at(o, o->pos, o->facing);
+                if (place_bases_overlap(&mine, &theirs)) {
+                    skipped++;
+                    skip = true;
+                }
+            }
+        }
+        if (skip)
             continue;
-        geom_placed_base theirs = figure_base_at(o, o->pos, o->facing);
-        if (place_bases_overlap(&mine, &theirs))
-            out[n++] = o->id;
+        float g = near + spatial_base_reach(&o->base);
+        /* NaN positions fail every comparison and stay listed: the exact test decides. */
+        if (o->pos.x < region.min.x - g || o->pos.x > region.max.x + g ||
+            o->pos.y < region.min.y - g || o->pos.y > region.max.y + g)
+            continue;
+        list[n++] = i;
     }
+    *out = list;
     return n;
 }
-
-#define PLACE_IGNORE_MAX 256
 
 /* Whether any of the candidates whose window [lo, hi] holds `at` (the sample's distance along
  * the path) blocks the base at p: those in the window, in their order, to blocker_among. */
@@ -317,18 +337,16 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
 {
     const figure *f = table_figure_const(t, fig);
     assert(f && "place_path_stop: no such figure");
-    figure_id skip[PLACE_IGNORE_MAX];
-    int n = overlapped_at_start(t, f, from, facing, ignore, ignore_count, skip, PLACE_IGNORE_MAX);
     float dx = to.x - from.x, dy = to.y - from.y;
     float len = sqrtf(dx * dx + dy * dy);
     *out = from;
     if (len <= 0.0f)
         return 0.0f;
     int cand_stack[PLACE_STACK_FIGURES], *cand;
-    int nc = candidates_near(t, f,
+    int nc = path_candidates(t, f, from, facing,
                              (geom_aabb){{{fminf(from.x, to.x), fminf(from.y, to.y)}},
                                          {{fmaxf(from.x, to.x), fmaxf(from.y, to.y)}}},
-                             skip, n, cand_stack, &cand);
+                             ignore, ignore_count, cand_stack, &cand);
     /* Each candidate can overlap the base only while it is within both reaches of the
      * centre: a window of distances along the path (none when the line passes too far off
      * it). Each sample tests only the candidates whose window holds it, which are the only

@@ -321,15 +321,23 @@ static int path_candidates(const table *t, const figure *f, vec2s from, float fa
 }
 
 /* Whether any of the candidates whose window [lo, hi] holds `at` (the sample's distance along
- * the path) blocks the base at p: those in the window, in their order, to blocker_among. */
+ * the path) blocks the base at p: those in the window, to blocked_among, the figure that
+ * blocked last (*last, a figure index; -1: none) asked first. Only the cost depends on which is
+ * asked first: the tests are pure and the answer is whether any blocks. */
 static bool windowed_blocker(const table *t, const figure *f, vec2s p, float facing, float at,
-                             const int *cand, const float *win, int nc, int *near)
+                             const int *cand, const float *win, int nc, int *near, int *last)
 {
-    int n = 0;
+    int n = 0, hint = -1;
     for (int k = 0; k < nc; k++)
-        if (at >= win[2 * k] && at <= win[2 * k + 1])
+        if (at >= win[2 * k] && at <= win[2 * k + 1]) {
+            if (cand[k] == *last)
+                hint = n;
             near[n++] = cand[k];
-    return n > 0 && blocker_among(t, f, p, facing, NULL, 0, near, n).id != 0;
+        }
+    if (n == 0 || !blocked_among(t, f, p, facing, near, n, &hint))
+        return false;
+    *last = near[hint];
+    return true;
 }
 
 float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float facing,
@@ -383,15 +391,16 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
     if (step <= 0.0f)
         step = 0.05f;
     float free_s = 0.0f;
+    int last = -1; /* the figure that blocked the last sample: most often the next one's too */
     for (float s = step;; s += step) {
         float at = fminf(s, len);
         vec2s p = {{from.x + dx * at / len, from.y + dy * at / len}};
-        if (windowed_blocker(t, f, p, facing, at, cand, win, nc, near)) {
+        if (windowed_blocker(t, f, p, facing, at, cand, win, nc, near, &last)) {
             float lo = free_s, hi = at;
             for (int i = 0; i < 24; i++) {
                 float mid = 0.5f * (lo + hi);
                 vec2s q = {{from.x + dx * mid / len, from.y + dy * mid / len}};
-                if (windowed_blocker(t, f, q, facing, mid, cand, win, nc, near))
+                if (windowed_blocker(t, f, q, facing, mid, cand, win, nc, near, &last))
                     hi = mid;
                 else
                     lo = mid;

@@ -295,26 +295,24 @@ static int path_candidates(const table *t, const figure *f, vec2s from, float fa
         const figure *o = &t->figures[i];
         if (o->id.id == f->id.id || !table_figure_active(o))
             continue;
-        bool skip = ignored(o->id, ignore, given);
         if (skipped < PLACE_IGNORE_MAX) {
             /* farther apart along an axis than both reaches: place_bases_overlap says no */
             float g = reach + spatial_base_reach(&o->base);
             if (!(fabsf(o->pos.x - from.x) > g || fabsf(o->pos.y - from.y) > g)) {
                 geom_placed_base theirs = figure_base_at(o, o->pos, o->facing);
                 if (place_bases_overlap(&mine, &theirs)) {
-                    skipped++;
-                    skip = true;
+                    skipped++; /* counted whether or not the caller ignores it too */
+                    continue;
                 }
             }
         }
-        if (skip)
-            continue;
         float g = near + spatial_base_reach(&o->base);
         /* NaN positions fail every comparison and stay listed: the exact test decides. */
         if (o->pos.x < region.min.x - g || o->pos.x > region.max.x + g ||
             o->pos.y < region.min.y - g || o->pos.y > region.max.y + g)
             continue;
-        list[n++] = i;
+        if (!ignored(o->id, ignore, given)) /* last: the list is searched for the few near */
+            list[n++] = i;
     }
     *out = list;
     return n;

@@ -170,15 +170,15 @@ static int candidates_near(const table *t, const figure *self, geom_aabb region,
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *o = &t->figures[i];
-        if (o->id.id == self->id.id || !table_figure_active(o) ||
-            ignored(o->id, ignore, ignore_count))
+        if (o->id.id == self->id.id || !table_figure_active(o))
             continue;
         float g = mine + spatial_base_reach(&o->base);
         /* NaN positions fail every comparison and stay listed: the exact test decides. */
         if (o->pos.x < region.min.x - g || o->pos.x > region.max.x + g ||
             o->pos.y < region.min.y - g || o->pos.y > region.max.y + g)
             continue;
-        list[n++] = i;
+        if (!ignored(o->id, ignore, ignore_count)) /* last: searched for the few near */
+            list[n++] = i;
     }
     *out = list;
     return n;

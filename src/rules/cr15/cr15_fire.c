@@ -603,7 +603,7 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
                 first_lines = cr15_pair_lines(rs, t, pk, f[k], tg);
                 first_known = true;
             }
-            if (!cr15_sees(rs, t, f[k], tg))
+            if (!cr15_pair_sees(rs, t, pk, f[k], tg))
                 continue;
             float p = cr15_p_beat(sh.table, sh.mod);
             o.dice++;

@@ -251,8 +251,11 @@ static void apply_ruleset(rules_state *rs, const table *t, const rules_event *ev
 
 static void cr15_apply(rules_state *rs, const table *t, const rules_event *ev)
 {
-    if (rs->memo)
+    if (rs->memo) {
         rs->memo->version++;
+        if (ev->kind == RULES_EV_MOVE || ev->kind == RULES_EV_REMOVE || ev->kind == RULES_EV_STATUS)
+            rs->memo->places++;
+    }
     static const char *const names[CR15_PHASE_COUNT] = {"arrivals", "charges", "movement",
                                                         "firing",   "melee",   "morale"};
     switch (ev->kind) {

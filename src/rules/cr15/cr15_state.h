@@ -104,7 +104,7 @@ typedef struct cr15_pair_where {
 
 /* What a shot from a at b needs of the two places alone, each worked out when first asked: the
  * bot values every firer's shot at every enemy at each decision, and few have moved since. */
-enum { CR15_PK_EDGE = 1u << 0, CR15_PK_LINES = 1u << 1 };
+enum { CR15_PK_EDGE = 1u << 0, CR15_PK_LINES = 1u << 1, CR15_PK_SIGHT = 1u << 2 };
 typedef struct cr15_pair_keep {
     figure_id a, b; /* 0: empty */
     cr15_pair_where at;
@@ -112,6 +112,7 @@ typedef struct cr15_pair_keep {
     int8_t band;   /* cr15_band of it in inches */
     uint8_t known; /* CR15_PK_* */
     uint8_t lines; /* cr15_cover_from(b, from a, CR15_COVER_OPEN): the linear features' part */
+    bool clear;    /* cr15_sees(a, b) */
 } cr15_pair_keep;
 #define CR15_PAIR_KEEP 4096 /* slots, by the two ids */
 
@@ -144,7 +145,10 @@ typedef struct cr15_los {
  * only events change the table (rules_emit applies each to both). */
 typedef struct cr15_memo {
     uint64_t version;
-    uint64_t key_version; /* what the kept answers are of */
+    /* the events among them that may move a figure or take it off or bring it back (MOVE,
+     * REMOVE, STATUS): the contact counts depend on nothing else that changes */
+    uint64_t places;
+    uint64_t key_version; /* what the kept answers are of: `places` when they were found */
     const table *key_t;
     int key_figures;
     uint32_t stamp; /* an answer of the key holds this stamp */
@@ -267,6 +271,9 @@ int cr15_pair_band(const rules_state *rs, cr15_pair_keep *k, const figure *a, co
 /* cr15_cover_from(rs, t, b, a->pos, CR15_COVER_OPEN). */
 cr15_cover cr15_pair_lines(const rules_state *rs, const table *t, cr15_pair_keep *k,
                            const figure *a, const figure *b);
+/* cr15_sees(rs, t, a, b). */
+bool cr15_pair_sees(const rules_state *rs, const table *t, cr15_pair_keep *k, const figure *a,
+                    const figure *b);
 /* cr15_cover_area(t, f), kept by f's centre. */
 cr15_cover cr15_area_of(const rules_state *rs, const table *t, const figure *f);
 /* Furthest point along from->to where fig's base overlaps no other active figure (contact ok). */

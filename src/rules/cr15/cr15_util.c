@@ -166,7 +166,7 @@ static cr15_memo *memo_of(const rules_state *rs, const table *t)
     cr15_memo *m = rs->memo;
     if (!m || !m->version)
         return NULL;
-    if (m->key_version != m->version || m->key_t != t || m->key_figures != t->figure_count) {
+    if (m->key_version != m->places || m->key_t != t || m->key_figures != t->figure_count) {
         if (m->cap < t->figure_count) {
             free(m->contact_stamp);
             free(m->contact);
@@ -179,7 +179,7 @@ static cr15_memo *memo_of(const rules_state *rs, const table *t)
             memset(m->contact_stamp, 0, (size_t)m->cap * sizeof *m->contact_stamp);
             m->stamp = 1;
         }
-        m->key_version = m->version;
+        m->key_version = m->places;
         m->key_t = t;
         m->key_figures = t->figure_count;
     }
@@ -192,8 +192,8 @@ static int contact_count(const rules_state *rs, const table *t, const figure *f,
 int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure *f, figure_id *out,
                             int max)
 {
-    /* the count alone, of a figure of t: kept for the state's version (legal, targets and
-     * validate ask it of the same figures at one decision) */
+    /* the count alone, of a figure of t: kept until an event may move someone or take him
+     * off (legal, targets and validate ask it of the same figures at each decision) */
     int i = (int)f->id.id - 1; /* figure ids are their places in t (table_figure) */
     cr15_memo *m = out ? NULL : memo_of(rs, t);
     if (!m || i < 0 || i >= t->figure_count || &t->figures[i] != f)
@@ -282,6 +282,16 @@ cr15_cover cr15_pair_lines(const rules_state *rs, const table *t, cr15_pair_keep
         k->known |= CR15_PK_LINES;
     }
     return (cr15_cover)k->lines;
+}
+
+bool cr15_pair_sees(const rules_state *rs, const table *t, cr15_pair_keep *k, const figure *a,
+                    const figure *b)
+{
+    if (!(k->known & CR15_PK_SIGHT)) {
+        k->clear = cr15_sees(rs, t, a, b);
+        k->known |= CR15_PK_SIGHT;
+    }
+    return k->clear;
 }
 
 cr15_cover cr15_area_of(const rules_state *rs, const table *t, const figure *f)

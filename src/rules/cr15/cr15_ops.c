@@ -108,6 +108,8 @@ static void cr15_destroy(rules_state *rs)
     if (rs->memo) {
         free(rs->memo->contact_stamp);
         free(rs->memo->contact);
+        free(rs->memo->member_start);
+        free(rs->memo->member);
         free(rs->memo);
     }
     if (rs->los && atomic_fetch_sub(&rs->los->refs, 1) == 1) {

@@ -155,6 +155,11 @@ typedef struct cr15_memo {
     uint32_t *contact_stamp;
     int *contact; /* by figure index: cr15_enemies_in_contact's count */
     int cap;
+    /* each unit's figures, whatever their state, in table order (a figure never changes its
+     * unit): unit id k's are member[member_start[k] .. member_start[k + 1]) */
+    const table *member_t;
+    int member_figures, member_units;
+    int *member_start, *member;
 } cr15_memo;
 
 struct rules_state {
@@ -290,6 +295,9 @@ void cr15_why(char *why, size_t size, const char *fmt, ...) __attribute__((forma
  * its sign when plus), truncated as snprintf truncates. */
 void cr15_text_add(char *buf, size_t size, size_t *len, const char *src, size_t max);
 void cr15_text_int(char *buf, size_t size, size_t *len, int v, bool plus);
+/* The indices (into t->figures, ascending) of unit u's figures, active or not, through *out:
+ * their count; -1 when not kept (no event yet since create or clone): scan the table. */
+int cr15_unit_members(const rules_state *rs, const table *t, unit_id u, const int **out);
 float cr15_nearest_enemy_cm(const table *t, const figure *f, vec2s p, figure_id *who);
 const figure *cr15_nearest_of_unit(const table *t, unit_id u, vec2s p);
 

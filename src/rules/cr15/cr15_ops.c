@@ -116,6 +116,7 @@ static void cr15_destroy(rules_state *rs)
         los_destroy(rs->los->ix);
         free(rs->los->sight);
         free(rs->los->lines);
+        cr15_targets_forget(rs->los);
         free(rs->los->pairs);
         free(rs->los->areas);
         free(rs->los);

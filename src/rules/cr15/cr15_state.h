@@ -137,6 +137,9 @@ typedef struct cr15_los {
     char band_words[CR15_BANDS][RULES_WORD_MAX];
     float charge_reach;
     char charge_note[128];
+    /* the last targets() answers, each by every input it read (cr15_fire.c) */
+    struct cr15_targets_keep *targets;
+    int targets_next;
 } cr15_los;
 
 /* Answers kept across calls on the same state and table, this state's own (a clone starts
@@ -361,6 +364,8 @@ bool cr15_fire_ok_free(const rules_state *rs, const table *t, const rules_comman
 void cr15_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
 int cr15_targets(const rules_state *rs, const table *t, const rules_command *fire,
                  rules_target *out, int max);
+/* Frees the kept targets() answers. */
+void cr15_targets_forget(cr15_los *m);
 /* Rolls `shots` D10 for a firer standing for several rifles (Gatling, canister) at target
  * and queues the hits; returns hits. */
 int cr15_fire_as_rifles(rules_state *rs, rules_ctx *ctx, const figure *gun, int shots,

@@ -31,7 +31,19 @@ const cr15_weapon *cr15_weapon_of(const rules_state *rs, const figure *f)
 {
     if (cr15_is_gun(f))
         return NULL;
-    return cr15_data_weapon(rs->data, f->weapon);
+    /* looked up by name once per figure (kept with the name: a test may change it), every
+     * copy of the data listing the weapons in the same order */
+    cr15_los *lo = rs->los;
+    int i = (int)f->id.id - 1;
+    if (!lo || !lo->weapons || i < 0 || i >= lo->area_count)
+        return cr15_data_weapon(rs->data, f->weapon);
+    cr15_weapon_keep *k = &lo->weapons[i];
+    if (!k->ix || memcmp(k->name, f->weapon, sizeof k->name) != 0) {
+        const cr15_weapon *w = cr15_data_weapon(rs->data, f->weapon);
+        memcpy(k->name, f->weapon, sizeof k->name);
+        k->ix = w ? (int)(w - rs->data->weapons) + 1 : -1;
+    }
+    return k->ix > 0 ? &rs->data->weapons[k->ix - 1] : NULL;
 }
 
 /* The fire modifiers in the order a shot's note lists them. */
@@ -218,10 +230,12 @@ static int firers_at(const rules_state *rs, const table *t, const rules_command 
         const char *no = f[i]->side.id != cmd->side.id ? "is not yours"
                          : !w                          ? "has no firearm"
                                                        : cannot_fire(rs, t, f[i], free);
-        cr15_shot sh;
-        if (!no && target && !shot_of(rs, t, f[i], w, target, false, &sh, false, NULL))
+        /* shot_of's refusal: no band, or the weapon cannot fire at it (from the pair's keep) */
+        cr15_pair_keep scratch, *pk = target ? cr15_pair_of(rs, f[i], target, &scratch) : NULL;
+        int band = !no && pk ? cr15_pair_band(rs, pk, f[i], target, NULL) : 0;
+        if (!no && target && (band < 0 || w->table[band] <= 0))
             no = "is out of range";
-        if (!no && target && !cr15_sees(rs, t, f[i], target))
+        if (!no && target && !cr15_pair_sees(rs, t, pk, f[i], target))
             no = "cannot see the target";
         if (no) {
             if (why)

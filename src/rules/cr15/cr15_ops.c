@@ -119,6 +119,7 @@ static void cr15_destroy(rules_state *rs)
         cr15_targets_forget(rs->los);
         free(rs->los->pairs);
         free(rs->los->areas);
+        free(rs->los->weapons);
         free(rs->los);
     }
     free(rs);
@@ -151,6 +152,7 @@ static rules_state *cr15_create(const rules_create_desc *desc, char *err, size_t
     rs->los->pairs = mem_calloc(CR15_PAIR_KEEP, sizeof *rs->los->pairs);
     rs->los->areas = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->los->areas);
     rs->los->area_count = t->figure_count;
+    rs->los->weapons = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->los->weapons);
     for (int b = 0; b < CR15_BANDS; b++)
         snprintf(rs->los->band_words[b], sizeof rs->los->band_words[b], "%.0fin",
                  (double)d->bands_in[b]);

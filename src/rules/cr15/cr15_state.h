@@ -123,14 +123,22 @@ typedef struct cr15_area_keep {
     uint8_t cover;
 } cr15_area_keep;
 
+/* A figure's firearm as last looked up: the name it had and the weapon's index + 1 in the
+ * data (-1: none; 0: not yet). */
+typedef struct cr15_weapon_keep {
+    char name[TABLE_NAME_MAX];
+    int ix;
+} cr15_weapon_keep;
+
 typedef struct cr15_los {
     atomic_int refs;
     los_index *ix;
     cr15_sight_keep *sight; /* CR15_SIGHT_KEEP slots (shared by a match's clones, one thread) */
     int *lines; /* the table's features that are not areas, in table order (cr15_cover_from) */
     int line_count;
-    cr15_pair_keep *pairs; /* CR15_PAIR_KEEP slots (shared like sight) */
-    cr15_area_keep *areas; /* by figure id - 1, fig_count of them */
+    cr15_pair_keep *pairs;     /* CR15_PAIR_KEEP slots (shared like sight) */
+    cr15_area_keep *areas;     /* by figure id - 1, fig_count of them */
+    cr15_weapon_keep *weapons; /* by figure id - 1 (cr15_weapon_of) */
     int area_count;
     /* words the bot's targets() would print by the thousand: the bands' "%.0fin", written at
      * create (the data's bands do not change in a match), and the last charge reach's note */

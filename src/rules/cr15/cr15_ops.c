@@ -108,14 +108,18 @@ static void cr15_destroy(rules_state *rs)
     if (rs->memo) {
         free(rs->memo->contact_stamp);
         free(rs->memo->contact);
+        free(rs->memo->member_start);
+        free(rs->memo->member);
         free(rs->memo);
     }
     if (rs->los && atomic_fetch_sub(&rs->los->refs, 1) == 1) {
         los_destroy(rs->los->ix);
         free(rs->los->sight);
         free(rs->los->lines);
+        cr15_targets_forget(rs->los);
         free(rs->los->pairs);
         free(rs->los->areas);
+        free(rs->los->weapons);
         free(rs->los);
     }
     free(rs);
@@ -148,6 +152,7 @@ static rules_state *cr15_create(const rules_create_desc *desc, char *err, size_t
     rs->los->pairs = mem_calloc(CR15_PAIR_KEEP, sizeof *rs->los->pairs);
     rs->los->areas = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->los->areas);
     rs->los->area_count = t->figure_count;
+    rs->los->weapons = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->los->weapons);
     for (int b = 0; b < CR15_BANDS; b++)
         snprintf(rs->los->band_words[b], sizeof rs->los->band_words[b], "%.0fin",
                  (double)d->bands_in[b]);
@@ -251,8 +256,11 @@ static void apply_ruleset(rules_state *rs, const table *t, const rules_event *ev
 
 static void cr15_apply(rules_state *rs, const table *t, const rules_event *ev)
 {
-    if (rs->memo)
+    if (rs->memo) {
         rs->memo->version++;
+        if (ev->kind == RULES_EV_MOVE || ev->kind == RULES_EV_REMOVE || ev->kind == RULES_EV_STATUS)
+            rs->memo->places++;
+    }
     static const char *const names[CR15_PHASE_COUNT] = {"arrivals", "charges", "movement",
                                                         "firing",   "melee",   "morale"};
     switch (ev->kind) {

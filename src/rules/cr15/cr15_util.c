@@ -166,7 +166,7 @@ static cr15_memo *memo_of(const rules_state *rs, const table *t)
     cr15_memo *m = rs->memo;
     if (!m || !m->version)
         return NULL;
-    if (m->key_version != m->version || m->key_t != t || m->key_figures != t->figure_count) {
+    if (m->key_version != m->places || m->key_t != t || m->key_figures != t->figure_count) {
         if (m->cap < t->figure_count) {
             free(m->contact_stamp);
             free(m->contact);
@@ -179,7 +179,7 @@ static cr15_memo *memo_of(const rules_state *rs, const table *t)
             memset(m->contact_stamp, 0, (size_t)m->cap * sizeof *m->contact_stamp);
             m->stamp = 1;
         }
-        m->key_version = m->version;
+        m->key_version = m->places;
         m->key_t = t;
         m->key_figures = t->figure_count;
     }
@@ -189,11 +189,54 @@ static cr15_memo *memo_of(const rules_state *rs, const table *t)
 static int contact_count(const rules_state *rs, const table *t, const figure *f, figure_id *out,
                          int max);
 
+/* Lists each unit's figures: a counting sort by unit, each unit's staying in table order. */
+static void list_members(cr15_memo *m, const table *t)
+{
+    int nf = t->figure_count, nu = t->unit_count;
+    free(m->member_start);
+    free(m->member);
+    m->member_start = mem_calloc((size_t)nu + 2, sizeof *m->member_start);
+    m->member = mem_calloc((size_t)(nf > 0 ? nf : 1), sizeof *m->member);
+    for (int i = 0; i < nf; i++) {
+        uint32_t u = t->figures[i].unit.id;
+        if (u && u <= (uint32_t)nu)
+            m->member_start[u + 1]++;
+    }
+    for (int k = 1; k <= nu + 1; k++)
+        m->member_start[k] += m->member_start[k - 1];
+    for (int i = 0; i < nf; i++) {
+        uint32_t u = t->figures[i].unit.id;
+        if (u && u <= (uint32_t)nu)
+            m->member[m->member_start[u]++] = i;
+    }
+    memmove(m->member_start + 1, m->member_start, (size_t)(nu + 1) * sizeof *m->member_start);
+    m->member_start[0] = 0;
+    m->member_t = t;
+    m->member_figures = nf;
+    m->member_units = nu;
+}
+
+int cr15_unit_members(const rules_state *rs, const table *t, unit_id u, const int **out)
+{
+    cr15_memo *m = rs->memo;
+    if (!m || !m->version)
+        return -1;
+    if (m->member_t != t || m->member_figures != t->figure_count ||
+        m->member_units != t->unit_count)
+        list_members(m, t);
+    if (!u.id || (int)u.id > m->member_units) {
+        *out = m->member;
+        return 0;
+    }
+    *out = m->member + m->member_start[u.id];
+    return m->member_start[u.id + 1] - m->member_start[u.id];
+}
+
 int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure *f, figure_id *out,
                             int max)
 {
-    /* the count alone, of a figure of t: kept for the state's version (legal, targets and
-     * validate ask it of the same figures at one decision) */
+    /* the count alone, of a figure of t: kept until an event may move someone or take him
+     * off (legal, targets and validate ask it of the same figures at each decision) */
     int i = (int)f->id.id - 1; /* figure ids are their places in t (table_figure) */
     cr15_memo *m = out ? NULL : memo_of(rs, t);
     if (!m || i < 0 || i >= t->figure_count || &t->figures[i] != f)
@@ -282,6 +325,16 @@ cr15_cover cr15_pair_lines(const rules_state *rs, const table *t, cr15_pair_keep
         k->known |= CR15_PK_LINES;
     }
     return (cr15_cover)k->lines;
+}
+
+bool cr15_pair_sees(const rules_state *rs, const table *t, cr15_pair_keep *k, const figure *a,
+                    const figure *b)
+{
+    if (!(k->known & CR15_PK_SIGHT)) {
+        k->clear = cr15_sees(rs, t, a, b);
+        k->known |= CR15_PK_SIGHT;
+    }
+    return k->clear;
 }
 
 cr15_cover cr15_area_of(const rules_state *rs, const table *t, const figure *f)

@@ -283,25 +283,6 @@ figure_id table_add_figure(table *t, const figure *f)
     return t->figures[t->figure_count++].id;
 }
 
-unit *table_unit(table *t, unit_id id)
-{
-    if (id.id == 0 || id.id > (uint32_t)t->unit_count)
-        return NULL;
-    return &t->units[id.id - 1];
-}
-
-const unit *table_unit_const(const table *t, unit_id id)
-{
-    return table_unit((table *)t, id);
-}
-
-const side *table_side(const table *t, side_id id)
-{
-    if (id.id == 0 || id.id > (uint32_t)t->side_count)
-        return NULL;
-    return &t->sides[id.id - 1];
-}
-
 int table_type_find(const table *t, const char *name)
 {
     for (int i = 0; i < t->type_count; i++)

@@ -226,9 +226,23 @@ static inline const figure *table_figure_const(const table *t, figure_id id)
 {
     return table_figure((table *)t, id);
 }
-unit *table_unit(table *t, unit_id id);
-const unit *table_unit_const(const table *t, unit_id id);
-const side *table_side(const table *t, side_id id);
+/* Inline, as table_figure: the rule sets ask them in their innermost loops. */
+static inline unit *table_unit(table *t, unit_id id)
+{
+    if (id.id == 0 || id.id > (uint32_t)t->unit_count)
+        return NULL;
+    return &t->units[id.id - 1];
+}
+static inline const unit *table_unit_const(const table *t, unit_id id)
+{
+    return table_unit((table *)t, id);
+}
+static inline const side *table_side(const table *t, side_id id)
+{
+    if (id.id == 0 || id.id > (uint32_t)t->side_count)
+        return NULL;
+    return &t->sides[id.id - 1];
+}
 /* The name a player reads for a figure, unit or side: its own name, else `fallback` (which may
  * be NULL) when the id is 0 or unknown or the thing has no name. One rule for every message. */
 const char *table_figure_label(const table *t, figure_id id, const char *fallback);

@@ -156,7 +156,25 @@ bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
     }
     int near[NEAR_MAX], nn = 0, ni = 0;
     bool all = false;
-    for (int j = 0; j < t->figure_count; j++) {
+    int nr;
+    const cwr_fig_row *rows = cwr_cache_figures(t, &nr);
+    for (int k = 0; rows && k < nr; k++) {
+        /* the scope's rows: the loop below, over the active figures only (no unit has more
+         * than CWR_UNIT_FIGS figures, so every one of the ignored units' is passed over) */
+        const cwr_fig_row *o = &rows[k];
+        if (o->unit == ignore_unit.id || o->unit == ignore_unit2.id)
+            continue;
+        float g = o->reach + 0.01f;
+        if (o->x + g < box.min.x || o->x - g > box.max.x || o->y + g < box.min.y ||
+            o->y - g > box.max.y)
+            continue;
+        if (nn == NEAR_MAX) {
+            all = true;
+            break;
+        }
+        near[nn++] = o->index;
+    }
+    for (int j = 0; !rows && j < t->figure_count; j++) {
         const figure *o = &t->figures[j];
         if ((o->unit.id == ignore_unit.id || o->unit.id == ignore_unit2.id) &&
             ni < 2 * CWR_UNIT_FIGS) {
@@ -249,7 +267,19 @@ static void near_find(const table *t, unit_id u, geom_aabb box, near_set *ns)
 {
     ns->count = 0;
     ns->all = false;
-    for (int j = 0; j < t->figure_count; j++) {
+    int nr;
+    const cwr_fig_row *rows = cwr_cache_figures(t, &nr);
+    for (int k = 0, j; k < (rows ? nr : t->figure_count); k++) {
+        /* the scope's rows first pass over a base whose circle (a margin far above the
+         * rounding) misses the box: its bounds do too */
+        if (rows) {
+            const cwr_fig_row *w = &rows[k];
+            float g = w->reach + 0.01f;
+            if (w->unit == u.id || w->x + g < box.min.x || w->x - g > box.max.x ||
+                w->y + g < box.min.y || w->y - g > box.max.y)
+                continue;
+        }
+        j = rows ? rows[k].index : k;
         const figure *o = &t->figures[j];
         if (!table_figure_active(o) || o->unit.id == u.id)
             continue;
@@ -579,9 +609,21 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
         box.max.x = fmaxf(box.max.x, p.pos[i].x + ra);
         box.max.y = fmaxf(box.max.y, p.pos[i].y + ra);
     }
-    int near[NEAR_MAX], nn = 0;
+    int near[NEAR_MAX], nn = 0, nr;
     bool all = false;
-    for (int j = 0; j < t->figure_count && !all; j++) {
+    const cwr_fig_row *rows = cwr_cache_figures(t, &nr);
+    for (int k = 0; rows && k < nr && !all; k++) { /* the scope's rows: the same test */
+        const cwr_fig_row *o = &rows[k];
+        float g = o->reach + 0.01f;
+        if (o->unit == u.id || o->x + g < box.min.x || o->x - g > box.max.x ||
+            o->y + g < box.min.y || o->y - g > box.max.y)
+            continue;
+        if (nn == NEAR_MAX)
+            all = true;
+        else
+            near[nn++] = o->index;
+    }
+    for (int j = 0; !rows && j < t->figure_count && !all; j++) {
         const figure *o = &t->figures[j];
         float g = spatial_base_reach(&o->base) + 0.01f;
         if (!table_figure_active(o) || o->unit.id == u.id || o->pos.x + g < box.min.x ||

@@ -109,6 +109,15 @@ cwr_cache *cwr_cache_create(void);
 #define CWR_REASON_MAX 192
 bool cwr_cache_fire_get(const rules_state *rs, const table *t, unit_id u, bool *ok, char *why);
 void cwr_cache_fire_put(const rules_state *rs, const table *t, unit_id u, bool ok, const char *why);
+/* The active figures of t in table order, listed once in the open scope for t: centre, reach
+ * (spatial_base_reach), unit and table index; NULL when no scope is open for t or a unit has
+ * more than CWR_UNIT_FIGS figures. The table scans of the move checks run over these. */
+typedef struct cwr_fig_row {
+    float x, y, reach;
+    uint32_t unit;
+    int index;
+} cwr_fig_row;
+const cwr_fig_row *cwr_cache_figures(const table *t, int *n);
 /* cwr_names_has(set, the name of t's terrain type `type`), set one of rs->data's lists. */
 bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type);
 void cwr_cache_destroy(cwr_cache *c);

@@ -90,7 +90,11 @@ struct cwr_cache {
     int *start;           /* units + 2: unit id k's figures are fig[start[k] .. start[k + 1]) */
     figure_id *fig;       /* the active figures, by unit, each unit's in table order */
     int start_cap, fig_cap;
-    bool members; /* start and fig are listed for t */
+    bool members;      /* start and fig are listed for t */
+    cwr_fig_row *rows; /* the active figures in table order (cwr_cache_figures), rows_cap */
+    int rows_n, rows_cap;
+    int *per_unit; /* units + 1: every figure of each unit, active or not (start_cap) */
+    bool rows_listed, rows_ok;
     uint32_t stamp;
     cache_pair *pair; /* pair_units squared, by (a - 1, b - 1) */
     int pair_units;
@@ -126,6 +130,8 @@ void cwr_cache_destroy(cwr_cache *c)
         free(c->unit[i].fire_why);
     free(c->start);
     free(c->fig);
+    free(c->rows);
+    free(c->per_unit);
     free(c->pair);
     free(c->unit);
     free(c->front);
@@ -179,13 +185,17 @@ bool cwr_cache_begin(const rules_state *rs, const table *t)
     }
     if (c->start_cap < nu + 2) {
         free(c->start);
+        free(c->per_unit);
         c->start_cap = nu + 2;
         c->start = mem_calloc((size_t)c->start_cap, sizeof *c->start);
+        c->per_unit = mem_calloc((size_t)c->start_cap, sizeof *c->per_unit);
     }
     if (c->fig_cap < t->figure_count + 1) {
         free(c->fig);
+        free(c->rows);
         c->fig_cap = t->figure_count + 1;
         c->fig = mem_calloc((size_t)c->fig_cap, sizeof *c->fig);
+        c->rows = mem_calloc((size_t)c->fig_cap, sizeof *c->rows);
     }
     if (c->unit_cap < nu) {
         for (int i = 0; c->unit && i < c->unit_cap; i++)
@@ -197,6 +207,7 @@ bool cwr_cache_begin(const rules_state *rs, const table *t)
         c->front = mem_calloc((size_t)nu * CWR_UNIT_FIGS, sizeof *c->front);
     }
     c->members = false; /* listed when first asked (cache_list) */
+    c->rows_listed = false;
     if (nu <= CACHE_PAIR_UNITS && c->pair_units != nu) {
         free(c->pair);
         c->pair_units = nu;
@@ -244,6 +255,41 @@ static void cache_list(cwr_cache *c)
     memmove(start + 1, start, (size_t)(nu + 1) * sizeof *start); /* back to the starts */
     start[0] = 0;
     c->members = true;
+}
+
+/* The rows of cwr_cache_figures; not kept when some unit has more than CWR_UNIT_FIGS figures
+ * (then the callers' scans, which pass over at most 2 * CWR_UNIT_FIGS of a unit's, differ). */
+static void cache_rows(cwr_cache *c)
+{
+    const table *t = c->t;
+    c->rows_listed = true;
+    c->rows_ok = false;
+    c->rows_n = 0;
+    memset(c->per_unit, 0, (size_t)(c->units + 1) * sizeof *c->per_unit);
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        uint32_t u = f->unit.id;
+        if (u > (uint32_t)c->units || (u && ++c->per_unit[u] > CWR_UNIT_FIGS))
+            return;
+        if (table_figure_active(f))
+            c->rows[c->rows_n++] = (cwr_fig_row){.x = f->pos.x,
+                                                 .y = f->pos.y,
+                                                 .reach = spatial_base_reach(&f->base),
+                                                 .unit = u,
+                                                 .index = i};
+    }
+    c->rows_ok = true;
+}
+
+const cwr_fig_row *cwr_cache_figures(const table *t, int *n)
+{
+    cwr_cache *c = live;
+    if (!c || c->t != t)
+        return NULL;
+    if (!c->rows_listed)
+        cache_rows(c);
+    *n = c->rows_n;
+    return c->rows_ok ? c->rows : NULL;
 }
 
 /* The open scope's entry for unit u of t, or NULL: no scope for t (or for rs's data). */

@@ -122,8 +122,8 @@ void cwr_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
                           .pos = p.pos[i],
                           .facing = p.facing,
                           .value = (int)lroundf(p.cost_cm * 100)};
-        snprintf(ev.ref, sizeof ev.ref, "%s", CWR_REF_MOVE);
-        snprintf(ev.text, sizeof ev.text, "%s charges", f->name[0] ? f->name : un->name);
+        cwr_join(ev.ref, sizeof ev.ref, CWR_REF_MOVE, NULL);
+        cwr_join(ev.text, sizeof ev.text, f->name[0] ? f->name : un->name, " charges");
         rules_emit(ctx, &ev);
     }
     cwr_move_bump(rs, ctx, u, &p);

@@ -496,8 +496,6 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
     }
     place_unit(t, ref, along(pts, np, moved), turn, facing, out);
     out->moved_cm = moved;
-    snprintf(out->note, sizeof out->note, "%.1f\" moved%s%s", (double)cwr_in(rs, moved),
-             out->obstacles ? ", obstacles 2\" each" : "", out->open ? ", open terrain" : "");
     return true;
 }
 
@@ -774,8 +772,8 @@ void cwr_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
                           .pos = p.pos[i],
                           .facing = p.facing,
                           .value = (int)lroundf(p.cost_cm * 100)};
-        snprintf(ev.ref, sizeof ev.ref, "%s", CWR_REF_MOVE);
-        snprintf(ev.text, sizeof ev.text, "%s moves", f->name[0] ? f->name : un->name);
+        cwr_join(ev.ref, sizeof ev.ref, CWR_REF_MOVE, NULL);
+        cwr_join(ev.text, sizeof ev.text, f->name[0] ? f->name : un->name, " moves");
         rules_emit(ctx, &ev);
     }
     cwr_move_bump(rs, ctx, u, &p);
@@ -998,7 +996,7 @@ void cwr_formation_resolve(rules_state *rs, rules_ctx *ctx, const rules_command 
                               .from = f->pos,
                               .pos = p.pos[i],
                               .facing = p.facing};
-            snprintf(ev.ref, sizeof ev.ref, "%s", CWR_REF_PAIRS);
+            cwr_join(ev.ref, sizeof ev.ref, CWR_REF_PAIRS, NULL);
             snprintf(ev.text, sizeof ev.text, "%s takes its place in %s",
                      f->name[0] ? f->name : un->name, to);
             rules_emit(ctx, &ev);

@@ -134,6 +134,10 @@ void cwr_memo_decision_put(const rules_state *rs, const table *t, const rules_de
 /* Refusal reasons are built only when asked: why NULL (or size 0) wants a yes or no alone. */
 __attribute__((format(printf, 3, 4))) void cwr_say(char *why, size_t size, const char *fmt, ...);
 
+/* a then b (b may be NULL) into out, cut to `size` as snprintf(out, size, "%s%s", a, b) cuts
+ * it: the events' fixed words without the formatter. */
+void cwr_join(char *out, size_t size, const char *a, const char *b);
+
 /* ---- cwr_util.c: lookups ------------------------------------------------------------------ */
 
 float cwr_cm(const rules_state *rs, float in);
@@ -236,7 +240,6 @@ typedef struct cwr_move_plan {
     int obstacles;  /* obstacles crossed */
     bool open;      /* the path stays in open terrain: one more die */
     int dice;       /* movement dice to throw */
-    char note[128];
 } cwr_move_plan;
 
 /* Movement dice of u for a step (double or not), before the open-terrain die. */

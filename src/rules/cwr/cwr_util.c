@@ -21,6 +21,18 @@ void cwr_say(char *why, size_t size, const char *fmt, ...)
     va_end(ap);
 }
 
+void cwr_join(char *out, size_t size, const char *a, const char *b)
+{
+    if (!size)
+        return;
+    size_t n = 0;
+    for (; *a && n + 1 < size; a++)
+        out[n++] = *a;
+    for (; b && *b && n + 1 < size; b++)
+        out[n++] = *b;
+    out[n] = 0;
+}
+
 float cwr_cm(const rules_state *rs, float in)
 {
     return cwr_data_cm(rs->data, in);

@@ -75,8 +75,9 @@ typedef struct cache_pair {
 
 /* Per unit (by id - 1), each entry found at most once a scope (its stamp the scope's). */
 typedef struct cache_unit {
-    uint32_t troop_stamp, front_stamp, centre_stamp, fort_stamp, fire_stamp;
+    uint32_t troop_stamp, front_stamp, centre_stamp, fort_stamp, fire_stamp, box_stamp;
     const cwr_troop *troop;
+    geom_aabb box; /* the active figures' centres, each grown by its reach and 1e-3 */
     int front_n;
     vec2s centre;
     bool fortified;
@@ -160,7 +161,7 @@ static void cache_restamp(cwr_cache *c)
     for (int i = 0; c->unit && i < c->unit_cap; i++) {
         cache_unit *cu = &c->unit[i];
         cu->troop_stamp = cu->front_stamp = cu->centre_stamp = cu->fort_stamp = 0;
-        cu->fire_stamp = 0;
+        cu->fire_stamp = cu->box_stamp = 0;
     }
     memset(c->type_stamp, 0, sizeof c->type_stamp);
     c->stamp = 1;
@@ -649,6 +650,32 @@ float cwr_unit_distance(const table *t, unit_id a, unit_id b, figure_id *fa, fig
     return cp->d;
 }
 
+/* Unit u's box in the open scope for t (false: no scope): every figure's centre grown by its
+ * reach and the pairs' margin below. */
+static bool unit_box(const table *t, unit_id u, geom_aabb *out)
+{
+    cache_unit *cu = cached_unit(NULL, t, u);
+    if (!cu)
+        return false;
+    if (cu->box_stamp != live->stamp) {
+        int n;
+        const figure_id *m = cached_members(t, u, &n);
+        geom_aabb b = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
+        for (int i = 0; i < n; i++) {
+            const figure *f = table_figure_const(t, m[i]);
+            float r = spatial_base_reach(&f->base) + 1e-3f;
+            b.min.x = f->pos.x - r < b.min.x ? f->pos.x - r : b.min.x;
+            b.min.y = f->pos.y - r < b.min.y ? f->pos.y - r : b.min.y;
+            b.max.x = f->pos.x + r > b.max.x ? f->pos.x + r : b.max.x;
+            b.max.y = f->pos.y + r > b.max.y ? f->pos.y + r : b.max.y;
+        }
+        cu->box = b;
+        cu->box_stamp = live->stamp;
+    }
+    *out = cu->box;
+    return true;
+}
+
 bool cwr_units_within(const table *t, unit_id a, unit_id b, float d)
 {
     cwr_cache *c = live;
@@ -664,6 +691,17 @@ bool cwr_units_within(const table *t, unit_id a, unit_id b, float d)
     const figure_id *mb = cwr_unit_members(t, b, bb, 256, &nb);
     if (!ma || !mb)
         return cwr_unit_distance(t, a, b, NULL, NULL) <= d;
+    /* the units' boxes farther apart along an axis than d: so is every pair below (each
+     * pair's gap is at least the boxes'), none within d */
+    geom_aabb xa, xb;
+    if (unit_box(t, a, &xa) && unit_box(t, b, &xb)) {
+        float gx =
+            xb.min.x - xa.max.x > xa.min.x - xb.max.x ? xb.min.x - xa.max.x : xa.min.x - xb.max.x;
+        float gy =
+            xb.min.y - xa.max.y > xa.min.y - xb.max.y ? xb.min.y - xa.max.y : xa.min.y - xb.max.y;
+        if (gx > d || gy > d)
+            return false;
+    }
     /* pair_distance's pairs, a pair farther apart along an axis than both reaches and d
      * skipped the same way: the nearest is within d when any pair is */
     for (int i = 0; i < na; i++) {

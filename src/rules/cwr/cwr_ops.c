@@ -154,6 +154,27 @@ static void cwr_los_boxes(cwr_los *l, const table *t)
                                           area ? ft->area.count : ft->line.count);
         l->feature_box[k] = geom_aabb_pad(b, 0.01f);
     }
+    /* a counting sort of the figures by unit (figures of no unit, or of none listed, left out) */
+    int nu = t->unit_count, nf = t->figure_count;
+    l->units = nu;
+    l->figures = nf;
+    l->unit_start = mem_calloc((size_t)nu + 2, sizeof *l->unit_start);
+    l->unit_fig = mem_calloc((size_t)nf + 1, sizeof *l->unit_fig);
+    for (int i = 0; i < nf; i++) {
+        uint32_t u = t->figures[i].unit.id;
+        if (u && u <= (uint32_t)nu)
+            l->unit_start[u + 1]++;
+    }
+    for (int k = 1; k <= nu + 1; k++)
+        l->unit_start[k] += l->unit_start[k - 1];
+    int *at = mem_calloc((size_t)nu + 2, sizeof *at);
+    memcpy(at, l->unit_start, ((size_t)nu + 2) * sizeof *at);
+    for (int i = 0; i < nf; i++) {
+        uint32_t u = t->figures[i].unit.id;
+        if (u && u <= (uint32_t)nu)
+            l->unit_fig[at[u]++] = i;
+    }
+    free(at);
 }
 
 static void cwr_destroy(rules_state *rs)
@@ -167,6 +188,8 @@ static void cwr_destroy(rules_state *rs)
         los_destroy(rs->los->ix);
         memo_destroy(rs->los->sight_memo);
         free(rs->los->feature_box);
+        free(rs->los->unit_start);
+        free(rs->los->unit_fig);
         free(rs->los);
     }
     free(rs);

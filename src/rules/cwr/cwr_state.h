@@ -63,6 +63,12 @@ typedef struct cwr_los {
      * began: nothing farther away can be inside it, on it or crossing it. */
     geom_aabb *feature_box;
     int feature_count;
+    /* Every figure's table index by unit (unit id k's are unit_fig[unit_start[k] ..
+     * unit_start[k + 1]), each unit's in table order) when the match began: figures keep their
+     * places and units in a match (taken off, never moved between units), so a cache scope
+     * lists a unit's active figures from its own, not from the whole table. */
+    int *unit_start, *unit_fig;
+    int units, figures;
 } cwr_los;
 
 /* What one const entry point (legal, validate) finds about a table that cannot change while

@@ -76,6 +76,8 @@ typedef struct cache_pair {
 /* Per unit (by id - 1), each entry found at most once a scope (its stamp the scope's). */
 typedef struct cache_unit {
     uint32_t troop_stamp, front_stamp, centre_stamp, fort_stamp, fire_stamp, box_stamp;
+    uint32_t members_stamp; /* its active figures listed from the match's lists (cwr_los) */
+    int members_n;
     const cwr_troop *troop;
     geom_aabb box; /* the active figures' centres, each grown by its reach and 1e-3 */
     int front_n;
@@ -103,8 +105,9 @@ struct cwr_cache {
     int *start;           /* units + 2: unit id k's figures are fig[start[k] .. start[k + 1]) */
     figure_id *fig;       /* the active figures, by unit, each unit's in table order */
     int start_cap, fig_cap;
-    bool members;      /* start and fig are listed for t */
-    cwr_fig_row *rows; /* the active figures in table order (cwr_cache_figures), rows_cap */
+    bool members;       /* start and fig are listed for t */
+    const cwr_los *los; /* the match's unit lists, when they fit t (cache_begin), else NULL */
+    cwr_fig_row *rows;  /* the active figures in table order (cwr_cache_figures), rows_cap */
     int rows_n, rows_cap;
     int *per_unit; /* units + 1: every figure of each unit, active or not (start_cap) */
     bool rows_listed, rows_ok;
@@ -161,7 +164,7 @@ static void cache_restamp(cwr_cache *c)
     for (int i = 0; c->unit && i < c->unit_cap; i++) {
         cache_unit *cu = &c->unit[i];
         cu->troop_stamp = cu->front_stamp = cu->centre_stamp = cu->fort_stamp = 0;
-        cu->fire_stamp = cu->box_stamp = 0;
+        cu->fire_stamp = cu->box_stamp = cu->members_stamp = 0;
     }
     memset(c->type_stamp, 0, sizeof c->type_stamp);
     c->stamp = 1;
@@ -220,6 +223,11 @@ bool cwr_cache_begin(const rules_state *rs, const table *t)
         c->front = mem_calloc((size_t)nu * CWR_UNIT_FIGS, sizeof *c->front);
     }
     c->members = false; /* listed when first asked (cache_list) */
+    /* the match's lists hold while t has the figures and units they were made of */
+    c->los = rs->los && rs->los->unit_start && rs->los->units == nu &&
+                     rs->los->figures == t->figure_count
+                 ? rs->los
+                 : NULL;
     c->rows_listed = false;
     if (nu <= CACHE_PAIR_UNITS && c->pair_units != nu) {
         free(c->pair);
@@ -407,6 +415,25 @@ static const figure_id *cached_members(const table *t, unit_id u, int *n)
     cwr_cache *c = live;
     if (!c || c->t != t || !u.id || (int)u.id > c->units)
         return NULL;
+    if (c->los) {
+        /* u's own figures, the active ones in table order: what cache_list lists for u, in
+         * the same place of fig (a unit's active figures are among its figures) */
+        cache_unit *cu = &c->unit[u.id - 1];
+        const int *all = c->los->unit_fig + c->los->unit_start[u.id];
+        figure_id *out = c->fig + c->los->unit_start[u.id];
+        if (cu->members_stamp != c->stamp) {
+            int k = 0, m = c->los->unit_start[u.id + 1] - c->los->unit_start[u.id];
+            for (int i = 0; i < m; i++) {
+                const figure *f = &t->figures[all[i]];
+                if (f->unit.id == u.id && table_figure_active(f))
+                    out[k++] = f->id;
+            }
+            cu->members_n = k;
+            cu->members_stamp = c->stamp;
+        }
+        *n = cu->members_n;
+        return out;
+    }
     if (!c->members)
         cache_list(c);
     *n = c->start[u.id + 1] - c->start[u.id];

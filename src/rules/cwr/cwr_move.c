@@ -30,9 +30,7 @@ static figure_id reference(const table *t, const rules_command *cmd, unit_id u)
         if (f && f->unit.id == u.id && table_figure_active(f))
             return f->id;
     }
-    figure_id f = {0};
-    cwr_unit_figures(t, u, &f, 1);
-    return f;
+    return cwr_unit_first(t, u);
 }
 
 static unit_id cmd_unit(const table *t, const rules_command *cmd)
@@ -845,8 +843,7 @@ bool cwr_reach(const rules_state *rs, const table *t, const rules_command *move,
 int cwr_move_legal(const rules_state *rs, const table *t, unit_id u, cwr_step step,
                    rules_command *out, int max)
 {
-    figure_id ref = {0};
-    cwr_unit_figures(t, u, &ref, 1);
+    figure_id ref = cwr_unit_first(t, u);
     if (!ref.id || max <= 0)
         return 0;
     const figure *r = table_figure_const(t, ref);

@@ -153,6 +153,8 @@ cwr_unit_state *cwr_ustate(rules_state *rs, unit_id u);
 const cwr_unit_state *cwr_ustate_const(const rules_state *rs, unit_id u);
 /* The unit's active figures (at most max); returns how many. */
 int cwr_unit_figures(const table *t, unit_id u, figure_id *out, int max);
+/* The first of them in table order, or 0: none (stops there without a scope). */
+figure_id cwr_unit_first(const table *t, unit_id u);
 /* All of them in table order: the cache's list, or copied into buf, or NULL when more than max
  * (the caller then scans the table). */
 const figure_id *cwr_unit_members(const table *t, unit_id u, figure_id *buf, int max, int *n);

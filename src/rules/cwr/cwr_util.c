@@ -470,6 +470,18 @@ int cwr_unit_figures(const table *t, unit_id u, figure_id *out, int max)
     return n;
 }
 
+figure_id cwr_unit_first(const table *t, unit_id u)
+{
+    int n;
+    const figure_id *m = cached_members(t, u, &n);
+    if (m)
+        return n > 0 ? m[0] : (figure_id){0};
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == u.id && table_figure_active(&t->figures[i]))
+            return t->figures[i].id;
+    return (figure_id){0};
+}
+
 int cwr_unit_strength(const table *t, unit_id u)
 {
     return cwr_unit_figures(t, u, NULL, 0);
@@ -500,8 +512,8 @@ bool cwr_unit_is_artillery(const rules_state *rs, const table *t, unit_id u)
 
 float cwr_unit_facing(const table *t, unit_id u)
 {
-    figure_id f;
-    if (cwr_unit_figures(t, u, &f, 1) == 0)
+    figure_id f = cwr_unit_first(t, u);
+    if (!f.id)
         return 0;
     return table_figure_const(t, f)->facing;
 }

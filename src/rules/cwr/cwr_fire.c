@@ -32,7 +32,14 @@ double cwr_fire_expected(int n, int per)
 
 static const cwr_weapon *weapon_of(const rules_state *rs, const figure *f)
 {
-    return cwr_data_weapon(rs->data, f->weapon[0] ? f->weapon : "none");
+    const char *name = f->weapon[0] ? f->weapon : "none";
+    /* the weapon found when the match began, if it is still the name: the first of that name */
+    const cwr_los *l = rs->los;
+    uint32_t i = f->id.id - 1;
+    int k = l && l->fig_weapon && f->id.id && i < (uint32_t)l->figures ? l->fig_weapon[i] : -1;
+    if (k >= 0 && k < rs->data->weapon_count && strcmp(rs->data->weapons[k].name, name) == 0)
+        return &rs->data->weapons[k];
+    return cwr_data_weapon(rs->data, name);
 }
 
 bool cwr_unit_has_weapon(const rules_state *rs, const table *t, unit_id u)

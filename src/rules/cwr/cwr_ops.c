@@ -177,6 +177,23 @@ static void cwr_los_boxes(cwr_los *l, const table *t)
     free(at);
 }
 
+/* The first weapon and troop of each name, as the lookups find them (cwr_data_weapon, _troop). */
+static void cwr_remember_kinds(rules_state *rs, const table *t)
+{
+    const cwr_data *d = rs->data;
+    cwr_los *l = rs->los;
+    l->fig_weapon = mem_calloc((size_t)t->figure_count + 1, sizeof *l->fig_weapon);
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        const cwr_weapon *w = cwr_data_weapon(d, f->weapon[0] ? f->weapon : "none");
+        l->fig_weapon[i] = w ? (int)(w - d->weapons) : -1;
+    }
+    for (int i = 0; i < t->unit_count; i++) {
+        const cwr_troop *tr = cwr_data_troop(d, t->units[i].kind);
+        rs->units[i].troop = tr ? (int)(tr - d->troops) : -1;
+    }
+}
+
 static void cwr_destroy(rules_state *rs)
 {
     if (!rs)
@@ -190,6 +207,7 @@ static void cwr_destroy(rules_state *rs)
         free(rs->los->feature_box);
         free(rs->los->unit_start);
         free(rs->los->unit_fig);
+        free(rs->los->fig_weapon);
         free(rs->los);
     }
     free(rs);
@@ -226,6 +244,7 @@ static rules_state *cwr_create(const rules_create_desc *desc, char *err, size_t 
     rs->active = rs->sides[0];
     if (!check_units(rs, t, err, size) || !read_options(rs, desc->scenario, t, err, size))
         goto fail;
+    cwr_remember_kinds(rs, t);
     return rs;
 fail:
     cwr_destroy(rs);

@@ -51,6 +51,7 @@ typedef struct cwr_unit_state {
     uint32_t flags;
     int start; /* figures at the start */
     int cls;   /* cwr_class */
+    int troop; /* index of its kind in data->troops when made (-1: none): tried first */
 } cwr_unit_state;
 
 /* The static terrain's sight index and a memo of its answers (core/memo.h), shared by a
@@ -69,6 +70,9 @@ typedef struct cwr_los {
      * lists a unit's active figures from its own, not from the whole table. */
     int *unit_start, *unit_fig;
     int units, figures;
+    /* Each figure's weapon (by table index) as an index into data->weapons when the match
+     * began, -1: none; tried first, then the names searched as before. */
+    int *fig_weapon;
 } cwr_los;
 
 /* What one const entry point (legal, validate) finds about a table that cannot change while

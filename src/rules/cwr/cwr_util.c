@@ -46,7 +46,13 @@ float cwr_in(const rules_state *rs, float cm)
 static const cwr_troop *troop_lookup(const rules_state *rs, const table *t, unit_id u)
 {
     const unit *un = table_unit_const(t, u);
-    return un ? cwr_data_troop(rs->data, un->kind) : NULL;
+    if (!un)
+        return NULL;
+    /* the kind found when the match began, if it is still the name: the first of that name */
+    int k = u.id <= (uint32_t)rs->unit_count ? rs->units[u.id - 1].troop : -1;
+    if (k >= 0 && k < rs->data->troop_count && strcmp(rs->data->troops[k].name, un->kind) == 0)
+        return &rs->data->troops[k];
+    return cwr_data_troop(rs->data, un->kind);
 }
 
 cwr_unit_state *cwr_ustate(rules_state *rs, unit_id u)

@@ -44,8 +44,12 @@ static const cwr_weapon *weapon_of(const rules_state *rs, const figure *f)
 
 bool cwr_unit_has_weapon(const rules_state *rs, const table *t, unit_id u)
 {
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
+    /* the unit's own figures (any will do: the order does not matter), or every figure */
+    figure_id buf[CWR_UNIT_FIGS];
+    int n;
+    const figure_id *m = cwr_unit_members(t, u, buf, CWR_UNIT_FIGS, &n);
+    for (int i = 0; i < (m ? n : t->figure_count); i++) {
+        const figure *f = m ? table_figure_const(t, m[i]) : &t->figures[i];
         const cwr_weapon *w =
             f->unit.id == u.id && table_figure_active(f) ? weapon_of(rs, f) : NULL;
         if (w && (w->short_in > 0 || w->long_in > 0))

@@ -188,6 +188,12 @@ static void cwr_remember_kinds(rules_state *rs, const table *t)
         const cwr_weapon *w = cwr_data_weapon(d, f->weapon[0] ? f->weapon : "none");
         l->fig_weapon[i] = w ? (int)(w - d->weapons) : -1;
     }
+    const cwr_names *sets[4] = {&d->fortification, &d->high_ground, &d->obstacle, &d->open};
+    l->type_count = t->type_count;
+    l->type_in = mem_calloc(4 * (size_t)t->type_count + 1, sizeof *l->type_in);
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < t->type_count; i++)
+            l->type_in[k * t->type_count + i] = cwr_names_has(sets[k], t->types[i].name);
     for (int i = 0; i < t->unit_count; i++) {
         const cwr_troop *tr = cwr_data_troop(d, t->units[i].kind);
         rs->units[i].troop = tr ? (int)(tr - d->troops) : -1;
@@ -208,6 +214,7 @@ static void cwr_destroy(rules_state *rs)
         free(rs->los->unit_start);
         free(rs->los->unit_fig);
         free(rs->los->fig_weapon);
+        free(rs->los->type_in);
         free(rs->los);
     }
     free(rs);

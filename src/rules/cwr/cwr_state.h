@@ -73,6 +73,10 @@ typedef struct cwr_los {
     /* Each figure's weapon (by table index) as an index into data->weapons when the match
      * began, -1: none; tried first, then the names searched as before. */
     int *fig_weapon;
+    /* Whether each terrain type is named in the data's fortification, high ground, obstacle
+     * and open lists (4 * type_count, by list then type), as the names said at create. */
+    bool *type_in;
+    int type_count;
 } cwr_los;
 
 /* What one const entry point (legal, validate) finds about a table that cannot change while

@@ -405,6 +405,10 @@ bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set,
             : set == &d->obstacle    ? 2
             : set == &d->open        ? 3
                                      : -1;
+    const cwr_los *l = rs->los;
+    if (k >= 0 && l && l->type_in && type >= 0 && type < l->type_count &&
+        t->type_count == l->type_count)
+        return l->type_in[k * l->type_count + type]; /* the terrain's types: fixed in a match */
     cwr_cache *c = live;
     if (k < 0 || !c || c->t != t || c->data != d || type < 0 || type >= TABLE_TYPES_MAX)
         return cwr_names_has(set, t->types[type].name);

@@ -414,7 +414,11 @@ void cwr_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
     unit_id u = fire_unit(rs, t, cmd), tg = target_of(t, cmd);
     const unit *un = table_unit_const(t, u), *tu = table_unit_const(t, tg);
     cwr_fire_plan p;
-    if (!cwr_plan_fire(rs, t, u, tg, &p, NULL, 0))
+    /* the plan reads the table before any event: a cache scope holds for it */
+    bool began = cwr_cache_begin(rs, t);
+    bool ok = cwr_plan_fire(rs, t, u, tg, &p, NULL, 0);
+    cwr_cache_end(began);
+    if (!ok)
         return;
     reveal(rs, ctx, u, "it opens fire");
     int shorts = 0, longs = 0;

@@ -734,8 +734,11 @@ void cwr_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
     const unit *un = table_unit_const(t, u);
     cwr_move_plan full;
     char why[160];
+    /* the plans read the table between events that move no figure: each in a cache scope */
+    bool began = cwr_cache_begin(rs, t);
     cwr_plan_move_cost(rs, t, cmd, &full, why, sizeof why); /* for its open terrain */
     int base = cwr_move_dice(rs, t, u, is_double(step));
+    cwr_cache_end(began);
     int dice = base + (full.open ? rs->data->open_extra_dice : 0);
     if (full.open && rs->data->open_extra_dice)
         rules_emitf(ctx,
@@ -751,8 +754,10 @@ void cwr_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
     for (int i = 0; i < dice; i++)
         total += rules_roll(ctx, 6, 0, "move", (figure_id){0}, group, CWR_REF_MOVE);
     cwr_move_plan p;
+    began = cwr_cache_begin(rs, t);
     if (!cwr_plan_move(rs, t, cmd, cwr_cm(rs, (float)total), is_away(step), &p, why, sizeof why))
         p.count = 0; /* boxed in: it stays where it is */
+    cwr_cache_end(began);
     rules_emitf(
         ctx,
         (rules_event){

@@ -450,8 +450,8 @@ void cwr_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
     cwr_take_casualties(rs, ctx, tg, cs + cl, cwr_front_centre(t, u), un->side, CWR_REF_FIRE);
 }
 
-int cwr_targets(const rules_state *rs, const table *t, const rules_command *fire, rules_target *out,
-                int max)
+static int targets_now(const rules_state *rs, const table *t, const rules_command *fire,
+                       rules_target *out, int max)
 {
     unit_id u = fire_unit(rs, t, fire);
     const unit *un = table_unit_const(t, u);
@@ -507,5 +507,18 @@ int cwr_targets(const rules_state *rs, const table *t, const rules_command *fire
         fire_note(&p, out[n].note, sizeof out[n].note);
         n++;
     }
+    return n;
+}
+
+/* Asked by the legal step and again by the bot of the same state: the answer is kept. */
+int cwr_targets(const rules_state *rs, const table *t, const rules_command *fire, rules_target *out,
+                int max)
+{
+    unit_id u = fire_unit(rs, t, fire);
+    int n, kind = fire->kind == RULES_CMD_CHARGE;
+    if (cwr_memo_targets_get(rs, t, u, kind, out, max, &n))
+        return n;
+    n = targets_now(rs, t, fire, out, max);
+    cwr_memo_targets_put(rs, t, u, kind, out, max, n);
     return n;
 }

@@ -143,6 +143,13 @@ void cwr_cache_changed(cwr_cache *c);
 bool cwr_memo_outcome_get(const rules_state *rs, const table *t, rules_outcome *out);
 void cwr_memo_outcome_put(const rules_state *rs, const table *t, const rules_outcome *o);
 bool cwr_memo_decision_get(const rules_state *rs, const table *t, rules_decision *out);
+/* cwr_targets' answer for unit u and command kind `kind` while the state stays as it is (the
+ * legal step's and the bot's ask alike): false when not kept for at least `max` of them. */
+enum { CWR_MEMO_TARGETS = 32 };
+bool cwr_memo_targets_get(const rules_state *rs, const table *t, unit_id u, int kind,
+                          rules_target *out, int max, int *n);
+void cwr_memo_targets_put(const rules_state *rs, const table *t, unit_id u, int kind,
+                          const rules_target *in, int max, int n);
 void cwr_memo_decision_put(const rules_state *rs, const table *t, const rules_decision *d);
 
 /* Refusal reasons are built only when asked: why NULL (or size 0) wants a yes or no alone. */

@@ -129,7 +129,10 @@ struct cwr_cache {
      * a fresh clone's table may still be changed without an event (game_fork_forget takes off
      * what a side cannot see right after the fork); after an event only events change it. */
     uint64_t version;
-    memo_key outcome_key, decision_key, scope_key;
+    memo_key outcome_key, decision_key, scope_key, targets_key;
+    unit_id targets_unit;
+    int targets_kind, targets_max, targets_n;
+    rules_target targets[CWR_MEMO_TARGETS];
     rules_outcome outcome;
     rules_decision decision;
 };
@@ -395,6 +398,34 @@ void cwr_memo_decision_put(const rules_state *rs, const table *t, const rules_de
         return;
     c->decision = *d;
     memo_keep(c, &c->decision_key, t);
+}
+
+bool cwr_memo_targets_get(const rules_state *rs, const table *t, unit_id u, int kind,
+                          rules_target *out, int max, int *n)
+{
+    cwr_cache *c = rs->cache;
+    if (!memo_hit(c, &c->targets_key, t) || c->targets_unit.id != u.id || c->targets_kind != kind)
+        return false;
+    /* the list stops at its max: it answers a smaller max, or any when it held them all */
+    if (max > c->targets_max && c->targets_n >= c->targets_max)
+        return false;
+    *n = c->targets_n < max ? c->targets_n : max;
+    memcpy(out, c->targets, (size_t)*n * sizeof *out);
+    return true;
+}
+
+void cwr_memo_targets_put(const rules_state *rs, const table *t, unit_id u, int kind,
+                          const rules_target *in, int max, int n)
+{
+    cwr_cache *c = rs->cache;
+    if (!c || !c->version || n > CWR_MEMO_TARGETS || max < 0)
+        return;
+    memcpy(c->targets, in, (size_t)n * sizeof *in);
+    c->targets_unit = u;
+    c->targets_kind = kind;
+    c->targets_max = max < CWR_MEMO_TARGETS ? max : CWR_MEMO_TARGETS;
+    c->targets_n = n;
+    memo_keep(c, &c->targets_key, t);
 }
 
 bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type)

@@ -131,6 +131,16 @@ static bool may_overlap(vec2s p, float ra, const figure *o)
 
 enum { NEAR_MAX = 256 };
 
+/* Grows box to hold p's square of half side r: fminf's and fmaxf's values without the calls (no
+ * NaN here; a zero's sign is all they could differ in, and the box is only compared). */
+static void box_grow(geom_aabb *box, vec2s p, float r)
+{
+    box->min.x = p.x - r < box->min.x ? p.x - r : box->min.x;
+    box->min.y = p.y - r < box->min.y ? p.y - r : box->min.y;
+    box->max.x = p.x + r > box->max.x ? p.x + r : box->max.x;
+    box->max.y = p.y + r > box->max.y ? p.y + r : box->max.y;
+}
+
 bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
                         const float *facing, int n, unit_id ignore_unit, unit_id ignore_unit2)
 {
@@ -147,10 +157,7 @@ bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
         if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
             return false;
         float ra = spatial_base_reach(&f->base);
-        box.min.x = fminf(box.min.x, pos[i].x - ra);
-        box.min.y = fminf(box.min.y, pos[i].y - ra);
-        box.max.x = fmaxf(box.max.x, pos[i].x + ra);
-        box.max.y = fmaxf(box.max.y, pos[i].y + ra);
+        box_grow(&box, pos[i], ra);
     }
     int near[NEAR_MAX], nn = 0, ni = 0;
     bool all = false;
@@ -600,10 +607,7 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
     geom_aabb box = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
     for (int i = 0; i < p.count; i++) {
         float ra = spatial_base_reach(&table_figure_const(t, p.fig[i])->base);
-        box.min.x = fminf(box.min.x, p.pos[i].x - ra);
-        box.min.y = fminf(box.min.y, p.pos[i].y - ra);
-        box.max.x = fmaxf(box.max.x, p.pos[i].x + ra);
-        box.max.y = fmaxf(box.max.y, p.pos[i].y + ra);
+        box_grow(&box, p.pos[i], ra);
     }
     int near[NEAR_MAX], nn = 0, nr;
     bool all = false;

@@ -131,6 +131,19 @@ static bool may_overlap(vec2s p, float ra, const figure *o)
 
 enum { NEAR_MAX = 256 };
 
+/* Is the base on the table? By its circle (reach r about its centre, its bounds inside) when
+ * that is clear of the edges by a margin far above the rounding, else by its bounds as always
+ * asked. */
+static bool base_on_table(const table *t, const geom_placed_base *a, float r)
+{
+    const float m = 1e-3f;
+    if (a->pos.x - r > m && a->pos.y - r > m && t->width_cm - a->pos.x - r > m &&
+        t->height_cm - a->pos.y - r > m)
+        return true;
+    geom_aabb ba = geom_base_bounds(a);
+    return !(ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm);
+}
+
 /* Grows box to hold p's square of half side r: fminf's and fmaxf's values without the calls (no
  * NaN here; a zero's sign is all they could differ in, and the box is only compared). */
 static void box_grow(geom_aabb *box, vec2s p, float r)
@@ -153,10 +166,9 @@ bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
     for (int i = 0; i < n; i++) {
         const figure *f = table_figure_const(t, figs[i]);
         geom_placed_base a = placed_at(f, pos[i], facing[i]);
-        geom_aabb ba = geom_base_bounds(&a);
-        if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
-            return false;
         float ra = spatial_base_reach(&f->base);
+        if (!base_on_table(t, &a, ra))
+            return false;
         box_grow(&box, pos[i], ra);
     }
     int near[NEAR_MAX], nn = 0, ni = 0;
@@ -310,10 +322,9 @@ static bool plan_free_near(const table *t, const cwr_move_plan *p, unit_id u, co
     for (int i = 0; i < p->count; i++) {
         const figure *f = table_figure_const(t, p->fig[i]);
         geom_placed_base a = placed_at(f, p->pos[i], p->facing);
-        geom_aabb ba = geom_base_bounds(&a);
-        if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
-            return false;
         float ra = spatial_base_reach(&f->base);
+        if (!base_on_table(t, &a, ra))
+            return false;
         for (int k = 0; k < ns->count; k++) {
             const figure *o = &t->figures[ns->idx[k]];
             if (!may_overlap(a.pos, ra, o))

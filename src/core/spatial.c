@@ -46,10 +46,15 @@ static void size_grid(spatial *s, const table *t)
     float x0 = 0, y0 = 0, x1 = t->width_cm, y1 = t->height_cm;
     s->reach_max_cm = 0;
     s->count = 0;
+    s->nonfinite = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        if (!table_figure_active(f) || !isfinite(f->pos.x) || !isfinite(f->pos.y))
+        if (!table_figure_active(f))
             continue;
+        if (!isfinite(f->pos.x) || !isfinite(f->pos.y)) {
+            s->nonfinite++;
+            continue;
+        }
         /* fminf and fmaxf inline (library calls otherwise): the centre is finite, and a NaN
          * reach is passed over as fmaxf does; which zero a tie keeps changes no cell. */
         x0 = f->pos.x < x0 ? f->pos.x : x0;
@@ -83,7 +88,11 @@ void spatial_build(spatial *s, const table *t)
         s->items = mem_realloc(s->items, (size_t)s->cap_items, sizeof *s->items);
         s->scratch = mem_realloc(s->scratch, (size_t)s->cap_items, sizeof *s->scratch);
         s->indexed = mem_realloc(s->indexed, (size_t)s->cap_items, sizeof *s->indexed);
+        s->cell_of = mem_realloc(s->cell_of, (size_t)s->cap_items, sizeof *s->cell_of);
     }
+    s->figures = t->figure_count;
+    for (int i = 0; i < t->figure_count; i++)
+        s->cell_of[i] = -1;
     size_grid(s, t);
     int cells = s->cols * s->rows;
     if (cells + 1 > s->cap_cells) {
@@ -98,6 +107,7 @@ void spatial_build(spatial *s, const table *t)
         const figure *f = &t->figures[s->indexed[k]];
         int c = build_row_of(s, f->pos.y) * s->cols + build_col_of(s, f->pos.x);
         s->scratch[k] = c;
+        s->cell_of[s->indexed[k]] = c;
         s->start[c + 1]++;
     }
     for (int c = 0; c < cells; c++)
@@ -109,12 +119,52 @@ void spatial_build(spatial *s, const table *t)
     s->start[0] = 0;
 }
 
+bool spatial_move(spatial *s, int index, vec2s pos)
+{
+    if (!s->cell_of || index < 0 || index >= s->figures || s->cell_of[index] < 0)
+        return false;
+    /* build_col_of's truncation is its floor from the origin on; past the far side the last
+     * column or row takes the centre, as in a build */
+    if (!isfinite(pos.x) || !isfinite(pos.y) || !((pos.x - s->x0) / s->cell_cm >= 0.0f) ||
+        !((pos.y - s->y0) / s->cell_cm >= 0.0f))
+        return false;
+    int from = s->cell_of[index];
+    int to = build_row_of(s, pos.y) * s->cols + build_col_of(s, pos.x);
+    if (to == from)
+        return true;
+    int at = s->start[from];
+    while (s->items[at] != index)
+        at++;
+    if (to > from) {
+        /* out of cell `from`, the items up to cell `to`'s place for it one step down */
+        int put = s->start[to] - 1; /* its place once the others moved down */
+        while (put + 1 < s->start[to + 1] && s->items[put + 1] < index)
+            put++;
+        memmove(s->items + at, s->items + at + 1, (size_t)(put - at) * sizeof *s->items);
+        s->items[put] = index;
+        for (int c = from + 1; c <= to; c++)
+            s->start[c]--;
+    } else {
+        /* out of cell `from`, the items from cell `to`'s place for it one step up */
+        int put = s->start[to];
+        while (put < s->start[to + 1] && s->items[put] < index)
+            put++;
+        memmove(s->items + put + 1, s->items + put, (size_t)(at - put) * sizeof *s->items);
+        s->items[put] = index;
+        for (int c = to + 1; c <= from; c++)
+            s->start[c]++;
+    }
+    s->cell_of[index] = to;
+    return true;
+}
+
 void spatial_free(spatial *s)
 {
     free(s->start);
     free(s->items);
     free(s->scratch);
     free(s->indexed);
+    free(s->cell_of);
     memset(s, 0, sizeof *s);
 }
 

@@ -21,9 +21,12 @@ typedef struct spatial {
     int *start;         /* cols * rows + 1 offsets into items */
     int *items;         /* figure indices, by cell, ascending within a cell */
     int count;          /* indexed figures */
+    int nonfinite;      /* active figures left out: a centre that is not a number */
     float reach_max_cm; /* the largest base reach (half diagonal, or radius) indexed */
     int *scratch;       /* query buffer */
     int *indexed;       /* while building: the indexed figures' indices, ascending */
+    int *cell_of;       /* per figure of the table: its cell (-1: not indexed) */
+    int figures;        /* the table's figure count when built */
     int cap_cells, cap_items;
 } spatial;
 
@@ -40,6 +43,13 @@ static inline float spatial_base_reach(const geom_base *b)
  * time. */
 void spatial_build(spatial *s, const table *t);
 void spatial_free(spatial *s);
+
+/* Files the indexed figure `index` under the cell of `pos` (where it stands now), keeping each
+ * cell ascending: the index is then what a build would give in the same grid, the answers the
+ * same as a fresh build's. False, and nothing changed, when the grid does not cover pos from
+ * its origin on (a centre left of or above it, or not a number) or the figure is not indexed:
+ * build again then. */
+bool spatial_move(spatial *s, int index, vec2s pos);
 
 /* The indices (into t->figures, ascending) of the indexed figures whose base could reach into
  * `box` grown by `grow_cm`: every figure whose centre lies within grow_cm + its own reach of

@@ -226,6 +226,20 @@ void table_copy_pieces(table *dst, const table *src)
     copy_changed(dst->figures, src->figures, src->figure_count, sizeof *src->figures);
 }
 
+void table_copy_shared_some(table *dst, const table *src, const int *figs, int n)
+{
+    table keep = *dst;
+    *dst = *src; /* the size and the terrain: src's own arrays */
+    dst->sides = keep.sides;
+    dst->units = keep.units;
+    dst->figures = keep.figures;
+    copy_changed(dst->sides, src->sides, src->side_count, sizeof *src->sides);
+    copy_changed(dst->units, src->units, src->unit_count, sizeof *src->units);
+    for (int k = 0; k < n; k++)
+        if (figs[k] >= 0 && figs[k] < src->figure_count)
+            dst->figures[figs[k]] = src->figures[figs[k]];
+}
+
 int table_add_type(table *t, const terrain_type *type)
 {
     if (t->type_count >= TABLE_TYPES_MAX)

@@ -199,6 +199,11 @@ void table_destroy_shared(table *t);
  * writing only the elements that differ; both tables hold as many of each. What a command's
  * events change, for adopting a state resolved on a copy. */
 void table_copy_pieces(table *dst, const table *src);
+/* table_copy_shared for a dst known to hold src's figures already but for those at the indices
+ * in `figs` (and as many sides, units and figures): those figures are copied, the sides and
+ * units compared and copied where they differ (few; an event may change a unit's formation),
+ * and the size and terrain taken as src's. */
+void table_copy_shared_some(table *dst, const table *src, const int *figs, int n);
 
 /* Appenders return the new handle (or index for types/features); the struct is copied, and
  * polygon/polyline points are copied too. table_add_type returns -1 (adding nothing) when the

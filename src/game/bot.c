@@ -85,6 +85,12 @@ typedef struct target_memo {
     side_id from_side;
     vec2s from;
     float from_cm;
+    /* pick_greedy's per-command draws, the bounds of the moves' scores, the moves in order */
+    float jitter[BOT_LEGAL_MAX];
+    float bound[BOT_LEGAL_MAX];
+    float before[BOT_LEGAL_MAX];        /* the nearest enemy's distance from each bounded mover */
+    const figure *actor[BOT_LEGAL_MAX]; /* and the mover (NULL: none, score 0) */
+    int order[BOT_LEGAL_MAX];
 } target_memo;
 
 static rules_command firers_of(const rules_command *c)
@@ -131,14 +137,9 @@ static float score_fire(const game *g, const rules_command *c, target_memo *memo
     return 10.0f * best;
 }
 
-/* Centimetres gained toward the nearest enemy, a little less than a kill per 10 cm. */
-static float score_move(const game *g, const rules_command *c, target_memo *memo)
+/* The nearest enemy's distance from where the mover f stands. */
+static float move_before(const game *g, const figure *f, target_memo *memo)
 {
-    const table *t = game_table(g);
-    const figure *f = actor_of(t, c);
-    if (!f || c->path_count == 0)
-        return 0;
-    vec2s end = c->path[c->path_count - 1];
     if (!memo->from_valid || memo->from_side.id != f->side.id ||
         memcmp(&memo->from, &f->pos, sizeof f->pos) != 0) {
         memo->from_cm = nearest_enemy_cm(g, f->side, f->pos);
@@ -146,11 +147,48 @@ static float score_move(const game *g, const rules_command *c, target_memo *memo
         memo->from = f->pos;
         memo->from_valid = true;
     }
-    float before = memo->from_cm;
-    float after = nearest_enemy_cm(g, f->side, end);
+    return memo->from_cm;
+}
+
+/* No more than score_move gives the MOVE c (NaN: no bound known), without asking where the
+ * nearest enemy is from its end: the distance to the nearest of a set of points shrinks by no
+ * more than the move's length (nor below nothing), and the margins lie far above the rounding
+ * of the two distances (a few parts in ten million of them). */
+static float move_bound(const game *g, const rules_command *c, target_memo *memo, float *from,
+                        const figure **actor)
+{
+    const figure *f = *actor = actor_of(game_table(g), c);
+    *from = NAN;
+    if (!f || c->path_count == 0) {
+        *actor = NULL;
+        return 0; /* score_move's own 0 */
+    }
+    float before = *from = move_before(g, f, memo);
+    if (!isfinite(before))
+        return 0; /* nobody seen: score_move's 0 whatever the end */
+    vec2s end = c->path[c->path_count - 1];
+    float dx = end.x - f->pos.x, dy = end.y - f->pos.y;
+    float len = sqrtf(dx * dx + dy * dy);
+    return 0.08f * (fminf(len, before) * 1.0001f + before * 1e-5f + 1e-3f) + 1e-6f;
+}
+
+/* score_move given the distance `before` move_before found for c's mover. */
+static float score_move_from(const game *g, const rules_command *c, const figure *f, float before)
+{
+    float after = nearest_enemy_cm(g, f->side, c->path[c->path_count - 1]);
     if (!isfinite(before) || !isfinite(after))
         return 0;
     return 0.08f * (before - after);
+}
+
+/* Centimetres gained toward the nearest enemy, a little less than a kill per 10 cm. */
+static float score_move(const game *g, const rules_command *c, target_memo *memo)
+{
+    const table *t = game_table(g);
+    const figure *f = actor_of(t, c);
+    if (!f || c->path_count == 0)
+        return 0;
+    return score_move_from(g, c, f, move_before(g, f, memo));
 }
 
 /* Figures a rally would restore. */
@@ -189,21 +227,61 @@ static float score(const game *g, const rules_command *c, target_memo *memo)
     }
 }
 
+/* Whether the total s of command i beats the best so far (best < 0: none): the highest total,
+ * the first of equals, as a scan in order keeping the first strictly higher finds it. */
+static bool greedy_better(float s, int i, float best_s, int best)
+{
+    return s > best_s || (best >= 0 && s == best_s && i < best);
+}
+
+/* The highest score plus a hundredth of a draw each, the first of equals. Every draw is made
+ * first, in order, as before (scoring draws none); the moves are then scored from the highest
+ * bound down (move_bound), and one whose bound cannot beat the best so far is not scored: the
+ * nearest enemy from each end was most of the choice. */
 static int pick_greedy(const game *g, const rules_command *cmds, int n, dice_rng *rng,
                        target_memo *memo)
 {
-    int best = 0;
-    float best_score = -INFINITY;
     memo->valid = false;
     memo->from_valid = false;
+    for (int i = 0; i < n; i++)
+        memo->jitter[i] = 0.01f * (float)dice_unit(rng);
+    int best = -1, moves = 0;
+    float best_s = -INFINITY;
     for (int i = 0; i < n; i++) {
-        float s = score(g, &cmds[i], memo) + 0.01f * (float)dice_unit(rng);
-        if (s > best_score) {
-            best_score = s;
+        if (cmds[i].kind == RULES_CMD_MOVE) {
+            float b = move_bound(g, &cmds[i], memo, &memo->before[i], &memo->actor[i]);
+            if (b >= 0) { /* not NaN */
+                memo->bound[i] = b + memo->jitter[i];
+                /* insertion by bound, highest first (ties by index: any order would do) */
+                int k = moves++;
+                for (; k > 0 && memo->bound[memo->order[k - 1]] < memo->bound[i]; k--)
+                    memo->order[k] = memo->order[k - 1];
+                memo->order[k] = i;
+                continue;
+            }
+        }
+        float s = score(g, &cmds[i], memo) + memo->jitter[i];
+        if (greedy_better(s, i, best_s, best)) {
+            best_s = s;
             best = i;
         }
     }
-    return best;
+    for (int k = 0; k < moves; k++) {
+        int i = memo->order[k];
+        /* score + jitter <= bound (float sums are monotone): no better when the bound is not */
+        if (!greedy_better(memo->bound[i], i, best_s, best))
+            continue;
+        /* no mover, or no enemy seen from him: score_move's 0 */
+        const figure *f = memo->actor[i];
+        float m = f && isfinite(memo->before[i]) ? score_move_from(g, &cmds[i], f, memo->before[i])
+                                                 : 0.0f;
+        float s = m + memo->jitter[i];
+        if (greedy_better(s, i, best_s, best)) {
+            best_s = s;
+            best = i;
+        }
+    }
+    return best >= 0 ? best : 0;
 }
 
 /* The buffers are big (hundreds of kilobytes): allocating and zeroing them per choice cost more

@@ -27,6 +27,17 @@ static void set_error(game_error *err, const char *file, const char *msg)
     snprintf(err->message, sizeof err->message, "%s", msg);
 }
 
+/* An empty view table for rule sets without one: every hint NULL, the engine's generic answers.
+ */
+static const rules_view_ops view_none;
+
+/* game_view, inline: game_visible asks it of every figure and event it is asked about, and a
+ * call to the exported function (which -fPIC keeps from inlining) was a fifth of its cost. */
+static inline const rules_view_ops *view_of(const game *g)
+{
+    return g->ops->view ? g->ops->view : &view_none;
+}
+
 /* ---- events ------------------------------------------------------------------------------ */
 
 static void events_clear(game_events_list *l)
@@ -55,10 +66,49 @@ void game_events_record(void *user, const rules_event *ev)
 table *game_place_copy(game *g)
 {
     /* The terrain shared with g's table: no command changes it (the adopted state takes the
-     * figures, units and sides alone, adopt_checked). */
-    table *t = table_copy_shared(g->place_passed.spare, g->table);
+     * figures, units and sides alone, adopt_checked). A spare that differs from the table in
+     * the figures listed alone has those rewritten, the rest left as they are. */
+    table *s = g->place_passed.spare, *t;
+    if (s && g->place_passed.synced && s->figure_count == g->table->figure_count &&
+        s->unit_count == g->table->unit_count && s->side_count == g->table->side_count) {
+        table_copy_shared_some(s, g->table, g->place_passed.dirty, g->place_passed.dirty_n);
+        t = s;
+    } else {
+        t = table_copy_shared(s, g->table);
+    }
     g->place_passed.spare = NULL;
+    g->place_passed.synced = true;
+    g->place_passed.dirty_n = 0;
     return t;
+}
+
+void game_place_unsync(game *g)
+{
+    g->place_passed.synced = false;
+    g->place_passed.dirty_n = 0;
+}
+
+void game_place_note(game *g, const game_events_list *l)
+{
+    for (int k = 0; k < l->count && g->place_passed.synced; k++) {
+        const rules_event *ev = &l->items[k];
+        /* rules_event_apply_table's kinds that change a figure (a formation is a unit's: the
+         * units are compared whole) */
+        if (ev->kind != RULES_EV_MOVE && ev->kind != RULES_EV_STATUS && ev->kind != RULES_EV_REMOVE)
+            continue;
+        if (!ev->figure.id)
+            continue;
+        int i = (int)ev->figure.id - 1, n = g->place_passed.dirty_n;
+        bool listed = false;
+        for (int j = n - 1; j >= 0 && !listed; j--)
+            listed = g->place_passed.dirty[j] == i;
+        if (listed)
+            continue;
+        if (n == PLACE_DIRTY_MAX)
+            game_place_unsync(g);
+        else
+            g->place_passed.dirty[g->place_passed.dirty_n++] = i;
+    }
 }
 
 void game_place_spare(game *g, table *t)
@@ -71,6 +121,8 @@ void game_place_spare(game *g, table *t)
 
 void game_place_forget(game *g)
 {
+    if (g->place_passed.table) /* the state after the check, handed back: its figures differ */
+        game_place_note(g, &g->place_passed.events);
     if (g->place_passed.rs)
         g->ops->destroy(g->place_passed.rs);
     game_place_spare(g, g->place_passed.table);
@@ -89,6 +141,19 @@ void game_state_changed(game *g)
 void game_places_changed(game *g)
 {
     g->places_gen++;
+    g->index_rebuild = true; /* what changed is not known */
+}
+
+/* The figure index is to file figure `id` (moved by an event) anew, or to be built again. */
+static void index_note_move(game *g, figure_id id)
+{
+    for (int k = 0; k < g->index_moved_n; k++)
+        if (g->index_moved[k] == (int)id.id - 1)
+            return;
+    if (!id.id || g->index_moved_n == INDEX_MOVED_MAX)
+        g->index_rebuild = true;
+    else
+        g->index_moved[g->index_moved_n++] = (int)id.id - 1;
 }
 
 /* Notes where the figures stand for places_gen, once per gen (what is built from it). */
@@ -123,7 +188,16 @@ static void places_after(game *g, const game_events_list *l)
             continue;
         if (ev->kind == RULES_EV_MOVE || ev->kind == RULES_EV_REMOVE ||
             (ev->kind == RULES_EV_STATUS && ((ev->status_set | ev->status_clear) & gone))) {
-            game_places_changed(g);
+            g->places_gen++;
+            /* the figure index follows the moves; someone gone or back builds it again */
+            for (int j = 0; j < l->count && !g->index_rebuild; j++) {
+                const rules_event *e = &l->items[j];
+                if (e->kind == RULES_EV_MOVE)
+                    index_note_move(g, e->figure);
+                else if (e->kind == RULES_EV_REMOVE ||
+                         (e->kind == RULES_EV_STATUS && ((e->status_set | e->status_clear) & gone)))
+                    g->index_rebuild = true;
+            }
             return;
         }
     }
@@ -141,9 +215,12 @@ static bool adopt_checked(game *g, game_entry *e)
     if (t->figure_count != after->figure_count || t->unit_count != after->unit_count ||
         t->side_count != after->side_count)
         return false;
-    /* The table keeps its place (callers hold game_table's pointer and its figures): what a
-     * command's events change, figures and units (rules_event_apply_table), is copied in. */
-    table_copy_pieces(t, after);
+    /* The table keeps its place (callers hold game_table's pointer and its figures): the
+     * check's events are applied to it, as they were to the copy (rules_emit; a rule set
+     * changes the table only through them), which leaves the two alike. */
+    const game_events_list *l = &g->place_passed.events;
+    for (int k = 0; k < l->count; k++)
+        rules_event_apply_table(t, &l->items[k]);
     g->ops->destroy(g->rs);
     g->rs = g->place_passed.rs;
     g->rng = g->place_passed.rng;
@@ -245,6 +322,7 @@ static bool state_start(game *g, char *err, size_t err_size)
     game_state_changed(g);
     g->table = table_clone(g->sc->table);
     game_places_changed(g);
+    game_place_unsync(g);
     dice_seed(&g->rng, g->seed);
     rules_create_desc cd = {.scenario = g->sc, .table = g->table, .data_dir = g->data_dir};
     g->rs = g->ops->create(&cd, err, err_size);
@@ -299,6 +377,7 @@ static void snap_restore(game *g, const game_snapshot *s)
     game_state_changed(g);
     g->table = table_clone(s->table);
     game_places_changed(g);
+    game_place_unsync(g);
     g->rs = g->ops->clone(s->rs);
     g->rng = s->rng;
 }
@@ -353,6 +432,7 @@ static void entry_resolve(game *g, int i)
         game_referee_resolve(g, &ctx, &e->cmd);
     else
         g->ops->resolve(g->rs, &ctx, &e->cmd);
+    game_place_note(g, &e->events);
     places_after(g, &e->events);
     if (before.valid) {
         verify_events(g, &before, e, i);
@@ -479,7 +559,8 @@ void game_destroy(game *g)
     free(g->places_seen.pos);
     free(g->unit_first.first);
     free(g->others.idx);
-    free(g->others.pos);
+    free(g->others.x);
+    free(g->others.y);
     free(g);
 }
 
@@ -554,7 +635,7 @@ void game_decision(const game *g, rules_decision *out)
 void game_decision_seen(const game *g, side_id viewer, rules_decision *out)
 {
     game_decision(g, out);
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     char words[sizeof out->prompt];
     if (viewer.id && v->prompt && out->kind != RULES_DECIDE_NONE &&
         v->prompt(g->rs, g->table, viewer, out, words, sizeof words))
@@ -571,14 +652,27 @@ bool game_over(const game *g)
     return outcome_now(g)->over;
 }
 
+/* game_visible, inline for the engine's own many questions (as view_of). */
+static inline bool visible_now(const game *g, side_id viewer, figure_id fig)
+{
+    const rules_view_ops *v = view_of(g);
+    if (!viewer.id || !fig.id || !v->visible)
+        return true;
+    const figure *f = table_figure_const(g->table, fig);
+    if (!f || f->side.id == viewer.id)
+        return true;
+    /* The hook first: the outcome is the dearer question, asked only of a hidden figure. */
+    return v->visible(g->rs, g->table, viewer, fig) || game_over(g);
+}
+
 static bool unit_visible(const game *g, side_id viewer, unit_id u);
 
 /* A command's target (figure or unit) is one its side can see: nobody aims at, charges or
  * otherwise names an enemy he does not know is there (game_visible), in any rule set. */
 static bool target_seen(const game *g, const rules_command *cmd)
 {
-    return !game_view(g)->visible || (game_visible(g, cmd->side, cmd->target) &&
-                                      unit_visible(g, cmd->side, cmd->target_unit));
+    return !view_of(g)->visible ||
+           (visible_now(g, cmd->side, cmd->target) && unit_visible(g, cmd->side, cmd->target_unit));
 }
 
 int game_legal(const game *g, rules_command *out, int max)
@@ -607,7 +701,19 @@ spatial *game_figure_index(const game *g)
     game *m = (game *)g; /* a cache beside the state, not the state: g is const to callers */
     if (!m->index_valid || m->index_gen != g->places_gen) {
         places_note(g);
-        spatial_build(&m->index, g->table);
+        /* A few figures moved since it was made: each filed under its new cell (the answers
+         * are a build's); else built anew. */
+        const table *t = g->table;
+        bool kept = m->index_valid && !m->index_rebuild && m->index.figures == t->figure_count;
+        for (int k = 0; kept && k < m->index_moved_n; k++) {
+            int i = m->index_moved[k];
+            kept = i >= 0 && i < t->figure_count && table_figure_active(&t->figures[i]) &&
+                   spatial_move(&m->index, i, t->figures[i].pos);
+        }
+        if (!kept)
+            spatial_build(&m->index, t);
+        m->index_moved_n = 0;
+        m->index_rebuild = false;
         m->index_gen = g->places_gen;
         m->index_valid = true;
     }
@@ -623,14 +729,14 @@ static bool enemy_accept(void *user, int index)
 {
     const enemy_filter *f = user;
     const figure *e = &f->g->table->figures[index];
-    return e->side.id != f->own.id && game_visible(f->g, f->own, e->id);
+    return e->side.id != f->own.id && visible_now(f->g, f->own, e->id);
 }
 
 /* Below this many figures a scan in order reads less than the grid's rings of mostly empty
  * cells (lcr_baler, 113 figures: the rings cost 3x the scan). Both give the same answer. */
 enum { NEAREST_SCAN_MAX = 400 };
 
-/* The active figures of other sides than `own`, kept until the state changes: the bot asks
+/* The active figures of other sides than `own`, kept until the places change: the bot asks
  * for the nearest enemy of many points of one state. */
 static void others_of(const game *g, side_id own)
 {
@@ -639,23 +745,71 @@ static void others_of(const game *g, side_id own)
         return;
     places_note(g);
     const table *t = g->table;
-    if (t->figure_count > m->others.cap) {
-        m->others.cap = t->figure_count;
-        m->others.idx = mem_realloc(m->others.idx, (size_t)m->others.cap, sizeof *m->others.idx);
-        m->others.pos = mem_realloc(m->others.pos, (size_t)m->others.cap, sizeof *m->others.pos);
+    int cap = (t->figure_count + 3) / 4 * 4 + 4;
+    if (cap > m->others.cap) {
+        m->others.cap = cap;
+        m->others.idx = mem_realloc(m->others.idx, (size_t)cap, sizeof *m->others.idx);
+        m->others.x = mem_realloc(m->others.x, (size_t)cap, sizeof *m->others.x);
+        m->others.y = mem_realloc(m->others.y, (size_t)cap, sizeof *m->others.y);
     }
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
         if (table_figure_active(e) && e->side.id != own.id) {
             m->others.idx[n] = i;
-            m->others.pos[n++] = e->pos;
+            m->others.x[n] = e->pos.x;
+            m->others.y[n++] = e->pos.y;
         }
+    }
+    /* infinitely far: never nearer than anyone (nor than nothing) */
+    for (int k = n; k < (n + 3) / 4 * 4; k++) {
+        m->others.x[k] = INFINITY;
+        m->others.y[k] = INFINITY;
     }
     m->others.n = n;
     m->others.own = own.id;
     m->others.gen = g->places_gen;
     m->others.valid = true;
+}
+
+typedef float others_v4 __attribute__((vector_size(16)));
+typedef int32_t others_i4 __attribute__((vector_size(16)));
+
+/* The index into the others list of the one whose centre is nearest p (squared distances
+ * compared with `<`: the first of equals, and none nearer than infinity: -1), four at a time:
+ * each lane keeps its own least and the block it was first met in, and the least of the lanes,
+ * the lowest index of equals, is the answer a scan in order finds. */
+static int others_nearest(const game *g, vec2s p, float *d2)
+{
+    int blocks = (g->others.n + 3) / 4;
+    const others_v4 px = {p.x, p.x, p.x, p.x}, py = {p.y, p.y, p.y, p.y};
+    others_v4 best = {INFINITY, INFINITY, INFINITY, INFINITY};
+    others_i4 at = {-1, -1, -1, -1}, cur = {0, 0, 0, 0};
+    const others_i4 one = {1, 1, 1, 1};
+    for (int b = 0; b < blocks; b++) {
+        others_v4 x, y;
+        memcpy(&x, g->others.x + 4 * b, sizeof x);
+        memcpy(&y, g->others.y + 4 * b, sizeof y);
+        others_v4 dx = x - px, dy = y - py;
+        others_v4 d = dx * dx + dy * dy;
+        others_i4 nearer = d < best; /* -1 where nearer: a NaN never is */
+        best = (others_v4)(((others_i4)d & nearer) | ((others_i4)best & ~nearer));
+        at = (cur & nearer) | (at & ~nearer);
+        cur += one;
+    }
+    int near = -1;
+    float near2 = INFINITY;
+    for (int l = 0; l < 4; l++) {
+        if (at[l] < 0)
+            continue;
+        int k = 4 * at[l] + l;
+        if (best[l] < near2 || (best[l] == near2 && k < near)) {
+            near2 = best[l];
+            near = k;
+        }
+    }
+    *d2 = near2;
+    return near;
 }
 
 const figure *game_nearest_enemy(const game *g, side_id own, vec2s p, float *cm)
@@ -672,25 +826,18 @@ const figure *game_nearest_enemy(const game *g, side_id own, vec2s p, float *cm)
          * other sides, whose list is kept with the state. */
         others_of(g, own);
         const int *idx = g->others.idx;
-        const vec2s *pos = g->others.pos;
+        const float *x = g->others.x, *y = g->others.y;
         /* Most often the nearest of all is seen, and is then the answer (the first of equals,
          * as the scan below keeps it): found by distances alone, without asking who is seen. */
-        int near = -1;
-        float near2 = INFINITY;
-        for (int k = 0; k < g->others.n; k++) {
-            float dx = pos[k].x - p.x, dy = pos[k].y - p.y;
-            if (dx * dx + dy * dy < near2) {
-                near2 = dx * dx + dy * dy;
-                near = k;
-            }
-        }
-        if (near < 0 || game_visible(g, own, t->figures[idx[near]].id)) {
+        float near2;
+        int near = others_nearest(g, p, &near2);
+        if (near < 0 || visible_now(g, own, t->figures[idx[near]].id)) {
             *cm = sqrtf(near2);
             return near >= 0 ? &t->figures[idx[near]] : NULL;
         }
         for (int k = 0; k < g->others.n; k++) {
-            float dx = pos[k].x - p.x, dy = pos[k].y - p.y;
-            if (dx * dx + dy * dy < d2 && game_visible(g, own, t->figures[idx[k]].id)) {
+            float dx = x[k] - p.x, dy = y[k] - p.y;
+            if (dx * dx + dy * dy < d2 && visible_now(g, own, t->figures[idx[k]].id)) {
                 d2 = dx * dx + dy * dy;
                 who = idx[k];
             }
@@ -766,17 +913,14 @@ bool game_validate(const game *g, const rules_command *cmd, char *reason, size_t
            game_place_check(g, cmd, reason, size);
 }
 
-/* An empty view table for rule sets without one: every hint NULL, the generic answers below. */
-static const rules_view_ops view_none;
-
 const rules_view_ops *game_view(const game *g)
 {
-    return g->ops->view ? g->ops->view : &view_none;
+    return view_of(g);
 }
 
 const char *game_describe(const game *g, const rules_command *cmd, char *buf, size_t size)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     if (cmd->kind == RULES_CMD_REFEREE)
         return game_referee_describe(g, cmd, buf, size);
     if (size && v->describe && v->describe(g->rs, g->table, cmd, buf, size))
@@ -786,7 +930,7 @@ const char *game_describe(const game *g, const rules_command *cmd, char *buf, si
 
 bool game_figure_state(const game *g, figure_id fig, char *buf, size_t size)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     if (size)
         buf[0] = 0;
     return size && v->figure_state && v->figure_state(g->rs, g->table, fig, buf, size);
@@ -794,7 +938,7 @@ bool game_figure_state(const game *g, figure_id fig, char *buf, size_t size)
 
 bool game_figure_badge(const game *g, figure_id fig, char *buf, size_t size)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     if (size)
         buf[0] = 0;
     return size && v->figure_badge && v->figure_badge(g->rs, g->table, fig, buf, size);
@@ -802,13 +946,13 @@ bool game_figure_badge(const game *g, figure_id fig, char *buf, size_t size)
 
 int game_actions(const game *g, figure_id fig, rules_action *out, int max)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     return v->actions ? v->actions(g->rs, g->table, fig, out, max) : 0;
 }
 
 bool game_reach(const game *g, const rules_command *move, vec2s dir, rules_reach *out)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     memset(out, 0, sizeof *out);
     float len = sqrtf(dir.x * dir.x + dir.y * dir.y);
     if (!v->reach || len <= 0.0f)
@@ -834,36 +978,36 @@ bool game_region(const game *g, const rules_command *move, int n, vec2s *out)
 
 int game_targets(const game *g, const rules_command *fire, rules_target *out, int max)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     int n = v->targets ? v->targets(g->rs, g->table, fire, out, max) : 0, kept = 0;
     if (!v->visible)
         return n;
     /* A target the firing side cannot see is not offered, whatever the rule set answers. */
     for (int i = 0; i < n; i++)
-        if (game_visible(g, fire->side, out[i].figure) && unit_visible(g, fire->side, out[i].unit))
+        if (visible_now(g, fire->side, out[i].figure) && unit_visible(g, fire->side, out[i].unit))
             out[kept++] = out[i];
     return kept;
 }
 
 bool game_arc(const game *g, figure_id fig, float *half_angle, float *range_cm)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     return v->arc && v->arc(g->rs, g->table, fig, half_angle, range_cm);
 }
 
 int game_driver(const game *g, side_id viewer, rules_driver_item *out, int max)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     int n = v->driver ? v->driver(g->rs, g->table, viewer, out, max) : 0, k = 0;
     for (int i = 0; i < n; i++) /* a unit the viewer may not see is not listed to him */
-        if (out[i].kind != RULES_DRIVER_UNIT || game_visible(g, viewer, out[i].figure))
+        if (out[i].kind != RULES_DRIVER_UNIT || visible_now(g, viewer, out[i].figure))
             out[k++] = out[i];
     return k;
 }
 
 int game_command_radius(const game *g, figure_id leader, float *radius_cm, figure_id *out, int max)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     float r = 0;
     int n = v->command_radius ? v->command_radius(g->rs, g->table, leader, &r, out, max) : -1;
     if (radius_cm)
@@ -873,12 +1017,12 @@ int game_command_radius(const game *g, figure_id leader, float *radius_cm, figur
 
 bool game_moves_by_unit(const game *g)
 {
-    return game_view(g)->moves_by_unit;
+    return view_of(g)->moves_by_unit;
 }
 
 int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, int max)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     if (v->move_figures)
         return v->move_figures(g->rs, g->table, cmd, out, max);
     int n = 0;
@@ -895,21 +1039,14 @@ int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, i
 
 const char *game_measure(const game *g)
 {
-    const rules_view_ops *v = game_view(g);
+    const rules_view_ops *v = view_of(g);
     const char *m = v->measure ? v->measure(g->rs) : NULL;
     return m && strcmp(m, "inch") == 0 ? "inch" : "cm";
 }
 
 bool game_visible(const game *g, side_id viewer, figure_id fig)
 {
-    const rules_view_ops *v = game_view(g);
-    if (!viewer.id || !fig.id || !v->visible)
-        return true;
-    const figure *f = table_figure_const(g->table, fig);
-    if (!f || f->side.id == viewer.id)
-        return true;
-    /* The hook first: the outcome is the dearer question, asked only of a hidden figure. */
-    return v->visible(g->rs, g->table, viewer, fig) || game_over(g);
+    return visible_now(g, viewer, fig);
 }
 
 /* The index of unit u's first figure on the table as it stands (-1: none), from a map of
@@ -948,7 +1085,7 @@ static bool unit_visible(const game *g, side_id viewer, unit_id u)
     if (!u.id)
         return true;
     int first = unit_first_figure(g, u);
-    return first < 0 || game_visible(g, viewer, g->table->figures[first].id);
+    return first < 0 || visible_now(g, viewer, g->table->figures[first].id);
 }
 
 /* The table's index of side s as a bit of a hidden_from mask (0: past 32 sides, never hidden).
@@ -965,7 +1102,7 @@ static uint32_t side_bit(const table *t, side_id s)
 /* May the event be told to `viewer` as things stand now? */
 static bool event_seen_now(const game *g, side_id viewer, const rules_event *ev)
 {
-    return game_visible(g, viewer, ev->figure) && game_visible(g, viewer, ev->other) &&
+    return visible_now(g, viewer, ev->figure) && visible_now(g, viewer, ev->other) &&
            unit_visible(g, viewer, ev->unit);
 }
 
@@ -973,10 +1110,10 @@ static bool command_seen_now(const game *g, side_id viewer, int index)
 {
     const rules_command *c = game_command_at(g, index);
     bool named = c->figure.id || c->unit.id || c->figure_count;
-    bool seen = game_visible(g, viewer, c->figure) && game_visible(g, viewer, c->target) &&
+    bool seen = visible_now(g, viewer, c->figure) && visible_now(g, viewer, c->target) &&
                 unit_visible(g, viewer, c->unit) && unit_visible(g, viewer, c->target_unit);
     for (int i = 0; i < c->figure_count && seen; i++)
-        seen = game_visible(g, viewer, c->figures[i]);
+        seen = visible_now(g, viewer, c->figures[i]);
     int n = 0;
     const rules_event *ev = named ? NULL : game_events(g, index, &n);
     for (int i = 0; i < n && seen; i++)
@@ -989,7 +1126,7 @@ static bool command_seen_now(const game *g, side_id viewer, int index)
  * while it was hidden. Only for a rule set that conceals. */
 static void judge(game *g, game_events_list *l, game_entry *e, int index)
 {
-    if (!game_view(g)->visible)
+    if (!view_of(g)->visible)
         return;
     const table *t = g->table;
     for (int k = 0; k < l->count; k++) {
@@ -1012,7 +1149,7 @@ static void judge(game *g, game_events_list *l, game_entry *e, int index)
 
 bool game_event_visible(const game *g, side_id viewer, const rules_event *ev)
 {
-    if (!viewer.id || !game_view(g)->visible || game_over(g))
+    if (!viewer.id || !view_of(g)->visible || game_over(g))
         return true;
     if (ev->judged)
         return !(ev->hidden_from & side_bit(g->table, viewer));
@@ -1022,7 +1159,7 @@ bool game_event_visible(const game *g, side_id viewer, const rules_event *ev)
 bool game_command_visible(const game *g, side_id viewer, int index)
 {
     const rules_command *c = game_command_at(g, index);
-    if (!c || !viewer.id || !game_view(g)->visible || game_over(g))
+    if (!c || !viewer.id || !view_of(g)->visible || game_over(g))
         return true;
     if (index < g->cursor && g->log[index].judged)
         return !(g->log[index].hidden_from & side_bit(g->table, viewer));

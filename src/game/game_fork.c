@@ -31,6 +31,7 @@ bool game_fork_step(game *f, const rules_command *cmd)
         return false;
     game_state_changed(f);
     game_places_changed(f); /* no recorder: which events there were is not known */
+    game_place_unsync(f);
     rules_ctx ctx = {.ops = f->ops,
                      .state = f->rs,
                      .table = f->table,
@@ -57,6 +58,7 @@ void game_fork_forget(game *f, side_id viewer)
     free(gone);
     game_state_changed(f);
     game_places_changed(f); /* what was worked out of the table before (the outcome) is stale */
+    game_place_unsync(f);
 }
 
 bool game_bot_value(const game *g, const rules_command *cmd, float *value, char *why, size_t size)

@@ -6,6 +6,13 @@
 
 #include "core/spatial.h"
 
+/* Figures changed since the overlap check's copy was last made (place_passed.dirty); more and
+ * the copy is made whole. */
+enum { PLACE_DIRTY_MAX = 48 };
+/* Figures moved since the figure index was made that it is updated for (game_figure_index);
+ * more and it is built again. */
+enum { INDEX_MOVED_MAX = 32 };
+
 typedef struct game_events_list {
     rules_event *items;
     int count, cap;
@@ -80,6 +87,12 @@ struct game {
         dice_rng rng;
         game_events_list events;
         table *spare; /* a copy done with, its buffers reused by the next check's copy */
+        /* The one copy there is (the spare, the one resolved on, or the state after it) holds
+         * the table's figures but for those listed in dirty (synced): a command's events name
+         * every figure it changes, so the next copy rewrites those alone. */
+        bool synced;
+        int dirty_n;
+        int dirty[PLACE_DIRTY_MAX];
     } place_passed;
     /* The outcome and the decision of the state as it stands (state_gen `gen`): asked many
      * times a state (game_visible asks whether the game is over of every hidden figure it is
@@ -117,19 +130,25 @@ struct game {
         vec2s *pos;
         int n, cap;
     } places_seen;
-    /* The figure index of the table as it stands (game_figure_index), built when first asked. */
+    /* The figure index of the table as it stands (game_figure_index), built when first asked.
+     * Since it was made (index_gen) the figures in index_moved have moved, or (index_rebuild)
+     * more than that changed: a new table, someone gone or back, too many moved. */
     spatial index;
     uint64_t index_gen;
     bool index_valid;
-    /* The active figures not of side `own` (indices ascending, their positions), for
-     * game_nearest_enemy's scans of the table as it stands (state_gen `gen`). */
+    bool index_rebuild;
+    int index_moved_n;
+    int index_moved[INDEX_MOVED_MAX];
+    /* The active figures not of side `own` (indices ascending, their centres' x and y apart,
+     * padded with infinities to a multiple of 4), for game_nearest_enemy's scans of the table
+     * as it stands (places_gen `gen`). */
     struct {
         bool valid;
         uint64_t gen;
         uint32_t own;
         int n, cap;
         int *idx;
-        vec2s *pos;
+        float *x, *y;
     } others;
 };
 
@@ -145,6 +164,11 @@ void game_place_forget(game *g);
 table *game_place_copy(game *g);
 /* Hands a copy back when done with it (its contents are of no further use). */
 void game_place_spare(game *g, table *t);
+/* The figures the events in `l` change, on the table or on the check's copy, are noted as
+ * differing between the two (place_passed.dirty). */
+void game_place_note(game *g, const game_events_list *l);
+/* The table was changed without events (a new table, a fork's step): the next copy is whole. */
+void game_place_unsync(game *g);
 /* The engine's event recorder (rules_ctx.record), `user` a game_events_list. */
 void game_events_record(void *user, const rules_event *ev);
 

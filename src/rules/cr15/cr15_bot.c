@@ -24,8 +24,10 @@ static int unit_figs(const rules_state *rs, const table *t, const unit *u, rules
                      bool (*ok)(const rules_state *, const table *, const figure *))
 {
     c->figure_count = 0;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
+    const int *list;
+    int n = cr15_unit_members(rs, t, u->id, &list);
+    for (int k = 0; k < (n < 0 ? t->figure_count : n); k++) {
+        const figure *f = &t->figures[n < 0 ? k : list[k]];
         if (f->unit.id == u->id.id && cr15_can_act(rs, f) && ok(rs, t, f))
             rules_command_add_figure(c, f->id);
     }

@@ -3,10 +3,13 @@
  * the target's unit and roll on the wound table; the odds for the screen and the bot. */
 #include "rules/cr15/cr15_state.h"
 
+#include "core/mem.h"
+
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int cr15_band(const cr15_data *d, float range_in)
@@ -28,7 +31,19 @@ const cr15_weapon *cr15_weapon_of(const rules_state *rs, const figure *f)
 {
     if (cr15_is_gun(f))
         return NULL;
-    return cr15_data_weapon(rs->data, f->weapon);
+    /* looked up by name once per figure (kept with the name: a test may change it), every
+     * copy of the data listing the weapons in the same order */
+    cr15_los *lo = rs->los;
+    int i = (int)f->id.id - 1;
+    if (!lo || !lo->weapons || i < 0 || i >= lo->area_count)
+        return cr15_data_weapon(rs->data, f->weapon);
+    cr15_weapon_keep *k = &lo->weapons[i];
+    if (!k->ix || memcmp(k->name, f->weapon, sizeof k->name) != 0) {
+        const cr15_weapon *w = cr15_data_weapon(rs->data, f->weapon);
+        memcpy(k->name, f->weapon, sizeof k->name);
+        k->ix = w ? (int)(w - rs->data->weapons) + 1 : -1;
+    }
+    return k->ix > 0 ? &rs->data->weapons[k->ix - 1] : NULL;
 }
 
 /* The fire modifiers in the order a shot's note lists them. */
@@ -142,6 +157,46 @@ static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
     return true;
 }
 
+/* shot_of's modifiers that depend on the firer alone (its bits and sum in out). */
+static void firer_part(const rules_state *rs, const figure *firer, cr15_shot *out)
+{
+    const cr15_fire_mods *m = &rs->data->fire;
+    const cr15_fig *fs = cr15_fig_const(rs, firer->id);
+    *out = (cr15_shot){.mod = 0};
+    if (cr15_veteran(firer))
+        add(out, m->veteran, MOD_VETERAN);
+    if (cr15_novice(firer))
+        add(out, m->novice, MOD_NOVICE);
+    if ((fs->flags & CR15_F_CHARGED) && !cr15_veteran(firer))
+        add(out, m->being_charged, MOD_BEING_CHARGED);
+    if (fs->flags & CR15_F_MOVED)
+        add(out, m->firer_moved, MOD_FIRER_MOVED);
+    if (cr15_mounted(firer))
+        add(out, m->firer_mounted, MOD_FIRER_MOUNTED);
+    if (firer->status & FIGURE_STATUS_SERIOUS)
+        add(out, m->firer_wounded, MOD_FIRER_WOUNDED);
+}
+
+/* shot_of without its note and for the first shot, from the pair's kept band and cover and
+ * the firer's and target's parts of the modifiers (the same sum and bits). */
+static bool pair_shot(const rules_state *rs, const table *t, cr15_pair_keep *pk,
+                      const figure *firer, const cr15_weapon *w, const figure *target,
+                      const cr15_shot *of_firer, const cr15_shot *of_target, cr15_cover area,
+                      cr15_shot *out)
+{
+    int band = cr15_pair_band(rs, pk, firer, target, NULL);
+    if (band < 0 || w->table[band] <= 0)
+        return false;
+    out->band = band;
+    out->table = w->table[band];
+    out->mod = of_firer->mod + of_target->mod;
+    out->applied = of_firer->applied | of_target->applied;
+    out->note[0] = 0;
+    if (area != CR15_COVER_OPEN || cr15_pair_lines(rs, t, pk, firer, target) != CR15_COVER_OPEN)
+        add(out, rs->data->fire.target_cover, MOD_TARGET_COVER);
+    return true;
+}
+
 /* Why this figure cannot fire now, or NULL; `free`: the caller knows no enemy touches it. */
 static const char *cannot_fire(const rules_state *rs, const table *t, const figure *f, bool free)
 {
@@ -175,10 +230,12 @@ static int firers_at(const rules_state *rs, const table *t, const rules_command 
         const char *no = f[i]->side.id != cmd->side.id ? "is not yours"
                          : !w                          ? "has no firearm"
                                                        : cannot_fire(rs, t, f[i], free);
-        cr15_shot sh;
-        if (!no && target && !shot_of(rs, t, f[i], w, target, false, &sh, false, NULL))
+        /* shot_of's refusal: no band, or the weapon cannot fire at it (from the pair's keep) */
+        cr15_pair_keep scratch, *pk = target ? cr15_pair_of(rs, f[i], target, &scratch) : NULL;
+        int band = !no && pk ? cr15_pair_band(rs, pk, f[i], target, NULL) : 0;
+        if (!no && target && (band < 0 || w->table[band] <= 0))
             no = "is out of range";
-        if (!no && target && !cr15_sees(rs, t, f[i], target))
+        if (!no && target && !cr15_pair_sees(rs, t, pk, f[i], target))
             no = "cannot see the target";
         if (no) {
             if (why)
@@ -412,7 +469,7 @@ typedef struct words_memo {
 static void target_words(const rules_state *rs, words_memo *wm, const cr15_shot *named,
                          rules_target *o)
 {
-    char *band = wm->band[named->band];
+    char *band = rs->los ? rs->los->band_words[named->band] : wm->band[named->band];
     if (!band[0])
         snprintf(band, sizeof wm->band[0], "%.0fin", (double)rs->data->bands_in[named->band]);
     memcpy(o->band, band, sizeof o->band);
@@ -439,6 +496,23 @@ static void target_words(const rules_state *rs, words_memo *wm, const cr15_shot 
     }
 }
 
+/* "within %.0f inches: charge test 3-6 on a D6" of the reach, the last one's words kept. */
+static void charge_words(const rules_state *rs, float reach_cm, char *out, size_t size)
+{
+    cr15_los *lo = rs->los;
+    if (lo && lo->charge_note[0] && memcmp(&lo->charge_reach, &reach_cm, sizeof reach_cm) == 0 &&
+        size == sizeof lo->charge_note) {
+        memcpy(out, lo->charge_note, size);
+        return;
+    }
+    snprintf(out, size, "within %.0f inches: charge test 3-6 on a D6",
+             (double)(reach_cm / rs->data->inch_cm));
+    if (lo && size == sizeof lo->charge_note) {
+        memcpy(lo->charge_note, out, size);
+        lo->charge_reach = reach_cm;
+    }
+}
+
 static bool gun_ready(const rules_state *rs, const table *t, const figure *g)
 {
     const cr15_fig *s = cr15_fig_const(rs, g->id);
@@ -446,8 +520,8 @@ static bool gun_ready(const rules_state *rs, const table *t, const figure *g)
            s->reload == 0 && s->jam_tries == 0 && cr15_crew(rs, t, g) > 0;
 }
 
-int cr15_targets(const rules_state *rs, const table *t, const rules_command *fire,
-                 rules_target *out, int max)
+static int targets_of(const rules_state *rs, const table *t, const rules_command *fire,
+                      rules_target *out, int max)
 {
     const figure *f[RULES_CMD_FIGURES_MAX];
     int nf = cr15_cmd_figures(t, fire, f, RULES_CMD_FIGURES_MAX);
@@ -462,6 +536,11 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
         ws[k] = fire->kind == RULES_CMD_FIRE && !gun && !cannot_fire(rs, t, f[k], false)
                     ? cr15_weapon_of(rs, f[k])
                     : NULL;
+    /* the modifiers of the firer alone, summed once (shot_of's, but the target's) */
+    cr15_shot firer_mods[RULES_CMD_FIGURES_MAX];
+    for (int k = 0; k < nf; k++)
+        if (ws[k])
+            firer_part(rs, f[k], &firer_mods[k]);
     words_memo words = {.n = 0};
     /* whether the gun may fire does not depend on the target: asked once */
     bool ready = gun && gun_ready(rs, t, gun);
@@ -478,9 +557,7 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
             /* the charger's reach and its words are the same for every target: once */
             if (!charge_known) {
                 charge_reach = cr15_allowance_cm(rs, t, f[0], true);
-                snprintf(charge_note, sizeof charge_note,
-                         "within %.0f inches: charge test 3-6 on a D6",
-                         (double)(charge_reach / rs->data->inch_cm));
+                charge_words(rs, charge_reach, charge_note, sizeof charge_note);
                 charge_known = true;
             }
             if (o.range_cm > charge_reach)
@@ -524,12 +601,26 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
          * the count to at most 2: its words are written once, after the loop */
         int named = -1;
         cr15_shot named_shot;
-        cr15_cover area = cr15_cover_area(t, tg);
+        cr15_cover area = cr15_area_of(rs, t, tg);
+        const cr15_fig *ts = cr15_fig_const(rs, tg->id);
+        cr15_shot of_target = {.mod = 0};
+        if (ts->flags & CR15_F_MOVED)
+            add(&of_target, rs->data->fire.target_moved, MOD_TARGET_MOVED);
+        cr15_cover first_lines = CR15_COVER_OPEN;
+        bool first_known = false;
         for (int k = 0; k < nf; k++) {
             const cr15_weapon *w = ws[k];
+            if (!w)
+                continue;
             cr15_shot sh;
-            if (!w || !shot_of(rs, t, f[k], w, tg, false, &sh, false, &area) ||
-                !cr15_sees(rs, t, f[k], tg))
+            cr15_pair_keep scratch, *pk = cr15_pair_of(rs, f[k], tg, &scratch);
+            if (!pair_shot(rs, t, pk, f[k], w, tg, &firer_mods[k], &of_target, area, &sh))
+                continue;
+            if (k == 0) {
+                first_lines = cr15_pair_lines(rs, t, pk, f[k], tg);
+                first_known = true;
+            }
+            if (!cr15_pair_sees(rs, t, pk, f[k], tg))
                 continue;
             float p = cr15_p_beat(sh.table, sh.mod);
             o.dice++;
@@ -551,9 +642,201 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
             continue;
         if (named >= 0)
             target_words(rs, &words, &named_shot, &o);
-        o.expected_kills =
-            o.expected_hits * hit_value(rs->data, cr15_cover_from(rs, t, tg, f[0]->pos, area));
+        if (!first_known) {
+            cr15_pair_keep scratch, *pk = cr15_pair_of(rs, f[0], tg, &scratch);
+            first_lines = cr15_pair_lines(rs, t, pk, f[0], tg);
+        }
+        /* cr15_cover_from from f[0] given the area: the better of the two parts */
+        cr15_cover from0 = first_lines > area ? first_lines : area;
+        o.expected_kills = o.expected_hits * hit_value(rs->data, from0);
         out[n++] = o;
     }
+    return n;
+}
+
+/* ---- targets() kept by its inputs ---------------------------------------------------------- */
+
+/* The bot asks each unit's targets at every decision of the firing phase, and between two of
+ * them only the unit that fired has changed: an answer is kept with every input targets_of
+ * reads (what changes in a match: where figures stand, their status, the rule state of the
+ * firing side's figures and the enemy's "moved"; bases, postures, sides, units, weapons and
+ * terrain never change), compared by their bits. */
+enum { TARGETS_KEEP = 8 };
+
+typedef struct cr15_targets_keep {
+    uint32_t *key;
+    int key_len, key_cap;
+    rules_target *out;
+    int n, out_cap;
+} cr15_targets_keep;
+
+typedef struct key_buf {
+    uint32_t *v;
+    int n, cap;
+} key_buf;
+
+static uint32_t bits_of(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+/* A figure's table state (where it stands, its status) and, when `all`, its whole rule state,
+ * else only whether it moved: at most KEY_FIGURE_WORDS words (the buffer is sized for them). */
+enum { KEY_FIGURE_WORDS = 5 + (int)(sizeof(cr15_fig) / sizeof(uint32_t)) };
+
+static void key_figure(key_buf *k, const rules_state *rs, const table *t, int i, bool all)
+{
+    const figure *f = &t->figures[i];
+    uint32_t *v = k->v + k->n;
+    v[0] = (uint32_t)i;
+    v[1] = f->status;
+    v[2] = bits_of(f->pos.x);
+    v[3] = bits_of(f->pos.y);
+    v[4] = bits_of(f->facing);
+    k->n += 5;
+    const cr15_fig *s = i < rs->fig_count ? &rs->figs[i] : NULL;
+    if (s && all) {
+        memcpy(k->v + k->n, s, sizeof *s);
+        k->n += (int)(sizeof *s / sizeof(uint32_t));
+    } else {
+        k->v[k->n++] = s ? s->flags & CR15_F_MOVED : ~0u;
+    }
+}
+
+/* Every figure of unit u, with its whole rule state. */
+static void key_unit(key_buf *k, const rules_state *rs, const table *t, unit_id u)
+{
+    k->v[k->n++] = 0xfeedu;
+    k->v[k->n++] = u.id;
+    if (!u.id)
+        return;
+    const int *list;
+    int n = cr15_unit_members(rs, t, u, &list);
+    for (int j = 0; j < (n < 0 ? t->figure_count : n); j++) {
+        int i = n < 0 ? j : list[j];
+        if (t->figures[i].unit.id == u.id)
+            key_figure(k, rs, t, i, true);
+    }
+}
+
+static void targets_key(key_buf *k, const rules_state *rs, const table *t, const rules_command *c,
+                        int max)
+{
+    /* the most it can hold: a head, the command's figures and option, each figure twice (as
+     * a mate or an enemy, and as a listed firer) and the units' tags */
+    int words = 16 + (int)((sizeof c->figures + sizeof c->option + 3) / 4) +
+                (2 * t->figure_count + RULES_CMD_FIGURES_MAX) * KEY_FIGURE_WORDS +
+                2 * (RULES_CMD_FIGURES_MAX + 2);
+    if (k->cap < words) {
+        free(k->v);
+        k->v = mem_calloc((size_t)words, sizeof *k->v);
+        k->cap = words;
+    }
+    uint32_t *v = k->v;
+    v[0] = (uint32_t)c->kind;
+    v[1] = c->side.id;
+    v[2] = c->figure.id;
+    v[3] = c->unit.id;
+    v[4] = (uint32_t)c->figure_count;
+    v[5] = (uint32_t)max;
+    v[6] = (uint32_t)rs->turn;
+    v[7] = (uint32_t)t->figure_count;
+    k->n = 8;
+    int fw = (int)((sizeof c->figures + 3) / 4), ow = (int)((sizeof c->option + 3) / 4);
+    k->v[k->n + fw - 1] = 0;
+    memcpy(k->v + k->n, c->figures, sizeof c->figures);
+    k->n += fw;
+    k->v[k->n + ow - 1] = 0;
+    memcpy(k->v + k->n, c->option, sizeof c->option);
+    k->n += ow;
+    /* the firers and their units' mates (a gun's crew); their side is the enemy's enemy */
+    const figure *f[RULES_CMD_FIGURES_MAX];
+    int nf = cr15_cmd_figures(t, c, f, RULES_CMD_FIGURES_MAX);
+    uint32_t own = nf ? f[0]->side.id : 0;
+    k->v[k->n++] = own;
+    /* the distinct units of the command, its figure and its listed figures: each unit's
+     * figures once (they are disjoint) */
+    unit_id units[RULES_CMD_FIGURES_MAX + 2];
+    int nu = 0;
+    const figure *one = table_figure_const(t, c->figure);
+    units[nu++] = c->unit;
+    if (one)
+        units[nu++] = one->unit;
+    for (int i = 0; i < c->figure_count; i++) {
+        const figure *m = table_figure_const(t, c->figures[i]);
+        if (m)
+            units[nu++] = m->unit;
+    }
+    for (int a = 0; a < nu; a++) {
+        bool seen = false;
+        for (int b = 0; b < a && !seen; b++)
+            seen = units[b].id == units[a].id;
+        if (!seen)
+            key_unit(k, rs, t, units[a]);
+    }
+    for (int i = 0; i < c->figure_count; i++) {
+        const figure *m = table_figure_const(t, c->figures[i]);
+        if (m)
+            key_figure(k, rs, t, (int)(m - t->figures), true);
+    }
+    /* the enemies: where they stand, their status, whether they moved */
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].side.id != own)
+            key_figure(k, rs, t, i, false);
+}
+
+void cr15_targets_forget(cr15_los *m)
+{
+    if (!m || !m->targets)
+        return;
+    for (int i = 0; i < TARGETS_KEEP; i++) {
+        free(m->targets[i].key);
+        free(m->targets[i].out);
+    }
+    free(m->targets);
+    m->targets = NULL;
+}
+
+int cr15_targets(const rules_state *rs, const table *t, const rules_command *fire,
+                 rules_target *out, int max)
+{
+    cr15_los *m = rs->los; /* shared by a match's clones: the key holds every input */
+    if (!m || max <= 0)
+        return targets_of(rs, t, fire, out, max);
+    if (!m->targets)
+        m->targets = mem_calloc(TARGETS_KEEP + 1, sizeof *m->targets);
+    /* the last slot is the key's scratch */
+    cr15_targets_keep *scratch = &m->targets[TARGETS_KEEP];
+    key_buf k = {scratch->key, 0, scratch->key_cap};
+    targets_key(&k, rs, t, fire, max);
+    scratch->key = k.v;
+    scratch->key_cap = k.cap;
+    for (int i = 0; i < TARGETS_KEEP; i++) {
+        cr15_targets_keep *e = &m->targets[i];
+        if (e->key && e->key_len == k.n && memcmp(e->key, k.v, (size_t)k.n * sizeof *k.v) == 0) {
+            memcpy(out, e->out, (size_t)e->n * sizeof *out);
+            return e->n;
+        }
+    }
+    int n = targets_of(rs, t, fire, out, max);
+    cr15_targets_keep *e = &m->targets[m->targets_next];
+    m->targets_next = (m->targets_next + 1) % TARGETS_KEEP;
+    /* the entry takes the key's buffer; the scratch takes the entry's old one */
+    uint32_t *old = e->key;
+    int old_cap = e->key_cap;
+    e->key = k.v;
+    e->key_cap = k.cap;
+    e->key_len = k.n;
+    scratch->key = old;
+    scratch->key_cap = old_cap;
+    if (e->out_cap < n) {
+        free(e->out);
+        e->out = mem_calloc((size_t)n, sizeof *e->out);
+        e->out_cap = n;
+    }
+    memcpy(e->out, out, (size_t)n * sizeof *out);
+    e->n = n;
     return n;
 }

@@ -530,8 +530,10 @@ static bool overlaps_at(const figure *f, vec2s p, const figure *o)
     return place_bases_overlap(&mine, &theirs);
 }
 
-/* Whether any of the candidates overlaps f's base at p (place_blocker's test, yes or no). */
-static bool charge_blocked(const table *t, const figure *f, vec2s p, const int *cand, int nc)
+/* The first of the candidates that overlaps f's base at p (place_blocker's test, yes or no:
+ * any will do), or NULL. */
+static const figure *charge_blocker(const table *t, const figure *f, vec2s p, const int *cand,
+                                    int nc)
 {
     float reach = spatial_base_reach(&f->base) + 1e-2f;
     for (int k = 0; k < nc; k++) {
@@ -540,18 +542,22 @@ static bool charge_blocked(const table *t, const figure *f, vec2s p, const int *
         if (fabsf(o->pos.x - p.x) > g || fabsf(o->pos.y - p.y) > g)
             continue;
         if (overlaps_at(f, p, o))
-            return true;
+            return o;
     }
-    return false;
+    return NULL;
 }
 
-/* A spot for charger f touching e and free of every base: the cheap refusals first (too far
- * to touch, on e itself, off the table), the other bases last. */
+/* Whether a spot for charger f touches e and is free of every base: the cheap refusals first
+ * (too far to touch, on e itself, off the table), the other bases last; *by gets the base in
+ * the way when that is what refuses it. */
 static bool charge_spot_ok(const rules_state *rs, const table *t, const figure *f, vec2s p,
-                           const figure *e, const int *cand, int nc)
+                           const figure *e, const int *cand, int nc, const figure **by)
 {
-    return touches_at(rs, f, p, e) && !overlaps_at(f, p, e) && base_on_table(t, f, p) &&
-           !charge_blocked(t, f, p, cand, nc);
+    *by = NULL;
+    if (!touches_at(rs, f, p, e) || overlaps_at(f, p, e) || !base_on_table(t, f, p))
+        return false;
+    *by = charge_blocker(t, f, p, cand, nc);
+    return !*by;
 }
 
 /* Which points of a ring of radius r about `want` can touch e without overlapping it, by the
@@ -560,8 +566,8 @@ static bool charge_spot_ok(const rules_state *rs, const table *t, const figure *
  * centre within `outer` (both reaches and the contact distance) of e's, so the points farther
  * round than `within` steps cannot; two round bases overlap when their centres are nearer than
  * `inner` (their radii less the contact tolerance), so the points nearer round than `skip`
- * steps do (skip < 0: none known). Margins of 0.05 cm, 0.02 radians and a step, far above
- * float error. */
+ * steps do (skip < 0: none known). Margins of 0.05 cm and 0.02 radians, far above float
+ * error (a point's angle, worked out in float, is off by well under 1e-5 radians). */
 typedef struct ring_window {
     double k_mid, within, skip;
     bool none;
@@ -592,15 +598,88 @@ static ring_window window_of(double d, double phi, double outer, double inner, d
         return w;
     }
     if (out > 0.0 && out + 0.02 < GEOM_PI)
-        w.within = (out + 0.02) * steps + 1.0;
+        w.within = (out + 0.02) * steps;
     if (inner > 0.0) {
         double in = ring_angle(d, r, inner);
         if (in < 0.0)
             w.none = true; /* the whole ring lies on e */
         else if (in > 0.02)
-            w.skip = (in - 0.02) * steps - 1.0;
+            w.skip = (in - 0.02) * steps;
     }
     return w;
+}
+
+/* The points of a ring of n that may lie in the window, as up to two runs of k in ascending
+ * order (first[0]..last[0], then first[1]..last[1]): the k within two steps more than `within`
+ * of k_mid round the ring (in_window decides each). Returns the runs. */
+static int window_runs(const ring_window *w, int n, int first[2], int last[2])
+{
+    if (w->within < 0 || 2.0 * (w->within + 2.0) >= n) {
+        first[0] = 0;
+        last[0] = n - 1;
+        return 1;
+    }
+    int lo = (int)floor(w->k_mid - w->within) - 1, hi = (int)ceil(w->k_mid + w->within) + 1;
+    if (lo < 0) {
+        first[0] = 0, last[0] = hi;
+        first[1] = lo + n, last[1] = n - 1;
+        return 2;
+    }
+    if (hi >= n) {
+        first[0] = 0, last[0] = hi - n;
+        first[1] = lo, last[1] = n - 1;
+        return 2;
+    }
+    first[0] = lo, last[0] = hi;
+    return 1;
+}
+
+/* The points of a ring (radius r about `want`, n of them) that a round base o certainly
+ * covers, for a round base f: those nearer round than `skip` steps from k_mid have their
+ * centres nearer o's than `inner` (both radii less the contact tolerance and 0.05 cm), so f
+ * there overlaps o (margins as window_of's). skip < 0: none known; `all`: every point. */
+typedef struct ring_cover {
+    double k_mid, skip;
+    bool all;
+} ring_cover;
+
+enum { RING_COVERS_MAX = 16 };
+
+static bool cover_of_blocker(const figure *f, const figure *o, vec2s want, double r, int n,
+                             ring_cover *out)
+{
+    if (f->base.kind == GEOM_BASE_RECT || o->base.kind == GEOM_BASE_RECT)
+        return false;
+    double dx = (double)o->pos.x - want.x, dy = (double)o->pos.y - want.y;
+    double d = sqrt(dx * dx + dy * dy);
+    double inner = (double)f->base.radius_cm + o->base.radius_cm - PLACE_CONTACT_CM - 0.05;
+    if (d < 1e-3 || inner <= 0.0)
+        return false;
+    double in = ring_angle(d, r, inner);
+    if (in < 0.0) {
+        *out = (ring_cover){.all = true};
+        return true;
+    }
+    if (in <= 0.02)
+        return false;
+    double phi = atan2(dy, dx);
+    if (phi < 0)
+        phi += 2.0 * GEOM_PI;
+    double steps = n / (2.0 * GEOM_PI);
+    *out = (ring_cover){.k_mid = phi * steps, .skip = (in - 0.02) * steps};
+    return true;
+}
+
+static bool covered_point(const ring_cover *c, int nc, int k, int n)
+{
+    for (int i = 0; i < nc; i++) {
+        double x = fabs((double)k - c[i].k_mid);
+        if (x > 0.5 * n)
+            x = n - x;
+        if (c[i].all || x < c[i].skip)
+            return true;
+    }
+    return false;
 }
 
 static bool in_window(const ring_window *w, int k, int n)
@@ -636,15 +715,24 @@ static bool charge_spot(const rules_state *rs, const table *t, const figure *f, 
         if (n < 8)
             n = 8;
         ring_window w = window_of(d, phi, outer, inner, r, n);
-        for (int k = 0; k < n && !found && !w.none; k++) {
-            if (!in_window(&w, k, n))
-                continue;
-            float a = 2.0f * (float)GEOM_PI * (float)k / (float)n;
-            vec2s p = {{want.x + r * cosf(a), want.y + r * sinf(a)}};
-            found = charge_spot_ok(rs, t, f, p, e, cand, nc);
-            if (found)
-                *out = p;
-        }
+        int first[2], last[2], runs = w.none ? 0 : window_runs(&w, n, first, last);
+        /* the arcs of this ring the bases found in the way certainly cover: skipped */
+        ring_cover covers[RING_COVERS_MAX];
+        int ncov = 0;
+        for (int j = 0; j < runs && !found; j++)
+            for (int k = first[j]; k <= last[j] && !found; k++) {
+                if (!in_window(&w, k, n) || covered_point(covers, ncov, k, n))
+                    continue;
+                float a = 2.0f * (float)GEOM_PI * (float)k / (float)n;
+                vec2s p = {{want.x + r * cosf(a), want.y + r * sinf(a)}};
+                const figure *by;
+                found = charge_spot_ok(rs, t, f, p, e, cand, nc, &by);
+                if (found)
+                    *out = p;
+                else if (by && ncov < RING_COVERS_MAX &&
+                         cover_of_blocker(f, by, want, (double)r, n, &covers[ncov]))
+                    ncov++;
+            }
     }
     free(cand);
     return found;

@@ -105,10 +105,21 @@ static void cr15_destroy(rules_state *rs)
     cr15_data_destroy(rs->data);
     free(rs->figs);
     free(rs->units);
+    if (rs->memo) {
+        free(rs->memo->contact_stamp);
+        free(rs->memo->contact);
+        free(rs->memo->member_start);
+        free(rs->memo->member);
+        free(rs->memo);
+    }
     if (rs->los && atomic_fetch_sub(&rs->los->refs, 1) == 1) {
         los_destroy(rs->los->ix);
         free(rs->los->sight);
         free(rs->los->lines);
+        cr15_targets_forget(rs->los);
+        free(rs->los->pairs);
+        free(rs->los->areas);
+        free(rs->los->weapons);
         free(rs->los);
     }
     free(rs);
@@ -132,11 +143,19 @@ static rules_state *cr15_create(const rules_create_desc *desc, char *err, size_t
     rs->feature_count = t->feature_count;
     rs->figs = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->figs);
     rs->units = mem_calloc((size_t)t->unit_count + 1, sizeof *rs->units);
+    rs->memo = mem_calloc(1, sizeof *rs->memo);
     rs->los = mem_calloc(1, sizeof *rs->los);
     atomic_init(&rs->los->refs, 1);
     rs->los->ix = los_create(t, &(los_desc){.see_into_cm = d->inch_cm});
     rs->los->sight = mem_calloc(CR15_SIGHT_KEEP, sizeof *rs->los->sight);
     rs->los->lines = mem_calloc((size_t)t->feature_count + 1, sizeof *rs->los->lines);
+    rs->los->pairs = mem_calloc(CR15_PAIR_KEEP, sizeof *rs->los->pairs);
+    rs->los->areas = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->los->areas);
+    rs->los->area_count = t->figure_count;
+    rs->los->weapons = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->los->weapons);
+    for (int b = 0; b < CR15_BANDS; b++)
+        snprintf(rs->los->band_words[b], sizeof rs->los->band_words[b], "%.0fin",
+                 (double)d->bands_in[b]);
     for (int i = 0; i < t->feature_count; i++)
         if (t->features[i].shape != TERRAIN_SHAPE_AREA)
             rs->los->lines[rs->los->line_count++] = i;
@@ -167,7 +186,8 @@ static rules_state *cr15_clone(const rules_state *rs)
     c->data = mem_dup(rs->data, 1, sizeof *rs->data);
     c->figs = mem_dup(rs->figs, (size_t)rs->fig_count + 1, sizeof *rs->figs);
     c->units = mem_dup(rs->units, (size_t)rs->unit_count + 1, sizeof *rs->units);
-    atomic_fetch_add(&c->los->refs, 1); /* the terrain never changes during a match */
+    c->memo = mem_calloc(1, sizeof *c->memo); /* its own, trusting nothing yet */
+    atomic_fetch_add(&c->los->refs, 1);       /* the terrain never changes during a match */
     return c;
 }
 
@@ -236,6 +256,11 @@ static void apply_ruleset(rules_state *rs, const table *t, const rules_event *ev
 
 static void cr15_apply(rules_state *rs, const table *t, const rules_event *ev)
 {
+    if (rs->memo) {
+        rs->memo->version++;
+        if (ev->kind == RULES_EV_MOVE || ev->kind == RULES_EV_REMOVE || ev->kind == RULES_EV_STATUS)
+            rs->memo->places++;
+    }
     static const char *const names[CR15_PHASE_COUNT] = {"arrivals", "charges", "movement",
                                                         "firing",   "melee",   "morale"};
     switch (ev->kind) {

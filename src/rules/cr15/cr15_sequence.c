@@ -2,11 +2,14 @@
  * melee, morale), the arrivals dice, the end of the game and the phase bar. */
 #include "rules/cr15/cr15_state.h"
 
+#include "core/mem.h"
 #include "core/place.h"
+#include "core/spatial.h"
 
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const phase_names[CR15_PHASE_COUNT] = {"arrivals", "charges", "movement",
@@ -26,11 +29,155 @@ int cr15_arrivals_due(const rules_state *rs, const scenario *sc, int *out, int m
     return n;
 }
 
-/* A spot on the table near `want`, free of other bases. */
+/* Figures queued at an entry point come on into a crowd: the search for a free spot tries
+ * thousands of ring points. This is place_free_near(t, f, want, f->facing, no ignores,
+ * max_shift, no test) — the same rings, points and order, so the same first free spot — that
+ * skips the points of a ring a round base certainly covers (its centre nearer the point than
+ * both radii less the contact tolerance and 0.05 cm, by the law of cosines, with 0.02 radians
+ * to spare: far above float error). The tests are pure: a skipped point would fail them. */
+typedef struct spot_search {
+    const table *t;
+    const figure *f;
+    int *cand; /* place.c's candidates: active, not f, within reach of the region */
+    double *dist;
+    int nc, hint;
+    bool *covered; /* per point of the ring */
+} spot_search;
+
+static bool spot_on_table(const table *t, const figure *f, vec2s p)
+{
+    geom_aabb box = geom_base_bounds(&(geom_placed_base){f->base, p, f->facing});
+    return box.min.x >= -PLACE_CONTACT_CM && box.min.y >= -PLACE_CONTACT_CM &&
+           box.max.x <= t->width_cm + PLACE_CONTACT_CM &&
+           box.max.y <= t->height_cm + PLACE_CONTACT_CM;
+}
+
+static bool spot_blocks(const spot_search *s, vec2s p, float reach, const figure *o)
+{
+    float g = reach + spatial_base_reach(&o->base);
+    if (fabsf(o->pos.x - p.x) > g || fabsf(o->pos.y - p.y) > g)
+        return false;
+    geom_placed_base mine = {.base = s->f->base, .pos = p, .facing = s->f->facing};
+    geom_placed_base theirs = {.base = o->base, .pos = o->pos, .facing = o->facing};
+    return place_bases_overlap(&mine, &theirs);
+}
+
+/* place.c's spot_ok: on the table and no candidate overlapping (the last one found first). */
+static bool spot_free(spot_search *s, vec2s p)
+{
+    if (!spot_on_table(s->t, s->f, p))
+        return false;
+    float reach = spatial_base_reach(&s->f->base) + 1e-2f;
+    int h = s->hint;
+    if (h >= 0 && h < s->nc && spot_blocks(s, p, reach, &s->t->figures[s->cand[h]]))
+        return false;
+    for (int k = 0; k < s->nc; k++)
+        if (k != h && spot_blocks(s, p, reach, &s->t->figures[s->cand[k]])) {
+            s->hint = k;
+            return false;
+        }
+    return true;
+}
+
+/* The angle round a ring of radius r (about a point d from o's centre) within which its
+ * points are nearer o's centre than `dist`: 0 when none is, negative when all are. */
+static double spot_angle(double d, double r, double dist)
+{
+    if (r + d < dist)
+        return -1.0;
+    if (fabs(r - d) >= dist)
+        return 0.0;
+    double c = (r * r + d * d - dist * dist) / (2.0 * r * d);
+    return c >= 1.0 ? 0.0 : c <= -1.0 ? -1.0 : acos(c);
+}
+
+/* Marks the points of the ring (radius r about want, n of them) some round candidate certainly
+ * covers; false when one covers them all. */
+static bool spot_cover_ring(spot_search *s, vec2s want, float r, int n)
+{
+    memset(s->covered, 0, (size_t)n * sizeof *s->covered);
+    if (s->f->base.kind == GEOM_BASE_RECT)
+        return true;
+    double steps = n / (2.0 * GEOM_PI);
+    for (int k = 0; k < s->nc; k++) {
+        const figure *o = &s->t->figures[s->cand[k]];
+        if (o->base.kind == GEOM_BASE_RECT)
+            continue;
+        double inner = (double)s->f->base.radius_cm + o->base.radius_cm - PLACE_CONTACT_CM - 0.05;
+        double d = s->dist[k];
+        if (inner <= 0.0 || d < 1e-3 || !(fabs(d - r) < inner))
+            continue;
+        double in = spot_angle(d, r, inner);
+        if (in < 0.0)
+            return false;
+        if (in <= 0.02)
+            continue;
+        double phi = atan2((double)o->pos.y - want.y, (double)o->pos.x - want.x);
+        if (phi < 0)
+            phi += 2.0 * GEOM_PI;
+        double mid = phi * steps, half = (in - 0.02) * steps;
+        for (int j = (int)ceil(mid - half); j <= (int)floor(mid + half); j++) {
+            int i = ((j % n) + n) % n;
+            double x = fabs((double)i - mid);
+            if (x > 0.5 * n)
+                x = n - x;
+            if (x < half)
+                s->covered[i] = true;
+        }
+    }
+    return true;
+}
+
 static vec2s free_spot(const table *t, const figure *f, vec2s want)
 {
+    const float max_shift = 40.0f;
+    float reach = max_shift + 1e-3f;
+    spot_search s = {.t = t, .f = f, .hint = -1};
+    s.cand = mem_calloc((size_t)(t->figure_count > 0 ? t->figure_count : 1), sizeof *s.cand);
+    float mine = spatial_base_reach(&f->base) + 0.5f;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        if (o->id.id == f->id.id || !table_figure_active(o))
+            continue;
+        float g = mine + spatial_base_reach(&o->base);
+        if (o->pos.x < want.x - reach - g || o->pos.x > want.x + reach + g ||
+            o->pos.y < want.y - reach - g || o->pos.y > want.y + reach + g)
+            continue;
+        s.cand[s.nc++] = i;
+    }
     vec2s out = want;
-    place_free_near(t, f->id, want, f->facing, NULL, 0, 40.0f, NULL, NULL, &out);
+    if (!spot_free(&s, want)) {
+        s.hint = -1;
+        s.dist = mem_calloc((size_t)(s.nc > 0 ? s.nc : 1), sizeof *s.dist);
+        for (int k = 0; k < s.nc; k++)
+            s.dist[k] = geom_point_distance(want, t->figures[s.cand[k]].pos);
+        float step = fmaxf(0.1f, 0.25f * spatial_base_reach(&f->base));
+        int n_max = (int)ceilf(2.0f * (float)GEOM_PI * (max_shift + 1e-4f) / step) + 8;
+        s.covered = mem_calloc((size_t)n_max, sizeof *s.covered);
+        bool found = false;
+        for (float r = step; !found && r <= max_shift + 1e-4f; r += step) {
+            int n = (int)ceilf(2.0f * (float)GEOM_PI * r / step);
+            if (n < 8)
+                n = 8;
+            bool marks = n <= n_max; /* always, as n_max is the last ring's */
+            if (marks && !spot_cover_ring(&s, want, r, n))
+                continue;
+            for (int k = 0; k < n; k++) {
+                if (marks && s.covered[k])
+                    continue;
+                float a = 2.0f * (float)GEOM_PI * (float)k / (float)n;
+                vec2s p = {{want.x + r * cosf(a), want.y + r * sinf(a)}};
+                if (spot_free(&s, p)) {
+                    out = p;
+                    found = true;
+                    break;
+                }
+            }
+        }
+        free(s.covered);
+        free(s.dist);
+    }
+    free(s.cand);
     return out;
 }
 

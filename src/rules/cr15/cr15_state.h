@@ -95,17 +95,88 @@ typedef struct cr15_sight_keep {
 } cr15_sight_keep;
 #define CR15_SIGHT_KEEP 4096 /* slots, by the two ids */
 
+/* Where two figures stand: what the kept answers between them depend on (a figure's base and
+ * posture never change in a match, nor the terrain). Compared by its bits. */
+typedef struct cr15_pair_where {
+    vec2s pa, pb;
+    float fa, fb; /* facings: a rectangular base's edges turn with it */
+} cr15_pair_where;
+
+/* What a shot from a at b needs of the two places alone, each worked out when first asked: the
+ * bot values every firer's shot at every enemy at each decision, and few have moved since. */
+enum { CR15_PK_EDGE = 1u << 0, CR15_PK_LINES = 1u << 1, CR15_PK_SIGHT = 1u << 2 };
+typedef struct cr15_pair_keep {
+    figure_id a, b; /* 0: empty */
+    cr15_pair_where at;
+    float edge_cm; /* cr15_edge_cm(a, b) */
+    int8_t band;   /* cr15_band of it in inches */
+    uint8_t known; /* CR15_PK_* */
+    uint8_t lines; /* cr15_cover_from(b, from a, CR15_COVER_OPEN): the linear features' part */
+    bool clear;    /* cr15_sees(a, b) */
+} cr15_pair_keep;
+#define CR15_PAIR_KEEP 4096 /* slots, by the two ids */
+
+/* The cover of the areas a figure stands in (cr15_cover_area), kept by its centre's bits. */
+typedef struct cr15_area_keep {
+    vec2s pos;
+    bool known;
+    uint8_t cover;
+} cr15_area_keep;
+
+/* A figure's firearm as last looked up: the name it had and the weapon's index + 1 in the
+ * data (-1: none; 0: not yet). */
+typedef struct cr15_weapon_keep {
+    char name[TABLE_NAME_MAX];
+    int ix;
+} cr15_weapon_keep;
+
 typedef struct cr15_los {
     atomic_int refs;
     los_index *ix;
     cr15_sight_keep *sight; /* CR15_SIGHT_KEEP slots (shared by a match's clones, one thread) */
     int *lines; /* the table's features that are not areas, in table order (cr15_cover_from) */
     int line_count;
+    cr15_pair_keep *pairs;     /* CR15_PAIR_KEEP slots (shared like sight) */
+    cr15_area_keep *areas;     /* by figure id - 1, fig_count of them */
+    cr15_weapon_keep *weapons; /* by figure id - 1 (cr15_weapon_of) */
+    int area_count;
+    /* words the bot's targets() would print by the thousand: the bands' "%.0fin", written at
+     * create (the data's bands do not change in a match), and the last charge reach's note */
+    char band_words[CR15_BANDS][RULES_WORD_MAX];
+    float charge_reach;
+    char charge_note[128];
+    /* the last targets() answers, each by every input it read (cr15_fire.c) */
+    struct cr15_targets_keep *targets;
+    int targets_next;
 } cr15_los;
+
+/* Answers kept across calls on the same state and table, this state's own (a clone starts
+ * afresh). `version` counts the events applied since create or clone: 0 trusts nothing, as a
+ * fresh clone's table may still be changed without an event (game_fork_forget); after an event
+ * only events change the table (rules_emit applies each to both). */
+typedef struct cr15_memo {
+    uint64_t version;
+    /* the events among them that may move a figure or take it off or bring it back (MOVE,
+     * REMOVE, STATUS): the contact counts depend on nothing else that changes */
+    uint64_t places;
+    uint64_t key_version; /* what the kept answers are of: `places` when they were found */
+    const table *key_t;
+    int key_figures;
+    uint32_t stamp; /* an answer of the key holds this stamp */
+    uint32_t *contact_stamp;
+    int *contact; /* by figure index: cr15_enemies_in_contact's count */
+    int cap;
+    /* each unit's figures, whatever their state, in table order (a figure never changes its
+     * unit): unit id k's are member[member_start[k] .. member_start[k + 1]) */
+    const table *member_t;
+    int member_figures, member_units;
+    int *member_start, *member;
+} cr15_memo;
 
 struct rules_state {
     cr15_data *data;
     cr15_los *los;
+    cr15_memo *memo;
     int turn, max_turns;
     cr15_phase phase;
     int step;            /* within the phase: 0 = first side, 1 = second side, 2 = first again */
@@ -206,6 +277,21 @@ int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure 
 /* Edge-to-edge distance in cm. */
 float cr15_edge_cm(const figure *a, const figure *b);
 bool cr15_sees(const rules_state *rs, const table *t, const figure *a, const figure *b);
+/* The kept pair entry of a and b as they stand now (reset when they have moved), or `scratch`
+ * cleared when there is no keep; the answers below fill it when first asked. */
+cr15_pair_keep *cr15_pair_of(const rules_state *rs, const figure *a, const figure *b,
+                             cr15_pair_keep *scratch);
+/* cr15_band(cr15_edge_cm(a, b) in inches), -1 beyond the last band; *edge_cm the distance. */
+int cr15_pair_band(const rules_state *rs, cr15_pair_keep *k, const figure *a, const figure *b,
+                   float *edge_cm);
+/* cr15_cover_from(rs, t, b, a->pos, CR15_COVER_OPEN). */
+cr15_cover cr15_pair_lines(const rules_state *rs, const table *t, cr15_pair_keep *k,
+                           const figure *a, const figure *b);
+/* cr15_sees(rs, t, a, b). */
+bool cr15_pair_sees(const rules_state *rs, const table *t, cr15_pair_keep *k, const figure *a,
+                    const figure *b);
+/* cr15_cover_area(t, f), kept by f's centre. */
+cr15_cover cr15_area_of(const rules_state *rs, const table *t, const figure *f);
 /* Furthest point along from->to where fig's base overlaps no other active figure (contact ok). */
 vec2s cr15_free_stop(const table *t, const figure *fig, vec2s from, vec2s to);
 bool cr15_overlaps_any(const table *t, const figure *fig, vec2s p);
@@ -220,6 +306,9 @@ void cr15_why(char *why, size_t size, const char *fmt, ...) __attribute__((forma
  * its sign when plus), truncated as snprintf truncates. */
 void cr15_text_add(char *buf, size_t size, size_t *len, const char *src, size_t max);
 void cr15_text_int(char *buf, size_t size, size_t *len, int v, bool plus);
+/* The indices (into t->figures, ascending) of unit u's figures, active or not, through *out:
+ * their count; -1 when not kept (no event yet since create or clone): scan the table. */
+int cr15_unit_members(const rules_state *rs, const table *t, unit_id u, const int **out);
 float cr15_nearest_enemy_cm(const table *t, const figure *f, vec2s p, figure_id *who);
 const figure *cr15_nearest_of_unit(const table *t, unit_id u, vec2s p);
 
@@ -283,6 +372,8 @@ bool cr15_fire_ok_free(const rules_state *rs, const table *t, const rules_comman
 void cr15_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);
 int cr15_targets(const rules_state *rs, const table *t, const rules_command *fire,
                  rules_target *out, int max);
+/* Frees the kept targets() answers. */
+void cr15_targets_forget(cr15_los *m);
 /* Rolls `shots` D10 for a firer standing for several rifles (Gatling, canister) at target
  * and queues the hits; returns hits. */
 int cr15_fire_as_rifles(rules_state *rs, rules_ctx *ctx, const figure *gun, int shots,

@@ -2,6 +2,7 @@
  * the overlap-free stop of a move. */
 #include "rules/cr15/cr15_state.h"
 
+#include "core/mem.h"
 #include "core/place.h"
 #include "core/spatial.h"
 
@@ -9,6 +10,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 int cr15_side_index(const table *t, side_id s)
@@ -157,8 +159,97 @@ bool cr15_in_contact(const rules_state *rs, const figure *a, const figure *b)
     return cr15_edge_cm(a, b) <= rs->data->contact_cm;
 }
 
+/* rs's memo for t, its answers of an older version or another table forgotten, or NULL: no
+ * event yet since create or clone. */
+static cr15_memo *memo_of(const rules_state *rs, const table *t)
+{
+    cr15_memo *m = rs->memo;
+    if (!m || !m->version)
+        return NULL;
+    if (m->key_version != m->places || m->key_t != t || m->key_figures != t->figure_count) {
+        if (m->cap < t->figure_count) {
+            free(m->contact_stamp);
+            free(m->contact);
+            m->cap = t->figure_count;
+            m->contact_stamp = mem_calloc((size_t)m->cap, sizeof *m->contact_stamp);
+            m->contact = mem_calloc((size_t)m->cap, sizeof *m->contact);
+            m->stamp = 0;
+        }
+        if (++m->stamp == 0) { /* the wrap: every old stamp forgotten */
+            memset(m->contact_stamp, 0, (size_t)m->cap * sizeof *m->contact_stamp);
+            m->stamp = 1;
+        }
+        m->key_version = m->places;
+        m->key_t = t;
+        m->key_figures = t->figure_count;
+    }
+    return m;
+}
+
+static int contact_count(const rules_state *rs, const table *t, const figure *f, figure_id *out,
+                         int max);
+
+/* Lists each unit's figures: a counting sort by unit, each unit's staying in table order. */
+static void list_members(cr15_memo *m, const table *t)
+{
+    int nf = t->figure_count, nu = t->unit_count;
+    free(m->member_start);
+    free(m->member);
+    m->member_start = mem_calloc((size_t)nu + 2, sizeof *m->member_start);
+    m->member = mem_calloc((size_t)(nf > 0 ? nf : 1), sizeof *m->member);
+    for (int i = 0; i < nf; i++) {
+        uint32_t u = t->figures[i].unit.id;
+        if (u && u <= (uint32_t)nu)
+            m->member_start[u + 1]++;
+    }
+    for (int k = 1; k <= nu + 1; k++)
+        m->member_start[k] += m->member_start[k - 1];
+    for (int i = 0; i < nf; i++) {
+        uint32_t u = t->figures[i].unit.id;
+        if (u && u <= (uint32_t)nu)
+            m->member[m->member_start[u]++] = i;
+    }
+    memmove(m->member_start + 1, m->member_start, (size_t)(nu + 1) * sizeof *m->member_start);
+    m->member_start[0] = 0;
+    m->member_t = t;
+    m->member_figures = nf;
+    m->member_units = nu;
+}
+
+int cr15_unit_members(const rules_state *rs, const table *t, unit_id u, const int **out)
+{
+    cr15_memo *m = rs->memo;
+    if (!m || !m->version)
+        return -1;
+    if (m->member_t != t || m->member_figures != t->figure_count ||
+        m->member_units != t->unit_count)
+        list_members(m, t);
+    if (!u.id || (int)u.id > m->member_units) {
+        *out = m->member;
+        return 0;
+    }
+    *out = m->member + m->member_start[u.id];
+    return m->member_start[u.id + 1] - m->member_start[u.id];
+}
+
 int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure *f, figure_id *out,
                             int max)
+{
+    /* the count alone, of a figure of t: kept until an event may move someone or take him
+     * off (legal, targets and validate ask it of the same figures at each decision) */
+    int i = (int)f->id.id - 1; /* figure ids are their places in t (table_figure) */
+    cr15_memo *m = out ? NULL : memo_of(rs, t);
+    if (!m || i < 0 || i >= t->figure_count || &t->figures[i] != f)
+        return contact_count(rs, t, f, out, max);
+    if (m->contact_stamp[i] != m->stamp) {
+        m->contact[i] = contact_count(rs, t, f, NULL, 0);
+        m->contact_stamp[i] = m->stamp;
+    }
+    return m->contact[i];
+}
+
+static int contact_count(const rules_state *rs, const table *t, const figure *f, figure_id *out,
+                         int max)
 {
     int n = 0;
     /* cr15_in_contact's bounding test, its part for f worked out once */
@@ -196,6 +287,65 @@ bool cr15_sees(const rules_state *rs, const table *t, const figure *a, const fig
         *k = (cr15_sight_keep){
             a->id, b->id, a->pos, b->pos, a->posture, b->posture, r.verdict == LOS_CLEAR};
     return r.verdict == LOS_CLEAR;
+}
+
+cr15_pair_keep *cr15_pair_of(const rules_state *rs, const figure *a, const figure *b,
+                             cr15_pair_keep *scratch)
+{
+    cr15_pair_where at = {a->pos, b->pos, a->facing, b->facing};
+    cr15_pair_keep *k = scratch;
+    if (rs->los && rs->los->pairs) {
+        k = &rs->los
+                 ->pairs[(a->id.id * 2654435761u ^ b->id.id * 40503u) >> 4 & (CR15_PAIR_KEEP - 1)];
+        if (k->a.id == a->id.id && k->b.id == b->id.id && memcmp(&k->at, &at, sizeof at) == 0)
+            return k;
+    }
+    *k = (cr15_pair_keep){.a = a->id, .b = b->id, .at = at};
+    return k;
+}
+
+int cr15_pair_band(const rules_state *rs, cr15_pair_keep *k, const figure *a, const figure *b,
+                   float *edge_cm)
+{
+    if (!(k->known & CR15_PK_EDGE)) {
+        k->edge_cm = cr15_edge_cm(a, b);
+        k->band = (int8_t)cr15_band(rs->data, k->edge_cm / rs->data->inch_cm);
+        k->known |= CR15_PK_EDGE;
+    }
+    if (edge_cm)
+        *edge_cm = k->edge_cm;
+    return k->band;
+}
+
+cr15_cover cr15_pair_lines(const rules_state *rs, const table *t, cr15_pair_keep *k,
+                           const figure *a, const figure *b)
+{
+    if (!(k->known & CR15_PK_LINES)) {
+        k->lines = (uint8_t)cr15_cover_from(rs, t, b, a->pos, CR15_COVER_OPEN);
+        k->known |= CR15_PK_LINES;
+    }
+    return (cr15_cover)k->lines;
+}
+
+bool cr15_pair_sees(const rules_state *rs, const table *t, cr15_pair_keep *k, const figure *a,
+                    const figure *b)
+{
+    if (!(k->known & CR15_PK_SIGHT)) {
+        k->clear = cr15_sees(rs, t, a, b);
+        k->known |= CR15_PK_SIGHT;
+    }
+    return k->clear;
+}
+
+cr15_cover cr15_area_of(const rules_state *rs, const table *t, const figure *f)
+{
+    const cr15_los *lo = rs->los;
+    if (!lo || !lo->areas || !f->id.id || (int)f->id.id > lo->area_count)
+        return cr15_cover_area(t, f);
+    cr15_area_keep *k = &lo->areas[f->id.id - 1];
+    if (!k->known || memcmp(&k->pos, &f->pos, sizeof k->pos) != 0)
+        *k = (cr15_area_keep){f->pos, true, (uint8_t)cr15_cover_area(t, f)};
+    return (cr15_cover)k->cover;
 }
 
 bool cr15_overlaps_any(const table *t, const figure *fig, vec2s p)

@@ -179,8 +179,11 @@ static bool grape_ok(const rules_state *rs, const table *t, const figure *g, con
 static bool validate_with(const rules_state *rs, const table *t, const rules_command *cmd,
                           const lcr_crew *known, char *why, size_t size)
 {
-    rules_command filled = with_defaults(rs, t, cmd);
-    cmd = &filled;
+    rules_command filled;
+    if (!cmd->option[0]) { /* with_defaults keeps a named ammunition as it is: no copy then */
+        filled = with_defaults(rs, t, cmd);
+        cmd = &filled;
+    }
     if (cmd->figure_count != 1)
         return lcr_refuse(why, size, "a gun fires alone: name the gun (its crew serve it)");
     const figure *g = table_figure_const(t, cmd->figures[0]);

@@ -112,6 +112,10 @@ void lcr_combat_resolve(rules_state *rs, rules_ctx *ctx)
         return;
     combat_pt pts[1024];
     int pt_count = -1; /* gathered when a figure first looks for his enemy */
+    /* The first seeker's enemies, in the same order: his side's seekers read only these. */
+    combat_pt foes[1024];
+    int foe_count = 0;
+    uint32_t foes_of = 0;
     figure_id pa[256], pb[256];
     int pairs = 0;
     for (int i = 0; i < t->figure_count && pairs < 256; i++) {
@@ -124,23 +128,29 @@ void lcr_combat_resolve(rules_state *rs, rules_ctx *ctx)
                 if (table_figure_active(&t->figures[j]))
                     pts[pt_count++] = (combat_pt){j, t->figures[j].side.id, t->figures[j].pos,
                                                   spatial_base_reach(&t->figures[j].base)};
+            foes_of = f->side.id;
+            for (int k = 0; k < pt_count; k++)
+                if (pts[k].side != foes_of)
+                    foes[foe_count++] = pts[k];
         }
+        const combat_pt *cand = f->side.id == foes_of ? foes : pts;
+        int cand_count = f->side.id == foes_of ? foe_count : pt_count;
         const figure *best = NULL;
         double best_d = INFINITY;
         float reach_f = spatial_base_reach(&f->base);
-        for (int k = 0; k < pt_count; k++) {
-            int j = pts[k].index;
-            if (pts[k].side == f->side.id || busy[j])
+        for (int k = 0; k < cand_count; k++) {
+            int j = cand[k].index;
+            if (cand[k].side == f->side.id || busy[j])
                 continue;
             /* Bases whose centres stand further apart than their reaches and the contact
              * distance (and a margin far above rounding) are not in contact: no exact test.
              * Apart by more than that and another 0.1 cm along an axis, they are further
              * apart still: the distance is not worked out. */
-            float lim = reach_f + pts[k].reach + rs->data->contact_cm + 0.2f;
-            if (fabsf(pts[k].pos.x - f->pos.x) > lim || fabsf(pts[k].pos.y - f->pos.y) > lim)
+            float lim = reach_f + cand[k].reach + rs->data->contact_cm + 0.2f;
+            if (fabsf(cand[k].pos.x - f->pos.x) > lim || fabsf(cand[k].pos.y - f->pos.y) > lim)
                 continue;
             const figure *e = &t->figures[j];
-            float gap = glms_vec2_distance(f->pos, e->pos) - reach_f - pts[k].reach;
+            float gap = glms_vec2_distance(f->pos, e->pos) - reach_f - cand[k].reach;
             if (gap > rs->data->contact_cm + 0.1f)
                 continue;
             geom_placed_base bf = {f->base, f->pos, f->facing}, be = {e->base, e->pos, e->facing};

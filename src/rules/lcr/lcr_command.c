@@ -124,28 +124,46 @@ static bool listed(const figure_id *ids, int n, figure_id id)
     return false;
 }
 
+/* Is id in out? A mark per figure index answers for ids of the table's figures. */
+static bool listed_marked(const bool *marks, int figures, const figure_id *out, int n, figure_id id)
+{
+    if (id.id >= 1 && id.id <= (uint32_t)figures)
+        return marks[id.id - 1];
+    return listed(out, n, id);
+}
+
+static void add_marked(bool *marks, int figures, figure_id *out, int *n, figure_id id)
+{
+    out[(*n)++] = id;
+    if (id.id >= 1 && id.id <= (uint32_t)figures)
+        marks[id.id - 1] = true;
+}
+
 int lcr_command_in_command(const table *t, const lcr_data *d, const figure *leader, float radius,
                            figure_id *out, int max)
 {
     int n = 0;
     if (max <= 0)
         return 0;
-    out[n++] = leader->id;
-    figure_id *group = mem_calloc((size_t)t->figure_count + 1, sizeof *group);
-    for (int i = 0; i < t->figure_count && n < max; i++) {
+    int nf = t->figure_count;
+    bool *marks = mem_calloc((size_t)nf + 1, sizeof *marks);
+    add_marked(marks, nf, out, &n, leader->id);
+    figure_id *group = mem_calloc((size_t)nf + 1, sizeof *group);
+    for (int i = 0; i < nf && n < max; i++) {
         const figure *f = &t->figures[i];
         /* the distance first: the cheapest test, and most figures fail it */
         if (!table_figure_active(f) || glms_vec2_distance(f->pos, leader->pos) > radius + 1e-4f ||
-            listed(out, n, f->id) || !lcr_command_may_order(t, leader, f))
+            listed_marked(marks, nf, out, n, f->id) || !lcr_command_may_order(t, leader, f))
             continue;
         /* Inside: he and his whole formation are in command. */
-        int g = lcr_command_formation(t, d, f, group, t->figure_count);
+        int g = lcr_command_formation(t, d, f, group, nf);
         for (int k = 0; k < g && n < max; k++) {
             const figure *m = table_figure_const(t, group[k]);
-            if (!listed(out, n, group[k]) && lcr_command_may_order(t, leader, m))
-                out[n++] = group[k];
+            if (!listed_marked(marks, nf, out, n, group[k]) && lcr_command_may_order(t, leader, m))
+                add_marked(marks, nf, out, &n, group[k]);
         }
     }
     free(group);
+    free(marks);
     return n;
 }

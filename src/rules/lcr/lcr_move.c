@@ -123,12 +123,15 @@ void lcr_move_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
         vec2s d = glms_vec2_sub(ef->pos, f->pos);
         float dist = glms_vec2_norm(d);
         float angle = geom_angle_of(d);
+        /* Up to the enemy, ending clear of his base but within contact distance (a move whose
+         * end is on a base is no move). Too close already: no reach can make it a move, so the
+         * terrain is not walked. */
+        float touch = lcr_radius(f) + lcr_radius(ef) + 0.5f * rs->data->contact_cm;
+        if (dist - touch < 0.5f)
+            continue;
         const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
         path_result res;
         vec2s reach = lcr_path_reach(rs, t, &pd, f->pos, angle, mc->max_cm, &res);
-        /* Up to the enemy, ending clear of his base but within contact distance (a move whose
-         * end is on a base is no move). */
-        float touch = lcr_radius(f) + lcr_radius(ef) + 0.5f * rs->data->contact_cm;
         float go = fminf(glms_vec2_distance(reach, f->pos) * 0.98f, dist - touch);
         if (go < 0.5f)
             continue;
@@ -215,11 +218,19 @@ void lcr_move_legal_reforms(lcr_candidates *lo, const rules_state *rs, const tab
                 t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *mates);
             uint32_t units[REFORM_UNITS_MAX];
             int unit_count = reform_units(rs, t, units);
+            /* the listed units as marks by id (small ids; any other asks the list) */
+            enum { MARKS = 512 };
+            bool mark[MARKS] = {false};
+            for (int k = 0; k < unit_count; k++)
+                if (units[k] < MARKS)
+                    mark[units[k]] = true;
             mate_count = 0;
             for (int j = 0; j < t->figure_count; j++) {
                 const figure *m = &t->figures[j];
-                if (table_figure_active(m) && unit_listed(units, unit_count, m->unit.id) &&
-                    !lcr_is_leader(m))
+                uint32_t u = m->unit.id;
+                bool listed =
+                    unit_count < 0 || (u < MARKS ? mark[u] : unit_listed(units, unit_count, u));
+                if (listed && table_figure_active(m) && !lcr_is_leader(m))
                     mates[mate_count++] = (mate_at){m->unit.id, m};
             }
         }

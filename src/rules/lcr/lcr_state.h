@@ -134,6 +134,22 @@ typedef struct lcr_reach_key {
     float angle, allowance_cm, clear_mult;
     uint32_t stop_at_obstacle;
 } lcr_reach_key;
+/* A straight path (two points): most of what is asked (candidates, walks, reaches). */
+typedef struct lcr_path2_key {
+    vec2s a, b;
+    float allowance_cm, clear_mult;
+    uint32_t stop_at_obstacle;
+} lcr_path2_key;
+/* A path_result of one stretch and few crossings, all its other bytes zero: a fifth of the
+ * bytes to hash, store and copy (lcr_util.c keeps only results it restores exactly). */
+#define LCR_BRIEF_CROSSINGS 6
+typedef struct lcr_path_brief {
+    int32_t stretch_count, crossing_count, crossed_count, stop, end_stretch, stop_feature;
+    path_stretch stretch;
+    float length_cm, cost_cm, moved_cm, spent_cm;
+    vec2s end;
+    path_crossing crossings[LCR_BRIEF_CROSSINGS];
+} lcr_path_brief;
 
 /* Answers that hold through one call of legal() or targets(): the state and the table do not
  * change inside it, and the candidates' checks ask the same questions again (the nearest enemy
@@ -261,7 +277,7 @@ struct rules_state {
      * are used by one thread): sight between two points (lcr_hidden), a path's cost and a
      * reach (lcr_path_cost, lcr_path_reach). legal(), the bot's scores and validate() ask the
      * same questions of one state, and of the next, again and again. */
-    memo *sight_memo, *path_memo, *reach_memo;
+    memo *sight_memo, *path_memo, *reach_memo, *path2_memo;
     /* per figure (by id), the blind radius of where it stood last asked, shared the same way
      * (a pure function of the position and eye, kept with them) */
     lcr_blind_entry *blind;

@@ -27,11 +27,87 @@ static bool path_memoisable(const rules_state *rs, const path_desc *pd)
     return pd->mult == rs->mult && !pd->obstacle_cost_cm && rs->path_memo;
 }
 
+/* A result as a brief; false when it holds more than a brief does. */
+static bool brief_pack(const path_result *r, lcr_path_brief *b)
+{
+    if (r->stretch_count > 1 || r->crossing_count > LCR_BRIEF_CROSSINGS)
+        return false;
+    memset(b, 0, sizeof *b);
+    b->stretch_count = r->stretch_count;
+    b->crossing_count = r->crossing_count;
+    b->crossed_count = r->crossed_count;
+    b->stop = (int32_t)r->stop;
+    b->end_stretch = r->end_stretch;
+    b->stop_feature = r->stop_feature;
+    b->stretch = r->stretches[0];
+    b->length_cm = r->length_cm;
+    b->cost_cm = r->cost_cm;
+    b->moved_cm = r->moved_cm;
+    b->spent_cm = r->spent_cm;
+    b->end = r->end;
+    memcpy(b->crossings, r->crossings, (size_t)r->crossing_count * sizeof *r->crossings);
+    return true;
+}
+
+/* Every field path_cost sets and the entries of its lists up to their counts; the entries
+ * past the counts (zero from path_cost) are not written, and no caller reads them. */
+static void brief_unpack(const lcr_path_brief *b, path_result *r)
+{
+    r->stretch_count = b->stretch_count;
+    r->crossing_count = b->crossing_count;
+    r->crossed_count = b->crossed_count;
+    r->stop = (path_stop)b->stop;
+    r->end_stretch = b->end_stretch;
+    r->stop_feature = b->stop_feature;
+    r->stretches[0] = b->stretch;
+    r->length_cm = b->length_cm;
+    r->cost_cm = b->cost_cm;
+    r->moved_cm = b->moved_cm;
+    r->spent_cm = b->spent_cm;
+    r->end = b->end;
+    memcpy(r->crossings, b->crossings, (size_t)b->crossing_count * sizeof *r->crossings);
+}
+
+static void brief_put(memo *m, const void *key, const path_result *r)
+{
+    lcr_path_brief b;
+    if (brief_pack(r, &b))
+        memo_put(m, key, &b);
+}
+
+static bool brief_get(const memo *m, const void *key, path_result *out)
+{
+    lcr_path_brief b;
+    if (!memo_get(m, key, &b))
+        return false;
+    brief_unpack(&b, out);
+    return true;
+}
+
+static path_stop path2_cost(const rules_state *rs, const table *t, const path_desc *pd,
+                            const vec2s *pts, float allowance_cm, path_result *out)
+{
+    lcr_path2_key k;
+    memset(&k, 0, sizeof k);
+    k.a = pts[0];
+    k.b = pts[1];
+    k.allowance_cm = allowance_cm;
+    k.clear_mult = pd->clear_mult;
+    k.stop_at_obstacle = pd->stop_at_obstacle;
+    if (brief_get(rs->path2_memo, &k, out))
+        return out->stop;
+    path_cost(t, pd, pts, 2, allowance_cm, out);
+    brief_put(rs->path2_memo, &k, out);
+    return out->stop;
+}
+
 path_stop lcr_path_cost(const rules_state *rs, const table *t, const path_desc *pd,
                         const vec2s *pts, int count, float allowance_cm, path_result *out)
 {
     if (!path_memoisable(rs, pd) || count < 1 || count > LCR_MEMO_PATH_POINTS)
         return path_cost(t, pd, pts, count, allowance_cm, out);
+    if (count == 2)
+        return path2_cost(rs, t, pd, pts, allowance_cm, out);
     lcr_path_key k;
     memset(&k, 0, sizeof k);
     k.count = count;
@@ -60,10 +136,10 @@ vec2s lcr_path_reach(const rules_state *rs, const table *t, const path_desc *pd,
     k.allowance_cm = allowance_cm;
     k.clear_mult = pd->clear_mult;
     k.stop_at_obstacle = pd->stop_at_obstacle;
-    if (memo_get(rs->reach_memo, &k, out))
+    if (brief_get(rs->reach_memo, &k, out))
         return out->end;
     path_reach(t, pd, start, angle, allowance_cm, out);
-    memo_put(rs->reach_memo, &k, out);
+    brief_put(rs->reach_memo, &k, out);
     return out->end;
 }
 
@@ -264,6 +340,63 @@ static bool in_group_arc(const rules_state *rs, const table *t, const group_arc 
         if (lcr_fire_in_arc(g->pos[i], g->facing[i], rs->data->formation_arc_deg, e->pos))
             return true;
     return g->n == 0;
+}
+
+/* The formation firers' facings as unit vectors, to settle most enemies' arc question by a dot
+ * product: one clearly inside or (a centimetre or more away) clearly outside every arc gets the
+ * answer lcr_fire_in_arc would give; the margin (1e-3 of the cosine, over a milliradian) is far
+ * above the rounding of either form, and only enemies within it are asked exactly. */
+typedef struct arc_dirs {
+    bool on;
+    double cos_half;
+    double ux[LCR_GROUP_ARC_MAX], uy[LCR_GROUP_ARC_MAX];
+    uint8_t have[LCR_GROUP_ARC_MAX];
+} arc_dirs;
+
+static void arc_dirs_of(const rules_state *rs, const group_arc *g, arc_dirs *a)
+{
+    float full = rs->data->formation_arc_deg;
+    a->on = g && !g->all && g->n > 0 && full < 360.0f;
+    if (!a->on)
+        return;
+    a->cos_half = cos((double)full * GEOM_PI / 360.0);
+    memset(a->have, 0, (size_t)g->n);
+}
+
+/* 1 inside arc i, 0 outside, -1 too near its edge (or its apex) to tell this way. */
+static int arc_quick(const group_arc *g, arc_dirs *a, int i, vec2s p)
+{
+    const double margin = 1e-3;
+    if (!a->have[i]) { /* a firer's direction when first wanted: most searches want few */
+        a->ux[i] = cos((double)g->facing[i]);
+        a->uy[i] = sin((double)g->facing[i]);
+        a->have[i] = 1;
+    }
+    double vx = (double)p.x - (double)g->pos[i].x, vy = (double)p.y - (double)g->pos[i].y;
+    double d2 = vx * vx + vy * vy;
+    if (d2 < 1.0)
+        return -1;
+    double d = sqrt(d2), dot = vx * a->ux[i] + vy * a->uy[i];
+    if (dot >= (a->cos_half + margin) * d)
+        return 1;
+    if (dot <= (a->cos_half - margin) * d)
+        return 0;
+    return -1;
+}
+
+/* in_group_arc, the clear cases settled by arc_quick. */
+static bool in_group_arc_quick(const rules_state *rs, const table *t, const group_arc *g,
+                               arc_dirs *a, const figure_id *firers, int n, const figure *e)
+{
+    if (!a->on)
+        return in_group_arc(rs, t, g, firers, n, e);
+    for (int i = 0; i < g->n; i++) {
+        int q = arc_quick(g, a, i, e->pos);
+        if (q == 1 || (q < 0 && lcr_fire_in_arc(g->pos[i], g->facing[i],
+                                                rs->data->formation_arc_deg, e->pos)))
+            return true;
+    }
+    return false;
 }
 
 typedef struct enemy_at {
@@ -488,10 +621,12 @@ static figure_id nearest_in(const rules_state *rs, const table *t, const lcr_ene
     enemy_at small[256];
     enemy_at *list = ne <= 256 ? small : mem_calloc((size_t)ne, sizeof *list);
     int n = 0, best = -1;
+    arc_dirs dirs;
+    arc_dirs_of(rs, g, &dirs);
     for (int i = 0; i < ne; i++) {
         const figure *e = es[i].f;
         float d = glms_vec2_distance(e->pos, p);
-        if (d > bound || (g && !in_group_arc(rs, t, g, firers, firer_count, e)))
+        if (d > bound || (g && !in_group_arc_quick(rs, t, g, &dirs, firers, firer_count, e)))
             continue;
         list[n] = (enemy_at){d, e->id.id, e};
         if (best < 0 || cmp_enemy_at(&list[n], &list[best]) < 0)

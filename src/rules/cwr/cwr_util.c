@@ -132,7 +132,7 @@ struct cwr_cache {
     memo_key outcome_key, decision_key, scope_key, targets_key;
     unit_id targets_unit;
     int targets_kind, targets_max, targets_n;
-    rules_target targets[CWR_MEMO_TARGETS];
+    rules_target *targets; /* CWR_MEMO_TARGETS, allocated when first kept (clones stay small) */
     rules_outcome outcome;
     rules_decision decision;
 };
@@ -157,6 +157,7 @@ void cwr_cache_destroy(cwr_cache *c)
     free(c->fig);
     free(c->rows);
     free(c->per_unit);
+    free(c->targets);
     free(c->pair);
     free(c->unit);
     free(c->front);
@@ -420,6 +421,8 @@ void cwr_memo_targets_put(const rules_state *rs, const table *t, unit_id u, int 
     cwr_cache *c = rs->cache;
     if (!c || !c->version || n > CWR_MEMO_TARGETS || max < 0)
         return;
+    if (!c->targets)
+        c->targets = mem_calloc(CWR_MEMO_TARGETS, sizeof *c->targets);
     memcpy(c->targets, in, (size_t)n * sizeof *in);
     c->targets_unit = u;
     c->targets_kind = kind;

@@ -2,6 +2,7 @@
  * rules_ops table whose callbacks dispatch by phase and command kind to the topic files. */
 #include "rules/cwr/cwr_state.h"
 
+#include "core/json_read.h"
 #include "core/mem.h"
 
 #include <math.h>
@@ -261,7 +262,9 @@ fail:
 static rules_state *cwr_clone(const rules_state *rs)
 {
     rules_state *c = mem_dup(rs, 1, sizeof *rs);
-    c->data = mem_dup(rs->data, 1, sizeof *rs->data);
+    /* the rule data the process keeps (json_cache_holds: never freed) is shared, as read-only
+     * as the terrain; else the clone has its own copy */
+    c->data = json_cache_holds(rs->data) ? rs->data : mem_dup(rs->data, 1, sizeof *rs->data);
     c->units = mem_dup(rs->units, (size_t)rs->unit_count + 1, sizeof *rs->units);
     c->cache = cwr_cache_create();
     atomic_fetch_add(&c->los->refs, 1); /* the terrain never changes during a match */

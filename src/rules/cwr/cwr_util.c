@@ -891,9 +891,12 @@ side_id cwr_other_side(const rules_state *rs, side_id s)
 
 bool cwr_unit_hidden(const rules_state *rs, const table *t, unit_id u, side_id viewer)
 {
-    const unit *un = table_unit_const(t, u);
+    /* the flag first: most units are not concealed, and then the unit need not be looked up */
     const cwr_unit_state *us = cwr_ustate_const(rs, u);
-    return un && us && viewer.id && un->side.id != viewer.id && (us->flags & CWR_U_CONCEALED);
+    if (!us || !viewer.id || !(us->flags & CWR_U_CONCEALED))
+        return false;
+    const unit *un = table_unit_const(t, u);
+    return un && un->side.id != viewer.id;
 }
 
 const table *cwr_seen_table(const rules_state *rs, const table *t, side_id viewer, table **copy)

@@ -189,7 +189,7 @@ bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
             all = true;
             break;
         }
-        near[nn++] = o->index;
+        near[nn++] = k; /* the row: its centre and reach are read below */
     }
     for (int j = 0; !rows && j < t->figure_count; j++) {
         const figure *o = &t->figures[j];
@@ -212,7 +212,20 @@ bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
         const figure *f = table_figure_const(t, figs[i]);
         geom_placed_base a = placed_at(f, pos[i], facing[i]);
         float ra = spatial_base_reach(&f->base);
-        int m = all ? t->figure_count : nn;
+        for (int k = 0; rows && !all && k < nn; k++) {
+            /* may_overlap from the row's centre and reach (the same floats) */
+            const cwr_fig_row *w = &rows[near[k]];
+            float g = ra + w->reach + 2e-3f;
+            if (!(fabsf(w->x - a.pos.x) <= g && fabsf(w->y - a.pos.y) <= g))
+                continue;
+            const figure *o = &t->figures[w->index];
+            if (o->id.id == f->id.id)
+                continue;
+            geom_placed_base b = placed_at(o, o->pos, o->facing);
+            if (place_bases_overlap(&a, &b))
+                return false;
+        }
+        int m = all ? t->figure_count : rows ? 0 : nn;
         for (int k = 0, ig = 0; k < m; k++) {
             const figure *o = &t->figures[all ? k : near[k]];
             if (all && (o->unit.id == ignore_unit.id || o->unit.id == ignore_unit2.id) &&

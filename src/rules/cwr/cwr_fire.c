@@ -151,6 +151,9 @@ static bool line_of_fire(const rules_state *rs, const table *t, unit_id u, unit_
     geom_segment seg = {c, aim->pos};
     bool art = cwr_unit_is_artillery(rs, t, u);
     float my_ground = art ? cwr_ground_ft(rs, t, c) : 0; /* guns alone fire over friends */
+    /* the segment's box, found once (the same floats the test below always compared with) */
+    float lo_x = fminf(seg.a.x, seg.b.x), hi_x = fmaxf(seg.a.x, seg.b.x);
+    float lo_y = fminf(seg.a.y, seg.b.y), hi_y = fmaxf(seg.a.y, seg.b.y);
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (!table_figure_active(f) || f->unit.id == u.id || f->unit.id == target.id)
@@ -158,8 +161,8 @@ static bool line_of_fire(const rules_state *rs, const table *t, unit_id u, unit_
         /* a base farther from the segment's box than its reach cannot touch the line (a
          * margin far above GEOM_EPS and the rounding) */
         float g = spatial_base_reach(&f->base) + 0.01f;
-        if (f->pos.x + g < fminf(seg.a.x, seg.b.x) || f->pos.x - g > fmaxf(seg.a.x, seg.b.x) ||
-            f->pos.y + g < fminf(seg.a.y, seg.b.y) || f->pos.y - g > fmaxf(seg.a.y, seg.b.y))
+        if (f->pos.x + g < lo_x || f->pos.x - g > hi_x || f->pos.y + g < lo_y ||
+            f->pos.y - g > hi_y)
             continue;
         geom_placed_base b = placed(f);
         if (!geom_segment_base_intersect(seg, &b))

@@ -841,8 +841,12 @@ static bool point_far(const rules_state *rs, const table *t, int k, vec2s p)
 static bool fortified_scan(const rules_state *rs, const table *t, unit_id u)
 {
     int in = 0, n = 0;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
+    /* the unit's own figures (a count: any order will do), or every figure */
+    figure_id buf[CWR_UNIT_FIGS];
+    int m;
+    const figure_id *mem = cwr_unit_members(t, u, buf, CWR_UNIT_FIGS, &m);
+    for (int i = 0; i < (mem ? m : t->figure_count); i++) {
+        const figure *f = mem ? table_figure_const(t, mem[i]) : &t->figures[i];
         if (f->unit.id != u.id || !table_figure_active(f))
             continue;
         n++;

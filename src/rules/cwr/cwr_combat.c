@@ -97,6 +97,8 @@ void cwr_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
     unit_id u = rs->unit, tg = target_of(t, cmd);
     const unit *un = table_unit_const(t, u), *eu = table_unit_const(t, tg);
     figure_id fa, fb;
+    /* the plans read the table between events that move no figure: each in a cache scope */
+    bool began = cwr_cache_begin(rs, t);
     cwr_unit_distance(t, u, tg, &fa, &fb);
     rules_command mv = {.kind = RULES_CMD_MOVE, .side = un->side, .unit = u, .path_count = 1};
     rules_command_add_figure(&mv, fa);
@@ -105,12 +107,15 @@ void cwr_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
     cwr_move_plan full;
     cwr_plan_move_cost(rs, t, &mv, &full, why, sizeof why); /* for its open terrain */
     int dice = cwr_move_dice(rs, t, u, false) + (full.open ? rs->data->open_extra_dice : 0);
+    cwr_cache_end(began);
     int group = rules_roll_group(ctx), total = 0;
     for (int i = 0; i < dice; i++)
         total += rules_roll(ctx, 6, 0, "move", (figure_id){0}, group, CWR_REF_MOVE);
     cwr_move_plan p;
+    began = cwr_cache_begin(rs, t);
     if (!cwr_plan_move(rs, t, &mv, cwr_cm(rs, (float)total), false, &p, why, sizeof why))
         p.count = 0; /* boxed in: it stays where it is */
+    cwr_cache_end(began);
     for (int i = 0; i < p.count; i++) {
         const figure *f = table_figure_const(t, p.fig[i]);
         rules_event ev = {.kind = RULES_EV_MOVE,
@@ -122,8 +127,8 @@ void cwr_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cm
                           .pos = p.pos[i],
                           .facing = p.facing,
                           .value = (int)lroundf(p.cost_cm * 100)};
-        snprintf(ev.ref, sizeof ev.ref, "%s", CWR_REF_MOVE);
-        snprintf(ev.text, sizeof ev.text, "%s charges", f->name[0] ? f->name : un->name);
+        cwr_join(ev.ref, sizeof ev.ref, CWR_REF_MOVE, NULL);
+        cwr_join(ev.text, sizeof ev.text, f->name[0] ? f->name : un->name, " charges");
         rules_emit(ctx, &ev);
     }
     cwr_move_bump(rs, ctx, u, &p);

@@ -32,13 +32,24 @@ double cwr_fire_expected(int n, int per)
 
 static const cwr_weapon *weapon_of(const rules_state *rs, const figure *f)
 {
-    return cwr_data_weapon(rs->data, f->weapon[0] ? f->weapon : "none");
+    const char *name = f->weapon[0] ? f->weapon : "none";
+    /* the weapon found when the match began, if it is still the name: the first of that name */
+    const cwr_los *l = rs->los;
+    uint32_t i = f->id.id - 1;
+    int k = l && l->fig_weapon && f->id.id && i < (uint32_t)l->figures ? l->fig_weapon[i] : -1;
+    if (k >= 0 && k < rs->data->weapon_count && strcmp(rs->data->weapons[k].name, name) == 0)
+        return &rs->data->weapons[k];
+    return cwr_data_weapon(rs->data, name);
 }
 
 bool cwr_unit_has_weapon(const rules_state *rs, const table *t, unit_id u)
 {
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
+    /* the unit's own figures (any will do: the order does not matter), or every figure */
+    figure_id buf[CWR_UNIT_FIGS];
+    int n;
+    const figure_id *m = cwr_unit_members(t, u, buf, CWR_UNIT_FIGS, &n);
+    for (int i = 0; i < (m ? n : t->figure_count); i++) {
+        const figure *f = m ? table_figure_const(t, m[i]) : &t->figures[i];
         const cwr_weapon *w =
             f->unit.id == u.id && table_figure_active(f) ? weapon_of(rs, f) : NULL;
         if (w && (w->short_in > 0 || w->long_in > 0))
@@ -140,6 +151,9 @@ static bool line_of_fire(const rules_state *rs, const table *t, unit_id u, unit_
     geom_segment seg = {c, aim->pos};
     bool art = cwr_unit_is_artillery(rs, t, u);
     float my_ground = art ? cwr_ground_ft(rs, t, c) : 0; /* guns alone fire over friends */
+    /* the segment's box, found once (the same floats the test below always compared with) */
+    float lo_x = fminf(seg.a.x, seg.b.x), hi_x = fmaxf(seg.a.x, seg.b.x);
+    float lo_y = fminf(seg.a.y, seg.b.y), hi_y = fmaxf(seg.a.y, seg.b.y);
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (!table_figure_active(f) || f->unit.id == u.id || f->unit.id == target.id)
@@ -147,8 +161,8 @@ static bool line_of_fire(const rules_state *rs, const table *t, unit_id u, unit_
         /* a base farther from the segment's box than its reach cannot touch the line (a
          * margin far above GEOM_EPS and the rounding) */
         float g = spatial_base_reach(&f->base) + 0.01f;
-        if (f->pos.x + g < fminf(seg.a.x, seg.b.x) || f->pos.x - g > fmaxf(seg.a.x, seg.b.x) ||
-            f->pos.y + g < fminf(seg.a.y, seg.b.y) || f->pos.y - g > fmaxf(seg.a.y, seg.b.y))
+        if (f->pos.x + g < lo_x || f->pos.x - g > hi_x || f->pos.y + g < lo_y ||
+            f->pos.y - g > hi_y)
             continue;
         geom_placed_base b = placed(f);
         if (!geom_segment_base_intersect(seg, &b))
@@ -403,7 +417,11 @@ void cwr_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
     unit_id u = fire_unit(rs, t, cmd), tg = target_of(t, cmd);
     const unit *un = table_unit_const(t, u), *tu = table_unit_const(t, tg);
     cwr_fire_plan p;
-    if (!cwr_plan_fire(rs, t, u, tg, &p, NULL, 0))
+    /* the plan reads the table before any event: a cache scope holds for it */
+    bool began = cwr_cache_begin(rs, t);
+    bool ok = cwr_plan_fire(rs, t, u, tg, &p, NULL, 0);
+    cwr_cache_end(began);
+    if (!ok)
         return;
     reveal(rs, ctx, u, "it opens fire");
     int shorts = 0, longs = 0;
@@ -435,8 +453,8 @@ void cwr_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
     cwr_take_casualties(rs, ctx, tg, cs + cl, cwr_front_centre(t, u), un->side, CWR_REF_FIRE);
 }
 
-int cwr_targets(const rules_state *rs, const table *t, const rules_command *fire, rules_target *out,
-                int max)
+static int targets_now(const rules_state *rs, const table *t, const rules_command *fire,
+                       rules_target *out, int max)
 {
     unit_id u = fire_unit(rs, t, fire);
     const unit *un = table_unit_const(t, u);
@@ -492,5 +510,18 @@ int cwr_targets(const rules_state *rs, const table *t, const rules_command *fire
         fire_note(&p, out[n].note, sizeof out[n].note);
         n++;
     }
+    return n;
+}
+
+/* Asked by the legal step and again by the bot of the same state: the answer is kept. */
+int cwr_targets(const rules_state *rs, const table *t, const rules_command *fire, rules_target *out,
+                int max)
+{
+    unit_id u = fire_unit(rs, t, fire);
+    int n, kind = fire->kind == RULES_CMD_CHARGE;
+    if (cwr_memo_targets_get(rs, t, u, kind, out, max, &n))
+        return n;
+    n = targets_now(rs, t, fire, out, max);
+    cwr_memo_targets_put(rs, t, u, kind, out, max, n);
     return n;
 }

@@ -30,9 +30,7 @@ static figure_id reference(const table *t, const rules_command *cmd, unit_id u)
         if (f && f->unit.id == u.id && table_figure_active(f))
             return f->id;
     }
-    figure_id f = {0};
-    cwr_unit_figures(t, u, &f, 1);
-    return f;
+    return cwr_unit_first(t, u);
 }
 
 static unit_id cmd_unit(const table *t, const rules_command *cmd)
@@ -133,6 +131,29 @@ static bool may_overlap(vec2s p, float ra, const figure *o)
 
 enum { NEAR_MAX = 256 };
 
+/* Is the base on the table? By its circle (reach r about its centre, its bounds inside) when
+ * that is clear of the edges by a margin far above the rounding, else by its bounds as always
+ * asked. */
+static bool base_on_table(const table *t, const geom_placed_base *a, float r)
+{
+    const float m = 1e-3f;
+    if (a->pos.x - r > m && a->pos.y - r > m && t->width_cm - a->pos.x - r > m &&
+        t->height_cm - a->pos.y - r > m)
+        return true;
+    geom_aabb ba = geom_base_bounds(a);
+    return !(ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm);
+}
+
+/* Grows box to hold p's square of half side r: fminf's and fmaxf's values without the calls (no
+ * NaN here; a zero's sign is all they could differ in, and the box is only compared). */
+static void box_grow(geom_aabb *box, vec2s p, float r)
+{
+    box->min.x = p.x - r < box->min.x ? p.x - r : box->min.x;
+    box->min.y = p.y - r < box->min.y ? p.y - r : box->min.y;
+    box->max.x = p.x + r > box->max.x ? p.x + r : box->max.x;
+    box->max.y = p.y + r > box->max.y ? p.y + r : box->max.y;
+}
+
 bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
                         const float *facing, int n, unit_id ignore_unit, unit_id ignore_unit2)
 {
@@ -145,18 +166,32 @@ bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
     for (int i = 0; i < n; i++) {
         const figure *f = table_figure_const(t, figs[i]);
         geom_placed_base a = placed_at(f, pos[i], facing[i]);
-        geom_aabb ba = geom_base_bounds(&a);
-        if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
-            return false;
         float ra = spatial_base_reach(&f->base);
-        box.min.x = fminf(box.min.x, pos[i].x - ra);
-        box.min.y = fminf(box.min.y, pos[i].y - ra);
-        box.max.x = fmaxf(box.max.x, pos[i].x + ra);
-        box.max.y = fmaxf(box.max.y, pos[i].y + ra);
+        if (!base_on_table(t, &a, ra))
+            return false;
+        box_grow(&box, pos[i], ra);
     }
     int near[NEAR_MAX], nn = 0, ni = 0;
     bool all = false;
-    for (int j = 0; j < t->figure_count; j++) {
+    int nr;
+    const cwr_fig_row *rows = cwr_cache_figures(t, &nr);
+    for (int k = 0; rows && k < nr; k++) {
+        /* the scope's rows: the loop below, over the active figures only (no unit has more
+         * than CWR_UNIT_FIGS figures, so every one of the ignored units' is passed over) */
+        const cwr_fig_row *o = &rows[k];
+        if (o->unit == ignore_unit.id || o->unit == ignore_unit2.id)
+            continue;
+        float g = o->reach + 0.01f;
+        if (o->x + g < box.min.x || o->x - g > box.max.x || o->y + g < box.min.y ||
+            o->y - g > box.max.y)
+            continue;
+        if (nn == NEAR_MAX) {
+            all = true;
+            break;
+        }
+        near[nn++] = k; /* the row: its centre and reach are read below */
+    }
+    for (int j = 0; !rows && j < t->figure_count; j++) {
         const figure *o = &t->figures[j];
         if ((o->unit.id == ignore_unit.id || o->unit.id == ignore_unit2.id) &&
             ni < 2 * CWR_UNIT_FIGS) {
@@ -177,7 +212,20 @@ bool cwr_positions_free(const table *t, const figure_id *figs, const vec2s *pos,
         const figure *f = table_figure_const(t, figs[i]);
         geom_placed_base a = placed_at(f, pos[i], facing[i]);
         float ra = spatial_base_reach(&f->base);
-        int m = all ? t->figure_count : nn;
+        for (int k = 0; rows && !all && k < nn; k++) {
+            /* may_overlap from the row's centre and reach (the same floats) */
+            const cwr_fig_row *w = &rows[near[k]];
+            float g = ra + w->reach + 2e-3f;
+            if (!(fabsf(w->x - a.pos.x) <= g && fabsf(w->y - a.pos.y) <= g))
+                continue;
+            const figure *o = &t->figures[w->index];
+            if (o->id.id == f->id.id)
+                continue;
+            geom_placed_base b = placed_at(o, o->pos, o->facing);
+            if (place_bases_overlap(&a, &b))
+                return false;
+        }
+        int m = all ? t->figure_count : rows ? 0 : nn;
         for (int k = 0, ig = 0; k < m; k++) {
             const figure *o = &t->figures[all ? k : near[k]];
             if (all && (o->unit.id == ignore_unit.id || o->unit.id == ignore_unit2.id) &&
@@ -249,7 +297,19 @@ static void near_find(const table *t, unit_id u, geom_aabb box, near_set *ns)
 {
     ns->count = 0;
     ns->all = false;
-    for (int j = 0; j < t->figure_count; j++) {
+    int nr;
+    const cwr_fig_row *rows = cwr_cache_figures(t, &nr);
+    for (int k = 0, j; k < (rows ? nr : t->figure_count); k++) {
+        /* the scope's rows first pass over a base whose circle (a margin far above the
+         * rounding) misses the box: its bounds do too */
+        if (rows) {
+            const cwr_fig_row *w = &rows[k];
+            float g = w->reach + 0.01f;
+            if (w->unit == u.id || w->x + g < box.min.x || w->x - g > box.max.x ||
+                w->y + g < box.min.y || w->y - g > box.max.y)
+                continue;
+        }
+        j = rows ? rows[k].index : k;
         const figure *o = &t->figures[j];
         if (!table_figure_active(o) || o->unit.id == u.id)
             continue;
@@ -275,10 +335,9 @@ static bool plan_free_near(const table *t, const cwr_move_plan *p, unit_id u, co
     for (int i = 0; i < p->count; i++) {
         const figure *f = table_figure_const(t, p->fig[i]);
         geom_placed_base a = placed_at(f, p->pos[i], p->facing);
-        geom_aabb ba = geom_base_bounds(&a);
-        if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
-            return false;
         float ra = spatial_base_reach(&f->base);
+        if (!base_on_table(t, &a, ra))
+            return false;
         for (int k = 0; k < ns->count; k++) {
             const figure *o = &t->figures[ns->idx[k]];
             if (!may_overlap(a.pos, ra, o))
@@ -466,8 +525,6 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
     }
     place_unit(t, ref, along(pts, np, moved), turn, facing, out);
     out->moved_cm = moved;
-    snprintf(out->note, sizeof out->note, "%.1f\" moved%s%s", (double)cwr_in(rs, moved),
-             out->obstacles ? ", obstacles 2\" each" : "", out->open ? ", open terrain" : "");
     return true;
 }
 
@@ -574,14 +631,23 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
     geom_aabb box = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
     for (int i = 0; i < p.count; i++) {
         float ra = spatial_base_reach(&table_figure_const(t, p.fig[i])->base);
-        box.min.x = fminf(box.min.x, p.pos[i].x - ra);
-        box.min.y = fminf(box.min.y, p.pos[i].y - ra);
-        box.max.x = fmaxf(box.max.x, p.pos[i].x + ra);
-        box.max.y = fmaxf(box.max.y, p.pos[i].y + ra);
+        box_grow(&box, p.pos[i], ra);
     }
-    int near[NEAR_MAX], nn = 0;
+    int near[NEAR_MAX], nn = 0, nr;
     bool all = false;
-    for (int j = 0; j < t->figure_count && !all; j++) {
+    const cwr_fig_row *rows = cwr_cache_figures(t, &nr);
+    for (int k = 0; rows && k < nr && !all; k++) { /* the scope's rows: the same test */
+        const cwr_fig_row *o = &rows[k];
+        float g = o->reach + 0.01f;
+        if (o->unit == u.id || o->x + g < box.min.x || o->x - g > box.max.x ||
+            o->y + g < box.min.y || o->y - g > box.max.y)
+            continue;
+        if (nn == NEAR_MAX)
+            all = true;
+        else
+            near[nn++] = o->index;
+    }
+    for (int j = 0; !rows && j < t->figure_count && !all; j++) {
         const figure *o = &t->figures[j];
         float g = spatial_base_reach(&o->base) + 0.01f;
         if (!table_figure_active(o) || o->unit.id == u.id || o->pos.x + g < box.min.x ||
@@ -696,8 +762,11 @@ void cwr_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
     const unit *un = table_unit_const(t, u);
     cwr_move_plan full;
     char why[160];
+    /* the plans read the table between events that move no figure: each in a cache scope */
+    bool began = cwr_cache_begin(rs, t);
     cwr_plan_move_cost(rs, t, cmd, &full, why, sizeof why); /* for its open terrain */
     int base = cwr_move_dice(rs, t, u, is_double(step));
+    cwr_cache_end(began);
     int dice = base + (full.open ? rs->data->open_extra_dice : 0);
     if (full.open && rs->data->open_extra_dice)
         rules_emitf(ctx,
@@ -713,8 +782,10 @@ void cwr_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
     for (int i = 0; i < dice; i++)
         total += rules_roll(ctx, 6, 0, "move", (figure_id){0}, group, CWR_REF_MOVE);
     cwr_move_plan p;
+    began = cwr_cache_begin(rs, t);
     if (!cwr_plan_move(rs, t, cmd, cwr_cm(rs, (float)total), is_away(step), &p, why, sizeof why))
         p.count = 0; /* boxed in: it stays where it is */
+    cwr_cache_end(began);
     rules_emitf(
         ctx,
         (rules_event){
@@ -732,8 +803,8 @@ void cwr_move_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd,
                           .pos = p.pos[i],
                           .facing = p.facing,
                           .value = (int)lroundf(p.cost_cm * 100)};
-        snprintf(ev.ref, sizeof ev.ref, "%s", CWR_REF_MOVE);
-        snprintf(ev.text, sizeof ev.text, "%s moves", f->name[0] ? f->name : un->name);
+        cwr_join(ev.ref, sizeof ev.ref, CWR_REF_MOVE, NULL);
+        cwr_join(ev.text, sizeof ev.text, f->name[0] ? f->name : un->name, " moves");
         rules_emit(ctx, &ev);
     }
     cwr_move_bump(rs, ctx, u, &p);
@@ -805,8 +876,7 @@ bool cwr_reach(const rules_state *rs, const table *t, const rules_command *move,
 int cwr_move_legal(const rules_state *rs, const table *t, unit_id u, cwr_step step,
                    rules_command *out, int max)
 {
-    figure_id ref = {0};
-    cwr_unit_figures(t, u, &ref, 1);
+    figure_id ref = cwr_unit_first(t, u);
     if (!ref.id || max <= 0)
         return 0;
     const figure *r = table_figure_const(t, ref);
@@ -956,7 +1026,7 @@ void cwr_formation_resolve(rules_state *rs, rules_ctx *ctx, const rules_command 
                               .from = f->pos,
                               .pos = p.pos[i],
                               .facing = p.facing};
-            snprintf(ev.ref, sizeof ev.ref, "%s", CWR_REF_PAIRS);
+            cwr_join(ev.ref, sizeof ev.ref, CWR_REF_PAIRS, NULL);
             snprintf(ev.text, sizeof ev.text, "%s takes its place in %s",
                      f->name[0] ? f->name : un->name, to);
             rules_emit(ctx, &ev);

@@ -2,6 +2,7 @@
  * rules_ops table whose callbacks dispatch by phase and command kind to the topic files. */
 #include "rules/cwr/cwr_state.h"
 
+#include "core/json_read.h"
 #include "core/mem.h"
 
 #include <math.h>
@@ -154,6 +155,50 @@ static void cwr_los_boxes(cwr_los *l, const table *t)
                                           area ? ft->area.count : ft->line.count);
         l->feature_box[k] = geom_aabb_pad(b, 0.01f);
     }
+    /* a counting sort of the figures by unit (figures of no unit, or of none listed, left out) */
+    int nu = t->unit_count, nf = t->figure_count;
+    l->units = nu;
+    l->figures = nf;
+    l->unit_start = mem_calloc((size_t)nu + 2, sizeof *l->unit_start);
+    l->unit_fig = mem_calloc((size_t)nf + 1, sizeof *l->unit_fig);
+    for (int i = 0; i < nf; i++) {
+        uint32_t u = t->figures[i].unit.id;
+        if (u && u <= (uint32_t)nu)
+            l->unit_start[u + 1]++;
+    }
+    for (int k = 1; k <= nu + 1; k++)
+        l->unit_start[k] += l->unit_start[k - 1];
+    int *at = mem_calloc((size_t)nu + 2, sizeof *at);
+    memcpy(at, l->unit_start, ((size_t)nu + 2) * sizeof *at);
+    for (int i = 0; i < nf; i++) {
+        uint32_t u = t->figures[i].unit.id;
+        if (u && u <= (uint32_t)nu)
+            l->unit_fig[at[u]++] = i;
+    }
+    free(at);
+}
+
+/* The first weapon and troop of each name, as the lookups find them (cwr_data_weapon, _troop). */
+static void cwr_remember_kinds(rules_state *rs, const table *t)
+{
+    const cwr_data *d = rs->data;
+    cwr_los *l = rs->los;
+    l->fig_weapon = mem_calloc((size_t)t->figure_count + 1, sizeof *l->fig_weapon);
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        const cwr_weapon *w = cwr_data_weapon(d, f->weapon[0] ? f->weapon : "none");
+        l->fig_weapon[i] = w ? (int)(w - d->weapons) : -1;
+    }
+    const cwr_names *sets[4] = {&d->fortification, &d->high_ground, &d->obstacle, &d->open};
+    l->type_count = t->type_count;
+    l->type_in = mem_calloc(4 * (size_t)t->type_count + 1, sizeof *l->type_in);
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < t->type_count; i++)
+            l->type_in[k * t->type_count + i] = cwr_names_has(sets[k], t->types[i].name);
+    for (int i = 0; i < t->unit_count; i++) {
+        const cwr_troop *tr = cwr_data_troop(d, t->units[i].kind);
+        rs->units[i].troop = tr ? (int)(tr - d->troops) : -1;
+    }
 }
 
 static void cwr_destroy(rules_state *rs)
@@ -167,6 +212,10 @@ static void cwr_destroy(rules_state *rs)
         los_destroy(rs->los->ix);
         memo_destroy(rs->los->sight_memo);
         free(rs->los->feature_box);
+        free(rs->los->unit_start);
+        free(rs->los->unit_fig);
+        free(rs->los->fig_weapon);
+        free(rs->los->type_in);
         free(rs->los);
     }
     free(rs);
@@ -203,6 +252,7 @@ static rules_state *cwr_create(const rules_create_desc *desc, char *err, size_t 
     rs->active = rs->sides[0];
     if (!check_units(rs, t, err, size) || !read_options(rs, desc->scenario, t, err, size))
         goto fail;
+    cwr_remember_kinds(rs, t);
     return rs;
 fail:
     cwr_destroy(rs);
@@ -212,7 +262,9 @@ fail:
 static rules_state *cwr_clone(const rules_state *rs)
 {
     rules_state *c = mem_dup(rs, 1, sizeof *rs);
-    c->data = mem_dup(rs->data, 1, sizeof *rs->data);
+    /* the rule data the process keeps (json_cache_holds: never freed) is shared, as read-only
+     * as the terrain; else the clone has its own copy */
+    c->data = json_cache_holds(rs->data) ? rs->data : mem_dup(rs->data, 1, sizeof *rs->data);
     c->units = mem_dup(rs->units, (size_t)rs->unit_count + 1, sizeof *rs->units);
     c->cache = cwr_cache_create();
     atomic_fetch_add(&c->los->refs, 1); /* the terrain never changes during a match */

@@ -404,8 +404,8 @@ int cwr_driver(const rules_state *rs, const table *t, side_id viewer, rules_driv
     /* every unit still in play: acted or to act, and the one acting */
     for (int i = 0; i < t->unit_count && n < max; i++) {
         const unit *un = &t->units[i];
-        figure_id f = {0};
-        if (!cwr_unit_figures(t, un->id, &f, 1) || cwr_unit_hidden(rs, t, un->id, viewer))
+        figure_id f = cwr_unit_first(t, un->id);
+        if (!f.id || cwr_unit_hidden(rs, t, un->id, viewer))
             continue; /* a concealed unit is not listed to the other side */
         out[n] = (rules_driver_item){.kind = RULES_DRIVER_UNIT,
                                      .side = un->side,

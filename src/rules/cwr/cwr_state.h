@@ -51,6 +51,7 @@ typedef struct cwr_unit_state {
     uint32_t flags;
     int start; /* figures at the start */
     int cls;   /* cwr_class */
+    int troop; /* index of its kind in data->troops when made (-1: none): tried first */
 } cwr_unit_state;
 
 /* The static terrain's sight index and a memo of its answers (core/memo.h), shared by a
@@ -63,6 +64,19 @@ typedef struct cwr_los {
      * began: nothing farther away can be inside it, on it or crossing it. */
     geom_aabb *feature_box;
     int feature_count;
+    /* Every figure's table index by unit (unit id k's are unit_fig[unit_start[k] ..
+     * unit_start[k + 1]), each unit's in table order) when the match began: figures keep their
+     * places and units in a match (taken off, never moved between units), so a cache scope
+     * lists a unit's active figures from its own, not from the whole table. */
+    int *unit_start, *unit_fig;
+    int units, figures;
+    /* Each figure's weapon (by table index) as an index into data->weapons when the match
+     * began, -1: none; tried first, then the names searched as before. */
+    int *fig_weapon;
+    /* Whether each terrain type is named in the data's fortification, high ground, obstacle
+     * and open lists (4 * type_count, by list then type), as the names said at create. */
+    bool *type_in;
+    int type_count;
 } cwr_los;
 
 /* What one const entry point (legal, validate) finds about a table that cannot change while
@@ -109,6 +123,15 @@ cwr_cache *cwr_cache_create(void);
 #define CWR_REASON_MAX 192
 bool cwr_cache_fire_get(const rules_state *rs, const table *t, unit_id u, bool *ok, char *why);
 void cwr_cache_fire_put(const rules_state *rs, const table *t, unit_id u, bool ok, const char *why);
+/* The active figures of t in table order, listed once in the open scope for t: centre, reach
+ * (spatial_base_reach), unit and table index; NULL when no scope is open for t or a unit has
+ * more than CWR_UNIT_FIGS figures. The table scans of the move checks run over these. */
+typedef struct cwr_fig_row {
+    float x, y, reach;
+    uint32_t unit;
+    int index;
+} cwr_fig_row;
+const cwr_fig_row *cwr_cache_figures(const table *t, int *n);
 /* cwr_names_has(set, the name of t's terrain type `type`), set one of rs->data's lists. */
 bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type);
 void cwr_cache_destroy(cwr_cache *c);
@@ -120,10 +143,21 @@ void cwr_cache_changed(cwr_cache *c);
 bool cwr_memo_outcome_get(const rules_state *rs, const table *t, rules_outcome *out);
 void cwr_memo_outcome_put(const rules_state *rs, const table *t, const rules_outcome *o);
 bool cwr_memo_decision_get(const rules_state *rs, const table *t, rules_decision *out);
+/* cwr_targets' answer for unit u and command kind `kind` while the state stays as it is (the
+ * legal step's and the bot's ask alike): false when not kept for at least `max` of them. */
+enum { CWR_MEMO_TARGETS = 32 };
+bool cwr_memo_targets_get(const rules_state *rs, const table *t, unit_id u, int kind,
+                          rules_target *out, int max, int *n);
+void cwr_memo_targets_put(const rules_state *rs, const table *t, unit_id u, int kind,
+                          const rules_target *in, int max, int n);
 void cwr_memo_decision_put(const rules_state *rs, const table *t, const rules_decision *d);
 
 /* Refusal reasons are built only when asked: why NULL (or size 0) wants a yes or no alone. */
 __attribute__((format(printf, 3, 4))) void cwr_say(char *why, size_t size, const char *fmt, ...);
+
+/* a then b (b may be NULL) into out, cut to `size` as snprintf(out, size, "%s%s", a, b) cuts
+ * it: the events' fixed words without the formatter. */
+void cwr_join(char *out, size_t size, const char *a, const char *b);
 
 /* ---- cwr_util.c: lookups ------------------------------------------------------------------ */
 
@@ -134,6 +168,8 @@ cwr_unit_state *cwr_ustate(rules_state *rs, unit_id u);
 const cwr_unit_state *cwr_ustate_const(const rules_state *rs, unit_id u);
 /* The unit's active figures (at most max); returns how many. */
 int cwr_unit_figures(const table *t, unit_id u, figure_id *out, int max);
+/* The first of them in table order, or 0: none (stops there without a scope). */
+figure_id cwr_unit_first(const table *t, unit_id u);
 /* All of them in table order: the cache's list, or copied into buf, or NULL when more than max
  * (the caller then scans the table). */
 const figure_id *cwr_unit_members(const table *t, unit_id u, figure_id *buf, int max, int *n);
@@ -227,7 +263,6 @@ typedef struct cwr_move_plan {
     int obstacles;  /* obstacles crossed */
     bool open;      /* the path stays in open terrain: one more die */
     int dice;       /* movement dice to throw */
-    char note[128];
 } cwr_move_plan;
 
 /* Movement dice of u for a step (double or not), before the open-terrain die. */

@@ -21,6 +21,18 @@ void cwr_say(char *why, size_t size, const char *fmt, ...)
     va_end(ap);
 }
 
+void cwr_join(char *out, size_t size, const char *a, const char *b)
+{
+    if (!size)
+        return;
+    size_t n = 0;
+    for (; *a && n + 1 < size; a++)
+        out[n++] = *a;
+    for (; b && *b && n + 1 < size; b++)
+        out[n++] = *b;
+    out[n] = 0;
+}
+
 float cwr_cm(const rules_state *rs, float in)
 {
     return cwr_data_cm(rs->data, in);
@@ -34,7 +46,13 @@ float cwr_in(const rules_state *rs, float cm)
 static const cwr_troop *troop_lookup(const rules_state *rs, const table *t, unit_id u)
 {
     const unit *un = table_unit_const(t, u);
-    return un ? cwr_data_troop(rs->data, un->kind) : NULL;
+    if (!un)
+        return NULL;
+    /* the kind found when the match began, if it is still the name: the first of that name */
+    int k = u.id <= (uint32_t)rs->unit_count ? rs->units[u.id - 1].troop : -1;
+    if (k >= 0 && k < rs->data->troop_count && strcmp(rs->data->troops[k].name, un->kind) == 0)
+        return &rs->data->troops[k];
+    return cwr_data_troop(rs->data, un->kind);
 }
 
 cwr_unit_state *cwr_ustate(rules_state *rs, unit_id u)
@@ -63,8 +81,11 @@ typedef struct cache_pair {
 
 /* Per unit (by id - 1), each entry found at most once a scope (its stamp the scope's). */
 typedef struct cache_unit {
-    uint32_t troop_stamp, front_stamp, centre_stamp, fort_stamp, fire_stamp;
+    uint32_t troop_stamp, front_stamp, centre_stamp, fort_stamp, fire_stamp, box_stamp;
+    uint32_t members_stamp; /* its active figures listed from the match's lists (cwr_los) */
+    int members_n;
     const cwr_troop *troop;
+    geom_aabb box; /* the active figures' centres, each grown by its reach and 1e-3 */
     int front_n;
     vec2s centre;
     bool fortified;
@@ -90,7 +111,12 @@ struct cwr_cache {
     int *start;           /* units + 2: unit id k's figures are fig[start[k] .. start[k + 1]) */
     figure_id *fig;       /* the active figures, by unit, each unit's in table order */
     int start_cap, fig_cap;
-    bool members; /* start and fig are listed for t */
+    bool members;       /* start and fig are listed for t */
+    const cwr_los *los; /* the match's unit lists, when they fit t (cache_begin), else NULL */
+    cwr_fig_row *rows;  /* the active figures in table order (cwr_cache_figures), rows_cap */
+    int rows_n, rows_cap;
+    int *per_unit; /* units + 1: every figure of each unit, active or not (start_cap) */
+    bool rows_listed, rows_ok;
     uint32_t stamp;
     cache_pair *pair; /* pair_units squared, by (a - 1, b - 1) */
     int pair_units;
@@ -103,7 +129,10 @@ struct cwr_cache {
      * a fresh clone's table may still be changed without an event (game_fork_forget takes off
      * what a side cannot see right after the fork); after an event only events change it. */
     uint64_t version;
-    memo_key outcome_key, decision_key, scope_key;
+    memo_key outcome_key, decision_key, scope_key, targets_key;
+    unit_id targets_unit;
+    int targets_kind, targets_max, targets_n;
+    rules_target *targets; /* CWR_MEMO_TARGETS, allocated when first kept (clones stay small) */
     rules_outcome outcome;
     rules_decision decision;
 };
@@ -126,6 +155,9 @@ void cwr_cache_destroy(cwr_cache *c)
         free(c->unit[i].fire_why);
     free(c->start);
     free(c->fig);
+    free(c->rows);
+    free(c->per_unit);
+    free(c->targets);
     free(c->pair);
     free(c->unit);
     free(c->front);
@@ -142,7 +174,7 @@ static void cache_restamp(cwr_cache *c)
     for (int i = 0; c->unit && i < c->unit_cap; i++) {
         cache_unit *cu = &c->unit[i];
         cu->troop_stamp = cu->front_stamp = cu->centre_stamp = cu->fort_stamp = 0;
-        cu->fire_stamp = 0;
+        cu->fire_stamp = cu->box_stamp = cu->members_stamp = 0;
     }
     memset(c->type_stamp, 0, sizeof c->type_stamp);
     c->stamp = 1;
@@ -179,13 +211,17 @@ bool cwr_cache_begin(const rules_state *rs, const table *t)
     }
     if (c->start_cap < nu + 2) {
         free(c->start);
+        free(c->per_unit);
         c->start_cap = nu + 2;
         c->start = mem_calloc((size_t)c->start_cap, sizeof *c->start);
+        c->per_unit = mem_calloc((size_t)c->start_cap, sizeof *c->per_unit);
     }
     if (c->fig_cap < t->figure_count + 1) {
         free(c->fig);
+        free(c->rows);
         c->fig_cap = t->figure_count + 1;
         c->fig = mem_calloc((size_t)c->fig_cap, sizeof *c->fig);
+        c->rows = mem_calloc((size_t)c->fig_cap, sizeof *c->rows);
     }
     if (c->unit_cap < nu) {
         for (int i = 0; c->unit && i < c->unit_cap; i++)
@@ -197,6 +233,12 @@ bool cwr_cache_begin(const rules_state *rs, const table *t)
         c->front = mem_calloc((size_t)nu * CWR_UNIT_FIGS, sizeof *c->front);
     }
     c->members = false; /* listed when first asked (cache_list) */
+    /* the match's lists hold while t has the figures and units they were made of */
+    c->los = rs->los && rs->los->unit_start && rs->los->units == nu &&
+                     rs->los->figures == t->figure_count
+                 ? rs->los
+                 : NULL;
+    c->rows_listed = false;
     if (nu <= CACHE_PAIR_UNITS && c->pair_units != nu) {
         free(c->pair);
         c->pair_units = nu;
@@ -244,6 +286,41 @@ static void cache_list(cwr_cache *c)
     memmove(start + 1, start, (size_t)(nu + 1) * sizeof *start); /* back to the starts */
     start[0] = 0;
     c->members = true;
+}
+
+/* The rows of cwr_cache_figures; not kept when some unit has more than CWR_UNIT_FIGS figures
+ * (then the callers' scans, which pass over at most 2 * CWR_UNIT_FIGS of a unit's, differ). */
+static void cache_rows(cwr_cache *c)
+{
+    const table *t = c->t;
+    c->rows_listed = true;
+    c->rows_ok = false;
+    c->rows_n = 0;
+    memset(c->per_unit, 0, (size_t)(c->units + 1) * sizeof *c->per_unit);
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        uint32_t u = f->unit.id;
+        if (u > (uint32_t)c->units || (u && ++c->per_unit[u] > CWR_UNIT_FIGS))
+            return;
+        if (table_figure_active(f))
+            c->rows[c->rows_n++] = (cwr_fig_row){.x = f->pos.x,
+                                                 .y = f->pos.y,
+                                                 .reach = spatial_base_reach(&f->base),
+                                                 .unit = u,
+                                                 .index = i};
+    }
+    c->rows_ok = true;
+}
+
+const cwr_fig_row *cwr_cache_figures(const table *t, int *n)
+{
+    cwr_cache *c = live;
+    if (!c || c->t != t)
+        return NULL;
+    if (!c->rows_listed)
+        cache_rows(c);
+    *n = c->rows_n;
+    return c->rows_ok ? c->rows : NULL;
 }
 
 /* The open scope's entry for unit u of t, or NULL: no scope for t (or for rs's data). */
@@ -324,6 +401,36 @@ void cwr_memo_decision_put(const rules_state *rs, const table *t, const rules_de
     memo_keep(c, &c->decision_key, t);
 }
 
+bool cwr_memo_targets_get(const rules_state *rs, const table *t, unit_id u, int kind,
+                          rules_target *out, int max, int *n)
+{
+    cwr_cache *c = rs->cache;
+    if (!memo_hit(c, &c->targets_key, t) || c->targets_unit.id != u.id || c->targets_kind != kind)
+        return false;
+    /* the list stops at its max: it answers a smaller max, or any when it held them all */
+    if (max > c->targets_max && c->targets_n >= c->targets_max)
+        return false;
+    *n = c->targets_n < max ? c->targets_n : max;
+    memcpy(out, c->targets, (size_t)*n * sizeof *out);
+    return true;
+}
+
+void cwr_memo_targets_put(const rules_state *rs, const table *t, unit_id u, int kind,
+                          const rules_target *in, int max, int n)
+{
+    cwr_cache *c = rs->cache;
+    if (!c || !c->version || n > CWR_MEMO_TARGETS || max < 0)
+        return;
+    if (!c->targets)
+        c->targets = mem_calloc(CWR_MEMO_TARGETS, sizeof *c->targets);
+    memcpy(c->targets, in, (size_t)n * sizeof *in);
+    c->targets_unit = u;
+    c->targets_kind = kind;
+    c->targets_max = max < CWR_MEMO_TARGETS ? max : CWR_MEMO_TARGETS;
+    c->targets_n = n;
+    memo_keep(c, &c->targets_key, t);
+}
+
 bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type)
 {
     const cwr_data *d = rs->data;
@@ -332,6 +439,10 @@ bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set,
             : set == &d->obstacle    ? 2
             : set == &d->open        ? 3
                                      : -1;
+    const cwr_los *l = rs->los;
+    if (k >= 0 && l && l->type_in && type >= 0 && type < l->type_count &&
+        t->type_count == l->type_count)
+        return l->type_in[k * l->type_count + type]; /* the terrain's types: fixed in a match */
     cwr_cache *c = live;
     if (k < 0 || !c || c->t != t || c->data != d || type < 0 || type >= TABLE_TYPES_MAX)
         return cwr_names_has(set, t->types[type].name);
@@ -348,6 +459,25 @@ static const figure_id *cached_members(const table *t, unit_id u, int *n)
     cwr_cache *c = live;
     if (!c || c->t != t || !u.id || (int)u.id > c->units)
         return NULL;
+    if (c->los) {
+        /* u's own figures, the active ones in table order: what cache_list lists for u, in
+         * the same place of fig (a unit's active figures are among its figures) */
+        cache_unit *cu = &c->unit[u.id - 1];
+        const int *all = c->los->unit_fig + c->los->unit_start[u.id];
+        figure_id *out = c->fig + c->los->unit_start[u.id];
+        if (cu->members_stamp != c->stamp) {
+            int k = 0, m = c->los->unit_start[u.id + 1] - c->los->unit_start[u.id];
+            for (int i = 0; i < m; i++) {
+                const figure *f = &t->figures[all[i]];
+                if (f->unit.id == u.id && table_figure_active(f))
+                    out[k++] = f->id;
+            }
+            cu->members_n = k;
+            cu->members_stamp = c->stamp;
+        }
+        *n = cu->members_n;
+        return out;
+    }
     if (!c->members)
         cache_list(c);
     *n = c->start[u.id + 1] - c->start[u.id];
@@ -384,6 +514,18 @@ int cwr_unit_figures(const table *t, unit_id u, figure_id *out, int max)
     return n;
 }
 
+figure_id cwr_unit_first(const table *t, unit_id u)
+{
+    int n;
+    const figure_id *m = cached_members(t, u, &n);
+    if (m)
+        return n > 0 ? m[0] : (figure_id){0};
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == u.id && table_figure_active(&t->figures[i]))
+            return t->figures[i].id;
+    return (figure_id){0};
+}
+
 int cwr_unit_strength(const table *t, unit_id u)
 {
     return cwr_unit_figures(t, u, NULL, 0);
@@ -414,8 +556,8 @@ bool cwr_unit_is_artillery(const rules_state *rs, const table *t, unit_id u)
 
 float cwr_unit_facing(const table *t, unit_id u)
 {
-    figure_id f;
-    if (cwr_unit_figures(t, u, &f, 1) == 0)
+    figure_id f = cwr_unit_first(t, u);
+    if (!f.id)
         return 0;
     return table_figure_const(t, f)->facing;
 }
@@ -591,6 +733,32 @@ float cwr_unit_distance(const table *t, unit_id a, unit_id b, figure_id *fa, fig
     return cp->d;
 }
 
+/* Unit u's box in the open scope for t (false: no scope): every figure's centre grown by its
+ * reach and the pairs' margin below. */
+static bool unit_box(const table *t, unit_id u, geom_aabb *out)
+{
+    cache_unit *cu = cached_unit(NULL, t, u);
+    if (!cu)
+        return false;
+    if (cu->box_stamp != live->stamp) {
+        int n;
+        const figure_id *m = cached_members(t, u, &n);
+        geom_aabb b = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
+        for (int i = 0; i < n; i++) {
+            const figure *f = table_figure_const(t, m[i]);
+            float r = spatial_base_reach(&f->base) + 1e-3f;
+            b.min.x = f->pos.x - r < b.min.x ? f->pos.x - r : b.min.x;
+            b.min.y = f->pos.y - r < b.min.y ? f->pos.y - r : b.min.y;
+            b.max.x = f->pos.x + r > b.max.x ? f->pos.x + r : b.max.x;
+            b.max.y = f->pos.y + r > b.max.y ? f->pos.y + r : b.max.y;
+        }
+        cu->box = b;
+        cu->box_stamp = live->stamp;
+    }
+    *out = cu->box;
+    return true;
+}
+
 bool cwr_units_within(const table *t, unit_id a, unit_id b, float d)
 {
     cwr_cache *c = live;
@@ -606,6 +774,17 @@ bool cwr_units_within(const table *t, unit_id a, unit_id b, float d)
     const figure_id *mb = cwr_unit_members(t, b, bb, 256, &nb);
     if (!ma || !mb)
         return cwr_unit_distance(t, a, b, NULL, NULL) <= d;
+    /* the units' boxes farther apart along an axis than d: so is every pair below (each
+     * pair's gap is at least the boxes'), none within d */
+    geom_aabb xa, xb;
+    if (unit_box(t, a, &xa) && unit_box(t, b, &xb)) {
+        float gx =
+            xb.min.x - xa.max.x > xa.min.x - xb.max.x ? xb.min.x - xa.max.x : xa.min.x - xb.max.x;
+        float gy =
+            xb.min.y - xa.max.y > xa.min.y - xb.max.y ? xb.min.y - xa.max.y : xa.min.y - xb.max.y;
+        if (gx > d || gy > d)
+            return false;
+    }
     /* pair_distance's pairs, a pair farther apart along an axis than both reaches and d
      * skipped the same way: the nearest is within d when any pair is */
     for (int i = 0; i < na; i++) {
@@ -662,8 +841,12 @@ static bool point_far(const rules_state *rs, const table *t, int k, vec2s p)
 static bool fortified_scan(const rules_state *rs, const table *t, unit_id u)
 {
     int in = 0, n = 0;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
+    /* the unit's own figures (a count: any order will do), or every figure */
+    figure_id buf[CWR_UNIT_FIGS];
+    int m;
+    const figure_id *mem = cwr_unit_members(t, u, buf, CWR_UNIT_FIGS, &m);
+    for (int i = 0; i < (mem ? m : t->figure_count); i++) {
+        const figure *f = mem ? table_figure_const(t, mem[i]) : &t->figures[i];
         if (f->unit.id != u.id || !table_figure_active(f))
             continue;
         n++;
@@ -712,9 +895,12 @@ side_id cwr_other_side(const rules_state *rs, side_id s)
 
 bool cwr_unit_hidden(const rules_state *rs, const table *t, unit_id u, side_id viewer)
 {
-    const unit *un = table_unit_const(t, u);
+    /* the flag first: most units are not concealed, and then the unit need not be looked up */
     const cwr_unit_state *us = cwr_ustate_const(rs, u);
-    return un && us && viewer.id && un->side.id != viewer.id && (us->flags & CWR_U_CONCEALED);
+    if (!us || !viewer.id || !(us->flags & CWR_U_CONCEALED))
+        return false;
+    const unit *un = table_unit_const(t, u);
+    return un && un->side.id != viewer.id;
 }
 
 const table *cwr_seen_table(const rules_state *rs, const table *t, side_id viewer, table **copy)

@@ -42,6 +42,8 @@ typedef struct hard_params {
     float win;      /* a game won at the end of a playout (10 = a figure) */
     float goal;     /* a side's loss threshold reached, or its morale spent (10 = a figure) */
     float hold;     /* ground held at the turn limit, in proportion to the turns gone */
+    float floor;    /* the least spread of a playout's result a lead's error assumes */
+    int least;      /* the least paired playouts an alternative needs to replace normal's */
 } hard_params;
 
 static hard_params hard_defaults(void)
@@ -59,7 +61,9 @@ static hard_params hard_defaults(void)
                      .evidence = 2.0f,
                      .win = 200.0f,
                      .goal = 100.0f,
-                     .hold = 100.0f};
+                     .hold = 100.0f,
+                     .floor = HARD_SD_FLOOR,
+                     .least = 6};
     const char *env = getenv("SANDTABLE_HARD"); /* experiments only: key=value,... */
     for (const char *s = env; s && *s;) {
         char key[16];
@@ -95,6 +99,10 @@ static hard_params hard_defaults(void)
             p.goal = v;
         else if (!strcmp(key, "hold"))
             p.hold = v;
+        else if (!strcmp(key, "floor"))
+            p.floor = v;
+        else if (!strcmp(key, "least"))
+            p.least = (int)v;
         s += used;
         if (*s == ',')
             s++;
@@ -524,8 +532,12 @@ bool bot_hard_pick(bot_hard *h, const game *g, dice_rng *rng, rules_command *out
         float best_v = h->prm.evidence;
         for (int c = 1; c < k; c++) {
             float se, m = paired_lead(h, c, &se);
-            float lead = m - h->prm.z * se;
-            if (lead > best_v) {
+            /* a few paired playouts that happen to agree understate the error (the changes
+             * accepted on them lost on average): the floor the race explores with, and a
+             * least count of playouts, before a lead counts */
+            int np = h->played[c] < h->played[0] ? h->played[c] : h->played[0];
+            float lead = m - h->prm.z * fmaxf(se, h->prm.floor / sqrtf((float)(np ? np : 1)));
+            if (np >= h->prm.least && lead > best_v) {
                 best_v = lead;
                 best = c;
             }

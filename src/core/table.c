@@ -176,6 +176,17 @@ static void copy_features(table *dst, const table *src)
     }
 }
 
+/* The sides, units and figures of src into dst, reusing the arrays dst had (in keep). */
+static void copy_pieces(table *dst, const table *keep, const table *src)
+{
+    dst->sides =
+        copy_array(keep->sides, keep->side_count, src->sides, src->side_count, sizeof *src->sides);
+    dst->units =
+        copy_array(keep->units, keep->unit_count, src->units, src->unit_count, sizeof *src->units);
+    dst->figures = copy_array(keep->figures, keep->figure_count, src->figures, src->figure_count,
+                              sizeof *src->figures);
+}
+
 void table_copy(table *dst, const table *src)
 {
     if (dst == src)
@@ -186,12 +197,7 @@ void table_copy(table *dst, const table *src)
     dst->features = keep.features;
     dst->types =
         copy_array(keep.types, keep.type_count, src->types, src->type_count, sizeof *src->types);
-    dst->sides =
-        copy_array(keep.sides, keep.side_count, src->sides, src->side_count, sizeof *src->sides);
-    dst->units =
-        copy_array(keep.units, keep.unit_count, src->units, src->unit_count, sizeof *src->units);
-    dst->figures = copy_array(keep.figures, keep.figure_count, src->figures, src->figure_count,
-                              sizeof *src->figures);
+    copy_pieces(dst, &keep, src);
 }
 
 table *table_copy_shared(table *dst, const table *src)
@@ -200,12 +206,7 @@ table *table_copy_shared(table *dst, const table *src)
         dst = mem_calloc(1, sizeof *dst);
     table keep = *dst;
     *dst = *src; /* the size and the terrain: src's own arrays */
-    dst->sides =
-        copy_array(keep.sides, keep.side_count, src->sides, src->side_count, sizeof *src->sides);
-    dst->units =
-        copy_array(keep.units, keep.unit_count, src->units, src->unit_count, sizeof *src->units);
-    dst->figures = copy_array(keep.figures, keep.figure_count, src->figures, src->figure_count,
-                              sizeof *src->figures);
+    copy_pieces(dst, &keep, src);
     return dst;
 }
 

@@ -96,6 +96,25 @@ static void shot_words(const rules_state *rs, cr15_shot *s)
     }
 }
 
+/* The modifiers that depend on the firer alone, added to out. */
+static void add_firer_mods(const rules_state *rs, const figure *firer, cr15_shot *out)
+{
+    const cr15_fire_mods *m = &rs->data->fire;
+    const cr15_fig *fs = cr15_fig_const(rs, firer->id);
+    if (cr15_veteran(firer))
+        add(out, m->veteran, MOD_VETERAN);
+    if (cr15_novice(firer))
+        add(out, m->novice, MOD_NOVICE);
+    if ((fs->flags & CR15_F_CHARGED) && !cr15_veteran(firer))
+        add(out, m->being_charged, MOD_BEING_CHARGED);
+    if (fs->flags & CR15_F_MOVED)
+        add(out, m->firer_moved, MOD_FIRER_MOVED);
+    if (cr15_mounted(firer))
+        add(out, m->firer_mounted, MOD_FIRER_MOUNTED);
+    if (firer->status & FIGURE_STATUS_SERIOUS)
+        add(out, m->firer_wounded, MOD_FIRER_WOUNDED);
+}
+
 /* cr15_shot_of, its note written only when `note` (the same table, band and modifiers); `area`,
  * when given, is the cover of the areas the target stands in (cr15_cover_area). */
 static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
@@ -132,26 +151,14 @@ static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
     if (out->band < 0 || w->table[out->band] <= 0)
         return false;
     out->table = w->table[out->band];
-    const cr15_fig *fs = cr15_fig_const(rs, firer->id);
     const cr15_fig *ts = cr15_fig_const(rs, target->id);
-    if (cr15_veteran(firer))
-        add(out, m->veteran, MOD_VETERAN);
-    if (cr15_novice(firer))
-        add(out, m->novice, MOD_NOVICE);
+    add_firer_mods(rs, firer, out); /* a sum and a set of bits: the order does not matter */
     if (ts->flags & CR15_F_MOVED)
         add(out, m->target_moved, MOD_TARGET_MOVED);
     if (second)
         add(out, m->second_shot, MOD_SECOND_SHOT);
     if (covered(rs, t, target, firer->pos, area))
         add(out, m->target_cover, MOD_TARGET_COVER);
-    if ((fs->flags & CR15_F_CHARGED) && !cr15_veteran(firer))
-        add(out, m->being_charged, MOD_BEING_CHARGED);
-    if (fs->flags & CR15_F_MOVED)
-        add(out, m->firer_moved, MOD_FIRER_MOVED);
-    if (cr15_mounted(firer))
-        add(out, m->firer_mounted, MOD_FIRER_MOUNTED);
-    if (firer->status & FIGURE_STATUS_SERIOUS)
-        add(out, m->firer_wounded, MOD_FIRER_WOUNDED);
     if (note)
         shot_words(rs, out);
     return true;
@@ -160,21 +167,8 @@ static bool shot_of(const rules_state *rs, const table *t, const figure *firer,
 /* shot_of's modifiers that depend on the firer alone (its bits and sum in out). */
 static void firer_part(const rules_state *rs, const figure *firer, cr15_shot *out)
 {
-    const cr15_fire_mods *m = &rs->data->fire;
-    const cr15_fig *fs = cr15_fig_const(rs, firer->id);
     *out = (cr15_shot){.mod = 0};
-    if (cr15_veteran(firer))
-        add(out, m->veteran, MOD_VETERAN);
-    if (cr15_novice(firer))
-        add(out, m->novice, MOD_NOVICE);
-    if ((fs->flags & CR15_F_CHARGED) && !cr15_veteran(firer))
-        add(out, m->being_charged, MOD_BEING_CHARGED);
-    if (fs->flags & CR15_F_MOVED)
-        add(out, m->firer_moved, MOD_FIRER_MOVED);
-    if (cr15_mounted(firer))
-        add(out, m->firer_mounted, MOD_FIRER_MOUNTED);
-    if (firer->status & FIGURE_STATUS_SERIOUS)
-        add(out, m->firer_wounded, MOD_FIRER_WOUNDED);
+    add_firer_mods(rs, firer, out);
 }
 
 /* shot_of without its note and for the first shot, from the pair's kept band and cover and

@@ -365,40 +365,50 @@ void cwr_cache_changed(cwr_cache *c)
         c->version++;
 }
 
+/* A kept answer of size n copied to out when its key still holds. */
+static bool kept_get(const cwr_cache *c, const memo_key *k, const table *t, void *out,
+                     const void *kept, size_t n)
+{
+    if (!memo_hit(c, k, t))
+        return false;
+    memcpy(out, kept, n);
+    return true;
+}
+
+/* An answer of size n kept under key k; none at version 0 (no event yet since create or clone). */
+static void kept_put(cwr_cache *c, memo_key *k, const table *t, void *kept, const void *in,
+                     size_t n)
+{
+    if (!c || !c->version)
+        return;
+    memcpy(kept, in, n);
+    memo_keep(c, k, t);
+}
+
 bool cwr_memo_outcome_get(const rules_state *rs, const table *t, rules_outcome *out)
 {
     cwr_cache *c = rs->cache;
-    if (!memo_hit(c, &c->outcome_key, t))
-        return false;
-    *out = c->outcome;
-    return true;
+    return c && kept_get(c, &c->outcome_key, t, out, &c->outcome, sizeof *out);
 }
 
 void cwr_memo_outcome_put(const rules_state *rs, const table *t, const rules_outcome *o)
 {
     cwr_cache *c = rs->cache;
-    if (!c || !c->version)
-        return;
-    c->outcome = *o;
-    memo_keep(c, &c->outcome_key, t);
+    if (c)
+        kept_put(c, &c->outcome_key, t, &c->outcome, o, sizeof *o);
 }
 
 bool cwr_memo_decision_get(const rules_state *rs, const table *t, rules_decision *out)
 {
     cwr_cache *c = rs->cache;
-    if (!memo_hit(c, &c->decision_key, t))
-        return false;
-    *out = c->decision;
-    return true;
+    return c && kept_get(c, &c->decision_key, t, out, &c->decision, sizeof *out);
 }
 
 void cwr_memo_decision_put(const rules_state *rs, const table *t, const rules_decision *d)
 {
     cwr_cache *c = rs->cache;
-    if (!c || !c->version)
-        return;
-    c->decision = *d;
-    memo_keep(c, &c->decision_key, t);
+    if (c)
+        kept_put(c, &c->decision_key, t, &c->decision, d, sizeof *d);
 }
 
 bool cwr_memo_targets_get(const rules_state *rs, const table *t, unit_id u, int kind,

@@ -785,7 +785,7 @@ void cr15_targets_forget(cr15_los *m)
 {
     if (!m || !m->targets)
         return;
-    for (int i = 0; i < TARGETS_KEEP; i++) {
+    for (int i = 0; i <= TARGETS_KEEP; i++) { /* the kept answers and the key's scratch */
         free(m->targets[i].key);
         free(m->targets[i].out);
     }
@@ -810,7 +810,8 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
     for (int i = 0; i < TARGETS_KEEP; i++) {
         cr15_targets_keep *e = &m->targets[i];
         if (e->key && e->key_len == k.n && memcmp(e->key, k.v, (size_t)k.n * sizeof *k.v) == 0) {
-            memcpy(out, e->out, (size_t)e->n * sizeof *out);
+            if (e->n > 0) /* an empty answer keeps no array */
+                memcpy(out, e->out, (size_t)e->n * sizeof *out);
             return e->n;
         }
     }
@@ -830,7 +831,8 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
         e->out = mem_calloc((size_t)n, sizeof *e->out);
         e->out_cap = n;
     }
-    memcpy(e->out, out, (size_t)n * sizeof *out);
+    if (n > 0)
+        memcpy(e->out, out, (size_t)n * sizeof *out);
     e->n = n;
     return n;
 }

@@ -290,11 +290,24 @@ static int path_candidates(const table *t, const figure *f, vec2s from, float fa
     geom_placed_base mine = figure_base_at(f, from, facing);
     float reach = spatial_base_reach(&f->base) + 1e-2f; /* overlapped_at_start's */
     float near = spatial_base_reach(&f->base) + 0.5f;   /* candidates_near's */
+    /* A figure outside the region (by near, which passes reach by half a centimetre, far above
+     * the rounding of coordinates below this bound) is far from `from` too, which lies in it:
+     * the start's overlap test would pass it by, and the region's test, asked first, does. */
+    const float sane = 1e5f;
+    bool region_first = fabsf(from.x) < sane && fabsf(from.y) < sane &&
+                        fabsf(region.min.x) < sane && fabsf(region.min.y) < sane &&
+                        fabsf(region.max.x) < sane && fabsf(region.max.y) < sane;
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *o = &t->figures[i];
         if (o->id.id == f->id.id || !table_figure_active(o))
             continue;
+        if (region_first) {
+            float g = near + spatial_base_reach(&o->base);
+            if (o->pos.x < region.min.x - g || o->pos.x > region.max.x + g ||
+                o->pos.y < region.min.y - g || o->pos.y > region.max.y + g)
+                continue;
+        }
         if (skipped < PLACE_IGNORE_MAX) {
             /* farther apart along an axis than both reaches: place_bases_overlap says no */
             float g = reach + spatial_base_reach(&o->base);
@@ -318,24 +331,56 @@ static int path_candidates(const table *t, const figure *f, vec2s from, float fa
     return n;
 }
 
-/* Whether any of the candidates whose window [lo, hi] holds `at` (the sample's distance along
- * the path) blocks the base at p: those in the window, to blocked_among, the figure that
- * blocked last (*last, a figure index; -1: none) asked first. Only the cost depends on which is
- * asked first: the tests are pure and the answer is whether any blocks. */
+/* Whether any of the candidates listed (`list`, positions into cand and win) whose window
+ * [lo, hi] holds `at` (the sample's distance along the path) blocks the base at p: those in the
+ * window, to blocked_among, the figure that blocked last (*last, a figure index; -1: none) asked
+ * first. Only the cost depends on which is asked first, or in which order: the tests are pure
+ * and the answer is whether any blocks. */
 static bool windowed_blocker(const table *t, const figure *f, vec2s p, float facing, float at,
-                             const int *cand, const float *win, int nc, int *near, int *last)
+                             const int *cand, const float *win, const int *list, int nl, int *near,
+                             int *last)
 {
     int n = 0, hint = -1;
-    for (int k = 0; k < nc; k++)
+    for (int j = 0; j < nl; j++) {
+        int k = list[j];
         if (at >= win[2 * k] && at <= win[2 * k + 1]) {
             if (cand[k] == *last)
                 hint = n;
             near[n++] = cand[k];
         }
+    }
     if (n == 0 || !blocked_among(t, f, p, facing, near, n, &hint))
         return false;
     *last = near[hint];
     return true;
+}
+
+/* The candidates' positions (0..nc-1) by the start of their windows, lowest first (ties in
+ * position order: any order would do). */
+static void order_by_window(const float *win, int nc, int *ord)
+{
+    for (int k = 0; k < nc; k++) {
+        int j = k;
+        for (; j > 0 && win[2 * ord[j - 1]] > win[2 * k]; j--)
+            ord[j] = ord[j - 1];
+        ord[j] = k;
+    }
+}
+
+/* The windows that may hold a sample at `at` or later (the samples go forward): those opened
+ * by `at` are taken from ord (*added of them so far), those closed before it dropped for
+ * good. The list `open` (*n_open of them) then holds every window holding `at`. */
+static void windows_advance(const float *win, const int *ord, int nc, float at, int *added,
+                            int *open, int *n_open)
+{
+    int m = 0;
+    for (int j = 0; j < *n_open; j++)
+        if (win[2 * open[j] + 1] >= at)
+            open[m++] = open[j];
+    for (; *added < nc && win[2 * ord[*added]] <= at; (*added)++)
+        if (win[2 * ord[*added] + 1] >= at)
+            open[m++] = ord[*added];
+    *n_open = m;
 }
 
 float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float facing,
@@ -359,10 +404,13 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
      * ones that could block there (a margin far above float error; non-finite windows are
      * always tested), so the answer is that of testing them all. */
     float win_stack[2 * PLACE_STACK_FIGURES];
-    int near_stack[PLACE_STACK_FIGURES];
+    int near_stack[PLACE_STACK_FIGURES], ord_stack[PLACE_STACK_FIGURES],
+        open_stack[PLACE_STACK_FIGURES];
     float *win =
         nc <= PLACE_STACK_FIGURES ? win_stack : mem_calloc((size_t)2 * (size_t)nc, sizeof *win);
     int *near = buf_get(near_stack, nc, sizeof *near);
+    int *ord = buf_get(ord_stack, nc, sizeof *ord);
+    int *open = buf_get(open_stack, nc, sizeof *open);
     int kept = 0;
     double ux = dx / (double)len, uy = dy / (double)len;
     float mine = spatial_base_reach(&f->base);
@@ -384,6 +432,11 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
         kept++;
     }
     nc = kept;
+    /* The samples go forward, so the windows that hold one are kept in a list as they open
+     * and close (windows_advance): a sample before every window or between them tests none,
+     * where each used to read every window. */
+    order_by_window(win, nc, ord);
+    int added = 0, n_open = 0;
     /* Sample finely enough that no base is jumped over, then bisect the first blocked step. */
     float step = fminf(0.5f, 0.25f * base_reach_cm(&f->base));
     if (step <= 0.0f)
@@ -392,13 +445,21 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
     int last = -1; /* the figure that blocked the last sample: most often the next one's too */
     for (float s = step;; s += step) {
         float at = fminf(s, len);
+        windows_advance(win, ord, nc, at, &added, open, &n_open);
         vec2s p = {{from.x + dx * at / len, from.y + dy * at / len}};
-        if (windowed_blocker(t, f, p, facing, at, cand, win, nc, near, &last)) {
+        if (n_open > 0 &&
+            windowed_blocker(t, f, p, facing, at, cand, win, open, n_open, near, &last)) {
+            /* the bisection's points lie between free_s and at: only windows opened by at
+             * and still open at free_s may hold one */
+            int nb = 0;
+            for (int j = 0; j < added; j++)
+                if (win[2 * ord[j] + 1] >= free_s)
+                    ord[nb++] = ord[j];
             float lo = free_s, hi = at;
             for (int i = 0; i < 24; i++) {
                 float mid = 0.5f * (lo + hi);
                 vec2s q = {{from.x + dx * mid / len, from.y + dy * mid / len}};
-                if (windowed_blocker(t, f, q, facing, mid, cand, win, nc, near, &last))
+                if (windowed_blocker(t, f, q, facing, mid, cand, win, ord, nb, near, &last))
                     hi = mid;
                 else
                     lo = mid;
@@ -410,6 +471,8 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
         if (at >= len)
             break;
     }
+    buf_free(open, open_stack);
+    buf_free(ord, ord_stack);
     buf_free(near, near_stack);
     buf_free(win, win_stack);
     buf_free(cand, cand_stack);

@@ -40,6 +40,23 @@ static geom_placed_base figure_base_at(const figure *f, vec2s pos, float facing)
     return (geom_placed_base){.base = f->base, .pos = pos, .facing = facing};
 }
 
+/* place_bases_overlap(mine, o's base where it stands), round bases answered here with the same
+ * arithmetic (its axis test, then place_bases_overlap_exact's): the searches ask it of every
+ * base near every sample, and the copies of both bases and the call were most of its cost. */
+static inline bool overlaps_figure(const geom_placed_base *mine, const figure *o)
+{
+    if (mine->base.kind != GEOM_BASE_RECT && o->base.kind != GEOM_BASE_RECT) {
+        double reach = (double)mine->base.radius_cm + o->base.radius_cm - PLACE_CONTACT_CM;
+        double far = reach * (1.0 + 1e-9);
+        if (fabs((double)o->pos.x - mine->pos.x) > far ||
+            fabs((double)o->pos.y - mine->pos.y) > far)
+            return false;
+        return reach > 0 && geom_point_distance(mine->pos, o->pos) < reach;
+    }
+    geom_placed_base theirs = figure_base_at(o, o->pos, o->facing);
+    return place_bases_overlap(mine, &theirs);
+}
+
 static bool ignored(figure_id id, const figure_id *ignore, int ignore_count)
 {
     for (int i = 0; i < ignore_count; i++)
@@ -72,8 +89,7 @@ static figure_id blocker_among(const table *t, const figure *self, vec2s pos, fl
         if (o->id.id == self->id.id || !table_figure_active(o) ||
             ignored(o->id, ignore, ignore_count))
             continue;
-        geom_placed_base theirs = figure_base_at(o, o->pos, o->facing);
-        if (!place_bases_overlap(&mine, &theirs))
+        if (!overlaps_figure(&mine, o))
             continue;
         /* The one most in the way: the nearest centre (lowest id on a tie), the base a player
          * dropping a figure there means. */
@@ -95,8 +111,7 @@ static bool blocks(const figure *self, const geom_placed_base *mine, float reach
         return false;
     if (o->id.id == self->id.id || !table_figure_active(o))
         return false;
-    geom_placed_base theirs = figure_base_at(o, o->pos, o->facing);
-    return place_bases_overlap(mine, &theirs);
+    return overlaps_figure(mine, o);
 }
 
 /* Whether any of the figures listed blocks fig's base at pos: blocker_among(...).id != 0

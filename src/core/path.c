@@ -3,6 +3,7 @@
 #include "core/mem.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -357,15 +358,23 @@ static void work_free(stretch_work *w)
         free(w->bps);
 }
 
-/* Impassable areas whose interior holds the start. */
+/* geom_aabb_contains, here where the loop over every feature can have it inline. */
+static inline bool box_holds(geom_aabb b, vec2s p)
+{
+    return p.x >= b.min.x - GEOM_EPS && p.x <= b.max.x + GEOM_EPS && p.y >= b.min.y - GEOM_EPS &&
+           p.y <= b.max.y + GEOM_EPS;
+}
+
+/* Impassable areas whose interior holds the start. The box first: most features are far from
+ * the start, and the tests are pure, so their order changes only the cost. */
 static void find_escaping(walk *wk, const table *t, const path_desc *d, vec2s p)
 {
     for (int i = 0; i < t->feature_count && wk->escaping_count < MAX_ESCAPING; i++) {
         const terrain_feature *f = &t->features[i];
-        if (f->shape != TERRAIN_SHAPE_AREA || !isinf(type_mult(t, d, f->type)))
+        if (f->shape != TERRAIN_SHAPE_AREA || !box_holds(f->bounds, p) ||
+            !isinf(type_mult(t, d, f->type)))
             continue;
-        if (geom_aabb_contains(f->bounds, p) &&
-            geom_point_polygon_locate(p, &f->area) == GEOM_INSIDE)
+        if (geom_point_polygon_locate(p, &f->area) == GEOM_INSIDE)
             wk->escaping[wk->escaping_count++] = i;
     }
 }
@@ -373,7 +382,13 @@ static void find_escaping(walk *wk, const table *t, const path_desc *d, vec2s p)
 path_stop path_cost(const table *t, const path_desc *desc, const vec2s *pts, int count,
                     float allowance_cm, path_result *out)
 {
-    memset(out, 0, sizeof *out);
+    /* All but the lists, which are written up to their counts (stretch_count, and
+     * crossing_count up to PATH_MAX_CROSSINGS) and read no further: zeroing the kilobyte of
+     * them was a tenth of a short path's cost. */
+    memset(out, 0, offsetof(path_result, stretches));
+    memset(&out->length_cm, 0, offsetof(path_result, crossings) - offsetof(path_result, length_cm));
+    memset(&out->stop, 0, sizeof *out - offsetof(path_result, stop));
+    out->stretches[0] = (path_stretch){0}; /* a one-point path's, copied whole by some callers */
     count = count < PATH_MAX_POINTS ? count : PATH_MAX_POINTS;
     out->stop_feature = -1;
     out->end = count > 0 ? pts[0] : (vec2s){{0, 0}};
@@ -438,9 +453,13 @@ float path_mult_at(const table *t, const path_desc *desc, vec2s p, int *feature)
 static float cheapest_mult(const table *t, const path_desc *desc)
 {
     float m = clear_mult(desc);
+    /* fminf inline: m is never a NaN (clear_mult's is a number above 0), and a NaN
+     * multiplier is passed over as fminf passes it; no multiplier is a zero (type_mult) */
     for (int i = 0; i < t->feature_count; i++)
-        if (t->features[i].shape == TERRAIN_SHAPE_AREA)
-            m = fminf(m, type_mult(t, desc, t->features[i].type));
+        if (t->features[i].shape == TERRAIN_SHAPE_AREA) {
+            float x = type_mult(t, desc, t->features[i].type);
+            m = x < m ? x : m;
+        }
     return m;
 }
 

@@ -311,9 +311,24 @@ static double first_touch_t(dvec a, dvec b, dvec c, dvec d)
     return best;
 }
 
+/* Whether segments a-b and c-d lie apart by more than twice GEOM_EPS along x or y (both ends
+ * of one beyond both ends of the other): then no point of one is within GEOM_EPS of the other
+ * (the distances' rounding is some 1e-12 of them) and neither crosses the other. A NaN fails
+ * every comparison: not apart, the exact tests decide. */
+static inline bool boxes_apart(dvec a, dvec b, dvec c, dvec d)
+{
+    const double m = 2.0 * GEOM_EPS;
+    return (a.x > c.x + m && a.x > d.x + m && b.x > c.x + m && b.x > d.x + m) ||
+           (c.x > a.x + m && c.x > b.x + m && d.x > a.x + m && d.x > b.x + m) ||
+           (a.y > c.y + m && a.y > d.y + m && b.y > c.y + m && b.y > d.y + m) ||
+           (c.y > a.y + m && c.y > b.y + m && d.y > a.y + m && d.y > b.y + m);
+}
+
 static bool seg_intersect_t(dvec a, dvec b, dvec c, dvec d, double *t)
 {
     double tt;
+    if (boxes_apart(a, b, c, d)) /* the usual answer for a polyline's far edges */
+        return false;
     if (proper_cross(a, b, c, d, &tt)) {
         *t = tt;
         return true;
@@ -441,7 +456,8 @@ static int clip_candidates(dvec a, dvec b, double len, const geom_polygon *poly,
     push_t(ts, &n, 1.0);
     for (int i = 0, j = poly->count - 1; i < poly->count; j = i++) {
         dvec c = dv(poly->pts[j]), d = dv(poly->pts[i]);
-        if (same_side(a, b, len, c, d))
+        /* neither crosses nor comes within GEOM_EPS of d (boxes_apart): nothing to add */
+        if (same_side(a, b, len, c, d) || boxes_apart(a, b, c, d))
             continue;
         double t;
         if (proper_cross(a, b, c, d, &t))

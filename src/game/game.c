@@ -559,6 +559,8 @@ void game_destroy(game *g)
     spatial_free(&g->index);
     free(g->places_seen.pos);
     free(g->unit_first.first);
+    free(g->unit_members.start);
+    free(g->unit_members.items);
     free(g->judge_seen);
     free(g->others.idx);
     free(g->others.x);
@@ -1025,6 +1027,50 @@ bool game_moves_by_unit(const game *g)
     return view_of(g)->moves_by_unit;
 }
 
+/* The figure indices of unit u, ascending, from a map of every unit's made once per table
+ * (table_gen, as unit_first_figure's); *count of them. NULL when the table's unit ids run far
+ * past its units (a broken save): the caller scans then. */
+static const int *unit_members_of(const game *g, unit_id u, int *count)
+{
+    game *m = (game *)g; /* a cache beside the state, not the state: g is const to callers */
+    const table *t = g->table;
+    if (!m->unit_members.valid || m->unit_members.gen != g->table_gen) {
+        uint32_t top = 0;
+        for (int i = 0; i < t->figure_count; i++)
+            top = t->figures[i].unit.id > top ? t->figures[i].unit.id : top;
+        int n = top <= (uint32_t)t->unit_count + 64 ? (int)top + 1 : 0;
+        mem_grow((void **)&m->unit_members.start, &m->unit_members.start_cap, n + 1,
+                 sizeof *m->unit_members.start);
+        mem_grow((void **)&m->unit_members.items, &m->unit_members.item_cap, t->figure_count,
+                 sizeof *m->unit_members.items);
+        int *start = m->unit_members.start;
+        for (int k = 0; k <= n; k++)
+            start[k] = 0;
+        for (int i = 0; n && i < t->figure_count; i++)
+            start[t->figures[i].unit.id + 1]++;
+        for (int k = 0; k < n; k++)
+            start[k + 1] += start[k];
+        /* filled in figure order, each unit's run ascending; start[u] ends up at its run's end
+         * and is moved back after */
+        for (int i = 0; n && i < t->figure_count; i++)
+            m->unit_members.items[start[t->figures[i].unit.id]++] = i;
+        for (int k = n; k > 0; k--)
+            start[k] = start[k - 1];
+        start[0] = 0;
+        m->unit_members.n = n;
+        m->unit_members.gen = g->table_gen;
+        m->unit_members.valid = true;
+    }
+    if (!m->unit_members.n)
+        return NULL;
+    if (u.id >= (uint32_t)m->unit_members.n) {
+        *count = 0;
+        return m->unit_members.items;
+    }
+    *count = m->unit_members.start[u.id + 1] - m->unit_members.start[u.id];
+    return m->unit_members.items + m->unit_members.start[u.id];
+}
+
 int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, int max)
 {
     const rules_view_ops *v = view_of(g);
@@ -1033,9 +1079,19 @@ int game_move_figures(const game *g, const rules_command *cmd, figure_id *out, i
     int n = 0;
     for (int i = 0; i < cmd->figure_count && n < max; i++)
         out[n++] = cmd->figures[i];
-    for (int i = 0; !cmd->figure_count && cmd->unit.id && i < g->table->figure_count && n < max;
-         i++) {
-        const figure *f = &g->table->figures[i];
+    if (cmd->figure_count || !cmd->unit.id)
+        return n;
+    /* the unit's active figures in table order: those of its members */
+    const table *t = g->table;
+    int count = 0;
+    const int *members = unit_members_of(g, cmd->unit, &count);
+    for (int k = 0; members && k < count && n < max; k++) {
+        const figure *f = &t->figures[members[k]];
+        if (table_figure_active(f))
+            out[n++] = f->id;
+    }
+    for (int i = 0; !members && i < t->figure_count && n < max; i++) {
+        const figure *f = &t->figures[i];
         if (f->unit.id == cmd->unit.id && table_figure_active(f))
             out[n++] = f->id;
     }

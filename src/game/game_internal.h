@@ -116,6 +116,15 @@ struct game {
         int *first;
         int n, cap;
     } unit_first;
+    /* The figures of each unit, for unit ids below n, of the table as it stands: items
+     * start[u] .. start[u + 1] - 1 are unit u's figure indices, ascending (game_move_figures'
+     * question, asked of every sampled move). Kept against table_gen (`gen`) as unit_first. */
+    struct {
+        bool valid;
+        uint64_t gen;
+        int *start, *items;
+        int n, start_cap, item_cap;
+    } unit_members;
     /* Bumped whenever a figure may have moved, come or gone (game_places_changed): a command
      * whose events move no one and change no status (a volley that misses, a card, a rally of
      * words) leaves it, and what is built from the places alone (the figure index, the others

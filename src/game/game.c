@@ -120,12 +120,35 @@ void game_place_spare(game *g, table *t)
     g->place_passed.spare = t;
 }
 
+rules_state *game_place_clone_rs(game *g)
+{
+    rules_state *rs = g->place_passed.spare_rs;
+    if (!rs || !g->ops->clone_into)
+        return g->ops->clone(g->rs);
+    g->place_passed.spare_rs = NULL;
+    g->ops->clone_into(rs, g->rs);
+    return rs;
+}
+
+void game_place_spare_rs(game *g, rules_state *rs)
+{
+    if (!rs)
+        return;
+    if (!g->ops->clone_into) {
+        g->ops->destroy(rs);
+        return;
+    }
+    if (g->place_passed.spare_rs)
+        g->ops->destroy(g->place_passed.spare_rs);
+    g->place_passed.spare_rs = rs;
+}
+
 void game_place_forget(game *g)
 {
     if (g->place_passed.table) /* the state after the check, handed back: its figures differ */
         game_place_note(g, &g->place_passed.events);
     if (g->place_passed.rs)
-        g->ops->destroy(g->place_passed.rs);
+        game_place_spare_rs(g, g->place_passed.rs);
     game_place_spare(g, g->place_passed.table);
     g->place_passed.rs = NULL;
     g->place_passed.table = NULL;
@@ -222,7 +245,7 @@ static bool adopt_checked(game *g, game_entry *e)
     const game_events_list *l = &g->place_passed.events;
     for (int k = 0; k < l->count; k++)
         rules_event_apply_table(t, &l->items[k]);
-    g->ops->destroy(g->rs);
+    game_place_spare_rs(g, g->rs); /* the next check's copy, with clone_into */
     g->rs = g->place_passed.rs;
     g->rng = g->place_passed.rng;
     game_events_list spare = e->events; /* cleared: its buffer goes to the next check */
@@ -554,6 +577,8 @@ void game_destroy(game *g)
     free(g->autosave_path);
     free(g->notes);
     game_place_forget(g);
+    if (g->place_passed.spare_rs)
+        g->ops->destroy(g->place_passed.spare_rs);
     table_destroy_shared(g->place_passed.spare);
     free(g->place_passed.events.items);
     spatial_free(&g->index);

@@ -87,6 +87,9 @@ struct game {
         dice_rng rng;
         game_events_list events;
         table *spare; /* a copy done with, its buffers reused by the next check's copy */
+        /* A rule state done with (the one the adopted copy replaced, or a refused check's),
+         * kept for the next check's copy when the rule set has clone_into; else NULL. */
+        rules_state *spare_rs;
         /* The one copy there is (the spare, the one resolved on, or the state after it) holds
          * the table's figures but for those listed in dirty (synced): a command's events name
          * every figure it changes, so the next copy rewrites those alone. */
@@ -181,6 +184,12 @@ void game_place_forget(game *g);
 table *game_place_copy(game *g);
 /* Hands a copy back when done with it (its contents are of no further use). */
 void game_place_spare(game *g, table *t);
+/* A copy of g's rule state for the overlap check to resolve on: clone_into the state handed
+ * back last (game_place_spare_rs) when the rule set has it, else ops->clone. */
+rules_state *game_place_clone_rs(game *g);
+/* Hands a rule state back when done with it: kept for the next copy when the rule set has
+ * clone_into (the one kept before freed), else freed. */
+void game_place_spare_rs(game *g, rules_state *rs);
 /* The figures the events in `l` change, on the table or on the check's copy, are noted as
  * differing between the two (place_passed.dirty). */
 void game_place_note(game *g, const game_events_list *l);

@@ -229,7 +229,7 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
     game *keep = (game *)g; /* the events are kept with the copy (remember_pass) */
     game_place_forget(keep);
     table *t = game_place_copy(keep);
-    rules_state *rs = g->ops->clone(g->rs);
+    rules_state *rs = game_place_clone_rs(keep);
     dice_rng rng = g->rng;
     rules_ctx ctx = {.ops = g->ops,
                      .state = rs,
@@ -291,7 +291,7 @@ bool game_place_check(const game *g, const rules_command *cmd, char *reason, siz
         remember_pass(g, cmd, t, rs, rng);
         return true;
     }
-    g->ops->destroy(rs);
+    game_place_spare_rs(keep, rs);
     game_place_note(keep, &keep->place_passed.events); /* t holds what they changed */
     game_place_spare(keep, t);
     keep->place_passed.events.count = 0;

@@ -388,6 +388,12 @@ struct rules_ops {
     void (*destroy)(rules_state *rs);
     /* A deep copy (the engine snapshots for undo). */
     rules_state *(*clone)(const rules_state *rs);
+    /* Optional: makes `dst` (a state of this match's rule set that is done with, from create or
+     * clone) the deep copy clone(src) would give, reusing dst's buffers. The overlap check
+     * clones the state for every move it tries and the copy it kept replaces the match's: the
+     * replaced one is kept for the next check instead of freed, and a clone then allocates
+     * nothing. NULL: the engine frees and clones as before. */
+    void (*clone_into)(rules_state *dst, const rules_state *src);
     /* Setup events before the first decision (shuffle the deck, first turn). May be NULL. */
     void (*begin)(rules_state *rs, rules_ctx *ctx);
 

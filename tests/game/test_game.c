@@ -610,6 +610,50 @@ static void test_greedy_beats_random(void **state)
     assert_true(greedy_wins > 3 * random_wins);
 }
 
+/* toy_clone_into, counted (the test's own rule set copy below). */
+static int clone_into_calls;
+static void counted_clone_into(rules_state *dst, const rules_state *src)
+{
+    clone_into_calls++;
+    toy_clone_into(dst, src);
+}
+
+/* A rule set with clone_into plays the very games of one without: the overlap check's copies
+ * reuse the states it hands back, and the hashes after every command are the same. */
+static void test_clone_into_same_games(void **state)
+{
+    (void)state;
+    rules_ops with = toy_rules_ops;
+    with.clone_into = counted_clone_into;
+    clone_into_calls = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        game *g[2];
+        for (int k = 0; k < 2; k++) {
+            game_error err;
+            g[k] = game_create(&(game_desc){.scenario = load_duel(),
+                                            .take_scenario = true,
+                                            .seed_set = true,
+                                            .seed = seed,
+                                            .rules = k ? &with : &toy_rules_ops},
+                               &err);
+            assert_non_null(g[k]);
+            dice_rng rng;
+            dice_seed(&rng, seed + 100);
+            play(g[k], 10000, seed % 2 ? BOT_GREEDY : BOT_RANDOM, &rng);
+        }
+        assert_int_equal(game_cursor(g[0]), game_cursor(g[1]));
+        for (int i = 0; i < game_cursor(g[0]); i++)
+            assert_int_equal(game_hash_at(g[0], i), game_hash_at(g[1], i));
+        /* undone and played again from a snapshot, the kept state still serves */
+        assert_true(game_goto(g[1], game_cursor(g[1]) / 2));
+        assert_true(game_goto(g[1], game_log_count(g[1])));
+        assert_int_equal(game_hash(g[0]), game_hash(g[1]));
+        game_destroy(g[0]);
+        game_destroy(g[1]);
+    }
+    assert_true(clone_into_calls > 0);
+}
+
 /* A rule set that moves a figure without an event. */
 static void cheat_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
 {
@@ -662,6 +706,7 @@ int main(void)
         cmocka_unit_test(test_save_lock),
         cmocka_unit_test(test_greedy_beats_random),
         cmocka_unit_test(test_verify_events_catches_a_cheat),
+        cmocka_unit_test(test_clone_into_same_games),
         cmocka_unit_test(test_notes_roundtrip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

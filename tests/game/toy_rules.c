@@ -51,6 +51,11 @@ static rules_state *toy_clone(const rules_state *rs)
     return mem_dup(rs, 1, sizeof *rs);
 }
 
+void toy_clone_into(rules_state *dst, const rules_state *src)
+{
+    *dst = *src;
+}
+
 static void toy_begin(rules_state *rs, rules_ctx *ctx)
 {
     rules_emitf(ctx, (rules_event){.kind = RULES_EV_TURN, .value = 1}, TOY_REF, "Turn 1 begins");

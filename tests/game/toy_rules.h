@@ -13,5 +13,7 @@
 #include "rules/rules.h"
 
 extern const rules_ops toy_rules_ops;
+/* rules_ops.clone_into for the toy (toy_rules_ops leaves it NULL: tests set it on a copy). */
+void toy_clone_into(rules_state *dst, const rules_state *src);
 
 #endif // TESTS_GAME_TOY_RULES_H

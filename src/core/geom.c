@@ -476,10 +476,61 @@ static int clip_candidates(dvec a, dvec b, double len, const geom_polygon *poly,
     return k;
 }
 
-static bool inside_at(dvec a, dvec b, double t, const geom_polygon *poly)
+/* One edge of a polygon as geom_point_polygon_locate reads it (a = pts[j], b = pts[i]), its
+ * box grown by GEOM_EPS worked out once: a clip tests several points of one polygon. */
+typedef struct prep_edge {
+    dvec a, b;
+    double ylo, yhi, xlo, xhi;
+} prep_edge;
+
+/* Up to this many edges a clip prepares them on the stack; more go the plain way. */
+enum { PREP_EDGES_MAX = 64 };
+
+/* The edges of poly, in geom_point_polygon_locate's order; false (none written) when there are
+ * more than PREP_EDGES_MAX or none. */
+static bool prep_edges(const geom_polygon *poly, prep_edge *e)
+{
+    if (poly->count <= 0 || poly->count > PREP_EDGES_MAX)
+        return false;
+    for (int i = 0, j = poly->count - 1; i < poly->count; j = i++) {
+        dvec a = dv(poly->pts[j]), b = dv(poly->pts[i]);
+        e[i] = (prep_edge){a,
+                           b,
+                           dmin(a.y, b.y) - GEOM_EPS,
+                           dmax(a.y, b.y) + GEOM_EPS,
+                           dmin(a.x, b.x) - GEOM_EPS,
+                           dmax(a.x, b.x) + GEOM_EPS};
+    }
+    return true;
+}
+
+/* geom_point_in_polygon(p, poly) from poly's prepared edges (n of them, n >= 1): the same
+ * tests in the same order on the same values. */
+static bool in_prepared(vec2s p, const prep_edge *e, int n)
+{
+    dvec q = dv(p);
+    bool in = false;
+    for (int i = 0; i < n; i++) {
+        if (q.y < e[i].ylo || q.y > e[i].yhi)
+            continue;
+        dvec a = e[i].a, b = e[i].b;
+        if (!(q.x < e[i].xlo || q.x > e[i].xhi) && point_seg_dist(q, a, b) <= GEOM_EPS)
+            return true; /* GEOM_BOUNDARY */
+        if ((b.y > q.y) == (a.y > q.y))
+            continue;
+        double x = a.x + (q.y - a.y) * (b.x - a.x) / (b.y - a.y);
+        if (x > q.x)
+            in = !in;
+    }
+    return n >= 3 && in;
+}
+
+/* Whether the point at t along a->b is in the polygon: from its prepared edges when there are
+ * (pe not NULL), else geom_point_in_polygon. */
+static bool inside_at(dvec a, dvec b, double t, const geom_polygon *poly, const prep_edge *pe)
 {
     vec2s p = to_vec((dvec){a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t});
-    return geom_point_in_polygon(p, poly);
+    return pe ? in_prepared(p, pe, poly->count) : geom_point_in_polygon(p, poly);
 }
 
 static void emit(geom_interval *out, int max, int *count, double t0, double t1)
@@ -493,11 +544,13 @@ static void emit(geom_interval *out, int max, int *count, double t0, double t1)
 static int build_intervals(dvec a, dvec b, const double *ts, int k, const geom_polygon *poly,
                            geom_interval *out, int max)
 {
+    prep_edge stack[PREP_EDGES_MAX];
+    const prep_edge *pe = prep_edges(poly, stack) ? stack : NULL;
     int count = 0;
     bool open = false;
     double start = 0.0, last = 0.0;
     for (int i = 0; i < k; i++) {
-        bool in_pt = inside_at(a, b, ts[i], poly);
+        bool in_pt = inside_at(a, b, ts[i], poly, pe);
         if (in_pt && !open) {
             open = true;
             start = ts[i];
@@ -509,7 +562,7 @@ static int build_intervals(dvec a, dvec b, const double *ts, int k, const geom_p
             last = ts[i];
         if (i + 1 == k)
             break;
-        bool in_mid = inside_at(a, b, 0.5 * (ts[i] + ts[i + 1]), poly);
+        bool in_mid = inside_at(a, b, 0.5 * (ts[i] + ts[i + 1]), poly, pe);
         if (in_mid && !open) { /* only after rounding: start the run at the sample before */
             open = true;
             start = ts[i];

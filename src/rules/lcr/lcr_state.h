@@ -326,6 +326,17 @@ path_desc lcr_path_desc(const rules_state *rs);
  * the caller sets it), memoised: the same result, bit for bit. */
 path_stop lcr_path_cost(const rules_state *rs, const table *t, const path_desc *pd,
                         const vec2s *pts, int count, float allowance_cm, path_result *out);
+/* True only when path_cost(pts, count, allowance_cm) would surely answer PATH_STOP_END: no
+ * impassable area or line, and no obstacle line where the desc stops at one, has its box near
+ * a stretch, and every stretch's length at the dearest multiplier among the areas whose box it
+ * meets, summed, is below the allowance by a margin far above path_cost's rounding (the cost
+ * path_cost adds is at most that sum). False says nothing: ask path_cost. */
+/* lcr_path_cost(...)->stop == PATH_STOP_END, the same answer: the memo first, then
+ * lcr_path_surely_ends, then path_cost. */
+bool lcr_path_ends(const rules_state *rs, const table *t, const path_desc *pd, const vec2s *pts,
+                   int count, float allowance_cm);
+bool lcr_path_surely_ends(const table *t, const path_desc *pd, const vec2s *pts, int count,
+                          float allowance_cm);
 vec2s lcr_path_reach(const rules_state *rs, const table *t, const path_desc *pd, vec2s start,
                      float angle, float allowance_cm, path_result *out);
 bool lcr_figure_can_fire(const rules_state *rs, const figure *f);

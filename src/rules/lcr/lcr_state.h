@@ -278,6 +278,9 @@ struct rules_state {
      * reach (lcr_path_cost, lcr_path_reach). legal(), the bot's scores and validate() ask the
      * same questions of one state, and of the next, again and again. */
     memo *sight_memo, *path_memo, *reach_memo, *path2_memo;
+    /* Straight paths lcr_path_surely_ends proved end where they lead (no result to keep: the
+     * key alone, what lcr_path_ends answers from). */
+    memo *ends_memo;
     /* per figure (by id), the blind radius of where it stood last asked, shared the same way
      * (a pure function of the position and eye, kept with them) */
     lcr_blind_entry *blind;

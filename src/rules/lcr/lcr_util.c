@@ -153,10 +153,18 @@ bool lcr_path_ends(const rules_state *rs, const table *t, const path_desc *pd, c
                path_cost(t, pd, pts, count, allowance_cm, &res) == PATH_STOP_END;
     path_any_key k;
     path_key_of(pd, pts, count, allowance_cm, &k);
+    uint32_t sure = 0;
+    if (count == 2 && rs->ends_memo && memo_get(rs->ends_memo, &k.two, &sure))
+        return true;
     if (path_memo_get(rs, &k, count, &res))
         return res.stop == PATH_STOP_END;
-    return lcr_path_surely_ends(t, pd, pts, count, allowance_cm) ||
-           path_memo_fill(rs, t, pd, pts, count, allowance_cm, &k, &res) == PATH_STOP_END;
+    if (lcr_path_surely_ends(t, pd, pts, count, allowance_cm)) {
+        sure = 1;
+        if (count == 2 && rs->ends_memo)
+            memo_put(rs->ends_memo, &k.two, &sure);
+        return true;
+    }
+    return path_memo_fill(rs, t, pd, pts, count, allowance_cm, &k, &res) == PATH_STOP_END;
 }
 
 /* path.c's multiplier of a type (INFINITY for impassable), read the same way. */

@@ -35,10 +35,19 @@ static void busy_figures(const rules_state *rs, const table *t, bool *busy)
 static lcr_crew crew_now(const rules_state *rs, const table *t, const figure *gun, figure_id *ids,
                          int *n)
 {
+    lcr_scratch *s = ids || n ? NULL : lcr_scratch_of(rs, t);
+    if (s && s->crew_epoch == s->epoch && s->crew_gun == gun->id.id)
+        return s->crew;
     bool busy[1024] = {0};
     if (t->figure_count <= 1024)
         busy_figures(rs, t, busy);
-    return lcr_artillery_crew_of(rs->data, t, gun, busy, ids, n, RULES_CMD_FIGURES_MAX);
+    lcr_crew c = lcr_artillery_crew_of(rs->data, t, gun, busy, ids, n, RULES_CMD_FIGURES_MAX);
+    if (s) {
+        s->crew_epoch = s->epoch;
+        s->crew_gun = gun->id.id;
+        s->crew = c;
+    }
+    return c;
 }
 
 static const lcr_gun *gun_type(const rules_state *rs, const table *t, const rules_command *cmd)

@@ -16,6 +16,7 @@
 #include "core/los.h"
 #include "core/memo.h"
 #include "core/path.h"
+#include "rules/lcr/lcr_artillery_math.h"
 #include "rules/lcr/lcr_data.h"
 #include "rules/lcr/lcr_deck.h"
 #include "rules/lcr/lcr_fire_math.h"
@@ -211,6 +212,10 @@ typedef struct lcr_scratch {
     lcr_enemy_pt *enemies;          /* of side enemies_of: active, not fighting, in figure order */
     uint32_t *ok_epoch, *ok_target; /* per figure: firer_ok's last (target, area) and answer */
     uint8_t *ok_area, *ok_value;
+    /* The crew of gun crew_gun counted in call crew_epoch (the flags and places it reads hold
+     * still within a call). */
+    uint32_t crew_epoch, crew_gun;
+    lcr_crew crew;
     uint32_t *may_epoch; /* per figure: lcr_may_act's answer (may_value) in this call */
     /* The activated figures of this call as a chain of table indices (lcr_activated_next):
      * act_first, then act_next[i] after index i, -1 at the end; built when first asked. */

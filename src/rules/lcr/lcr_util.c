@@ -314,6 +314,7 @@ bool lcr_scratch_begin(const rules_state *rs, const table *t)
         memset(s->ok_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->ok_epoch);
         memset(s->may_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->may_epoch);
         s->act_epoch = 0;
+        s->crew_epoch = 0;
         s->epoch = 1;
     }
     s->have_decision = false;

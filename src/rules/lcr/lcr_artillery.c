@@ -4,6 +4,8 @@
  * candidate commands and the odds for targets(). */
 #include "rules/lcr/lcr_artillery.h"
 
+#include "core/spatial.h"
+
 #include "core/los.h"
 #include "core/place.h"
 #include "rules/lcr/lcr_artillery_math.h"
@@ -33,10 +35,19 @@ static void busy_figures(const rules_state *rs, const table *t, bool *busy)
 static lcr_crew crew_now(const rules_state *rs, const table *t, const figure *gun, figure_id *ids,
                          int *n)
 {
+    lcr_scratch *s = ids || n ? NULL : lcr_scratch_of(rs, t);
+    if (s && s->crew_epoch == s->epoch && s->crew_gun == gun->id.id)
+        return s->crew;
     bool busy[1024] = {0};
     if (t->figure_count <= 1024)
         busy_figures(rs, t, busy);
-    return lcr_artillery_crew_of(rs->data, t, gun, busy, ids, n, RULES_CMD_FIGURES_MAX);
+    lcr_crew c = lcr_artillery_crew_of(rs->data, t, gun, busy, ids, n, RULES_CMD_FIGURES_MAX);
+    if (s) {
+        s->crew_epoch = s->epoch;
+        s->crew_gun = gun->id.id;
+        s->crew = c;
+    }
+    return c;
 }
 
 static const lcr_gun *gun_type(const rules_state *rs, const table *t, const rules_command *cmd)
@@ -107,11 +118,19 @@ static bool gun_may_act(const rules_state *rs, const table *t, const figure *g, 
 static const figure *friend_on_line(const table *t, const figure *g, vec2s p)
 {
     geom_segment s = {g->pos, p};
+    float x0 = s.a.x < s.b.x ? s.a.x : s.b.x, x1 = s.a.x < s.b.x ? s.b.x : s.a.x;
+    float y0 = s.a.y < s.b.y ? s.a.y : s.b.y, y1 = s.a.y < s.b.y ? s.b.y : s.a.y;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
+        if (f == g || f->side.id != g->side.id || !table_figure_active(f))
+            continue;
+        /* a base whose centre lies further from the line's box than its reach (and a margin
+         * far above GEOM_EPS) cannot touch the line: no exact test */
+        float r = spatial_base_reach(&f->base) + 1e-2f;
+        if (f->pos.x < x0 - r || f->pos.x > x1 + r || f->pos.y < y0 - r || f->pos.y > y1 + r)
+            continue;
         geom_placed_base b = {f->base, f->pos, f->facing};
-        if (f != g && f->side.id == g->side.id && table_figure_active(f) &&
-            geom_segment_base_intersect(s, &b))
+        if (geom_segment_base_intersect(s, &b))
             return f;
     }
     return NULL;

@@ -2,6 +2,8 @@
  * into the command flow is in lcr_artillery_play.c. */
 #include "rules/lcr/lcr_artillery_math.h"
 
+#include "core/spatial.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -163,14 +165,24 @@ int lcr_artillery_ball_hits(const table *t, figure_id gun, vec2s muzzle, vec2s i
     bool has_bounce = cut > flight && bounce_cm > 0;
     if (end)
         *end = has_bounce ? s2.b : s1.b;
+    /* A base whose centre lies further from a segment's box than its reach (and a margin far
+     * above GEOM_EPS) cannot touch that segment: no exact test. */
+    geom_aabb b1 = geom_aabb_of_segment(s1), b2 = geom_aabb_of_segment(s2);
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (f->id.id == gun.id || !table_figure_active(f))
             continue;
+        float r = spatial_base_reach(&f->base) + 1e-2f;
+        bool near1 = f->pos.x >= b1.min.x - r && f->pos.x <= b1.max.x + r &&
+                     f->pos.y >= b1.min.y - r && f->pos.y <= b1.max.y + r;
+        bool near2 = has_bounce && f->pos.x >= b2.min.x - r && f->pos.x <= b2.max.x + r &&
+                     f->pos.y >= b2.min.y - r && f->pos.y <= b2.max.y + r;
+        if (!near1 && !near2)
+            continue;
         geom_placed_base b = {f->base, f->pos, f->facing};
-        bool on_flight = geom_segment_base_intersect(s1, &b);
-        bool on_bounce = !on_flight && has_bounce && geom_segment_base_intersect(s2, &b);
+        bool on_flight = near1 && geom_segment_base_intersect(s1, &b);
+        bool on_bounce = !on_flight && near2 && geom_segment_base_intersect(s2, &b);
         if (!on_flight && !on_bounce)
             continue;
         lcr_ball_hit h = {f->id, glms_vec2_dot(glms_vec2_sub(f->pos, muzzle), dir), on_bounce};

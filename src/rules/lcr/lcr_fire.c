@@ -21,9 +21,17 @@ static int terrain_across(const rules_state *rs, const table *t, geom_segment s)
 {
     bool listed = rs->fire_blockers && rs->fire_blocker_features == t->feature_count;
     int n = listed ? rs->fire_blocker_count : t->feature_count;
+    /* A feature whose box lies further from the line's box than a margin (well above the
+     * GEOM_EPS the tests allow for touching) cannot meet the line: not tested. */
+    const float pad = 1e-3f;
+    float x0 = (s.a.x < s.b.x ? s.a.x : s.b.x) - pad, x1 = (s.a.x < s.b.x ? s.b.x : s.a.x) + pad;
+    float y0 = (s.a.y < s.b.y ? s.a.y : s.b.y) - pad, y1 = (s.a.y < s.b.y ? s.b.y : s.a.y) + pad;
     for (int k = 0; k < n; k++) {
         int i = listed ? rs->fire_blockers[k] : k;
         const terrain_feature *tf = &t->features[i];
+        if (tf->bounds.min.x > x1 || tf->bounds.max.x < x0 || tf->bounds.min.y > y1 ||
+            tf->bounds.max.y < y0)
+            continue;
         if (!listed) {
             const lcr_terrain *lt = lcr_terrain_of(rs, t, tf->type);
             if (!lt || !lt->blocks_individual_fire)
@@ -77,8 +85,8 @@ static bool line_blocked(const rules_state *rs, const table *t, const figure *fi
     }
     /* A base whose centre is further from the line's box than its reach cannot touch the line:
      * skip the exact test. */
-    float x0 = fminf(s.a.x, s.b.x), x1 = fmaxf(s.a.x, s.b.x);
-    float y0 = fminf(s.a.y, s.b.y), y1 = fmaxf(s.a.y, s.b.y);
+    float x0 = s.a.x < s.b.x ? s.a.x : s.b.x, x1 = s.a.x < s.b.x ? s.b.x : s.a.x;
+    float y0 = s.a.y < s.b.y ? s.a.y : s.b.y, y1 = s.a.y < s.b.y ? s.b.y : s.a.y;
     lcr_friend_pt small[256];
     lcr_friend_pt *local =
         t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *local);

@@ -80,14 +80,16 @@ bool lcr_move_validate(const rules_state *rs, const table *t, const rules_comman
         float allow = (limit_cm > 0 ? limit_cm : mc->max_cm) / lcr_hook_move_factor(rs, f);
         if (mc->must_move_all && limit_cm <= 0)
             continue; /* the dice decide how far; the point only gives the direction */
-        path_result res;
-        lcr_path_cost(rs, t, &pd, pts, n, allow, &res);
-        if (res.stop != PATH_STOP_END) {
-            lcr_why(why, size, "%s cannot get there: %s", lcr_name(t, f->id),
-                    res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
-                                                     : "beyond his allowance over this terrain");
+        if (lcr_path_ends(rs, t, &pd, pts, n, allow))
+            continue;
+        if (!why || !size)
             return false;
-        }
+        path_result res; /* the reason: what stopped him (the memo has the walk) */
+        lcr_path_cost(rs, t, &pd, pts, n, allow, &res);
+        lcr_why(why, size, "%s cannot get there: %s", lcr_name(t, f->id),
+                res.stop == PATH_STOP_IMPASSABLE ? "impassable terrain"
+                                                 : "beyond his allowance over this terrain");
+        return false;
     }
     return true;
 }

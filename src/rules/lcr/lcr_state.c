@@ -311,6 +311,7 @@ rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *c
     rs->path_memo = memo_create(6, sizeof(lcr_path_key), sizeof(path_result));
     rs->reach_memo = memo_create(8, sizeof(lcr_reach_key), sizeof(lcr_path_brief));
     rs->path2_memo = memo_create(9, sizeof(lcr_path2_key), sizeof(lcr_path_brief));
+    rs->ends_memo = memo_create(9, sizeof(lcr_path2_key), sizeof(uint32_t));
     rs->blind = mem_calloc((size_t)rs->fig_count + 1, sizeof *rs->blind);
     rs->scratch = lcr_scratch_create(rs->fig_count);
     set_fire_blockers(rs, t);
@@ -330,6 +331,7 @@ void lcr_state_destroy(rules_state *rs)
         memo_destroy(rs->path_memo);
         memo_destroy(rs->reach_memo);
         memo_destroy(rs->path2_memo);
+        memo_destroy(rs->ends_memo);
         free(rs->blind);
         lcr_scratch_destroy(rs->scratch);
         free(rs->fire_blockers);

@@ -16,6 +16,7 @@
 #include "core/los.h"
 #include "core/memo.h"
 #include "core/path.h"
+#include "rules/lcr/lcr_artillery_math.h"
 #include "rules/lcr/lcr_data.h"
 #include "rules/lcr/lcr_deck.h"
 #include "rules/lcr/lcr_fire_math.h"
@@ -211,6 +212,10 @@ typedef struct lcr_scratch {
     lcr_enemy_pt *enemies;          /* of side enemies_of: active, not fighting, in figure order */
     uint32_t *ok_epoch, *ok_target; /* per figure: firer_ok's last (target, area) and answer */
     uint8_t *ok_area, *ok_value;
+    /* The crew of gun crew_gun counted in call crew_epoch (the flags and places it reads hold
+     * still within a call). */
+    uint32_t crew_epoch, crew_gun;
+    lcr_crew crew;
     uint32_t *may_epoch; /* per figure: lcr_may_act's answer (may_value) in this call */
     /* The activated figures of this call as a chain of table indices (lcr_activated_next):
      * act_first, then act_next[i] after index i, -1 at the end; built when first asked. */
@@ -278,6 +283,9 @@ struct rules_state {
      * reach (lcr_path_cost, lcr_path_reach). legal(), the bot's scores and validate() ask the
      * same questions of one state, and of the next, again and again. */
     memo *sight_memo, *path_memo, *reach_memo, *path2_memo;
+    /* Straight paths lcr_path_surely_ends proved end where they lead (no result to keep: the
+     * key alone, what lcr_path_ends answers from). */
+    memo *ends_memo;
     /* per figure (by id), the blind radius of where it stood last asked, shared the same way
      * (a pure function of the position and eye, kept with them) */
     lcr_blind_entry *blind;
@@ -326,6 +334,17 @@ path_desc lcr_path_desc(const rules_state *rs);
  * the caller sets it), memoised: the same result, bit for bit. */
 path_stop lcr_path_cost(const rules_state *rs, const table *t, const path_desc *pd,
                         const vec2s *pts, int count, float allowance_cm, path_result *out);
+/* True only when path_cost(pts, count, allowance_cm) would surely answer PATH_STOP_END: no
+ * impassable area or line, and no obstacle line where the desc stops at one, has its box near
+ * a stretch, and every stretch's length at the dearest multiplier among the areas whose box it
+ * meets, summed, is below the allowance by a margin far above path_cost's rounding (the cost
+ * path_cost adds is at most that sum). False says nothing: ask path_cost. */
+/* lcr_path_cost(...)->stop == PATH_STOP_END, the same answer: the memo first, then
+ * lcr_path_surely_ends, then path_cost. */
+bool lcr_path_ends(const rules_state *rs, const table *t, const path_desc *pd, const vec2s *pts,
+                   int count, float allowance_cm);
+bool lcr_path_surely_ends(const table *t, const path_desc *pd, const vec2s *pts, int count,
+                          float allowance_cm);
 vec2s lcr_path_reach(const rules_state *rs, const table *t, const path_desc *pd, vec2s start,
                      float angle, float allowance_cm, path_result *out);
 bool lcr_figure_can_fire(const rules_state *rs, const figure *f);

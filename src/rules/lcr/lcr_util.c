@@ -84,42 +84,161 @@ static bool brief_get(const memo *m, const void *key, path_result *out)
     return true;
 }
 
-static path_stop path2_cost(const rules_state *rs, const table *t, const path_desc *pd,
-                            const vec2s *pts, float allowance_cm, path_result *out)
+/* The memo's key of a path: a straight one (two points) or a longer one. */
+typedef union path_any_key {
+    lcr_path2_key two;
+    lcr_path_key many;
+} path_any_key;
+
+static void path_key_of(const path_desc *pd, const vec2s *pts, int count, float allowance_cm,
+                        path_any_key *k)
 {
-    lcr_path2_key k;
-    memset(&k, 0, sizeof k);
-    k.a = pts[0];
-    k.b = pts[1];
-    k.allowance_cm = allowance_cm;
-    k.clear_mult = pd->clear_mult;
-    k.stop_at_obstacle = pd->stop_at_obstacle;
-    if (brief_get(rs->path2_memo, &k, out))
-        return out->stop;
-    path_cost(t, pd, pts, 2, allowance_cm, out);
-    brief_put(rs->path2_memo, &k, out);
+    memset(k, 0, sizeof *k);
+    if (count == 2) {
+        k->two.a = pts[0];
+        k->two.b = pts[1];
+        k->two.allowance_cm = allowance_cm;
+        k->two.clear_mult = pd->clear_mult;
+        k->two.stop_at_obstacle = pd->stop_at_obstacle;
+        return;
+    }
+    k->many.count = count;
+    k->many.allowance_cm = allowance_cm;
+    k->many.clear_mult = pd->clear_mult;
+    k->many.stop_at_obstacle = pd->stop_at_obstacle;
+    memcpy(k->many.pts, pts, (size_t)count * sizeof *pts);
+}
+
+static bool path_memo_get(const rules_state *rs, const path_any_key *k, int count, path_result *out)
+{
+    return count == 2 ? brief_get(rs->path2_memo, &k->two, out)
+                      : memo_get(rs->path_memo, &k->many, out);
+}
+
+static path_stop path_memo_fill(const rules_state *rs, const table *t, const path_desc *pd,
+                                const vec2s *pts, int count, float allowance_cm,
+                                const path_any_key *k, path_result *out)
+{
+    path_cost(t, pd, pts, count, allowance_cm, out);
+    if (count == 2)
+        brief_put(rs->path2_memo, &k->two, out);
+    else
+        memo_put(rs->path_memo, &k->many, out);
     return out->stop;
+}
+
+static bool path_memo_ok(const rules_state *rs, const path_desc *pd, int count)
+{
+    return path_memoisable(rs, pd) && count >= 2 && count <= LCR_MEMO_PATH_POINTS;
 }
 
 path_stop lcr_path_cost(const rules_state *rs, const table *t, const path_desc *pd,
                         const vec2s *pts, int count, float allowance_cm, path_result *out)
 {
-    if (!path_memoisable(rs, pd) || count < 1 || count > LCR_MEMO_PATH_POINTS)
+    if (!path_memo_ok(rs, pd, count))
         return path_cost(t, pd, pts, count, allowance_cm, out);
-    if (count == 2)
-        return path2_cost(rs, t, pd, pts, allowance_cm, out);
-    lcr_path_key k;
-    memset(&k, 0, sizeof k);
-    k.count = count;
-    k.allowance_cm = allowance_cm;
-    k.clear_mult = pd->clear_mult;
-    k.stop_at_obstacle = pd->stop_at_obstacle;
-    memcpy(k.pts, pts, (size_t)count * sizeof *pts);
-    if (memo_get(rs->path_memo, &k, out))
+    path_any_key k;
+    path_key_of(pd, pts, count, allowance_cm, &k);
+    if (path_memo_get(rs, &k, count, out))
         return out->stop;
-    path_cost(t, pd, pts, count, allowance_cm, out);
-    memo_put(rs->path_memo, &k, out);
-    return out->stop;
+    return path_memo_fill(rs, t, pd, pts, count, allowance_cm, &k, out);
+}
+
+bool lcr_path_ends(const rules_state *rs, const table *t, const path_desc *pd, const vec2s *pts,
+                   int count, float allowance_cm)
+{
+    path_result res;
+    if (!path_memo_ok(rs, pd, count))
+        return lcr_path_surely_ends(t, pd, pts, count, allowance_cm) ||
+               path_cost(t, pd, pts, count, allowance_cm, &res) == PATH_STOP_END;
+    path_any_key k;
+    path_key_of(pd, pts, count, allowance_cm, &k);
+    uint32_t sure = 0;
+    if (count == 2 && rs->ends_memo && memo_get(rs->ends_memo, &k.two, &sure))
+        return true;
+    if (path_memo_get(rs, &k, count, &res))
+        return res.stop == PATH_STOP_END;
+    if (lcr_path_surely_ends(t, pd, pts, count, allowance_cm)) {
+        sure = 1;
+        if (count == 2 && rs->ends_memo)
+            memo_put(rs->ends_memo, &k.two, &sure);
+        return true;
+    }
+    return path_memo_fill(rs, t, pd, pts, count, allowance_cm, &k, &res) == PATH_STOP_END;
+}
+
+/* path.c's multiplier of a type (INFINITY for impassable), read the same way. */
+static float surely_type_mult(const table *t, const path_desc *pd, int type)
+{
+    if (type < 0 || type >= t->type_count)
+        return 1.0f;
+    float m = pd->mult ? pd->mult[type] : t->types[type].move_mult;
+    return m <= 0.0f ? INFINITY : m;
+}
+
+/* True when the stretch a-b stays further than `pad` from the polygon and outside it: no edge
+ * comes that near and a is outside (a far from every edge is plainly in or out). */
+static bool surely_clear_of(vec2s a, vec2s b, const geom_polygon *poly, float pad, float x0,
+                            float x1, float y0, float y1)
+{
+    geom_segment s = {a, b};
+    for (int i = 0, j = poly->count - 1; i < poly->count; j = i++) {
+        vec2s p = poly->pts[j], q = poly->pts[i];
+        if ((p.x < x0 && q.x < x0) || (p.x > x1 && q.x > x1) || (p.y < y0 && q.y < y0) ||
+            (p.y > y1 && q.y > y1))
+            continue;
+        if (geom_segment_segment_distance(s, (geom_segment){p, q}) <= pad)
+            return false;
+    }
+    return poly->count >= 3 && geom_point_polygon_locate(a, poly) == GEOM_OUTSIDE;
+}
+
+/* The dearest multiplier over the stretch a-b (its box widened by a margin well above the
+ * coordinates' rounding and GEOM_EPS, so every feature path_cost clips is met); INFINITY when
+ * something there could stop the walk. */
+static float surely_stretch_mult(const table *t, const path_desc *pd, vec2s a, vec2s b)
+{
+    const float pad = 0.01f;
+    float x0 = (a.x < b.x ? a.x : b.x) - pad, x1 = (a.x < b.x ? b.x : a.x) + pad;
+    float y0 = (a.y < b.y ? a.y : b.y) - pad, y1 = (a.y < b.y ? b.y : a.y) + pad;
+    float m = pd->clear_mult > 0.0f ? pd->clear_mult : 1.0f;
+    for (int i = 0; i < t->feature_count; i++) {
+        const terrain_feature *f = &t->features[i];
+        if (f->bounds.min.x > x1 || f->bounds.max.x < x0 || f->bounds.min.y > y1 ||
+            f->bounds.max.y < y0)
+            continue;
+        if (f->shape == TERRAIN_SHAPE_AREA) {
+            /* an area the stretch passes clear of adds nothing (path_cost clips it to none) */
+            float fm = surely_type_mult(t, pd, f->type);
+            if (fm > m && !surely_clear_of(a, b, &f->area, pad, x0, x1, y0, y1))
+                m = fm;
+        } else if (f->shape == TERRAIN_SHAPE_LINE && f->type >= 0 && f->type < t->type_count &&
+                   t->types[f->type].obstacle != TERRAIN_OBSTACLE_NONE) {
+            /* a wall or hedge costs nothing to cross here (no obstacle costs), unless it
+             * stops the walk: impassable, or a desc that stops at obstacles */
+            if (pd->stop_at_obstacle || t->types[f->type].obstacle == TERRAIN_OBSTACLE_IMPASSABLE ||
+                isinf(surely_type_mult(t, pd, f->type)))
+                return INFINITY;
+        }
+        if (isinf(m))
+            return INFINITY;
+    }
+    return m;
+}
+
+bool lcr_path_surely_ends(const table *t, const path_desc *pd, const vec2s *pts, int count,
+                          float allowance_cm)
+{
+    if (pd->obstacle_cost_cm || count < 2 || count > PATH_MAX_POINTS || !(allowance_cm > 0))
+        return false;
+    double need = 0;
+    for (int k = 1; k < count; k++) {
+        float m = surely_stretch_mult(t, pd, pts[k - 1], pts[k]);
+        if (isinf(m))
+            return false;
+        need += (double)glms_vec2_distance(pts[k - 1], pts[k]) * m;
+    }
+    return need * (1.0 + 1e-4) + 1e-3 <= (double)allowance_cm;
 }
 
 vec2s lcr_path_reach(const rules_state *rs, const table *t, const path_desc *pd, vec2s start,
@@ -195,6 +314,7 @@ bool lcr_scratch_begin(const rules_state *rs, const table *t)
         memset(s->ok_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->ok_epoch);
         memset(s->may_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->may_epoch);
         s->act_epoch = 0;
+        s->crew_epoch = 0;
         s->epoch = 1;
     }
     s->have_decision = false;

@@ -99,10 +99,11 @@ static void tiny_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *c
 /* The bot takes a command from legal() and the engine validates it at once on the same state
  * and table: the list is kept with every input validate() reads, and a command in the list is
  * valid again while they are all the same. What may change in a match is kept by value (the
- * rule state's fields and arrays; each figure's place, facing, status and posture; each unit's
- * formation: what events change), the rest by address (the data, the terrain, the arrays that
- * hold the names, kinds and bases: a clone's table, or another table, is a miss, never a wrong
- * answer). Compared by bits. */
+ * rule state's fields and arrays; each figure's place, facing and status, each unit's
+ * formation: all that events change on a table, rules_event_apply_table), the rest by address
+ * (the data, the terrain, and the arrays of figures and units, whose ids, sides, units,
+ * postures, bases and names never change: a clone's table, or another table, is a miss, never
+ * a wrong answer). Compared by bits. */
 typedef struct fire_keep {
     unit_id u, target;
     bool ok;
@@ -216,10 +217,6 @@ static void decision_key(key_words *k, const rules_state *rs, const table *t)
     v[n++] = (uint32_t)t->figure_count;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        v[n++] = f->id.id;
-        v[n++] = f->unit.id;
-        v[n++] = f->side.id;
-        v[n++] = (uint32_t)f->posture;
         v[n++] = f->status;
         v[n++] = key_float(f->pos.x);
         v[n++] = key_float(f->pos.y);
@@ -227,10 +224,6 @@ static void decision_key(key_words *k, const rules_state *rs, const table *t)
     }
     for (int i = 0; i < t->unit_count; i++) {
         const unit *u = &t->units[i];
-        v[n++] = u->id.id;
-        v[n++] = u->parent.id;
-        v[n++] = u->commander.id;
-        v[n++] = u->side.id;
         key_bytes(v, &n, u->formation, sizeof u->formation);
     }
     k->n = n;

@@ -725,7 +725,7 @@ static void targets_key(key_buf *k, const rules_state *rs, const table *t, const
                 2 * (RULES_CMD_FIGURES_MAX + 2);
     if (k->cap < words) {
         free(k->v);
-        k->v = mem_calloc((size_t)words, sizeof *k->v);
+        k->v = mem_realloc(NULL, (size_t)words, sizeof *k->v); /* every word compared is written */
         k->cap = words;
     }
     uint32_t *v = k->v;

@@ -690,6 +690,30 @@ static bool in_window(const ring_window *w, int k, int n)
     return (w->within < 0 || x <= w->within) && !(w->skip >= 0 && x < w->skip);
 }
 
+/* The last point from k on (ascending) that an arc of `skip` steps either side of k_mid surely
+ * holds, when k is in it (else k): the points up to a step short of k_mid + skip lie nearer
+ * k_mid than `skip`, straight along the ring and so round it too, with a margin of a step far
+ * above the rounding of the test (in_window's, covered_point's) that refuses them. */
+static int arc_last(double k_mid, double skip, int k)
+{
+    if (skip < 0 || !(fabs((double)k - k_mid) < skip))
+        return k;
+    int last = (int)ceil(k_mid + skip) - 2;
+    return last > k ? last : k;
+}
+
+/* The last point from k on that the covers surely cover (k when none does): each cover's arc,
+ * and all of them while a cover holds the whole ring. */
+static int covered_last(const ring_cover *c, int nc, int k, int last)
+{
+    int to = k;
+    for (int i = 0; i < nc; i++) {
+        int x = c[i].all ? last : arc_last(c[i].k_mid, c[i].skip, k);
+        to = x > to ? x : to;
+    }
+    return to;
+}
+
 /* place_free_near(t, f, want, facing, no ignores, max_shift_cm, "touches e") when `want` itself
  * is blocked: the same rings and points in the same order, so the same first spot, with the
  * tests in a cheaper order and the points that cannot touch e skipped (the tests are all pure:
@@ -697,7 +721,8 @@ static bool in_window(const ring_window *w, int k, int n)
 static bool charge_spot(const rules_state *rs, const table *t, const figure *f, const figure *e,
                         vec2s want, float max_shift_cm, vec2s *out)
 {
-    int *cand = mem_calloc((size_t)(t->figure_count > 0 ? t->figure_count : 1), sizeof *cand);
+    int stack[256];
+    int *cand = t->figure_count <= 256 ? stack : mem_calloc((size_t)t->figure_count, sizeof *cand);
     int nc = charge_candidates(t, f, e, want, max_shift_cm + 1e-3f, cand);
     float step = fmaxf(0.1f, 0.25f * spatial_base_reach(&f->base));
     double dx = (double)e->pos.x - want.x, dy = (double)e->pos.y - want.y;
@@ -721,8 +746,15 @@ static bool charge_spot(const rules_state *rs, const table *t, const figure *f, 
         int ncov = 0;
         for (int j = 0; j < runs && !found; j++)
             for (int k = first[j]; k <= last[j] && !found; k++) {
-                if (!in_window(&w, k, n) || covered_point(covers, ncov, k, n))
+                /* refused points: passed over up to the last of their arc */
+                if (!in_window(&w, k, n)) {
+                    k = arc_last(w.k_mid, w.skip, k);
                     continue;
+                }
+                if (covered_point(covers, ncov, k, n)) {
+                    k = covered_last(covers, ncov, k, last[j]);
+                    continue;
+                }
                 float a = 2.0f * (float)GEOM_PI * (float)k / (float)n;
                 vec2s p = {{want.x + r * cosf(a), want.y + r * sinf(a)}};
                 const figure *by;
@@ -734,7 +766,8 @@ static bool charge_spot(const rules_state *rs, const table *t, const figure *f, 
                     ncov++;
             }
     }
-    free(cand);
+    if (cand != stack)
+        free(cand);
     return found;
 }
 
@@ -754,12 +787,17 @@ void cr15_charge_moves(rules_state *rs, rules_ctx *ctx)
         vec2s goal = contact_point(f, e);
         /* several chargers on one man share his edge: the nearest free spot touching him */
         vec2s spot;
-        if (cr15_overlaps_any(t, f, goal) && charge_spot(rs, t, f, e, goal, 2.0f, &spot))
+        bool blocked = cr15_overlaps_any(t, f, goal);
+        if (blocked && charge_spot(rs, t, f, e, goal, 2.0f, &spot)) {
             goal = spot;
+            blocked = false; /* charge_spot's spots are free of every base */
+        }
         vec2s pts[2] = {f->pos, goal}, end;
         float allow = cr15_allowance_cm(rs, t, f, true);
         cr15_path_cost_cm(rs, t, pts, 2, allow, &end);
-        end = cr15_free_stop(t, f, f->pos, end);
+        /* reaching the goal, whether it is free is known: cr15_free_stop's first question */
+        if (blocked || memcmp(&end, &goal, sizeof end) != 0)
+            end = cr15_free_stop(t, f, f->pos, end);
         float facing = geom_angle_of(cr15_v2(e->pos.x - f->pos.x, e->pos.y - f->pos.y));
         emit_move(ctx, f, end, facing, CR15_REF_MOVE, "charges");
     }

@@ -12,8 +12,24 @@
 #include <stdio.h>
 #include <string.h>
 
+static bool plan_charge(const rules_state *rs, const table *t, unit_id charger, unit_id target,
+                        bool ignore_order, tiny_plan *out, char *reason, size_t size);
+
+/* Kept for the state of the last legal() when no reason is wanted (tiny_decision_charge). */
 bool tiny_plan_charge(const rules_state *rs, const table *t, unit_id charger, unit_id target,
                       bool ignore_order, tiny_plan *out, char *reason, size_t size)
+{
+    bool quiet = !reason || size == 0, ok;
+    if (quiet && tiny_decision_charge(rs, charger, target, ignore_order, out, &ok))
+        return ok;
+    ok = plan_charge(rs, t, charger, target, ignore_order, out, reason, size);
+    if (quiet)
+        tiny_decision_charge_put(rs, charger, target, ignore_order, out, ok);
+    return ok;
+}
+
+static bool plan_charge(const rules_state *rs, const table *t, unit_id charger, unit_id target,
+                        bool ignore_order, tiny_plan *out, char *reason, size_t size)
 {
     memset(out, 0, sizeof *out);
     const unit *cu = table_unit_const(t, charger), *tu = table_unit_const(t, target);

@@ -134,8 +134,24 @@ bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id 
     return true;
 }
 
+static bool plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
+                      tiny_fire_plan *out, char *reason, size_t size);
+
+/* Kept for the state of the last legal() when no reason is wanted (tiny_decision_fire). */
 bool tiny_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
                     tiny_fire_plan *out, char *reason, size_t size)
+{
+    bool quiet = !reason || size == 0, ok;
+    if (quiet && tiny_decision_fire(rs, u, target, out, &ok))
+        return ok;
+    ok = plan_fire(rs, t, u, target, out, reason, size);
+    if (quiet)
+        tiny_decision_fire_put(rs, u, target, out, ok);
+    return ok;
+}
+
+static bool plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
+                      tiny_fire_plan *out, char *reason, size_t size)
 {
     const unit *un = table_unit_const(t, u);
     const tiny_troop *tr = tiny_troop_of(rs, t, u);

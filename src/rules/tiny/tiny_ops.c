@@ -11,7 +11,11 @@
 #include "rules/tiny/tiny_sequence.h"
 #include "rules/tiny/tiny_state.h"
 
+#include "core/mem.h"
+
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -90,6 +94,368 @@ static void tiny_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *c
     }
 }
 
+/* ---- the last legal() list, kept by its inputs ---------------------------------------------- */
+
+/* The bot takes a command from legal() and the engine validates it at once on the same state
+ * and table: the list is kept with every input validate() reads, and a command in the list is
+ * valid again while they are all the same. What may change in a match is kept by value (the
+ * rule state's fields and arrays; each figure's place, facing and status, each unit's
+ * formation: all that events change on a table, rules_event_apply_table), the rest by address
+ * (the data, the terrain, and the arrays of figures and units, whose ids, sides, units,
+ * postures, bases and names never change: a clone's table, or another table, is a miss, never
+ * a wrong answer). Compared by bits. */
+typedef struct fire_keep {
+    unit_id u, target;
+    bool ok;
+    tiny_fire_plan plan;
+} fire_keep;
+
+typedef struct charge_keep {
+    unit_id u, target;
+    bool ignore_order, ok;
+    tiny_plan plan;
+} charge_keep;
+
+typedef struct tiny_decision_memo {
+    uint32_t *key, *scratch; /* the list's inputs; the ones being compared */
+    int key_len, key_cap, scratch_cap;
+    rules_command *legal;
+    int n, cap;
+    bool valid;
+    /* open: the state asked about is the list's (legal() running, or targets() on its state),
+     * and the plans below, worked out on it, answer */
+    bool open;
+    fire_keep *fire;
+    int fire_n, fire_cap;
+    charge_keep *charge;
+    int charge_n, charge_cap;
+} tiny_decision_memo;
+
+typedef struct key_words {
+    uint32_t *v;
+    int n, cap;
+} key_words;
+
+static void key_ptr(uint32_t *v, int *n, const void *p)
+{
+    uintptr_t u = (uintptr_t)p;
+    v[(*n)++] = (uint32_t)u;
+    v[(*n)++] = (uint32_t)((uint64_t)u >> 32);
+}
+
+static void key_bytes(uint32_t *v, int *n, const void *p, size_t size)
+{
+    size_t words = (size + 3) / 4;
+    v[*n + (int)words - 1] = 0; /* the tail of the last word */
+    memcpy(v + *n, p, size);
+    *n += (int)words;
+}
+
+static uint32_t key_float(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+static void decision_key(key_words *k, const rules_state *rs, const table *t)
+{
+    int words = 64 + 2 * TINY_CHARGES_MAX + 3 * rs->unit_count + 4 * rs->fig_count +
+                (rs->feature_count + 3) / 4 + 8 * t->figure_count +
+                (4 + (TABLE_NAME_MAX + 3) / 4) * t->unit_count;
+    if (k->cap < words) {
+        free(k->v);
+        k->v = mem_calloc((size_t)words, sizeof *k->v);
+        k->cap = words;
+    }
+    uint32_t *v = k->v;
+    int n = 0;
+    key_ptr(v, &n, rs->data);
+    key_ptr(v, &n, rs->los);
+    key_ptr(v, &n, t);
+    key_ptr(v, &n, t->types);
+    key_ptr(v, &n, t->features);
+    key_ptr(v, &n, t->sides);
+    key_ptr(v, &n, t->units);
+    key_ptr(v, &n, t->figures);
+    v[n++] = (uint32_t)rs->turn;
+    v[n++] = rs->first.id;
+    v[n++] = rs->active.id;
+    v[n++] = (uint32_t)rs->phase;
+    v[n++] = rs->react_unit.id;
+    v[n++] = rs->react_charger.id;
+    v[n++] = (uint32_t)rs->unit_count;
+    v[n++] = (uint32_t)rs->fig_count;
+    v[n++] = (uint32_t)rs->feature_count;
+    v[n++] = (uint32_t)rs->max_turns;
+    v[n++] = key_float(rs->retreat_fraction);
+    v[n++] = (uint32_t)rs->type_count;
+    v[n++] = (uint32_t)rs->charge_count;
+    for (int i = 0; i < rs->charge_count; i++) {
+        v[n++] = rs->charges[i].charger.id;
+        v[n++] = rs->charges[i].target.id;
+    }
+    for (int i = 0; i < rs->unit_count; i++) {
+        v[n++] = (uint32_t)rs->units[i].hits;
+        v[n++] = rs->units[i].flags;
+        v[n++] = rs->units[i].beaten.id;
+    }
+    for (int i = 0; i < rs->fig_count; i++) {
+        v[n++] = (uint32_t)rs->figs[i].pips;
+        v[n++] = (uint32_t)rs->figs[i].rolled;
+        v[n++] = rs->figs[i].flags;
+        v[n++] = (uint32_t)rs->figs[i].replace_ends;
+    }
+    if (rs->feature_count > 0)
+        key_bytes(v, &n, rs->cover_gone, (size_t)rs->feature_count);
+    v[n++] = key_float(t->width_cm);
+    v[n++] = key_float(t->height_cm);
+    v[n++] = (uint32_t)t->type_count;
+    v[n++] = (uint32_t)t->feature_count;
+    v[n++] = (uint32_t)t->side_count;
+    v[n++] = (uint32_t)t->unit_count;
+    v[n++] = (uint32_t)t->figure_count;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        v[n++] = f->status;
+        v[n++] = key_float(f->pos.x);
+        v[n++] = key_float(f->pos.y);
+        v[n++] = key_float(f->facing);
+    }
+    for (int i = 0; i < t->unit_count; i++) {
+        const unit *u = &t->units[i];
+        key_bytes(v, &n, u->formation, sizeof u->formation);
+    }
+    k->n = n;
+}
+
+static tiny_decision_memo *decision_memo(const rules_state *rs)
+{
+    if (!rs->los)
+        return NULL;
+    if (!rs->los->decision)
+        rs->los->decision = mem_calloc(1, sizeof *rs->los->decision);
+    return rs->los->decision;
+}
+
+/* Keeps the list legal() found on rs and t. */
+static void decision_keep(const rules_state *rs, const table *t, const rules_command *out, int n)
+{
+    tiny_decision_memo *m = decision_memo(rs);
+    if (!m)
+        return;
+    key_words k = {m->key, 0, m->key_cap};
+    decision_key(&k, rs, t);
+    m->key = k.v;
+    m->key_cap = k.cap;
+    m->key_len = k.n;
+    if (m->cap < n) {
+        free(m->legal);
+        m->legal = mem_calloc((size_t)n, sizeof *m->legal);
+        m->cap = n;
+    }
+    if (n > 0)
+        memcpy(m->legal, out, (size_t)n * sizeof *out);
+    m->n = n;
+    m->valid = true;
+}
+
+/* Whether cmd is in the list legal() found on this very rs and t. */
+static bool decision_listed(const rules_state *rs, const table *t, const rules_command *cmd)
+{
+    tiny_decision_memo *m = rs->los ? rs->los->decision : NULL;
+    if (!m || !m->valid)
+        return false;
+    int i = 0;
+    while (i < m->n && memcmp(&m->legal[i], cmd, sizeof *cmd) != 0)
+        i++;
+    if (i == m->n)
+        return false;
+    key_words k = {m->scratch, 0, m->scratch_cap};
+    decision_key(&k, rs, t);
+    m->scratch = k.v;
+    m->scratch_cap = k.cap;
+    return k.n == m->key_len && memcmp(k.v, m->key, (size_t)k.n * sizeof *k.v) == 0;
+}
+
+/* The part of a fire plan its readers read: its count of shooters and theirs, on a plan that
+ * starts cleared (tiny_plan_volley clears it and appends), so that the copy of a kept plan into a
+ * cleared one is the plan; a refused plan is read by nobody and is kept as a cleared one.
+ * `clear`: dst is cleared first. */
+static void fire_plan_copy(tiny_fire_plan *dst, const tiny_fire_plan *src, bool ok, bool clear)
+{
+    if (clear)
+        memset(dst, 0, sizeof *dst);
+    if (!ok) {
+        dst->count = 0;
+        dst->cover_feature = -1;
+        return;
+    }
+    int n = src->count;
+    dst->count = n;
+    dst->cover_feature = src->cover_feature;
+    memcpy(dst->shooter, src->shooter, (size_t)n * sizeof *src->shooter);
+    memcpy(dst->aim, src->aim, (size_t)n * sizeof *src->aim);
+    memcpy(dst->need, src->need, (size_t)n * sizeof *src->need);
+    memcpy(dst->range_in, src->range_in, (size_t)n * sizeof *src->range_in);
+    for (int i = 0; i < n; i++) {
+        const tiny_mods *a = &src->mods[i];
+        tiny_mods *b = &dst->mods[i];
+        b->count = a->count;
+        b->total = a->total;
+        memcpy(b->m, a->m, (size_t)a->count * sizeof *a->m);
+    }
+}
+
+/* As fire_plan_copy, for a charge plan (tiny_plan_charge clears it and appends). */
+static void charge_plan_copy(tiny_plan *dst, const tiny_plan *src, bool ok, bool clear)
+{
+    if (clear)
+        memset(dst, 0, sizeof *dst);
+    if (!ok) {
+        dst->count = dst->unit_count = 0;
+        return;
+    }
+    int n = src->count, nu = src->unit_count;
+    dst->count = n;
+    dst->unit_count = nu;
+    memcpy(dst->fig, src->fig, (size_t)n * sizeof *src->fig);
+    memcpy(dst->pos, src->pos, (size_t)n * sizeof *src->pos);
+    memcpy(dst->facing, src->facing, (size_t)n * sizeof *src->facing);
+    memcpy(dst->units, src->units, (size_t)nu * sizeof *src->units);
+    dst->distance_cm = src->distance_cm;
+    dst->cost_cm = src->cost_cm;
+    dst->allowance_cm = src->allowance_cm;
+    dst->road = src->road;
+    dst->difficult = src->difficult;
+    dst->about_face = src->about_face;
+    dst->over_cover = src->over_cover;
+    memcpy(dst->edge, src->edge, sizeof dst->edge);
+    memcpy(dst->note, src->note, sizeof dst->note);
+}
+
+/* Whether rs and t are the state the kept list was found on. */
+static bool decision_same(const rules_state *rs, const table *t)
+{
+    tiny_decision_memo *m = rs->los ? rs->los->decision : NULL;
+    if (!m || !m->valid)
+        return false;
+    key_words k = {m->scratch, 0, m->scratch_cap};
+    decision_key(&k, rs, t);
+    m->scratch = k.v;
+    m->scratch_cap = k.cap;
+    return k.n == m->key_len && memcmp(k.v, m->key, (size_t)k.n * sizeof *k.v) == 0;
+}
+
+/* legal() begins on a new state: the kept plans are dropped and those it works out kept. */
+static void decision_begin(const rules_state *rs)
+{
+    tiny_decision_memo *m = decision_memo(rs);
+    if (!m)
+        return;
+    m->valid = false;
+    m->fire_n = m->charge_n = 0;
+    m->open = true;
+}
+
+static tiny_decision_memo *decision_open(const rules_state *rs)
+{
+    tiny_decision_memo *m = rs->los ? rs->los->decision : NULL;
+    return m && m->open ? m : NULL;
+}
+
+static void decision_close(const rules_state *rs)
+{
+    tiny_decision_memo *m = rs->los ? rs->los->decision : NULL;
+    if (m)
+        m->open = false;
+}
+
+bool tiny_decision_fire(const rules_state *rs, unit_id u, unit_id target, tiny_fire_plan *out,
+                        bool *ok)
+{
+    tiny_decision_memo *m = decision_open(rs);
+    for (int i = 0; m && i < m->fire_n; i++)
+        if (m->fire[i].u.id == u.id && m->fire[i].target.id == target.id) {
+            *ok = m->fire[i].ok;
+            fire_plan_copy(out, &m->fire[i].plan, *ok, true);
+            return true;
+        }
+    return false;
+}
+
+void tiny_decision_fire_put(const rules_state *rs, unit_id u, unit_id target,
+                            const tiny_fire_plan *plan, bool ok)
+{
+    tiny_decision_memo *m = decision_open(rs);
+    if (!m)
+        return;
+    if (m->fire_n == m->fire_cap) {
+        int cap = m->fire_cap ? 2 * m->fire_cap : 32;
+        fire_keep *v = mem_calloc((size_t)cap, sizeof *v);
+        if (m->fire_n)
+            memcpy(v, m->fire, (size_t)m->fire_n * sizeof *v);
+        free(m->fire);
+        m->fire = v;
+        m->fire_cap = cap;
+    }
+    fire_keep *e = &m->fire[m->fire_n++];
+    e->u = u;
+    e->target = target;
+    e->ok = ok;
+    fire_plan_copy(&e->plan, plan, ok, false);
+}
+
+bool tiny_decision_charge(const rules_state *rs, unit_id u, unit_id target, bool ignore_order,
+                          tiny_plan *out, bool *ok)
+{
+    tiny_decision_memo *m = decision_open(rs);
+    for (int i = 0; m && i < m->charge_n; i++)
+        if (m->charge[i].u.id == u.id && m->charge[i].target.id == target.id &&
+            m->charge[i].ignore_order == ignore_order) {
+            *ok = m->charge[i].ok;
+            charge_plan_copy(out, &m->charge[i].plan, *ok, true);
+            return true;
+        }
+    return false;
+}
+
+void tiny_decision_charge_put(const rules_state *rs, unit_id u, unit_id target, bool ignore_order,
+                              const tiny_plan *plan, bool ok)
+{
+    tiny_decision_memo *m = decision_open(rs);
+    if (!m)
+        return;
+    if (m->charge_n == m->charge_cap) {
+        int cap = m->charge_cap ? 2 * m->charge_cap : 32;
+        charge_keep *v = mem_calloc((size_t)cap, sizeof *v);
+        if (m->charge_n)
+            memcpy(v, m->charge, (size_t)m->charge_n * sizeof *v);
+        free(m->charge);
+        m->charge = v;
+        m->charge_cap = cap;
+    }
+    charge_keep *e = &m->charge[m->charge_n++];
+    e->u = u;
+    e->target = target;
+    e->ignore_order = ignore_order;
+    e->ok = ok;
+    charge_plan_copy(&e->plan, plan, ok, false);
+}
+
+void tiny_decision_forget(tiny_los *l)
+{
+    if (!l || !l->decision)
+        return;
+    free(l->decision->fire);
+    free(l->decision->charge);
+    free(l->decision->key);
+    free(l->decision->scratch);
+    free(l->decision->legal);
+    free(l->decision);
+    l->decision = NULL;
+}
+
 /* validate() once the game is known not to be over (legal() asks the outcome once). */
 static bool validate_live(const rules_state *rs, const table *t, const rules_command *cmd,
                           char *reason, size_t size)
@@ -143,6 +509,8 @@ static bool validate_open(const rules_state *rs, const table *t, const rules_com
 static bool tiny_validate(const rules_state *rs, const table *t, const rules_command *cmd,
                           char *reason, size_t size)
 {
+    if (decision_listed(rs, t, cmd))
+        return true; /* a valid command writes no reason */
     tiny_geom_memo_begin(t, tiny_frames(rs));
     bool ok = validate_open(rs, t, cmd, reason, size);
     tiny_geom_memo_end(t);
@@ -198,9 +566,12 @@ static int legal_list_all(const rules_state *rs, const table *t, rules_command *
 
 static int tiny_legal(const rules_state *rs, const table *t, rules_command *out, int max)
 {
+    decision_begin(rs);
     tiny_geom_memo_begin(t, tiny_frames(rs));
     int n = legal_list_all(rs, t, out, max);
     tiny_geom_memo_end(t);
+    decision_close(rs);
+    decision_keep(rs, t, out, n);
     return n;
 }
 
@@ -332,9 +703,13 @@ static int targets_open(const rules_state *rs, const table *t, const rules_comma
 static int tiny_targets(const rules_state *rs, const table *t, const rules_command *fire,
                         rules_target *out, int max)
 {
+    tiny_decision_memo *m = decision_same(rs, t) ? rs->los->decision : NULL;
+    if (m)
+        m->open = true; /* the plans legal() worked out on this state answer */
     tiny_geom_memo_begin(t, tiny_frames(rs));
     int n = targets_open(rs, t, fire, out, max);
     tiny_geom_memo_end(t);
+    decision_close(rs);
     return n;
 }
 

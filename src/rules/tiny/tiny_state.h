@@ -90,7 +90,11 @@ typedef struct tiny_los {
     memo *place_memo;      /* commander_free_near: the spot and its neighbours -> the free spot */
     int troop_units;
     unsigned char *troop_row; /* per unit id: 1 + the data's row its kind last named, 0 none */
+    struct tiny_decision_memo *decision; /* the last legal() list, by its inputs (tiny_ops.c) */
 } tiny_los;
+
+/* Frees the kept legal() list (tiny_ops.c). */
+void tiny_decision_forget(tiny_los *l);
 
 struct rules_state {
     tiny_data *data;
@@ -141,6 +145,20 @@ typedef struct tiny_fire_plan {
     tiny_mods mods[TINY_UNIT_FIGS];
     int cover_feature; /* siege guns: the cover feature they may destroy, else -1 */
 } tiny_fire_plan;
+
+/* The plans worked out on the state of the last legal() while it is the state asked about
+ * (tiny_ops.c): legal() validates every unit's shot and charge at every enemy, and targets()
+ * then asks the same plans on the same state. Each answers true when the plan of (u, target)
+ * (and ignore_order, for a charge) is kept, with its answer in *ok and the plan in *out. Only
+ * asked when no reason is wanted: the kept plans keep none. */
+bool tiny_decision_fire(const rules_state *rs, unit_id u, unit_id target, tiny_fire_plan *out,
+                        bool *ok);
+void tiny_decision_fire_put(const rules_state *rs, unit_id u, unit_id target,
+                            const tiny_fire_plan *plan, bool ok);
+bool tiny_decision_charge(const rules_state *rs, unit_id u, unit_id target, bool ignore_order,
+                          tiny_plan *out, bool *ok);
+void tiny_decision_charge_put(const rules_state *rs, unit_id u, unit_id target, bool ignore_order,
+                              const tiny_plan *plan, bool ok);
 
 /* Small vector helpers. */
 static inline vec2s tiny_sub(vec2s a, vec2s b)

@@ -501,7 +501,7 @@ static bool check_formations(editor_doc *d, editor_check *c)
             snprintf(words + strlen(words), sizeof words - strlen(words), "%s%s", k ? ", " : "",
                      f->names[k]);
         snprintf(c->message, sizeof c->message,
-                 "%s is in \"%s\", a formation the rule set does not know: choose %s",
+                 "%.60s is in \"%.30s\", a formation the rule set does not know: choose %.150s",
                  t->units[i].name, now, words);
         c->unit = i;
         return false;

@@ -320,10 +320,10 @@ static void out_string(text_out *o, const spec *sp, const char *s)
     if (sp->prec < 0) {
         len = strlen(s);
     } else {
-        /* reads no further than the precision: the text need not end within it */
-        len = 0;
-        while (len < (size_t)sp->prec && s[len])
-            len++;
+        /* memchr reads no further than the NUL it finds (C11 7.24.5.1): the text need not
+         * end within the precision */
+        const char *nul = memchr(s, '\0', (size_t)sp->prec);
+        len = nul ? (size_t)(nul - s) : (size_t)sp->prec;
     }
     size_t pad = sp->width > 0 && (size_t)sp->width > len ? (size_t)sp->width - len : 0;
     if (pad && !sp->minus)

@@ -3,6 +3,7 @@
 #include "rules/rules.h"
 
 #include "core/mem.h"
+#include "rules/text_format.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -118,7 +119,7 @@ rules_event rules_emitf(rules_ctx *ctx, rules_event ev, const char *ref, const c
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(ev.text, sizeof ev.text, fmt, ap);
+    rules_text_format_vprint(ev.text, sizeof ev.text, fmt, ap);
     va_end(ap);
     if (ref)
         mem_strcopy(ev.ref, sizeof ev.ref, ref);

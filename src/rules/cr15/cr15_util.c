@@ -5,6 +5,7 @@
 #include "core/mem.h"
 #include "core/place.h"
 #include "core/spatial.h"
+#include "rules/text_format.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -389,7 +390,7 @@ void cr15_why(char *why, size_t size, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(why, size, fmt, ap);
+    rules_text_format_vprint(why, size, fmt, ap);
     va_end(ap);
 }
 

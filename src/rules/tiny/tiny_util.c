@@ -2,6 +2,8 @@
  * contact, whether a unit may act, the legal-list helper and the event helpers. */
 #include "rules/tiny/tiny_state.h"
 
+#include "rules/text_format.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -634,7 +636,7 @@ void tiny_text(char *reason, size_t size, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(reason, size, fmt, ap);
+    rules_text_format_vprint(reason, size, fmt, ap);
     va_end(ap);
 }
 

@@ -176,6 +176,15 @@ static void buf_free(void *p, void *stack)
         free(p);
 }
 
+/* No part of base b lies further than this from its centre, and it is never less than
+ * spatial_base_reach (half the frontage plus half the depth, against half the diagonal): the
+ * candidates' region tests use it, without a square root, since a candidate list may hold a
+ * few more figures than it needs (every test after it is exact). */
+static inline float reach_bound(const geom_base *b)
+{
+    return b->kind == GEOM_BASE_RECT ? 0.5f * (b->frontage_cm + b->depth_cm) : b->radius_cm;
+}
+
 /* The candidates, in `stack` (PLACE_STACK_FIGURES ints) when the table's figures fit in it. */
 static int candidates_near(const table *t, const figure *self, geom_aabb region,
                            const figure_id *ignore, int ignore_count, int *stack, int **out)
@@ -185,12 +194,13 @@ static int candidates_near(const table *t, const figure *self, geom_aabb region,
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *o = &t->figures[i];
-        if (o->id.id == self->id.id || !table_figure_active(o))
-            continue;
         float g = mine + spatial_base_reach(&o->base);
-        /* NaN positions fail every comparison and stay listed: the exact test decides. */
+        /* NaN positions fail every comparison and stay listed: the exact test decides. First:
+         * most figures are far, and the tests are pure filters (the order is only the cost). */
         if (o->pos.x < region.min.x - g || o->pos.x > region.max.x + g ||
             o->pos.y < region.min.y - g || o->pos.y > region.max.y + g)
+            continue;
+        if (o->id.id == self->id.id || !table_figure_active(o))
             continue;
         if (!ignored(o->id, ignore, ignore_count)) /* last: searched for the few near */
             list[n++] = i;
@@ -313,16 +323,20 @@ static int path_candidates(const table *t, const figure *f, vec2s from, float fa
                         fabsf(region.min.x) < sane && fabsf(region.min.y) < sane &&
                         fabsf(region.max.x) < sane && fabsf(region.max.y) < sane;
     int n = 0;
+    /* The region's test before the others when it may go first: most figures stand far from
+     * a path and are passed over by it alone (the tests are pure filters, so their order
+     * changes only the cost). */
+    const figure *figs = t->figures;
     for (int i = 0; i < t->figure_count; i++) {
-        const figure *o = &t->figures[i];
-        if (o->id.id == f->id.id || !table_figure_active(o))
-            continue;
+        const figure *o = &figs[i];
         if (region_first) {
-            float g = near + spatial_base_reach(&o->base);
+            float g = near + reach_bound(&o->base);
             if (o->pos.x < region.min.x - g || o->pos.x > region.max.x + g ||
                 o->pos.y < region.min.y - g || o->pos.y > region.max.y + g)
                 continue;
         }
+        if (o->id.id == f->id.id || !table_figure_active(o))
+            continue;
         if (skipped < PLACE_IGNORE_MAX) {
             /* farther apart along an axis than both reaches: place_bases_overlap says no */
             float g = reach + spatial_base_reach(&o->base);

@@ -72,13 +72,15 @@ static float base_reach_cm(const geom_base *b)
 }
 
 /* The overlap test of place_blocker over the figures listed (indices into t->figures,
- * ascending): the same answer as over every figure when no figure left out could overlap. */
+ * ascending, or in any order when pos and every listed centre are finite): the same answer as
+ * over every figure when no figure left out could overlap. */
 static figure_id blocker_among(const table *t, const figure *self, vec2s pos, float facing,
                                const figure_id *ignore, int ignore_count, const int *list, int n)
 {
     geom_placed_base mine = figure_base_at(self, pos, facing);
     figure_id best = {0};
     double best_d = 0;
+    int best_i = -1;
     float reach = spatial_base_reach(&self->base) + 1e-2f;
     for (int k = 0; k < n; k++) {
         const figure *o = &t->figures[list ? list[k] : k];
@@ -91,12 +93,16 @@ static figure_id blocker_among(const table *t, const figure *self, vec2s pos, fl
             continue;
         if (!overlaps_figure(&mine, o))
             continue;
-        /* The one most in the way: the nearest centre (lowest id on a tie), the base a player
-         * dropping a figure there means. */
+        /* The one most in the way: the nearest centre (lowest index on a tie), the base a
+         * player dropping a figure there means. The tie is broken by index, not by which came
+         * first, so a list in any order gives the first of an ascending one (with a distance
+         * that is not a number only the ascending order decides: the caller keeps it then). */
         double d = geom_point_distance(pos, o->pos);
-        if (!best.id || d < best_d) {
+        int i = list ? list[k] : k;
+        if (best_i < 0 || d < best_d || (d == best_d && i < best_i)) {
             best = o->id;
             best_d = d;
+            best_i = i;
         }
     }
     return best;
@@ -151,7 +157,11 @@ figure_id place_blocker_indexed(spatial *s, const table *t, figure_id fig, vec2s
     assert(self && "place_blocker_indexed: no such figure");
     float r = spatial_base_reach(&self->base);
     const int *list;
-    int n = spatial_near_box(s, (geom_aabb){pos, pos}, r, &list);
+    /* The index lists finite centres only: with pos finite too every distance is a number and
+     * blocker_among's answer does not depend on the order, so the list need not be sorted. */
+    bool finite = isfinite(pos.x) && isfinite(pos.y);
+    int n = finite ? spatial_near_box_any(s, (geom_aabb){pos, pos}, r, &list)
+                   : spatial_near_box(s, (geom_aabb){pos, pos}, r, &list);
     return blocker_among(t, self, pos, facing, ignore, ignore_count, list, n);
 }
 

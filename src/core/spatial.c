@@ -184,7 +184,7 @@ static int cmp_int(const void *a, const void *b)
 
 /* The figures of the cells the grown box covers into scratch, cell by cell; *sorted is
  * whether they came ascending. */
-static int gather_box(spatial *s, geom_aabb box, float grow_cm, int *sorted)
+static inline int gather_box(spatial *s, geom_aabb box, float grow_cm, int *sorted)
 {
     /* A centre further than this from the box has no part of its base inside the grown box. */
     float g = grow_cm + s->reach_max_cm + 0.01f;

@@ -490,7 +490,8 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
     float free_s = 0.0f;
     int last = -1; /* the figure that blocked the last sample: most often the next one's too */
     for (float s = step;; s += step) {
-        float at = fminf(s, len);
+        /* fminf(s, len) without the call (s is a number: a NaN len gives s, as fminf does) */
+        float at = len < s ? len : s;
         windows_advance(win, ord, nc, at, &added, open, &n_open);
         vec2s p = {{from.x + dx * at / len, from.y + dy * at / len}};
         if (n_open > 0 &&

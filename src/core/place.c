@@ -72,13 +72,15 @@ static float base_reach_cm(const geom_base *b)
 }
 
 /* The overlap test of place_blocker over the figures listed (indices into t->figures,
- * ascending): the same answer as over every figure when no figure left out could overlap. */
+ * ascending, or in any order when pos and every listed centre are finite): the same answer as
+ * over every figure when no figure left out could overlap. */
 static figure_id blocker_among(const table *t, const figure *self, vec2s pos, float facing,
                                const figure_id *ignore, int ignore_count, const int *list, int n)
 {
     geom_placed_base mine = figure_base_at(self, pos, facing);
     figure_id best = {0};
     double best_d = 0;
+    int best_i = -1;
     float reach = spatial_base_reach(&self->base) + 1e-2f;
     for (int k = 0; k < n; k++) {
         const figure *o = &t->figures[list ? list[k] : k];
@@ -91,12 +93,16 @@ static figure_id blocker_among(const table *t, const figure *self, vec2s pos, fl
             continue;
         if (!overlaps_figure(&mine, o))
             continue;
-        /* The one most in the way: the nearest centre (lowest id on a tie), the base a player
-         * dropping a figure there means. */
+        /* The one most in the way: the nearest centre (lowest index on a tie), the base a
+         * player dropping a figure there means. The tie is broken by index, not by which came
+         * first, so a list in any order gives the first of an ascending one (with a distance
+         * that is not a number only the ascending order decides: the caller keeps it then). */
         double d = geom_point_distance(pos, o->pos);
-        if (!best.id || d < best_d) {
+        int i = list ? list[k] : k;
+        if (best_i < 0 || d < best_d || (d == best_d && i < best_i)) {
             best = o->id;
             best_d = d;
+            best_i = i;
         }
     }
     return best;
@@ -151,7 +157,11 @@ figure_id place_blocker_indexed(spatial *s, const table *t, figure_id fig, vec2s
     assert(self && "place_blocker_indexed: no such figure");
     float r = spatial_base_reach(&self->base);
     const int *list;
-    int n = spatial_near_box(s, (geom_aabb){pos, pos}, r, &list);
+    /* The index lists finite centres only: with pos finite too every distance is a number and
+     * blocker_among's answer does not depend on the order, so the list need not be sorted. */
+    bool finite = isfinite(pos.x) && isfinite(pos.y);
+    int n = finite ? spatial_near_box_any(s, (geom_aabb){pos, pos}, r, &list)
+                   : spatial_near_box(s, (geom_aabb){pos, pos}, r, &list);
     return blocker_among(t, self, pos, facing, ignore, ignore_count, list, n);
 }
 
@@ -176,6 +186,15 @@ static void buf_free(void *p, void *stack)
         free(p);
 }
 
+/* No part of base b lies further than this from its centre, and it is never less than
+ * spatial_base_reach (half the frontage plus half the depth, against half the diagonal): the
+ * candidates' region tests use it, without a square root, since a candidate list may hold a
+ * few more figures than it needs (every test after it is exact). */
+static inline float reach_bound(const geom_base *b)
+{
+    return b->kind == GEOM_BASE_RECT ? 0.5f * (b->frontage_cm + b->depth_cm) : b->radius_cm;
+}
+
 /* The candidates, in `stack` (PLACE_STACK_FIGURES ints) when the table's figures fit in it. */
 static int candidates_near(const table *t, const figure *self, geom_aabb region,
                            const figure_id *ignore, int ignore_count, int *stack, int **out)
@@ -185,12 +204,13 @@ static int candidates_near(const table *t, const figure *self, geom_aabb region,
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *o = &t->figures[i];
-        if (o->id.id == self->id.id || !table_figure_active(o))
-            continue;
         float g = mine + spatial_base_reach(&o->base);
-        /* NaN positions fail every comparison and stay listed: the exact test decides. */
+        /* NaN positions fail every comparison and stay listed: the exact test decides. First:
+         * most figures are far, and the tests are pure filters (the order is only the cost). */
         if (o->pos.x < region.min.x - g || o->pos.x > region.max.x + g ||
             o->pos.y < region.min.y - g || o->pos.y > region.max.y + g)
+            continue;
+        if (o->id.id == self->id.id || !table_figure_active(o))
             continue;
         if (!ignored(o->id, ignore, ignore_count)) /* last: searched for the few near */
             list[n++] = i;
@@ -313,16 +333,27 @@ static int path_candidates(const table *t, const figure *f, vec2s from, float fa
                         fabsf(region.min.x) < sane && fabsf(region.min.y) < sane &&
                         fabsf(region.max.x) < sane && fabsf(region.max.y) < sane;
     int n = 0;
+    /* The region's test before the others when it may go first: most figures stand far from
+     * a path and are passed over by it alone (the tests are pure filters, so their order
+     * changes only the cost). */
+    const figure *figs = t->figures;
+    /* The region grown by near once (less a slack far above the rounding of the sums, so the
+     * quick test passes at least every figure the exact one below does): per figure then only
+     * its own bound. Off when the region may not go first (every bound infinite). */
+    float slack = 1e-3f + 1e-6f * (fabsf(region.min.x) + fabsf(region.max.x) + fabsf(region.min.y) +
+                                   fabsf(region.max.y) + near);
+    float lox = region_first ? region.min.x - near - slack : -INFINITY;
+    float hix = region_first ? region.max.x + near + slack : INFINITY;
+    float loy = region_first ? region.min.y - near - slack : -INFINITY;
+    float hiy = region_first ? region.max.y + near + slack : INFINITY;
     for (int i = 0; i < t->figure_count; i++) {
-        const figure *o = &t->figures[i];
+        const figure *o = &figs[i];
+        float rb = reach_bound(&o->base);
+        if (o->pos.x < lox - rb || o->pos.x > hix + rb || o->pos.y < loy - rb ||
+            o->pos.y > hiy + rb)
+            continue;
         if (o->id.id == f->id.id || !table_figure_active(o))
             continue;
-        if (region_first) {
-            float g = near + spatial_base_reach(&o->base);
-            if (o->pos.x < region.min.x - g || o->pos.x > region.max.x + g ||
-                o->pos.y < region.min.y - g || o->pos.y > region.max.y + g)
-                continue;
-        }
         if (skipped < PLACE_IGNORE_MAX) {
             /* farther apart along an axis than both reaches: place_bases_overlap says no */
             float g = reach + spatial_base_reach(&o->base);
@@ -459,7 +490,8 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
     float free_s = 0.0f;
     int last = -1; /* the figure that blocked the last sample: most often the next one's too */
     for (float s = step;; s += step) {
-        float at = fminf(s, len);
+        /* fminf(s, len) without the call (s is a number: a NaN len gives s, as fminf does) */
+        float at = len < s ? len : s;
         windows_advance(win, ord, nc, at, &added, open, &n_open);
         vec2s p = {{from.x + dx * at / len, from.y + dy * at / len}};
         if (n_open > 0 &&

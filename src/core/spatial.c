@@ -13,15 +13,23 @@ static int clampi(int v, int lo, int hi)
     return v < lo ? lo : (v > hi ? hi : v);
 }
 
+/* The column of x, clamped to the grid. A quotient >= 0 takes the short way: its floor is its
+ * truncation, and the floor reaches cols exactly when the quotient does (cols is whole). */
 static int col_of(const spatial *s, float x)
 {
-    float c = floorf((x - s->x0) / s->cell_cm);
+    float q = (x - s->x0) / s->cell_cm;
+    if (q >= 0.0f)
+        return q >= (float)s->cols ? s->cols - 1 : (int)q;
+    float c = floorf(q);
     return c < 0 ? 0 : (c >= (float)s->cols ? s->cols - 1 : (int)c);
 }
 
 static int row_of(const spatial *s, float y)
 {
-    float r = floorf((y - s->y0) / s->cell_cm);
+    float q = (y - s->y0) / s->cell_cm;
+    if (q >= 0.0f)
+        return q >= (float)s->rows ? s->rows - 1 : (int)q;
+    float r = floorf(q);
     return r < 0 ? 0 : (r >= (float)s->rows ? s->rows - 1 : (int)r);
 }
 
@@ -174,27 +182,44 @@ static int cmp_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int spatial_near_box(spatial *s, geom_aabb box, float grow_cm, const int **out)
+/* The figures of the cells the grown box covers into scratch, cell by cell; *sorted is
+ * whether they came ascending. */
+static inline int gather_box(spatial *s, geom_aabb box, float grow_cm, int *sorted)
 {
-    *out = s->scratch;
-    if (s->count == 0)
-        return 0;
     /* A centre further than this from the box has no part of its base inside the grown box. */
     float g = grow_cm + s->reach_max_cm + 0.01f;
     float x0 = box.min.x - g, y0 = box.min.y - g, x1 = box.max.x + g, y1 = box.max.y + g;
     int c0 = col_of(s, x0), c1 = col_of(s, x1), r0 = row_of(s, y0), r1 = row_of(s, y1);
-    int n = 0, sorted = 1, last = -1;
+    int n = 0, last = -1, up = 1; /* a local: a store through sorted might alias scratch */
     for (int r = r0; r <= r1; r++)
         for (int c = c0; c <= c1; c++) {
             int cell = r * s->cols + c;
             for (int k = s->start[cell]; k < s->start[cell + 1]; k++) {
                 int i = s->items[k];
                 if (i < last)
-                    sorted = 0;
+                    up = 0;
                 last = i;
                 s->scratch[n++] = i;
             }
         }
+    *sorted = up;
+    return n;
+}
+
+int spatial_near_box_any(spatial *s, geom_aabb box, float grow_cm, const int **out)
+{
+    *out = s->scratch;
+    int sorted;
+    return s->count == 0 ? 0 : gather_box(s, box, grow_cm, &sorted);
+}
+
+int spatial_near_box(spatial *s, geom_aabb box, float grow_cm, const int **out)
+{
+    *out = s->scratch;
+    if (s->count == 0)
+        return 0;
+    int sorted;
+    int n = gather_box(s, box, grow_cm, &sorted);
     if (!sorted && n > 32) {
         qsort(s->scratch, (size_t)n, sizeof *s->scratch, cmp_int);
     } else if (!sorted) { /* a few indices, each listed once: in place, no calls */

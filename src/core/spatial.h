@@ -56,6 +56,9 @@ bool spatial_move(spatial *s, int index, vec2s pos);
  * the box is listed (and a few more may be). Returns the count; *out points into s's scratch,
  * valid until the next query. */
 int spatial_near_box(spatial *s, geom_aabb box, float grow_cm, const int **out);
+/* spatial_near_box's figures in no promised order (cell by cell), without its sort: for a
+ * caller whose answer does not depend on the order. */
+int spatial_near_box_any(spatial *s, geom_aabb box, float grow_cm, const int **out);
 
 /* Whether figure `index` may be the answer of spatial_nearest (its side, whether it is seen). */
 typedef bool (*spatial_accept_fn)(void *user, int index);

@@ -229,6 +229,55 @@ static void test_indexed_answers_match_every_figure(void **state)
     table_destroy(t);
 }
 
+/* Two bases equally near the drop, the lower index standing in the later cell of the index
+ * (a higher row): the indexed search, which reads the cells unsorted, still names the lower
+ * index, as the scan of every figure does (the cells list 3 before 2). */
+static void test_indexed_tie_names_the_lower_index(void **state)
+{
+    (void)state;
+    table *t = table_create(&(table_desc){.width_cm = 200, .height_cm = 200});
+    side_id s = table_add_side(t, &(side){.name = "Spain"});
+    unit_id u = table_add_unit(t, &(unit){.name = "1st platoon", .side = s});
+    /* 1: the mover, far off; 2 and 3 either side of (100, 100), 2 below (a later row) */
+    table_add_figure(t, &(figure){.side = s, .unit = u, .base = ROUND, .pos = {{10, 10}}});
+    table_add_figure(t, &(figure){.side = s, .unit = u, .base = ROUND, .pos = {{100, 101}}});
+    table_add_figure(t, &(figure){.side = s, .unit = u, .base = ROUND, .pos = {{100, 99}}});
+    for (int k = 0; k < 40; k++) /* filler, so the grid has many cells */
+        table_add_figure(
+            t, &(figure){
+                   .side = s, .unit = u, .base = ROUND, .pos = {{5.0f + 4.5f * (float)k, 185.0f}}});
+    spatial ix = {0};
+    spatial_build(&ix, t);
+    /* the grid covers the table whatever 2 and 3's places inside it: put them either side of
+     * a row boundary, 1 cm from it, and index again */
+    float yb = ix.y0 + 3.0f * ix.cell_cm;
+    table_figure(t, (figure_id){2})->pos = (vec2s){{100, yb + 1.0f}};
+    table_figure(t, (figure_id){3})->pos = (vec2s){{100, yb - 1.0f}};
+    spatial_build(&ix, t);
+    vec2s p = {{100, yb}};
+    figure_id mover = {1};
+    assert_int_equal(place_blocker(t, mover, p, 0, NULL, 0).id, 2);
+    assert_int_equal(place_blocker_indexed(&ix, t, mover, p, 0, NULL, 0).id, 2);
+    /* the same set either way, whatever the order */
+    const int *a;
+    int na = spatial_near_box(&ix, (geom_aabb){p, p}, 1.25f, &a);
+    int sorted[64];
+    assert_true(na <= 64);
+    for (int k = 0; k < na; k++)
+        sorted[k] = a[k];
+    const int *b;
+    int nb = spatial_near_box_any(&ix, (geom_aabb){p, p}, 1.25f, &b);
+    assert_int_equal(na, nb);
+    for (int k = 0; k < na; k++) {
+        bool found = false;
+        for (int j = 0; j < nb; j++)
+            found = found || b[j] == sorted[k];
+        assert_true(found);
+    }
+    spatial_free(&ix);
+    table_destroy(t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -238,6 +287,7 @@ int main(void)
         cmocka_unit_test(test_path_stops_at_contact),
         cmocka_unit_test(test_overlaps_lists_pairs),
         cmocka_unit_test(test_indexed_answers_match_every_figure),
+        cmocka_unit_test(test_indexed_tie_names_the_lower_index),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

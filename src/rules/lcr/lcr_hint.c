@@ -373,7 +373,7 @@ static bool fire_value(const rules_state *rs, const table *t, const rules_comman
  * cover to cover (the jungle hides a man more than 2.5 cm inside it), go in together when most of
  * their side is close enough to strike, and charge home whenever the move reaches the enemy. */
 
-/* A move ending this close to the enemy's nearest man (cm) leaves a blade a charge away. */
+/* A man this close (cm) to the enemy's nearest man has come as far as he need before the rush. */
 #define HINT_STRIKE_CM 24.0f
 /* The share of the side's blades close enough to strike before they leave cover together. */
 #define HINT_READY_SHARE 0.6f
@@ -473,14 +473,13 @@ static float foe_cm(const table *t, side_id own, vec2s at, const figure **who)
     return best;
 }
 
-/* Whether a man at `at` is within contact (edge to edge) of an enemy. */
+/* The enemy within contact (edge to edge) of a man standing at `at`, or NULL. */
 static const figure *touching(const rules_state *rs, const table *t, const figure *f, vec2s at)
 {
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
         if (e->side.id != f->side.id && table_figure_active(e) &&
-            glms_vec2_distance(e->pos, at) - lcr_radius(e) - lcr_radius(f) <=
-                rs->data->contact_cm)
+            glms_vec2_distance(e->pos, at) - lcr_radius(e) - lcr_radius(f) <= rs->data->contact_cm)
             return e;
     }
     return NULL;
@@ -502,8 +501,9 @@ static bool blade_staged(const rules_state *rs, const table *t, const figure *f)
     return firers_seeing(rs, t, f, glms_vec2_add(f->pos, step)) > 0;
 }
 
-/* The last answer of blades_ready, by the table and where the side's men stand (the moves of
- * one decision are valued against the same table): one per thread, as matches are. */
+/* The last answer of blades_ready, by the table and where every figure stands and how (the
+ * moves of one decision are valued against the same table, and each asks): one per thread, as
+ * matches are. A hit is the answer the count would give, so the games do not depend on it. */
 static _Thread_local struct {
     const table *t;
     uint32_t side, key;
@@ -584,7 +584,8 @@ static bool attack_value(const rules_state *rs, const table *t, const rules_comm
             continue;
         vec2s end = move_end(rs, t, m, delta);
         const figure *hit = touching(rs, t, m, end);
-        float before = glms_vec2_distance(m->pos, foe->pos), after = glms_vec2_distance(end, foe->pos);
+        float before = glms_vec2_distance(m->pos, foe->pos),
+              after = glms_vec2_distance(end, foe->pos);
         if (hit) {
             sum += HINT_CHARGE_WORTH;
             charged++;
@@ -607,8 +608,7 @@ static bool attack_value(const rules_state *rs, const table *t, const rules_comm
     if (charged)
         snprintf(why, size, "%s charges home on %s", who, lcr_name(t, aim->id));
     else if (exposed)
-        snprintf(why, size, "%s would be shot down alone in the open before the rest come up",
-                 who);
+        snprintf(why, size, "%s would be shot down alone in the open before the rest come up", who);
     else if (crept)
         snprintf(why, size, "%s creeps closer to %s, out of sight of their rifles", who,
                  lcr_name(t, aim->id));
@@ -654,7 +654,8 @@ static bool cover_toward(const rules_state *rs, const table *t, const figure *f,
                                      mc->max_cm / lcr_hook_move_factor(rs, f), &res);
         float go = glms_vec2_distance(reach, f->pos) * 0.98f;
         for (int k = 8; k >= 1 && go * (float)k / 8.0f >= 1.0f; k--) {
-            vec2s end = glms_vec2_add(f->pos, glms_vec2_scale(geom_dir(angle), go * (float)k / 8.0f));
+            vec2s end =
+                glms_vec2_add(f->pos, glms_vec2_scale(geom_dir(angle), go * (float)k / 8.0f));
             float cm = glms_vec2_distance(end, e->pos);
             if (cm < best && spot_free(t, f, end) && firers_seeing(rs, t, f, end) == 0) {
                 best = cm;
@@ -694,7 +695,8 @@ int lcr_bot_commands(const rules_state *rs, const table *t, rules_command *out, 
     if (rs->active < 0 || max <= 0)
         return 0;
     int n = 0;
-    for (int i = lcr_activated_next(rs, t, -1); i >= 0 && n < max; i = lcr_activated_next(rs, t, i)) {
+    for (int i = lcr_activated_next(rs, t, -1); i >= 0 && n < max;
+         i = lcr_activated_next(rs, t, i)) {
         const figure *f = &t->figures[i];
         if (!(rs->flags[i] & LCR_FF_ACTIVATED) || !lcr_may_act(rs, t, f->id, NULL, 0) ||
             lcr_hook_immobile(rs, f))
@@ -799,8 +801,8 @@ bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *c
     case RULES_CMD_REFORM:
         return attack_value(rs, t, cmd, v, why, size);
     case RULES_CMD_MOVE:
-        return withdrawal_value(rs, t, cmd, v, why, size) || spread_value(rs, t, cmd, v, why, size) ||
-               attack_value(rs, t, cmd, v, why, size);
+        return withdrawal_value(rs, t, cmd, v, why, size) ||
+               spread_value(rs, t, cmd, v, why, size) || attack_value(rs, t, cmd, v, why, size);
     case RULES_CMD_FIRE:
         return fire_value(rs, t, cmd, v, why, size);
     default:

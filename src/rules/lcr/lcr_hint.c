@@ -367,6 +367,362 @@ static bool fire_value(const rules_state *rs, const table *t, const rules_comman
     return true;
 }
 
+/* ---- the attack of the blades ------------------------------------------------------------
+ * Men with blades only (kris, spear, bolo) against an enemy with firearms who holds ground: they
+ * must close or lose at the turn limit, and in the open they are only shot. So they come on from
+ * cover to cover (the jungle hides a man more than 2.5 cm inside it), go in together when most of
+ * their side is close enough to strike, and charge home whenever the move reaches the enemy. */
+
+/* A man this close (cm) to the enemy's nearest man has come as far as he need before the rush. */
+#define HINT_STRIKE_CM 24.0f
+/* The share of the side's blades close enough to strike before they leave cover together. */
+#define HINT_READY_SHARE 0.6f
+/* A step this long (cm) from a man in cover toward the enemy: seen there, he is at its edge. */
+#define HINT_EDGE_STEP_CM 3.0f
+/* Room left between two bases (cm) when a man takes his place in cover. */
+#define HINT_GAP_CM 0.3f
+/* Within this many cm of the enemy, a man in cover is up with the first (the second line). */
+#define HINT_STAGE_CM 30.0f
+/* The enemies a blade looks at for a charge: within this many cm (a move's 20 and his base). */
+#define HINT_CHARGE_LOOK_CM 24.0f
+/* A man who reaches the enemy (10: an enemy removed; the combat after contact is even). */
+#define HINT_CHARGE_WORTH 5.0f
+/* Per cm closed on the enemy without his rifles seeing the man at the end. */
+#define HINT_CREEP_WORTH 0.15f
+/* A man leaves cover with the rest only for a place this close (cm) to his prey: the next move
+ * strikes home (a move is 20 cm, less the jungle and a wall on the way). */
+#define HINT_RUSH_CM 14.0f
+/* Per cm closed in the open when the side goes in together. */
+#define HINT_RUSH_WORTH 0.1f
+/* A man stepping out alone into the rifles' sight, short of the enemy. */
+#define HINT_EXPOSED_COST 1.0f
+
+/* Whether the side must take ground the enemy holds (a "hold" condition of his) and holds none
+ * itself: the attacker, whose blades must close. */
+static bool side_attacks(const rules_state *rs, side_id sd)
+{
+    bool foe_holds = false;
+    for (int i = 0; rs->scn && i < rs->scn->victory_count; i++) {
+        const scenario_victory *v = &rs->scn->victory[i];
+        if (strcmp(v->kind, "hold") != 0 || v->area.count < 3)
+            continue;
+        if (v->side.id == sd.id)
+            return false;
+        foe_holds |= v->side.id != 0;
+    }
+    return foe_holds;
+}
+
+/* The ground the enemy of `sd` must hold (NULL when none). */
+static const geom_polygon *foe_ground(const rules_state *rs, side_id sd)
+{
+    for (int i = 0; rs->scn && i < rs->scn->victory_count; i++) {
+        const scenario_victory *v = &rs->scn->victory[i];
+        if (v->side.id && v->side.id != sd.id && strcmp(v->kind, "hold") == 0 && v->area.count >= 3)
+            return &v->area;
+    }
+    return NULL;
+}
+
+/* A blade's prey: the nearest enemy standing outside the ground his side holds (behind its wall
+ * the rifles wait for the blades; the men outside can be caught), else the nearest. */
+static const figure *prey_of(const rules_state *rs, const table *t, const figure *f)
+{
+    const geom_polygon *held = foe_ground(rs, f->side);
+    const figure *best = NULL;
+    float best_cm = INFINITY;
+    for (int i = 0; held && i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        float cm;
+        if (e->side.id != f->side.id && table_figure_active(e) &&
+            !geom_point_in_polygon(e->pos, held) &&
+            (cm = glms_vec2_distance(e->pos, f->pos)) < best_cm) {
+            best_cm = cm;
+            best = e;
+        }
+    }
+    return best ? best : table_figure_const(t, lcr_nearest_enemy_any(rs, t, f->side, f->pos));
+}
+
+/* A blade of an attacking side whose nearest enemy shoots: the men this play is for; his prey
+ * (prey_of) or NULL. */
+static const figure *blade_foe(const rules_state *rs, const table *t, const figure *f)
+{
+    if (!f || !table_figure_active(f) || lcr_figure_can_fire(rs, f) || !side_attacks(rs, f->side))
+        return NULL;
+    const figure *e = table_figure_const(t, lcr_nearest_enemy_any(rs, t, f->side, f->pos));
+    if (!e || !lcr_figure_can_fire(rs, e))
+        return NULL;
+    return prey_of(rs, t, f);
+}
+
+/* The enemy's nearest man to `at`, cm. */
+static float foe_cm(const table *t, side_id own, vec2s at, const figure **who)
+{
+    float best = INFINITY;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        float d;
+        if (e->side.id != own.id && table_figure_active(e) &&
+            (d = glms_vec2_distance(e->pos, at)) < best) {
+            best = d;
+            if (who)
+                *who = e;
+        }
+    }
+    return best;
+}
+
+/* The enemy within contact (edge to edge) of a man standing at `at`, or NULL. */
+static const figure *touching(const rules_state *rs, const table *t, const figure *f, vec2s at)
+{
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->side.id != f->side.id && table_figure_active(e) &&
+            glms_vec2_distance(e->pos, at) - lcr_radius(e) - lcr_radius(f) <= rs->data->contact_cm)
+            return e;
+    }
+    return NULL;
+}
+
+/* Whether a blade has come as far as he may unseen: close enough to strike, or in cover at its
+ * edge toward the enemy (a step on and their rifles see him). */
+static bool blade_staged(const rules_state *rs, const table *t, const figure *f)
+{
+    const figure *e = NULL;
+    float cm = foe_cm(t, f->side, f->pos, &e);
+    if (cm <= HINT_STRIKE_CM)
+        return true;
+    if (!e || firers_seeing(rs, t, f, f->pos) > 0)
+        return false;
+    if (cm <= HINT_STAGE_CM)
+        return true;
+    vec2s step = glms_vec2_scale(glms_vec2_sub(e->pos, f->pos), HINT_EDGE_STEP_CM / cm);
+    return firers_seeing(rs, t, f, glms_vec2_add(f->pos, step)) > 0;
+}
+
+/* The last answer of blades_ready, by the table and where every figure stands and how (the
+ * moves of one decision are valued against the same table, and each asks): one per thread, as
+ * matches are. A hit is the answer the count would give, so the games do not depend on it. */
+static _Thread_local struct {
+    const table *t;
+    uint32_t side, key;
+    bool ready;
+} ready_memo;
+
+static uint32_t stand_key(const table *t, side_id sd)
+{
+    uint32_t h = 2166136261u;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        uint32_t w[4];
+        memcpy(&w[0], &f->pos.x, 4);
+        memcpy(&w[1], &f->pos.y, 4);
+        w[2] = f->status;
+        w[3] = (uint32_t)table_figure_active(f) | (f->side.id == sd.id ? 2u : 0u);
+        for (int k = 0; k < 4; k++)
+            h = (h ^ w[k]) * 16777619u;
+    }
+    return h;
+}
+
+/* Whether most of the side's blades have come as far as they may unseen: then they go in
+ * together, rather than one band at a time into the rifles. */
+static bool blades_ready(const rules_state *rs, const table *t, side_id sd)
+{
+    uint32_t key = stand_key(t, sd);
+    if (ready_memo.t == t && ready_memo.side == sd.id && ready_memo.key == key)
+        return ready_memo.ready;
+    int all = 0, staged = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->side.id != sd.id || !table_figure_active(f) || lcr_figure_can_fire(rs, f) ||
+            (f->status & FIGURE_STATUS_DEMORALISED))
+            continue;
+        all++;
+        staged += blade_staged(rs, t, f);
+    }
+    bool ready = all > 0 && (float)staged >= HINT_READY_SHARE * (float)all;
+    ready_memo.t = t;
+    ready_memo.side = sd.id;
+    ready_memo.key = key;
+    ready_memo.ready = ready;
+    return ready;
+}
+
+/* Where a man ends a move of `delta`: a raw man goes his whole roll, its mean (3d6: 10.5 cm). */
+static vec2s move_end(const rules_state *rs, const table *t, const figure *f, vec2s delta)
+{
+    const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
+    if (!mc->must_move_all)
+        return glms_vec2_add(f->pos, delta);
+    path_desc pd = lcr_path_desc(rs);
+    path_result res;
+    float mean = mc->base_cm + (float)mc->dice * ((float)mc->sides + 1.0f) * 0.5f;
+    return lcr_path_reach(rs, t, &pd, f->pos, geom_angle_of(delta),
+                          fminf(mean, mc->max_cm) / lcr_hook_move_factor(rs, f), &res);
+}
+
+/* A blade's move (legal()'s toward the enemy, or the bot's own from cover to cover): a charge
+ * home is worth a good part of an enemy, ground gained out of the rifles' sight a little, and
+ * stepping into the open short of the enemy costs unless the side goes in together. */
+static bool attack_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
+                         char *why, size_t size)
+{
+    const figure *f = cmd->figure_count ? table_figure_const(t, cmd->figures[0]) : NULL;
+    const figure *foe = blade_foe(rs, t, f);
+    if (!foe || cmd->path_count != 1)
+        return false;
+    vec2s delta = glms_vec2_sub(cmd->path[0], f->pos);
+    bool ready = blades_ready(rs, t, f->side);
+    float sum = 0;
+    int charged = 0, crept = 0, exposed = 0;
+    const figure *aim = foe;
+    for (int i = 0; i < cmd->figure_count; i++) {
+        const figure *m = table_figure_const(t, cmd->figures[i]);
+        if (!m)
+            continue;
+        vec2s end = move_end(rs, t, m, delta);
+        const figure *hit = touching(rs, t, m, end);
+        float before = glms_vec2_distance(m->pos, foe->pos),
+              after = glms_vec2_distance(end, foe->pos);
+        if (hit) {
+            sum += HINT_CHARGE_WORTH;
+            charged++;
+            aim = hit;
+        } else if (firers_seeing(rs, t, m, end) == 0) {
+            sum += HINT_CREEP_WORTH * fmaxf(0, before - after);
+            crept += before - after > 0.5f;
+        } else if ((ready && after <= HINT_RUSH_CM) || firers_seeing(rs, t, m, m->pos) > 0) {
+            sum += HINT_RUSH_WORTH * (before - after);
+        } else {
+            sum -= HINT_EXPOSED_COST;
+            exposed++;
+        }
+    }
+    /* one man left alone in the open is the enemy's volley: no ground gained pays for him */
+    *v = exposed ? -HINT_EXPOSED_COST * (float)exposed : sum;
+    if (!why || !size)
+        return true;
+    const char *who = lcr_name(t, f->id);
+    if (charged)
+        snprintf(why, size, "%s charges home on %s", who, lcr_name(t, aim->id));
+    else if (exposed)
+        snprintf(why, size, "%s would be shot down alone in the open before the rest come up", who);
+    else if (crept)
+        snprintf(why, size, "%s creeps closer to %s, out of sight of their rifles", who,
+                 lcr_name(t, aim->id));
+    else
+        snprintf(why, size, "%s goes in with the rest of the war band", who);
+    return true;
+}
+
+/* Whether a base of f's at `at` stays clear of every other base (a friend in the way stops a
+ * mover short: the cover is someone else's). */
+static bool spot_free(const table *t, const figure *f, vec2s at)
+{
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *o = &t->figures[i];
+        if (o != f && table_figure_active(o) &&
+            glms_vec2_distance(o->pos, at) < lcr_radius(o) + lcr_radius(f) + HINT_GAP_CM)
+            return false;
+    }
+    return true;
+}
+
+/* The point nearest the enemy `e` a move of `f` may end at (its reach over the terrain, straight
+ * at him or up to 60 degrees aside, so the men behind find room beside the first) that no enemy
+ * rifle sees and no other base holds: the next cover on the way, else none (false). */
+static bool cover_toward(const rules_state *rs, const table *t, const figure *f, const figure *e,
+                         vec2s *out)
+{
+    const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
+    if (mc->must_move_all)
+        return false; /* the dice decide how far: no stopping at the cover */
+    vec2s d = glms_vec2_sub(e->pos, f->pos);
+    float dist = glms_vec2_norm(d), best = dist - 1.0f;
+    if (dist < 1.0f)
+        return false;
+    path_desc pd = lcr_path_desc(rs);
+    float toward = geom_angle_of(d);
+    bool found = false;
+    for (int a = 0; a < 5; a++) {
+        static const float turn[5] = {0, 0.52f, -0.52f, 1.05f, -1.05f};
+        float angle = toward + turn[a];
+        path_result res;
+        vec2s reach = lcr_path_reach(rs, t, &pd, f->pos, angle,
+                                     mc->max_cm / lcr_hook_move_factor(rs, f), &res);
+        float go = glms_vec2_distance(reach, f->pos) * 0.98f;
+        for (int k = 8; k >= 1 && go * (float)k / 8.0f >= 1.0f; k--) {
+            vec2s end =
+                glms_vec2_add(f->pos, glms_vec2_scale(geom_dir(angle), go * (float)k / 8.0f));
+            float cm = glms_vec2_distance(end, e->pos);
+            if (cm < best && spot_free(t, f, end) && firers_seeing(rs, t, f, end) == 0) {
+                best = cm;
+                *out = end;
+                found = true;
+                break;
+            }
+        }
+    }
+    return found;
+}
+
+/* A straight move of `f` to contact with `e` (the point short of his base by half the contact
+ * distance), when his allowance may reach it over the terrain. */
+static bool charge_at(const rules_state *rs, const table *t, const figure *f, const figure *e,
+                      rules_command *out)
+{
+    const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
+    vec2s d = glms_vec2_sub(e->pos, f->pos);
+    float dist = glms_vec2_norm(d);
+    float touch = lcr_radius(f) + lcr_radius(e) + 0.5f * rs->data->contact_cm;
+    float allow = mc->max_cm / lcr_hook_move_factor(rs, f);
+    if (mc->must_move_all || dist - touch < 0.5f || dist - touch > allow)
+        return false;
+    vec2s pts[2] = {f->pos, glms_vec2_add(f->pos, glms_vec2_scale(d, (dist - touch) / dist))};
+    path_desc pd = lcr_path_desc(rs);
+    if (!lcr_path_ends(rs, t, &pd, pts, 2, allow))
+        return false;
+    *out = (rules_command){.kind = RULES_CMD_MOVE, .side = f->side, .path_count = 1};
+    rules_command_add_figure(out, f->id);
+    out->path[0] = pts[1];
+    return true;
+}
+
+int lcr_bot_commands(const rules_state *rs, const table *t, rules_command *out, int max)
+{
+    if (rs->active < 0 || max <= 0)
+        return 0;
+    int n = 0;
+    for (int i = lcr_activated_next(rs, t, -1); i >= 0 && n < max;
+         i = lcr_activated_next(rs, t, i)) {
+        const figure *f = &t->figures[i];
+        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || !lcr_may_act(rs, t, f->id, NULL, 0) ||
+            lcr_hook_immobile(rs, f))
+            continue;
+        vec2s at;
+        const figure *foe = blade_foe(rs, t, f);
+        if (!foe)
+            continue;
+        if (firers_seeing(rs, t, f, f->pos) == 0 && cover_toward(rs, t, f, foe, &at)) {
+            rules_command c = {.kind = RULES_CMD_MOVE, .side = f->side, .path_count = 1};
+            rules_command_add_figure(&c, f->id);
+            c.path[0] = at;
+            out[n++] = c;
+        }
+        /* every enemy his move may reach, not only the nearest (legal()'s) */
+        for (int k = 0; k < t->figure_count && n < max; k++) {
+            const figure *e = &t->figures[k];
+            if (e != foe && e->side.id != f->side.id && table_figure_active(e) &&
+                glms_vec2_distance(e->pos, f->pos) <= HINT_CHARGE_LOOK_CM &&
+                charge_at(rs, t, f, e, &out[n]))
+                n++;
+        }
+    }
+    return n;
+}
+
 bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
                    char *why, size_t size)
 {
@@ -442,8 +798,11 @@ bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *c
         if (why && size)
             snprintf(why, size, "keeps its reserved card for a better moment");
         return true;
+    case RULES_CMD_REFORM:
+        return attack_value(rs, t, cmd, v, why, size);
     case RULES_CMD_MOVE:
-        return withdrawal_value(rs, t, cmd, v, why, size) || spread_value(rs, t, cmd, v, why, size);
+        return withdrawal_value(rs, t, cmd, v, why, size) ||
+               spread_value(rs, t, cmd, v, why, size) || attack_value(rs, t, cmd, v, why, size);
     case RULES_CMD_FIRE:
         return fire_value(rs, t, cmd, v, why, size);
     default:

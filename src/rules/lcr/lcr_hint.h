@@ -8,4 +8,8 @@
 bool lcr_bot_value(const rules_state *rs, const table *t, const rules_command *cmd, float *v,
                    char *why, size_t size);
 
+/* The bot's own candidates beside legal()'s (rules_view_ops.bot_commands): a blade's move to
+ * the next cover toward the enemy. */
+int lcr_bot_commands(const rules_state *rs, const table *t, rules_command *out, int max);
+
 #endif // LCR_LCR_HINT_H

@@ -242,6 +242,7 @@ static const rules_view_ops lcr_view_ops = {
     .driver = lcr_sequence_driver,
     .describe = lcr_sequence_describe,
     .bot_value = lcr_bot_value, /* lcr_hint.c */
+    .bot_commands = lcr_bot_commands,
     .formations = lcr_formations,
 };
 

@@ -403,14 +403,111 @@ static bool plan_free(const table *t, const cwr_move_plan *p, unit_id u)
     return plan_free_near(t, p, u, NULL);
 }
 
+/* The bases that could block u turning where it stands, whatever the turn: every figure
+ * cwr_positions_free(.., u, u) would test whose centre is within the circle about the reference
+ * that holds every turned base, grown by the figure's reach and a margin far above the
+ * rounding. Found once for cwr_move_legal's ten samples, which all turn about the same figure
+ * on the same table. `all` when there are too many (cwr_positions_free is asked then). */
+static void turn_near_find(const table *t, unit_id u, figure_id ref, near_set *ns)
+{
+    ns->count = 0;
+    ns->all = false;
+    const figure *r = table_figure_const(t, ref);
+    if (!r) {
+        ns->all = true;
+        return;
+    }
+    figure_id figs[CWR_UNIT_FIGS];
+    int n = cwr_unit_figures(t, u, figs, CWR_UNIT_FIGS);
+    if (n > CWR_UNIT_FIGS)
+        n = CWR_UNIT_FIGS;
+    float big = 0;
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(t, figs[i]);
+        big = fmaxf(big, hypotf(f->pos.x - r->pos.x, f->pos.y - r->pos.y) +
+                             spatial_base_reach(&f->base));
+    }
+    big += 0.05f;
+    int nr;
+    const cwr_fig_row *rows = cwr_cache_figures(t, &nr);
+    for (int k = 0, ni = 0; k < (rows ? nr : t->figure_count); k++) {
+        int j;
+        float x, y, reach;
+        if (rows) { /* active figures, none of a unit with more than CWR_UNIT_FIGS */
+            if (rows[k].unit == u.id)
+                continue;
+            j = rows[k].index;
+            x = rows[k].x, y = rows[k].y, reach = rows[k].reach;
+        } else { /* cwr_positions_free's scan: u's first 2 * CWR_UNIT_FIGS figures passed over */
+            const figure *o = &t->figures[k];
+            if (o->unit.id == u.id && ni < 2 * CWR_UNIT_FIGS) {
+                ni++;
+                continue;
+            }
+            if (!table_figure_active(o))
+                continue;
+            j = k;
+            x = o->pos.x, y = o->pos.y, reach = spatial_base_reach(&o->base);
+        }
+        float g = big + reach;
+        if (fabsf(x - r->pos.x) > g || fabsf(y - r->pos.y) > g)
+            continue;
+        if (ns->count == 256) {
+            ns->all = true;
+            return;
+        }
+        ns->idx[ns->count++] = j;
+    }
+}
+
+/* cwr_positions_free(.., u, u) of the plan, the blockers taken from turn_near_find's set: a
+ * yes or no, so the tests may go in any order. */
+static bool turn_free(const table *t, const cwr_move_plan *p, const near_set *ns)
+{
+    geom_aabb box = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
+    for (int i = 0; i < p->count; i++) {
+        const figure *f = table_figure_const(t, p->fig[i]);
+        geom_placed_base a = placed_at(f, p->pos[i], p->facing);
+        float ra = spatial_base_reach(&f->base);
+        if (!base_on_table(t, &a, ra))
+            return false;
+        box_grow(&box, p->pos[i], ra);
+    }
+    /* cwr_positions_free's box test, over the set rather than the table */
+    const figure *near[256];
+    int nn = 0;
+    for (int k = 0; k < ns->count; k++) {
+        const figure *o = &t->figures[ns->idx[k]];
+        float g = spatial_base_reach(&o->base) + 0.01f;
+        if (o->pos.x + g < box.min.x || o->pos.x - g > box.max.x || o->pos.y + g < box.min.y ||
+            o->pos.y - g > box.max.y)
+            continue;
+        near[nn++] = o;
+    }
+    for (int i = 0; i < p->count && nn > 0; i++) {
+        const figure *f = table_figure_const(t, p->fig[i]);
+        geom_placed_base a = placed_at(f, p->pos[i], p->facing);
+        float ra = spatial_base_reach(&f->base);
+        for (int k = 0; k < nn; k++) {
+            const figure *o = near[k];
+            if (o->id.id == f->id.id || !may_overlap(a.pos, ra, o))
+                continue;
+            geom_placed_base b = placed_at(o, o->pos, o->facing);
+            if (place_bases_overlap(&a, &b))
+                return false;
+        }
+    }
+    return true;
+}
+
 /* How much of a plan to make: all of it; only whether it plans at all (the unit and room to
  * turn where it stands: nothing after refuses), the rest left unfinished; or that and the
  * path's cost and open terrain, without the sweep for where it stops. */
 typedef enum plan_part { PLAN_ALL, PLAN_CHECK, PLAN_COST } plan_part;
 
 static bool plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
-                      float allowance_cm, bool away, plan_part part, cwr_move_plan *out, char *why,
-                      size_t size)
+                      float allowance_cm, bool away, plan_part part, const near_set *turn_ns,
+                      cwr_move_plan *out, char *why, size_t size)
 {
     memset(out, 0, sizeof *out);
     unit_id u = cmd_unit(t, cmd);
@@ -475,7 +572,7 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
      * would overlap another (sampled finer than the smallest base), and an away move stops
      * where it would come nearer the enemy */
     place_unit(t, ref, r->pos, turn, facing, out);
-    if (!plan_free(t, out, u)) {
+    if (!(turn_ns && !turn_ns->all ? turn_free(t, out, turn_ns) : plan_free(t, out, u))) {
         snprintf(why, size, "no room to turn the unit here");
         return false;
     }
@@ -531,13 +628,13 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
 bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
                    float allowance_cm, bool away, cwr_move_plan *out, char *why, size_t size)
 {
-    return plan_move(rs, t, cmd, allowance_cm, away, PLAN_ALL, out, why, size);
+    return plan_move(rs, t, cmd, allowance_cm, away, PLAN_ALL, NULL, out, why, size);
 }
 
 bool cwr_plan_move_cost(const rules_state *rs, const table *t, const rules_command *cmd,
                         cwr_move_plan *out, char *why, size_t size)
 {
-    return plan_move(rs, t, cmd, -1, false, PLAN_COST, out, why, size);
+    return plan_move(rs, t, cmd, -1, false, PLAN_COST, NULL, out, why, size);
 }
 
 bool cwr_move_is_away(const rules_state *rs, const table *t, unit_id u, const cwr_move_plan *p,
@@ -687,7 +784,8 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
 /* cwr_move_validate against `seen`, the table as the mover's side sees it (cwr_seen_table of
  * t): cwr_move_legal checks all its samples against one copy. */
 static bool move_check(const rules_state *rs, const table *t, const table *seen,
-                       const rules_command *cmd, cwr_step step, char *why, size_t size)
+                       const rules_command *cmd, cwr_step step, const near_set *turn_ns, char *why,
+                       size_t size)
 {
     unit_id u = cmd_unit(t, cmd);
     if (u.id != rs->unit.id || !table_unit_const(t, u)) {
@@ -700,8 +798,8 @@ static bool move_check(const rules_state *rs, const table *t, const table *seen,
     }
     cwr_move_plan p;
     /* where it ends matters only to an away move: else the plan's yes or no will do */
-    return plan_move(rs, seen, cmd, -1, false, is_away(step) ? PLAN_ALL : PLAN_CHECK, &p, why,
-                     size) &&
+    return plan_move(rs, seen, cmd, -1, false, is_away(step) ? PLAN_ALL : PLAN_CHECK, turn_ns, &p,
+                     why, size) &&
            end_free(seen, cmd, u, why, size) &&
            (!is_away(step) || cwr_move_is_away(rs, seen, u, &p, why, size));
 }
@@ -712,12 +810,13 @@ bool cwr_move_validate(const rules_state *rs, const table *t, const rules_comman
     unit_id u = cmd_unit(t, cmd);
     const unit *un = table_unit_const(t, u);
     if (u.id != rs->unit.id || !un)
-        return move_check(rs, t, t, cmd, step, why, size); /* refused before any table is read */
+        return move_check(rs, t, t, cmd, step, NULL, why,
+                          size); /* refused before any table is read */
     /* checked against what the mover's side sees: a base it cannot see neither refuses the
      * move nor gives away where it is (the move bumps into it instead, cwr_move_resolve) */
     table *copy;
     const table *seen = cwr_seen_table(rs, t, un->side, &copy);
-    bool ok = move_check(rs, t, seen, cmd, step, why, size);
+    bool ok = move_check(rs, t, seen, cmd, step, NULL, why, size);
     if (copy)
         table_destroy(copy);
     return ok;
@@ -834,7 +933,7 @@ static bool reach_on(const rules_state *rs, const table *t, const rules_command 
         {r->pos.x + dir.x / len * cwr_cm(rs, max_in), r->pos.y + dir.y / len * cwr_cm(rs, max_in)}};
     cwr_move_plan p;
     char why[128];
-    if (!plan_move(rs, t, &c, -1, is_away(step), PLAN_COST, &p, why, sizeof why))
+    if (!plan_move(rs, t, &c, -1, is_away(step), PLAN_COST, NULL, &p, why, sizeof why))
         return false; /* the open terrain and whether it plans: where it stops comes next */
     int n = dice + (p.open ? rs->data->open_extra_dice : 0);
     cwr_plan_move(rs, t, &c, cwr_cm(rs, (float)(6 * n)), is_away(step), &p, why, sizeof why);
@@ -907,13 +1006,15 @@ int cwr_move_legal(const rules_state *rs, const table *t, unit_id u, cwr_step st
     int n = 0;
     table *copy;
     const table *seen = cwr_seen_table(rs, t, un->side, &copy);
+    near_set turn_ns;
+    turn_near_find(seen, u, cwr_unit_first(seen, u), &turn_ns);
     for (int k = 0; k < nd && n < max; k++) {
         float go = k == 0 && isfinite(best) ? fminf(dist, fmaxf(best - 3.0f, 0.5f)) : dist;
         rules_command c = {.kind = RULES_CMD_MOVE, .side = un->side, .unit = u, .path_count = 1};
         c.path[0] = (vec2s){{r->pos.x + dirs[k].x * go, r->pos.y + dirs[k].y * go}};
         c.path[0].x = fmaxf(1, fminf(t->width_cm - 1, c.path[0].x));
         c.path[0].y = fmaxf(1, fminf(t->height_cm - 1, c.path[0].y));
-        if (move_check(rs, t, seen, &c, step, NULL, 0)) /* a yes or no: no reason built */
+        if (move_check(rs, t, seen, &c, step, &turn_ns, NULL, 0)) /* a yes or no: no reason built */
             out[n++] = c;
     }
     if (copy)

@@ -356,9 +356,12 @@ static bool plan_free_near(const table *t, const cwr_move_plan *p, unit_id u, co
  * cannot touch before the reference has gone c further, nor a base `c` cm inside the table's
  * edges leave it: such tests are skipped until then (`until`, per figure and near base, and
  * `next`, per figure, the soonest of its row and its edge test; both from -INFINITY), with a
- * margin far above the rounding of the positions. The answer is plan_free_near's. */
+ * margin far above the rounding of the positions. On a straight path (`dir`, the unit vector
+ * along it; NULL otherwise) the bounds are where the line first brings the circles (or the
+ * bounds and an edge) that close, and never when it does not. The answer is plan_free_near's. */
 static bool plan_free_sweep(const table *t, cwr_move_plan *p, const placer *pl, vec2s end,
-                            const near_set *ns, float at, float *until, float *next, float *soon)
+                            const near_set *ns, const double *dir, float at, float *until,
+                            float *next, float *soon)
 {
     const double margin = 1e-3 + 0.01;
     *soon = INFINITY;
@@ -373,9 +376,28 @@ static bool plan_free_sweep(const table *t, cwr_move_plan *p, const placer *pl, 
         geom_aabb ba = geom_base_bounds(&a);
         if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
             return false;
-        float edge = fminf(fminf(ba.min.x, ba.min.y),
-                           fminf(t->width_cm - ba.max.x, t->height_cm - ba.max.y));
-        float soonest = edge - (float)margin > 0 ? at + edge - (float)margin : -INFINITY;
+        float soonest;
+        if (dir) {
+            /* a straight path: the bounds close on an edge only as fast as the unit goes toward
+             * it, and not at all when it goes away */
+            float gap[4] = {ba.min.x, ba.min.y, t->width_cm - ba.max.x, t->height_cm - ba.max.y};
+            double rate[4] = {-dir[0], -dir[1], dir[0], dir[1]};
+            double first = INFINITY;
+            for (int e = 0; e < 4; e++) {
+                double g = (double)gap[e] - margin;
+                if (g <= 0) {
+                    first = -INFINITY;
+                    break;
+                }
+                if (rate[e] > 0 && g / rate[e] < first)
+                    first = g / rate[e];
+            }
+            soonest = first == -INFINITY ? -INFINITY : at + (float)first;
+        } else {
+            float edge = fminf(fminf(ba.min.x, ba.min.y),
+                               fminf(t->width_cm - ba.max.x, t->height_cm - ba.max.y));
+            soonest = edge - (float)margin > 0 ? at + edge - (float)margin : -INFINITY;
+        }
         double ra = spatial_base_reach(&a.base);
         float *row = until + (size_t)i * (size_t)ns->count;
         for (int k = 0; k < ns->count; k++) {
@@ -384,9 +406,19 @@ static bool plan_free_sweep(const table *t, cwr_move_plan *p, const placer *pl, 
                 geom_placed_base b = placed_at(o, o->pos, o->facing);
                 if (place_bases_overlap(&a, &b))
                     return false;
-                double clear =
-                    geom_point_distance(a.pos, b.pos) - (ra + spatial_base_reach(&b.base)) - margin;
-                if (clear > 0)
+                double big = ra + spatial_base_reach(&b.base) + margin;
+                double clear = geom_point_distance(a.pos, b.pos) - big;
+                if (clear > 0 && dir) {
+                    /* a straight path: the circles (grown by the margin) first meet where the
+                     * line of the centre enters the other's circle, or never */
+                    double wx = (double)b.pos.x - a.pos.x, wy = (double)b.pos.y - a.pos.y;
+                    double proj = wx * dir[0] + wy * dir[1];
+                    double perp2 = wx * wx + wy * wy - proj * proj;
+                    if (proj <= 0 || perp2 >= big * big)
+                        row[k] = INFINITY;
+                    else
+                        row[k] = at + (float)fmax(clear, proj - sqrt(big * big - perp2));
+                } else if (clear > 0)
                     row[k] = at + (float)clear;
             }
             /* fminf without the call: no NaN here, and -0 and 0 compare the same below */
@@ -598,6 +630,14 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
         next[i] = -INFINITY;
     placer pl;
     placer_init(t, ref, turn, out, &pl);
+    /* one stretch: every base goes along the same line (the sweep's bounds use it) */
+    double dir[2] = {0, 0},
+           dlen = hypot((double)pts[np - 1].x - pts[0].x, (double)pts[np - 1].y - pts[0].y);
+    bool straight = np == 2 && dlen > 0;
+    if (straight) {
+        dir[0] = ((double)pts[1].x - pts[0].x) / dlen;
+        dir[1] = ((double)pts[1].y - pts[0].y) / dlen;
+    }
     float soon = -INFINITY; /* the soonest test due: no sample before it tests anything */
     for (float d = 0.5f; free_at < moved; d += 0.5f) {
         float at_d = fminf(d, moved);
@@ -609,8 +649,8 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
             place_unit(t, ref, along(pts, np, at_d), turn, facing, out);
             if (!plan_free_near(t, out, u, &ns))
                 break;
-        } else if (!plan_free_sweep(t, out, &pl, along(pts, np, at_d), &ns, at_d, until, next,
-                                    &soon))
+        } else if (!plan_free_sweep(t, out, &pl, along(pts, np, at_d), &ns, straight ? dir : NULL,
+                                    at_d, until, next, &soon))
             break;
         free_at = at_d;
     }

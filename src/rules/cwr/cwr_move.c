@@ -545,7 +545,8 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
     unit_id u = cmd_unit(t, cmd);
     figure_id ref = reference(t, cmd, u);
     if (!ref.id || cmd->path_count < 1) {
-        snprintf(why, size, "a move needs the unit and where it goes");
+        if (size) /* a reason only when one is wanted */
+            snprintf(why, size, "a move needs the unit and where it goes");
         return false;
     }
     const figure *r = table_figure_const(t, ref);
@@ -605,7 +606,8 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
      * where it would come nearer the enemy */
     place_unit(t, ref, r->pos, turn, facing, out);
     if (!(turn_ns && !turn_ns->all ? turn_free(t, out, turn_ns) : plan_free(t, out, u))) {
-        snprintf(why, size, "no room to turn the unit here");
+        if (size) /* a reason only when one is wanted */
+            snprintf(why, size, "no room to turn the unit here");
         return false;
     }
     if (part != PLAN_ALL)
@@ -746,9 +748,104 @@ static bool is_away(cwr_step s)
     return s == CWR_STEP_MOVE_AWAY || s == CWR_STEP_MOVE_DOUBLE_AWAY;
 }
 
+/* The active figures not of one unit, bucketed by where they stand (a counting sort by cell,
+ * each cell in table order): cwr_move_legal's ten end checks each read the cells near their end
+ * rather than the whole table. `ok` false when the table has more figures than it holds. */
+enum { GRID_SIDE = 16, GRID_FIGS = 1024 };
+
+typedef struct fig_grid {
+    bool ok;
+    float inv_w, inv_h, reach; /* cells per cm across and down; the largest base reach held */
+    int cols, rows;
+    int start[GRID_SIDE * GRID_SIDE + 1];
+    int idx[GRID_FIGS];
+} fig_grid;
+
+static int grid_col(const fig_grid *g, float x)
+{
+    float c = x * g->inv_w;
+    return c < 1 ? 0 : c >= (float)(g->cols - 1) ? g->cols - 1 : (int)c;
+}
+
+static int grid_row(const fig_grid *g, float y)
+{
+    float c = y * g->inv_h;
+    return c < 1 ? 0 : c >= (float)(g->rows - 1) ? g->rows - 1 : (int)c;
+}
+
+static void grid_build(const table *t, unit_id u, fig_grid *g)
+{
+    g->ok = false;
+    if (t->figure_count > GRID_FIGS || !(t->width_cm > 0) || !(t->height_cm > 0))
+        return;
+    g->cols = (int)fminf(GRID_SIDE, fmaxf(1, ceilf(t->width_cm / 15.0f)));
+    g->rows = (int)fminf(GRID_SIDE, fmaxf(1, ceilf(t->height_cm / 15.0f)));
+    g->inv_w = (float)g->cols / t->width_cm;
+    g->inv_h = (float)g->rows / t->height_cm;
+    g->reach = 0;
+    int cells = g->cols * g->rows, cell[GRID_FIGS], nc = 0;
+    short at[GRID_FIGS];
+    memset(g->start, 0, (size_t)(cells + 1) * sizeof *g->start);
+    int nr;
+    const cwr_fig_row *rows = cwr_cache_figures(t, &nr);
+    for (int k = 0; k < (rows ? nr : t->figure_count); k++) {
+        int j = rows ? rows[k].index : k;
+        const figure *o = &t->figures[j];
+        if (o->unit.id == u.id || (!rows && !table_figure_active(o)))
+            continue;
+        float reach = rows ? rows[k].reach : spatial_base_reach(&o->base);
+        g->reach = reach > g->reach ? reach : g->reach;
+        cell[nc] = grid_row(g, o->pos.y) * g->cols + grid_col(g, o->pos.x);
+        at[nc++] = (short)j;
+        g->start[cell[nc - 1] + 1]++;
+    }
+    for (int c = 0; c < cells; c++)
+        g->start[c + 1] += g->start[c];
+    int fill[GRID_SIDE * GRID_SIDE];
+    memcpy(fill, g->start, (size_t)cells * sizeof *fill);
+    for (int i = 0; i < nc; i++) /* in table order, so each cell is */
+        g->idx[fill[cell[i]]++] = at[i];
+    g->ok = true;
+}
+
+/* The grid's figures whose base could reach into box by end_free's test, in table order, into
+ * out (max of them); max + 1 when there are more. */
+static int grid_near(const table *t, const fig_grid *g, geom_aabb box, int *out, int max)
+{
+    float pad = g->reach + 0.02f;
+    int c0 = grid_col(g, box.min.x - pad), c1 = grid_col(g, box.max.x + pad);
+    int r0 = grid_row(g, box.min.y - pad), r1 = grid_row(g, box.max.y + pad), n = 0;
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) {
+            int cell = r * g->cols + c;
+            for (int k = g->start[cell]; k < g->start[cell + 1]; k++) {
+                const figure *o = &t->figures[g->idx[k]];
+                float gap = spatial_base_reach(&o->base) + 0.01f;
+                if (o->pos.x + gap < box.min.x || o->pos.x - gap > box.max.x ||
+                    o->pos.y + gap < box.min.y || o->pos.y - gap > box.max.y)
+                    continue;
+                if (n == max)
+                    return max + 1;
+                /* insertion by table index: a handful */
+                int i = n++;
+                for (; i > 0 && out[i - 1] > g->idx[k]; i--)
+                    out[i] = out[i - 1];
+                out[i] = g->idx[k];
+            }
+        }
+    return n;
+}
+
+/* What cwr_move_legal finds once for its ten samples (the same unit, table and reference). */
+typedef struct sample_aid {
+    near_set turn;
+    fig_grid grid;
+} sample_aid;
+
 /* Where the player asks the unit to go must be free: the dice may stop it short, but a move
  * aimed onto another base is refused, naming both figures. */
-static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *why, size_t size)
+static bool end_free(const table *t, const rules_command *cmd, unit_id u, const fig_grid *grid,
+                     char *why, size_t size)
 {
     figure_id ref = reference(t, cmd, u);
     const figure *r = table_figure_const(t, ref);
@@ -772,7 +869,12 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
     }
     int near[NEAR_MAX], nn = 0, nr;
     bool all = false;
-    const cwr_fig_row *rows = cwr_cache_figures(t, &nr);
+    const cwr_fig_row *rows = grid && grid->ok ? NULL : cwr_cache_figures(t, &nr);
+    if (grid && grid->ok) { /* the same figures, in the same order */
+        nn = grid_near(t, grid, box, near, NEAR_MAX);
+        all = nn > NEAR_MAX;
+        nn = all ? 0 : nn;
+    }
     for (int k = 0; rows && k < nr && !all; k++) { /* the scope's rows: the same test */
         const cwr_fig_row *o = &rows[k];
         float g = o->reach + 0.01f;
@@ -784,7 +886,7 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
         else
             near[nn++] = o->index;
     }
-    for (int j = 0; !rows && j < t->figure_count && !all; j++) {
+    for (int j = 0; !rows && !(grid && grid->ok) && j < t->figure_count && !all; j++) {
         const figure *o = &t->figures[j];
         float g = spatial_base_reach(&o->base) + 0.01f;
         if (!table_figure_active(o) || o->unit.id == u.id || o->pos.x + g < box.min.x ||
@@ -813,8 +915,9 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
             }
         }
         if (hit) {
-            snprintf(why, size, "%s would end on top of %s: bases may touch but not overlap",
-                     f->name[0] ? f->name : "a figure", hit->name[0] ? hit->name : "a figure");
+            if (size) /* a reason only when one is wanted */
+                snprintf(why, size, "%s would end on top of %s: bases may touch but not overlap",
+                         f->name[0] ? f->name : "a figure", hit->name[0] ? hit->name : "a figure");
             return false;
         }
     }
@@ -824,23 +927,25 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
 /* cwr_move_validate against `seen`, the table as the mover's side sees it (cwr_seen_table of
  * t): cwr_move_legal checks all its samples against one copy. */
 static bool move_check(const rules_state *rs, const table *t, const table *seen,
-                       const rules_command *cmd, cwr_step step, const near_set *turn_ns, char *why,
+                       const rules_command *cmd, cwr_step step, const sample_aid *aid, char *why,
                        size_t size)
 {
     unit_id u = cmd_unit(t, cmd);
     if (u.id != rs->unit.id || !table_unit_const(t, u)) {
-        snprintf(why, size, "only the activated unit moves");
+        if (size) /* a reason only when one is wanted */
+            snprintf(why, size, "only the activated unit moves");
         return false;
     }
     if (cmd->path_count < 1) {
-        snprintf(why, size, "a move needs where it goes");
+        if (size) /* a reason only when one is wanted */
+            snprintf(why, size, "a move needs where it goes");
         return false;
     }
     cwr_move_plan p;
     /* where it ends matters only to an away move: else the plan's yes or no will do */
-    return plan_move(rs, seen, cmd, -1, false, is_away(step) ? PLAN_ALL : PLAN_CHECK, turn_ns, &p,
-                     why, size) &&
-           end_free(seen, cmd, u, why, size) &&
+    return plan_move(rs, seen, cmd, -1, false, is_away(step) ? PLAN_ALL : PLAN_CHECK,
+                     aid ? &aid->turn : NULL, &p, why, size) &&
+           end_free(seen, cmd, u, aid ? &aid->grid : NULL, why, size) &&
            (!is_away(step) || cwr_move_is_away(rs, seen, u, &p, why, size));
 }
 
@@ -1046,15 +1151,16 @@ int cwr_move_legal(const rules_state *rs, const table *t, unit_id u, cwr_step st
     int n = 0;
     table *copy;
     const table *seen = cwr_seen_table(rs, t, un->side, &copy);
-    near_set turn_ns;
-    turn_near_find(seen, u, cwr_unit_first(seen, u), &turn_ns);
+    sample_aid aid;
+    turn_near_find(seen, u, cwr_unit_first(seen, u), &aid.turn);
+    grid_build(seen, u, &aid.grid);
     for (int k = 0; k < nd && n < max; k++) {
         float go = k == 0 && isfinite(best) ? fminf(dist, fmaxf(best - 3.0f, 0.5f)) : dist;
         rules_command c = {.kind = RULES_CMD_MOVE, .side = un->side, .unit = u, .path_count = 1};
         c.path[0] = (vec2s){{r->pos.x + dirs[k].x * go, r->pos.y + dirs[k].y * go}};
         c.path[0].x = fmaxf(1, fminf(t->width_cm - 1, c.path[0].x));
         c.path[0].y = fmaxf(1, fminf(t->height_cm - 1, c.path[0].y));
-        if (move_check(rs, t, seen, &c, step, &turn_ns, NULL, 0)) /* a yes or no: no reason built */
+        if (move_check(rs, t, seen, &c, step, &aid, NULL, 0)) /* a yes or no: no reason built */
             out[n++] = c;
     }
     if (copy)

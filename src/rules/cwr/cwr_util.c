@@ -944,7 +944,8 @@ static bool figures_see(const rules_state *rs, const table *t, figure_id a, figu
     int clear;
     if (memo_get(m, key, &clear))
         return clear;
-    clear = los_figures(rs->los->ix, t, a, b, NULL).verdict == LOS_CLEAR;
+    /* los_figures' terrain verdict by its bulk form (no length inside areas measured) */
+    clear = !los_blocked(rs->los->ix, fa->pos, fb->pos, key[4], NULL);
     memo_put(m, key, &clear);
     return clear;
 }

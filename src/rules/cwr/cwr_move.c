@@ -683,11 +683,27 @@ bool cwr_move_is_away(const rules_state *rs, const table *t, unit_id u, const cw
                       char *why, size_t size)
 {
     const unit *un = table_unit_const(t, u);
+    /* the box around the moved bases' circles, as cwr_unit_box draws a unit's */
+    geom_aabb mb = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
+    for (int i = 0; i < p->count; i++)
+        box_grow(&mb, p->pos[i],
+                 spatial_base_reach(&table_figure_const(t, p->fig[i])->base) + 1e-3f);
     for (int k = 0; k < t->unit_count; k++) {
         const unit *e = &t->units[k];
         if (e->side.id == un->side.id || !cwr_unit_alive(t, e->id) || !cwr_sees(rs, t, u, e->id))
             continue;
         float before = cwr_unit_distance(t, u, e->id, NULL, NULL);
+        /* every pair's edge gap is more than the boxes' gap along either axis (the boxes hold
+         * the circles with a margin far above the rounding): when that gap is already past
+         * both refusals' bounds, this enemy refuses nothing */
+        geom_aabb eb;
+        if (p->count > 0 && cwr_unit_box(t, e->id, &eb)) {
+            float gap = fmaxf(fmaxf(eb.min.x - mb.max.x, mb.min.x - eb.max.x),
+                              fmaxf(eb.min.y - mb.max.y, mb.min.y - eb.max.y));
+            float contact = cwr_cm(rs, rs->data->contact_in);
+            if (gap > 0 && gap >= before - 0.01f && (before > contact || gap > contact))
+                continue;
+        }
         float after = INFINITY;
         /* the enemy's figures in table order: its list, or every figure when too many */
         figure_id buf[CWR_UNIT_FIGS];

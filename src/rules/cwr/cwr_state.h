@@ -185,6 +185,9 @@ vec2s cwr_front_centre(const table *t, unit_id u);
 float cwr_unit_distance(const table *t, unit_id a, unit_id b, figure_id *fa, figure_id *fb);
 /* cwr_unit_distance(t, a, b) <= d, stopping at the first pair that near. */
 bool cwr_units_within(const table *t, unit_id a, unit_id b, float d);
+/* The box around u's active figures' circles (spatial_base_reach + 1e-3 about each centre), from
+ * the open cache scope for t; false (out unset) without one. */
+bool cwr_unit_box(const table *t, unit_id u, geom_aabb *out);
 bool cwr_in_contact(const rules_state *rs, const table *t, unit_id a, unit_id b);
 /* The first enemy unit in base contact with u's front rank, or 0. */
 unit_id cwr_contact_enemy(const rules_state *rs, const table *t, unit_id u);

@@ -769,6 +769,11 @@ static bool unit_box(const table *t, unit_id u, geom_aabb *out)
     return true;
 }
 
+bool cwr_unit_box(const table *t, unit_id u, geom_aabb *out)
+{
+    return unit_box(t, u, out);
+}
+
 bool cwr_units_within(const table *t, unit_id a, unit_id b, float d)
 {
     cwr_cache *c = live;

@@ -623,6 +623,40 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
     }
     near_set ns;
     near_find(t, u, geom_aabb_pad(geom_aabb_of_points(pts, np), reach + 1), &ns);
+    /* one stretch: every base goes along the same line (the sweep's bounds use it) */
+    double dir[2] = {0, 0},
+           dlen = hypot((double)pts[np - 1].x - pts[0].x, (double)pts[np - 1].y - pts[0].y);
+    bool straight = np == 2 && dlen > 0;
+    if (straight) {
+        dir[0] = ((double)pts[1].x - pts[0].x) / dlen;
+        dir[1] = ((double)pts[1].y - pts[0].y) / dlen;
+    }
+    if (straight && !ns.all) {
+        /* the corridor the unit sweeps, across and along the line from where it stands after
+         * turning (every base's centre within its reach of it all the way): a near base whose
+         * circle stays out of it, by a margin far above the rounding, meets none of the unit's
+         * and is never tested */
+        double lo_p = INFINITY, hi_p = -INFINITY, lo_a = INFINITY, hi_a = -INFINITY;
+        for (int i = 0; i < out->count; i++) {
+            double wx = (double)out->pos[i].x - r->pos.x, wy = (double)out->pos[i].y - r->pos.y;
+            double ra = spatial_base_reach(&table_figure_const(t, out->fig[i])->base);
+            double across = dir[0] * wy - dir[1] * wx, ahead = dir[0] * wx + dir[1] * wy;
+            lo_p = fmin(lo_p, across - ra), hi_p = fmax(hi_p, across + ra);
+            lo_a = fmin(lo_a, ahead - ra), hi_a = fmax(hi_a, ahead + ra);
+        }
+        hi_a += moved;
+        int kept = 0;
+        for (int k = 0; k < ns.count; k++) {
+            const figure *o = &t->figures[ns.idx[k]];
+            double wx = (double)o->pos.x - r->pos.x, wy = (double)o->pos.y - r->pos.y;
+            double g = spatial_base_reach(&o->base) + 0.05;
+            double across = dir[0] * wy - dir[1] * wx, ahead = dir[0] * wx + dir[1] * wy;
+            if (across + g < lo_p || across - g > hi_p || ahead + g < lo_a || ahead - g > hi_a)
+                continue;
+            ns.idx[kept++] = ns.idx[k];
+        }
+        ns.count = kept;
+    }
     float free_at = 0;
     static_assert(CWR_UNIT_FIGS * 256 * sizeof(float) <= 65536, "sweep bounds fit the stack");
     float until[CWR_UNIT_FIGS * 256], next[CWR_UNIT_FIGS];
@@ -632,14 +666,6 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
         next[i] = -INFINITY;
     placer pl;
     placer_init(t, ref, turn, out, &pl);
-    /* one stretch: every base goes along the same line (the sweep's bounds use it) */
-    double dir[2] = {0, 0},
-           dlen = hypot((double)pts[np - 1].x - pts[0].x, (double)pts[np - 1].y - pts[0].y);
-    bool straight = np == 2 && dlen > 0;
-    if (straight) {
-        dir[0] = ((double)pts[1].x - pts[0].x) / dlen;
-        dir[1] = ((double)pts[1].y - pts[0].y) / dlen;
-    }
     float soon = -INFINITY; /* the soonest test due: no sample before it tests anything */
     for (float d = 0.5f; free_at < moved; d += 0.5f) {
         float at_d = fminf(d, moved);

@@ -271,10 +271,11 @@ bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id tar
         return false;
     }
     out->fortified = cwr_unit_fortified(rs, t, target);
-    snprintf(out->band, sizeof out->band, "%s",
+    cwr_join(out->band, sizeof out->band,
              out->short_dice && out->long_dice ? "short+long"
              : out->short_dice                 ? "short"
-                                               : "long");
+                                               : "long",
+             NULL);
     return true;
 }
 
@@ -306,12 +307,12 @@ bool cwr_fire_validate(const rules_state *rs, const table *t, const rules_comman
 {
     unit_id u = fire_unit(rs, t, cmd);
     if (u.id != rs->unit.id) {
-        snprintf(why, size, "only the activated unit fires");
+        cwr_join(why, size, "only the activated unit fires", NULL);
         return false;
     }
     unit_id tg = target_of(t, cmd);
     if (!tg.id) {
-        snprintf(why, size, "fire needs a target unit");
+        cwr_join(why, size, "fire needs a target unit", NULL);
         return false;
     }
     cwr_fire_plan p;
@@ -339,7 +340,7 @@ static bool can_fire_scan(const rules_state *rs, const table *t, unit_id u, char
         float d = cwr_unit_distance(t, u, e->id, NULL, NULL);
         if (d < best) {
             best = d;
-            snprintf(nearest, sizeof nearest, "%s", r);
+            cwr_join(nearest, sizeof nearest, r, NULL);
         }
     }
     cwr_say(why, size, "no target%s%s", nearest[0] ? ": " : "", nearest);
@@ -358,7 +359,7 @@ bool cwr_can_fire_now(const rules_state *rs, const table *t, unit_id u, char *wh
         cwr_cache_fire_put(rs, t, u, ok, told ? full : NULL);
     }
     if (!ok && told)
-        snprintf(why, size, "%s", full);
+        cwr_join(why, size, full, NULL);
     return ok;
 }
 
@@ -407,7 +408,7 @@ static void per_result(rules_ctx *ctx, int group, int per)
     if (per < 2)
         return;
     rules_event ev = {.kind = RULES_EV_NOTE, .group = group, .value = per};
-    snprintf(ev.tag, sizeof ev.tag, "%s", RULES_TAG_PER_RESULT);
+    cwr_join(ev.tag, sizeof ev.tag, RULES_TAG_PER_RESULT, NULL);
     rules_emit(ctx, &ev);
 }
 
@@ -478,7 +479,7 @@ static int targets_now(const rules_state *rs, const table *t, const rules_comman
                                     .p_hit = 1.0f / 6,
                                     .expected_hits = (float)mine / 6,
                                     .expected_kills = (float)mine / 6};
-            snprintf(out[n].band, sizeof out[n].band, "charge");
+            cwr_join(out[n].band, sizeof out[n].band, "charge", NULL);
             snprintf(out[n].note, sizeof out[n].note,
                      "%.1f\" away: the movement dice must reach it; then one D6 a front-rank "
                      "figure, 6s kill",
@@ -506,7 +507,7 @@ static int targets_now(const rules_state *rs, const table *t, const rules_comman
                                 .p_hit = 1.0f / 6,
                                 .expected_hits = (float)(p.short_dice + p.long_dice) / 6,
                                 .expected_kills = ex};
-        snprintf(out[n].band, sizeof out[n].band, "%s", p.band);
+        cwr_join(out[n].band, sizeof out[n].band, p.band, NULL);
         fire_note(&p, out[n].note, sizeof out[n].note);
         n++;
     }

@@ -546,7 +546,7 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
     figure_id ref = reference(t, cmd, u);
     if (!ref.id || cmd->path_count < 1) {
         if (size) /* a reason only when one is wanted */
-            snprintf(why, size, "a move needs the unit and where it goes");
+            cwr_join(why, size, "a move needs the unit and where it goes", NULL);
         return false;
     }
     const figure *r = table_figure_const(t, ref);
@@ -607,7 +607,7 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
     place_unit(t, ref, r->pos, turn, facing, out);
     if (!(turn_ns && !turn_ns->all ? turn_free(t, out, turn_ns) : plan_free(t, out, u))) {
         if (size) /* a reason only when one is wanted */
-            snprintf(why, size, "no room to turn the unit here");
+            cwr_join(why, size, "no room to turn the unit here", NULL);
         return false;
     }
     if (part != PLAN_ALL)
@@ -975,12 +975,12 @@ static bool move_check(const rules_state *rs, const table *t, const table *seen,
     unit_id u = cmd_unit(t, cmd);
     if (u.id != rs->unit.id || !table_unit_const(t, u)) {
         if (size) /* a reason only when one is wanted */
-            snprintf(why, size, "only the activated unit moves");
+            cwr_join(why, size, "only the activated unit moves", NULL);
         return false;
     }
     if (cmd->path_count < 1) {
         if (size) /* a reason only when one is wanted */
-            snprintf(why, size, "a move needs where it goes");
+            cwr_join(why, size, "a move needs where it goes", NULL);
         return false;
     }
     cwr_move_plan p;
@@ -1264,7 +1264,7 @@ bool cwr_formation_validate(const rules_state *rs, const table *t, const rules_c
 {
     unit_id u = cmd->unit.id ? cmd->unit : rs->unit;
     if (u.id != rs->unit.id) {
-        snprintf(why, size, "only the activated unit changes formation");
+        cwr_join(why, size, "only the activated unit changes formation", NULL);
         return false;
     }
     const char *now = cwr_formation_of(rs, t, u);
@@ -1278,7 +1278,7 @@ bool cwr_formation_validate(const rules_state *rs, const table *t, const rules_c
         return true;
     }
     if (strcmp(cmd->option, "line") != 0 && strcmp(cmd->option, "column") != 0) {
-        snprintf(why, size, "the formations are line and column");
+        cwr_join(why, size, "the formations are line and column", NULL);
         return false;
     }
     if (strcmp(cmd->option, now) == 0) {
@@ -1322,7 +1322,7 @@ void cwr_formation_resolve(rules_state *rs, rules_ctx *ctx, const rules_command 
         }
     }
     rules_event ev = {.kind = RULES_EV_FORMATION, .side = un->side, .unit = u};
-    snprintf(ev.tag, sizeof ev.tag, "%s", to);
+    cwr_join(ev.tag, sizeof ev.tag, to, NULL);
     rules_emitf(ctx, ev, CWR_REF_PAIRS, "%s %s", un->name,
                 step == CWR_STEP_LIMBER     ? "limbers up"
                 : step == CWR_STEP_UNLIMBER ? "unlimbers"

@@ -352,7 +352,7 @@ void cwr_cache_fire_put(const rules_state *rs, const table *t, unit_id u, bool o
         return;
     if (!cu->fire_why)
         cu->fire_why = mem_calloc(1, CWR_REASON_MAX);
-    snprintf(cu->fire_why, CWR_REASON_MAX, "%s", why ? why : "");
+    cwr_join(cu->fire_why, CWR_REASON_MAX, why ? why : "", NULL);
     cu->fire_ok = ok;
     cu->fire_told = why != NULL;
     cu->data_rs = rs;

@@ -280,10 +280,35 @@ bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id tar
 }
 
 /* The plan's dice in words: only the targets list shows them. */
+/* n in decimal, as "%d" writes it. */
+static const char *decimal(int n, char buf[12])
+{
+    unsigned v = n < 0 ? 0u - (unsigned)n : (unsigned)n;
+    char *q = buf + 11;
+    *q = 0;
+    do
+        *--q = (char)('0' + v % 10);
+    while (v /= 10);
+    if (n < 0)
+        *--q = '-';
+    return q;
+}
+
 static void fire_note(const cwr_fire_plan *p, char *out, size_t size)
 {
-    snprintf(out, size, "%d at short range (6s), %d at long (pairs of 6s)%s", p->short_dice,
-             p->long_dice, p->fortified ? "; target fortified: half casualties" : "");
+    /* "%d at short range (6s), %d at long (pairs of 6s)%s", copied piece by piece: the same
+     * text, cut at the same place */
+    char a[12], b[12];
+    const char *part[5] = {decimal(p->short_dice, a), " at short range (6s), ",
+                           decimal(p->long_dice, b), " at long (pairs of 6s)",
+                           p->fortified ? "; target fortified: half casualties" : ""};
+    size_t used = 0;
+    for (int i = 0; i < 5 && used + 1 < size; i++) {
+        cwr_join(out + used, size - used, part[i], NULL);
+        used += strlen(out + used);
+    }
+    if (size && used == 0)
+        out[0] = 0;
 }
 
 static unit_id fire_unit(const rules_state *rs, const table *t, const rules_command *cmd)

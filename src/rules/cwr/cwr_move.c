@@ -1316,8 +1316,11 @@ void cwr_formation_resolve(rules_state *rs, rules_ctx *ctx, const rules_command 
                               .pos = p.pos[i],
                               .facing = p.facing};
             cwr_join(ev.ref, sizeof ev.ref, CWR_REF_PAIRS, NULL);
-            snprintf(ev.text, sizeof ev.text, "%s takes its place in %s",
-                     f->name[0] ? f->name : un->name, to);
+            /* "%s takes its place in %s", copied: the same text, cut at the same place */
+            cwr_join(ev.text, sizeof ev.text, f->name[0] ? f->name : un->name,
+                     " takes its place in ");
+            size_t used = strlen(ev.text);
+            cwr_join(ev.text + used, sizeof ev.text - used, to, NULL);
             rules_emit(ctx, &ev);
         }
     }

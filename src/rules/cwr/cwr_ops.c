@@ -216,6 +216,9 @@ static void cwr_destroy(rules_state *rs)
         free(rs->los->unit_fig);
         free(rs->los->fig_weapon);
         free(rs->los->type_in);
+        free(rs->los->fort_xy);
+        free(rs->los->fort_sig);
+        free(rs->los->fort_was);
         free(rs->los);
     }
     free(rs);

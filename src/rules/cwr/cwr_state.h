@@ -77,6 +77,14 @@ typedef struct cwr_los {
      * and open lists (4 * type_count, by list then type), as the names said at create. */
     bool *type_in;
     int type_count;
+    /* Each unit's last fortified answer, by unit id, with the centres of the active figures it
+     * was found for (fort_xy, 2 * CWR_UNIT_FIGS floats a unit; fort_sig their count + 1, 0:
+     * none): the answer is of those centres alone, the terrain never changing in a match.
+     * Allocated when first kept (fort_units + 1 entries). */
+    float *fort_xy;
+    int *fort_sig;
+    bool *fort_was;
+    int fort_units;
 } cwr_los;
 
 /* What one const entry point (legal, validate) finds about a table that cannot change while

@@ -878,13 +878,49 @@ static bool fortified_scan(const rules_state *rs, const table *t, unit_id u)
     return n > 0 && 2 * in > n;
 }
 
+/* fortified_scan, answered from the match's last answer for u when its active figures stand
+ * where they stood then (listed in the same order). */
+static bool fortified_remembered(const rules_state *rs, const table *t, unit_id u)
+{
+    cwr_los *l = rs->los;
+    int m;
+    const figure_id *mem = cached_members(t, u, &m);
+    if (!l || !mem || m > CWR_UNIT_FIGS || (int)u.id > rs->unit_count)
+        return fortified_scan(rs, t, u);
+    if (!l->fort_sig) {
+        l->fort_units = rs->unit_count;
+        l->fort_xy = mem_calloc((size_t)(l->fort_units + 1) * 2 * CWR_UNIT_FIGS, sizeof(float));
+        l->fort_sig = mem_calloc((size_t)l->fort_units + 1, sizeof(int));
+        l->fort_was = mem_calloc((size_t)l->fort_units + 1, sizeof(bool));
+    }
+    if ((int)u.id > l->fort_units)
+        return fortified_scan(rs, t, u);
+    float *xy = l->fort_xy + (size_t)u.id * 2 * CWR_UNIT_FIGS;
+    bool same = l->fort_sig[u.id] == m + 1;
+    for (int i = 0; same && i < m; i++) {
+        const figure *f = table_figure_const(t, mem[i]);
+        same = f->pos.x == xy[2 * i] && f->pos.y == xy[2 * i + 1];
+    }
+    if (same)
+        return l->fort_was[u.id];
+    bool in = fortified_scan(rs, t, u);
+    for (int i = 0; i < m; i++) {
+        const figure *f = table_figure_const(t, mem[i]);
+        xy[2 * i] = f->pos.x;
+        xy[2 * i + 1] = f->pos.y;
+    }
+    l->fort_sig[u.id] = m + 1;
+    l->fort_was[u.id] = in;
+    return in;
+}
+
 bool cwr_unit_fortified(const rules_state *rs, const table *t, unit_id u)
 {
     cache_unit *cu = cached_unit(rs, t, u);
     if (!cu)
         return fortified_scan(rs, t, u);
     if (cu->fort_stamp != live->stamp) {
-        cu->fortified = fortified_scan(rs, t, u);
+        cu->fortified = fortified_remembered(rs, t, u);
         cu->fort_stamp = live->stamp;
     }
     return cu->fortified;

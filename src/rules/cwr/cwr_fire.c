@@ -94,6 +94,12 @@ typedef struct arc_test {
 
 static arc_test arc_test_of(float facing, float lim)
 {
+    /* asked for one firer's facing target after target: the last one is kept (per thread) */
+    static _Thread_local arc_test last;
+    static _Thread_local bool have;
+    if (have && memcmp(&last.facing, &facing, sizeof facing) == 0 &&
+        memcmp(&last.lim, &lim, sizeof lim) == 0) /* the same bits: a zero's sign too */
+        return last;
     const double margin = 1e-3;
     arc_test a = {
         .facing = facing, .lim = lim, .ux = cos((double)facing), .uy = sin((double)facing)};
@@ -101,6 +107,8 @@ static arc_test arc_test_of(float facing, float lim)
     a.fast_out = (double)lim + margin < GEOM_PI;
     a.cos_in = a.fast_in ? cos((double)lim - margin) : 2;
     a.cos_out = a.fast_out ? cos((double)lim + margin) : -2;
+    last = a;
+    have = true;
     return a;
 }
 

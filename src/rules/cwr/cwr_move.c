@@ -4,6 +4,7 @@
  * (line, column) and limbering are here too: they place the unit's figures. */
 #include "rules/cwr/cwr_state.h"
 
+#include "core/mem.h"
 #include "core/path.h"
 #include "core/place.h"
 #include "core/spatial.h"
@@ -113,6 +114,47 @@ static bool path_open(const rules_state *rs, const table *t, const vec2s *pts, i
         }
     }
     return true;
+}
+
+/* What a plan reads of its path alone (the terrain never changes in a match): its length,
+ * where impassable terrain stops it, whether it stays in the open, the obstacle crossings. */
+typedef struct path_kept {
+    int np;
+    vec2s pts[PATH_MAX_POINTS];
+    float length, limit;
+    bool open;
+    int nc;
+    float cross[CROSS_MAX];
+} path_kept;
+
+/* The facts of the path pts, from the match's last one when it is the same path (the same
+ * floats), else found and kept. */
+static const path_kept *path_facts(const rules_state *rs, const table *t, const vec2s *pts, int np)
+{
+    static _Thread_local path_kept scratch;
+    path_kept *k = rs->los ? rs->los->path_kept : NULL;
+    if (rs->los && !k)
+        k = rs->los->path_kept = mem_calloc(1, sizeof *k);
+    if (!k)
+        k = &scratch;
+    else if (k->np == np && memcmp(k->pts, pts, (size_t)np * sizeof *pts) == 0)
+        return k;
+    /* impassable terrain stops the move where it would enter */
+    float mult[256];
+    for (int i = 0; i < t->type_count && i < 256; i++)
+        mult[i] = t->types[i].move_mult <= 0 || t->types[i].obstacle == TERRAIN_OBSTACLE_IMPASSABLE
+                      ? 0.0f
+                      : 1.0f;
+    path_result pr;
+    path_cost(t, &(path_desc){.mult = mult}, pts, np, 1e9f, &pr);
+    k->np = 0; /* unkept until filled */
+    k->length = pr.length_cm;
+    k->limit = pr.stop == PATH_STOP_END ? pr.length_cm : pr.moved_cm;
+    k->open = path_open(rs, t, pts, np);
+    k->nc = obstacle_crossings(rs, t, pts, np, k->cross);
+    memcpy(k->pts, pts, (size_t)np * sizeof *pts);
+    k->np = np;
+    return k;
 }
 
 static geom_placed_base placed_at(const figure *f, vec2s p, float facing)
@@ -562,21 +604,13 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
      * plan's open terrain either way */
     float moved = 0;
     if (part != PLAN_CHECK) {
-        /* impassable terrain stops the move where it would enter */
-        float mult[256];
-        for (int i = 0; i < t->type_count && i < 256; i++)
-            mult[i] =
-                t->types[i].move_mult <= 0 || t->types[i].obstacle == TERRAIN_OBSTACLE_IMPASSABLE
-                    ? 0.0f
-                    : 1.0f;
-        path_result pr;
-        path_cost(t, &(path_desc){.mult = mult}, pts, np, 1e9f, &pr);
-        out->want_cm = pr.length_cm;
-        float limit = pr.stop == PATH_STOP_END ? pr.length_cm : pr.moved_cm;
-        out->open = path_open(rs, t, pts, np);
+        const path_kept *pk = path_facts(rs, t, pts, np);
+        out->want_cm = pk->length;
+        float limit = pk->limit;
+        out->open = pk->open;
         /* walk the crossings: each costs the obstacle price on top of the distance */
-        float cross[CROSS_MAX];
-        int nc = obstacle_crossings(rs, t, pts, np, cross);
+        const float *cross = pk->cross;
+        int nc = pk->nc;
         float price = cwr_cm(rs, rs->data->obstacle_cost_in);
         float left = allowance_cm < 0 ? 1e9f : allowance_cm, at = 0;
         for (int i = 0; i < nc && cross[i] <= limit; i++) {

@@ -219,6 +219,7 @@ static void cwr_destroy(rules_state *rs)
         free(rs->los->fort_xy);
         free(rs->los->fort_sig);
         free(rs->los->fort_was);
+        free(rs->los->path_kept);
         free(rs->los);
     }
     free(rs);

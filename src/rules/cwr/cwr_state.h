@@ -85,6 +85,9 @@ typedef struct cwr_los {
     int *fort_sig;
     bool *fort_was;
     int fort_units;
+    /* The last path a move plan costed (cwr_move.c's path_kept, allocated when first kept):
+     * a move's and a charge's resolve plan the same path twice, before and after the dice. */
+    void *path_kept;
 } cwr_los;
 
 /* What one const entry point (legal, validate) finds about a table that cannot change while

@@ -879,13 +879,14 @@ static bool fortified_scan(const rules_state *rs, const table *t, unit_id u)
 }
 
 /* fortified_scan, answered from the match's last answer for u when its active figures stand
- * where they stood then (listed in the same order). */
+ * where they stood then (listed in the same order: table order). */
 static bool fortified_remembered(const rules_state *rs, const table *t, unit_id u)
 {
     cwr_los *l = rs->los;
+    figure_id buf[CWR_UNIT_FIGS];
     int m;
-    const figure_id *mem = cached_members(t, u, &m);
-    if (!l || !mem || m > CWR_UNIT_FIGS || (int)u.id > rs->unit_count)
+    const figure_id *mem = cwr_unit_members(t, u, buf, CWR_UNIT_FIGS, &m);
+    if (!l || !mem || (int)u.id > rs->unit_count)
         return fortified_scan(rs, t, u);
     if (!l->fort_sig) {
         l->fort_units = rs->unit_count;
@@ -895,21 +896,23 @@ static bool fortified_remembered(const rules_state *rs, const table *t, unit_id 
     }
     if ((int)u.id > l->fort_units)
         return fortified_scan(rs, t, u);
-    float *xy = l->fort_xy + (size_t)u.id * 2 * CWR_UNIT_FIGS;
-    bool same = l->fort_sig[u.id] == m + 1;
-    for (int i = 0; same && i < m; i++) {
-        const figure *f = table_figure_const(t, mem[i]);
-        same = f->pos.x == xy[2 * i] && f->pos.y == xy[2 * i + 1];
-    }
-    if (same)
-        return l->fort_was[u.id];
-    bool in = fortified_scan(rs, t, u);
+    /* the active figures' centres, in the list's order */
+    float xy[2 * CWR_UNIT_FIGS];
+    int k = 0;
     for (int i = 0; i < m; i++) {
         const figure *f = table_figure_const(t, mem[i]);
-        xy[2 * i] = f->pos.x;
-        xy[2 * i + 1] = f->pos.y;
+        if (f->unit.id != u.id || !table_figure_active(f))
+            continue;
+        xy[2 * k] = f->pos.x;
+        xy[2 * k + 1] = f->pos.y;
+        k++;
     }
-    l->fort_sig[u.id] = m + 1;
+    float *kept = l->fort_xy + (size_t)u.id * 2 * CWR_UNIT_FIGS;
+    if (l->fort_sig[u.id] == k + 1 && memcmp(kept, xy, (size_t)k * 2 * sizeof *xy) == 0)
+        return l->fort_was[u.id];
+    bool in = fortified_scan(rs, t, u);
+    memcpy(kept, xy, (size_t)k * 2 * sizeof *xy);
+    l->fort_sig[u.id] = k + 1;
     l->fort_was[u.id] = in;
     return in;
 }
@@ -918,7 +921,7 @@ bool cwr_unit_fortified(const rules_state *rs, const table *t, unit_id u)
 {
     cache_unit *cu = cached_unit(rs, t, u);
     if (!cu)
-        return fortified_scan(rs, t, u);
+        return fortified_remembered(rs, t, u);
     if (cu->fort_stamp != live->stamp) {
         cu->fortified = fortified_remembered(rs, t, u);
         cu->fort_stamp = live->stamp;

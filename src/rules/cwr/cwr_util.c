@@ -140,9 +140,31 @@ struct cwr_cache {
 /* The scope open on this thread (one thread plays a match and its clones). */
 static _Thread_local cwr_cache *live;
 
+/* One destroyed cache kept for the next create, its buffers with it: the engine clones a state
+ * for each placement check and destroys it straight after, and each clone's first scope would
+ * allocate (and zero) the same buffers again. */
+static _Atomic(cwr_cache *) spare;
+
+static void cache_free(cwr_cache *c);
+
 cwr_cache *cwr_cache_create(void)
 {
-    return mem_calloc(1, sizeof(cwr_cache));
+    cwr_cache *c = atomic_exchange(&spare, NULL);
+    if (!c)
+        return mem_calloc(1, sizeof(cwr_cache));
+    /* a fresh cache but for the buffers, their sizes and the stamp: every entry in them is of
+     * an older stamp, so none is read before it is found again */
+    cwr_cache keep = *c;
+    memset(c, 0, sizeof *c);
+    c->start = keep.start, c->per_unit = keep.per_unit, c->start_cap = keep.start_cap;
+    c->fig = keep.fig, c->rows = keep.rows, c->fig_cap = keep.fig_cap;
+    c->rows_cap = keep.rows_cap;
+    c->pair = keep.pair, c->pair_units = keep.pair_units;
+    c->unit = keep.unit, c->front = keep.front, c->unit_cap = keep.unit_cap;
+    c->targets = keep.targets;
+    c->stamp = keep.stamp;
+    memcpy(c->type_stamp, keep.type_stamp, sizeof c->type_stamp);
+    return c;
 }
 
 void cwr_cache_destroy(cwr_cache *c)
@@ -151,6 +173,13 @@ void cwr_cache_destroy(cwr_cache *c)
         return;
     if (live == c)
         live = NULL;
+    cache_free(atomic_exchange(&spare, c));
+}
+
+static void cache_free(cwr_cache *c)
+{
+    if (!c)
+        return;
     for (int i = 0; c->unit && i < c->unit_cap; i++)
         free(c->unit[i].fire_why);
     free(c->start);

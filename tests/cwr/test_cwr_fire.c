@@ -145,6 +145,8 @@ static void test_arc_and_first_unit(void **state)
     assert_string_equal(tg[0].band, "short");
     assert_int_equal(tg[0].dice, 6);
     assert_true(fabsf(tg[0].expected_kills - 1.0f) < 1e-6f); /* six dice, one casualty a 6 */
+    /* the dice in words, as "%d at short range (6s), %d at long (pairs of 6s)%s" writes them */
+    assert_string_equal(tg[0].note, "6 at short range (6s), 0 at long (pairs of 6s)");
     game_destroy(g);
     /* a Blue screen between the company and the target: it is the first unit hit */
     g = shoot_game("", 60, "", 1);

@@ -75,7 +75,7 @@ void cwr_alloc_decision(const rules_state *rs, const table *t, rules_decision *o
     out->unit = a->target;
     cwr_unit_figures(t, a->target, &out->figure, 1);
     out->count = cwr_alloc_need(rs, t);
-    snprintf(out->phase, sizeof out->phase, "casualties");
+    cwr_join(out->phase, sizeof out->phase, "casualties", NULL);
     snprintf(out->prompt, sizeof out->prompt, "Pick %d casualt%s to remove from %.60s", out->count,
              out->count == 1 ? "y" : "ies", un ? un->name : "?");
 }
@@ -155,7 +155,7 @@ void cwr_alloc_apply(rules_state *rs, const rules_event *ev)
         cwr_alloc *a = &rs->alloc[rs->alloc_n++];
         *a = (cwr_alloc){
             .chooser = ev->side, .target = ev->unit, .count = ev->value, .from = ev->pos};
-        snprintf(a->ref, sizeof a->ref, "%s", ev->ref);
+        cwr_join(a->ref, sizeof a->ref, ev->ref, NULL);
     } else if (strcmp(ev->tag, "picked") == 0 && rs->alloc_n > 0) {
         memmove(&rs->alloc[0], &rs->alloc[1], sizeof rs->alloc[0] * (size_t)(rs->alloc_n - 1));
         rs->alloc_n--;

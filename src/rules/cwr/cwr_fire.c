@@ -94,6 +94,12 @@ typedef struct arc_test {
 
 static arc_test arc_test_of(float facing, float lim)
 {
+    /* asked for one firer's facing target after target: the last one is kept (per thread) */
+    static _Thread_local arc_test last;
+    static _Thread_local bool have;
+    if (have && memcmp(&last.facing, &facing, sizeof facing) == 0 &&
+        memcmp(&last.lim, &lim, sizeof lim) == 0) /* the same bits: a zero's sign too */
+        return last;
     const double margin = 1e-3;
     arc_test a = {
         .facing = facing, .lim = lim, .ux = cos((double)facing), .uy = sin((double)facing)};
@@ -101,6 +107,8 @@ static arc_test arc_test_of(float facing, float lim)
     a.fast_out = (double)lim + margin < GEOM_PI;
     a.cos_in = a.fast_in ? cos((double)lim - margin) : 2;
     a.cos_out = a.fast_out ? cos((double)lim + margin) : -2;
+    last = a;
+    have = true;
     return a;
 }
 
@@ -271,18 +279,44 @@ bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id tar
         return false;
     }
     out->fortified = cwr_unit_fortified(rs, t, target);
-    snprintf(out->band, sizeof out->band, "%s",
+    cwr_join(out->band, sizeof out->band,
              out->short_dice && out->long_dice ? "short+long"
              : out->short_dice                 ? "short"
-                                               : "long");
+                                               : "long",
+             NULL);
     return true;
 }
 
 /* The plan's dice in words: only the targets list shows them. */
+/* n in decimal, as "%d" writes it. */
+static const char *decimal(int n, char buf[12])
+{
+    unsigned v = n < 0 ? 0u - (unsigned)n : (unsigned)n;
+    char *q = buf + 11;
+    *q = 0;
+    do
+        *--q = (char)('0' + v % 10);
+    while (v /= 10);
+    if (n < 0)
+        *--q = '-';
+    return q;
+}
+
 static void fire_note(const cwr_fire_plan *p, char *out, size_t size)
 {
-    snprintf(out, size, "%d at short range (6s), %d at long (pairs of 6s)%s", p->short_dice,
-             p->long_dice, p->fortified ? "; target fortified: half casualties" : "");
+    /* "%d at short range (6s), %d at long (pairs of 6s)%s", copied piece by piece: the same
+     * text, cut at the same place */
+    char a[12], b[12];
+    const char *part[5] = {decimal(p->short_dice, a), " at short range (6s), ",
+                           decimal(p->long_dice, b), " at long (pairs of 6s)",
+                           p->fortified ? "; target fortified: half casualties" : ""};
+    size_t used = 0;
+    for (int i = 0; i < 5 && used + 1 < size; i++) {
+        cwr_join(out + used, size - used, part[i], NULL);
+        used += strlen(out + used);
+    }
+    if (size && used == 0)
+        out[0] = 0;
 }
 
 static unit_id fire_unit(const rules_state *rs, const table *t, const rules_command *cmd)
@@ -306,12 +340,12 @@ bool cwr_fire_validate(const rules_state *rs, const table *t, const rules_comman
 {
     unit_id u = fire_unit(rs, t, cmd);
     if (u.id != rs->unit.id) {
-        snprintf(why, size, "only the activated unit fires");
+        cwr_join(why, size, "only the activated unit fires", NULL);
         return false;
     }
     unit_id tg = target_of(t, cmd);
     if (!tg.id) {
-        snprintf(why, size, "fire needs a target unit");
+        cwr_join(why, size, "fire needs a target unit", NULL);
         return false;
     }
     cwr_fire_plan p;
@@ -339,7 +373,7 @@ static bool can_fire_scan(const rules_state *rs, const table *t, unit_id u, char
         float d = cwr_unit_distance(t, u, e->id, NULL, NULL);
         if (d < best) {
             best = d;
-            snprintf(nearest, sizeof nearest, "%s", r);
+            cwr_join(nearest, sizeof nearest, r, NULL);
         }
     }
     cwr_say(why, size, "no target%s%s", nearest[0] ? ": " : "", nearest);
@@ -358,7 +392,7 @@ bool cwr_can_fire_now(const rules_state *rs, const table *t, unit_id u, char *wh
         cwr_cache_fire_put(rs, t, u, ok, told ? full : NULL);
     }
     if (!ok && told)
-        snprintf(why, size, "%s", full);
+        cwr_join(why, size, full, NULL);
     return ok;
 }
 
@@ -407,7 +441,7 @@ static void per_result(rules_ctx *ctx, int group, int per)
     if (per < 2)
         return;
     rules_event ev = {.kind = RULES_EV_NOTE, .group = group, .value = per};
-    snprintf(ev.tag, sizeof ev.tag, "%s", RULES_TAG_PER_RESULT);
+    cwr_join(ev.tag, sizeof ev.tag, RULES_TAG_PER_RESULT, NULL);
     rules_emit(ctx, &ev);
 }
 
@@ -478,7 +512,7 @@ static int targets_now(const rules_state *rs, const table *t, const rules_comman
                                     .p_hit = 1.0f / 6,
                                     .expected_hits = (float)mine / 6,
                                     .expected_kills = (float)mine / 6};
-            snprintf(out[n].band, sizeof out[n].band, "charge");
+            cwr_join(out[n].band, sizeof out[n].band, "charge", NULL);
             snprintf(out[n].note, sizeof out[n].note,
                      "%.1f\" away: the movement dice must reach it; then one D6 a front-rank "
                      "figure, 6s kill",
@@ -506,7 +540,7 @@ static int targets_now(const rules_state *rs, const table *t, const rules_comman
                                 .p_hit = 1.0f / 6,
                                 .expected_hits = (float)(p.short_dice + p.long_dice) / 6,
                                 .expected_kills = ex};
-        snprintf(out[n].band, sizeof out[n].band, "%s", p.band);
+        cwr_join(out[n].band, sizeof out[n].band, p.band, NULL);
         fire_note(&p, out[n].note, sizeof out[n].note);
         n++;
     }

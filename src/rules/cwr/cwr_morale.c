@@ -14,7 +14,7 @@ void cwr_morale_dice(const rules_state *rs, const table *t, unit_id u, cwr_moral
     out->strength = cwr_unit_strength(t, u);
     if (!tr || !us || tr->exempt) {
         out->exempt = true;
-        snprintf(out->note, sizeof out->note, "exempt from morale checks");
+        cwr_join(out->note, sizeof out->note, "exempt from morale checks", NULL);
         return;
     }
     out->base = tr->morale_dice;

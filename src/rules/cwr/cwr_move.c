@@ -4,6 +4,7 @@
  * (line, column) and limbering are here too: they place the unit's figures. */
 #include "rules/cwr/cwr_state.h"
 
+#include "core/mem.h"
 #include "core/path.h"
 #include "core/place.h"
 #include "core/spatial.h"
@@ -113,6 +114,47 @@ static bool path_open(const rules_state *rs, const table *t, const vec2s *pts, i
         }
     }
     return true;
+}
+
+/* What a plan reads of its path alone (the terrain never changes in a match): its length,
+ * where impassable terrain stops it, whether it stays in the open, the obstacle crossings. */
+typedef struct path_kept {
+    int np;
+    vec2s pts[PATH_MAX_POINTS];
+    float length, limit;
+    bool open;
+    int nc;
+    float cross[CROSS_MAX];
+} path_kept;
+
+/* The facts of the path pts, from the match's last one when it is the same path (the same
+ * floats), else found and kept. */
+static const path_kept *path_facts(const rules_state *rs, const table *t, const vec2s *pts, int np)
+{
+    static _Thread_local path_kept scratch;
+    path_kept *k = rs->los ? rs->los->path_kept : NULL;
+    if (rs->los && !k)
+        k = rs->los->path_kept = mem_calloc(1, sizeof *k);
+    if (!k)
+        k = &scratch;
+    else if (k->np == np && memcmp(k->pts, pts, (size_t)np * sizeof *pts) == 0)
+        return k;
+    /* impassable terrain stops the move where it would enter */
+    float mult[256];
+    for (int i = 0; i < t->type_count && i < 256; i++)
+        mult[i] = t->types[i].move_mult <= 0 || t->types[i].obstacle == TERRAIN_OBSTACLE_IMPASSABLE
+                      ? 0.0f
+                      : 1.0f;
+    path_result pr;
+    path_cost(t, &(path_desc){.mult = mult}, pts, np, 1e9f, &pr);
+    k->np = 0; /* unkept until filled */
+    k->length = pr.length_cm;
+    k->limit = pr.stop == PATH_STOP_END ? pr.length_cm : pr.moved_cm;
+    k->open = path_open(rs, t, pts, np);
+    k->nc = obstacle_crossings(rs, t, pts, np, k->cross);
+    memcpy(k->pts, pts, (size_t)np * sizeof *pts);
+    k->np = np;
+    return k;
 }
 
 static geom_placed_base placed_at(const figure *f, vec2s p, float facing)
@@ -356,9 +398,12 @@ static bool plan_free_near(const table *t, const cwr_move_plan *p, unit_id u, co
  * cannot touch before the reference has gone c further, nor a base `c` cm inside the table's
  * edges leave it: such tests are skipped until then (`until`, per figure and near base, and
  * `next`, per figure, the soonest of its row and its edge test; both from -INFINITY), with a
- * margin far above the rounding of the positions. The answer is plan_free_near's. */
+ * margin far above the rounding of the positions. On a straight path (`dir`, the unit vector
+ * along it; NULL otherwise) the bounds are where the line first brings the circles (or the
+ * bounds and an edge) that close, and never when it does not. The answer is plan_free_near's. */
 static bool plan_free_sweep(const table *t, cwr_move_plan *p, const placer *pl, vec2s end,
-                            const near_set *ns, float at, float *until, float *next, float *soon)
+                            const near_set *ns, const double *dir, float at, float *until,
+                            float *next, float *soon)
 {
     const double margin = 1e-3 + 0.01;
     *soon = INFINITY;
@@ -373,9 +418,28 @@ static bool plan_free_sweep(const table *t, cwr_move_plan *p, const placer *pl, 
         geom_aabb ba = geom_base_bounds(&a);
         if (ba.min.x < 0 || ba.min.y < 0 || ba.max.x > t->width_cm || ba.max.y > t->height_cm)
             return false;
-        float edge = fminf(fminf(ba.min.x, ba.min.y),
-                           fminf(t->width_cm - ba.max.x, t->height_cm - ba.max.y));
-        float soonest = edge - (float)margin > 0 ? at + edge - (float)margin : -INFINITY;
+        float soonest;
+        if (dir) {
+            /* a straight path: the bounds close on an edge only as fast as the unit goes toward
+             * it, and not at all when it goes away */
+            float gap[4] = {ba.min.x, ba.min.y, t->width_cm - ba.max.x, t->height_cm - ba.max.y};
+            double rate[4] = {-dir[0], -dir[1], dir[0], dir[1]};
+            double first = INFINITY;
+            for (int e = 0; e < 4; e++) {
+                double g = (double)gap[e] - margin;
+                if (g <= 0) {
+                    first = -INFINITY;
+                    break;
+                }
+                if (rate[e] > 0 && g / rate[e] < first)
+                    first = g / rate[e];
+            }
+            soonest = first == -INFINITY ? -INFINITY : at + (float)first;
+        } else {
+            float edge = fminf(fminf(ba.min.x, ba.min.y),
+                               fminf(t->width_cm - ba.max.x, t->height_cm - ba.max.y));
+            soonest = edge - (float)margin > 0 ? at + edge - (float)margin : -INFINITY;
+        }
         double ra = spatial_base_reach(&a.base);
         float *row = until + (size_t)i * (size_t)ns->count;
         for (int k = 0; k < ns->count; k++) {
@@ -384,9 +448,19 @@ static bool plan_free_sweep(const table *t, cwr_move_plan *p, const placer *pl, 
                 geom_placed_base b = placed_at(o, o->pos, o->facing);
                 if (place_bases_overlap(&a, &b))
                     return false;
-                double clear =
-                    geom_point_distance(a.pos, b.pos) - (ra + spatial_base_reach(&b.base)) - margin;
-                if (clear > 0)
+                double big = ra + spatial_base_reach(&b.base) + margin;
+                double clear = geom_point_distance(a.pos, b.pos) - big;
+                if (clear > 0 && dir) {
+                    /* a straight path: the circles (grown by the margin) first meet where the
+                     * line of the centre enters the other's circle, or never */
+                    double wx = (double)b.pos.x - a.pos.x, wy = (double)b.pos.y - a.pos.y;
+                    double proj = wx * dir[0] + wy * dir[1];
+                    double perp2 = wx * wx + wy * wy - proj * proj;
+                    if (proj <= 0 || perp2 >= big * big)
+                        row[k] = INFINITY;
+                    else
+                        row[k] = at + (float)fmax(clear, proj - sqrt(big * big - perp2));
+                } else if (clear > 0)
                     row[k] = at + (float)clear;
             }
             /* fminf without the call: no NaN here, and -0 and 0 compare the same below */
@@ -403,20 +477,118 @@ static bool plan_free(const table *t, const cwr_move_plan *p, unit_id u)
     return plan_free_near(t, p, u, NULL);
 }
 
+/* The bases that could block u turning where it stands, whatever the turn: every figure
+ * cwr_positions_free(.., u, u) would test whose centre is within the circle about the reference
+ * that holds every turned base, grown by the figure's reach and a margin far above the
+ * rounding. Found once for cwr_move_legal's ten samples, which all turn about the same figure
+ * on the same table. `all` when there are too many (cwr_positions_free is asked then). */
+static void turn_near_find(const table *t, unit_id u, figure_id ref, near_set *ns)
+{
+    ns->count = 0;
+    ns->all = false;
+    const figure *r = table_figure_const(t, ref);
+    if (!r) {
+        ns->all = true;
+        return;
+    }
+    figure_id figs[CWR_UNIT_FIGS];
+    int n = cwr_unit_figures(t, u, figs, CWR_UNIT_FIGS);
+    if (n > CWR_UNIT_FIGS)
+        n = CWR_UNIT_FIGS;
+    float big = 0;
+    for (int i = 0; i < n; i++) {
+        const figure *f = table_figure_const(t, figs[i]);
+        big = fmaxf(big, hypotf(f->pos.x - r->pos.x, f->pos.y - r->pos.y) +
+                             spatial_base_reach(&f->base));
+    }
+    big += 0.05f;
+    int nr;
+    const cwr_fig_row *rows = cwr_cache_figures(t, &nr);
+    for (int k = 0, ni = 0; k < (rows ? nr : t->figure_count); k++) {
+        int j;
+        float x, y, reach;
+        if (rows) { /* active figures, none of a unit with more than CWR_UNIT_FIGS */
+            if (rows[k].unit == u.id)
+                continue;
+            j = rows[k].index;
+            x = rows[k].x, y = rows[k].y, reach = rows[k].reach;
+        } else { /* cwr_positions_free's scan: u's first 2 * CWR_UNIT_FIGS figures passed over */
+            const figure *o = &t->figures[k];
+            if (o->unit.id == u.id && ni < 2 * CWR_UNIT_FIGS) {
+                ni++;
+                continue;
+            }
+            if (!table_figure_active(o))
+                continue;
+            j = k;
+            x = o->pos.x, y = o->pos.y, reach = spatial_base_reach(&o->base);
+        }
+        float g = big + reach;
+        if (fabsf(x - r->pos.x) > g || fabsf(y - r->pos.y) > g)
+            continue;
+        if (ns->count == 256) {
+            ns->all = true;
+            return;
+        }
+        ns->idx[ns->count++] = j;
+    }
+}
+
+/* cwr_positions_free(.., u, u) of the plan, the blockers taken from turn_near_find's set: a
+ * yes or no, so the tests may go in any order. */
+static bool turn_free(const table *t, const cwr_move_plan *p, const near_set *ns)
+{
+    geom_aabb box = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
+    for (int i = 0; i < p->count; i++) {
+        const figure *f = table_figure_const(t, p->fig[i]);
+        geom_placed_base a = placed_at(f, p->pos[i], p->facing);
+        float ra = spatial_base_reach(&f->base);
+        if (!base_on_table(t, &a, ra))
+            return false;
+        box_grow(&box, p->pos[i], ra);
+    }
+    /* cwr_positions_free's box test, over the set rather than the table */
+    const figure *near[256];
+    int nn = 0;
+    for (int k = 0; k < ns->count; k++) {
+        const figure *o = &t->figures[ns->idx[k]];
+        float g = spatial_base_reach(&o->base) + 0.01f;
+        if (o->pos.x + g < box.min.x || o->pos.x - g > box.max.x || o->pos.y + g < box.min.y ||
+            o->pos.y - g > box.max.y)
+            continue;
+        near[nn++] = o;
+    }
+    for (int i = 0; i < p->count && nn > 0; i++) {
+        const figure *f = table_figure_const(t, p->fig[i]);
+        geom_placed_base a = placed_at(f, p->pos[i], p->facing);
+        float ra = spatial_base_reach(&f->base);
+        for (int k = 0; k < nn; k++) {
+            const figure *o = near[k];
+            if (o->id.id == f->id.id || !may_overlap(a.pos, ra, o))
+                continue;
+            geom_placed_base b = placed_at(o, o->pos, o->facing);
+            if (place_bases_overlap(&a, &b))
+                return false;
+        }
+    }
+    return true;
+}
+
 /* How much of a plan to make: all of it; only whether it plans at all (the unit and room to
  * turn where it stands: nothing after refuses), the rest left unfinished; or that and the
  * path's cost and open terrain, without the sweep for where it stops. */
 typedef enum plan_part { PLAN_ALL, PLAN_CHECK, PLAN_COST } plan_part;
 
 static bool plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
-                      float allowance_cm, bool away, plan_part part, cwr_move_plan *out, char *why,
-                      size_t size)
+                      float allowance_cm, bool away, plan_part part, const near_set *turn_ns,
+                      cwr_move_plan *out, char *why, size_t size)
 {
     memset(out, 0, sizeof *out);
     unit_id u = cmd_unit(t, cmd);
     figure_id ref = reference(t, cmd, u);
     if (!ref.id || cmd->path_count < 1) {
-        snprintf(why, size, "a move needs the unit and where it goes");
+        if (size) /* a reason only when one is wanted */
+            cwr_join(why, size, "a move needs the unit and where it goes", NULL);
         return false;
     }
     const figure *r = table_figure_const(t, ref);
@@ -432,21 +604,13 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
      * plan's open terrain either way */
     float moved = 0;
     if (part != PLAN_CHECK) {
-        /* impassable terrain stops the move where it would enter */
-        float mult[256];
-        for (int i = 0; i < t->type_count && i < 256; i++)
-            mult[i] =
-                t->types[i].move_mult <= 0 || t->types[i].obstacle == TERRAIN_OBSTACLE_IMPASSABLE
-                    ? 0.0f
-                    : 1.0f;
-        path_result pr;
-        path_cost(t, &(path_desc){.mult = mult}, pts, np, 1e9f, &pr);
-        out->want_cm = pr.length_cm;
-        float limit = pr.stop == PATH_STOP_END ? pr.length_cm : pr.moved_cm;
-        out->open = path_open(rs, t, pts, np);
+        const path_kept *pk = path_facts(rs, t, pts, np);
+        out->want_cm = pk->length;
+        float limit = pk->limit;
+        out->open = pk->open;
         /* walk the crossings: each costs the obstacle price on top of the distance */
-        float cross[CROSS_MAX];
-        int nc = obstacle_crossings(rs, t, pts, np, cross);
+        const float *cross = pk->cross;
+        int nc = pk->nc;
         float price = cwr_cm(rs, rs->data->obstacle_cost_in);
         float left = allowance_cm < 0 ? 1e9f : allowance_cm, at = 0;
         for (int i = 0; i < nc && cross[i] <= limit; i++) {
@@ -475,8 +639,9 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
      * would overlap another (sampled finer than the smallest base), and an away move stops
      * where it would come nearer the enemy */
     place_unit(t, ref, r->pos, turn, facing, out);
-    if (!plan_free(t, out, u)) {
-        snprintf(why, size, "no room to turn the unit here");
+    if (!(turn_ns && !turn_ns->all ? turn_free(t, out, turn_ns) : plan_free(t, out, u))) {
+        if (size) /* a reason only when one is wanted */
+            cwr_join(why, size, "no room to turn the unit here", NULL);
         return false;
     }
     if (part != PLAN_ALL)
@@ -492,6 +657,40 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
     }
     near_set ns;
     near_find(t, u, geom_aabb_pad(geom_aabb_of_points(pts, np), reach + 1), &ns);
+    /* one stretch: every base goes along the same line (the sweep's bounds use it) */
+    double dir[2] = {0, 0},
+           dlen = hypot((double)pts[np - 1].x - pts[0].x, (double)pts[np - 1].y - pts[0].y);
+    bool straight = np == 2 && dlen > 0;
+    if (straight) {
+        dir[0] = ((double)pts[1].x - pts[0].x) / dlen;
+        dir[1] = ((double)pts[1].y - pts[0].y) / dlen;
+    }
+    if (straight && !ns.all) {
+        /* the corridor the unit sweeps, across and along the line from where it stands after
+         * turning (every base's centre within its reach of it all the way): a near base whose
+         * circle stays out of it, by a margin far above the rounding, meets none of the unit's
+         * and is never tested */
+        double lo_p = INFINITY, hi_p = -INFINITY, lo_a = INFINITY, hi_a = -INFINITY;
+        for (int i = 0; i < out->count; i++) {
+            double wx = (double)out->pos[i].x - r->pos.x, wy = (double)out->pos[i].y - r->pos.y;
+            double ra = spatial_base_reach(&table_figure_const(t, out->fig[i])->base);
+            double across = dir[0] * wy - dir[1] * wx, ahead = dir[0] * wx + dir[1] * wy;
+            lo_p = fmin(lo_p, across - ra), hi_p = fmax(hi_p, across + ra);
+            lo_a = fmin(lo_a, ahead - ra), hi_a = fmax(hi_a, ahead + ra);
+        }
+        hi_a += moved;
+        int kept = 0;
+        for (int k = 0; k < ns.count; k++) {
+            const figure *o = &t->figures[ns.idx[k]];
+            double wx = (double)o->pos.x - r->pos.x, wy = (double)o->pos.y - r->pos.y;
+            double g = spatial_base_reach(&o->base) + 0.05;
+            double across = dir[0] * wy - dir[1] * wx, ahead = dir[0] * wx + dir[1] * wy;
+            if (across + g < lo_p || across - g > hi_p || ahead + g < lo_a || ahead - g > hi_a)
+                continue;
+            ns.idx[kept++] = ns.idx[k];
+        }
+        ns.count = kept;
+    }
     float free_at = 0;
     static_assert(CWR_UNIT_FIGS * 256 * sizeof(float) <= 65536, "sweep bounds fit the stack");
     float until[CWR_UNIT_FIGS * 256], next[CWR_UNIT_FIGS];
@@ -512,8 +711,8 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
             place_unit(t, ref, along(pts, np, at_d), turn, facing, out);
             if (!plan_free_near(t, out, u, &ns))
                 break;
-        } else if (!plan_free_sweep(t, out, &pl, along(pts, np, at_d), &ns, at_d, until, next,
-                                    &soon))
+        } else if (!plan_free_sweep(t, out, &pl, along(pts, np, at_d), &ns, straight ? dir : NULL,
+                                    at_d, until, next, &soon))
             break;
         free_at = at_d;
     }
@@ -531,24 +730,40 @@ static bool plan_move(const rules_state *rs, const table *t, const rules_command
 bool cwr_plan_move(const rules_state *rs, const table *t, const rules_command *cmd,
                    float allowance_cm, bool away, cwr_move_plan *out, char *why, size_t size)
 {
-    return plan_move(rs, t, cmd, allowance_cm, away, PLAN_ALL, out, why, size);
+    return plan_move(rs, t, cmd, allowance_cm, away, PLAN_ALL, NULL, out, why, size);
 }
 
 bool cwr_plan_move_cost(const rules_state *rs, const table *t, const rules_command *cmd,
                         cwr_move_plan *out, char *why, size_t size)
 {
-    return plan_move(rs, t, cmd, -1, false, PLAN_COST, out, why, size);
+    return plan_move(rs, t, cmd, -1, false, PLAN_COST, NULL, out, why, size);
 }
 
 bool cwr_move_is_away(const rules_state *rs, const table *t, unit_id u, const cwr_move_plan *p,
                       char *why, size_t size)
 {
     const unit *un = table_unit_const(t, u);
+    /* the box around the moved bases' circles, as cwr_unit_box draws a unit's */
+    geom_aabb mb = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
+    for (int i = 0; i < p->count; i++)
+        box_grow(&mb, p->pos[i],
+                 spatial_base_reach(&table_figure_const(t, p->fig[i])->base) + 1e-3f);
     for (int k = 0; k < t->unit_count; k++) {
         const unit *e = &t->units[k];
         if (e->side.id == un->side.id || !cwr_unit_alive(t, e->id) || !cwr_sees(rs, t, u, e->id))
             continue;
         float before = cwr_unit_distance(t, u, e->id, NULL, NULL);
+        /* every pair's edge gap is more than the boxes' gap along either axis (the boxes hold
+         * the circles with a margin far above the rounding): when that gap is already past
+         * both refusals' bounds, this enemy refuses nothing */
+        geom_aabb eb;
+        if (p->count > 0 && cwr_unit_box(t, e->id, &eb)) {
+            float gap = fmaxf(fmaxf(eb.min.x - mb.max.x, mb.min.x - eb.max.x),
+                              fmaxf(eb.min.y - mb.max.y, mb.min.y - eb.max.y));
+            float contact = cwr_cm(rs, rs->data->contact_in);
+            if (gap > 0 && gap >= before - 0.01f && (before > contact || gap > contact))
+                continue;
+        }
         float after = INFINITY;
         /* the enemy's figures in table order: its list, or every figure when too many */
         figure_id buf[CWR_UNIT_FIGS];
@@ -609,9 +824,104 @@ static bool is_away(cwr_step s)
     return s == CWR_STEP_MOVE_AWAY || s == CWR_STEP_MOVE_DOUBLE_AWAY;
 }
 
+/* The active figures not of one unit, bucketed by where they stand (a counting sort by cell,
+ * each cell in table order): cwr_move_legal's ten end checks each read the cells near their end
+ * rather than the whole table. `ok` false when the table has more figures than it holds. */
+enum { GRID_SIDE = 16, GRID_FIGS = 1024 };
+
+typedef struct fig_grid {
+    bool ok;
+    float inv_w, inv_h, reach; /* cells per cm across and down; the largest base reach held */
+    int cols, rows;
+    int start[GRID_SIDE * GRID_SIDE + 1];
+    int idx[GRID_FIGS];
+} fig_grid;
+
+static int grid_col(const fig_grid *g, float x)
+{
+    float c = x * g->inv_w;
+    return c < 1 ? 0 : c >= (float)(g->cols - 1) ? g->cols - 1 : (int)c;
+}
+
+static int grid_row(const fig_grid *g, float y)
+{
+    float c = y * g->inv_h;
+    return c < 1 ? 0 : c >= (float)(g->rows - 1) ? g->rows - 1 : (int)c;
+}
+
+static void grid_build(const table *t, unit_id u, fig_grid *g)
+{
+    g->ok = false;
+    if (t->figure_count > GRID_FIGS || !(t->width_cm > 0) || !(t->height_cm > 0))
+        return;
+    g->cols = (int)fminf(GRID_SIDE, fmaxf(1, ceilf(t->width_cm / 15.0f)));
+    g->rows = (int)fminf(GRID_SIDE, fmaxf(1, ceilf(t->height_cm / 15.0f)));
+    g->inv_w = (float)g->cols / t->width_cm;
+    g->inv_h = (float)g->rows / t->height_cm;
+    g->reach = 0;
+    int cells = g->cols * g->rows, cell[GRID_FIGS], nc = 0;
+    short at[GRID_FIGS];
+    memset(g->start, 0, (size_t)(cells + 1) * sizeof *g->start);
+    int nr;
+    const cwr_fig_row *rows = cwr_cache_figures(t, &nr);
+    for (int k = 0; k < (rows ? nr : t->figure_count); k++) {
+        int j = rows ? rows[k].index : k;
+        const figure *o = &t->figures[j];
+        if (o->unit.id == u.id || (!rows && !table_figure_active(o)))
+            continue;
+        float reach = rows ? rows[k].reach : spatial_base_reach(&o->base);
+        g->reach = reach > g->reach ? reach : g->reach;
+        cell[nc] = grid_row(g, o->pos.y) * g->cols + grid_col(g, o->pos.x);
+        at[nc++] = (short)j;
+        g->start[cell[nc - 1] + 1]++;
+    }
+    for (int c = 0; c < cells; c++)
+        g->start[c + 1] += g->start[c];
+    int fill[GRID_SIDE * GRID_SIDE];
+    memcpy(fill, g->start, (size_t)cells * sizeof *fill);
+    for (int i = 0; i < nc; i++) /* in table order, so each cell is */
+        g->idx[fill[cell[i]]++] = at[i];
+    g->ok = true;
+}
+
+/* The grid's figures whose base could reach into box by end_free's test, in table order, into
+ * out (max of them); max + 1 when there are more. */
+static int grid_near(const table *t, const fig_grid *g, geom_aabb box, int *out, int max)
+{
+    float pad = g->reach + 0.02f;
+    int c0 = grid_col(g, box.min.x - pad), c1 = grid_col(g, box.max.x + pad);
+    int r0 = grid_row(g, box.min.y - pad), r1 = grid_row(g, box.max.y + pad), n = 0;
+    for (int r = r0; r <= r1; r++)
+        for (int c = c0; c <= c1; c++) {
+            int cell = r * g->cols + c;
+            for (int k = g->start[cell]; k < g->start[cell + 1]; k++) {
+                const figure *o = &t->figures[g->idx[k]];
+                float gap = spatial_base_reach(&o->base) + 0.01f;
+                if (o->pos.x + gap < box.min.x || o->pos.x - gap > box.max.x ||
+                    o->pos.y + gap < box.min.y || o->pos.y - gap > box.max.y)
+                    continue;
+                if (n == max)
+                    return max + 1;
+                /* insertion by table index: a handful */
+                int i = n++;
+                for (; i > 0 && out[i - 1] > g->idx[k]; i--)
+                    out[i] = out[i - 1];
+                out[i] = g->idx[k];
+            }
+        }
+    return n;
+}
+
+/* What cwr_move_legal finds once for its ten samples (the same unit, table and reference). */
+typedef struct sample_aid {
+    near_set turn;
+    fig_grid grid;
+} sample_aid;
+
 /* Where the player asks the unit to go must be free: the dice may stop it short, but a move
  * aimed onto another base is refused, naming both figures. */
-static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *why, size_t size)
+static bool end_free(const table *t, const rules_command *cmd, unit_id u, const fig_grid *grid,
+                     char *why, size_t size)
 {
     figure_id ref = reference(t, cmd, u);
     const figure *r = table_figure_const(t, ref);
@@ -635,7 +945,12 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
     }
     int near[NEAR_MAX], nn = 0, nr;
     bool all = false;
-    const cwr_fig_row *rows = cwr_cache_figures(t, &nr);
+    const cwr_fig_row *rows = grid && grid->ok ? NULL : cwr_cache_figures(t, &nr);
+    if (grid && grid->ok) { /* the same figures, in the same order */
+        nn = grid_near(t, grid, box, near, NEAR_MAX);
+        all = nn > NEAR_MAX;
+        nn = all ? 0 : nn;
+    }
     for (int k = 0; rows && k < nr && !all; k++) { /* the scope's rows: the same test */
         const cwr_fig_row *o = &rows[k];
         float g = o->reach + 0.01f;
@@ -647,7 +962,7 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
         else
             near[nn++] = o->index;
     }
-    for (int j = 0; !rows && j < t->figure_count && !all; j++) {
+    for (int j = 0; !rows && !(grid && grid->ok) && j < t->figure_count && !all; j++) {
         const figure *o = &t->figures[j];
         float g = spatial_base_reach(&o->base) + 0.01f;
         if (!table_figure_active(o) || o->unit.id == u.id || o->pos.x + g < box.min.x ||
@@ -676,8 +991,9 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
             }
         }
         if (hit) {
-            snprintf(why, size, "%s would end on top of %s: bases may touch but not overlap",
-                     f->name[0] ? f->name : "a figure", hit->name[0] ? hit->name : "a figure");
+            if (size) /* a reason only when one is wanted */
+                snprintf(why, size, "%s would end on top of %s: bases may touch but not overlap",
+                         f->name[0] ? f->name : "a figure", hit->name[0] ? hit->name : "a figure");
             return false;
         }
     }
@@ -687,22 +1003,25 @@ static bool end_free(const table *t, const rules_command *cmd, unit_id u, char *
 /* cwr_move_validate against `seen`, the table as the mover's side sees it (cwr_seen_table of
  * t): cwr_move_legal checks all its samples against one copy. */
 static bool move_check(const rules_state *rs, const table *t, const table *seen,
-                       const rules_command *cmd, cwr_step step, char *why, size_t size)
+                       const rules_command *cmd, cwr_step step, const sample_aid *aid, char *why,
+                       size_t size)
 {
     unit_id u = cmd_unit(t, cmd);
     if (u.id != rs->unit.id || !table_unit_const(t, u)) {
-        snprintf(why, size, "only the activated unit moves");
+        if (size) /* a reason only when one is wanted */
+            cwr_join(why, size, "only the activated unit moves", NULL);
         return false;
     }
     if (cmd->path_count < 1) {
-        snprintf(why, size, "a move needs where it goes");
+        if (size) /* a reason only when one is wanted */
+            cwr_join(why, size, "a move needs where it goes", NULL);
         return false;
     }
     cwr_move_plan p;
     /* where it ends matters only to an away move: else the plan's yes or no will do */
-    return plan_move(rs, seen, cmd, -1, false, is_away(step) ? PLAN_ALL : PLAN_CHECK, &p, why,
-                     size) &&
-           end_free(seen, cmd, u, why, size) &&
+    return plan_move(rs, seen, cmd, -1, false, is_away(step) ? PLAN_ALL : PLAN_CHECK,
+                     aid ? &aid->turn : NULL, &p, why, size) &&
+           end_free(seen, cmd, u, aid ? &aid->grid : NULL, why, size) &&
            (!is_away(step) || cwr_move_is_away(rs, seen, u, &p, why, size));
 }
 
@@ -712,12 +1031,13 @@ bool cwr_move_validate(const rules_state *rs, const table *t, const rules_comman
     unit_id u = cmd_unit(t, cmd);
     const unit *un = table_unit_const(t, u);
     if (u.id != rs->unit.id || !un)
-        return move_check(rs, t, t, cmd, step, why, size); /* refused before any table is read */
+        return move_check(rs, t, t, cmd, step, NULL, why,
+                          size); /* refused before any table is read */
     /* checked against what the mover's side sees: a base it cannot see neither refuses the
      * move nor gives away where it is (the move bumps into it instead, cwr_move_resolve) */
     table *copy;
     const table *seen = cwr_seen_table(rs, t, un->side, &copy);
-    bool ok = move_check(rs, t, seen, cmd, step, why, size);
+    bool ok = move_check(rs, t, seen, cmd, step, NULL, why, size);
     if (copy)
         table_destroy(copy);
     return ok;
@@ -834,7 +1154,7 @@ static bool reach_on(const rules_state *rs, const table *t, const rules_command 
         {r->pos.x + dir.x / len * cwr_cm(rs, max_in), r->pos.y + dir.y / len * cwr_cm(rs, max_in)}};
     cwr_move_plan p;
     char why[128];
-    if (!plan_move(rs, t, &c, -1, is_away(step), PLAN_COST, &p, why, sizeof why))
+    if (!plan_move(rs, t, &c, -1, is_away(step), PLAN_COST, NULL, &p, why, sizeof why))
         return false; /* the open terrain and whether it plans: where it stops comes next */
     int n = dice + (p.open ? rs->data->open_extra_dice : 0);
     cwr_plan_move(rs, t, &c, cwr_cm(rs, (float)(6 * n)), is_away(step), &p, why, sizeof why);
@@ -907,13 +1227,16 @@ int cwr_move_legal(const rules_state *rs, const table *t, unit_id u, cwr_step st
     int n = 0;
     table *copy;
     const table *seen = cwr_seen_table(rs, t, un->side, &copy);
+    sample_aid aid;
+    turn_near_find(seen, u, cwr_unit_first(seen, u), &aid.turn);
+    grid_build(seen, u, &aid.grid);
     for (int k = 0; k < nd && n < max; k++) {
         float go = k == 0 && isfinite(best) ? fminf(dist, fmaxf(best - 3.0f, 0.5f)) : dist;
         rules_command c = {.kind = RULES_CMD_MOVE, .side = un->side, .unit = u, .path_count = 1};
         c.path[0] = (vec2s){{r->pos.x + dirs[k].x * go, r->pos.y + dirs[k].y * go}};
         c.path[0].x = fmaxf(1, fminf(t->width_cm - 1, c.path[0].x));
         c.path[0].y = fmaxf(1, fminf(t->height_cm - 1, c.path[0].y));
-        if (move_check(rs, t, seen, &c, step, NULL, 0)) /* a yes or no: no reason built */
+        if (move_check(rs, t, seen, &c, step, &aid, NULL, 0)) /* a yes or no: no reason built */
             out[n++] = c;
     }
     if (copy)
@@ -975,7 +1298,7 @@ bool cwr_formation_validate(const rules_state *rs, const table *t, const rules_c
 {
     unit_id u = cmd->unit.id ? cmd->unit : rs->unit;
     if (u.id != rs->unit.id) {
-        snprintf(why, size, "only the activated unit changes formation");
+        cwr_join(why, size, "only the activated unit changes formation", NULL);
         return false;
     }
     const char *now = cwr_formation_of(rs, t, u);
@@ -989,7 +1312,7 @@ bool cwr_formation_validate(const rules_state *rs, const table *t, const rules_c
         return true;
     }
     if (strcmp(cmd->option, "line") != 0 && strcmp(cmd->option, "column") != 0) {
-        snprintf(why, size, "the formations are line and column");
+        cwr_join(why, size, "the formations are line and column", NULL);
         return false;
     }
     if (strcmp(cmd->option, now) == 0) {
@@ -1027,13 +1350,16 @@ void cwr_formation_resolve(rules_state *rs, rules_ctx *ctx, const rules_command 
                               .pos = p.pos[i],
                               .facing = p.facing};
             cwr_join(ev.ref, sizeof ev.ref, CWR_REF_PAIRS, NULL);
-            snprintf(ev.text, sizeof ev.text, "%s takes its place in %s",
-                     f->name[0] ? f->name : un->name, to);
+            /* "%s takes its place in %s", copied: the same text, cut at the same place */
+            cwr_join(ev.text, sizeof ev.text, f->name[0] ? f->name : un->name,
+                     " takes its place in ");
+            size_t used = strlen(ev.text);
+            cwr_join(ev.text + used, sizeof ev.text - used, to, NULL);
             rules_emit(ctx, &ev);
         }
     }
     rules_event ev = {.kind = RULES_EV_FORMATION, .side = un->side, .unit = u};
-    snprintf(ev.tag, sizeof ev.tag, "%s", to);
+    cwr_join(ev.tag, sizeof ev.tag, to, NULL);
     rules_emitf(ctx, ev, CWR_REF_PAIRS, "%s %s", un->name,
                 step == CWR_STEP_LIMBER     ? "limbers up"
                 : step == CWR_STEP_UNLIMBER ? "unlimbers"

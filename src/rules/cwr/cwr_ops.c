@@ -216,6 +216,10 @@ static void cwr_destroy(rules_state *rs)
         free(rs->los->unit_fig);
         free(rs->los->fig_weapon);
         free(rs->los->type_in);
+        free(rs->los->fort_xy);
+        free(rs->los->fort_sig);
+        free(rs->los->fort_was);
+        free(rs->los->path_kept);
         free(rs->los);
     }
     free(rs);
@@ -401,7 +405,7 @@ static bool validate_now(const rules_state *rs, const table *t, const rules_comm
     if (!o.over && rs->alloc_n > 0)
         return cwr_alloc_validate(rs, t, cmd, why, size);
     if (o.over) {
-        snprintf(why, size, "the battle is over");
+        cwr_join(why, size, "the battle is over", NULL);
         return false;
     }
     if (cmd->side.id && cmd->side.id != rs->active.id) {
@@ -411,7 +415,7 @@ static bool validate_now(const rules_state *rs, const table *t, const rules_comm
     switch (rs->phase) {
     case CWR_PHASE_ACTIVATE:
         if (cmd->kind != RULES_CMD_ACTIVATE) {
-            snprintf(why, size, "first activate a unit");
+            cwr_join(why, size, "first activate a unit", NULL);
             return false;
         }
         return cwr_activate_validate(rs, t, cmd, why, size);
@@ -419,7 +423,7 @@ static bool validate_now(const rules_state *rs, const table *t, const rules_comm
         if (cmd->kind == RULES_CMD_END_ACTIVATION)
             return true;
         if (cmd->kind != RULES_CMD_CHOOSE) {
-            snprintf(why, size, "choose a pair of permitted actions first");
+            cwr_join(why, size, "choose a pair of permitted actions first", NULL);
             return false;
         }
         const int *list;
@@ -546,7 +550,7 @@ static int step_legal(const rules_state *rs, const table *t, rules_command *out,
     case CWR_STEP_FORMATION: {
         const char *to = strcmp(cwr_formation_of(rs, t, u), "line") == 0 ? "column" : "line";
         rules_command f = {.kind = RULES_CMD_FORMATION, .side = s, .unit = u};
-        snprintf(f.option, sizeof f.option, "%s", to);
+        cwr_join(f.option, sizeof f.option, to, NULL);
         if (n < max && cwr_formation_validate(rs, t, &f, st, why, sizeof why))
             out[n++] = f;
         break;
@@ -555,8 +559,8 @@ static int step_legal(const rules_state *rs, const table *t, rules_command *out,
     case CWR_STEP_UNLIMBER:
         if (n < max) {
             out[n] = (rules_command){.kind = RULES_CMD_FORMATION, .side = s, .unit = u};
-            snprintf(out[n].option, sizeof out[n].option, "%s",
-                     st == CWR_STEP_LIMBER ? "limbered" : "unlimbered");
+            cwr_join(out[n].option, sizeof out[n].option,
+                     st == CWR_STEP_LIMBER ? "limbered" : "unlimbered", NULL);
             n++;
         }
         break;
@@ -574,7 +578,7 @@ static int step_legal(const rules_state *rs, const table *t, rules_command *out,
     case CWR_STEP_COMBAT:
         if (n < max && cwr_contact_enemy(rs, t, u).id) {
             out[n] = (rules_command){.kind = RULES_CMD_SPECIAL, .side = s, .unit = u};
-            snprintf(out[n].option, sizeof out[n].option, "close_combat");
+            cwr_join(out[n].option, sizeof out[n].option, "close_combat", NULL);
             n++;
         }
         break;
@@ -610,7 +614,7 @@ static int legal_now(const rules_state *rs, const table *t, rules_command *out, 
             if (cwr_pair_open(rs, t, rs->unit, list[i], NULL, 0)) {
                 out[n] =
                     (rules_command){.kind = RULES_CMD_CHOOSE, .side = rs->active, .unit = rs->unit};
-                snprintf(out[n].option, sizeof out[n].option, "%s", rs->data->pairs[list[i]].id);
+                cwr_join(out[n].option, sizeof out[n].option, rs->data->pairs[list[i]].id, NULL);
                 n++;
             }
         if (n < max)
@@ -640,9 +644,9 @@ static void add_action(rules_action *out, int *n, int max, rules_command_kind ki
         return;
     rules_action *a = &out[(*n)++];
     *a = (rules_action){.kind = kind, .enabled = enabled};
-    snprintf(a->option, sizeof a->option, "%s", option);
-    snprintf(a->label, sizeof a->label, "%s", label);
-    snprintf(a->reason, sizeof a->reason, "%s", enabled ? "" : reason);
+    cwr_join(a->option, sizeof a->option, option, NULL);
+    cwr_join(a->label, sizeof a->label, label, NULL);
+    cwr_join(a->reason, sizeof a->reason, enabled ? "" : reason, NULL);
 }
 
 static int cwr_actions(const rules_state *rs, const table *t, figure_id fig, rules_action *out,
@@ -663,7 +667,7 @@ static int cwr_actions(const rules_state *rs, const table *t, figure_id fig, rul
         cwr_morale_dice(rs, t, u, &m);
         char label[48];
         if (m.exempt)
-            snprintf(label, sizeof label, "Activate (no morale check)");
+            cwr_join(label, sizeof label, "Activate (no morale check)", NULL);
         else
             snprintf(label, sizeof label, "Activate: %dD6 vs %d, %.0f%% to fail", m.dice,
                      m.strength, 100 * cwr_morale_fail_chance(m.dice, m.strength));
@@ -695,10 +699,10 @@ static int cwr_actions(const rules_state *rs, const table *t, figure_id fig, rul
                 cwr_can_fire_now(rs, t, rs->unit, why, sizeof why);
                 break;
             case CWR_STEP_COMBAT:
-                snprintf(why, sizeof why, "no enemy in base contact");
+                cwr_join(why, sizeof why, "no enemy in base contact", NULL);
                 break;
             default:
-                snprintf(why, sizeof why, "nothing it can do for this step here");
+                cwr_join(why, sizeof why, "nothing it can do for this step here", NULL);
                 break;
             }
             reason = why;
@@ -712,7 +716,7 @@ static int cwr_actions(const rules_state *rs, const table *t, figure_id fig, rul
         if (st == CWR_STEP_FORMATION && any)
             snprintf(label, sizeof label, "Form %s", opt);
         else
-            snprintf(label, sizeof label, "%s", cwr_step_label(st));
+            cwr_join(label, sizeof label, cwr_step_label(st), NULL);
         add_action(out, &n, max, cwr_step_command(st), opt, label, any, reason);
         add_action(out, &n, max, RULES_CMD_PASS, "", "Skip this step", true, "");
         break;
@@ -767,7 +771,7 @@ static bool cwr_describe(const rules_state *rs, const table *t, const rules_comm
         return true;
     case RULES_CMD_CHOOSE:
         k = cwr_data_pair(rs->data, cmd->option);
-        snprintf(out, size, "%s", k >= 0 ? rs->data->pairs[k].label : cmd->option);
+        cwr_join(out, size, k >= 0 ? rs->data->pairs[k].label : cmd->option, NULL);
         return true;
     case RULES_CMD_FIRE:
         snprintf(out, size, "%s fires at %s", name, tg ? tg->name : "?");
@@ -821,8 +825,8 @@ static int cwr_formations(const rules_state *rs, const table *t, unit_id u,
         figures += t->figures[i].unit.id == u.id;
     if ((!gun && figures < 2) || max < 2)
         return 0;
-    snprintf(out[0], RULES_WORD_MAX, "%s", gun ? "unlimbered" : "line");
-    snprintf(out[1], RULES_WORD_MAX, "%s", gun ? "limbered" : "column");
+    cwr_join(out[0], RULES_WORD_MAX, gun ? "unlimbered" : "line", NULL);
+    cwr_join(out[1], RULES_WORD_MAX, gun ? "limbered" : "column", NULL);
     return 2;
 }
 

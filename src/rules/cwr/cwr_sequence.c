@@ -94,7 +94,7 @@ void cwr_begin(rules_state *rs, rules_ctx *ctx)
         if (un->formation[0] || !cwr_unit_alive(t, un->id))
             continue;
         rules_event ev = {.kind = RULES_EV_FORMATION, .side = un->side, .unit = un->id};
-        snprintf(ev.tag, sizeof ev.tag, "%s", cwr_formation_of(rs, t, un->id));
+        cwr_join(ev.tag, sizeof ev.tag, cwr_formation_of(rs, t, un->id), NULL);
         rules_emitf(ctx, ev, CWR_REF_PAIRS, "%s stands in %s", un->name, ev.tag);
     }
     rules_emitf(ctx, (rules_event){.kind = RULES_EV_TURN, .value = 1}, CWR_REF_TURN,
@@ -126,14 +126,14 @@ static void decision_now(const rules_state *rs, const table *t, rules_decision *
     case CWR_PHASE_ACTIVATE:
         out->kind = RULES_DECIDE_ACTIVATE;
         out->count = units_to_act(rs, t, rs->active);
-        snprintf(out->phase, sizeof out->phase, "activation");
+        cwr_join(out->phase, sizeof out->phase, "activation", NULL);
         snprintf(out->prompt, sizeof out->prompt, "%.40s: activate a unit (%d still to act)",
                  s ? s->name : "?", out->count);
         break;
     case CWR_PHASE_CHOOSE: {
         const cwr_unit_state *us = cwr_ustate_const(rs, rs->unit);
         out->kind = RULES_DECIDE_CHOOSE_ACTIONS;
-        snprintf(out->phase, sizeof out->phase, "actions");
+        cwr_join(out->phase, sizeof out->phase, "actions", NULL);
         snprintf(out->prompt, sizeof out->prompt, "%.40s %s: choose its actions",
                  un ? un->name : "?",
                  us && (us->flags & CWR_U_FAILED) ? "failed its morale check" : "is ready");
@@ -144,7 +144,7 @@ static void decision_now(const rules_state *rs, const table *t, rules_decision *
         cwr_step st = cwr_current_step(rs);
         out->kind = RULES_DECIDE_ACT;
         out->count = p->step_count - rs->step;
-        snprintf(out->phase, sizeof out->phase, "%s", cwr_step_name(st));
+        cwr_join(out->phase, sizeof out->phase, cwr_step_name(st), NULL);
         snprintf(out->prompt, sizeof out->prompt, "%.40s: %s (step %d of %d)", un ? un->name : "?",
                  cwr_step_label(st), rs->step + 1, p->step_count);
         break;
@@ -191,7 +191,7 @@ bool cwr_activate_validate(const rules_state *rs, const table *t, const rules_co
     }
     const unit *un = table_unit_const(t, u);
     if (!un) {
-        snprintf(why, size, "activate which unit?");
+        cwr_join(why, size, "activate which unit?", NULL);
         return false;
     }
     if (un->side.id != rs->active.id) {
@@ -398,7 +398,7 @@ int cwr_driver(const rules_state *rs, const table *t, side_id viewer, rules_driv
                                      .side = rs->active,
                                      .value = p,
                                      .current = (int)rs->phase == p};
-        snprintf(out[n].label, sizeof out[n].label, "%s", phases[p]);
+        cwr_join(out[n].label, sizeof out[n].label, phases[p], NULL);
         n++;
     }
     /* every unit still in play: acted or to act, and the one acting */
@@ -412,7 +412,7 @@ int cwr_driver(const rules_state *rs, const table *t, side_id viewer, rules_driv
                                      .figure = f,
                                      .value = (rs->units[i].flags & CWR_U_ACTED) != 0,
                                      .current = un->id.id == rs->unit.id};
-        snprintf(out[n].label, sizeof out[n].label, "%s", un->name);
+        cwr_join(out[n].label, sizeof out[n].label, un->name, NULL);
         n++;
     }
     return n;

@@ -77,6 +77,17 @@ typedef struct cwr_los {
      * and open lists (4 * type_count, by list then type), as the names said at create. */
     bool *type_in;
     int type_count;
+    /* Each unit's last fortified answer, by unit id, with the centres of the active figures it
+     * was found for (fort_xy, 2 * CWR_UNIT_FIGS floats a unit; fort_sig their count + 1, 0:
+     * none): the answer is of those centres alone, the terrain never changing in a match.
+     * Allocated when first kept (fort_units + 1 entries). */
+    float *fort_xy;
+    int *fort_sig;
+    bool *fort_was;
+    int fort_units;
+    /* The last path a move plan costed (cwr_move.c's path_kept, allocated when first kept):
+     * a move's and a charge's resolve plan the same path twice, before and after the dice. */
+    void *path_kept;
 } cwr_los;
 
 /* What one const entry point (legal, validate) finds about a table that cannot change while
@@ -185,6 +196,9 @@ vec2s cwr_front_centre(const table *t, unit_id u);
 float cwr_unit_distance(const table *t, unit_id a, unit_id b, figure_id *fa, figure_id *fb);
 /* cwr_unit_distance(t, a, b) <= d, stopping at the first pair that near. */
 bool cwr_units_within(const table *t, unit_id a, unit_id b, float d);
+/* The box around u's active figures' circles (spatial_base_reach + 1e-3 about each centre), from
+ * the open cache scope for t; false (out unset) without one. */
+bool cwr_unit_box(const table *t, unit_id u, geom_aabb *out);
 bool cwr_in_contact(const rules_state *rs, const table *t, unit_id a, unit_id b);
 /* The first enemy unit in base contact with u's front rank, or 0. */
 unit_id cwr_contact_enemy(const rules_state *rs, const table *t, unit_id u);

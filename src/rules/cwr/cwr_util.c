@@ -140,9 +140,31 @@ struct cwr_cache {
 /* The scope open on this thread (one thread plays a match and its clones). */
 static _Thread_local cwr_cache *live;
 
+/* One destroyed cache kept for the next create, its buffers with it: the engine clones a state
+ * for each placement check and destroys it straight after, and each clone's first scope would
+ * allocate (and zero) the same buffers again. */
+static _Atomic(cwr_cache *) spare;
+
+static void cache_free(cwr_cache *c);
+
 cwr_cache *cwr_cache_create(void)
 {
-    return mem_calloc(1, sizeof(cwr_cache));
+    cwr_cache *c = atomic_exchange(&spare, NULL);
+    if (!c)
+        return mem_calloc(1, sizeof(cwr_cache));
+    /* a fresh cache but for the buffers, their sizes and the stamp: every entry in them is of
+     * an older stamp, so none is read before it is found again */
+    cwr_cache keep = *c;
+    memset(c, 0, sizeof *c);
+    c->start = keep.start, c->per_unit = keep.per_unit, c->start_cap = keep.start_cap;
+    c->fig = keep.fig, c->rows = keep.rows, c->fig_cap = keep.fig_cap;
+    c->rows_cap = keep.rows_cap;
+    c->pair = keep.pair, c->pair_units = keep.pair_units;
+    c->unit = keep.unit, c->front = keep.front, c->unit_cap = keep.unit_cap;
+    c->targets = keep.targets;
+    c->stamp = keep.stamp;
+    memcpy(c->type_stamp, keep.type_stamp, sizeof c->type_stamp);
+    return c;
 }
 
 void cwr_cache_destroy(cwr_cache *c)
@@ -151,6 +173,13 @@ void cwr_cache_destroy(cwr_cache *c)
         return;
     if (live == c)
         live = NULL;
+    cache_free(atomic_exchange(&spare, c));
+}
+
+static void cache_free(cwr_cache *c)
+{
+    if (!c)
+        return;
     for (int i = 0; c->unit && i < c->unit_cap; i++)
         free(c->unit[i].fire_why);
     free(c->start);
@@ -352,7 +381,7 @@ void cwr_cache_fire_put(const rules_state *rs, const table *t, unit_id u, bool o
         return;
     if (!cu->fire_why)
         cu->fire_why = mem_calloc(1, CWR_REASON_MAX);
-    snprintf(cu->fire_why, CWR_REASON_MAX, "%s", why ? why : "");
+    cwr_join(cu->fire_why, CWR_REASON_MAX, why ? why : "", NULL);
     cu->fire_ok = ok;
     cu->fire_told = why != NULL;
     cu->data_rs = rs;
@@ -769,6 +798,11 @@ static bool unit_box(const table *t, unit_id u, geom_aabb *out)
     return true;
 }
 
+bool cwr_unit_box(const table *t, unit_id u, geom_aabb *out)
+{
+    return unit_box(t, u, out);
+}
+
 bool cwr_units_within(const table *t, unit_id a, unit_id b, float d)
 {
     cwr_cache *c = live;
@@ -873,13 +907,52 @@ static bool fortified_scan(const rules_state *rs, const table *t, unit_id u)
     return n > 0 && 2 * in > n;
 }
 
+/* fortified_scan, answered from the match's last answer for u when its active figures stand
+ * where they stood then (listed in the same order: table order). */
+static bool fortified_remembered(const rules_state *rs, const table *t, unit_id u)
+{
+    cwr_los *l = rs->los;
+    figure_id buf[CWR_UNIT_FIGS];
+    int m;
+    const figure_id *mem = cwr_unit_members(t, u, buf, CWR_UNIT_FIGS, &m);
+    if (!l || !mem || (int)u.id > rs->unit_count)
+        return fortified_scan(rs, t, u);
+    if (!l->fort_sig) {
+        l->fort_units = rs->unit_count;
+        l->fort_xy = mem_calloc((size_t)(l->fort_units + 1) * 2 * CWR_UNIT_FIGS, sizeof(float));
+        l->fort_sig = mem_calloc((size_t)l->fort_units + 1, sizeof(int));
+        l->fort_was = mem_calloc((size_t)l->fort_units + 1, sizeof(bool));
+    }
+    if ((int)u.id > l->fort_units)
+        return fortified_scan(rs, t, u);
+    /* the active figures' centres, in the list's order */
+    float xy[2 * CWR_UNIT_FIGS];
+    int k = 0;
+    for (int i = 0; i < m; i++) {
+        const figure *f = table_figure_const(t, mem[i]);
+        if (f->unit.id != u.id || !table_figure_active(f))
+            continue;
+        xy[2 * k] = f->pos.x;
+        xy[2 * k + 1] = f->pos.y;
+        k++;
+    }
+    float *kept = l->fort_xy + (size_t)u.id * 2 * CWR_UNIT_FIGS;
+    if (l->fort_sig[u.id] == k + 1 && memcmp(kept, xy, (size_t)k * 2 * sizeof *xy) == 0)
+        return l->fort_was[u.id];
+    bool in = fortified_scan(rs, t, u);
+    memcpy(kept, xy, (size_t)k * 2 * sizeof *xy);
+    l->fort_sig[u.id] = k + 1;
+    l->fort_was[u.id] = in;
+    return in;
+}
+
 bool cwr_unit_fortified(const rules_state *rs, const table *t, unit_id u)
 {
     cache_unit *cu = cached_unit(rs, t, u);
     if (!cu)
-        return fortified_scan(rs, t, u);
+        return fortified_remembered(rs, t, u);
     if (cu->fort_stamp != live->stamp) {
-        cu->fortified = fortified_scan(rs, t, u);
+        cu->fortified = fortified_remembered(rs, t, u);
         cu->fort_stamp = live->stamp;
     }
     return cu->fortified;
@@ -944,7 +1017,8 @@ static bool figures_see(const rules_state *rs, const table *t, figure_id a, figu
     int clear;
     if (memo_get(m, key, &clear))
         return clear;
-    clear = los_figures(rs->los->ix, t, a, b, NULL).verdict == LOS_CLEAR;
+    /* los_figures' terrain verdict by its bulk form (no length inside areas measured) */
+    clear = !los_blocked(rs->los->ix, fa->pos, fb->pos, key[4], NULL);
     memo_put(m, key, &clear);
     return clear;
 }

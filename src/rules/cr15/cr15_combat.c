@@ -4,6 +4,8 @@
  * seriously wounds must spend his next move finishing the enemy off. */
 #include "rules/cr15/cr15_state.h"
 
+#include "rules/text_format.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,7 +16,7 @@ static void add(cr15_melee_mod *m, int v, const char *what)
         return;
     m->total += v;
     size_t n = strlen(m->note);
-    snprintf(m->note + n, sizeof m->note - n, "%s%s %+d", n ? ", " : "", what, v);
+    rules_text_format_print(m->note + n, sizeof m->note - n, "%s%s %+d", n ? ", " : "", what, v);
 }
 
 void cr15_melee_mods(const rules_state *rs, const table *t, const figure *f, int enemies,

@@ -4,6 +4,7 @@
 #include "rules/cr15/cr15_state.h"
 
 #include "core/mem.h"
+#include "rules/text_format.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -443,7 +444,7 @@ static void odds_rifles(const rules_state *rs, const table *t, const figure *gun
     out->expected_hits = out->p_hit * (float)shots;
     out->expected_kills =
         out->expected_hits * hit_value(rs->data, cr15_cover_at(rs, t, tg, gun->pos));
-    snprintf(out->note, sizeof out->note, "as %d rifles%s%.100s", shots, sh.note[0] ? ": " : "",
+    rules_text_format_print(out->note, sizeof out->note, "as %d rifles%s%.100s", shots, sh.note[0] ? ": " : "",
              sh.note);
 }
 
@@ -465,7 +466,7 @@ static void target_words(const rules_state *rs, words_memo *wm, const cr15_shot 
 {
     char *band = rs->los ? rs->los->band_words[named->band] : wm->band[named->band];
     if (!band[0])
-        snprintf(band, sizeof wm->band[0], "%.0fin", (double)rs->data->bands_in[named->band]);
+        rules_text_format_print(band, sizeof wm->band[0], "%.0fin", (double)rs->data->bands_in[named->band]);
     memcpy(o->band, band, sizeof o->band);
     for (int k = 0; k < wm->n; k++)
         if (wm->notes[k].table == named->table && wm->notes[k].applied == named->applied) {
@@ -499,7 +500,7 @@ static void charge_words(const rules_state *rs, float reach_cm, char *out, size_
         memcpy(out, lo->charge_note, size);
         return;
     }
-    snprintf(out, size, "within %.0f inches: charge test 3-6 on a D6",
+    rules_text_format_print(out, size, "within %.0f inches: charge test 3-6 on a D6",
              (double)(reach_cm / rs->data->inch_cm));
     if (lo && size == sizeof lo->charge_note) {
         memcpy(lo->charge_note, out, size);
@@ -574,7 +575,7 @@ static int targets_of(const rules_state *rs, const table *t, const rules_command
                 snprintf(o.band, sizeof o.band, "guess");
                 o.range_guess = true;
                 o.expected_kills = 0.6f;
-                snprintf(o.note, sizeof o.note,
+                rules_text_format_print(o.note, sizeof o.note,
                          "shell: state the range; it falls where you say (no measuring)");
                 out[n++] = o;
                 continue;

@@ -320,10 +320,9 @@ rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *c
     return rs;
 }
 
-void lcr_state_destroy(rules_state *rs)
+/* Frees everything rs holds but rs itself. */
+static void state_release(rules_state *rs)
 {
-    if (!rs)
-        return;
     if (rs->los_refs && --*rs->los_refs == 0) {
         lcr_data_destroy(rs->data);
         los_destroy(rs->los);
@@ -347,12 +346,19 @@ void lcr_state_destroy(rules_state *rs)
     for (int i = 0; i < rs->option_count; i++)
         if (rs->options[i].option->destroy)
             rs->options[i].option->destroy(rs->options[i].state);
+}
+
+void lcr_state_destroy(rules_state *rs)
+{
+    if (!rs)
+        return;
+    state_release(rs);
     free(rs);
 }
 
-rules_state *lcr_state_clone(const rules_state *rs)
+/* c, a byte copy of rs holding nothing of its own, made its deep copy. */
+static void state_copy(rules_state *c, const rules_state *rs)
 {
-    rules_state *c = mem_dup(rs, 1, sizeof *rs);
     ++*c->los_refs; /* data and terrain never change: clones share them */
     lcr_deck_copy(&c->deck, &rs->deck);
     c->group_morale =
@@ -365,5 +371,69 @@ rules_state *lcr_state_clone(const rules_state *rs)
     for (int i = 0; i < rs->option_count; i++)
         if (rs->options[i].option->clone)
             c->options[i].state = rs->options[i].option->clone(rs->options[i].state);
+}
+
+rules_state *lcr_state_clone(const rules_state *rs)
+{
+    rules_state *c = mem_dup(rs, 1, sizeof *rs);
+    state_copy(c, rs);
     return c;
+}
+
+/* dst's array of n elements made src's (both hold n). */
+#define COPY_INTO(dst, src, n) memcpy((dst), (src), (size_t)(n) * sizeof *(src))
+
+void lcr_state_clone_into(rules_state *dst, const rules_state *src)
+{
+    /* Only a state of the same match (the shared data, the same counts and options, each
+     * option able to copy in place) has buffers of the right sizes; any other is freed and
+     * cloned. */
+    bool same = dst != src && dst->los_refs == src->los_refs &&
+                dst->fig_count == src->fig_count && dst->group_count == src->group_count &&
+                dst->option_count == src->option_count;
+    for (int i = 0; same && i < src->option_count; i++)
+        same = dst->options[i].option == src->options[i].option &&
+               (!src->options[i].option->clone ||
+                (src->options[i].option->clone_into && dst->options[i].state &&
+                 src->options[i].state));
+    if (dst == src)
+        return;
+    if (!same) {
+        state_release(dst);
+        *dst = *src;
+        state_copy(dst, src);
+        return;
+    }
+    rules_state keep = *dst; /* the buffers to reuse */
+    *dst = *src;
+    /* the deck: its arrays hold card_cap entries, as lcr_deck_copy's do */
+    dst->deck.cards = keep.deck.cards;
+    dst->deck.draw = keep.deck.draw;
+    if (keep.deck.card_cap != src->deck.card_cap) {
+        dst->deck.cards = mem_realloc(dst->deck.cards, (size_t)src->deck.card_cap,
+                                      sizeof *dst->deck.cards);
+        dst->deck.draw =
+            mem_realloc(dst->deck.draw, (size_t)src->deck.card_cap, sizeof *dst->deck.draw);
+    }
+    if (src->deck.card_cap > 0) {
+        COPY_INTO(dst->deck.cards, src->deck.cards, src->deck.card_cap);
+        COPY_INTO(dst->deck.draw, src->deck.draw, src->deck.card_cap);
+    }
+    dst->group_morale = keep.group_morale;
+    dst->arrived = keep.arrived;
+    COPY_INTO(dst->group_morale, src->group_morale, src->group_count + 1);
+    COPY_INTO(dst->arrived, src->arrived, src->group_count + 1);
+    dst->flags = keep.flags;
+    dst->hold = keep.hold;
+    dst->home = keep.home;
+    dst->home_edge = keep.home_edge;
+    COPY_INTO(dst->flags, src->flags, src->fig_count + 1);
+    COPY_INTO(dst->hold, src->hold, src->fig_count + 1);
+    COPY_INTO(dst->home, src->home, src->fig_count + 1);
+    COPY_INTO(dst->home_edge, src->home_edge, src->fig_count + 1);
+    for (int i = 0; i < src->option_count; i++)
+        if (src->options[i].option->clone) { /* without, the state is shared, as clone shares it */
+            dst->options[i].state = keep.options[i].state;
+            src->options[i].option->clone_into(dst->options[i].state, src->options[i].state);
+        }
 }

@@ -67,6 +67,9 @@ typedef struct lcr_option {
     void *(*create)(const rules_state *rs, const table *t, char *err, size_t err_size);
     void (*destroy)(void *state);
     void *(*clone)(const void *state);
+    /* Optional: dst (a state of this option from the same match) made what clone(src) gives,
+     * reusing its buffers. NULL: lcr_state_clone_into destroys and clones. */
+    void (*clone_into)(void *dst, const void *src);
     void (*hash)(const void *state, rules_hasher *hs);
     bool (*on)(const void *state);
     /* The line-of-sight index of the match's terrain (first option that gives one). */
@@ -306,6 +309,9 @@ rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *c
                               int option_count, char *err, size_t err_size);
 void lcr_state_destroy(rules_state *rs);
 rules_state *lcr_state_clone(const rules_state *rs);
+/* dst made the deep copy lcr_state_clone(src) would give, reusing dst's buffers (rules_ops
+ * clone_into): the overlap check copies the state for every move it tries. */
+void lcr_state_clone_into(rules_state *dst, const rules_state *src);
 void lcr_state_apply(rules_state *rs, const table *t, const rules_event *ev);
 void lcr_state_hash(const rules_state *rs, rules_hasher *hs);
 /* An option's own state (NULL when the rule set was built without it). */

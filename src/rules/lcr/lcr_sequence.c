@@ -722,7 +722,7 @@ static void time_out(rules_state *rs, rules_ctx *ctx)
 {
     for (int v = 0; rs->scn && v < rs->scn->victory_count; v++) {
         const scenario_victory *vc = &rs->scn->victory[v];
-        if (strcmp(vc->kind, "hold") != 0 || vc->side.id == 0)
+        if (!lcr_str_is(vc->kind, "hold") || vc->side.id == 0)
             continue;
         char why[160];
         bool held = hold_area_held(rs, ctx->table, vc, vc->side);
@@ -760,7 +760,7 @@ void lcr_sequence_check_victory(rules_state *rs, rules_ctx *ctx)
         return;
     for (int v = 0; rs->scn && v < rs->scn->victory_count; v++) {
         const scenario_victory *vc = &rs->scn->victory[v];
-        if (strcmp(vc->kind, "destroy") != 0 || vc->side.id == 0 || vc->value <= 0)
+        if (!lcr_str_is(vc->kind, "destroy") || vc->side.id == 0 || vc->value <= 0)
             continue;
         side_id foe = lcr_other_side(rs, vc->side);
         int lost = rs->casualties[foe.id - 1], base = rs->start_figures[foe.id - 1];

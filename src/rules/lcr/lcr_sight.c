@@ -343,7 +343,7 @@ static bool unit_on_table(const table *t, unit_id u)
 
 bool lcr_sight_apply(rules_state *rs, const table *t, const rules_event *ev)
 {
-    if (ev->kind != RULES_EV_RULESET || strncmp(ev->tag, "sight_", 6) != 0)
+    if (ev->kind != RULES_EV_RULESET || ev->tag[0] != 's' || strncmp(ev->tag, "sight_", 6) != 0)
         return false;
     int g = ev->value, u = (int)ev->unit.id - 1;
     if (g < 0 || g >= LCR_SIGHT_GROUPS_MAX || g >= rs->group_count)

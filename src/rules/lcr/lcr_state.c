@@ -70,21 +70,21 @@ static void apply_card(rules_state *rs, const rules_event *ev)
     int card = ev->value - 1;
     if (card < 0 || card >= rs->deck.card_count)
         return;
-    if (strcmp(ev->tag, "draw") == 0) {
+    if (lcr_str_is(ev->tag, "draw")) {
         if (rs->deck.draw_count > 0)
             rs->deck.draw_count--;
         lcr_deck_move(&rs->deck, card, LCR_PLACE_DRAWN);
         rs->drawn = card;
         rs->interrupt_closed = false;
-    } else if (strcmp(ev->tag, "end_of_turn") == 0) {
+    } else if (lcr_str_is(ev->tag, "end_of_turn")) {
         lcr_deck_move(&rs->deck, card, LCR_PLACE_DISCARD);
         rs->drawn = -1;
-    } else if (strcmp(ev->tag, "reserve") == 0) {
+    } else if (lcr_str_is(ev->tag, "reserve")) {
         lcr_deck_move(&rs->deck, card, LCR_PLACE_HAND);
         rs->drawn = -1;
         rs->drawer = lcr_other_side(rs, ev->side);
-    } else if (strcmp(ev->tag, "play") == 0 || strcmp(ev->tag, "use") == 0) {
-        bool from_hand = strcmp(ev->tag, "play") == 0;
+    } else if (lcr_str_is(ev->tag, "play") || lcr_str_is(ev->tag, "use")) {
+        bool from_hand = lcr_str_is(ev->tag, "play");
         lcr_deck_move(&rs->deck, card, LCR_PLACE_IN_PLAY);
         rs->interrupting = from_hand && rs->drawn >= 0;
         rs->interrupt_closed = true;
@@ -95,13 +95,13 @@ static void apply_card(rules_state *rs, const rules_event *ev)
         rs->acting_side = ev->side;
         rs->actor_is_soldier = rs->deck.cards[card].kind == LCR_CARD_SOLDIER;
         rs->actor_busy = false;
-    } else if (strcmp(ev->tag, "referee_return") == 0) { /* lcr_referee.c */
+    } else if (lcr_str_is(ev->tag, "referee_return")) { /* lcr_referee.c */
         if (rs->drawn == card)
             rs->drawn = -1;
         lcr_deck_return(&rs->deck, card);
-    } else if (strcmp(ev->tag, "referee_take") == 0) {
+    } else if (lcr_str_is(ev->tag, "referee_take")) {
         lcr_deck_take_out(&rs->deck, card, LCR_PLACE_HAND);
-    } else if (strcmp(ev->tag, "discard") == 0) {
+    } else if (lcr_str_is(ev->tag, "discard")) {
         lcr_deck_move(&rs->deck, card, LCR_PLACE_DISCARD);
         rs->active = -1;
         if (!rs->interrupting)
@@ -115,34 +115,34 @@ static void apply_ruleset(rules_state *rs, const table *t, const rules_event *ev
 {
     int fi = (int)ev->figure.id - 1;
     bool has_fig = fi >= 0 && fi < rs->fig_count;
-    if (strcmp(ev->tag, "pass") == 0) {
+    if (lcr_str_is(ev->tag, "pass")) {
         rs->interrupt_closed = true;
-    } else if (strcmp(ev->tag, "shuffle_seed") == 0) {
+    } else if (lcr_str_is(ev->tag, "shuffle_seed")) {
         rs->shuffle_seed = (uint32_t)ev->value;
-    } else if (strcmp(ev->tag, "activated") == 0 && has_fig) {
+    } else if (lcr_str_is(ev->tag, "activated") && has_fig) {
         rs->flags[fi] |= LCR_FF_ACTIVATED;
-    } else if (strcmp(ev->tag, "acted") == 0 && has_fig) {
+    } else if (lcr_str_is(ev->tag, "acted") && has_fig) {
         rs->flags[fi] |= LCR_FF_ACTED;
         if (ev->figure.id == rs->actor.id)
             rs->actor_busy = true;
-    } else if (strcmp(ev->tag, "waiting") == 0 && has_fig) {
+    } else if (lcr_str_is(ev->tag, "waiting") && has_fig) {
         rs->flags[fi] =
             (uint8_t)(ev->value ? rs->flags[fi] | LCR_FF_WAITING : rs->flags[fi] & ~LCR_FF_WAITING);
-    } else if (strcmp(ev->tag, "engaged") == 0 && has_fig) {
+    } else if (lcr_str_is(ev->tag, "engaged") && has_fig) {
         rs->flags[fi] |= LCR_FF_ENGAGED;
-    } else if (strcmp(ev->tag, "hold") == 0 && has_fig) {
+    } else if (lcr_str_is(ev->tag, "hold") && has_fig) {
         rs->hold[fi] = (int8_t)ev->value;
-    } else if (strcmp(ev->tag, "arrive") == 0 && ev->value >= 0 && ev->value < rs->group_count) {
+    } else if (lcr_str_is(ev->tag, "arrive") && ev->value >= 0 && ev->value < rs->group_count) {
         rs->arrived[ev->value] = true;
-    } else if (strcmp(ev->tag, "alloc") == 0) {
+    } else if (lcr_str_is(ev->tag, "alloc")) {
         rs->alloc_hits = ev->value;
         rs->alloc_side = ev->side;
         rs->alloc_count = 0;
-    } else if (strcmp(ev->tag, "alloc_candidate") == 0 && rs->alloc_count < RULES_CMD_FIGURES_MAX) {
+    } else if (lcr_str_is(ev->tag, "alloc_candidate") && rs->alloc_count < RULES_CMD_FIGURES_MAX) {
         const figure *f = table_figure_const(t, ev->figure);
         if (f)
             rs->alloc[rs->alloc_count++] = (lcr_fire_candidate){f->id, f->role};
-    } else if (strcmp(ev->tag, "alloc_done") == 0) {
+    } else if (lcr_str_is(ev->tag, "alloc_done")) {
         rs->alloc_hits = 0;
         rs->alloc_count = 0;
         rs->alloc_side = (side_id){0};
@@ -154,10 +154,10 @@ static void apply_morale(rules_state *rs, const rules_event *ev)
     if (ev->side.id == 0 || ev->side.id > (uint32_t)rs->side_count)
         return;
     int s = (int)ev->side.id - 1;
-    if (strcmp(ev->tag, "take") == 0) {
+    if (lcr_str_is(ev->tag, "take")) {
         lcr_morale_take(&rs->morale[s]);
         rs->casualties[s]++;
-    } else if (strcmp(ev->tag, "add") == 0 && ev->value >= 0 && ev->value < rs->group_count) {
+    } else if (lcr_str_is(ev->tag, "add") && ev->value >= 0 && ev->value < rs->group_count) {
         lcr_morale_add(&rs->morale[s], &rs->group_morale[ev->value]);
         rs->start_figures[s] += 0;
     }

@@ -26,6 +26,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #define LCR_SIDES_MAX   8
 #define LCR_TYPES_MAX   64
@@ -326,6 +327,12 @@ static inline bool lcr_is_leader(const figure *f)
     return lcr_data_rank_of(f->role) >= 0;
 }
 const char *lcr_name(const table *t, figure_id id); /* the figure's name, else its role */
+/* strcmp(s, lit) == 0 with the first letters compared inline: every event applied and every
+ * cavalry question asks a chain of these, and most differ at the first letter. */
+static inline bool lcr_str_is(const char *s, const char *lit)
+{
+    return s[0] == lit[0] && strcmp(s, lit) == 0;
+}
 /* Half the base's width. */
 static inline float lcr_radius(const figure *f)
 {

@@ -1049,7 +1049,7 @@ static const char *flag_ref(const char *tag)
         {"engaged", LCR_REF_COMBAT},   {"hold", LCR_REF_RALLY},  {"alloc_candidate", LCR_REF_ALLOC},
         {"alloc_done", LCR_REF_ALLOC}, {"arrive", LCR_REF_DECK}, {"pass", LCR_REF_DECK}};
     for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++)
-        if (strcmp(refs[i].tag, tag) == 0)
+        if (lcr_str_is(tag, refs[i].tag))
             return refs[i].ref;
     return "Little Colonial Rules"; /* the book itself, for a flag no section names */
 }

@@ -54,7 +54,8 @@ static bool commands_unit(const table *t, const figure *leader, unit_id u)
 bool lcr_command_is_cavalry(const table *t, const figure *f)
 {
     const unit *u = table_unit_const(t, f->unit);
-    return f->posture == FIGURE_POSTURE_MOUNTED || (f->kind[0] == 'c' && strcmp(f->kind, "cavalry") == 0) ||
+    return f->posture == FIGURE_POSTURE_MOUNTED ||
+           (f->kind[0] == 'c' && strcmp(f->kind, "cavalry") == 0) ||
            (u && u->kind[0] == 'c' && strcmp(u->kind, "cavalry") == 0);
 }
 

@@ -388,14 +388,12 @@ void lcr_state_clone_into(rules_state *dst, const rules_state *src)
     /* Only a state of the same match (the shared data, the same counts and options, each
      * option able to copy in place) has buffers of the right sizes; any other is freed and
      * cloned. */
-    bool same = dst != src && dst->los_refs == src->los_refs &&
-                dst->fig_count == src->fig_count && dst->group_count == src->group_count &&
-                dst->option_count == src->option_count;
+    bool same = dst != src && dst->los_refs == src->los_refs && dst->fig_count == src->fig_count &&
+                dst->group_count == src->group_count && dst->option_count == src->option_count;
     for (int i = 0; same && i < src->option_count; i++)
         same = dst->options[i].option == src->options[i].option &&
-               (!src->options[i].option->clone ||
-                (src->options[i].option->clone_into && dst->options[i].state &&
-                 src->options[i].state));
+               (!src->options[i].option->clone || (src->options[i].option->clone_into &&
+                                                   dst->options[i].state && src->options[i].state));
     if (dst == src)
         return;
     if (!same) {
@@ -410,8 +408,8 @@ void lcr_state_clone_into(rules_state *dst, const rules_state *src)
     dst->deck.cards = keep.deck.cards;
     dst->deck.draw = keep.deck.draw;
     if (keep.deck.card_cap != src->deck.card_cap) {
-        dst->deck.cards = mem_realloc(dst->deck.cards, (size_t)src->deck.card_cap,
-                                      sizeof *dst->deck.cards);
+        dst->deck.cards =
+            mem_realloc(dst->deck.cards, (size_t)src->deck.card_cap, sizeof *dst->deck.cards);
         dst->deck.draw =
             mem_realloc(dst->deck.draw, (size_t)src->deck.card_cap, sizeof *dst->deck.draw);
     }

@@ -812,8 +812,8 @@ int lcr_wounds_legal_act(const rules_state *rs, const table *t, side_id sd, rule
 bool lcr_wounds_apply(rules_state *rs, const table *t, const rules_event *ev)
 {
     (void)t;
-    if ((ev->kind != RULES_EV_RULESET && ev->kind != RULES_EV_MORALE) ||
-        ev->tag[0] != 'w' || strncmp(ev->tag, "wound_", 6) != 0)
+    if ((ev->kind != RULES_EV_RULESET && ev->kind != RULES_EV_MORALE) || ev->tag[0] != 'w' ||
+        strncmp(ev->tag, "wound_", 6) != 0)
         return false;
     lcr_wounds_state *w = lcr_wounds_get(rs);
     int s = (int)ev->side.id - 1;

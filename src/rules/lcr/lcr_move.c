@@ -75,7 +75,8 @@ bool lcr_move_validate(const rules_state *rs, const table *t, const rules_comman
             return lcr_refuse(why, size, "the move ends off the table");
         const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
         /* Seed 000, Cavalry: seasoned cavalry may turn once, veterans twice, at most 45 degrees. */
-        if (!lcr_move_check_turns(mc, f->pos, pts + 1, n - 1, lcr_name(t, f->id), why, size))
+        if (!lcr_move_check_turns(mc, f->pos, pts + 1, n - 1, size ? lcr_name(t, f->id) : "", why,
+                                  size))
             return false;
         float allow = (limit_cm > 0 ? limit_cm : mc->max_cm) / lcr_hook_move_factor(rs, f);
         if (mc->must_move_all && limit_cm <= 0)

@@ -235,6 +235,24 @@ void lcr_state_hash(const rules_state *rs, rules_hasher *hs)
             rs->options[i].option->hash(rs->options[i].state, hs);
 }
 
+/* The chains of each unit's figures in table order (rules_state.unit_first, unit_next). */
+static void set_unit_chains(rules_state *rs, const table *t)
+{
+    int n = t->figure_count;
+    rs->unit_first = mem_calloc((size_t)n + 1, sizeof *rs->unit_first);
+    rs->unit_next = mem_calloc((size_t)n + 1, sizeof *rs->unit_next);
+    for (int i = 0; i < n; i++) {
+        rs->unit_first[i] = i;
+        rs->unit_next[i] = -1;
+        for (int j = i - 1; j >= 0; j--) /* the last before i of his unit links to him */
+            if (t->figures[j].unit.id == t->figures[i].unit.id) {
+                rs->unit_first[i] = rs->unit_first[j];
+                rs->unit_next[j] = i;
+                break;
+            }
+    }
+}
+
 rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *const *options,
                               int option_count, char *err, size_t err_size)
 {
@@ -315,6 +333,7 @@ rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *c
     rs->blind = mem_calloc((size_t)rs->fig_count + 1, sizeof *rs->blind);
     rs->scratch = lcr_scratch_create(rs->fig_count);
     set_fire_blockers(rs, t);
+    set_unit_chains(rs, t);
     for (int i = 0; i <= rs->fig_count; i++)
         rs->blind[i].eye_ft = -1.0f; /* never asked */
     return rs;
@@ -334,6 +353,8 @@ static void state_release(rules_state *rs)
         free(rs->blind);
         lcr_scratch_destroy(rs->scratch);
         free(rs->fire_blockers);
+        free(rs->unit_first);
+        free(rs->unit_next);
         free(rs->los_refs);
     }
     lcr_deck_free(&rs->deck);

@@ -298,6 +298,10 @@ struct rules_state {
      * feature_count features at create: static terrain, shared the same way. */
     int *fire_blockers;
     int fire_blocker_count, fire_blocker_features;
+    /* The figures of each unit in table order, shared the same way (a figure's unit is the
+     * scenario's for the whole match): per table index, the first index of that figure's unit
+     * (unit_first) and the next index of the same unit after it, -1 at the last (unit_next). */
+    int *unit_first, *unit_next;
     /* The optional rules, in hook order (lcr_ops.c). */
     int option_count;
     lcr_option_slot options[LCR_OPTIONS_MAX];

@@ -59,8 +59,10 @@ static const lcr_friend_pt *friends_of(const rules_state *rs, const table *t, si
     int k = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        if (f->side.id == sd.id && table_figure_active(f))
-            out[k++] = (lcr_friend_pt){f->pos, spatial_base_reach(&f->base) + 1e-2f, f};
+        if (f->side.id == sd.id && table_figure_active(f)) {
+            float g = spatial_base_reach(&f->base) + 1e-2f;
+            out[k++] = (lcr_friend_pt){f->pos.x - g, f->pos.x + g, f->pos.y - g, f->pos.y + g, f};
+        }
     }
     if (s) {
         s->friends_of = sd;
@@ -95,9 +97,8 @@ static bool line_blocked(const rules_state *rs, const table *t, const figure *fi
     bool blocked = false;
     for (int i = 0; i < n && !blocked; i++) {
         const figure *f = fr[i].f;
-        float g = fr[i].reach;
-        if (f == firer || fr[i].pos.x < x0 - g || fr[i].pos.x > x1 + g || fr[i].pos.y < y0 - g ||
-            fr[i].pos.y > y1 + g)
+        /* (the box's rounding, millionths of a centimetre, lies far inside its hundredth) */
+        if (f == firer || fr[i].x1 < x0 || fr[i].x0 > x1 || fr[i].y1 < y0 || fr[i].y0 > y1)
             continue;
         geom_placed_base b = {f->base, f->pos, f->facing};
         if (!geom_segment_base_intersect(s, &b))

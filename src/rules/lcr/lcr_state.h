@@ -187,10 +187,10 @@ typedef struct lcr_enemy_pt {
     int posture;
     const figure *f;
 } lcr_enemy_pt;
-/* A friend whose base may lie across a line of fire: his place and reach (lcr_fire.c). */
+/* A friend whose base may lie across a line of fire: the box of his reach about his centre,
+ * a hundredth of a centimetre wider (lcr_fire.c). */
 typedef struct lcr_friend_pt {
-    vec2s pos;
-    float reach;
+    float x0, x1, y0, y1;
     const figure *f;
 } lcr_friend_pt;
 typedef struct lcr_scratch {

@@ -81,6 +81,12 @@ bool lcr_command_may_order(const table *t, const figure *leader, const figure *f
 int lcr_command_formation(const table *t, const lcr_data *d, const figure *f, figure_id *out,
                           int max)
 {
+    return lcr_command_formation_in(t, d, f, out, max, NULL);
+}
+
+int lcr_command_formation_in(const table *t, const lcr_data *d, const figure *f, figure_id *out,
+                             int max, const lcr_unit_chains *uc)
+{
     if (max <= 0)
         return 0;
     int n = 0;
@@ -90,7 +96,11 @@ int lcr_command_formation(const table *t, const lcr_data *d, const figure *f, fi
     const figure **mates =
         t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *mates);
     int count = 0;
-    for (int i = 0; i < t->figure_count; i++)
+    int fi = (int)f->id.id - 1;
+    bool chained = uc && uc->count == t->figure_count && fi >= 0 && fi < t->figure_count &&
+                   &t->figures[fi] == f;
+    for (int i = chained ? uc->first[fi] : 0; i >= 0 && i < t->figure_count;
+         i = chained ? uc->next[i] : i + 1)
         if (t->figures[i].unit.id == f->unit.id && table_figure_active(&t->figures[i]))
             mates[count++] = &t->figures[i];
     /* Breadth-first over base contact within the unit. */
@@ -143,6 +153,12 @@ static void add_marked(bool *marks, int figures, figure_id *out, int *n, figure_
 int lcr_command_in_command(const table *t, const lcr_data *d, const figure *leader, float radius,
                            figure_id *out, int max)
 {
+    return lcr_command_in_command_in(t, d, leader, radius, out, max, NULL);
+}
+
+int lcr_command_in_command_in(const table *t, const lcr_data *d, const figure *leader, float radius,
+                              figure_id *out, int max, const lcr_unit_chains *uc)
+{
     int n = 0;
     if (max <= 0)
         return 0;
@@ -157,7 +173,7 @@ int lcr_command_in_command(const table *t, const lcr_data *d, const figure *lead
             listed_marked(marks, nf, out, n, f->id) || !lcr_command_may_order(t, leader, f))
             continue;
         /* Inside: he and his whole formation are in command. */
-        int g = lcr_command_formation(t, d, f, group, nf);
+        int g = lcr_command_formation_in(t, d, f, group, nf, uc);
         for (int k = 0; k < g && n < max; k++) {
             const figure *m = table_figure_const(t, group[k]);
             if (!listed_marked(marks, nf, out, n, group[k]) && lcr_command_may_order(t, leader, m))

@@ -498,8 +498,9 @@ int lcr_sequence_command_radius(const rules_state *rs, const table *t, figure_id
         return -1;
     *radius_cm = lcr_command_radius(rs->data, f);
     figure_id ids[RULES_CMD_FIGURES_MAX * 4];
-    int n =
-        lcr_command_in_command(t, rs->data, f, *radius_cm, ids, (int)(sizeof ids / sizeof ids[0]));
+    lcr_unit_chains uc = {rs->unit_first, rs->unit_next, rs->fig_count};
+    int n = lcr_command_in_command_in(t, rs->data, f, *radius_cm, ids,
+                                      (int)(sizeof ids / sizeof ids[0]), &uc);
     int k = 0;
     for (int i = 0; i < n; i++) {
         const figure *m = table_figure_const(t, ids[i]);
@@ -883,7 +884,9 @@ static void start_activation(rules_state *rs, rules_ctx *ctx, int card, figure_i
     }
     float radius = lcr_command_radius(rs->data, a);
     figure_id ids[RULES_CMD_FIGURES_MAX * 4];
-    int n = lcr_command_in_command(t, rs->data, a, radius, ids, (int)(sizeof ids / sizeof ids[0]));
+    lcr_unit_chains uc = {rs->unit_first, rs->unit_next, rs->fig_count};
+    int n = lcr_command_in_command_in(t, rs->data, a, radius, ids,
+                                      (int)(sizeof ids / sizeof ids[0]), &uc);
     /* "%s activates the figures of his unit within %.0f cm (%d)", built to the event's size */
     char act[RULES_EVENT_TEXT_MAX];
     lcr_text ab = lcr_text_on(act, sizeof act);

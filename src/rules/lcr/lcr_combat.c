@@ -151,10 +151,8 @@ void lcr_combat_resolve(rules_state *rs, rules_ctx *ctx)
         const figure *best = NULL;
         double best_d = INFINITY;
         float reach_f = spatial_base_reach(&f->base);
+        vec2s fp = f->pos;
         for (int k = 0; k < cand_count; k++) {
-            int j = cand[k].index;
-            if (cand[k].side == f->side.id || busy[j])
-                continue;
             /* Bases whose centres stand further apart than their reaches and the contact
              * distance (and a margin far above rounding) are not in contact: no exact test.
              * Apart by more than that and another 0.1 cm along an axis, they are further
@@ -162,7 +160,10 @@ void lcr_combat_resolve(rules_state *rs, rules_ctx *ctx)
              * millionths of a centimetre, is far inside that 0.1 cm: whatever the box passes
              * over, the gap test would). */
             float lim = reach_f + cand[k].pad;
-            if (fabsf(cand[k].pos.x - f->pos.x) > lim || fabsf(cand[k].pos.y - f->pos.y) > lim)
+            if (fabsf(cand[k].pos.x - fp.x) > lim || fabsf(cand[k].pos.y - fp.y) > lim)
+                continue;
+            int j = cand[k].index; /* (filters in any order pass the same candidates) */
+            if (cand[k].side == f->side.id || busy[j])
                 continue;
             const figure *e = &t->figures[j];
             float gap = glms_vec2_distance(f->pos, e->pos) - reach_f - cand[k].reach;

@@ -119,6 +119,20 @@ static bool line_blocked(const rules_state *rs, const table *t, const figure *fi
     return blocked;
 }
 
+/* lcr_data_weapon of f's weapon, from the open scratch when asked before in this call (the
+ * table holds still within one; firer_ok asks it of each firer for every target). */
+static const lcr_weapon *weapon_of(const rules_state *rs, const table *t, const figure *f)
+{
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    uint32_t i = f->id.id - 1;
+    if (!s || i >= (uint32_t)s->capacity)
+        return lcr_data_weapon(rs->data, f->weapon);
+    struct lcr_scratch_weapon *e = &s->weapons[i];
+    if (e->epoch != s->epoch || e->f != f)
+        *e = (struct lcr_scratch_weapon){s->epoch, f, lcr_data_weapon(rs->data, f->weapon)};
+    return e->w;
+}
+
 /* One firer against a chosen target: weapon, range, arc and line of fire. */
 static bool firer_ok(const rules_state *rs, const table *t, const figure *f, const figure *target,
                      bool area, char *why, size_t size)
@@ -126,7 +140,7 @@ static bool firer_ok(const rules_state *rs, const table *t, const figure *f, con
     if (!lcr_may_act(rs, t, f->id, why, size))
         return false;
     /* looked up once: what lcr_figure_can_fire and the range check both read */
-    const lcr_weapon *w = lcr_data_weapon(rs->data, f->weapon);
+    const lcr_weapon *w = weapon_of(rs, t, f);
     if (!(w && w->dice_per_man > 0 && w->band_count > 0)) {
         lcr_why(why, size, "%s has no firearm (%s)", lcr_name(t, f->id), f->weapon);
         return false;

@@ -221,6 +221,13 @@ typedef struct lcr_scratch {
     uint32_t crew_epoch, crew_gun;
     lcr_crew crew;
     uint32_t *may_epoch; /* per figure: lcr_may_act's answer (may_value) in this call */
+    /* per figure (by id): his weapon's entry as looked up in call `epoch` for the figure `f`
+     * (lcr_fire.c) */
+    struct lcr_scratch_weapon {
+        uint32_t epoch;
+        const figure *f;
+        const lcr_weapon *w;
+    } * weapons;
     /* The activated figures of this call as a chain of table indices (lcr_activated_next):
      * act_first, then act_next[i] after index i, -1 at the end; built when first asked. */
     uint32_t act_epoch;

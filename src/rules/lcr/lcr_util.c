@@ -283,6 +283,7 @@ lcr_scratch *lcr_scratch_create(int figures)
     s->may_epoch = mem_calloc(n, sizeof *s->may_epoch);
     s->may_value = mem_calloc(n, sizeof *s->may_value);
     s->act_next = mem_calloc(n, sizeof *s->act_next);
+    s->weapons = mem_calloc(n, sizeof *s->weapons);
     return s;
 }
 
@@ -300,6 +301,7 @@ void lcr_scratch_destroy(lcr_scratch *s)
     free(s->may_epoch);
     free(s->may_value);
     free(s->act_next);
+    free(s->weapons);
     free(s);
 }
 
@@ -313,6 +315,7 @@ bool lcr_scratch_begin(const rules_state *rs, const table *t)
     if (++s->epoch == 0) { /* wrapped: no entry may look current */
         memset(s->ok_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->ok_epoch);
         memset(s->may_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->may_epoch);
+        memset(s->weapons, 0, ((size_t)s->capacity + 1) * sizeof *s->weapons);
         s->act_epoch = 0;
         s->crew_epoch = 0;
         s->epoch = 1;

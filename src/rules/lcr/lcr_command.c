@@ -103,6 +103,11 @@ int lcr_command_formation_in(const table *t, const lcr_data *d, const figure *f,
          i = chained ? uc->next[i] : i + 1)
         if (t->figures[i].unit.id == f->unit.id && table_figure_active(&t->figures[i]))
             mates[count++] = &t->figures[i];
+    /* which mates are in out already (ids are a figure's own: a mark per mate says it) */
+    bool small_in[256];
+    bool *in = count <= 256 ? small_in : mem_calloc((size_t)count, sizeof *in);
+    for (int i = 0; i < count; i++)
+        in[i] = mates[i]->id.id == f->id.id;
     /* Breadth-first over base contact within the unit. */
     for (int head = 0; head < n; head++) {
         const figure *a = table_figure_const(t, out[head]);
@@ -115,13 +120,14 @@ int lcr_command_formation_in(const table *t, const lcr_data *d, const figure *f,
                          d->contact_gap_cm + 1e-2f;
             if (fabsf(dx) > near || fabsf(dy) > near)
                 continue;
-            bool seen = false;
-            for (int k = 0; k < n && !seen; k++)
-                seen = out[k].id == b->id.id;
-            if (!seen && lcr_command_in_contact(d, a, b))
+            if (!in[i] && lcr_command_in_contact(d, a, b)) {
                 out[n++] = b->id;
+                in[i] = true;
+            }
         }
     }
+    if (in != small_in)
+        free(in);
     if (mates != small)
         free(mates);
     return n;

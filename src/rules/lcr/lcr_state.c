@@ -318,6 +318,12 @@ rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *c
             return NULL;
         }
         slot->on = !options[i]->on || options[i]->on(slot->state);
+        if (slot->on)
+            rs->hooks_on |= (options[i]->check_act ? LCR_HOOK_CHECK_ACT : 0u) |
+                            (options[i]->may_act ? LCR_HOOK_MAY_ACT : 0u) |
+                            (options[i]->immobile ? LCR_HOOK_IMMOBILE : 0u) |
+                            (options[i]->move_factor ? LCR_HOOK_MOVE_FACTOR : 0u) |
+                            (options[i]->range ? LCR_HOOK_RANGE : 0u);
         rs->option_count++;
     }
     for (int i = 0; i < rs->option_count && !rs->los; i++)

@@ -312,6 +312,16 @@ struct rules_state {
     /* The optional rules, in hook order (lcr_ops.c). */
     int option_count;
     lcr_option_slot options[LCR_OPTIONS_MAX];
+    /* LCR_HOOK_* bits: some option that is on has that hook (set at create, with `on`); the
+     * hooks asked per figure and candidate return their no-option answer at once without. */
+    uint32_t hooks_on;
+};
+enum {
+    LCR_HOOK_CHECK_ACT = 1u << 0,
+    LCR_HOOK_MAY_ACT = 1u << 1,
+    LCR_HOOK_IMMOBILE = 1u << 2,
+    LCR_HOOK_MOVE_FACTOR = 1u << 3,
+    LCR_HOOK_RANGE = 1u << 4,
 };
 
 /* ---- lcr_state.c: the state's life ----------------------------------------------------------- */

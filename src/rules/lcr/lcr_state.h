@@ -516,13 +516,37 @@ bool lcr_hook_validate_command(const rules_state *rs, const table *t, const rule
 void lcr_hook_legal_act(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd);
 int lcr_hook_actions(const rules_state *rs, const table *t, const figure *f, rules_action *out,
                      int max);
-bool lcr_hook_check_act(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
-                        size_t size);
-bool lcr_hook_may_act(const rules_state *rs, const table *t, const figure *f, char *why,
-                      size_t size);
-bool lcr_hook_immobile(const rules_state *rs, const figure *f);
-float lcr_hook_move_factor(const rules_state *rs, const figure *f);
-float lcr_hook_range(const rules_state *rs, const figure *f, float range_cm);
+/* The hooks asked per figure and candidate: inline, the options' loop (_slow) only when some
+ * option that is on has the hook (rules_state.hooks_on). */
+bool lcr_hook_check_act_slow(const rules_state *rs, const table *t, const rules_command *cmd,
+                             char *why, size_t size);
+bool lcr_hook_may_act_slow(const rules_state *rs, const table *t, const figure *f, char *why,
+                           size_t size);
+bool lcr_hook_immobile_slow(const rules_state *rs, const figure *f);
+float lcr_hook_move_factor_slow(const rules_state *rs, const figure *f);
+float lcr_hook_range_slow(const rules_state *rs, const figure *f, float range_cm);
+static inline bool lcr_hook_check_act(const rules_state *rs, const table *t,
+                                      const rules_command *cmd, char *why, size_t size)
+{
+    return !(rs->hooks_on & LCR_HOOK_CHECK_ACT) || lcr_hook_check_act_slow(rs, t, cmd, why, size);
+}
+static inline bool lcr_hook_may_act(const rules_state *rs, const table *t, const figure *f,
+                                    char *why, size_t size)
+{
+    return !(rs->hooks_on & LCR_HOOK_MAY_ACT) || lcr_hook_may_act_slow(rs, t, f, why, size);
+}
+static inline bool lcr_hook_immobile(const rules_state *rs, const figure *f)
+{
+    return (rs->hooks_on & LCR_HOOK_IMMOBILE) && lcr_hook_immobile_slow(rs, f);
+}
+static inline float lcr_hook_move_factor(const rules_state *rs, const figure *f)
+{
+    return rs->hooks_on & LCR_HOOK_MOVE_FACTOR ? lcr_hook_move_factor_slow(rs, f) : 1.0f;
+}
+static inline float lcr_hook_range(const rules_state *rs, const figure *f, float range_cm)
+{
+    return rs->hooks_on & LCR_HOOK_RANGE ? lcr_hook_range_slow(rs, f, range_cm) : range_cm;
+}
 const lcr_morale *lcr_hook_morale(const rules_state *rs, const table *t, const figure *f,
                                   lcr_morale *scratch);
 bool lcr_hook_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);

@@ -1259,52 +1259,42 @@ int lcr_hook_actions(const rules_state *rs, const table *t, const figure *f, rul
     return n;
 }
 
-bool lcr_hook_check_act(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
-                        size_t size)
+bool lcr_hook_check_act_slow(const rules_state *rs, const table *t, const rules_command *cmd,
+                             char *why, size_t size)
 {
-    if (!(rs->hooks_on & LCR_HOOK_CHECK_ACT))
-        return true;
     LCR_EACH_HOOK(rs, check_act, o)
     if (!o->check_act(rs, t, cmd, why, size))
         return false;
     return true;
 }
 
-bool lcr_hook_may_act(const rules_state *rs, const table *t, const figure *f, char *why,
-                      size_t size)
+bool lcr_hook_may_act_slow(const rules_state *rs, const table *t, const figure *f, char *why,
+                           size_t size)
 {
-    if (!(rs->hooks_on & LCR_HOOK_MAY_ACT))
-        return true;
     LCR_EACH_HOOK(rs, may_act, o)
     if (!o->may_act(rs, t, f, why, size))
         return false;
     return true;
 }
 
-bool lcr_hook_immobile(const rules_state *rs, const figure *f)
+bool lcr_hook_immobile_slow(const rules_state *rs, const figure *f)
 {
-    if (!(rs->hooks_on & LCR_HOOK_IMMOBILE))
-        return false;
     LCR_EACH_HOOK(rs, immobile, o)
     if (o->immobile(rs, f))
         return true;
     return false;
 }
 
-float lcr_hook_move_factor(const rules_state *rs, const figure *f)
+float lcr_hook_move_factor_slow(const rules_state *rs, const figure *f)
 {
     float factor = 1.0f;
-    if (!(rs->hooks_on & LCR_HOOK_MOVE_FACTOR))
-        return factor;
     LCR_EACH_HOOK(rs, move_factor, o)
     factor *= o->move_factor(rs, f);
     return factor;
 }
 
-float lcr_hook_range(const rules_state *rs, const figure *f, float range_cm)
+float lcr_hook_range_slow(const rules_state *rs, const figure *f, float range_cm)
 {
-    if (!(rs->hooks_on & LCR_HOOK_RANGE))
-        return range_cm;
     LCR_EACH_HOOK(rs, range, o)
     range_cm = o->range(rs, f, range_cm);
     return range_cm;

@@ -323,7 +323,10 @@ rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *c
                             (options[i]->may_act ? LCR_HOOK_MAY_ACT : 0u) |
                             (options[i]->immobile ? LCR_HOOK_IMMOBILE : 0u) |
                             (options[i]->move_factor ? LCR_HOOK_MOVE_FACTOR : 0u) |
-                            (options[i]->range ? LCR_HOOK_RANGE : 0u);
+                            (options[i]->range ? LCR_HOOK_RANGE : 0u) |
+                            (options[i]->decision ? LCR_HOOK_DECISION : 0u) |
+                            (options[i]->legal_act ? LCR_HOOK_LEGAL_ACT : 0u) |
+                            (options[i]->resolve ? LCR_HOOK_RESOLVE : 0u);
         rs->option_count++;
     }
     for (int i = 0; i < rs->option_count && !rs->los; i++)

@@ -313,7 +313,8 @@ struct rules_state {
     int option_count;
     lcr_option_slot options[LCR_OPTIONS_MAX];
     /* LCR_HOOK_* bits: some option that is on has that hook (set at create, with `on`); the
-     * hooks asked per figure and candidate return their no-option answer at once without. */
+     * hooks asked per figure, candidate or decision return their no-option answer at once
+     * without. */
     uint32_t hooks_on;
 };
 enum {
@@ -322,6 +323,9 @@ enum {
     LCR_HOOK_IMMOBILE = 1u << 2,
     LCR_HOOK_MOVE_FACTOR = 1u << 3,
     LCR_HOOK_RANGE = 1u << 4,
+    LCR_HOOK_DECISION = 1u << 5,
+    LCR_HOOK_LEGAL_ACT = 1u << 6,
+    LCR_HOOK_RESOLVE = 1u << 7,
 };
 
 /* ---- lcr_state.c: the state's life ----------------------------------------------------------- */

@@ -1205,6 +1205,8 @@ float lcr_hook_eye_ft(const rules_state *rs, float eye_ft)
 
 bool lcr_hook_decision(const rules_state *rs, const table *t, rules_decision *out)
 {
+    if (!(rs->hooks_on & LCR_HOOK_DECISION))
+        return false;
     LCR_EACH_HOOK(rs, decision, o)
     if (o->decision(rs, t, out))
         return true;
@@ -1241,6 +1243,8 @@ bool lcr_hook_validate_command(const rules_state *rs, const table *t, const rule
 
 void lcr_hook_legal_act(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd)
 {
+    if (!(rs->hooks_on & LCR_HOOK_LEGAL_ACT))
+        return;
     LCR_EACH_HOOK(rs, legal_act, o)
     {
         rules_command extra[LCR_LEGAL_EXTRA_MAX];
@@ -1310,6 +1314,8 @@ const lcr_morale *lcr_hook_morale(const rules_state *rs, const table *t, const f
 
 bool lcr_hook_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
 {
+    if (!(rs->hooks_on & LCR_HOOK_RESOLVE))
+        return false;
     LCR_EACH_HOOK(rs, resolve, o)
     if (o->resolve(rs, ctx, cmd))
         return true;

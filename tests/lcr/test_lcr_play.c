@@ -2,6 +2,9 @@
  * 3d6 moves, walls, three-rank fire, close combat, demoralisation, rally and flight. */
 #include "lcr_harness.h"
 
+#include "rules/lcr/lcr_sight.h"
+#include "rules/lcr/lcr_wounds.h"
+
 #include <math.h>
 
 #define HEAD                                                                                       \
@@ -485,6 +488,85 @@ static void test_play_demoralised_leader_reserved(void **state)
     harness_close(&h);
 }
 
+/* The state copied in place (clone_into) is what a fresh clone is: every field and array, the
+ * options' states and the hash, both from a state of the same match (buffers reused) and from
+ * another match's (freed and cloned); ASan runs check the buffers' ownership. */
+static uint64_t hash_of(const rules_state *rs)
+{
+    rules_hasher hs;
+    rules_hash_init(&hs);
+    lcr_rules_ops.hash(rs, &hs);
+    return hs.h;
+}
+
+static void assert_same_state(const rules_state *a, const rules_state *b)
+{
+    assert_int_equal(hash_of(a), hash_of(b));
+    assert_ptr_equal(a->los_refs, b->los_refs);
+    assert_int_equal(a->turn, b->turn);
+    assert_int_equal(a->drawn, b->drawn);
+    assert_int_equal(a->active, b->active);
+    assert_int_equal(a->actor.id, b->actor.id);
+    assert_int_equal(a->deck.card_count, b->deck.card_count);
+    assert_int_equal(a->deck.draw_count, b->deck.draw_count);
+    assert_memory_equal(a->deck.cards, b->deck.cards,
+                        (size_t)a->deck.card_count * sizeof *a->deck.cards);
+    if (a->deck.draw_count > 0)
+        assert_memory_equal(a->deck.draw, b->deck.draw,
+                            (size_t)a->deck.draw_count * sizeof *a->deck.draw);
+    size_t n = (size_t)a->fig_count + 1, g = (size_t)a->group_count + 1;
+    assert_int_equal(a->fig_count, b->fig_count);
+    assert_memory_equal(a->flags, b->flags, n * sizeof *a->flags);
+    assert_memory_equal(a->hold, b->hold, n * sizeof *a->hold);
+    assert_memory_equal(a->home, b->home, n * sizeof *a->home);
+    assert_memory_equal(a->home_edge, b->home_edge, n * sizeof *a->home_edge);
+    assert_memory_equal(a->group_morale, b->group_morale, g * sizeof *a->group_morale);
+    assert_memory_equal(a->arrived, b->arrived, g * sizeof *a->arrived);
+    assert_memory_equal(a->morale, b->morale, sizeof a->morale);
+    assert_int_equal(a->option_count, b->option_count);
+    for (int i = 0; i < a->option_count; i++)
+        assert_true(a->options[i].state != b->options[i].state || !a->options[i].option->clone);
+    const lcr_sight_state *sa = lcr_sight_get(a), *sb = lcr_sight_get(b);
+    assert_int_equal(sa->unit_count, sb->unit_count);
+    assert_memory_equal(sa->unseen, sb->unseen, (size_t)sa->unit_count * sizeof *sa->unseen);
+    assert_memory_equal(sa->due_turn, sb->due_turn, (size_t)sa->unit_count * sizeof *sa->due_turn);
+    assert_memory_equal(lcr_wounds_get(a), lcr_wounds_get(b), sizeof(lcr_wounds_state));
+}
+
+static void test_play_clone_into(void **state)
+{
+    (void)state;
+    harness h, other;
+    harness_open(&h, "lcr_baler.json", 5);
+    harness_open(&other, "lcr_teaching.json", 5);
+    rules_state *spare = lcr_rules_ops.clone(h.rs);
+    rules_state *foreign = lcr_rules_ops.clone(other.rs);
+    uint64_t start = hash_of(h.rs);
+    /* play on: the first legal command each time, until the cards, flags and turn have moved */
+    rules_command *cmds = mem_calloc(512, sizeof *cmds);
+    for (int step = 0; step < 120 && !h.rs->over; step++) {
+        int n = lcr_rules_ops.legal(h.rs, h.t, cmds, 512);
+        assert_true(n > 0);
+        harness_must(&h, cmds[step % n]);
+        if (step % 7 == 0) { /* from the same match: the spare's buffers reused */
+            lcr_rules_ops.clone_into(spare, h.rs);
+            rules_state *fresh = lcr_rules_ops.clone(h.rs);
+            assert_same_state(spare, fresh);
+            lcr_rules_ops.destroy(fresh);
+        }
+    }
+    assert_true(hash_of(h.rs) != start);     /* the copies above copied a state that had moved */
+    lcr_rules_ops.clone_into(foreign, h.rs); /* another match's state: freed and cloned */
+    rules_state *fresh = lcr_rules_ops.clone(h.rs);
+    assert_same_state(foreign, fresh);
+    lcr_rules_ops.destroy(fresh);
+    free(cmds);
+    lcr_rules_ops.destroy(foreign);
+    lcr_rules_ops.destroy(spare);
+    harness_close(&other);
+    harness_close(&h);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -498,6 +580,7 @@ int main(void)
         cmocka_unit_test(test_play_demoralised_surrender),
         cmocka_unit_test(test_play_demoralised_leader),
         cmocka_unit_test(test_play_demoralised_leader_reserved),
+        cmocka_unit_test(test_play_clone_into),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

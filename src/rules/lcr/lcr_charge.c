@@ -40,7 +40,8 @@ static bool check_charger(const rules_state *rs, const table *t, const rules_com
         if (pts[k].x < 0 || pts[k].y < 0 || pts[k].x > t->width_cm || pts[k].y > t->height_cm)
             return lcr_refuse(why, size, "the charge ends off the table");
     const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
-    if (!lcr_move_check_turns(mc, f->pos, pts + 1, n - 1, lcr_name(t, f->id), why, size))
+    if (!lcr_move_check_turns(mc, f->pos, pts + 1, n - 1, size ? lcr_name(t, f->id) : "", why,
+                              size))
         return false;
     if (mc->must_move_all)
         return true; /* raw riders go the whole roll: the path gives the direction */

@@ -102,52 +102,68 @@ typedef struct combat_pt {
     uint32_t side;
     vec2s pos;
     float reach;
+    float pad; /* reach, the contact distance and the box test's margin */
 } combat_pt;
+
+static combat_pt pt_of(const figure *f, int index, float contact)
+{
+    float reach = spatial_base_reach(&f->base);
+    return (combat_pt){index, f->side.id, f->pos, reach, reach + contact + 0.2f};
+}
 
 void lcr_combat_resolve(rules_state *rs, rules_ctx *ctx)
 {
+    const float contact = rs->data->contact_cm;
     const table *t = ctx->table;
     bool busy[1024] = {0};
     if (t->figure_count > 1024)
         return;
     combat_pt pts[1024];
-    int pt_count = -1; /* gathered when a figure first looks for his enemy */
+    int pt_count = -1; /* gathered when a seeker not of the first seeker's side looks */
     /* The first seeker's enemies, in the same order: his side's seekers read only these. */
     combat_pt foes[1024];
     int foe_count = 0;
     uint32_t foes_of = 0;
+    bool have_foes = false;
     figure_id pa[256], pb[256];
     int pairs = 0;
     for (int i = 0; i < t->figure_count && pairs < 256; i++) {
         const figure *f = &t->figures[i];
         if (!(rs->flags[i] & LCR_FF_ACTIVATED) || !table_figure_active(f) || busy[i])
             continue;
-        if (pt_count < 0) {
+        if (!have_foes) { /* the first seeker's enemies, straight from the table */
+            have_foes = true;
+            foes_of = f->side.id;
+            for (int j = 0; j < t->figure_count; j++) {
+                const figure *e = &t->figures[j];
+                if (e->side.id != foes_of && table_figure_active(e))
+                    foes[foe_count++] = pt_of(e, j, contact);
+            }
+        }
+        if (f->side.id != foes_of && pt_count < 0) { /* another side's seeker: every figure */
             pt_count = 0;
             for (int j = 0; j < t->figure_count; j++)
                 if (table_figure_active(&t->figures[j]))
-                    pts[pt_count++] = (combat_pt){j, t->figures[j].side.id, t->figures[j].pos,
-                                                  spatial_base_reach(&t->figures[j].base)};
-            foes_of = f->side.id;
-            for (int k = 0; k < pt_count; k++)
-                if (pts[k].side != foes_of)
-                    foes[foe_count++] = pts[k];
+                    pts[pt_count++] = pt_of(&t->figures[j], j, contact);
         }
         const combat_pt *cand = f->side.id == foes_of ? foes : pts;
         int cand_count = f->side.id == foes_of ? foe_count : pt_count;
         const figure *best = NULL;
         double best_d = INFINITY;
         float reach_f = spatial_base_reach(&f->base);
+        vec2s fp = f->pos;
         for (int k = 0; k < cand_count; k++) {
-            int j = cand[k].index;
-            if (cand[k].side == f->side.id || busy[j])
-                continue;
             /* Bases whose centres stand further apart than their reaches and the contact
              * distance (and a margin far above rounding) are not in contact: no exact test.
              * Apart by more than that and another 0.1 cm along an axis, they are further
-             * apart still: the distance is not worked out. */
-            float lim = reach_f + cand[k].reach + rs->data->contact_cm + 0.2f;
-            if (fabsf(cand[k].pos.x - f->pos.x) > lim || fabsf(cand[k].pos.y - f->pos.y) > lim)
+             * apart still: the distance is not worked out (the sum's rounding, a few
+             * millionths of a centimetre, is far inside that 0.1 cm: whatever the box passes
+             * over, the gap test would). */
+            float lim = reach_f + cand[k].pad;
+            if (fabsf(cand[k].pos.x - fp.x) > lim || fabsf(cand[k].pos.y - fp.y) > lim)
+                continue;
+            int j = cand[k].index; /* (filters in any order pass the same candidates) */
+            if (cand[k].side == f->side.id || busy[j])
                 continue;
             const figure *e = &t->figures[j];
             float gap = glms_vec2_distance(f->pos, e->pos) - reach_f - cand[k].reach;

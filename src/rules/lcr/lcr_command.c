@@ -54,8 +54,9 @@ static bool commands_unit(const table *t, const figure *leader, unit_id u)
 bool lcr_command_is_cavalry(const table *t, const figure *f)
 {
     const unit *u = table_unit_const(t, f->unit);
-    return f->posture == FIGURE_POSTURE_MOUNTED || strcmp(f->kind, "cavalry") == 0 ||
-           (u && strcmp(u->kind, "cavalry") == 0);
+    return f->posture == FIGURE_POSTURE_MOUNTED ||
+           (f->kind[0] == 'c' && strcmp(f->kind, "cavalry") == 0) ||
+           (u && u->kind[0] == 'c' && strcmp(u->kind, "cavalry") == 0);
 }
 
 bool lcr_command_may_order(const table *t, const figure *leader, const figure *f)
@@ -80,6 +81,12 @@ bool lcr_command_may_order(const table *t, const figure *leader, const figure *f
 int lcr_command_formation(const table *t, const lcr_data *d, const figure *f, figure_id *out,
                           int max)
 {
+    return lcr_command_formation_in(t, d, f, out, max, NULL);
+}
+
+int lcr_command_formation_in(const table *t, const lcr_data *d, const figure *f, figure_id *out,
+                             int max, const lcr_unit_chains *uc)
+{
     if (max <= 0)
         return 0;
     int n = 0;
@@ -89,9 +96,18 @@ int lcr_command_formation(const table *t, const lcr_data *d, const figure *f, fi
     const figure **mates =
         t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *mates);
     int count = 0;
-    for (int i = 0; i < t->figure_count; i++)
+    int fi = (int)f->id.id - 1;
+    bool chained = uc && uc->count == t->figure_count && fi >= 0 && fi < t->figure_count &&
+                   &t->figures[fi] == f;
+    for (int i = chained ? uc->first[fi] : 0; i >= 0 && i < t->figure_count;
+         i = chained ? uc->next[i] : i + 1)
         if (t->figures[i].unit.id == f->unit.id && table_figure_active(&t->figures[i]))
             mates[count++] = &t->figures[i];
+    /* which mates are in out already (ids are a figure's own: a mark per mate says it) */
+    bool small_in[256];
+    bool *in = count <= 256 ? small_in : mem_calloc((size_t)count, sizeof *in);
+    for (int i = 0; i < count; i++)
+        in[i] = mates[i]->id.id == f->id.id;
     /* Breadth-first over base contact within the unit. */
     for (int head = 0; head < n; head++) {
         const figure *a = table_figure_const(t, out[head]);
@@ -104,13 +120,14 @@ int lcr_command_formation(const table *t, const lcr_data *d, const figure *f, fi
                          d->contact_gap_cm + 1e-2f;
             if (fabsf(dx) > near || fabsf(dy) > near)
                 continue;
-            bool seen = false;
-            for (int k = 0; k < n && !seen; k++)
-                seen = out[k].id == b->id.id;
-            if (!seen && lcr_command_in_contact(d, a, b))
+            if (!in[i] && lcr_command_in_contact(d, a, b)) {
                 out[n++] = b->id;
+                in[i] = true;
+            }
         }
     }
+    if (in != small_in)
+        free(in);
     if (mates != small)
         free(mates);
     return n;
@@ -142,6 +159,12 @@ static void add_marked(bool *marks, int figures, figure_id *out, int *n, figure_
 int lcr_command_in_command(const table *t, const lcr_data *d, const figure *leader, float radius,
                            figure_id *out, int max)
 {
+    return lcr_command_in_command_in(t, d, leader, radius, out, max, NULL);
+}
+
+int lcr_command_in_command_in(const table *t, const lcr_data *d, const figure *leader, float radius,
+                              figure_id *out, int max, const lcr_unit_chains *uc)
+{
     int n = 0;
     if (max <= 0)
         return 0;
@@ -156,7 +179,7 @@ int lcr_command_in_command(const table *t, const lcr_data *d, const figure *lead
             listed_marked(marks, nf, out, n, f->id) || !lcr_command_may_order(t, leader, f))
             continue;
         /* Inside: he and his whole formation are in command. */
-        int g = lcr_command_formation(t, d, f, group, nf);
+        int g = lcr_command_formation_in(t, d, f, group, nf, uc);
         for (int k = 0; k < g && n < max; k++) {
             const figure *m = table_figure_const(t, group[k]);
             if (!listed_marked(marks, nf, out, n, group[k]) && lcr_command_may_order(t, leader, m))

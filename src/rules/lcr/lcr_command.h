@@ -24,13 +24,27 @@ bool lcr_command_is_cavalry(const table *t, const figure *f);
 /* True when `leader` may give orders to `f` by the chain of command (ignoring distance). Cavalry
  * NCOs and officers never order infantry, nor infantry ones cavalry; generals order both. */
 bool lcr_command_may_order(const table *t, const figure *leader, const figure *f);
+/* Each unit's figures in table order, for a table of `count` figures: per table index, the
+ * first index of that figure's unit and the next index of the same unit after it (-1 at the
+ * last). The rule state keeps them from create (a figure's unit does not change). */
+typedef struct lcr_unit_chains {
+    const int *first, *next;
+    int count;
+} lcr_unit_chains;
 /* The formation of a figure: every active figure of its unit reachable through base contact.
  * Writes up to `max` ids (the figure itself first) and returns the count. */
 int lcr_command_formation(const table *t, const lcr_data *d, const figure *f, figure_id *out,
                           int max);
+/* The same, reading the unit's figures off `uc` (NULL, or chains of another table's size: a scan
+ * of every figure). */
+int lcr_command_formation_in(const table *t, const lcr_data *d, const figure *f, figure_id *out,
+                             int max, const lcr_unit_chains *uc);
 /* The figures `leader` can activate now: those he may order whose formation has a member within
  * `radius` cm (centre to centre). The leader himself is included first. Returns the count. */
 int lcr_command_in_command(const table *t, const lcr_data *d, const figure *leader, float radius,
                            figure_id *out, int max);
+/* The same, the formations read with `uc` (lcr_command_formation_in). */
+int lcr_command_in_command_in(const table *t, const lcr_data *d, const figure *leader, float radius,
+                              figure_id *out, int max, const lcr_unit_chains *uc);
 
 #endif // LCR_LCR_COMMAND_H

@@ -533,7 +533,7 @@ const char *lcr_data_ammo_name(lcr_ammo ammo)
 int lcr_data_ammo_parse(const char *name)
 {
     for (int a = 0; a < LCR_AMMO_COUNT; a++)
-        if (strcmp(ammo_names[a], name) == 0)
+        if (ammo_names[a][0] == name[0] && strcmp(ammo_names[a], name) == 0)
             return a;
     return -1;
 }

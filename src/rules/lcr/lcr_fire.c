@@ -59,8 +59,10 @@ static const lcr_friend_pt *friends_of(const rules_state *rs, const table *t, si
     int k = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        if (f->side.id == sd.id && table_figure_active(f))
-            out[k++] = (lcr_friend_pt){f->pos, spatial_base_reach(&f->base) + 1e-2f, f};
+        if (f->side.id == sd.id && table_figure_active(f)) {
+            float g = spatial_base_reach(&f->base) + 1e-2f;
+            out[k++] = (lcr_friend_pt){f->pos.x - g, f->pos.x + g, f->pos.y - g, f->pos.y + g, f};
+        }
     }
     if (s) {
         s->friends_of = sd;
@@ -95,9 +97,8 @@ static bool line_blocked(const rules_state *rs, const table *t, const figure *fi
     bool blocked = false;
     for (int i = 0; i < n && !blocked; i++) {
         const figure *f = fr[i].f;
-        float g = fr[i].reach;
-        if (f == firer || fr[i].pos.x < x0 - g || fr[i].pos.x > x1 + g || fr[i].pos.y < y0 - g ||
-            fr[i].pos.y > y1 + g)
+        /* (the box's rounding, millionths of a centimetre, lies far inside its hundredth) */
+        if (f == firer || fr[i].x1 < x0 || fr[i].x0 > x1 || fr[i].y1 < y0 || fr[i].y0 > y1)
             continue;
         geom_placed_base b = {f->base, f->pos, f->facing};
         if (!geom_segment_base_intersect(s, &b))
@@ -118,6 +119,20 @@ static bool line_blocked(const rules_state *rs, const table *t, const figure *fi
     return blocked;
 }
 
+/* lcr_data_weapon of f's weapon, from the open scratch when asked before in this call (the
+ * table holds still within one; firer_ok asks it of each firer for every target). */
+static const lcr_weapon *weapon_of(const rules_state *rs, const table *t, const figure *f)
+{
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    uint32_t i = f->id.id - 1;
+    if (!s || i >= (uint32_t)s->capacity)
+        return lcr_data_weapon(rs->data, f->weapon);
+    struct lcr_scratch_weapon *e = &s->weapons[i];
+    if (e->epoch != s->epoch || e->f != f)
+        *e = (struct lcr_scratch_weapon){s->epoch, f, lcr_data_weapon(rs->data, f->weapon)};
+    return e->w;
+}
+
 /* One firer against a chosen target: weapon, range, arc and line of fire. */
 static bool firer_ok(const rules_state *rs, const table *t, const figure *f, const figure *target,
                      bool area, char *why, size_t size)
@@ -125,7 +140,7 @@ static bool firer_ok(const rules_state *rs, const table *t, const figure *f, con
     if (!lcr_may_act(rs, t, f->id, why, size))
         return false;
     /* looked up once: what lcr_figure_can_fire and the range check both read */
-    const lcr_weapon *w = lcr_data_weapon(rs->data, f->weapon);
+    const lcr_weapon *w = weapon_of(rs, t, f);
     if (!(w && w->dice_per_man > 0 && w->band_count > 0)) {
         lcr_why(why, size, "%s has no firearm (%s)", lcr_name(t, f->id), f->weapon);
         return false;

@@ -75,7 +75,8 @@ bool lcr_move_validate(const rules_state *rs, const table *t, const rules_comman
             return lcr_refuse(why, size, "the move ends off the table");
         const lcr_move_class *mc = lcr_move_class_of(rs->data, f);
         /* Seed 000, Cavalry: seasoned cavalry may turn once, veterans twice, at most 45 degrees. */
-        if (!lcr_move_check_turns(mc, f->pos, pts + 1, n - 1, lcr_name(t, f->id), why, size))
+        if (!lcr_move_check_turns(mc, f->pos, pts + 1, n - 1, size ? lcr_name(t, f->id) : "", why,
+                                  size))
             return false;
         float allow = (limit_cm > 0 ? limit_cm : mc->max_cm) / lcr_hook_move_factor(rs, f);
         if (mc->must_move_all && limit_cm <= 0)
@@ -160,39 +161,6 @@ void lcr_move_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
         lcr_legal_push(lo, rs, t, &group);
 }
 
-enum { REFORM_UNITS_MAX = 16 };
-
-/* The units of the activated figures who are not leaders (the only ones a reform may close up
- * to a mate of); -1 when more than the list holds: every unit. */
-static int reform_units(const rules_state *rs, const table *t, uint32_t *units)
-{
-    int n = 0;
-    for (int i = lcr_activated_next(rs, t, -1); i >= 0; i = lcr_activated_next(rs, t, i)) {
-        const figure *f = &t->figures[i];
-        if (!(rs->flags[i] & LCR_FF_ACTIVATED) || lcr_is_leader(f))
-            continue;
-        int k = 0;
-        while (k < n && units[k] != f->unit.id)
-            k++;
-        if (k == n) {
-            if (n == REFORM_UNITS_MAX)
-                return -1;
-            units[n++] = f->unit.id;
-        }
-    }
-    return n;
-}
-
-static bool unit_listed(const uint32_t *units, int n, uint32_t id)
-{
-    if (n < 0)
-        return true;
-    for (int k = 0; k < n; k++)
-        if (units[k] == id)
-            return true;
-    return false;
-}
-
 /* Reform: an activated figure standing apart from his unit closes up to the nearest mate. */
 void lcr_move_legal_reforms(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd)
 {
@@ -200,47 +168,51 @@ void lcr_move_legal_reforms(lcr_candidates *lo, const rules_state *rs, const tab
     if (rs->actor_is_soldier || !leader || !lcr_is_leader(leader))
         return;
     int offered = 0;
-    /* The figures a mate may be (active, not leaders), packed in figure order the first time
-     * one is wanted: each activated figure's search reads them, not every figure. */
-    typedef struct mate_at {
+    /* The figures a mate may be (active, not leaders) of each seeker's unit, packed in table
+     * order the first time a seeker of that unit looks (from the unit's chain, built at
+     * create): each search reads only his unit's, as a search of every figure would find. */
+    enum { UNITS = 16 };
+    typedef struct mate_seg {
         uint32_t unit;
-        const figure *f;
-    } mate_at;
-    mate_at small[256];
-    mate_at *mates = NULL;
-    int mate_count = -1;
+        int first, count; /* in mates */
+    } mate_seg;
+    mate_seg seg[UNITS];
+    int seg_count = 0;
+    const figure *small[256];
+    const figure **mates = NULL;
+    int mate_count = 0;
+    bool chains = t->figure_count == rs->fig_count;
     for (int i = lcr_activated_next(rs, t, -1); i >= 0 && offered < 4;
          i = lcr_activated_next(rs, t, i)) {
         const figure *f = &t->figures[i];
         if (!(rs->flags[i] & LCR_FF_ACTIVATED) || lcr_is_leader(f) ||
             !lcr_may_act(rs, t, f->id, NULL, 0))
             continue;
-        if (mate_count < 0) {
-            mates =
-                t->figure_count <= 256 ? small : mem_calloc((size_t)t->figure_count, sizeof *mates);
-            uint32_t units[REFORM_UNITS_MAX];
-            int unit_count = reform_units(rs, t, units);
-            /* the listed units as marks by id (small ids; any other asks the list) */
-            enum { MARKS = 512 };
-            bool mark[MARKS] = {false};
-            for (int k = 0; k < unit_count; k++)
-                if (units[k] < MARKS)
-                    mark[units[k]] = true;
-            mate_count = 0;
-            for (int j = 0; j < t->figure_count; j++) {
-                const figure *m = &t->figures[j];
-                uint32_t u = m->unit.id;
-                bool listed =
-                    unit_count < 0 || (u < MARKS ? mark[u] : unit_listed(units, unit_count, u));
-                if (listed && table_figure_active(m) && !lcr_is_leader(m))
-                    mates[mate_count++] = (mate_at){m->unit.id, m};
+        int k = 0;
+        while (k < seg_count && seg[k].unit != f->unit.id)
+            k++;
+        if (k == seg_count) { /* his unit's first seeker: its mates packed */
+            if (!mates)
+                mates = t->figure_count <= 256 ? small
+                                               : mem_calloc((size_t)t->figure_count, sizeof *mates);
+            if (seg_count == UNITS) { /* more units than kept: start the packing again */
+                seg_count = mate_count = 0;
+                k = 0;
             }
+            int from = mate_count;
+            for (int j = chains ? rs->unit_first[i] : 0; j >= 0 && j < t->figure_count;
+                 j = chains ? rs->unit_next[j] : j + 1) {
+                const figure *m = &t->figures[j];
+                if (m->unit.id == f->unit.id && table_figure_active(m) && !lcr_is_leader(m))
+                    mates[mate_count++] = m;
+            }
+            seg[seg_count++] = (mate_seg){f->unit.id, from, mate_count - from};
         }
         const figure *mate = NULL;
         float best = INFINITY;
-        for (int j = 0; j < mate_count; j++) {
-            const figure *m = mates[j].f;
-            if (m == f || mates[j].unit != f->unit.id)
+        for (int j = seg[k].first; j < seg[k].first + seg[k].count; j++) {
+            const figure *m = mates[j];
+            if (m == f)
                 continue;
             float d = glms_vec2_distance(m->pos, f->pos);
             if (d < best) {

@@ -276,6 +276,7 @@ const rules_ops lcr_rules_ops = {
     .create = lcr_create,
     .destroy = lcr_state_destroy,
     .clone = lcr_state_clone,
+    .clone_into = lcr_state_clone_into,
     .begin = lcr_sequence_begin,
     .decision = lcr_sequence_decision,
     .legal = lcr_legal,

@@ -498,8 +498,9 @@ int lcr_sequence_command_radius(const rules_state *rs, const table *t, figure_id
         return -1;
     *radius_cm = lcr_command_radius(rs->data, f);
     figure_id ids[RULES_CMD_FIGURES_MAX * 4];
-    int n =
-        lcr_command_in_command(t, rs->data, f, *radius_cm, ids, (int)(sizeof ids / sizeof ids[0]));
+    lcr_unit_chains uc = {rs->unit_first, rs->unit_next, rs->fig_count};
+    int n = lcr_command_in_command_in(t, rs->data, f, *radius_cm, ids,
+                                      (int)(sizeof ids / sizeof ids[0]), &uc);
     int k = 0;
     for (int i = 0; i < n; i++) {
         const figure *m = table_figure_const(t, ids[i]);
@@ -722,7 +723,7 @@ static void time_out(rules_state *rs, rules_ctx *ctx)
 {
     for (int v = 0; rs->scn && v < rs->scn->victory_count; v++) {
         const scenario_victory *vc = &rs->scn->victory[v];
-        if (strcmp(vc->kind, "hold") != 0 || vc->side.id == 0)
+        if (!lcr_str_is(vc->kind, "hold") || vc->side.id == 0)
             continue;
         char why[160];
         bool held = hold_area_held(rs, ctx->table, vc, vc->side);
@@ -760,7 +761,7 @@ void lcr_sequence_check_victory(rules_state *rs, rules_ctx *ctx)
         return;
     for (int v = 0; rs->scn && v < rs->scn->victory_count; v++) {
         const scenario_victory *vc = &rs->scn->victory[v];
-        if (strcmp(vc->kind, "destroy") != 0 || vc->side.id == 0 || vc->value <= 0)
+        if (!lcr_str_is(vc->kind, "destroy") || vc->side.id == 0 || vc->value <= 0)
             continue;
         side_id foe = lcr_other_side(rs, vc->side);
         int lost = rs->casualties[foe.id - 1], base = rs->start_figures[foe.id - 1];
@@ -883,7 +884,9 @@ static void start_activation(rules_state *rs, rules_ctx *ctx, int card, figure_i
     }
     float radius = lcr_command_radius(rs->data, a);
     figure_id ids[RULES_CMD_FIGURES_MAX * 4];
-    int n = lcr_command_in_command(t, rs->data, a, radius, ids, (int)(sizeof ids / sizeof ids[0]));
+    lcr_unit_chains uc = {rs->unit_first, rs->unit_next, rs->fig_count};
+    int n = lcr_command_in_command_in(t, rs->data, a, radius, ids,
+                                      (int)(sizeof ids / sizeof ids[0]), &uc);
     /* "%s activates the figures of his unit within %.0f cm (%d)", built to the event's size */
     char act[RULES_EVENT_TEXT_MAX];
     lcr_text ab = lcr_text_on(act, sizeof act);

@@ -70,6 +70,24 @@ void lcr_sight_copy(lcr_sight_state *dst, const lcr_sight_state *src)
     dst->due_turn = mem_dup(src->due_turn, n, sizeof *src->due_turn);
 }
 
+void lcr_sight_copy_into(lcr_sight_state *dst, const lcr_sight_state *src)
+{
+    if (dst->unit_count != src->unit_count) {
+        lcr_sight_free(dst);
+        lcr_sight_copy(dst, src);
+        return;
+    }
+    lcr_sight_state keep = *dst;
+    *dst = *src;
+    dst->unseen = keep.unseen;
+    dst->due = keep.due;
+    dst->due_turn = keep.due_turn;
+    size_t n = (size_t)src->unit_count + 1;
+    memcpy(dst->unseen, src->unseen, n * sizeof *src->unseen);
+    memcpy(dst->due, src->due, n * sizeof *src->due);
+    memcpy(dst->due_turn, src->due_turn, n * sizeof *src->due_turn);
+}
+
 void lcr_sight_hash(const lcr_sight_state *s, rules_hasher *hs)
 {
     /* Only the reinforcement-sight sets change during a game; without the rule they stay empty
@@ -325,7 +343,7 @@ static bool unit_on_table(const table *t, unit_id u)
 
 bool lcr_sight_apply(rules_state *rs, const table *t, const rules_event *ev)
 {
-    if (ev->kind != RULES_EV_RULESET || strncmp(ev->tag, "sight_", 6) != 0)
+    if (ev->kind != RULES_EV_RULESET || ev->tag[0] != 's' || strncmp(ev->tag, "sight_", 6) != 0)
         return false;
     int g = ev->value, u = (int)ev->unit.id - 1;
     if (g < 0 || g >= LCR_SIGHT_GROUPS_MAX || g >= rs->group_count)
@@ -380,6 +398,11 @@ static void *sight_clone(const void *state)
     return c;
 }
 
+static void sight_clone_into(void *dst, const void *src)
+{
+    lcr_sight_copy_into(dst, src);
+}
+
 static void sight_hash(const void *state, rules_hasher *hs)
 {
     lcr_sight_hash(state, hs);
@@ -402,6 +425,7 @@ const lcr_option lcr_sight_option = {
     .create = sight_create,
     .destroy = sight_destroy,
     .clone = sight_clone,
+    .clone_into = sight_clone_into,
     .hash = sight_hash,
     .los = sight_los,
     .eye_ft = sight_eye_ft,

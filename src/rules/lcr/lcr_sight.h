@@ -60,6 +60,8 @@ bool lcr_sight_init(lcr_sight_state *s, const lcr_data *d, const scenario *scn, 
                     char *err, size_t err_size);
 void lcr_sight_free(lcr_sight_state *s);
 void lcr_sight_copy(lcr_sight_state *dst, const lcr_sight_state *src);
+/* dst (holding its own sets) made what lcr_sight_copy gives, reusing its sets when sized alike. */
+void lcr_sight_copy_into(lcr_sight_state *dst, const lcr_sight_state *src);
 void lcr_sight_hash(const lcr_sight_state *s, rules_hasher *hs);
 
 /* The line-of-sight index for the match: the table's terrain, with clusters made see-through

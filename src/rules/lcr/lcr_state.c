@@ -70,21 +70,21 @@ static void apply_card(rules_state *rs, const rules_event *ev)
     int card = ev->value - 1;
     if (card < 0 || card >= rs->deck.card_count)
         return;
-    if (strcmp(ev->tag, "draw") == 0) {
+    if (lcr_str_is(ev->tag, "draw")) {
         if (rs->deck.draw_count > 0)
             rs->deck.draw_count--;
         lcr_deck_move(&rs->deck, card, LCR_PLACE_DRAWN);
         rs->drawn = card;
         rs->interrupt_closed = false;
-    } else if (strcmp(ev->tag, "end_of_turn") == 0) {
+    } else if (lcr_str_is(ev->tag, "end_of_turn")) {
         lcr_deck_move(&rs->deck, card, LCR_PLACE_DISCARD);
         rs->drawn = -1;
-    } else if (strcmp(ev->tag, "reserve") == 0) {
+    } else if (lcr_str_is(ev->tag, "reserve")) {
         lcr_deck_move(&rs->deck, card, LCR_PLACE_HAND);
         rs->drawn = -1;
         rs->drawer = lcr_other_side(rs, ev->side);
-    } else if (strcmp(ev->tag, "play") == 0 || strcmp(ev->tag, "use") == 0) {
-        bool from_hand = strcmp(ev->tag, "play") == 0;
+    } else if (lcr_str_is(ev->tag, "play") || lcr_str_is(ev->tag, "use")) {
+        bool from_hand = lcr_str_is(ev->tag, "play");
         lcr_deck_move(&rs->deck, card, LCR_PLACE_IN_PLAY);
         rs->interrupting = from_hand && rs->drawn >= 0;
         rs->interrupt_closed = true;
@@ -95,13 +95,13 @@ static void apply_card(rules_state *rs, const rules_event *ev)
         rs->acting_side = ev->side;
         rs->actor_is_soldier = rs->deck.cards[card].kind == LCR_CARD_SOLDIER;
         rs->actor_busy = false;
-    } else if (strcmp(ev->tag, "referee_return") == 0) { /* lcr_referee.c */
+    } else if (lcr_str_is(ev->tag, "referee_return")) { /* lcr_referee.c */
         if (rs->drawn == card)
             rs->drawn = -1;
         lcr_deck_return(&rs->deck, card);
-    } else if (strcmp(ev->tag, "referee_take") == 0) {
+    } else if (lcr_str_is(ev->tag, "referee_take")) {
         lcr_deck_take_out(&rs->deck, card, LCR_PLACE_HAND);
-    } else if (strcmp(ev->tag, "discard") == 0) {
+    } else if (lcr_str_is(ev->tag, "discard")) {
         lcr_deck_move(&rs->deck, card, LCR_PLACE_DISCARD);
         rs->active = -1;
         if (!rs->interrupting)
@@ -115,34 +115,34 @@ static void apply_ruleset(rules_state *rs, const table *t, const rules_event *ev
 {
     int fi = (int)ev->figure.id - 1;
     bool has_fig = fi >= 0 && fi < rs->fig_count;
-    if (strcmp(ev->tag, "pass") == 0) {
+    if (lcr_str_is(ev->tag, "pass")) {
         rs->interrupt_closed = true;
-    } else if (strcmp(ev->tag, "shuffle_seed") == 0) {
+    } else if (lcr_str_is(ev->tag, "shuffle_seed")) {
         rs->shuffle_seed = (uint32_t)ev->value;
-    } else if (strcmp(ev->tag, "activated") == 0 && has_fig) {
+    } else if (lcr_str_is(ev->tag, "activated") && has_fig) {
         rs->flags[fi] |= LCR_FF_ACTIVATED;
-    } else if (strcmp(ev->tag, "acted") == 0 && has_fig) {
+    } else if (lcr_str_is(ev->tag, "acted") && has_fig) {
         rs->flags[fi] |= LCR_FF_ACTED;
         if (ev->figure.id == rs->actor.id)
             rs->actor_busy = true;
-    } else if (strcmp(ev->tag, "waiting") == 0 && has_fig) {
+    } else if (lcr_str_is(ev->tag, "waiting") && has_fig) {
         rs->flags[fi] =
             (uint8_t)(ev->value ? rs->flags[fi] | LCR_FF_WAITING : rs->flags[fi] & ~LCR_FF_WAITING);
-    } else if (strcmp(ev->tag, "engaged") == 0 && has_fig) {
+    } else if (lcr_str_is(ev->tag, "engaged") && has_fig) {
         rs->flags[fi] |= LCR_FF_ENGAGED;
-    } else if (strcmp(ev->tag, "hold") == 0 && has_fig) {
+    } else if (lcr_str_is(ev->tag, "hold") && has_fig) {
         rs->hold[fi] = (int8_t)ev->value;
-    } else if (strcmp(ev->tag, "arrive") == 0 && ev->value >= 0 && ev->value < rs->group_count) {
+    } else if (lcr_str_is(ev->tag, "arrive") && ev->value >= 0 && ev->value < rs->group_count) {
         rs->arrived[ev->value] = true;
-    } else if (strcmp(ev->tag, "alloc") == 0) {
+    } else if (lcr_str_is(ev->tag, "alloc")) {
         rs->alloc_hits = ev->value;
         rs->alloc_side = ev->side;
         rs->alloc_count = 0;
-    } else if (strcmp(ev->tag, "alloc_candidate") == 0 && rs->alloc_count < RULES_CMD_FIGURES_MAX) {
+    } else if (lcr_str_is(ev->tag, "alloc_candidate") && rs->alloc_count < RULES_CMD_FIGURES_MAX) {
         const figure *f = table_figure_const(t, ev->figure);
         if (f)
             rs->alloc[rs->alloc_count++] = (lcr_fire_candidate){f->id, f->role};
-    } else if (strcmp(ev->tag, "alloc_done") == 0) {
+    } else if (lcr_str_is(ev->tag, "alloc_done")) {
         rs->alloc_hits = 0;
         rs->alloc_count = 0;
         rs->alloc_side = (side_id){0};
@@ -154,10 +154,10 @@ static void apply_morale(rules_state *rs, const rules_event *ev)
     if (ev->side.id == 0 || ev->side.id > (uint32_t)rs->side_count)
         return;
     int s = (int)ev->side.id - 1;
-    if (strcmp(ev->tag, "take") == 0) {
+    if (lcr_str_is(ev->tag, "take")) {
         lcr_morale_take(&rs->morale[s]);
         rs->casualties[s]++;
-    } else if (strcmp(ev->tag, "add") == 0 && ev->value >= 0 && ev->value < rs->group_count) {
+    } else if (lcr_str_is(ev->tag, "add") && ev->value >= 0 && ev->value < rs->group_count) {
         lcr_morale_add(&rs->morale[s], &rs->group_morale[ev->value]);
         rs->start_figures[s] += 0;
     }
@@ -235,6 +235,24 @@ void lcr_state_hash(const rules_state *rs, rules_hasher *hs)
             rs->options[i].option->hash(rs->options[i].state, hs);
 }
 
+/* The chains of each unit's figures in table order (rules_state.unit_first, unit_next). */
+static void set_unit_chains(rules_state *rs, const table *t)
+{
+    int n = t->figure_count;
+    rs->unit_first = mem_calloc((size_t)n + 1, sizeof *rs->unit_first);
+    rs->unit_next = mem_calloc((size_t)n + 1, sizeof *rs->unit_next);
+    for (int i = 0; i < n; i++) {
+        rs->unit_first[i] = i;
+        rs->unit_next[i] = -1;
+        for (int j = i - 1; j >= 0; j--) /* the last before i of his unit links to him */
+            if (t->figures[j].unit.id == t->figures[i].unit.id) {
+                rs->unit_first[i] = rs->unit_first[j];
+                rs->unit_next[j] = i;
+                break;
+            }
+    }
+}
+
 rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *const *options,
                               int option_count, char *err, size_t err_size)
 {
@@ -300,6 +318,15 @@ rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *c
             return NULL;
         }
         slot->on = !options[i]->on || options[i]->on(slot->state);
+        if (slot->on)
+            rs->hooks_on |= (options[i]->check_act ? LCR_HOOK_CHECK_ACT : 0u) |
+                            (options[i]->may_act ? LCR_HOOK_MAY_ACT : 0u) |
+                            (options[i]->immobile ? LCR_HOOK_IMMOBILE : 0u) |
+                            (options[i]->move_factor ? LCR_HOOK_MOVE_FACTOR : 0u) |
+                            (options[i]->range ? LCR_HOOK_RANGE : 0u) |
+                            (options[i]->decision ? LCR_HOOK_DECISION : 0u) |
+                            (options[i]->legal_act ? LCR_HOOK_LEGAL_ACT : 0u) |
+                            (options[i]->resolve ? LCR_HOOK_RESOLVE : 0u);
         rs->option_count++;
     }
     for (int i = 0; i < rs->option_count && !rs->los; i++)
@@ -315,15 +342,15 @@ rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *c
     rs->blind = mem_calloc((size_t)rs->fig_count + 1, sizeof *rs->blind);
     rs->scratch = lcr_scratch_create(rs->fig_count);
     set_fire_blockers(rs, t);
+    set_unit_chains(rs, t);
     for (int i = 0; i <= rs->fig_count; i++)
         rs->blind[i].eye_ft = -1.0f; /* never asked */
     return rs;
 }
 
-void lcr_state_destroy(rules_state *rs)
+/* Frees everything rs holds but rs itself. */
+static void state_release(rules_state *rs)
 {
-    if (!rs)
-        return;
     if (rs->los_refs && --*rs->los_refs == 0) {
         lcr_data_destroy(rs->data);
         los_destroy(rs->los);
@@ -335,6 +362,8 @@ void lcr_state_destroy(rules_state *rs)
         free(rs->blind);
         lcr_scratch_destroy(rs->scratch);
         free(rs->fire_blockers);
+        free(rs->unit_first);
+        free(rs->unit_next);
         free(rs->los_refs);
     }
     lcr_deck_free(&rs->deck);
@@ -347,12 +376,19 @@ void lcr_state_destroy(rules_state *rs)
     for (int i = 0; i < rs->option_count; i++)
         if (rs->options[i].option->destroy)
             rs->options[i].option->destroy(rs->options[i].state);
+}
+
+void lcr_state_destroy(rules_state *rs)
+{
+    if (!rs)
+        return;
+    state_release(rs);
     free(rs);
 }
 
-rules_state *lcr_state_clone(const rules_state *rs)
+/* c, a byte copy of rs holding nothing of its own, made its deep copy. */
+static void state_copy(rules_state *c, const rules_state *rs)
 {
-    rules_state *c = mem_dup(rs, 1, sizeof *rs);
     ++*c->los_refs; /* data and terrain never change: clones share them */
     lcr_deck_copy(&c->deck, &rs->deck);
     c->group_morale =
@@ -365,5 +401,67 @@ rules_state *lcr_state_clone(const rules_state *rs)
     for (int i = 0; i < rs->option_count; i++)
         if (rs->options[i].option->clone)
             c->options[i].state = rs->options[i].option->clone(rs->options[i].state);
+}
+
+rules_state *lcr_state_clone(const rules_state *rs)
+{
+    rules_state *c = mem_dup(rs, 1, sizeof *rs);
+    state_copy(c, rs);
     return c;
+}
+
+/* dst's array of n elements made src's (both hold n). */
+#define COPY_INTO(dst, src, n) memcpy((dst), (src), (size_t)(n) * sizeof *(src))
+
+void lcr_state_clone_into(rules_state *dst, const rules_state *src)
+{
+    /* Only a state of the same match (the shared data, the same counts and options, each
+     * option able to copy in place) has buffers of the right sizes; any other is freed and
+     * cloned. */
+    bool same = dst != src && dst->los_refs == src->los_refs && dst->fig_count == src->fig_count &&
+                dst->group_count == src->group_count && dst->option_count == src->option_count;
+    for (int i = 0; same && i < src->option_count; i++)
+        same = dst->options[i].option == src->options[i].option &&
+               (!src->options[i].option->clone || (src->options[i].option->clone_into &&
+                                                   dst->options[i].state && src->options[i].state));
+    if (dst == src)
+        return;
+    if (!same) {
+        state_release(dst);
+        *dst = *src;
+        state_copy(dst, src);
+        return;
+    }
+    rules_state keep = *dst; /* the buffers to reuse */
+    *dst = *src;
+    /* the deck: its arrays hold card_cap entries, as lcr_deck_copy's do */
+    dst->deck.cards = keep.deck.cards;
+    dst->deck.draw = keep.deck.draw;
+    if (keep.deck.card_cap != src->deck.card_cap) {
+        dst->deck.cards =
+            mem_realloc(dst->deck.cards, (size_t)src->deck.card_cap, sizeof *dst->deck.cards);
+        dst->deck.draw =
+            mem_realloc(dst->deck.draw, (size_t)src->deck.card_cap, sizeof *dst->deck.draw);
+    }
+    if (src->deck.card_cap > 0) {
+        COPY_INTO(dst->deck.cards, src->deck.cards, src->deck.card_cap);
+        COPY_INTO(dst->deck.draw, src->deck.draw, src->deck.card_cap);
+    }
+    dst->group_morale = keep.group_morale;
+    dst->arrived = keep.arrived;
+    COPY_INTO(dst->group_morale, src->group_morale, src->group_count + 1);
+    COPY_INTO(dst->arrived, src->arrived, src->group_count + 1);
+    dst->flags = keep.flags;
+    dst->hold = keep.hold;
+    dst->home = keep.home;
+    dst->home_edge = keep.home_edge;
+    COPY_INTO(dst->flags, src->flags, src->fig_count + 1);
+    COPY_INTO(dst->hold, src->hold, src->fig_count + 1);
+    COPY_INTO(dst->home, src->home, src->fig_count + 1);
+    COPY_INTO(dst->home_edge, src->home_edge, src->fig_count + 1);
+    for (int i = 0; i < src->option_count; i++)
+        if (src->options[i].option->clone) { /* without, the state is shared, as clone shares it */
+            dst->options[i].state = keep.options[i].state;
+            src->options[i].option->clone_into(dst->options[i].state, src->options[i].state);
+        }
 }

@@ -26,6 +26,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #define LCR_SIDES_MAX   8
 #define LCR_TYPES_MAX   64
@@ -67,6 +68,9 @@ typedef struct lcr_option {
     void *(*create)(const rules_state *rs, const table *t, char *err, size_t err_size);
     void (*destroy)(void *state);
     void *(*clone)(const void *state);
+    /* Optional: dst (a state of this option from the same match) made what clone(src) gives,
+     * reusing its buffers. NULL: lcr_state_clone_into destroys and clones. */
+    void (*clone_into)(void *dst, const void *src);
     void (*hash)(const void *state, rules_hasher *hs);
     bool (*on)(const void *state);
     /* The line-of-sight index of the match's terrain (first option that gives one). */
@@ -183,10 +187,10 @@ typedef struct lcr_enemy_pt {
     int posture;
     const figure *f;
 } lcr_enemy_pt;
-/* A friend whose base may lie across a line of fire: his place and reach (lcr_fire.c). */
+/* A friend whose base may lie across a line of fire: the box of his reach about his centre,
+ * a hundredth of a centimetre wider (lcr_fire.c). */
 typedef struct lcr_friend_pt {
-    vec2s pos;
-    float reach;
+    float x0, x1, y0, y1;
     const figure *f;
 } lcr_friend_pt;
 typedef struct lcr_scratch {
@@ -217,6 +221,13 @@ typedef struct lcr_scratch {
     uint32_t crew_epoch, crew_gun;
     lcr_crew crew;
     uint32_t *may_epoch; /* per figure: lcr_may_act's answer (may_value) in this call */
+    /* per figure (by id): his weapon's entry as looked up in call `epoch` for the figure `f`
+     * (lcr_fire.c) */
+    struct lcr_scratch_weapon {
+        uint32_t epoch;
+        const figure *f;
+        const lcr_weapon *w;
+    } * weapons;
     /* The activated figures of this call as a chain of table indices (lcr_activated_next):
      * act_first, then act_next[i] after index i, -1 at the end; built when first asked. */
     uint32_t act_epoch;
@@ -294,9 +305,27 @@ struct rules_state {
      * feature_count features at create: static terrain, shared the same way. */
     int *fire_blockers;
     int fire_blocker_count, fire_blocker_features;
+    /* The figures of each unit in table order, shared the same way (a figure's unit is the
+     * scenario's for the whole match): per table index, the first index of that figure's unit
+     * (unit_first) and the next index of the same unit after it, -1 at the last (unit_next). */
+    int *unit_first, *unit_next;
     /* The optional rules, in hook order (lcr_ops.c). */
     int option_count;
     lcr_option_slot options[LCR_OPTIONS_MAX];
+    /* LCR_HOOK_* bits: some option that is on has that hook (set at create, with `on`); the
+     * hooks asked per figure, candidate or decision return their no-option answer at once
+     * without. */
+    uint32_t hooks_on;
+};
+enum {
+    LCR_HOOK_CHECK_ACT = 1u << 0,
+    LCR_HOOK_MAY_ACT = 1u << 1,
+    LCR_HOOK_IMMOBILE = 1u << 2,
+    LCR_HOOK_MOVE_FACTOR = 1u << 3,
+    LCR_HOOK_RANGE = 1u << 4,
+    LCR_HOOK_DECISION = 1u << 5,
+    LCR_HOOK_LEGAL_ACT = 1u << 6,
+    LCR_HOOK_RESOLVE = 1u << 7,
 };
 
 /* ---- lcr_state.c: the state's life ----------------------------------------------------------- */
@@ -306,6 +335,9 @@ rules_state *lcr_state_create(const rules_create_desc *desc, const lcr_option *c
                               int option_count, char *err, size_t err_size);
 void lcr_state_destroy(rules_state *rs);
 rules_state *lcr_state_clone(const rules_state *rs);
+/* dst made the deep copy lcr_state_clone(src) would give, reusing dst's buffers (rules_ops
+ * clone_into): the overlap check copies the state for every move it tries. */
+void lcr_state_clone_into(rules_state *dst, const rules_state *src);
 void lcr_state_apply(rules_state *rs, const table *t, const rules_event *ev);
 void lcr_state_hash(const rules_state *rs, rules_hasher *hs);
 /* An option's own state (NULL when the rule set was built without it). */
@@ -320,6 +352,12 @@ static inline bool lcr_is_leader(const figure *f)
     return lcr_data_rank_of(f->role) >= 0;
 }
 const char *lcr_name(const table *t, figure_id id); /* the figure's name, else its role */
+/* strcmp(s, lit) == 0 with the first letters compared inline: every event applied and every
+ * cavalry question asks a chain of these, and most differ at the first letter. */
+static inline bool lcr_str_is(const char *s, const char *lit)
+{
+    return s[0] == lit[0] && strcmp(s, lit) == 0;
+}
 /* Half the base's width. */
 static inline float lcr_radius(const figure *f)
 {
@@ -482,13 +520,37 @@ bool lcr_hook_validate_command(const rules_state *rs, const table *t, const rule
 void lcr_hook_legal_act(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd);
 int lcr_hook_actions(const rules_state *rs, const table *t, const figure *f, rules_action *out,
                      int max);
-bool lcr_hook_check_act(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
-                        size_t size);
-bool lcr_hook_may_act(const rules_state *rs, const table *t, const figure *f, char *why,
-                      size_t size);
-bool lcr_hook_immobile(const rules_state *rs, const figure *f);
-float lcr_hook_move_factor(const rules_state *rs, const figure *f);
-float lcr_hook_range(const rules_state *rs, const figure *f, float range_cm);
+/* The hooks asked per figure and candidate: inline, the options' loop (_slow) only when some
+ * option that is on has the hook (rules_state.hooks_on). */
+bool lcr_hook_check_act_slow(const rules_state *rs, const table *t, const rules_command *cmd,
+                             char *why, size_t size);
+bool lcr_hook_may_act_slow(const rules_state *rs, const table *t, const figure *f, char *why,
+                           size_t size);
+bool lcr_hook_immobile_slow(const rules_state *rs, const figure *f);
+float lcr_hook_move_factor_slow(const rules_state *rs, const figure *f);
+float lcr_hook_range_slow(const rules_state *rs, const figure *f, float range_cm);
+static inline bool lcr_hook_check_act(const rules_state *rs, const table *t,
+                                      const rules_command *cmd, char *why, size_t size)
+{
+    return !(rs->hooks_on & LCR_HOOK_CHECK_ACT) || lcr_hook_check_act_slow(rs, t, cmd, why, size);
+}
+static inline bool lcr_hook_may_act(const rules_state *rs, const table *t, const figure *f,
+                                    char *why, size_t size)
+{
+    return !(rs->hooks_on & LCR_HOOK_MAY_ACT) || lcr_hook_may_act_slow(rs, t, f, why, size);
+}
+static inline bool lcr_hook_immobile(const rules_state *rs, const figure *f)
+{
+    return (rs->hooks_on & LCR_HOOK_IMMOBILE) && lcr_hook_immobile_slow(rs, f);
+}
+static inline float lcr_hook_move_factor(const rules_state *rs, const figure *f)
+{
+    return rs->hooks_on & LCR_HOOK_MOVE_FACTOR ? lcr_hook_move_factor_slow(rs, f) : 1.0f;
+}
+static inline float lcr_hook_range(const rules_state *rs, const figure *f, float range_cm)
+{
+    return rs->hooks_on & LCR_HOOK_RANGE ? lcr_hook_range_slow(rs, f, range_cm) : range_cm;
+}
 const lcr_morale *lcr_hook_morale(const rules_state *rs, const table *t, const figure *f,
                                   lcr_morale *scratch);
 bool lcr_hook_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);

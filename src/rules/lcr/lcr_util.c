@@ -283,6 +283,7 @@ lcr_scratch *lcr_scratch_create(int figures)
     s->may_epoch = mem_calloc(n, sizeof *s->may_epoch);
     s->may_value = mem_calloc(n, sizeof *s->may_value);
     s->act_next = mem_calloc(n, sizeof *s->act_next);
+    s->weapons = mem_calloc(n, sizeof *s->weapons);
     return s;
 }
 
@@ -300,6 +301,7 @@ void lcr_scratch_destroy(lcr_scratch *s)
     free(s->may_epoch);
     free(s->may_value);
     free(s->act_next);
+    free(s->weapons);
     free(s);
 }
 
@@ -313,6 +315,7 @@ bool lcr_scratch_begin(const rules_state *rs, const table *t)
     if (++s->epoch == 0) { /* wrapped: no entry may look current */
         memset(s->ok_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->ok_epoch);
         memset(s->may_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->may_epoch);
+        memset(s->weapons, 0, ((size_t)s->capacity + 1) * sizeof *s->weapons);
         s->act_epoch = 0;
         s->crew_epoch = 0;
         s->epoch = 1;
@@ -1049,7 +1052,7 @@ static const char *flag_ref(const char *tag)
         {"engaged", LCR_REF_COMBAT},   {"hold", LCR_REF_RALLY},  {"alloc_candidate", LCR_REF_ALLOC},
         {"alloc_done", LCR_REF_ALLOC}, {"arrive", LCR_REF_DECK}, {"pass", LCR_REF_DECK}};
     for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++)
-        if (strcmp(refs[i].tag, tag) == 0)
+        if (lcr_str_is(tag, refs[i].tag))
             return refs[i].ref;
     return "Little Colonial Rules"; /* the book itself, for a flag no section names */
 }
@@ -1202,6 +1205,8 @@ float lcr_hook_eye_ft(const rules_state *rs, float eye_ft)
 
 bool lcr_hook_decision(const rules_state *rs, const table *t, rules_decision *out)
 {
+    if (!(rs->hooks_on & LCR_HOOK_DECISION))
+        return false;
     LCR_EACH_HOOK(rs, decision, o)
     if (o->decision(rs, t, out))
         return true;
@@ -1238,6 +1243,8 @@ bool lcr_hook_validate_command(const rules_state *rs, const table *t, const rule
 
 void lcr_hook_legal_act(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd)
 {
+    if (!(rs->hooks_on & LCR_HOOK_LEGAL_ACT))
+        return;
     LCR_EACH_HOOK(rs, legal_act, o)
     {
         rules_command extra[LCR_LEGAL_EXTRA_MAX];
@@ -1256,8 +1263,8 @@ int lcr_hook_actions(const rules_state *rs, const table *t, const figure *f, rul
     return n;
 }
 
-bool lcr_hook_check_act(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
-                        size_t size)
+bool lcr_hook_check_act_slow(const rules_state *rs, const table *t, const rules_command *cmd,
+                             char *why, size_t size)
 {
     LCR_EACH_HOOK(rs, check_act, o)
     if (!o->check_act(rs, t, cmd, why, size))
@@ -1265,8 +1272,8 @@ bool lcr_hook_check_act(const rules_state *rs, const table *t, const rules_comma
     return true;
 }
 
-bool lcr_hook_may_act(const rules_state *rs, const table *t, const figure *f, char *why,
-                      size_t size)
+bool lcr_hook_may_act_slow(const rules_state *rs, const table *t, const figure *f, char *why,
+                           size_t size)
 {
     LCR_EACH_HOOK(rs, may_act, o)
     if (!o->may_act(rs, t, f, why, size))
@@ -1274,7 +1281,7 @@ bool lcr_hook_may_act(const rules_state *rs, const table *t, const figure *f, ch
     return true;
 }
 
-bool lcr_hook_immobile(const rules_state *rs, const figure *f)
+bool lcr_hook_immobile_slow(const rules_state *rs, const figure *f)
 {
     LCR_EACH_HOOK(rs, immobile, o)
     if (o->immobile(rs, f))
@@ -1282,7 +1289,7 @@ bool lcr_hook_immobile(const rules_state *rs, const figure *f)
     return false;
 }
 
-float lcr_hook_move_factor(const rules_state *rs, const figure *f)
+float lcr_hook_move_factor_slow(const rules_state *rs, const figure *f)
 {
     float factor = 1.0f;
     LCR_EACH_HOOK(rs, move_factor, o)
@@ -1290,7 +1297,7 @@ float lcr_hook_move_factor(const rules_state *rs, const figure *f)
     return factor;
 }
 
-float lcr_hook_range(const rules_state *rs, const figure *f, float range_cm)
+float lcr_hook_range_slow(const rules_state *rs, const figure *f, float range_cm)
 {
     LCR_EACH_HOOK(rs, range, o)
     range_cm = o->range(rs, f, range_cm);
@@ -1307,6 +1314,8 @@ const lcr_morale *lcr_hook_morale(const rules_state *rs, const table *t, const f
 
 bool lcr_hook_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd)
 {
+    if (!(rs->hooks_on & LCR_HOOK_RESOLVE))
+        return false;
     LCR_EACH_HOOK(rs, resolve, o)
     if (o->resolve(rs, ctx, cmd))
         return true;

@@ -812,7 +812,7 @@ int lcr_wounds_legal_act(const rules_state *rs, const table *t, side_id sd, rule
 bool lcr_wounds_apply(rules_state *rs, const table *t, const rules_event *ev)
 {
     (void)t;
-    if ((ev->kind != RULES_EV_RULESET && ev->kind != RULES_EV_MORALE) ||
+    if ((ev->kind != RULES_EV_RULESET && ev->kind != RULES_EV_MORALE) || ev->tag[0] != 'w' ||
         strncmp(ev->tag, "wound_", 6) != 0)
         return false;
     lcr_wounds_state *w = lcr_wounds_get(rs);
@@ -862,6 +862,11 @@ static void *wounds_clone(const void *state)
     return mem_dup(state, 1, sizeof(lcr_wounds_state));
 }
 
+static void wounds_clone_into(void *dst, const void *src)
+{
+    memcpy(dst, src, sizeof(lcr_wounds_state));
+}
+
 static void wounds_hash(const void *state, rules_hasher *hs)
 {
     lcr_wounds_hash(state, hs);
@@ -905,6 +910,7 @@ const lcr_option lcr_wounds_option = {
     .create = wounds_create,
     .destroy = free,
     .clone = wounds_clone,
+    .clone_into = wounds_clone_into,
     .hash = wounds_hash,
     .on = wounds_on,
     .decision = lcr_wounds_decision,

@@ -781,14 +781,21 @@ static float draw_hands(ui_driver_panel *p, const ui_view *view, render_ctx *ctx
             if (p->paint && !card_flying(p, it->value, view->time))
                 draw_card(ctx, t, it, r, 1, false, 255);
             drawn_note(p, r, it->value);
-            /* The officer's name under a card the viewer may see; the art alone is too small. */
+            /* The officer's name under a card the viewer may see; the art alone is too small.
+             * Fanned cards overlap, so each name gets only its card's uncovered strip (the top
+             * card its whole width): five reserved cards must not print five names over one
+             * another. Hovering a card rings its leader either way. */
             char name[64], kind[sizeof it->label];
             ui_driver_panel_card_title(t, it, kind, sizeof kind);
+            bool fanned = step < HAND_W * k && slot < held;
+            float name_w = fanned ? step - 4 * k : fmaxf(step - 4 * k, HAND_W * k);
+            float name_x = fanned ? r.x + step / 2 : r.x + r.w / 2;
             if (p->paint)
-                render_text_fit(ctx, it->hidden ? "face down" : kind, 8,
-                                fmaxf(step - 4 * k, HAND_W * k), name, sizeof name);
-            dp_text(p, ctx, r.x + r.w / 2, r.y + r.h + 2 * k, p->paint ? name : "", 8, 0xd8dee8ff,
-                    RENDER_ALIGN_CENTRE);
+                render_text_fit(ctx, it->hidden ? "face down" : kind, 8, name_w, name,
+                                sizeof name);
+            if (name_w >= 12 * k)
+                dp_text(p, ctx, name_x, r.y + r.h + 2 * k, p->paint ? name : "", 8, 0xd8dee8ff,
+                        RENDER_ALIGN_CENTRE);
             if (p->hand_card_count < UI_SIDES_MAX * DP_HAND_MAX)
                 p->hand_cards[p->hand_card_count++] = (dp_hand_card){r, it->value};
         }

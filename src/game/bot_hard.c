@@ -55,7 +55,7 @@ static hard_params hard_defaults(void)
                      .first = 4,
                      .budget = 96,
                      .work = 15000,
-                     .horizon = 32,
+                     .horizon = 80,
                      .margin = 15.0f,
                      .z = 1.0f,
                      .evidence = 2.0f,

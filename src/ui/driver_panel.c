@@ -256,7 +256,8 @@ static double card_event(ui_driver_panel *p, const rules_driver_item *before, in
         /* The turn's end is shown, not flashed: the card stays face up in the play slot for a
          * moment before it goes back into the deck with the rest. */
         look.hidden = false;
-        snprintf(look.label, sizeof look.label, "%s", ev->text[0] ? ev->text : "End of Turn");
+        snprintf(look.label, sizeof look.label, "%.*s", (int)sizeof look.label - 1,
+                 ev->text[0] ? ev->text : "End of Turn");
         double held = flight_add(p, &look, play, play, false, t, 1.4 / k);
         look.hidden = true;
         return flight_add(p, &look, play, deck, false, held, 0.45 / k);
@@ -875,7 +876,7 @@ static float draw_morale(ui_driver_panel *p, render_ctx *ctx, const table *t, fl
                 title = true;
             }
             char chip[64], word[32];
-            snprintf(word, sizeof word, "%s", it->label);
+            snprintf(word, sizeof word, "%.*s", (int)sizeof word - 1, it->label);
             char *sp = strchr(word, ' ');
             if (sp)
                 *sp = 0;

@@ -227,7 +227,7 @@ static int lcr_formations(const rules_state *rs, const table *t, unit_id u,
     int n = 0;
     for (int i = 0; i < 4 && n < max; i++)
         if (rs->data->loose[i][0])
-            snprintf(out[n++], RULES_WORD_MAX, "%s", rs->data->loose[i]);
+            snprintf(out[n++], RULES_WORD_MAX, "%.*s", RULES_WORD_MAX - 1, rs->data->loose[i]);
     if (n < max)
         snprintf(out[n++], RULES_WORD_MAX, "line");
     return n;

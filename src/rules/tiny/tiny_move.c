@@ -983,6 +983,10 @@ void tiny_add_moves(const rules_state *rs, const table *t, legal_list *l, unit_i
     tiny_unit_geom g, e;
     float gap;
     side_id own = table_unit_const(t, u)->side;
+    /* Every move of a troop unit that may not move is refused (tiny_plan_move asks this first):
+     * skip its nearest enemy, new after its own move (issue 19). */
+    if (!tiny_unit_can_move(rs, t, u, NULL, 0))
+        return;
     if (!tiny_unit_geom_of(t, u, &g) || !tiny_nearest_enemy(rs, t, &g, own, &e, &gap))
         return;
     vec2s ref = table_figure_const(t, g.stands[0])->pos;
@@ -1015,11 +1019,26 @@ void tiny_add_moves(const rules_state *rs, const table *t, legal_list *l, unit_i
     }
 }
 
+/* False when fewer than two of b's units may move: its formed group (tiny_formed_group, which
+ * lists only those) is then too small and every brigade move is refused. */
+static bool brigade_may_move(const rules_state *rs, const table *t, unit_id b)
+{
+    int n = 0;
+    for (int i = 0; i < t->unit_count && n < 2; i++) {
+        const unit *un = &t->units[i];
+        n += un->parent.id == b.id && tiny_is_troop_unit(t, un->id) &&
+             tiny_unit_can_move(rs, t, un->id, NULL, 0);
+    }
+    return n >= 2;
+}
+
 void tiny_add_brigade_moves(const rules_state *rs, const table *t, legal_list *l, unit_id b)
 {
     tiny_unit_geom g, e;
     float gap = INFINITY;
     side_id own = rs->active;
+    if (!brigade_may_move(rs, t, b))
+        return;
     for (int i = 0; i < t->unit_count; i++)
         if (t->units[i].parent.id == b.id && tiny_unit_geom_of(t, t->units[i].id, &g))
             break;
@@ -1117,6 +1136,9 @@ void tiny_add_formation(const rules_state *rs, const table *t, legal_list *l, un
     rules_command c;
     tiny_unit_geom g, e;
     float gap = INFINITY;
+    /* tiny_check_formation refuses every formation to a unit that may not move */
+    if (!tiny_unit_can_move(rs, t, u, NULL, 0))
+        return;
     if (tiny_unit_geom_of(t, u, &g))
         tiny_nearest_enemy(rs, t, &g, own, &e, &gap);
     const char *to = NULL;

@@ -1019,25 +1019,12 @@ void tiny_add_moves(const rules_state *rs, const table *t, legal_list *l, unit_i
     }
 }
 
-/* False when fewer than two of b's units may move: its formed group (tiny_formed_group, which
- * lists only those) is then too small and every brigade move is refused. */
-static bool brigade_may_move(const rules_state *rs, const table *t, unit_id b)
-{
-    int n = 0;
-    for (int i = 0; i < t->unit_count && n < 2; i++) {
-        const unit *un = &t->units[i];
-        n += un->parent.id == b.id && tiny_is_troop_unit(t, un->id) &&
-             tiny_unit_can_move(rs, t, un->id, NULL, 0);
-    }
-    return n >= 2;
-}
-
 void tiny_add_brigade_moves(const rules_state *rs, const table *t, legal_list *l, unit_id b)
 {
     tiny_unit_geom g, e;
     float gap = INFINITY;
     side_id own = rs->active;
-    if (!brigade_may_move(rs, t, b))
+    if (!tiny_brigade_may_move(rs, t, b))
         return;
     for (int i = 0; i < t->unit_count; i++)
         if (t->units[i].parent.id == b.id && tiny_unit_geom_of(t, t->units[i].id, &g))

@@ -542,6 +542,8 @@ static void add_unit_commands(const rules_state *rs, const table *t, legal_list 
     if (tr && tr->band_count)
         reach = fmaxf(reach, tiny_cm(rs, tr->bands[tr->band_count - 1].range_in));
     bool placed = tiny_unit_geom_of(t, u, &ug);
+    /* a charge of a unit that may not move is refused (plan_charge asks it before the rest) */
+    bool may_move = tiny_unit_can_move(rs, t, u, NULL, 0);
     for (int i = 0; i < t->unit_count; i++) {
         unit_id e = t->units[i].id;
         if (t->units[i].side.id == own.id || !tiny_is_troop_unit(t, e) || tiny_unit_lost(rs, t, e))
@@ -554,7 +556,8 @@ static void add_unit_commands(const rules_state *rs, const table *t, legal_list 
         c = (rules_command){.kind = RULES_CMD_FIRE, .side = own, .unit = u, .target_unit = e};
         tiny_try_add(rs, t, l, &c);
         c.kind = RULES_CMD_CHARGE;
-        tiny_try_add(rs, t, l, &c);
+        if (may_move)
+            tiny_try_add(rs, t, l, &c);
     }
     if (tr)
         tiny_add_moves(rs, t, l, u, tiny_allowance_cm(rs, t, u, tr));

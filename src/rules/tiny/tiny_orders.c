@@ -229,6 +229,17 @@ bool tiny_brigade_order(const rules_state *rs, const table *t, const rules_comma
     return tiny_order_check(rs, t, &c, b, &o, reason, size);
 }
 
+bool tiny_brigade_may_move(const rules_state *rs, const table *t, unit_id b)
+{
+    int n = 0;
+    for (int i = 0; i < t->unit_count && n < 2; i++) {
+        const unit *un = &t->units[i];
+        n += un->parent.id == b.id && tiny_is_troop_unit(t, un->id) &&
+             tiny_unit_can_move(rs, t, un->id, NULL, 0);
+    }
+    return n >= 2;
+}
+
 /* One order shoots, charges or rallies the formed brigade (at the nearest enemy unit). */
 void tiny_add_brigade_orders(const rules_state *rs, const table *t, legal_list *l, unit_id b)
 {
@@ -237,6 +248,9 @@ void tiny_add_brigade_orders(const rules_state *rs, const table *t, legal_list *
     side_id own = rs->active;
     rules_command c = {.kind = RULES_CMD_RALLY, .side = own, .unit = b};
     tiny_try_add(rs, t, l, &c);
+    /* a brigade's shot and charge need its formed group (tiny_formed_group, not a rally's) */
+    if (!tiny_brigade_may_move(rs, t, b))
+        return;
     for (int i = 0; i < t->unit_count; i++)
         if (t->units[i].parent.id == b.id && tiny_unit_geom_of(t, t->units[i].id, &g))
             break;

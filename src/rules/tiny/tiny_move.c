@@ -1083,6 +1083,9 @@ static bool commander_free_near(const rules_state *rs, const table *t, const fig
 
 void tiny_add_commander_move(const rules_state *rs, const table *t, legal_list *l, const figure *c)
 {
+    /* a commander who has moved is refused (plan_commander_move): skip his free spot's search */
+    if (rs->figs[c->id.id - 1].flags & TINY_F_MOVED)
+        return;
     vec2s sum = {{0, 0}};
     int n = 0;
     for (int i = 0; i < t->unit_count; i++) {

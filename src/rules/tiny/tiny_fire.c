@@ -151,6 +151,12 @@ bool tiny_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id ta
     return ok;
 }
 
+bool tiny_fire_may(const rules_state *rs, const table *t, unit_id u)
+{
+    const tiny_troop *tr = tiny_troop_of(rs, t, u);
+    return tr && fire_ready(rs, t, u, tr, NULL, 0);
+}
+
 static bool plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
                       tiny_fire_plan *out, char *reason, size_t size)
 {

@@ -544,6 +544,8 @@ static void add_unit_commands(const rules_state *rs, const table *t, legal_list 
     bool placed = tiny_unit_geom_of(t, u, &ug);
     /* a charge of a unit that may not move is refused (plan_charge asks it before the rest) */
     bool may_move = tiny_unit_can_move(rs, t, u, NULL, 0);
+    /* nor a shot of a unit that may not shoot at all (each refusal cleared a 5 KB plan) */
+    bool may_fire = tiny_fire_may(rs, t, u);
     for (int i = 0; i < t->unit_count; i++) {
         unit_id e = t->units[i].id;
         if (t->units[i].side.id == own.id || !tiny_is_troop_unit(t, e) || tiny_unit_lost(rs, t, e))
@@ -554,7 +556,8 @@ static void add_unit_commands(const rules_state *rs, const table *t, legal_list 
                                                             reach + 1.0f)
             continue;
         c = (rules_command){.kind = RULES_CMD_FIRE, .side = own, .unit = u, .target_unit = e};
-        tiny_try_add(rs, t, l, &c);
+        if (may_fire)
+            tiny_try_add(rs, t, l, &c);
         c.kind = RULES_CMD_CHARGE;
         if (may_move)
             tiny_try_add(rs, t, l, &c);

@@ -284,8 +284,9 @@ void tiny_fill_fire_target(const rules_state *rs, const table *t, const tiny_fir
     o->expected_hits = o->expected_kills = sum;
     int w = 0;
     for (int i = 0; i < fp->mods[0].count && w < (int)sizeof o->note - 24; i++)
-        w += rules_text_format_print(o->note + w, sizeof o->note - (size_t)w, "%s%s %+d",
-                                     i ? ", " : "", fp->mods[0].m[i].source, fp->mods[0].m[i].value);
+        w +=
+            rules_text_format_print(o->note + w, sizeof o->note - (size_t)w, "%s%s %+d",
+                                    i ? ", " : "", fp->mods[0].m[i].source, fp->mods[0].m[i].value);
 }
 
 /* The frontal zone (seed 003, A) is the arc a stand shoots in; drawn to its longest band, from

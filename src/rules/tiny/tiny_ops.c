@@ -116,6 +116,15 @@ typedef struct charge_keep {
     tiny_plan plan;
 } charge_keep;
 
+typedef struct order_keep {
+    unit_id u;
+    figure_id fig;
+    bool ok;
+    tiny_order o;
+} order_keep;
+
+#define ORDER_KEEP_MAX 64
+
 typedef struct tiny_decision_memo {
     uint32_t *key, *scratch; /* the list's inputs; the ones being compared */
     int key_len, key_cap, scratch_cap;
@@ -129,6 +138,8 @@ typedef struct tiny_decision_memo {
     int fire_n, fire_cap;
     charge_keep *charge;
     int charge_n, charge_cap;
+    order_keep order[ORDER_KEEP_MAX];
+    int order_n;
 } tiny_decision_memo;
 
 typedef struct key_words {
@@ -354,7 +365,7 @@ static void decision_begin(const rules_state *rs)
     if (!m)
         return;
     m->valid = false;
-    m->fire_n = m->charge_n = 0;
+    m->fire_n = m->charge_n = m->order_n = 0;
     m->open = true;
 }
 
@@ -441,6 +452,29 @@ void tiny_decision_charge_put(const rules_state *rs, unit_id u, unit_id target, 
     e->ignore_order = ignore_order;
     e->ok = ok;
     charge_plan_copy(&e->plan, plan, ok, false);
+}
+
+bool tiny_decision_order(const rules_state *rs, unit_id u, figure_id fig, tiny_order *out, bool *ok)
+{
+    tiny_decision_memo *m = decision_open(rs);
+    for (int i = 0; m && i < m->order_n; i++)
+        if (m->order[i].u.id == u.id && m->order[i].fig.id == fig.id) {
+            *ok = m->order[i].ok;
+            if (*ok)
+                *out = m->order[i].o;
+            return true;
+        }
+    return false;
+}
+
+void tiny_decision_order_put(const rules_state *rs, unit_id u, figure_id fig, const tiny_order *o,
+                             bool ok)
+{
+    tiny_decision_memo *m = decision_open(rs);
+    if (!m || m->order_n == ORDER_KEEP_MAX)
+        return;
+    m->order[m->order_n++] =
+        (order_keep){.u = u, .fig = fig, .ok = ok, .o = ok ? *o : (tiny_order){.cost = 0}};
 }
 
 void tiny_decision_forget(tiny_los *l)

@@ -61,8 +61,26 @@ static tiny_order order_by(const rules_state *rs, const table *t, const figure *
     return o;
 }
 
+static bool order_check(const rules_state *rs, const table *t, const rules_command *cmd, unit_id u,
+                        tiny_order *out, char *reason, size_t size);
+
+/* Of the command the check reads only its commander (cmd->figure): asked without a reason on
+ * legal()'s state, it is kept by unit and commander (a unit's moves, shots and charges all ask
+ * it, with the same answer). */
 bool tiny_order_check(const rules_state *rs, const table *t, const rules_command *cmd, unit_id u,
                       tiny_order *out, char *reason, size_t size)
+{
+    bool quiet = !reason || size == 0, ok;
+    if (quiet && tiny_decision_order(rs, u, cmd->figure, out, &ok))
+        return ok;
+    ok = order_check(rs, t, cmd, u, out, reason, size);
+    if (quiet)
+        tiny_decision_order_put(rs, u, cmd->figure, out, ok);
+    return ok;
+}
+
+static bool order_check(const rules_state *rs, const table *t, const rules_command *cmd, unit_id u,
+                        tiny_order *out, char *reason, size_t size)
 {
     bool group = !tiny_is_troop_unit(t, u);
     unit_id brigade = group ? u : tiny_brigade_of(t, u);

@@ -136,6 +136,13 @@ static int refused_checks(game *g)
                            ? !tiny_unit_can_move(rs, t, un->id, NULL, 0)
                            : tiny_brigadier_of(t, un->id) && !tiny_brigade_may_move(rs, t, un->id);
         bool no_fire = troop ? !tiny_fire_may(rs, t, un->id) : no_move;
+        /* no commander can order it: every move, charge and (unless ordered) shot refused */
+        rules_command ask = {.kind = RULES_CMD_RALLY, .side = rs->active, .unit = un->id};
+        tiny_order o;
+        if (troop && !tiny_order_check(rs, t, &ask, un->id, &o, NULL, 0)) {
+            no_move = true;
+            no_fire = no_fire || !(rs->units[un->id.id - 1].flags & TINY_U_ORDERED);
+        }
         const figure *f0 = NULL;
         for (int k = 0; k < t->figure_count && !f0; k++)
             if (t->figures[k].unit.id == un->id.id && table_figure_active(&t->figures[k]))

@@ -580,6 +580,15 @@ static void add_unit_commands(const rules_state *rs, const table *t, legal_list 
     bool may_move = tiny_unit_can_move(rs, t, u, NULL, 0);
     /* nor a shot of a unit that may not shoot at all (each refusal cleared a 5 KB plan) */
     bool may_fire = tiny_fire_may(rs, t, u);
+    /* The order check, the last test of a move, formation change, charge and (unless the unit
+     * has had its order) shot, reads of the command only its unit and its commander (none
+     * here): when no commander can order u, every one of them is refused. Kept for them. */
+    tiny_order o;
+    bool ordered = (rs->units[u.id - 1].flags & TINY_U_ORDERED) != 0;
+    bool may_order =
+        !(may_move || (may_fire && !ordered)) || tiny_order_check(rs, t, &c, u, &o, NULL, 0);
+    may_move = may_move && may_order;
+    may_fire = may_fire && (may_order || ordered);
     for (int i = 0; i < t->unit_count; i++) {
         unit_id e = t->units[i].id;
         if (t->units[i].side.id == own.id || !tiny_is_troop_unit(t, e) || tiny_unit_lost(rs, t, e))
@@ -596,9 +605,9 @@ static void add_unit_commands(const rules_state *rs, const table *t, legal_list 
         if (may_move)
             tiny_try_add(rs, t, l, &c);
     }
-    if (tr)
+    if (tr && may_move)
         tiny_add_moves(rs, t, l, u, tiny_allowance_cm(rs, t, u, tr));
-    if (tr)
+    if (tr && may_move)
         tiny_add_formation(rs, t, l, u, tr);
 }
 

@@ -6,6 +6,7 @@
 #include "rules/tiny/tiny_move.h"
 #include "rules/tiny/tiny_orders.h"
 #include "rules/tiny/tiny_state.h"
+#include "rules/text_format.h"
 #include "core/place.h"
 
 #include <math.h>
@@ -114,9 +115,10 @@ static bool plan_charge(const rules_state *rs, const table *t, unit_id charger, 
             t->types[t->features[pr.crossings[k].feature].type].cover != TERRAIN_COVER_NONE;
     if (!tiny_check_places(rs, t, out, target, false, reason, size))
         return false;
-    snprintf(out->note, sizeof out->note, "charge into the %s, %.1f\" of %.1f\"%s", out->edge,
-             (double)tiny_in(rs, out->cost_cm), (double)tiny_in(rs, allowance),
-             out->difficult ? ", through difficult ground or over an obstacle" : "");
+    rules_text_format_print(out->note, sizeof out->note, "charge into the %s, %.1f\" of %.1f\"%s",
+                            out->edge, (double)tiny_in(rs, out->cost_cm),
+                            (double)tiny_in(rs, allowance),
+                            out->difficult ? ", through difficult ground or over an obstacle" : "");
     return true;
 }
 

@@ -4,6 +4,7 @@
 #include "rules/tiny/tiny_morale.h"
 #include "rules/tiny/tiny_orders.h"
 #include "rules/tiny/tiny_state.h"
+#include "rules/text_format.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -150,6 +151,12 @@ bool tiny_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id ta
     return ok;
 }
 
+bool tiny_fire_may(const rules_state *rs, const table *t, unit_id u)
+{
+    const tiny_troop *tr = tiny_troop_of(rs, t, u);
+    return tr && fire_ready(rs, t, u, tr, NULL, 0);
+}
+
 static bool plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
                       tiny_fire_plan *out, char *reason, size_t size)
 {
@@ -269,7 +276,7 @@ void tiny_fill_fire_target(const rules_state *rs, const table *t, const tiny_fir
     o->range_cm = tiny_cm(rs, fp->range_in[0]);
     o->dice = fp->count;
     o->need = fp->need[0];
-    snprintf(o->band, sizeof o->band, "%.0fin", (double)ceilf(fp->range_in[0]));
+    rules_text_format_print(o->band, sizeof o->band, "%.0fin", (double)ceilf(fp->range_in[0]));
     float sum = 0;
     for (int i = 0; i < fp->count; i++)
         sum += tiny_p_at_least(fp->need[i]);
@@ -277,8 +284,9 @@ void tiny_fill_fire_target(const rules_state *rs, const table *t, const tiny_fir
     o->expected_hits = o->expected_kills = sum;
     int w = 0;
     for (int i = 0; i < fp->mods[0].count && w < (int)sizeof o->note - 24; i++)
-        w += snprintf(o->note + w, sizeof o->note - (size_t)w, "%s%s %+d", i ? ", " : "",
-                      fp->mods[0].m[i].source, fp->mods[0].m[i].value);
+        w +=
+            rules_text_format_print(o->note + w, sizeof o->note - (size_t)w, "%s%s %+d",
+                                    i ? ", " : "", fp->mods[0].m[i].source, fp->mods[0].m[i].value);
 }
 
 /* The frontal zone (seed 003, A) is the arc a stand shoots in; drawn to its longest band, from

@@ -20,6 +20,10 @@ void tiny_resolve_fire(rules_state *rs, rules_ctx *ctx, const rules_command *cmd
 void tiny_resolve_brigade_fire(rules_state *rs, rules_ctx *ctx, unit_id b, const tiny_order *o,
                                unit_id target);
 
+/* True when u, one of the active side's troop units, may shoot this turn at all (plan_fire's
+ * first test, whatever the target): a unit that may not has every shot refused. */
+bool tiny_fire_may(const rules_state *rs, const table *t, unit_id u);
+
 bool tiny_validate_fire(const rules_state *rs, const table *t, const rules_command *cmd,
                         char *reason, size_t size);
 

@@ -983,6 +983,10 @@ void tiny_add_moves(const rules_state *rs, const table *t, legal_list *l, unit_i
     tiny_unit_geom g, e;
     float gap;
     side_id own = table_unit_const(t, u)->side;
+    /* Every move of a troop unit that may not move is refused (tiny_plan_move asks this first):
+     * skip its nearest enemy, new after its own move (issue 19). */
+    if (!tiny_unit_can_move(rs, t, u, NULL, 0))
+        return;
     if (!tiny_unit_geom_of(t, u, &g) || !tiny_nearest_enemy(rs, t, &g, own, &e, &gap))
         return;
     vec2s ref = table_figure_const(t, g.stands[0])->pos;
@@ -1020,6 +1024,8 @@ void tiny_add_brigade_moves(const rules_state *rs, const table *t, legal_list *l
     tiny_unit_geom g, e;
     float gap = INFINITY;
     side_id own = rs->active;
+    if (!tiny_brigade_may_move(rs, t, b))
+        return;
     for (int i = 0; i < t->unit_count; i++)
         if (t->units[i].parent.id == b.id && tiny_unit_geom_of(t, t->units[i].id, &g))
             break;
@@ -1077,6 +1083,9 @@ static bool commander_free_near(const rules_state *rs, const table *t, const fig
 
 void tiny_add_commander_move(const rules_state *rs, const table *t, legal_list *l, const figure *c)
 {
+    /* a commander who has moved is refused (plan_commander_move): skip his free spot's search */
+    if (rs->figs[c->id.id - 1].flags & TINY_F_MOVED)
+        return;
     vec2s sum = {{0, 0}};
     int n = 0;
     for (int i = 0; i < t->unit_count; i++) {
@@ -1117,6 +1126,9 @@ void tiny_add_formation(const rules_state *rs, const table *t, legal_list *l, un
     rules_command c;
     tiny_unit_geom g, e;
     float gap = INFINITY;
+    /* tiny_check_formation refuses every formation to a unit that may not move */
+    if (!tiny_unit_can_move(rs, t, u, NULL, 0))
+        return;
     if (tiny_unit_geom_of(t, u, &g))
         tiny_nearest_enemy(rs, t, &g, own, &e, &gap);
     const char *to = NULL;

@@ -116,6 +116,15 @@ typedef struct charge_keep {
     tiny_plan plan;
 } charge_keep;
 
+typedef struct order_keep {
+    unit_id u;
+    figure_id fig;
+    bool ok;
+    tiny_order o;
+} order_keep;
+
+#define ORDER_KEEP_MAX 64
+
 typedef struct tiny_decision_memo {
     uint32_t *key, *scratch; /* the list's inputs; the ones being compared */
     int key_len, key_cap, scratch_cap;
@@ -129,6 +138,8 @@ typedef struct tiny_decision_memo {
     int fire_n, fire_cap;
     charge_keep *charge;
     int charge_n, charge_cap;
+    order_keep order[ORDER_KEEP_MAX];
+    int order_n;
 } tiny_decision_memo;
 
 typedef struct key_words {
@@ -354,7 +365,7 @@ static void decision_begin(const rules_state *rs)
     if (!m)
         return;
     m->valid = false;
-    m->fire_n = m->charge_n = 0;
+    m->fire_n = m->charge_n = m->order_n = 0;
     m->open = true;
 }
 
@@ -441,6 +452,29 @@ void tiny_decision_charge_put(const rules_state *rs, unit_id u, unit_id target, 
     e->ignore_order = ignore_order;
     e->ok = ok;
     charge_plan_copy(&e->plan, plan, ok, false);
+}
+
+bool tiny_decision_order(const rules_state *rs, unit_id u, figure_id fig, tiny_order *out, bool *ok)
+{
+    tiny_decision_memo *m = decision_open(rs);
+    for (int i = 0; m && i < m->order_n; i++)
+        if (m->order[i].u.id == u.id && m->order[i].fig.id == fig.id) {
+            *ok = m->order[i].ok;
+            if (*ok)
+                *out = m->order[i].o;
+            return true;
+        }
+    return false;
+}
+
+void tiny_decision_order_put(const rules_state *rs, unit_id u, figure_id fig, const tiny_order *o,
+                             bool ok)
+{
+    tiny_decision_memo *m = decision_open(rs);
+    if (!m || m->order_n == ORDER_KEEP_MAX)
+        return;
+    m->order[m->order_n++] =
+        (order_keep){.u = u, .fig = fig, .ok = ok, .o = ok ? *o : (tiny_order){.cost = 0}};
 }
 
 void tiny_decision_forget(tiny_los *l)
@@ -542,6 +576,19 @@ static void add_unit_commands(const rules_state *rs, const table *t, legal_list 
     if (tr && tr->band_count)
         reach = fmaxf(reach, tiny_cm(rs, tr->bands[tr->band_count - 1].range_in));
     bool placed = tiny_unit_geom_of(t, u, &ug);
+    /* a charge of a unit that may not move is refused (plan_charge asks it before the rest) */
+    bool may_move = tiny_unit_can_move(rs, t, u, NULL, 0);
+    /* nor a shot of a unit that may not shoot at all (each refusal cleared a 5 KB plan) */
+    bool may_fire = tiny_fire_may(rs, t, u);
+    /* The order check, the last test of a move, formation change, charge and (unless the unit
+     * has had its order) shot, reads of the command only its unit and its commander (none
+     * here): when no commander can order u, every one of them is refused. Kept for them. */
+    tiny_order o;
+    bool ordered = (rs->units[u.id - 1].flags & TINY_U_ORDERED) != 0;
+    bool may_order =
+        !(may_move || (may_fire && !ordered)) || tiny_order_check(rs, t, &c, u, &o, NULL, 0);
+    may_move = may_move && may_order;
+    may_fire = may_fire && (may_order || ordered);
     for (int i = 0; i < t->unit_count; i++) {
         unit_id e = t->units[i].id;
         if (t->units[i].side.id == own.id || !tiny_is_troop_unit(t, e) || tiny_unit_lost(rs, t, e))
@@ -552,13 +599,15 @@ static void add_unit_commands(const rules_state *rs, const table *t, legal_list 
                                                             reach + 1.0f)
             continue;
         c = (rules_command){.kind = RULES_CMD_FIRE, .side = own, .unit = u, .target_unit = e};
-        tiny_try_add(rs, t, l, &c);
+        if (may_fire)
+            tiny_try_add(rs, t, l, &c);
         c.kind = RULES_CMD_CHARGE;
-        tiny_try_add(rs, t, l, &c);
+        if (may_move)
+            tiny_try_add(rs, t, l, &c);
     }
-    if (tr)
+    if (tr && may_move)
         tiny_add_moves(rs, t, l, u, tiny_allowance_cm(rs, t, u, tr));
-    if (tr)
+    if (tr && may_move)
         tiny_add_formation(rs, t, l, u, tr);
 }
 

@@ -61,8 +61,26 @@ static tiny_order order_by(const rules_state *rs, const table *t, const figure *
     return o;
 }
 
+static bool order_check(const rules_state *rs, const table *t, const rules_command *cmd, unit_id u,
+                        tiny_order *out, char *reason, size_t size);
+
+/* Of the command the check reads only its commander (cmd->figure): asked without a reason on
+ * legal()'s state, it is kept by unit and commander (a unit's moves, shots and charges all ask
+ * it, with the same answer). */
 bool tiny_order_check(const rules_state *rs, const table *t, const rules_command *cmd, unit_id u,
                       tiny_order *out, char *reason, size_t size)
+{
+    bool quiet = !reason || size == 0, ok;
+    if (quiet && tiny_decision_order(rs, u, cmd->figure, out, &ok))
+        return ok;
+    ok = order_check(rs, t, cmd, u, out, reason, size);
+    if (quiet)
+        tiny_decision_order_put(rs, u, cmd->figure, out, ok);
+    return ok;
+}
+
+static bool order_check(const rules_state *rs, const table *t, const rules_command *cmd, unit_id u,
+                        tiny_order *out, char *reason, size_t size)
 {
     bool group = !tiny_is_troop_unit(t, u);
     unit_id brigade = group ? u : tiny_brigade_of(t, u);
@@ -229,6 +247,17 @@ bool tiny_brigade_order(const rules_state *rs, const table *t, const rules_comma
     return tiny_order_check(rs, t, &c, b, &o, reason, size);
 }
 
+bool tiny_brigade_may_move(const rules_state *rs, const table *t, unit_id b)
+{
+    int n = 0;
+    for (int i = 0; i < t->unit_count && n < 2; i++) {
+        const unit *un = &t->units[i];
+        n += un->parent.id == b.id && tiny_is_troop_unit(t, un->id) &&
+             tiny_unit_can_move(rs, t, un->id, NULL, 0);
+    }
+    return n >= 2;
+}
+
 /* One order shoots, charges or rallies the formed brigade (at the nearest enemy unit). */
 void tiny_add_brigade_orders(const rules_state *rs, const table *t, legal_list *l, unit_id b)
 {
@@ -237,6 +266,9 @@ void tiny_add_brigade_orders(const rules_state *rs, const table *t, legal_list *
     side_id own = rs->active;
     rules_command c = {.kind = RULES_CMD_RALLY, .side = own, .unit = b};
     tiny_try_add(rs, t, l, &c);
+    /* a brigade's shot and charge need its formed group (tiny_formed_group, not a rally's) */
+    if (!tiny_brigade_may_move(rs, t, b))
+        return;
     for (int i = 0; i < t->unit_count; i++)
         if (t->units[i].parent.id == b.id && tiny_unit_geom_of(t, t->units[i].id, &g))
             break;

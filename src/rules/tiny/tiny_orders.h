@@ -14,6 +14,9 @@ bool tiny_order_check(const rules_state *rs, const table *t, const rules_command
  * Returns the count (0 when fewer than two). */
 int tiny_formed_group(const rules_state *rs, const table *t, unit_id brigade, bool rally,
                       unit_id *out);
+/* False when fewer than two of b's units may move: its formed group (not a rally's) is then too
+ * small, and every move, shot and charge of the brigade is refused. A cheap test before them. */
+bool tiny_brigade_may_move(const rules_state *rs, const table *t, unit_id b);
 
 void tiny_spend_order(rules_state *rs, rules_ctx *ctx, const tiny_order *o, unit_id u);
 

@@ -13,7 +13,12 @@ void tiny_mods_add(tiny_mods *mods, int value, const char *source)
     if (!mods || value == 0 || mods->count >= TINY_MODS_MAX)
         return;
     mods->m[mods->count].value = value;
-    snprintf(mods->m[mods->count].source, sizeof mods->m[mods->count].source, "%s", source);
+    /* snprintf's "%s" by hand: the same bytes, without its format parsing (issue 19). */
+    char *dst = mods->m[mods->count].source;
+    size_t len = strlen(source), cap = sizeof mods->m[mods->count].source;
+    len = len < cap ? len : cap - 1;
+    memcpy(dst, source, len);
+    dst[len] = '\0';
     mods->count++;
     mods->total += value;
 }

@@ -3,6 +3,7 @@
 
 #include "rules/tiny/tiny_combat.h"
 #include "rules/tiny/tiny_state.h"
+#include "rules/text_format.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -65,19 +66,20 @@ void tiny_decision(const rules_state *rs, const table *t, rules_decision *out)
         out->side = u->side;
         out->unit = rs->react_unit;
         snprintf(out->phase, sizeof out->phase, "actions");
-        snprintf(out->prompt, sizeof out->prompt, "%s is charged: evade a full move, or stand",
-                 u->name);
+        rules_text_format_print(out->prompt, sizeof out->prompt,
+                                "%s is charged: evade a full move, or stand", u->name);
     } else if (rs->phase == TINY_PHASE_ORDERS) {
         out->kind = RULES_DECIDE_ROLL_ORDERS;
         snprintf(out->phase, sizeof out->phase, "orders");
-        snprintf(out->prompt, sizeof out->prompt, "%s: roll the order dice", s ? s->name : "?");
+        rules_text_format_print(out->prompt, sizeof out->prompt, "%s: roll the order dice",
+                                s ? s->name : "?");
     } else {
         out->kind = RULES_DECIDE_SPEND_PIPS;
         out->count = pips_left(rs, t, rs->active);
         snprintf(out->phase, sizeof out->phase, "actions");
-        snprintf(out->prompt, sizeof out->prompt,
-                 "%.40s: %d pips left; order units, then end the phase", s ? s->name : "?",
-                 out->count);
+        rules_text_format_print(out->prompt, sizeof out->prompt,
+                                "%.40s: %d pips left; order units, then end the phase",
+                                s ? s->name : "?", out->count);
     }
 }
 

@@ -159,6 +159,12 @@ bool tiny_decision_charge(const rules_state *rs, unit_id u, unit_id target, bool
                           tiny_plan *out, bool *ok);
 void tiny_decision_charge_put(const rules_state *rs, unit_id u, unit_id target, bool ignore_order,
                               const tiny_plan *plan, bool ok);
+/* The same for the order check of unit u by commander fig (0: whoever can), its answer in *ok
+ * and, when true, the order in *out: every move, shot and charge of u checks it last. */
+bool tiny_decision_order(const rules_state *rs, unit_id u, figure_id fig, tiny_order *out,
+                         bool *ok);
+void tiny_decision_order_put(const rules_state *rs, unit_id u, figure_id fig, const tiny_order *o,
+                             bool ok);
 
 /* Small vector helpers. */
 static inline vec2s tiny_sub(vec2s a, vec2s b)

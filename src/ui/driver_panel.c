@@ -792,8 +792,7 @@ static float draw_hands(ui_driver_panel *p, const ui_view *view, render_ctx *ctx
             float name_w = fanned ? step - 4 * k : fmaxf(step - 4 * k, HAND_W * k);
             float name_x = fanned ? r.x + step / 2 : r.x + r.w / 2;
             if (p->paint)
-                render_text_fit(ctx, it->hidden ? "face down" : kind, 8, name_w, name,
-                                sizeof name);
+                render_text_fit(ctx, it->hidden ? "face down" : kind, 8, name_w, name, sizeof name);
             if (name_w >= 12 * k)
                 dp_text(p, ctx, name_x, r.y + r.h + 2 * k, p->paint ? name : "", 8, 0xd8dee8ff,
                         RENDER_ALIGN_CENTRE);

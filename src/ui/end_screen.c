@@ -142,7 +142,7 @@ static void find_moments(const game *g, ui_end_summary *s)
         char words[200], tail[160];
         ui_event_log_command_words(g, i, words, sizeof words);
         moment_losers(g, ev, n, tail, sizeof tail);
-        snprintf(m->text, sizeof m->text, "Turn %d: %s: %s", m->turn, words, tail);
+        snprintf(m->text, sizeof m->text, "Turn %d: %.150s: %.140s", m->turn, words, tail);
     }
 }
 

@@ -243,14 +243,14 @@ static void explain_dice(explainer *x, const rules_event *ev, int n, int at)
     else if (count == 1 && d0->text[0])
         snprintf(line, sizeof line, "Die: %s", d0->text);
     else if (hi == 0)
-        snprintf(line, sizeof line, "Dice, %s: %s (%d %s, total %d)", what, faces, count, dtype,
-                 total);
+        snprintf(line, sizeof line, "Dice, %.40s: %.250s (%d %s, total %d)", what, faces, count,
+                 dtype, total);
     else if (lo == hi)
-        snprintf(line, sizeof line, "Dice, %s: %s (%d %s needing %d+): %d succeed", what, faces,
-                 count, dtype, lo, ok);
+        snprintf(line, sizeof line, "Dice, %.40s: %.250s (%d %s needing %d+): %d succeed", what,
+                 faces, count, dtype, lo, ok);
     else
-        snprintf(line, sizeof line, "Dice, %s: %s (%d %s needing %d+ to %d+): %d succeed", what,
-                 faces, count, dtype, lo, hi, ok);
+        snprintf(line, sizeof line, "Dice, %.40s: %.250s (%d %s needing %d+ to %d+): %d succeed",
+                 what, faces, count, dtype, lo, hi, ok);
     emit_line(x, DICE_RGBA, 1, line);
 }
 
@@ -324,10 +324,10 @@ static void explain_same(explainer *x, const table *t, const rules_event *ev, in
             len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", len ? ", " : "", name);
     }
     if (ev[at].kind == RULES_EV_MODIFIER)
-        snprintf(line, sizeof line, "Modifier %+d: %s%s%s", ev[at].value, ev[at].text,
+        snprintf(line, sizeof line, "Modifier %+d: %.200s%s%.150s", ev[at].value, ev[at].text,
                  names[0] ? " - " : "", names);
     else if (names[0])
-        snprintf(line, sizeof line, "%s: %s", names, ev[at].text);
+        snprintf(line, sizeof line, "%.200s: %.180s", names, ev[at].text);
     else if (count > 1)
         snprintf(line, sizeof line, "%s (x%d)", ev[at].text, count);
     else

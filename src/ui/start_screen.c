@@ -334,7 +334,8 @@ static float wrap_text(render_ctx *ctx, const char *text, float x, float y, floa
     while (*p && lines < max_lines) {
         const char *end = strchr(p, ' ');
         size_t wl = end ? (size_t)(end - p) : strlen(p);
-        snprintf(trial, sizeof trial, "%s%s%.*s", line, line[0] ? " " : "", (int)wl, p);
+        snprintf(trial, sizeof trial, "%.300s%s%.*s", line, line[0] ? " " : "",
+                 (int)(wl < 200 ? wl : 200), p);
         render_text_size(ctx, trial, size, &tw, &th);
         if (tw > max_w && line[0]) {
             bool last = lines + 1 == max_lines;

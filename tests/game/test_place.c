@@ -95,7 +95,7 @@ static int check_after(const table *before, const game *g, const rules_command *
         for (int k = 0; k < ne; k++)
             if (ev[k].kind == RULES_EV_MOVE &&
                 (ev[k].figure.id == a->id.id || ev[k].figure.id == b->id.id)) {
-                snprintf(why, sizeof why, "%s [%s]", ev[k].text, ev[k].ref);
+                snprintf(why, sizeof why, "%.150s [%.40s]", ev[k].text, ev[k].ref);
                 mref = ev[k].ref;
             }
         const figure *a0 = &before->figures[i], *b0 = &before->figures[j];

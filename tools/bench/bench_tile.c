@@ -42,7 +42,7 @@ static void add_tile(table *t, const table *src, int k, float ox, float oy, bool
         if (u.commander.id)
             u.commander.id += fbase;
         if (k)
-            snprintf(u.name, sizeof u.name, "%.36s %d", src->units[i].name, k + 1);
+            snprintf(u.name, sizeof u.name, "%.34s %d", src->units[i].name, k + 1);
         table_add_unit(t, &u);
     }
     for (int i = 0; i < src->figure_count; i++) {
@@ -50,7 +50,7 @@ static void add_tile(table *t, const table *src, int k, float ox, float oy, bool
         f.unit.id += ubase;
         f.pos = shifted(f.pos, ox, oy);
         if (k && f.name[0])
-            snprintf(f.name, sizeof f.name, "%.36s %d", src->figures[i].name, k + 1);
+            snprintf(f.name, sizeof f.name, "%.34s %d", src->figures[i].name, k + 1);
         table_add_figure(t, &f);
     }
 }

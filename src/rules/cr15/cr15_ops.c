@@ -110,6 +110,8 @@ static void cr15_destroy(rules_state *rs)
         free(rs->memo->contact);
         free(rs->memo->member_start);
         free(rs->memo->member);
+        free(rs->memo->near);
+        free(rs->memo->near_tmp);
         free(rs->memo);
     }
     if (rs->los && atomic_fetch_sub(&rs->los->refs, 1) == 1) {

@@ -188,6 +188,9 @@ typedef struct cr15_memo {
     float near_lo, near_inv; /* the smallest finite centre x; columns per cm */
     int near_start[CR15_NEAR_COLS + 1]; /* column c's are near[near_start[c] .. [c + 1]) */
     struct cr15_near_ent *near, *near_tmp;
+    /* cr15_side_counts' answer of the stamp side_stamp */
+    uint32_t side_stamp;
+    int side_alive[2], side_waiting[2];
 } cr15_memo;
 
 struct rules_state {
@@ -326,6 +329,9 @@ void cr15_text_int(char *buf, size_t size, size_t *len, int v, bool plus);
 /* The indices (into t->figures, ascending) of unit u's figures, active or not, through *out:
  * their count; -1 when not kept (no event yet since create or clone): scan the table. */
 int cr15_unit_members(const rules_state *rs, const table *t, unit_id u, const int **out);
+/* Each of the first two sides' men (guns aside) on the table and waiting off it, the dead and
+ * captured left out; kept until an event may move someone or change his status. */
+void cr15_side_counts(const rules_state *rs, const table *t, int alive[2], int waiting[2]);
 float cr15_nearest_enemy_cm(const table *t, const figure *f, vec2s p, figure_id *who);
 const figure *cr15_nearest_of_unit(const rules_state *rs, const table *t, unit_id u, vec2s p);
 

@@ -176,11 +176,13 @@ static cr15_memo *memo_of(const rules_state *rs, const table *t)
             m->contact = mem_calloc((size_t)m->cap, sizeof *m->contact);
             m->stamp = 0;
             m->near_stamp = 0;
+            m->side_stamp = 0;
         }
         if (++m->stamp == 0) { /* the wrap: every old stamp forgotten */
             memset(m->contact_stamp, 0, (size_t)m->cap * sizeof *m->contact_stamp);
             m->stamp = 1;
             m->near_stamp = 0;
+            m->side_stamp = 0;
         }
         m->key_version = m->places;
         m->key_t = t;
@@ -330,6 +332,33 @@ static int contact_count_near(const rules_state *rs, const table *t, cr15_memo *
         n++;
     }
     return n;
+}
+
+void cr15_side_counts(const rules_state *rs, const table *t, int alive[2], int waiting[2])
+{
+    cr15_memo *m = memo_of(rs, t);
+    if (m && m->side_stamp == m->stamp) {
+        memcpy(alive, m->side_alive, sizeof m->side_alive);
+        memcpy(waiting, m->side_waiting, sizeof m->side_waiting);
+        return;
+    }
+    alive[0] = alive[1] = waiting[0] = waiting[1] = 0;
+    int ns = t->side_count < 2 ? t->side_count : 2;
+    uint32_t id0 = ns > 0 ? t->sides[0].id.id : 0, id1 = ns > 1 ? t->sides[1].id.id : 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->role == FIGURE_ROLE_GUN || (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)))
+            continue;
+        int *c = (f->status & FIGURE_STATUS_OFF_TABLE) ? waiting : alive;
+        /* each side by its own test: two sides of one id would both count the man */
+        c[0] += ns > 0 && f->side.id == id0;
+        c[1] += ns > 1 && f->side.id == id1;
+    }
+    if (m) {
+        memcpy(m->side_alive, alive, sizeof m->side_alive);
+        memcpy(m->side_waiting, waiting, sizeof m->side_waiting);
+        m->side_stamp = m->stamp;
+    }
 }
 
 int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure *f, figure_id *out,

@@ -184,8 +184,8 @@ typedef struct cr15_memo {
      * after them: contact_count's candidates of a stamp found by a window on x */
     uint32_t near_stamp;
     int near_n, near_sorted, near_cap;
-    float near_reach; /* the largest base reach among them */
-    float near_lo, near_inv; /* the smallest finite centre x; columns per cm */
+    float near_reach;                   /* the largest base reach among them */
+    float near_lo, near_inv;            /* the smallest finite centre x; columns per cm */
     int near_start[CR15_NEAR_COLS + 1]; /* column c's are near[near_start[c] .. [c + 1]) */
     struct cr15_near_ent *near, *near_tmp;
     /* cr15_side_counts' answer of the stamp side_stamp */

@@ -347,7 +347,8 @@ void cr15_side_counts(const rules_state *rs, const table *t, int alive[2], int w
     uint32_t id0 = ns > 0 ? t->sides[0].id.id : 0, id1 = ns > 1 ? t->sides[1].id.id : 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
-        if (f->role == FIGURE_ROLE_GUN || (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)))
+        if (f->role == FIGURE_ROLE_GUN ||
+            (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)))
             continue;
         int *c = (f->status & FIGURE_STATUS_OFF_TABLE) ? waiting : alive;
         /* each side by its own test: two sides of one id would both count the man */

@@ -70,7 +70,7 @@ static const char *const troop_names[CR15_TROOP_COUNT + 1] = {"regulars", "tribe
 int cr15_troop_parse(const char *name)
 {
     for (int i = 0; name && i < CR15_TROOP_COUNT; i++)
-        if (strcmp(troop_names[i], name) == 0)
+        if (troop_names[i][0] == name[0] && strcmp(troop_names[i], name) == 0)
             return i;
     return -1;
 }

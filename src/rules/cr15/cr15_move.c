@@ -411,7 +411,7 @@ bool cr15_charge_validate(const rules_state *rs, const table *t, const rules_com
         }
         if (cr15_is_gun(f[i]) || (f[i]->status & FIGURE_STATUS_SERIOUS))
             continue;
-        const figure *e = cr15_nearest_of_unit(t, tu, f[i]->pos);
+        const figure *e = cr15_nearest_of_unit(rs, t, tu, f[i]->pos);
         reach += e && cr15_edge_cm(f[i], e) <= cr15_allowance_cm(rs, t, f[i], true);
     }
     if (!reach) {
@@ -432,7 +432,7 @@ void cr15_charge_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *c
     for (int i = 0; i < n; i++) {
         if (cr15_is_gun(f[i]) || (f[i]->status & FIGURE_STATUS_SERIOUS))
             continue;
-        const figure *e = cr15_nearest_of_unit(t, tu, f[i]->pos);
+        const figure *e = cr15_nearest_of_unit(rs, t, tu, f[i]->pos);
         if (!e || cr15_edge_cm(f[i], e) > cr15_allowance_cm(rs, t, f[i], true))
             continue;
         bool go = cr15_veteran(f[i]);
@@ -781,7 +781,7 @@ void cr15_charge_moves(rules_state *rs, rules_ctx *ctx)
             continue;
         const figure *e = table_figure_const(t, s->charge_target);
         if (!e || !table_figure_active(e))
-            e = e ? cr15_nearest_of_unit(t, e->unit, f->pos) : NULL;
+            e = e ? cr15_nearest_of_unit(rs, t, e->unit, f->pos) : NULL;
         if (!e)
             continue;
         vec2s goal = contact_point(f, e);

@@ -110,6 +110,8 @@ static void cr15_destroy(rules_state *rs)
         free(rs->memo->contact);
         free(rs->memo->member_start);
         free(rs->memo->member);
+        free(rs->memo->near);
+        free(rs->memo->near_tmp);
         free(rs->memo);
     }
     if (rs->los && atomic_fetch_sub(&rs->los->refs, 1) == 1) {
@@ -212,45 +214,116 @@ static void new_turn(rules_state *rs, const table *t)
     }
 }
 
+/* The ruleset events' tags, told apart by their first letter and then compared whole (every
+ * event of a match comes through here; a chain of strcmp cost more than the rest of apply). */
+enum {
+    TAG_NONE,
+    TAG_NEW_TURN,
+    TAG_DONE,
+    TAG_ARRIVED,
+    TAG_PENDING,
+    TAG_PENDING_CLEAR,
+    TAG_FLAGS_SET,
+    TAG_FLAGS_CLEAR,
+    TAG_SERIOUS,
+    TAG_OUT_TURN,
+    TAG_RELOAD,
+    TAG_ROUNDS,
+    TAG_JAM,
+    TAG_CHARGE_TARGET,
+    TAG_FINISH,
+    TAG_LOST,
+    TAG_PASSED_CHARGE,
+    TAG_SHAKEN,
+};
+
+static int tag_is(const char *tag, const char *name, int code)
+{
+    return strcmp(tag, name) == 0 ? code : TAG_NONE;
+}
+
+static int tag_code(const char *tag)
+{
+    int c;
+    switch (tag[0]) {
+    case 'n':
+        return tag_is(tag, "new_turn", TAG_NEW_TURN);
+    case 'd':
+        return tag_is(tag, "done", TAG_DONE);
+    case 'a':
+        return tag_is(tag, "arrived", TAG_ARRIVED);
+    case 'p':
+        if ((c = tag_is(tag, "pending", TAG_PENDING)) != TAG_NONE)
+            return c;
+        if ((c = tag_is(tag, "pending_clear", TAG_PENDING_CLEAR)) != TAG_NONE)
+            return c;
+        return tag_is(tag, "passed_charge", TAG_PASSED_CHARGE);
+    case 'f':
+        if ((c = tag_is(tag, "flags_set", TAG_FLAGS_SET)) != TAG_NONE)
+            return c;
+        if ((c = tag_is(tag, "flags_clear", TAG_FLAGS_CLEAR)) != TAG_NONE)
+            return c;
+        return tag_is(tag, "finish", TAG_FINISH);
+    case 's':
+        if ((c = tag_is(tag, "serious", TAG_SERIOUS)) != TAG_NONE)
+            return c;
+        return tag_is(tag, "shaken", TAG_SHAKEN);
+    case 'o':
+        return tag_is(tag, "out_turn", TAG_OUT_TURN);
+    case 'r':
+        if ((c = tag_is(tag, "reload", TAG_RELOAD)) != TAG_NONE)
+            return c;
+        return tag_is(tag, "rounds", TAG_ROUNDS);
+    case 'j':
+        return tag_is(tag, "jam", TAG_JAM);
+    case 'c':
+        return tag_is(tag, "charge_target", TAG_CHARGE_TARGET);
+    case 'l':
+        return tag_is(tag, "lost", TAG_LOST);
+    default:
+        return TAG_NONE;
+    }
+}
+
 static void apply_ruleset(rules_state *rs, const table *t, const rules_event *ev)
 {
     cr15_fig *fs = cr15_fig_of(rs, ev->figure);
     cr15_unit *us = cr15_unit_of(rs, ev->unit);
-    const char *tag = ev->tag;
-    if (strcmp(tag, "new_turn") == 0)
+    int tag = tag_code(ev->tag);
+    if (tag == TAG_NEW_TURN)
         new_turn(rs, t);
-    else if (strcmp(tag, "done") == 0 && ev->value >= 0 && ev->value < 2)
+    else if (tag == TAG_DONE && ev->value >= 0 && ev->value < 2)
         rs->done[ev->value] = true;
-    else if (strcmp(tag, "arrived") == 0 && ev->value >= 0 && ev->value < CR15_ARRIVALS)
+    else if (tag == TAG_ARRIVED && ev->value >= 0 && ev->value < CR15_ARRIVALS)
         rs->arrived[ev->value] = true;
-    else if (strcmp(tag, "pending") == 0 && fs && rs->pending_count < CR15_PENDING_MAX)
+    else if (tag == TAG_PENDING && fs && rs->pending_count < CR15_PENDING_MAX)
         rs->pending[rs->pending_count++] =
             (cr15_pending){.figure = ev->figure, .by = ev->other, .wound = (cr15_wound)ev->value};
-    else if (strcmp(tag, "pending_clear") == 0)
+    else if (tag == TAG_PENDING_CLEAR)
         rs->pending_count = 0;
-    else if (fs && strcmp(tag, "flags_set") == 0)
+    else if (fs && tag == TAG_FLAGS_SET)
         fs->flags |= (uint32_t)ev->value;
-    else if (fs && strcmp(tag, "flags_clear") == 0)
+    else if (fs && tag == TAG_FLAGS_CLEAR)
         fs->flags &= ~(uint32_t)ev->value;
-    else if (fs && strcmp(tag, "serious") == 0)
+    else if (fs && tag == TAG_SERIOUS)
         fs->serious = ev->value;
-    else if (fs && strcmp(tag, "out_turn") == 0)
+    else if (fs && tag == TAG_OUT_TURN)
         fs->out_turn = ev->value;
-    else if (fs && strcmp(tag, "reload") == 0)
+    else if (fs && tag == TAG_RELOAD)
         fs->reload = ev->value;
-    else if (fs && strcmp(tag, "rounds") == 0)
+    else if (fs && tag == TAG_ROUNDS)
         fs->rounds = ev->value;
-    else if (fs && strcmp(tag, "jam") == 0)
+    else if (fs && tag == TAG_JAM)
         fs->jam_tries = ev->value;
-    else if (fs && strcmp(tag, "charge_target") == 0)
+    else if (fs && tag == TAG_CHARGE_TARGET)
         fs->charge_target.id = (uint32_t)ev->value;
-    else if (fs && strcmp(tag, "finish") == 0)
+    else if (fs && tag == TAG_FINISH)
         fs->finish.id = (uint32_t)ev->value;
-    else if (us && strcmp(tag, "lost") == 0)
+    else if (us && tag == TAG_LOST)
         us->lost = ev->value;
-    else if (us && strcmp(tag, "passed_charge") == 0)
+    else if (us && tag == TAG_PASSED_CHARGE)
         us->passed_charge = ev->value != 0;
-    else if (us && strcmp(tag, "shaken") == 0)
+    else if (us && tag == TAG_SHAKEN)
         us->shaken = ev->value != 0;
 }
 
@@ -269,7 +342,7 @@ static void cr15_apply(rules_state *rs, const table *t, const rules_event *ev)
         break;
     case RULES_EV_PHASE:
         for (int p = 0; p < CR15_PHASE_COUNT; p++)
-            if (strcmp(ev->tag, names[p]) == 0) {
+            if (ev->tag[0] == names[p][0] && strcmp(ev->tag, names[p]) == 0) {
                 rs->phase = (cr15_phase)p;
                 rs->step = ev->value;
             }

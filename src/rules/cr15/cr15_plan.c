@@ -81,7 +81,7 @@ static bool plan_can_charge(const rules_state *rs, const table *t, const figure 
 
 static bool plan_reaches(const rules_state *rs, const table *t, const figure *f, unit_id u)
 {
-    const figure *e = cr15_nearest_of_unit(t, u, f->pos);
+    const figure *e = cr15_nearest_of_unit(rs, t, u, f->pos);
     return e && !cr15_is_gun(e) && cr15_edge_cm(f, e) <= cr15_allowance_cm(rs, t, f, true);
 }
 
@@ -133,7 +133,7 @@ static void plan_charges_at(const rules_state *rs, const table *t, side_id s, co
         rules_command c = *v[k];
         if (c.figure_count == 0 || (k == 1 && plan_same(&c, &all)))
             continue;
-        const figure *aim = cr15_nearest_of_unit(t, foe->id, plan_centre(t, &c));
+        const figure *aim = cr15_nearest_of_unit(rs, t, foe->id, plan_centre(t, &c));
         if (!aim)
             continue;
         c.target = aim->id;
@@ -273,7 +273,7 @@ bool cr15_plan_charge_value(const rules_state *rs, const table *t, const rules_c
     for (int i = 0; i < n; i++) {
         if (!plan_can_charge(rs, t, f[i], cmd->side) || !plan_reaches(rs, t, f[i], tu))
             continue;
-        const figure *e = cr15_nearest_of_unit(t, tu, f[i]->pos);
+        const figure *e = cr15_nearest_of_unit(rs, t, tu, f[i]->pos);
         int k = 0;
         while (k < nm && men[k] != e)
             k++;
@@ -481,7 +481,7 @@ static void plan_fires(const rules_state *rs, const table *t, side_id s, plan_ou
         for (int j = 0; j < t->unit_count; j++) {
             if (t->units[j].side.id == s.id)
                 continue;
-            const figure *e = cr15_nearest_of_unit(t, t->units[j].id, at);
+            const figure *e = cr15_nearest_of_unit(rs, t, t->units[j].id, at);
             char why[8];
             c.target = e ? e->id : (figure_id){0};
             if (e && !cr15_is_gun(e) && cr15_fire_validate(rs, t, &c, why, sizeof why))

@@ -359,30 +359,15 @@ void cr15_decision(const rules_state *rs, const table *t, rules_decision *out)
 
 /* ---- the end ------------------------------------------------------------------------------- */
 
-static void side_counts(const table *t, side_id s, int *alive, int *waiting)
-{
-    *alive = *waiting = 0;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *f = &t->figures[i];
-        if (f->side.id != s.id || f->role == FIGURE_ROLE_GUN)
-            continue;
-        if (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED))
-            continue;
-        if (f->status & FIGURE_STATUS_OFF_TABLE)
-            (*waiting)++;
-        else
-            (*alive)++;
-    }
-}
-
 void cr15_outcome(const rules_state *rs, const table *t, rules_outcome *out)
 {
     memset(out, 0, sizeof *out);
     float lost[2] = {0, 0};
     bool broken[2] = {false, false};
+    int alive_of[2], waiting_of[2];
+    cr15_side_counts(rs, t, alive_of, waiting_of);
     for (int k = 0; k < 2 && k < t->side_count; k++) {
-        int alive, waiting;
-        side_counts(t, t->sides[k].id, &alive, &waiting);
+        int alive = alive_of[k], waiting = waiting_of[k];
         int start = rs->start_figs[k] > 0 ? rs->start_figs[k] : 1;
         lost[k] = 1.0f - (float)(alive + waiting) / (float)start;
         broken[k] = alive + waiting == 0 ||

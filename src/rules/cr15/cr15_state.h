@@ -154,6 +154,15 @@ typedef struct cr15_los {
  * afresh). `version` counts the events applied since create or clone: 0 trusts nothing, as a
  * fresh clone's table may still be changed without an event (game_fork_forget); after an event
  * only events change the table (rules_emit applies each to both). */
+#define CR15_NEAR_COLS 64
+
+/* One active figure of cr15_memo's contact index: its centre and reach copied, its side. */
+typedef struct cr15_near_ent {
+    float x, y, reach;
+    uint32_t side;
+    int idx;
+} cr15_near_ent;
+
 typedef struct cr15_memo {
     uint64_t version;
     /* the events among them that may move a figure or take it off or bring it back (MOVE,
@@ -171,6 +180,17 @@ typedef struct cr15_memo {
     const table *member_t;
     int member_figures, member_units;
     int *member_start, *member;
+    /* the key's active figures, those with finite centres in columns of centre x, the others
+     * after them: contact_count's candidates of a stamp found by a window on x */
+    uint32_t near_stamp;
+    int near_n, near_sorted, near_cap;
+    float near_reach;                   /* the largest base reach among them */
+    float near_lo, near_inv;            /* the smallest finite centre x; columns per cm */
+    int near_start[CR15_NEAR_COLS + 1]; /* column c's are near[near_start[c] .. [c + 1]) */
+    struct cr15_near_ent *near, *near_tmp;
+    /* cr15_side_counts' answer of the stamp side_stamp */
+    uint32_t side_stamp;
+    int side_alive[2], side_waiting[2];
 } cr15_memo;
 
 struct rules_state {
@@ -309,8 +329,11 @@ void cr15_text_int(char *buf, size_t size, size_t *len, int v, bool plus);
 /* The indices (into t->figures, ascending) of unit u's figures, active or not, through *out:
  * their count; -1 when not kept (no event yet since create or clone): scan the table. */
 int cr15_unit_members(const rules_state *rs, const table *t, unit_id u, const int **out);
+/* Each of the first two sides' men (guns aside) on the table and waiting off it, the dead and
+ * captured left out; kept until an event may move someone or change his status. */
+void cr15_side_counts(const rules_state *rs, const table *t, int alive[2], int waiting[2]);
 float cr15_nearest_enemy_cm(const table *t, const figure *f, vec2s p, figure_id *who);
-const figure *cr15_nearest_of_unit(const table *t, unit_id u, vec2s p);
+const figure *cr15_nearest_of_unit(const rules_state *rs, const table *t, unit_id u, vec2s p);
 
 /* ---- topic files ------------------------------------------------------------------------- */
 

@@ -175,10 +175,14 @@ static cr15_memo *memo_of(const rules_state *rs, const table *t)
             m->contact_stamp = mem_calloc((size_t)m->cap, sizeof *m->contact_stamp);
             m->contact = mem_calloc((size_t)m->cap, sizeof *m->contact);
             m->stamp = 0;
+            m->near_stamp = 0;
+            m->side_stamp = 0;
         }
         if (++m->stamp == 0) { /* the wrap: every old stamp forgotten */
             memset(m->contact_stamp, 0, (size_t)m->cap * sizeof *m->contact_stamp);
             m->stamp = 1;
+            m->near_stamp = 0;
+            m->side_stamp = 0;
         }
         m->key_version = m->places;
         m->key_t = t;
@@ -189,6 +193,16 @@ static cr15_memo *memo_of(const rules_state *rs, const table *t)
 
 static int contact_count(const rules_state *rs, const table *t, const figure *f, figure_id *out,
                          int max);
+static int contact_count_near(const rules_state *rs, const table *t, cr15_memo *m, const figure *f);
+
+/* The column of a finite centre x (or a bound of one), clamped: never less for a larger x. */
+static int near_col(const cr15_memo *m, float x)
+{
+    float c = (x - m->near_lo) * m->near_inv;
+    if (!(c > 0)) /* below the first centre (or no spread at all) */
+        return 0;
+    return c >= (float)(CR15_NEAR_COLS - 1) ? CR15_NEAR_COLS - 1 : (int)c;
+}
 
 /* Lists each unit's figures: a counting sort by unit, each unit's staying in table order. */
 static void list_members(cr15_memo *m, const table *t)
@@ -233,6 +247,121 @@ int cr15_unit_members(const rules_state *rs, const table *t, unit_id u, const in
     return m->member_start[u.id + 1] - m->member_start[u.id];
 }
 
+/* The key's active figures in CR15_NEAR_COLS columns of centre x (a counting sort, each
+ * column in table order), the non-finite centres after them, once a stamp. */
+static void near_build(cr15_memo *m, const table *t)
+{
+    if (m->near_cap < t->figure_count) {
+        free(m->near);
+        free(m->near_tmp);
+        m->near_cap = t->figure_count;
+        m->near = mem_calloc((size_t)m->near_cap, sizeof *m->near);
+        m->near_tmp = mem_calloc((size_t)m->near_cap, sizeof *m->near_tmp);
+    }
+    int n = 0, odd = 0;
+    float reach = 0, lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (!table_figure_active(e))
+            continue;
+        cr15_near_ent en = {e->pos.x, e->pos.y, spatial_base_reach(&e->base), e->side.id, i};
+        if (isfinite(en.x)) {
+            lo = en.x < lo ? en.x : lo;
+            hi = en.x > hi ? en.x : hi;
+        } else {
+            odd++;
+        }
+        m->near_tmp[n++] = en;
+        if (en.reach > reach)
+            reach = en.reach;
+    }
+    int *start = m->near_start; /* CR15_NEAR_COLS + 1 */
+    memset(start, 0, sizeof m->near_start);
+    m->near_lo = lo;
+    m->near_inv = hi > lo ? (float)(CR15_NEAR_COLS - 1) / (hi - lo) : 0.0f;
+    for (int k = 0; k < n; k++)
+        if (isfinite(m->near_tmp[k].x))
+            start[near_col(m, m->near_tmp[k].x) + 1]++;
+    for (int c = 1; c <= CR15_NEAR_COLS; c++)
+        start[c] += start[c - 1];
+    int fill[CR15_NEAR_COLS];
+    memcpy(fill, start, sizeof fill);
+    int tail = start[CR15_NEAR_COLS];
+    for (int k = 0; k < n; k++) {
+        const cr15_near_ent *en = &m->near_tmp[k];
+        if (isfinite(en->x))
+            m->near[fill[near_col(m, en->x)]++] = *en;
+        else
+            m->near[tail++] = *en;
+    }
+    m->near_sorted = start[CR15_NEAR_COLS];
+    m->near_n = m->near_sorted + odd;
+    m->near_reach = reach;
+    m->near_stamp = m->stamp;
+}
+
+/* contact_count's count for f from the stamp's index: the same tests on the figures of the
+ * columns that can hold a centre x within the largest bound (plus a margin far above float
+ * error) of f's (the column of x never decreases as x grows), and on the non-finite ones; the
+ * others fail the bounding test on x. Active is tested at build: contact_count's order of
+ * tests only decides which test refuses. */
+static int contact_count_near(const rules_state *rs, const table *t, cr15_memo *m, const figure *f)
+{
+    if (!isfinite(f->pos.x) || !isfinite(f->pos.y))
+        return contact_count(rs, t, f, NULL, 0);
+    if (m->near_stamp != m->stamp || !m->near)
+        near_build(m, t);
+    float mine = spatial_base_reach(&f->base) + rs->data->contact_cm + 0.01f;
+    float w = mine + m->near_reach + 1.0f;
+    int from = m->near_start[near_col(m, f->pos.x - w)];
+    int to = m->near_start[near_col(m, f->pos.x + w) + 1];
+    int n = 0;
+    for (int k = from; k < m->near_n; k++) {
+        if (k == to)
+            k = m->near_sorted; /* on to the non-finite tail */
+        if (k >= m->near_n)
+            break;
+        const cr15_near_ent *en = &m->near[k];
+        if (en->side == f->side.id)
+            continue;
+        float g = mine + en->reach;
+        if (fabsf(f->pos.x - en->x) > g || fabsf(f->pos.y - en->y) > g)
+            continue;
+        if (cr15_edge_cm(f, &t->figures[en->idx]) > rs->data->contact_cm)
+            continue;
+        n++;
+    }
+    return n;
+}
+
+void cr15_side_counts(const rules_state *rs, const table *t, int alive[2], int waiting[2])
+{
+    cr15_memo *m = memo_of(rs, t);
+    if (m && m->side_stamp == m->stamp) {
+        memcpy(alive, m->side_alive, sizeof m->side_alive);
+        memcpy(waiting, m->side_waiting, sizeof m->side_waiting);
+        return;
+    }
+    alive[0] = alive[1] = waiting[0] = waiting[1] = 0;
+    int ns = t->side_count < 2 ? t->side_count : 2;
+    uint32_t id0 = ns > 0 ? t->sides[0].id.id : 0, id1 = ns > 1 ? t->sides[1].id.id : 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *f = &t->figures[i];
+        if (f->role == FIGURE_ROLE_GUN ||
+            (f->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)))
+            continue;
+        int *c = (f->status & FIGURE_STATUS_OFF_TABLE) ? waiting : alive;
+        /* each side by its own test: two sides of one id would both count the man */
+        c[0] += ns > 0 && f->side.id == id0;
+        c[1] += ns > 1 && f->side.id == id1;
+    }
+    if (m) {
+        memcpy(m->side_alive, alive, sizeof m->side_alive);
+        memcpy(m->side_waiting, waiting, sizeof m->side_waiting);
+        m->side_stamp = m->stamp;
+    }
+}
+
 int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure *f, figure_id *out,
                             int max)
 {
@@ -243,7 +372,7 @@ int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure 
     if (!m || i < 0 || i >= t->figure_count || &t->figures[i] != f)
         return contact_count(rs, t, f, out, max);
     if (m->contact_stamp[i] != m->stamp) {
-        m->contact[i] = contact_count(rs, t, f, NULL, 0);
+        m->contact[i] = contact_count_near(rs, t, m, f);
         m->contact_stamp[i] = m->stamp;
     }
     return m->contact[i];
@@ -441,12 +570,17 @@ float cr15_nearest_enemy_cm(const table *t, const figure *f, vec2s p, figure_id 
 }
 
 /* The active man of unit u nearest p, the lowest index among equals (NULL: none). */
-const figure *cr15_nearest_of_unit(const table *t, unit_id u, vec2s p)
+const figure *cr15_nearest_of_unit(const rules_state *rs, const table *t, unit_id u, vec2s p)
 {
     const figure *best = NULL;
     double bd = INFINITY;
-    for (int i = 0; i < t->figure_count; i++) {
-        const figure *e = &t->figures[i];
+    /* the unit's figures in table order, as the scan of the table meets them (a unit the
+     * lists cannot name is scanned for) */
+    const int *mem = NULL;
+    int nm = u.id && u.id <= (uint32_t)t->unit_count ? cr15_unit_members(rs, t, u, &mem) : -1;
+    int n = nm >= 0 ? nm : t->figure_count;
+    for (int k = 0; k < n; k++) {
+        const figure *e = &t->figures[nm >= 0 ? mem[k] : k];
         if (e->unit.id != u.id || !table_figure_active(e))
             continue;
         double d = geom_point_distance(p, e->pos);

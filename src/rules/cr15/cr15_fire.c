@@ -444,8 +444,8 @@ static void odds_rifles(const rules_state *rs, const table *t, const figure *gun
     out->expected_hits = out->p_hit * (float)shots;
     out->expected_kills =
         out->expected_hits * hit_value(rs->data, cr15_cover_at(rs, t, tg, gun->pos));
-    rules_text_format_print(out->note, sizeof out->note, "as %d rifles%s%.100s", shots, sh.note[0] ? ": " : "",
-             sh.note);
+    rules_text_format_print(out->note, sizeof out->note, "as %d rifles%s%.100s", shots,
+                            sh.note[0] ? ": " : "", sh.note);
 }
 
 /* The words of the targets' named shots within one targets() call: the firers are the same
@@ -466,7 +466,8 @@ static void target_words(const rules_state *rs, words_memo *wm, const cr15_shot 
 {
     char *band = rs->los ? rs->los->band_words[named->band] : wm->band[named->band];
     if (!band[0])
-        rules_text_format_print(band, sizeof wm->band[0], "%.0fin", (double)rs->data->bands_in[named->band]);
+        rules_text_format_print(band, sizeof wm->band[0], "%.0fin",
+                                (double)rs->data->bands_in[named->band]);
     memcpy(o->band, band, sizeof o->band);
     for (int k = 0; k < wm->n; k++)
         if (wm->notes[k].table == named->table && wm->notes[k].applied == named->applied) {
@@ -501,7 +502,7 @@ static void charge_words(const rules_state *rs, float reach_cm, char *out, size_
         return;
     }
     rules_text_format_print(out, size, "within %.0f inches: charge test 3-6 on a D6",
-             (double)(reach_cm / rs->data->inch_cm));
+                            (double)(reach_cm / rs->data->inch_cm));
     if (lo && size == sizeof lo->charge_note) {
         memcpy(lo->charge_note, out, size);
         lo->charge_reach = reach_cm;
@@ -575,8 +576,9 @@ static int targets_of(const rules_state *rs, const table *t, const rules_command
                 snprintf(o.band, sizeof o.band, "guess");
                 o.range_guess = true;
                 o.expected_kills = 0.6f;
-                rules_text_format_print(o.note, sizeof o.note,
-                         "shell: state the range; it falls where you say (no measuring)");
+                rules_text_format_print(
+                    o.note, sizeof o.note,
+                    "shell: state the range; it falls where you say (no measuring)");
                 out[n++] = o;
                 continue;
             }

@@ -12,6 +12,7 @@
 #include "rules/lcr/lcr_move_math.h"
 #include "rules/lcr/lcr_state.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -188,7 +189,11 @@ static void say(char *why, size_t size, const char *what, const card_use *u)
 }
 
 /* Enemy firers within range that see a figure standing at `at` (the figure's own eye). */
-static int firers_seeing(const rules_state *rs, const table *t, const figure *f, vec2s at)
+/* How many of the enemy's firers see `f` standing at `at`, counted up to `limit` (the callers
+ * that ask only whether any does pass 1: each firer is a line-of-sight test, and the searches
+ * for a spot out of sight ask this of many spots, most of them seen). */
+static int firers_seeing(const rules_state *rs, const table *t, const figure *f, vec2s at,
+                         int limit)
 {
     figure m = *f;
     m.pos = at;
@@ -201,7 +206,8 @@ static int firers_seeing(const rules_state *rs, const table *t, const figure *f,
             !lcr_fire_arc(rs, t, e->id, &half, &range) || geom_point_distance(e->pos, at) > range ||
             lcr_hidden(rs, t, e->pos, table_posture_eye_ft(e->posture), &m, NULL))
             continue;
-        n++;
+        if (++n >= limit)
+            break;
     }
     return n;
 }
@@ -256,7 +262,7 @@ static bool withdrawal_value(const rules_state *rs, const table *t, const rules_
             shooters++;
         vec2s end = glms_vec2_add(m ? m->pos : f->pos, delta);
         if (m && (!hold || geom_point_in_polygon(end, hold)) &&
-            firers_seeing(rs, t, m, m->pos) > 0 && firers_seeing(rs, t, m, end) == 0)
+            firers_seeing(rs, t, m, m->pos, 1) > 0 && firers_seeing(rs, t, m, end, 1) == 0)
             saved++;
     }
     if (saved == 0 || shooters > 0)
@@ -296,8 +302,10 @@ static bool spread_value(const rules_state *rs, const table *t, const rules_comm
         return false;
     vec2s end = cmd->path[0];
     int before = crowd_at(t, f, f->pos, HINT_CROWD_CM), after = crowd_at(t, f, end, HINT_CROWD_CM);
-    if (after >= before || firers_seeing(rs, t, f, f->pos) == 0 ||
-        firers_seeing(rs, t, f, end) > firers_seeing(rs, t, f, f->pos))
+    if (after >= before)
+        return false;
+    int seen_here = firers_seeing(rs, t, f, f->pos, INT_MAX);
+    if (seen_here == 0 || firers_seeing(rs, t, f, end, seen_here + 1) > seen_here)
         return false;
     *v = HINT_SPREAD_WORTH * (float)(before - after);
     if (why && size)
@@ -493,12 +501,12 @@ static bool blade_staged(const rules_state *rs, const table *t, const figure *f)
     float cm = foe_cm(t, f->side, f->pos, &e);
     if (cm <= HINT_STRIKE_CM)
         return true;
-    if (!e || firers_seeing(rs, t, f, f->pos) > 0)
+    if (!e || firers_seeing(rs, t, f, f->pos, 1) > 0)
         return false;
     if (cm <= HINT_STAGE_CM)
         return true;
     vec2s step = glms_vec2_scale(glms_vec2_sub(e->pos, f->pos), HINT_EDGE_STEP_CM / cm);
-    return firers_seeing(rs, t, f, glms_vec2_add(f->pos, step)) > 0;
+    return firers_seeing(rs, t, f, glms_vec2_add(f->pos, step), 1) > 0;
 }
 
 /* The last answer of blades_ready, by the table and where every figure stands and how (the
@@ -590,10 +598,10 @@ static bool attack_value(const rules_state *rs, const table *t, const rules_comm
             sum += HINT_CHARGE_WORTH;
             charged++;
             aim = hit;
-        } else if (firers_seeing(rs, t, m, end) == 0) {
+        } else if (firers_seeing(rs, t, m, end, 1) == 0) {
             sum += HINT_CREEP_WORTH * fmaxf(0, before - after);
             crept += before - after > 0.5f;
-        } else if ((ready && after <= HINT_RUSH_CM) || firers_seeing(rs, t, m, m->pos) > 0) {
+        } else if ((ready && after <= HINT_RUSH_CM) || firers_seeing(rs, t, m, m->pos, 1) > 0) {
             sum += HINT_RUSH_WORTH * (before - after);
         } else {
             sum -= HINT_EXPOSED_COST;
@@ -657,7 +665,7 @@ static bool cover_toward(const rules_state *rs, const table *t, const figure *f,
             vec2s end =
                 glms_vec2_add(f->pos, glms_vec2_scale(geom_dir(angle), go * (float)k / 8.0f));
             float cm = glms_vec2_distance(end, e->pos);
-            if (cm < best && spot_free(t, f, end) && firers_seeing(rs, t, f, end) == 0) {
+            if (cm < best && spot_free(t, f, end) && firers_seeing(rs, t, f, end, 1) == 0) {
                 best = cm;
                 *out = end;
                 found = true;
@@ -705,7 +713,7 @@ int lcr_bot_commands(const rules_state *rs, const table *t, rules_command *out, 
         const figure *foe = blade_foe(rs, t, f);
         if (!foe)
             continue;
-        if (firers_seeing(rs, t, f, f->pos) == 0 && cover_toward(rs, t, f, foe, &at)) {
+        if (firers_seeing(rs, t, f, f->pos, 1) == 0 && cover_toward(rs, t, f, foe, &at)) {
             rules_command c = {.kind = RULES_CMD_MOVE, .side = f->side, .path_count = 1};
             rules_command_add_figure(&c, f->id);
             c.path[0] = at;

@@ -237,52 +237,36 @@ enum {
     TAG_SHAKEN,
 };
 
-static int tag_is(const char *tag, const char *name, int code)
-{
-    return strcmp(tag, name) == 0 ? code : TAG_NONE;
-}
+/* Each tag's name; the first letter is compared before the whole name. */
+static const struct {
+    const char *name;
+    int code;
+} tag_names[] = {
+    {"new_turn", TAG_NEW_TURN},
+    {"done", TAG_DONE},
+    {"arrived", TAG_ARRIVED},
+    {"pending", TAG_PENDING},
+    {"pending_clear", TAG_PENDING_CLEAR},
+    {"passed_charge", TAG_PASSED_CHARGE},
+    {"flags_set", TAG_FLAGS_SET},
+    {"flags_clear", TAG_FLAGS_CLEAR},
+    {"finish", TAG_FINISH},
+    {"serious", TAG_SERIOUS},
+    {"shaken", TAG_SHAKEN},
+    {"out_turn", TAG_OUT_TURN},
+    {"reload", TAG_RELOAD},
+    {"rounds", TAG_ROUNDS},
+    {"jam", TAG_JAM},
+    {"charge_target", TAG_CHARGE_TARGET},
+    {"lost", TAG_LOST},
+};
 
 static int tag_code(const char *tag)
 {
-    int c;
-    switch (tag[0]) {
-    case 'n':
-        return tag_is(tag, "new_turn", TAG_NEW_TURN);
-    case 'd':
-        return tag_is(tag, "done", TAG_DONE);
-    case 'a':
-        return tag_is(tag, "arrived", TAG_ARRIVED);
-    case 'p':
-        if ((c = tag_is(tag, "pending", TAG_PENDING)) != TAG_NONE)
-            return c;
-        if ((c = tag_is(tag, "pending_clear", TAG_PENDING_CLEAR)) != TAG_NONE)
-            return c;
-        return tag_is(tag, "passed_charge", TAG_PASSED_CHARGE);
-    case 'f':
-        if ((c = tag_is(tag, "flags_set", TAG_FLAGS_SET)) != TAG_NONE)
-            return c;
-        if ((c = tag_is(tag, "flags_clear", TAG_FLAGS_CLEAR)) != TAG_NONE)
-            return c;
-        return tag_is(tag, "finish", TAG_FINISH);
-    case 's':
-        if ((c = tag_is(tag, "serious", TAG_SERIOUS)) != TAG_NONE)
-            return c;
-        return tag_is(tag, "shaken", TAG_SHAKEN);
-    case 'o':
-        return tag_is(tag, "out_turn", TAG_OUT_TURN);
-    case 'r':
-        if ((c = tag_is(tag, "reload", TAG_RELOAD)) != TAG_NONE)
-            return c;
-        return tag_is(tag, "rounds", TAG_ROUNDS);
-    case 'j':
-        return tag_is(tag, "jam", TAG_JAM);
-    case 'c':
-        return tag_is(tag, "charge_target", TAG_CHARGE_TARGET);
-    case 'l':
-        return tag_is(tag, "lost", TAG_LOST);
-    default:
-        return TAG_NONE;
-    }
+    for (size_t i = 0; i < sizeof tag_names / sizeof tag_names[0]; i++)
+        if (tag_names[i].name[0] == tag[0] && strcmp(tag_names[i].name, tag) == 0)
+            return tag_names[i].code;
+    return TAG_NONE;
 }
 
 static void apply_ruleset(rules_state *rs, const table *t, const rules_event *ev)

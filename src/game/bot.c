@@ -308,6 +308,17 @@ void bot_scratch_destroy(bot_scratch *b)
     free(b);
 }
 
+void bot_scratch_reset(bot_scratch *b)
+{
+    bot_plan_destroy(b->plan);
+    bot_hard_destroy(b->hard);
+    b->plan = NULL;
+    b->hard = NULL;
+    /* the memo's entries are read only while valid, which every greedy pick sets afresh */
+    b->memo.valid = false;
+    b->memo.from_valid = false;
+}
+
 bool bot_pick_why(bot_scratch *b, const game *g, bot_level level, dice_rng *rng, rules_command *out,
                   char *why, size_t size)
 {

@@ -43,6 +43,10 @@ bool bot_choose(const game *g, bot_level level, dice_rng *rng, rules_command *ou
 typedef struct bot_scratch bot_scratch;
 bot_scratch *bot_scratch_create(void);
 void bot_scratch_destroy(bot_scratch *b);
+/* Readies b for another game, keeping its buffers (simulate plays many games with one): the
+ * normal and hard levels' own state, which belongs to one game, is dropped. The choices are
+ * those of a new scratch. */
+void bot_scratch_reset(bot_scratch *b);
 bool bot_pick(bot_scratch *b, const game *g, bot_level level, dice_rng *rng, rules_command *out);
 /* bot_pick with the one-line reason for the choice in player words ("holds Lt Toledo's card to
  * interrupt", "fires at Datu Ali: 1.2 casualties expected"), at every level (easy and random

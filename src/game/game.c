@@ -1326,10 +1326,17 @@ static void log_truncate(game *g, int count)
     snaps_drop_after(g, count);
 }
 
+/* The log's first capacity: a game of a few hundred commands then never moves it (growing by
+ * doubling from 8 copied some 250 KB a game; a block this big is mapped, so its untouched
+ * pages cost nothing, and it grows in place). */
+enum { LOG_FIRST_CAP = 512 };
+
 void game_apply_logged(game *g, const rules_command *cmd)
 {
     log_truncate(g, g->cursor);
-    mem_grow((void **)&g->log, &g->log_cap, g->log_count + 1, sizeof *g->log);
+    int need = g->log_count + 1;
+    mem_grow((void **)&g->log, &g->log_cap, g->log_cap || need > LOG_FIRST_CAP ? need : LOG_FIRST_CAP,
+             sizeof *g->log);
     game_entry *e = &g->log[g->log_count++];
     memset(e, 0, sizeof *e);
     e->cmd = *cmd;

@@ -288,7 +288,6 @@ static int pick_greedy(const game *g, const rules_command *cmds, int n, dice_rng
  * than the choice itself, so a bot keeps them between calls. */
 struct bot_scratch {
     rules_command cmds[BOT_LEGAL_MAX];
-    int dirty; /* entries the last game_legal() wrote; zeroed again before the next call */
     target_memo memo;
     bot_plan *plan; /* the normal level's own buffers, made on first use */
     bot_hard *hard; /* the hard level's, made on first use */
@@ -358,10 +357,12 @@ bool bot_pick(bot_scratch *b, const game *g, bot_level level, dice_rng *rng, rul
 {
     if (level == BOT_NORMAL || level == BOT_HARD)
         return bot_pick_why(b, g, level, rng, out, NULL, 0);
-    /* zeroed: a field a rule set leaves unset must read as "not given", never as garbage */
-    memset(b->cmds, 0, (size_t)b->dirty * sizeof *b->cmds);
+    /* Not zeroed first: every rule set's legal() writes whole commands (each built from a
+     * zeroed value, so a field it does not name reads "not given"), and zeroing the list before
+     * each call cost 2.0 M instructions of lcr_baler's five games (131 M).
+     * tests/game/test_legal_whole.c lists each decision of every shipped scenario over zeros and
+     * over a pattern, and fails on any field that differs. */
     int n = game_legal(g, b->cmds, BOT_LEGAL_MAX);
-    b->dirty = n > 0 ? n : 0;
     /* game_legal drops only the moves whose path ends on a base; the exact check resolves the
      * choice on a copy, so it runs on the pick alone, and a refused pick gives way to the next. */
     while (n > 0) {

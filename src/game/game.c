@@ -1335,8 +1335,8 @@ void game_apply_logged(game *g, const rules_command *cmd)
 {
     log_truncate(g, g->cursor);
     int need = g->log_count + 1;
-    mem_grow((void **)&g->log, &g->log_cap, g->log_cap || need > LOG_FIRST_CAP ? need : LOG_FIRST_CAP,
-             sizeof *g->log);
+    mem_grow((void **)&g->log, &g->log_cap,
+             g->log_cap || need > LOG_FIRST_CAP ? need : LOG_FIRST_CAP, sizeof *g->log);
     game_entry *e = &g->log[g->log_count++];
     memset(e, 0, sizeof *e);
     e->cmd = *cmd;

@@ -85,6 +85,11 @@ typedef struct target_memo {
     side_id from_side;
     vec2s from;
     float from_cm;
+    /* The mover of the last command that names only its unit (actor_of's scan of the table):
+     * the legal list holds many moves of each unit in a row. */
+    bool actor_valid;
+    uint32_t actor_unit;
+    const figure *actor_fig;
     /* pick_greedy's per-command draws, the bounds of the moves' scores, the moves in order */
     float jitter[BOT_LEGAL_MAX];
     float bound[BOT_LEGAL_MAX];
@@ -137,6 +142,19 @@ static float score_fire(const game *g, const rules_command *c, target_memo *memo
     return 10.0f * best;
 }
 
+/* actor_of, the answer for a unit kept while the table holds still (one pick). */
+static const figure *actor_kept(const table *t, const rules_command *c, target_memo *memo)
+{
+    if (c->figure_count > 0 || c->figure.id || !c->unit.id)
+        return actor_of(t, c);
+    if (!memo->actor_valid || memo->actor_unit != c->unit.id) {
+        memo->actor_fig = actor_of(t, c);
+        memo->actor_unit = c->unit.id;
+        memo->actor_valid = true;
+    }
+    return memo->actor_fig;
+}
+
 /* The nearest enemy's distance from where the mover f stands. */
 static float move_before(const game *g, const figure *f, target_memo *memo)
 {
@@ -157,7 +175,7 @@ static float move_before(const game *g, const figure *f, target_memo *memo)
 static float move_bound(const game *g, const rules_command *c, target_memo *memo, float *from,
                         const figure **actor)
 {
-    const figure *f = *actor = actor_of(game_table(g), c);
+    const figure *f = *actor = actor_kept(game_table(g), c, memo);
     *from = NAN;
     if (!f || c->path_count == 0) {
         *actor = NULL;
@@ -184,8 +202,7 @@ static float score_move_from(const game *g, const rules_command *c, const figure
 /* Centimetres gained toward the nearest enemy, a little less than a kill per 10 cm. */
 static float score_move(const game *g, const rules_command *c, target_memo *memo)
 {
-    const table *t = game_table(g);
-    const figure *f = actor_of(t, c);
+    const figure *f = actor_kept(game_table(g), c, memo);
     if (!f || c->path_count == 0)
         return 0;
     return score_move_from(g, c, f, move_before(g, f, memo));
@@ -243,6 +260,7 @@ static int pick_greedy(const game *g, const rules_command *cmds, int n, dice_rng
 {
     memo->valid = false;
     memo->from_valid = false;
+    memo->actor_valid = false;
     for (int i = 0; i < n; i++)
         memo->jitter[i] = 0.01f * (float)dice_unit(rng);
     int best = -1, moves = 0;
@@ -316,6 +334,7 @@ void bot_scratch_reset(bot_scratch *b)
     /* the memo's entries are read only while valid, which every greedy pick sets afresh */
     b->memo.valid = false;
     b->memo.from_valid = false;
+    b->memo.actor_valid = false;
 }
 
 bool bot_pick_why(bot_scratch *b, const game *g, bot_level level, dice_rng *rng, rules_command *out,

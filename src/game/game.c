@@ -166,6 +166,20 @@ void game_places_changed(game *g)
 {
     g->places_gen++;
     g->index_rebuild = true; /* what changed is not known */
+    g->others.rebuild = true;
+}
+
+/* The others list (game_nearest_enemy) is to update figure `id` (moved by an event), or to be
+ * built again. */
+static void others_note_move(game *g, figure_id id)
+{
+    for (int k = 0; k < g->others.moved_n; k++)
+        if (g->others.moved[k] == (int)id.id - 1)
+            return;
+    if (!id.id || g->others.moved_n == INDEX_MOVED_MAX)
+        g->others.rebuild = true;
+    else
+        g->others.moved[g->others.moved_n++] = (int)id.id - 1;
 }
 
 /* The figure index is to file figure `id` (moved by an event) anew, or to be built again. */
@@ -213,14 +227,21 @@ static void places_after(game *g, const game_events_list *l)
         if (ev->kind == RULES_EV_MOVE || ev->kind == RULES_EV_REMOVE ||
             (ev->kind == RULES_EV_STATUS && ((ev->status_set | ev->status_clear) & gone))) {
             g->places_gen++;
-            /* the figure index follows the moves; someone gone or back builds it again */
-            for (int j = 0; j < l->count && !g->index_rebuild; j++) {
+            /* the figure index and the others list follow the moves; someone gone or back
+             * builds them again */
+            for (int j = 0; j < l->count && !(g->index_rebuild && g->others.rebuild); j++) {
                 const rules_event *e = &l->items[j];
-                if (e->kind == RULES_EV_MOVE)
-                    index_note_move(g, e->figure);
-                else if (e->kind == RULES_EV_REMOVE ||
-                         (e->kind == RULES_EV_STATUS && ((e->status_set | e->status_clear) & gone)))
+                if (e->kind == RULES_EV_MOVE) {
+                    if (!g->index_rebuild)
+                        index_note_move(g, e->figure);
+                    if (!g->others.rebuild)
+                        others_note_move(g, e->figure);
+                } else if (e->kind == RULES_EV_REMOVE ||
+                           (e->kind == RULES_EV_STATUS &&
+                            ((e->status_set | e->status_clear) & gone))) {
                     g->index_rebuild = true;
+                    g->others.rebuild = true;
+                }
             }
             return;
         }
@@ -588,6 +609,7 @@ void game_destroy(game *g)
     free(g->unit_members.items);
     free(g->judge_seen);
     free(g->others.idx);
+    free(g->others.slot);
     free(g->others.x);
     free(g->others.y);
     free(g);
@@ -777,6 +799,21 @@ static void others_of(const game *g, side_id own)
         return;
     places_note(g);
     const table *t = g->table;
+    /* A few figures moved since it was made for this side: their centres rewritten in place
+     * (the same list a build makes: who is in it changes only with a status, which builds). */
+    if (m->others.valid && m->others.own == own.id && !m->others.rebuild &&
+        m->others.figures == t->figure_count) {
+        for (int k = 0; k < m->others.moved_n; k++) {
+            int i = m->others.moved[k], at = i < t->figure_count ? m->others.slot[i] : -1;
+            if (at >= 0) {
+                m->others.x[at] = t->figures[i].pos.x;
+                m->others.y[at] = t->figures[i].pos.y;
+            }
+        }
+        m->others.moved_n = 0;
+        m->others.gen = g->places_gen;
+        return;
+    }
     int cap = (t->figure_count + 3) / 4 * 4 + 4;
     if (cap > m->others.cap) {
         m->others.cap = cap;
@@ -784,15 +821,22 @@ static void others_of(const game *g, side_id own)
         m->others.x = mem_realloc(m->others.x, (size_t)cap, sizeof *m->others.x);
         m->others.y = mem_realloc(m->others.y, (size_t)cap, sizeof *m->others.y);
     }
+    mem_grow((void **)&m->others.slot, &m->others.slot_cap, t->figure_count,
+             sizeof *m->others.slot);
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
+        m->others.slot[i] = -1;
         if (table_figure_active(e) && e->side.id != own.id) {
+            m->others.slot[i] = n;
             m->others.idx[n] = i;
             m->others.x[n] = e->pos.x;
             m->others.y[n++] = e->pos.y;
         }
     }
+    m->others.figures = t->figure_count;
+    m->others.rebuild = false;
+    m->others.moved_n = 0;
     /* infinitely far: never nearer than anyone (nor than nothing) */
     for (int k = n; k < (n + 3) / 4 * 4; k++) {
         m->others.x[k] = INFINITY;

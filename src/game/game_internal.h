@@ -169,6 +169,14 @@ struct game {
         int n, cap;
         int *idx;
         float *x, *y;
+        /* slot[i]: where figure i is in the list (-1: not in it), for the `figures` figures of
+         * the table it was built of. Since it was made the figures in moved[] have moved, or
+         * (rebuild) more than that changed, as for the index: the moved are updated in place. */
+        int *slot;
+        int figures, slot_cap;
+        bool rebuild;
+        int moved_n;
+        int moved[INDEX_MOVED_MAX];
     } others;
 };
 

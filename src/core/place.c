@@ -505,11 +505,20 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
             float lo = free_s, hi = at;
             for (int i = 0; i < 24; i++) {
                 float mid = 0.5f * (lo + hi);
+                /* lo and hi adjacent floats: mid is one of them and every step left would test
+                 * it again. mid == lo: lo stays whatever the test says (a blocked one sets hi
+                 * to lo). mid == hi: one test says whether lo becomes hi, then nothing moves
+                 * (the test is a pure function of mid). Usually after 17-20 of the 24 steps. */
+                if (mid == lo)
+                    break;
+                bool at_hi = mid == hi;
                 vec2s q = {{from.x + dx * mid / len, from.y + dy * mid / len}};
                 if (windowed_blocker(t, f, q, facing, mid, cand, win, ord, nb, near, &last))
                     hi = mid;
                 else
                     lo = mid;
+                if (at_hi)
+                    break;
             }
             free_s = lo;
             break;

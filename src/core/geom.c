@@ -450,7 +450,7 @@ static void push_t(double *ts, int *n, double t)
 /* How far beyond GEOM_EPS every edge must stay from a segment for clip_candidates to call it
  * far: a hundred times GEOM_EPS, far above the float rounding of a point on the segment while
  * its coordinates stay below CLIP_FAR_SANE (an ulp of 1e4 is 1e-3 of a centimetre). */
-#define CLIP_FAR 1e-2
+#define CLIP_FAR      1e-2
 #define CLIP_FAR_SANE 1e4
 
 /* Whether edge c-d lies farther than GEOM_EPS + CLIP_FAR from every point of a-b: both its

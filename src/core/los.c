@@ -860,7 +860,8 @@ __attribute__((noinline)) static bool held_block(const los_index *ix, sight *s, 
         int a_in = i < held_a ? 1 : a_all ? 0 : -1;
         /* -DLOS_CHECK_DEEP: every shortcut's answer checked against the clip's */
 #ifdef LOS_CHECK_DEEP
-        if (a_in >= 0 && (a_in == 1) != geom_point_in_polygon(s->pa, &ix->features[s->held[i]].shape))
+        if (a_in >= 0 &&
+            (a_in == 1) != geom_point_in_polygon(s->pa, &ix->features[s->held[i]].shape))
             abort();
         if ((deep_blocks(ix, s, s->held[i]) || clean_blocks(ix, s, s->held[i], a_in)) &&
             !area_blocks(ix, s, s->held[i]))

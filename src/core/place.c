@@ -467,8 +467,8 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
      * 2r. A neighbour alongside (a line of bases moving abreast) then holds a sliver of the
      * path instead of every sample for twice the reach. Off the sane range, the box window. */
     const double PATH_CHORD_PAD = 0.05, sane = 1e4;
-    bool chord = fabsf(from.x) < sane && fabsf(from.y) < sane && fabsf(to.x) < sane &&
-                 fabsf(to.y) < sane;
+    bool chord =
+        fabsf(from.x) < sane && fabsf(from.y) < sane && fabsf(to.x) < sane && fabsf(to.y) < sane;
     for (int k = 0; k < nc; k++) {
         const figure *o = &t->figures[cand[k]];
         double ox = (double)o->pos.x - from.x, oy = (double)o->pos.y - from.y;

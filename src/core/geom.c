@@ -447,18 +447,48 @@ static void push_t(double *ts, int *n, double t)
     ts[(*n)++] = t < 0.0 ? 0.0 : (t > 1.0 ? 1.0 : t);
 }
 
+/* How far beyond GEOM_EPS every edge must stay from a segment for clip_candidates to call it
+ * far: a hundred times GEOM_EPS, far above the float rounding of a point on the segment while
+ * its coordinates stay below CLIP_FAR_SANE (an ulp of 1e4 is 1e-3 of a centimetre). */
+#define CLIP_FAR      1e-2
+#define CLIP_FAR_SANE 1e4
+
+/* Whether edge c-d lies farther than GEOM_EPS + CLIP_FAR from every point of a-b: both its
+ * ends beyond that on one side of the line (o1 and o2, the line's cross products with them,
+ * times len), or the two apart by more than that along x or y. */
+static bool edge_far(dvec a, dvec b, double len, dvec c, dvec d, double o1, double o2)
+{
+    double tol = (GEOM_EPS + CLIP_FAR) * len, m = 2.0 * GEOM_EPS + CLIP_FAR;
+    return (o1 > tol && o2 > tol) || (o1 < -tol && o2 < -tol) ||
+           (a.x > c.x + m && a.x > d.x + m && b.x > c.x + m && b.x > d.x + m) ||
+           (c.x > a.x + m && c.x > b.x + m && d.x > a.x + m && d.x > b.x + m) ||
+           (a.y > c.y + m && a.y > d.y + m && b.y > c.y + m && b.y > d.y + m) ||
+           (c.y > a.y + m && c.y > b.y + m && d.y > a.y + m && d.y > b.y + m);
+}
+
 /* Every parameter where the segment may change between inside and outside: its ends, proper
- * crossings, and the projections of polygon vertices lying on it (touches, collinear runs). */
-static int clip_candidates(dvec a, dvec b, double len, const geom_polygon *poly, double *ts)
+ * crossings, and the projections of polygon vertices lying on it (touches, collinear runs).
+ * *far: every edge is edge_far of the segment (only then are the candidates just the ends). */
+static int clip_candidates(dvec a, dvec b, double len, const geom_polygon *poly, double *ts,
+                           bool *far)
 {
     int n = 0;
     push_t(ts, &n, 0.0);
     push_t(ts, &n, 1.0);
+    dvec ab = dsub(b, a);
+    double tol = GEOM_EPS * len;
+    bool all_far = fabs(a.x) < CLIP_FAR_SANE && fabs(a.y) < CLIP_FAR_SANE &&
+                   fabs(b.x) < CLIP_FAR_SANE && fabs(b.y) < CLIP_FAR_SANE;
     for (int i = 0, j = poly->count - 1; i < poly->count; j = i++) {
         dvec c = dv(poly->pts[j]), d = dv(poly->pts[i]);
-        /* neither crosses nor comes within GEOM_EPS of d (boxes_apart): nothing to add */
-        if (same_side(a, b, len, c, d) || boxes_apart(a, b, c, d))
+        /* neither crosses nor comes within GEOM_EPS of d (same_side, boxes_apart): nothing to
+         * add; same_side's products, worked out once for edge_far too */
+        double o1 = dcross(ab, dsub(c, a)), o2 = dcross(ab, dsub(d, a));
+        if ((o1 > tol && o2 > tol) || (o1 < -tol && o2 < -tol) || boxes_apart(a, b, c, d)) {
+            all_far = all_far && edge_far(a, b, len, c, d, o1, o2);
             continue;
+        }
+        all_far = false;
         double t;
         if (proper_cross(a, b, c, d, &t))
             push_t(ts, &n, t);
@@ -473,6 +503,7 @@ static int clip_candidates(dvec a, dvec b, double len, const geom_polygon *poly,
             ts[k++] = ts[i];
     if (ts[k - 1] < 1.0) /* the last kept value absorbed 1.0: keep the exact end */
         ts[k - 1] = 1.0;
+    *far = all_far;
     return k;
 }
 
@@ -593,8 +624,21 @@ int geom_segment_clip_polygon(geom_segment s, const geom_polygon *poly, geom_int
     double stack_ts[130];
     int need = 2 + 2 * poly->count;
     double *ts = need <= 130 ? stack_ts : mem_calloc((size_t)need, sizeof *ts);
-    int k = clip_candidates(a, b, len, poly, ts);
-    int count = build_intervals(a, b, ts, k, poly, out, max);
+    bool far;
+    int k = clip_candidates(a, b, len, poly, ts, &far);
+    int count;
+    if (far) {
+        /* No edge comes within GEOM_EPS + CLIP_FAR of the segment: build_intervals' samples
+         * (its ends and middle, each within float rounding of it) are none of them within
+         * GEOM_EPS of the boundary, so each one's crossing parity is that of the true
+         * polygon, which no edge crossing the segment changes along it. They all answer as
+         * its start (inside_at at t = 0 is s.a itself): [0, 1] or nothing, as there. */
+        count = 0;
+        if (geom_point_in_polygon(s.a, poly))
+            emit(out, max, &count, 0.0, 1.0);
+    } else {
+        count = build_intervals(a, b, ts, k, poly, out, max);
+    }
     if (ts != stack_ts)
         free(ts);
     return count;

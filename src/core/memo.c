@@ -39,8 +39,9 @@ void memo_destroy(memo *m)
 
 /* A multiply-xorshift over 64-bit words (a 32-bit tail), folded: half the multiplies of FNV-1a
  * over 32-bit words, which was most of a lookup. Which slot a key lands in changes only which
- * results are kept, never an answer. */
-static uint32_t key_hash(const void *key, size_t size)
+ * results are kept, never an answer. Inline in both callers: the call was a sixth of a
+ * lookup's hashing (lcr keys are 20 to 88 bytes). */
+static inline __attribute__((always_inline)) uint32_t key_hash(const void *key, size_t size)
 {
     const uint64_t k = 0xff51afd7ed558ccdull;
     uint64_t h = 1469598103934665603ull;

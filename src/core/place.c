@@ -460,6 +460,15 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
     int kept = 0;
     double ux = dx / (double)len, uy = dy / (double)len;
     float mine = spatial_base_reach(&f->base);
+    /* On a table-sized path a sample's point lies within some 1e-4 of where `at` puts it on
+     * the line (float coordinates and len), so a candidate off the line by `off` can only be
+     * reached while the centre is within the chord of radius r (grown by PATH_CHORD_PAD, far
+     * above that error squared into the chord) of it: the window is the chord, not the whole
+     * 2r. A neighbour alongside (a line of bases moving abreast) then holds a sliver of the
+     * path instead of every sample for twice the reach. Off the sane range, the box window. */
+    const double PATH_CHORD_PAD = 0.05, sane = 1e4;
+    bool chord =
+        fabsf(from.x) < sane && fabsf(from.y) < sane && fabsf(to.x) < sane && fabsf(to.y) < sane;
     for (int k = 0; k < nc; k++) {
         const figure *o = &t->figures[cand[k]];
         double ox = (double)o->pos.x - from.x, oy = (double)o->pos.y - from.y;
@@ -469,8 +478,13 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
         if (isfinite(along) && isfinite(off) && isfinite(r)) {
             if (off > r)
                 continue; /* never within reach */
-            lo = (float)(along - r - 1e-2);
-            hi = (float)(along + r + 1e-2);
+            double h = r;
+            if (chord) {
+                double rc = r + PATH_CHORD_PAD;
+                h = fmin(r, sqrt(rc * rc - off * off));
+            }
+            lo = (float)(along - h - 1e-2);
+            hi = (float)(along + h + 1e-2);
         }
         cand[kept] = cand[k];
         win[2 * kept] = lo;
@@ -505,11 +519,20 @@ float place_path_stop(const table *t, figure_id fig, vec2s from, vec2s to, float
             float lo = free_s, hi = at;
             for (int i = 0; i < 24; i++) {
                 float mid = 0.5f * (lo + hi);
+                /* lo and hi adjacent floats: mid is one of them and every step left would test
+                 * it again. mid == lo: lo stays whatever the test says (a blocked one sets hi
+                 * to lo). mid == hi: one test says whether lo becomes hi, then nothing moves
+                 * (the test is a pure function of mid). Usually after 17-20 of the 24 steps. */
+                if (mid == lo)
+                    break;
+                bool at_hi = mid == hi;
                 vec2s q = {{from.x + dx * mid / len, from.y + dy * mid / len}};
                 if (windowed_blocker(t, f, q, facing, mid, cand, win, ord, nb, near, &last))
                     hi = mid;
                 else
                     lo = mid;
+                if (at_hi)
+                    break;
             }
             free_s = lo;
             break;

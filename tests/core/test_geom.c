@@ -131,6 +131,45 @@ static void test_clip_segment_to_polygon(void **state)
     assert_int_equal(geom_segment_clip_polygon(SEG(-5, 20, 35, 20), &u_shape, iv, 1), 2);
 }
 
+/* A segment no edge comes near is answered by one point test (geom.c, CLIP_FAR); nearer than
+ * that margin the candidates decide: each case here on either side of it, and of GEOM_EPS. */
+static void test_clip_far_and_near(void **state)
+{
+    (void)state;
+    geom_interval iv[8];
+    /* grazing the corner (30, 30) within GEOM_EPS (7e-5 off it): a touch, as at 0 */
+    int n = geom_segment_clip_polygon(SEG(25, 35.0001, 35, 25.0001), &u_shape, iv, 8);
+    assert_int_equal(n, 1);
+    assert_near(iv[0].t0, 0.5, 1e-5);
+    assert_near(iv[0].t1, 0.5, 1e-5);
+    /* 3.5e-3 off it (inside the margin, beyond GEOM_EPS), and 0.035 off it: nothing */
+    assert_int_equal(geom_segment_clip_polygon(SEG(25, 35.005, 35, 25.005), &u_shape, iv, 8), 0);
+    assert_int_equal(geom_segment_clip_polygon(SEG(25, 35.05, 35, 25.05), &u_shape, iv, 8), 0);
+    /* along the wall x = 0 within GEOM_EPS outside it: on the boundary all along, inside */
+    n = geom_segment_clip_polygon(SEG(-0.00005, 2, -0.00005, 28), &u_shape, iv, 8);
+    assert_int_equal(n, 1);
+    assert_near(iv[0].t0, 0.0, 1e-12);
+    assert_near(iv[0].t1, 1.0, 1e-12);
+    /* 5e-3 outside it: nothing; 5e-3 inside it and far inside: the whole segment */
+    assert_int_equal(geom_segment_clip_polygon(SEG(-0.005, 2, -0.005, 28), &u_shape, iv, 8), 0);
+    for (int k = 0; k < 2; k++) {
+        float x = k ? 0.005f : 5.0f;
+        n = geom_segment_clip_polygon(SEG(x, 2, x, 28), &u_shape, iv, 8);
+        assert_int_equal(n, 1);
+        assert_near(iv[0].t0, 0.0, 1e-12);
+        assert_near(iv[0].t1, 1.0, 1e-12);
+    }
+    /* far inside the notch (outside the U), and far off the table: nothing */
+    assert_int_equal(geom_segment_clip_polygon(SEG(15, 15, 15, 28), &u_shape, iv, 8), 0);
+    assert_int_equal(geom_segment_clip_polygon(SEG(40, 2, 50, 28), &u_shape, iv, 8), 0);
+    /* beyond CLIP_FAR_SANE the candidates decide as before: inside a huge square */
+    vec2s big_pts[4] = {{{-1e5f, -1e5f}}, {{1e5f, -1e5f}}, {{1e5f, 1e5f}}, {{-1e5f, 1e5f}}};
+    const geom_polygon big = {big_pts, 4};
+    n = geom_segment_clip_polygon(SEG(2e4, 2e4, 3e4, 5e4), &big, iv, 8);
+    assert_int_equal(n, 1);
+    assert_near(iv[0].t1, 1.0, 1e-12);
+}
+
 static void test_circles(void **state)
 {
     (void)state;
@@ -364,6 +403,7 @@ int main(void)
         cmocka_unit_test(test_point_in_concave_polygon),
         cmocka_unit_test(test_segment_polygon_hard_cases),
         cmocka_unit_test(test_clip_segment_to_polygon),
+        cmocka_unit_test(test_clip_far_and_near),
         cmocka_unit_test(test_circles),
         cmocka_unit_test(test_polyline_crossings),
         cmocka_unit_test(test_rotated_stands),

@@ -229,6 +229,45 @@ static void test_indexed_answers_match_every_figure(void **state)
     table_destroy(t);
 }
 
+/* Bases alongside a path (off it by about both reaches, where place_path_stop's windows are
+ * the chord of the reach, not all of it) and one ahead: the stop is the reference's, to the
+ * bit, for paths shifted across the whole band where a neighbour starts to touch. */
+static void test_path_stop_past_neighbours_alongside(void **state)
+{
+    (void)state;
+    table *t = table_create(&(table_desc){.width_cm = 120, .height_cm = 80});
+    side_id s = table_add_side(t, &(side){.name = "Spain"});
+    unit_id u = table_add_unit(t, &(unit){.name = "1st platoon", .side = s});
+    table_add_figure(t, &(figure){.side = s, .unit = u, .base = ROUND, .pos = {{10, 40}}});
+    for (int k = 0; k < 12; k++) {
+        float off = 2.46f + 0.005f * (float)k; /* overlap below 2.49 (round on round) */
+        geom_base b = k % 4 == 3 ? STAND : ROUND;
+        float extra = k % 4 == 3 ? 4.34f : 0.0f;
+        table_add_figure(t, &(figure){.side = s,
+                                      .unit = u,
+                                      .base = b,
+                                      .pos = {{20.0f + 4.5f * (float)k, 40.0f + off + extra}},
+                                      .facing = 0.3f * (float)k});
+    }
+    table_add_figure(t, &(figure){.side = s, .unit = u, .base = ROUND, .pos = {{80, 40.3f}}});
+    int stopped_short = 0, paths = 0;
+    for (int j = 0; j < 60; j++) {
+        float y = 40.0f + 0.002f * (float)(j - 20);
+        for (int end = 0; end < 2; end++) {
+            vec2s from = {{10, y}}, to = {{end ? 100.0f : 75.0f, y + 0.01f * (float)end}};
+            vec2s a, b;
+            float sa = place_path_stop(t, (figure_id){1}, from, to, 0.0f, NULL, 0, &a);
+            float sb = path_stop_reference(t, (figure_id){1}, from, to, 0.0f, &b);
+            if (!(sa == sb && a.x == b.x && a.y == b.y))
+                fail_msg("path at y %.4f to %.1f: stop %.9g, reference %.9g", y, to.x, sa, sb);
+            stopped_short += sa < 55.0f; /* by a neighbour alongside, not the one ahead */
+            paths++;
+        }
+    }
+    assert_true(stopped_short > 0 && stopped_short < paths); /* blocked and free paths met */
+    table_destroy(t);
+}
+
 /* Two bases equally near the drop, the lower index standing in the later cell of the index
  * (a higher row): the indexed search, which reads the cells unsorted, still names the lower
  * index, as the scan of every figure does (the cells list 3 before 2). */
@@ -287,6 +326,7 @@ int main(void)
         cmocka_unit_test(test_path_stops_at_contact),
         cmocka_unit_test(test_overlaps_lists_pairs),
         cmocka_unit_test(test_indexed_answers_match_every_figure),
+        cmocka_unit_test(test_path_stop_past_neighbours_alongside),
         cmocka_unit_test(test_indexed_tie_names_the_lower_index),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -171,9 +171,23 @@ static bool point_ok(const rules_state *rs, const table *t, const figure *g, con
     return true;
 }
 
+/* lcr_nearest_enemy of gun g when that enemy stands within grapeshot range, else none: the
+ * first seen in (distance, id) order among those within range is the first seen of all when he
+ * is within range, and none is when that one is not, so the search looks no further. */
+static figure_id grape_target(const rules_state *rs, const table *t, const figure *g,
+                              const lcr_gun *gt)
+{
+    return lcr_nearest_enemy_within(rs, t, g->side, g->pos,
+                                    lcr_artillery_max_range(gt, LCR_AMMO_GRAPESHOT) + 1e-4f);
+}
+
 static bool grape_ok(const rules_state *rs, const table *t, const figure *g, const lcr_gun *gt,
                      figure_id target, char *why, size_t size)
 {
+    if (!size) { /* yes or no: the checks below answer no unless the enemy is grape_target's */
+        figure_id near = grape_target(rs, t, g, gt);
+        return near.id && (!target.id || target.id == near.id);
+    }
     figure_id near = lcr_nearest_enemy(rs, t, g->side, g->pos);
     if (!near.id)
         return lcr_refuse(why, size, "no enemy in sight for grapeshot");
@@ -520,10 +534,21 @@ static int nearest_enemies(const rules_state *rs, const table *t, const figure *
     return n;
 }
 
+/* A grapeshot candidate at an enemy beyond its range is one validate refuses: it need not be
+ * made when every gun's candidates fit in max (else it takes a place, as it always has). */
+static bool grapeshot_within(const rules_state *rs, const table *t, side_id sd, int max)
+{
+    int guns = 0;
+    for (int i = lcr_activated_next(rs, t, -1); i >= 0; i = lcr_activated_next(rs, t, i))
+        guns += !(rs->flags[i] & LCR_FF_ACTED) && t->figures[i].side.id == sd.id &&
+                lcr_artillery_gun_of(rs->data, &t->figures[i]);
+    return guns * (1 + 4 * (LCR_AMMO_COUNT - 1)) <= max;
+}
+
 int lcr_artillery_candidates(const rules_state *rs, const table *t, side_id sd, rules_command *out,
                              int max)
 {
-    int n = 0;
+    int n = 0, within = -1; /* grapeshot_within's answer, asked at the first grapeshot */
     for (int i = lcr_activated_next(rs, t, -1); i >= 0; i = lcr_activated_next(rs, t, i)) {
         if (rs->flags[i] & LCR_FF_ACTED)
             continue;
@@ -538,7 +563,10 @@ int lcr_artillery_candidates(const rules_state *rs, const table *t, side_id sd, 
             rules_command_add_figure(&c, g->id);
             lcr_copy(c.option, sizeof c.option, lcr_data_ammo_name((lcr_ammo)a));
             if (a == LCR_AMMO_GRAPESHOT) {
-                c.target = lcr_nearest_enemy(rs, t, sd, g->pos);
+                if (within < 0)
+                    within = grapeshot_within(rs, t, sd, max);
+                c.target =
+                    within ? grape_target(rs, t, g, gt) : lcr_nearest_enemy(rs, t, sd, g->pos);
                 if (c.target.id && n < max)
                     out[n++] = c;
                 continue;
@@ -575,7 +603,8 @@ static bool odds_one(const rules_state *rs, const table *t, bool ready, const fi
         return false;
     /* Outside an activation (the view's target tool) only range and the grapeshot trace. */
     if (glms_vec2_distance(g->pos, e->pos) > lcr_artillery_max_range(gt, ammo) + 1e-4f ||
-        (ammo == LCR_AMMO_GRAPESHOT && lcr_nearest_enemy(rs, t, g->side, g->pos).id != e->id.id))
+        (ammo == LCR_AMMO_GRAPESHOT && rs->active < 0 && /* (else aim_ok found him nearest) */
+         lcr_nearest_enemy(rs, t, g->side, g->pos).id != e->id.id))
         return false;
     lcr_crew crew = *crew_of_g;
     float p_fail = (float)(rs->data->save_foot_need - 1) / 6.0f;

@@ -171,13 +171,27 @@ static bool point_ok(const rules_state *rs, const table *t, const figure *g, con
     return true;
 }
 
-static bool grape_ok(const rules_state *rs, const table *t, const figure *g, const lcr_gun *gt,
-                     const rules_command *cmd, char *why, size_t size)
+/* lcr_nearest_enemy of gun g when that enemy stands within grapeshot range, else none: the
+ * first seen in (distance, id) order among those within range is the first seen of all when he
+ * is within range, and none is when that one is not, so the search looks no further. */
+static figure_id grape_target(const rules_state *rs, const table *t, const figure *g,
+                              const lcr_gun *gt)
 {
+    return lcr_nearest_enemy_within(rs, t, g->side, g->pos,
+                                    lcr_artillery_max_range(gt, LCR_AMMO_GRAPESHOT) + 1e-4f);
+}
+
+static bool grape_ok(const rules_state *rs, const table *t, const figure *g, const lcr_gun *gt,
+                     figure_id target, char *why, size_t size)
+{
+    if (!size) { /* yes or no: the checks below answer no unless the enemy is grape_target's */
+        figure_id near = grape_target(rs, t, g, gt);
+        return near.id && (!target.id || target.id == near.id);
+    }
     figure_id near = lcr_nearest_enemy(rs, t, g->side, g->pos);
     if (!near.id)
         return lcr_refuse(why, size, "no enemy in sight for grapeshot");
-    if (cmd->target.id && cmd->target.id != near.id) {
+    if (target.id && target.id != near.id) {
         lcr_why(why, size, "grapeshot is area fire traced to the nearest enemy in sight: %s",
                 lcr_name(t, near));
         return false;
@@ -229,10 +243,30 @@ static bool validate_with(const rules_state *rs, const table *t, const rules_com
         return false;
     }
     if (ammo == LCR_AMMO_GRAPESHOT)
-        return grape_ok(rs, t, g, gt, cmd, why, size);
+        return grape_ok(rs, t, g, gt, cmd->target, why, size);
     if (!cmd->point_set)
         return lcr_refuse(why, size, "roundshot and shrapnel need a target point");
     return point_ok(rs, t, g, gt, (lcr_ammo)ammo, cmd->point, &crew, why, size);
+}
+
+/* validate_with's yes or no in two parts, for a query that asks it of one gun's shots at every
+ * enemy with every ammunition: the gun's own (gun_ready, asked once; crew as crew_now counts
+ * it) and the aim's (aim_ok: a shot of ammunition the gun fires at enemy e's place). A FIRE of
+ * the gun with that ammunition's name, e as its target and, but for grapeshot, his place as its
+ * point is valid when both hold, as validate_with answers. */
+static bool gun_ready(const rules_state *rs, const table *t, const rules_command *fire,
+                      const figure *g, const lcr_crew *crew)
+{
+    return fire->figure_count == 1 && gun_may_act(rs, t, g, NULL, 0) &&
+           crew->effective >= rs->data->artillery.min_crew;
+}
+
+static bool aim_ok(const rules_state *rs, const table *t, const figure *g, const lcr_gun *gt,
+                   lcr_ammo ammo, const figure *e, const lcr_crew *crew)
+{
+    if (ammo == LCR_AMMO_GRAPESHOT)
+        return grape_ok(rs, t, g, gt, e->id, NULL, 0);
+    return point_ok(rs, t, g, gt, ammo, e->pos, crew, NULL, 0);
 }
 
 bool lcr_artillery_validate(const rules_state *rs, const table *t, const rules_command *cmd,
@@ -500,10 +534,21 @@ static int nearest_enemies(const rules_state *rs, const table *t, const figure *
     return n;
 }
 
+/* A grapeshot candidate at an enemy beyond its range is one validate refuses: it need not be
+ * made when every gun's candidates fit in max (else it takes a place, as it always has). */
+static bool grapeshot_within(const rules_state *rs, const table *t, side_id sd, int max)
+{
+    int guns = 0;
+    for (int i = lcr_activated_next(rs, t, -1); i >= 0; i = lcr_activated_next(rs, t, i))
+        guns += !(rs->flags[i] & LCR_FF_ACTED) && t->figures[i].side.id == sd.id &&
+                lcr_artillery_gun_of(rs->data, &t->figures[i]);
+    return guns * (1 + 4 * (LCR_AMMO_COUNT - 1)) <= max;
+}
+
 int lcr_artillery_candidates(const rules_state *rs, const table *t, side_id sd, rules_command *out,
                              int max)
 {
-    int n = 0;
+    int n = 0, within = -1; /* grapeshot_within's answer, asked at the first grapeshot */
     for (int i = lcr_activated_next(rs, t, -1); i >= 0; i = lcr_activated_next(rs, t, i)) {
         if (rs->flags[i] & LCR_FF_ACTED)
             continue;
@@ -518,7 +563,10 @@ int lcr_artillery_candidates(const rules_state *rs, const table *t, side_id sd, 
             rules_command_add_figure(&c, g->id);
             lcr_copy(c.option, sizeof c.option, lcr_data_ammo_name((lcr_ammo)a));
             if (a == LCR_AMMO_GRAPESHOT) {
-                c.target = lcr_nearest_enemy(rs, t, sd, g->pos);
+                if (within < 0)
+                    within = grapeshot_within(rs, t, sd, max);
+                c.target =
+                    within ? grape_target(rs, t, g, gt) : lcr_nearest_enemy(rs, t, sd, g->pos);
                 if (c.target.id && n < max)
                     out[n++] = c;
                 continue;
@@ -545,20 +593,18 @@ static float net_struck(const table *t, side_id own, const figure_id *ids, int n
     return v;
 }
 
-static bool odds_one(const rules_state *rs, const table *t, const rules_command *fire,
-                     const figure *g, const lcr_gun *gt, lcr_ammo ammo, const figure *e,
-                     const lcr_crew *crew_of_g, rules_target *tg)
+/* The odds of gun g firing ammo at e; false when that shot is not one validate allows (ready:
+ * gun_ready's answer, asked once per query). */
+static bool odds_one(const rules_state *rs, const table *t, bool ready, const figure *g,
+                     const lcr_gun *gt, lcr_ammo ammo, const figure *e, const lcr_crew *crew_of_g,
+                     rules_target *tg)
 {
-    rules_command probe = *fire;
-    lcr_copy(probe.option, sizeof probe.option, lcr_data_ammo_name(ammo));
-    probe.target = e->id;
-    probe.point_set = ammo != LCR_AMMO_GRAPESHOT;
-    probe.point = e->pos;
-    if (rs->active >= 0 && !validate_with(rs, t, &probe, crew_of_g, NULL, 0))
+    if (rs->active >= 0 && !(ready && aim_ok(rs, t, g, gt, ammo, e, crew_of_g)))
         return false;
     /* Outside an activation (the view's target tool) only range and the grapeshot trace. */
     if (glms_vec2_distance(g->pos, e->pos) > lcr_artillery_max_range(gt, ammo) + 1e-4f ||
-        (ammo == LCR_AMMO_GRAPESHOT && lcr_nearest_enemy(rs, t, g->side, g->pos).id != e->id.id))
+        (ammo == LCR_AMMO_GRAPESHOT && rs->active < 0 && /* (else aim_ok found him nearest) */
+         lcr_nearest_enemy(rs, t, g->side, g->pos).id != e->id.id))
         return false;
     lcr_crew crew = *crew_of_g;
     float p_fail = (float)(rs->data->save_foot_need - 1) / 6.0f;
@@ -630,6 +676,7 @@ int lcr_artillery_targets(const rules_state *rs, const table *t, const rules_com
     int want = fire->option[0] ? lcr_data_ammo_parse(fire->option) : -1;
     /* the gun's crew: the same for every target and ammunition (counted once) */
     lcr_crew crew = crew_now(rs, t, g, NULL, NULL);
+    bool ready = rs->active < 0 || gun_ready(rs, t, fire, g, &crew);
     int n = 0;
     for (int i = 0; i < t->figure_count && n < max; i++) {
         const figure *e = &t->figures[i];
@@ -640,7 +687,7 @@ int lcr_artillery_targets(const rules_state *rs, const table *t, const rules_com
         for (int a = 0; a < LCR_AMMO_COUNT; a++) {
             rules_target tg;
             if ((want >= 0 && a != want) || !lcr_artillery_fires(gt, (lcr_ammo)a) ||
-                !odds_one(rs, t, fire, g, gt, (lcr_ammo)a, e, &crew, &tg))
+                !odds_one(rs, t, ready, g, gt, (lcr_ammo)a, e, &crew, &tg))
                 continue;
             if (!found || tg.expected_kills > best.expected_kills)
                 best = tg;

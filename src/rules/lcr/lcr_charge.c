@@ -212,13 +212,14 @@ int lcr_charge_targets(const rules_state *rs, const table *t, const rules_comman
     int n = 0;
     for (int i = 0; i < t->figure_count && n < max; i++) {
         const figure *e = &t->figures[i];
-        if (e->side.id == lead->side.id || !table_figure_active(e) ||
-            lcr_hidden(rs, t, lead->pos, table_posture_eye_ft(lead->posture), e, NULL))
+        if (e->side.id == lead->side.id || !table_figure_active(e))
             continue;
         vec2s d = glms_vec2_sub(e->pos, lead->pos);
         float dist = glms_vec2_norm(d);
         float gap = lead->base.radius_cm + e->base.radius_cm + rs->data->contact_cm;
-        if (dist <= gap || dist - gap > mc->max_cm / factor)
+        /* beyond the most the dice can give first: sight is dearer to ask (either drops him) */
+        if (dist <= gap || dist - gap > mc->max_cm / factor ||
+            lcr_hidden(rs, t, lead->pos, table_posture_eye_ft(lead->posture), e, NULL))
             continue;
         vec2s pts[2] = {lead->pos,
                         glms_vec2_add(lead->pos, glms_vec2_scale(d, (dist - gap) / dist))};

@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* A move's path for figure f: its own position, then the command's waypoints shifted by f's
  * offset from the first figure (a group keeps its shape). Returns the point count. */
@@ -54,6 +55,34 @@ static bool path_shape_ok(const rules_command *cmd, const figure *ref, bool refo
     return true;
 }
 
+/* Did this call's lcr_move_legal make the straight move of f to `to` with `allow` cm out of
+ * his reach (the open scratch's record)? Then it ends where it leads: no path is asked. */
+static bool move_proven(const rules_state *rs, const table *t, const figure *f, const vec2s *pts,
+                        int n, float allow)
+{
+    const lcr_scratch *s = lcr_scratch_of(rs, t);
+    uint32_t i = f->id.id - 1;
+    if (!s || n != 2 || i >= (uint32_t)s->capacity || s->proven_epoch[i] != s->epoch)
+        return false;
+    const struct lcr_scratch_proven *p = &s->proven[i];
+    return memcmp(&p->to, &pts[1], sizeof p->to) == 0 &&
+           memcmp(&p->allow, &allow, sizeof allow) == 0;
+}
+
+/* Keeps the record move_proven reads: f's move to `to`, 98% or less of the way along the line
+ * his reach walked with `allow` cm (a move factor other than 1 changes the allowance validate
+ * asks with: not kept). */
+static void move_prove(const rules_state *rs, const table *t, const figure *f, vec2s to,
+                       float allow)
+{
+    lcr_scratch *s = lcr_scratch_of(rs, t);
+    uint32_t i = f->id.id - 1;
+    if (!s || i >= (uint32_t)s->capacity || lcr_hook_move_factor(rs, f) != 1.0f)
+        return;
+    s->proven_epoch[i] = s->epoch;
+    s->proven[i] = (struct lcr_scratch_proven){to, allow};
+}
+
 bool lcr_move_validate(const rules_state *rs, const table *t, const rules_command *cmd,
                        float limit_cm, char *why, size_t size)
 {
@@ -81,7 +110,7 @@ bool lcr_move_validate(const rules_state *rs, const table *t, const rules_comman
         float allow = (limit_cm > 0 ? limit_cm : mc->max_cm) / lcr_hook_move_factor(rs, f);
         if (mc->must_move_all && limit_cm <= 0)
             continue; /* the dice decide how far; the point only gives the direction */
-        if (lcr_path_ends(rs, t, &pd, pts, n, allow))
+        if (move_proven(rs, t, f, pts, n, allow) || lcr_path_ends(rs, t, &pd, pts, n, allow))
             continue;
         if (!why || !size)
             return false;
@@ -139,6 +168,7 @@ void lcr_move_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
         if (go < 0.5f)
             continue;
         vec2s to = glms_vec2_add(f->pos, glms_vec2_scale(geom_dir(angle), go));
+        move_prove(rs, t, f, to, mc->max_cm);
         rules_command one = {.kind = RULES_CMD_MOVE, .side = sd, .path_count = 1};
         rules_command_add_figure(&one, f->id);
         one.path[0] = to;

@@ -238,6 +238,15 @@ typedef struct lcr_scratch {
     int eye_count;
     float eye_in[4], eye_out[4];
     uint8_t *may_value;
+    /* Per figure (by id): the straight move lcr_move_legal made of his reach in call
+     * proven_epoch, to proven_to with proven_allow cm (lcr_move.c): 98% of the way the reach
+     * walked with that allowance along that line, so the walk there ends where it leads
+     * (a prefix of a straight walk costs no more than the walk); validate asks no path of it. */
+    uint32_t *proven_epoch;
+    struct lcr_scratch_proven {
+        vec2s to;
+        float allow;
+    } * proven;
     int search_count, search_next;
     lcr_scratch_search searches[LCR_SCRATCH_SEARCHES];
 } lcr_scratch;

@@ -284,6 +284,8 @@ lcr_scratch *lcr_scratch_create(int figures)
     s->may_value = mem_calloc(n, sizeof *s->may_value);
     s->act_next = mem_calloc(n, sizeof *s->act_next);
     s->weapons = mem_calloc(n, sizeof *s->weapons);
+    s->proven_epoch = mem_calloc(n, sizeof *s->proven_epoch);
+    s->proven = mem_calloc(n, sizeof *s->proven);
     return s;
 }
 
@@ -302,6 +304,8 @@ void lcr_scratch_destroy(lcr_scratch *s)
     free(s->may_value);
     free(s->act_next);
     free(s->weapons);
+    free(s->proven_epoch);
+    free(s->proven);
     free(s);
 }
 
@@ -316,6 +320,7 @@ bool lcr_scratch_begin(const rules_state *rs, const table *t)
         memset(s->ok_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->ok_epoch);
         memset(s->may_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->may_epoch);
         memset(s->weapons, 0, ((size_t)s->capacity + 1) * sizeof *s->weapons);
+        memset(s->proven_epoch, 0, ((size_t)s->capacity + 1) * sizeof *s->proven_epoch);
         s->act_epoch = 0;
         s->crew_epoch = 0;
         s->epoch = 1;

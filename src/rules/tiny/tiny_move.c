@@ -4,14 +4,36 @@
 
 #include "rules/tiny/tiny_orders.h"
 #include "rules/tiny/tiny_state.h"
+#include "core/mem.h"
 #include "core/place.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-void tiny_path_setup(const rules_state *rs, const table *t, const tiny_troop *tr,
-                     float allowance_cm, bool road, float *mult, float *obstacle, path_desc *pd)
+/* What a path set-up reads besides the match's static data: the table's terrain types (by
+ * address: they never change in a match), which rough test applies, the troop's rough rule and
+ * the data's two factors (by value: a clone has its own copy of the data), the allowance and
+ * the road. Zeroed before it is filled: compared by bytes. */
+typedef struct setup_key {
+    const terrain_type *types;
+    int type_count, own_rough, rough, road;
+    float half_mult, obstacle_fraction, allowance_cm;
+} setup_key;
+
+#define SETUP_KEEP_MAX 4
+
+struct tiny_setup_keep {
+    struct {
+        bool used;
+        setup_key key;
+        float mult[256], obstacle[256];
+    } e[SETUP_KEEP_MAX];
+    int next;
+};
+
+static void path_setup_fill(const rules_state *rs, const table *t, const tiny_troop *tr,
+                            float allowance_cm, bool road, float *mult, float *obstacle)
 {
     const tiny_data *d = rs->data;
     for (int i = 0; i < t->type_count; i++) {
@@ -29,7 +51,46 @@ void tiny_path_setup(const rules_state *rs, const table *t, const tiny_troop *tr
             ty->obstacle == TERRAIN_OBSTACLE_LOW || ty->obstacle == TERRAIN_OBSTACLE_WATER;
         obstacle[i] = crossable && !road ? d->obstacle_move_fraction * allowance_cm : 0;
     }
+}
+
+/* Every candidate move, charge and reach of a unit sets up the same costs per terrain type
+ * (one pass over the types each): the last few are kept by their inputs and copied, the same
+ * bits. */
+void tiny_path_setup(const rules_state *rs, const table *t, const tiny_troop *tr,
+                     float allowance_cm, bool road, float *mult, float *obstacle, path_desc *pd)
+{
     *pd = (path_desc){.mult = mult, .clear_mult = 1, .obstacle_cost_cm = obstacle};
+    if (!rs->los || t->type_count > 256) {
+        path_setup_fill(rs, t, tr, allowance_cm, road, mult, obstacle);
+        return;
+    }
+    setup_key key;
+    memset(&key, 0, sizeof key);
+    key.types = t->types;
+    key.type_count = t->type_count;
+    key.own_rough = t->type_count == rs->type_count;
+    key.rough = (int)tr->rough;
+    key.road = road;
+    key.half_mult = rs->data->rough_half_mult;
+    key.obstacle_fraction = rs->data->obstacle_move_fraction;
+    key.allowance_cm = allowance_cm;
+    if (!rs->los->setup_keep)
+        rs->los->setup_keep = mem_calloc(1, sizeof *rs->los->setup_keep);
+    struct tiny_setup_keep *k = rs->los->setup_keep;
+    size_t bytes = (size_t)t->type_count * sizeof *mult;
+    for (int i = 0; i < SETUP_KEEP_MAX; i++)
+        if (k->e[i].used && memcmp(&k->e[i].key, &key, sizeof key) == 0) {
+            memcpy(mult, k->e[i].mult, bytes);
+            memcpy(obstacle, k->e[i].obstacle, bytes);
+            return;
+        }
+    path_setup_fill(rs, t, tr, allowance_cm, road, mult, obstacle);
+    int slot = k->next;
+    k->next = (k->next + 1) % SETUP_KEEP_MAX;
+    k->e[slot].used = true;
+    k->e[slot].key = key;
+    memcpy(k->e[slot].mult, mult, bytes);
+    memcpy(k->e[slot].obstacle, obstacle, bytes);
 }
 
 float tiny_allowance_cm(const rules_state *rs, const table *t, unit_id u, const tiny_troop *tr)
@@ -236,7 +297,8 @@ static path_stop stand_path_cost(const rules_state *rs, const table *t, const ti
         v.moved_cm = full.moved_cm;
         memo_put(m, &key, &v);
     }
-    memset(pr, 0, sizeof *pr);
+    /* only the fields read are set: clearing the whole result (its stretches and crossings)
+     * cost more than the lookup */
     pr->stop = (path_stop)v.stop;
     pr->crossed_count = v.crossed_count;
     pr->spent_cm = v.spent_cm;

@@ -91,6 +91,7 @@ typedef struct tiny_los {
     int troop_units;
     unsigned char *troop_row; /* per unit id: 1 + the data's row its kind last named, 0 none */
     struct tiny_decision_memo *decision; /* the last legal() list, by its inputs (tiny_ops.c) */
+    struct tiny_setup_keep *setup_keep;  /* the last path set-ups, by their inputs (tiny_move.c) */
 } tiny_los;
 
 /* Frees the kept legal() list (tiny_ops.c). */

@@ -594,23 +594,26 @@ bool tiny_plan_move(const rules_state *rs, const table *t, const rules_command *
     for (int k = 0; k < cmd->path_count && n < PATH_MAX_POINTS; k++)
         pts[n++] = cmd->path[k];
     float dtheta = cmd->face_set ? geom_angle_diff(g.facing, cmd->facing) : 0;
+    /* each pass plans into *out, cleared (above, and again for the road pass), and a refusal
+     * leaves it cleared: the bytes a local plan and its copy gave, without them */
     for (int pass = 0; pass < 2; pass++) {
-        tiny_plan p = {0};
+        if (pass == 1)
+            memset(out, 0, sizeof *out);
         bool ok = true;
         for (int i = 0; i < gn && ok; i++)
-            ok = plan_unit_path(rs, t, group[i], pts, n, dtheta, pass == 1, &p, reason, size);
-        if (ok && pass == 1 && !p.road)
+            ok = plan_unit_path(rs, t, group[i], pts, n, dtheta, pass == 1, out, reason, size);
+        if (ok && pass == 1 && !out->road)
             ok = false;
-        if (ok && !tiny_check_places(rs, t, &p, (unit_id){0}, false, reason, size))
-            return false;
+        if (ok && !tiny_check_places(rs, t, out, (unit_id){0}, false, reason, size))
+            break;
         if (ok) {
-            *out = p;
             tiny_text(out->note, size ? sizeof out->note : 0, "%.1f\" of %.1f\"%s",
-                      (double)tiny_in(rs, p.cost_cm), (double)tiny_in(rs, p.allowance_cm),
-                      p.road ? " on the road at double speed" : "");
+                      (double)tiny_in(rs, out->cost_cm), (double)tiny_in(rs, out->allowance_cm),
+                      out->road ? " on the road at double speed" : "");
             return true;
         }
     }
+    memset(out, 0, sizeof *out);
     return false;
 }
 

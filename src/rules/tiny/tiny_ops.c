@@ -296,7 +296,7 @@ static bool decision_listed(const rules_state *rs, const table *t, const rules_c
 static void fire_plan_copy(tiny_fire_plan *dst, const tiny_fire_plan *src, bool ok, bool clear)
 {
     if (clear)
-        memset(dst, 0, sizeof *dst);
+        tiny_fire_plan_clear(dst);
     if (!ok) {
         dst->count = 0;
         dst->cover_feature = -1;

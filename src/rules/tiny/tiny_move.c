@@ -411,9 +411,12 @@ static bool plan_commander_move(const rules_state *rs, const table *t, const rul
     /* Like every base, a commander's ends clear of the others (touching is allowed). */
     geom_placed_base cb = {
         .base = c->base, .pos = end, .facing = cmd->face_set ? cmd->facing : c->facing};
+    /* a figure farther off on an axis than both reaches (and the slack) is beyond both radii */
+    float c_reach = tiny_stand_reach(c) + TINY_FAR_SLACK_CM;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *o = &t->figures[i];
-        if (o->id.id == c->id.id || !table_figure_active(o))
+        if (o->id.id == c->id.id || !table_figure_active(o) ||
+            tiny_outside_box(o->pos, (geom_aabb){end, end}, c_reach + tiny_stand_reach(o)))
             continue;
         geom_placed_base ob = tiny_stand_base(o);
         if (geom_point_distance(o->pos, end) <= tiny_stand_radius(o) + tiny_stand_radius(c) &&

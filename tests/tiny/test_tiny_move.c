@@ -3,6 +3,9 @@
  * turn, the column bonus, passage of lines, dismounting. Seed 2: both Red commanders roll 5. */
 #include "tiny_test_util.h"
 
+#include "rules/tiny/tiny_move.h"
+#include "rules/tiny/tiny_state.h"
+
 static rules_command move_to(game *g, const char *uname, float x, float y)
 {
     rules_command c = {
@@ -280,6 +283,61 @@ static void test_dismount(void **state)
     game_destroy(g);
 }
 
+/* The path set-ups kept by their inputs (issue 19) answer what a fresh one would: more
+ * troops, allowances and roads than the kept slots, asked twice round, give the same costs
+ * each time, and each one's hedge cost is its own allowance's share and its forest its troop's
+ * rule (a key missing the allowance, the road or the troop's rough rule fails here). */
+static void test_path_setup_kept(void **state)
+{
+    (void)state;
+    tbuild b;
+    tb_armies(&b,
+              "[{\"type\": \"hedge\", \"line\": [[0, 45], [180, 45]]},"
+              " {\"type\": \"forest\", \"rect\": [20, 60, 60, 80]}]",
+              "");
+    tb_unit(&b, "Foot", "Red", "line_infantry", "", "RB", 60, 42, 2, -1);
+    tb_unit(&b, "Blue foot", "Blue", "line_infantry", "", "BB", 60, 100, 2, -1);
+    game *g = test_tiny_game(tb_end(&b), 2);
+    const rules_state *rs = game_rules_state(g);
+    const table *t = game_table(g);
+    int hedge = -1, forest = -1;
+    for (int i = 0; i < t->type_count; i++) {
+        hedge = strcmp(t->types[i].name, "hedge") == 0 ? i : hedge;
+        forest = strcmp(t->types[i].name, "forest") == 0 ? i : forest;
+    }
+    assert_true(hedge >= 0 && forest >= 0);
+    const char *troops[] = {"line_infantry", "light_infantry", "heavy_cavalry"};
+    static float kept[2 * 3 * 2][2][256];
+    for (int round = 0; round < 2; round++) {
+        int n = 0;
+        for (int k = 0; k < 3; k++)
+            for (int a = 0; a < 2; a++)
+                for (int road = 0; road < 2; road++, n++) {
+                    const tiny_troop *tr = tiny_data_troop(rs->data, troops[k]);
+                    float allow = a ? 15.0f : 22.5f, mult[256], obst[256];
+                    path_desc pd;
+                    tiny_path_setup(rs, t, tr, allow, road, mult, obst, &pd);
+                    assert_ptr_equal(pd.mult, mult);
+                    assert_ptr_equal(pd.obstacle_cost_cm, obst);
+                    float want = road ? 0 : rs->data->obstacle_move_fraction * allow;
+                    assert_float_equal(obst[hedge], want, 0);
+                    float rough = tr->rough == TINY_ROUGH_FULL   ? 1
+                                  : tr->rough == TINY_ROUGH_HALF ? rs->data->rough_half_mult
+                                                                 : 0;
+                    assert_float_equal(mult[forest], road ? 1 : rough, 0);
+                    size_t bytes = (size_t)t->type_count * sizeof(float);
+                    if (round == 0) {
+                        memcpy(kept[n][0], mult, bytes);
+                        memcpy(kept[n][1], obst, bytes);
+                    } else {
+                        assert_memory_equal(kept[n][0], mult, bytes);
+                        assert_memory_equal(kept[n][1], obst, bytes);
+                    }
+                }
+    }
+    game_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -292,6 +350,7 @@ int main(void)
         cmocka_unit_test(test_formation_takes_turn),
         cmocka_unit_test(test_passage_of_lines),
         cmocka_unit_test(test_dismount),
+        cmocka_unit_test(test_path_setup_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

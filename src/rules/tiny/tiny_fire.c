@@ -52,8 +52,7 @@ static bool fire_ready(const rules_state *rs, const table *t, unit_id u, const t
 bool tiny_plan_volley(const rules_state *rs, const table *t, unit_id u, unit_id target,
                       tiny_fire_plan *out, char *reason, size_t size)
 {
-    memset(out, 0, sizeof *out);
-    out->cover_feature = -1;
+    tiny_fire_plan_clear(out);
     const unit *un = table_unit_const(t, u), *tu = table_unit_const(t, target);
     const tiny_troop *tr = tiny_troop_of(rs, t, u);
     tiny_unit_geom g, tg;
@@ -167,8 +166,7 @@ static bool plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id 
         tiny_text(reason, size, "name one of your units to shoot");
     if (ours && fire_ready(rs, t, u, tr, reason, size))
         return tiny_plan_volley(rs, t, u, target, out, reason, size); /* clears *out itself */
-    memset(out, 0, sizeof *out);
-    out->cover_feature = -1;
+    tiny_fire_plan_clear(out);
     return false;
 }
 

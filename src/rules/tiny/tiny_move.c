@@ -4,14 +4,36 @@
 
 #include "rules/tiny/tiny_orders.h"
 #include "rules/tiny/tiny_state.h"
+#include "core/mem.h"
 #include "core/place.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-void tiny_path_setup(const rules_state *rs, const table *t, const tiny_troop *tr,
-                     float allowance_cm, bool road, float *mult, float *obstacle, path_desc *pd)
+/* What a path set-up reads besides the match's static data: the table's terrain types (by
+ * address: they never change in a match), which rough test applies, the troop's rough rule and
+ * the data's two factors (by value: a clone has its own copy of the data), the allowance and
+ * the road. Zeroed before it is filled: compared by bytes. */
+typedef struct setup_key {
+    const terrain_type *types;
+    int type_count, own_rough, rough, road;
+    float half_mult, obstacle_fraction, allowance_cm;
+} setup_key;
+
+#define SETUP_KEEP_MAX 4
+
+struct tiny_setup_keep {
+    struct {
+        bool used;
+        setup_key key;
+        float mult[256], obstacle[256];
+    } e[SETUP_KEEP_MAX];
+    int next;
+};
+
+static void path_setup_fill(const rules_state *rs, const table *t, const tiny_troop *tr,
+                            float allowance_cm, bool road, float *mult, float *obstacle)
 {
     const tiny_data *d = rs->data;
     for (int i = 0; i < t->type_count; i++) {
@@ -29,7 +51,46 @@ void tiny_path_setup(const rules_state *rs, const table *t, const tiny_troop *tr
             ty->obstacle == TERRAIN_OBSTACLE_LOW || ty->obstacle == TERRAIN_OBSTACLE_WATER;
         obstacle[i] = crossable && !road ? d->obstacle_move_fraction * allowance_cm : 0;
     }
+}
+
+/* Every candidate move, charge and reach of a unit sets up the same costs per terrain type
+ * (one pass over the types each): the last few are kept by their inputs and copied, the same
+ * bits. */
+void tiny_path_setup(const rules_state *rs, const table *t, const tiny_troop *tr,
+                     float allowance_cm, bool road, float *mult, float *obstacle, path_desc *pd)
+{
     *pd = (path_desc){.mult = mult, .clear_mult = 1, .obstacle_cost_cm = obstacle};
+    if (!rs->los || t->type_count > 256) {
+        path_setup_fill(rs, t, tr, allowance_cm, road, mult, obstacle);
+        return;
+    }
+    setup_key key;
+    memset(&key, 0, sizeof key);
+    key.types = t->types;
+    key.type_count = t->type_count;
+    key.own_rough = t->type_count == rs->type_count;
+    key.rough = (int)tr->rough;
+    key.road = road;
+    key.half_mult = rs->data->rough_half_mult;
+    key.obstacle_fraction = rs->data->obstacle_move_fraction;
+    key.allowance_cm = allowance_cm;
+    if (!rs->los->setup_keep)
+        rs->los->setup_keep = mem_calloc(1, sizeof *rs->los->setup_keep);
+    struct tiny_setup_keep *k = rs->los->setup_keep;
+    size_t bytes = (size_t)t->type_count * sizeof *mult;
+    for (int i = 0; i < SETUP_KEEP_MAX; i++)
+        if (k->e[i].used && memcmp(&k->e[i].key, &key, sizeof key) == 0) {
+            memcpy(mult, k->e[i].mult, bytes);
+            memcpy(obstacle, k->e[i].obstacle, bytes);
+            return;
+        }
+    path_setup_fill(rs, t, tr, allowance_cm, road, mult, obstacle);
+    int slot = k->next;
+    k->next = (k->next + 1) % SETUP_KEEP_MAX;
+    k->e[slot].used = true;
+    k->e[slot].key = key;
+    memcpy(k->e[slot].mult, mult, bytes);
+    memcpy(k->e[slot].obstacle, obstacle, bytes);
 }
 
 float tiny_allowance_cm(const rules_state *rs, const table *t, unit_id u, const tiny_troop *tr)
@@ -236,7 +297,8 @@ static path_stop stand_path_cost(const rules_state *rs, const table *t, const ti
         v.moved_cm = full.moved_cm;
         memo_put(m, &key, &v);
     }
-    memset(pr, 0, sizeof *pr);
+    /* only the fields read are set: clearing the whole result (its stretches and crossings)
+     * cost more than the lookup */
     pr->stop = (path_stop)v.stop;
     pr->crossed_count = v.crossed_count;
     pr->spent_cm = v.spent_cm;
@@ -349,9 +411,12 @@ static bool plan_commander_move(const rules_state *rs, const table *t, const rul
     /* Like every base, a commander's ends clear of the others (touching is allowed). */
     geom_placed_base cb = {
         .base = c->base, .pos = end, .facing = cmd->face_set ? cmd->facing : c->facing};
+    /* a figure farther off on an axis than both reaches (and the slack) is beyond both radii */
+    float c_reach = tiny_stand_reach(c) + TINY_FAR_SLACK_CM;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *o = &t->figures[i];
-        if (o->id.id == c->id.id || !table_figure_active(o))
+        if (o->id.id == c->id.id || !table_figure_active(o) ||
+            tiny_outside_box(o->pos, (geom_aabb){end, end}, c_reach + tiny_stand_reach(o)))
             continue;
         geom_placed_base ob = tiny_stand_base(o);
         if (geom_point_distance(o->pos, end) <= tiny_stand_radius(o) + tiny_stand_radius(c) &&
@@ -532,23 +597,26 @@ bool tiny_plan_move(const rules_state *rs, const table *t, const rules_command *
     for (int k = 0; k < cmd->path_count && n < PATH_MAX_POINTS; k++)
         pts[n++] = cmd->path[k];
     float dtheta = cmd->face_set ? geom_angle_diff(g.facing, cmd->facing) : 0;
+    /* each pass plans into *out, cleared (above, and again for the road pass), and a refusal
+     * leaves it cleared: the bytes a local plan and its copy gave, without them */
     for (int pass = 0; pass < 2; pass++) {
-        tiny_plan p = {0};
+        if (pass == 1)
+            memset(out, 0, sizeof *out);
         bool ok = true;
         for (int i = 0; i < gn && ok; i++)
-            ok = plan_unit_path(rs, t, group[i], pts, n, dtheta, pass == 1, &p, reason, size);
-        if (ok && pass == 1 && !p.road)
+            ok = plan_unit_path(rs, t, group[i], pts, n, dtheta, pass == 1, out, reason, size);
+        if (ok && pass == 1 && !out->road)
             ok = false;
-        if (ok && !tiny_check_places(rs, t, &p, (unit_id){0}, false, reason, size))
-            return false;
+        if (ok && !tiny_check_places(rs, t, out, (unit_id){0}, false, reason, size))
+            break;
         if (ok) {
-            *out = p;
             tiny_text(out->note, size ? sizeof out->note : 0, "%.1f\" of %.1f\"%s",
-                      (double)tiny_in(rs, p.cost_cm), (double)tiny_in(rs, p.allowance_cm),
-                      p.road ? " on the road at double speed" : "");
+                      (double)tiny_in(rs, out->cost_cm), (double)tiny_in(rs, out->allowance_cm),
+                      out->road ? " on the road at double speed" : "");
             return true;
         }
     }
+    memset(out, 0, sizeof *out);
     return false;
 }
 
@@ -581,15 +649,23 @@ static int retreat_obstacles(const table *t, unit_id u, const tiny_unit_geom *g,
     return n;
 }
 
+/* The distances along a retreat within which an obstacle may be met (retreat_spans). */
+typedef struct retreat_span {
+    float lo, hi;
+} retreat_span;
+
 /* The unit at distance d: does a stand overlap one of `obs` (enemies only when !friends), or
  * (enemies_gap) come within contact of an enemy it was not touching at the start? */
 static bool retreat_hits(const rules_state *rs, const table *t, const tiny_unit_geom *g,
                          const vec2s *start, const float *facing, vec2s dir, float d,
-                         const figure_id *obs, const bool *touching, int nobs, bool friends)
+                         const figure_id *obs, const bool *touching, const retreat_span *span,
+                         int nobs, bool friends)
 {
     float gap = tiny_cm(rs, rs->data->contact_gap_in);
     side_id own = table_figure_const(t, g->stands[0])->side;
     for (int k = 0; k < nobs; k++) {
+        if (d < span[k].lo || d > span[k].hi)
+            continue; /* every stand's box test below fails (retreat_spans) */
         const figure *o = table_figure_const(t, obs[k]);
         bool enemy = o->side.id != own.id;
         if (!enemy && !friends)
@@ -609,6 +685,35 @@ static bool retreat_hits(const rules_state *rs, const table *t, const tiny_unit_
         }
     }
     return false;
+}
+
+/* For each obstacle, the distances along dir (a unit vector) outside which retreat_hits' box
+ * test fails for every stand: a stand d along its path is at least |d - t0| from the obstacle
+ * (t0 the obstacle's projection on that path), so at least |d - t0| / sqrt 2 off on some axis,
+ * and beyond 1.5 times the box test's widest pad, plus a centimetre for the rounding, it is
+ * outside the box. The retreat steps a quarter centimetre at a time: most steps are far from
+ * most obstacles. */
+static void retreat_spans(const rules_state *rs, const table *t, const tiny_unit_geom *g,
+                          const vec2s *start, vec2s dir, const figure_id *obs, int nobs,
+                          retreat_span *span)
+{
+    float gap = tiny_cm(rs, rs->data->contact_gap_in);
+    for (int k = 0; k < nobs; k++) {
+        const figure *o = table_figure_const(t, obs[k]);
+        span[k] = (retreat_span){INFINITY, -INFINITY};
+        for (int i = 0; i < g->count; i++) {
+            const figure *f = table_figure_const(t, g->stands[i]);
+            float pad = tiny_stand_reach(o) + gap + TINY_FAR_SLACK_CM + tiny_stand_reach(f);
+            float t0 = (o->pos.x - start[i].x) * dir.x + (o->pos.y - start[i].y) * dir.y;
+            float r = 1.5f * pad + 1.0f;
+            if (!isfinite(t0) || !isfinite(r)) {
+                span[k] = (retreat_span){-INFINITY, INFINITY}; /* every distance is tested */
+                break;
+            }
+            span[k].lo = fminf(span[k].lo, t0 - r);
+            span[k].hi = fmaxf(span[k].hi, t0 + r);
+        }
+    }
 }
 
 void tiny_plan_retreat(const rules_state *rs, const table *t, unit_id u, vec2s dir, tiny_plan *out,
@@ -667,11 +772,13 @@ void tiny_plan_retreat(const rules_state *rs, const table *t, unit_id u, vec2s d
             touching[k] = geom_base_edge_distance(&nb, &ob) <= gap;
         }
     }
+    retreat_span span[256];
+    retreat_spans(rs, t, &g, start, dir, obs, nobs, span);
     const float step = 0.25f;
     float clear = -1;
     for (float d = 0; d < go + step; d += step) {
         float at = fminf(d, go);
-        if (retreat_hits(rs, t, &g, start, facing, dir, at, obs, touching, nobs, false))
+        if (retreat_hits(rs, t, &g, start, facing, dir, at, obs, touching, span, nobs, false))
             break;
         clear = at;
     }
@@ -682,7 +789,7 @@ void tiny_plan_retreat(const rules_state *rs, const table *t, unit_id u, vec2s d
         /* It may pass through friends but not end on them: the farthest free place. */
         go = clear;
         while (go >= 0 &&
-               retreat_hits(rs, t, &g, start, facing, dir, go, obs, touching, nobs, true))
+               retreat_hits(rs, t, &g, start, facing, dir, go, obs, touching, span, nobs, true))
             go -= step;
         *blocked = go < tiny_cm(rs, rs->data->retreat_min_in) - 1e-4f;
         go = fmaxf(go, 0);

@@ -296,7 +296,7 @@ static bool decision_listed(const rules_state *rs, const table *t, const rules_c
 static void fire_plan_copy(tiny_fire_plan *dst, const tiny_fire_plan *src, bool ok, bool clear)
 {
     if (clear)
-        memset(dst, 0, sizeof *dst);
+        tiny_fire_plan_clear(dst);
     if (!ok) {
         dst->count = 0;
         dst->cover_feature = -1;
@@ -571,11 +571,14 @@ static void add_unit_commands(const rules_state *rs, const table *t, legal_list 
     tiny_try_add(rs, t, l, &c);
     /* Beyond its longest shot and its full move (bounding circles) a unit can neither shoot
      * at nor charge an enemy: skip the validation. */
-    tiny_unit_geom ug, eg;
+    tiny_unit_geom ug_scratch, eg_scratch;
     float reach = tr ? tiny_allowance_cm(rs, t, u, tr) : 0;
     if (tr && tr->band_count)
         reach = fmaxf(reach, tiny_cm(rs, tr->bands[tr->band_count - 1].range_in));
-    bool placed = tiny_unit_geom_of(t, u, &ug);
+    /* the frames by reference (no copy per enemy) and u's radius once: the same sums */
+    const tiny_unit_geom *ug = tiny_unit_geom_ref(t, u, &ug_scratch);
+    bool placed = ug != NULL;
+    float u_radius = placed ? hypotf(ug->half_width, ug->half_depth) : 0;
     /* a charge of a unit that may not move is refused (plan_charge asks it before the rest) */
     bool may_move = tiny_unit_can_move(rs, t, u, NULL, 0);
     /* nor a shot of a unit that may not shoot at all (each refusal cleared a 5 KB plan) */
@@ -593,10 +596,9 @@ static void add_unit_commands(const rules_state *rs, const table *t, legal_list 
         unit_id e = t->units[i].id;
         if (t->units[i].side.id == own.id || !tiny_is_troop_unit(t, e) || tiny_unit_lost(rs, t, e))
             continue;
-        if (placed && tiny_unit_geom_of(t, e, &eg) &&
-            geom_point_distance(ug.centre, eg.centre) > hypotf(ug.half_width, ug.half_depth) +
-                                                            hypotf(eg.half_width, eg.half_depth) +
-                                                            reach + 1.0f)
+        const tiny_unit_geom *eg = placed ? tiny_unit_geom_ref(t, e, &eg_scratch) : NULL;
+        if (eg && geom_point_distance(ug->centre, eg->centre) >
+                      u_radius + hypotf(eg->half_width, eg->half_depth) + reach + 1.0f)
             continue;
         c = (rules_command){.kind = RULES_CMD_FIRE, .side = own, .unit = u, .target_unit = e};
         if (may_fire)
@@ -774,17 +776,19 @@ static int targets_open(const rules_state *rs, const table *t, const rules_comma
      * has a stand of the enemy in range: tiny_plan_fire would refuse, so it is not asked. */
     const tiny_troop *tr = tiny_troop_of(rs, t, u);
     float reach = tr && tr->band_count ? tiny_cm(rs, tr->bands[tr->band_count - 1].range_in) : 0;
-    tiny_unit_geom ug, eg;
-    bool placed = fire->kind != RULES_CMD_CHARGE && tr && tiny_unit_geom_of(t, u, &ug);
+    tiny_unit_geom ug_scratch, eg_scratch;
+    const tiny_unit_geom *ug =
+        fire->kind != RULES_CMD_CHARGE && tr ? tiny_unit_geom_ref(t, u, &ug_scratch) : NULL;
+    bool placed = ug != NULL;
+    float u_radius = placed ? hypotf(ug->half_width, ug->half_depth) : 0;
     for (int i = 0; i < t->unit_count && n < max; i++) {
         unit_id e = t->units[i].id;
         if (t->units[i].side.id == un->side.id || !tiny_is_troop_unit(t, e) ||
             tiny_unit_lost(rs, t, e))
             continue;
-        if (placed && tiny_unit_geom_of(t, e, &eg) &&
-            geom_point_distance(ug.centre, eg.centre) > hypotf(ug.half_width, ug.half_depth) +
-                                                            hypotf(eg.half_width, eg.half_depth) +
-                                                            reach + 1.0f)
+        const tiny_unit_geom *eg = placed ? tiny_unit_geom_ref(t, e, &eg_scratch) : NULL;
+        if (eg && geom_point_distance(ug->centre, eg->centre) >
+                      u_radius + hypotf(eg->half_width, eg->half_depth) + reach + 1.0f)
             continue;
         if (fire->kind == RULES_CMD_CHARGE) {
             n += tiny_charge_target(rs, t, u, e, &out[n]);

@@ -4,6 +4,7 @@
 #include "core/place.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,10 +258,22 @@ void tiny_geom_memo_begin(const table *t, tiny_serials *serials)
 }
 
 /* One pass over the figures: every unit's stands, in table order as unit_geom_compute lists
- * them (not done at open: the outcome opens a memo and asks no frame). */
+ * them (not done at open: the outcome opens a memo and asks no frame). Each slot is left as a
+ * zeroed one would be (tiny_geom_memo_unit compares whole structs): a slot's stands beyond its
+ * count are always zero (the store starts zeroed and only this pass writes stands, below the
+ * count), so clearing its listed stands and its frame clears it, at a fraction of the bytes. */
+_Static_assert(offsetof(tiny_unit_geom, centre) ==
+                   offsetof(tiny_unit_geom, stands) + TINY_UNIT_FIGS * sizeof(figure_id),
+               "memo_list_stands clears a slot as its stands and its frame");
+
 static void memo_list_stands(const table *t)
 {
-    memset(open_memo->g, 0, ((size_t)open_memo->count + 1) * sizeof *open_memo->g);
+    for (int u = 0; u <= open_memo->count; u++) {
+        tiny_unit_geom *g = &open_memo->g[u];
+        memset(g->stands, 0, (size_t)g->count * sizeof g->stands[0]);
+        g->count = 0;
+        memset(&g->centre, 0, sizeof *g - offsetof(tiny_unit_geom, centre));
+    }
     for (int i = 0; i < t->figure_count; i++) {
         const figure *f = &t->figures[i];
         if (f->unit.id == 0 || (int)f->unit.id > open_memo->count || tiny_is_commander(f) ||

@@ -169,6 +169,7 @@ void tiny_destroy(rules_state *rs)
         memo_destroy(rs->los->path_memo);
         free(rs->los->troop_row);
         tiny_decision_forget(rs->los);
+        free(rs->los->setup_keep);
         free(rs->los);
     }
     free(rs);

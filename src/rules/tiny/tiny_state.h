@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 /* The rule book's sections named by events. */
 #define TINY_REF_B  TINY_REF " — B: Sequence"
@@ -91,6 +92,7 @@ typedef struct tiny_los {
     int troop_units;
     unsigned char *troop_row; /* per unit id: 1 + the data's row its kind last named, 0 none */
     struct tiny_decision_memo *decision; /* the last legal() list, by its inputs (tiny_ops.c) */
+    struct tiny_setup_keep *setup_keep;  /* the last path set-ups, by their inputs (tiny_move.c) */
 } tiny_los;
 
 /* Frees the kept legal() list (tiny_ops.c). */
@@ -145,6 +147,15 @@ typedef struct tiny_fire_plan {
     tiny_mods mods[TINY_UNIT_FIGS];
     int cover_feature; /* siege guns: the cover feature they may destroy, else -1 */
 } tiny_fire_plan;
+
+/* A plan with no shooter (count 0, cover_feature -1). Its readers read the first `count`
+ * entries only, and each shooter's mods are written whole when it is added (tiny_fire_need), so
+ * the mods, nine tenths of the bytes, are not cleared. */
+static inline void tiny_fire_plan_clear(tiny_fire_plan *p)
+{
+    memset(p, 0, offsetof(tiny_fire_plan, mods));
+    p->cover_feature = -1;
+}
 
 /* The plans worked out on the state of the last legal() while it is the state asked about
  * (tiny_ops.c): legal() validates every unit's shot and charge at every enemy, and targets()

@@ -398,7 +398,6 @@ bool cr15_charge_validate(const rules_state *rs, const table *t, const rules_com
         cr15_why(why, size, "a charge needs an enemy unit or figure as its target");
         return false;
     }
-    int reach = 0;
     for (int i = 0; i < n; i++) {
         const cr15_fig *s = cr15_fig_const(rs, f[i]->id);
         if (s->flags & CR15_F_STAYED) {
@@ -409,10 +408,14 @@ bool cr15_charge_validate(const rules_state *rs, const table *t, const rules_com
             cr15_why(why, size, "%s has already charged or evaded this move", f[i]->name);
             return false;
         }
+    }
+    /* one charger within reach will do: the rest are not measured */
+    bool reach = false;
+    for (int i = 0; i < n && !reach; i++) {
         if (cr15_is_gun(f[i]) || (f[i]->status & FIGURE_STATUS_SERIOUS))
             continue;
         const figure *e = cr15_nearest_of_unit(rs, t, tu, f[i]->pos);
-        reach += e && cr15_edge_cm(f[i], e) <= cr15_allowance_cm(rs, t, f[i], true);
+        reach = e && cr15_edge_cm(f[i], e) <= cr15_allowance_cm(rs, t, f[i], true);
     }
     if (!reach) {
         cr15_why(why, size, "%s is beyond charge reach of every figure charging", u->name);

@@ -213,14 +213,16 @@ typedef struct firers {
 } firers;
 
 /* The figures of the command that can fire their weapons at the target (`free`: none of them
- * is in contact with an enemy, as the caller knows). */
+ * is in contact with an enemy, as the caller knows), the first `most` of them: a caller asking
+ * only whether any can stops at the first. */
 static int firers_at(const rules_state *rs, const table *t, const rules_command *cmd,
-                     const figure *target, firers *out, char *why, size_t size, bool free)
+                     const figure *target, firers *out, char *why, size_t size, bool free,
+                     int most)
 {
     const figure *f[RULES_CMD_FIGURES_MAX];
     int n = cr15_cmd_figures(t, cmd, f, RULES_CMD_FIGURES_MAX);
     out->n = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && out->n < most; i++) {
         const cr15_weapon *w = cr15_weapon_of(rs, f[i]);
         const char *no = f[i]->side.id != cmd->side.id ? "is not yours"
                          : !w                          ? "has no firearm"
@@ -260,7 +262,7 @@ bool cr15_fire_validate(const rules_state *rs, const table *t, const rules_comma
     }
     firers fr;
     snprintf(why, size, "no figure can fire");
-    if (firers_at(rs, t, cmd, tg, &fr, why, size, false) == 0)
+    if (firers_at(rs, t, cmd, tg, &fr, why, size, false, 1) == 0)
         return false;
     why[0] = 0;
     return true;
@@ -270,7 +272,7 @@ bool cr15_fire_ok_free(const rules_state *rs, const table *t, const rules_comman
 {
     const figure *tg = enemy_target(t, cmd);
     firers fr;
-    return tg && firers_at(rs, t, cmd, tg, &fr, NULL, 0, true) > 0;
+    return tg && firers_at(rs, t, cmd, tg, &fr, NULL, 0, true, 1) > 0;
 }
 
 /* ---- hits, spread over the target's unit --------------------------------------------------- */
@@ -332,7 +334,7 @@ void cr15_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd
     const table *t = ctx->table;
     const figure *tg = enemy_target(t, cmd);
     firers fr;
-    firers_at(rs, t, cmd, tg, &fr, NULL, 0, false);
+    firers_at(rs, t, cmd, tg, &fr, NULL, 0, false, RULES_CMD_FIGURES_MAX);
     int group = rules_roll_group(ctx), hits = 0;
     for (int i = 0; i < fr.n; i++) {
         const figure *f = fr.f[i];

@@ -216,8 +216,7 @@ typedef struct firers {
  * is in contact with an enemy, as the caller knows), the first `most` of them: a caller asking
  * only whether any can stops at the first. */
 static int firers_at(const rules_state *rs, const table *t, const rules_command *cmd,
-                     const figure *target, firers *out, char *why, size_t size, bool free,
-                     int most)
+                     const figure *target, firers *out, char *why, size_t size, bool free, int most)
 {
     const figure *f[RULES_CMD_FIGURES_MAX];
     int n = cr15_cmd_figures(t, cmd, f, RULES_CMD_FIGURES_MAX);

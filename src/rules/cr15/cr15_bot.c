@@ -142,11 +142,6 @@ static void evades(const rules_state *rs, const table *t, side_id s, out_list *o
     }
 }
 
-static bool enemy_within(const rules_state *rs, const table *t, const figure *f, float inches)
-{
-    return cr15_nearest_enemy_cm(t, f, f->pos, NULL) <= cr15_cm(rs, inches);
-}
-
 static void crawl(const rules_state *rs, const table *t, side_id s, const figure *f, out_list *o)
 {
     const cr15_fig *st = &rs->figs[f->id.id - 1];
@@ -202,9 +197,9 @@ static void moves(const rules_state *rs, const table *t, side_id s, out_list *o)
         float stand_in = w && tr != CR15_TROOP_TRIBESMEN ? (w->table[3] > 0 ? 18.0f : 6.0f) : 0;
         if (tr == CR15_TROOP_ARTILLERY)
             stand_in = 999;
-        bool stand = enemy_within(rs, t, f0, stand_in);
         figure_id near = {0};
-        cr15_nearest_enemy_cm(t, f0, f0->pos, &near);
+        /* the nearest enemy and how far he is, in one walk of the table */
+        bool stand = cr15_nearest_enemy_cm(t, f0, f0->pos, &near) <= cr15_cm(rs, stand_in);
         const figure *e = table_figure_const(t, near);
         if (!e || (stand && !us->shaken))
             continue;

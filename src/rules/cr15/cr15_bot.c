@@ -100,12 +100,26 @@ static void charges(const rules_state *rs, const table *t, side_id s, out_list *
     }
 }
 
+/* Whether any man of unit u carries CHARGED (the flag evades asks of its first able man). */
+static bool unit_charged(const rules_state *rs, const table *t, const unit *u)
+{
+    const int *list;
+    int n = cr15_unit_members(rs, t, u->id, &list);
+    for (int k = 0; k < (n < 0 ? t->figure_count : n); k++) {
+        const figure *f = &t->figures[n < 0 ? k : list[k]];
+        if (f->unit.id == u->id.id && (rs->figs[f->id.id - 1].flags & CR15_F_CHARGED))
+            return true;
+    }
+    return false;
+}
+
 /* Evade straight away from the nearest enemy, when it is charged and outnumbered. */
 static void evades(const rules_state *rs, const table *t, side_id s, out_list *o)
 {
     for (int i = 0; i < t->unit_count; i++) {
         const unit *u = &t->units[i];
-        if (u->side.id != s.id || rs->step == 0)
+        /* a unit none of whose men was charged is passed over before its men are listed */
+        if (u->side.id != s.id || rs->step == 0 || !unit_charged(rs, t, u))
             continue;
         rules_command c = {.kind = RULES_CMD_EVADE, .side = s, .unit = u->id};
         if (unit_figs(rs, t, u, &c, can_charge) == 0)

@@ -250,10 +250,59 @@ static void test_charge_counts_the_lost_move(void **st)
     assert_true(far < near - 0.05f);
 }
 
+/* The enemies a figure touches, from cr15_enemies_in_contact (the melee's lists come from the
+ * contact index kept between events): the same figures in table order, the same count, and the
+ * first `max` when there are more, as a walk of the whole table finds them, at every decision
+ * of whole greedy games on both tables. */
+static void test_contact_lists(void **st)
+{
+    (void)st;
+    const char *files[] = {"cr15_mission_station.json", "cr15_square.json"};
+    int touching = 0, crowded = 0;
+    for (int fi = 0; fi < 2; fi++) {
+        game *g = play_load(files[fi], 3);
+        bot_scratch *b = bot_scratch_create();
+        dice_rng rng;
+        dice_seed(&rng, 3);
+        for (int guard = 0; guard < 5000 && !game_over(g); guard++) {
+            const rules_state *rs = game_rules_state(g);
+            const table *t = game_table(g);
+            for (int i = 0; i < t->figure_count; i++) {
+                const figure *f = &t->figures[i];
+                figure_id want[64];
+                int nw = 0;
+                for (int k = 0; k < t->figure_count; k++) {
+                    const figure *e = &t->figures[k];
+                    if (e->side.id != f->side.id && table_figure_active(e) &&
+                        cr15_in_contact(rs, f, e) && nw < 64)
+                        want[nw++] = e->id;
+                }
+                figure_id got[2] = {{0}, {0}};
+                int n = cr15_enemies_in_contact(rs, t, f, got, 2);
+                assert_int_equal(n, nw);
+                for (int k = 0; k < nw && k < 2; k++)
+                    assert_int_equal(got[k].id, want[k].id);
+                assert_int_equal(cr15_enemies_in_contact(rs, t, f, NULL, 0), nw);
+                touching += nw > 0;
+                crowded += nw > 2;
+            }
+            rules_command c;
+            assert_true(bot_pick(b, g, BOT_GREEDY, &rng, &c));
+            t15_submit(g, &c);
+        }
+        bot_scratch_destroy(b);
+        game_destroy(g);
+    }
+    /* the games had melees, some of more than two enemies on one man */
+    assert_true(touching > 50);
+    assert_true(crowded > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bot_commands_are_legal),
+        cmocka_unit_test(test_contact_lists),
         cmocka_unit_test(test_war_bands_split),
         cmocka_unit_test(test_foot_stands),
         cmocka_unit_test(test_charge_counts_the_lost_move),

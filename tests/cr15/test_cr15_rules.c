@@ -3,6 +3,8 @@
  * and the simultaneous firing phase. */
 #include "cr15_test_util.h"
 
+#include "core/place.h"
+
 #include <math.h>
 
 #define RIFLE(name, x, y)                                                                          \
@@ -139,6 +141,56 @@ static void test_arrivals(void **st)
         game_destroy(g);
     }
     assert_true(arrived > 0 && arrived < 40);
+}
+
+/* A unit of sixteen arriving at one entry point with two enemy bases beside it: each figure
+ * comes on where place_free_near puts it on the table as it stands, the ones before it on and
+ * the ones after it still off (cr15 searches the rings itself, each figure from where the one
+ * before it stopped). */
+static void test_arrivals_crowd(void **st)
+{
+    (void)st;
+    t15_build b;
+    char late[4096] = "";
+    for (int i = 0; i < 16; i++) {
+        size_t n = strlen(late);
+        snprintf(late + n, sizeof late - n,
+                 "%s{\"name\": \"L%d\", \"weapon\": \"rifle\", \"pos\": [%d, 95]}", i ? ", " : "",
+                 i + 1, 40 + 2 * i);
+    }
+    t15_begin(&b, "", "{\"arrival_need\": 10}",
+              "\"reinforcements\": [{\"side\": \"Blue\", \"units\": [\"Late\"], \"turn\": 1, "
+              "\"edge\": \"south\", \"entry\": [60, 90]}],");
+    t15_unit_json(&b, "Reds", "Red", "regulars",
+                  RIFLE("R1", 60, 20) ", " RIFLE("R2", 58.6, 89) ", " RIFLE("R3", 61.5, 88.6));
+    t15_unit_json(&b, "Blues", "Blue", "regulars", RIFLE("B1", 60, 50));
+    t15_unit_json(&b, "Late", "Blue", "regulars", late);
+    game *g = t15_game(t15_end(&b), 5);
+    const table *tt = game_table(g);
+    table *t = table_clone(tt);
+    unit_id u = t15_unit(g, "Late");
+    for (int i = 0; i < t->figure_count; i++)
+        if (t->figures[i].unit.id == u.id)
+            t->figures[i].status |= FIGURE_STATUS_OFF_TABLE;
+    vec2s want = cr15_v2(60, 90);
+    int arrived = 0, shifted = 0;
+    for (int i = 0; i < t->figure_count; i++) {
+        figure *f = &t->figures[i];
+        if (f->unit.id != u.id)
+            continue;
+        assert_true(table_figure_active(&tt->figures[i]));
+        vec2s p;
+        assert_true(place_free_near(t, f->id, want, f->facing, NULL, 0, 40.0f, NULL, NULL, &p));
+        assert_memory_equal(&p, &tt->figures[i].pos, sizeof p);
+        f->pos = p;
+        f->status &= ~FIGURE_STATUS_OFF_TABLE;
+        arrived++;
+        shifted += memcmp(&p, &want, sizeof p) != 0;
+    }
+    assert_int_equal(arrived, 16);
+    assert_int_equal(shifted, 16); /* a base on the edge is half off the table */
+    table_destroy(t);
+    game_destroy(g);
 }
 
 static rules_command move1(const game *g, const char *name, float x, float y)
@@ -877,6 +929,7 @@ int main(void)
         cmocka_unit_test(test_sequence),
         cmocka_unit_test(test_first_side),
         cmocka_unit_test(test_arrivals),
+        cmocka_unit_test(test_arrivals_crowd),
         cmocka_unit_test(test_movement),
         cmocka_unit_test(test_crawl_and_overlap),
         cmocka_unit_test(test_fire_and_simultaneous),

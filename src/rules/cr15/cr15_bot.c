@@ -80,8 +80,10 @@ static void charges(const rules_state *rs, const table *t, side_id s, out_list *
 {
     for (int i = 0; i < t->unit_count; i++) {
         const unit *u = &t->units[i];
+        if (u->side.id != s.id || rs->step > 1)
+            continue;
         rules_command c = {.kind = RULES_CMD_CHARGE, .side = s, .unit = u->id};
-        if (u->side.id != s.id || rs->step > 1 || unit_figs(rs, t, u, &c, can_charge) == 0)
+        if (unit_figs(rs, t, u, &c, can_charge) == 0)
             continue;
         const figure *f0 = table_figure_const(t, c.figures[0]);
         cr15_troop tr = cr15_troop_of(t, f0);
@@ -98,13 +100,29 @@ static void charges(const rules_state *rs, const table *t, side_id s, out_list *
     }
 }
 
+/* Whether any man of unit u carries CHARGED (the flag evades asks of its first able man). */
+static bool unit_charged(const rules_state *rs, const table *t, const unit *u)
+{
+    const int *list;
+    int n = cr15_unit_members(rs, t, u->id, &list);
+    for (int k = 0; k < (n < 0 ? t->figure_count : n); k++) {
+        const figure *f = &t->figures[n < 0 ? k : list[k]];
+        if (f->unit.id == u->id.id && (rs->figs[f->id.id - 1].flags & CR15_F_CHARGED))
+            return true;
+    }
+    return false;
+}
+
 /* Evade straight away from the nearest enemy, when it is charged and outnumbered. */
 static void evades(const rules_state *rs, const table *t, side_id s, out_list *o)
 {
     for (int i = 0; i < t->unit_count; i++) {
         const unit *u = &t->units[i];
+        /* a unit none of whose men was charged is passed over before its men are listed */
+        if (u->side.id != s.id || rs->step == 0 || !unit_charged(rs, t, u))
+            continue;
         rules_command c = {.kind = RULES_CMD_EVADE, .side = s, .unit = u->id};
-        if (u->side.id != s.id || rs->step == 0 || unit_figs(rs, t, u, &c, can_charge) == 0)
+        if (unit_figs(rs, t, u, &c, can_charge) == 0)
             continue;
         const figure *f0 = table_figure_const(t, c.figures[0]);
         if (!(rs->figs[f0->id.id - 1].flags & CR15_F_CHARGED))
@@ -136,11 +154,6 @@ static void evades(const rules_state *rs, const table *t, side_id s, out_list *o
             }
         }
     }
-}
-
-static bool enemy_within(const rules_state *rs, const table *t, const figure *f, float inches)
-{
-    return cr15_nearest_enemy_cm(t, f, f->pos, NULL) <= cr15_cm(rs, inches);
 }
 
 static void crawl(const rules_state *rs, const table *t, side_id s, const figure *f, out_list *o)
@@ -185,8 +198,10 @@ static void moves(const rules_state *rs, const table *t, side_id s, out_list *o)
 {
     for (int i = 0; i < t->unit_count; i++) {
         const unit *u = &t->units[i];
+        if (u->side.id != s.id)
+            continue;
         rules_command c = {.kind = RULES_CMD_MOVE, .side = s, .unit = u->id};
-        if (u->side.id != s.id || unit_figs(rs, t, u, &c, can_move) == 0)
+        if (unit_figs(rs, t, u, &c, can_move) == 0)
             continue;
         const figure *f0 = table_figure_const(t, c.figures[0]);
         cr15_troop tr = cr15_troop_of(t, f0);
@@ -196,9 +211,9 @@ static void moves(const rules_state *rs, const table *t, side_id s, out_list *o)
         float stand_in = w && tr != CR15_TROOP_TRIBESMEN ? (w->table[3] > 0 ? 18.0f : 6.0f) : 0;
         if (tr == CR15_TROOP_ARTILLERY)
             stand_in = 999;
-        bool stand = enemy_within(rs, t, f0, stand_in);
         figure_id near = {0};
-        cr15_nearest_enemy_cm(t, f0, f0->pos, &near);
+        /* the nearest enemy and how far he is, in one walk of the table */
+        bool stand = cr15_nearest_enemy_cm(t, f0, f0->pos, &near) <= cr15_cm(rs, stand_in);
         const figure *e = table_figure_const(t, near);
         if (!e || (stand && !us->shaken))
             continue;
@@ -224,16 +239,23 @@ static void moves(const rules_state *rs, const table *t, side_id s, out_list *o)
     /* dismantled guns set up */
     for (int i = 0; i < t->figure_count; i++) {
         const figure *g = &t->figures[i];
+        if (g->side.id != s.id || !cr15_is_gun(g))
+            continue; /* the command (420 bytes zeroed) only for the side's guns */
         rules_command c = {.kind = RULES_CMD_FORMATION, .side = s, .figure = g->id};
         snprintf(c.option, sizeof c.option, "deployed");
-        if (g->side.id == s.id && cr15_is_gun(g) && cr15_setup_validate(rs, t, &c, NULL, 0))
+        if (cr15_setup_validate(rs, t, &c, NULL, 0))
             push(o, &c);
     }
 }
 
-/* The nearest few enemy figures to p. */
+enum { NEAREST_MAX = 3 };
+
+/* The nearest few (k <= NEAREST_MAX) enemy figures to p, nearest first (the earlier in the table
+ * among equals); each one's distance kept beside it rather than measured again at every
+ * comparison (the same values). */
 static int nearest_enemies(const table *t, side_id own, vec2s p, const figure **out, int k)
 {
+    double dist[NEAREST_MAX];
     int n = 0;
     for (int i = 0; i < t->figure_count; i++) {
         const figure *e = &t->figures[i];
@@ -241,17 +263,19 @@ static int nearest_enemies(const table *t, side_id own, vec2s p, const figure **
             continue;
         double d = geom_point_distance(p, e->pos);
         int j = n < k ? n++ : k;
-        if (j == k && d >= geom_point_distance(p, out[k - 1]->pos))
+        if (j == k && d >= dist[k - 1])
             continue;
         if (j == k)
             j = k - 1;
         out[j] = e;
-        for (;
-             j > 0 && geom_point_distance(p, out[j]->pos) < geom_point_distance(p, out[j - 1]->pos);
-             j--) {
+        dist[j] = d;
+        for (; j > 0 && dist[j] < dist[j - 1]; j--) {
             const figure *x = out[j];
             out[j] = out[j - 1];
             out[j - 1] = x;
+            double y = dist[j];
+            dist[j] = dist[j - 1];
+            dist[j - 1] = y;
         }
     }
     return n;
@@ -261,11 +285,13 @@ static void fires(const rules_state *rs, const table *t, side_id s, out_list *o)
 {
     for (int i = 0; i < t->unit_count; i++) {
         const unit *u = &t->units[i];
-        rules_command c = {.kind = RULES_CMD_FIRE, .side = s, .unit = u->id};
-        if (u->side.id != s.id || unit_figs(rs, t, u, &c, can_fire) == 0)
+        if (u->side.id != s.id)
             continue;
-        const figure *near[3];
-        int ne = nearest_enemies(t, s, centre_of(t, &c), near, 3);
+        rules_command c = {.kind = RULES_CMD_FIRE, .side = s, .unit = u->id};
+        if (unit_figs(rs, t, u, &c, can_fire) == 0)
+            continue;
+        const figure *near[NEAREST_MAX];
+        int ne = nearest_enemies(t, s, centre_of(t, &c), near, NEAREST_MAX);
         for (int k = 0; k < ne; k++) {
             c.target = near[k]->id;
             /* can_fire chose only figures no enemy touches */
@@ -277,8 +303,8 @@ static void fires(const rules_state *rs, const table *t, side_id s, out_list *o)
         const figure *g = &t->figures[i];
         if (g->side.id != s.id || !cr15_is_gun(g) || !table_figure_active(g))
             continue;
-        const figure *near[3];
-        int ne = nearest_enemies(t, s, g->pos, near, 3);
+        const figure *near[NEAREST_MAX];
+        int ne = nearest_enemies(t, s, g->pos, near, NEAREST_MAX);
         for (int k = 0; k < ne; k++) {
             rules_command c = {
                 .kind = RULES_CMD_FIRE, .side = s, .figure = g->id, .target = near[k]->id};

@@ -213,14 +213,15 @@ typedef struct firers {
 } firers;
 
 /* The figures of the command that can fire their weapons at the target (`free`: none of them
- * is in contact with an enemy, as the caller knows). */
+ * is in contact with an enemy, as the caller knows), the first `most` of them: a caller asking
+ * only whether any can stops at the first. */
 static int firers_at(const rules_state *rs, const table *t, const rules_command *cmd,
-                     const figure *target, firers *out, char *why, size_t size, bool free)
+                     const figure *target, firers *out, char *why, size_t size, bool free, int most)
 {
     const figure *f[RULES_CMD_FIGURES_MAX];
     int n = cr15_cmd_figures(t, cmd, f, RULES_CMD_FIGURES_MAX);
     out->n = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && out->n < most; i++) {
         const cr15_weapon *w = cr15_weapon_of(rs, f[i]);
         const char *no = f[i]->side.id != cmd->side.id ? "is not yours"
                          : !w                          ? "has no firearm"
@@ -260,7 +261,7 @@ bool cr15_fire_validate(const rules_state *rs, const table *t, const rules_comma
     }
     firers fr;
     snprintf(why, size, "no figure can fire");
-    if (firers_at(rs, t, cmd, tg, &fr, why, size, false) == 0)
+    if (firers_at(rs, t, cmd, tg, &fr, why, size, false, 1) == 0)
         return false;
     why[0] = 0;
     return true;
@@ -270,7 +271,7 @@ bool cr15_fire_ok_free(const rules_state *rs, const table *t, const rules_comman
 {
     const figure *tg = enemy_target(t, cmd);
     firers fr;
-    return tg && firers_at(rs, t, cmd, tg, &fr, NULL, 0, true) > 0;
+    return tg && firers_at(rs, t, cmd, tg, &fr, NULL, 0, true, 1) > 0;
 }
 
 /* ---- hits, spread over the target's unit --------------------------------------------------- */
@@ -332,7 +333,7 @@ void cr15_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd
     const table *t = ctx->table;
     const figure *tg = enemy_target(t, cmd);
     firers fr;
-    firers_at(rs, t, cmd, tg, &fr, NULL, 0, false);
+    firers_at(rs, t, cmd, tg, &fr, NULL, 0, false, RULES_CMD_FIGURES_MAX);
     int group = rules_roll_group(ctx), hits = 0;
     for (int i = 0; i < fr.n; i++) {
         const figure *f = fr.f[i];
@@ -547,8 +548,10 @@ static int targets_of(const rules_state *rs, const table *t, const rules_command
         const figure *tg = &t->figures[i];
         if (tg->side.id == own.id || !table_figure_active(tg) || cr15_is_gun(tg))
             continue;
-        rules_target o = {.figure = tg->id, .unit = tg->unit};
-        o.range_cm = cr15_edge_cm(f[0], tg);
+        /* written where it goes: kept by counting it (n < max) */
+        rules_target *o = &out[n];
+        *o = (rules_target){.figure = tg->id, .unit = tg->unit};
+        o->range_cm = cr15_edge_cm(f[0], tg);
         if (fire->kind == RULES_CMD_CHARGE) {
             /* the charger's reach and its words are the same for every target: once */
             if (!charge_known) {
@@ -556,14 +559,14 @@ static int targets_of(const rules_state *rs, const table *t, const rules_command
                 charge_words(rs, charge_reach, charge_note, sizeof charge_note);
                 charge_known = true;
             }
-            if (o.range_cm > charge_reach)
+            if (o->range_cm > charge_reach)
                 continue;
             /* charging: worth about a third of a man per charger (the bot's rough value) */
-            o.expected_kills = 0.3f * (float)nf;
+            o->expected_kills = 0.3f * (float)nf;
             size_t len = 0; /* o is zeroed: the bytes snprintf writes */
-            cr15_text_add(o.band, sizeof o.band, &len, "charge", SIZE_MAX);
-            memcpy(o.note, charge_note, sizeof o.note);
-            out[n++] = o;
+            cr15_text_add(o->band, sizeof o->band, &len, "charge", SIZE_MAX);
+            memcpy(o->note, charge_note, sizeof o->note);
+            n++;
             continue;
         }
         if (gun) {
@@ -571,27 +574,27 @@ static int targets_of(const rules_state *rs, const table *t, const rules_command
                 continue;
             if (strcmp(fire->option, "shell") == 0) {
                 /* the range is withheld: the gunner must guess it */
-                o.range_cm = 0;
-                o.area_radius_cm = 0;
-                snprintf(o.band, sizeof o.band, "guess");
-                o.range_guess = true;
-                o.expected_kills = 0.6f;
+                o->range_cm = 0;
+                o->area_radius_cm = 0;
+                snprintf(o->band, sizeof o->band, "guess");
+                o->range_guess = true;
+                o->expected_kills = 0.6f;
                 rules_text_format_print(
-                    o.note, sizeof o.note,
+                    o->note, sizeof o->note,
                     "shell: state the range; it falls where you say (no measuring)");
-                out[n++] = o;
+                n++;
                 continue;
             }
             bool gat = cr15_is_gatling(gun);
             float range =
                 cr15_cm(rs, gat ? rs->data->gatling.range_in : rs->data->artillery.canister_in);
-            if (o.range_cm > range)
+            if (o->range_cm > range)
                 continue;
             odds_rifles(rs, t, gun,
                         gat ? rs->data->gatling.rifles : rs->data->artillery.canister_rifles, tg,
-                        &o);
-            snprintf(o.band, sizeof o.band, gat ? "gatling" : "canister");
-            out[n++] = o;
+                        o);
+            snprintf(o->band, sizeof o->band, gat ? "gatling" : "canister");
+            n++;
             continue;
         }
         /* the shot that names the target's need and note is the last one whose dice bring
@@ -620,33 +623,33 @@ static int targets_of(const rules_state *rs, const table *t, const rules_command
             if (!cr15_pair_sees(rs, t, pk, f[k], tg))
                 continue;
             float p = cr15_p_beat(sh.table, sh.mod);
-            o.dice++;
-            o.expected_hits += p;
+            o->dice++;
+            o->expected_hits += p;
             if (w->rate > 1) {
                 /* the second shot: the same band and modifiers, and the second shot's (what
                  * shot_of with `second` sums) */
-                o.dice++;
-                o.expected_hits += cr15_p_beat(sh.table, sh.mod + rs->data->fire.second_shot);
+                o->dice++;
+                o->expected_hits += cr15_p_beat(sh.table, sh.mod + rs->data->fire.second_shot);
             }
-            if (o.dice <= 2) {
-                o.need = sh.table - sh.mod + 1;
-                o.p_hit = p;
+            if (o->dice <= 2) {
+                o->need = sh.table - sh.mod + 1;
+                o->p_hit = p;
                 named = k;
                 named_shot = sh;
             }
         }
-        if (o.dice == 0)
+        if (o->dice == 0)
             continue;
         if (named >= 0)
-            target_words(rs, &words, &named_shot, &o);
+            target_words(rs, &words, &named_shot, o);
         if (!first_known) {
             cr15_pair_keep scratch, *pk = cr15_pair_of(rs, f[0], tg, &scratch);
             first_lines = cr15_pair_lines(rs, t, pk, f[0], tg);
         }
         /* cr15_cover_from from f[0] given the area: the better of the two parts */
         cr15_cover from0 = first_lines > area ? first_lines : area;
-        o.expected_kills = o.expected_hits * hit_value(rs->data, from0);
-        out[n++] = o;
+        o->expected_kills = o->expected_hits * hit_value(rs->data, from0);
+        n++;
     }
     return n;
 }
@@ -778,10 +781,22 @@ static void targets_key(key_buf *k, const rules_state *rs, const table *t, const
         if (m)
             key_figure(k, rs, t, (int)(m - t->figures), true);
     }
-    /* the enemies: where they stand, their status, whether they moved */
-    for (int i = 0; i < t->figure_count; i++)
-        if (t->figures[i].side.id != own)
-            key_figure(k, rs, t, i, false);
+    /* the enemies: where they stand, their status, whether they moved (key_figure's words
+     * without `all`, written in this loop: the call per figure cost as much as the words) */
+    uint32_t *w = k->v + k->n;
+    for (int i = 0; i < t->figure_count; i++) {
+        const figure *e = &t->figures[i];
+        if (e->side.id == own)
+            continue;
+        w[0] = (uint32_t)i;
+        w[1] = e->status;
+        w[2] = bits_of(e->pos.x);
+        w[3] = bits_of(e->pos.y);
+        w[4] = bits_of(e->facing);
+        w[5] = i < rs->fig_count ? rs->figs[i].flags & CR15_F_MOVED : ~0u;
+        w += 6;
+    }
+    k->n = (int)(w - k->v);
 }
 
 void cr15_targets_forget(cr15_los *m)
@@ -829,9 +844,9 @@ int cr15_targets(const rules_state *rs, const table *t, const rules_command *fir
     e->key_len = k.n;
     scratch->key = old;
     scratch->key_cap = old_cap;
-    if (e->out_cap < n) {
+    if (e->out_cap < n) { /* only the n copied are ever read: not zeroed */
         free(e->out);
-        e->out = mem_calloc((size_t)n, sizeof *e->out);
+        e->out = mem_realloc(NULL, (size_t)n, sizeof *e->out);
         e->out_cap = n;
     }
     if (n > 0)

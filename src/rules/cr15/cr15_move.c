@@ -398,7 +398,6 @@ bool cr15_charge_validate(const rules_state *rs, const table *t, const rules_com
         cr15_why(why, size, "a charge needs an enemy unit or figure as its target");
         return false;
     }
-    int reach = 0;
     for (int i = 0; i < n; i++) {
         const cr15_fig *s = cr15_fig_const(rs, f[i]->id);
         if (s->flags & CR15_F_STAYED) {
@@ -409,10 +408,14 @@ bool cr15_charge_validate(const rules_state *rs, const table *t, const rules_com
             cr15_why(why, size, "%s has already charged or evaded this move", f[i]->name);
             return false;
         }
+    }
+    /* one charger within reach will do: the rest are not measured */
+    bool reach = false;
+    for (int i = 0; i < n && !reach; i++) {
         if (cr15_is_gun(f[i]) || (f[i]->status & FIGURE_STATUS_SERIOUS))
             continue;
         const figure *e = cr15_nearest_of_unit(rs, t, tu, f[i]->pos);
-        reach += e && cr15_edge_cm(f[i], e) <= cr15_allowance_cm(rs, t, f[i], true);
+        reach = e && cr15_edge_cm(f[i], e) <= cr15_allowance_cm(rs, t, f[i], true);
     }
     if (!reach) {
         cr15_why(why, size, "%s is beyond charge reach of every figure charging", u->name);
@@ -531,9 +534,8 @@ static bool overlaps_at(const figure *f, vec2s p, const figure *o)
 }
 
 /* The first of the candidates that overlaps f's base at p (place_blocker's test, yes or no:
- * any will do), or NULL. */
-static const figure *charge_blocker(const table *t, const figure *f, vec2s p, const int *cand,
-                                    int nc)
+ * any will do), as its place in cand, or -1. */
+static int charge_blocker(const table *t, const figure *f, vec2s p, const int *cand, int nc)
 {
     float reach = spatial_base_reach(&f->base) + 1e-2f;
     for (int k = 0; k < nc; k++) {
@@ -542,22 +544,22 @@ static const figure *charge_blocker(const table *t, const figure *f, vec2s p, co
         if (fabsf(o->pos.x - p.x) > g || fabsf(o->pos.y - p.y) > g)
             continue;
         if (overlaps_at(f, p, o))
-            return o;
+            return k;
     }
-    return NULL;
+    return -1;
 }
 
 /* Whether a spot for charger f touches e and is free of every base: the cheap refusals first
- * (too far to touch, on e itself, off the table), the other bases last; *by gets the base in
- * the way when that is what refuses it. */
+ * (too far to touch, on e itself, off the table), the other bases last; *by gets the place in
+ * cand of the base in the way when that is what refuses it (else -1). */
 static bool charge_spot_ok(const rules_state *rs, const table *t, const figure *f, vec2s p,
-                           const figure *e, const int *cand, int nc, const figure **by)
+                           const figure *e, const int *cand, int nc, int *by)
 {
-    *by = NULL;
+    *by = -1;
     if (!touches_at(rs, f, p, e) || overlaps_at(f, p, e) || !base_on_table(t, f, p))
         return false;
     *by = charge_blocker(t, f, p, cand, nc);
-    return !*by;
+    return *by < 0;
 }
 
 /* Which points of a ring of radius r about `want` can touch e without overlapping it, by the
@@ -645,13 +647,34 @@ typedef struct ring_cover {
 
 enum { RING_COVERS_MAX = 16 };
 
-static bool cover_of_blocker(const figure *f, const figure *o, vec2s want, double r, int n,
-                             ring_cover *out)
+/* A blocker's distance from `want` and its direction (0 to 2 pi), the same for every ring of
+ * one search: worked out the first time it blocks a point (cand's place k; -1: unused). */
+typedef struct blocker_dir {
+    int k;
+    double d, phi;
+} blocker_dir;
+
+static const blocker_dir *dir_of(blocker_dir *dirs, int *nd, const figure *o, int k, vec2s want)
+{
+    for (int i = 0; i < *nd; i++)
+        if (dirs[i].k == k)
+            return &dirs[i];
+    /* when all are taken, the last is written over */
+    blocker_dir *b = &dirs[*nd < RING_COVERS_MAX ? (*nd)++ : RING_COVERS_MAX - 1];
+    double dx = (double)o->pos.x - want.x, dy = (double)o->pos.y - want.y;
+    double phi = atan2(dy, dx);
+    if (phi < 0)
+        phi += 2.0 * GEOM_PI;
+    *b = (blocker_dir){k, sqrt(dx * dx + dy * dy), phi};
+    return b;
+}
+
+static bool cover_of_blocker(const figure *f, const figure *o, const blocker_dir *dir, double r,
+                             int n, ring_cover *out)
 {
     if (f->base.kind == GEOM_BASE_RECT || o->base.kind == GEOM_BASE_RECT)
         return false;
-    double dx = (double)o->pos.x - want.x, dy = (double)o->pos.y - want.y;
-    double d = sqrt(dx * dx + dy * dy);
+    double d = dir->d;
     double inner = (double)f->base.radius_cm + o->base.radius_cm - PLACE_CONTACT_CM - 0.05;
     if (d < 1e-3 || inner <= 0.0)
         return false;
@@ -662,11 +685,8 @@ static bool cover_of_blocker(const figure *f, const figure *o, vec2s want, doubl
     }
     if (in <= 0.02)
         return false;
-    double phi = atan2(dy, dx);
-    if (phi < 0)
-        phi += 2.0 * GEOM_PI;
     double steps = n / (2.0 * GEOM_PI);
-    *out = (ring_cover){.k_mid = phi * steps, .skip = (in - 0.02) * steps};
+    *out = (ring_cover){.k_mid = dir->phi * steps, .skip = (in - 0.02) * steps};
     return true;
 }
 
@@ -735,6 +755,8 @@ static bool charge_spot(const rules_state *rs, const table *t, const figure *f, 
                        ? (double)f->base.radius_cm + e->base.radius_cm - PLACE_CONTACT_CM - 0.05
                        : 0.0;
     bool found = false;
+    blocker_dir dirs[RING_COVERS_MAX];
+    int nd = 0;
     for (float r = step; !found && r <= max_shift_cm + 1e-4f; r += step) {
         int n = (int)ceilf(2.0f * (float)GEOM_PI * r / step);
         if (n < 8)
@@ -757,13 +779,16 @@ static bool charge_spot(const rules_state *rs, const table *t, const figure *f, 
                 }
                 float a = 2.0f * (float)GEOM_PI * (float)k / (float)n;
                 vec2s p = {{want.x + r * cosf(a), want.y + r * sinf(a)}};
-                const figure *by;
+                int by;
                 found = charge_spot_ok(rs, t, f, p, e, cand, nc, &by);
-                if (found)
+                if (found) {
                     *out = p;
-                else if (by && ncov < RING_COVERS_MAX &&
-                         cover_of_blocker(f, by, want, (double)r, n, &covers[ncov]))
-                    ncov++;
+                } else if (by >= 0 && ncov < RING_COVERS_MAX) {
+                    const figure *o = &t->figures[cand[by]];
+                    if (cover_of_blocker(f, o, dir_of(dirs, &nd, o, by, want), (double)r, n,
+                                         &covers[ncov]))
+                        ncov++;
+                }
             }
     }
     if (cand != stack)

@@ -128,8 +128,35 @@ static bool spot_cover_ring(spot_search *s, vec2s want, float r, int n)
     return true;
 }
 
-static vec2s free_spot(const table *t, const figure *f, vec2s want)
+/* Where the last search of one arrival stopped. The figures of a unit come on one by one at
+ * one entry point, each placed before the next looks: every point an earlier search refused
+ * (off the table, or on a base that has not moved since) is refused again, as the bases only
+ * grow in number (a figure still off the table blocks nothing). So the next figure of the same
+ * base and facing looking near the same point starts at the point where the last one stopped,
+ * tested again: the same first free spot, without the rings before it. */
+typedef struct spot_resume {
+    bool set;
+    geom_base base;
+    float facing;
+    vec2s want;
+    bool none; /* no point was free: none is now */
+    bool ring; /* found on a ring (else `want` itself) */
+    float r;   /* that ring's radius, as the loop reached it */
+    int k;     /* the point on it */
+} spot_resume;
+
+static bool resume_fits(const spot_resume *rz, const figure *f, vec2s want)
 {
+    return rz && rz->set && memcmp(&rz->base, &f->base, sizeof rz->base) == 0 &&
+           memcmp(&rz->facing, &f->facing, sizeof rz->facing) == 0 &&
+           memcmp(&rz->want, &want, sizeof want) == 0;
+}
+
+static vec2s free_spot(const table *t, const figure *f, vec2s want, spot_resume *rz)
+{
+    bool resume = resume_fits(rz, f, want);
+    if (resume && rz->none)
+        return want; /* every point was refused, and is */
     const float max_shift = 40.0f;
     float reach = max_shift + 1e-3f;
     spot_search s = {.t = t, .f = f, .hint = -1};
@@ -146,7 +173,11 @@ static vec2s free_spot(const table *t, const figure *f, vec2s want)
         s.cand[s.nc++] = i;
     }
     vec2s out = want;
-    if (!spot_free(&s, want)) {
+    bool found = false, ring = false;
+    float found_r = 0;
+    int found_k = 0;
+    /* resuming on a ring: want was refused */
+    if ((resume && rz->ring) || !spot_free(&s, want)) {
         s.hint = -1;
         s.dist = mem_calloc((size_t)(s.nc > 0 ? s.nc : 1), sizeof *s.dist);
         for (int k = 0; k < s.nc; k++)
@@ -154,30 +185,45 @@ static vec2s free_spot(const table *t, const figure *f, vec2s want)
         float step = fmaxf(0.1f, 0.25f * spatial_base_reach(&f->base));
         int n_max = (int)ceilf(2.0f * (float)GEOM_PI * (max_shift + 1e-4f) / step) + 8;
         s.covered = mem_calloc((size_t)n_max, sizeof *s.covered);
-        bool found = false;
-        for (float r = step; !found && r <= max_shift + 1e-4f; r += step) {
+        bool first = resume && rz->ring;
+        for (float r = first ? rz->r : step; !found && r <= max_shift + 1e-4f; r += step) {
             int n = (int)ceilf(2.0f * (float)GEOM_PI * r / step);
             if (n < 8)
                 n = 8;
             bool marks = n <= n_max; /* always, as n_max is the last ring's */
+            int k0 = first ? rz->k : 0;
+            first = false;
             if (marks && !spot_cover_ring(&s, want, r, n))
                 continue;
-            for (int k = 0; k < n; k++) {
+            for (int k = k0; k < n; k++) {
                 if (marks && s.covered[k])
                     continue;
                 float a = 2.0f * (float)GEOM_PI * (float)k / (float)n;
                 vec2s p = {{want.x + r * cosf(a), want.y + r * sinf(a)}};
                 if (spot_free(&s, p)) {
                     out = p;
-                    found = true;
+                    found = ring = true;
+                    found_r = r;
+                    found_k = k;
                     break;
                 }
             }
         }
         free(s.covered);
         free(s.dist);
+    } else {
+        found = true; /* want itself */
     }
     free(s.cand);
+    if (rz)
+        *rz = (spot_resume){.set = true,
+                            .base = f->base,
+                            .facing = f->facing,
+                            .want = want,
+                            .none = !found,
+                            .ring = ring,
+                            .r = found_r,
+                            .k = found_k};
     return out;
 }
 
@@ -185,6 +231,7 @@ static void arrive(rules_state *rs, rules_ctx *ctx, int index)
 {
     const scenario_reinforcement *re = &ctx->scenario->reinforcements[index];
     cr15_emit_state(ctx, "arrived", (figure_id){0}, (unit_id){0}, index);
+    spot_resume rz = {.set = false}; /* only this arrival's events come between its searches */
     for (int u = 0; u < re->unit_count; u++)
         for (int i = 0; i < ctx->table->figure_count; i++) {
             const figure *f = &ctx->table->figures[i];
@@ -196,7 +243,7 @@ static void arrive(rules_state *rs, rules_ctx *ctx, int index)
                       want.y <= ctx->table->height_cm;
             if (!on)
                 want = re->entry;
-            vec2s p = free_spot(ctx->table, f, want);
+            vec2s p = free_spot(ctx->table, f, want, &rz);
             cr15_emit_status(ctx, f, 0, FIGURE_STATUS_OFF_TABLE, CR15_REF_SEQ, "arrives");
             rules_emitf(ctx,
                         (rules_event){.kind = RULES_EV_MOVE,

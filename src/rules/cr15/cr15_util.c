@@ -193,7 +193,8 @@ static cr15_memo *memo_of(const rules_state *rs, const table *t)
 
 static int contact_count(const rules_state *rs, const table *t, const figure *f, figure_id *out,
                          int max);
-static int contact_count_near(const rules_state *rs, const table *t, cr15_memo *m, const figure *f);
+static int contact_count_near(const rules_state *rs, const table *t, cr15_memo *m, const figure *f,
+                              int *idx, int cap);
 
 /* The column of a finite centre x (or a bound of one), clamped: never less for a larger x. */
 static int near_col(const cr15_memo *m, float x)
@@ -305,7 +306,8 @@ static void near_build(cr15_memo *m, const table *t)
  * error) of f's (the column of x never decreases as x grows), and on the non-finite ones; the
  * others fail the bounding test on x. Active is tested at build: contact_count's order of
  * tests only decides which test refuses. */
-static int contact_count_near(const rules_state *rs, const table *t, cr15_memo *m, const figure *f)
+static int contact_count_near(const rules_state *rs, const table *t, cr15_memo *m, const figure *f,
+                              int *idx, int cap)
 {
     if (!isfinite(f->pos.x) || !isfinite(f->pos.y))
         return contact_count(rs, t, f, NULL, 0);
@@ -329,8 +331,35 @@ static int contact_count_near(const rules_state *rs, const table *t, cr15_memo *
             continue;
         if (cr15_edge_cm(f, &t->figures[en->idx]) > rs->data->contact_cm)
             continue;
+        if (idx && n < cap)
+            idx[n] = en->idx;
         n++;
     }
+    return n;
+}
+
+/* The most enemies in contact contact_list_near sorts; a crowd beyond it walks the table. */
+enum { CONTACT_LIST_MAX = 32 };
+
+/* contact_count's list for f (its first `max` in table order, and the count) from the stamp's
+ * index: the matches (a figure touches a handful) sorted by their places in the table. */
+static int contact_list_near(const rules_state *rs, const table *t, cr15_memo *m, const figure *f,
+                             figure_id *out, int max)
+{
+    int idx[CONTACT_LIST_MAX];
+    if (!isfinite(f->pos.x) || !isfinite(f->pos.y))
+        return contact_count(rs, t, f, out, max);
+    int n = contact_count_near(rs, t, m, f, idx, CONTACT_LIST_MAX);
+    if (n > CONTACT_LIST_MAX)
+        return contact_count(rs, t, f, out, max);
+    for (int a = 1; a < n; a++)
+        for (int b = a; b > 0 && idx[b] < idx[b - 1]; b--) {
+            int x = idx[b];
+            idx[b] = idx[b - 1];
+            idx[b - 1] = x;
+        }
+    for (int k = 0; k < n && k < max; k++)
+        out[k] = t->figures[idx[k]].id;
     return n;
 }
 
@@ -368,11 +397,13 @@ int cr15_enemies_in_contact(const rules_state *rs, const table *t, const figure 
     /* the count alone, of a figure of t: kept until an event may move someone or take him
      * off (legal, targets and validate ask it of the same figures at each decision) */
     int i = (int)f->id.id - 1; /* figure ids are their places in t (table_figure) */
-    cr15_memo *m = out ? NULL : memo_of(rs, t);
+    cr15_memo *m = memo_of(rs, t);
     if (!m || i < 0 || i >= t->figure_count || &t->figures[i] != f)
         return contact_count(rs, t, f, out, max);
+    if (out) /* the melee's lists, from the same index */
+        return contact_list_near(rs, t, m, f, out, max);
     if (m->contact_stamp[i] != m->stamp) {
-        m->contact[i] = contact_count_near(rs, t, m, f);
+        m->contact[i] = contact_count_near(rs, t, m, f, NULL, 0);
         m->contact_stamp[i] = m->stamp;
     }
     return m->contact[i];

@@ -220,6 +220,7 @@ static void cwr_destroy(rules_state *rs)
         free(rs->los->fort_sig);
         free(rs->los->fort_was);
         free(rs->los->path_kept);
+        cwr_table_memo_free(rs->los->table_memo);
         free(rs->los);
     }
     free(rs);

@@ -88,6 +88,9 @@ typedef struct cwr_los {
     /* The last path a move plan costed (cwr_move.c's path_kept, allocated when first kept):
      * a move's and a charge's resolve plan the same path twice, before and after the dice. */
     void *path_kept;
+    /* The answers kept for the table as it last stood in a scope (cwr_util.c's table memo),
+     * allocated when first asked. */
+    struct cwr_table_memo *table_memo;
 } cwr_los;
 
 /* What one const entry point (legal, validate) finds about a table that cannot change while
@@ -149,6 +152,8 @@ void cwr_cache_destroy(cwr_cache *c);
 /* An event changed the state (cwr_apply): the whole answers kept across calls are forgotten.
  * Until the first one after cwr_create or cwr_clone nothing is kept. */
 void cwr_cache_changed(cwr_cache *c);
+/* The match's table memo (cwr_los) and what it holds. */
+void cwr_table_memo_free(struct cwr_table_memo *m);
 /* cwr_outcome's and cwr_decision's answers for t while the state stays as it is: false when not
  * kept (then the caller works it out and puts it). */
 bool cwr_memo_outcome_get(const rules_state *rs, const table *t, rules_outcome *out);
@@ -328,6 +333,14 @@ int cwr_fire_casualties(int sixes, int per, int fortified_factor, bool fortified
 double cwr_fire_expected(int n, int per);
 bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
                    cwr_fire_plan *out, char *why, size_t size);
+/* cwr_plan_fire's answer for (u, target) kept across calls and states of the match while the
+ * open scope's table t (and the units' concealment) stands byte for byte as when it was found:
+ * false when not kept (a no is kept only as asked without a reason; `told`: a reason wanted).
+ * The plan reads nothing else that changes in a match. */
+bool cwr_memo_fire_get(const rules_state *rs, const table *t, unit_id u, unit_id target,
+                       bool told, cwr_fire_plan *out, bool *ok);
+void cwr_memo_fire_put(const rules_state *rs, const table *t, unit_id u, unit_id target, bool ok,
+                       const cwr_fire_plan *plan);
 bool cwr_fire_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
                        size_t size);
 void cwr_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);

@@ -167,6 +167,13 @@ bool cwr_memo_targets_get(const rules_state *rs, const table *t, unit_id u, int 
 void cwr_memo_targets_put(const rules_state *rs, const table *t, unit_id u, int kind,
                           const rules_target *in, int max, int n);
 void cwr_memo_decision_put(const rules_state *rs, const table *t, const rules_decision *d);
+/* The sample moves cwr_move_legal found for `step` while the state stays as it is, and whether
+ * cmd is (byte for byte) one of them: each passed the very check cwr_move_validate makes, so
+ * the command the bot picks from them is not checked again. */
+enum { CWR_MEMO_MOVES = 16 };
+void cwr_memo_moves_put(const rules_state *rs, const table *t, int step, const rules_command *in,
+                        int n);
+bool cwr_memo_moves_has(const rules_state *rs, const table *t, int step, const rules_command *cmd);
 
 /* Refusal reasons are built only when asked: why NULL (or size 0) wants a yes or no alone. */
 __attribute__((format(printf, 3, 4))) void cwr_say(char *why, size_t size, const char *fmt, ...);

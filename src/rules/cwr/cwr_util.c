@@ -138,6 +138,9 @@ struct cwr_cache {
     unit_id targets_unit;
     int targets_kind, targets_max, targets_n;
     rules_target *targets; /* CWR_MEMO_TARGETS, allocated when first kept (clones stay small) */
+    memo_key moves_key;
+    int moves_step, moves_n;
+    rules_command *moves; /* CWR_MEMO_MOVES, allocated when first kept */
     rules_outcome outcome;
     rules_decision decision;
 };
@@ -167,6 +170,7 @@ cwr_cache *cwr_cache_create(void)
     c->pair = keep.pair, c->pair_units = keep.pair_units;
     c->unit = keep.unit, c->front = keep.front, c->unit_cap = keep.unit_cap;
     c->targets = keep.targets;
+    c->moves = keep.moves;
     c->stamp = keep.stamp;
     memcpy(c->type_stamp, keep.type_stamp, sizeof c->type_stamp);
     return c;
@@ -192,6 +196,7 @@ static void cache_free(cwr_cache *c)
     free(c->rows);
     free(c->per_unit);
     free(c->targets);
+    free(c->moves);
     free(c->pair);
     free(c->unit);
     free(c->front);
@@ -474,6 +479,31 @@ void cwr_memo_targets_put(const rules_state *rs, const table *t, unit_id u, int 
     c->targets_max = max < CWR_MEMO_TARGETS ? max : CWR_MEMO_TARGETS;
     c->targets_n = n;
     memo_keep(c, &c->targets_key, t);
+}
+
+void cwr_memo_moves_put(const rules_state *rs, const table *t, int step, const rules_command *in,
+                        int n)
+{
+    cwr_cache *c = rs->cache;
+    if (!c || !c->version || n < 0 || n > CWR_MEMO_MOVES)
+        return;
+    if (!c->moves)
+        c->moves = mem_calloc(CWR_MEMO_MOVES, sizeof *c->moves);
+    memcpy(c->moves, in, (size_t)n * sizeof *in);
+    c->moves_step = step;
+    c->moves_n = n;
+    memo_keep(c, &c->moves_key, t);
+}
+
+bool cwr_memo_moves_has(const rules_state *rs, const table *t, int step, const rules_command *cmd)
+{
+    cwr_cache *c = rs->cache;
+    if (!memo_hit(c, &c->moves_key, t) || c->moves_step != step)
+        return false;
+    for (int i = 0; i < c->moves_n; i++)
+        if (memcmp(&c->moves[i], cmd, sizeof *cmd) == 0)
+            return true;
+    return false;
 }
 
 bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type)

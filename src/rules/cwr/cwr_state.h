@@ -181,6 +181,16 @@ __attribute__((format(printf, 3, 4))) void cwr_say(char *why, size_t size, const
 /* a then b (b may be NULL) into out, cut to `size` as snprintf(out, size, "%s%s", a, b) cuts
  * it: the events' fixed words without the formatter. */
 void cwr_join(char *out, size_t size, const char *a, const char *b);
+/* A line written piece by piece, cut as snprintf(out, size, ...) cuts it: the same bytes as
+ * "%.Ns" (cwr_text_str with max N; SIZE_MAX: "%s") and "%d" (cwr_text_int), without the
+ * formatter. `size` > 0. */
+typedef struct cwr_text {
+    char *out;
+    size_t size, used;
+} cwr_text;
+cwr_text cwr_text_begin(char *out, size_t size);
+void cwr_text_str(cwr_text *x, const char *s, size_t max);
+void cwr_text_int(cwr_text *x, int n);
 
 /* ---- cwr_util.c: lookups ------------------------------------------------------------------ */
 
@@ -344,8 +354,8 @@ bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id tar
  * open scope's table t (and the units' concealment) stands byte for byte as when it was found:
  * false when not kept (a no is kept only as asked without a reason; `told`: a reason wanted).
  * The plan reads nothing else that changes in a match. */
-bool cwr_memo_fire_get(const rules_state *rs, const table *t, unit_id u, unit_id target,
-                       bool told, cwr_fire_plan *out, bool *ok);
+bool cwr_memo_fire_get(const rules_state *rs, const table *t, unit_id u, unit_id target, bool told,
+                       cwr_fire_plan *out, bool *ok);
 void cwr_memo_fire_put(const rules_state *rs, const table *t, unit_id u, unit_id target, bool ok,
                        const cwr_fire_plan *plan);
 bool cwr_fire_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,

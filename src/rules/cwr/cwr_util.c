@@ -8,6 +8,7 @@
 #include <assert.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,32 @@ void cwr_join(char *out, size_t size, const char *a, const char *b)
     for (; b && *b && n + 1 < size; b++)
         out[n++] = *b;
     out[n] = 0;
+}
+
+cwr_text cwr_text_begin(char *out, size_t size)
+{
+    out[0] = 0;
+    return (cwr_text){out, size, 0};
+}
+
+void cwr_text_str(cwr_text *x, const char *s, size_t max)
+{
+    for (size_t i = 0; i < max && s[i] && x->used + 1 < x->size; i++)
+        x->out[x->used++] = s[i];
+    x->out[x->used] = 0;
+}
+
+void cwr_text_int(cwr_text *x, int n)
+{
+    char buf[12], *q = buf + sizeof buf - 1;
+    unsigned v = n < 0 ? 0u - (unsigned)n : (unsigned)n;
+    *q = 0;
+    do
+        *--q = (char)('0' + v % 10);
+    while (v /= 10);
+    if (n < 0)
+        *--q = '-';
+    cwr_text_str(x, q, SIZE_MAX);
 }
 
 float cwr_cm(const rules_state *rs, float in)
@@ -1233,8 +1260,8 @@ static cwr_table_memo *table_memo(const rules_state *rs, const table *t, unit_id
     return m;
 }
 
-bool cwr_memo_fire_get(const rules_state *rs, const table *t, unit_id u, unit_id target,
-                       bool told, cwr_fire_plan *out, bool *ok)
+bool cwr_memo_fire_get(const rules_state *rs, const table *t, unit_id u, unit_id target, bool told,
+                       cwr_fire_plan *out, bool *ok)
 {
     size_t k;
     cwr_table_memo *m = table_memo(rs, t, u, target, &k);

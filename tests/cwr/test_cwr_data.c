@@ -111,6 +111,13 @@ static void test_text_as_snprintf(void **state)
                 cwr_text_str(&x, ")", SIZE_MAX);
                 assert_string_equal(got, want);
                 assert_int_equal(x.used, strlen(want));
+                /* "%+d", as the morale note writes its modifiers */
+                snprintf(want, size, "%s %+d", names[a], nums[b]);
+                x = cwr_text_begin(got, size);
+                cwr_text_str(&x, names[a], SIZE_MAX);
+                cwr_text_str(&x, " ", SIZE_MAX);
+                cwr_text_signed(&x, nums[b]);
+                assert_string_equal(got, want);
             }
 }
 

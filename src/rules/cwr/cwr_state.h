@@ -191,6 +191,8 @@ typedef struct cwr_text {
 cwr_text cwr_text_begin(char *out, size_t size);
 void cwr_text_str(cwr_text *x, const char *s, size_t max);
 void cwr_text_int(cwr_text *x, int n);
+/* "%+d": the sign always. */
+void cwr_text_signed(cwr_text *x, int n);
 
 /* ---- cwr_util.c: lookups ------------------------------------------------------------------ */
 

@@ -61,6 +61,13 @@ void cwr_text_int(cwr_text *x, int n)
     cwr_text_str(x, q, SIZE_MAX);
 }
 
+void cwr_text_signed(cwr_text *x, int n)
+{
+    if (n >= 0)
+        cwr_text_str(x, "+", SIZE_MAX);
+    cwr_text_int(x, n);
+}
+
 float cwr_cm(const rules_state *rs, float in)
 {
     return cwr_data_cm(rs->data, in);

@@ -1123,8 +1123,8 @@ static cache_pair *cached_pair(const rules_state *rs, const table *t, unit_id a,
 /* ---- answers kept across calls: the table memo ---- */
 
 /* What a figure is to the kept answers: every field a rule or event changes in a match, and
- * its base and unit (set when the match began), bit for bit. The figure's last fields, from its
- * base to its status, are one run of bytes, copied and compared as one. */
+ * its base, unit and side (set when the match began), bit for bit. The figure's last fields, from
+ * its base to its status, are one run of bytes, copied and compared as one. */
 #define MEMO_FIG_TAIL (offsetof(figure, status) + sizeof(uint32_t) - offsetof(figure, base))
 static_assert(MEMO_FIG_TAIL == sizeof(geom_base) + sizeof(vec2s) + 2 * sizeof(float),
               "a figure's base, centre, facing and status lie together");
@@ -1132,12 +1132,13 @@ typedef struct memo_fig {
     unsigned char tail[MEMO_FIG_TAIL]; /* base, pos, facing, status */
     figure_posture posture;
     unit_id unit;
+    side_id side;
 } memo_fig;
 
 static bool memo_fig_is(const memo_fig *m, const figure *f)
 {
     return memcmp(m->tail, &f->base, MEMO_FIG_TAIL) == 0 && m->posture == f->posture &&
-           m->unit.id == f->unit.id;
+           m->unit.id == f->unit.id && m->side.id == f->side.id;
 }
 
 /* The table (its figures as memo_fig, each unit's formation, the units' concealment) as a
@@ -1232,6 +1233,7 @@ static void table_memo_take(cwr_table_memo *m, const rules_state *rs, const tabl
         memcpy(m->figs[i].tail, &f->base, MEMO_FIG_TAIL);
         m->figs[i].posture = f->posture;
         m->figs[i].unit = f->unit;
+        m->figs[i].side = f->side;
     }
     for (int i = 0; i < nu; i++) {
         memcpy(m->formation[i], t->units[i].formation, TABLE_NAME_MAX);

@@ -152,6 +152,8 @@ void cwr_cache_destroy(cwr_cache *c);
 /* An event changed the state (cwr_apply): the whole answers kept across calls are forgotten.
  * Until the first one after cwr_create or cwr_clone nothing is kept. */
 void cwr_cache_changed(cwr_cache *c);
+/* ... and that event could change the table or a unit's concealment (cwr_apply says which). */
+void cwr_cache_table_changed(cwr_cache *c);
 /* The match's table memo (cwr_los) and what it holds. */
 void cwr_table_memo_free(struct cwr_table_memo *m);
 /* cwr_outcome's and cwr_decision's answers for t while the state stays as it is: false when not

@@ -153,9 +153,13 @@ struct cwr_cache {
     int *per_unit; /* units + 1: every figure of each unit, active or not (start_cap) */
     bool rows_listed, rows_ok;
     /* The match's table memo was found to hold for t in this scope, at that epoch (reset
-     * whenever the scope is opened anew). */
-    bool tm_ok;
+     * whenever the scope is opened anew); and for tm_t when the table events numbered tm_gen
+     * (table_gen, cwr_cache_table_changed), found after an event (tm_trusted): then tm_t still
+     * holds it while no event that could change a table or the concealment has come since. */
+    bool tm_ok, tm_trusted;
     uint32_t tm_epoch;
+    const table *tm_t;
+    uint64_t tm_gen, table_gen;
     uint32_t stamp;
     cache_pair *pair; /* pair_units squared, by (a - 1, b - 1) */
     int pair_units;
@@ -437,6 +441,12 @@ void cwr_cache_changed(cwr_cache *c)
 {
     if (c)
         c->version++;
+}
+
+void cwr_cache_table_changed(cwr_cache *c)
+{
+    if (c)
+        c->table_gen++;
 }
 
 /* A kept answer of size n copied to out when its key still holds. */
@@ -1259,12 +1269,18 @@ static cwr_table_memo *table_memo(const rules_state *rs, const table *t, unit_id
     cwr_table_memo *m = rs->los->table_memo;
     if (!m)
         m = rs->los->table_memo = mem_calloc(1, sizeof *m);
-    if (!c->tm_ok || c->tm_epoch != m->epoch) {
+    bool held =
+        c->tm_ok || (c->tm_trusted && c->version && c->tm_t == t && c->tm_gen == c->table_gen &&
+                     m->nfig == t->figure_count && m->nunit == t->unit_count);
+    if (!held || c->tm_epoch != m->epoch) {
         if (!table_memo_holds(m, rs, t))
             table_memo_take(m, rs, t);
-        c->tm_ok = true;
         c->tm_epoch = m->epoch;
     }
+    c->tm_ok = true;
+    c->tm_t = t;
+    c->tm_gen = c->table_gen;
+    c->tm_trusted = c->version != 0; /* at version 0 a table may change without an event */
     *slot = (size_t)(a.id - 1) * (size_t)m->nunit + (b.id - 1);
     return m;
 }

@@ -85,10 +85,47 @@ static void test_unknown_kind(void **state)
         strstr(game_error_format(&ge, buf, sizeof buf), "unknown troop kind \"hussars\""));
 }
 
+/* The prompts' writer gives snprintf's bytes for "%.40s %s (%d of %d)", cut at every size:
+ * names longer than the precision, negative and extreme numbers. */
+static void test_text_as_snprintf(void **state)
+{
+    (void)state;
+    const char *names[] = {"Red", "", "A name of more than forty bytes, cut at the fortieth one"};
+    const int nums[] = {0, 7, -12, 2147483647, -2147483647 - 1};
+    const size_t nn = sizeof nums / sizeof *nums;
+    for (size_t a = 0; a < sizeof names / sizeof *names; a++)
+        for (size_t b = 0; b < nn; b++)
+            for (size_t size = 1; size <= 96; size++) {
+                char want[96], got[96];
+                memset(got, 'x', sizeof got);
+                snprintf(want, size, "%.40s %s (%d of %d)", names[a], "is ready", nums[b],
+                         nums[(b + 1) % nn]);
+                cwr_text x = cwr_text_begin(got, size);
+                cwr_text_str(&x, names[a], 40);
+                cwr_text_str(&x, " ", SIZE_MAX);
+                cwr_text_str(&x, "is ready", SIZE_MAX);
+                cwr_text_str(&x, " (", SIZE_MAX);
+                cwr_text_int(&x, nums[b]);
+                cwr_text_str(&x, " of ", SIZE_MAX);
+                cwr_text_int(&x, nums[(b + 1) % nn]);
+                cwr_text_str(&x, ")", SIZE_MAX);
+                assert_string_equal(got, want);
+                assert_int_equal(x.used, strlen(want));
+                /* "%+d", as the morale note writes its modifiers */
+                snprintf(want, size, "%s %+d", names[a], nums[b]);
+                x = cwr_text_begin(got, size);
+                cwr_text_str(&x, names[a], SIZE_MAX);
+                cwr_text_str(&x, " ", SIZE_MAX);
+                cwr_text_signed(&x, nums[b]);
+                assert_string_equal(got, want);
+            }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tables),
+        cmocka_unit_test(test_text_as_snprintf),
         cmocka_unit_test(test_bad_file),
         cmocka_unit_test(test_unknown_kind),
     };

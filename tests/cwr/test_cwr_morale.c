@@ -31,6 +31,28 @@ static int dice_of(const game *g, const char *name, bool *exempt)
     return m.dice;
 }
 
+/* The dice in words, with each modifier signed (the check's note). */
+static void note_is(const game *g, const char *name, const char *want)
+{
+    cwr_morale m;
+    cwr_morale_dice(game_rules_state(g), game_table(g), cwr_unit(g, name), &m);
+    assert_string_equal(m.note, want);
+}
+
+static void test_dice_notes(void **state)
+{
+    (void)state;
+    cbuild b;
+    game *g = cwr_game(scene(&b), 1);
+    note_is(g, "Battalion", "3 dice: infantry_battalion 3");
+    note_is(g, "Elite", "0 dice: infantry_company 1, elite -1");
+    note_is(g, "Raw", "2 dice: infantry_company 1, inexperienced +1");
+    note_is(g, "Militia", "5 dice: infantry_battalion 3, militia +2");
+    note_is(g, "Fort", "2 dice: infantry_battalion 3, in fortifications -1");
+    note_is(g, "Wagons", "1 die: transport 1");
+    game_destroy(g);
+}
+
 static void test_dice_counts(void **state)
 {
     (void)state;
@@ -146,9 +168,8 @@ static void test_exempt_and_modifiers(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_dice_counts),
-        cmocka_unit_test(test_exact_odds),
-        cmocka_unit_test(test_check_on_activation),
+        cmocka_unit_test(test_dice_counts),          cmocka_unit_test(test_dice_notes),
+        cmocka_unit_test(test_exact_odds),           cmocka_unit_test(test_check_on_activation),
         cmocka_unit_test(test_exempt_and_modifiers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

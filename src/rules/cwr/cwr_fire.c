@@ -231,8 +231,8 @@ static bool fire_dice(const rules_state *rs, const table *t, unit_id u, const cw
     return out->short_dice + out->long_dice > 0;
 }
 
-bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
-                   cwr_fire_plan *out, char *why, size_t size)
+static bool plan_fire_now(const rules_state *rs, const table *t, unit_id u, unit_id target,
+                          cwr_fire_plan *out, char *why, size_t size)
 {
     memset(out, 0, sizeof *out);
     out->target = target;
@@ -285,6 +285,22 @@ bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id tar
                                                : "long",
              NULL);
     return true;
+}
+
+/* Asked of the same pair by each call of a decision (the pair's legal step, the step's legal,
+ * validate, the overlap check's resolve): kept for the table as it stands. A yes's plan is the
+ * same asked with or without a reason (the same tests, in another order); a no is kept only
+ * without one. */
+bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
+                   cwr_fire_plan *out, char *why, size_t size)
+{
+    bool told = why && size, ok;
+    if (cwr_memo_fire_get(rs, t, u, target, told, out, &ok))
+        return ok;
+    ok = plan_fire_now(rs, t, u, target, out, why, size);
+    if (ok || !told)
+        cwr_memo_fire_put(rs, t, u, target, ok, out);
+    return ok;
 }
 
 /* The plan's dice in words: only the targets list shows them. */

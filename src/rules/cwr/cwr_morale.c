@@ -3,6 +3,7 @@
  * exempt. */
 #include "rules/cwr/cwr_state.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,14 +24,24 @@ void cwr_morale_dice(const rules_state *rs, const table *t, unit_id u, cwr_moral
     out->dice = out->base + out->mod_class + out->mod_fort;
     if (out->dice < 0)
         out->dice = 0;
-    int n = snprintf(out->note, sizeof out->note, "%d %s: %s %d", out->dice,
-                     out->dice == 1 ? "die" : "dice", tr->name, out->base);
-    if (out->mod_class && n < (int)sizeof out->note)
-        n += snprintf(out->note + n, sizeof out->note - (size_t)n, ", %s %+d",
-                      cwr_class_name((cwr_class)us->cls), out->mod_class);
-    if (out->mod_fort && n < (int)sizeof out->note)
-        snprintf(out->note + n, sizeof out->note - (size_t)n, ", in fortifications %+d",
-                 out->mod_fort);
+    /* "%d %s: %s %d", then ", %s %+d" and ", in fortifications %+d", piece by piece: the
+     * bytes snprintf wrote, cut alike (a piece cut short leaves no room for the next) */
+    cwr_text x = cwr_text_begin(out->note, sizeof out->note);
+    cwr_text_int(&x, out->dice);
+    cwr_text_str(&x, out->dice == 1 ? " die: " : " dice: ", SIZE_MAX);
+    cwr_text_str(&x, tr->name, SIZE_MAX);
+    cwr_text_str(&x, " ", SIZE_MAX);
+    cwr_text_int(&x, out->base);
+    if (out->mod_class) {
+        cwr_text_str(&x, ", ", SIZE_MAX);
+        cwr_text_str(&x, cwr_class_name((cwr_class)us->cls), SIZE_MAX);
+        cwr_text_str(&x, " ", SIZE_MAX);
+        cwr_text_signed(&x, out->mod_class);
+    }
+    if (out->mod_fort) {
+        cwr_text_str(&x, ", in fortifications ", SIZE_MAX);
+        cwr_text_signed(&x, out->mod_fort);
+    }
 }
 
 /* The distribution of the sum of n D6 by convolution: exact, n up to 20. */

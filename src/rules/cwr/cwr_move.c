@@ -1033,6 +1033,8 @@ bool cwr_move_validate(const rules_state *rs, const table *t, const rules_comman
     if (u.id != rs->unit.id || !un)
         return move_check(rs, t, t, cmd, step, NULL, why,
                           size); /* refused before any table is read */
+    if (cwr_memo_moves_has(rs, t, (int)step, cmd))
+        return true; /* one of the samples legal found on this very state */
     /* checked against what the mover's side sees: a base it cannot see neither refuses the
      * move nor gives away where it is (the move bumps into it instead, cwr_move_resolve) */
     table *copy;
@@ -1241,6 +1243,7 @@ int cwr_move_legal(const rules_state *rs, const table *t, unit_id u, cwr_step st
     }
     if (copy)
         table_destroy(copy);
+    cwr_memo_moves_put(rs, t, (int)step, out, n);
     return n;
 }
 

@@ -220,6 +220,7 @@ static void cwr_destroy(rules_state *rs)
         free(rs->los->fort_sig);
         free(rs->los->fort_was);
         free(rs->los->path_kept);
+        cwr_table_memo_free(rs->los->table_memo);
         free(rs->los);
     }
     free(rs);
@@ -314,10 +315,38 @@ static void apply_ruleset(rules_state *rs, const rules_event *ev)
     }
 }
 
+/* Whether an event may change the table (rules_event_apply_table's kinds, or one unknown here)
+ * or a unit's concealment (a reveal): the others change neither. */
+static bool touches_table(const rules_event *ev)
+{
+    static const char *const state_only[] = {"initiative", "morale",         "pair",   "step",
+                                             "charge",     "end_activation", "time_up"};
+    switch (ev->kind) {
+    case RULES_EV_DIE:
+    case RULES_EV_MODIFIER:
+    case RULES_EV_NOTE:
+    case RULES_EV_TEMPLATE:
+    case RULES_EV_PHASE:
+    case RULES_EV_TURN:
+    case RULES_EV_ACTIVATE:
+    case RULES_EV_GAME_OVER:
+        return false;
+    case RULES_EV_RULESET:
+        for (size_t i = 0; i < sizeof state_only / sizeof *state_only; i++)
+            if (strcmp(ev->tag, state_only[i]) == 0)
+                return false;
+        return true;
+    default:
+        return true;
+    }
+}
+
 static void cwr_apply(rules_state *rs, const table *t, const rules_event *ev)
 {
     (void)t;
     cwr_cache_changed(rs->cache); /* the table changed with it, or may have */
+    if (touches_table(ev))
+        cwr_cache_table_changed(rs->cache);
     switch (ev->kind) {
     case RULES_EV_TURN:
         rs->turn = ev->value;

@@ -6,6 +6,7 @@
  * that has lost half its figures has lost, and after the last turn the smaller loss wins. */
 #include "rules/cwr/cwr_state.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -120,23 +121,31 @@ static void decision_now(const rules_state *rs, const table *t, rules_decision *
     const unit *un = table_unit_const(t, rs->unit);
     if (un) {
         out->unit = un->id;
-        cwr_unit_figures(t, un->id, &out->figure, 1);
+        out->figure = cwr_unit_first(t, un->id); /* stays 0 when it has none */
     }
+    /* the prompts piece by piece: the bytes snprintf wrote for "%.40s" and "%d", cut alike */
+    cwr_text x = cwr_text_begin(out->prompt, sizeof out->prompt);
     switch (rs->phase) {
     case CWR_PHASE_ACTIVATE:
         out->kind = RULES_DECIDE_ACTIVATE;
         out->count = units_to_act(rs, t, rs->active);
         cwr_join(out->phase, sizeof out->phase, "activation", NULL);
-        snprintf(out->prompt, sizeof out->prompt, "%.40s: activate a unit (%d still to act)",
-                 s ? s->name : "?", out->count);
+        /* "%.40s: activate a unit (%d still to act)" */
+        cwr_text_str(&x, s ? s->name : "?", 40);
+        cwr_text_str(&x, ": activate a unit (", SIZE_MAX);
+        cwr_text_int(&x, out->count);
+        cwr_text_str(&x, " still to act)", SIZE_MAX);
         break;
     case CWR_PHASE_CHOOSE: {
         const cwr_unit_state *us = cwr_ustate_const(rs, rs->unit);
         out->kind = RULES_DECIDE_CHOOSE_ACTIONS;
         cwr_join(out->phase, sizeof out->phase, "actions", NULL);
-        snprintf(out->prompt, sizeof out->prompt, "%.40s %s: choose its actions",
-                 un ? un->name : "?",
-                 us && (us->flags & CWR_U_FAILED) ? "failed its morale check" : "is ready");
+        /* "%.40s %s: choose its actions" */
+        cwr_text_str(&x, un ? un->name : "?", 40);
+        cwr_text_str(&x, " ", SIZE_MAX);
+        cwr_text_str(&x, us && (us->flags & CWR_U_FAILED) ? "failed its morale check" : "is ready",
+                     SIZE_MAX);
+        cwr_text_str(&x, ": choose its actions", SIZE_MAX);
         break;
     }
     case CWR_PHASE_ACT: {
@@ -145,8 +154,15 @@ static void decision_now(const rules_state *rs, const table *t, rules_decision *
         out->kind = RULES_DECIDE_ACT;
         out->count = p->step_count - rs->step;
         cwr_join(out->phase, sizeof out->phase, cwr_step_name(st), NULL);
-        snprintf(out->prompt, sizeof out->prompt, "%.40s: %s (step %d of %d)", un ? un->name : "?",
-                 cwr_step_label(st), rs->step + 1, p->step_count);
+        /* "%.40s: %s (step %d of %d)" */
+        cwr_text_str(&x, un ? un->name : "?", 40);
+        cwr_text_str(&x, ": ", SIZE_MAX);
+        cwr_text_str(&x, cwr_step_label(st), SIZE_MAX);
+        cwr_text_str(&x, " (step ", SIZE_MAX);
+        cwr_text_int(&x, rs->step + 1);
+        cwr_text_str(&x, " of ", SIZE_MAX);
+        cwr_text_int(&x, p->step_count);
+        cwr_text_str(&x, ")", SIZE_MAX);
         break;
     }
     }

@@ -88,6 +88,9 @@ typedef struct cwr_los {
     /* The last path a move plan costed (cwr_move.c's path_kept, allocated when first kept):
      * a move's and a charge's resolve plan the same path twice, before and after the dice. */
     void *path_kept;
+    /* The answers kept for the table as it last stood in a scope (cwr_util.c's table memo),
+     * allocated when first asked. */
+    struct cwr_table_memo *table_memo;
 } cwr_los;
 
 /* What one const entry point (legal, validate) finds about a table that cannot change while
@@ -149,6 +152,10 @@ void cwr_cache_destroy(cwr_cache *c);
 /* An event changed the state (cwr_apply): the whole answers kept across calls are forgotten.
  * Until the first one after cwr_create or cwr_clone nothing is kept. */
 void cwr_cache_changed(cwr_cache *c);
+/* ... and that event could change the table or a unit's concealment (cwr_apply says which). */
+void cwr_cache_table_changed(cwr_cache *c);
+/* The match's table memo (cwr_los) and what it holds. */
+void cwr_table_memo_free(struct cwr_table_memo *m);
 /* cwr_outcome's and cwr_decision's answers for t while the state stays as it is: false when not
  * kept (then the caller works it out and puts it). */
 bool cwr_memo_outcome_get(const rules_state *rs, const table *t, rules_outcome *out);
@@ -162,6 +169,13 @@ bool cwr_memo_targets_get(const rules_state *rs, const table *t, unit_id u, int 
 void cwr_memo_targets_put(const rules_state *rs, const table *t, unit_id u, int kind,
                           const rules_target *in, int max, int n);
 void cwr_memo_decision_put(const rules_state *rs, const table *t, const rules_decision *d);
+/* The sample moves cwr_move_legal found for `step` while the state stays as it is, and whether
+ * cmd is (byte for byte) one of them: each passed the very check cwr_move_validate makes, so
+ * the command the bot picks from them is not checked again. */
+enum { CWR_MEMO_MOVES = 16 };
+void cwr_memo_moves_put(const rules_state *rs, const table *t, int step, const rules_command *in,
+                        int n);
+bool cwr_memo_moves_has(const rules_state *rs, const table *t, int step, const rules_command *cmd);
 
 /* Refusal reasons are built only when asked: why NULL (or size 0) wants a yes or no alone. */
 __attribute__((format(printf, 3, 4))) void cwr_say(char *why, size_t size, const char *fmt, ...);
@@ -169,6 +183,18 @@ __attribute__((format(printf, 3, 4))) void cwr_say(char *why, size_t size, const
 /* a then b (b may be NULL) into out, cut to `size` as snprintf(out, size, "%s%s", a, b) cuts
  * it: the events' fixed words without the formatter. */
 void cwr_join(char *out, size_t size, const char *a, const char *b);
+/* A line written piece by piece, cut as snprintf(out, size, ...) cuts it: the same bytes as
+ * "%.Ns" (cwr_text_str with max N; SIZE_MAX: "%s") and "%d" (cwr_text_int), without the
+ * formatter. `size` > 0. */
+typedef struct cwr_text {
+    char *out;
+    size_t size, used;
+} cwr_text;
+cwr_text cwr_text_begin(char *out, size_t size);
+void cwr_text_str(cwr_text *x, const char *s, size_t max);
+void cwr_text_int(cwr_text *x, int n);
+/* "%+d": the sign always. */
+void cwr_text_signed(cwr_text *x, int n);
 
 /* ---- cwr_util.c: lookups ------------------------------------------------------------------ */
 
@@ -328,6 +354,14 @@ int cwr_fire_casualties(int sixes, int per, int fortified_factor, bool fortified
 double cwr_fire_expected(int n, int per);
 bool cwr_plan_fire(const rules_state *rs, const table *t, unit_id u, unit_id target,
                    cwr_fire_plan *out, char *why, size_t size);
+/* cwr_plan_fire's answer for (u, target) kept across calls and states of the match while the
+ * open scope's table t (and the units' concealment) stands byte for byte as when it was found:
+ * false when not kept (a no is kept only as asked without a reason; `told`: a reason wanted).
+ * The plan reads nothing else that changes in a match. */
+bool cwr_memo_fire_get(const rules_state *rs, const table *t, unit_id u, unit_id target, bool told,
+                       cwr_fire_plan *out, bool *ok);
+void cwr_memo_fire_put(const rules_state *rs, const table *t, unit_id u, unit_id target, bool ok,
+                       const cwr_fire_plan *plan);
 bool cwr_fire_validate(const rules_state *rs, const table *t, const rules_command *cmd, char *why,
                        size_t size);
 void cwr_fire_resolve(rules_state *rs, rules_ctx *ctx, const rules_command *cmd);

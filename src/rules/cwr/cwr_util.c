@@ -5,8 +5,10 @@
 #include "core/mem.h"
 #include "core/spatial.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,39 @@ void cwr_join(char *out, size_t size, const char *a, const char *b)
     for (; b && *b && n + 1 < size; b++)
         out[n++] = *b;
     out[n] = 0;
+}
+
+cwr_text cwr_text_begin(char *out, size_t size)
+{
+    out[0] = 0;
+    return (cwr_text){out, size, 0};
+}
+
+void cwr_text_str(cwr_text *x, const char *s, size_t max)
+{
+    for (size_t i = 0; i < max && s[i] && x->used + 1 < x->size; i++)
+        x->out[x->used++] = s[i];
+    x->out[x->used] = 0;
+}
+
+void cwr_text_int(cwr_text *x, int n)
+{
+    char buf[12], *q = buf + sizeof buf - 1;
+    unsigned v = n < 0 ? 0u - (unsigned)n : (unsigned)n;
+    *q = 0;
+    do
+        *--q = (char)('0' + v % 10);
+    while (v /= 10);
+    if (n < 0)
+        *--q = '-';
+    cwr_text_str(x, q, SIZE_MAX);
+}
+
+void cwr_text_signed(cwr_text *x, int n)
+{
+    if (n >= 0)
+        cwr_text_str(x, "+", SIZE_MAX);
+    cwr_text_int(x, n);
 }
 
 float cwr_cm(const rules_state *rs, float in)
@@ -117,6 +152,14 @@ struct cwr_cache {
     int rows_n, rows_cap;
     int *per_unit; /* units + 1: every figure of each unit, active or not (start_cap) */
     bool rows_listed, rows_ok;
+    /* The match's table memo was found to hold for t in this scope, at that epoch (reset
+     * whenever the scope is opened anew); and for tm_t when the table events numbered tm_gen
+     * (table_gen, cwr_cache_table_changed), found after an event (tm_trusted): then tm_t still
+     * holds it while no event that could change a table or the concealment has come since. */
+    bool tm_ok, tm_trusted;
+    uint32_t tm_epoch;
+    const table *tm_t;
+    uint64_t tm_gen, table_gen;
     uint32_t stamp;
     cache_pair *pair; /* pair_units squared, by (a - 1, b - 1) */
     int pair_units;
@@ -133,6 +176,9 @@ struct cwr_cache {
     unit_id targets_unit;
     int targets_kind, targets_max, targets_n;
     rules_target *targets; /* CWR_MEMO_TARGETS, allocated when first kept (clones stay small) */
+    memo_key moves_key;
+    int moves_step, moves_n;
+    rules_command *moves; /* CWR_MEMO_MOVES, allocated when first kept */
     rules_outcome outcome;
     rules_decision decision;
 };
@@ -162,6 +208,7 @@ cwr_cache *cwr_cache_create(void)
     c->pair = keep.pair, c->pair_units = keep.pair_units;
     c->unit = keep.unit, c->front = keep.front, c->unit_cap = keep.unit_cap;
     c->targets = keep.targets;
+    c->moves = keep.moves;
     c->stamp = keep.stamp;
     memcpy(c->type_stamp, keep.type_stamp, sizeof c->type_stamp);
     return c;
@@ -187,6 +234,7 @@ static void cache_free(cwr_cache *c)
     free(c->rows);
     free(c->per_unit);
     free(c->targets);
+    free(c->moves);
     free(c->pair);
     free(c->unit);
     free(c->front);
@@ -268,6 +316,7 @@ bool cwr_cache_begin(const rules_state *rs, const table *t)
                  ? rs->los
                  : NULL;
     c->rows_listed = false;
+    c->tm_ok = false;
     if (nu <= CACHE_PAIR_UNITS && c->pair_units != nu) {
         free(c->pair);
         c->pair_units = nu;
@@ -394,6 +443,12 @@ void cwr_cache_changed(cwr_cache *c)
         c->version++;
 }
 
+void cwr_cache_table_changed(cwr_cache *c)
+{
+    if (c)
+        c->table_gen++;
+}
+
 /* A kept answer of size n copied to out when its key still holds. */
 static bool kept_get(const cwr_cache *c, const memo_key *k, const table *t, void *out,
                      const void *kept, size_t n)
@@ -468,6 +523,31 @@ void cwr_memo_targets_put(const rules_state *rs, const table *t, unit_id u, int 
     c->targets_max = max < CWR_MEMO_TARGETS ? max : CWR_MEMO_TARGETS;
     c->targets_n = n;
     memo_keep(c, &c->targets_key, t);
+}
+
+void cwr_memo_moves_put(const rules_state *rs, const table *t, int step, const rules_command *in,
+                        int n)
+{
+    cwr_cache *c = rs->cache;
+    if (!c || !c->version || n < 0 || n > CWR_MEMO_MOVES)
+        return;
+    if (!c->moves)
+        c->moves = mem_calloc(CWR_MEMO_MOVES, sizeof *c->moves);
+    memcpy(c->moves, in, (size_t)n * sizeof *in);
+    c->moves_step = step;
+    c->moves_n = n;
+    memo_keep(c, &c->moves_key, t);
+}
+
+bool cwr_memo_moves_has(const rules_state *rs, const table *t, int step, const rules_command *cmd)
+{
+    cwr_cache *c = rs->cache;
+    if (!memo_hit(c, &c->moves_key, t) || c->moves_step != step)
+        return false;
+    for (int i = 0; i < c->moves_n; i++)
+        if (memcmp(&c->moves[i], cmd, sizeof *cmd) == 0)
+            return true;
+    return false;
 }
 
 bool cwr_type_named(const rules_state *rs, const table *t, const cwr_names *set, int type)
@@ -1050,6 +1130,199 @@ static cache_pair *cached_pair(const rules_state *rs, const table *t, unit_id a,
     return &c->pair[(size_t)(a.id - 1) * (size_t)c->units + (b.id - 1)];
 }
 
+/* ---- answers kept across calls: the table memo ---- */
+
+/* What a figure is to the kept answers: every field a rule or event changes in a match, and
+ * its base, unit and side (set when the match began), bit for bit. The figure's last fields, from
+ * its base to its status, are one run of bytes, copied and compared as one. */
+#define MEMO_FIG_TAIL (offsetof(figure, status) + sizeof(uint32_t) - offsetof(figure, base))
+static_assert(MEMO_FIG_TAIL == sizeof(geom_base) + sizeof(vec2s) + 2 * sizeof(float),
+              "a figure's base, centre, facing and status lie together");
+typedef struct memo_fig {
+    unsigned char tail[MEMO_FIG_TAIL]; /* base, pos, facing, status */
+    figure_posture posture;
+    unit_id unit;
+    side_id side;
+} memo_fig;
+
+static bool memo_fig_is(const memo_fig *m, const figure *f)
+{
+    return memcmp(m->tail, &f->base, MEMO_FIG_TAIL) == 0 && m->posture == f->posture &&
+           m->unit.id == f->unit.id && m->side.id == f->side.id;
+}
+
+/* The table (its figures as memo_fig, each unit's formation, the units' concealment) as a
+ * scope last found it, and the (unit, unit) answers found on it since: sight and fire plans
+ * read nothing else that changes in a match, and are asked again by each call of a decision
+ * (the pair's legal step, the step's legal, validate, the overlap check's resolve), each a
+ * new scope and often a new state (a clone), of the same table. Compared once a scope: any
+ * difference (a move, a casualty, a formation, a table changed without an event) takes the
+ * snapshot anew, and the epoch forgets every answer. */
+typedef struct cwr_table_memo {
+    memo_fig *figs; /* fig_cap */
+    char (*formation)[TABLE_NAME_MAX];
+    bool *hidden; /* by unit index: concealed from the other side (CWR_U_CONCEALED) */
+    int nfig, nunit, fig_cap, unit_cap;
+    float w, h;
+    uint32_t epoch; /* 0: no snapshot yet */
+    /* by (a - 1) * nunit + (b - 1): the epoch each answer was found at */
+    uint32_t *sees_epoch, *fire_epoch;
+    bool *sees, *fire_ok;
+    cwr_fire_plan *fire;
+    int pair_cap;
+} cwr_table_memo;
+
+void cwr_table_memo_free(struct cwr_table_memo *m)
+{
+    if (!m)
+        return;
+    free(m->figs);
+    free(m->formation);
+    free(m->hidden);
+    free(m->sees_epoch);
+    free(m->fire_epoch);
+    free(m->sees);
+    free(m->fire_ok);
+    free(m->fire);
+    free(m);
+}
+
+static bool unit_concealed(const rules_state *rs, int i)
+{
+    return i < rs->unit_count && (rs->units[i].flags & CWR_U_CONCEALED);
+}
+
+static bool table_memo_holds(const cwr_table_memo *m, const rules_state *rs, const table *t)
+{
+    int nf = t->figure_count, nu = t->unit_count;
+    if (!m->epoch || m->nfig != nf || m->nunit != nu || memcmp(&m->w, &t->width_cm, sizeof m->w) ||
+        memcmp(&m->h, &t->height_cm, sizeof m->h))
+        return false;
+    for (int i = 0; i < nu; i++)
+        if (m->hidden[i] != unit_concealed(rs, i) ||
+            memcmp(m->formation[i], t->units[i].formation, TABLE_NAME_MAX) != 0)
+            return false;
+    for (int i = 0; i < nf; i++)
+        if (!memo_fig_is(&m->figs[i], &t->figures[i]))
+            return false;
+    return true;
+}
+
+/* t as m's snapshot, its answers all forgotten. */
+static void table_memo_take(cwr_table_memo *m, const rules_state *rs, const table *t)
+{
+    int nf = t->figure_count, nu = t->unit_count;
+    if (m->fig_cap < nf + 1) {
+        free(m->figs);
+        m->fig_cap = nf + 1;
+        m->figs = mem_calloc((size_t)m->fig_cap, sizeof *m->figs);
+    }
+    if (m->unit_cap < nu + 1) {
+        free(m->formation);
+        free(m->hidden);
+        m->unit_cap = nu + 1;
+        m->formation = mem_calloc((size_t)m->unit_cap, sizeof *m->formation);
+        m->hidden = mem_calloc((size_t)m->unit_cap, sizeof *m->hidden);
+    }
+    size_t np = (size_t)nu * (size_t)nu + 1;
+    if (m->pair_cap < (int)np) {
+        free(m->sees_epoch);
+        free(m->fire_epoch);
+        free(m->sees);
+        free(m->fire_ok);
+        free(m->fire);
+        m->pair_cap = (int)np;
+        m->sees_epoch = mem_calloc(np, sizeof *m->sees_epoch);
+        m->fire_epoch = mem_calloc(np, sizeof *m->fire_epoch);
+        m->sees = mem_calloc(np, sizeof *m->sees);
+        m->fire_ok = mem_calloc(np, sizeof *m->fire_ok);
+        m->fire = mem_calloc(np, sizeof *m->fire);
+    }
+    for (int i = 0; i < nf; i++) {
+        const figure *f = &t->figures[i];
+        memcpy(m->figs[i].tail, &f->base, MEMO_FIG_TAIL);
+        m->figs[i].posture = f->posture;
+        m->figs[i].unit = f->unit;
+        m->figs[i].side = f->side;
+    }
+    for (int i = 0; i < nu; i++) {
+        memcpy(m->formation[i], t->units[i].formation, TABLE_NAME_MAX);
+        m->hidden[i] = unit_concealed(rs, i);
+    }
+    m->nfig = nf, m->nunit = nu, m->w = t->width_cm, m->h = t->height_cm;
+    if (++m->epoch == 0) { /* the (rare) wrap: every answer's epoch forgotten */
+        memset(m->sees_epoch, 0, (size_t)m->pair_cap * sizeof *m->sees_epoch);
+        memset(m->fire_epoch, 0, (size_t)m->pair_cap * sizeof *m->fire_epoch);
+        m->epoch = 1;
+    }
+}
+
+/* The match's memo for t, the open scope's table of rs's own cache, with the slot of (a, b);
+ * NULL without a scope for t, or a unit out of range. */
+static cwr_table_memo *table_memo(const rules_state *rs, const table *t, unit_id a, unit_id b,
+                                  size_t *slot)
+{
+    cwr_cache *c = live;
+    if (!c || c->t != t || !rs || rs->cache != c || !rs->los || c->data != rs->data || !a.id ||
+        !b.id || (int)a.id > t->unit_count || (int)b.id > t->unit_count)
+        return NULL;
+    cwr_table_memo *m = rs->los->table_memo;
+    if (!m)
+        m = rs->los->table_memo = mem_calloc(1, sizeof *m);
+    bool held =
+        c->tm_ok || (c->tm_trusted && c->version && c->tm_t == t && c->tm_gen == c->table_gen &&
+                     m->nfig == t->figure_count && m->nunit == t->unit_count);
+    if (!held || c->tm_epoch != m->epoch) {
+        if (!table_memo_holds(m, rs, t))
+            table_memo_take(m, rs, t);
+        c->tm_epoch = m->epoch;
+    }
+    c->tm_ok = true;
+    c->tm_t = t;
+    c->tm_gen = c->table_gen;
+    c->tm_trusted = c->version != 0; /* at version 0 a table may change without an event */
+    *slot = (size_t)(a.id - 1) * (size_t)m->nunit + (b.id - 1);
+    return m;
+}
+
+bool cwr_memo_fire_get(const rules_state *rs, const table *t, unit_id u, unit_id target, bool told,
+                       cwr_fire_plan *out, bool *ok)
+{
+    size_t k;
+    cwr_table_memo *m = table_memo(rs, t, u, target, &k);
+    if (!m || m->fire_epoch[k] != m->epoch || (told && !m->fire_ok[k]))
+        return false;
+    *out = m->fire[k];
+    *ok = m->fire_ok[k];
+    return true;
+}
+
+void cwr_memo_fire_put(const rules_state *rs, const table *t, unit_id u, unit_id target, bool ok,
+                       const cwr_fire_plan *plan)
+{
+    size_t k;
+    cwr_table_memo *m = table_memo(rs, t, u, target, &k);
+    if (!m)
+        return;
+    m->fire[k] = *plan;
+    m->fire_ok[k] = ok;
+    m->fire_epoch[k] = m->epoch;
+}
+
+/* sees_scan's answer from the table memo, found there when not yet. */
+static bool sees_kept(const rules_state *rs, const table *t, unit_id from, unit_id to)
+{
+    size_t k;
+    cwr_table_memo *m = table_memo(rs, t, from, to, &k);
+    if (!m)
+        return sees_scan(rs, t, from, to);
+    if (m->sees_epoch[k] != m->epoch) {
+        m->sees[k] = sees_scan(rs, t, from, to);
+        m->sees_epoch[k] = m->epoch;
+    }
+    return m->sees[k];
+}
+
 /* Asked of the same pair by the fire, charge and away-move checks of one call. */
 bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to)
 {
@@ -1057,7 +1330,7 @@ bool cwr_sees(const rules_state *rs, const table *t, unit_id from, unit_id to)
     if (!cp)
         return sees_scan(rs, t, from, to);
     if (cp->sees_stamp != live->stamp) {
-        cp->sees = sees_scan(rs, t, from, to);
+        cp->sees = sees_kept(rs, t, from, to);
         cp->sees_stamp = live->stamp;
     }
     return cp->sees;

@@ -21,7 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { HARD_CAND_MAX = 16, HARD_PLAYOUT_MAX = 96, HARD_SIDE_MAX = 8, HARD_DRIVER_MAX = 128 };
+enum {
+    HARD_CAND_MAX = 16,
+    HARD_PLAYOUT_MAX = 96,
+    HARD_SIDE_MAX = 8,
+    HARD_DRIVER_MAX = 128,
+    HARD_TURN_COMMANDS = 400
+};
 
 /* The spread of a playout's result assumed until the playouts measure it (10 = a figure). */
 #define HARD_SD_FLOOR 30.0f
@@ -36,6 +42,9 @@ typedef struct hard_params {
     int budget;     /* playouts a decision at most */
     long work;      /* and the normal level's work in them at most (bot_plan_work) */
     int horizon;    /* commands a playout plays after the candidate */
+    int turns;      /* else (above 0) to the end of this many turns after this one, at most
+                     * HARD_TURN_COMMANDS commands */
+    float progress; /* a loss threshold's way gone, in proportion (10 = a figure) */
     float margin;   /* normal's lead over its second best (10 = a figure) above which it stands */
     float z;        /* standard errors the paired lead of an alternative must exceed */
     float evidence; /* and at least this (10 = a figure) */
@@ -56,6 +65,8 @@ static hard_params hard_defaults(void)
                      .budget = 96,
                      .work = 15000,
                      .horizon = 80,
+                     .turns = 0,
+                     .progress = 0.0f,
                      .margin = 15.0f,
                      .z = 1.0f,
                      .evidence = 2.0f,
@@ -87,6 +98,10 @@ static hard_params hard_defaults(void)
             p.work = (long)v;
         else if (!strcmp(key, "horizon"))
             p.horizon = (int)v;
+        else if (!strcmp(key, "turns"))
+            p.turns = (int)v;
+        else if (!strcmp(key, "progress"))
+            p.progress = v;
         else if (!strcmp(key, "margin"))
             p.margin = v;
         else if (!strcmp(key, "z"))
@@ -260,7 +275,7 @@ static float objectives(const bot_hard *h, const game *f, const table *t, side_i
                     continue;
                 float p = (float)(all[s] - up[s]) * 100.0f / ((float)all[s] * (float)c->value);
                 p = p > 1.0f ? 1.0f : p;
-                v += (s == who.id ? -1.0f : 1.0f) * h->prm.goal * p * p;
+                v += (s == who.id ? -1.0f : 1.0f) * (h->prm.goal * p * p + h->prm.progress * p);
             }
         } else if (!strcmp(c->kind, "hold") && c->side.id && c->area.count >= 3 && limit > 0) {
             float w = h->prm.hold * fminf(1.0f, (float)game_turn(f) / (float)limit);
@@ -337,8 +352,8 @@ static void remember(bot_hard *h, const game *g, side_id who)
         const figure *m = &t->figures[i];
         bool up = table_figure_active(m);
         h->ever[i] |= up;
-        h->root_off[i] = !up && !(m->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)) &&
-                         !h->ever[i];
+        h->root_off[i] =
+            !up && !(m->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)) && !h->ever[i];
         if (hides && up && m->side.id != who.id && game_visible(g, who, m->id)) {
             size_t k = (size_t)who.id * (size_t)n + (size_t)i;
             h->seen[k] = true;
@@ -422,7 +437,9 @@ static float playout_to(bot_hard *h, const game *g, const rules_command *cand, s
         dice_rng rr;
         dice_seed_stream(&rr, seed, 3);
         rules_command c;
-        for (int i = 0; i < horizon && !game_over(f); i++)
+        bool by_turn = h->prm.turns > 0 && !result_only; /* the check plays to the end */
+        int last = game_turn(g) + h->prm.turns, most = by_turn ? HARD_TURN_COMMANDS : horizon;
+        for (int i = 0; i < most && !game_over(f) && (!by_turn || game_turn(f) <= last); i++)
             if (!bot_plan_pick(h->roll, f, &rr, &c, NULL, 0) || !game_fork_step(f, &c))
                 break;
         if (result_only) {

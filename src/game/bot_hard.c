@@ -370,8 +370,10 @@ static void remember(bot_hard *h, const game *g, side_id who)
 static void believe(bot_hard *h, game *f, side_id who)
 {
     int n = f->table->figure_count;
+    if (n != h->mem_count)
+        return; /* not the table remembered: nothing is put back (never a fork of this one) */
     memset(h->forgot, 0, (size_t)n * sizeof *h->forgot);
-    if (!who.id || who.id >= HARD_SIDE_MAX || !game_view(f)->visible || n != h->mem_count)
+    if (!who.id || who.id >= HARD_SIDE_MAX || !game_view(f)->visible)
         return;
     game_state_changed(f);
     /* Asked of every figure first: moving or taking some off changes what the others see. */

@@ -21,7 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { HARD_CAND_MAX = 16, HARD_PLAYOUT_MAX = 96, HARD_SIDE_MAX = 8, HARD_DRIVER_MAX = 128 };
+enum {
+    HARD_CAND_MAX = 16,
+    HARD_PLAYOUT_MAX = 96,
+    HARD_SIDE_MAX = 8,
+    HARD_DRIVER_MAX = 128,
+    HARD_TURN_COMMANDS = 400
+};
 
 /* The spread of a playout's result assumed until the playouts measure it (10 = a figure). */
 #define HARD_SD_FLOOR 30.0f
@@ -36,6 +42,9 @@ typedef struct hard_params {
     int budget;     /* playouts a decision at most */
     long work;      /* and the normal level's work in them at most (bot_plan_work) */
     int horizon;    /* commands a playout plays after the candidate */
+    int turns;      /* else (above 0) to the end of this many turns after this one, at most
+                     * HARD_TURN_COMMANDS commands */
+    float progress; /* a loss threshold's way gone, in proportion (10 = a figure) */
     float margin;   /* normal's lead over its second best (10 = a figure) above which it stands */
     float z;        /* standard errors the paired lead of an alternative must exceed */
     float evidence; /* and at least this (10 = a figure) */
@@ -56,6 +65,8 @@ static hard_params hard_defaults(void)
                      .budget = 96,
                      .work = 15000,
                      .horizon = 80,
+                     .turns = 0,
+                     .progress = 0.0f,
                      .margin = 15.0f,
                      .z = 1.0f,
                      .evidence = 2.0f,
@@ -87,6 +98,10 @@ static hard_params hard_defaults(void)
             p.work = (long)v;
         else if (!strcmp(key, "horizon"))
             p.horizon = (int)v;
+        else if (!strcmp(key, "turns"))
+            p.turns = (int)v;
+        else if (!strcmp(key, "progress"))
+            p.progress = v;
         else if (!strcmp(key, "margin"))
             p.margin = v;
         else if (!strcmp(key, "z"))
@@ -128,6 +143,21 @@ struct bot_hard {
     float value[HARD_CAND_MAX][HARD_PLAYOUT_MAX];
     int played[HARD_CAND_MAX];
     int morale_root[HARD_SIDE_MAX]; /* each side's morale left at the decision (-1: none shown) */
+    /* Per figure (by table index), sized to the table: off it at the decision without being
+     * dead or taken (not yet come on, or gone before): no loss of this look-ahead's */
+    bool *root_off;
+    /* taken off this playout's fork because `who` never saw him: believed standing somewhere */
+    bool *forgot;
+    /* The memory kept between decisions of one match (where the caller keeps the bot, as
+     * simulate does): where each side last saw each enemy figure, to put him back there on a
+     * fork when he is hidden now. */
+    const game *mem_game;
+    int mem_count;
+    int mem_log;   /* the log's length at the last decision remembered */
+    bool *ever;    /* [index]: stood on the table at a decision remembered */
+    bool *seen;    /* [side * mem_count + index]: seen by that side */
+    vec2s *last;   /* where, same index */
+    float *facing; /* and facing which way */
 };
 
 bot_hard *bot_hard_create(void)
@@ -155,6 +185,12 @@ void bot_hard_destroy(bot_hard *h)
     bot_plan_destroy(h->plan);
     bot_plan_destroy(h->roll);
     bot_plan_destroy(h->check);
+    free(h->root_off);
+    free(h->forgot);
+    free(h->ever);
+    free(h->seen);
+    free(h->last);
+    free(h->facing);
     free(h);
 }
 
@@ -218,7 +254,12 @@ static float objectives(const bot_hard *h, const game *f, const table *t, side_i
         if (m->side.id >= HARD_SIDE_MAX)
             continue;
         all[m->side.id]++;
-        up[m->side.id] += table_figure_active(m);
+        /* lost: dead or taken, or off the table since the decision; one not yet come on (or
+         * gone before it), or taken off the fork only because unseen, is no loss of this one */
+        bool off = !table_figure_active(m) &&
+                   ((m->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)) ||
+                    !(i < h->mem_count && (h->root_off[i] || h->forgot[i])));
+        up[m->side.id] += !off;
     }
     float v = 0;
     int limit = 0;
@@ -234,7 +275,7 @@ static float objectives(const bot_hard *h, const game *f, const table *t, side_i
                     continue;
                 float p = (float)(all[s] - up[s]) * 100.0f / ((float)all[s] * (float)c->value);
                 p = p > 1.0f ? 1.0f : p;
-                v += (s == who.id ? -1.0f : 1.0f) * h->prm.goal * p * p;
+                v += (s == who.id ? -1.0f : 1.0f) * (h->prm.goal * p * p + h->prm.progress * p);
             }
         } else if (!strcmp(c->kind, "hold") && c->side.id && c->area.count >= 3 && limit > 0) {
             float w = h->prm.hold * fminf(1.0f, (float)game_turn(f) / (float)limit);
@@ -252,6 +293,8 @@ static float objectives(const bot_hard *h, const game *f, const table *t, side_i
     return v;
 }
 
+static bool won_on_nobody(const bot_hard *h, const game *f, side_id winner);
+
 /* The table from `who`'s view at the end of a playout: the worth of the figures standing, own
  * minus the enemy's (shaken ones and the seriously wounded counting less), the scenario's
  * victory conditions (objectives), with the game's result far above any of it. */
@@ -259,7 +302,8 @@ static float evaluate(const bot_hard *h, const game *f, side_id who)
 {
     rules_outcome oc;
     game_outcome(f, &oc);
-    if (oc.over && oc.winner.id)
+    bool nobody = oc.over && oc.winner.id && won_on_nobody(h, f, oc.winner);
+    if (oc.over && oc.winner.id && !nobody)
         return oc.winner.id == who.id ? h->prm.win : -h->prm.win;
     const table *t = game_table(f);
     float v = 0;
@@ -274,7 +318,103 @@ static float evaluate(const bot_hard *h, const game *f, side_id who)
             k *= 0.7f;
         v += m->side.id == who.id ? k : -k;
     }
-    return oc.over ? v : v + objectives(h, f, t, who);
+    return oc.over && !nobody ? v : v + objectives(h, f, t, who);
+}
+
+/* Brings the memory up to the decision now: a new match (another game, another table, or the
+ * log shorter than last time: an undo) starts it afresh; every figure on the table is marked as
+ * having stood there, and each one `who` sees now is remembered where he stands. Then which
+ * figures are off the table without being lost (root_off). */
+static void remember(bot_hard *h, const game *g, side_id who)
+{
+    const table *t = game_table(g);
+    int n = t->figure_count;
+    if (g != h->mem_game || n != h->mem_count || game_log_count(g) < h->mem_log) {
+        free(h->root_off);
+        free(h->forgot);
+        free(h->ever);
+        free(h->seen);
+        free(h->last);
+        free(h->facing);
+        size_t all = (size_t)HARD_SIDE_MAX * (size_t)n + 1;
+        h->root_off = mem_calloc((size_t)n + 1, sizeof *h->root_off);
+        h->forgot = mem_calloc((size_t)n + 1, sizeof *h->forgot);
+        h->ever = mem_calloc((size_t)n + 1, sizeof *h->ever);
+        h->seen = mem_calloc(all, sizeof *h->seen);
+        h->last = mem_calloc(all, sizeof *h->last);
+        h->facing = mem_calloc(all, sizeof *h->facing);
+        h->mem_game = g;
+        h->mem_count = n;
+    }
+    h->mem_log = game_log_count(g);
+    bool hides = who.id && who.id < HARD_SIDE_MAX && game_view(g)->visible;
+    for (int i = 0; i < n; i++) {
+        const figure *m = &t->figures[i];
+        bool up = table_figure_active(m);
+        h->ever[i] |= up;
+        h->root_off[i] =
+            !up && !(m->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED)) && !h->ever[i];
+        if (hides && up && m->side.id != who.id && game_visible(g, who, m->id)) {
+            size_t k = (size_t)who.id * (size_t)n + (size_t)i;
+            h->seen[k] = true;
+            h->last[k] = m->pos;
+            h->facing[k] = m->facing;
+        }
+    }
+}
+
+/* The fork as `who` may believe it (determinisation): each enemy figure he cannot see now stands
+ * where he last saw him (the memory), and one he never saw is taken off, marked as believed
+ * standing (forgot: not a loss, and no game won for want of enemies). Never a hidden figure's
+ * true place unless it is where he was seen. */
+static void believe(bot_hard *h, game *f, side_id who)
+{
+    int n = f->table->figure_count;
+    if (n != h->mem_count)
+        return; /* not the table remembered: nothing is put back (never a fork of this one) */
+    memset(h->forgot, 0, (size_t)n * sizeof *h->forgot);
+    if (!who.id || who.id >= HARD_SIDE_MAX || !game_view(f)->visible)
+        return;
+    game_state_changed(f);
+    /* Asked of every figure first: moving or taking some off changes what the others see. */
+    bool *hidden = mem_calloc((size_t)n + 1, sizeof *hidden);
+    for (int i = 0; i < n; i++)
+        hidden[i] = table_figure_active(&f->table->figures[i]) &&
+                    !game_visible(f, who, f->table->figures[i].id);
+    for (int i = 0; i < n; i++) {
+        size_t k = (size_t)who.id * (size_t)n + (size_t)i;
+        figure *m = &f->table->figures[i];
+        if (!hidden[i])
+            continue;
+        if (h->seen[k]) {
+            m->pos = h->last[k];
+            m->facing = h->facing[k];
+        } else {
+            m->status |= FIGURE_STATUS_OFF_TABLE;
+            h->forgot[i] = true;
+        }
+    }
+    free(hidden);
+    game_state_changed(f);
+    game_places_changed(f); /* what was worked out of the table before (the outcome) is stale */
+    game_place_unsync(f);
+}
+
+/* A win a fork shows only for want of enemies: the side beaten has no one on the table but
+ * some the look-ahead took off unseen (believe), who may well be standing. */
+static bool won_on_nobody(const bot_hard *h, const game *f, side_id winner)
+{
+    const table *t = game_table(f);
+    bool believed = false;
+    for (int i = 0; i < t->figure_count && i < h->mem_count; i++) {
+        const figure *m = &t->figures[i];
+        if (m->side.id == winner.id)
+            continue;
+        if (table_figure_active(m))
+            return false;
+        believed |= h->forgot[i] && !(m->status & (FIGURE_STATUS_DEAD | FIGURE_STATUS_CAPTURED));
+    }
+    return believed;
 }
 
 /* Playout r's dice: the same for every candidate, from the seed the decision drew. */
@@ -293,13 +433,15 @@ static float playout_to(bot_hard *h, const game *g, const rules_command *cand, s
     game *f = game_fork(g, seed);
     if (!f)
         return 0;
-    game_fork_forget(f, who); /* it plans against what its side sees, nothing more */
+    believe(h, f, who); /* it plans against what its side knows, nothing more */
     float v = -INFINITY;
     if (game_fork_step(f, cand)) {
         dice_rng rr;
         dice_seed_stream(&rr, seed, 3);
         rules_command c;
-        for (int i = 0; i < horizon && !game_over(f); i++)
+        bool by_turn = h->prm.turns > 0 && !result_only; /* the check plays to the end */
+        int last = game_turn(g) + h->prm.turns, most = by_turn ? HARD_TURN_COMMANDS : horizon;
+        for (int i = 0; i < most && !game_over(f) && (!by_turn || game_turn(f) <= last); i++)
             if (!bot_plan_pick(h->roll, f, &rr, &c, NULL, 0) || !game_fork_step(f, &c))
                 break;
         if (result_only) {
@@ -519,6 +661,7 @@ bool bot_hard_pick(bot_hard *h, const game *g, dice_rng *rng, rules_command *out
     if (k == 0)
         return false;
     morale_left(g, h->morale_root);
+    remember(h, g, dec.side);
     uint64_t base = (uint64_t)dice_below(rng, 0xffffffffu) << 32 | dice_below(rng, 0xffffffffu);
     /* a forced step, or normal's choice far ahead of its next best: nothing to look for */
     float second = -INFINITY;

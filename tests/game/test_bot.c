@@ -348,6 +348,86 @@ static void test_hard_steps_out_of_range(void **state)
     scenario_destroy(sc);
 }
 
+/* The toy rule set with concealment: while toy_hidden is set, Blue (side 1) sees no Red figure. */
+static bool toy_hidden;
+
+static bool toy_visible(const rules_state *rs, const table *t, side_id viewer, figure_id fig)
+{
+    (void)rs;
+    (void)t;
+    (void)fig;
+    return !toy_hidden || viewer.id != 1;
+}
+
+/* The last stand again, but Red's figure, seen by Blue's hard bot at its first decision, is
+ * hidden from Blue when Blue must choose whether to rally. A look-ahead that takes off the
+ * figures its side cannot see finds Red gone, every fork won ("no one left") and keeps normal's
+ * rally; one that believes Red stands where Blue last saw him steps out of his range. */
+static void test_hard_hidden_enemy_not_won(void **state)
+{
+    (void)state;
+    static rules_view_ops view;
+    static rules_ops ops;
+    view = *toy_rules_ops.view;
+    view.visible = toy_visible;
+    ops = toy_rules_ops;
+    ops.view = &view;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/game/data/last_stand.json", source_dir());
+    scenario_error serr;
+    scenario *sc = scenario_load_file(path, &serr);
+    if (!sc)
+        fail_msg("%s: %s", path, serr.message);
+    int tried = 0;
+    for (uint64_t seed = 1; seed < 64 && tried < 3; seed++) {
+        game_error err;
+        game *g = game_create(&(game_desc){.scenario = sc,
+                                           .seed_set = true,
+                                           .seed = seed,
+                                           .rules = &ops,
+                                           .snapshot_every = 1 << 30},
+                              &err);
+        assert_non_null(g);
+        const table *t = game_table(g);
+        figure_id blue = t->figures[0].id, red = t->figures[1].id;
+        bot_scratch *b = bot_scratch_create();
+        dice_rng rng;
+        dice_seed(&rng, seed);
+        rules_command c;
+        toy_hidden = false;
+        assert_true(bot_pick(b, g, BOT_HARD, &rng, &c)); /* Blue sees Red here: remembered */
+        rules_command wait = {.kind = RULES_CMD_END_PHASE, .side.id = 1};
+        rules_command fire = {
+            .kind = RULES_CMD_FIRE, .side.id = 2, .figure_count = 1, .target = blue};
+        fire.figures[0] = red;
+        assert_true(game_submit(g, &wait, NULL, 0));
+        assert_true(game_submit(g, &fire, NULL, 0));
+        const figure *bf = table_figure_const(game_table(g), blue);
+        if (!table_figure_active(bf) || !(bf->status & FIGURE_STATUS_SHAKEN)) {
+            bot_scratch_destroy(b);
+            game_destroy(g);
+            continue;
+        }
+        tried++;
+        toy_hidden = true;
+        assert_false(game_visible(g, (side_id){1}, red));
+        dice_seed(&rng, seed);
+        assert_true(bot_pick(b, g, BOT_HARD, &rng, &c));
+        if (c.kind != RULES_CMD_MOVE || c.path_count != 1)
+            fail_msg("seed %llu: hard chose %s with Red hidden, not the step out of range",
+                     (unsigned long long)seed, rules_command_kind_name(c.kind));
+        const figure *r = table_figure_const(game_table(g), red);
+        float dx = c.path[0].x - r->pos.x, dy = c.path[0].y - r->pos.y;
+        assert_true(dx * dx + dy * dy > 30.0f * 30.0f);
+        toy_hidden = false;
+        bot_scratch_destroy(b);
+        game_destroy(g);
+    }
+    toy_hidden = false;
+    assert_int_equal(tried, 3);
+    scenario_destroy(sc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -361,6 +441,7 @@ int main(void)
         cmocka_unit_test(test_normal_holds_baler),
         cmocka_unit_test(test_reasons_in_player_words),
         cmocka_unit_test(test_hard_steps_out_of_range),
+        cmocka_unit_test(test_hard_hidden_enemy_not_won),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -705,7 +705,7 @@ bool bot_hard_pick(bot_hard *h, const game *g, dice_rng *rng, rules_command *out
         char base_why[200];
         bot_plan_reason(h->plan, g, out, base_why, sizeof base_why);
         if (looked)
-            snprintf(why, size, "%s (looked %d ways ahead, this came out best)", base_why, k);
+            snprintf(why, size, "%s (weighed %d choices by playing each ahead)", base_why, k);
         else
             snprintf(why, size, "%s", base_why);
     }

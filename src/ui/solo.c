@@ -140,8 +140,11 @@ void ui_solo_done(ui_solo *s, ui_app *app, const rules_command *cmd, bool ok, co
     char what[200];
     game_describe(app->game, cmd, what, sizeof what);
     drop_name_the_reason_repeats(what, s->why);
-    /* one line: what it did and why ("holds Lt Toledo's card to interrupt") */
-    if (s->why[0])
+    /* one line: what it did and why ("holds Lt Toledo's card to interrupt"); a reason that
+     * already says what it did ("Gatling detachment chooses Move at the double") is the line */
+    if (s->why[0] && what[0] && strstr(s->why, what))
+        ui_app_toast(app, "%s (bot): %s", name, s->why);
+    else if (s->why[0])
         ui_app_toast(app, "%s (bot): %s - %s", name, what, s->why);
     else
         ui_app_toast(app, "%s (bot): %s", name, what);

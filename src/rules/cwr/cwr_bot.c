@@ -128,7 +128,7 @@ static bool choose_value(const rules_state *rs, const table *t, const rules_comm
         if (cwr_unit_fortified(rs, t, rs->unit) && !e.fort_left)
             snprintf(why, size, "%s holds its fortifications: %s", name, p->label);
         else
-            snprintf(why, size, "%s: %s (worth %.1f)", name, p->label, e.value / 10.0f);
+            snprintf(why, size, "%s chooses %s", name, p->label);
     }
     return true;
 }
@@ -166,8 +166,8 @@ static bool activate_value(const rules_state *rs, const table *t, const rules_co
     float fire = best_fire(rs, t, cmd->unit);
     *v = 0.5f + 0.3f * fire;
     if (why && size)
-        snprintf(why, size, fire > 0 ? "activates %s: it has a target" : "activates %s",
-                 table_unit_const(t, cmd->unit)->name);
+        snprintf(why, size, "%s",
+                 fire > 0 ? "it has a target in range" : "it has no target in range yet");
     return true;
 }
 

@@ -53,6 +53,29 @@ def launch(argv, env):
     return wall, cpu
 
 
+def start_xvfb(display):
+    """An Xvfb on display (or a free one it picks), up for a second; tried three times, since a
+    display another program takes at the same moment makes it exit at once."""
+    for _ in range(3):
+        if display:
+            xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1600x1000x24", "-nolisten",
+                                     "tcp"], stderr=subprocess.DEVNULL)
+            shown = display
+        else:  # a free display number, chosen by Xvfb
+            rd, wr = os.pipe()
+            xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(wr), "-screen", "0",
+                                     "1600x1000x24", "-nolisten", "tcp"], pass_fds=(wr,),
+                                    stderr=subprocess.DEVNULL)
+            os.close(wr)
+            shown = ":" + os.read(rd, 64).decode().strip()
+            os.close(rd)
+        time.sleep(1.0)  # Xvfb up (the bench is not a test: a failed start says so below)
+        if xvfb.poll() is None and shown != ":":
+            return xvfb, shown
+        xvfb.wait()
+    sys.exit("first_frame: Xvfb %s did not start (three tries)" % (display or "on a free display"))
+
+
 def main():
     args = sys.argv[1:]
     display, runs, scenario, before = None, 7, None, None
@@ -74,23 +97,11 @@ def main():
             sys.exit("first_frame: build %s first (ninja -C build)" % exe)
     if not shutil.which("Xvfb"):
         sys.exit("first_frame: needs Xvfb")
-    if display:
-        xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1600x1000x24", "-nolisten",
-                                 "tcp"], stderr=subprocess.DEVNULL)
-    else:  # a free display number, chosen by Xvfb
-        rd, wr = os.pipe()
-        xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(wr), "-screen", "0", "1600x1000x24",
-                                 "-nolisten", "tcp"], pass_fds=(wr,), stderr=subprocess.DEVNULL)
-        os.close(wr)
-        display = ":" + os.read(rd, 64).decode().strip()
-        os.close(rd)
+    xvfb, display = start_xvfb(display)
     home = tempfile.mkdtemp(prefix="sandtable_ff_")
     try:
         env = dict(os.environ, DISPLAY=display, HOME=home, XDG_DATA_HOME=home,
                    XDG_CONFIG_HOME=home)
-        time.sleep(1.0)  # Xvfb up (the bench is not a test: a failed start says so below)
-        if xvfb.poll() is not None or display == ":":
-            sys.exit("first_frame: Xvfb %s did not start" % display)
         commands = {"bare": [bare], "bare GL": [bare, "--accelerated"],
                     "sandtable": [sandtable, "play", scenario]}
         if before:

@@ -121,7 +121,11 @@ const char *ui_event_log_command_words(const game *g, int index, char *buf, size
         return buf;
     }
     char kind[48], who[160] = "", at[96] = "";
-    table_key_words(rules_command_kind_name(c->kind), false, kind, sizeof kind);
+    /* "allocate" is the engine's word; a player says who picked which figures fall */
+    if (c->kind == RULES_CMD_ALLOCATE)
+        snprintf(kind, sizeof kind, "pick casualties");
+    else
+        table_key_words(rules_command_kind_name(c->kind), false, kind, sizeof kind);
     const char *first = c->figure_count ? figure_name(t, c->figures[0]) : figure_name(t, c->figure);
     if (first && c->figure_count > 1)
         snprintf(who, sizeof who, ": %s and %d other%s", first, c->figure_count - 1,

@@ -186,7 +186,12 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
             all.max.y = fmaxf(all.max.y, b.max.y);
             widest = fmaxf(widest, tiny_stand_reach(f) + gap + TINY_FAR_SLACK_CM);
         }
-        for (int k = 0; k < t->figure_count; k++) {
+        const tiny_near_stand *ns;
+        int sn = tiny_geom_memo_stands(t, &ns);
+        for (int j = 0; j < sn; j++)
+            if (!tiny_outside_box(ns[j].pos, all, widest + ns[j].reach))
+                near[nn++] = ns[j].index;
+        for (int k = 0; sn < 0 && k < t->figure_count; k++) {
             const figure *o = &t->figures[k];
             if (table_figure_active(o) && !tiny_is_commander(o) &&
                 !tiny_outside_box(o->pos, all, widest + tiny_stand_reach(o)))

@@ -214,6 +214,19 @@ typedef struct tiny_memo_head {
     tiny_unit_memo *units;
 } tiny_memo_head;
 extern _Thread_local const tiny_memo_head *tiny_memo_open;
+/* An active stand (no commander) of the open memo's table: its index in t->figures, centre and
+ * tiny_stand_reach. */
+typedef struct tiny_near_stand {
+    vec2s pos;
+    float reach;
+    int index;
+} tiny_near_stand;
+#define TINY_NEAR_STANDS_MAX 512
+/* The active stands of t in table order, listed once while the memo is open (the table holds
+ * still): the searches that walked every figure for those near a path walk these instead, with
+ * no activity, commander or reach test per figure. -1 when no memo is open on t or there are
+ * more than TINY_NEAR_STANDS_MAX. *out valid until the memo ends. */
+int tiny_geom_memo_stands(const table *t, const tiny_near_stand **out);
 /* The memo of unit u, or NULL when no memo is open on t. */
 static inline tiny_unit_memo *tiny_geom_memo_unit_id(const table *t, unit_id u)
 {

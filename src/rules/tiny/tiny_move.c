@@ -170,7 +170,8 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
     float gap = tiny_cm(rs, rs->data->contact_gap_in);
     /* The figures near any stand's path (the union of the paths' boxes, by the widest pad): the
      * rest fail every stand's own box test below, so they are left out once, in table order. */
-    int near[512], nn = 0;
+    int near[512], nn = 0, sn = -1;
+    const tiny_near_stand *ns = NULL;
     bool listed = t->figure_count <= (int)(sizeof near / sizeof near[0]);
     if (listed) {
         geom_aabb all = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
@@ -186,11 +187,11 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
             all.max.y = fmaxf(all.max.y, b.max.y);
             widest = fmaxf(widest, tiny_stand_reach(f) + gap + TINY_FAR_SLACK_CM);
         }
-        const tiny_near_stand *ns;
-        int sn = tiny_geom_memo_stands(t, &ns);
+        /* with the memo's list, near holds places in it (each stand's reach known) */
+        sn = tiny_geom_memo_stands(t, &ns);
         for (int j = 0; j < sn; j++)
             if (!tiny_outside_box(ns[j].pos, all, widest + ns[j].reach))
-                near[nn++] = ns[j].index;
+                near[nn++] = j;
         for (int k = 0; sn < 0 && k < t->figure_count; k++) {
             const figure *o = &t->figures[k];
             if (table_figure_active(o) && !tiny_is_commander(o) &&
@@ -213,11 +214,19 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
         float rf = tiny_stand_radius(f), pad = tiny_stand_reach(f) + gap + TINY_FAR_SLACK_CM;
         int count = listed ? nn : t->figure_count;
         for (int j = 0; j < count; j++) {
-            const figure *o = &t->figures[listed ? near[j] : j];
-            if (!table_figure_active(o) ||
-                tiny_outside_box(o->pos, box, pad + tiny_stand_reach(o)) || tiny_is_commander(o) ||
-                in_plan_units(p, o->unit))
-                continue;
+            const figure *o;
+            if (sn >= 0) { /* listed stands are active troops */
+                const tiny_near_stand *e = &ns[near[j]];
+                o = &t->figures[e->index];
+                if (tiny_outside_box(e->pos, box, pad + e->reach) || in_plan_units(p, o->unit))
+                    continue;
+            } else {
+                o = &t->figures[listed ? near[j] : j];
+                if (!table_figure_active(o) ||
+                    tiny_outside_box(o->pos, box, pad + tiny_stand_reach(o)) ||
+                    tiny_is_commander(o) || in_plan_units(p, o->unit))
+                    continue;
+            }
             float reach = rf + tiny_stand_radius(o) + gap;
             geom_segment far = {f->pos, p->pos[i]};
             if (geom_point_distance(o->pos, p->pos[i]) > reach &&

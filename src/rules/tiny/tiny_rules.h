@@ -214,8 +214,8 @@ typedef struct tiny_memo_head {
     tiny_unit_memo *units;
 } tiny_memo_head;
 extern _Thread_local const tiny_memo_head *tiny_memo_open;
-/* An active stand (no commander) of the open memo's table: its index in t->figures, centre and
- * tiny_stand_reach. */
+/* An active stand (no commander) of the open memo's table: its index in t->figures, centre,
+ * tiny_stand_reach (not its radius: a hypotf each, and few are asked it). */
 typedef struct tiny_near_stand {
     vec2s pos;
     float reach;

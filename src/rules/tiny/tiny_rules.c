@@ -2,7 +2,6 @@
 
 #include "core/mem.h"
 #include "core/place.h"
-#include "rules/tiny/tiny_state.h"
 
 #include <math.h>
 #include <stddef.h>

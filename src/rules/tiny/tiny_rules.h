@@ -214,6 +214,15 @@ typedef struct tiny_memo_head {
     tiny_unit_memo *units;
 } tiny_memo_head;
 extern _Thread_local const tiny_memo_head *tiny_memo_open;
+/* At least a stand's circumradius (its corners lie within it), with no square root: the cheap
+ * test before the exact ones skips stands that are far away. */
+static inline float tiny_stand_reach(const figure *f)
+{
+    if (f->base.kind == GEOM_BASE_RECT)
+        return 0.5f * (f->base.frontage_cm + f->base.depth_cm);
+    return f->base.radius_cm;
+}
+
 /* An active stand (no commander) of the open memo's table: its index in t->figures, centre,
  * tiny_stand_reach (not its radius: a hypotf each, and few are asked it). */
 typedef struct tiny_near_stand {

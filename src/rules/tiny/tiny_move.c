@@ -172,6 +172,7 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
      * rest fail every stand's own box test below, so they are left out once, in table order. */
     int near[512], nn = 0, sn = -1;
     const tiny_near_stand *ns = NULL;
+    geom_aabb boxes[TINY_PLAN_MAX]; /* each stand's path box, once listed (kept for its own test) */
     bool listed = t->figure_count <= (int)(sizeof near / sizeof near[0]);
     if (listed) {
         geom_aabb all = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
@@ -180,7 +181,7 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
             const figure *f = table_figure_const(t, p->fig[i]);
             if (tiny_is_commander(f))
                 continue;
-            geom_aabb b = geom_aabb_of_segment((geom_segment){f->pos, p->pos[i]});
+            geom_aabb b = boxes[i] = geom_aabb_of_segment((geom_segment){f->pos, p->pos[i]});
             all.min.x = fminf(all.min.x, b.min.x);
             all.min.y = fminf(all.min.y, b.min.y);
             all.max.x = fmaxf(all.max.x, b.max.x);
@@ -210,7 +211,7 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
             continue; /* only the on-table test applies to a commander */
         geom_segment path = {f->pos, p->pos[i]};
         /* a stand beyond the path's box by both reaches and the gap is skipped below anyway */
-        geom_aabb box = geom_aabb_of_segment(path);
+        geom_aabb box = listed ? boxes[i] : geom_aabb_of_segment(path);
         float rf = tiny_stand_radius(f), pad = tiny_stand_reach(f) + gap + TINY_FAR_SLACK_CM;
         int count = listed ? nn : t->figure_count;
         for (int j = 0; j < count; j++) {

@@ -170,7 +170,9 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
     float gap = tiny_cm(rs, rs->data->contact_gap_in);
     /* The figures near any stand's path (the union of the paths' boxes, by the widest pad): the
      * rest fail every stand's own box test below, so they are left out once, in table order. */
-    int near[512], nn = 0;
+    int near[512], nn = 0, sn = -1;
+    const tiny_near_stand *ns = NULL;
+    geom_aabb boxes[TINY_PLAN_MAX]; /* each stand's path box, once listed (kept for its own test) */
     bool listed = t->figure_count <= (int)(sizeof near / sizeof near[0]);
     if (listed) {
         geom_aabb all = {{{INFINITY, INFINITY}}, {{-INFINITY, -INFINITY}}};
@@ -179,14 +181,19 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
             const figure *f = table_figure_const(t, p->fig[i]);
             if (tiny_is_commander(f))
                 continue;
-            geom_aabb b = geom_aabb_of_segment((geom_segment){f->pos, p->pos[i]});
+            geom_aabb b = boxes[i] = geom_aabb_of_segment((geom_segment){f->pos, p->pos[i]});
             all.min.x = fminf(all.min.x, b.min.x);
             all.min.y = fminf(all.min.y, b.min.y);
             all.max.x = fmaxf(all.max.x, b.max.x);
             all.max.y = fmaxf(all.max.y, b.max.y);
             widest = fmaxf(widest, tiny_stand_reach(f) + gap + TINY_FAR_SLACK_CM);
         }
-        for (int k = 0; k < t->figure_count; k++) {
+        /* with the memo's list, near holds places in it (each stand's reach known) */
+        sn = tiny_geom_memo_stands(t, &ns);
+        for (int j = 0; j < sn; j++)
+            if (!tiny_outside_box(ns[j].pos, all, widest + ns[j].reach))
+                near[nn++] = j;
+        for (int k = 0; sn < 0 && k < t->figure_count; k++) {
             const figure *o = &t->figures[k];
             if (table_figure_active(o) && !tiny_is_commander(o) &&
                 !tiny_outside_box(o->pos, all, widest + tiny_stand_reach(o)))
@@ -204,15 +211,23 @@ bool tiny_check_places(const rules_state *rs, const table *t, const tiny_plan *p
             continue; /* only the on-table test applies to a commander */
         geom_segment path = {f->pos, p->pos[i]};
         /* a stand beyond the path's box by both reaches and the gap is skipped below anyway */
-        geom_aabb box = geom_aabb_of_segment(path);
+        geom_aabb box = listed ? boxes[i] : geom_aabb_of_segment(path);
         float rf = tiny_stand_radius(f), pad = tiny_stand_reach(f) + gap + TINY_FAR_SLACK_CM;
         int count = listed ? nn : t->figure_count;
         for (int j = 0; j < count; j++) {
-            const figure *o = &t->figures[listed ? near[j] : j];
-            if (!table_figure_active(o) ||
-                tiny_outside_box(o->pos, box, pad + tiny_stand_reach(o)) || tiny_is_commander(o) ||
-                in_plan_units(p, o->unit))
-                continue;
+            const figure *o;
+            if (sn >= 0) { /* listed stands are active troops */
+                const tiny_near_stand *e = &ns[near[j]];
+                o = &t->figures[e->index];
+                if (tiny_outside_box(e->pos, box, pad + e->reach) || in_plan_units(p, o->unit))
+                    continue;
+            } else {
+                o = &t->figures[listed ? near[j] : j];
+                if (!table_figure_active(o) ||
+                    tiny_outside_box(o->pos, box, pad + tiny_stand_reach(o)) ||
+                    tiny_is_commander(o) || in_plan_units(p, o->unit))
+                    continue;
+            }
             float reach = rf + tiny_stand_radius(o) + gap;
             geom_segment far = {f->pos, p->pos[i]};
             if (geom_point_distance(o->pos, p->pos[i]) > reach &&

@@ -190,6 +190,8 @@ typedef struct geom_memo {
     tiny_serials *serials;
     signed char epoch_state[2]; /* per side: 0 not asked yet, 1 epoch_now holds it, -1 none */
     uint32_t epoch_now[2];
+    bool stands_listed; /* memo_store.near holds the table's active stands (first asked) */
+    int stands_count;   /* -1: more stands than the store holds */
 } geom_memo;
 
 static _Thread_local geom_memo *open_memo;
@@ -212,6 +214,7 @@ static _Thread_local struct {
     tiny_unit_geom g[MEMO_UNITS + 1];
     signed char known[MEMO_UNITS + 1];
     tiny_unit_memo units[MEMO_UNITS + 1];
+    tiny_near_stand near[TINY_NEAR_STANDS_MAX];
 } memo_store;
 
 static bool unit_geom_compute(const table *t, unit_id u, tiny_unit_geom *g);
@@ -284,6 +287,28 @@ static void memo_list_stands(const table *t)
             g->stands[g->count++] = f->id;
     }
     open_memo->listed = true;
+}
+
+int tiny_geom_memo_stands(const table *t, const tiny_near_stand **out)
+{
+    if (!open_memo || open_memo->t != t)
+        return -1;
+    if (!open_memo->stands_listed) {
+        int n = 0;
+        for (int k = 0; k < t->figure_count && n >= 0; k++) {
+            const figure *o = &t->figures[k];
+            if (!table_figure_active(o) || tiny_is_commander(o))
+                continue;
+            if (n == TINY_NEAR_STANDS_MAX)
+                n = -1;
+            else
+                memo_store.near[n++] = (tiny_near_stand){o->pos, tiny_stand_reach(o), k};
+        }
+        open_memo->stands_count = n;
+        open_memo->stands_listed = true;
+    }
+    *out = memo_store.near;
+    return open_memo->stands_count;
 }
 
 void tiny_geom_memo_end(const table *t)

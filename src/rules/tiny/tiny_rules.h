@@ -214,6 +214,28 @@ typedef struct tiny_memo_head {
     tiny_unit_memo *units;
 } tiny_memo_head;
 extern _Thread_local const tiny_memo_head *tiny_memo_open;
+/* At least a stand's circumradius (its corners lie within it), with no square root: the cheap
+ * test before the exact ones skips stands that are far away. */
+static inline float tiny_stand_reach(const figure *f)
+{
+    if (f->base.kind == GEOM_BASE_RECT)
+        return 0.5f * (f->base.frontage_cm + f->base.depth_cm);
+    return f->base.radius_cm;
+}
+
+/* An active stand (no commander) of the open memo's table: its index in t->figures, centre,
+ * tiny_stand_reach (not its radius: a hypotf each, and few are asked it). */
+typedef struct tiny_near_stand {
+    vec2s pos;
+    float reach;
+    int index;
+} tiny_near_stand;
+#define TINY_NEAR_STANDS_MAX 512
+/* The active stands of t in table order, listed once while the memo is open (the table holds
+ * still): the searches that walked every figure for those near a path walk these instead, with
+ * no activity, commander or reach test per figure. -1 when no memo is open on t or there are
+ * more than TINY_NEAR_STANDS_MAX. *out valid until the memo ends. */
+int tiny_geom_memo_stands(const table *t, const tiny_near_stand **out);
 /* The memo of unit u, or NULL when no memo is open on t. */
 static inline tiny_unit_memo *tiny_geom_memo_unit_id(const table *t, unit_id u)
 {

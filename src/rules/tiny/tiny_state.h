@@ -201,14 +201,7 @@ static inline vec2s tiny_rotate_about(vec2s p, vec2s c, float a)
     return (vec2s){{c.x + r.x * co - r.y * s, c.y + r.x * s + r.y * co}};
 }
 
-/* At least a stand's circumradius (its corners lie within it), with no square root: the cheap
- * test before the exact ones skips stands that are far away. */
-static inline float tiny_stand_reach(const figure *f)
-{
-    if (f->base.kind == GEOM_BASE_RECT)
-        return 0.5f * (f->base.frontage_cm + f->base.depth_cm);
-    return f->base.radius_cm;
-}
+/* tiny_stand_reach is in tiny_rules.h (the memo's list of stands, layer 0, keeps it). */
 
 /* Slack on the cheap tests: far above GEOM_EPS and the corners' rounding to floats, so a stand
  * they skip is one the exact test would refuse too. */

@@ -443,11 +443,15 @@ bool cr15_sees(const rules_state *rs, const table *t, const figure *a, const fig
         k->qb == b->posture && memcmp(&k->pa, &a->pos, sizeof k->pa) == 0 &&
         memcmp(&k->pb, &b->pos, sizeof k->pb) == 0)
         return k->clear; /* the same bits of both centres */
-    los_result r = los_figures(rs->los->ix, t, a->id, b->id, NULL);
+    /* los_figures' verdict without bases (no options) is its terrain test alone; los_blocked
+     * asks only that yes or no, so it may take the terrain index's sure shortcuts that a caller
+     * reading how deep the sight went into an area cannot */
+    (void)t;
+    float eye = fmaxf(table_posture_eye_ft(a->posture), table_posture_eye_ft(b->posture));
+    bool clear = !los_blocked(rs->los->ix, a->pos, b->pos, eye, NULL);
     if (k)
-        *k = (cr15_sight_keep){
-            a->id, b->id, a->pos, b->pos, a->posture, b->posture, r.verdict == LOS_CLEAR};
-    return r.verdict == LOS_CLEAR;
+        *k = (cr15_sight_keep){a->id, b->id, a->pos, b->pos, a->posture, b->posture, clear};
+    return clear;
 }
 
 cr15_pair_keep *cr15_pair_of(const rules_state *rs, const figure *a, const figure *b,

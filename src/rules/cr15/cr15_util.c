@@ -447,7 +447,12 @@ bool cr15_sees(const rules_state *rs, const table *t, const figure *a, const fig
      * asks only that yes or no, so it may take the terrain index's sure shortcuts that a caller
      * reading how deep the sight went into an area cannot */
     (void)t;
-    float eye = fmaxf(table_posture_eye_ft(a->posture), table_posture_eye_ft(b->posture));
+    const cr15_los *lo = rs->los;
+    float ea = (unsigned)a->posture < FIGURE_POSTURE_COUNT ? lo->eye_ft[a->posture]
+                                                            : table_posture_eye_ft(a->posture);
+    float eb = (unsigned)b->posture < FIGURE_POSTURE_COUNT ? lo->eye_ft[b->posture]
+                                                            : table_posture_eye_ft(b->posture);
+    float eye = ea > eb ? ea : eb; /* fmaxf of two heights (never NaN) */
     bool clear = !los_blocked(rs->los->ix, a->pos, b->pos, eye, NULL);
     if (k)
         *k = (cr15_sight_keep){a->id, b->id, a->pos, b->pos, a->posture, b->posture, clear};

@@ -439,9 +439,9 @@ static bool sees_fresh(const rules_state *rs, const figure *a, const figure *b)
 {
     const cr15_los *lo = rs->los;
     float ea = (unsigned)a->posture < FIGURE_POSTURE_COUNT ? lo->eye_ft[a->posture]
-                                                            : table_posture_eye_ft(a->posture);
+                                                           : table_posture_eye_ft(a->posture);
     float eb = (unsigned)b->posture < FIGURE_POSTURE_COUNT ? lo->eye_ft[b->posture]
-                                                            : table_posture_eye_ft(b->posture);
+                                                           : table_posture_eye_ft(b->posture);
     float eye = ea > eb ? ea : eb; /* fmaxf of two heights (never NaN) */
     return !los_blocked(lo->ix, a->pos, b->pos, eye, NULL);
 }

@@ -298,11 +298,57 @@ static void test_contact_lists(void **st)
     assert_true(crowded > 0);
 }
 
+/* A figure's sight of an enemy, from cr15_sees and from the pair keep (cr15_pair_sees, which
+ * asks the terrain afresh), is los_figures' verdict without bases, at every fourth decision of
+ * whole greedy games on both tables (it fails if either answers from a stale keep, or if the
+ * terrain's yes or no and los_figures' verdict part). */
+static void test_sight_pairs(void **st)
+{
+    (void)st;
+    const char *files[] = {"cr15_mission_station.json", "cr15_square.json"};
+    int clear = 0, blocked = 0;
+    for (int fi = 0; fi < 2; fi++) {
+        game *g = play_load(files[fi], 5);
+        bot_scratch *b = bot_scratch_create();
+        dice_rng rng;
+        dice_seed(&rng, 5);
+        for (int guard = 0; guard < 5000 && !game_over(g); guard++) {
+            const rules_state *rs = game_rules_state(g);
+            const table *t = game_table(g);
+            for (int i = 0; guard % 4 == 0 && i < t->figure_count; i++) {
+                const figure *a = &t->figures[i];
+                for (int k = 0; k < t->figure_count; k++) {
+                    const figure *e = &t->figures[k];
+                    if (e->side.id == a->side.id || !table_figure_active(a) ||
+                        !table_figure_active(e))
+                        continue;
+                    bool want =
+                        los_figures(rs->los->ix, t, a->id, e->id, NULL).verdict == LOS_CLEAR;
+                    assert_int_equal(cr15_sees(rs, t, a, e), want);
+                    cr15_pair_keep scratch, *pk = cr15_pair_of(rs, a, e, &scratch);
+                    assert_int_equal(cr15_pair_sees(rs, t, pk, a, e), want);
+                    clear += want;
+                    blocked += !want;
+                }
+            }
+            rules_command c;
+            assert_true(bot_pick(b, g, BOT_GREEDY, &rng, &c));
+            t15_submit(g, &c);
+        }
+        bot_scratch_destroy(b);
+        game_destroy(g);
+    }
+    /* both answers came up, many times */
+    assert_true(clear > 1000);
+    assert_true(blocked > 1000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bot_commands_are_legal),
         cmocka_unit_test(test_contact_lists),
+        cmocka_unit_test(test_sight_pairs),
         cmocka_unit_test(test_war_bands_split),
         cmocka_unit_test(test_foot_stands),
         cmocka_unit_test(test_charge_counts_the_lost_move),

@@ -551,7 +551,8 @@ static int targets_of(const rules_state *rs, const table *t, const rules_command
         /* written where it goes: kept by counting it (n < max) */
         rules_target *o = &out[n];
         *o = (rules_target){.figure = tg->id, .unit = tg->unit};
-        o->range_cm = cr15_edge_cm(f[0], tg);
+        if (fire->kind == RULES_CMD_CHARGE || gun)
+            o->range_cm = cr15_edge_cm(f[0], tg);
         if (fire->kind == RULES_CMD_CHARGE) {
             /* the charger's reach and its words are the same for every target: once */
             if (!charge_known) {
@@ -606,6 +607,10 @@ static int targets_of(const rules_state *rs, const table *t, const rules_command
         cr15_shot of_target = {.mod = 0};
         if (ts->flags & CR15_F_MOVED)
             add(&of_target, rs->data->fire.target_moved, MOD_TARGET_MOVED);
+        /* the range is f[0]'s edge distance, the one its band is measured by: kept with the
+         * pair (the slot is used at once, at k == 0, before another pair may take it) */
+        cr15_pair_keep scratch0, *pk0 = cr15_pair_of(rs, f[0], tg, &scratch0);
+        cr15_pair_band(rs, pk0, f[0], tg, &o->range_cm);
         cr15_cover first_lines = CR15_COVER_OPEN;
         bool first_known = false;
         for (int k = 0; k < nf; k++) {
@@ -613,7 +618,7 @@ static int targets_of(const rules_state *rs, const table *t, const rules_command
             if (!w)
                 continue;
             cr15_shot sh;
-            cr15_pair_keep scratch, *pk = cr15_pair_of(rs, f[k], tg, &scratch);
+            cr15_pair_keep scratch, *pk = k == 0 ? pk0 : cr15_pair_of(rs, f[k], tg, &scratch);
             if (!pair_shot(rs, t, pk, f[k], w, tg, &firer_mods[k], &of_target, area, &sh))
                 continue;
             if (k == 0) {

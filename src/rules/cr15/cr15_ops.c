@@ -155,6 +155,8 @@ static rules_state *cr15_create(const rules_create_desc *desc, char *err, size_t
     rs->los->areas = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->los->areas);
     rs->los->area_count = t->figure_count;
     rs->los->weapons = mem_calloc((size_t)t->figure_count + 1, sizeof *rs->los->weapons);
+    for (int q = 0; q < FIGURE_POSTURE_COUNT; q++)
+        rs->los->eye_ft[q] = table_posture_eye_ft((figure_posture)q);
     for (int b = 0; b < CR15_BANDS; b++)
         snprintf(rs->los->band_words[b], sizeof rs->los->band_words[b], "%.0fin",
                  (double)d->bands_in[b]);

@@ -140,6 +140,7 @@ typedef struct cr15_los {
     cr15_area_keep *areas;     /* by figure id - 1, fig_count of them */
     cr15_weapon_keep *weapons; /* by figure id - 1 (cr15_weapon_of) */
     int area_count;
+    float eye_ft[FIGURE_POSTURE_COUNT]; /* table_posture_eye_ft of each, asked once (cr15_sees) */
     /* words the bot's targets() would print by the thousand: the bands' "%.0fin", written at
      * create (the data's bands do not change in a match), and the last charge reach's note */
     char band_words[CR15_BANDS][RULES_WORD_MAX];

@@ -247,53 +247,16 @@ static float firer_reach(const rules_state *rs, const figure *f)
     return (band + 1e-4f) / k * 1.001f + 1.0f;
 }
 
-/* The furthest from the group's centre c a target in range of any of them may stand; reach[i]
- * gets firer i's own reach. */
-static float group_reach(const rules_state *rs, const table *t, const figure_id *ids, int n,
-                         vec2s c, float *reach_of)
+/* The furthest from the group's centre a target in range of any of them may stand. */
+static float group_reach(const rules_state *rs, const table *t, const figure_id *ids, int n)
 {
+    vec2s c = lcr_centroid(t, ids, n);
     float reach = 0;
     for (int i = 0; i < n; i++) {
         const figure *f = table_figure_const(t, ids[i]);
-        reach_of[i] = firer_reach(rs, f);
-        reach = fmaxf(reach, glms_vec2_distance(c, f->pos) + reach_of[i]);
+        reach = fmaxf(reach, glms_vec2_distance(c, f->pos) + firer_reach(rs, f));
     }
     return reach + 1.0f;
-}
-
-/* The area search's bound cut to the farthest enemy within it that some firer can reach:
- * every enemy beyond is out of every firer's range, so were one of them the first seen, no
- * firer could fire at him and the group offers nothing, as when none is seen; a search no
- * farther gives the same candidates. Negative when no enemy within `bound` is in reach.
- * Enemies in close combat are kept (a wider bound is only slower). */
-static float reachable_bound(const table *t, side_id sd, const figure_id *ids, int n, vec2s c,
-                             const float *reach_of, float bound)
-{
-    /* within m of the centre is within some firer's reach (triangle inequality) */
-    float m = -INFINITY;
-    for (int i = 0; i < n; i++)
-        m = fmaxf(m, reach_of[i] - glms_vec2_distance(c, table_figure_const(t, ids[i])->pos));
-    /* a squared distance with a margin drops the surely far without a root; the rest are
-     * measured as the search measures them */
-    float far2 = (bound * 1.001f + 1.0f) * (bound * 1.001f + 1.0f);
-    float best = -1.0f;
-    for (int k = 0; k < t->figure_count; k++) {
-        const figure *e = &t->figures[k];
-        if (e->side.id == sd.id || !table_figure_active(e))
-            continue;
-        float dx = e->pos.x - c.x, dy = e->pos.y - c.y;
-        if (dx * dx + dy * dy > far2)
-            continue;
-        float d = glms_vec2_distance(e->pos, c);
-        if (d > bound || d <= best)
-            continue;
-        bool in = d <= m;
-        for (int i = 0; i < n && !in; i++)
-            in = !(glms_vec2_distance(table_figure_const(t, ids[i])->pos, e->pos) > reach_of[i]);
-        if (in)
-            best = d;
-    }
-    return best;
 }
 
 void lcr_fire_legal(lcr_candidates *lo, const rules_state *rs, const table *t, side_id sd)
@@ -326,12 +289,7 @@ void lcr_fire_legal(lcr_candidates *lo, const rules_state *rs, const table *t, s
      * moves when some drop out, so look again once. A target out of every firer's reach gives
      * no candidate, so the search looks no further than that. */
     for (int round = 0; round < 2; round++) {
-        float reach_of[RULES_CMD_FIGURES_MAX];
-        vec2s c = lcr_centroid(t, fire.figures, fire.figure_count);
-        float reach = group_reach(rs, t, fire.figures, fire.figure_count, c, reach_of);
-        reach = reachable_bound(t, sd, fire.figures, fire.figure_count, c, reach_of, reach);
-        if (reach < 0)
-            return;
+        float reach = group_reach(rs, t, fire.figures, fire.figure_count);
         fire.target = lcr_area_target_within(rs, t, sd, fire.figures, fire.figure_count, reach);
         const figure *target = table_figure_const(t, fire.target);
         if (!target)

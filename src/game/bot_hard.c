@@ -169,6 +169,17 @@ bot_hard *bot_hard_create(void)
     return h;
 }
 
+/* The match memory's arrays (remember), freed; the pointers left to be set again. */
+static void memory_free(bot_hard *h)
+{
+    free(h->root_off);
+    free(h->forgot);
+    free(h->ever);
+    free(h->seen);
+    free(h->last);
+    free(h->facing);
+}
+
 void bot_hard_destroy(bot_hard *h)
 {
     if (!h)
@@ -185,12 +196,7 @@ void bot_hard_destroy(bot_hard *h)
     bot_plan_destroy(h->plan);
     bot_plan_destroy(h->roll);
     bot_plan_destroy(h->check);
-    free(h->root_off);
-    free(h->forgot);
-    free(h->ever);
-    free(h->seen);
-    free(h->last);
-    free(h->facing);
+    memory_free(h);
     free(h);
 }
 
@@ -330,12 +336,7 @@ static void remember(bot_hard *h, const game *g, side_id who)
     const table *t = game_table(g);
     int n = t->figure_count;
     if (g != h->mem_game || n != h->mem_count || game_log_count(g) < h->mem_log) {
-        free(h->root_off);
-        free(h->forgot);
-        free(h->ever);
-        free(h->seen);
-        free(h->last);
-        free(h->facing);
+        memory_free(h);
         size_t all = (size_t)HARD_SIDE_MAX * (size_t)n + 1;
         h->root_off = mem_calloc((size_t)n + 1, sizeof *h->root_off);
         h->forgot = mem_calloc((size_t)n + 1, sizeof *h->forgot);

@@ -287,6 +287,32 @@ static void test_normal_ambushes(void **state)
     scenario_destroy(sc);
 }
 
+/* The toy last stand (tests/game/data/last_stand.json), loaded once for a test's seeds. */
+static scenario *last_stand_load(void)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/game/data/last_stand.json", source_dir());
+    scenario_error serr;
+    scenario *sc = scenario_load_file(path, &serr);
+    if (!sc)
+        fail_msg("%s: %s", path, serr.message);
+    return sc;
+}
+
+/* A game of it under the toy rules `ops` (the caller's scenario stays the caller's). */
+static game *last_stand_game(const scenario *sc, uint64_t seed, const rules_ops *ops)
+{
+    game_error err;
+    game *g = game_create(&(game_desc){.scenario = sc,
+                                       .seed_set = true,
+                                       .seed = seed,
+                                       .rules = ops,
+                                       .snapshot_every = 1 << 30},
+                          &err);
+    assert_non_null(g);
+    return g;
+}
+
 /* The look-ahead sees what the normal level's scores miss (the toy rule set, one figure a side,
  * tests/game/data/last_stand.json): on the last turn Blue 1 is shaken 25 cm from Red 1. The
  * normal level rallies it (a shaken figure's rally scores, a step back scores against it), and
@@ -296,22 +322,10 @@ static void test_normal_ambushes(void **state)
 static void test_hard_steps_out_of_range(void **state)
 {
     (void)state;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/tests/game/data/last_stand.json", source_dir());
-    scenario_error serr;
-    scenario *sc = scenario_load_file(path, &serr);
-    if (!sc)
-        fail_msg("%s: %s", path, serr.message);
+    scenario *sc = last_stand_load();
     int tried = 0;
     for (uint64_t seed = 1; seed < 64; seed++) {
-        game_error err;
-        game *g = game_create(&(game_desc){.scenario = sc,
-                                           .seed_set = true,
-                                           .seed = seed,
-                                           .rules = &toy_rules_ops,
-                                           .snapshot_every = 1 << 30},
-                              &err);
-        assert_non_null(g);
+        game *g = last_stand_game(sc, seed, &toy_rules_ops);
         const table *t = game_table(g);
         figure_id blue = t->figures[0].id, red = t->figures[1].id;
         rules_command wait = {.kind = RULES_CMD_END_PHASE, .side.id = 1};
@@ -372,22 +386,10 @@ static void test_hard_hidden_enemy_not_won(void **state)
     view.visible = toy_visible;
     ops = toy_rules_ops;
     ops.view = &view;
-    char path[1024];
-    snprintf(path, sizeof path, "%s/tests/game/data/last_stand.json", source_dir());
-    scenario_error serr;
-    scenario *sc = scenario_load_file(path, &serr);
-    if (!sc)
-        fail_msg("%s: %s", path, serr.message);
+    scenario *sc = last_stand_load();
     int tried = 0;
     for (uint64_t seed = 1; seed < 64 && tried < 3; seed++) {
-        game_error err;
-        game *g = game_create(&(game_desc){.scenario = sc,
-                                           .seed_set = true,
-                                           .seed = seed,
-                                           .rules = &ops,
-                                           .snapshot_every = 1 << 30},
-                              &err);
-        assert_non_null(g);
+        game *g = last_stand_game(sc, seed, &ops);
         const table *t = game_table(g);
         figure_id blue = t->figures[0].id, red = t->figures[1].id;
         bot_scratch *b = bot_scratch_create();

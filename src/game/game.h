@@ -195,10 +195,6 @@ bool game_goto(game *g, int cursor);
 game *game_fork(const game *g, uint64_t seed);
 /* Validates (the rule set's check alone) and resolves cmd on a fork; false when refused. */
 bool game_fork_step(game *fork, const rules_command *cmd);
-/* Takes off the fork's table every figure side `viewer` may not see now (game_visible: cwr's
- * concealed units), as if it were not there: a look-ahead for that side plans against what it
- * sees, never against a unit it does not know of. */
-void game_fork_forget(game *fork, side_id viewer);
 
 /* ---- saves ----------------------------------------------------------------------------------- */
 

@@ -6,7 +6,6 @@
 #include "game/game_internal.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 game *game_fork(const game *g, uint64_t seed)
 {
@@ -39,26 +38,6 @@ bool game_fork_step(game *f, const rules_command *cmd)
                      .scenario = f->sc}; /* no recorder: the events are not kept */
     f->ops->resolve(f->rs, &ctx, cmd);
     return true;
-}
-
-void game_fork_forget(game *f, side_id viewer)
-{
-    if (!viewer.id || !game_view(f)->visible)
-        return;
-    game_state_changed(f);
-    /* Asked of every figure first: taking some off could end the game, and all is seen then. */
-    int n = f->table->figure_count;
-    bool *gone = mem_calloc((size_t)n + 1, sizeof *gone);
-    for (int i = 0; i < n; i++)
-        gone[i] = table_figure_active(&f->table->figures[i]) &&
-                  !game_visible(f, viewer, f->table->figures[i].id);
-    for (int i = 0; i < n; i++)
-        if (gone[i])
-            f->table->figures[i].status |= FIGURE_STATUS_OFF_TABLE;
-    free(gone);
-    game_state_changed(f);
-    game_places_changed(f); /* what was worked out of the table before (the outcome) is stale */
-    game_place_unsync(f);
 }
 
 bool game_bot_value(const game *g, const rules_command *cmd, float *value, char *why, size_t size)

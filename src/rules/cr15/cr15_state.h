@@ -153,8 +153,8 @@ typedef struct cr15_los {
 
 /* Answers kept across calls on the same state and table, this state's own (a clone starts
  * afresh). `version` counts the events applied since create or clone: 0 trusts nothing, as a
- * fresh clone's table may still be changed without an event (game_fork_forget); after an event
- * only events change the table (rules_emit applies each to both). */
+ * fresh clone's table may still be changed without an event (the hard level's look-ahead sets
+ * its forks so); after an event only events change the table (rules_emit applies each to both). */
 #define CR15_NEAR_COLS 64
 
 /* One active figure of cr15_memo's contact index: its centre and reach copied, its side. */

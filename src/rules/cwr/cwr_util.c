@@ -169,8 +169,9 @@ struct cwr_cache {
     uint32_t type_stamp[CACHE_TYPE_SETS][TABLE_TYPES_MAX];
     bool type_in[CACHE_TYPE_SETS][TABLE_TYPES_MAX];
     /* Events applied to the state since it was made or cloned. 0 trusts nothing across calls:
-     * a fresh clone's table may still be changed without an event (game_fork_forget takes off
-     * what a side cannot see right after the fork); after an event only events change it. */
+     * a fresh clone's table may still be changed without an event (the hard level's look-ahead
+     * moves or takes off what a side cannot see right after the fork); after an event only events
+     * change it. */
     uint64_t version;
     memo_key outcome_key, decision_key, scope_key, targets_key;
     unit_id targets_unit;

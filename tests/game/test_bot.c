@@ -313,6 +313,19 @@ static game *last_stand_game(const scenario *sc, uint64_t seed, const rules_ops 
     return g;
 }
 
+/* Blue waits and Red fires at him: true when Blue is left standing and shaken (some seeds' dice
+ * miss or kill). */
+static bool last_stand_shaken(game *g, figure_id blue, figure_id red)
+{
+    rules_command wait = {.kind = RULES_CMD_END_PHASE, .side.id = 1};
+    rules_command fire = {.kind = RULES_CMD_FIRE, .side.id = 2, .figure_count = 1, .target = blue};
+    fire.figures[0] = red;
+    assert_true(game_submit(g, &wait, NULL, 0));
+    assert_true(game_submit(g, &fire, NULL, 0));
+    const figure *b = table_figure_const(game_table(g), blue);
+    return table_figure_active(b) && (b->status & FIGURE_STATUS_SHAKEN);
+}
+
 /* The look-ahead sees what the normal level's scores miss (the toy rule set, one figure a side,
  * tests/game/data/last_stand.json): on the last turn Blue 1 is shaken 25 cm from Red 1. The
  * normal level rallies it (a shaken figure's rally scores, a step back scores against it), and
@@ -328,14 +341,7 @@ static void test_hard_steps_out_of_range(void **state)
         game *g = last_stand_game(sc, seed, &toy_rules_ops);
         const table *t = game_table(g);
         figure_id blue = t->figures[0].id, red = t->figures[1].id;
-        rules_command wait = {.kind = RULES_CMD_END_PHASE, .side.id = 1};
-        rules_command fire = {
-            .kind = RULES_CMD_FIRE, .side.id = 2, .figure_count = 1, .target = blue};
-        fire.figures[0] = red;
-        assert_true(game_submit(g, &wait, NULL, 0));
-        assert_true(game_submit(g, &fire, NULL, 0));
-        const figure *b = table_figure_const(game_table(g), blue);
-        if (!table_figure_active(b) || !(b->status & FIGURE_STATUS_SHAKEN)) {
+        if (!last_stand_shaken(g, blue, red)) {
             game_destroy(g); /* these dice missed, or killed: the next seed */
             continue;
         }
@@ -398,14 +404,7 @@ static void test_hard_hidden_enemy_not_won(void **state)
         rules_command c;
         toy_hidden = false;
         assert_true(bot_pick(b, g, BOT_HARD, &rng, &c)); /* Blue sees Red here: remembered */
-        rules_command wait = {.kind = RULES_CMD_END_PHASE, .side.id = 1};
-        rules_command fire = {
-            .kind = RULES_CMD_FIRE, .side.id = 2, .figure_count = 1, .target = blue};
-        fire.figures[0] = red;
-        assert_true(game_submit(g, &wait, NULL, 0));
-        assert_true(game_submit(g, &fire, NULL, 0));
-        const figure *bf = table_figure_const(game_table(g), blue);
-        if (!table_figure_active(bf) || !(bf->status & FIGURE_STATUS_SHAKEN)) {
+        if (!last_stand_shaken(g, blue, red)) {
             bot_scratch_destroy(b);
             game_destroy(g);
             continue;
